@@ -1,0 +1,109 @@
+"""`mapkit convert`: one map to another format, or a whole archive into a folder."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from mapkit.errors import LossError, MapkitError, UsageError
+
+#: The extension each writable format gives its output files in batch mode.
+OUTPUT_EXTENSIONS = {"mapkit": ".mapkit.json", "hsc": ".hsc", "hexoscape": ".json", "hexoscape-url": ".url"}
+
+
+def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
+    p = sub.add_parser(
+        "convert", help="convert maps between formats",
+        description="mapkit convert IN OUT [--to FORMAT], or mapkit convert IN... --to FORMAT -d DIR. "
+                    "A conversion that would drop something is refused (exit 2) unless --allow-loss.")
+    p.add_argument("paths", nargs="+", metavar="PATH", help="input map(s), then the output file unless -d is given")
+    p.add_argument("--to", dest="to_fmt", metavar="FORMAT",
+                   help="output format: " + ", ".join(OUTPUT_EXTENSIONS))
+    p.add_argument("--from", dest="from_fmt", metavar="FORMAT", help="read inputs as this format")
+    p.add_argument("-d", "--dir", dest="out_dir", metavar="DIR", help="write each input into DIR (batch mode)")
+    p.add_argument("--allow-loss", action="store_true", help="convert anyway and list what was dropped on stderr")
+    return p
+
+
+def run(args: argparse.Namespace) -> int:
+    if args.out_dir:
+        if not args.to_fmt:
+            raise UsageError("batch conversion (-d) needs --to FORMAT")
+        return _convert_many(args)
+    if len(args.paths) != 2:
+        raise UsageError("convert takes IN OUT, or many inputs with -d DIR --to FORMAT")
+    source, target = args.paths
+    try:
+        losses = convert_one(source, target, args.from_fmt, args.to_fmt, args.allow_loss)
+    except LossError as exc:
+        print(f"mapkit: {source}: {exc.target} cannot carry {len(exc.losses)} thing(s); "
+              f"nothing written (use --allow-loss to convert anyway):", file=sys.stderr)
+        for loss in exc.losses:
+            print(f"  - {loss}", file=sys.stderr)
+        return 2
+    for loss in losses:
+        print(f"mapkit: {source}: dropped: {loss}", file=sys.stderr)
+    return 0
+
+
+def convert_one(source: str, target: str, from_fmt: str | None, to_fmt: str | None, allow_loss: bool) -> list[str]:
+    """Read, encode, then write atomically; returns the losses that were allowed."""
+    from mapkit.formats import format_for_output, read_map, write_map
+
+    format_for_output(target, to_fmt)  # fail on a bad target before reading anything
+    m = read_map(source, from_fmt)
+    return write_map(m, target, to_fmt, allow_loss)
+
+
+def output_name(source: Path, out_dir: Path, to_fmt: str) -> Path:
+    name = source.name
+    lower = name.lower()
+    for ext in (".mapkit.json", ".json.gz", ".hsc", ".json", ".gz", ".html", ".xhtml", ".htm", ".url", ".vsc"):
+        if lower.endswith(ext):
+            name = name[: -len(ext)]
+            break
+    return out_dir / (name + OUTPUT_EXTENSIONS.get(to_fmt, "." + to_fmt))
+
+
+def _convert_many(args: argparse.Namespace) -> int:
+    from mapkit.formats import get
+
+    info = get(args.to_fmt)
+    if not info.can_write:
+        raise UsageError(f"mapkit cannot write the {info.name} format")
+    out_dir = Path(args.out_dir)
+    out_dir.mkdir(parents=True, exist_ok=True)
+    sources = [Path(p) for p in args.paths]
+    failures: list[tuple[Path, str]] = []
+    lossy: list[tuple[Path, list[str]]] = []
+    progress = None
+    if sys.stderr.isatty() and len(sources) > 1:
+        from tqdm import tqdm
+
+        progress = tqdm(total=len(sources), unit="map", file=sys.stderr)
+    for source in sources:
+        target = output_name(source, out_dir, info.name)
+        try:
+            losses = convert_one(str(source), str(target), args.from_fmt, info.name, args.allow_loss)
+            if losses:
+                lossy.append((source, losses))
+        except LossError as exc:
+            failures.append((source, f"would lose {len(exc.losses)} thing(s): " + "; ".join(exc.losses)))
+        except MapkitError as exc:
+            failures.append((source, str(exc)))
+        if progress is not None:
+            progress.update(1)
+    if progress is not None:
+        progress.close()
+    done = len(sources) - len(failures)
+    print(f"mapkit: converted {done} of {len(sources)} map(s) to {info.name} in {out_dir}", file=sys.stderr)
+    for source, losses in lossy:
+        for loss in losses:
+            print(f"  dropped from {source}: {loss}", file=sys.stderr)
+    if failures:
+        print(f"mapkit: {len(failures)} failed:", file=sys.stderr)
+        for source, reason in failures:
+            print(f"  {source}: {reason}", file=sys.stderr)
+        return 2
+    return 0

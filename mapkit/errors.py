@@ -1,0 +1,45 @@
+"""Errors that reach the user as one line: the file, the place in it, and what is wrong."""
+
+from __future__ import annotations
+
+
+class MapkitError(Exception):
+    """Any failure mapkit reports to the user without a traceback (exit status 2)."""
+
+
+class FormatError(MapkitError):
+    """A file that cannot be read: names the file, where (byte offset, JSON path, line) and what.
+
+    Readers raise only this (never IndexError, struct.error, UnicodeDecodeError, ...), so
+    callers and fuzz tests can rely on one exception type.
+    """
+
+    def __init__(self, message: str, *, file: str | None = None, where: str | None = None):
+        self.message = message
+        self.file = file
+        self.where = where
+        super().__init__(str(self))
+
+    def with_file(self, file: str) -> "FormatError":
+        """The same error, naming the file (readers often do not know it)."""
+        if self.file is None:
+            self.file = file
+        self.args = (str(self),)
+        return self
+
+    def __str__(self) -> str:
+        parts = [p for p in (self.file, self.where) if p]
+        return ": ".join(parts + [self.message])
+
+
+class LossError(MapkitError):
+    """A conversion would drop things the target format cannot carry."""
+
+    def __init__(self, target: str, losses: list[str]):
+        self.target = target
+        self.losses = losses
+        super().__init__(f"{target} cannot carry {len(losses)} thing(s): " + "; ".join(losses))
+
+
+class UsageError(MapkitError):
+    """Bad command-line usage that argparse itself cannot catch."""

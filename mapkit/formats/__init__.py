@@ -1,0 +1,135 @@
+"""The format registry: one module per format with `read`/`write`, found by name or extension.
+
+Every format reads into the one model (`mapkit.model.Map`) and writes from it; no format
+talks to another. A module is imported only when its format is used, so the CLI starts fast.
+
+A format module provides:
+    NAME, EXTENSIONS (tuple, lower case, longest first is not required), DESCRIPTION
+    sniff(head: bytes) -> bool          does this content look like the format?
+    read(data: bytes, filename: str) -> Map          (raises FormatError only)
+    losses(m: Map) -> list[str]         what the format cannot carry, one line per thing
+    write(m: Map) -> bytes              writes what it can carry
+A module without `read` or `write` is write-only or read-only.
+"""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass
+from pathlib import Path
+from types import ModuleType
+
+from mapkit.errors import FormatError, LossError, UsageError
+from mapkit.io import write_atomic
+from mapkit.model.map import Map
+
+
+@dataclass(frozen=True)
+class FormatInfo:
+    name: str
+    module_name: str
+    extensions: tuple[str, ...]
+    description: str
+
+    @property
+    def module(self) -> ModuleType:
+        return importlib.import_module(self.module_name)
+
+    @property
+    def can_read(self) -> bool:
+        return hasattr(self.module, "read")
+
+    @property
+    def can_write(self) -> bool:
+        return hasattr(self.module, "write")
+
+
+#: name, module, extensions, description. Order matters for content sniffing.
+_FORMATS: tuple[FormatInfo, ...] = (
+    FormatInfo("mapkit", "mapkit.formats.native", (".mapkit.json",), "mapkit native JSON"),
+    FormatInfo("hsc", "mapkit.formats.hsc", (".hsc",), "VirtualScape map"),
+    FormatInfo("vsc", "mapkit.formats.vsc", (".vsc",), "VirtualScape collection (piece inventory)"),
+    FormatInfo("hexoscape", "mapkit.formats.hexoscape", (".json", ".json.gz", ".gz"), "Hexoscape JSON map"),
+    FormatInfo("hexoscape-url", "mapkit.formats.hexoscape_url", (".url",), "Hexoscape share link (?m= JSONCrush)"),
+    FormatInfo("glasq", "mapkit.formats.glasq", (".html", ".xhtml", ".htm"), "battlefield XHTML+SVG page"),
+)
+
+
+def formats() -> tuple[FormatInfo, ...]:
+    return _FORMATS
+
+
+def get(name: str) -> FormatInfo:
+    for info in _FORMATS:
+        if info.name == name:
+            return info
+    known = ", ".join(f.name for f in _FORMATS)
+    raise UsageError(f"unknown format {name!r} (known: {known})")
+
+
+def _by_extension(path: str | Path) -> list[FormatInfo]:
+    lower = str(path).lower()
+    matches = [(len(ext), info) for info in _FORMATS for ext in info.extensions if lower.endswith(ext)]
+    matches.sort(key=lambda pair: -pair[0])
+    return [info for _, info in matches]
+
+
+def detect(path: str | Path, head: bytes | None = None) -> FormatInfo:
+    """The format of a file: by extension, and by content where the extension is ambiguous."""
+    candidates = _by_extension(path)
+    if head is not None:
+        for info in candidates or _FORMATS:
+            module = info.module
+            sniff = getattr(module, "sniff", None)
+            if sniff is not None and hasattr(module, "read") and sniff(head):
+                return info
+    if candidates:
+        return candidates[0]
+    raise FormatError("cannot tell the format from the name or the content; use --from/--to", file=str(path))
+
+
+def format_for_output(path: str | Path, name: str | None = None) -> FormatInfo:
+    """The format to write: the one named, else the one the output name implies."""
+    if name:
+        return get(name)
+    candidates = _by_extension(path)
+    if not candidates:
+        raise UsageError(f"{path}: cannot tell the output format from the name; use --to")
+    return candidates[0]
+
+
+def read_map(path: str | Path, fmt: str | None = None) -> Map:
+    """Read a map file in any known format. Raises FormatError naming the file."""
+    path = Path(path)
+    try:
+        data = path.read_bytes()
+    except OSError as exc:
+        raise FormatError(f"cannot read: {exc.strerror or exc}", file=str(path)) from None
+    info = get(fmt) if fmt else detect(path, data[:4096])
+    if not info.can_read:
+        raise UsageError(f"{path}: mapkit cannot read the {info.name} format")
+    try:
+        result = info.module.read(data, filename=str(path))
+    except FormatError as exc:
+        raise exc.with_file(str(path)) from None
+    result.source_format = result.source_format or info.name
+    return result
+
+
+def encode_map(m: Map, info: FormatInfo, allow_loss: bool = False) -> tuple[bytes, list[str]]:
+    """Encode a map; refuse (LossError) if the format would drop something, unless allowed."""
+    module = info.module
+    if not hasattr(module, "write"):
+        raise UsageError(f"mapkit cannot write the {info.name} format")
+    losses = list(module.losses(m)) if hasattr(module, "losses") else []
+    if losses and not allow_loss:
+        raise LossError(info.name, losses)
+    return module.write(m), losses
+
+
+def write_map(m: Map, path: str | Path, fmt: str | None = None, allow_loss: bool = False) -> list[str]:
+    """Write a map atomically (no partial file on failure); returns the losses accepted."""
+    info = format_for_output(path, fmt)
+    data, losses = encode_map(m, info, allow_loss)
+    write_atomic(path, data)
+    return losses

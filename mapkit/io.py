@@ -1,0 +1,40 @@
+"""File output that never leaves a partial file behind."""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from pathlib import Path
+
+
+def write_atomic(path: str | os.PathLike, data: bytes | str) -> None:
+    """Write to a temporary file beside `path`, then rename it into place.
+
+    A crash or an error half-way leaves the old file (or none), never a truncated one.
+    """
+    path = Path(path)
+    if isinstance(data, str):
+        data = data.encode("utf-8")
+    directory = path.parent if str(path.parent) else Path(".")
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=directory)
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except FileNotFoundError:
+            pass
+        raise
+
+
+def corpus_dir() -> Path | None:
+    """The community corpus: $MAPKIT_CORPUS, else ../shared/corpus beside the checkout."""
+    env = os.environ.get("MAPKIT_CORPUS")
+    if env:
+        p = Path(env)
+        return p if p.is_dir() else None
+    here = Path(__file__).resolve().parent.parent
+    p = here.parent / "shared" / "corpus"
+    return p if p.is_dir() else None

@@ -1,0 +1,125 @@
+"""The piece catalog: every piece the community uses, loaded from `mapkit/data/catalog.json`.
+
+A piece type knows its kind (land, fluid, obstacle, castle, edge, marker, figure, custom),
+its terrain, its footprint shape, the levels it fills and its id in each file format. The
+footprint of rotation k is the shape turned k x 60 degrees clockwise about the origin hex.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from functools import lru_cache
+from importlib import resources
+from typing import Any
+
+from mapkit.model.grid import rotate_cells
+
+KINDS = ("land", "fluid", "obstacle", "castle", "edge", "marker", "figure", "custom")
+
+
+@dataclass(frozen=True)
+class PieceType:
+    """One kind of physical piece (a grass 24-hex, a tree 10, a castle wall corner, ...)."""
+
+    id: str
+    name: str
+    kind: str
+    terrain: str
+    shape: str
+    hexes: int
+    height: int = 1
+    adds_height: bool = False
+    thin: bool = False
+    obstacle_height: int | None = None
+    vs: int | None = None
+    vs_legacy: tuple[int, ...] = ()
+    vs_colour: tuple[int, int, int] = (160, 160, 160)
+    vs_rotation_offset: int = 0
+    hexoscape: str | None = None
+    hexoscape_inventory: str | None = None
+    glasq: tuple[str, ...] = ()
+    vsc: str | None = None
+    inventory_as: dict[str, int] = field(default_factory=dict, compare=False, hash=False)
+    note: str = ""
+
+    @property
+    def is_fluid(self) -> bool:
+        return self.kind == "fluid"
+
+
+class Catalog:
+    """All piece types, with lookups by mapkit id and by each format's id."""
+
+    def __init__(self, data: dict[str, Any]):
+        self.shapes: dict[str, tuple[tuple[int, int], ...]] = {
+            name: tuple((int(a), int(b)) for a, b in cells) for name, cells in data["shapes"].items()
+        }
+        self.terrains: tuple[str, ...] = tuple(data["terrains"])
+        self.glyphs: dict[str, dict[str, str]] = {g["letter"]: g for g in data["glyphs"]}
+        self.start_zone_colours: list[dict[str, Any]] = data["start_zone_colours"]
+        self.types: dict[str, PieceType] = {}
+        for raw in data["pieces"]:
+            raw = dict(raw)
+            raw["glasq"] = tuple(raw.get("glasq") or ())
+            raw["vs_legacy"] = tuple(raw.get("vs_legacy") or ())
+            raw["vs_colour"] = tuple(raw.get("vs_colour") or (160, 160, 160))
+            raw["inventory_as"] = dict(raw.get("inventory_as") or {})
+            piece = PieceType(**raw)
+            if piece.kind not in KINDS:
+                raise ValueError(f"catalog: {piece.id} has unknown kind {piece.kind!r}")
+            if piece.shape not in self.shapes:
+                raise ValueError(f"catalog: {piece.id} has unknown shape {piece.shape!r}")
+            self.types[piece.id] = piece
+        self.by_vs: dict[int, PieceType] = {}
+        self.by_hexoscape: dict[str, PieceType] = {}
+        self.by_glasq: dict[str, PieceType] = {}
+        self.by_vsc: dict[str, PieceType] = {}
+        for piece in self.types.values():
+            if piece.vs is not None:
+                self.by_vs.setdefault(piece.vs, piece)
+            for legacy in piece.vs_legacy:
+                self.by_vs.setdefault(legacy, piece)
+            if piece.hexoscape:
+                self.by_hexoscape.setdefault(piece.hexoscape, piece)
+            for code in piece.glasq:
+                self.by_glasq.setdefault(code, piece)
+            if piece.vsc:
+                self.by_vsc.setdefault(piece.vsc, piece)
+        self._footprints: dict[tuple[str, int], tuple[tuple[int, int], ...]] = {}
+
+    def __getitem__(self, type_id: str) -> PieceType:
+        return self.types[type_id]
+
+    def __contains__(self, type_id: object) -> bool:
+        return type_id in self.types
+
+    def shape_for(self, piece_type: PieceType, size: int | None = None) -> str:
+        """The shape name; personal tiles take theirs from their size (grass shapes)."""
+        if piece_type.id == "personal" and size is not None:
+            return PERSONAL_SHAPES.get(size, "S1")
+        return piece_type.shape
+
+    def footprint(self, shape: str, rotation: float) -> tuple[tuple[int, int], ...]:
+        """Axial offsets from the origin hex covered by `shape` turned by `rotation` steps.
+
+        Half steps (Laur walls) only occur on one-hex pieces; they round down for the cells.
+        """
+        turns = int(rotation) % 6
+        key = (shape, turns)
+        cells = self._footprints.get(key)
+        if cells is None:
+            cells = tuple(rotate_cells(self.shapes[shape], turns))
+            self._footprints[key] = cells
+        return cells
+
+
+#: Personal-tile sizes VirtualScape supports and the grass shape each one uses.
+PERSONAL_SHAPES = {1: "S1", 2: "S2", 3: "S3", 7: "H7", 24: "T24"}
+
+
+@lru_cache(maxsize=1)
+def catalog() -> Catalog:
+    """The catalog shipped with mapkit (loaded once)."""
+    text = resources.files("mapkit.data").joinpath("catalog.json").read_text(encoding="utf-8")
+    return Catalog(json.loads(text))

@@ -1,0 +1,93 @@
+"""The hex grid: pointy-top hexes in axial coordinates (q, r), rows growing south.
+
+Vocabulary and formulas follow Red Blob Games' hexagon guide. VirtualScape stores odd-r
+offsets (odd rows shifted half a hex east); `offset_to_axial` / `axial_to_offset` convert,
+with floor division so negative rows work too.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Iterable
+
+#: Distance between neighbouring hex centres, in millimetres (1.75 in; physical-and-rules §1.1).
+HEX_PITCH_MM = 44.45
+#: Height gained per stacked land tile, in millimetres (best estimate; physical-and-rules §1.3).
+LEVEL_HEIGHT_MM = 9.6
+SQRT3 = math.sqrt(3.0)
+
+#: The six neighbour directions, clockwise from east as seen with north up.
+DIRECTIONS: tuple[tuple[int, int], ...] = ((1, 0), (0, 1), (-1, 1), (-1, 0), (0, -1), (1, -1))
+DIRECTION_NAMES = ("E", "SE", "SW", "W", "NW", "NE")
+
+
+def offset_to_axial(col: int, row: int) -> tuple[int, int]:
+    """Odd-r offset (VirtualScape column, row) to axial (q, r)."""
+    return col - (row >> 1), row
+
+
+def axial_to_offset(q: int, r: int) -> tuple[int, int]:
+    """Axial (q, r) to odd-r offset (column, row)."""
+    return q + (r >> 1), r
+
+
+def neighbours(q: int, r: int) -> list[tuple[int, int]]:
+    """The six hexes around (q, r), clockwise from east."""
+    return [(q + dq, r + dr) for dq, dr in DIRECTIONS]
+
+
+def distance(a: tuple[int, int], b: tuple[int, int]) -> int:
+    """Number of steps between two hexes on a flat grid."""
+    dq, dr = a[0] - b[0], a[1] - b[1]
+    return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
+
+
+def rotate(dq: int, dr: int, turns: int) -> tuple[int, int]:
+    """Turn an axial offset by `turns` × 60° clockwise (north up) about the origin hex."""
+    turns %= 6
+    for _ in range(turns):
+        dq, dr = -dr, dq + dr
+    return dq, dr
+
+
+def rotate_cells(cells: Iterable[tuple[int, int]], turns: int) -> list[tuple[int, int]]:
+    """Turn every offset in `cells` by `turns` × 60° clockwise."""
+    return [rotate(dq, dr, turns) for dq, dr in cells]
+
+
+def hex_center_mm(q: float, r: float, pitch: float = HEX_PITCH_MM) -> tuple[float, float]:
+    """Centre of hex (q, r) in millimetres: x east, y south, hex (0, 0) at the origin."""
+    return pitch * (q + r / 2.0), pitch * (SQRT3 / 2.0) * r
+
+
+def mm_to_hex(x: float, y: float, pitch: float = HEX_PITCH_MM) -> tuple[int, int]:
+    """The hex whose cell contains the point (x, y) in millimetres."""
+    r = y / (pitch * SQRT3 / 2.0)
+    q = x / pitch - r / 2.0
+    return cube_round(q, r)
+
+
+def cube_round(q: float, r: float) -> tuple[int, int]:
+    """Round fractional axial coordinates to the nearest hex."""
+    s = -q - r
+    rq, rr, rs = round(q), round(r), round(s)
+    dq, dr, ds = abs(rq - q), abs(rr - r), abs(rs - s)
+    if dq > dr and dq > ds:
+        rq = -rr - rs
+    elif dr > ds:
+        rr = -rq - rs
+    return int(rq), int(rr)
+
+
+def hex_corners_mm(q: float, r: float, pitch: float = HEX_PITCH_MM, size: float | None = None
+                   ) -> list[tuple[float, float]]:
+    """The six corners of a pointy-top hex, clockwise from the top vertex.
+
+    `size` is the flat-to-flat width of the drawn hexagon (default: the full grid cell).
+    """
+    cx, cy = hex_center_mm(q, r, pitch)
+    radius = (size if size is not None else pitch) / SQRT3
+    return [
+        (cx + radius * math.cos(math.radians(a)), cy + radius * math.sin(math.radians(a)))
+        for a in (-90, -30, 30, 90, 150, 210)
+    ]

@@ -1,0 +1,141 @@
+"""The map: metadata, pieces in their original order, and placed C3G Books.
+
+Occupancy (which piece fills which (q, r, level) cell) is derived from the pieces each time
+it is asked for, never stored, so a map edited in memory cannot disagree with itself.
+Format-specific details needed for faithful round trips (VirtualScape's raw glyph byte,
+string encodings, trailing bytes) live in `extras`, keyed by format name, as JSON values.
+"""
+
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+from dataclasses import dataclass, field
+from typing import Any, Iterator, NamedTuple
+
+from mapkit.model.catalog import Catalog, PieceType, catalog
+
+
+class Cell(NamedTuple):
+    """One occupied (hex, level) slot and the index of the piece that fills it."""
+
+    q: int
+    r: int
+    level: int
+    piece: int
+
+
+@dataclass
+class Piece:
+    """One piece on the battlefield.
+
+    `q, r` is the origin hex (the shape's (0, 0) after turning), `z` the level of the piece's
+    bottom (0 = on the table; a land tile at z fills level z and its top surface is z + 1),
+    `rotation` the number of 60-degree clockwise turns (half steps for Laur wall pieces).
+    `attrs` holds what a piece type needs besides its position: a glyph's `letter`, a start
+    zone's `player`, a figure's `name`, a personal tile's `size`, `name`, `label`, textures.
+    """
+
+    type: str
+    q: int
+    r: int
+    z: int
+    rotation: float = 0
+    attrs: dict[str, Any] = field(default_factory=dict)
+    extras: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass
+class Placement:
+    """A C3G Book placed on the map: a building or a destructible object (vehicles included).
+
+    `book` names the Book (a path relative to the map file, or a sample's name), `q, r` its
+    origin hex, `level` the level its floor stands on, `rotation` its turn in 60-degree steps.
+    `occupants` lists the figures riding a vehicle.
+    """
+
+    book: str
+    q: int
+    r: int
+    level: int
+    rotation: int = 0
+    occupants: list[dict[str, Any]] = field(default_factory=list)
+    attrs: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass
+class Map:
+    """A Heroscape battlefield as every format sees it."""
+
+    name: str = ""
+    author: str = ""
+    players: str = ""
+    scenario: str = ""
+    pieces: list[Piece] = field(default_factory=list)
+    buildings: list[Placement] = field(default_factory=list)
+    objects: list[Placement] = field(default_factory=list)
+    attrs: dict[str, Any] = field(default_factory=dict)
+    extras: dict[str, Any] = field(default_factory=dict)
+    source_format: str | None = None
+    source_version: str | None = None
+
+    # -- per piece -----------------------------------------------------------------------
+    @staticmethod
+    def catalog() -> Catalog:
+        return catalog()
+
+    def piece_type(self, piece: Piece) -> PieceType:
+        return catalog()[piece.type]
+
+    def footprint(self, piece: Piece) -> list[tuple[int, int]]:
+        """The hexes a piece covers."""
+        cat = catalog()
+        ptype = cat[piece.type]
+        shape = cat.shape_for(ptype, piece.attrs.get("size"))
+        return [(piece.q + dq, piece.r + dr) for dq, dr in cat.footprint(shape, piece.rotation)]
+
+    def levels(self, piece: Piece) -> range:
+        """The levels a piece fills: z up to z + height - 1 (castle walls 9, arches 10)."""
+        return range(piece.z, piece.z + catalog()[piece.type].height)
+
+    # -- derived occupancy ---------------------------------------------------------------
+    def iter_cells(self) -> Iterator[Cell]:
+        """Every (q, r, level) a piece fills, in piece order."""
+        for index, piece in enumerate(self.pieces):
+            levels = self.levels(piece)
+            for q, r in self.footprint(piece):
+                for level in levels:
+                    yield Cell(q, r, level, index)
+
+    def occupancy(self) -> dict[tuple[int, int, int], list[int]]:
+        """(q, r, level) -> indices of the pieces filling that cell."""
+        occ: dict[tuple[int, int, int], list[int]] = defaultdict(list)
+        for q, r, level, index in self.iter_cells():
+            occ[(q, r, level)].append(index)
+        return dict(occ)
+
+    def bounds(self) -> tuple[int, int, int, int, int, int] | None:
+        """(min q, max q, min r, max r, min level, max level) over all cells, or None if empty."""
+        qs, rs, ls = [], [], []
+        for q, r, level, _ in self.iter_cells():
+            qs.append(q)
+            rs.append(r)
+            ls.append(level)
+        if not qs:
+            return None
+        return min(qs), max(qs), min(rs), max(rs), min(ls), max(ls)
+
+    # -- views -----------------------------------------------------------------------------
+    def start_zones(self) -> dict[int, list[Piece]]:
+        """Start-zone spaces grouped by player number."""
+        zones: dict[int, list[Piece]] = defaultdict(list)
+        for piece in self.pieces:
+            if piece.type == "start-zone":
+                zones[int(piece.attrs.get("player", 0))].append(piece)
+        return dict(zones)
+
+    def glyphs(self) -> list[Piece]:
+        return [p for p in self.pieces if p.type == "glyph"]
+
+    def piece_counts(self) -> Counter[str]:
+        """How many pieces of each type the map uses."""
+        return Counter(p.type for p in self.pieces)

@@ -1,0 +1,105 @@
+"""The rule framework shared by every family of checks.
+
+A rule is a function registered with `@rule(...)`; it receives a `CheckContext` and yields
+`Finding`s. Its documentation (what it checks, why, an example, the rulebook or seed
+passage it rests on, and whether it is only a convention) lives in a data file under
+`mapkit/data/rules/`, one JSON file per family, keyed by rule code.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from functools import cached_property, lru_cache
+from importlib import resources
+from typing import Any, Callable, Iterable, Iterator
+
+from mapkit.model.map import Map
+
+SEVERITIES = ("error", "warning", "info")
+PROFILES = ("casual", "tournament", "c3g")
+
+
+@dataclass(frozen=True)
+class Finding:
+    """One thing a rule found, placed at a hex and level where it has one."""
+
+    code: str
+    severity: str
+    message: str
+    q: int | None = None
+    r: int | None = None
+    level: int | None = None
+    file: str | None = None
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"file": self.file, "level": self.level, "q": self.q, "r": self.r,
+                "code": self.code, "severity": self.severity, "message": self.message}
+
+
+@dataclass(frozen=True)
+class Rule:
+    code: str
+    name: str
+    severity: str
+    family: str
+    profiles: frozenset[str]
+    summary: str
+    check: Callable[["CheckContext"], Iterable[Finding]]
+
+    @property
+    def doc(self) -> dict[str, str]:
+        """what, why, example, source (and convention, where the rule rests on a habit)."""
+        return rule_docs(self.family).get(self.code, {})
+
+
+@dataclass
+class CheckContext:
+    """What a rule sees: the map, its file name, options, and shared derived data (cached)."""
+
+    map: Map
+    file: str | None = None
+    options: dict[str, Any] = field(default_factory=dict)
+
+    @cached_property
+    def occupancy(self) -> dict[tuple[int, int, int], list[int]]:
+        return self.map.occupancy()
+
+    def finding(self, rule_code: str, message: str, q: int | None = None, r: int | None = None,
+                level: int | None = None, severity: str | None = None) -> Finding:
+        sev = severity or RULES[rule_code].severity
+        return Finding(rule_code, sev, message, q, r, level, self.file)
+
+
+RULES: dict[str, Rule] = {}
+
+
+def rule(code: str, name: str, severity: str, family: str, profiles: Iterable[str], summary: str
+         ) -> Callable[[Callable[[CheckContext], Iterable[Finding]]], Callable[[CheckContext], Iterable[Finding]]]:
+    """Register a check under a stable code."""
+    if severity not in SEVERITIES:
+        raise ValueError(f"rule {code}: severity {severity!r}")
+
+    def register(fn: Callable[[CheckContext], Iterable[Finding]]) -> Callable[[CheckContext], Iterable[Finding]]:
+        if code in RULES:
+            raise ValueError(f"rule code {code} registered twice")
+        RULES[code] = Rule(code, name, severity, family, frozenset(profiles), summary, fn)
+        return fn
+
+    return register
+
+
+@lru_cache(maxsize=None)
+def rule_docs(family: str) -> dict[str, dict[str, str]]:
+    """The documentation of a family's rules, from `mapkit/data/rules/<family>.json`."""
+    try:
+        text = resources.files("mapkit.data").joinpath("rules", f"{family}.json").read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return {}
+    return json.loads(text)
+
+
+def run_rules(ctx: CheckContext, rules: Iterable[Rule]) -> Iterator[Finding]:
+    """Every finding of the given rules, rule by rule."""
+    for r in rules:
+        yield from r.check(ctx)
