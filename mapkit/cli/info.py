@@ -21,9 +21,10 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
 
 
 def run(args: argparse.Namespace) -> int:
-    from mapkit.formats import read_map
+    from mapkit.formats import read_map, report_warnings
 
     m = read_map(args.map, args.fmt)
+    report_warnings(m, args.map)
     summary = summarise(m)
     if args.json:
         summary["cells"] = cells_json(m)

@@ -116,6 +116,14 @@ def read_map(path: str | Path, fmt: str | None = None) -> Map:
     return result
 
 
+def report_warnings(m: Map, path: str | Path) -> None:
+    """Tell the user, on stderr, what a reader recovered from or ignored."""
+    import sys
+
+    for warning in m.warnings:
+        print(f"mapkit: {path}: warning: {warning}", file=sys.stderr)
+
+
 def encode_map(m: Map, info: FormatInfo, allow_loss: bool = False) -> tuple[bytes, list[str]]:
     """Encode a map; refuse (LossError) if the format would drop something, unless allowed."""
     module = info.module

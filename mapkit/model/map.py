@@ -77,6 +77,8 @@ class Map:
     extras: dict[str, Any] = field(default_factory=dict)
     source_format: str | None = None
     source_version: str | None = None
+    #: Things a reader recovered from or ignored (malformed XML, trailing bytes, ...), one line each.
+    warnings: list[str] = field(default_factory=list)
 
     # -- per piece -----------------------------------------------------------------------
     @staticmethod
