@@ -1,0 +1,104 @@
+"""Spaces that C3G buildings add to a map: the one place the movement graph meets the Books.
+
+The graph only needs a `BuildingLayer`: the interior floor spaces (with their role: floor,
+doorway, window, elevator shaft, stairway up or down, and any Transit Number), the exit
+spaces an enclosed structure marks on the ground outside it, and how the footprints class
+the exterior hexes they touch (Half, Partial or covered; seeds/000). Tests build layers by
+hand; `layer_from_map` builds one from the map's placed Books with `mapkit.books` and
+`mapkit.geometry` when those modules are present.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from mapkit.model.map import Map
+from mapkit.movement.spaces import OPEN_SKY, Spaces
+
+ROLES = ("floor", "doorway", "window", "elevator", "stair-up", "stair-down", "exit")
+
+
+@dataclass(frozen=True)
+class BuildingSpace:
+    """One marked space of a building.
+
+    `floor` counts from 0 (the ground floor); an `exit` space lies outside the walls and has
+    floor -1: it marks the exterior space of hex (q, r) whose top is `height`. `fit` is
+    "full" or "half" (Partial hexes are left out: nobody may enter them). `max_height` is
+    the Book's entry limit (most structures: Height 7 or less, seeds/000).
+    """
+
+    q: int
+    r: int
+    height: int
+    building: int
+    floor: int = 0
+    role: str = "floor"
+    fit: str = "full"
+    transit_number: int | None = None
+    clearance: int = OPEN_SKY
+    max_height: int | None = None
+
+
+@dataclass
+class BuildingLayer:
+    spaces: list[BuildingSpace] = field(default_factory=list)
+    #: (q, r) of an exterior hex touched by a footprint -> "half", "partial" or "covered".
+    exterior: dict[tuple[int, int], str] = field(default_factory=dict)
+    #: Building index -> its name, for messages.
+    names: dict[int, str] = field(default_factory=dict)
+    #: Why the layer is empty or incomplete (no Books module, an unreadable Book, ...).
+    notes: list[str] = field(default_factory=list)
+
+
+def apply(spaces: Spaces, layer: BuildingLayer) -> None:
+    """Add a layer's spaces to `spaces` and class the exterior hexes its footprints touch."""
+    for (q, r), fit in layer.exterior.items():
+        top = spaces.at(q, r)
+        if top is None:
+            continue
+        if fit == "half":
+            spaces.fit[top] = "half"
+        elif fit in ("partial", "covered"):
+            spaces.clearance[top] = 0  # closed: Partial hexes may not be entered (seeds/000)
+    for b in layer.spaces:
+        if b.role == "exit" or b.floor < 0:
+            s = spaces.at(b.q, b.r, b.height)
+            if s is None:
+                continue
+            spaces.role[s] = "exit"  # stays a ground space; `building` says whose exit it is
+            spaces.building[s] = b.building
+            spaces.transit_number[s] = b.transit_number
+            spaces.max_height[s] = b.max_height
+            continue
+        spaces.add(b.q, b.r, b.height, "floor", b.clearance, role=b.role, fit=b.fit, building=b.building,
+                   floor=b.floor, transit_number=b.transit_number, max_height=b.max_height)
+
+
+def layer_from_map(m: Map) -> BuildingLayer:
+    """The building layer of a map's placed Books.
+
+    Needs `mapkit.books` (Book loading) and `mapkit.geometry` (the Full/Half/Partial overlay);
+    until they are present the layer is empty and says why, so tile maps still work.
+    """
+    layer = BuildingLayer()
+    if not m.buildings:
+        return layer
+    try:
+        import mapkit.books as books  # noqa: F401
+        import mapkit.geometry as geometry  # noqa: F401
+    except ImportError:
+        layer.notes.append(f"{len(m.buildings)} placed building(s) ignored: the C3G Books modules are not installed")
+        return layer
+    return _from_books(m, layer)
+
+
+def _from_books(m: Map, layer: BuildingLayer) -> BuildingLayer:
+    """Wire-up point for the C3G overlay (see `layer_from_map`)."""
+    layer.notes.append(f"{len(m.buildings)} placed building(s) not yet read into the movement graph")
+    return layer
+
+
+def describe(layer: BuildingLayer) -> dict[str, Any]:
+    return {"spaces": len(layer.spaces), "exterior": len(layer.exterior), "notes": list(layer.notes)}
