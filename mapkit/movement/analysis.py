@@ -228,6 +228,8 @@ def report(result: Analysis) -> dict[str, Any]:
         cost = [min((c[s] for c in result.zone_cost.values() if c[s] is not None), default=None)
                 for s in range(len(spaces))]
     for s in range(len(spaces)):
+        if spaces.clearance[s] <= 0:
+            continue  # closed by a building footprint
         t = None if turns is None else turns[s]
         entry: dict[str, Any] = {"q": spaces.q[s], "r": spaces.r[s], "height": spaces.height[s],
                                  "cost": None if cost is None else cost[s], "turns": t, "reachable": t is not None}

@@ -61,7 +61,9 @@ def apply(spaces: Spaces, layer: BuildingLayer) -> None:
         if fit == "half":
             spaces.fit[top] = "half"
         elif fit in ("partial", "covered"):
-            spaces.clearance[top] = 0  # closed: Partial hexes may not be entered (seeds/000)
+            # Closed: Partial hexes may not be entered (seeds/000); the space leaves its column.
+            spaces.clearance[top] = 0
+            spaces.columns[(q, r)].remove(top)
     for b in layer.spaces:
         if b.role == "exit" or b.floor < 0:
             s = spaces.at(b.q, b.r, b.height)

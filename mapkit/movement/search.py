@@ -61,11 +61,17 @@ def search(g: Graph, sources: Iterable[int], blocked: Iterable[int] = (), friend
 
     `blocked` nodes hold opposing figures (no passing, no ending); `friendly` nodes may be
     passed through but not ended on (seeds/004 "passing and landing on other figures").
+
+    A node where a move may end keeps one label: from there the figure can always stop and
+    start the next turn afresh. A node where it may not (a Half hex, the air above a hex, a
+    Cosmos space in a locked line) keeps one label per amount of movement used, since
+    arriving a turn later with more movement left can be the only way across.
     """
     move = g.figure.move
     width = move + 1
-    lock_states = 7 if g.has_cosmos else 1
-    n_states = g.n * lock_states
+    locks = 7 if g.has_cosmos else 1
+    per_node = locks * width
+    n_states = g.n * per_node
     best = [UNREACHED] * n_states
     spent = [0] * n_states
     dead = bytearray(n_states)
@@ -77,7 +83,7 @@ def search(g: Graph, sources: Iterable[int], blocked: Iterable[int] = (), friend
         end_ok[f] = False
     heap: list[int] = []
     for s in sources:
-        state = s * lock_states
+        state = s * per_node
         if best[state] != 0:
             best[state] = 0
             heap.append(state)
@@ -90,9 +96,15 @@ def search(g: Graph, sources: Iterable[int], blocked: Iterable[int] = (), friend
         key, state = divmod(item, n_states)
         if key != best[state] or dead[state]:
             continue
-        node, lock = divmod(state, lock_states)
+        node, rest = divmod(state, per_node)
+        lock = rest // width
         t, u = divmod(key, width)
         can_stop = lock == 0 and end_ok[node]
+        if not can_stop:
+            # Skip a label another slot of the same lock dominates (fewer turns, less used).
+            slot0 = node * per_node + lock * width
+            if any(best[slot0 + v] // width <= t for v in range(u)):
+                continue
         if lock:
             e = nxt.get((node, lock - 1))  # type: ignore[union-attr]
             edges: Iterable[int] = () if e is None else (e,)
@@ -109,33 +121,44 @@ def search(g: Graph, sources: Iterable[int], blocked: Iterable[int] = (), friend
                 c = move  # end on the transit space, then be placed instead of moving (seeds/000)
                 f |= STOP
             if u + c <= move:
-                t2, u2 = t, u + c
+                if can_stop and u and not end_ok[m] and not f & STOP:
+                    # Stopping here first may be the only way across a space one cannot stop on.
+                    options: tuple = ((t, u + c), (t + 1, c))
+                else:
+                    options = ((t, u + c),)
             elif can_stop and c <= move:
-                t2, u2 = t + 1, c
+                options = ((t + 1, c),)
             else:
                 continue
-            lock2 = 0
-            if f & STOP or u2 == move:
-                if not end_ok[m]:
-                    continue
-                t2, u2 = t2 + 1, 0
-            elif lockable is not None and lockable[m] and dirn[e] >= 0 and not free[m]:  # type: ignore[index]
-                d = dirn[e]
-                e2 = nxt.get((m, d))  # type: ignore[union-attr]
-                if e2 is not None and not is_blocked[tgt[e2]] and end_ok[tgt[e2]] and u2 + cost[e2] <= move:
-                    lock2 = d + 1
-            k2 = t2 * width + u2
-            s2 = m * lock_states + lock2
-            if k2 < best[s2]:
-                best[s2] = k2
-                spent[s2] = base + cost[e]
-                dead[s2] = 1 if f & TERMINAL else 0
-                push(heap, k2 * n_states + s2)
-    if lock_states == 1:
-        return Reach(g, move, best, spent, best, end_ok)
-    key = best[0::lock_states]
-    passed = [min(best[n * lock_states:(n + 1) * lock_states]) for n in range(g.n)]
-    return Reach(g, move, key, spent[0::lock_states], passed, end_ok)
+            for t2, u2 in options:
+                lock2 = 0
+                if f & STOP:
+                    if not end_ok[m]:
+                        break  # the move would have to end where it may not
+                    t2, u2 = t2 + 1, 0
+                elif u2 == move and end_ok[m]:
+                    t2, u2 = t2 + 1, 0
+                elif lockable is not None and lockable[m] and dirn[e] >= 0 and not free[m]:  # type: ignore[index]
+                    d = dirn[e]
+                    e2 = nxt.get((m, d))  # type: ignore[union-attr]
+                    if e2 is not None and not is_blocked[tgt[e2]] and end_ok[tgt[e2]] and u2 + cost[e2] <= move:
+                        lock2 = d + 1
+                k2 = t2 * width + u2
+                if lock2 == 0 and end_ok[m]:
+                    s2 = m * per_node
+                else:
+                    s2 = m * per_node + lock2 * width + u2
+                if k2 < best[s2]:
+                    best[s2] = k2
+                    spent[s2] = base + cost[e]
+                    dead[s2] = 1 if f & TERMINAL else 0
+                    push(heap, k2 * n_states + s2)
+    key = best[0::per_node]
+    spent0 = spent[0::per_node]
+    if per_node == 1:
+        return Reach(g, move, key, spent0, key, end_ok)
+    passed = [min(best[n * per_node:(n + 1) * per_node]) for n in range(g.n)]
+    return Reach(g, move, key, spent0, passed, end_ok)
 
 
 def space_turns(reach: Reach) -> tuple[list[int | None], list[int | None]]:

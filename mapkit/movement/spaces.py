@@ -111,7 +111,7 @@ class Spaces:
         if found is not None:
             return found
         for s in range(len(self.q)):
-            if self.q[s] == q and self.r[s] == r and self.height[s] == height:
+            if self.q[s] == q and self.r[s] == r and self.height[s] == height and self.clearance[s] > 0:
                 return s
         return None
 
