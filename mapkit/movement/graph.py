@@ -253,11 +253,12 @@ def build(spaces: Spaces, fig: Figure, broken_windows: bool = False) -> Graph:
     """The movement graph of `spaces` for `fig`."""
     if fig.flying:
         return _flying(spaces, fig, broken_windows)
-    rows = walk_edges(spaces, fig, broken_windows)
     if fig.double:
-        return _pairs(spaces, fig, rows, broken_windows)
+        return _pairs(spaces, fig, walk_edges(spaces, fig, broken_windows), broken_windows)
+    from mapkit.movement.fastgraph import walk_csr
+
     can_end = [can_end_on(spaces, s, fig, broken_windows) for s in range(len(spaces))]
-    off, tgt, cost, dirn, flags = _csr(rows)
+    off, tgt, cost, dirn, flags = walk_csr(spaces, fig, broken_windows)
     g = Graph(spaces, fig, len(spaces), off, tgt, cost, dirn, flags, can_end,
               node_space=list(range(len(spaces))))
     _cosmos(g)

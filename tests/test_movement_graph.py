@@ -1,0 +1,76 @@
+"""The numpy edge builder agrees with the plain reference; the search obeys its invariants."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from mapkit.model.map import Piece
+from mapkit.movement import graph as gr
+from mapkit.movement.analysis import analyze, prepare
+from mapkit.movement.buildings import BuildingLayer, BuildingSpace
+from mapkit.movement.fastgraph import walk_csr
+from mapkit.movement.profile import Figure
+from mapkit.movement.search import search, space_turns
+from mapkit.movement.synthetic import column_map
+
+TERRAINS = ("grass", "grass", "rock", "water", "tree", "molten-lava")
+
+
+@st.composite
+def small_maps(draw):
+    size = draw(st.integers(2, 5))
+    cells = {}
+    for q in range(size):
+        for r in range(size):
+            if draw(st.integers(0, 9)) < 9:
+                cells[(q, r)] = (draw(st.integers(0, 8)), draw(st.sampled_from(TERRAINS)))
+    m = column_map(cells)
+    for (q, r), (h, _) in list(cells.items())[: draw(st.integers(0, 3))]:
+        m.pieces.append(Piece("rock-1", q, r, h + draw(st.integers(1, 6))))  # overhangs
+    for (q, r) in list(cells)[: draw(st.integers(0, 2))]:
+        kind = draw(st.sampled_from(["castle-ladder", "castle-battlement"]))
+        m.pieces.append(Piece(kind, q, r, cells[(q, r)][0], rotation=draw(st.integers(0, 5))))
+    return m
+
+
+def edge_set(off, tgt, cost, dirn, flags):
+    return {(a, tgt[e], cost[e], dirn[e], flags[e]) for a in range(len(off) - 1) for e in range(off[a], off[a + 1])}
+
+
+@settings(max_examples=150, deadline=None)
+@given(small_maps(), st.integers(1, 8), st.integers(1, 9), st.sampled_from(["none", "minor", "major", "all"]),
+       st.booleans())
+def test_fast_edges_equal_reference(m, move, height, falls, with_building):
+    layer = None
+    if with_building:
+        layer = BuildingLayer([BuildingSpace(9, 9, 1, 0, 0, "floor"), BuildingSpace(0, 0, 0, 0, -1, "exit", transit_number=2),
+                               BuildingSpace(1, 0, 0, 0, -1, "exit", transit_number=2)], {(1, 1): "half"})
+    spaces = prepare(m, layer or BuildingLayer())
+    fig = Figure(move=move, height=height, falls=falls)
+    ref = gr._csr(gr.walk_edges(spaces, fig))
+    assert edge_set(*walk_csr(spaces, fig)) == edge_set(*ref)
+
+
+@settings(max_examples=100, deadline=None)
+@given(small_maps(), st.integers(1, 6), st.integers(2, 8), st.booleans(), st.booleans())
+def test_turns_never_fewer_than_cost_allows(m, move, height, double, flying):
+    spaces = prepare(m)
+    if not len(spaces):
+        return
+    fig = Figure(move=move, height=height, double=double, flying=flying)
+    res = analyze(spaces, fig, spaces.key(0))
+    for s in range(len(spaces)):
+        t, c = res.start_turns[s], res.start_cost[s]
+        if t is None:
+            continue
+        assert gr.can_end_on(spaces, s, fig)
+        assert c <= t * move and (t == 0) == (c == 0 and s == 0 or t == 0)
+
+
+def test_water_start_and_lava_ends_every_route():
+    m = column_map({(0, 0): (1, "grass"), (1, 0): (1, "molten-lava"), (2, 0): (1, "grass")})
+    spaces = prepare(m)
+    g = gr.build(spaces, Figure())
+    turns, _ = space_turns(search(g, [0]))
+    assert turns[1] == 1 and turns[2] is None   # no route goes on from molten lava
