@@ -164,22 +164,31 @@ def from_map(m: Map) -> Spaces:
             c = cols[(q, r)] = _Column()
         return c
 
+    shapes: dict[tuple[str, Any, float], tuple[tuple[int, int], ...]] = {}
     for piece in m.pieces:
         ptype = cat[piece.type]
         kind = ptype.kind
-        if kind == "marker":
-            for q, r in m.footprint(piece):
-                markers.append((q, r, piece.z, piece))
-            continue
         if kind == "figure":
             continue
-        cells = m.footprint(piece)
-        z = piece.z
-        if kind in ("land", "custom") and ptype.adds_height:
+        size = piece.attrs.get("size") if ptype.id == "personal" else None
+        shape_key = (ptype.id, size, piece.rotation)
+        offsets = shapes.get(shape_key)
+        if offsets is None:
+            offsets = shapes[shape_key] = cat.footprint(cat.shape_for(ptype, size), piece.rotation)
+        pq, pr, z = piece.q, piece.r, piece.z
+        cells = [(pq + dq, pr + dr) for dq, dr in offsets]
+        if kind == "marker":
             for q, r in cells:
-                c = col(q, r)
+                markers.append((q, r, z, piece))
+            continue
+        if kind in ("land", "custom") and ptype.adds_height:
+            terrain = ptype.terrain
+            for key in cells:
+                c = cols.get(key)
+                if c is None:
+                    c = cols[key] = _Column()
                 c.solid.add(z)
-                c.tops[z + 1] = ptype.terrain
+                c.tops[z + 1] = terrain
         elif kind in ("land", "fluid"):
             for q, r in cells:
                 col(q, r).flats[z] = ptype.terrain
