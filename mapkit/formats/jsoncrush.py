@@ -24,6 +24,7 @@ that order, so it is reproduced here too.
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 
 DELIMITER = "\u0001"
 #: Characters encodeURIComponent leaves as they are (besides ASCII letters and digits).
@@ -121,17 +122,6 @@ def _js_key_order(counts: dict[str, int]) -> list[str]:
     return numeric + [k for k in counts if not _is_array_index(k)]
 
 
-def _count_from(units: str, sub: str, start: int) -> int:
-    """Non-overlapping occurrences of `sub` at or after `start`."""
-    count = 0
-    pos = units.find(sub, start)
-    step = len(sub)
-    while pos >= 0:
-        count += 1
-        pos = units.find(sub, pos + step)
-    return count
-
-
 # -- swaps ----------------------------------------------------------------------------------
 def swap(text: str, forward: bool = True) -> str:
     """The library's character swaps (forward for crushing, reverse order for uncrushing)."""
@@ -143,19 +133,39 @@ def swap(text: str, forward: bool = True) -> str:
 
 # -- crush ------------------------------------------------------------------------------------
 def _initial_counts(units: str, max_substring_length: int) -> dict[str, int]:
+    """The library's first census: for each length 2..max-1 and each start position (the last
+    one excluded, as there), a substring not yet counted is counted as 1 + its non-overlapping
+    occurrences after it; kept if more than 1. Occurrence lists per length replace the
+    library's repeated scans of the whole text (same counts, far less work)."""
     counts: dict[str, int] = {}
     n = len(units)
     for length in range(2, max_substring_length):
+        if n - length <= 0:
+            break
+        where: dict[str, list[int]] = {}
+        for i in range(0, n - length + 1):
+            where.setdefault(units[i:i + length], []).append(i)
         for i in range(0, n - length):
             sub = units[i:i + length]
-            if sub in counts or sub in _INHERITED:
+            positions = where[sub]
+            if len(positions) < 2 or sub in counts or sub in _INHERITED:
                 continue
             if _unmatched_surrogate_at_ends(sub):
                 continue
-            count = 1 + _count_from(units, sub, i + length)
+            count = 1 + _greedy_count(positions, i + length, length)
             if count > 1:
                 counts[sub] = count
     return counts
+
+
+def _greedy_count(positions: list[int], start: int, length: int) -> int:
+    """Non-overlapping occurrences at or after `start`, taken left to right (like indexOf)."""
+    count = 0
+    index = bisect_left(positions, start)
+    while index < len(positions):
+        count += 1
+        index = bisect_left(positions, positions[index] + length, index + 1)
+    return count
 
 
 def _crush_units(units: str, max_substring_length: int) -> tuple[str, str]:
@@ -200,7 +210,7 @@ def _crush_units(units: str, max_substring_length: int) -> tuple[str, str]:
         updated: dict[str, int] = {}
         for sub in _js_key_order(counts):
             new_sub = sub.replace(best, replacement)
-            count = _count_from(units, new_sub, 0)
+            count = units.count(new_sub)  # non-overlapping, left to right: the library's loop
             if count > 1 and new_sub != "__proto__":
                 updated[new_sub] = count
         counts = updated
