@@ -44,6 +44,9 @@ class PlainLookup:
         self.rot_offset = np.array([p.vs_rotation_offset for p in t.plain], dtype=np.int64)
         self.anchor_dq = np.array([[t.anchor(p.shape, k)[0] for k in range(6)] for p in t.plain], dtype=np.int64)
         self.anchor_dr = np.array([[t.anchor(p.shape, k)[1] for k in range(6)] for p in t.plain], dtype=np.int64)
+        names = [p.id for p in t.plain]
+        self.glyph = names.index("glyph")
+        self.start = names.index("start-zone")
 
 
 _LOOKUP: PlainLookup | None = None
@@ -60,11 +63,11 @@ def scan(data: bytes, pos: int, count: int, t: Tables,
          parse_one: Callable[[int], tuple[Any, int]]) -> tuple[list, list, int]:
     """Split `count` tile records starting at `pos` into plain runs and general records.
 
-    Returns (runs, general, end): runs = [(first tile index, structured array)], general =
-    [(tile index, record from parse_one)], end = offset after the last tile.
+    Returns (runs, general, end): runs = [(first tile index, byte offset, record count)],
+    general = [(tile index, record from parse_one)], end = offset after the last tile.
     """
     lk = lookup(t)
-    runs: list[tuple[int, np.ndarray]] = []
+    runs: list[tuple[int, int, int]] = []
     general: list[tuple[int, Any]] = []
     end = len(data)
     index = 0
@@ -82,10 +85,11 @@ def scan(data: bytes, pos: int, count: int, t: Tables,
             ok &= lk.code[np.where(inside, types, 0)] >= 0
             taken = avail if ok.all() else int(np.argmin(ok))
             if taken:
-                runs.append((index, rec[:taken]))
+                runs.append((index, pos, taken))
                 index += taken
                 pos += 41 * taken
-            chunk = min(chunk * 2, _MAX_CHUNK) if taken == avail else 16
+            # A long run is likely followed by another: keep the window near its length.
+            chunk = min(chunk * 2, _MAX_CHUNK) if taken == avail else max(16, min(2 * taken, _MAX_CHUNK))
         if taken < avail or avail < _MIN_RUN:
             if index >= count:
                 break
@@ -95,14 +99,23 @@ def scan(data: bytes, pos: int, count: int, t: Tables,
     return runs, general, pos
 
 
-def plain_pieces(runs: list, t: Tables, glyph_byte: int) -> tuple[list[Piece], np.ndarray, list]:
-    """Pieces for every plain record, their tile indices, and (position, extras) for the
-    records that differ from VirtualScape's defaults (colour, glyph byte, legacy id)."""
+def records(data: bytes, runs: list) -> np.ndarray:
+    """All plain records of the runs as one structured array (one copy at most)."""
+    if len(runs) == 1:
+        _, pos, n = runs[0]
+        return np.frombuffer(data, dtype=RECORD, count=n, offset=pos)
+    view = memoryview(data)
+    joined = b"".join([view[pos:pos + 41 * n] for _, pos, n in runs])
+    return np.frombuffer(joined, dtype=RECORD)
+
+
+def plain_pieces(rec: np.ndarray, t: Tables, glyph_byte: int) -> tuple[list[Piece], list, list]:
+    """Pieces for every record; (position, extras) for the records that differ from
+    VirtualScape's defaults (colour, glyph byte, legacy id); (position, colour) of start zones,
+    whose players the caller assigns over the whole map."""
     lk = lookup(t)
-    if not runs:
-        return [], np.zeros(0, dtype=np.int64), []
-    rec = np.concatenate([r for _, r in runs]) if len(runs) > 1 else runs[0][1]
-    positions = np.concatenate([np.arange(i, i + len(r)) for i, r in runs])
+    if not len(rec):
+        return [], []
     raw = rec["type"].astype(np.int64)
     code = lk.code[raw]
     rot = (rec["rot"].astype(np.int64) + lk.rot_offset[code]) % 6
@@ -122,24 +135,33 @@ def plain_pieces(runs: list, t: Tables, glyph_byte: int) -> tuple[list[Piece], n
         p.attrs = {}
         p.extras = {}
     colour = rec["colour"].astype(np.int64)
-    byte = rec["byte"]
-    odd = (colour != lk.colour[code]) | (byte != glyph_byte) | (raw != lk.canon[code])
+    byte = rec["byte"].astype(np.int64)
+    glyph = code == lk.glyph
+    start = code == lk.start
+    canon = np.where(glyph, 14000 + byte, lk.canon[code])
+    odd = ((colour != lk.colour[code]) & ~start) | ((byte != glyph_byte) & ~glyph) | (raw != canon)
     deviations = []
     for i in np.flatnonzero(odd).tolist():
         extras: dict[str, Any] = {}
-        if int(byte[i]) != glyph_byte:
+        if int(byte[i]) != glyph_byte and not glyph[i]:
             extras["byte"] = int(byte[i])
-        if int(colour[i]) != int(lk.colour[code[i]]):
+        if int(colour[i]) != int(lk.colour[code[i]]) and not start[i]:
             extras["colour"] = int(colour[i])
-        if int(raw[i]) != int(lk.canon[code[i]]):
+        if int(raw[i]) != int(canon[i]):
             extras["type"] = int(raw[i])
         deviations.append((i, extras))
-    return pieces, positions, deviations
+    for i in np.flatnonzero(glyph).tolist():
+        pieces[i].attrs["letter"] = chr(int(byte[i]))
+    starts = [(i, int(colour[i])) for i in np.flatnonzero(start).tolist()]
+    return pieces, deviations, starts
 
 
-def byte_histogram(runs: list) -> np.ndarray:
-    """How often each glyph-letter byte value occurs in the plain runs (to find the file's default)."""
-    hist = np.zeros(256, dtype=np.int64)
-    for _, rec in runs:
-        hist += np.bincount(rec["byte"], minlength=256)
-    return hist
+def byte_histogram(rec: np.ndarray, t: Tables) -> np.ndarray:
+    """How often each glyph-letter byte value occurs outside glyphs (the file's usual garbage)."""
+    lk = lookup(t)
+    return np.bincount(rec["byte"][lk.code[rec["type"]] != lk.glyph], minlength=256)
+
+
+def positions(runs: list) -> np.ndarray:
+    """The tile index of every record of the runs."""
+    return np.concatenate([np.arange(index, index + n) for index, _, n in runs])

@@ -47,7 +47,8 @@ class Tables:
     #: start-zone COLORREF -> player, and player -> COLORREF.
     player_of_colour: dict[int, int] = field(default_factory=dict)
     colour_of_player: dict[int, int] = field(default_factory=dict)
-    #: "plain" types: every VS piece whose record has no attrs (not glyph, start, personal, figure).
+    #: Types the fast path reads: every VS piece whose record has no extra strings (so not
+    #: personal tiles or figures). Glyphs and start zones are among them (attrs set afterwards).
     plain: list[PieceType] = field(default_factory=list)
     plain_code: dict[int, int] = field(default_factory=dict)
 
@@ -71,10 +72,10 @@ def tables() -> Tables:
         colour = colorref(entry["rgb"])
         t.player_of_colour.setdefault(colour, int(entry["player"]))
         t.colour_of_player.setdefault(int(entry["player"]), colour)
-    special = {"glyph", "start-zone", "personal", "figure", "figure-double"}
-    for raw, piece in sorted(t.by_vs.items()):
-        if piece.id in special or GLYPH_FIRST <= raw <= GLYPH_LAST:
-            continue
+    special = {"glyph", "personal", "figure", "figure-double"}
+    ids = [(raw, piece) for raw, piece in sorted(t.by_vs.items()) if piece.id not in special]
+    ids += [(raw, cat["glyph"]) for raw in range(GLYPH_FIRST, GLYPH_LAST + 1)]
+    for raw, piece in ids:
         if piece.id not in {p.id for p in t.plain}:
             t.plain.append(piece)
         t.plain_code[raw] = [p.id for p in t.plain].index(piece.id)

@@ -76,7 +76,8 @@ def losses(m: Map) -> list[str]:
 
 
 def _glyph_code(letter: Any) -> int | None:
-    if isinstance(letter, str) and len(letter) == 1 and 2 <= ord(letter) <= 254:
+    """The glyph-letter byte for a letter, or None if it is not one byte."""
+    if isinstance(letter, str) and len(letter) == 1 and ord(letter) <= 255:
         return ord(letter)
     return None
 
@@ -172,7 +173,7 @@ def _tile(p: Piece, ptype: PieceType, t: Tables, preserve: bool, tile_version: i
     if kind == "glyph":
         code = _glyph_code(p.attrs.get("letter"))
         code = code if code is not None else ord("?")
-        raw = 14000 + code
+        raw = 14000 + code if GLYPH_FIRST < 14000 + code <= GLYPH_LAST else 14063
         kept = he.get("type")
         if isinstance(kept, int) and GLYPH_FIRST <= kept <= GLYPH_LAST:
             raw = kept
