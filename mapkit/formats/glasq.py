@@ -536,7 +536,7 @@ def _read_tree(root: Any, warnings: list[str]) -> Map:
             else:
                 previous = (transform, problem, set(placed[-1].cells)) if problem else None
     pieces = _stack(placed, cat)
-    m = Map(pieces=pieces, warnings=warnings)
+    m = Map(pieces=pieces, warnings=warnings, source_format=NAME)
     _metadata(root, m)
     return m
 
