@@ -294,3 +294,42 @@ def test_circular_use_chains_are_warnings():
     defs = '<use id="LOOP" xlink:href="#LOOP2"/><use id="LOOP2" xlink:href="#LOOP"/>'
     m = glasq.read(page([[use("LOOP", 0, 0)]], defs=defs))
     assert not m.pieces and "LOOP" in m.warnings[0]
+
+
+# -- three-way check against VirtualScape's transcription of the same battlefield ------------------
+def test_table_of_the_giants_against_virtualscape():
+    """Table des geants.hsc is the same map drawn in VirtualScape: align the two, pin what differs."""
+    hsc = pytest.importorskip("mapkit.formats.hsc")
+    vs = hsc.read(corpus_file("hsc/dkniffin-virtualscape/Table des geants.hsc").read_bytes())
+    web = glasq.read(corpus_file("glasq-xhtml/hsbf0001_TableOfTheGiants.html").read_bytes())
+    battlefield = [p for p in web.pieces if "scenario" not in p.attrs]
+
+    # The translation most pairs of same-type pieces agree on.
+    votes = Counter((a.q - b.q, a.r - b.r, a.z - b.z) for a in vs.pieces for b in battlefield if a.type == b.type)
+    (shift, agreeing), (_, runner_up) = votes.most_common(2)
+    assert shift == (2, 3, 0) and agreeing > 3 * runner_up
+
+    def moved(pieces):
+        return Counter((p.type, tuple(sorted((q + shift[0], r + shift[1]) for q, r in web.footprint(p))),
+                        p.z + shift[2], p.attrs.get("letter")) for p in pieces)
+
+    def kept(pieces):
+        return Counter((p.type, tuple(sorted(vs.footprint(p))), p.z, p.attrs.get("letter")) for p in pieces)
+
+    # 1. VirtualScape lacks one sand-1: the one on "Level 2" at page hex (16, 6).
+    land_vs = kept(p for p in vs.pieces if p.type != "glyph")
+    land_web = moved(battlefield)
+    assert land_web - land_vs == {("sand-1", ((18, 9),), 1, None): 1}
+    assert not land_vs - land_web
+    assert vs.piece_counts()["sand-1"] == 3
+    # 2. Its glyphs are those of the page's second scenario ("Clashing Fronts"), same hexes and levels.
+    assert kept(vs.glyphs()) == moved(p for p in web.glyphs() if p.attrs["scenario"] == 2)
+    # 3. Same cells, but the two ruins face the other way: VirtualScape rotation 0, the page turns
+    #    their outline by 180 degrees (rotation 3). Every other piece has the same rotation.
+    turned = {}
+    by_place = {(p.type, tuple(sorted(vs.footprint(p))), p.z): p.rotation for p in vs.pieces}
+    for p in battlefield:
+        key = (p.type, tuple(sorted((q + shift[0], r + shift[1]) for q, r in web.footprint(p))), p.z + shift[2])
+        if key in by_place and by_place[key] != p.rotation:
+            turned[p.type] = (by_place[key], p.rotation)
+    assert turned == {"ruin-2": (0, 3), "ruin-3": (0, 3)}
