@@ -193,7 +193,8 @@ def test_a_polyline_ruin_covers_the_hexes_under_its_outline():
     assert cells_of(m, ruin) == [(2, 0), (3, 0)]
     assert ruin.z == 1  # stands on the grass at z 0 though drawn on level 2
     assert cells_of(m, turned) == [(3, 0), (4, 0)]
-    assert turned.rotation == 3
+    # Ruins face the way VirtualScape's rotation says: the page's outline turned half round.
+    assert (ruin.rotation, turned.rotation) == (3, 0)
 
 
 def test_the_warehouse_ruin_stands_on_its_base():
@@ -324,12 +325,45 @@ def test_table_of_the_giants_against_virtualscape():
     assert vs.piece_counts()["sand-1"] == 3
     # 2. Its glyphs are those of the page's second scenario ("Clashing Fronts"), same hexes and levels.
     assert kept(vs.glyphs()) == moved(p for p in web.glyphs() if p.attrs["scenario"] == 2)
-    # 3. Same cells, but the two ruins face the other way: VirtualScape rotation 0, the page turns
-    #    their outline by 180 degrees (rotation 3). Every other piece has the same rotation.
+    # 3. Every piece has the same rotation; for the ruins only because the reader turns the
+    #    page's outline half round (glasq.FACING_TURNS: without it they would be 3 apart).
     turned = {}
     by_place = {(p.type, tuple(sorted(vs.footprint(p))), p.z): p.rotation for p in vs.pieces}
     for p in battlefield:
         key = (p.type, tuple(sorted((q + shift[0], r + shift[1]) for q, r in web.footprint(p))), p.z + shift[2])
         if key in by_place and by_place[key] != p.rotation:
             turned[p.type] = (by_place[key], p.rotation)
-    assert turned == {"ruin-2": (0, 3), "ruin-3": (0, 3)}
+    assert turned == {}
+    assert {p.type: p.rotation for p in vs.pieces if p.type.startswith("ruin")} == {"ruin-2": 0, "ruin-3": 0}
+
+
+def test_migols_tomb_against_virtualscape():
+    """Tombe de Migol.hsc: eleven levels deep, glyphs under level 11; the malformed page still agrees."""
+    hsc = pytest.importorskip("mapkit.formats.hsc")
+    vs = hsc.read(corpus_file("hsc/dkniffin-virtualscape/Tombe de Migol.hsc").read_bytes())
+    web = glasq.read(corpus_file("glasq-xhtml/MigolsTomb_malformed.html").read_bytes())
+    battlefield = [p for p in web.pieces if "scenario" not in p.attrs]
+    votes = Counter((a.q - b.q, a.r - b.r, a.z - b.z) for a in vs.pieces for b in battlefield if a.type == b.type)
+    shift = votes.most_common(1)[0][0]
+    assert shift == (4, 1, 0)
+
+    def moved(pieces):
+        return Counter((p.type, tuple(sorted((q + shift[0], r + shift[1]) for q, r in web.footprint(p))),
+                        p.z + shift[2], p.rotation, p.attrs.get("letter")) for p in pieces)
+
+    def kept(pieces):
+        return Counter((p.type, tuple(sorted(vs.footprint(p))), p.z, p.rotation, p.attrs.get("letter"))
+                       for p in pieces)
+
+    # Every tile and ruin, with its level and rotation, is the same.
+    assert kept(p for p in vs.pieces if p.type not in ("glyph", "start-zone")) == moved(battlefield)
+    # VirtualScape's glyphs are those of scenario 1, the ones hidden under level 11 included.
+    assert kept(vs.glyphs()) == moved(p for p in web.glyphs() if p.attrs["scenario"] == 1)
+    assert {p.z for p in vs.glyphs()} == {1, 11}
+    # Its start zones are scenario 3's hexes, with players numbered by colour (page 1-3, VS 2-4).
+    zones_vs = {(p.q, p.r, p.z): p.attrs["player"] for p in vs.pieces if p.type == "start-zone"}
+    zones_web = {(p.q + shift[0], p.r + shift[1], p.z): p.attrs["player"] for p in web.pieces
+                 if p.type == "start-zone" and p.attrs["scenario"] == 3}
+    assert zones_vs.keys() == zones_web.keys()
+    renumber = {(zones_web[k], zones_vs[k]) for k in zones_vs}
+    assert len(renumber) == len({a for a, _ in renumber}) == len({b for _, b in renumber}) == 3

@@ -561,6 +561,7 @@ def _place(code: str, matrix: Matrix, transform: str, defs: Definitions, kind: t
     type_id, attrs = found
     ptype = catalog()[type_id]
     q0, r0, turns = anchor
+    turns = (turns + FACING_TURNS.get(type_id, 0)) % 6
     fit = fit_shape(ptype.shape, cells, turns, (q0, r0)) if cells else None
     if fit is None and previous is not None and previous[0] == transform:
         # A piece drawn as an outline that is not a hex outline (the warehouse ruin's wall
@@ -587,6 +588,12 @@ def _figure_label(use: Any, transform: str, placed: Placed) -> None:
 
 
 _LAND_KINDS = ("land", "fluid", "castle")
+
+#: Turns to add to the page's rotation so a piece faces as VirtualScape's rotation says. The
+#: pages outline the RotV ruins' wall on the side opposite VirtualScape's: in both corpus maps
+#: transcribed both ways (Table of the Giants, Migol's Tomb) all four ruins cover the same
+#: hexes with rotations exactly 3 apart. The footprints are symmetric, so only facing changes.
+FACING_TURNS = {"ruin-2": 3, "ruin-3": 3}
 
 
 def _stack(placed: list[Placed], cat: Any) -> list[Piece]:
