@@ -103,9 +103,13 @@ def render_text(d: dict[str, Any]) -> str:
         turns = "never" if e["turns"] is None else f"{e['turns']} turn{'s' if e['turns'] != 1 else ''}"
         lines.append(f"  engage: player {e['from']} reaches player {e['to']}'s zone in {turns}{where}")
     for g in d["glyphs"]:
+        where = f"  glyph {g['letter']} at ({g['q']}, {g['r']}, {g['height']})"
+        if not g["turns"]:
+            lines.append(f"{where}: no start zones to measure from")
+            continue
         per = ", ".join(f"player {p}: {'-' if t is None else t}" for p, t in g["turns"].items())
-        imb = "unreachable by some zone" if g["imbalance"] is None else f"imbalance {g['imbalance']}"
-        lines.append(f"  glyph {g['letter']} at ({g['q']}, {g['r']}, {g['height']}): {per} turns; {imb}")
+        imb = "unreachable from some zone" if g["imbalance"] is None else f"imbalance {g['imbalance']}"
+        lines.append(f"{where}: turns {per}; {imb}")
     if d["start_zones"]:
         lines.append(f"  spaces no start zone reaches: {len(d['unreachable'])}")
     for fl in d["closed_floors"]:
