@@ -74,3 +74,21 @@ def test_water_start_and_lava_ends_every_route():
     g = gr.build(spaces, Figure())
     turns, _ = space_turns(search(g, [0]))
     assert turns[1] == 1 and turns[2] is None   # no route goes on from molten lava
+
+
+def pair_edge_set(g):
+    return {(g.members[p], g.members[g.tgt[e]], g.cost[e], g.dirn[e], g.flags[e])
+            for p in range(g.n) for e in range(g.off[p], g.off[p + 1])}
+
+
+@settings(max_examples=100, deadline=None)
+@given(small_maps(), st.integers(1, 8), st.integers(1, 9))
+def test_fast_pairs_equal_reference(m, move, height):
+    from mapkit.movement.fastgraph import pairs_graph
+
+    spaces = prepare(m)
+    fig = Figure(move=move, height=height, double=True)
+    ref = gr._pairs(spaces, fig, gr.walk_edges(spaces, fig), False)
+    fast = pairs_graph(spaces, fig)
+    assert pair_edge_set(fast) == pair_edge_set(ref)
+    assert dict(zip(fast.members, fast.can_end)) == dict(zip(ref.members, ref.can_end))

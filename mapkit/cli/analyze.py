@@ -122,4 +122,6 @@ def render_text(d: dict[str, Any]) -> str:
         lines.append(f"  transit number {t['transit_number']} (building {t['building']}) leads nowhere: {t['why']}")
     if d["ignored_pieces"]:
         lines.append("  pieces not modelled for movement: " + ", ".join(f"{k} x{n}" for k, n in d["ignored_pieces"].items()))
+    for note in d.get("notes", ()):
+        lines.append(f"  note: {note}")
     return "\n".join(lines) + "\n"

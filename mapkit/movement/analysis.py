@@ -27,6 +27,9 @@ def prepare(m: Map, layer: bld.BuildingLayer | None = None) -> Spaces:
     if layer is None:
         layer = bld.layer_from_map(m)
     bld.apply(spaces, layer)
+    spaces.notes.extend(layer.notes)
+    if m.objects:
+        spaces.notes.append(f"{len(m.objects)} C3G object(s) (vehicles, destructible objects) not modelled for movement")
     return spaces
 
 
@@ -253,4 +256,5 @@ def report(result: Analysis) -> dict[str, Any]:
         "falls": result.drops(),
         "transit_dead_ends": result.transit_dead_ends(),
         "ignored_pieces": dict(sorted(spaces.ignored.items())),
+        "notes": list(spaces.notes),
     }

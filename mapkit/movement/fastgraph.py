@@ -143,3 +143,59 @@ def _special_hexes(spaces: Spaces) -> set[tuple[int, int]]:
         out.add((q, r))
         out.add((q + dq, r + dr))
     return out
+
+
+def pairs_graph(spaces: Spaces, fig: Figure, broken_windows: bool = False) -> gr.Graph:
+    """The double-space graph of `graph._pairs`, built with numpy from the walking edges.
+
+    A pair {x, y} moves when one end (the lead) steps along a walking edge to n, not onto
+    the other end; the new pair is {lead, n}. Every (pair, lead) is joined with every edge
+    leaving the lead at once.
+    """
+    import numpy as np
+
+    off_l, tgt_l, cost_l, dirn_l, flags_l = walk_csr(spaces, fig, broken_windows)
+    n = len(spaces)
+    off = np.array(off_l, dtype=np.int64)
+    tgt = np.array(tgt_l, dtype=np.int64)
+    cost = np.array(cost_l, dtype=np.int64)
+    dirn = np.array(dirn_l, dtype=np.int64)
+    src = np.repeat(np.arange(n, dtype=np.int64), np.diff(off))
+    step = dirn >= 0
+    lo, hi = np.minimum(src[step], tgt[step]), np.maximum(src[step], tgt[step])
+    keys = np.unique(lo * n + hi)
+    px, py = keys // n, keys % n
+    n_pairs = len(keys)
+    # (pair, lead, other) for both ends of every pair.
+    pair = np.concatenate([np.arange(n_pairs), np.arange(n_pairs)])
+    lead = np.concatenate([px, py])
+    other = np.concatenate([py, px])
+    counts = off[lead + 1] - off[lead]
+    rep_pair = np.repeat(pair, counts)
+    rep_lead = np.repeat(lead, counts)
+    rep_other = np.repeat(other, counts)
+    starts = np.repeat(off[lead], counts)
+    within = np.arange(len(rep_pair)) - np.repeat(np.cumsum(counts) - counts, counts)
+    edge = starts + within
+    nxt = tgt[edge]
+    keep = (dirn[edge] >= 0) & (nxt != rep_other)
+    rep_pair, rep_lead, edge, nxt = rep_pair[keep], rep_lead[keep], edge[keep], nxt[keep]
+    ends_set, deadly_set, _, _ = gr._terrain_sets()
+    wet = np.array([t in ends_set for t in spaces.terrain], dtype=bool)
+    deadly = np.array([t in deadly_set for t in spaces.terrain], dtype=bool)
+    glyph = np.array([g is not None for g in spaces.glyph], dtype=bool)
+    both_wet = wet[rep_lead] & wet[nxt]
+    flags = np.where(both_wet, gr.STOP, 0)
+    flags |= np.where(both_wet & (deadly[rep_lead] | deadly[nxt]), gr.TERMINAL, 0)
+    if fig.stop_on_glyphs:
+        flags |= np.where(glyph[nxt], gr.STOP, 0)
+    new_pair = np.searchsorted(keys, np.minimum(rep_lead, nxt) * n + np.maximum(rep_lead, nxt))
+    order = np.argsort(rep_pair, kind="stable")
+    out_off = np.zeros(n_pairs + 1, dtype=np.int64)
+    np.cumsum(np.bincount(rep_pair, minlength=n_pairs), out=out_off[1:])
+    members = list(zip(px.tolist(), py.tolist()))
+    end_ok = [gr.can_end_on(spaces, s, fig, broken_windows) for s in range(n)]
+    height = spaces.height
+    can_end = [height[x] == height[y] and end_ok[x] and end_ok[y] for x, y in members]
+    return gr.Graph(spaces, fig, n_pairs, out_off.tolist(), new_pair[order].tolist(), cost[edge][order].tolist(),
+                    dirn[edge][order].tolist(), flags[order].tolist(), can_end, members=members)

@@ -253,9 +253,10 @@ def build(spaces: Spaces, fig: Figure, broken_windows: bool = False) -> Graph:
     """The movement graph of `spaces` for `fig`."""
     if fig.flying:
         return _flying(spaces, fig, broken_windows)
+    from mapkit.movement.fastgraph import pairs_graph, walk_csr
+
     if fig.double:
-        return _pairs(spaces, fig, walk_edges(spaces, fig, broken_windows), broken_windows)
-    from mapkit.movement.fastgraph import walk_csr
+        return pairs_graph(spaces, fig, broken_windows)
 
     can_end = [can_end_on(spaces, s, fig, broken_windows) for s in range(len(spaces))]
     off, tgt, cost, dirn, flags = walk_csr(spaces, fig, broken_windows)

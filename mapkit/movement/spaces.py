@@ -65,6 +65,8 @@ class Spaces:
     ladders: set[tuple[int, int, int]] = field(default_factory=set)
     #: Every hex any piece stands in (flying figures may pass over all of them).
     hexes: set[tuple[int, int]] = field(default_factory=set)
+    #: What this model left out of the map (unread Books, objects), one line each.
+    notes: list[str] = field(default_factory=list)
     #: Pieces this model does not understand, by type id (reported, not guessed).
     ignored: dict[str, int] = field(default_factory=dict)
 
