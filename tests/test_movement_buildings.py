@@ -111,6 +111,7 @@ def test_transit_exceeding_height_limit_is_closed():
     spaces = prepare(corridor(), layer)
     res = analyze(spaces, Figure(move=5, height=8), (0, 0, 1))
     assert at(spaces, res, 5, 0, 1)[0] is None
+    assert at(spaces, res, 2, 0, 1)[0] == 1   # the exit space itself is ordinary ground
 
 
 def test_lone_transit_space_leads_nowhere():

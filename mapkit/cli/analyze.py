@@ -62,7 +62,7 @@ def analyze_map(m: Any, args: argparse.Namespace) -> tuple[dict[str, Any], str]:
         raise UsageError("--move must be 0 or more and --height 1 or more")
     fig = Figure(move=args.move, height=args.height, double=args.double, flying=args.flying, falls=args.falls)
     start = parse_start(args.start)
-    spaces = prepare(m)
+    spaces = prepare(m, map_file=getattr(args, "map", None))
     if start is not None and spaces.find(*start) is None:
         tops = sorted(spaces.height[s] for s in spaces.columns.get(start[:2], []))
         hint = f"; that hex has tops at {tops}" if tops else "; that hex has no space"

@@ -21,11 +21,12 @@ from mapkit.movement.search import Reach, search, source_nodes, space_turns
 from mapkit.movement.spaces import Spaces, from_map
 
 
-def prepare(m: Map, layer: bld.BuildingLayer | None = None) -> Spaces:
-    """The spaces of a map with its building layer applied (read from its Books if not given)."""
+def prepare(m: Map, layer: bld.BuildingLayer | None = None, map_file: str | None = None) -> Spaces:
+    """The spaces of a map with its building layer applied (read from its Books if not given;
+    Book paths are relative to `map_file`)."""
     spaces = from_map(m)
     if layer is None:
-        layer = bld.layer_from_map(m)
+        layer = bld.layer_from_map(m, map_file)
     bld.apply(spaces, layer)
     spaces.notes.extend(layer.notes)
     if m.objects:

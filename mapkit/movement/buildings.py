@@ -44,8 +44,9 @@ class BuildingSpace:
 @dataclass
 class BuildingLayer:
     spaces: list[BuildingSpace] = field(default_factory=list)
-    #: (q, r) of an exterior hex touched by a footprint -> "half", "partial" or "covered".
-    exterior: dict[tuple[int, int], str] = field(default_factory=dict)
+    #: An exterior hex touched by a footprint, (q, r) for its top space or (q, r, height) for the
+    #: space with that top -> "half", "partial" or "covered".
+    exterior: dict[tuple[int, ...], str] = field(default_factory=dict)
     #: Building index -> its name, for messages.
     names: dict[int, str] = field(default_factory=dict)
     #: Why the layer is empty or incomplete (no Books module, an unreadable Book, ...).
@@ -54,8 +55,9 @@ class BuildingLayer:
 
 def apply(spaces: Spaces, layer: BuildingLayer) -> None:
     """Add a layer's spaces to `spaces` and class the exterior hexes its footprints touch."""
-    for (q, r), fit in layer.exterior.items():
-        top = spaces.at(q, r)
+    for key, fit in layer.exterior.items():
+        q, r = key[0], key[1]
+        top = spaces.at(q, r, key[2]) if len(key) == 3 else spaces.at(q, r)
         if top is None:
             continue
         if fit == "half":
@@ -78,27 +80,64 @@ def apply(spaces: Spaces, layer: BuildingLayer) -> None:
                    floor=b.floor, transit_number=b.transit_number, max_height=b.max_height)
 
 
-def layer_from_map(m: Map) -> BuildingLayer:
+def layer_from_map(m: Map, map_file: str | None = None) -> BuildingLayer:
     """The building layer of a map's placed Books.
 
     Needs `mapkit.books` (Book loading) and `mapkit.geometry` (the Full/Half/Partial overlay);
-    until they are present the layer is empty and says why, so tile maps still work.
+    when they are absent the layer is empty and says why, so tile maps still work.
     """
     layer = BuildingLayer()
     if not m.buildings:
         return layer
     try:
-        import mapkit.books as books  # noqa: F401
-        import mapkit.geometry as geometry  # noqa: F401
+        from mapkit.books.placed import placed_books
     except ImportError:
         layer.notes.append(f"{len(m.buildings)} placed building(s) ignored: the C3G Books modules are not installed")
         return layer
-    return _from_books(m, layer)
+    return from_placed(placed_books(m, map_file), layer)
 
 
-def _from_books(m: Map, layer: BuildingLayer) -> BuildingLayer:
-    """Wire-up point for the C3G overlay (see `layer_from_map`)."""
-    layer.notes.append(f"{len(m.buildings)} placed building(s) not yet read into the movement graph")
+#: Book mark kinds -> the roles of this module.
+MARK_ROLES = {"doorway": "doorway", "window": "window", "elevator-shaft": "elevator",
+              "stairway-up": "stair-up", "stairway-down": "stair-down", "transit": "floor"}
+
+
+def from_placed(placed: Any, layer: BuildingLayer | None = None) -> BuildingLayer:
+    """A layer from `mapkit.books.placed.PlacedBooks`: exterior classes of the ground under and
+    around each footprint (every building overlaid together), each floor's Full and Half
+    spaces with their marks, and the exits of enclosed structures with their Transit Number."""
+    from mapkit.geometry import ground_overlay
+
+    layer = layer or BuildingLayer()
+    ready = [(i, pb) for i, pb in enumerate(placed.buildings) if pb.placed is not None]
+    for i, pb in enumerate(placed.buildings):
+        if pb.placed is None:
+            layer.notes.append(f"building {i + 1} ({pb.placement.book}) ignored: {pb.error}")
+    ground = ground_overlay([(pb.book, pb.placement.q, pb.placement.r, pb.placement.level, pb.placement.rotation)
+                             for _, pb in ready], placed.params)
+    for level, classes in ground.items():
+        for (q, r), cls in classes.items():
+            if cls != "full":
+                layer.exterior[(q, r, level)] = cls
+    for i, pb in ready:
+        book, where = pb.book, pb.placed
+        layer.names[i] = book.name
+        limit = book.entry.get("max_height")
+        for mark in where.exits:
+            layer.spaces.append(BuildingSpace(mark.q, mark.r, where.level, i, -1, "exit",
+                                              transit_number=mark.number, max_height=limit))
+        levels = [where.floor_level(f) for f in where.floors]
+        for k, floor in enumerate(where.floors):
+            height = levels[k]
+            clearance = levels[k + 1] - height if k + 1 < len(levels) else OPEN_SKY
+            marks = {(mk.q, mk.r): mk for mk in floor.marks}
+            for (q, r), cls in sorted(floor.classes.items()):
+                if cls not in ("full", "half"):
+                    continue  # Partial hexes may not be entered (seeds/000)
+                mark = marks.get((q, r))
+                role = MARK_ROLES.get(mark.kind, "floor") if mark else "floor"
+                layer.spaces.append(BuildingSpace(q, r, height, i, floor.index, role, cls,
+                                                  mark.number if mark else None, clearance, limit))
     return layer
 
 

@@ -117,7 +117,7 @@ def walk_csr(spaces: Spaces, fig: Figure, broken_windows: bool = False
                 extra.append((a, b, st[0], d, gr._arrival_flags(spaces, fig, b)))
     if not fig.double:
         for a, b, c in gr.transit_links(spaces):
-            if ok_list[a] and ok_list[b]:
+            if ok_list[a] and ok_list[b] and gr.transit_ok(spaces, a, fig) and gr.transit_ok(spaces, b, fig):
                 extra.append((a, b, c, -1, gr.TRANSIT | gr._arrival_flags(spaces, fig, b)))
     if extra:
         ex = np.array(extra, dtype=np.int64)

@@ -76,8 +76,8 @@ def enterable(spaces: Spaces, s: int, fig: Figure, broken_windows: bool = False)
     if fig.elevator_car and is_interior(spaces, s) and role != "elevator":
         return False
     limit = spaces.max_height[s]
-    if limit is not None and fig.height > limit:
-        return False
+    if limit is not None and fig.height > limit and role != "exit":
+        return False  # a Book's entry limit (an exit space outside stays open; its transit does not)
     if fig.double and (is_interior(spaces, s) or role.startswith("stair")):
         return False  # stairways and (most) interiors take single-spaced figures only (seeds/000)
     return True
@@ -198,7 +198,7 @@ def walk_edges(spaces: Spaces, fig: Figure, broken_windows: bool = False
             edges.append((b, st[0], d, _arrival_flags(spaces, fig, b)))
     if not fig.double:
         for a, b, cost in transit_links(spaces):
-            if ok[a] and ok[b]:
+            if ok[a] and ok[b] and transit_ok(spaces, a, fig) and transit_ok(spaces, b, fig):
                 out[a].append((b, cost, -1, TRANSIT | _arrival_flags(spaces, fig, b)))
     return out
 
@@ -216,6 +216,12 @@ def transit_groups(spaces: Spaces) -> dict[tuple, list[int]]:
         else:
             groups.setdefault((spaces.building[s], number), []).append(s)
     return groups
+
+
+def transit_ok(spaces: Spaces, s: int, fig: Figure) -> bool:
+    """Whether the figure may use the transit space s: single-spaced, within the Book's limit."""
+    limit = spaces.max_height[s]
+    return not fig.double and (limit is None or fig.height <= limit)
 
 
 def transit_links(spaces: Spaces) -> list[tuple[int, int, int]]:
@@ -354,7 +360,7 @@ def _flying(spaces: Spaces, fig: Figure, broken_windows: bool) -> Graph:
                 rows[node].append((other, 1, d, 0))
     if not fig.double:
         for a, b, cost in transit_links(spaces):
-            if ok[a] and ok[b]:
+            if ok[a] and ok[b] and transit_ok(spaces, a, fig) and transit_ok(spaces, b, fig):
                 rows[a].append((b, cost, -1, TRANSIT | _arrival_flags(spaces, fig, b)))
     can_end = [can_end_on(spaces, s, fig, broken_windows) for s in range(n_sp)] + [False] * len(hexes)
     if fig.double:

@@ -35,7 +35,7 @@ def movement(ctx: CheckContext) -> Any:
         from mapkit.movement.profile import Figure
 
         fig = Figure(move=max(0, _option(c, "move", 5)), height=max(1, _option(c, "height", 5)))
-        return analyze(prepare(c.map), fig)
+        return analyze(prepare(c.map, map_file=c.file), fig)
 
     shared = getattr(ctx, "shared", None)
     if callable(shared):
