@@ -333,31 +333,46 @@ def _pairs(spaces: Spaces, fig: Figure, rows: list[list[tuple[int, int, int, int
 
 
 def _flying(spaces: Spaces, fig: Figure, broken_windows: bool) -> Graph:
-    """Flyers: one air node per hex; taking off and landing are free, each hex flown costs 1.
-    Interiors are walked (doorways are the way in), without climbing costs or falls."""
+    """Flyers count one space per hex flown, whatever the levels (no climbing cost, no falls,
+    water does not stop them). Each exterior space joins every enterable space of the six
+    hexes around it; a hex with none (a tree, a covered hex) gets one "air" node to fly over,
+    where no move may end. Interiors are walked (doorways are the way in)."""
     n_sp = len(spaces)
     index = _interior_index(spaces)
-    hexes = sorted(spaces.hexes | set(spaces.columns))
-    air = {h: n_sp + i for i, h in enumerate(hexes)}
-    rows: list[list[tuple[int, int, int, int]]] = [[] for _ in range(n_sp + len(hexes))]
     ok = [enterable(spaces, s, fig, broken_windows) for s in range(n_sp)]
+    landing: dict[tuple[int, int], list[int]] = {}
+    for h, ids in spaces.columns.items():
+        good = [b for b in ids if ok[b]]
+        if good:
+            landing[h] = good
+    air_hexes = sorted(h for h in spaces.hexes | set(spaces.columns) if h not in landing)
+    air = {h: n_sp + i for i, h in enumerate(air_hexes)}
+    hexes = air_hexes
+    rows: list[list[tuple[int, int, int, int]]] = [[] for _ in range(n_sp + len(air_hexes))]
+    arrive = [_arrival_flags(spaces, fig, b) for b in range(n_sp)]
+
+    def fly_from(node: int, q: int, r: int) -> None:
+        for d, (dq, dr) in enumerate(DIRECTIONS):
+            h = (q + dq, r + dr)
+            targets = landing.get(h)
+            if targets is not None:
+                rows[node].extend((b, 1, d, arrive[b]) for b in targets)
+            elif h in air:
+                rows[node].append((air[h], 1, d, 0))
+
+    for (q, r), node in air.items():
+        fly_from(node, q, r)
     for s in range(n_sp):
         if not ok[s]:
             continue
         if not is_interior(spaces, s):
-            rows[s].append((air[(spaces.q[s], spaces.r[s])], 0, -1, 0))
-            rows[air[(spaces.q[s], spaces.r[s])]].append((s, 0, -1, _arrival_flags(spaces, fig, s)))
+            fly_from(s, spaces.q[s], spaces.r[s])
             continue
         for d, b in neighbours(spaces, index, s, broken_windows):
             if ok[b] and not _battlement(spaces, s, b, d):
-                rows[s].append((b, 1, d, _arrival_flags(spaces, fig, b)))
+                rows[s].append((b, 1, d, arrive[b]))
                 if not is_interior(spaces, b):
-                    rows[b].append((s, 1, (d + 3) % 6, _arrival_flags(spaces, fig, s)))
-    for (q, r), node in air.items():
-        for d, (dq, dr) in enumerate(DIRECTIONS):
-            other = air.get((q + dq, r + dr))
-            if other is not None:
-                rows[node].append((other, 1, d, 0))
+                    rows[b].append((s, 1, (d + 3) % 6, arrive[s]))
     if not fig.double:
         for a, b, cost in transit_links(spaces):
             if ok[a] and ok[b] and transit_ok(spaces, a, fig) and transit_ok(spaces, b, fig):
