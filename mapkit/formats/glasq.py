@@ -30,7 +30,7 @@ from __future__ import annotations
 import math
 import re
 from dataclasses import dataclass, field
-from typing import Any, Iterator
+from typing import Any
 
 from mapkit.errors import FormatError
 from mapkit.model.map import Map, Piece
@@ -529,6 +529,9 @@ def _read_tree(root: Any, warnings: list[str]) -> Map:
             if problem is True and placed[-1].type.startswith("figure"):
                 _figure_label(use, transform, placed[-1])
             if isinstance(problem, str):
+                label = use.getnext()
+                if label is not None and _local(label) == "text" and label.get("transform") == transform:
+                    problem += f" (labelled {' '.join(''.join(label.itertext()).split())!r})"
                 if (code, line) not in unmapped:
                     unmapped.add((code, line))
                     warnings.append(f"line {line}: #{code} {problem}; not placed")
