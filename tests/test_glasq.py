@@ -367,3 +367,12 @@ def test_migols_tomb_against_virtualscape():
     assert zones_vs.keys() == zones_web.keys()
     renumber = {(zones_web[k], zones_vs[k]) for k in zones_vs}
     assert len(renumber) == len({a for a, _ in renumber}) == len({b for _, b in renumber}) == 3
+
+
+def test_odd_drawings_and_glyph_letters_outside_the_catalog():
+    defs = ('<circle id="P9" cx="inf" cy="1" r="3"/><polygon id="GS03" points=""/>'
+            '<g id="GZ"><use xlink:href="#glyph"/><text>Z</text></g>'
+            '<g id="GMI"><use xlink:href="#glyph"/><text>It</text></g>')
+    m = glasq.read(page([[use("P9", 0, 0), use("GS03", 90, 0), use("GZ", 180, 0), use("GMI", 270, 0)]], defs=defs))
+    assert [p.attrs for p in m.pieces] == [{"letter": "?", "label": "Z"}, {"letter": "?", "label": "It"}]
+    assert len(m.warnings) == 2 and "#P9" in m.warnings[0] and "#GS03" in m.warnings[1]

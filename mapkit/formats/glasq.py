@@ -232,6 +232,14 @@ def _points(text: str) -> list[tuple[float, float]]:
     return list(zip(values[0::2], values[1::2]))
 
 
+def _float(text: str | None) -> float:
+    """A finite number from an attribute (absent = 0); ValueError for anything else."""
+    value = float(text) if text is not None else 0.0
+    if not math.isfinite(value):
+        raise ValueError(f"{text!r} is not a finite number")
+    return value
+
+
 def _local(element: Any) -> str:
     tag = element.tag
     return tag.rsplit("}", 1)[-1] if isinstance(tag, str) else ""
@@ -275,14 +283,14 @@ class Definitions:
         elif name == "polyline":
             out.polylines.append([_apply(matrix, x, y) for x, y in _points(element.get("points"))])
         elif name == "circle":
-            out.dots.append(_apply(matrix, float(element.get("cx", 0)), float(element.get("cy", 0))))
+            out.dots.append(_apply(matrix, _float(element.get("cx")), _float(element.get("cy"))))
         elif name == "text":
             out.texts.append("".join(element.itertext()).strip())
         elif name == "use":
             target = (element.get(XLINK_HREF) or element.get("href") or "").lstrip("#")
             if target not in self.by_id:
                 raise ValueError(f"#{target} is not defined")
-            shift = (1, 0, 0, 1, float(element.get("x", 0)), float(element.get("y", 0)))
+            shift = (1, 0, 0, 1, _float(element.get("x")), _float(element.get("y")))
             self._collect(self.by_id[target], _multiply(matrix, shift), out, depth + 1)
         elif name in ("g", "symbol", "svg"):
             for child in element:
@@ -313,10 +321,10 @@ def _piece_for(code: str, drawing: Drawing) -> tuple[str, dict[str, Any]] | None
 
 
 def _glyph_attrs(code: str, match: Any, drawing: Drawing, letters: dict) -> dict[str, Any]:
-    """Letter from the symbol id (GA -> A, G -> ?); other ids keep their drawn label."""
-    if match and match.group(1):
+    """Letter from the symbol id (GA -> A, G -> ?); other ids are "?" and keep their drawn label."""
+    if match and match.group(1) in letters:
         return {"letter": match.group(1)}
-    label = " ".join(t for t in drawing.texts if t)
+    label = " ".join(t for t in drawing.texts if t) or (match.group(1) if match else "")
     attrs: dict[str, Any] = {"letter": "?"}
     if code.startswith("TG"):
         attrs["treasure"] = True
