@@ -376,3 +376,14 @@ def test_odd_drawings_and_glyph_letters_outside_the_catalog():
     m = glasq.read(page([[use("P9", 0, 0), use("GS03", 90, 0), use("GZ", 180, 0), use("GMI", 270, 0)]], defs=defs))
     assert [p.attrs for p in m.pieces] == [{"letter": "?", "label": "Z"}, {"letter": "?", "label": "It"}]
     assert len(m.warnings) == 2 and "#P9" in m.warnings[0] and "#GS03" in m.warnings[1]
+
+
+def test_a_page_without_namespace_declarations_still_reads():
+    data = page([[use("GS01", 0, 0), use("RK03", 90, 0)]])
+    for declaration in (b' xmlns="http://www.w3.org/1999/xhtml"', b' xmlns="http://www.w3.org/2000/svg"',
+                        b' xmlns:xlink="http://www.w3.org/1999/xlink"'):
+        data = data.replace(declaration, b"")
+    m = glasq.read(data)
+    assert [p.type for p in m.pieces] == ["grass-1", "rock-3"]
+    assert m.name == "Test Field"
+    assert any("xlink" in w for w in m.warnings)  # the recovery is reported

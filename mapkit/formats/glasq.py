@@ -30,7 +30,7 @@ from __future__ import annotations
 import math
 import re
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Iterator
 
 from mapkit.errors import FormatError
 from mapkit.model.map import Map, Piece
@@ -40,7 +40,6 @@ EXTENSIONS = (".html", ".xhtml", ".htm")
 DESCRIPTION = "battlefield XHTML+SVG page"
 
 SVG = "http://www.w3.org/2000/svg"
-XHTML = "http://www.w3.org/1999/xhtml"
 XLINK_HREF = "{http://www.w3.org/1999/xlink}href"
 
 #: Page geometry (page units): hex spacing across, half of it for odd rows, row spacing, and
@@ -240,6 +239,16 @@ def _float(text: str | None) -> float:
     return value
 
 
+def _href(use: Any) -> str:
+    """The id a `<use>` points at: xlink:href, SVG 2 href, or the raw attribute of a recovered page."""
+    return (use.get(XLINK_HREF) or use.get("href") or use.get("xlink:href") or "").lstrip("#")
+
+
+def _elements(root: Any, name: str) -> Iterator[Any]:
+    """Elements called `name` in any namespace or none (pages that forgot an xmlns still read)."""
+    return (e for e in root.iter() if _local(e) == name)
+
+
 def _local(element: Any) -> str:
     tag = element.tag
     return tag.rsplit("}", 1)[-1] if isinstance(tag, str) else ""
@@ -250,7 +259,7 @@ class Definitions:
 
     def __init__(self, root: Any):
         self.by_id: dict[str, Any] = {}
-        for defs in root.iter(f"{{{SVG}}}defs"):
+        for defs in _elements(root, "defs"):
             for element in defs.iter():
                 ident = element.get("id")
                 if ident and ident not in self.by_id:
@@ -287,7 +296,7 @@ class Definitions:
         elif name == "text":
             out.texts.append("".join(element.itertext()).strip())
         elif name == "use":
-            target = (element.get(XLINK_HREF) or element.get("href") or "").lstrip("#")
+            target = _href(element)
             if target not in self.by_id:
                 raise ValueError(f"#{target} is not defined")
             shift = (1, 0, 0, 1, _float(element.get("x")), _float(element.get("y")))
@@ -457,7 +466,7 @@ def _overlay_shift(svg: Any, drawn: dict[tuple[str, int], set[tuple[float, float
                     x, y, angle = _translate_rotate(parse_transform(use.get("transform") or "")[1])
                 except ValueError:
                     continue
-                faded.append(((use.get(XLINK_HREF) or "").lstrip("#"), int(angle // 60) % 6, x, y))
+                faded.append((_href(use), int(angle // 60) % 6, x, y))
     if not faded:
         return 0.0, 0.0
     votes: dict[tuple[float, float], int] = {}
@@ -507,7 +516,7 @@ def _read_tree(root: Any, warnings: list[str]) -> Map:
     cat = catalog()
     defs = Definitions(root)
     placed: list[Placed] = []
-    svgs = [(svg, _svg_kind(svg)) for svg in root.iter(f"{{{SVG}}}svg")]
+    svgs = [(svg, _svg_kind(svg)) for svg in _elements(root, "svg")]
     if not any(kind and kind[0] == "level" for _, kind in svgs):
         raise FormatError("no level drawings (<svg> with 'Level N') in the page", where=f"line {root.sourceline}")
     unmapped: set[tuple[str, int]] = set()
@@ -521,7 +530,7 @@ def _read_tree(root: Any, warnings: list[str]) -> Map:
             if _local(use) != "use":
                 continue
             line = use.sourceline or 0
-            code = (use.get(XLINK_HREF) or use.get("href") or "").lstrip("#")
+            code = _href(use)
             transform = use.get("transform") or ""
             try:
                 matrix, steps = parse_transform(transform)
@@ -660,11 +669,11 @@ def _clean(text: str) -> str:
 
 def _metadata(root: Any, m: Map) -> None:
     """Title, required sets, the page's description and each scenario's title and text."""
-    title = next((_clean("".join(t.itertext())) for t in root.iter(f"{{{XHTML}}}title")), "")
+    title = next((_clean("".join(t.itertext())) for t in _elements(root, "title")), "")
     if not title:
-        title = next((_clean("".join(h.itertext())) for h in root.iter(f"{{{XHTML}}}h1")), "")
+        title = next((_clean("".join(h.itertext())) for h in _elements(root, "h1")), "")
     m.name = title
-    for svg in root.iter(f"{{{SVG}}}svg"):
+    for svg in _elements(root, "svg"):
         for g in svg:
             match = re.search(r"(hsbf\d+)", g.get("class") or "") if _local(g) == "g" else None
             if match:
