@@ -11,7 +11,9 @@ What a code covers is read from the page's own `<defs>`: its `<use>` chain is fo
 polygons, polylines and circles, their transforms applied, and the hex centres inside a
 polygon (or beside the hex edges a polyline traces, or under a circle) are the piece's
 cells. Those cells are then matched to the catalog piece's shape, which fixes the model's
-origin and rotation. A code that cannot be matched becomes a warning naming it and its line.
+origin and rotation (preferring the page's own turn; RotV ruins are turned half round to
+face as in VirtualScape, see FACING_TURNS). A code that cannot be matched becomes a warning
+naming it and its line; so does a `#NULL` hex, which only carries a label.
 
 Levels: a land (fluid, castle) tile on page level N fills level N - 1. Everything that stands
 on something (obstacles, glyphs, start zones, figures, edge pieces) is put at the top of
@@ -20,9 +22,13 @@ what lies under it, i.e. at the supporting tile's z + 1, as VirtualScape stores 
 Scenario overlays (`<g class="hsbfNNNNsSSlLL">` svgs after `<hr class="scenario" id="sSS">`)
 hold glyphs, start zones and figures for scenario SS. They are kept as pieces with
 `attrs["scenario"] = SS`, standing on the top of the land below level LL (so "Glyphs Under
-Level 11" sit under the level-11 tiles). Different scenarios may mark the same hex; a
-consumer that wants one scenario filters on that attribute. Page title -> Map.name;
-"Required Sets", the page's description and each scenario's title and text -> Map.attrs.
+Level 11" sit under the level-11 tiles). Some pages crop the overlay pictures; the faded
+copy of the battlefield inside each overlay tells by how much, and the shift is undone.
+Different scenarios may mark the same hex; a consumer that wants one scenario filters on
+that attribute. A figure's drawn number goes to `attrs["label"]` (it points into the
+scenario's setup list). Page title -> Map.name; "Required Sets" -> attrs["required_sets"],
+the page's description -> attrs["description"], each scenario's number, title and text ->
+attrs["scenarios"], and all scenario texts together -> Map.scenario.
 """
 
 from __future__ import annotations
