@@ -92,5 +92,5 @@ class OverlayParams:
     def legend_line(self) -> str:
         """One line for pictures and text output."""
         tag = " (ASSUMED)" if self.marker_source == "assumed" else ""
-        return (f"hex region {self.hex_region} ({self.region_flat_mm:g} mm); base Ø{self.base_diameter:g} mm "
-                f"({self.base_source}); wound marker Ø{self.marker_diameter:g} mm{tag}")
+        return (f"hex region {self.hex_region} ({self.region_flat_mm:g} mm); base diameter {self.base_diameter:g} mm "
+                f"({self.base_source}); wound-marker diameter {self.marker_diameter:g} mm{tag}")
