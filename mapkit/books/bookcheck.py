@@ -153,16 +153,13 @@ def elevator_shafts(book: Book, ov: Overlay) -> Iterator[Issue]:
 def marks_inside(book: Book, ov: Overlay) -> Iterator[Issue]:
     """C108: every marked floor space lies on that floor; exits lie outside the walls."""
     floor_classes = {fo.index: fo.classes for fo in ov.floors}
-    if book.kind != "interior-access":
-        for f in book.floors:
-            for m in f.marks:
-                yield Issue("C108", f"{m.kind} marked on a floor of a {book.kind} Book, which has no interior play",
-                            m.q, m.r, f.index)
-        return
     for f in book.floors:
         classes = floor_classes.get(f.index, {})
         for m in f.marks:
-            if (m.q, m.r) not in classes:
+            if book.kind != "interior-access":
+                yield Issue("C108", f"{m.kind} marked on a floor of a {book.kind} Book, which has no interior play",
+                            m.q, m.r, f.index)
+            elif (m.q, m.r) not in classes:
                 yield Issue("C108", f"{m.kind} outside the structure's footprint", m.q, m.r, f.index)
     for m in book.exits:
         if ov.exterior.get((m.q, m.r)) == "covered":

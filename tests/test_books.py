@@ -1,0 +1,120 @@
+"""Books: loading, schema errors naming the JSON path, the samples, placing an overlay on a map."""
+
+from __future__ import annotations
+
+import copy
+import json
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from mapkit.books import book_from_json, load_book
+from mapkit.books.check import check_book_file
+from mapkit.errors import FormatError
+from mapkit.geometry import OverlayParams, classify, place
+from mapkit.model.grid import rotate
+
+ROOT = Path(__file__).resolve().parent.parent
+SAMPLES = sorted((ROOT / "samples" / "books").glob("*.book.json"))
+
+
+def sample(name: str) -> dict:
+    return json.loads((ROOT / "samples" / "books" / f"{name}.book.json").read_text())
+
+
+def test_the_samples_cover_every_kind():
+    kinds = {load_book(p).kind for p in SAMPLES}
+    assert kinds == {"enclosed", "interior-access", "destructible-object", "vehicle"}
+
+
+@pytest.mark.parametrize("path", SAMPLES, ids=lambda p: p.name)
+def test_every_sample_passes_validation(path):
+    assert check_book_file(path) == []
+    book = load_book(path)
+    assert book.illustrative, "sample numbers are not the published ones and must say so"
+
+
+def test_sample_contents_match_the_brief():
+    bungalow = load_book(ROOT / "samples/books/bungalow.book.json")
+    assert bungalow.transit_number == 4 and bungalow.entry["max_height"] <= 7 and len(bungalow.exits) >= 2
+    sky = load_book(ROOT / "samples/books/skyscraper.book.json")
+    assert len(sky.floors) >= 3 and sky.floors[0].open_sides
+    kinds = {m.kind for f in sky.floors for m in f.marks}
+    assert {"doorway", "window", "stairway-up", "stairway-down", "elevator-shaft"} <= kinds
+    car = load_book(ROOT / "samples/books/sports-car.book.json")
+    assert car.card["occupancy"] == 2 and car.card["cover"] == "partial" and car.card["driver_space"]
+    assert load_book(ROOT / "samples/books/elevator-car.book.json").is_elevator_car
+
+
+@pytest.mark.parametrize("mutate, where", [
+    (lambda d: d.pop("name"), "$"),
+    (lambda d: d.__setitem__("kind", "castle"), "$.kind"),
+    (lambda d: d["footprint"].__setitem__("polygon", [[0, 0], [1, 1]]), "$.footprint.polygon"),
+    (lambda d: d["floors"][1].__setitem__("windows", [[1]]), "$.floors[1].windows[0]"),
+    (lambda d: d["floors"][0]["stairways_up"][0].__setitem__("number", "3"), "$.floors[0].stairways_up[0].number"),
+])
+def test_schema_errors_name_the_json_path(mutate, where):
+    doc = copy.deepcopy(sample("skyscraper"))
+    mutate(doc)
+    with pytest.raises(FormatError) as info:
+        book_from_json(doc, "sky.book.json")
+    assert info.value.where == where
+    assert "sky.book.json" in str(info.value)
+
+
+def test_check_book_file_reports_each_schema_error(tmp_path):
+    doc = sample("sports-car")
+    doc["vehicle"]["size"] = "Enormous"
+    doc["vehicle"]["cover"] = "none"
+    path = tmp_path / "car.book.json"
+    path.write_text(json.dumps(doc))
+    findings = check_book_file(path)
+    assert [f.code for f in findings] == ["C001", "C001"]
+    assert any("$.vehicle.size" in f.message for f in findings)
+
+
+def test_bad_json_names_the_line(tmp_path):
+    path = tmp_path / "bad.book.json"
+    path.write_text('{"name": "x",\n "kind": }')
+    with pytest.raises(FormatError) as info:
+        load_book(path)
+    assert "line 2" in str(info.value)
+
+
+def test_load_book_sees_a_changed_file(tmp_path):
+    path = tmp_path / "b.book.json"
+    doc = sample("mailbox")
+    path.write_text(json.dumps(doc))
+    assert load_book(path).name == "Mailbox"
+    doc["name"] = "Post box, longer name"
+    path.write_text(json.dumps(doc))
+    assert load_book(path).name == "Post box, longer name"
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.recursive(st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=5),
+                    lambda kids: st.lists(kids, max_size=4) | st.dictionaries(
+                        st.sampled_from(["name", "kind", "footprint", "polygon", "floors", "height", "windows",
+                                         "vehicle", "size", "exits", "q", "r", "number"]), kids, max_size=5),
+                    max_leaves=20))
+def test_garbage_raises_only_format_error(doc):
+    try:
+        book_from_json(doc)
+    except FormatError:
+        pass
+
+
+@pytest.mark.parametrize("k", range(6))
+def test_place_moves_classes_and_marks(k):
+    sky = load_book(ROOT / "samples/books/skyscraper.book.json")
+    overlay = classify(sky, OverlayParams())
+    placed = place(overlay, 10, -3, 2, k)
+    for (q, r), cls in overlay.floors[1].classes.items():
+        dq, dr = rotate(q, r, k)
+        assert placed.floors[1].classes[(10 + dq, -3 + dr)] == cls
+    window = overlay.floors[1].marks[0]
+    moved = placed.floors[1].marks[0]
+    assert (moved.q, moved.r) == (10 + rotate(window.q, window.r, k)[0], -3 + rotate(window.q, window.r, k)[1])
+    assert placed.floor_level(placed.floors[2]) == 2 + 16
+    assert placed.cells()[(moved.q, moved.r, 2 + 8)] == "half"
