@@ -51,8 +51,13 @@ def hexes_in_bounds(bounds: tuple[float, float, float, float], pitch: float = HE
     return np.concatenate(qs_list), np.concatenate(rs_list)
 
 
-def touched_hexes(area: Any, pitch: float = HEX_PITCH_MM, eps_area: float = 1e-6) -> tuple[Any, Any]:
-    """(qs, rs) of the hexes whose grid cell shares more than `eps_area` mm² with `area`."""
+def touched_hexes(area: Any, pitch: float = HEX_PITCH_MM, eps: float = 1e-6) -> tuple[Any, Any]:
+    """(qs, rs) of the hexes whose grid cell shares some area with `area`.
+
+    Touching is not enough, nor is an overlap thinner than `eps` mm (rounding noise): the test
+    is against `area` shrunk by `eps`, so a footprint edge lying on a hex edge stays outside
+    that hex however the Book is turned.
+    """
     import numpy as np
     import shapely
 
@@ -60,11 +65,7 @@ def touched_hexes(area: Any, pitch: float = HEX_PITCH_MM, eps_area: float = 1e-6
         return np.empty(0, dtype=int), np.empty(0, dtype=int)
     qs, rs = hexes_in_bounds(area.bounds, pitch)
     cells = hexagons(qs, rs, pitch, pitch)
-    shapely.prepare(area)
-    hit = shapely.intersects(area, cells)
-    qs, rs, cells = qs[hit], rs[hit], cells[hit]
-    inside = shapely.contains_properly(area, cells)
-    overlap = inside.copy()
-    edge = ~inside
-    overlap[edge] = shapely.area(shapely.intersection(cells[edge], area)) > eps_area
-    return qs[overlap], rs[overlap]
+    core = shapely.buffer(area, -eps, join_style="mitre")
+    shapely.prepare(core)
+    hit = shapely.intersects(core, cells)
+    return qs[hit], rs[hit]

@@ -91,9 +91,9 @@ def _mark_json(m: Mark) -> dict[str, Any]:
     return out
 
 
-def classify_area(area: Any, inside: bool, params: OverlayParams, hexes_of: Any = None) -> dict[Hex, str]:
-    """Class of every hex `hexes_of` (default: `area`) touches, open part inside or outside `area`."""
-    qs, rs = touched_hexes(hexes_of if hexes_of is not None else area, HEX_PITCH_MM)
+def classify_area(area: Any, inside: bool, params: OverlayParams, hexes: Any = None) -> dict[Hex, str]:
+    """Class of each hex in `hexes` ((qs, rs); default: those `area` touches), open part inside or outside `area`."""
+    qs, rs = hexes if hexes is not None else touched_hexes(area, HEX_PITCH_MM)
     codes = classify_hexes(qs, rs, area, inside, params)
     return {(int(q), int(r)): CLASSES[c] for q, r, c in zip(qs, rs, codes)}
 
@@ -102,11 +102,12 @@ def classify(book: Book, params: OverlayParams | None = None) -> Overlay:
     """Classify a Book: outside on the ground (every Book) and inside each floor (interior access)."""
     params = params or OverlayParams()
     footprint = book.footprint_polygon()
-    exterior = classify_area(footprint, False, params)
+    touched = touched_hexes(footprint, HEX_PITCH_MM)
+    exterior = classify_area(footprint, False, params, touched)
     floors = []
     if book.kind == "interior-access":
         for floor in book.floors:
-            classes = classify_area(book.interior_polygon(floor), True, params, hexes_of=footprint)
+            classes = classify_area(book.interior_polygon(floor), True, params, touched)
             floors.append(FloorOverlay(floor.index, floor.base_offset, classes, list(floor.marks)))
     return Overlay(book, params, exterior, floors)
 

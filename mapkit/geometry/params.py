@@ -28,9 +28,11 @@ HEX_REGIONS = {
     "cell": (HEX_PITCH_MM, "measured", "the 44.45 mm (1.75 in) grid cell between neighbouring hex centres (physical-and-rules §1.1)"),
     "cap": (CAP_FLAT_MM, "measured", "the ~37.4 mm raised top of a land tile, measured on a community replica; uncertain (physical-and-rules §1.2)"),
 }
-#: Tolerances: an open area below EPS_AREA mm² is no area; a disc that fits to within EPS_FIT mm fits.
-EPS_AREA = 1e-6
+#: Tolerances: an overlap or opening thinner than EPS_EDGE mm is none (rounding noise of turned
+#: footprints); a disc that fits to within EPS_FIT mm fits. EPS_AREA mm² is "no area" for rules.
+EPS_EDGE = 1e-6
 EPS_FIT = 1e-6
+EPS_AREA = 1e-6
 
 
 @dataclass(frozen=True)
