@@ -118,3 +118,28 @@ def test_place_moves_classes_and_marks(k):
     assert (moved.q, moved.r) == (10 + rotate(window.q, window.r, k)[0], -3 + rotate(window.q, window.r, k)[1])
     assert placed.floor_level(placed.floors[2]) == 2 + 16
     assert placed.cells()[(moved.q, moved.r, 2 + 8)] == "half"
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.recursive(st.none() | st.booleans() | st.integers(-5, 5) | st.text(max_size=4),
+                    lambda kids: st.lists(kids, max_size=3) | st.dictionaries(
+                        st.sampled_from(["pieces", "buildings", "objects", "type", "q", "r", "z", "level", "book",
+                                         "rotation", "occupants", "attrs", "name"]), kids, max_size=6),
+                    max_leaves=25))
+def test_map_fallback_reader_raises_only_format_error(doc):
+    from mapkit.books.mapdoc import map_from_doc
+
+    try:
+        map_from_doc(doc, "m.mapkit.json")
+    except FormatError:
+        pass
+
+
+def test_vehicle_entrance_turns_with_the_placement():
+    from mapkit.books.placed import placed_books
+    from mapkit.model.map import Map, Placement
+
+    m = Map(objects=[Placement(book="sports-car", q=0, r=0, level=0, rotation=2)])
+    pb = placed_books(m).objects[0]
+    assert pb.book.card["entrance"] == "NE" and pb.entrance() == "SE"
+    assert pb.spaces() == [(0, 0), (-1, 1)]  # the east space turned twice lies south-west

@@ -34,20 +34,29 @@ def load_map(path: str | Path) -> Map:
 
 def _need(obj: Any, key: str, kind: type, where: str, file: str | None) -> Any:
     value = obj.get(key) if isinstance(obj, dict) else None
-    if not isinstance(value, kind) or isinstance(value, bool) and kind is int:
+    if not isinstance(value, kind) or (isinstance(value, bool) and kind is int):
         raise FormatError(f"{key} must be {kind.__name__}", file=file, where=where)
     return value
 
 
+def _opt(obj: dict[str, Any], key: str, kind: type, default: Any, where: str, file: str | None) -> Any:
+    if key not in obj:
+        return default
+    return _need(obj, key, kind, where, file)
+
+
 def _placements(doc: dict[str, Any], key: str, file: str | None) -> list[Placement]:
     out = []
-    for i, raw in enumerate(doc.get(key, [])):
+    for i, raw in enumerate(_opt(doc, key, list, [], "$", file)):
         where = f"$.{key}[{i}]"
         out.append(Placement(
             book=_need(raw, "book", str, where, file), q=_need(raw, "q", int, where, file),
             r=_need(raw, "r", int, where, file), level=_need(raw, "level", int, where, file),
-            rotation=int(raw.get("rotation", 0)), occupants=list(raw.get("occupants", [])),
-            attrs=dict(raw.get("attrs", {}))))
+            rotation=_opt(raw, "rotation", int, 0, where, file), occupants=_opt(raw, "occupants", list, [], where, file),
+            attrs=_opt(raw, "attrs", dict, {}, where, file)))
+        for j, occupant in enumerate(out[-1].occupants):
+            if not isinstance(occupant, dict):
+                raise FormatError("an occupant is a JSON object", file=file, where=f"{where}.occupants[{j}]")
     return out
 
 
@@ -57,13 +66,14 @@ def map_from_doc(doc: Any, file: str | None = None) -> Map:
         raise FormatError("a map document is a JSON object", file=file, where="$")
     cat = catalog()
     pieces = []
-    for i, raw in enumerate(doc.get("pieces", [])):
+    for i, raw in enumerate(_opt(doc, "pieces", list, [], "$", file)):
         where = f"$.pieces[{i}]"
         ptype = _need(raw, "type", str, where, file)
         if ptype not in cat:
             raise FormatError(f"unknown piece type {ptype!r}", file=file, where=where + ".type")
         pieces.append(Piece(ptype, _need(raw, "q", int, where, file), _need(raw, "r", int, where, file),
-                            _need(raw, "z", int, where, file), raw.get("rotation", 0), dict(raw.get("attrs", {}))))
+                            _need(raw, "z", int, where, file), _opt(raw, "rotation", int, 0, where, file),
+                            _opt(raw, "attrs", dict, {}, where, file)))
     return Map(name=str(doc.get("name", "")), author=str(doc.get("author", "")), scenario=str(doc.get("scenario", "")),
                pieces=pieces, buildings=_placements(doc, "buildings", file), objects=_placements(doc, "objects", file),
-               attrs=dict(doc.get("attrs", {})), source_format="mapkit")
+               attrs=_opt(doc, "attrs", dict, {}, "$", file), source_format="mapkit")

@@ -34,6 +34,15 @@ class PlacedBook:
     placed: PlacedOverlay | None = None
     error: str | None = None
 
+    def entrance(self) -> str | None:
+        """A vehicle's entrance direction on the map (E, SE, SW, W, NW, NE), turned with it."""
+        from mapkit.model.grid import DIRECTION_NAMES
+
+        name = self.book.card.get("entrance") if self.book else None
+        if name not in DIRECTION_NAMES:
+            return None
+        return DIRECTION_NAMES[(DIRECTION_NAMES.index(name) + self.placement.rotation) % 6]
+
     def spaces(self) -> list[tuple[int, int]]:
         """Map hexes a destructible object or vehicle occupies."""
         if self.book is None:

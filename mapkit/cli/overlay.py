@@ -96,7 +96,7 @@ def _text(doc: dict[str, Any]) -> str:
         f"{k}={v['value']} ({v['source']})" for k, v in params.items() if isinstance(v, dict)))
     if params["assumed"]:
         lines.append("assumed: " + ", ".join(params["assumed"]) + " (see --json for the reasoning)")
-    groups = ([("outside", doc["exterior"])] + [(f"floor {f['index']} (level +{f['level']})", f["hexes"])
+    groups = ([("outside", doc["exterior"])] + [(f"floor {f['index']} (level +{f['level_offset']})", f["hexes"])
                                                 for f in doc["floors"]]) if "exterior" in doc else \
         [(f"level {lv['level']}", lv["hexes"]) for lv in doc["levels"]]
     for name, cells in groups:

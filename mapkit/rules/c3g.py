@@ -24,10 +24,15 @@ _STATE_KEY = "_c3g_state"
 
 
 def state(ctx: CheckContext) -> PlacedBooks:
-    """The map's placed Books, computed once per check (options: overlay_params, books)."""
+    """The map's placed Books, computed once per check.
+
+    Options: `overlay_params` (an OverlayParams) or `hex_region` / `base_diameter` /
+    `marker_diameter`; `books` ({name: Book}) to supply Books without files.
+    """
     cached = ctx.__dict__.get(_STATE_KEY)
     if cached is None:
-        params = ctx.options.get("overlay_params") or OverlayParams()
+        params = ctx.options.get("overlay_params") or OverlayParams.from_options(
+            ctx.options.get("hex_region"), ctx.options.get("base_diameter"), ctx.options.get("marker_diameter"))
         cached = placed_books(ctx.map, ctx.file, params, ctx.options.get("books"))
         ctx.__dict__[_STATE_KEY] = cached
     return cached
@@ -309,6 +314,8 @@ def occupant_size(ctx: CheckContext) -> Iterator[Finding]:
             continue
         vsize = book.size_rank
         for occ in p.occupants:
+            if not isinstance(occ, dict):
+                continue
             name = occ.get("name", "a figure")
             size = occ.get("size")
             if size not in SIZES:
@@ -323,7 +330,8 @@ def occupant_size(ctx: CheckContext) -> Iterator[Finding]:
 def occupant_armies(ctx: CheckContext) -> Iterator[Finding]:
     for pb in _vehicles(ctx):
         p = pb.placement
-        armies = sorted({str(o.get("player")) for o in p.occupants if o.get("player") is not None})
+        armies = sorted({str(o.get("player")) for o in p.occupants
+                         if isinstance(o, dict) and o.get("player") is not None})
         if len(armies) > 1:
             yield ctx.finding("C303", f"{describe(pb)} is occupied by figures of players {', '.join(armies)}",
                               p.q, p.r, p.level)
