@@ -111,7 +111,7 @@ def test_elevator_car_missing_or_occupied():
     m = street()
     car = next(o for o in m.objects if "elevator" in o.book)
     m.objects.remove(car)
-    assert [(f.q, f.r, f.level) for f in map_findings(m, "C109")] == [(3, 1, 1)]
+    assert [(f.q, f.r, f.level) for f in map_findings(m, "C109")] == [(3, 3, 1)]
     m = street()
     next(o for o in m.objects if "elevator" in o.book).occupants.append({"name": "Gambit", "size": "Medium", "player": 1})
     assert len(map_findings(m, "C109")) == 1
@@ -119,41 +119,45 @@ def test_elevator_car_missing_or_occupied():
 
 def test_only_an_elevator_car_on_a_shaft_space():
     m = street()
-    m.objects.append(Placement(book="../books/mailbox.book.json", q=3, r=1, level=9))
-    m.pieces.append(Piece("glyph", 3, 1, 17, attrs={"letter": "A"}))
-    assert {(f.q, f.r, f.level) for f in map_findings(m, "C107")} == {(3, 1, 9), (3, 1, 17)}
+    m.objects.append(Placement(book="../books/mailbox.book.json", q=3, r=3, level=9))
+    m.pieces.append(Piece("glyph", 3, 3, 17, attrs={"letter": "A"}))
+    assert {(f.q, f.r, f.level) for f in map_findings(m, "C107")} == {(3, 3, 9), (3, 3, 17)}
 
 
 def test_building_not_flat_and_on_height_0():
     m = street()
-    # a hole under the bungalow at (6, 0): remove the ground tile of hex (7, 1)
-    m.pieces = [p for p in m.pieces if not (p.q, p.r, p.z) == (6, 1, 0)]
-    assert [(f.q, f.r) for f in map_findings(m, "C201")] == [(6, 1)]
+    # a hole under the bungalow at (6, 2): lift the ground tile under hex (6, 3) out of the map
+    tile = next(i for i, p in enumerate(m.pieces) if (6, 3) in m.footprint(p) and p.z == 0)
+    holes = set(m.footprint(m.pieces[tile]))
+    del m.pieces[tile]
+    found = {(f.q, f.r) for f in map_findings(m, "C201")}
+    assert (6, 3) in found and found <= holes
     m = street()
     for p in m.pieces:
-        if (p.q, p.r, p.z) == (7, 0, 0):
-            p.type = "water-1"
-    assert [(f.q, f.r) for f in map_findings(m, "C202")] == [(7, 0)]
+        if (7, 2) in m.footprint(p) and p.z == 0:
+            p.type, p.rotation = "water-1", 0
+            p.q, p.r = 7, 2
+    assert [(f.q, f.r) for f in map_findings(m, "C202")] == [(7, 2)]
     m = street()
-    m.pieces.append(Piece("rock-1", 7, 1, 1))
-    assert [(f.q, f.r) for f in map_findings(m, "C201")] == [(7, 1)]
+    m.pieces.append(Piece("rock-1", 7, 3, 1))
+    assert [(f.q, f.r) for f in map_findings(m, "C201")] == [(7, 3)]
 
 
 def test_start_zone_and_glyph_not_on_half_or_partial():
     m = street()
-    m.pieces.append(Piece("glyph", 5, 0, 1, attrs={"letter": "B"}))  # the Half strip between two buildings
-    m.pieces.append(Piece("start-zone", 5, 1, 1, attrs={"player": 2}))  # a Partial hex by the bungalow
+    m.pieces.append(Piece("glyph", 5, 2, 1, attrs={"letter": "B"}))  # the Half strip between two buildings
+    m.pieces.append(Piece("start-zone", 5, 3, 1, attrs={"player": 2}))  # a Partial hex by the bungalow
     found = {(f.q, f.r): f.message for f in map_findings(m, "C203")}
-    assert set(found) == {(5, 0), (5, 1)}
-    assert "half" in found[(5, 0)] and "partial" in found[(5, 1)]
+    assert set(found) == {(5, 2), (5, 3)}
+    assert "half" in found[(5, 2)] and "partial" in found[(5, 3)]
 
 
 def test_object_on_partial_hex_must_fit():
     m = street()
     mailbox = next(o for o in m.objects if "mailbox" in o.book)
-    assert map_findings(m, "C204") == []  # at (0, 0): a Partial hex, but the small mailbox fits
-    mailbox.q, mailbox.r = 4, 1  # Half hex by the skyscraper's east wall: the base overlaps the wall
-    assert [(f.q, f.r) for f in map_findings(m, "C204")] == [(4, 1)]
+    assert map_findings(m, "C204") == []  # at (0, 2): a Partial hex, but the small mailbox fits
+    mailbox.q, mailbox.r = 4, 3  # Half hex by the skyscraper's east wall: the base overlaps the wall
+    assert [(f.q, f.r) for f in map_findings(m, "C204")] == [(4, 3)]
 
 
 def test_vehicle_occupants():
@@ -186,7 +190,7 @@ def test_missing_book_is_reported():
 
 def test_sample_books_resolve_by_name():
     m = street()
-    m.buildings = [Placement(book="bungalow", q=6, r=0, level=1)]
+    m.buildings = [Placement(book="bungalow", q=6, r=2, level=1)]
     m.objects = []
     assert map_findings(m, "C201") == [] and map_findings(m, "C001") == []
 
@@ -194,8 +198,8 @@ def test_sample_books_resolve_by_name():
 def test_rotated_placement_moves_book_findings(tmp_path):
     doc = sky_with(lambda d: d["floors"][0]["doorways"].append([1, 1]))
     m = street()
-    m.buildings = [Placement(book="broken", q=0, r=0, level=1, rotation=2)]
+    m.buildings = [Placement(book="broken", q=4, r=4, level=1, rotation=2)]
     m.objects = []
     ctx = CheckContext(m, str(STREET), {"books": {"broken": book_from_json(doc)}})
     found = [(f.q, f.r, f.level) for f in RULES["C102"].check(ctx)]
-    assert found == [(-2, 1, 1)]  # local (1, 1) turned 60° twice: (-1, 2), then (-2, 1)
+    assert found == [(2, 5, 1)]  # local (1, 1) turned 60° twice: (-1, 2), then (-2, 1)
