@@ -155,7 +155,7 @@ def test_start_zone_and_glyph_not_on_half_or_partial():
 def test_object_on_partial_hex_must_fit():
     m = street()
     mailbox = next(o for o in m.objects if "mailbox" in o.book)
-    assert map_findings(m, "C204") == []  # at (0, 2): a Partial hex, but the small mailbox fits
+    assert map_findings(m, "C204") == []  # at (0, 2): a Half hex by the wall, but the small mailbox fits
     mailbox.q, mailbox.r = 4, 3  # Half hex by the skyscraper's east wall: the base overlaps the wall
     assert [(f.q, f.r) for f in map_findings(m, "C204")] == [(4, 3)]
 

@@ -26,10 +26,15 @@ def book(polygon, kind="enclosed", **extra):
     return book_from_json({"name": "t", "kind": kind, "footprint": {"polygon": polygon}, **extra})
 
 
-def outside(polygon, **params):
+def test_marker_larger_than_the_hex_never_fits():
+    classes = outside(rect(-400, -400, 400, 0), marker_diameter=50, base_diameter=60)
+    assert classes[(0, 0)] == "partial" and classes[(0, -1)] == "covered"
+
+
+def outside(polygon, inside=False, **params):
     import shapely
 
-    return classify_area(shapely.Polygon(polygon), False, OverlayParams(**params))
+    return classify_area(shapely.Polygon(polygon), inside, OverlayParams(**params))
 
 
 def test_hand_value_of_half_cell_disc():
@@ -105,19 +110,19 @@ SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[Healt
 
 
 @SETTINGS
-@given(rects, st.floats(5, 30), st.floats(0.5, 10))
-def test_class_never_improves_when_marker_grows(poly, marker, more):
-    small = outside(poly, marker_diameter=marker)
-    big = outside(poly, marker_diameter=marker + more)
+@given(rects, st.booleans(), st.floats(5, 30), st.floats(0.5, 10))
+def test_class_never_improves_when_marker_grows(poly, inside, marker, more):
+    small = outside(poly, inside, marker_diameter=marker)
+    big = outside(poly, inside, marker_diameter=marker + more)
     assert small.keys() == big.keys()
     assert all(rank(big[h]) >= rank(small[h]) for h in small)
 
 
 @SETTINGS
-@given(rects, st.floats(20, 40), st.floats(0.5, 10))
-def test_class_never_improves_when_base_grows(poly, base, more):
-    small = outside(poly, base_diameter=base, marker_diameter=15)
-    big = outside(poly, base_diameter=base + more, marker_diameter=15)
+@given(rects, st.booleans(), st.sampled_from(["cell", "cap"]), st.floats(20, 40), st.floats(0.5, 10))
+def test_class_never_improves_when_base_grows(poly, inside, region, base, more):
+    small = outside(poly, inside, hex_region=region, base_diameter=base, marker_diameter=15)
+    big = outside(poly, inside, hex_region=region, base_diameter=base + more, marker_diameter=15)
     assert all(rank(big[h]) >= rank(small[h]) for h in small)
 
 
@@ -128,12 +133,13 @@ def _turn(points, k):
 
 
 @SETTINGS
-@given(rects, st.integers(1, 5))
-def test_turn_moves_classes_without_changing_them(poly, k):
-    base = classify(book(poly)).exterior
-    turned = classify(book(_turn(poly, k))).exterior
-    moved = {rotate(q, r, k): c for (q, r), c in base.items()}
-    assert moved == turned
+@given(rects, st.integers(1, 5), st.floats(0, 12))
+def test_turn_moves_classes_without_changing_them(poly, k, wall):
+    floors = {"kind": "interior-access", "wall_thickness": round(wall, 2), "floors": [{"height": 0}]}
+    base = classify(book(poly, **floors))
+    turned = classify(book(_turn(poly, k), **floors))
+    for before, after in ((base.exterior, turned.exterior), (base.floors[0].classes, turned.floors[0].classes)):
+        assert {rotate(q, r, k): c for (q, r), c in before.items()} == after
 
 
 @SETTINGS
