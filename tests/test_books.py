@@ -143,3 +143,27 @@ def test_vehicle_entrance_turns_with_the_placement():
     pb = placed_books(m).objects[0]
     assert pb.book.card["entrance"] == "NE" and pb.entrance() == "SE"
     assert pb.spaces() == [(0, 0), (-1, 1)]  # the east space turned twice lies south-west
+
+
+hexes_st = st.lists(st.tuples(st.integers(-3, 3), st.integers(-3, 3)).map(list), max_size=3)
+numbered_st = st.lists(st.fixed_dictionaries({"q": st.integers(-3, 3), "r": st.integers(-3, 3),
+                                               "number": st.integers(0, 3)}), max_size=2)
+floor_st = st.fixed_dictionaries({"height": st.integers(0, 9)}, optional={
+    "open_sides": st.lists(st.integers(0, 6), unique=True, max_size=3), "doorways": hexes_st, "windows": hexes_st,
+    "elevator_shafts": hexes_st, "transit": numbered_st, "stairways_up": numbered_st, "stairways_down": numbered_st,
+    "interior": st.lists(st.tuples(st.integers(-150, 150), st.integers(-150, 150)).map(list), min_size=3, max_size=5)})
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.lists(st.tuples(st.integers(-150, 150), st.integers(-150, 150)).map(list), min_size=3, max_size=6),
+       st.sampled_from(["enclosed", "interior-access"]), st.lists(floor_st, max_size=3),
+       st.floats(0, 60), numbered_st)
+def test_any_valid_book_can_be_checked(tmp_path_factory, polygon, kind, floors, wall, exits):
+    """Self-crossing footprints, empty interiors, marks anywhere: findings, never a crash."""
+    doc = {"name": "fuzz", "kind": kind, "footprint": {"polygon": polygon}, "floors": floors,
+           "wall_thickness": wall, "exits": exits, "transit_number": 2}
+    path = tmp_path_factory.mktemp("fuzz") / "f.book.json"
+    path.write_text(json.dumps(doc))
+    for finding in check_book_file(path):
+        assert finding.code.startswith("C")
+    classify(load_book(path))

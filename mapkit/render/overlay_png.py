@@ -226,7 +226,7 @@ def save_png(img: Any, path: str | Path) -> None:
     from mapkit.io import write_atomic
 
     buf = io.BytesIO()
-    img.save(buf, format="PNG", optimize=True)
+    img.save(buf, format="PNG")
     write_atomic(path, buf.getvalue())
 
 
