@@ -102,7 +102,7 @@ def render_panels(panels: list[Panel], params: OverlayParams, title: str, note: 
     rows = [sizes[i:i + cols] for i in range(0, len(sizes), cols)] or [[(200, 200)]]
     col_w = [max((row[c][0] for row in rows if c < len(row)), default=0) for c in range(cols)]
     row_h = [max(s[1] for s in row) for row in rows]
-    legend_h = 150
+    legend_h = 170
     width = max(sum(col_w), 1000)
     height = 40 + sum(row_h) + legend_h
     img = Image.new("RGB", (width, height), (255, 255, 255))
@@ -208,7 +208,9 @@ def _draw_legend(img: Any, draw: Any, params: OverlayParams, top: int, note: str
         x += 60 + int(draw.textlength(meaning[cls], font=font))
     lines = [
         "Black line: walls (footprint).  Blue dashes: walkable interior.  Purple: vehicles and objects.  "
-        "Blue labels: Door, Win, T# transit, Up#/Dn# stairways, Lift = elevator shaft, Exit#.  Red: start zones, glyphs.",
+        "Red: start zones, glyphs.",
+        "Blue labels: Door = doorway, Win = window, T# = transit space, Up# / Dn# = stairways, "
+        "Lift = elevator shaft, Exit# (# = Transit Number).",
         "Parameters: " + params.legend_line(),
     ]
     if params.marker_source == "assumed":
