@@ -9,7 +9,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 
 from mapkit.books import book_from_json
 from mapkit.geometry import OverlayParams, classify, classify_area, ground_overlay, rank
-from mapkit.model.grid import HEX_PITCH_MM, SQRT3, rotate
+from mapkit.model.grid import HEX_PITCH_MM, rotate
 
 APOTHEM = HEX_PITCH_MM / 2  # 22.225 mm
 #: Largest disc in a cell cut through its centre by a straight wall (or a right-angled corner):

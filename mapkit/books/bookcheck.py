@@ -25,7 +25,7 @@ class Issue(NamedTuple):
     floor: int | None  # None = outside, on the ground
 
 
-def _cells_meeting(book: Book, hexes: list[tuple[int, int]], line: Any) -> set[tuple[int, int]]:
+def _cells_meeting(hexes: list[tuple[int, int]], line: Any) -> set[tuple[int, int]]:
     """The hexes among `hexes` whose grid cell meets `line` (vectorised)."""
     import shapely
 
@@ -43,7 +43,7 @@ def _open_side_hexes(book: Book, sides: tuple[int, ...], hexes: list[tuple[int, 
     if not segments:
         return set()
     band = shapely.buffer(shapely.MultiLineString(segments), book.wall_thickness + 0.5)
-    return _cells_meeting(book, hexes, band)
+    return _cells_meeting(hexes, band)
 
 
 def windows(book: Book, ov: Overlay) -> Iterator[Issue]:
@@ -64,7 +64,7 @@ def doorways(book: Book, ov: Overlay) -> Iterator[Issue]:
     wall = book.footprint_polygon().boundary
     for f, fo in zip(book.floors, ov.floors):
         marks = f.marked("doorway")
-        on_wall = _cells_meeting(book, [(m.q, m.r) for m in marks], wall)
+        on_wall = _cells_meeting([(m.q, m.r) for m in marks], wall)
         for m in marks:
             cls = fo.classes.get((m.q, m.r), "outside the footprint")
             if (m.q, m.r) not in on_wall:

@@ -10,11 +10,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any
 
 from mapkit.books.model import Mark
 from mapkit.geometry.params import OverlayParams
-from mapkit.model.grid import HEX_PITCH_MM, hex_corners_mm, hex_center_mm
+from mapkit.model.grid import hex_center_mm, hex_corners_mm
 
 SCALE = 2.2  # pixels per millimetre
 MARGIN = 24
