@@ -92,49 +92,6 @@ def test_load_book_sees_a_changed_file(tmp_path):
     assert load_book(path).name == "Post box, longer name"
 
 
-@settings(max_examples=150, deadline=None)
-@given(st.recursive(st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=5),
-                    lambda kids: st.lists(kids, max_size=4) | st.dictionaries(
-                        st.sampled_from(["name", "kind", "footprint", "polygon", "floors", "height", "windows",
-                                         "vehicle", "size", "exits", "q", "r", "number"]), kids, max_size=5),
-                    max_leaves=20))
-def test_garbage_raises_only_format_error(doc):
-    try:
-        book_from_json(doc)
-    except FormatError:
-        pass
-
-
-@pytest.mark.parametrize("k", range(6))
-def test_place_moves_classes_and_marks(k):
-    sky = load_book(ROOT / "samples/books/skyscraper.book.json")
-    overlay = classify(sky, OverlayParams())
-    placed = place(overlay, 10, -3, 2, k)
-    for (q, r), cls in overlay.floors[1].classes.items():
-        dq, dr = rotate(q, r, k)
-        assert placed.floors[1].classes[(10 + dq, -3 + dr)] == cls
-    window = overlay.floors[1].marks[0]
-    moved = placed.floors[1].marks[0]
-    assert (moved.q, moved.r) == (10 + rotate(window.q, window.r, k)[0], -3 + rotate(window.q, window.r, k)[1])
-    assert placed.floor_level(placed.floors[2]) == 2 + 16
-    assert placed.cells()[(moved.q, moved.r, 2 + 8)] == "half"
-
-
-@settings(max_examples=150, deadline=None)
-@given(st.recursive(st.none() | st.booleans() | st.integers(-5, 5) | st.text(max_size=4),
-                    lambda kids: st.lists(kids, max_size=3) | st.dictionaries(
-                        st.sampled_from(["pieces", "buildings", "objects", "type", "q", "r", "z", "level", "book",
-                                         "rotation", "occupants", "attrs", "name"]), kids, max_size=6),
-                    max_leaves=25))
-def test_map_fallback_reader_raises_only_format_error(doc):
-    from mapkit.books.mapdoc import map_from_doc
-
-    try:
-        map_from_doc(doc, "m.mapkit.json")
-    except FormatError:
-        pass
-
-
 def test_vehicle_entrance_turns_with_the_placement():
     from mapkit.books.placed import placed_books
     from mapkit.model.map import Map, Placement

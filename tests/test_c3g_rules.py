@@ -11,7 +11,7 @@ import pytest
 import mapkit.rules.c3g  # noqa: F401  (registers the rules)
 from mapkit.books import book_from_json
 from mapkit.books.check import check_book_file
-from mapkit.books.mapdoc import load_map
+from mapkit.formats import read_map
 from mapkit.model.map import Piece, Placement
 from mapkit.rules.framework import RULES, CheckContext, rule_docs
 
@@ -35,7 +35,7 @@ def map_findings(m, code: str) -> list:
 
 
 def street():
-    return load_map(STREET)
+    return read_map(STREET)
 
 
 def test_every_rule_is_documented_with_a_seed_passage():

@@ -65,12 +65,12 @@ def _book(path: str, params: Any) -> tuple[dict[str, Any], list[Any], str, str]:
 
 
 def _map(path: str, params: Any) -> tuple[dict[str, Any], list[Any], str, str]:
-    from mapkit.books.mapdoc import load_map
     from mapkit.books.placed import placed_books
+    from mapkit.formats import read_map
     from mapkit.errors import FormatError
     from mapkit.render.overlay_png import map_panels
 
-    m = load_map(path)
+    m = read_map(path)
     placed = placed_books(m, path, params)
     errors = [pb.error for pb in placed.buildings + placed.objects if pb.error]
     if errors:
