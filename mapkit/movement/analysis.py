@@ -227,10 +227,10 @@ def report(result: Analysis) -> dict[str, Any]:
     cost = result.start_cost
     if turns is None and result.zone_turns:
         # No start hex: each space shows the nearest start zone.
-        turns = [min((t[s] for t in result.zone_turns.values() if t[s] is not None), default=None)
-                 for s in range(len(spaces))]
-        cost = [min((c[s] for c in result.zone_cost.values() if c[s] is not None), default=None)
-                for s in range(len(spaces))]
+        nearest = [min(((result.zone_turns[p][s], result.zone_cost[p][s]) for p in result.zone_turns
+                        if result.zone_turns[p][s] is not None), default=(None, None)) for s in range(len(spaces))]
+        turns = [t for t, _ in nearest]
+        cost = [c for _, c in nearest]
     for s in range(len(spaces)):
         if spaces.clearance[s] <= 0:
             continue  # closed by a building footprint
