@@ -85,6 +85,12 @@ def test_elevator_shaft_only_for_the_elevator_car():
     car = analyze(spaces, Figure(move=5, height=5, elevator_car=True), (2, 1, 1))
     assert car.start_turns[spaces.find(2, 1, 1)] == 0
     assert at(spaces, car, 1, 1, 1)[0] is None  # the car keeps to its shaft
+    layer.spaces[5] = BuildingSpace(2, 1, 7, 0, 1, "elevator", clearance=6)
+    spaces = prepare(tower_map(), layer)
+    car = analyze(spaces, Figure(move=1, height=5, elevator_car=True), (2, 1, 1))
+    assert at(spaces, car, 2, 1, 7) == (1, 1)   # one floor up its shaft
+    walker = analyze(spaces, Figure(move=5, height=5), (0, 0, 1))
+    assert at(spaces, walker, 2, 1, 7)[0] is None
 
 
 def corridor(n: int = 7) -> Map:

@@ -119,6 +119,8 @@ def walk_csr(spaces: Spaces, fig: Figure, broken_windows: bool = False
         for a, b, c in gr.transit_links(spaces):
             if ok_list[a] and ok_list[b] and gr.transit_ok(spaces, a, fig) and gr.transit_ok(spaces, b, fig):
                 extra.append((a, b, c, -1, gr.TRANSIT | gr._arrival_flags(spaces, fig, b)))
+    if fig.elevator_car:
+        extra += [(a, b, c, -1, 0) for a, b, c in gr.shaft_links(spaces)]
     if extra:
         ex = np.array(extra, dtype=np.int64)
         src = np.concatenate([src, ex[:, 0]])

@@ -200,6 +200,9 @@ def walk_edges(spaces: Spaces, fig: Figure, broken_windows: bool = False
         for a, b, cost in transit_links(spaces):
             if ok[a] and ok[b] and transit_ok(spaces, a, fig) and transit_ok(spaces, b, fig):
                 out[a].append((b, cost, -1, TRANSIT | _arrival_flags(spaces, fig, b)))
+    if fig.elevator_car:
+        for a, b, cost in shaft_links(spaces):
+            out[a].append((b, cost, -1, 0))
     return out
 
 
@@ -216,6 +219,20 @@ def transit_groups(spaces: Spaces) -> dict[tuple, list[int]]:
         else:
             groups.setdefault((spaces.building[s], number), []).append(s)
     return groups
+
+
+def shaft_links(spaces: Spaces) -> list[tuple[int, int, int]]:
+    """(from, to, cost) between Elevator Shaft spaces of one hex on consecutive floors of a
+    building: the Elevator Car rides its shaft one floor per space of movement (assumption: the
+    Book of Elevator Car was not found, physical-and-rules 3.3)."""
+    shafts = {(spaces.building[s], spaces.floor[s], spaces.q[s], spaces.r[s]): s
+              for s in range(len(spaces)) if spaces.role[s] == "elevator"}
+    links = []
+    for (b, f, q, r), s in shafts.items():
+        above = shafts.get((b, f + 1, q, r))
+        if above is not None:
+            links += [(s, above, 1), (above, s, 1)]
+    return links
 
 
 def transit_ok(spaces: Spaces, s: int, fig: Figure) -> bool:
