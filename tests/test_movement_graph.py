@@ -92,3 +92,65 @@ def test_fast_pairs_equal_reference(m, move, height):
     fast = pairs_graph(spaces, fig)
     assert pair_edge_set(fast) == pair_edge_set(ref)
     assert dict(zip(fast.members, fast.can_end)) == dict(zip(ref.members, ref.can_end))
+
+
+def reference_turns(g, sources, max_turns=12):
+    """Turns to end a move on each node, by brute force: every turn, every way to spend the Move."""
+    move = g.figure.move
+    first = {s: 0 for s in sources}
+    frontier, dead = set(sources), set()
+    for turn in range(1, max_turns + 1):
+        ends = set()
+        for start in frontier - dead:
+            seen = set()
+            stack = [(start, 0)]
+            while stack:
+                node, used = stack.pop()
+                if (node, used) in seen:
+                    continue
+                seen.add((node, used))
+                if g.can_end[node] and (node, used) != (start, 0):
+                    ends.add(node)
+                for e in range(g.off[node], g.off[node + 1]):
+                    m, c, f = g.tgt[e], g.cost[e], g.flags[e]
+                    if f & gr.TRANSIT and c > move:
+                        if used == 0 and g.can_end[m]:
+                            ends.add(m)  # placed instead of moving: the turn is over
+                        continue
+                    if used + c > move:
+                        continue
+                    if f & gr.STOP:
+                        if g.can_end[m]:
+                            ends.add(m)
+                            if f & gr.TERMINAL:
+                                dead.add(m)
+                        continue
+                    stack.append((m, used + c))
+        for n in ends:
+            first.setdefault(n, turn)
+        frontier = ends | frontier
+    return first
+
+
+@settings(max_examples=150, deadline=None)
+@given(small_maps(), st.integers(1, 6), st.integers(2, 8), st.data())
+def test_search_agrees_with_brute_force(m, move, height, data):
+    spaces = prepare(m, BuildingLayer([], {(1, 1): "half", (2, 1): "half"}))
+    if not len(spaces):
+        return
+    if len(spaces) > 2 and data.draw(st.booleans()):
+        number = data.draw(st.integers(1, 8))
+        for s in data.draw(st.lists(st.integers(0, len(spaces) - 1), min_size=2, max_size=3, unique=True)):
+            spaces.role[s], spaces.building[s], spaces.transit_number[s] = "exit", 0, number
+    fig = Figure(move=move, height=height)
+    g = gr.build(spaces, fig)
+    start = data.draw(st.integers(0, len(spaces) - 1))
+    if not g.can_end[start]:
+        return
+    turns, _ = space_turns(search(g, [start]))
+    ref = reference_turns(g, [start])
+    for s in range(len(spaces)):
+        expected = ref.get(s)
+        if expected is not None and expected > 10:
+            continue
+        assert turns[s] == expected, (s, spaces.key(s), turns[s], expected)
