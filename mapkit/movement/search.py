@@ -12,9 +12,10 @@ the top of a ledge, then it can't move there", seeds/004). Arriving where a move
 Without Cosmos spaces, fewer turns and then less movement used is always at least as good,
 so one label per space is exact. On Cosmos a figure entering a Cosmos space is locked into
 the straight line it entered by (seeds/002) until its movement is used, a space of another
-terrain is next to it, or it cannot legally occupy the next space: the state is then
-(space, locked direction) and keeps one label each; a longer approach that would run out of
-movement earlier along a line is not explored (documented limitation).
+terrain is next to it, or it cannot legally occupy the next space. There having spent more
+movement can be better (the line stops earlier), so on maps with Cosmos every state is
+(space, locked direction, movement used) and keeps its fewest turns: exact, and about Move
+times the work, which Cosmos maps (a mat of a few hundred hexes) can afford.
 """
 
 from __future__ import annotations
@@ -69,7 +70,8 @@ def search(g: Graph, sources: Iterable[int], blocked: Iterable[int] = (), friend
     """
     move = g.figure.move
     width = move + 1
-    locks = 7 if g.has_cosmos else 1
+    exact = g.has_cosmos
+    locks = 7 if exact else 1
     per_node = locks * width
     n_states = g.n * per_node
     best = [UNREACHED] * n_states
@@ -100,7 +102,15 @@ def search(g: Graph, sources: Iterable[int], blocked: Iterable[int] = (), friend
         lock = rest // width
         t, u = divmod(key, width)
         can_stop = lock == 0 and end_ok[node]
-        if not can_stop:
+        if exact and can_stop and u:
+            # Ending the turn here is a state of its own: a fresh Move may line up a Cosmos
+            # straight line differently from what is left of this one.
+            s0 = node * per_node
+            if (t + 1) * width < best[s0]:
+                best[s0] = (t + 1) * width
+                spent[s0] = spent[state]
+                push(heap, (t + 1) * width * n_states + s0)
+        if not can_stop and not exact:
             # Skip a label another slot of the same lock dominates (fewer turns, less used).
             slot0 = node * per_node + lock * width
             if any(best[slot0 + v] // width <= t for v in range(u)):
@@ -144,7 +154,7 @@ def search(g: Graph, sources: Iterable[int], blocked: Iterable[int] = (), friend
                     if e2 is not None and not is_blocked[tgt[e2]] and end_ok[tgt[e2]] and u2 + cost[e2] <= move:
                         lock2 = d + 1
                 k2 = t2 * width + u2
-                if lock2 == 0 and end_ok[m]:
+                if lock2 == 0 and end_ok[m] and not exact:
                     s2 = m * per_node
                 else:
                     s2 = m * per_node + lock2 * width + u2
@@ -153,8 +163,17 @@ def search(g: Graph, sources: Iterable[int], blocked: Iterable[int] = (), friend
                     spent[s2] = base + cost[e]
                     dead[s2] = 1 if f & TERMINAL else 0
                     push(heap, k2 * n_states + s2)
-    key = best[0::per_node]
-    spent0 = spent[0::per_node]
+    if exact:
+        # A node's free labels are spread over its movement-used slots: take the best.
+        key, spent0 = [], []
+        for n in range(g.n):
+            base = n * per_node
+            slot = min(range(base, base + width), key=best.__getitem__)
+            key.append(best[slot])
+            spent0.append(spent[slot])
+    else:
+        key = best[0::per_node]
+        spent0 = spent[0::per_node]
     if per_node == 1:
         return Reach(g, move, key, spent0, key, end_ok)
     passed = [min(best[n * per_node:(n + 1) * per_node]) for n in range(g.n)]
