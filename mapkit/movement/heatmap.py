@@ -43,7 +43,9 @@ def draw(spaces: Spaces, turns: Sequence[int | None], path: str, title: str = ""
         if key not in best or (t is not None and (best[key] is None or t < best[key])):  # type: ignore[operator]
             best[key] = t
     if not best:
-        raise ValueError("the map has no spaces to draw")
+        from mapkit.errors import MapkitError
+
+        raise MapkitError(f"{path}: not written: the map has no spaces to draw")
     xs = [q + r / 2.0 for q, r in best]
     ys = [r * SQRT3 / 2.0 for _, r in best]
     width_units = max(xs) - min(xs) + 1.2
