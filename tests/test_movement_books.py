@@ -78,3 +78,19 @@ def test_missing_book_is_a_note_not_a_crash(tmp_path):
     m.buildings.append(Placement("no-such.book.json", 0, 0, 1, 0))
     spaces = prepare(m, map_file=str(tmp_path / "x.mapkit.json"))
     assert any("ignored" in n for n in spaces.notes)
+
+
+def test_vehicle_is_climbed_onto_like_terrain():
+    car = {"format": "mapkit-book", "version": 1, "name": "test car", "kind": "vehicle",
+           "footprint": {"polygon": [[-20, -14], [62, -14], [62, 14], [-20, 14]]}, "spaces": [[0, 0], [1, 0]],
+           "vehicle": {"size": "Large", "height": 4, "occupancy": 2, "cover": "partial", "move": 6, "life": 4,
+                       "defense": 3}}
+    m = ground(4)
+    m.objects.append(Placement("car", 1, 0, 1, 0))
+    spaces = prepare(m, bld.from_placed(placed_books(m, None, books={"car": book_from_dict(car)})))
+    assert spaces.at(1, 0, 1) is None and spaces.at(2, 0, 1) is None   # the car stands there
+    res = analyze(spaces, Figure(move=5, height=5), (0, 0, 1))
+    top = spaces.at(1, 0, 5)
+    assert spaces.role[top] == "object-top" and res.start_turns[top] == 1 and res.start_cost[top] == 5
+    res = analyze(spaces, Figure(move=5, height=4), (0, 0, 1))
+    assert res.start_turns[top] is None   # a rise of 4 is too much for Height 4

@@ -29,8 +29,12 @@ def prepare(m: Map, layer: bld.BuildingLayer | None = None, map_file: str | None
         layer = bld.layer_from_map(m, map_file)
     bld.apply(spaces, layer)
     spaces.notes.extend(layer.notes)
-    if m.objects:
+    modelled = len({(q, r, name) for q, r, _, _, name in layer.objects})
+    if m.objects and not layer.objects:
         spaces.notes.append(f"{len(m.objects)} C3G object(s) (vehicles, destructible objects) not modelled for movement")
+    elif modelled:
+        spaces.notes.append("vehicles and destructible objects are climbed like terrain (their tops are spaces); "
+                            "driving and riding them is not modelled")
     return spaces
 
 

@@ -47,6 +47,10 @@ class BuildingLayer:
     #: An exterior hex touched by a footprint, (q, r) for its top space or (q, r, height) for the
     #: space with that top -> "half", "partial" or "covered".
     exterior: dict[tuple[int, ...], str] = field(default_factory=dict)
+    #: Destructible objects and vehicles standing on the ground: (q, r, level, height, name).
+    #: Figures may move onto or over them (C3G FAQ, physical-and-rules 3.4; seeds/001 speaks of
+    #: figures "on top of" a vehicle's sculpt), so each hex becomes a space `height` levels up.
+    objects: list[tuple[int, int, int, int, str]] = field(default_factory=list)
     #: Building index -> its name, for messages.
     names: dict[int, str] = field(default_factory=dict)
     #: Why the layer is empty or incomplete (no Books module, an unreadable Book, ...).
@@ -66,6 +70,15 @@ def apply(spaces: Spaces, layer: BuildingLayer) -> None:
             # Closed: Partial hexes may not be entered (seeds/000); the space leaves its column.
             spaces.clearance[top] = 0
             spaces.columns[(q, r)].remove(top)
+    for q, r, level, height, name in layer.objects:
+        under = spaces.at(q, r, level)
+        if under is None:
+            continue
+        above = spaces.clearance[under]
+        spaces.clearance[under] = 0  # the object stands here
+        spaces.columns[(q, r)].remove(under)
+        spaces.add(q, r, level + height, "object", above - height if above < OPEN_SKY else OPEN_SKY,
+                   role="object-top")
     for b in layer.spaces:
         if b.role == "exit" or b.floor < 0:
             s = spaces.at(b.q, b.r, b.height)
@@ -119,6 +132,15 @@ def from_placed(placed: Any, layer: BuildingLayer | None = None) -> BuildingLaye
         for (q, r), cls in classes.items():
             if cls != "full":
                 layer.exterior[(q, r, level)] = cls
+    for pb in placed.objects:
+        if pb.book is None:
+            layer.notes.append(f"object {pb.index + 1} ({pb.placement.book}) ignored: {pb.error}")
+            continue
+        height = pb.book.card.get("height")
+        if pb.book.is_elevator_car or not isinstance(height, int):
+            continue  # an Elevator Car rides its shaft inside a building; no height, no top
+        for q, r in pb.spaces():
+            layer.objects.append((q, r, pb.placement.level, height, pb.book.name))
     for i, pb in ready:
         book, where = pb.book, pb.placed
         layer.names[i] = book.name
