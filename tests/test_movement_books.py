@@ -6,13 +6,13 @@ import pytest
 
 books = pytest.importorskip("mapkit.books")
 
-from mapkit.books.model import book_from_dict  # noqa: E402
-from mapkit.books.placed import placed_books  # noqa: E402
-from mapkit.model.map import Placement  # noqa: E402
-from mapkit.movement import buildings as bld  # noqa: E402
-from mapkit.movement.analysis import analyze, prepare  # noqa: E402
-from mapkit.movement.profile import Figure  # noqa: E402
-from mapkit.movement.synthetic import column_map  # noqa: E402
+from mapkit.books.model import book_from_dict
+from mapkit.books.placed import placed_books
+from mapkit.model.map import Placement
+from mapkit.movement import buildings as bld
+from mapkit.movement.analysis import analyze, prepare
+from mapkit.movement.profile import Figure
+from mapkit.movement.synthetic import column_map
 
 
 def tower_book(up: int = 2, down: int = 2) -> dict:

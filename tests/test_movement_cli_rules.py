@@ -48,17 +48,19 @@ def test_analyze_text_and_heatmap(cli, corridor_map, tmp_path):
 
 def test_analyze_bad_start_is_one_clear_error(cli, corridor_map):
     code, out, err = cli("analyze", "x.hsc", "--from", "0,0,3")
-    assert code == 2 and "tops at [1]" in err
+    assert code == 2 and "tops at [1]" in err and not out
     code, out, err = cli("analyze", "x.hsc", "--from", "zero")
-    assert code == 2 and "Q,R,HEIGHT" in err
+    assert code == 2 and "Q,R,HEIGHT" in err and not out
 
 
 def test_analyze_double_and_flying(cli, corridor_map):
     code, out, _ = cli("analyze", "x.hsc", "--from", "0,0,1", "--json", "--flying")
+    assert code == 0
     data = json.loads(out)
     by = {(s["q"], s["r"], s["height"]): s for s in data["spaces"]}
     assert by[(1, 1, 7)]["turns"] == 1   # flown onto the pillar
     code, out, _ = cli("analyze", "x.hsc", "--from", "0,0,1", "--json", "--double")
+    assert code == 0
     by = {(s["q"], s["r"], s["height"]): s for s in json.loads(out)["spaces"]}
     assert by[(2, 0, 1)]["turns"] == 1 and by[(0, 1, 1)]["reachable"]
     assert by[(5, 0, 1)]["turns"] == 2   # the leading end stopped on the glyph

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import pytest
-
 from conftest import corpus_files
+
 from mapkit.movement import graph as gr
 from mapkit.movement.analysis import analyze, prepare, report
 from mapkit.movement.profile import Figure

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from mapkit.model.grid import DIRECTIONS
 from mapkit.movement import graph as gr
-from mapkit.movement.analysis import analyze, falls, prepare
+from mapkit.movement.analysis import falls, prepare
 from mapkit.movement.profile import Figure, fall_dice
 from mapkit.movement.search import search, source_nodes, space_turns
 from mapkit.movement.synthetic import column_map, line

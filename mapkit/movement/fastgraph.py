@@ -106,10 +106,10 @@ def walk_csr(spaces: Spaces, fig: Figure, broken_windows: bool = False
         if not (interior or near_door or a in redo):
             continue
         for d, b in gr.neighbours(spaces, index, a, broken_windows):
-            if not interior and not gr.is_interior(spaces, b):
-                if a not in redo or ((spaces.q[a], spaces.r[a]) not in touched_hex
-                                     and (spaces.q[b], spaces.r[b]) not in touched_hex):
-                    continue  # exterior to exterior: already in the arrays
+            if not interior and not gr.is_interior(spaces, b) and (
+                    a not in redo or ((spaces.q[a], spaces.r[a]) not in touched_hex
+                                      and (spaces.q[b], spaces.r[b]) not in touched_hex)):
+                continue  # exterior to exterior: already in the arrays
             if not ok_list[b] or gr._battlement(spaces, a, b, d):
                 continue
             st = gr.step(spaces, fig, a, b, d)
@@ -156,7 +156,7 @@ def pairs_graph(spaces: Spaces, fig: Figure, broken_windows: bool = False) -> gr
     """
     import numpy as np
 
-    off_l, tgt_l, cost_l, dirn_l, flags_l = walk_csr(spaces, fig, broken_windows)
+    off_l, tgt_l, cost_l, dirn_l, _ = walk_csr(spaces, fig, broken_windows)
     n = len(spaces)
     off = np.array(off_l, dtype=np.int64)
     tgt = np.array(tgt_l, dtype=np.int64)

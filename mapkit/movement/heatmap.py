@@ -9,7 +9,7 @@ the hexes are large enough to read them.
 from __future__ import annotations
 
 import math
-from typing import Sequence
+from collections.abc import Sequence
 
 from mapkit.model.catalog import catalog
 from mapkit.model.grid import SQRT3

@@ -21,8 +21,8 @@ times the work, which Cosmos maps (a mat of a few hundred hexes) can afford.
 from __future__ import annotations
 
 import heapq
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Iterable
 
 from mapkit.movement.graph import STOP, TERMINAL, TRANSIT, Graph
 

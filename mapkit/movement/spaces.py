@@ -143,7 +143,7 @@ class Spaces:
 
 
 class _Column:
-    __slots__ = ("solid", "tops", "flats")
+    __slots__ = ("flats", "solid", "tops")
 
     def __init__(self) -> None:
         self.solid: set[int] = set()           # levels filled by land, castle or obstacle pieces

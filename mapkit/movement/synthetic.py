@@ -65,7 +65,7 @@ def generated(hexes: int = 10_000, levels: int = 10, seed: int = 1, players: int
             for cx, cy, rad, top in hills:
                 dist = ((col - cx) ** 2 + (row - cy) ** 2) ** 0.5
                 if dist < rad:
-                    h = max(h, 1 + int(round((top - 1) * (1 - dist / rad))))
+                    h = max(h, 1 + round((top - 1) * (1 - dist / rad)))
             h = min(h, levels)
             roll = rng.random()
             terrain = "grass" if h > 2 else ("water" if roll < 0.08 else "sand" if roll < 0.2 else "grass")

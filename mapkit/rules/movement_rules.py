@@ -12,7 +12,8 @@ and the height of its top surface (a land tile at level z has its top at z + 1).
 
 from __future__ import annotations
 
-from typing import Any, Iterator
+from collections.abc import Iterator
+from typing import Any
 
 from mapkit.rules.framework import CheckContext, Finding, rule
 
