@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from mapkit.model.grid import DIRECTIONS
 from mapkit.movement import graph as gr
-from mapkit.movement.analysis import falls, prepare
+from mapkit.movement.analysis import analyze, falls, prepare
 from mapkit.movement.profile import Figure, fall_dice
 from mapkit.movement.search import search, source_nodes, space_turns
 from mapkit.movement.synthetic import column_map, line
@@ -187,3 +187,12 @@ def test_obstacles_are_impassable_and_flown_over():
     assert turns[(3, 0)] is None
     turns, cost, _, _ = reach(cells, Figure(move=5, height=5, flying=True))
     assert turns[(3, 0)] == 1 and cost[(3, 0)] == 3
+
+
+def test_glyphs_stop_walkers_but_not_flyers_passing_over():
+    spaces = prepare(column_map(line([1] * 7), glyphs={(2, 0): "A"}))
+    walk = analyze(spaces, Figure(move=5), (0, 0, 1))
+    fly = analyze(spaces, Figure(move=5, flying=True), (0, 0, 1))
+    far = spaces.at(4, 0)
+    assert walk.start_turns[spaces.at(2, 0)] == 1 and walk.start_turns[far] == 2
+    assert fly.start_turns[far] == 1

@@ -174,8 +174,8 @@ def _arrival_flags(spaces: Spaces, fig: Figure, b: int) -> int:
             flags |= STOP
         if terrain in deadly:
             flags |= STOP | TERMINAL
-    if fig.stop_on_glyphs and spaces.glyph[b] is not None:
-        flags |= STOP
+    if fig.stop_on_glyphs and spaces.glyph[b] is not None and not fig.flying:
+        flags |= STOP  # a flyer passes over a glyph; landing on it ends its move anyway
     return flags
 
 
