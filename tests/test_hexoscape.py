@@ -351,3 +351,60 @@ def test_cli_converts_json_to_link_and_back(tmp_path):
     second = run_subprocess("convert", link_file, back)
     assert second.returncode == 0, second.stderr
     assert pieces_of(read_path(back)) == pieces_of(read_path(source))
+
+
+# -- VirtualScape maps through Hexoscape -------------------------------------------------------------
+#: Hexoscape's VirtualScape import (src/data/rotationTransforms.ts), restated: for a template
+#: and rotation, the Hexoscape origin minus the VirtualScape anchor hex.
+O = (0, 0)
+HEXOSCAPE_VS_TRANSFORMS = {
+    "S1": [O] * 6, "S2": [O, O, O, E, SE, SW], "S3": [O, O, E, SE, SE, SW],
+    "H7": [O, E, (1, 1), (0, 2), (-1, 2), SW], "T24": [O, E, (2, 3), (2, 5), (-5, 7), (-5, 2)],
+    "L3": [O, O, O, (2, 0), (0, 2), (-2, 2)], "L4": [O, O, O, (3, 0), (0, 3), (-3, 3)],
+    "L5": [O, O, O, (4, 0), (0, 4), (-4, 4)], "P6": [O, E, SE, (1, 1), (0, 2), (-2, 2)],
+    "R4": [O, O, E, (1, 1), (-1, 2), SW], "C7": [O, O, E, (2, 1), (0, 3), (-3, 3)],
+    "C9": [O, O, E, (3, 1), (0, 4), (-4, 4)], "M6": [E, SE, SE, (2, 1), (-1, 3), (-3, 2)],
+}
+CORPUS_HSC = corpus_files("hsc", "*.hsc")
+
+
+def test_virtualscape_anchors_agree_with_hexoscape_import():
+    """A .hsc read by mapkit and written as Hexoscape JSON puts each piece where Hexoscape's own
+    VirtualScape import would: Hexoscape origin = VS anchor + its transform, for every shape."""
+    tables = pytest.importorskip("mapkit.formats._hsc_tables")
+    cat = hexoscape.catalog()
+    for shape, transforms in HEXOSCAPE_VS_TRANSFORMS.items():
+        for turns in range(6):
+            origin_shift = rotate(*hexoscape.TEMPLATE_ORIGIN.get(shape, (0, 0)), turns)
+            anchor = tables.anchor_delta(cat, shape, turns)
+            assert (origin_shift[0] - anchor[0], origin_shift[1] - anchor[1]) == transforms[turns], (shape, turns)
+
+
+@pytest.mark.parametrize("path", CORPUS_HSC)
+def test_hsc_to_hexoscape_keeps_every_cell_hexoscape_can_hold(path, tmp_path, cli):
+    pytest.importorskip("mapkit.formats.hsc")
+    from mapkit.formats import read_map
+
+    target = tmp_path / "out.json"
+    code, _, err = cli("convert", path, target, "--allow-loss")
+    assert code == 0, err
+    source = read_map(path)
+    cat = source.catalog()
+    kept = [p for p in source.pieces if hexoscape.hexoscape_id(p, cat[p.type]) is not None]
+    result = read_path(target)
+    assert [(p.type, p.q, p.r, p.z, p.rotation) for p in result.pieces] == \
+        [(p.type, p.q, p.r, p.z, p.rotation) for p in kept]
+    assert cells_of(result) == cells_of(Map(pieces=kept))
+    dropped = [line for line in err.splitlines() if ": dropped: " in line]
+    assert len(dropped) == len(hexoscape.losses(source))
+    assert [p.attrs.get("player") for p in result.pieces if p.type == "start-zone"] == \
+        [p.attrs.get("player") for p in kept if p.type == "start-zone"]
+
+
+def test_hsc_to_hexoscape_refused_without_allow_loss(tmp_path):
+    path = corpus_file("hsc/dkniffin-virtualscape/Flag test.hsc")
+    result = run_subprocess("convert", path, tmp_path / "flag.json")
+    assert result.returncode == 2 and "Castle flag" in result.stderr and "Traceback" not in result.stderr
+    assert not (tmp_path / "flag.json").exists()
+    result = run_subprocess("convert", path, tmp_path / "flag.json", "--allow-loss")
+    assert result.returncode == 0 and (tmp_path / "flag.json").exists()

@@ -299,27 +299,36 @@ def hexoscape_id(piece: Piece, ptype: PieceType) -> str | None:
 
 
 def losses(m: Map) -> list[str]:
-    """What a Hexoscape file cannot carry, one line each."""
-    out: list[str] = []
+    """What a Hexoscape file cannot carry: one line per kind of thing lost, with how many
+    pieces it touches and where the first one is."""
+    found: dict[str, list[Any]] = {}
+
+    def lost(what: str, piece: Piece) -> None:
+        entry = found.setdefault(what, [0, piece])
+        entry[0] += 1
+
     cat = catalog()
     for piece in m.pieces:
         ptype = cat[piece.type]
-        where = f"at ({piece.q}, {piece.r}) level {piece.z}"
         if ptype.id == "start-zone" and hexoscape_id(piece, ptype) is None:
-            out.append(f"start zone {where}: player {piece.attrs.get('player')!r} is not 1-8")
+            lost(f"start zone of player {piece.attrs.get('player')!r}: Hexoscape numbers players 1-8", piece)
         elif hexoscape_id(piece, ptype) is None:
             label = piece.attrs.get("name") or piece.attrs.get("label")
             named = f" {label!r}" if label else ""
-            out.append(f"{ptype.name}{named} {where}: Hexoscape has no such piece")
+            lost(f"{ptype.name}{named}: Hexoscape has no such piece", piece)
         elif ptype.id == "glyph" and piece.attrs.get("letter", "?") != "?":
-            out.append(f"glyph {piece.attrs['letter']!r} {where}: Hexoscape glyphs carry no letter")
+            lost(f"glyph {piece.attrs['letter']!r}: Hexoscape glyphs carry no letter", piece)
         elif ptype.id == "start-zone" and piece.attrs.get("name"):
-            out.append(f"start zone name {piece.attrs['name']!r} {where}: Hexoscape start zones have no names")
+            lost(f"start zone name {piece.attrs['name']!r}: Hexoscape start zones have no names", piece)
+    out = []
+    for what, (count, first) in found.items():
+        where = f"({first.q}, {first.r}) level {first.z}"
+        out.append(f"{what} (at {where})" if count == 1 else f"{what} ({count} pieces, the first at {where})")
     for kind, placements in (("C3G building", m.buildings), ("C3G object", m.objects)):
         for placement in placements:
             out.append(f"{kind} {placement.book!r} at ({placement.q}, {placement.r}) level {placement.level}: "
                        "Hexoscape cannot place C3G Books")
-    if m.players:
+    if m.players not in ("", "0"):
         out.append(f"players {m.players!r}: Hexoscape maps do not record the number of players")
     return out
 
