@@ -408,3 +408,14 @@ def test_hsc_to_hexoscape_refused_without_allow_loss(tmp_path):
     assert not (tmp_path / "flag.json").exists()
     result = run_subprocess("convert", path, tmp_path / "flag.json", "--allow-loss")
     assert result.returncode == 0 and (tmp_path / "flag.json").exists()
+
+
+def test_cli_writes_gzip_for_a_gz_name(tmp_path):
+    source = corpus_file("hexoscape/Welcome.json")
+    target = tmp_path / "welcome.gz"
+    result = run_subprocess("convert", source, target)
+    assert result.returncode == 0, result.stderr
+    data = target.read_bytes()
+    assert data[:2] == b"\x1f\x8b"
+    assert pieces_of(hexoscape.read(data)) == pieces_of(read_path(source))
+    assert json.loads(gzip.decompress(data))["boardPieces"][0]["inventoryID"] == "g7"
