@@ -56,7 +56,8 @@ def sniff(head: bytes) -> bool:
     if head.startswith(GZIP_MAGIC):
         return True
     text = head.lstrip(b"\xef\xbb\xbf \t\r\n")
-    return text.startswith(b"{") and b'"hexMap"' in head and b'"boardPieces"' in head
+    # hexMap comes first and may hold a large base64 portrait, so boardPieces can lie past the head
+    return text.startswith(b"{") and b'"hexMap"' in head
 
 
 def read(data: bytes, filename: str = "") -> Map:
