@@ -419,3 +419,10 @@ def test_cli_writes_gzip_for_a_gz_name(tmp_path):
     assert data[:2] == b"\x1f\x8b"
     assert pieces_of(hexoscape.read(data)) == pieces_of(read_path(source))
     assert json.loads(gzip.decompress(data))["boardPieces"][0]["inventoryID"] == "g7"
+
+
+def test_objective_markers_and_mismatched_values():
+    m = hexoscape.read(doc_bytes({"1~0~0~0~om21": "om21", "0~0~0~0~g1": "g2"}))
+    assert m.pieces[0].type == "objective-marker" and m.pieces[0].extras["hexoscape"]["id"] == "om21"
+    assert m.pieces[1].type == "grass-1" and len(m.warnings) == 1 and "'g2'" in m.warnings[0]
+    assert [p["inventoryID"] for p in json.loads(hexoscape.write(m))["boardPieces"]] == ["om21", "g1"]

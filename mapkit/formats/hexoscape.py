@@ -46,6 +46,7 @@ TEMPLATE_ORIGIN = {"M6": (1, 0)}
 #: Hexoscape ids handled outside the catalog's one-id-per-type lookup.
 START_ZONE_IDS = {f"z{n}": n for n in range(1, 9)}
 GLYPH_IDS = {"y0": "power", "y1": "treasure"}
+OBJECTIVE_IDS = ("om11", "om12", "om21", "om22")
 
 _INT = re.compile(r"-?\d+\Z")
 _ROTATION = re.compile(r"\d+(\.\d+)?\Z")
@@ -128,6 +129,7 @@ def map_from_document(doc: Any) -> Map:
             piece, hid = piece_from_encoded(key, path)
             if value != hid:
                 piece.extras.setdefault(NAME, {})["value"] = value
+                m.warnings.append(f"{path}: the key names {hid!r} but the value says {value!r}; used the key")
             m.pieces.append(piece)
     elif isinstance(board, list):
         form = "array"
@@ -259,6 +261,8 @@ def type_for_id(hid: str, path: str) -> tuple[str, dict[str, Any], dict[str, Any
         return "start-zone", {"player": START_ZONE_IDS[hid]}, {}
     if hid in GLYPH_IDS:
         return "glyph", {"letter": "?"}, {"id": hid}
+    if hid in OBJECTIVE_IDS:
+        return "objective-marker", {}, {"id": hid}
     ptype = catalog().by_hexoscape.get(hid)
     if ptype is None:
         raise FormatError(f"unknown Hexoscape piece id {hid!r}", where=path)
@@ -296,6 +300,9 @@ def hexoscape_id(piece: Piece, ptype: PieceType) -> str | None:
     if ptype.id == "glyph":
         kept = piece.extras.get(NAME, {}).get("id")
         return kept if kept in GLYPH_IDS else "y0"
+    if ptype.id == "objective-marker":
+        kept = piece.extras.get(NAME, {}).get("id")
+        return kept if kept in OBJECTIVE_IDS else ptype.hexoscape
     return ptype.hexoscape
 
 

@@ -34,7 +34,7 @@ MAX_LINK_CHARS = 4_000_000
 def sniff(head: bytes) -> bool:
     text = head.lstrip().lower()
     return (text.startswith((b"http://", b"https://", b"[internetshortcut]", b"hexoscape.com"))
-            and b"m=" in text)
+            and (b"?m=" in text or b"&m=" in text))
 
 
 # -- reading ----------------------------------------------------------------------------------
