@@ -50,6 +50,17 @@ def cells_of(m: Map) -> list[tuple[int, int, int, int]]:
     return sorted(m.iter_cells())
 
 
+def file_pieces(m: Map) -> list[tuple[Piece, int]]:
+    """The pieces the file itself holds (not the bases Hexoscape builds into walls), with the
+    altitude the file gives them."""
+    out = []
+    for p in m.pieces:
+        mine = p.extras.get("hexoscape", {})
+        if not mine.get("built_into_wall"):
+            out.append((p, p.z - 1 if mine.get("base_built_in") else p.z))
+    return out
+
+
 def raw_pieces(path: Path) -> list[tuple[int, int, int, float, str]]:
     """(altitude, q, r, rotation, id) straight from a legacy object-form file."""
     out = []
@@ -69,7 +80,9 @@ def doc_bytes(board, hex_map=None) -> bytes:
 def test_every_corpus_file_reads(path):
     m = read_path(path)
     raw = raw_pieces(path)
-    assert len(m.pieces) == len(raw) > 0
+    assert len(file_pieces(m)) == len(raw) > 0
+    assert [(alt, hid) for alt, _, _, _, hid in raw] == \
+        [(alt, hexoscape.hexoscape_id(p, m.catalog()[p.type])) for p, alt in file_pieces(m)]
     assert m.name == json.loads(path.read_text())["hexMap"]["name"]
     assert m.extras["hexoscape"]["form"] == "object"
 
@@ -90,11 +103,11 @@ def test_cells_agree_with_hexoscape_templates(path):
     """Every piece covers Hexoscape's template cells, turned about Hexoscape's origin."""
     m = read_path(path)
     cat = m.catalog()
-    for (alt, q, r, rot, _), piece in zip(raw_pieces(path), m.pieces):
+    for (alt, q, r, rot, _), (piece, altitude) in zip(raw_pieces(path), file_pieces(m)):
         shape = cat[piece.type].shape
         expected = {(q + dq, r + dr) for dq, dr in (rotate(a, b, int(rot)) for a, b in HEXOSCAPE_TEMPLATES[shape])}
         assert set(m.footprint(piece)) == expected, (piece, shape)
-        assert piece.z == alt and piece.rotation == rot
+        assert altitude == alt and piece.rotation == rot
 
 
 @pytest.mark.parametrize("path", CORPUS_JSON)
@@ -426,3 +439,52 @@ def test_objective_markers_and_mismatched_values():
     assert m.pieces[0].type == "objective-marker" and m.pieces[0].extras["hexoscape"]["id"] == "om21"
     assert m.pieces[1].type == "grass-1" and len(m.warnings) == 1 and "'g2'" in m.warnings[0]
     assert [p["inventoryID"] for p in json.loads(hexoscape.write(m))["boardPieces"]] == ["om21", "g1"]
+
+
+def test_walls_on_land_get_the_base_hexoscape_builds_into_them():
+    """Everything_Bagel stands walls on a rock tile at altitude 1 and the wall walk at 11:
+    Hexoscape's base-in-the-wall, so the model gets a base at 1 and the wall at 2..10."""
+    m = read_path(corpus_file("hexoscape/Everything_Bagel.json"))
+    occupancy = m.occupancy()
+    walls = [p for p in m.pieces if p.type.startswith("castle-wall")]
+    assert walls and all(p.extras["hexoscape"]["base_built_in"] for p in walls)
+    for wall in walls:
+        below = [m.pieces[i].type for i in occupancy[(wall.q, wall.r, wall.z - 1)]]
+        assert below == [hexoscape.WALL_BASES[wall.type]]
+    walks = [p for p in m.pieces if p.type == "wall-walk-9"]
+    for q, r in m.footprint(walks[0]):
+        under = [m.pieces[i].type for i in occupancy.get((q, r, walks[0].z - 1), [])]
+        if (q, r) in {(w.q, w.r) for w in walls}:
+            assert under and under[0].startswith("castle-wall"), (q, r)
+    doc = json.loads(hexoscape.write(m))
+    assert len(doc["boardPieces"]) == len(raw_pieces(corpus_file("hexoscape/Everything_Bagel.json")))
+    assert {(p["inventoryID"], p["altitude"]) for p in doc["boardPieces"] if p["inventoryID"].startswith("cw")} == \
+        {("cwe", 1), ("cwc", 1), ("cws", 1)}
+    # Sunken Crypt stands every wall on a base: nothing is added there
+    crypt = read_path(corpus_file("hexoscape/The_Sunken_Crypt.json"))
+    assert not any(p.extras.get("hexoscape", {}).get("built_into_wall") for p in crypt.pieces)
+
+
+def test_a_wall_without_a_base_is_a_loss():
+    bare = Map(pieces=[Piece("grass-1", 0, 0, 0), Piece("castle-wall-straight", 0, 0, 1)])
+    assert any("without a castle base" in line for line in hexoscape.losses(bare))
+    based = Map(pieces=[Piece("grass-1", 0, 0, 0), Piece("castle-base-straight", 0, 0, 1),
+                        Piece("castle-wall-straight", 0, 0, 2), Piece("castle-wall-straight", 0, 0, 11)])
+    assert hexoscape.losses(based) == []
+    again = hexoscape.read(hexoscape.write(based))
+    assert pieces_of(again) == pieces_of(based)
+
+
+def test_wall_on_a_wall_that_stands_on_land():
+    """Hexoscape: a wall on land at 1 fills 1..10 (base built in); the wall clicked on top of it
+    goes at 11 and fills 11..19. The model: base 1, wall 2..10, wall 11..19, walk at 20."""
+    m = hexoscape.read(doc_bytes({"0~0~0~0~g1": "g1", "11~0~0~0~cws": "cws", "1~0~0~0~cws": "cws",
+                                  "20~0~0~0~cg1": "cg1"}))
+    assert [(p.type, p.z) for p in m.pieces] == [
+        ("grass-1", 0), ("castle-wall-straight", 11), ("castle-base-straight", 1), ("castle-wall-straight", 2),
+        ("wall-walk-1", 20)]
+    levels = sorted(level for _, _, level, _ in m.iter_cells())
+    assert levels == list(range(0, 21))
+    assert json.loads(hexoscape.write(m))["boardPieces"][1:3] == [
+        {"uid": "bp_mk2", "inventoryID": "cws", "altitude": 11, "rotation": 0, "pieceCoords": {"q": 0, "r": 0, "s": 0}},
+        {"uid": "bp_mk3", "inventoryID": "cws", "altitude": 1, "rotation": 0, "pieceCoords": {"q": 0, "r": 0, "s": 0}}]

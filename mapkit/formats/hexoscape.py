@@ -15,6 +15,13 @@ template (warehouse ruins, concrete 6), whose origin is the catalog shape's (1, 
 `altitude` is the level the piece's bottom sits in (land placed at L has its top at L + 1),
 which is the model's z, castle walls and edge add-ons included (their rotation 0 is the east
 edge in both). Laur wall pieces turn in half steps (0.5, 1.5, ...).
+
+Castle walls: Hexoscape builds the base into a wall that stands on land or on the table (it
+fills 10 levels there; on a castle base or another wall it fills 9, as in VirtualScape). The
+reader shows such a wall as the model does, a castle base at its altitude with the wall one
+level up (both marked in extras, so the file writes back as it was); the writer reports a
+model wall standing on neither a base nor castle as a loss, since Hexoscape would show it a
+level taller.
 """
 
 from __future__ import annotations
@@ -137,12 +144,46 @@ def map_from_document(doc: Any) -> Map:
             m.pieces.append(piece_from_object(item, f"$.boardPieces[{index}]"))
     else:
         raise FormatError(f"expected an object or an array, found {_kind(board)}", where="$.boardPieces")
+    m.pieces = with_built_in_bases(m.pieces)
     extra = {k: v for k, v in doc.items() if k not in ("hexMap", "boardPieces")}
     m.extras[NAME]["form"] = form
     if extra:
         m.extras[NAME]["extra"] = extra
     m.source_version = form
     return m
+
+
+#: Castle wall -> the castle base Hexoscape builds into it when it stands on land or the table.
+WALL_BASES = {"castle-wall-corner": "castle-base-corner", "castle-wall-straight": "castle-base-straight",
+              "castle-wall-end": "castle-base-end"}
+CASTLE_UNDER = frozenset(("castle-base-corner", "castle-base-straight", "castle-base-end", "castle-wall-corner",
+                          "castle-wall-straight", "castle-wall-end", "castle-arch", "castle-arch-no-door"))
+
+
+def with_built_in_bases(pieces: list[Piece]) -> list[Piece]:
+    """Give each wall Hexoscape built a base into (no castle piece beneath it) that base as a
+    piece of its own, with the wall one level up: the model's picture of what Hexoscape shows.
+    Walls are settled from the lowest up, so a wall on such a wall sees its full height."""
+    m = Map(pieces=pieces)
+    castle_cells = {(q, r, level) for q, r, level, i in m.iter_cells() if pieces[i].type in CASTLE_UNDER}
+    bases: dict[int, Piece] = {}
+    walls = sorted((i for i, p in enumerate(pieces) if p.type in WALL_BASES), key=lambda i: pieces[i].z)
+    for i in walls:
+        wall = pieces[i]
+        if (wall.q, wall.r, wall.z - 1) in castle_cells:
+            continue
+        base = Piece(WALL_BASES[wall.type], wall.q, wall.r, wall.z, wall.rotation)
+        base.extras[NAME] = {"built_into_wall": True}
+        bases[i] = base
+        wall.z += 1
+        wall.extras.setdefault(NAME, {})["base_built_in"] = True
+        castle_cells.update((q, r, level) for q, r in m.footprint(wall) for level in (wall.z - 1, *m.levels(wall)))
+    out: list[Piece] = []
+    for i, piece in enumerate(pieces):
+        if i in bases:
+            out.append(bases[i])
+        out.append(piece)
+    return out
 
 
 def map_with_hex_map(hex_map: Any, path: str) -> Map:
@@ -316,8 +357,12 @@ def losses(m: Map) -> list[str]:
         entry[0] += 1
 
     cat = catalog()
+    castle_cells = {(q, r, level) for q, r, level, i in m.iter_cells() if m.pieces[i].type in CASTLE_UNDER}
     for piece in m.pieces:
         ptype = cat[piece.type]
+        if piece.type in WALL_BASES and (piece.q, piece.r, piece.z - 1) not in castle_cells:
+            lost(f"{ptype.name} without a castle base: Hexoscape builds a base into it, so it stands a level taller",
+                 piece)
         if ptype.id == "start-zone" and hexoscape_id(piece, ptype) is None:
             lost(f"start zone of player {piece.attrs.get('player')!r}: Hexoscape numbers players 1-8", piece)
         elif hexoscape_id(piece, ptype) is None:
@@ -341,17 +386,24 @@ def losses(m: Map) -> list[str]:
     return out
 
 
-def written_pieces(m: Map) -> list[tuple[Piece, str, int, int]]:
-    """(piece, Hexoscape id, Hexoscape q, r) for every piece Hexoscape can hold, in map order."""
+def written_pieces(m: Map) -> list[tuple[Piece, str, int, int, int]]:
+    """(piece, Hexoscape id, Hexoscape q, r, altitude) for every piece Hexoscape can hold, in
+    map order; a base Hexoscape builds into its wall is left to the wall."""
     cat = catalog()
+    built_in = {(p.q, p.r, p.z - 1) for p in m.pieces
+                if p.type in WALL_BASES and p.extras.get(NAME, {}).get("base_built_in")}
     out = []
     for piece in m.pieces:
         ptype = cat[piece.type]
         hid = hexoscape_id(piece, ptype)
         if hid is None:
             continue
+        mine = piece.extras.get(NAME, {})
+        if mine.get("built_into_wall") and (piece.q, piece.r, piece.z) in built_in:
+            continue
+        altitude = piece.z - 1 if mine.get("base_built_in") and piece.type in WALL_BASES else piece.z
         dq, dr = _origin_shift(ptype, piece.rotation)
-        out.append((piece, hid, piece.q + dq, piece.r + dr))
+        out.append((piece, hid, piece.q + dq, piece.r + dr, altitude))
     return out
 
 
@@ -365,7 +417,7 @@ def js_number(value: float | int) -> str:
     return str(value) if isinstance(value, int) else repr(value)
 
 
-def hex_map_for(m: Map, pieces: list[tuple[Piece, str, int, int]]) -> dict[str, Any]:
+def hex_map_for(m: Map, pieces: list[tuple[Piece, str, int, int, int]]) -> dict[str, Any]:
     """The hexMap object: the one read (kept in extras) brought up to date, or a new one."""
     kept = m.extras.get(NAME, {}).get("hexMap")
     if isinstance(kept, dict):
@@ -396,10 +448,10 @@ def _insert_after(d: dict[str, Any], after: str, key: str, value: Any) -> dict[s
     return out
 
 
-def _board_size(m: Map, pieces: list[tuple[Piece, str, int, int]]) -> tuple[int, int]:
+def _board_size(m: Map, pieces: list[tuple[Piece, str, int, int, int]]) -> tuple[int, int]:
     """Width and length of Hexoscape's rectangle board (odd-r columns and rows 0..n-1) that holds the map."""
     cols, rows = [0], [0]
-    for piece, _, _, _ in pieces:
+    for piece, *_ in pieces:
         for q, r in m.footprint(piece):
             col, row = axial_to_offset(q, r)
             cols.append(col)
@@ -407,19 +459,19 @@ def _board_size(m: Map, pieces: list[tuple[Piece, str, int, int]]) -> tuple[int,
     return max(cols) + 1, max(rows) + 1
 
 
-def _stable_id(m: Map, pieces: list[tuple[Piece, str, int, int]]) -> str:
+def _stable_id(m: Map, pieces: list[tuple[Piece, str, int, int, int]]) -> str:
     digest = hashlib.sha1(m.name.encode("utf-8", "surrogatepass"))
-    for piece, hid, q, r in pieces:
-        digest.update(encode_key(hid, q, r, piece.z, piece.rotation).encode("utf-8", "surrogatepass"))
+    for piece, hid, q, r, altitude in pieces:
+        digest.update(encode_key(hid, q, r, altitude, piece.rotation).encode("utf-8", "surrogatepass"))
     return "mapkit-" + digest.hexdigest()[:12]
 
 
-def board_pieces(m: Map, pieces: list[tuple[Piece, str, int, int]]) -> list[dict[str, Any]]:
+def board_pieces(m: Map, pieces: list[tuple[Piece, str, int, int, int]]) -> list[dict[str, Any]]:
     """The array form, with each piece's uid kept (or a new one, unique in the map)."""
-    used = {str(p.extras.get(NAME, {}).get("uid")) for p, _, _, _ in pieces if "uid" in p.extras.get(NAME, {})}
+    used = {str(p.extras[NAME]["uid"]) for p, *_ in pieces if "uid" in p.extras.get(NAME, {})}
     out = []
     counter = 0
-    for piece, hid, q, r in pieces:
+    for piece, hid, q, r, altitude in pieces:
         mine = piece.extras.get(NAME, {})
         uid = mine.get("uid")
         if uid is None:
@@ -428,7 +480,7 @@ def board_pieces(m: Map, pieces: list[tuple[Piece, str, int, int]]) -> list[dict
                 uid = f"bp_mk{counter}"
                 if uid not in used:
                     break
-        item: dict[str, Any] = {"uid": uid, "inventoryID": hid, "altitude": piece.z}
+        item: dict[str, Any] = {"uid": uid, "inventoryID": hid, "altitude": altitude}
         if not mine.get("no_rotation"):
             item["rotation"] = _number(piece.rotation)
         coords = {"q": q, "r": r, "s": -q - r}
