@@ -488,3 +488,14 @@ def test_wall_on_a_wall_that_stands_on_land():
     assert json.loads(hexoscape.write(m))["boardPieces"][1:3] == [
         {"uid": "bp_mk2", "inventoryID": "cws", "altitude": 11, "rotation": 0, "pieceCoords": {"q": 0, "r": 0, "s": 0}},
         {"uid": "bp_mk3", "inventoryID": "cws", "altitude": 1, "rotation": 0, "pieceCoords": {"q": 0, "r": 0, "s": 0}}]
+
+
+def test_ruins_cover_hexoscapes_interior_hexes():
+    """Hexoscape's ruin templates add clearance hexes around the ruin; the hexes it marks as the
+    ruin's interior (src/data/ruins-templates.ts) are the model's footprint, same origin."""
+    interiors = {"rs2": [(0, 0), E], "rs3": [(0, 0), E, (2, 0)]}
+    for hid, cells in interiors.items():
+        for rot in range(6):
+            m = hexoscape.read(doc_bytes({f"1~3~3~{rot}~{hid}": hid}))
+            expected = {(3 + a, 3 + b) for a, b in (rotate(x, y, rot) for x, y in cells)}
+            assert set(m.footprint(m.pieces[0])) == expected, (hid, rot)
