@@ -112,7 +112,8 @@ def test_damaged_documents(doc, data):
 @given(st.one_of(documents.map(lambda d: [d["hexMap"], *_as_list(d["boardPieces"])]), json_values))
 def test_random_link_payloads(payload):
     text = json.dumps(payload)
-    link = "https://hexoscape.com/?m=" + quote(jsoncrush.crush(text), safe="")
+    # a crushed string with no replacements is the swapped text plus "_" (crushing every example would be slow)
+    link = "https://hexoscape.com/?m=" + quote(jsoncrush.swap(text) + "_", safe="")
     check_accepted(read_or_format_error(hexoscape_url.read, link.encode()))
 
 
