@@ -499,3 +499,16 @@ def test_ruins_cover_hexoscapes_interior_hexes():
             m = hexoscape.read(doc_bytes({f"1~3~3~{rot}~{hid}": hid}))
             expected = {(3 + a, 3 + b) for a, b in (rotate(x, y, rot) for x, y in cells)}
             assert set(m.footprint(m.pieces[0])) == expected, (hid, rot)
+
+
+@pytest.mark.parametrize("path", CORPUS_JSON)
+def test_new_board_size_matches_hexoscapes_rectangle(path):
+    """A map from elsewhere gets the rectangle board Hexoscape would need: odd-r columns and rows
+    from 0. On the corpus it reproduces the declared size (testpillar leaves its last row empty)."""
+    m = read_path(path)
+    declared = json.loads(path.read_text())["hexMap"]
+    del m.extras["hexoscape"]
+    made = json.loads(hexoscape.write(m))["hexMap"]
+    assert made["shape"] == "rectangle" and made["id"].startswith("mapkit-")
+    assert made["width"] == declared["width"]
+    assert made["length"] == declared["length"] - (1 if path.name == "testpillar.json" else 0)
