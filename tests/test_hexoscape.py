@@ -406,7 +406,7 @@ def test_hsc_to_hexoscape_keeps_every_cell_hexoscape_can_hold(path, tmp_path, cl
     kept = [p for p in source.pieces if hexoscape.hexoscape_id(p, cat[p.type]) is not None]
     result = read_path(target)
     assert [(p.type, p.q, p.r, p.z, p.rotation) for p in result.pieces] == \
-        [(p.type, p.q, p.r, p.z, p.rotation) for p in kept]
+        [(hexoscape.hexoscape_type(p, cat[p.type]).id, p.q, p.r, p.z, p.rotation) for p in kept]
     assert cells_of(result) == cells_of(Map(pieces=kept))
     dropped = [line for line in err.splitlines() if ": dropped: " in line]
     assert len(dropped) == len(hexoscape.losses(source))
@@ -512,3 +512,23 @@ def test_new_board_size_matches_hexoscapes_rectangle(path):
     assert made["shape"] == "rectangle" and made["id"].startswith("mapkit-")
     assert made["width"] == declared["width"]
     assert made["length"] == declared["length"] - (1 if path.name == "testpillar.json" else 0)
+
+
+def test_personal_tiles_named_as_hexoscape_reads_them():
+    """Hexoscape's VirtualScape import makes real pieces of personal tiles by name; so does the
+    writer, when the tile's size gives the piece's footprint."""
+    m = Map(pieces=[
+        Piece("personal", 0, 0, 1, attrs={"size": 1, "name": "LaurWallPillar"}),
+        Piece("personal", 1, 0, 0, attrs={"size": 3, "name": "LavaField3 (Valhalla)"}),
+        Piece("personal", 3, 0, 0, attrs={"size": 24, "name": "sand24"}),
+        Piece("personal", 0, 5, 0, attrs={"size": 3, "name": "Water3"}),
+        Piece("personal", 3, 5, 0, attrs={"size": 3, "name": "swampwater3"}),
+        Piece("personal", 6, 5, 0, attrs={"size": 1, "name": "sand"}),       # size 1: not a sand 24
+        Piece("personal", 7, 5, 0, attrs={"size": 3, "name": "my water3"}),  # water3 must start the name
+    ])
+    doc = json.loads(hexoscape.write(m))
+    assert [p["inventoryID"] for p in doc["boardPieces"]] == ["lwp", "lf3", "s24", "w3", "ws3"]
+    lost = hexoscape.losses(m)
+    assert len(lost) == 2 and "'sand'" in lost[0] and "'my water3'" in lost[1]
+    again = hexoscape.read(hexoscape.write(m))
+    assert cells_of(again) == cells_of(Map(pieces=m.pieces[:5]))

@@ -31,6 +31,8 @@ import hashlib
 import json
 import re
 import zlib
+from functools import lru_cache
+from importlib import resources
 from typing import Any
 
 from mapkit.errors import FormatError
@@ -333,6 +335,33 @@ def _kind(value: Any) -> str:
 
 
 # -- writing ----------------------------------------------------------------------------------
+@lru_cache(maxsize=1)
+def personal_tile_rules() -> tuple[tuple[str, str, str], ...]:
+    """(match, text, piece type) rules by which Hexoscape names personal tiles (data file)."""
+    text = resources.files("mapkit.data").joinpath("hexoscape_personal_tiles.json").read_text(encoding="utf-8")
+    return tuple((rule["match"], rule["text"], rule["piece"]) for rule in json.loads(text)["rules"])
+
+
+def personal_tile_type(piece: Piece) -> PieceType | None:
+    """The piece Hexoscape makes of a VirtualScape personal tile, if its name says one and its
+    size covers the same hexes (Hexoscape's import matches the name alone)."""
+    name = str(piece.attrs.get("name") or "").lower()
+    cat = catalog()
+    for match, text, type_id in personal_tile_rules():
+        if name.startswith(text) if match == "starts" else text in name:
+            target = cat[type_id]
+            shape = cat.shape_for(cat["personal"], piece.attrs.get("size"))
+            return target if target.shape == shape and target.hexes == piece.attrs.get("size") else None
+    return None
+
+
+def hexoscape_type(piece: Piece, ptype: PieceType) -> PieceType:
+    """The catalog type Hexoscape will show for a piece (personal tiles by their name)."""
+    if ptype.id == "personal":
+        return personal_tile_type(piece) or ptype
+    return ptype
+
+
 def hexoscape_id(piece: Piece, ptype: PieceType) -> str | None:
     """The Hexoscape id for a piece, or None if Hexoscape has no such piece."""
     if ptype.id == "start-zone":
@@ -344,7 +373,7 @@ def hexoscape_id(piece: Piece, ptype: PieceType) -> str | None:
     if ptype.id == "objective-marker":
         kept = piece.extras.get(NAME, {}).get("id")
         return kept if kept in OBJECTIVE_IDS else ptype.hexoscape
-    return ptype.hexoscape
+    return hexoscape_type(piece, ptype).hexoscape
 
 
 def losses(m: Map) -> list[str]:
@@ -402,7 +431,7 @@ def written_pieces(m: Map) -> list[tuple[Piece, str, int, int, int]]:
         if mine.get("built_into_wall") and (piece.q, piece.r, piece.z) in built_in:
             continue
         altitude = piece.z - 1 if mine.get("base_built_in") and piece.type in WALL_BASES else piece.z
-        dq, dr = _origin_shift(ptype, piece.rotation)
+        dq, dr = _origin_shift(hexoscape_type(piece, ptype), piece.rotation)
         out.append((piece, hid, piece.q + dq, piece.r + dr, altitude))
     return out
 
