@@ -1,0 +1,122 @@
+"""One index of a build, made in a single pass over the pieces, that every physical rule reads.
+
+Cells are (q, r, level). Four tables, because pieces meet in four different ways:
+- `body`: the levels a piece fills (land, fluid, obstacle bases, castle pieces; walls 9, arches 10);
+- `markers`: glyphs, start zones and figures, which sit *on* a space and fill nothing;
+- `edges`: battlements and ladders, which hang on one edge of a hex (two on different edges may share it);
+- `clearance`: the air an obstacle needs above its base (trees, palms, ruins, glaciers, hive, outcrops).
+Rules then ask "what is under this hex" with one dictionary lookup, so checking grows linearly with
+the map and no rule rescans it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from mapkit.model.catalog import PieceType, catalog
+from mapkit.model.map import Map
+
+#: Kinds whose pieces fill their cells.
+BODY_KINDS = frozenset({"land", "fluid", "obstacle", "castle", "custom"})
+#: Kinds that sit on a space without filling it.
+MARKER_KINDS = frozenset({"marker", "figure"})
+#: Obstacles whose top a tile may rest on (a solid block); trees, palms and brush have no flat top.
+SOLID_TOP_TERRAINS = frozenset({"ruin", "marvel-ruin", "glacier", "outcrop", "hive", "laur-wall"})
+
+
+@dataclass
+class BuildIndex:
+    map: Map
+    types: list[PieceType] = field(default_factory=list)
+    cells: list[list[tuple[int, int]]] = field(default_factory=list)
+    body: dict[tuple[int, int, int], int] = field(default_factory=dict)
+    #: cells filled by more than one body: cell -> every piece index there (in piece order).
+    crowded: dict[tuple[int, int, int], list[int]] = field(default_factory=dict)
+    markers: dict[tuple[int, int, int], list[int]] = field(default_factory=dict)
+    edges: dict[tuple[int, int, int, int], list[int]] = field(default_factory=dict)
+    #: (q, r, level) -> obstacle index, for the air above each obstacle base.
+    clearance: dict[tuple[int, int, int], int] = field(default_factory=dict)
+    #: (q, r, level) -> obstacle index whose solid top is that level (a tile may rest on it).
+    tops: dict[tuple[int, int, int], int] = field(default_factory=dict)
+    clearance_slack: int = 0
+
+    def support(self, q: int, r: int, level: int) -> int | None:
+        """The piece a thing at `level` rests on in hex (q, r): a body or solid obstacle top just below."""
+        below = (q, r, level - 1)
+        found = self.body.get(below)
+        if found is None:
+            found = self.tops.get(below)
+        return found
+
+
+def clearance_levels(ptype: PieceType, slack: int = 0) -> int:
+    """Levels of air an obstacle needs above its base level (its height less the base itself).
+
+    Heights are the catalog's (the pieces' nominal heights, physical-and-rules §2.5); `slack`
+    lowers them, as Hexoscape's editor does by one level ("really vertical clearance").
+    """
+    if ptype.kind != "obstacle" or not ptype.obstacle_height:
+        return 0
+    return max(0, ptype.obstacle_height - 1 - slack)
+
+
+def build_index(m: Map, options: dict[str, Any] | None = None) -> BuildIndex:
+    """Index every piece of the map in one pass."""
+    options = options or {}
+    cat = catalog()
+    slack = int(options.get("clearance_slack", 0))
+    index = BuildIndex(m, clearance_slack=slack)
+    body, crowded, markers, edges = index.body, index.crowded, index.markers, index.edges
+    clearance, tops = index.clearance, index.tops
+    types, all_cells = index.types, index.cells
+    shape_cache: dict[tuple[str, int], tuple[tuple[int, int], ...]] = {}
+    for i, piece in enumerate(m.pieces):
+        ptype = cat.types.get(piece.type)
+        if ptype is None:  # readers only produce catalog types; keep going if one slips through
+            types.append(None)  # type: ignore[arg-type]
+            all_cells.append([])
+            continue
+        shape = cat.shape_for(ptype, piece.attrs.get("size"))
+        turns = int(piece.rotation) % 6
+        offsets = shape_cache.get((shape, turns))
+        if offsets is None:
+            offsets = shape_cache[(shape, turns)] = cat.footprint(shape, turns)
+        pq, pr, z = piece.q, piece.r, piece.z
+        hexes = [(pq + dq, pr + dr) for dq, dr in offsets]
+        types.append(ptype)
+        all_cells.append(hexes)
+        kind = ptype.kind
+        if kind in BODY_KINDS:
+            height = ptype.height
+            for q, r in hexes:
+                for level in range(z, z + height):
+                    key = (q, r, level)
+                    other = body.get(key)
+                    if other is None:
+                        body[key] = i
+                    else:
+                        crowded.setdefault(key, [other]).append(i)
+            air = clearance_levels(ptype, slack)
+            if air:
+                solid = ptype.terrain in SOLID_TOP_TERRAINS
+                for q, r in hexes:
+                    for level in range(z + 1, z + 1 + air):
+                        clearance[(q, r, level)] = i
+                    if solid:
+                        tops[(q, r, z + air)] = i
+        elif kind in MARKER_KINDS:
+            for q, r in hexes:
+                markers.setdefault((q, r, z), []).append(i)
+        elif kind == "edge":
+            if ptype.terrain == "road-wall":
+                for q, r in hexes:
+                    key = (q, r, z)
+                    other = body.get(key)
+                    if other is None:
+                        body[key] = i
+                    else:
+                        crowded.setdefault(key, [other]).append(i)
+            else:
+                edges.setdefault((pq, pr, z, turns), []).append(i)
+    return index
