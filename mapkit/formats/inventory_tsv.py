@@ -44,6 +44,13 @@ def _piece(key: str, type_name: str) -> str | None:
 def read_collection(data: bytes, filename: str = "") -> dict[str, int]:
     """type id -> count."""
     try:
+        return _read(data, filename)
+    except csv.Error as exc:
+        raise FormatError(f"malformed table: {exc}", file=filename or None) from None
+
+
+def _read(data: bytes, filename: str) -> dict[str, int]:
+    try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         raise FormatError(f"not UTF-8 text (byte {exc.start})", file=filename or None) from None
@@ -67,7 +74,7 @@ def read_collection(data: bytes, filename: str = "") -> dict[str, int]:
         if len(row) <= max(col_id, col_count):
             raise FormatError("too few columns", file=filename or None, where=f"line {number}")
         key, value = row[col_id].strip(), row[col_count].strip()
-        if not value.isdigit() or int(value) > MAX_COUNT:
+        if not (value.isascii() and value.isdigit()) or int(value) > MAX_COUNT:
             raise FormatError(f"count of {key} is not a whole number up to {MAX_COUNT}: {value[:20]!r}",
                               file=filename or None, where=f"line {number}")
         type_id = _piece(key, row[col_type] if col_type is not None and col_type < len(row) else "")

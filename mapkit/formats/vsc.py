@@ -49,7 +49,7 @@ def read_collection(data: bytes, filename: str = "") -> dict[str, int]:
         key, value = key.strip(), value.strip()
         if not sep or not key:
             raise FormatError(f"expected Key=count, got {line[:40]!r}", file=filename or None, where=f"line {number}")
-        if not value.isdigit() or int(value) > MAX_COUNT:
+        if not (value.isascii() and value.isdigit()) or int(value) > MAX_COUNT:
             raise FormatError(f"count of {key} is not a whole number up to {MAX_COUNT}: {value[:20]!r}",
                               file=filename or None, where=f"line {number}")
         if key.startswith("Glyph") and len(key) == 6:
