@@ -206,6 +206,7 @@ def test_p112_coordinates():
     assert [f.severity for f in codes([Piece("grass-1", 0, -1, 0)], "P112")] == ["warning"]
     assert [f.severity for f in codes([Piece("grass-1", 0, 0, -1)], "P112")] == ["error"]
     assert len(codes([Piece("laur-wall-short", 0, 0, 0, 2.5)], "P112")) == 1
+    assert [f.severity for f in codes([Piece("grass-1", 2**31, 0, 0)], "P112")] == ["error"]
     assert codes([Piece("grass-1", 0, 0, 0), Piece("grass-24", 3, 2, 0)], "P112") == []
 
 

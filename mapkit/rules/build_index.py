@@ -22,6 +22,7 @@ BODY_KINDS = frozenset({"land", "fluid", "obstacle", "castle", "custom"})
 #: Kinds that sit on a space without filling it.
 MARKER_KINDS = frozenset({"marker", "figure"})
 #: Obstacles whose top a tile may rest on (a solid block); trees, palms and brush have no flat top.
+INT32 = 2**31
 SOLID_TOP_TERRAINS = frozenset({"ruin", "marvel-ruin", "glacier", "outcrop", "hive", "laur-wall"})
 
 
@@ -37,6 +38,9 @@ class BuildIndex:
     edges: dict[tuple[int, int, int, int], list[int]] = field(default_factory=dict)
     #: (q, r, level) -> obstacle index, for the air above each obstacle base.
     clearance: dict[tuple[int, int, int], int] = field(default_factory=dict)
+    #: indices of pieces with a hex at a negative odd-r row or column (VirtualScape moves them),
+    #: or beyond the 32-bit range a .hsc holds.
+    outside: list[int] = field(default_factory=list)
     #: (q, r, level) -> obstacle index whose solid top is that level (a tile may rest on it).
     tops: dict[tuple[int, int, int], int] = field(default_factory=dict)
     clearance_slack: int = 0
@@ -62,8 +66,23 @@ def clearance_levels(ptype: PieceType, slack: int = 0) -> int:
 
 
 def build_index(m: Map, options: dict[str, Any] | None = None) -> BuildIndex:
-    """Index every piece of the map in one pass."""
-    options = options or {}
+    """Index every piece of the map in one pass.
+
+    The cyclic garbage collector is paused meanwhile: the pass allocates hundreds of thousands of
+    small tuples and no cycles, and the collector's repeated scans would make the cost superlinear.
+    """
+    import gc
+
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        return _build(m, options or {})
+    finally:
+        if enabled:
+            gc.enable()
+
+
+def _build(m: Map, options: dict[str, Any]) -> BuildIndex:
     cat = catalog()
     slack = int(options.get("clearance_slack", 0))
     index = BuildIndex(m, clearance_slack=slack)
@@ -83,9 +102,13 @@ def build_index(m: Map, options: dict[str, Any] | None = None) -> BuildIndex:
         if offsets is None:
             offsets = shape_cache[(shape, turns)] = cat.footprint(shape, turns)
         pq, pr, z = piece.q, piece.r, piece.z
-        hexes = [(pq + dq, pr + dr) for dq, dr in offsets]
+        hexes = [(pq, pr)] if len(offsets) == 1 else [(pq + dq, pr + dr) for dq, dr in offsets]
         types.append(ptype)
         all_cells.append(hexes)
+        for q, r in hexes:
+            if r < 0 or q + (r >> 1) < 0 or r >= INT32 or q + (r >> 1) >= INT32:
+                index.outside.append(i)
+                break
         kind = ptype.kind
         if kind in BODY_KINDS:
             height = ptype.height

@@ -48,7 +48,19 @@ def _label(ptype: PieceType, i: int) -> str:
 
 def physical_findings(ctx: CheckContext) -> dict[str, list[Finding]]:
     """Every physical finding, by rule code, from one pass over the index."""
-    return ctx.shared("physical.findings", _analyse)
+    return ctx.shared("physical.findings", _analyse_without_gc)
+
+
+def _analyse_without_gc(ctx: CheckContext) -> dict[str, list[Finding]]:
+    import gc
+
+    enabled = gc.isenabled()
+    gc.disable()  # as in build_index: many small allocations, no cycles
+    try:
+        return _analyse(ctx)
+    finally:
+        if enabled:
+            gc.enable()
 
 
 def _analyse(ctx: CheckContext) -> dict[str, list[Finding]]:
@@ -59,12 +71,14 @@ def _analyse(ctx: CheckContext) -> dict[str, list[Finding]]:
     find = ctx.finding
     types, cells, pieces = idx.types, idx.cells, ctx.map.pieces
     support = idx.support
+    outside = set(idx.outside)
     for i, piece in enumerate(pieces):
         ptype = types[i]
         if ptype is None:
             continue
         kind, z, hexes = ptype.kind, piece.z, cells[i]
-        _coordinates(ctx, out["P112"], i, ptype, piece.rotation, z, hexes)
+        if z < 0 or i in outside or piece.rotation != int(piece.rotation) or z >= INT32:
+            _coordinates(ctx, out["P112"], i, ptype, piece.rotation, z, hexes)
         if kind == "marker":
             _marker(ctx, idx, out, i, ptype, z, hexes)
             continue

@@ -1,0 +1,84 @@
+"""Validate generated maps of 10 000 and 100 000 pieces; print each time and their ratio.
+
+Run: python3 benchmarks/bench_validate.py [--sizes 10000,100000] [--repeat 3]
+
+The generated map is a plausible build: a field of towers of land tiles (1-, 2-, 3- and 7-hex)
+topped with water, trees, ruins, glyphs, start zones, figures and castle walls with ladders, plus
+a few deliberate faults so every rule has work to do. Validation must grow linearly with the
+number of pieces (ratio about 10) and take under 2 s for 100 000 pieces.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from mapkit.model.map import Map, Piece  # noqa: E402
+from mapkit.rules.framework import CheckContext, run_rules, select_rules  # noqa: E402
+
+TOPS = ["water-1", "tree-10", "glyph", "start-zone", "figure", "ruin-2", "grass-1", "rock-1"]
+
+
+def generate(n_pieces: int, seed: int = 1) -> Map:
+    """A map of exactly n_pieces pieces (see module docstring)."""
+    rng = random.Random(seed)
+    pieces: list[Piece] = []
+    side = int((n_pieces / 4) ** 0.5) + 8
+    q = r = 0
+    while len(pieces) < n_pieces:
+        height = rng.randint(1, 5)
+        for z in range(height):
+            pieces.append(Piece(rng.choice(("grass-1", "rock-1", "sand-1")), q, r, z))
+        top = rng.choice(TOPS)
+        attrs = {"letter": "A"} if top == "glyph" else {"player": 1 + (q + r) % 2} if top == "start-zone" else {}
+        if rng.random() < 0.01:  # castle tower with a ladder on its west side
+            pieces += [Piece("castle-base-end", q, r, height), Piece("castle-wall-end", q, r, height + 1),
+                       Piece("castle-ladder", q - 1, r, height, 0)]
+        elif rng.random() < 0.002:
+            pieces.append(Piece(top, q, r, height + 2, attrs=attrs))  # floating: a fault to report
+        else:
+            pieces.append(Piece(top, q, r, height, attrs=attrs))
+        q += 2
+        if q >= side * 2:
+            q, r = 0, r + 2
+    del pieces[n_pieces:]
+    return Map(name="generated", pieces=pieces)
+
+
+def time_validate(m: Map, profile: str, repeat: int) -> tuple[float, int]:
+    rules = select_rules(profile)
+    best, count = float("inf"), 0
+    for _ in range(repeat):
+        start = time.perf_counter()
+        found = list(run_rules(CheckContext(m, "generated", {}), rules))
+        best = min(best, time.perf_counter() - start)
+        count = len(found)
+    return best, count
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--sizes", default="10000,100000")
+    parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--profile", default="casual")
+    args = parser.parse_args()
+    sizes = [int(s) for s in args.sizes.split(",")]
+    times = []
+    for n in sizes:
+        m = generate(n)
+        seconds, count = time_validate(m, args.profile, args.repeat)
+        times.append(seconds)
+        print(f"{n:>7} pieces: {seconds:.3f} s ({count} findings, profile {args.profile}, best of {args.repeat})")
+    if len(times) >= 2:
+        print(f"ratio {sizes[-1]}/{sizes[0]} pieces: {times[-1] / times[0]:.1f} "
+              f"(pieces ratio {sizes[-1] / sizes[0]:.0f})")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
