@@ -227,3 +227,26 @@ def test_overlaps_match_model_occupancy(raw):
                 crowded_pairs.add((idx[a], idx[b]))
     found = codes(pieces, "P103")
     assert len(found) == len(crowded_pairs)
+
+
+# markers, scenarios and Laur walls ----------------------------------------------------------------
+def test_p103_markers_of_different_scenarios_do_not_meet():
+    pieces = floor(0, 0, 0, 0) + [Piece("glyph", 0, 0, 1, attrs={"letter": "A", "scenario": 1}),
+                                  Piece("glyph", 0, 0, 1, attrs={"letter": "K", "scenario": 2})]
+    assert codes(pieces, "P103") == []
+    pieces[-1].attrs["scenario"] = 1
+    assert len(codes(pieces, "P103")) == 1
+
+
+def test_p103_start_zone_may_take_in_an_obstacle_hex_but_a_glyph_may_not():
+    base = floor(0, 1, 0, 0) + [Piece("ruin-2", 0, 0, 1)]
+    assert codes(base + [Piece("start-zone", 0, 0, 1, attrs={"player": 1})], "P103") == []
+    assert len(codes(base + [Piece("glyph", 0, 0, 1, attrs={"letter": "A"})], "P103")) == 1
+
+
+def test_laur_walls_hold_sides_not_hexes():
+    pieces = floor(0, 1, 0, 0) + [Piece("laur-pillar", 0, 0, 1), Piece("laur-wall-short", 0, 0, 1, 0.5),
+                                  Piece("laur-wall-ruin", 0, 0, 1, 3)]
+    assert codes(pieces, "P103") == [] and codes(pieces, "P104") == []
+    same_side = pieces + [Piece("laur-wall-ruin", 0, 0, 1, 3)]
+    assert len(codes(same_side, "P103")) == 1

@@ -99,3 +99,12 @@ def test_k301_and_k302_contest():
     f = found(many, "K301", "c3g")
     assert len(f) == 1 and "6 sets" in f[0].message
     assert found(many, "K301", "c3g", max_terrain_sets=6) == []
+
+
+def test_zones_are_counted_per_scenario():
+    one = [Piece("start-zone", q, r, 1, attrs={"player": 1, "scenario": s}) for s in (1, 2)
+           for r in range(4) for q in range(6)]
+    two = [Piece("start-zone", q, r, 1, attrs={"player": 2, "scenario": s}) for s in (1, 2)
+           for r in range(20, 24) for q in range(6)]
+    m = Map(pieces=ground(0, 5, 0, 23) + one + two)
+    assert found(m, "T201") == [] and found(m, "T202") == [] and found(m, "T204") == []

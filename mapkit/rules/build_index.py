@@ -23,6 +23,8 @@ BODY_KINDS = frozenset({"land", "fluid", "obstacle", "castle", "custom"})
 MARKER_KINDS = frozenset({"marker", "figure"})
 #: Obstacles whose top a tile may rest on (a solid block); trees, palms and brush have no flat top.
 INT32 = 2**31
+#: Edge keys of Laur walls start here (castle edges use 0-5), in half steps (0-11).
+LAUR_EDGE = 100
 SOLID_TOP_TERRAINS = frozenset({"ruin", "marvel-ruin", "glacier", "outcrop", "hive", "laur-wall"})
 
 
@@ -52,6 +54,11 @@ class BuildIndex:
         if found is None:
             found = self.tops.get(below)
         return found
+
+
+def is_pillar(ptype: PieceType) -> bool:
+    """Laur pillars stand on a hex centre; the other Laur wall pieces hang between them."""
+    return "pillar" in ptype.id
 
 
 def clearance_levels(ptype: PieceType, slack: int = 0) -> int:
@@ -110,7 +117,11 @@ def _build(m: Map, options: dict[str, Any]) -> BuildIndex:
                 index.outside.append(i)
                 break
         kind = ptype.kind
-        if kind in BODY_KINDS:
+        if ptype.terrain == "laur-wall" and not is_pillar(ptype):
+            # A Laur wall stands between pillars, across a hex side or corner (half-step turns):
+            # it holds that side, not the hex.
+            edges.setdefault((pq, pr, z, LAUR_EDGE + int(round(piece.rotation * 2)) % 12), []).append(i)
+        elif kind in BODY_KINDS:
             height = ptype.height
             for q, r in hexes:
                 for level in range(z, z + height):

@@ -18,7 +18,7 @@ from typing import Iterable
 
 from mapkit.model.catalog import PieceType
 from mapkit.model.grid import DIRECTIONS, axial_to_offset
-from mapkit.rules.build_index import BODY_KINDS, BuildIndex, build_index
+from mapkit.rules.build_index import LAUR_EDGE, BuildIndex, build_index
 from mapkit.rules.framework import CheckContext, Finding, rule
 
 FAMILY = "physical"
@@ -88,6 +88,8 @@ def _analyse(ctx: CheckContext) -> dict[str, list[Finding]]:
         if z <= 0:
             continue  # on the table
         under = [support(q, r, z) for q, r in hexes]
+        if ptype.terrain == "laur-wall" and under[0] is None:
+            under = [_laur_below(idx, piece, hexes[0], z)]
         held = [s for s in under if s is not None]
         if ptype.terrain == "road-wall":
             if under[0] is None or under[-1] is None:
@@ -109,6 +111,13 @@ def _analyse(ctx: CheckContext) -> dict[str, list[Finding]]:
     _overlaps(ctx, idx, out["P103"])
     _clearance(ctx, idx, out["P104"])
     return out
+
+
+def _laur_below(idx: BuildIndex, piece, hex_: tuple[int, int], z: int) -> int | None:
+    """A stackable Laur wall may rest on the Laur wall below it on the same side."""
+    key = (hex_[0], hex_[1], z - 1, LAUR_EDGE + int(round(piece.rotation * 2)) % 12)
+    below = idx.edges.get(key)
+    return below[0] if below else None
 
 
 def _on_fluid(ctx: CheckContext, out: dict[str, list[Finding]], i: int, ptype: PieceType, z: int,
@@ -208,24 +217,28 @@ def _overlaps(ctx: CheckContext, idx: BuildIndex, out: list[Finding]) -> None:
                 seen.add((a, b))
                 out.append(ctx.finding("P103", f"{_label(types[a], a)} and {_label(types[b], b)} both fill this "
                                        "cell", q, r, level))
+    pieces = ctx.map.pieces
     for (q, r, level), group in idx.markers.items():
         b = idx.body.get((q, r, level))
         for m in group:
-            if b is not None:
-                out.append(ctx.finding("P103", f"{_label(types[m], m)} is inside {_label(types[b], b)}",
-                                       q, r, level))
-        kinds: dict[str, int] = {}
+            if b is None:
+                continue
+            if types[m].terrain == "start-zone" and types[b].kind == "obstacle":
+                continue  # a zone may take in an obstacle's hex (VirtualScape allows it; glasq pages do it)
+            out.append(ctx.finding("P103", f"{_label(types[m], m)} is inside {_label(types[b], b)}", q, r, level))
+        kinds: dict[tuple[str, object], int] = {}
         for m in group:
-            key = "figure" if types[m].kind == "figure" else types[m].terrain
+            # Markers of different scenarios (glasq pages carry several) never meet on the table.
+            key = ("figure" if types[m].kind == "figure" else types[m].terrain, pieces[m].attrs.get("scenario"))
             if key in kinds:
                 out.append(ctx.finding("P103", f"{_label(types[m], m)} shares its space with "
                                        f"{_label(types[kinds[key]], kinds[key])}", q, r, level,
-                                       severity="warning" if key == "start-zone" else None))
+                                       severity="warning" if key[0] == "start-zone" else None))
             else:
                 kinds[key] = m
     for (q, r, level, _edge), group in idx.edges.items():
         for other in group[1:]:
-            out.append(ctx.finding("P103", f"{_label(types[other], other)} hangs on the same edge as "
+            out.append(ctx.finding("P103", f"{_label(types[other], other)} stands on the same hex side as "
                                    f"{_label(types[group[0]], group[0])}", q, r, level))
 
 
@@ -240,6 +253,8 @@ def _clearance(ctx: CheckContext, idx: BuildIndex, out: list[Finding]) -> None:
         for other in crowded.get(cell, (b,)):
             if other == obstacle or (obstacle, other) in seen:
                 continue
+            if types[other].terrain == "laur-wall" == types[obstacle].terrain:
+                continue  # stackable Laur pieces are made to stand on one another
             seen.add((obstacle, other))
             ot = types[obstacle]
             out.append(ctx.finding(

@@ -21,11 +21,33 @@ def _param(ctx: CheckContext, name: str) -> int:
     return int(ctx.options.get(name, defaults()[name]))
 
 
-def _zones(ctx: CheckContext) -> dict[int, set[tuple[int, int, int]]]:
-    """player -> the (q, r, level) start-zone spaces of that player."""
-    def compute(c: CheckContext) -> dict[int, set[tuple[int, int, int]]]:
-        return {player: {(p.q, p.r, p.z) for p in spaces} for player, spaces in c.map.start_zones().items()}
+Zones = dict[object, dict[int, set[tuple[int, int, int]]]]
+
+
+def _zones(ctx: CheckContext) -> Zones:
+    """scenario -> player -> the (q, r, level) start-zone spaces of that player.
+
+    A glasq page can carry several scenarios, each with its own zones (`attrs["scenario"]`);
+    maps without scenarios have one, keyed None.
+    """
+    def compute(c: CheckContext) -> Zones:
+        out: Zones = {}
+        for p in c.map.pieces:
+            if p.type == "start-zone":
+                player = int(p.attrs.get("player", 0))
+                out.setdefault(p.attrs.get("scenario"), {}).setdefault(player, set()).add((p.q, p.r, p.z))
+        return out
     return ctx.shared("tournament.zones", compute)
+
+
+def _each_zone(ctx: CheckContext):
+    for scenario, players in sorted(_zones(ctx).items(), key=lambda kv: str(kv[0])):
+        for player, spaces in sorted(players.items()):
+            yield scenario, player, spaces
+
+
+def _whose(player: int, scenario: object) -> str:
+    return f"player {player}'s" + (f" (scenario {scenario})" if scenario is not None else "")
 
 
 def _notes(ctx: CheckContext) -> str:
@@ -38,19 +60,23 @@ def _notes(ctx: CheckContext) -> str:
       "A player's start zone is not exactly 24 hexes")
 def start_zone_size(ctx: CheckContext) -> Iterable[Finding]:
     want = _param(ctx, "start_zone_hexes")
-    for player, spaces in sorted(_zones(ctx).items()):
+    for scenario, player, spaces in _each_zone(ctx):
         hexes = {(q, r) for q, r, _ in spaces}
         if len(hexes) != want:
             q, r, level = min(spaces, key=lambda s: (s[1], s[0]))
-            yield ctx.finding("T201", f"player {player}'s start zone has {len(hexes)} hexes, not {want}", q, r, level)
+            yield ctx.finding("T201", f"{_whose(player, scenario)} start zone has {len(hexes)} hexes, not {want}",
+                              q, r, level)
 
 
 @rule("T202", "start-zone-count", "warning", "tournament", TOURNAMENT,
       "The map has fewer than two start zones")
 def start_zone_count(ctx: CheckContext) -> Iterable[Finding]:
-    zones = _zones(ctx)
-    if len(zones) < 2:
-        yield ctx.finding("T202", f"the map marks {len(zones)} start zone(s); a tournament map needs one per player")
+    zones = _zones(ctx) or {None: {}}
+    for scenario, players in zones.items():
+        if len(players) < 2:
+            where = f" in scenario {scenario}" if scenario is not None else ""
+            yield ctx.finding("T202", f"the map marks {len(players)} start zone(s){where}; "
+                              "a tournament map needs one per player")
 
 
 @rule("T203", "terrain-limit", "error", "tournament", TOURNAMENT,
@@ -80,14 +106,16 @@ def terrain_limit(ctx: CheckContext) -> Iterable[Finding]:
       "Two players' start zones are closer than 14 hexes")
 def start_zone_distance(ctx: CheckContext) -> Iterable[Finding]:
     limit = _param(ctx, "min_start_zone_distance")
-    zones = sorted(_zones(ctx).items())
-    for i, (pa, a) in enumerate(zones):
-        for pb, b in zones[i + 1:]:
-            d, where = min((distance((qa, ra), (qb, rb)), (qa, ra, la))
-                           for qa, ra, la in a for qb, rb, _ in b)
-            if d < limit:
-                yield ctx.finding("T204", f"start zones of players {pa} and {pb} are {d} hexes apart "
-                                  f"(guideline: at least {limit})", where[0], where[1], where[2])
+    for scenario, players in sorted(_zones(ctx).items(), key=lambda kv: str(kv[0])):
+        zones = sorted(players.items())
+        for i, (pa, a) in enumerate(zones):
+            for pb, b in zones[i + 1:]:
+                d, where = min((distance((qa, ra), (qb, rb)), (qa, ra, la))
+                               for qa, ra, la in a for qb, rb, _ in b)
+                if d < limit:
+                    tail = f" in scenario {scenario}" if scenario is not None else ""
+                    yield ctx.finding("T204", f"start zones of players {pa} and {pb} are {d} hexes apart{tail} "
+                                      f"(guideline: at least {limit})", where[0], where[1], where[2])
 
 
 GLYPH_WORDS = re.compile(r"glyph|glyphe|treasure|tr[eé]sor")
@@ -120,14 +148,14 @@ def snow_ice_stated(ctx: CheckContext) -> Iterable[Finding]:
 def start_zone_hive(ctx: CheckContext) -> Iterable[Finding]:
     cat = ctx.map.catalog()
     shape = cat.shapes[cat["hive"].shape]
-    for player, spaces in sorted(_zones(ctx).items()):
+    for scenario, player, spaces in _each_zone(ctx):
         by_level: dict[int, set[tuple[int, int]]] = {}
         for q, r, level in spaces:
             by_level.setdefault(level, set()).add((q, r))
         if not any(_fits(hexes, shape, cat) for hexes in by_level.values()):
             q, r, level = min(spaces, key=lambda s: (s[1], s[0]))
-            yield ctx.finding("T207", f"the Marro Hive (6 hexes) fits nowhere in player {player}'s start zone "
-                              "on one level", q, r, level)
+            yield ctx.finding("T207", f"the Marro Hive (6 hexes) fits nowhere in {_whose(player, scenario)} "
+                              "start zone on one level", q, r, level)
 
 
 def _fits(hexes: set[tuple[int, int]], shape, cat) -> bool:
