@@ -114,7 +114,8 @@ def start_zone_distance(ctx: CheckContext) -> Iterable[Finding]:
                                for qa, ra, la in a for qb, rb, _ in b)
                 if d < limit:
                     tail = f" in scenario {scenario}" if scenario is not None else ""
-                    yield ctx.finding("T204", f"start zones of players {pa} and {pb} are {d} hexes apart{tail} "
+                    hexes = "hex" if d == 1 else "hexes"
+                    yield ctx.finding("T204", f"start zones of players {pa} and {pb} are {d} {hexes} apart{tail} "
                                       f"(guideline: at least {limit})", where[0], where[1], where[2])
 
 
