@@ -2,7 +2,9 @@
 
 Run: python3 benchmarks/bench_validate.py [--sizes 10000,100000] [--repeat 3]
 
-The generated map is a plausible build: a field of towers of land tiles (1-, 2-, 3- and 7-hex)
+By default the maps come from the shared generator `benchmarks/generate.py` (`make_map`: a
+smooth relief of land columns with trees, water, glyphs and two start zones, all well built);
+`--generator faults` uses the one below instead. That one is a field of towers of land tiles (1-, 2-, 3- and 7-hex)
 topped with water, trees, ruins, glyphs, start zones, figures and castle walls with ladders, plus
 a few deliberate faults so every rule has work to do. Validation must grow linearly with the
 number of pieces (ratio about 10) and take under 2 s for 100 000 pieces.
@@ -17,6 +19,7 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from mapkit.model.map import Map, Piece  # noqa: E402
 from mapkit.rules.framework import CheckContext, run_rules, select_rules  # noqa: E402
@@ -66,14 +69,21 @@ def main() -> int:
     parser.add_argument("--sizes", default="10000,100000")
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--profile", default="casual")
+    parser.add_argument("--generator", choices=("shared", "faults"), default="shared")
     args = parser.parse_args()
     sizes = [int(s) for s in args.sizes.split(",")]
     times = []
     for n in sizes:
-        m = generate(n)
+        if args.generator == "shared":
+            from generate import make_map
+
+            m = make_map(n, seed=1)
+        else:
+            m = generate(n)
         seconds, count = time_validate(m, args.profile, args.repeat)
         times.append(seconds)
-        print(f"{n:>7} pieces: {seconds:.3f} s ({count} findings, profile {args.profile}, best of {args.repeat})")
+        print(f"{n:>7} pieces: {seconds:.3f} s ({count} findings, profile {args.profile}, "
+              f"{args.generator} generator, best of {args.repeat})")
     if len(times) >= 2:
         print(f"ratio {sizes[-1]}/{sizes[0]} pieces: {times[-1] / times[0]:.1f} "
               f"(pieces ratio {sizes[-1] / sizes[0]:.0f})")

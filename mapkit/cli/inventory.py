@@ -9,6 +9,11 @@ from pathlib import Path
 from typing import Any
 
 
+#: Branch-and-bound nodes before `inventory` gives up proving a minimum (a few seconds). Real maps
+#: need a few hundred nodes; only maps of tens of thousands of pieces reach it.
+NODE_BUDGET = 300_000
+
+
 def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
     p = sub.add_parser("inventory", help="pieces a map needs, the fewest official sets that build it, "
                                          "and what a collection is missing")
@@ -41,7 +46,7 @@ def inventory_report(m: Any, collection: dict[str, int] | None = None, set_ids: 
                      community: bool = False) -> dict[str, Any]:
     """Everything `inventory` prints, as plain data."""
     from mapkit.errors import UsageError
-    from mapkit.inventory import load_sets, minimum_cover, missing, requirements
+    from mapkit.inventory import CoverTooLarge, load_sets, minimum_cover, missing, requirements
     from mapkit.inventory.requirements import describe, hexes_of
 
     need = requirements(m)
@@ -54,14 +59,20 @@ def inventory_report(m: Any, collection: dict[str, int] | None = None, set_ids: 
             raise UsageError(f"unknown set id(s) {', '.join(unknown)} (known: {', '.join(s.id for s in sets)})")
         sets = [known[i.lower()] for i in set_ids]
     terrain = {t: n for t, n in need.items() if not t.startswith("glyph:")}
-    cover = minimum_cover(terrain, sets)
+    try:
+        cover = minimum_cover(terrain, sets, node_budget=NODE_BUDGET)
+        too_large = None
+    except CoverTooLarge:
+        cover = minimum_cover(terrain, sets, max_total=0)
+        too_large = cover.lower_bound
     report: dict[str, Any] = {
         "pieces": [{"type": t, "name": describe(t), "hexes": hexes_of(t), "count": n}
                    for t, n in sorted(need.items())],
         "total_pieces": sum(need.values()),
         "sets": [{"id": s.id, "name": s.name, "kind": s.kind, "copies": n} for s, n in cover.sets],
         "set_count": cover.count,
-        "buildable_from_sets": cover.feasible,
+        "buildable_from_sets": cover.feasible or too_large is not None,
+        "search_too_large_lower_bound": too_large,
         "not_in_any_set": [{"type": t, "name": describe(t), "count": n} for t, n in sorted(cover.uncovered.items())],
     }
     if collection is not None:
@@ -75,7 +86,10 @@ def render_text(rep: dict[str, Any]) -> str:
     for row in rep["pieces"]:
         lines.append(f"  {row['count']:>4} x {row['name']}  [{row['type']}]")
     lines.append("")
-    if not rep["buildable_from_sets"]:
+    if rep["search_too_large_lower_bound"] is not None:
+        lines.append(f"Too many pieces to find the smallest combination exactly: it takes at least "
+                     f"{rep['search_too_large_lower_bound']} sets.")
+    elif not rep["buildable_from_sets"]:
         lines.append("No combination of the sets considered holds these pieces.")
     elif rep["sets"]:
         lines.append(f"Smallest combination of official sets ({rep['set_count']}):")

@@ -32,6 +32,8 @@ class Cover:
     uncovered: dict[str, int] = field(default_factory=dict)
     feasible: bool = True
     nodes: int = 0
+    #: A lower bound on the number of sets, known before the search (None: no set can do it).
+    lower_bound: int | None = 0
 
     @property
     def count(self) -> int:
@@ -44,12 +46,14 @@ class Cover:
 def minimum_cover(need: Mapping[str, int], sets: Sequence[TerrainSet], *,
                   max_copies: Mapping[str, int] | None = None,
                   max_per_kind: Mapping[str, int] | None = None,
+                  max_total: int | None = None,
                   node_budget: int = 2_000_000) -> Cover:
     """The exact minimum combination (see module docstring).
 
     `max_copies`: kind -> most copies of any one set of that kind (e.g. {"expansion": 2}).
     `max_per_kind`: kind -> most sets of that kind in total (e.g. {"master": 1, "expansion": 3});
     a kind absent from a given `max_per_kind` is not allowed at all.
+    `max_total`: the most sets in all (a feasibility question, answered fast: "4 sets or fewer?").
     Types no set supplies are returned in `uncovered` and left out of the search.
     """
     supplied = {t for s in sets for t, n in s.pieces if n > 0}
@@ -78,6 +82,11 @@ def minimum_cover(need: Mapping[str, int], sets: Sequence[TerrainSet], *,
         best_after[i] = [max(a, b) for a, b in zip(best_after[i + 1], supply[i])]
     deficit = [need[t] for t in types]
     type_hexes = [weight[t] for t in types]
+    # A second, aggregate bound: hexes still needed over the most needed hexes one remaining set holds.
+    useful_hexes = [sum(a * h for a, h in zip(row, type_hexes)) for row in supply]
+    most_hexes_after = [0] * (n_sets + 1)
+    for i in range(n_sets - 1, -1, -1):
+        most_hexes_after[i] = max(most_hexes_after[i + 1], useful_hexes[i])
     copy_cap = [(max_copies or {}).get(k) for k in kinds]
     kind_cap = dict(max_per_kind) if max_per_kind is not None else None
 
@@ -87,7 +96,10 @@ def minimum_cover(need: Mapping[str, int], sets: Sequence[TerrainSet], *,
     kind_used: dict[str, int] = {}
 
     def count_bound(i: int, d: list[int]) -> int | None:
-        bound = 0
+        wanted = sum(v * h for v, h in zip(d, type_hexes) if v > 0)
+        if most_hexes_after[i] == 0:
+            return None if wanted else 0
+        bound = -(-wanted // most_hexes_after[i])
         most = best_after[i]
         for k in range(n_types):
             if d[k] > 0:
@@ -114,6 +126,8 @@ def minimum_cover(need: Mapping[str, int], sets: Sequence[TerrainSet], *,
         if lb is None:
             return
         hex_lb = used_hexes + sum(v * h for v, h in zip(d, type_hexes) if v > 0)
+        if max_total is not None and used + lb > max_total:
+            return
         if best["key"] is not None:
             if (used + lb, hex_lb) >= best["key"]:  # type: ignore[operator]
                 return
@@ -124,6 +138,8 @@ def minimum_cover(need: Mapping[str, int], sets: Sequence[TerrainSet], *,
                 top = max(top, -(-d[k] // row[k]))
         if copy_cap[i] is not None:
             top = min(top, copy_cap[i])
+        if max_total is not None:
+            top = min(top, max_total - used)
         if kind_cap is not None:
             top = min(top, kind_cap.get(kinds[i], 0) - kind_used.get(kinds[i], 0))
         for m in range(top, -1, -1):
@@ -138,10 +154,13 @@ def minimum_cover(need: Mapping[str, int], sets: Sequence[TerrainSet], *,
                 kind_used[kinds[i]] -= m
         x[i] = 0
 
+    first = count_bound(0, deficit)
+    if first is None or (max_total is not None and first > max_total):
+        return Cover([], uncovered, feasible=False, nodes=0, lower_bound=first)
     search(0, deficit, 0, 0)
     if best["x"] is None:
-        return Cover([], uncovered, feasible=False, nodes=nodes)
+        return Cover([], uncovered, feasible=False, nodes=nodes, lower_bound=first)
     chosen = [(useful[i], m) for i, m in enumerate(best["x"]) if m]  # type: ignore[arg-type]
     order = {"master": 0, "expansion": 1, "kit": 2, "community": 3}
     chosen.sort(key=lambda sm: (order.get(sm[0].kind, 9), sm[0].release, sm[0].id))
-    return Cover(chosen, uncovered, nodes=nodes)
+    return Cover(chosen, uncovered, nodes=nodes, lower_bound=first)

@@ -89,68 +89,79 @@ def build_index(m: Map, options: dict[str, Any] | None = None) -> BuildIndex:
             gc.enable()
 
 
+#: How a piece enters the index, worked out once per (type, size, turn).
+LAUR, BODY, MARKER, ROAD_WALL, EDGE, NONE = range(6)
+
+
+def _plan(ptype: PieceType, size: Any, turns: int, slack: int) -> tuple:
+    """(ptype, offsets, role, height, air, solid top) for one kind of placed piece."""
+    cat = catalog()
+    offsets = cat.footprint(cat.shape_for(ptype, size), turns)
+    kind = ptype.kind
+    if ptype.terrain == "laur-wall" and not is_pillar(ptype):
+        role = LAUR
+    elif kind in BODY_KINDS:
+        role = BODY
+    elif kind in MARKER_KINDS:
+        role = MARKER
+    elif kind == "edge":
+        role = ROAD_WALL if ptype.terrain == "road-wall" else EDGE
+    else:
+        role = NONE
+    air = clearance_levels(ptype, slack) if role == BODY else 0
+    return ptype, offsets, role, ptype.height, air, ptype.terrain in SOLID_TOP_TERRAINS
+
+
 def _build(m: Map, options: dict[str, Any]) -> BuildIndex:
     cat = catalog()
     slack = int(options.get("clearance_slack", 0))
     index = BuildIndex(m, clearance_slack=slack)
     body, crowded, markers, edges = index.body, index.crowded, index.markers, index.edges
-    clearance, tops = index.clearance, index.tops
+    clearance, tops, outside = index.clearance, index.tops, index.outside
     types, all_cells = index.types, index.cells
-    shape_cache: dict[tuple[str, int], tuple[tuple[int, int], ...]] = {}
+    plans: dict[tuple[str, Any, int], tuple | None] = {}
     for i, piece in enumerate(m.pieces):
-        ptype = cat.types.get(piece.type)
-        if ptype is None:  # readers only produce catalog types; keep going if one slips through
+        size = piece.attrs.get("size") if piece.type == "personal" else None
+        turns = int(piece.rotation) % 6
+        plan_key = (piece.type, size, turns)
+        plan = plans.get(plan_key, False)
+        if plan is False:
+            ptype = cat.types.get(piece.type)
+            plan = plans[plan_key] = _plan(ptype, size, turns, slack) if ptype is not None else None
+        if plan is None:  # readers only produce catalog types; keep going if one slips through
             types.append(None)  # type: ignore[arg-type]
             all_cells.append([])
             continue
-        shape = cat.shape_for(ptype, piece.attrs.get("size"))
-        turns = int(piece.rotation) % 6
-        offsets = shape_cache.get((shape, turns))
-        if offsets is None:
-            offsets = shape_cache[(shape, turns)] = cat.footprint(shape, turns)
+        ptype, offsets, role, height, air, solid = plan
         pq, pr, z = piece.q, piece.r, piece.z
         hexes = [(pq, pr)] if len(offsets) == 1 else [(pq + dq, pr + dr) for dq, dr in offsets]
         types.append(ptype)
         all_cells.append(hexes)
         for q, r in hexes:
             if r < 0 or q + (r >> 1) < 0 or r >= INT32 or q + (r >> 1) >= INT32:
-                index.outside.append(i)
+                outside.append(i)
                 break
-        kind = ptype.kind
-        if ptype.terrain == "laur-wall" and not is_pillar(ptype):
-            # A Laur wall stands between pillars, across a hex side or corner (half-step turns):
-            # it holds that side, not the hex.
-            edges.setdefault((pq, pr, z, LAUR_EDGE + int(round(piece.rotation * 2)) % 12), []).append(i)
-        elif kind in BODY_KINDS:
-            height = ptype.height
+        if role == BODY or role == ROAD_WALL:
             for q, r in hexes:
-                for level in range(z, z + height):
+                for level in range(z, z + height) if height > 1 else (z,):
                     key = (q, r, level)
                     other = body.get(key)
                     if other is None:
                         body[key] = i
                     else:
                         crowded.setdefault(key, [other]).append(i)
-            air = clearance_levels(ptype, slack)
-            if air:
-                solid = ptype.terrain in SOLID_TOP_TERRAINS
-                for q, r in hexes:
+                if air:
                     for level in range(z + 1, z + 1 + air):
                         clearance[(q, r, level)] = i
                     if solid:
                         tops[(q, r, z + air)] = i
-        elif kind in MARKER_KINDS:
+        elif role == MARKER:
             for q, r in hexes:
                 markers.setdefault((q, r, z), []).append(i)
-        elif kind == "edge":
-            if ptype.terrain == "road-wall":
-                for q, r in hexes:
-                    key = (q, r, z)
-                    other = body.get(key)
-                    if other is None:
-                        body[key] = i
-                    else:
-                        crowded.setdefault(key, [other]).append(i)
-            else:
-                edges.setdefault((pq, pr, z, turns), []).append(i)
+        elif role == EDGE:
+            edges.setdefault((pq, pr, z, turns), []).append(i)
+        elif role == LAUR:
+            # A Laur wall stands between pillars, across a hex side or corner (half-step turns):
+            # it holds that side, not the hex.
+            edges.setdefault((pq, pr, z, LAUR_EDGE + int(round(piece.rotation * 2)) % 12), []).append(i)
     return index
