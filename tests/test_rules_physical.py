@@ -250,3 +250,18 @@ def test_laur_walls_hold_sides_not_hexes():
     assert codes(pieces, "P103") == [] and codes(pieces, "P104") == []
     same_side = pieces + [Piece("laur-wall-ruin", 0, 0, 1, 3)]
     assert len(codes(same_side, "P103")) == 1
+
+
+ALL_TYPES = sorted(Map.catalog().types)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(st.tuples(st.sampled_from(ALL_TYPES), st.integers(-4, 4), st.integers(-4, 4), st.integers(-1, 12),
+                          st.sampled_from([0, 1, 2, 3, 4, 5, 0.5, 3.5]), st.sampled_from([None, 1, 2, 7, 24])),
+                max_size=30))
+def test_any_pile_of_pieces_gives_well_formed_findings(raw):
+    pieces = [Piece(t, q, r, z, k, attrs={"letter": "A", "player": 1 + q % 2} if size is None else {"size": size})
+              for t, q, r, z, k, size in raw]
+    rules = {r.code: r for r in select_rules("tournament")}
+    for f in run_rules(CheckContext(Map(pieces=pieces), "fuzz"), rules.values()):
+        assert f.code in rules and f.severity in ("error", "warning", "info") and f.message
