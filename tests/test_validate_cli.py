@@ -101,3 +101,17 @@ def test_book_files_are_passed_to_the_book_checker(cli, tmp_path, monkeypatch):
     monkeypatch.setitem(sys.modules, "mapkit.books.check", fake)
     code, out, _ = cli("validate", str(book))
     assert code == 1 and "C999 error: bad book" in out
+
+
+def test_auto_jobs_keeps_small_inputs_in_one_process(tmp_path, monkeypatch):
+    from mapkit.cli import validate
+
+    small = [tmp_path / "a.hsc", tmp_path / "b.hsc"]
+    for p in small:
+        p.write_bytes(b"x" * 10)
+    assert validate.auto_jobs([str(p) for p in small]) == 1
+    assert validate.auto_jobs([str(small[0])]) == 1
+    monkeypatch.setattr(validate, "PARALLEL_MIN_BYTES", 1)
+    monkeypatch.setattr(validate.os, "getloadavg", lambda: (0.0, 0.0, 0.0))
+    monkeypatch.setattr(validate.os, "sched_getaffinity", lambda pid: {0, 1, 2, 3}, raising=False)
+    assert validate.auto_jobs([str(p) for p in small]) == 2
