@@ -13,6 +13,7 @@ number of pieces (ratio about 10) and take under 2 s for 100 000 pieces.
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import sys
 import time
@@ -53,26 +54,37 @@ def generate(n_pieces: int, seed: int = 1) -> Map:
     return Map(name="generated", pieces=pieces)
 
 
-def time_validate(m: Map, profile: str, repeat: int) -> tuple[float, int]:
+def time_validate(m: Map, profile: str, repeat: int) -> tuple[float, float, int]:
+    """Median wall and CPU time of `repeat` full validations (fresh context each: the index is rebuilt).
+
+    CPU time (this process only) is reported beside wall time because the machine is shared: on
+    busy cores a long run is preempted more often than a short one, which inflates wall-time ratios.
+    """
+    import gc
+    import statistics
+
     rules = select_rules(profile)
-    best, count = float("inf"), 0
+    walls, cpus, count = [], [], 0
     for _ in range(repeat):
-        start = time.perf_counter()
+        gc.collect()  # start each run from the same heap, without the previous run's index
+        start, start_cpu = time.perf_counter(), time.process_time()
         found = list(run_rules(CheckContext(m, "generated", {}), rules))
-        best = min(best, time.perf_counter() - start)
+        walls.append(time.perf_counter() - start)
+        cpus.append(time.process_time() - start_cpu)
         count = len(found)
-    return best, count
+        del found
+    return statistics.median(walls), statistics.median(cpus), count
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sizes", default="10000,100000")
-    parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--repeat", type=int, default=5)
     parser.add_argument("--profile", default="casual")
     parser.add_argument("--generator", choices=("shared", "faults"), default="shared")
     args = parser.parse_args()
     sizes = [int(s) for s in args.sizes.split(",")]
-    times = []
+    walls, cpus = [], []
     for n in sizes:
         if args.generator == "shared":
             from generate import make_map
@@ -80,13 +92,16 @@ def main() -> int:
             m = make_map(n, seed=1)
         else:
             m = generate(n)
-        seconds, count = time_validate(m, args.profile, args.repeat)
-        times.append(seconds)
-        print(f"{n:>7} pieces: {seconds:.3f} s ({count} findings, profile {args.profile}, "
-              f"{args.generator} generator, best of {args.repeat})")
-    if len(times) >= 2:
-        print(f"ratio {sizes[-1]}/{sizes[0]} pieces: {times[-1] / times[0]:.1f} "
+        wall, cpu, count = time_validate(m, args.profile, args.repeat)
+        walls.append(wall)
+        cpus.append(cpu)
+        print(f"{n:>7} pieces: {wall:.3f} s wall, {cpu:.3f} s CPU ({count} findings, profile {args.profile}, "
+              f"{args.generator} generator, median of {args.repeat})")
+    if len(walls) >= 2:
+        print(f"ratio {sizes[-1]}/{sizes[0]} pieces: {walls[-1] / walls[0]:.1f} wall, {cpus[-1] / cpus[0]:.1f} CPU "
               f"(pieces ratio {sizes[-1] / sizes[0]:.0f})")
+    if hasattr(os, "getloadavg"):
+        print(f"load average during the run: {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
     return 0
 
 

@@ -70,8 +70,9 @@ def _analyse(ctx: CheckContext) -> dict[str, list[Finding]]:
                                       "P109", "P110", "P111", "P112")}
     find = ctx.finding
     types, cells, pieces = idx.types, idx.cells, ctx.map.pieces
-    support = idx.support
+    under_all, starts = idx.under, idx.start
     outside = set(idx.outside)
+    fluid = [t is not None and t.kind == "fluid" for t in types]
     for i, piece in enumerate(pieces):
         ptype = types[i]
         if ptype is None:
@@ -87,7 +88,7 @@ def _analyse(ctx: CheckContext) -> dict[str, list[Finding]]:
             continue
         if z <= 0:
             continue  # on the table
-        under = [support(q, r, z) for q, r in hexes]
+        under = [None if s < 0 else s for s in under_all[starts[i]:starts[i + 1]]]
         if ptype.terrain == "laur-wall" and under[0] is None:
             under = [_laur_below(idx, piece, hexes[0], z)]
         held = [s for s in under if s is not None]
@@ -106,7 +107,7 @@ def _analyse(ctx: CheckContext) -> dict[str, list[Finding]]:
             out["P102"].append(find("P102", f"{_label(ptype, i)} hangs over air at ({gap[0]}, {gap[1]}): "
                                     f"{len(hexes) - len(held)} of its {len(hexes)} hexes have nothing under them",
                                     gap[0], gap[1], z))
-        if held and kind != "figure":
+        if held and kind != "figure" and any(fluid[s] for s in held):
             _on_fluid(ctx, out, i, ptype, z, hexes, under, types)
     _overlaps(ctx, idx, out["P103"])
     _clearance(ctx, idx, out["P104"])
@@ -173,7 +174,7 @@ def _edge_addon(ctx: CheckContext, idx: BuildIndex, out: list[Finding], i: int, 
     dq, dr = DIRECTIONS[turns]
     for cq, cr in ((q + dq, r + dr), (q, r)):
         for level in (z, z - 1):
-            b = idx.body.get((cq, cr, level))
+            b = idx.body_at(cq, cr, level)
             if b is not None and (idx.types[b].kind == "castle" or idx.types[b].terrain == "wall-walk"):
                 return
     side = ("E", "SE", "SW", "W", "NW", "NE")[turns]
@@ -219,7 +220,7 @@ def _overlaps(ctx: CheckContext, idx: BuildIndex, out: list[Finding]) -> None:
                                        "cell", q, r, level))
     pieces = ctx.map.pieces
     for (q, r, level), group in idx.markers.items():
-        b = idx.body.get((q, r, level))
+        b = idx.body_at(q, r, level)
         for m in group:
             if b is None:
                 continue
@@ -245,22 +246,18 @@ def _overlaps(ctx: CheckContext, idx: BuildIndex, out: list[Finding]) -> None:
 def _clearance(ctx: CheckContext, idx: BuildIndex, out: list[Finding]) -> None:
     """A piece inside the air an obstacle needs above its base."""
     seen: set[tuple[int, int]] = set()
-    types, body, crowded = idx.types, idx.body, idx.crowded
-    for cell, obstacle in idx.clearance.items():
-        b = body.get(cell)
-        if b is None:
+    types = idx.types
+    for cell, obstacle, other in idx.in_clearance:
+        if other == obstacle or (obstacle, other) in seen:
             continue
-        for other in crowded.get(cell, (b,)):
-            if other == obstacle or (obstacle, other) in seen:
-                continue
-            if types[other].terrain == "laur-wall" == types[obstacle].terrain:
-                continue  # stackable Laur pieces are made to stand on one another
-            seen.add((obstacle, other))
-            ot = types[obstacle]
-            out.append(ctx.finding(
-                "P104", f"{_label(types[other], other)} is inside the {ot.obstacle_height}-level "
-                f"{ot.name} (piece {obstacle + 1}) standing at level {ctx.map.pieces[obstacle].z}",
-                cell[0], cell[1], cell[2]))
+        if types[other].terrain == "laur-wall" == types[obstacle].terrain:
+            continue  # stackable Laur pieces are made to stand on one another
+        seen.add((obstacle, other))
+        ot = types[obstacle]
+        out.append(ctx.finding(
+            "P104", f"{_label(types[other], other)} is inside the {ot.obstacle_height}-level "
+            f"{ot.name} (piece {obstacle + 1}) standing at level {ctx.map.pieces[obstacle].z}",
+            cell[0], cell[1], cell[2]))
 
 
 def _register(code: str, name: str, severity: str, summary: str) -> None:
