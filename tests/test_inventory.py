@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import itertools
-import json
 
 import pytest
 from hypothesis import given, settings
