@@ -81,6 +81,19 @@ def test_inventory_command(cli, fake_maps, tmp_path):
     assert rep["sets"] == [{"id": "RotV", "name": rep["sets"][0]["name"], "kind": "master", "copies": 1}]
 
 
+def test_inventory_glyphs_against_collections(cli, monkeypatch, tmp_path):
+    MAPS["glyph.map"] = Map(pieces=[Piece("grass-1", 0, 0, 0), Piece("glyph", 0, 0, 1, attrs={"letter": "A"})])
+    monkeypatch.setattr(mapkit.formats, "read_map", lambda path, fmt=None: MAPS[str(path)])
+    vsc = tmp_path / "c.vsc"
+    vsc.write_bytes(b"[Collection]\nGrass1=1\nGlyphA=0\n")
+    tsv = tmp_path / "c.tsv"
+    tsv.write_bytes(b"ID\tType\tSize\tCount\ngrass1\tGrass\t1\t1\n")
+    _, out, _ = cli("inventory", "glyph.map", "--collection", str(vsc), "--json")
+    assert [m["type"] for m in json.loads(out)["missing"]] == ["glyph:A"]
+    _, out, _ = cli("inventory", "glyph.map", "--collection", str(tsv), "--json")
+    assert json.loads(out)["missing"] == []
+
+
 def test_unreadable_files_in_parallel_exit_2(tmp_path):
     paths = [str(tmp_path / f"none{i}.hsc") for i in range(4)]
     result = run_subprocess("validate", "--jobs", "2", *paths)
