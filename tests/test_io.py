@@ -20,9 +20,6 @@ def test_write_atomic_replaces_and_keeps_permissions(tmp_path):
 
 
 def test_write_atomic_leaves_nothing_on_failure(tmp_path):
-    class Boom(bytes):
-        pass
-
     with pytest.raises(TypeError):
         write_atomic(tmp_path / "x.hsc", 12345)  # not bytes: fails before rename
     assert list(tmp_path.iterdir()) == []
