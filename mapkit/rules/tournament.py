@@ -91,7 +91,7 @@ def terrain_limit(ctx: CheckContext) -> Iterable[Finding]:
     same = _param(ctx, "max_same_expansion")
     limited = minimum_cover(need, load_sets(("master", "expansion")),
                             max_per_kind={"master": masters, "expansion": expansions},
-                            max_copies={"expansion": same, "master": masters})
+                            max_copies={"expansion": same, "master": masters}, max_total=masters + expansions)
     if limited.uncovered:
         names = ", ".join(sorted(limited.uncovered))
         yield ctx.finding("T203", f"pieces from no official master set or expansion: {names}")
