@@ -30,8 +30,8 @@ EXPECTED = {
     "hsc/dkniffin-virtualscape/Le plateau de Tylaan.hsc": {"P105": 2},
     # Two road walls at level 6 over tiles at level 0 (hsc-format.md §3 notes them).
     "hsc/dkniffin-virtualscape/Rotten Ice.hsc": {"P111": 2},
-    # Hexoscape's sample: a 9-hex wall-walk at level 11 over castle walls filling levels 1-9 (no bases).
-    "hexoscape/Everything_Bagel.json": {"P101": 1},
+    # Everything_Bagel is clean: Hexoscape builds a base into a castle wall standing on land, so its
+    # level-11 wall-walk rests on the walls (formats/hexoscape.py reads that base as its own piece).
     # Laur walls turned half steps, which a .hsc cannot hold.
     "hexoscape/testpillar.json": {"P112": 3},
 }
