@@ -36,6 +36,7 @@ from importlib import resources
 from typing import Any
 
 from mapkit.errors import FormatError
+from mapkit.formats._json import parse_json
 from mapkit.model.catalog import PieceType, catalog
 from mapkit.model.grid import axial_to_offset, rotate
 from mapkit.model.map import Map, Piece
@@ -92,26 +93,6 @@ def inflate(data: bytes) -> bytes:
     if not decompressor.eof:
         raise FormatError("truncated gzip data (the stream ends early)", where="gzip")
     return out
-
-
-def parse_json(data: bytes) -> Any:
-    """UTF-8 JSON to Python; errors name the line and column."""
-    try:
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        raise FormatError(f"not UTF-8 text ({exc.reason})", where=f"byte {exc.start}") from None
-    try:
-        return json.loads(text, parse_constant=_reject_constant)
-    except json.JSONDecodeError as exc:
-        raise FormatError(f"malformed JSON: {exc.msg}", where=f"line {exc.lineno}, column {exc.colno}") from None
-    except RecursionError:
-        raise FormatError("malformed JSON: nested too deeply") from None
-    except ValueError as exc:  # e.g. an integer with more digits than Python converts
-        raise FormatError(f"malformed JSON: {exc}") from None
-
-
-def _reject_constant(name: str) -> Any:
-    raise ValueError(f"{name} is not JSON")
 
 
 def _path_key(key: str) -> str:
