@@ -69,7 +69,7 @@ def test_analyze_double_and_flying(cli, corridor_map):
 def findings(m, **options):
     import mapkit.rules.movement_rules  # noqa: F401  (registers the rules)
 
-    ctx = CheckContext(m, "x", options={f"movement.{k}": v for k, v in options.items()})
+    ctx = CheckContext(m, "x", options=dict(options))
     return [f for code, r in sorted(RULES.items()) if r.family == "movement" for f in r.check(ctx)]
 
 
@@ -89,3 +89,19 @@ def test_rule_docs_exist_for_every_movement_rule():
     for code, r in RULES.items():
         if r.family == "movement":
             assert {"what", "why", "example", "source"} <= set(r.doc), code
+
+
+def test_validate_runs_the_movement_rules_with_settings(tmp_path):
+    from mapkit.formats import write_map
+
+    m = column_map(line([1] * 12), glyphs={(2, 0): "A"}, zones={(0, 0): 1, (11, 0): 2})
+    path = tmp_path / "corridor.mapkit.json"
+    write_map(m, path)
+    from mapkit.cli import main
+
+    assert main(["validate", str(path), "--select", "M1", "--set", "min_engage_turns=4", "-o", str(tmp_path / "r.txt")]) in (0, 1)
+    text = (tmp_path / "r.txt").read_text()
+    assert "M103" in text and "M104" not in text
+    assert main(["validate", str(path), "--select", "M1", "--set", "max_glyph_imbalance=1",
+                 "--set", "movement_move=2", "-o", str(tmp_path / "r2.txt")]) in (0, 1)
+    assert "M104" in (tmp_path / "r2.txt").read_text()

@@ -1,11 +1,11 @@
 """Movement rules (family "movement", codes M1xx), fed by one movement analysis per map.
 
-Options (in `CheckContext.options`, each with its default):
-  movement.move (5), movement.height (5): the figure profile the checks use (ARV judges
+Parameters (`mapkit validate --set NAME=VALUE`; defaults and sources in `rules/profiles.py`):
+  movement_move (5), movement_height (5): the figure profile the checks use (ARV judges
       start zones with 5-move figures, physical-and-rules 4.4);
-  movement.min_engage_turns (3): start zones closer than this many turns are reported
+  min_engage_turns (3): start zones closer than this many turns are reported
       (GameBear's guideline of 14 hexes between zones is 3 turns for Move 5);
-  movement.max_glyph_imbalance (2): a glyph this many turns nearer one zone is reported.
+  max_glyph_imbalance (2): a glyph this many turns nearer one zone is reported.
 Each rule's page is in `mapkit/data/rules/movement.json`. A "space" is located by its hex
 and the height of its top surface (a land tile at level z has its top at z + 1).
 """
@@ -18,11 +18,12 @@ from typing import Any
 from mapkit.rules.framework import CheckContext, Finding, rule
 
 FAMILY = "movement"
-ALL = ("casual", "tournament", "c3g")
+#: The casual profile is the physical build only; movement checks are conventions of map projects.
+PLAYED = ("tournament", "c3g")
 
 
 def _option(ctx: CheckContext, name: str, default: int) -> int:
-    value = ctx.options.get(f"movement.{name}", default)
+    value = ctx.options.get(name, default)
     try:
         return int(value)
     except (TypeError, ValueError):
@@ -35,7 +36,7 @@ def movement(ctx: CheckContext) -> Any:
         from mapkit.movement.analysis import analyze, prepare
         from mapkit.movement.profile import Figure
 
-        fig = Figure(move=max(0, _option(c, "move", 5)), height=max(1, _option(c, "height", 5)))
+        fig = Figure(move=max(0, _option(c, "movement_move", 5)), height=max(1, _option(c, "movement_height", 5)))
         return analyze(prepare(c.map, map_file=c.file), fig)
 
     shared = getattr(ctx, "shared", None)
@@ -47,7 +48,7 @@ def movement(ctx: CheckContext) -> Any:
     return cached
 
 
-@rule("M101", "unreachable-space", "warning", FAMILY, ALL,
+@rule("M101", "unreachable-space", "warning", FAMILY, PLAYED,
       "a space no figure from any start zone can end a move on")
 def unreachable_space(ctx: CheckContext) -> Iterator[Finding]:
     a = movement(ctx)
@@ -58,7 +59,7 @@ def unreachable_space(ctx: CheckContext) -> Iterator[Finding]:
                           sp.q[s], sp.r[s], sp.height[s])
 
 
-@rule("M102", "floor-cannot-be-entered", "warning", FAMILY, ALL,
+@rule("M102", "floor-cannot-be-entered", "warning", FAMILY, ("c3g",),
       "a building floor no figure can reach")
 def closed_floor(ctx: CheckContext) -> Iterator[Finding]:
     a = movement(ctx)
@@ -83,7 +84,7 @@ def zones_too_close(ctx: CheckContext) -> Iterator[Finding]:
                                       f"player {e['to']}'s in {e['turns']} turn(s) (minimum {least})", q, r, h)
 
 
-@rule("M104", "glyph-imbalance", "warning", FAMILY, ("casual", "tournament"),
+@rule("M104", "glyph-imbalance", "warning", FAMILY, ("tournament",),
       "a glyph much nearer one start zone than another")
 def glyph_imbalance(ctx: CheckContext) -> Iterator[Finding]:
     a = movement(ctx)
@@ -100,7 +101,7 @@ def glyph_imbalance(ctx: CheckContext) -> Iterator[Finding]:
                               g["q"], g["r"], g["height"])
 
 
-@rule("M105", "transit-leads-nowhere", "warning", FAMILY, ("casual", "c3g"),
+@rule("M105", "transit-leads-nowhere", "warning", FAMILY, ("c3g",),
       "a transit space or stairway with no partner to be placed on")
 def transit_nowhere(ctx: CheckContext) -> Iterator[Finding]:
     a = movement(ctx)
