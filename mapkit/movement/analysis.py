@@ -107,12 +107,15 @@ class Analysis:
         return out
 
     def unreachable(self) -> list[int]:
-        """Spaces a figure of this profile could end on that no start zone reaches."""
+        """Spaces a figure of this profile could end on that no start zone reaches (molten lava
+        left out: no route goes on from it, so the middle of a lava lake is never reached)."""
         if not self.zone_turns:
             return []
         reached = self._reached_any()
+        deadly = gr._terrain_sets()[1]
         return [s for s in range(len(self.spaces))
-                if gr.can_end_on(self.spaces, s, self.figure) and not reached[s]]
+                if gr.can_end_on(self.spaces, s, self.figure) and not reached[s]
+                and self.spaces.terrain[s] not in deadly]
 
     def closed_floors(self) -> list[dict[str, Any]]:
         """Building floors where a figure of this profile cannot end a move, from any start zone
