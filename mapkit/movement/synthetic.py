@@ -56,16 +56,17 @@ def generated(hexes: int = 10_000, levels: int = 10, seed: int = 1, players: int
     rng = random.Random(seed)
     rows = max(4, int((hexes / 2) ** 0.5))
     cols = max(4, hexes // rows)
-    hills = [(rng.uniform(0, cols), rng.uniform(0, rows), rng.uniform(3, 12), rng.randint(2, levels))
-             for _ in range(max(1, hexes // 150))]
+    # Rounded hills, and every third one a flat-topped mesa with cliffs (falls, climbs too high).
+    hills = [(rng.uniform(0, cols), rng.uniform(0, rows), rng.uniform(3, 12), rng.randint(2, levels), i % 3 == 2)
+             for i in range(max(1, hexes // 150))]
     cells: dict[tuple[int, int], tuple[int, str]] = {}
     for row in range(rows):
         for col in range(cols):
             h = 1
-            for cx, cy, rad, top in hills:
+            for cx, cy, rad, top, mesa in hills:
                 dist = ((col - cx) ** 2 + (row - cy) ** 2) ** 0.5
                 if dist < rad:
-                    h = max(h, 1 + round((top - 1) * (1 - dist / rad)))
+                    h = max(h, top if mesa and dist < rad / 2 else 1 + round((top - 1) * (1 - dist / rad)))
             h = min(h, levels)
             roll = rng.random()
             terrain = "grass" if h > 2 else ("water" if roll < 0.08 else "sand" if roll < 0.2 else "grass")
