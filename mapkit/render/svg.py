@@ -1,0 +1,116 @@
+"""The SVG backend: a scene as editable vector layers (lxml).
+
+Units: one SVG user unit is one millimetre on the table, and the document's width and
+height are given in mm, so the drawing prints at 1:1 and neighbouring hex centres are
+44.45 user units apart (`HEX_PITCH_MM`). Each level is an Inkscape layer (`<g id="level-N"
+inkscape:groupmode="layer" inkscape:label="Level N">`; Illustrator reads top-level groups
+as layers too); each piece is a `<g id="piece-<index>">` carrying `data-type`, `data-q`,
+`data-r`, `data-level` (the piece's bottom z) and `data-rotation`; each hex of a surface
+piece is a `<polygon class="hex" data-q data-r>`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from mapkit.render.scene import Circle, Group, Poly, Scene, Text
+from mapkit.render.style import hex_colour
+
+SVG_NS = "http://www.w3.org/2000/svg"
+INKSCAPE_NS = "http://www.inkscape.org/namespaces/inkscape"
+NSMAP = {None: SVG_NS, "inkscape": INKSCAPE_NS}
+_GROUPMODE = f"{{{INKSCAPE_NS}}}groupmode"
+_LABEL = f"{{{INKSCAPE_NS}}}label"
+FONT_FAMILY = "DejaVu Sans, Liberation Sans, Arial, sans-serif"
+
+
+def _n(value: float) -> str:
+    text = f"{value:.2f}"
+    if "." in text:
+        text = text.rstrip("0").rstrip(".")
+    return "0" if text == "-0" else text
+
+
+def _pts(pts: list[tuple[float, float]]) -> str:
+    return " ".join(f"{_n(x)},{_n(y)}" for x, y in pts)
+
+
+def render_svg(scene: Scene) -> bytes:
+    """The scene as an SVG document (UTF-8 bytes)."""
+    from lxml import etree
+
+    box = scene.box
+    root = etree.Element(f"{{{SVG_NS}}}svg", nsmap=NSMAP)
+    root.set("version", "1.1")
+    root.set("width", f"{_n(box.width)}mm")
+    root.set("height", f"{_n(box.height)}mm")
+    root.set("viewBox", f"{_n(box.x0)} {_n(box.y0)} {_n(box.width)} {_n(box.height)}")
+    root.set("data-hex-pitch-mm", _n(scene.pitch))
+    title = etree.SubElement(root, f"{{{SVG_NS}}}title")
+    title.text = scene.title or "map"
+    desc = etree.SubElement(root, f"{{{SVG_NS}}}desc")
+    desc.text = (f"Drawn by mapkit. 1 user unit = 1 mm; neighbouring hex centres are {_n(scene.pitch)} mm apart; "
+                 "x east, y south, hex (q 0, r 0) centred at (0, 0).")
+    bg = etree.SubElement(root, f"{{{SVG_NS}}}rect")
+    for key, value in (("x", box.x0), ("y", box.y0), ("width", box.width), ("height", box.height)):
+        bg.set(key, _n(value))
+    bg.set("fill", hex_colour(scene.background))
+    bg.set("id", "background")
+    _emit_group(etree, root, scene.root)
+    return etree.tostring(root, xml_declaration=True, encoding="UTF-8", pretty_print=False)
+
+
+def _emit_group(etree: Any, parent: Any, group: Group) -> None:
+    SubElement = etree.SubElement
+    el = SubElement(parent, f"{{{SVG_NS}}}g")
+    if group.id:
+        el.set("id", group.id)
+    if group.layer:
+        el.set(_GROUPMODE, "layer")
+        el.set(_LABEL, group.label or group.id or "")
+    if group.offset != (0.0, 0.0):
+        el.set("transform", f"translate({_n(group.offset[0])},{_n(group.offset[1])})")
+    for key, value in group.attrs.items():
+        el.set(key, str(value))
+    for item in group.items:
+        if isinstance(item, Group):
+            _emit_group(etree, el, item)
+        elif isinstance(item, Poly):
+            node = SubElement(el, f"{{{SVG_NS}}}{'polygon' if item.closed else 'polyline'}")
+            node.set("points", _pts(item.pts))
+            node.set("fill", hex_colour(item.fill) if item.fill is not None and item.closed else "none")
+            if item.stroke is not None and item.width > 0:
+                node.set("stroke", hex_colour(item.stroke))
+                node.set("stroke-width", _n(item.width))
+                node.set("stroke-linejoin", "round")
+                node.set("stroke-linecap", "round")
+                if item.dash:
+                    node.set("stroke-dasharray", f"{_n(item.width * 3)},{_n(item.width * 3)}")
+            if item.attrs:
+                for key, value in item.attrs.items():
+                    node.set(key, str(value))
+        elif isinstance(item, Circle):
+            node = SubElement(el, f"{{{SVG_NS}}}circle")
+            node.set("cx", _n(item.cx))
+            node.set("cy", _n(item.cy))
+            node.set("r", _n(item.radius))
+            node.set("fill", hex_colour(item.fill) if item.fill is not None else "none")
+            if item.stroke is not None and item.width > 0:
+                node.set("stroke", hex_colour(item.stroke))
+                node.set("stroke-width", _n(item.width))
+        elif isinstance(item, Text):
+            node = SubElement(el, f"{{{SVG_NS}}}text")
+            node.set("x", _n(item.x))
+            node.set("y", _n(item.y))
+            node.set("font-size", _n(item.size))
+            node.set("font-family", FONT_FAMILY)
+            if item.bold:
+                node.set("font-weight", "bold")
+            node.set("text-anchor", "middle" if item.anchor == "middle" else "start")
+            node.set("dominant-baseline", "central")
+            node.set("fill", hex_colour(item.fill))
+            if item.halo:
+                node.set("stroke", hex_colour(item.halo))
+                node.set("stroke-width", _n(item.size / 8))
+                node.set("paint-order", "stroke")
+            node.text = item.text

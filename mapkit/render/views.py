@@ -1,0 +1,490 @@
+"""Scene builders: the top-down view, one panel per level, and the isometric view.
+
+Each returns a `Scene` in millimetres: groups per level (`level-N`) holding one group per
+piece (`piece-<index>`, with its type, origin, bottom level and rotation), the contour of
+the surface, the marks on it, the findings, and a legend saying what each mark means.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import Any, Iterable
+
+from mapkit.model.catalog import catalog
+from mapkit.model.grid import DIRECTIONS, HEX_PITCH_MM
+from mapkit.model.map import Map
+from mapkit.render import layout, style, symbols
+from mapkit.render.layout import Box, Oblique, hex_center
+from mapkit.render.scene import Circle, Group, Poly, Scene, Text
+
+VIEWS = ("top", "levels", "iso")
+
+
+@dataclass
+class RenderOptions:
+    """What to draw. `level` restricts the picture to one build level (see `layout`)."""
+
+    view: str = "top"
+    level: int | None = None
+    findings: list[Any] | None = None
+    legend: bool = True
+    title: bool = True
+    pitch: float = HEX_PITCH_MM
+    #: Title to use when the map has no name (e.g. the file's name).
+    name: str = ""
+    #: Lines listed under the legend (e.g. why findings could not be computed).
+    notes: list[str] = field(default_factory=list)
+
+
+def build_scene(m: Map, options: RenderOptions | None = None) -> Scene:
+    """The drawing of a map for the chosen view."""
+    opts = options or RenderOptions()
+    if opts.view not in VIEWS:
+        raise ValueError(f"unknown view {opts.view!r} (known: {', '.join(VIEWS)})")
+    if opts.view == "iso":
+        return _finish(m, opts, *iso_view(m, opts))
+    if opts.view == "levels" and opts.level is None:
+        return _finish(m, opts, *levels_view(m, opts))
+    return _finish(m, opts, *top_view(m, opts, opts.level))
+
+
+# -- top view ------------------------------------------------------------------------------
+
+class _Shading:
+    def __init__(self, tops: dict[tuple[int, int], layout.Top]):
+        levels = [t.level for t in tops.values()]
+        self.low = min(levels) if levels else 0.0
+        self.high = max(levels) if levels else 1.0
+
+    def __call__(self, rgb: tuple[int, int, int], level: float) -> tuple[int, int, int]:
+        return style.shade(rgb, level, self.low, self.high)
+
+
+def top_view(m: Map, opts: RenderOptions, only_level: int | None = None) -> tuple[Group, Box, dict]:
+    """The map seen from above (all levels, or the pieces of one build level over a ghost of those below)."""
+    cat = catalog()
+    p = opts.pitch
+    root = Group("map")
+    tops = layout.visible_tops(m)
+    shading = _Shading(tops)
+    if only_level is None:
+        indices = range(len(m.pieces))
+        edges_by_level = _contours_by_level(m, tops)
+    else:
+        indices = [i for i, pc in enumerate(m.pieces) if layout.build_level(cat[pc.type], pc) == only_level]
+        below = {cell for i, pc in enumerate(m.pieces)
+                 if layout.is_surface(cat[pc.type]) and layout.build_level(cat[pc.type], pc) < only_level
+                 for cell in layout.piece_cells(m, pc)}
+        ghost = root.group(f"below-{only_level}", label=f"Below level {only_level}", layer=True)
+        grey = style.mark_rgb("ghost")
+        for q, r in sorted(below):
+            ghost.add(Poly(layout.hex_corners(q, r, p), fill=grey, stroke=style.darker(grey, 0.92), width=p * 0.012))
+        sub = Map(pieces=[m.pieces[i] for i in indices])
+        sub_tops = layout.visible_tops(sub)
+        remap = dict(enumerate(indices))
+        tops_here = {c: layout.Top(t.level, remap[t.piece]) for c, t in sub_tops.items()}
+        edges_by_level = _contours_by_level(m, tops_here)
+    _draw_pieces(root, m, layout.draw_order(m, indices), shading, edges_by_level, p)
+    cells = [c for i in indices for c in layout.piece_cells(m, m.pieces[i])]
+    if only_level is not None:
+        cells += list(below)
+    box = layout.cells_box(cells, p) or Box(0, 0, p, p)
+    info = {"types": [cat[m.pieces[i].type] for i in indices],
+            "players": [int(m.pieces[i].attrs.get("player", 0)) for i in indices if m.pieces[i].type == "start-zone"],
+            "levels": (shading.low, shading.high), "cells": set(cells)}
+    return root, box, info
+
+
+def _contours_by_level(m: Map, tops: dict[tuple[int, int], layout.Top]) -> dict[int, list[layout.ContourEdge]]:
+    cat = catalog()
+    out: dict[int, list[layout.ContourEdge]] = {}
+    for edge in layout.contour_edges(tops):
+        piece = m.pieces[tops[(edge.q, edge.r)].piece]
+        out.setdefault(layout.build_level(cat[piece.type], piece), []).append(edge)
+    return out
+
+
+def _draw_pieces(root: Group, m: Map, order: list[int], shading: _Shading,
+                 edges_by_level: dict[int, list[layout.ContourEdge]], p: float) -> None:
+    cat = catalog()
+    current = None
+    level_group: Group | None = None
+    contours_done = True
+    for index in order:
+        piece = m.pieces[index]
+        ptype = cat[piece.type]
+        level = layout.build_level(ptype, piece)
+        surface = layout.is_surface(ptype)
+        if level != current:
+            if not contours_done and level_group is not None:
+                _draw_contours(level_group, edges_by_level.get(current, []), p)
+            current = level
+            level_group = root.group(f"level-{level}", label=f"Level {level}", layer=True)
+            contours_done = False
+        assert level_group is not None
+        if not surface and not contours_done:
+            _draw_contours(level_group, edges_by_level.get(current, []), p)
+            contours_done = True
+        g = level_group.group(f"piece-{index}", **{"data-type": piece.type, "data-q": piece.q, "data-r": piece.r,
+                                                  "data-level": piece.z, "data-rotation": piece.rotation})
+        draw_piece_top(g, m, piece, ptype, shading, p)
+    if not contours_done and level_group is not None:
+        _draw_contours(level_group, edges_by_level.get(current, []), p)
+
+
+def _draw_contours(group: Group, edges: list[layout.ContourEdge], p: float) -> None:
+    if not edges:
+        return
+    g = group.group(None, **{"class": "contour"})
+    ink = style.mark_rgb("contour")
+    for e in edges:
+        a, b = layout.edge_segment(e.q, e.r, e.direction, p)
+        width = p * (0.05 if e.drop <= 1 else 0.085)
+        g.add(Poly([a, b], stroke=ink, width=width, closed=False))
+
+
+def draw_piece_top(g: Group, m: Map, piece, ptype, shading, p: float) -> None:
+    """One piece seen from above: its hexes, pattern and outline, or its symbol."""
+    cells = layout.piece_cells(m, piece)
+    kind = ptype.kind
+    outline_rgb = style.mark_rgb("outline")
+    if layout.is_surface(ptype):
+        base = style.piece_fill(ptype, piece.attrs)
+        fill = shading(base, layout.surface_top(ptype, piece))
+        grid = style.darker(fill, 0.82)
+        pattern = style.terrain_pattern(ptype.terrain) if kind in ("land", "fluid") else None
+        for q, r in cells:
+            g.add(Poly(layout.hex_corners(q, r, p), fill=fill, stroke=grid, width=p * 0.012,
+                       attrs={"class": "hex", "data-q": q, "data-r": r}))
+            if pattern:
+                cx, cy = hex_center(q, r, p)
+                g.items.extend(symbols.pattern(pattern, cx, cy, p, fill))
+        if kind == "castle":
+            symbol, _, rgb = style.castle_symbol(ptype)
+            for i, (q, r) in enumerate(cells):
+                cx, cy = hex_center(q, r, p)
+                sym = symbol
+                if symbol == "arch":
+                    sym = "arch" if i == len(cells) // 2 else "castle-wall"
+                g.items.extend(symbols.castle(sym, cx, cy, p, rgb))
+        if kind == "custom" and piece.attrs.get("label"):
+            cx, cy = hex_center(*cells[0], p)
+            g.add(Text(cx, cy, str(piece.attrs["label"])[:6], p * 0.22, fill=style.contrast_text(fill)))
+        for ring in layout.piece_outline(piece, p):
+            g.add(Poly(ring, stroke=outline_rgb, width=p * 0.03, attrs={"class": "outline"}))
+        return
+    if kind == "obstacle":
+        symbol, rgb, _ = style.obstacle_style(ptype)
+        for q, r in cells:
+            cx, cy = hex_center(q, r, p)
+            g.items.extend(symbols.obstacle(symbol, cx, cy, p, rgb))
+        if len(cells) > 1:
+            for ring in layout.piece_outline(piece, p):
+                g.add(Poly(ring, stroke=style.darker(rgb, 0.5), width=p * 0.025, dash=True))
+        return
+    if kind == "edge":
+        symbol, _, rgb = style.castle_symbol(ptype)
+        if symbol == "road-wall":
+            pts = [hex_center(q, r, p) for q, r in cells]
+            g.add(Poly(pts, stroke=rgb, width=p * 0.16, closed=False))
+            return
+        cx, cy = hex_center(piece.q, piece.r, p)
+        g.items.extend(symbols.edge(symbol, cx, cy, p, int(piece.rotation), rgb))
+        return
+    if kind == "marker":
+        for q, r in cells:
+            cx, cy = hex_center(q, r, p)
+            if piece.type == "glyph":
+                g.items.extend(symbols.glyph(cx, cy, p, str(piece.attrs.get("letter", "?"))))
+            elif piece.type == "start-zone":
+                g.items.extend(symbols.start_zone(cx, cy, p, int(piece.attrs.get("player", 0) or 0)))
+            else:
+                g.add(Circle(cx, cy, p * 0.2, fill=ptype.vs_colour))
+        return
+    if kind == "figure":
+        player = piece.attrs.get("player")
+        for q, r in cells:
+            cx, cy = hex_center(q, r, p)
+            g.items.extend(symbols.figure(cx, cy, p, str(piece.attrs.get("name", "")),
+                                          int(player) if player else None))
+
+
+# -- per-level panels -------------------------------------------------------------------------
+
+def levels_view(m: Map, opts: RenderOptions) -> tuple[Group, Box, dict]:
+    """One panel per build level, in a grid, each a top view of that level over a ghost of those below."""
+    p = opts.pitch
+    levels = layout.map_levels(m) or [1]
+    columns = max(1, math.ceil(math.sqrt(len(levels))))
+    whole = layout.cells_box({c for pc in m.pieces for c in layout.piece_cells(m, pc)}, p) or Box(0, 0, p, p)
+    gap = p * 0.8
+    title = p * 0.9
+    root = Group("levels")
+    info: dict = {"types": [], "players": [], "levels": None, "cells": set(), "text_scale": max(1.0, columns * 0.7)}
+    for n, level in enumerate(levels):
+        group, _, sub = top_view(m, opts, level)
+        col, row = n % columns, n // columns
+        dx = col * (whole.width + gap) - whole.x0
+        dy = row * (whole.height + gap + title) - whole.y0 + title
+        panel = root.group(f"panel-{level}", label=f"Level {level}", layer=True)
+        panel.offset = (dx, dy)
+        panel.add(Text(whole.x0 + whole.width / 2, whole.y0 - title * 0.5, f"Level {level}", p * 0.45, bold=True,
+                       fill=style.mark_rgb("text")))
+        frame = [(whole.x0, whole.y0), (whole.x1, whole.y0), (whole.x1, whole.y1), (whole.x0, whole.y1)]
+        panel.add(Poly(frame, stroke=(180, 180, 180), width=p * 0.02))
+        panel.items.extend(group.items)       # its level group is a sub-layer of the panel
+        info["types"] += sub["types"]
+        info["players"] += sub["players"]
+        info["levels"] = sub["levels"]
+    rows = math.ceil(len(levels) / columns)
+    box = Box(0, 0, columns * (whole.width + gap) - gap, rows * (whole.height + gap + title) - gap)
+    return root, box, info
+
+
+# -- isometric view ----------------------------------------------------------------------------
+
+def iso_view(m: Map, opts: RenderOptions) -> tuple[Group, Box, dict]:
+    """The stacked tiles seen from the south, as hex prisms painted back to front, bottom to top."""
+    cat = catalog()
+    p = opts.pitch
+    proj = Oblique()
+    solid: set[tuple[int, int, int]] = set()
+    jobs: list[tuple[float, float, int, int, Any]] = []
+    tops = layout.visible_tops(m)
+    shading = _Shading(tops)
+    for index, piece in enumerate(m.pieces):
+        ptype = cat[piece.type]
+        cells = layout.piece_cells(m, piece)
+        if layout.is_surface(ptype):
+            thin = ptype.kind == "fluid" and not ptype.adds_height
+            bottom = float(piece.z)
+            top = bottom + (layout.FLUID_THICKNESS if thin else ptype.height)
+            if not thin:
+                for q, r in cells:
+                    for lv in range(piece.z, piece.z + ptype.height):
+                        solid.add((q, r, lv))
+            for q, r in cells:
+                jobs.append((r, bottom, 0, index, (q, r, bottom, top)))
+        else:
+            for q, r in cells:
+                jobs.append((r, piece.z + 0.001, 1, index, (q, r, float(piece.z), None)))
+    jobs.sort(key=lambda j: (j[0], j[1], j[2], j[3]))
+    root = Group("iso")
+    level_rgb = {}
+    outline_rgb = style.mark_rgb("outline")
+    xs: list[float] = []
+    ys: list[float] = []
+    cell_sets: dict[int, set[tuple[int, int]]] = {}
+    for r_key, _, _, index, (q, r, bottom, top) in jobs:
+        piece = m.pieces[index]
+        ptype = cat[piece.type]
+        cx, cy = hex_center(q, r, p)
+        if top is not None:
+            key = (index,)
+            if key not in level_rgb:
+                level_rgb[key] = shading(style.piece_fill(ptype, piece.attrs), layout.surface_top(ptype, piece))
+            fill = level_rgb[key]
+            corners = layout.hex_corners(q, r, p)
+            top_pts = [proj.project(x, y, top) for x, y in corners]
+            bot_pts = [proj.project(x, y, bottom) for x, y in corners]
+            for d, face_shade in ((1, 0.78), (2, 0.62)):          # south-east and south-west faces
+                nq, nr = q + DIRECTIONS[d][0], r + DIRECTIONS[d][1]
+                if all((nq, nr, lv) in solid for lv in range(int(bottom), int(math.ceil(top)))):
+                    continue
+                e = layout.EDGE_OF_DIRECTION[d]
+                a, b = e, (e + 1) % 6
+                root.add(Poly([top_pts[a], top_pts[b], bot_pts[b], bot_pts[a]], fill=style.darker(fill, face_shade),
+                              stroke=style.darker(fill, 0.45), width=p * 0.012))
+            root.add(Poly(top_pts, fill=fill, stroke=style.darker(fill, 0.85), width=p * 0.01,
+                          attrs={"class": "hex", "data-piece": index, "data-q": q, "data-r": r,
+                                 "data-level": piece.z, "data-type": piece.type}))
+            cs = cell_sets.get(index)
+            if cs is None:
+                cs = cell_sets[index] = set(layout.piece_cells(m, piece))
+            for d, (dq, dr) in enumerate(DIRECTIONS):
+                if (q + dq, r + dr) not in cs:
+                    e = layout.EDGE_OF_DIRECTION[d]
+                    root.add(Poly([top_pts[e], top_pts[(e + 1) % 6]], stroke=outline_rgb, width=p * 0.025,
+                                  closed=False))
+            xs += [pt[0] for pt in top_pts]
+            ys += [pt[1] for pt in top_pts] + [pt[1] for pt in bot_pts]
+        else:
+            _iso_standing(root, piece, ptype, cx, cy, bottom, proj, p, xs, ys)
+    if not xs:
+        xs, ys = [0.0, p], [0.0, p]
+    box = Box(min(xs), min(ys), max(xs), max(ys))
+    info = {"types": [cat[pc.type] for pc in m.pieces],
+            "players": [int(pc.attrs.get("player", 0)) for pc in m.pieces if pc.type == "start-zone"],
+            "levels": (shading.low, shading.high), "cells": set(tops), "iso": True}
+    return root, box, info
+
+
+def _iso_standing(root: Group, piece, ptype, cx: float, cy: float, z: float, proj: Oblique, p: float,
+                  xs: list[float], ys: list[float]) -> None:
+    """Obstacles as upright billboards; flat markers on the surface; figures as tokens."""
+    bx, by = proj.project(cx, cy, z)
+    kind = ptype.kind
+    if kind == "obstacle":
+        symbol, rgb, _ = style.obstacle_style(ptype)
+        height = (ptype.obstacle_height or 6) * 0.45          # levels, a drawing choice (see layout docs)
+        tx, ty = proj.project(cx, cy, z + height)
+        ink = style.darker(rgb, 0.55)
+        if symbol in ("tree", "palm"):
+            root.add(Poly([(bx, by), (tx, ty)], stroke=(100, 66, 36), width=p * 0.08, closed=False))
+            root.add(Circle(tx, ty, p * (0.34 if symbol == "tree" else 0.28), fill=rgb, stroke=ink, width=p * 0.03))
+        else:
+            w = p * 0.32
+            root.add(Poly([(bx - w, by), (bx + w, by), (tx + w * 0.4, ty), (tx - w * 0.4, ty)], fill=rgb,
+                          stroke=ink, width=p * 0.03))
+        xs += [bx - p * 0.4, bx + p * 0.4]
+        ys += [ty - p * 0.4, by]
+        return
+    if kind == "figure":
+        player = piece.attrs.get("player")
+        root.items.extend(symbols.figure(bx, by - p * 0.25, p * 0.8, str(piece.attrs.get("name", "")),
+                                         int(player) if player else None))
+        return
+    if piece.type == "glyph":
+        root.items.extend(symbols.glyph(bx, by, p * 0.8, str(piece.attrs.get("letter", "?"))))
+    elif piece.type == "start-zone":
+        player = int(piece.attrs.get("player", 0) or 0)
+        rgb = style.player_rgb(player)
+        ring = [proj.project(x, y, z) for x, y in layout.hex_corners(piece.q, piece.r, p, 0.8)]
+        root.add(Poly(ring, stroke=rgb, width=p * 0.08))
+        root.add(Text(bx, by, str(player), p * 0.22, fill=(0, 0, 0), bold=True, halo=rgb))
+    elif kind == "edge" or kind == "castle":
+        symbol, _, rgb = style.castle_symbol(ptype)
+        d = int(piece.rotation) % 6
+        e = layout.EDGE_OF_DIRECTION[d]
+        corners = layout.hex_corners(piece.q, piece.r, p)
+        a, b = corners[e], corners[(e + 1) % 6]
+        lift = 1.0 if symbol == "battlement" else 0.6
+        quad = [proj.project(*a, z), proj.project(*b, z), proj.project(*b, z + lift), proj.project(*a, z + lift)]
+        root.add(Poly(quad, fill=rgb, stroke=style.darker(rgb, 0.5), width=p * 0.02))
+
+
+# -- findings, legend, title ------------------------------------------------------------------
+
+def _finish(m: Map, opts: RenderOptions, content: Group, box: Box, info: dict) -> Scene:
+    p = opts.pitch
+    root = Group("drawing")
+    root.add(content)
+    notes = list(opts.notes)
+    severities = []
+    listed = []
+    if opts.findings:
+        fg = Group("findings", label="Findings", layer=True)
+        per_hex: dict[tuple[int, int], int] = {}
+        proj = Oblique() if info.get("iso") else None
+        for n, f in enumerate(opts.findings, 1):
+            severities.append(f.severity)
+            where = f" (q {f.q}, r {f.r}, level {f.level})" if f.q is not None else ""
+            listed.append((n, f.severity, f"{n}. {f.code} {f.severity}{where}: {f.message}"))
+            if f.q is None or f.r is None:
+                continue
+            if opts.level is not None and info.get("cells") is not None and (f.q, f.r) not in info["cells"]:
+                continue
+            cx, cy = hex_center(f.q, f.r, p)
+            if proj is not None:
+                cx, cy = proj.project(cx, cy, float(f.level or 0) + 1)
+            per_hex[(f.q, f.r)] = per_hex.get((f.q, f.r), 0) + 1
+            g = fg.group(f"finding-{n}", **{"data-code": f.code, "data-severity": f.severity, "data-q": f.q,
+                                            "data-r": f.r, "data-level": f.level if f.level is not None else ""})
+            g.items.extend(symbols.finding(cx, cy, p, f.severity, n))
+        if content.id == "levels":
+            notes.append("findings are listed here; see the top view for their places")
+        else:
+            root.add(fg)
+    elif opts.findings is not None:
+        notes.append("no findings")
+    levels = info.get("levels")
+    level_pair = (int(levels[0]), int(levels[1])) if levels else None
+    entries = style.legend_entries(info["types"], info["players"], level_pair, severities, bool(info.get("iso")))
+    total = box
+    top_margin = p * 0.3
+    k = float(info.get("text_scale", 1.0))         # bigger words on pictures that are many maps wide
+    if opts.title:
+        name = m.name or opts.name or "(unnamed map)"
+        view = {"top": "seen from above", "iso": "stacked tiles", "levels": "level by level"}[opts.view]
+        if opts.level is not None:
+            view = f"level {opts.level}"
+        root.add(Text(box.x0, box.y0 - p * 0.55 * k, f"{name} - {view}", p * 0.42 * k, bold=True,
+                      fill=style.mark_rgb("text"), anchor="start"))
+        top_margin = p * 1.1 * k
+    if opts.legend:
+        legend, lbox = draw_legend(entries, listed, notes, p * k, box.x1 + p * 0.8, box.y0)
+        root.add(legend)
+        total = total.union(lbox)
+    total = Box(total.x0 - p * 0.4, total.y0 - top_margin, total.x1 + p * 0.4, total.y1 + p * 0.4)
+    return Scene(total, root, style.mark_rgb("background"), m.name, p)
+
+
+def draw_legend(entries: Iterable[style.LegendEntry], findings: list[tuple[int, str, str]], notes: list[str],
+                p: float, x0: float, y0: float) -> tuple[Group, Box]:
+    """The legend: one swatch drawn like the mark it explains, then its meaning."""
+    g = Group("legend", label="Legend", layer=True)
+    line = p * 0.62
+    text_size = p * 0.27
+    sw = p * 0.5
+    y = y0 + p * 0.3
+    g.add(Text(x0, y, "Legend", p * 0.34, bold=True, anchor="start", fill=style.mark_rgb("text")))
+    y += line
+    width = p * 3
+    for entry in entries:
+        cx, cy = x0 + sw / 2, y
+        g.items.extend(_swatch(entry, cx, cy, p, sw))
+        g.add(Text(x0 + sw + p * 0.25, cy, entry.label, text_size, anchor="start", fill=style.mark_rgb("text")))
+        width = max(width, sw + p * 0.25 + len(entry.label) * text_size * 0.56)
+        y += line
+    for _, _, text in findings[:40]:
+        text = text if len(text) <= 90 else text[:87] + "..."
+        g.add(Text(x0, y, text, text_size * 0.9, anchor="start", fill=style.mark_rgb("text")))
+        width = max(width, len(text) * text_size * 0.9 * 0.56)
+        y += line * 0.8
+    if len(findings) > 40:
+        g.add(Text(x0, y, f"... and {len(findings) - 40} more", text_size * 0.9, anchor="start"))
+        y += line * 0.8
+    for note in notes:
+        g.add(Text(x0, y, note, text_size * 0.9, anchor="start", fill=(90, 90, 90)))
+        width = max(width, len(note) * text_size * 0.9 * 0.56)
+        y += line * 0.8
+    return g, Box(x0, y0, x0 + width, y)
+
+
+def _swatch(entry: style.LegendEntry, cx: float, cy: float, p: float, sw: float) -> list:
+    k = sw / p * 1.15            # draw symbols at the swatch's size
+    if entry.swatch == "terrain":
+        fill = entry.rgb
+        return ([Poly(symbols.hexagon(cx, cy, p * k), fill=fill, stroke=style.mark_rgb("outline"), width=p * 0.02)]
+                + symbols.pattern(style.terrain_pattern(entry.value), cx, cy, p * k, fill))
+    if entry.swatch == "symbol":
+        base = [Poly(symbols.hexagon(cx, cy, p * k), fill=(235, 235, 230), stroke=(160, 160, 160), width=p * 0.01)]
+        if entry.value in ("battlement", "ladder"):
+            return base + symbols.edge(entry.value, cx, cy, p * k, 0, entry.rgb)
+        if entry.value == "road-wall":
+            return base + [Poly([(cx - sw / 2, cy), (cx + sw / 2, cy)], stroke=entry.rgb, width=p * 0.1, closed=False)]
+        if entry.value in ("castle-wall", "arch", "flag", "castle-base"):
+            return base + symbols.castle(entry.value, cx, cy, p * k, entry.rgb)
+        return base + symbols.obstacle(entry.value, cx, cy, p * k, entry.rgb)
+    if entry.swatch == "glyph":
+        return symbols.glyph(cx, cy, p * k, "A")
+    if entry.swatch == "start":
+        return symbols.start_zone(cx, cy, p * k, entry.value)
+    if entry.swatch == "figure":
+        return symbols.figure(cx, cy, p * k, "Figure", None)
+    if entry.swatch == "finding":
+        return symbols.finding(cx, cy, p * k * 0.8, entry.value, 1)
+    if entry.swatch == "line":
+        width = p * (0.03 if entry.value == "outline" else 0.085)
+        return [Poly([(cx - sw / 2, cy), (cx + sw / 2, cy)], stroke=entry.rgb, width=width, closed=False)]
+    if entry.swatch == "ramp":
+        low, high = entry.value
+        out = []
+        for i in range(5):
+            level = low + (high - low) * i / 4
+            x = cx - sw / 2 + sw * i / 5
+            out.append(Poly([(x, cy - sw / 3), (x + sw / 5, cy - sw / 3), (x + sw / 5, cy + sw / 3), (x, cy + sw / 3)],
+                            fill=style.shade(entry.rgb, level, low, high)))
+        return out
+    return []
