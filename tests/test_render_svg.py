@@ -163,10 +163,11 @@ def test_iso_view_paints_back_rows_first_and_lower_levels_first():
     root = svg_of(m, view="iso")
     tops = [(int(h.get("data-r")), int(h.get("data-level"))) for h in root.iter(f"{SVG}polygon")
             if h.get("class") == "hex"]
-    assert len(tops) == 10
+    assert len(tops) == 7                 # tops with a tile on them are hidden: 5 grass, the upper rock, sand
     assert tops == sorted(tops)
-    # a level up moves the top face up the picture by the projected level height
-    faces = {(int(h.get("data-piece"))): centre(h) for h in root.iter(f"{SVG}polygon") if h.get("class") == "hex"
-             and h.get("data-type") == "rock-1"}
-    dy = faces[1][1] - faces[2][1]
-    assert dy == pytest.approx(9.6 * math.cos(math.radians(40)), abs=0.02)
+    # two levels up moves the top face up the picture by twice the projected level height
+    faces = {(int(h.get("data-q")), int(h.get("data-r"))): centre(h) for h in root.iter(f"{SVG}polygon")
+             if h.get("class") == "hex"}
+    dy = faces[(-1, 1)][1] - faces[(0, 1)][1]
+    assert dy == pytest.approx(2 * 9.6 * math.cos(math.radians(40)), abs=0.02)
+    assert faces[(0, 1)][0] - faces[(-1, 1)][0] == pytest.approx(PITCH, abs=0.01)

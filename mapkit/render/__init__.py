@@ -20,14 +20,18 @@ __all__ = ["VIEWS", "RenderOptions", "build_scene", "render_png", "render_svg", 
 
 def render_png(scene: Any, scale: float = 36.0, supersample: int = 2) -> bytes:
     from mapkit.render.png import render_png as _render
+    from mapkit.render.scene import gc_paused
 
-    return _render(scene, scale, supersample)
+    with gc_paused():
+        return _render(scene, scale, supersample)
 
 
 def render_svg(scene: Any) -> bytes:
+    from mapkit.render.scene import gc_paused
     from mapkit.render.svg import render_svg as _render
 
-    return _render(scene)
+    with gc_paused():
+        return _render(scene)
 
 
 def render_map(m: Any, path: str | Path, options: RenderOptions | None = None, scale: float = 36.0) -> bytes:

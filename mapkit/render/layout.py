@@ -40,19 +40,30 @@ def hex_center(q: float, r: float, pitch: float = HEX_PITCH_MM) -> tuple[float, 
     return pitch * (q + r / 2.0), pitch * (SQRT3 / 2.0) * r
 
 
+@lru_cache(maxsize=64)
+def corner_offsets(pitch: float, size: float = 1.0) -> tuple[tuple[float, float], ...]:
+    """The corners of a hex relative to its centre, for this pitch and size."""
+    k = pitch * size
+    return tuple((k * ux, k * uy) for ux, uy in UNIT_CORNERS)
+
+
 def hex_corners(q: float, r: float, pitch: float = HEX_PITCH_MM, size: float = 1.0) -> list[tuple[float, float]]:
     """The six corners of hex (q, r), clockwise from the top; `size` shrinks it about its centre."""
-    cx, cy = hex_center(q, r, pitch)
-    k = pitch * size
-    return [(cx + k * ux, cy + k * uy) for ux, uy in UNIT_CORNERS]
+    cx = pitch * (q + r / 2.0)
+    cy = pitch * (SQRT3 / 2.0) * r
+    (a, b), (c, d), (e, f), (g, h), (i, j), (k, l) = corner_offsets(pitch, size)
+    return [(cx + a, cy + b), (cx + c, cy + d), (cx + e, cy + f), (cx + g, cy + h), (cx + i, cy + j),
+            (cx + k, cy + l)]
 
 
 def edge_segment(q: float, r: float, direction: int, pitch: float = HEX_PITCH_MM, size: float = 1.0
                  ) -> tuple[tuple[float, float], tuple[float, float]]:
     """The edge of hex (q, r) facing grid direction `direction` (0 = east, clockwise)."""
-    corners = hex_corners(q, r, pitch, size)
+    cx, cy = hex_center(q, r, pitch)
+    offsets = corner_offsets(pitch, size)
     e = EDGE_OF_DIRECTION[direction % 6]
-    return corners[e], corners[(e + 1) % 6]
+    (ax, ay), (bx, by) = offsets[e], offsets[(e + 1) % 6]
+    return (cx + ax, cy + ay), (cx + bx, cy + by)
 
 
 # -- piece shapes ---------------------------------------------------------------------------
@@ -216,6 +227,37 @@ def contour_edges(tops: dict[tuple[int, int], Top]) -> list[ContourEdge]:
     return out
 
 
+def chain_segments(segments: Iterable[tuple[tuple[float, float], tuple[float, float]]]
+                   ) -> list[list[tuple[float, float]]]:
+    """Join segments that meet end to start into polylines (fewer, longer lines to draw).
+
+    Contour edges run clockwise round the higher hex, so the edges of one step line up head
+    to tail; a closed loop comes back as a polyline whose last point equals its first.
+    """
+    def key(p: tuple[float, float]) -> tuple[int, int]:
+        return round(p[0] * 1000), round(p[1] * 1000)
+
+    by_start: dict[tuple[int, int], list[tuple[tuple[float, float], tuple[float, float]]]] = {}
+    ends: set[tuple[int, int]] = set()
+    for a, b in segments:
+        by_start.setdefault(key(a), []).append((a, b))
+        ends.add(key(b))
+    lines: list[list[tuple[float, float]]] = []
+    # open chains first (a start nobody ends at), then what is left is loops
+    starts = [k for k in by_start if k not in ends] + list(by_start)
+    for k in starts:
+        while by_start.get(k):
+            a, b = by_start[k].pop()
+            line = [a, b]
+            nxt = key(b)
+            while by_start.get(nxt):
+                _, b = by_start[nxt].pop()
+                line.append(b)
+                nxt = key(b)
+            lines.append(line)
+    return lines
+
+
 # -- bounds and projection ---------------------------------------------------------------
 
 @dataclass(frozen=True)
@@ -267,6 +309,11 @@ class Oblique:
 
     elevation: float = 40.0
     level_height: float = LEVEL_HEIGHT_MM
+
+    def scales(self) -> tuple[float, float]:
+        """(factor on y, millimetres up the picture per level)."""
+        e = math.radians(self.elevation)
+        return math.sin(e), self.level_height * math.cos(e)
 
     def project(self, x: float, y: float, level: float) -> tuple[float, float]:
         e = math.radians(self.elevation)

@@ -20,6 +20,8 @@ MAX_SUPERSAMPLED = 24_000_000
 MAX_PIXELS = 200_000_000
 #: Text smaller than this many pixels is left out: it would only be noise.
 MIN_TEXT_PX = 6
+#: Below this many pixels per hex, fill patterns (shapes marked `detail`) are left out.
+DETAIL_MIN_SCALE = 16.0
 
 _FONTS = {False: ("DejaVuSans.ttf", "LiberationSans-Regular.ttf"),
           True: ("DejaVuSans-Bold.ttf", "LiberationSans-Bold.ttf")}
@@ -56,8 +58,11 @@ def render_image(scene: Scene, scale: float = 36.0, supersample: int = 2) -> Any
     img = Image.new("RGB", (width * ss, height * ss), scene.background)
     draw = ImageDraw.Draw(img)
     x0, y0 = scene.box.x0, scene.box.y0
+    details = scale >= DETAIL_MIN_SCALE
     for item, dx, dy in scene.root.walk():
         ox, oy = dx - x0, dy - y0
+        if not details and getattr(item, "detail", False):
+            continue
         if isinstance(item, Poly):
             pts = [((x + ox) * k, (y + oy) * k) for x, y in item.pts]
             px = max(1, round(item.width * k)) if item.stroke is not None and item.width > 0 else 0

@@ -7,6 +7,8 @@ widths and text sizes are in millimetres too.
 
 from __future__ import annotations
 
+import gc
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any, Iterator, Union
 
@@ -19,10 +21,11 @@ Point = tuple[float, float]
 class Poly:
     """A closed polygon (or an open polyline when `closed` is False)."""
 
-    __slots__ = ("pts", "fill", "stroke", "width", "closed", "attrs", "dash")
+    __slots__ = ("pts", "fill", "stroke", "width", "closed", "attrs", "dash", "detail")
 
     def __init__(self, pts: list[Point], fill: RGB | None = None, stroke: RGB | None = None, width: float = 0.0,
-                 closed: bool = True, attrs: dict[str, Any] | None = None, dash: bool = False):
+                 closed: bool = True, attrs: dict[str, Any] | None = None, dash: bool = False,
+                 detail: bool = False):
         self.pts = pts
         self.fill = fill
         self.stroke = stroke
@@ -30,16 +33,19 @@ class Poly:
         self.closed = closed
         self.attrs = attrs
         self.dash = dash
+        #: A fine mark (a fill pattern) that a small raster picture may leave out.
+        self.detail = detail
 
 
 class Circle:
-    __slots__ = ("cx", "cy", "radius", "fill", "stroke", "width", "attrs")
+    __slots__ = ("cx", "cy", "radius", "fill", "stroke", "width", "attrs", "detail")
 
     def __init__(self, cx: float, cy: float, radius: float, fill: RGB | None = None, stroke: RGB | None = None,
-                 width: float = 0.0, attrs: dict[str, Any] | None = None):
+                 width: float = 0.0, attrs: dict[str, Any] | None = None, detail: bool = False):
         self.cx, self.cy, self.radius = cx, cy, radius
         self.fill, self.stroke, self.width = fill, stroke, width
         self.attrs = attrs
+        self.detail = detail
 
 
 class Text:
@@ -108,3 +114,19 @@ class Scene:
     title: str = ""
     #: Millimetres between neighbouring hex centres in this drawing (for the backends' scale).
     pitch: float = 44.45
+
+
+@contextmanager
+def gc_paused() -> Iterator[None]:
+    """Hold the cycle collector while a drawing is built or written.
+
+    A big map makes a few hundred thousand small shapes and no reference cycles; without
+    this, CPython's collector rescans them again and again and triples the time.
+    """
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_enabled:
+            gc.enable()

@@ -11,6 +11,7 @@ piece is a `<polygon class="hex" data-q data-r>`.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from mapkit.render.scene import Circle, Group, Poly, Scene, Text
@@ -32,7 +33,12 @@ def _n(value: float) -> str:
 
 
 def _pts(pts: list[tuple[float, float]]) -> str:
-    return " ".join(f"{_n(x)},{_n(y)}" for x, y in pts)
+    return " ".join(["%.2f,%.2f" % pt for pt in pts])
+
+
+@lru_cache(maxsize=4096)
+def _colour(rgb: tuple[int, int, int]) -> str:
+    return hex_colour(rgb)
 
 
 def render_svg(scene: Scene) -> bytes:
@@ -46,6 +52,8 @@ def render_svg(scene: Scene) -> bytes:
     root.set("height", f"{_n(box.height)}mm")
     root.set("viewBox", f"{_n(box.x0)} {_n(box.y0)} {_n(box.width)} {_n(box.height)}")
     root.set("data-hex-pitch-mm", _n(scene.pitch))
+    root.set("stroke-linejoin", "round")          # inherited by every line below
+    root.set("stroke-linecap", "round")
     title = etree.SubElement(root, f"{{{SVG_NS}}}title")
     title.text = scene.title or "map"
     desc = etree.SubElement(root, f"{{{SVG_NS}}}desc")
@@ -58,6 +66,9 @@ def render_svg(scene: Scene) -> bytes:
     bg.set("id", "background")
     _emit_group(etree, root, scene.root)
     return etree.tostring(root, xml_declaration=True, encoding="UTF-8", pretty_print=False)
+
+
+POLYGON, POLYLINE, CIRCLE = (f"{{{SVG_NS}}}{name}" for name in ("polygon", "polyline", "circle"))
 
 
 def _emit_group(etree: Any, parent: Any, group: Group) -> None:
@@ -76,28 +87,24 @@ def _emit_group(etree: Any, parent: Any, group: Group) -> None:
         if isinstance(item, Group):
             _emit_group(etree, el, item)
         elif isinstance(item, Poly):
-            node = SubElement(el, f"{{{SVG_NS}}}{'polygon' if item.closed else 'polyline'}")
-            node.set("points", _pts(item.pts))
-            node.set("fill", hex_colour(item.fill) if item.fill is not None and item.closed else "none")
+            attrib = {"points": _pts(item.pts),
+                      "fill": _colour(item.fill) if item.fill is not None and item.closed else "none"}
             if item.stroke is not None and item.width > 0:
-                node.set("stroke", hex_colour(item.stroke))
-                node.set("stroke-width", _n(item.width))
-                node.set("stroke-linejoin", "round")
-                node.set("stroke-linecap", "round")
+                attrib["stroke"] = _colour(item.stroke)
+                attrib["stroke-width"] = "%.3g" % item.width
                 if item.dash:
-                    node.set("stroke-dasharray", f"{_n(item.width * 3)},{_n(item.width * 3)}")
+                    attrib["stroke-dasharray"] = f"{_n(item.width * 3)},{_n(item.width * 3)}"
             if item.attrs:
                 for key, value in item.attrs.items():
-                    node.set(key, str(value))
+                    attrib[key] = str(value)
+            SubElement(el, POLYGON if item.closed else POLYLINE, attrib)
         elif isinstance(item, Circle):
-            node = SubElement(el, f"{{{SVG_NS}}}circle")
-            node.set("cx", _n(item.cx))
-            node.set("cy", _n(item.cy))
-            node.set("r", _n(item.radius))
-            node.set("fill", hex_colour(item.fill) if item.fill is not None else "none")
+            attrib = {"cx": "%.2f" % item.cx, "cy": "%.2f" % item.cy, "r": "%.2f" % item.radius,
+                      "fill": _colour(item.fill) if item.fill is not None else "none"}
             if item.stroke is not None and item.width > 0:
-                node.set("stroke", hex_colour(item.stroke))
-                node.set("stroke-width", _n(item.width))
+                attrib["stroke"] = _colour(item.stroke)
+                attrib["stroke-width"] = "%.3g" % item.width
+            SubElement(el, CIRCLE, attrib)
         elif isinstance(item, Text):
             node = SubElement(el, f"{{{SVG_NS}}}text")
             node.set("x", _n(item.x))

@@ -33,17 +33,19 @@ def pattern(name: str | None, cx: float, cy: float, p: float, rgb: RGB) -> list:
         out = []
         for dy in (-0.16, 0.16):
             pts = [(cx + p * (-0.24 + 0.08 * i), cy + p * (dy + (0.035 if i % 2 else -0.035))) for i in range(7)]
-            out.append(Poly(pts, stroke=ink, width=w, closed=False))
+            out.append(Poly(pts, stroke=ink, width=w, closed=False, detail=True))
         return out
     if name == "dots":
-        return [Circle(cx + p * dx, cy + p * dy, p * 0.03, fill=ink)
-                for dx, dy in ((-0.2, -0.14), (0.2, -0.14), (0.0, 0.22), (-0.22, 0.14), (0.22, 0.14), (0.0, -0.26))]
+        return [Circle(cx + p * dx, cy + p * dy, p * 0.035, fill=ink, detail=True)
+                for dx, dy in ((-0.18, -0.12), (0.18, -0.12), (0.0, 0.2))]
     if name == "hatch":
         return [Poly([(cx + p * (d - 0.12), cy + p * 0.2), (cx + p * (d + 0.12), cy - p * 0.2)], stroke=ink, width=w,
-                     closed=False) for d in (-0.2, 0.0, 0.2)]
+                     closed=False, detail=True) for d in (-0.2, 0.0, 0.2)]
     if name == "cross":
-        return [Poly([(cx - p * 0.22, cy - p * 0.1), (cx + p * 0.06, cy + p * 0.22)], stroke=ink, width=w, closed=False),
-                Poly([(cx + p * 0.24, cy - p * 0.16), (cx - p * 0.04, cy + p * 0.12)], stroke=ink, width=w, closed=False)]
+        return [Poly([(cx - p * 0.22, cy - p * 0.1), (cx + p * 0.06, cy + p * 0.22)], stroke=ink, width=w, closed=False,
+                     detail=True),
+                Poly([(cx + p * 0.24, cy - p * 0.16), (cx - p * 0.04, cy + p * 0.12)], stroke=ink, width=w, closed=False,
+                     detail=True)]
     return []
 
 

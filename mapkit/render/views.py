@@ -16,7 +16,7 @@ from mapkit.model.grid import DIRECTIONS, HEX_PITCH_MM
 from mapkit.model.map import Map
 from mapkit.render import layout, style, symbols
 from mapkit.render.layout import Box, Oblique, hex_center
-from mapkit.render.scene import Circle, Group, Poly, Scene, Text
+from mapkit.render.scene import Circle, Group, Poly, Scene, Text, gc_paused
 
 VIEWS = ("top", "levels", "iso")
 
@@ -42,6 +42,11 @@ def build_scene(m: Map, options: RenderOptions | None = None) -> Scene:
     opts = options or RenderOptions()
     if opts.view not in VIEWS:
         raise ValueError(f"unknown view {opts.view!r} (known: {', '.join(VIEWS)})")
+    with gc_paused():
+        return _build(m, opts)
+
+
+def _build(m: Map, opts: RenderOptions) -> Scene:
     if opts.view == "iso":
         return _finish(m, opts, *iso_view(m, opts))
     if opts.view == "levels" and opts.level is None:
@@ -138,10 +143,11 @@ def _draw_contours(group: Group, edges: list[layout.ContourEdge], p: float) -> N
         return
     g = group.group(None, **{"class": "contour"})
     ink = style.mark_rgb("contour")
-    for e in edges:
-        a, b = layout.edge_segment(e.q, e.r, e.direction, p)
-        width = p * (0.05 if e.drop <= 1 else 0.085)
-        g.add(Poly([a, b], stroke=ink, width=width, closed=False))
+    steps = [layout.edge_segment(e.q, e.r, e.direction, p) for e in edges if e.drop <= 1]
+    cliffs = [layout.edge_segment(e.q, e.r, e.direction, p) for e in edges if e.drop > 1]
+    for segments, width in ((steps, p * 0.05), (cliffs, p * 0.085)):
+        for line in layout.chain_segments(segments):
+            g.add(Poly(line, stroke=ink, width=width, closed=False))
 
 
 def draw_piece_top(g: Group, m: Map, piece, ptype, shading, p: float) -> None:
@@ -250,6 +256,7 @@ def iso_view(m: Map, opts: RenderOptions) -> tuple[Group, Box, dict]:
     p = opts.pitch
     proj = Oblique()
     solid: set[tuple[int, int, int]] = set()
+    thin_of: dict[int, bool] = {}
     jobs: list[tuple[float, float, int, int, Any]] = []
     tops = layout.visible_tops(m)
     shading = _Shading(tops)
@@ -260,6 +267,7 @@ def iso_view(m: Map, opts: RenderOptions) -> tuple[Group, Box, dict]:
             thin = ptype.kind == "fluid" and not ptype.adds_height
             bottom = float(piece.z)
             top = bottom + (layout.FLUID_THICKNESS if thin else ptype.height)
+            thin_of[index] = thin
             if not thin:
                 for q, r in cells:
                     for lv in range(piece.z, piece.z + ptype.height):
@@ -271,44 +279,56 @@ def iso_view(m: Map, opts: RenderOptions) -> tuple[Group, Box, dict]:
                 jobs.append((r, piece.z + 0.001, 1, index, (q, r, float(piece.z), None)))
     jobs.sort(key=lambda j: (j[0], j[1], j[2], j[3]))
     root = Group("iso")
-    level_rgb = {}
+    colours: dict[int, tuple] = {}
     outline_rgb = style.mark_rgb("outline")
     xs: list[float] = []
     ys: list[float] = []
     cell_sets: dict[int, set[tuple[int, int]]] = {}
-    for r_key, _, _, index, (q, r, bottom, top) in jobs:
+    sin_e, lift = proj.scales()
+    offsets = [(ox, oy * sin_e) for ox, oy in layout.corner_offsets(p)]
+    faces = [((1, 0.78), layout.EDGE_OF_DIRECTION[1]), ((2, 0.62), layout.EDGE_OF_DIRECTION[2])]
+    grid_w, face_w, outline_w = p * 0.01, p * 0.012, p * 0.025
+    for _, _, _, index, (q, r, bottom, top) in jobs:
         piece = m.pieces[index]
         ptype = cat[piece.type]
         cx, cy = hex_center(q, r, p)
         if top is not None:
-            key = (index,)
-            if key not in level_rgb:
-                level_rgb[key] = shading(style.piece_fill(ptype, piece.attrs), layout.surface_top(ptype, piece))
-            fill = level_rgb[key]
-            corners = layout.hex_corners(q, r, p)
-            top_pts = [proj.project(x, y, top) for x, y in corners]
-            bot_pts = [proj.project(x, y, bottom) for x, y in corners]
-            for d, face_shade in ((1, 0.78), (2, 0.62)):          # south-east and south-west faces
+            if not thin_of[index] and (q, r, int(math.ceil(top))) in solid:
+                continue                                   # a solid cell sits on it: nothing shows
+            colour = colours.get(index)
+            if colour is None:
+                fill = shading(style.piece_fill(ptype, piece.attrs), layout.surface_top(ptype, piece))
+                colour = colours[index] = (fill, style.darker(fill, 0.78), style.darker(fill, 0.62),
+                                           style.darker(fill, 0.45), style.darker(fill, 0.85))
+            fill = colour[0]
+            y_top = cy * sin_e - top * lift
+            y_bot = cy * sin_e - bottom * lift
+            top_pts = [(cx + ox, y_top + oy) for ox, oy in offsets]
+            levels = range(int(bottom), int(math.ceil(top)))
+            for (d, _), e in faces:                        # the south-east and south-west faces
                 nq, nr = q + DIRECTIONS[d][0], r + DIRECTIONS[d][1]
-                if all((nq, nr, lv) in solid for lv in range(int(bottom), int(math.ceil(top)))):
+                if all((nq, nr, lv) in solid for lv in levels):
                     continue
-                e = layout.EDGE_OF_DIRECTION[d]
-                a, b = e, (e + 1) % 6
-                root.add(Poly([top_pts[a], top_pts[b], bot_pts[b], bot_pts[a]], fill=style.darker(fill, face_shade),
-                              stroke=style.darker(fill, 0.45), width=p * 0.012))
-            root.add(Poly(top_pts, fill=fill, stroke=style.darker(fill, 0.85), width=p * 0.01,
+                (ax, ay), (bx, by) = top_pts[e], top_pts[(e + 1) % 6]
+                drop = y_bot - y_top
+                root.add(Poly([(ax, ay), (bx, by), (bx, by + drop), (ax, ay + drop)], fill=colour[d],
+                              stroke=colour[3], width=face_w))
+            root.add(Poly(top_pts, fill=fill, stroke=colour[4], width=grid_w,
                           attrs={"class": "hex", "data-piece": index, "data-q": q, "data-r": r,
                                  "data-level": piece.z, "data-type": piece.type}))
             cs = cell_sets.get(index)
             if cs is None:
                 cs = cell_sets[index] = set(layout.piece_cells(m, piece))
-            for d, (dq, dr) in enumerate(DIRECTIONS):
-                if (q + dq, r + dr) not in cs:
-                    e = layout.EDGE_OF_DIRECTION[d]
-                    root.add(Poly([top_pts[e], top_pts[(e + 1) % 6]], stroke=outline_rgb, width=p * 0.025,
-                                  closed=False))
-            xs += [pt[0] for pt in top_pts]
-            ys += [pt[1] for pt in top_pts] + [pt[1] for pt in bot_pts]
+            boundary = [(q + dq, r + dr) not in cs for dq, dr in DIRECTIONS]
+            if all(boundary):
+                root.add(Poly(top_pts, stroke=outline_rgb, width=outline_w))
+            elif any(boundary):
+                for run in _runs(boundary):
+                    root.add(Poly([top_pts[i % 6] for i in run], stroke=outline_rgb, width=outline_w, closed=False))
+            xs.append(top_pts[4][0])
+            xs.append(top_pts[1][0])
+            ys.append(top_pts[0][1])
+            ys.append(top_pts[3][1] + y_bot - y_top)
         else:
             _iso_standing(root, piece, ptype, cx, cy, bottom, proj, p, xs, ys)
     if not xs:
@@ -318,6 +338,27 @@ def iso_view(m: Map, opts: RenderOptions) -> tuple[Group, Box, dict]:
             "players": [int(pc.attrs.get("player", 0)) for pc in m.pieces if pc.type == "start-zone"],
             "levels": (shading.low, shading.high), "cells": set(tops), "iso": True}
     return root, box, info
+
+
+def _runs(boundary: list[bool]) -> list[list[int]]:
+    """Corner indices of each run of consecutive outline edges of a hex (edge of direction d
+    joins corners d + 1 and d + 2), so a run becomes one polyline."""
+    runs: list[list[int]] = []
+    start = next(d for d in range(6) if not boundary[d])      # begin after an inner edge
+    current: list[int] = []
+    for step in range(1, 7):
+        d = (start + step) % 6
+        if boundary[d]:
+            e = layout.EDGE_OF_DIRECTION[d]
+            if not current:
+                current = [e]
+            current.append(e + 1)
+        elif current:
+            runs.append(current)
+            current = []
+    if current:
+        runs.append(current)
+    return runs
 
 
 def _iso_standing(root: Group, piece, ptype, cx: float, cy: float, z: float, proj: Oblique, p: float,
