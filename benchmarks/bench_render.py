@@ -55,34 +55,42 @@ def local_map(n_pieces: int, seed: int = 1) -> Map:
     return m
 
 
-def make(n: int):
+def maps(n: int):
+    """The shared benchmark map (plausible relief, mostly one-hex stacks) and the local one
+    (random multi-hex tiles, about four times the hexes: the harder case)."""
     try:
         from generate import make_map  # type: ignore[import-not-found]
     except ImportError:
-        return local_map(n), "local generator"
-    return make_map(n, 1), "benchmarks/generate.py"
+        pass
+    else:
+        yield make_map(n, 1), "benchmarks/generate.py"
+    yield local_map(n), "local generator, multi-hex tiles"
 
 
 def main() -> None:
-    from mapkit.render import RenderOptions, build_scene, render_png, render_svg
-
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("pieces", nargs="?", type=int, default=10_000)
     parser.add_argument("--scale", type=float, default=12.0, help="PNG pixels per hex (default 12)")
     args = parser.parse_args()
-    m, source = make(args.pieces)
-    hexes = sum(len(m.footprint(p)) for p in m.pieces)
-    print(f"map: {len(m.pieces)} pieces, {hexes} hexes ({source})")
     print("times: wall clock (CPU time of this process; differs when other work shares the machine)")
+    for m, source in maps(args.pieces):
+        hexes = sum(len(m.footprint(p)) for p in m.pieces)
+        print(f"map: {len(m.pieces)} pieces, {hexes} hexes ({source})")
+        bench(m, args.scale)
+
+
+def bench(m, scale: float) -> None:
+    from mapkit.render import RenderOptions, build_scene, render_png, render_svg
+
     for view in ("top", "iso"):
         clock = Clock()
         scene = build_scene(m, RenderOptions(view=view))
         t_scene = clock.lap()
-        png = render_png(scene, args.scale)
+        png = render_png(scene, scale)
         t_png = clock.lap()
         svg = render_svg(scene)
         t_svg = clock.lap()
-        print(f"{view:4s} scene {fmt(t_scene)} | PNG at {args.scale:g} px/hex: draw {fmt(t_png)}, "
+        print(f"  {view:4s} scene {fmt(t_scene)} | PNG at {scale:g} px/hex: draw {fmt(t_png)}, "
               f"total {fmt(add(t_scene, t_png))}, {len(png) / 1e6:.1f} MB | SVG: write {fmt(t_svg)}, "
               f"total {fmt(add(t_scene, t_svg))}, {len(svg) / 1e6:.1f} MB")
 

@@ -1,0 +1,29 @@
+"""Every corpus map renders in every view, as PNG and SVG, and the SVG holds every piece."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+from lxml import etree
+from PIL import Image
+
+from conftest import corpus_files
+from mapkit.formats import read_map
+from mapkit.render import RenderOptions, build_scene, render_png, render_svg
+
+MAPS = (corpus_files("hsc", "*.hsc") + corpus_files("hexoscape", "*.json")
+        + corpus_files("glasq-xhtml", "*.html"))
+
+
+@pytest.mark.parametrize("path", MAPS)
+def test_corpus_map_renders_in_every_view(path):
+    m = read_map(path)
+    for view in ("top", "levels", "iso"):
+        scene = build_scene(m, RenderOptions(view=view, name=path.name))
+        img = Image.open(io.BytesIO(render_png(scene, scale=6, supersample=1)))
+        assert img.width > 10 and img.height > 10
+        root = etree.fromstring(render_svg(scene))
+        ids = {g.get("id") for g in root.iter("{http://www.w3.org/2000/svg}g")}
+        if view != "iso":
+            assert {f"piece-{i}" for i in range(len(m.pieces))} <= ids
