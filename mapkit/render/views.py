@@ -57,8 +57,14 @@ def _build(m: Map, opts: RenderOptions) -> Scene:
 # -- top view ------------------------------------------------------------------------------
 
 class _Shading:
-    def __init__(self, tops: dict[tuple[int, int], layout.Top]):
-        levels = [t.level for t in tops.values()]
+    """Surface heights to shades. The range comes from the land and fluid tops, so one tall
+    castle does not squeeze the whole landscape into the dark end; castle tops above it
+    keep their full colour."""
+
+    def __init__(self, tops: dict[tuple[int, int], layout.Top], m: Map | None = None):
+        cat = catalog()
+        levels = [t.level for t in tops.values()
+                  if m is None or cat[m.pieces[t.piece].type].kind != "castle"] or [t.level for t in tops.values()]
         self.low = min(levels) if levels else 0.0
         self.high = max(levels) if levels else 1.0
 
@@ -72,7 +78,7 @@ def top_view(m: Map, opts: RenderOptions, only_level: int | None = None) -> tupl
     p = opts.pitch
     root = Group("map")
     tops = layout.visible_tops(m)
-    shading = _Shading(tops)
+    shading = _Shading(tops, m)
     if only_level is None:
         indices = range(len(m.pieces))
         edges_by_level = _contours_by_level(m, tops)
@@ -224,10 +230,11 @@ def levels_view(m: Map, opts: RenderOptions) -> tuple[Group, Box, dict]:
     levels = layout.map_levels(m) or [1]
     columns = max(1, math.ceil(math.sqrt(len(levels))))
     whole = layout.cells_box({c for pc in m.pieces for c in layout.piece_cells(m, pc)}, p) or Box(0, 0, p, p)
+    text_scale = max(1.0, columns * 0.7)
     gap = p * 0.8
-    title = p * 0.9
+    title = p * 0.9 * text_scale
     root = Group("levels")
-    info: dict = {"types": [], "players": [], "levels": None, "cells": set(), "text_scale": max(1.0, columns * 0.7)}
+    info: dict = {"types": [], "players": [], "levels": None, "cells": set(), "text_scale": text_scale}
     for n, level in enumerate(levels):
         group, _, sub = top_view(m, opts, level)
         col, row = n % columns, n // columns
@@ -235,7 +242,7 @@ def levels_view(m: Map, opts: RenderOptions) -> tuple[Group, Box, dict]:
         dy = row * (whole.height + gap + title) - whole.y0 + title
         panel = root.group(f"panel-{level}", label=f"Level {level}", layer=True)
         panel.offset = (dx, dy)
-        panel.add(Text(whole.x0 + whole.width / 2, whole.y0 - title * 0.5, f"Level {level}", p * 0.45, bold=True,
+        panel.add(Text(whole.x0 + whole.width / 2, whole.y0 - title * 0.5, f"Level {level}", p * 0.45 * text_scale, bold=True,
                        fill=style.mark_rgb("text")))
         frame = [(whole.x0, whole.y0), (whole.x1, whole.y0), (whole.x1, whole.y1), (whole.x0, whole.y1)]
         panel.add(Poly(frame, stroke=(180, 180, 180), width=p * 0.02))
@@ -259,7 +266,7 @@ def iso_view(m: Map, opts: RenderOptions) -> tuple[Group, Box, dict]:
     thin_of: dict[int, bool] = {}
     jobs: list[tuple[float, float, int, int, Any]] = []
     tops = layout.visible_tops(m)
-    shading = _Shading(tops)
+    shading = _Shading(tops, m)
     for index, piece in enumerate(m.pieces):
         ptype = cat[piece.type]
         cells = layout.piece_cells(m, piece)
@@ -465,8 +472,8 @@ def draw_legend(entries: Iterable[style.LegendEntry], findings: list[tuple[int, 
                 p: float, x0: float, y0: float) -> tuple[Group, Box]:
     """The legend: one swatch drawn like the mark it explains, then its meaning."""
     g = Group("legend", label="Legend", layer=True)
-    line = p * 0.62
-    text_size = p * 0.27
+    line = p * 0.66
+    text_size = p * 0.3
     sw = p * 0.5
     y = y0 + p * 0.3
     g.add(Text(x0, y, "Legend", p * 0.34, bold=True, anchor="start", fill=style.mark_rgb("text")))
