@@ -93,6 +93,8 @@ def piece_fill(ptype: PieceType, attrs: dict[str, Any] | None = None) -> RGB:
         return obstacle_style(ptype)[1]
     if ptype.kind == "castle":
         return terrain_rgb("castle")
+    if ptype.kind in ("land", "fluid") and ptype.terrain not in style_data()["terrains"]:
+        return _rgb(ptype.vs_colour)           # a terrain new to the catalog: its own colour
     return terrain_rgb(ptype.terrain if ptype.kind != "custom" else "custom")
 
 
@@ -100,7 +102,7 @@ def obstacle_style(ptype: PieceType) -> tuple[str, RGB, str]:
     """(symbol, colour, legend label) for an obstacle piece."""
     entry = style_data()["obstacles"].get(ptype.terrain)
     if entry is None:
-        return "outcrop", (120, 120, 120), ptype.terrain
+        return "outcrop", _rgb(ptype.vs_colour), ptype.terrain
     rgb = style_data()["piece_rgb"].get(ptype.id) or entry["rgb"]
     return entry["symbol"], _rgb(rgb), entry["label"]
 

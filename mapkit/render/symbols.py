@@ -79,6 +79,14 @@ def obstacle(symbol: str, cx: float, cy: float, p: float, rgb: RGB) -> list:
     if symbol == "hive":
         return [Poly(hexagon(cx, cy, p, 0.55), fill=rgb, stroke=ink, width=w),
                 Poly(hexagon(cx, cy, p, 0.25), fill=None, stroke=ink, width=w)]
+    if symbol == "mushroom":
+        cap = [(cx + p * 0.32 * math.cos(math.radians(a)), cy + p * 0.05 + p * 0.3 * math.sin(math.radians(a)))
+               for a in range(180, 361, 20)]
+        return [Poly(_pts(cx, cy, p, [(-0.07, 0.05), (0.07, 0.05), (0.07, 0.32), (-0.07, 0.32)]), fill=(230, 220, 200),
+                     stroke=ink, width=w),
+                Poly(cap, fill=rgb, stroke=ink, width=w),
+                Circle(cx - p * 0.1, cy - p * 0.1, p * 0.04, fill=(240, 240, 240)),
+                Circle(cx + p * 0.1, cy - p * 0.05, p * 0.04, fill=(240, 240, 240))]
     if symbol == "wall":
         return [Poly(_pts(cx, cy, p, [(-0.34, -0.08), (0.34, -0.08), (0.34, 0.08), (-0.34, 0.08)]), fill=rgb,
                      stroke=ink, width=w)]
