@@ -42,9 +42,12 @@ def run(args: argparse.Namespace) -> int:
     report_warnings(m, args.map)
     from pathlib import Path
 
-    options = RenderOptions(view=args.view, level=args.level, legend=not args.no_legend, name=Path(args.map).name)
+    options = RenderOptions(view=args.view, level=args.level, legend=not args.no_legend, name=Path(args.map).name,
+                            map_file=str(args.map))
     if args.level is not None:
-        levels = map_levels(m)
+        from mapkit.render.c3g import c3g_levels
+
+        levels = sorted(set(map_levels(m)) | c3g_levels(m, str(args.map)))
         if args.level not in levels:
             shown = ", ".join(map(str, levels)) or "none"
             raise UsageError(f"{args.map}: no pieces at level {args.level} (levels: {shown})")

@@ -14,7 +14,7 @@ from typing import Any, Iterable
 from mapkit.model.catalog import catalog
 from mapkit.model.grid import DIRECTIONS, HEX_PITCH_MM
 from mapkit.model.map import Map
-from mapkit.render import layout, style, symbols
+from mapkit.render import c3g, layout, style, symbols
 from mapkit.render.layout import Box, Oblique, hex_center
 from mapkit.render.scene import Circle, Group, Poly, Scene, Text, gc_paused
 
@@ -33,6 +33,8 @@ class RenderOptions:
     pitch: float = HEX_PITCH_MM
     #: Title to use when the map has no name (e.g. the file's name).
     name: str = ""
+    #: The map's file, to find the C3G Books it places (paths are relative to it).
+    map_file: str | None = None
     #: Lines listed under the legend (e.g. why findings could not be computed).
     notes: list[str] = field(default_factory=list)
 
@@ -100,10 +102,17 @@ def top_view(m: Map, opts: RenderOptions, only_level: int | None = None) -> tupl
     cells = [c for i in indices for c in layout.piece_cells(m, m.pieces[i])]
     if only_level is not None:
         cells += list(below)
-    box = layout.cells_box(cells, p) or Box(0, 0, p, p)
     info = {"types": [cat[m.pieces[i].type] for i in indices],
             "players": [int(m.pieces[i].attrs.get("player", 0)) for i in indices if m.pieces[i].type == "start-zone"],
             "levels": (shading.low, shading.high), "cells": set(cells)}
+    if c3g.has_c3g(m):
+        extra = c3g.c3g_layer(m, opts.map_file, p, only_level)
+        root.items.extend(extra.groups)
+        cells += list(extra.cells)
+        info["cells"] |= extra.cells
+        info["extra_legend"] = extra.legend
+        info["notes"] = extra.notes
+    box = layout.cells_box(cells, p) or Box(0, 0, p, p)
     return root, box, info
 
 
@@ -227,9 +236,11 @@ def draw_piece_top(g: Group, m: Map, piece, ptype, shading, p: float) -> None:
 def levels_view(m: Map, opts: RenderOptions) -> tuple[Group, Box, dict]:
     """One panel per build level, in a grid, each a top view of that level over a ghost of those below."""
     p = opts.pitch
-    levels = layout.map_levels(m) or [1]
+    levels = sorted(set(layout.map_levels(m)) | c3g.c3g_levels(m, opts.map_file)) or [1]
     columns = max(1, math.ceil(math.sqrt(len(levels))))
     whole = layout.cells_box({c for pc in m.pieces for c in layout.piece_cells(m, pc)}, p) or Box(0, 0, p, p)
+    if c3g.has_c3g(m):
+        whole = whole.union(layout.cells_box(c3g.c3g_layer(m, opts.map_file, p).cells, p) or whole)
     text_scale = max(1.0, columns * 0.7)
     gap = p * 0.8
     title = p * 0.9 * text_scale
@@ -250,6 +261,12 @@ def levels_view(m: Map, opts: RenderOptions) -> tuple[Group, Box, dict]:
         info["types"] += sub["types"]
         info["players"] += sub["players"]
         info["levels"] = sub["levels"]
+        for entry in sub.get("extra_legend", []):
+            if entry not in info.setdefault("extra_legend", []):
+                info["extra_legend"].append(entry)
+        for note in sub.get("notes", []):
+            if note not in info.setdefault("notes", []):
+                info["notes"].append(note)
     rows = math.ceil(len(levels) / columns)
     box = Box(0, 0, columns * (whole.width + gap) - gap, rows * (whole.height + gap + title) - gap)
     return root, box, info
@@ -418,7 +435,7 @@ def _finish(m: Map, opts: RenderOptions, content: Group, box: Box, info: dict) -
     p = opts.pitch
     root = Group("drawing")
     root.add(content)
-    notes = list(opts.notes)
+    notes = list(opts.notes) + list(info.get("notes", []))
     severities = []
     listed = []
     if opts.findings:
@@ -449,6 +466,7 @@ def _finish(m: Map, opts: RenderOptions, content: Group, box: Box, info: dict) -
     levels = info.get("levels")
     level_pair = (int(levels[0]), int(levels[1])) if levels else None
     entries = style.legend_entries(info["types"], info["players"], level_pair, severities, bool(info.get("iso")))
+    entries += info.get("extra_legend", [])
     total = box
     top_margin = p * 0.3
     k = float(info.get("text_scale", 1.0))         # bigger words on pictures that are many maps wide
@@ -526,6 +544,8 @@ def _swatch(entry: style.LegendEntry, cx: float, cy: float, p: float, sw: float)
     if entry.swatch == "line":
         width = p * (0.03 if entry.value == "outline" else 0.085)
         return [Poly([(cx - sw / 2, cy), (cx + sw / 2, cy)], stroke=entry.rgb, width=width, closed=False)]
+    if entry.swatch.startswith("c3g-"):
+        return c3g.legend_swatch(entry, cx, cy, p * k)
     if entry.swatch == "ramp":
         low, high = entry.value
         out = []
