@@ -114,3 +114,19 @@ def test_without_c3g_support_the_picture_says_so(monkeypatch):
     root = etree.fromstring(render_svg(build_scene(m, RenderOptions())))
     legend = " ".join(t.text or "" for t in root.find(f".//{SVG}g[@id='legend']").iter(f"{SVG}text"))
     assert "C3G buildings are not drawn" in legend
+
+
+def test_iso_view_outlines_each_floor(books):
+    m = street()
+    pbs = books.placed_books(m, None)
+    root = etree.fromstring(render_svg(build_scene(m, RenderOptions(view="iso"))))
+    g = root.find(f".//{SVG}g[@id='building-0']")
+    rings = [el for el in g.findall(f"{SVG}polygon")]
+    floors = {pbs.buildings[0].placed.level} | {pbs.buildings[0].placed.floor_level(f)
+                                                 for f in pbs.buildings[0].placed.floors}
+    assert len(rings) == len(floors)
+    # floors stack straight up the picture, one level = 9.6 mm x cos(40 deg)
+    ys = sorted(centre_of(el)[1] for el in rings)
+    gaps = sorted(floors)
+    step = 9.6 * math.cos(math.radians(40))
+    assert ys[-1] - ys[0] == pytest.approx((gaps[-1] - gaps[0]) * step, abs=0.02)

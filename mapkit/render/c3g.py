@@ -119,6 +119,45 @@ def c3g_layer(m: Map, map_file: str | None, p: float, level: int | None = None) 
     return out
 
 
+def iso_layer(m: Map, map_file: str | None, p: float, proj: Any) -> C3GLayer:
+    """Buildings in the isometric view as outlines: the footprint at each floor, joined at the corners."""
+    out = C3GLayer()
+    if not has_c3g(m):
+        return out
+    pbs, why = placed(m, map_file)
+    if pbs is None:
+        out.notes.append(why or "C3G buildings are not drawn")
+        return out
+    from mapkit.geometry.overlay import place_points
+
+    root = Group("c3g", label="C3G buildings", layer=True)
+    wall = _rgb("wall_rgb")
+    for pb in pbs.buildings:
+        if pb.placed is None:
+            continue
+        po = pb.placed
+        footprint = place_points(pb.book.footprint, po.q, po.r, po.rotation)
+        levels = sorted({po.level} | {po.floor_level(f) for f in po.floors})
+        g = root.group(f"building-{pb.index}", **{"data-book": pb.book.name})
+        rings = [[proj.project(x, y, lv) for x, y in footprint] for lv in levels]
+        for ring in rings:
+            g.add(Poly(ring, stroke=wall, width=p * 0.04))
+        for i in range(len(footprint)):
+            g.add(Poly([rings[0][i], rings[-1][i]], stroke=wall, width=p * 0.03, closed=False))
+    obj = _rgb("object_rgb")
+    for pb in pbs.objects:
+        g = root.group(f"object-{pb.index}")
+        for q, r in pb.spaces():
+            ring = [proj.project(x, y, pb.placement.level) for x, y in symbols.hexagon(*hex_center(q, r, p), p, 0.7)]
+            g.add(Poly(ring, fill=(236, 222, 244), stroke=obj, width=p * 0.05))
+    out.groups.append(root)
+    if pbs.buildings:
+        out.legend.append(style.LegendEntry("c3g-wall", "wall", "building outline at each floor", wall))
+    if pbs.objects:
+        out.legend.append(style.LegendEntry("c3g-object", None, "destructible object / vehicle", obj))
+    return out
+
+
 def _mark_legend(kind: str) -> str:
     return {"doorway": "doorway (Door)", "window": "window (Win)", "transit": "transit space (T + Transit Number)",
             "stairway-up": "stairway up (Up + number)", "stairway-down": "stairway down (Dn + number)",

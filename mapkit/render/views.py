@@ -361,6 +361,16 @@ def iso_view(m: Map, opts: RenderOptions) -> tuple[Group, Box, dict]:
     info = {"types": [cat[pc.type] for pc in m.pieces],
             "players": [int(pc.attrs.get("player", 0)) for pc in m.pieces if pc.type == "start-zone"],
             "levels": (shading.low, shading.high), "cells": set(tops), "iso": True}
+    if c3g.has_c3g(m):
+        extra = c3g.iso_layer(m, opts.map_file, p, proj)
+        root.items.extend(extra.groups)
+        for group in extra.groups:
+            for item, _, _ in group.walk():
+                if isinstance(item, Poly):
+                    box = box.union(Box(min(x for x, _ in item.pts), min(y for _, y in item.pts),
+                                        max(x for x, _ in item.pts), max(y for _, y in item.pts)))
+        info["extra_legend"] = extra.legend
+        info["notes"] = extra.notes
     return root, box, info
 
 
