@@ -171,3 +171,14 @@ def test_iso_view_paints_back_rows_first_and_lower_levels_first():
     dy = faces[(-1, 1)][1] - faces[(0, 1)][1]
     assert dy == pytest.approx(2 * 9.6 * math.cos(math.radians(40)), abs=0.02)
     assert faces[(0, 1)][0] - faces[(-1, 1)][0] == pytest.approx(PITCH, abs=0.01)
+
+
+def test_findings_go_to_the_panel_of_their_level():
+    m = Map(pieces=[Piece("grass-7", 0, 0, 0), Piece("rock-1", 0, 1, 1)])
+    finding = Finding("P101", "error", "floats", 0, 1, 2)
+    root = svg_of(m, view="levels", findings=[finding])
+    panel = root.find(f".//{SVG}g[@id='panel-2']")
+    dx, dy = map(float, panel.get("transform")[len("translate("):-1].split(","))
+    ring = root.find(f".//{SVG}g[@id='finding-1']").find(f"{SVG}polygon")
+    x, y = centre(ring)
+    assert (x - dx, y - dy) == pytest.approx(expected_centre(0, 1), abs=0.02)

@@ -253,6 +253,7 @@ def levels_view(m: Map, opts: RenderOptions) -> tuple[Group, Box, dict]:
         dy = row * (whole.height + gap + title) - whole.y0 + title
         panel = root.group(f"panel-{level}", label=f"Level {level}", layer=True)
         panel.offset = (dx, dy)
+        info.setdefault("panels", {})[level] = (dx, dy)
         panel.add(Text(whole.x0 + whole.width / 2, whole.y0 - title * 0.5, f"Level {level}", p * 0.45 * text_scale, bold=True,
                        fill=style.mark_rgb("text")))
         frame = [(whole.x0, whole.y0), (whole.x1, whole.y0), (whole.x1, whole.y1), (whole.x0, whole.y1)]
@@ -462,15 +463,17 @@ def _finish(m: Map, opts: RenderOptions, content: Group, box: Box, info: dict) -
                 continue
             cx, cy = hex_center(f.q, f.r, p)
             if proj is not None:
-                cx, cy = proj.project(cx, cy, float(f.level or 0) + 1)
+                cx, cy = proj.project(cx, cy, float(f.level or 0))
+            panels = info.get("panels")
+            if panels is not None:                 # per-level view: in the panel of the finding's level
+                if f.level not in panels:
+                    continue
+                cx, cy = cx + panels[f.level][0], cy + panels[f.level][1]
             per_hex[(f.q, f.r)] = per_hex.get((f.q, f.r), 0) + 1
             g = fg.group(f"finding-{n}", **{"data-code": f.code, "data-severity": f.severity, "data-q": f.q,
                                             "data-r": f.r, "data-level": f.level if f.level is not None else ""})
             g.items.extend(symbols.finding(cx, cy, p, f.severity, n))
-        if content.id == "levels":
-            notes.append("findings are listed here; see the top view for their places")
-        else:
-            root.add(fg)
+        root.add(fg)
     elif opts.findings is not None:
         notes.append("no findings")
     levels = info.get("levels")
