@@ -303,8 +303,8 @@ def _draw_object(root: Group, pb: Any, p: float, out: C3GLayer) -> None:
         d = DIRECTION_NAMES.index(entrance)
         ex, ey = hex_center(spaces[0][0], spaces[0][1], p)
         angle = math.radians(d * 60)                       # direction 0 = east, clockwise (y south)
-        tip = (ex + p * 0.45 * math.cos(angle), ey + p * 0.45 * math.sin(angle))
-        back = (ex + p * 0.25 * math.cos(angle), ey + p * 0.25 * math.sin(angle))
+        tip = (ex + p * 0.52 * math.cos(angle), ey + p * 0.52 * math.sin(angle))
+        back = (ex + p * 0.34 * math.cos(angle), ey + p * 0.34 * math.sin(angle))
         side = (-math.sin(angle) * p * 0.08, math.cos(angle) * p * 0.08)
         g.add(Poly([tip, (back[0] + side[0], back[1] + side[1]), (back[0] - side[0], back[1] - side[1])], fill=rgb))
 
@@ -316,9 +316,9 @@ def legend_swatch(entry: style.LegendEntry, cx: float, cy: float, p: float) -> l
             _class_at(cx, cy, p, entry.value)
     if entry.swatch == "c3g-wall":
         return [Poly([(cx - p * 0.4, cy), (cx + p * 0.4, cy)], stroke=entry.rgb, width=p * 0.07, closed=False)]
-    if entry.swatch == "c3g-mark":
-        return _shift(mark_symbol(entry.value, 0, 0, p, 3 if entry.value not in ("doorway", "window") else None),
-                      cx, cy)
+    if entry.swatch == "c3g-mark":                  # the symbol alone, larger; the legend line names it
+        symbol = [it for it in mark_symbol(entry.value, 0, 0, p * 1.8) if not isinstance(it, Text)]
+        return _shift(symbol, cx, cy)
     if entry.swatch == "c3g-object":
         return [Poly(symbols.hexagon(cx, cy, p, 0.7), fill=(236, 222, 244), stroke=entry.rgb, width=p * 0.05)]
     return []
