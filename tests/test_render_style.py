@@ -94,3 +94,14 @@ def test_outline_runs_of_a_hex():
     # NE (5) and E (0) wrap round the top corner -> one run: corners 0, 1, 2
     assert _runs([True, False, False, False, False, True]) == [[0, 1, 2]]
     assert len(_runs([True, False, True, False, True, False])) == 3
+
+
+def test_chained_edges_meet_exactly_and_match_the_hex_corners():
+    # two neighbouring raised hexes: one outline of 10 edges round both
+    tops = {(0, 0): layout.Top(2.0, 0), (1, 0): layout.Top(2.0, 0)}
+    edges = [(e.q, e.r, e.direction) for e in layout.contour_edges(tops)]
+    assert len(edges) == 10
+    (line,) = layout.chain_edges(edges)
+    assert len(line) == 11 and line[0] == line[-1]
+    corners = {(round(x, 6), round(y, 6)) for c in tops for x, y in layout.hex_corners(*c)}
+    assert {(round(x, 6), round(y, 6)) for x, y in line} <= corners

@@ -258,6 +258,34 @@ def chain_segments(segments: Iterable[tuple[tuple[float, float], tuple[float, fl
     return lines
 
 
+#: Hex corners on an integer lattice: corner i of hex (q, r) is (2q + r + DX[i], 3r + DY[i]),
+#: in units of half a pitch across and pitch / (2 sqrt 3) down, so shared corners compare exactly.
+_CORNER_DX = (0, 1, 1, 0, -1, -1)
+_CORNER_DY = (-2, -1, 1, 2, 1, -1)
+
+
+def chain_edges(edges: Iterable[tuple[int, int, int]], pitch: float = HEX_PITCH_MM) -> list[list[tuple[float, float]]]:
+    """`chain_segments` for hex edges given as (q, r, direction), joined on exact corner ids."""
+    by_start: dict[tuple[int, int], list[tuple[int, int]]] = {}
+    ends: set[tuple[int, int]] = set()
+    for q, r, d in edges:
+        e = EDGE_OF_DIRECTION[d]
+        f = (e + 1) % 6
+        x, y = 2 * q + r, 3 * r
+        a, b = (x + _CORNER_DX[e], y + _CORNER_DY[e]), (x + _CORNER_DX[f], y + _CORNER_DY[f])
+        by_start.setdefault(a, []).append(b)
+        ends.add(b)
+    sx, sy = pitch / 2.0, pitch / (2.0 * SQRT3)
+    lines = []
+    for k in [k for k in by_start if k not in ends] + list(by_start):
+        while by_start.get(k):
+            line = [k, by_start[k].pop()]
+            while by_start.get(line[-1]):
+                line.append(by_start[line[-1]].pop())
+            lines.append([(sx * x, sy * y) for x, y in line])
+    return lines
+
+
 # -- bounds and projection ---------------------------------------------------------------
 
 @dataclass(frozen=True)

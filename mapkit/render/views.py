@@ -158,10 +158,10 @@ def _draw_contours(group: Group, edges: list[layout.ContourEdge], p: float) -> N
         return
     g = group.group(None, **{"class": "contour"})
     ink = style.mark_rgb("contour")
-    steps = [layout.edge_segment(e.q, e.r, e.direction, p) for e in edges if e.drop <= 1]
-    cliffs = [layout.edge_segment(e.q, e.r, e.direction, p) for e in edges if e.drop > 1]
+    steps = [(e.q, e.r, e.direction) for e in edges if e.drop <= 1]
+    cliffs = [(e.q, e.r, e.direction) for e in edges if e.drop > 1]
     for segments, width in ((steps, p * 0.05), (cliffs, p * 0.085)):
-        for line in layout.chain_segments(segments):
+        for line in layout.chain_edges(segments, p):
             g.add(Poly(line, stroke=ink, width=width, closed=False))
 
 
