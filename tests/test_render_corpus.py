@@ -12,8 +12,11 @@ from conftest import corpus_files
 from mapkit.formats import read_map
 from mapkit.render import RenderOptions, build_scene, render_png, render_svg
 
+from conftest import ROOT
+
 MAPS = (corpus_files("hsc", "*.hsc") + corpus_files("hexoscape", "*.json")
         + corpus_files("glasq-xhtml", "*.html"))
+SAMPLES = sorted((ROOT / "samples" / "maps").glob("*.mapkit.json"))
 
 
 @pytest.mark.parametrize("path", MAPS)
@@ -27,3 +30,16 @@ def test_corpus_map_renders_in_every_view(path):
         ids = {g.get("id") for g in root.iter("{http://www.w3.org/2000/svg}g")}
         if view != "iso":
             assert {f"piece-{i}" for i in range(len(m.pieces))} <= ids
+
+
+@pytest.mark.parametrize("path", SAMPLES, ids=[p.name for p in SAMPLES])
+def test_sample_maps_with_books_render_their_buildings(path):
+    m = read_map(path)
+    for view in ("top", "levels", "iso"):
+        scene = build_scene(m, RenderOptions(view=view, map_file=str(path)))
+        root = etree.fromstring(render_svg(scene))
+        ids = {g.get("id") for g in root.iter("{http://www.w3.org/2000/svg}g")}
+        assert {f"building-{i}" for i in range(len(m.buildings))} <= ids
+        legend = " ".join(t.text or "" for t in root.iter("{http://www.w3.org/2000/svg}text"))
+        assert "not drawn" not in legend
+        render_png(scene, scale=6, supersample=1)

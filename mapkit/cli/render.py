@@ -19,6 +19,8 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
     p.add_argument("--level", type=int, metavar="N",
                    help="draw only level N (1 = tiles on the table and what stands on them)")
     p.add_argument("--findings", action="store_true", help="mark validation findings on the picture")
+    p.add_argument("--profile", choices=("casual", "tournament", "c3g"),
+                   help="rule set for --findings (default: c3g for maps with C3G Books, else casual)")
     p.add_argument("--scale", type=float, default=36.0, metavar="PX",
                    help="PNG pixels per hex (default 36; the SVG is always 1:1 in mm)")
     p.add_argument("--no-legend", action="store_true", help="leave out the legend")
@@ -56,7 +58,8 @@ def run(args: argparse.Namespace) -> int:
     if args.findings:
         from mapkit.render.findings import collect_findings
 
-        findings, reason = collect_findings(m, str(args.map))
+        profile = args.profile or ("c3g" if (m.buildings or m.objects) else "casual")
+        findings, reason = collect_findings(m, str(args.map), profile)
         options.findings = findings
         if reason:
             print(f"mapkit: {args.map}: {reason}", file=sys.stderr)
