@@ -341,6 +341,14 @@ def iso_view(m: Map, opts: RenderOptions) -> tuple[Group, Box, dict]:
             root.add(Poly(top_pts, fill=fill, stroke=colour[4], width=grid_w,
                           attrs={"class": "hex", "data-piece": index, "data-q": q, "data-r": r,
                                  "data-level": piece.z, "data-type": piece.type}))
+            if ptype.kind == "fluid":                      # fluids keep their pattern, laid flat
+                y_mid = cy * sin_e - top * lift
+                for mark in symbols.pattern(style.terrain_pattern(ptype.terrain), cx, cy, p, fill):
+                    if isinstance(mark, Poly):
+                        mark.pts = [(x, y_mid + (y - cy) * sin_e) for x, y in mark.pts]
+                    elif isinstance(mark, Circle):
+                        mark.cx, mark.cy = mark.cx, y_mid + (mark.cy - cy) * sin_e
+                    root.add(mark)
             cs = cell_sets.get(index)
             if cs is None:
                 cs = cell_sets[index] = set(layout.piece_cells(m, piece))
