@@ -78,7 +78,9 @@ def test_findings_draw_what_the_installed_rules_find(cli, tmp_path, fake_reader,
 
 def test_findings_without_rules_says_so_and_still_draws(cli, tmp_path, fake_reader, monkeypatch):
     import mapkit.rules.framework as framework
+    from mapkit.render.findings import collect_findings
 
+    collect_findings(sample())          # rule modules register into the real registry first
     monkeypatch.setattr(framework, "RULES", {})
     if hasattr(framework, "select_rules"):
         monkeypatch.setattr(framework, "select_rules", lambda *a, **k: [])
@@ -95,3 +97,27 @@ def test_real_process_reports_a_missing_file_in_one_line(tmp_path):
     result = run_subprocess("render", tmp_path / "absent.hsc", "-o", tmp_path / "x.png")
     assert result.returncode == 2
     assert "absent.hsc" in result.stderr and "Traceback" not in result.stderr
+
+
+def test_findings_of_the_real_rules_are_marked_end_to_end(cli, tmp_path):
+    """A C3G building lifted off the ground: the c3g rules flag it and the SVG marks each hex."""
+    pytest.importorskip("mapkit.rules.c3g")
+    from conftest import ROOT
+
+    from mapkit.formats import read_map, write_map
+
+    sample = ROOT / "samples" / "maps" / "street.mapkit.json"
+    if not sample.exists():
+        pytest.skip("samples/maps/street.mapkit.json is not in this checkout")
+    m = read_map(sample)
+    m.buildings[1].level += 2
+    for placement in m.buildings + m.objects:              # keep the Books findable from tmp_path
+        placement.book = str((sample.parent / placement.book).resolve())
+    broken = tmp_path / "broken.mapkit.json"
+    write_map(m, broken)
+    out = tmp_path / "broken.svg"
+    code, _, err = cli("render", broken, "-o", out, "--findings")
+    assert code == 0, err
+    root = etree.parse(str(out)).getroot()
+    marks = [g for g in root.iter("{http://www.w3.org/2000/svg}g") if (g.get("id") or "").startswith("finding-")]
+    assert marks and all(g.get("data-code", "").startswith("C") for g in marks)
