@@ -28,6 +28,15 @@ def pixel_at(scene, img, x_mm: float, y_mm: float):
     return img.getpixel((int((x_mm - scene.box.x0) * k), int((y_mm - scene.box.y0) * k)))
 
 
+def test_to_pixels_finds_a_hex_centre():
+    from mapkit.render.png import to_pixels
+
+    m = Map(pieces=[Piece("grass-7", 0, 0, 0), Piece("water-1", 2, 1, 0)])
+    scene, img = picture(m, scale=50)
+    x, y = to_pixels(scene, 50, *centre(2, 1))
+    assert img.getpixel((int(x), int(y))) == style.shade(style.terrain_rgb("water"), 0, 0, 1)
+
+
 def centre(q, r):
     return PITCH * (q + r / 2), PITCH * math.sqrt(3) / 2 * r
 
@@ -106,3 +115,21 @@ def test_absurd_scale_is_refused_not_attempted():
     m = Map(pieces=[Piece("grass-24", q * 8, 0, 0) for q in range(50)])
     with pytest.raises(ValueError):
         render_png(build_scene(m), scale=4000)
+
+
+def test_covered_hexes_are_skipped_in_the_png_but_kept_in_the_svg():
+    from lxml import etree
+
+    from mapkit.render import render_svg
+
+    m = Map(pieces=[Piece("grass-7", 0, 0, 0), Piece("personal", 0, 1, 1, attrs={"size": 1, "label": "X"}),
+                    Piece("personal", 0, 1, 2, attrs={"size": 1, "label": "Y"})])
+    scene = build_scene(m, RenderOptions())
+    covered = [item for item, _, _ in scene.root.walk() if getattr(item, "covered", False)]
+    assert covered and {type(i).__name__ for i in covered} >= {"Poly", "Text"}
+    root = etree.fromstring(render_svg(scene))
+    hexes = [h for h in root.iter("{http://www.w3.org/2000/svg}polygon") if h.get("class") == "hex"]
+    assert len(hexes) == 9                             # every hex of every layer stays editable
+    _, img = picture(m, scale=40)
+    assert pixel_at(build_scene(m, RenderOptions(legend=False, title=False)), img, *centre(1, 1)) == \
+        style.shade(style.terrain_rgb("grass"), 1, 1, 3)

@@ -186,16 +186,17 @@ class Top(NamedTuple):
 
 
 def visible_tops(m: Map) -> dict[tuple[int, int], Top]:
-    """For each hex, the highest surface piece over it (the last one in file order on ties)."""
+    """For each hex, the surface piece seen from above: the one the top view paints last
+    (highest bottom, then highest top, then last in file order), so the two always agree."""
     cat = catalog()
     tops: dict[tuple[int, int], Top] = {}
-    ranks: dict[tuple[int, int], int] = {}
+    ranks: dict[tuple[int, int], tuple[int, float]] = {}
     for index, piece in enumerate(m.pieces):
         ptype = cat[piece.type]
         if not is_surface(ptype):
             continue
         height = surface_top(ptype, piece)
-        rank = piece.z + ptype.height
+        rank = (piece.z, height)                  # the order the top view paints them in
         for cell in piece_cells(m, piece):
             if rank >= ranks.get(cell, rank):
                 tops[cell] = Top(height, index)

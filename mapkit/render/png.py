@@ -46,6 +46,13 @@ def image_size(scene: Scene, scale: float) -> tuple[int, int]:
     return max(1, math.ceil(scene.box.width * k)), max(1, math.ceil(scene.box.height * k))
 
 
+def to_pixels(scene: Scene, scale: float, x: float, y: float) -> tuple[float, float]:
+    """Where a point of the drawing (millimetres) lands in the PNG drawn at `scale`
+    (e.g. to put a clickable area over a hex in an HTML report)."""
+    k = scale / scene.pitch
+    return (x - scene.box.x0) * k, (y - scene.box.y0) * k
+
+
 def render_image(scene: Scene, scale: float = 36.0, supersample: int = 2) -> Any:
     """Draw a scene into a Pillow RGB image."""
     from PIL import Image, ImageDraw
@@ -61,7 +68,7 @@ def render_image(scene: Scene, scale: float = 36.0, supersample: int = 2) -> Any
     details = scale >= DETAIL_MIN_SCALE
     for item, dx, dy in scene.root.walk():
         ox, oy = dx - x0, dy - y0
-        if not details and getattr(item, "detail", False):
+        if getattr(item, "covered", False) or (not details and getattr(item, "detail", False)):
             continue
         if isinstance(item, Poly):
             pts = [((x + ox) * k, (y + oy) * k) for x, y in item.pts]

@@ -21,7 +21,7 @@ Point = tuple[float, float]
 class Poly:
     """A closed polygon (or an open polyline when `closed` is False)."""
 
-    __slots__ = ("pts", "fill", "stroke", "width", "closed", "attrs", "dash", "detail")
+    __slots__ = ("pts", "fill", "stroke", "width", "closed", "attrs", "dash", "detail", "covered")
 
     def __init__(self, pts: list[Point], fill: RGB | None = None, stroke: RGB | None = None, width: float = 0.0,
                  closed: bool = True, attrs: dict[str, Any] | None = None, dash: bool = False,
@@ -35,10 +35,12 @@ class Poly:
         self.dash = dash
         #: A fine mark (a fill pattern) that a small raster picture may leave out.
         self.detail = detail
+        #: Hidden under a higher piece: kept in the SVG (its layer stays whole), skipped in a PNG.
+        self.covered = False
 
 
 class Circle:
-    __slots__ = ("cx", "cy", "radius", "fill", "stroke", "width", "attrs", "detail")
+    __slots__ = ("cx", "cy", "radius", "fill", "stroke", "width", "attrs", "detail", "covered")
 
     def __init__(self, cx: float, cy: float, radius: float, fill: RGB | None = None, stroke: RGB | None = None,
                  width: float = 0.0, attrs: dict[str, Any] | None = None, detail: bool = False):
@@ -46,17 +48,19 @@ class Circle:
         self.fill, self.stroke, self.width = fill, stroke, width
         self.attrs = attrs
         self.detail = detail
+        self.covered = False
 
 
 class Text:
     """Text centred on (x, y); `halo` draws a thin outline of that colour around the letters."""
 
-    __slots__ = ("x", "y", "text", "size", "fill", "bold", "halo", "anchor")
+    __slots__ = ("x", "y", "text", "size", "fill", "bold", "halo", "anchor", "covered")
 
     def __init__(self, x: float, y: float, text: str, size: float, fill: RGB = (0, 0, 0), bold: bool = False,
                  halo: RGB | None = None, anchor: str = "middle"):
         self.x, self.y, self.text, self.size = x, y, text, size
         self.fill, self.bold, self.halo, self.anchor = fill, bold, halo, anchor
+        self.covered = False
 
 
 Item = Union[Poly, Circle, Text, "Group"]

@@ -98,7 +98,8 @@ def top_view(m: Map, opts: RenderOptions, only_level: int | None = None) -> tupl
         remap = dict(enumerate(indices))
         tops_here = {c: layout.Top(t.level, remap[t.piece]) for c, t in sub_tops.items()}
         edges_by_level = _contours_by_level(m, tops_here)
-    _draw_pieces(root, m, layout.draw_order(m, indices), shading, edges_by_level, p)
+    _draw_pieces(root, m, layout.draw_order(m, indices), shading, edges_by_level, p,
+                 tops if only_level is None else tops_here)
     cells = [c for i in indices for c in layout.piece_cells(m, m.pieces[i])]
     if only_level is not None:
         cells += list(below)
@@ -126,7 +127,8 @@ def _contours_by_level(m: Map, tops: dict[tuple[int, int], layout.Top]) -> dict[
 
 
 def _draw_pieces(root: Group, m: Map, order: list[int], shading: _Shading,
-                 edges_by_level: dict[int, list[layout.ContourEdge]], p: float) -> None:
+                 edges_by_level: dict[int, list[layout.ContourEdge]], p: float,
+                 tops: dict[tuple[int, int], layout.Top]) -> None:
     cat = catalog()
     current = None
     level_group: Group | None = None
@@ -148,7 +150,7 @@ def _draw_pieces(root: Group, m: Map, order: list[int], shading: _Shading,
             contours_done = True
         g = level_group.group(f"piece-{index}", **{"data-type": piece.type, "data-q": piece.q, "data-r": piece.r,
                                                   "data-level": piece.z, "data-rotation": piece.rotation})
-        draw_piece_top(g, m, piece, ptype, shading, p)
+        draw_piece_top(g, m, piece, ptype, shading, p, tops, index)
     if not contours_done and level_group is not None:
         _draw_contours(level_group, edges_by_level.get(current, []), p)
 
@@ -165,8 +167,12 @@ def _draw_contours(group: Group, edges: list[layout.ContourEdge], p: float) -> N
             g.add(Poly(line, stroke=ink, width=width, closed=False))
 
 
-def draw_piece_top(g: Group, m: Map, piece, ptype, shading, p: float) -> None:
-    """One piece seen from above: its hexes, pattern and outline, or its symbol."""
+def draw_piece_top(g: Group, m: Map, piece, ptype, shading, p: float,
+                   tops: dict[tuple[int, int], layout.Top] | None = None, index: int = -1) -> None:
+    """One piece seen from above: its hexes, pattern and outline, or its symbol.
+
+    With `tops`, hexes another piece covers are flagged `covered` (a PNG skips them).
+    """
     cells = layout.piece_cells(m, piece)
     kind = ptype.kind
     outline_rgb = style.mark_rgb("outline")
@@ -175,12 +181,26 @@ def draw_piece_top(g: Group, m: Map, piece, ptype, shading, p: float) -> None:
         fill = shading(base, layout.surface_top(ptype, piece))
         grid = style.darker(fill, 0.82)
         pattern = style.terrain_pattern(ptype.terrain) if kind in ("land", "fluid") else None
+        start = len(g.items)
+        hidden = 0
         for q, r in cells:
-            g.add(Poly(layout.hex_corners(q, r, p), fill=fill, stroke=grid, width=p * 0.012,
-                       attrs={"class": "hex", "data-q": q, "data-r": r}))
+            covered = tops is not None and tops[(q, r)].piece != index
+            hidden += covered
+            hexagon = Poly(layout.hex_corners(q, r, p), fill=fill, stroke=grid, width=p * 0.012,
+                           attrs={"class": "hex", "data-q": q, "data-r": r})
+            hexagon.covered = covered
+            g.add(hexagon)
             if pattern:
                 cx, cy = hex_center(q, r, p)
-                g.items.extend(symbols.pattern(pattern, cx, cy, p, fill))
+                marks = symbols.pattern(pattern, cx, cy, p, fill)
+                if covered:
+                    for mark in marks:
+                        mark.covered = True
+                g.items.extend(marks)
+        if hidden == len(cells):                 # nothing of it shows: skip its marks in a PNG too
+            _covered_from = start
+        else:
+            _covered_from = None
         if kind == "castle":
             symbol, _, rgb = style.castle_symbol(ptype)
             for i, (q, r) in enumerate(cells):
@@ -194,6 +214,10 @@ def draw_piece_top(g: Group, m: Map, piece, ptype, shading, p: float) -> None:
             g.add(Text(cx, cy, str(piece.attrs["label"])[:6], p * 0.22, fill=style.contrast_text(fill)))
         for ring in layout.piece_outline(piece, p):
             g.add(Poly(ring, stroke=outline_rgb, width=p * 0.03, attrs={"class": "outline"}))
+        if _covered_from is not None:
+            for item in g.items[_covered_from:]:
+                if not isinstance(item, Group):
+                    item.covered = True
         return
     if kind == "obstacle":
         symbol, rgb, _ = style.obstacle_style(ptype)
