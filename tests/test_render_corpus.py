@@ -5,14 +5,12 @@ from __future__ import annotations
 import io
 
 import pytest
+from conftest import ROOT, corpus_files
 from lxml import etree
 from PIL import Image
 
-from conftest import corpus_files
 from mapkit.formats import read_map
 from mapkit.render import RenderOptions, build_scene, render_png, render_svg
-
-from conftest import ROOT
 
 MAPS = (corpus_files("hsc", "*.hsc") + corpus_files("hexoscape", "*.json")
         + corpus_files("glasq-xhtml", "*.html"))

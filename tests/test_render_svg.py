@@ -182,3 +182,11 @@ def test_findings_go_to_the_panel_of_their_level():
     ring = root.find(f".//{SVG}g[@id='finding-1']").find(f"{SVG}polygon")
     x, y = centre(ring)
     assert (x - dx, y - dy) == pytest.approx(expected_centre(0, 1), abs=0.02)
+
+
+def test_names_with_characters_xml_cannot_hold_still_write():
+    m = Map(name="bad\x00name\x1b", pieces=[Piece("personal", 0, 0, 0, attrs={"size": 1, "label": "a\x01b"}),
+                                            Piece("figure", 1, 0, 1, attrs={"name": "\x02Zed"})])
+    root = svg_of(m)
+    texts = " ".join(t.text or "" for t in root.iter(f"{SVG}text"))
+    assert "bad\ufffdname" in texts and "a\ufffdb" in texts

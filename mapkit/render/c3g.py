@@ -256,7 +256,8 @@ def mark_symbol(kind: str, q: int, r: int, p: float, number: int | None = None) 
     items: list = []
     if kind in ("stairway-up", "stairway-down"):
         tip = -0.2 if kind == "stairway-up" else 0.2
-        items.append(Poly([(cx, cy + p * tip), (cx + p * 0.15, cy - p * tip * 0.3), (cx - p * 0.15, cy - p * tip * 0.3)],
+        items.append(Poly([(cx, cy + p * tip), (cx + p * 0.15, cy - p * tip * 0.3),
+                           (cx - p * 0.15, cy - p * tip * 0.3)],
                           fill=rgb, stroke=white, width=p * 0.015))
     elif kind == "elevator-shaft":
         s = p * 0.15
@@ -265,11 +266,13 @@ def mark_symbol(kind: str, q: int, r: int, p: float, number: int | None = None) 
         items.append(Poly([(cx - s, cy - s), (cx + s, cy + s)], stroke=rgb, width=p * 0.025, closed=False))
         items.append(Poly([(cx + s, cy - s), (cx - s, cy + s)], stroke=rgb, width=p * 0.025, closed=False))
     elif kind == "doorway":
-        items.append(Poly([(cx - p * 0.09, cy + p * 0.14), (cx - p * 0.09, cy - p * 0.16), (cx + p * 0.09, cy - p * 0.16),
+        items.append(Poly([(cx - p * 0.09, cy + p * 0.14), (cx - p * 0.09, cy - p * 0.16),
+                           (cx + p * 0.09, cy - p * 0.16),
                            (cx + p * 0.09, cy + p * 0.14)], fill=(170, 120, 60), stroke=rgb, width=p * 0.02))
     elif kind == "window":
         s = p * 0.12
-        items.append(Poly([(cx - s, cy - s), (cx + s, cy - s), (cx + s, cy + s), (cx - s, cy + s)], fill=(200, 230, 250),
+        items.append(Poly([(cx - s, cy - s), (cx + s, cy - s), (cx + s, cy + s), (cx - s, cy + s)],
+                          fill=(200, 230, 250),
                           stroke=rgb, width=p * 0.025))
         items.append(Poly([(cx, cy - s), (cx, cy + s)], stroke=rgb, width=p * 0.015, closed=False))
     else:                                            # transit spaces and exits

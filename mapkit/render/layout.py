@@ -51,9 +51,9 @@ def hex_corners(q: float, r: float, pitch: float = HEX_PITCH_MM, size: float = 1
     """The six corners of hex (q, r), clockwise from the top; `size` shrinks it about its centre."""
     cx = pitch * (q + r / 2.0)
     cy = pitch * (SQRT3 / 2.0) * r
-    (a, b), (c, d), (e, f), (g, h), (i, j), (k, l) = corner_offsets(pitch, size)
-    return [(cx + a, cy + b), (cx + c, cy + d), (cx + e, cy + f), (cx + g, cy + h), (cx + i, cy + j),
-            (cx + k, cy + l)]
+    (ax, ay), (bx, by), (cx_, cy_), (dx, dy), (ex, ey), (fx, fy) = corner_offsets(pitch, size)
+    return [(cx + ax, cy + ay), (cx + bx, cy + by), (cx + cx_, cy + cy_), (cx + dx, cy + dy), (cx + ex, cy + ey),
+            (cx + fx, cy + fy)]
 
 
 def edge_segment(q: float, r: float, direction: int, pitch: float = HEX_PITCH_MM, size: float = 1.0

@@ -11,6 +11,7 @@ piece is a `<polygon class="hex" data-q data-r>`.
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 from typing import Any
 
@@ -23,6 +24,15 @@ NSMAP = {None: SVG_NS, "inkscape": INKSCAPE_NS}
 _GROUPMODE = f"{{{INKSCAPE_NS}}}groupmode"
 _LABEL = f"{{{INKSCAPE_NS}}}label"
 FONT_FAMILY = "DejaVu Sans, Liberation Sans, Arial, sans-serif"
+
+
+#: Characters XML 1.0 cannot hold (map names and labels come from untrusted files).
+_NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
+
+
+def _xml(text: object) -> str:
+    """Text safe for an XML document: characters XML cannot hold become U+FFFD."""
+    return _NOT_XML.sub("\ufffd", str(text))
 
 
 def _n(value: float) -> str:
@@ -55,7 +65,7 @@ def render_svg(scene: Scene) -> bytes:
     root.set("stroke-linejoin", "round")          # inherited by every line below
     root.set("stroke-linecap", "round")
     title = etree.SubElement(root, f"{{{SVG_NS}}}title")
-    title.text = scene.title or "map"
+    title.text = _xml(scene.title or "map")
     desc = etree.SubElement(root, f"{{{SVG_NS}}}desc")
     desc.text = (f"Drawn by mapkit. 1 user unit = 1 mm; neighbouring hex centres are {_n(scene.pitch)} mm apart; "
                  "x east, y south, hex (q 0, r 0) centred at (0, 0).")
@@ -78,11 +88,11 @@ def _emit_group(etree: Any, parent: Any, group: Group) -> None:
         el.set("id", group.id)
     if group.layer:
         el.set(_GROUPMODE, "layer")
-        el.set(_LABEL, group.label or group.id or "")
+        el.set(_LABEL, _xml(group.label or group.id or ""))
     if group.offset != (0.0, 0.0):
         el.set("transform", f"translate({_n(group.offset[0])},{_n(group.offset[1])})")
     for key, value in group.attrs.items():
-        el.set(key, str(value))
+        el.set(key, _xml(value))
     for item in group.items:
         if isinstance(item, Group):
             _emit_group(etree, el, item)
@@ -96,7 +106,7 @@ def _emit_group(etree: Any, parent: Any, group: Group) -> None:
                     attrib["stroke-dasharray"] = f"{_n(item.width * 3)},{_n(item.width * 3)}"
             if item.attrs:
                 for key, value in item.attrs.items():
-                    attrib[key] = str(value)
+                    attrib[key] = _xml(value)
             SubElement(el, POLYGON if item.closed else POLYLINE, attrib)
         elif isinstance(item, Circle):
             attrib = {"cx": "%.2f" % item.cx, "cy": "%.2f" % item.cy, "r": "%.2f" % item.radius,
@@ -120,4 +130,4 @@ def _emit_group(etree: Any, parent: Any, group: Group) -> None:
                 node.set("stroke", hex_colour(item.halo))
                 node.set("stroke-width", _n(item.size / 8))
                 node.set("paint-order", "stroke")
-            node.text = item.text
+            node.text = _xml(item.text)

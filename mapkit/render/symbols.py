@@ -9,7 +9,7 @@ from __future__ import annotations
 import math
 
 from mapkit.render import style
-from mapkit.render.layout import UNIT_CORNERS, EDGE_OF_DIRECTION
+from mapkit.render.layout import EDGE_OF_DIRECTION, UNIT_CORNERS
 from mapkit.render.scene import Circle, Poly, Text
 
 RGB = tuple[int, int, int]
@@ -44,7 +44,8 @@ def pattern(name: str | None, cx: float, cy: float, p: float, rgb: RGB) -> list:
     if name == "cross":
         return [Poly([(cx - p * 0.22, cy - p * 0.1), (cx + p * 0.06, cy + p * 0.22)], stroke=ink, width=w, closed=False,
                      detail=True),
-                Poly([(cx + p * 0.24, cy - p * 0.16), (cx - p * 0.04, cy + p * 0.12)], stroke=ink, width=w, closed=False,
+                Poly([(cx + p * 0.24, cy - p * 0.16), (cx - p * 0.04, cy + p * 0.12)], stroke=ink, width=w,
+                     closed=False,
                      detail=True)]
     return []
 
