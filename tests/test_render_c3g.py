@@ -130,3 +130,10 @@ def test_iso_view_outlines_each_floor(books):
     gaps = sorted(floors)
     step = 9.6 * math.cos(math.radians(40))
     assert ys[-1] - ys[0] == pytest.approx((gaps[-1] - gaps[0]) * step, abs=0.02)
+
+
+@pytest.mark.parametrize("view", ["top", "levels", "iso"])
+def test_ids_stay_unique_with_buildings_in_every_view(books, view):
+    root = etree.fromstring(render_svg(build_scene(street(), RenderOptions(view=view))))
+    ids = [el.get("id") for el in root.iter() if el.get("id")]
+    assert len(ids) == len(set(ids))

@@ -190,3 +190,17 @@ def test_names_with_characters_xml_cannot_hold_still_write():
     root = svg_of(m)
     texts = " ".join(t.text or "" for t in root.iter(f"{SVG}text"))
     assert "bad\ufffdname" in texts and "a\ufffdb" in texts
+
+
+@pytest.mark.parametrize("view", ["top", "levels", "iso"])
+def test_layers_sit_where_inkscape_finds_them_and_ids_are_unique(view):
+    m = Map(pieces=[Piece("grass-24", 0, 0, 0), Piece("rock-7", 0, 1, 1), Piece("tree-10", 0, 1, 2),
+                    Piece("glyph", 1, 3, 1, attrs={"letter": "A"})])
+    root = svg_of(m, view=view, findings=[Finding("X1", "info", "here", 0, 0, 1)])
+    ids = [el.get("id") for el in root.iter() if el.get("id")]
+    assert len(ids) == len(set(ids))
+    layers = [g for g in root.iter(f"{SVG}g") if g.get(f"{INK}groupmode") == "layer"]
+    assert layers
+    for g in layers:
+        parent = g.getparent()
+        assert parent is root or parent.get(f"{INK}groupmode") == "layer", g.get("id")

@@ -92,16 +92,17 @@ def c3g_layer(m: Map, map_file: str | None, p: float, level: int | None = None) 
         return out
     classes_seen: set[str] = set()
     marks_seen: set[str] = set()
-    root = Group("c3g", label="C3G buildings", layer=True)
+    suffix = "" if level is None else f"-level-{level}"       # ids stay unique across level panels
+    root = Group(f"c3g{suffix}", label="C3G buildings", layer=True)
     for pb in pbs.buildings:
         if pb.placed is None:
             out.notes.append(f"building {pb.index + 1} ({pb.placement.book}) not drawn: {pb.error}")
             continue
-        _draw_building(root, pbs, pb, p, level, classes_seen, marks_seen, out)
+        _draw_building(root, pbs, pb, p, level, classes_seen, marks_seen, out, suffix)
     for pb in pbs.objects:
         if level is not None and pb.placement.level != level:
             continue
-        _draw_object(root, pb, p, out)
+        _draw_object(root, pb, p, out, suffix)
     out.groups.append(root)
     for cls in CLASS_ORDER:
         if cls in classes_seen:
@@ -165,7 +166,7 @@ def _mark_legend(kind: str) -> str:
 
 
 def _draw_building(root: Group, pbs: Any, pb: Any, p: float, level: int | None, classes_seen: set[str],
-                   marks_seen: set[str], out: C3GLayer) -> None:
+                   marks_seen: set[str], out: C3GLayer, suffix: str = "") -> None:
     from mapkit.geometry.overlay import place_points
 
     po = pb.placed
@@ -173,7 +174,7 @@ def _draw_building(root: Group, pbs: Any, pb: Any, p: float, level: int | None, 
     base = po.level
     floors = [(base, None)] + [(po.floor_level(f), f) for f in po.floors if f.offset > 0]
     ground_floor = [f for f in po.floors if f.offset == 0]
-    g = root.group(f"building-{pb.index}", **{"data-book": book.name, "data-q": pb.placement.q,
+    g = root.group(f"building-{pb.index}{suffix}", **{"data-book": book.name, "data-q": pb.placement.q,
                                               "data-r": pb.placement.r, "data-level": base,
                                               "data-rotation": pb.placement.rotation})
     for floor_level, floor in floors:
@@ -281,10 +282,10 @@ def mark_symbol(kind: str, q: int, r: int, p: float, number: int | None = None) 
     return items
 
 
-def _draw_object(root: Group, pb: Any, p: float, out: C3GLayer) -> None:
+def _draw_object(root: Group, pb: Any, p: float, out: C3GLayer, suffix: str = "") -> None:
     rgb = _rgb("object_rgb")
     name = pb.book.name if pb.book else pb.placement.book
-    g = root.group(f"object-{pb.index}", **{"data-book": name, "data-q": pb.placement.q, "data-r": pb.placement.r,
+    g = root.group(f"object-{pb.index}{suffix}", **{"data-book": name, "data-q": pb.placement.q, "data-r": pb.placement.r,
                                             "data-level": pb.placement.level})
     out.levels.add(pb.placement.level)
     spaces = pb.spaces()

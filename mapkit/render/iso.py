@@ -47,7 +47,7 @@ def iso_view(m: Map, opts: Any) -> tuple[Group, Box, dict]:
             for q, r in cells:
                 jobs.append((r, piece.z + 0.001, 1, index, (q, r, float(piece.z), None)))
     jobs.sort(key=lambda j: (j[0], j[1], j[2], j[3]))
-    root = Group("iso")
+    root = Group("iso", label="Stacked tiles", layer=True)
     colours: dict[int, tuple] = {}
     outline_rgb = style.mark_rgb("outline")
     xs: list[float] = []

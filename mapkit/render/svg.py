@@ -83,7 +83,8 @@ POLYGON, POLYLINE, CIRCLE = (f"{{{SVG_NS}}}{name}" for name in ("polygon", "poly
 
 def _emit_group(etree: Any, parent: Any, group: Group) -> None:
     SubElement = etree.SubElement
-    el = SubElement(parent, f"{{{SVG_NS}}}g")
+    plain = not (group.id or group.layer or group.attrs or group.offset != (0.0, 0.0))
+    el = parent if plain else SubElement(parent, f"{{{SVG_NS}}}g")      # a bare container adds nothing
     if group.id:
         el.set("id", group.id)
     if group.layer:

@@ -65,7 +65,7 @@ def top_view(m: Map, opts: RenderOptions, only_level: int | None = None) -> tupl
     """The map seen from above (all levels, or the pieces of one build level over a ghost of those below)."""
     cat = catalog()
     p = opts.pitch
-    root = Group("map")
+    root = Group()          # its layers go straight under <svg> (Inkscape wants them there)
     tops = layout.visible_tops(m)
     shading = Shading(tops, m)
     if only_level is None:
@@ -255,7 +255,7 @@ def levels_view(m: Map, opts: RenderOptions) -> tuple[Group, Box, dict]:
     text_scale = max(1.0, columns * 0.7)
     gap = p * 0.8
     title = p * 0.9 * text_scale
-    root = Group("levels")
+    root = Group()
     info: dict = {"types": [], "players": [], "levels": None, "cells": set(), "text_scale": text_scale}
     for n, level in enumerate(levels):
         group, _, sub = top_view(m, opts, level)
@@ -289,7 +289,7 @@ def levels_view(m: Map, opts: RenderOptions) -> tuple[Group, Box, dict]:
 
 def _finish(m: Map, opts: RenderOptions, content: Group, box: Box, info: dict) -> Scene:
     p = opts.pitch
-    root = Group("drawing")
+    root = Group()
     root.add(content)
     notes = list(opts.notes) + list(info.get("notes", []))
     severities = []
