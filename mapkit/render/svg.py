@@ -2,11 +2,16 @@
 
 Units: one SVG user unit is one millimetre on the table, and the document's width and
 height are given in mm, so the drawing prints at 1:1 and neighbouring hex centres are
-44.45 user units apart (`HEX_PITCH_MM`). Each level is an Inkscape layer (`<g id="level-N"
-inkscape:groupmode="layer" inkscape:label="Level N">`; Illustrator reads top-level groups
-as layers too); each piece is a `<g id="piece-<index>">` carrying `data-type`, `data-q`,
-`data-r`, `data-level` (the piece's bottom z) and `data-rotation`; each hex of a surface
-piece is a `<polygon class="hex" data-q data-r>`.
+44.45 user units apart (`HEX_PITCH_MM`, also stated in the root's `data-hex-pitch-mm`).
+
+Layers sit directly under `<svg>` (where Inkscape looks for them; Illustrator reads
+top-level groups as layers too): in the top view one per level, `<g id="level-N"
+inkscape:groupmode="layer" inkscape:label="Level N">`, then "Findings", "C3G buildings" and
+"Legend"; in the per-level view one per panel (`panel-N`) with the level and the ghost of
+what lies below as sub-layers; the isometric view is one "Stacked tiles" layer, because its
+back-to-front painting interleaves the levels. Each piece is a `<g id="piece-<index>">` with
+`data-type`, `data-q`, `data-r`, `data-level` (the piece's bottom z) and `data-rotation`;
+each hex of a surface piece is a `<polygon class="hex" data-q data-r>`.
 """
 
 from __future__ import annotations
