@@ -14,6 +14,7 @@ import json
 from typing import Any
 
 from mapkit.errors import FormatError
+from mapkit.formats._json import parse_json
 from mapkit.model.map import Map, Piece, Placement
 
 NAME = "mapkit"
@@ -96,25 +97,6 @@ def write(m: Map) -> bytes:
 
 
 # -- reading ----------------------------------------------------------------------------------
-def _reject_constant(name: str) -> None:
-    raise ValueError(f"{name} is not a JSON number")
-
-
-def _decode(data: bytes) -> Any:
-    try:
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        raise FormatError(f"not UTF-8 text ({exc.reason})", where=f"byte {exc.start}") from None
-    try:
-        return json.loads(text, parse_constant=_reject_constant)
-    except json.JSONDecodeError as exc:
-        raise FormatError(f"malformed JSON: {exc.msg}", where=f"line {exc.lineno}, column {exc.colno}") from None
-    except RecursionError:
-        raise FormatError("JSON nested too deeply") from None
-    except ValueError as exc:  # huge integer literals, NaN/Infinity
-        raise FormatError(f"malformed JSON: {exc}") from None
-
-
 def _check(document: Any) -> None:
     from mapkit.model.catalog import catalog
     from mapkit.schemas import validator
@@ -138,7 +120,7 @@ def _check(document: Any) -> None:
 
 def read(data: bytes, filename: str = "") -> Map:
     """A map from mapkit JSON; raises FormatError naming the JSON path or line of a problem."""
-    document = _decode(data)
+    document = parse_json(data)
     _check(document)
     # JSON Schema counts 3.0 as an integer: store ints, so cells and output stay integral.
     pieces = [Piece(p["type"], int(p["q"]), int(p["r"]), int(p["z"]), _number(p.get("rotation", 0)),
