@@ -27,7 +27,7 @@ def draw_legend(entries: Iterable[style.LegendEntry], findings: list[tuple[int, 
         width = max(width, sw + p * 0.25 + len(entry.label) * text_size * 0.56)
         y += line
     for _, _, text in findings[:40]:
-        text = text if len(text) <= 90 else text[:87] + "..."
+        text = text if len(text) <= 130 else text[:127] + "..."
         g.add(Text(x0, y, text, text_size * 0.9, anchor="start", fill=style.mark_rgb("text")))
         width = max(width, len(text) * text_size * 0.9 * 0.56)
         y += line * 0.8
