@@ -133,3 +133,30 @@ def test_covered_hexes_are_skipped_in_the_png_but_kept_in_the_svg():
     _, img = picture(m, scale=40)
     assert pixel_at(build_scene(m, RenderOptions(legend=False, title=False)), img, *centre(1, 1)) == \
         style.shade(style.terrain_rgb("grass"), 1, 1, 3)
+
+
+def test_iso_shows_the_sides_of_a_stack_under_its_top():
+    """A 5-level column: every level's south face is painted, not just the top one's."""
+    from mapkit.render.layout import Oblique, hex_corners
+    from mapkit.render.png import to_pixels
+
+    m = Map(pieces=[Piece("grass-24", 0, 0, 0)] + [Piece("rock-1", 0, 2, z) for z in range(1, 6)])
+    scene = build_scene(m, RenderOptions(view="iso", legend=False, title=False))
+    img = Image.open(io.BytesIO(render_png(scene, 60))).convert("RGB")
+    corners = hex_corners(0, 2)
+    mx, my = (corners[2][0] + corners[3][0]) / 2, (corners[2][1] + corners[3][1]) / 2   # south-east face
+    for level in (1.5, 2.5, 3.5, 4.5):
+        x, y = to_pixels(scene, 60, *Oblique().project(mx, my, level))
+        pixel = img.getpixel((int(x), int(y)))
+        assert pixel != style.mark_rgb("background"), level
+        assert sum(pixel) < sum(style.terrain_rgb("rock")), level      # a shaded side, darker than a top
+
+
+def test_title_fits_in_the_picture():
+    from mapkit.render.layout import Box
+
+    m = Map(name="A rather long map name for a one-hex map", pieces=[Piece("grass-1", 0, 0, 0)])
+    scene = build_scene(m, RenderOptions(legend=False))
+    title = next(item for item, _, _ in scene.root.walk() if getattr(item, "text", "").startswith("A rather"))
+    assert scene.box.x1 >= title.x + len(title.text) * title.size * 0.5
+    assert isinstance(scene.box, Box)

@@ -62,8 +62,7 @@ def iso_view(m: Map, opts: Any) -> tuple[Group, Box, dict]:
         ptype = cat[piece.type]
         cx, cy = hex_center(q, r, p)
         if top is not None:
-            if not thin_of[index] and (q, r, int(math.ceil(top))) in solid:
-                continue                                   # a solid cell sits on it: nothing shows
+            buried = not thin_of[index] and (q, r, int(math.ceil(top))) in solid   # its top cannot show
             colour = colours.get(index)
             if colour is None:
                 fill = shading(style.piece_fill(ptype, piece.attrs), layout.surface_top(ptype, piece))
@@ -82,6 +81,12 @@ def iso_view(m: Map, opts: Any) -> tuple[Group, Box, dict]:
                 drop = y_bot - y_top
                 root.add(Poly([(ax, ay), (bx, by), (bx, by + drop), (ax, ay + drop)], fill=colour[d],
                               stroke=colour[3], width=face_w))
+            xs.append(top_pts[4][0])
+            xs.append(top_pts[1][0])
+            ys.append(top_pts[0][1])
+            ys.append(top_pts[3][1] + y_bot - y_top)
+            if buried:
+                continue
             root.add(Poly(top_pts, fill=fill, stroke=colour[4], width=grid_w,
                           attrs={"class": "hex", "data-piece": index, "data-q": q, "data-r": r,
                                  "data-level": piece.z, "data-type": piece.type}))
@@ -102,10 +107,6 @@ def iso_view(m: Map, opts: Any) -> tuple[Group, Box, dict]:
             elif any(boundary):
                 for run in _runs(boundary):
                     root.add(Poly([top_pts[i % 6] for i in run], stroke=outline_rgb, width=outline_w, closed=False))
-            xs.append(top_pts[4][0])
-            xs.append(top_pts[1][0])
-            ys.append(top_pts[0][1])
-            ys.append(top_pts[3][1] + y_bot - y_top)
         else:
             _iso_standing(root, piece, ptype, cx, cy, bottom, proj, p, xs, ys)
     if not xs:

@@ -333,9 +333,12 @@ def _finish(m: Map, opts: RenderOptions, content: Group, box: Box, info: dict) -
         view = {"top": "seen from above", "iso": "stacked tiles", "levels": "level by level"}[opts.view]
         if opts.level is not None:
             view = f"level {opts.level}"
-        root.add(Text(box.x0, box.y0 - p * 0.55 * k, f"{name} - {view}", p * 0.42 * k, bold=True,
+        title = f"{name} - {view}"
+        root.add(Text(box.x0, box.y0 - p * 0.55 * k, title, p * 0.42 * k, bold=True,
                       fill=style.mark_rgb("text"), anchor="start"))
         top_margin = p * 1.1 * k
+        width = len(title) * p * 0.42 * k * 0.62          # a generous estimate of bold text's width
+        total = total.union(Box(box.x0, box.y0, box.x0 + width, box.y0))
     if opts.legend:
         legend, lbox = draw_legend(entries, listed, notes, p * k, box.x1 + p * 0.8, box.y0)
         root.add(legend)
