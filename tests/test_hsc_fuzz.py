@@ -1,0 +1,119 @@
+"""Fuzzing the `.hsc` reader: whatever the bytes, it returns a Map or raises FormatError.
+
+And when it does return a Map, writing that map gives the same bytes back (the reader keeps
+everything it read), and the numpy fast path agrees with the general parser.
+"""
+
+from __future__ import annotations
+
+import struct
+
+import pytest
+from hypothesis import HealthCheck, given, settings, strategies as st
+
+import hsc_build as hb
+from mapkit.errors import FormatError
+from mapkit.formats import hsc
+
+FUZZ = settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+def seed_file(tiles: int = 80) -> bytes:
+    """A valid v0.0007 file with every record kind, long enough for the fast path."""
+    body = []
+    for i in range(tiles):
+        body.append(hb.tile(1001 + (i % 3) * 1000, i % 9, i // 9, i % 4, byte=0xCD, rgb=hb.colour(0, 160, 0)))
+        if i % 17 == 0:
+            body.append(hb.tile(14065 + i % 5, i % 9, i // 9, 5, byte=65 + i % 5))
+        if i % 23 == 0:
+            body.append(hb.tile(15001, i % 9, i // 9, 5, start_name=hb.cstring("Red"), rgb=hb.colour(255, 0, 0)))
+    body.append(hb.tile(18002, 3, 3, 6, rot=4, extra=hb.cstring("GRIMNAK") + hb.cstring("GRIMNAK")))
+    body.append(hb.tile(17000, 1, 1, 6, extra=hb.i32(3) + hb.cstring("a") + hb.cstring("b") + hb.cstring("c")
+                        + hb.cstring("d")))
+    return hb.document(7, body, name=hb.cstring("Fuzz"), scenario=b"{\\rtf1 Fuzz \\u8364? \\'e9\\par}\x00")
+
+
+SEED = seed_file()
+
+
+def check(data: bytes) -> None:
+    try:
+        m = hsc.read(data)
+    except FormatError as exc:
+        assert exc.where and exc.where.startswith("byte "), exc
+        return
+    assert hsc.write(m) == data
+    hsc.losses(m)
+
+
+def test_seed_file_is_valid():
+    m = hsc.read(SEED)
+    assert len(m.pieces) > 80 and hsc.write(m) == SEED
+
+
+@FUZZ
+@given(st.binary(max_size=400))
+def test_random_bytes(data):
+    check(data)
+
+
+@FUZZ
+@given(st.sampled_from(sorted(hb.version(n) for n in range(1, 8))), st.binary(max_size=400))
+def test_random_bytes_after_a_valid_version(version, rest):
+    check(version + rest)
+
+
+@FUZZ
+@given(st.lists(st.tuples(st.integers(0, len(SEED) - 1), st.integers(0, 255)), min_size=1, max_size=8))
+def test_mutated_bytes(changes):
+    data = bytearray(SEED)
+    for pos, value in changes:
+        data[pos] = value
+    check(bytes(data))
+
+
+@FUZZ
+@given(st.integers(0, len(SEED)), st.integers(0, 64), st.binary(max_size=64))
+def test_spliced_bytes(pos, cut, insert):
+    check(SEED[:pos] + insert + SEED[pos + cut:])
+
+
+@FUZZ
+@given(st.integers(0, len(SEED) - 4), st.sampled_from([0, 1, 5, 0x7FFFFFFF, -1, -0x80000000, 0xFFFF, 17000, 18001]))
+def test_hostile_ints(pos, value):
+    data = bytearray(SEED)
+    data[pos:pos + 4] = struct.pack("<i", value)
+    check(bytes(data))
+
+
+@FUZZ
+@given(st.lists(st.tuples(st.integers(0, len(SEED) - 1), st.integers(0, 255)), min_size=1, max_size=4))
+def test_fast_path_agrees_with_general_parser(changes):
+    data = bytearray(SEED)
+    for pos, value in changes:
+        data[pos] = value
+    data = bytes(data)
+    try:
+        fast = hsc.read(data)
+    except FormatError:
+        fast = None
+    saved = hsc.FAST_PATH_MIN_TILES
+    hsc.FAST_PATH_MIN_TILES = 10 ** 9
+    try:
+        slow = hsc.read(data)
+    except FormatError:
+        slow = None
+    finally:
+        hsc.FAST_PATH_MIN_TILES = saved
+    if fast is None or slow is None:
+        assert fast is None and slow is None
+        return
+    assert [(p.type, p.q, p.r, p.z, p.rotation, p.attrs, p.extras) for p in fast.pieces] == \
+           [(p.type, p.q, p.r, p.z, p.rotation, p.attrs, p.extras) for p in slow.pieces]
+    assert fast.extras == slow.extras
+
+
+@pytest.mark.parametrize("cut", [0, 1, 8, 40, 48, 100, len(SEED) // 2, len(SEED) - 1])
+def test_truncations_of_the_seed(cut):
+    with pytest.raises(FormatError):
+        hsc.read(SEED[:cut])
