@@ -279,6 +279,20 @@ def _vs_cells(x: int, y: int, offsets) -> set:
 
 
 @pytest.mark.parametrize("shape", sorted(VS_OFFSETS))
+def test_anchor_delta_reproduces_vs_offset_tables(shape):
+    """The catalog shape turned k times, seen from its anchor, is VirtualScape's table row k."""
+    from mapkit.formats._hsc_tables import anchor_delta
+
+    cat = catalog()
+    for rot in range(6):
+        offsets = VS_OFFSETS[shape].get(rot, VS_OFFSETS[shape].get("any"))
+        expected = {(dx - (dy >> 1), dy) for dx, dy in offsets}  # even-row offsets -> axial deltas
+        aq, ar = anchor_delta(cat, shape, rot)
+        assert {(dq - aq, dr - ar) for dq, dr in cat.footprint(shape, rot)} == expected, (shape, rot)
+        assert (0, 0) in expected and all(dr >= 0 for _, dr in expected)
+
+
+@pytest.mark.parametrize("shape", sorted(VS_OFFSETS))
 def test_anchor_tables_match_catalog_shapes(shape):
     cat = catalog()
     ptype = next(p for p in cat.types.values() if p.shape == shape and p.vs is not None)
@@ -467,12 +481,13 @@ def test_edited_scenario_or_name_is_not_lost():
 def test_losses_name_what_virtualscape_cannot_carry():
     m = Map(pieces=[Piece("grass-1", 0, 0, 0), Piece("laur-wall-long", 1, 0, 1, 0.5),
                     Piece("snow-3", 2, 0, 0), Piece("wellspring-water-1", 3, 0, 1), Piece("cosmos-1", 4, 0, 0),
-                    Piece("grass-2", 5, 0, 0, 1.5), Piece("figure", 0, 0, 1, 0, {"player": 2})],
+                    Piece("grass-2", 5, 0, 0, 1.5), Piece("figure", 0, 0, 1, 0, {"player": 2}),
+                    Piece("rock-1", 2 ** 40, 0, 0)],
             buildings=[Placement("tower.json", 0, 0, 1)])
     lines = hsc.losses(m)
-    assert len(lines) == 7
+    assert len(lines) == 8
     for needle in ("laur-wall-long", "snow-3", "wellspring-water-1", "cosmos-1", "half step", "tower.json",
-                   "figure's player"):
+                   "figure's player", "32-bit"):
         assert any(needle in line for line in lines), needle
     back = hsc.read(hsc.write(m))
     assert [p.type for p in back.pieces] == ["grass-1", "grass-2", "figure"]

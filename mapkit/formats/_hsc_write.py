@@ -43,6 +43,10 @@ def write(m: Map) -> bytes:
     return _encode(m, None)
 
 
+def _int32(value: Any) -> bool:
+    return isinstance(value, int) and -2 ** 31 <= value < 2 ** 31
+
+
 def losses(m: Map) -> list[str]:
     """What a `.hsc` cannot carry, one line per thing."""
     t = tables()
@@ -55,6 +59,9 @@ def losses(m: Map) -> list[str]:
             continue
         if ptype.vs is None:
             out.append(f"{where}: VirtualScape has no such piece")
+            continue
+        if not (_int32(p.q * 2) and _int32(p.r * 2) and _int32(p.z * 2)):
+            out.append(f"{where}: coordinates beyond VirtualScape's 32-bit range")
             continue
         if p.rotation != int(p.rotation):
             out.append(f"{where}: rotation {p.rotation} is a half step; VirtualScape turns in whole "
@@ -101,12 +108,12 @@ def _encode(m: Map, hx: dict | None) -> bytes:
     forms = hx.get("forms", {}) if preserve else {}
     out = bytearray(VERSION_BYTES[version])
     if version >= 2:
-        out += encode_cstring(m.name, forms.get("name"))
-        out += encode_cstring(m.author, forms.get("author"))
+        out += encode_cstring(m.name or "", forms.get("name"))
+        out += encode_cstring(m.author or "", forms.get("author"))
     if version >= 3:
-        out += encode_cstring(m.players, forms.get("players"))
+        out += encode_cstring(str(m.players or ""), forms.get("players"))
     if version == 3:
-        out += encode_cstring(m.scenario, forms.get("scenario"))
+        out += encode_cstring(m.scenario or "", forms.get("scenario"))
     elif version >= 4:
         rtf = _scenario_rtf(m)
         out += _I32.pack(len(rtf)) + rtf
@@ -120,7 +127,8 @@ def _encode(m: Map, hx: dict | None) -> bytes:
     glyph_byte = int(hx["glyph_byte"]) if preserve else 0
     writable = [(p, t.cat.types[p.type]) for p in m.pieces
                 if p.type in t.cat.types and t.cat.types[p.type].vs is not None
-                and (p.type != "personal" or p.attrs.get("size", 1) in PERSONAL_SIZES)]
+                and (p.type != "personal" or p.attrs.get("size", 1) in PERSONAL_SIZES)
+                and _int32(p.q * 2) and _int32(p.r * 2) and _int32(p.z * 2)]
     shift = (0, 0, 0) if preserve else _shift(writable, t)
     out += _I32.pack(len(writable))
     for p, ptype in writable:
@@ -140,7 +148,7 @@ def _scenario_rtf(m: Map) -> bytes:
             raw = None
         if raw is not None and rtf_to_text(raw) == m.scenario:
             return raw
-    return text_to_rtf(m.scenario) if m.scenario else b""
+    return text_to_rtf(str(m.scenario)) if m.scenario else b""
 
 
 def _shift(writable: list[tuple[Piece, PieceType]], t: Tables) -> tuple[int, int, int]:
