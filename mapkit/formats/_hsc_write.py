@@ -47,6 +47,15 @@ def _int32(value: Any) -> bool:
     return isinstance(value, int) and -2 ** 31 <= value < 2 ** 31
 
 
+def _fits(p: Piece, ptype: PieceType, t: Tables) -> bool:
+    """Whether the piece's VirtualScape anchor and level fit the file's 32-bit integers."""
+    if not (_int32(p.q) and _int32(p.r) and _int32(p.z)):
+        return False
+    dq, dr = t.anchor(t.cat.shape_for(ptype, p.attrs.get("size")), int(p.rotation) % 6)
+    x, y = axial_to_offset(p.q + dq, p.r + dr)
+    return _int32(x) and _int32(y)
+
+
 def losses(m: Map) -> list[str]:
     """What a `.hsc` cannot carry, one line per thing."""
     t = tables()
@@ -60,7 +69,7 @@ def losses(m: Map) -> list[str]:
         if ptype.vs is None:
             out.append(f"{where}: VirtualScape has no such piece")
             continue
-        if not (_int32(p.q * 2) and _int32(p.r * 2) and _int32(p.z * 2)):
+        if not _fits(p, ptype, t):
             out.append(f"{where}: coordinates beyond VirtualScape's 32-bit range")
             continue
         if p.rotation != int(p.rotation):
@@ -128,11 +137,11 @@ def _encode(m: Map, hx: dict | None) -> bytes:
     writable = [(p, t.cat.types[p.type]) for p in m.pieces
                 if p.type in t.cat.types and t.cat.types[p.type].vs is not None
                 and (p.type != "personal" or p.attrs.get("size", 1) in PERSONAL_SIZES)
-                and _int32(p.q * 2) and _int32(p.r * 2) and _int32(p.z * 2)]
+                and _fits(p, t.cat.types[p.type], t)]
     shift = (0, 0, 0) if preserve else _shift(writable, t)
-    out += _I32.pack(len(writable))
-    for p, ptype in writable:
-        out += _tile(p, ptype, t, preserve, tile_version, glyph_byte, shift)
+    records = _tiles(writable, t, preserve, tile_version, glyph_byte, shift)
+    out += _I32.pack(len(records))
+    out += b"".join(records)
     if preserve and hx.get("trailing"):
         out += bytes.fromhex(hx["trailing"])
     return bytes(out)
@@ -155,20 +164,65 @@ def _shift(writable: list[tuple[Piece, PieceType]], t: Tables) -> tuple[int, int
     """The translation (dq, dr, dz) that puts every hex at column, row and level >= 0.
 
     A translation in axial coordinates is a pure hex translation, so an odd row shift
-    needs no parity care here: the column follows from the new row.
+    needs no parity care here: the column follows from the new row. Per (shape, turn) the
+    extreme cells are found once: the lowest row, and the westernmost column for a
+    footprint whose origin sits on an even or on an odd row.
     """
-    cells = []
-    min_z = 0
-    for p, ptype in writable:
-        shape = t.cat.shape_for(ptype, p.attrs.get("size"))
-        for dq, dr in t.cat.footprint(shape, int(p.rotation) % 6):
-            cells.append((p.q + dq, p.r + dr))
-        min_z = min(min_z, p.z)
-    if not cells:
+    if not writable:
         return 0, 0, 0
-    shift_r = max(0, -min(r for _, r in cells))
-    min_col = min(q + ((r + shift_r) >> 1) for q, r in cells)
-    return max(0, -min_col), shift_r, -min_z
+    extremes: dict[tuple[str, int], tuple[int, int, int]] = {}
+    spans = []
+    for p, ptype in writable:
+        key = (t.cat.shape_for(ptype, p.attrs.get("size")), int(p.rotation) % 6)
+        ext = extremes.get(key)
+        if ext is None:
+            cells = t.cat.footprint(*key)
+            ext = (min(dr for _, dr in cells),
+                   min(dq + (dr >> 1) for dq, dr in cells), min(dq + ((1 + dr) >> 1) for dq, dr in cells))
+            extremes[key] = ext
+        spans.append((p.q, p.r, ext))
+    shift_r = max(0, -min(r + ext[0] for _, r, ext in spans))
+    min_col = min(q + ((r + shift_r) >> 1) + ext[1 + ((r + shift_r) & 1)] for q, r, ext in spans)
+    return max(0, -min_col), shift_r, max(0, -min(p.z for p, _ in writable))
+
+
+_PLAIN = struct.Struct("<i8siiiiB4s4sI")
+_SPECIAL = frozenset({"glyph", "start-zone", "personal", "figure", "figure-double"})
+
+
+def _tiles(writable: list[tuple[Piece, PieceType]], t: Tables, preserve: bool, tile_version: int,
+           glyph_byte: int, shift: tuple[int, int, int]) -> list[bytes]:
+    """Every tile record. Plain pieces with nothing kept in extras (almost all of a big map)
+    take a short path with the per-type, per-turn numbers looked up once."""
+    out = []
+    append = out.append
+    cache: dict[tuple[str, float], tuple[int, int, int, int, int]] = {}
+    version3 = VERSION_BYTES[3]
+    sq, sr, sz = shift
+    plain_ok = tile_version == 3
+    for p, ptype in writable:
+        if plain_ok and ptype.id not in _SPECIAL and not (preserve and p.extras.get("hsc")):
+            key = (p.type, p.rotation)
+            known = cache.get(key)
+            if known is None:
+                turns = int(p.rotation) % 6
+                dq, dr = t.anchor(ptype.shape, turns)
+                known = (ptype.vs, (turns - ptype.vs_rotation_offset) % 6, dq, dr, colorref(ptype.vs_colour))
+                cache[key] = known
+            raw, rot, dq, dr, colour = known
+            r = p.r + dr + sr
+            try:
+                append(_PLAIN.pack(raw, version3, rot, p.q + dq + sq + (r >> 1), r, p.z + sz, glyph_byte,
+                                   _EMPTY, _EMPTY, colour))
+            except struct.error:  # pushed past 32 bits by the shift to non-negative coordinates
+                continue
+        else:
+            try:
+                append(_tile(p, ptype, t, preserve, tile_version, glyph_byte, shift))
+            except struct.error:
+                if preserve:
+                    raise
+    return out
 
 
 def _tile(p: Piece, ptype: PieceType, t: Tables, preserve: bool, tile_version: int, glyph_byte: int,
