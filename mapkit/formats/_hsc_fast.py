@@ -109,9 +109,9 @@ def records(data: bytes, runs: list) -> np.ndarray:
     return np.frombuffer(joined, dtype=RECORD)
 
 
-def plain_pieces(rec: np.ndarray, t: Tables, glyph_byte: int) -> tuple[list[Piece], list, list]:
-    """Pieces for every record; (position, extras) for the records that differ from
-    VirtualScape's defaults (colour, glyph byte, legacy id); (position, colour) of start zones,
+def plain_pieces(rec: np.ndarray, t: Tables, glyph_byte: int) -> tuple[list[Piece], list]:
+    """Pieces for every record, with extras["hsc"] where a record differs from VirtualScape's
+    defaults (colour, glyph byte, legacy id), and (position, colour) of the start zones,
     whose players the caller assigns over the whole map."""
     lk = lookup(t)
     if not len(rec):
@@ -139,21 +139,26 @@ def plain_pieces(rec: np.ndarray, t: Tables, glyph_byte: int) -> tuple[list[Piec
     glyph = code == lk.glyph
     start = code == lk.start
     canon = np.where(glyph, 14000 + byte, lk.canon[code])
-    odd = ((colour != lk.colour[code]) & ~start) | ((byte != glyph_byte) & ~glyph) | (raw != canon)
-    deviations = []
-    for i in np.flatnonzero(odd).tolist():
-        extras: dict[str, Any] = {}
-        if int(byte[i]) != glyph_byte and not glyph[i]:
-            extras["byte"] = int(byte[i])
-        if int(colour[i]) != int(lk.colour[code[i]]) and not start[i]:
-            extras["colour"] = int(colour[i])
-        if int(raw[i]) != int(canon[i]):
-            extras["type"] = int(raw[i])
-        deviations.append((i, extras))
+    byte_odd = (byte != glyph_byte) & ~glyph
+    colour_odd = (colour != lk.colour[code]) & ~start
+    type_odd = raw != canon
+    where = np.flatnonzero(byte_odd | colour_odd | type_odd)
+    if len(where):
+        rows = zip(where.tolist(), byte_odd[where].tolist(), colour_odd[where].tolist(), type_odd[where].tolist(),
+                   byte[where].tolist(), colour[where].tolist(), raw[where].tolist())
+        for i, b_odd, c_odd, t_odd, b, c, ty in rows:
+            extras: dict[str, Any] = {}
+            if b_odd:
+                extras["byte"] = b
+            if c_odd:
+                extras["colour"] = c
+            if t_odd:
+                extras["type"] = ty
+            pieces[i].extras = {"hsc": extras}
     for i in np.flatnonzero(glyph).tolist():
         pieces[i].attrs["letter"] = chr(int(byte[i]))
     starts = [(i, int(colour[i])) for i in np.flatnonzero(start).tolist()]
-    return pieces, deviations, starts
+    return pieces, starts
 
 
 def byte_histogram(rec: np.ndarray, t: Tables) -> np.ndarray:

@@ -203,9 +203,7 @@ def _read_tiles(cur: Cursor, count: int, hx: dict[str, Any]) -> list[Piece]:
     plain: list[Piece] = []
     starts: list[tuple[int, Piece, int]] = []  # (tile index, piece, colour) of every start zone
     if rec is not None:
-        plain, deviations, plain_starts = _hsc_fast.plain_pieces(rec, t, glyph_byte)
-        for i, extras in deviations:
-            plain[i].extras["hsc"] = extras
+        plain, plain_starts = _hsc_fast.plain_pieces(rec, t, glyph_byte)
         if plain_starts:
             where = _hsc_fast.positions(runs)
             starts += [(int(where[i]), plain[i], colour) for i, colour in plain_starts]
