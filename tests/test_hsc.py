@@ -561,6 +561,12 @@ def test_unknown_type_and_bad_personal_size():
         hsc.read(bad)
 
 
+def test_errors_name_the_file():
+    with pytest.raises(FormatError) as err:
+        hsc.read(b"\x00" * 3, "maps/broken.hsc")
+    assert str(err.value).startswith("maps/broken.hsc: byte 0: ")
+
+
 def test_sniff():
     assert hsc.sniff(small_file()[:16])
     assert not hsc.sniff(b'{"hexMap": 1}')
@@ -580,3 +586,27 @@ def test_cli_reports_bad_files_in_one_line(tmp_path, content):
     assert len(lines) == 1 and "Traceback" not in done.stderr
     assert "bad.hsc" in lines[0]
     assert not out.exists() and not list(tmp_path.glob(".out.hsc*"))
+
+
+# -- the benchmark generator (shared with other benchmarks) -------------------------------------------
+
+def test_generated_maps_are_plausible():
+    import sys
+
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
+    from generate import make_map
+
+    m = make_map(3000, seed=5)
+    assert len(m.pieces) == 3000 and semantic(make_map(3000, seed=5)) == semantic(m)
+    assert semantic(make_map(3000, seed=6)) != semantic(m)
+    counts = m.piece_counts()
+    assert counts["start-zone"] and counts["glyph"] and counts["grass-2"] + counts["sand-2"] > 0
+    solid = {}
+    for index, piece in enumerate(m.pieces):
+        for q, r in m.footprint(piece):
+            assert (q, r, piece.z) not in solid, "two pieces in one cell"
+            solid[(q, r, piece.z)] = index
+    for piece in m.pieces:
+        if piece.z > 0:
+            assert all((q, r, piece.z - 1) in solid for q, r in m.footprint(piece)), piece
+    assert hsc.losses(m) == [] and semantic(hsc.read(hsc.write(m))) == semantic(m)

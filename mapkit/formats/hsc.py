@@ -51,8 +51,10 @@ def read(data: bytes, filename: str = "") -> Map:
     gc.disable()
     try:
         return _read(data, cur)
+    except FormatError as exc:
+        raise (exc.with_file(filename) if filename else exc) from None
     except (ValueError, IndexError, OverflowError, UnicodeError) as exc:  # a gap in the checks: still one error
-        raise FormatError(f"cannot decode ({exc})", where=f"byte {cur.pos}") from None
+        raise FormatError(f"cannot decode ({exc})", file=filename or None, where=f"byte {cur.pos}") from None
     finally:
         if collecting:
             gc.enable()
