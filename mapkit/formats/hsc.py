@@ -45,8 +45,9 @@ def read(data: bytes, filename: str = "") -> Map:
     """Parse a `.hsc` file. Raises FormatError (with the byte offset) and nothing else."""
     data = bytes(data)
     cur = Cursor(data)
-    # Building 100 000s of pieces would otherwise wake the cyclic garbage collector
-    # thousands of times for objects that cannot form cycles; it halves the read time.
+    # Building 100 000s of pieces would otherwise wake the cyclic garbage collector hundreds
+    # of times over objects that cannot form cycles; the one young-generation collection
+    # left for later costs a fraction of that (benchmarks/bench_hsc.py counts it).
     collecting = gc.isenabled()
     gc.disable()
     try:
