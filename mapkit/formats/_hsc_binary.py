@@ -8,7 +8,10 @@ file fails with one FormatError naming the byte offset, never an IndexError or s
 
 from __future__ import annotations
 
+import gc
 import struct
+from contextlib import contextmanager
+from typing import Iterator
 
 from mapkit.errors import FormatError
 
@@ -224,3 +227,21 @@ class Cursor:
         self.pos += size
         text = body.decode("utf-16-le", "surrogatepass") if unicode else ansi_decode(body)
         return text, ("u" if unicode else "a") + str(width)
+
+
+@contextmanager
+def paused_gc() -> Iterator[None]:
+    """Pause the cyclic garbage collector while a big map is built or encoded.
+
+    Reading or writing 100 000 tiles makes hundreds of thousands of small objects that cannot
+    form cycles; with the collector running, each young-generation pass also walks the whole
+    growing map. The one collection left for afterwards costs a fraction of that
+    (benchmarks/bench_hsc.py counts it in its figures).
+    """
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if collecting:
+            gc.enable()

@@ -47,6 +47,8 @@ class PlainLookup:
         names = [p.id for p in t.plain]
         self.glyph = names.index("glyph")
         self.start = names.index("start-zone")
+        #: catalog id -> code, for the pieces the writer encodes here (no attrs to write).
+        self.writer_code = {name: code for code, name in enumerate(names) if name not in ("glyph", "start-zone")}
 
 
 _LOOKUP: PlainLookup | None = None
@@ -170,3 +172,29 @@ def byte_histogram(rec: np.ndarray, t: Tables) -> np.ndarray:
 def positions(runs: list) -> np.ndarray:
     """The tile index of every record of the runs."""
     return np.concatenate([np.arange(index, index + n) for index, _, n in runs])
+
+
+def encode_plain(codes, qs, rs, zs, rotations,
+                 t: Tables, glyph_byte: int, shift: tuple[int, int, int]) -> tuple[bytes, np.ndarray]:
+    """41-byte records (tile version 0.0003, empty strings, class colour) for plain pieces,
+    and a mask of those whose coordinates fit VirtualScape's 32-bit integers."""
+    lk = lookup(t)
+    code = np.array(codes, dtype=np.int64)
+    turns = np.trunc(np.array(rotations, dtype=np.float64)).astype(np.int64) % 6
+    r = np.array(rs, dtype=np.int64) + lk.anchor_dr[code, turns] + shift[1]
+    x = np.array(qs, dtype=np.int64) + lk.anchor_dq[code, turns] + shift[0] + (r >> 1)
+    z = np.array(zs, dtype=np.int64) + shift[2]
+    low, high = -2 ** 31, 2 ** 31 - 1
+    fits = (x >= low) & (x <= high) & (r >= low) & (r <= high) & (z >= low) & (z <= high)
+    rec = np.zeros(len(code), dtype=RECORD)
+    rec["type"] = lk.canon[code]
+    rec["version"] = _V3
+    rec["rot"] = (turns - lk.rot_offset[code]) % 6
+    rec["x"] = np.where(fits, x, 0)
+    rec["y"] = np.where(fits, r, 0)
+    rec["z"] = np.where(fits, z, 0)
+    rec["byte"] = glyph_byte
+    rec["s1"] = _EMPTY
+    rec["s2"] = _EMPTY
+    rec["colour"] = lk.colour[code]
+    return rec.tobytes(), fits

@@ -11,10 +11,11 @@ non-negative coordinates, and only type ids VirtualScape knows.
 from __future__ import annotations
 
 import hashlib
+import operator
 import struct
 from typing import Any
 
-from mapkit.formats._hsc_binary import VERSION_BYTES, encode_cstring, version_code
+from mapkit.formats._hsc_binary import VERSION_BYTES, encode_cstring, paused_gc, version_code
 from mapkit.formats._hsc_rtf import rtf_to_text, text_to_rtf
 from mapkit.formats._hsc_tables import (GLYPH_FIRST, GLYPH_LAST, PERSONAL_SIZES, Tables, colorref, tables)
 from mapkit.model.catalog import PieceType
@@ -32,6 +33,11 @@ _EMPTY = encode_cstring("")
 
 def write(m: Map) -> bytes:
     """The `.hsc` bytes of a map (see the module docstring for which style)."""
+    with paused_gc():
+        return _write(m)
+
+
+def _write(m: Map) -> bytes:
     hx = m.extras.get("hsc")
     if isinstance(hx, dict) and isinstance(hx.get("fingerprint"), str):
         try:
@@ -44,15 +50,22 @@ def write(m: Map) -> bytes:
 
 
 def _int32(value: Any) -> bool:
-    return isinstance(value, int) and -2 ** 31 <= value < 2 ** 31
+    try:
+        return -2 ** 31 <= operator.index(value) < 2 ** 31
+    except TypeError:
+        return False
 
 
 def _fits(p: Piece, ptype: PieceType, t: Tables) -> bool:
     """Whether the piece's VirtualScape anchor and level fit the file's 32-bit integers."""
-    if not (_int32(p.q) and _int32(p.r) and _int32(p.z)):
+    q, r, z = p.q, p.r, p.z
+    if (type(q) is int and type(r) is int and type(z) is int
+            and -2 ** 30 < q < 2 ** 30 and -2 ** 30 < r < 2 ** 30 and -2 ** 31 <= z < 2 ** 31):
+        return True  # the anchor is a few hexes from the origin at most
+    if not (_int32(q) and _int32(r) and _int32(z)):
         return False
     dq, dr = t.anchor(t.cat.shape_for(ptype, p.attrs.get("size")), int(p.rotation) % 6)
-    x, y = axial_to_offset(p.q + dq, p.r + dr)
+    x, y = axial_to_offset(q + dq, r + dr)
     return _int32(x) and _int32(y)
 
 
@@ -134,13 +147,16 @@ def _encode(m: Map, hx: dict | None) -> bytes:
         out += _I32.pack(int(value))
     tile_version = version_code(hx["tile_version"]) if preserve else 3
     glyph_byte = int(hx["glyph_byte"]) if preserve else 0
-    writable = [(p, t.cat.types[p.type]) for p in m.pieces
-                if p.type in t.cat.types and t.cat.types[p.type].vs is not None
-                and (p.type != "personal" or p.attrs.get("size", 1) in PERSONAL_SIZES)
-                and _fits(p, t.cat.types[p.type], t)]
+    types = t.cat.types
+    writable = []
+    for p in m.pieces:
+        ptype = types.get(p.type)
+        if (ptype is not None and ptype.vs is not None and _fits(p, ptype, t)
+                and (ptype.id != "personal" or p.attrs.get("size", 1) in PERSONAL_SIZES)):
+            writable.append((p, ptype))
     shift = (0, 0, 0) if preserve else _shift(writable, t)
-    records = _tiles(writable, t, preserve, tile_version, glyph_byte, shift)
-    out += _I32.pack(len(records))
+    records, count = _tiles(writable, t, preserve, tile_version, glyph_byte, shift)
+    out += _I32.pack(count)
     out += b"".join(records)
     if preserve and hx.get("trailing"):
         out += bytes.fromhex(hx["trailing"])
@@ -170,59 +186,66 @@ def _shift(writable: list[tuple[Piece, PieceType]], t: Tables) -> tuple[int, int
     """
     if not writable:
         return 0, 0, 0
-    extremes: dict[tuple[str, int], tuple[int, int, int]] = {}
+    extremes: dict[tuple, tuple[int, int, int]] = {}
     spans = []
     for p, ptype in writable:
-        key = (t.cat.shape_for(ptype, p.attrs.get("size")), int(p.rotation) % 6)
-        ext = extremes.get(key)
+        size = p.attrs.get("size") if ptype.id == "personal" else None
+        ext = extremes.get((p.type, p.rotation, size))
         if ext is None:
-            cells = t.cat.footprint(*key)
+            cells = t.cat.footprint(t.cat.shape_for(ptype, size), int(p.rotation) % 6)
             ext = (min(dr for _, dr in cells),
                    min(dq + (dr >> 1) for dq, dr in cells), min(dq + ((1 + dr) >> 1) for dq, dr in cells))
-            extremes[key] = ext
+            extremes[(p.type, p.rotation, size)] = ext
         spans.append((p.q, p.r, ext))
     shift_r = max(0, -min(r + ext[0] for _, r, ext in spans))
     min_col = min(q + ((r + shift_r) >> 1) + ext[1 + ((r + shift_r) & 1)] for q, r, ext in spans)
     return max(0, -min_col), shift_r, max(0, -min(p.z for p, _ in writable))
 
 
-_PLAIN = struct.Struct("<i8siiiiB4s4sI")
-_SPECIAL = frozenset({"glyph", "start-zone", "personal", "figure", "figure-double"})
-
-
 def _tiles(writable: list[tuple[Piece, PieceType]], t: Tables, preserve: bool, tile_version: int,
-           glyph_byte: int, shift: tuple[int, int, int]) -> list[bytes]:
-    """Every tile record. Plain pieces with nothing kept in extras (almost all of a big map)
-    take a short path with the per-type, per-turn numbers looked up once."""
-    out = []
-    append = out.append
-    cache: dict[tuple[str, float], tuple[int, int, int, int, int]] = {}
-    version3 = VERSION_BYTES[3]
-    sq, sr, sz = shift
-    plain_ok = tile_version == 3
+           glyph_byte: int, shift: tuple[int, int, int]) -> tuple[list[bytes], int]:
+    """Every tile record, and how many. Plain pieces with nothing kept in extras (almost all
+    of a big map) are encoded together with numpy; the rest one by one."""
+    try:
+        from mapkit.formats import _hsc_fast
+    except ImportError:  # numpy missing: every piece goes through _tile
+        _hsc_fast = None  # type: ignore[assignment]
+    codes = _hsc_fast.lookup(t).writer_code if _hsc_fast is not None and tile_version == 3 else {}
+    slots: list[bytes | None] = []  # None = the next plain record
+    rows = []
     for p, ptype in writable:
-        if plain_ok and ptype.id not in _SPECIAL and not (preserve and p.extras.get("hsc")):
-            key = (p.type, p.rotation)
-            known = cache.get(key)
-            if known is None:
-                turns = int(p.rotation) % 6
-                dq, dr = t.anchor(ptype.shape, turns)
-                known = (ptype.vs, (turns - ptype.vs_rotation_offset) % 6, dq, dr, colorref(ptype.vs_colour))
-                cache[key] = known
-            raw, rot, dq, dr, colour = known
-            r = p.r + dr + sr
-            try:
-                append(_PLAIN.pack(raw, version3, rot, p.q + dq + sq + (r >> 1), r, p.z + sz, glyph_byte,
-                                   _EMPTY, _EMPTY, colour))
-            except struct.error:  # pushed past 32 bits by the shift to non-negative coordinates
-                continue
+        code = codes.get(p.type)
+        if code is not None and not (preserve and p.extras.get("hsc")):
+            slots.append(None)
+            rows.append((code, p.q, p.r, p.z, p.rotation))
+            continue
+        try:
+            slots.append(_tile(p, ptype, t, preserve, tile_version, glyph_byte, shift))
+        except struct.error:  # pushed past 32 bits by the shift to non-negative coordinates
+            if preserve:
+                raise
+    if not rows:
+        return slots, len(slots)  # type: ignore[return-value]
+    pc, pq, pr, pz, pt = zip(*rows)
+    buffer, fits = _hsc_fast.encode_plain(pc, pq, pr, pz, pt, t, glyph_byte, shift)
+    if preserve and not fits.all():
+        raise ValueError("coordinates out of range")
+    if len(slots) == len(pc) and fits.all():
+        return [buffer], len(pc)
+    fit = fits.tolist()
+    out: list[bytes] = []
+    count = 0
+    k = 0
+    for slot in slots:
+        if slot is not None:
+            out.append(slot)
+            count += 1
         else:
-            try:
-                append(_tile(p, ptype, t, preserve, tile_version, glyph_byte, shift))
-            except struct.error:
-                if preserve:
-                    raise
-    return out
+            if fit[k]:
+                out.append(buffer[41 * k:41 * k + 41])
+                count += 1
+            k += 1
+    return out, count
 
 
 def _tile(p: Piece, ptype: PieceType, t: Tables, preserve: bool, tile_version: int, glyph_byte: int,

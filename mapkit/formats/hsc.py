@@ -10,13 +10,12 @@ written the way VirtualScape 1.066 writes a new file (§8).
 
 from __future__ import annotations
 
-import gc
 import hashlib
 from typing import Any
 
 from mapkit.errors import FormatError
 from mapkit.formats import _hsc_write
-from mapkit.formats._hsc_binary import Cursor, VERSION_CODES, form_is_default, version_name
+from mapkit.formats._hsc_binary import Cursor, VERSION_CODES, form_is_default, paused_gc, version_name
 from mapkit.formats._hsc_rtf import rtf_to_text
 from mapkit.formats._hsc_tables import (FIGURE_IDS, GLYPH_FIRST, GLYPH_LAST, PERSONAL_ID, PERSONAL_SIZES,
                                         START_ID, Tables, colorref, rgb_of, tables)
@@ -45,20 +44,13 @@ def read(data: bytes, filename: str = "") -> Map:
     """Parse a `.hsc` file. Raises FormatError (with the byte offset) and nothing else."""
     data = bytes(data)
     cur = Cursor(data)
-    # Building 100 000s of pieces would otherwise wake the cyclic garbage collector hundreds
-    # of times over objects that cannot form cycles; the one young-generation collection
-    # left for later costs a fraction of that (benchmarks/bench_hsc.py counts it).
-    collecting = gc.isenabled()
-    gc.disable()
     try:
-        return _read(data, cur)
+        with paused_gc():
+            return _read(data, cur)
     except FormatError as exc:
         raise (exc.with_file(filename) if filename else exc) from None
     except (ValueError, IndexError, OverflowError, UnicodeError) as exc:  # a gap in the checks: still one error
         raise FormatError(f"cannot decode ({exc})", file=filename or None, where=f"byte {cur.pos}") from None
-    finally:
-        if collecting:
-            gc.enable()
 
 
 def _read(data: bytes, cur: Cursor) -> Map:
