@@ -69,21 +69,28 @@ def _fits(p: Piece, ptype: PieceType, t: Tables) -> bool:
     return _int32(x) and _int32(y)
 
 
+#: Piece types whose attrs the writer has to look at.
+_ATTR_TYPES = frozenset({"glyph", "start-zone", "personal", "figure", "figure-double"})
+
+
 def losses(m: Map) -> list[str]:
     """What a `.hsc` cannot carry, one line per thing."""
     t = tables()
     out: list[str] = []
     for index, p in enumerate(m.pieces, 1):
         ptype = t.cat.types.get(p.type)
+        if (ptype is not None and ptype.vs is not None and ptype.id not in _ATTR_TYPES and p.rotation == int(p.rotation)
+                and _fits(p, ptype, t)):
+            continue  # the common case: nothing to report
         where = f"piece {index} ({p.type}) at q={p.q} r={p.r} level {p.z}"
         if ptype is None:
-            out.append(f"{where}: not a catalog piece")
+            out.append(f"{where}: not a catalog piece (dropped)")
             continue
         if ptype.vs is None:
-            out.append(f"{where}: VirtualScape has no such piece")
+            out.append(f"{where}: VirtualScape has no such piece (dropped)")
             continue
         if not _fits(p, ptype, t):
-            out.append(f"{where}: coordinates beyond VirtualScape's 32-bit range")
+            out.append(f"{where}: coordinates beyond VirtualScape's 32-bit range (dropped)")
             continue
         if p.rotation != int(p.rotation):
             out.append(f"{where}: rotation {p.rotation} is a half step; VirtualScape turns in whole "
@@ -91,7 +98,7 @@ def losses(m: Map) -> list[str]:
         if ptype.id == "glyph" and _glyph_code(p.attrs.get("letter")) is None:
             out.append(f"{where}: glyph letter {p.attrs.get('letter')!r} is not one byte (written as '?')")
         if ptype.id == "personal" and p.attrs.get("size", 1) not in PERSONAL_SIZES:
-            out.append(f"{where}: personal tile size {p.attrs.get('size')!r} is not 1, 2, 3, 7 or 24")
+            out.append(f"{where}: personal tile size {p.attrs.get('size')!r} is not 1, 2, 3, 7 or 24 (dropped)")
         if ptype.id == "start-zone" and _start_colour(p, t, None) is None:
             out.append(f"{where}: player {p.attrs.get('player')!r} has no VirtualScape start colour "
                        "(written black)")
