@@ -6,6 +6,17 @@ uninitialised glyph byte, colours, legacy ids, the RTF scenario, trailing bytes)
 first re-encodes the map the way it was read; if that reproduces the fingerprint the map is
 unchanged and those bytes are returned. Otherwise the map was edited (or is new) and it is
 written the way VirtualScape 1.066 writes a new file (§8).
+
+What is kept (all JSON values, so the native format can carry them verbatim):
+    map.extras["hsc"]   version ("0.0007"), fingerprint (SHA-256 hex of the file), print
+                        (the print settings, as stored), tile_version and glyph_byte (the
+                        file's usual tile version and garbage glyph byte), forms (CString
+                        encodings that are not minimal UTF-16, e.g. {"name": "a1"}),
+                        scenario_rtf (hex, v0.0004+), trailing (hex, bytes after the last tile)
+    piece.extras["hsc"] only where a tile differs from those defaults: type (raw id, e.g.
+                        24001 or 14062), tv, byte, colour (COLORREF int), glyph_name,
+                        start_name (on tiles that are not start zones), forms (per string), rot
+Start-zone names, glyph letters, figure and personal-tile strings are attrs, not extras.
 """
 
 from __future__ import annotations
