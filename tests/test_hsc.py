@@ -536,6 +536,10 @@ def test_absurd_tile_count_fails_fast_without_allocating():
     assert err.value.where == "byte 44" and "file ends at byte" in err.value.message
     with pytest.raises(FormatError, match="promises -5 tiles"):
         hsc.read(hb.document(7, [], count=-5))
+    two_to_31 = hb.document(7, [])[:-4] + struct.pack("<I", 2 ** 31) + hb.tile(1001, 0, 0, 0)
+    with pytest.raises(FormatError, match="promises -2147483648 tiles") as err:
+        hsc.read(two_to_31)
+    assert err.value.where == "byte 44"
 
 
 def test_absurd_string_and_scenario_lengths():
