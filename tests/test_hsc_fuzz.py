@@ -178,3 +178,30 @@ def test_any_map_writes_and_reads_back(pieces, name, scenario):
         for q, r in back.footprint(after):
             col, row = (q + (r >> 1), r)
             assert col >= 0 and row >= 0
+
+
+JUNK = st.one_of(st.none(), st.booleans(), st.integers(-2 ** 40, 2 ** 40), st.floats(), st.text(max_size=4),
+                 st.lists(st.integers(-300, 300), max_size=4))
+
+
+@FUZZ
+@given(st.lists(st.tuples(st.sampled_from(["grass-1", "glyph", "start-zone", "personal", "figure", "road-5",
+                                           "castle-ladder", "laur-pillar"]),
+                          st.dictionaries(st.sampled_from(["letter", "player", "name", "size", "colour", "file"]),
+                                          JUNK, max_size=4),
+                          st.dictionaries(st.sampled_from(["type", "tv", "byte", "colour", "forms", "rot",
+                                                           "glyph_name"]), JUNK, max_size=3),
+                          st.one_of(st.integers(-5, 5), st.floats(allow_nan=True)), JUNK),
+                max_size=12),
+       st.dictionaries(st.sampled_from(["version", "fingerprint", "print", "forms", "scenario_rtf", "trailing",
+                                        "tile_version", "glyph_byte"]), JUNK, max_size=5))
+def test_writer_survives_junk_attrs_and_extras(rows, map_extras):
+    """Hand-edited JSON can put anything in attrs and extras: the writer still writes a file
+    VirtualScape can load (it reads back), or drops what it cannot store and says so."""
+    from mapkit.model.map import Map, Piece
+
+    pieces = [Piece(kind, 1, 2, 0, rotation, attrs, {"hsc": extras}) for kind, attrs, extras, rotation, _ in rows]
+    m = Map(name="junk", pieces=pieces, extras={"hsc": map_extras})
+    hsc.losses(m)
+    back = hsc.read(hsc.write(m))
+    assert back.name == "junk"

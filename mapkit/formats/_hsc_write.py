@@ -11,6 +11,7 @@ non-negative coordinates, and only type ids VirtualScape knows.
 from __future__ import annotations
 
 import hashlib
+import math
 import operator
 import struct
 from typing import Any
@@ -58,15 +59,26 @@ def _int32(value: Any) -> bool:
 
 def _fits(p: Piece, ptype: PieceType, t: Tables) -> bool:
     """Whether the piece's VirtualScape anchor and level fit the file's 32-bit integers."""
-    q, r, z = p.q, p.r, p.z
-    if (type(q) is int and type(r) is int and type(z) is int
+    q, r, z, rotation = p.q, p.r, p.z, p.rotation
+    if (type(q) is int and type(r) is int and type(z) is int and type(rotation) is int
             and -2 ** 30 < q < 2 ** 30 and -2 ** 30 < r < 2 ** 30 and -2 ** 31 <= z < 2 ** 31):
         return True  # the anchor is a few hexes from the origin at most
-    if not (_int32(q) and _int32(r) and _int32(z)):
+    try:
+        q, r = operator.index(q), operator.index(r)
+    except TypeError:
         return False
-    dq, dr = t.anchor(t.cat.shape_for(ptype, p.attrs.get("size")), int(p.rotation) % 6)
+    if not _int32(z) or not isinstance(rotation, (int, float)) or not (
+            math.isfinite(rotation) and abs(rotation) < 2 ** 31):
+        return False
+    dq, dr = t.anchor(_shape(p, ptype, t), int(rotation) % 6)
     x, y = axial_to_offset(q + dq, r + dr)
     return _int32(x) and _int32(y)
+
+
+def _shape(p: Piece, ptype: PieceType, t: Tables) -> str:
+    """The piece's shape; a personal tile of a size VirtualScape lacks counts as one hex."""
+    size = p.attrs.get("size") if ptype.id == "personal" else None
+    return t.cat.shape_for(ptype, size if size in PERSONAL_SIZES else None)
 
 
 #: Piece types whose attrs the writer has to look at.
@@ -79,8 +91,8 @@ def losses(m: Map) -> list[str]:
     out: list[str] = []
     for index, p in enumerate(m.pieces, 1):
         ptype = t.cat.types.get(p.type)
-        if (ptype is not None and ptype.vs is not None and ptype.id not in _ATTR_TYPES and p.rotation == int(p.rotation)
-                and _fits(p, ptype, t)):
+        if (ptype is not None and ptype.vs is not None and ptype.id not in _ATTR_TYPES and _fits(p, ptype, t)
+                and p.rotation == int(p.rotation)):
             continue  # the common case: nothing to report
         where = f"piece {index} ({p.type}) at q={p.q} r={p.r} level {p.z}"
         if ptype is None:
@@ -90,7 +102,7 @@ def losses(m: Map) -> list[str]:
             out.append(f"{where}: VirtualScape has no such piece (dropped)")
             continue
         if not _fits(p, ptype, t):
-            out.append(f"{where}: coordinates beyond VirtualScape's 32-bit range (dropped)")
+            out.append(f"{where}: position or rotation VirtualScape cannot store (32-bit integers) (dropped)")
             continue
         if p.rotation != int(p.rotation):
             out.append(f"{where}: rotation {p.rotation} is a half step; VirtualScape turns in whole "
@@ -99,6 +111,8 @@ def losses(m: Map) -> list[str]:
             out.append(f"{where}: glyph letter {p.attrs.get('letter')!r} is not one byte (written as '?')")
         if ptype.id == "personal" and p.attrs.get("size", 1) not in PERSONAL_SIZES:
             out.append(f"{where}: personal tile size {p.attrs.get('size')!r} is not 1, 2, 3, 7 or 24 (dropped)")
+        if ptype.id == "personal" and "colour" in p.attrs and _rgb(p.attrs["colour"]) is None:
+            out.append(f"{where}: personal tile colour {p.attrs['colour']!r} is not [r, g, b] (written grey)")
         if ptype.id == "start-zone" and _start_colour(p, t, None) is None:
             out.append(f"{where}: player {p.attrs.get('player')!r} has no VirtualScape start colour "
                        "(written black)")
@@ -119,14 +133,29 @@ def _glyph_code(letter: Any) -> int | None:
 
 
 def _start_colour(p: Piece, t: Tables, he: dict | None) -> int | None:
+    """The start area's COLORREF: kept from the file, else the player's palette colour, else
+    the colour an unknown-colour zone had in its file; None if there is none."""
     if he is not None and "colour" in he:
         return int(he["colour"])
-    colour = t.colour_of_player.get(p.attrs.get("player"))  # type: ignore[arg-type]
+    player = p.attrs.get("player")
+    colour = t.colour_of_player.get(player) if isinstance(player, int) else None
     if colour is None:
         kept = p.extras.get("hsc")
-        if isinstance(kept, dict) and "colour" in kept:
-            return int(kept["colour"])
+        if isinstance(kept, dict) and _is_colorref(kept.get("colour")):
+            return kept["colour"]
     return colour
+
+
+def _is_colorref(value: Any) -> bool:
+    return isinstance(value, int) and 0 <= value <= 0xFFFFFFFF
+
+
+def _rgb(value: Any) -> tuple[int, int, int] | None:
+    """An attrs colour ([r, g, b], 0-255 each), or None if it is not one."""
+    if isinstance(value, (list, tuple)) and len(value) == 3 and all(
+            isinstance(v, int) and 0 <= v <= 255 for v in value):
+        return value[0], value[1], value[2]
+    return None
 
 
 def _encode(m: Map, hx: dict | None) -> bytes:
@@ -137,12 +166,12 @@ def _encode(m: Map, hx: dict | None) -> bytes:
     forms = hx.get("forms", {}) if preserve else {}
     out = bytearray(VERSION_BYTES[version])
     if version >= 2:
-        out += encode_cstring(m.name or "", forms.get("name"))
-        out += encode_cstring(m.author or "", forms.get("author"))
+        out += encode_cstring(str(m.name or ""), forms.get("name"))
+        out += encode_cstring(str(m.author or ""), forms.get("author"))
     if version >= 3:
         out += encode_cstring(str(m.players or ""), forms.get("players"))
     if version == 3:
-        out += encode_cstring(m.scenario or "", forms.get("scenario"))
+        out += encode_cstring(str(m.scenario or ""), forms.get("scenario"))
     elif version >= 4:
         rtf = _scenario_rtf(m)
         out += _I32.pack(len(rtf)) + rtf
@@ -199,7 +228,7 @@ def _shift(writable: list[tuple[Piece, PieceType]], t: Tables) -> tuple[int, int
         size = p.attrs.get("size") if ptype.id == "personal" else None
         ext = extremes.get((p.type, p.rotation, size))
         if ext is None:
-            cells = t.cat.footprint(t.cat.shape_for(ptype, size), int(p.rotation) % 6)
+            cells = t.cat.footprint(_shape(p, ptype, t), int(p.rotation) % 6)
             ext = (min(dr for _, dr in cells),
                    min(dq + (dr >> 1) for dq, dr in cells), min(dq + ((1 + dr) >> 1) for dq, dr in cells))
             extremes[(p.type, p.rotation, size)] = ext
@@ -282,7 +311,7 @@ def _tile(p: Piece, ptype: PieceType, t: Tables, preserve: bool, tile_version: i
     if "rot" in he and (int(he["rot"]) + ptype.vs_rotation_offset) % 6 == turns:
         rot = int(he["rot"])
     size = p.attrs.get("size", 1) if kind == "personal" else None
-    dq, dr = t.anchor(t.cat.shape_for(ptype, size), turns)
+    dq, dr = t.anchor(_shape(p, ptype, t), turns)
     x, y = axial_to_offset(p.q + dq + shift[0], p.r + dr + shift[1])
     out = _HEAD.pack(raw, VERSION_BYTES[tv], rot, x, y, p.z + shift[2])
     if tv < 2:
@@ -304,7 +333,7 @@ def _tile(p: Piece, ptype: PieceType, t: Tables, preserve: bool, tile_version: i
     if kind == "start-zone":
         colour = _start_colour(p, t, he if preserve else None) or 0
     elif kind == "personal":
-        colour = colorref(p.attrs.get("colour") or ptype.vs_colour)
+        colour = colorref(_rgb(p.attrs.get("colour")) or ptype.vs_colour)
         kept_colour = he.get("colour")
         if isinstance(kept_colour, int) and kept_colour & 0xFFFFFF == colour:
             colour = kept_colour
