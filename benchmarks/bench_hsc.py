@@ -85,6 +85,7 @@ def main() -> None:
     data = hsc.write(new_map)
     print(f"map: {n} tiles, {len(data)} bytes (.hsc v0.0007)")
     irregular = vs_like(new_map, n)
+    del new_map  # read as a program that just opened a file would: no other big map in memory
     read_times = best_of(lambda: hsc.read(data), 9)
     print(line("read:", n, read_times, "bytes -> Map with Piece objects, best of 9"))
     print(line("read, irregular:", n, best_of(lambda: hsc.read(irregular), 5),
@@ -92,6 +93,8 @@ def main() -> None:
     unchanged = hsc.read(data)
     assert hsc.write(unchanged) == data
     print(line("write unchanged:", n, best_of(lambda: hsc.write(unchanged), 3), "byte-exact path, best of 3"))
+    del unchanged
+    new_map = make_map(n, seed=2024)
     print(line("write new map:", n, best_of(lambda: hsc.write(new_map), 3), "VirtualScape 1.066 style, best of 3"))
     verdict = "met" if n / read_times[0] >= TARGET else "NOT met"
     print(f"target {TARGET / 1e6:.1f} M tiles/s (Hexoscape's TypeScript reader under Node): {verdict} "

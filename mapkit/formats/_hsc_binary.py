@@ -234,9 +234,10 @@ def paused_gc() -> Iterator[None]:
     """Pause the cyclic garbage collector while a big map is built or encoded.
 
     Reading or writing 100 000 tiles makes hundreds of thousands of small objects that cannot
-    form cycles; with the collector running, each young-generation pass also walks the whole
-    growing map. The one collection left for afterwards costs a fraction of that
-    (benchmarks/bench_hsc.py counts it in its figures).
+    form cycles; with the collector running, each young-generation pass also walks the growing
+    map. Afterwards one young-generation pass (counted in benchmarks/bench_hsc.py) hands the
+    new objects to the older generations, as the collector would have done, without the
+    full-heap pass that re-enabling it with a huge young generation can set off.
     """
     collecting = gc.isenabled()
     gc.disable()
@@ -244,4 +245,6 @@ def paused_gc() -> Iterator[None]:
         yield
     finally:
         if collecting:
+            if gc.get_count()[0] > 10_000:
+                gc.collect(0)
             gc.enable()
