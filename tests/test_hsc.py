@@ -614,3 +614,23 @@ def test_generated_maps_are_plausible():
         if piece.z > 0:
             assert all((q, r, piece.z - 1) in solid for q, r in m.footprint(piece)), piece
     assert hsc.losses(m) == [] and semantic(hsc.read(hsc.write(m))) == semantic(m)
+
+
+def test_without_numpy_the_general_parser_and_writer_do_everything(monkeypatch):
+    """numpy only speeds things up: without it, reading and writing give the same results."""
+    import sys
+
+    path = corpus_file("hsc/dkniffin-virtualscape/Rotten Ice.hsc")
+    fast = read_file(path)
+    new = hsc.write(new_map())
+    import mapkit.formats
+
+    monkeypatch.setitem(sys.modules, "mapkit.formats._hsc_fast", None)  # `import` now fails
+    monkeypatch.delattr(mapkit.formats, "_hsc_fast", raising=False)
+    with pytest.raises(ImportError):
+        from mapkit.formats import _hsc_fast  # noqa: F401
+    slow = read_file(path)
+    assert [(p.type, p.q, p.r, p.z, p.rotation, p.attrs, p.extras) for p in slow.pieces] == \
+           [(p.type, p.q, p.r, p.z, p.rotation, p.attrs, p.extras) for p in fast.pieces]
+    assert hsc.write(slow) == path.read_bytes()
+    assert hsc.write(new_map()) == new
