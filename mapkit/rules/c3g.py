@@ -68,34 +68,35 @@ def book_unreadable(ctx: CheckContext) -> Iterator[Finding]:
             yield ctx.finding("C001", f"{pb.role} {pb.index + 1}: {pb.error}", p.q, p.r, p.level)
 
 
-@rule("C101", "window-not-half-open-side", "error", FAMILY, PROFILES, "Windows go only on Half hexes of an open side.")
-def window_placement(ctx: CheckContext) -> Iterator[Finding]:
-    yield from _book_rule(ctx, "C101")
+#: Book-level rules, checked in each Book's own frame (`mapkit.books.bookcheck`) and moved onto the map.
+BOOK_RULES = (
+    ("C101", "window-not-half-open-side",
+     "Windows go only on Half hexes of an open side."),
+    ("C102", "doorway-not-passable",
+     "Doorways lie on the wall line, on hexes a figure can pass."),
+    ("C103", "transit-alone",
+     "Transit Spaces come in groups of two or more with the same Transit Number."),
+    ("C104", "transit-on-partial",
+     "Transit Spaces are never on Partial hexes."),
+    ("C105", "stairway-unpaired",
+     "A Stairway Up on floor k pairs with a Stairway Down on floor k+1."),
+    ("C106", "elevator-shaft-broken",
+     "Elevator Shaft spaces stand at one hex on consecutive floors."),
+    ("C108", "mark-misplaced",
+     "Marked floor spaces lie on their floor; exits lie outside the walls."),
+)
 
 
-@rule("C102", "doorway-not-passable", "error", FAMILY, PROFILES, "Doorways lie on the wall line, on hexes a figure can pass.")
-def doorway_placement(ctx: CheckContext) -> Iterator[Finding]:
-    yield from _book_rule(ctx, "C102")
+def _register_book_rule(code: str, name: str, summary: str) -> None:
+    def check(ctx: CheckContext) -> Iterator[Finding]:
+        yield from _book_rule(ctx, code)
+
+    check.__name__ = name.replace("-", "_")
+    rule(code, name, "error", FAMILY, PROFILES, summary)(check)
 
 
-@rule("C103", "transit-alone", "error", FAMILY, PROFILES, "Transit Spaces come in groups of two or more with the same Transit Number.")
-def transit_alone(ctx: CheckContext) -> Iterator[Finding]:
-    yield from _book_rule(ctx, "C103")
-
-
-@rule("C104", "transit-on-partial", "error", FAMILY, PROFILES, "Transit Spaces are never on Partial hexes.")
-def transit_on_partial(ctx: CheckContext) -> Iterator[Finding]:
-    yield from _book_rule(ctx, "C104")
-
-
-@rule("C105", "stairway-unpaired", "error", FAMILY, PROFILES, "A Stairway Up on floor k pairs with a Stairway Down on floor k+1.")
-def stairway_unpaired(ctx: CheckContext) -> Iterator[Finding]:
-    yield from _book_rule(ctx, "C105")
-
-
-@rule("C106", "elevator-shaft-broken", "error", FAMILY, PROFILES, "Elevator Shaft spaces stand at one hex on consecutive floors.")
-def shaft_broken(ctx: CheckContext) -> Iterator[Finding]:
-    yield from _book_rule(ctx, "C106")
+for _code, _name, _summary in BOOK_RULES:
+    _register_book_rule(_code, _name, _summary)
 
 
 @rule("C107", "elevator-shaft-shared", "error", FAMILY, PROFILES, "Nothing but an Elevator Car goes on an Elevator Shaft space.")
@@ -117,11 +118,6 @@ def shaft_shared(ctx: CheckContext) -> Iterator[Finding]:
             name = catalog()[piece.type].name
             yield ctx.finding("C107", f"{name} on an Elevator Shaft space: only an Elevator Car may be there",
                               piece.q, piece.r, piece.z)
-
-
-@rule("C108", "mark-misplaced", "error", FAMILY, PROFILES, "Marked floor spaces lie on their floor; exits lie outside the walls.")
-def mark_misplaced(ctx: CheckContext) -> Iterator[Finding]:
-    yield from _book_rule(ctx, "C108")
 
 
 # -- map-level rules -----------------------------------------------------------------------------
