@@ -1,0 +1,157 @@
+"""What every printable PDF shares: paper sizes, millimetre units, hex paths, crop marks,
+the 100 mm scale bar and the tiling of a large drawing across pages.
+
+Drawing code works in millimetres with y growing south (the model's frame); a `Sheet`
+maps that frame onto the page in PDF points, so a hex drawn at scale 1 is exactly
+44.45 mm between centres on paper. Paths are written in page coordinates (no `cm`
+transform), which keeps the geometry easy to read back from the file in tests.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Any, Iterable, Sequence
+
+#: Points per millimetre (PDF user space is 1/72 inch).
+PT_PER_MM = 72.0 / 25.4
+
+#: Paper sizes in millimetres (portrait width, height).
+PAPERS = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
+
+#: The length of the scale bar printed on every 1:1 page.
+SCALE_BAR_MM = 100.0
+
+
+def paper_mm(name: str) -> tuple[float, float]:
+    """Width and height of a paper size, in millimetres."""
+    try:
+        return PAPERS[name.lower()]
+    except KeyError:
+        from mapkit.errors import UsageError
+
+        raise UsageError(f"unknown paper {name!r} (known: {', '.join(PAPERS)})") from None
+
+
+def new_canvas(target: Any, paper: str, title: str = "", author: str = "mapkit") -> Any:
+    """A reportlab canvas of the given paper; `target` is a path or a binary file object.
+
+    `invariant=1` makes the file depend only on what is drawn (no creation date), so two
+    runs give the same bytes.
+    """
+    from reportlab.pdfgen import canvas
+
+    w, h = paper_mm(paper)
+    c = canvas.Canvas(target, pagesize=(w * PT_PER_MM, h * PT_PER_MM), invariant=1, pageCompression=0)
+    c.setTitle(title)
+    c.setAuthor(author)
+    c.setCreator("mapkit")
+    return c
+
+
+@dataclass(frozen=True)
+class Sheet:
+    """Maps model millimetres (x east, y south) onto a page region, in points.
+
+    `origin` is the model point drawn at the page point (`left_pt`, `top_pt`); `scale` is
+    paper millimetres per model millimetre (1.0 for true size).
+    """
+
+    origin_x: float
+    origin_y: float
+    left_pt: float
+    top_pt: float
+    scale: float = 1.0
+
+    def pt(self, x: float, y: float) -> tuple[float, float]:
+        k = self.scale * PT_PER_MM
+        return self.left_pt + (x - self.origin_x) * k, self.top_pt - (y - self.origin_y) * k
+
+    def length(self, mm: float) -> float:
+        """A model length in page points."""
+        return mm * self.scale * PT_PER_MM
+
+
+def polygon_path(c: Any, points_pt: Sequence[tuple[float, float]]) -> Any:
+    """A closed path through page points."""
+    path = c.beginPath()
+    x0, y0 = points_pt[0]
+    path.moveTo(x0, y0)
+    for x, y in points_pt[1:]:
+        path.lineTo(x, y)
+    path.close()
+    return path
+
+
+def draw_polygon(c: Any, sheet: Sheet, points_mm: Iterable[tuple[float, float]], stroke: bool = True,
+                 fill: bool = False) -> None:
+    pts = [sheet.pt(x, y) for x, y in points_mm]
+    if len(pts) >= 3:
+        c.drawPath(polygon_path(c, pts), stroke=int(stroke), fill=int(fill))
+
+
+def rgb(colour: Sequence[int], fade: float = 0.0) -> tuple[float, float, float]:
+    """An 8-bit colour as reportlab floats, blended toward white by `fade` (0..1)."""
+    return tuple((v / 255.0) * (1.0 - fade) + fade for v in colour[:3])  # type: ignore[return-value]
+
+
+def crop_marks(c: Any, left: float, bottom: float, right: float, top: float, length: float = 5 * PT_PER_MM,
+               gap: float = 1.5 * PT_PER_MM) -> None:
+    """Corner marks just outside the rectangle, for trimming and aligning overlapping pages."""
+    c.saveState()
+    c.setLineWidth(0.3)
+    c.setStrokeColorRGB(0, 0, 0)
+    c.setDash()
+    for x, sx in ((left, -1), (right, 1)):
+        for y, sy in ((bottom, -1), (top, 1)):
+            c.line(x + sx * gap, y, x + sx * (gap + length), y)
+            c.line(x, y + sy * gap, x, y + sy * (gap + length))
+    c.restoreState()
+
+
+def scale_bar(c: Any, x: float, y: float, length_mm: float = SCALE_BAR_MM) -> None:
+    """A bar `length_mm` long on paper with 10 mm ticks and its label, from page point (x, y)."""
+    c.saveState()
+    c.setLineWidth(0.6)
+    c.setStrokeColorRGB(0, 0, 0)
+    length = length_mm * PT_PER_MM
+    c.line(x, y, x + length, y)
+    for i in range(int(length_mm // 10) + 1):
+        tick = 2.5 if i % 5 else 4.0
+        tx = x + i * 10 * PT_PER_MM
+        c.line(tx, y, tx, y + tick * PT_PER_MM)
+    c.setFont("Helvetica", 6.5)
+    c.setFillColorRGB(0, 0, 0)
+    c.drawString(x + length + 2 * PT_PER_MM, y, f"{length_mm:g} mm: measure to check the print is at 100 %")
+    c.restoreState()
+
+
+def tile_windows(x0: float, y0: float, x1: float, y1: float, win_w: float, win_h: float, overlap: float
+                 ) -> list[tuple[int, int, float, float]]:
+    """Split the model rectangle (x0, y0)-(x1, y1) into page windows of win_w x win_h mm.
+
+    Neighbouring windows share `overlap` mm so pages can be glued edge over edge.
+    Returns (row, column, window x, window y) with rows north to south.
+    """
+    if overlap >= min(win_w, win_h):
+        raise ValueError("overlap must be smaller than the printable area")
+    step_x, step_y = win_w - overlap, win_h - overlap
+    cols = max(1, math.ceil((x1 - x0 - overlap) / step_x)) if x1 - x0 > win_w else 1
+    rows = max(1, math.ceil((y1 - y0 - overlap) / step_y)) if y1 - y0 > win_h else 1
+    # centre the grid of windows on the drawing so the margins are even
+    span_x = cols * step_x + overlap
+    span_y = rows * step_y + overlap
+    start_x = x0 - (span_x - (x1 - x0)) / 2
+    start_y = y0 - (span_y - (y1 - y0)) / 2
+    return [(row, col, start_x + col * step_x, start_y + row * step_y)
+            for row in range(rows) for col in range(cols)]
+
+
+def column_letters(index: int) -> str:
+    """0 -> A, 25 -> Z, 26 -> AA: spreadsheet-style column names."""
+    name = ""
+    index += 1
+    while index > 0:
+        index, rem = divmod(index - 1, 26)
+        name = chr(ord("A") + rem) + name
+    return name

@@ -1,0 +1,288 @@
+"""1:1 floor plans of C3G buildings: hexes at the real 44.45 mm pitch, tiled across pages.
+
+A builder prints the plan at 100 %, trims at the crop marks, glues the pages edge over edge
+(they overlap by a few millimetres, and every hex is labelled with its coordinates so the
+pages line up), and lays the building model on it. Each page carries a 100 mm scale bar to
+check the printer did not scale, and the wound-marker size the Half Hex test assumed.
+
+The plan is plain data (`FloorPlan`), built from a Book by `plan_from_book` or by hand, so
+this module only draws: the Full/Half/Partial classification is the geometry's job.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import Any, Sequence
+
+from mapkit.model.grid import HEX_PITCH_MM, hex_center_mm, hex_corners_mm
+from mapkit.render.pdf_common import (
+    PT_PER_MM, Sheet, crop_marks, draw_polygon, new_canvas, paper_mm, polygon_path, scale_bar, tile_windows,
+)
+
+Point = tuple[float, float]
+
+#: Hex classes, in the order the legend lists them.
+HEX_CLASSES = ("full", "half", "partial", "covered")
+#: Fill colour and one-letter code of each class; the code and the hatching tell them apart
+#: without colour (a plan is often printed in black and white).
+CLASS_STYLE = {
+    "full": ((255, 255, 255), "F", None),
+    "half": ((255, 236, 170), "H", "diagonal"),
+    "partial": ((250, 200, 190), "P", "cross"),
+    "covered": ((190, 190, 190), "", "solid"),
+}
+#: Marked spaces and how the legend names them.
+MARK_NAMES = {
+    "doorway": "doorway", "window": "window", "transit": "transit space (Transit Number)",
+    "stair-up": "stairway up", "stair-down": "stairway down", "elevator": "elevator shaft", "exit": "exit space",
+}
+
+
+@dataclass
+class PlanMark:
+    """A marked space: its hex in the plan's frame, what it is, and its number or label."""
+
+    q: int
+    r: int
+    kind: str
+    label: str = ""
+
+
+@dataclass
+class PlanFloor:
+    """One floor: hex classes, the footprint (outer wall line) and the walkable interior."""
+
+    name: str
+    hexes: dict[tuple[int, int], str]
+    footprint: list[Point] = field(default_factory=list)
+    interior: list[Point] = field(default_factory=list)
+    marks: list[PlanMark] = field(default_factory=list)
+
+
+@dataclass
+class FloorPlan:
+    """Everything printed on a floor plan. `assumptions` are printed on every page."""
+
+    title: str
+    floors: list[PlanFloor]
+    assumptions: list[str] = field(default_factory=list)
+    pitch_mm: float = HEX_PITCH_MM
+
+
+@dataclass(frozen=True)
+class PlanLayout:
+    """Page geometry in millimetres: margins around the window, bands for header and footer."""
+
+    paper: str = "letter"
+    margin: float = 8.0
+    header: float = 12.0
+    footer: float = 18.0
+    overlap: float = 12.0
+
+
+def floor_extent(floor: PlanFloor, pitch: float) -> tuple[float, float, float, float]:
+    """The model rectangle (mm) holding every hex and the footprint, with a small border."""
+    xs: list[float] = []
+    ys: list[float] = []
+    for q, r in floor.hexes:
+        for x, y in hex_corners_mm(q, r, pitch):
+            xs.append(x)
+            ys.append(y)
+    for x, y in floor.footprint:
+        xs.append(x)
+        ys.append(y)
+    if not xs:
+        return 0.0, 0.0, pitch, pitch
+    pad = 3.0
+    return min(xs) - pad, min(ys) - pad, max(xs) + pad, max(ys) + pad
+
+
+def render_plan(plan: FloorPlan, target: Any, layout: PlanLayout = PlanLayout()) -> int:
+    """Write the plan as a PDF to `target` (a path or binary file); returns the page count."""
+    w_mm, h_mm = paper_mm(layout.paper)
+    c = new_canvas(target, layout.paper, title=f"{plan.title}: 1:1 floor plan")
+    pages = 0
+    for floor in plan.floors:
+        x0, y0, x1, y1 = floor_extent(floor, plan.pitch_mm)
+        # portrait or landscape, whichever needs fewer sheets for this floor
+        options = []
+        for pw, ph in ((w_mm, h_mm), (h_mm, w_mm)):
+            ww = pw - 2 * layout.margin
+            wh = ph - 2 * layout.margin - layout.header - layout.footer
+            options.append((len(tile_windows(x0, y0, x1, y1, ww, wh, layout.overlap)), pw, ph, ww, wh))
+        _, pw, ph, win_w, win_h = min(options, key=lambda o: o[0])
+        windows = tile_windows(x0, y0, x1, y1, win_w, win_h, layout.overlap)
+        rows = 1 + max(w[0] for w in windows)
+        cols = 1 + max(w[1] for w in windows)
+        for row, col, wx, wy in windows:
+            c.setPageSize((pw * PT_PER_MM, ph * PT_PER_MM))
+            left = layout.margin * PT_PER_MM
+            top = (ph - layout.margin - layout.header) * PT_PER_MM
+            sheet = Sheet(wx, wy, left, top, 1.0)
+            _draw_window(c, plan, floor, sheet, win_w, win_h)
+            bottom = top - win_h * PT_PER_MM
+            right = left + win_w * PT_PER_MM
+            crop_marks(c, left, bottom, right, top)
+            _header(c, plan, floor, row, col, rows, cols, layout, pw, ph)
+            _footer(c, plan, layout)
+            c.showPage()
+            pages += 1
+    c.save()
+    return pages
+
+
+def _draw_window(c: Any, plan: FloorPlan, floor: PlanFloor, sheet: Sheet, win_w: float, win_h: float) -> None:
+    """Everything inside the page window, clipped to it."""
+    c.saveState()
+    left, top = sheet.left_pt, sheet.top_pt
+    clip = c.beginPath()
+    clip.rect(left, top - win_h * PT_PER_MM, win_w * PT_PER_MM, win_h * PT_PER_MM)
+    c.clipPath(clip, stroke=0, fill=0)
+    pitch = plan.pitch_mm
+    visible = _visible_hexes(floor, sheet, pitch, win_w, win_h)
+    for q, r in visible:
+        _draw_hex(c, sheet, q, r, floor.hexes[(q, r)], pitch)
+    _draw_walls(c, sheet, floor)
+    for mark in floor.marks:
+        _draw_mark(c, sheet, mark, pitch)
+    c.restoreState()
+
+
+def _visible_hexes(floor: PlanFloor, sheet: Sheet, pitch: float, win_w: float, win_h: float
+                   ) -> list[tuple[int, int]]:
+    """Hexes whose cell touches the window, in row order (so the file reads predictably)."""
+    reach = pitch / math.sqrt(3)
+    x0, y0 = sheet.origin_x, sheet.origin_y
+    out = []
+    for q, r in sorted(floor.hexes, key=lambda h: (h[1], h[0])):
+        cx, cy = hex_center_mm(q, r, pitch)
+        if x0 - reach <= cx <= x0 + win_w + reach and y0 - reach <= cy <= y0 + win_h + reach:
+            out.append((q, r))
+    return out
+
+
+def _draw_hex(c: Any, sheet: Sheet, q: int, r: int, cls: str, pitch: float) -> None:
+    colour, code, hatch = CLASS_STYLE.get(cls, CLASS_STYLE["full"])
+    corners = [sheet.pt(x, y) for x, y in hex_corners_mm(q, r, pitch)]
+    c.setFillColorRGB(*(v / 255 for v in colour))
+    c.setStrokeColorRGB(0.25, 0.25, 0.25)
+    c.setLineWidth(0.5)
+    c.drawPath(polygon_path(c, corners), stroke=1, fill=1)
+    if hatch in ("diagonal", "cross"):
+        _hatch(c, corners, sheet.length(pitch), cross=hatch == "cross")
+    cx, cy = sheet.pt(*hex_center_mm(q, r, pitch))
+    c.setFillColorRGB(0.35, 0.35, 0.35)
+    c.setFont("Helvetica", 5)
+    c.drawCentredString(cx, cy - sheet.length(pitch) * 0.38, f"{q},{r}")
+    if code:
+        c.setFont("Helvetica-Bold", 9)
+        c.setFillColorRGB(0.2, 0.2, 0.2)
+        c.drawCentredString(cx, cy + sheet.length(pitch) * 0.22, code)
+
+
+def _hatch(c: Any, corners: Sequence[Point], size: float, cross: bool) -> None:
+    """Parallel lines across the hex (and the other diagonal too if `cross`), clipped to it."""
+    cx = sum(x for x, _ in corners) / 6
+    cy = sum(y for _, y in corners) / 6
+    c.saveState()
+    c.clipPath(polygon_path(c, corners), stroke=0, fill=0)
+    c.setLineWidth(0.35)
+    c.setStrokeColorRGB(0.45, 0.35, 0.2)
+    step = 2.5 * PT_PER_MM
+    n = int(size / step) + 2
+    for sign in ((1, -1) if cross else (1,)):
+        for i in range(-n, n + 1):
+            off = i * step
+            c.line(cx + off - size, cy - sign * size, cx + off + size, cy + sign * size)
+    c.restoreState()
+
+
+def _draw_walls(c: Any, sheet: Sheet, floor: PlanFloor) -> None:
+    """The wall band (footprint minus interior) filled dark, the outer wall line thick."""
+    if len(floor.footprint) < 3:
+        return
+    c.saveState()
+    if len(floor.interior) >= 3:
+        path = polygon_path(c, [sheet.pt(x, y) for x, y in floor.footprint])
+        inner = [sheet.pt(x, y) for x, y in floor.interior]
+        path.moveTo(*inner[0])
+        for p in inner[1:]:
+            path.lineTo(*p)
+        path.close()
+        c.setFillColorRGB(0.15, 0.15, 0.15, alpha=0.55)
+        c.drawPath(path, stroke=0, fill=1, fillMode=0)
+    c.setStrokeColorRGB(0, 0, 0)
+    c.setLineWidth(1.6)
+    draw_polygon(c, sheet, floor.footprint, stroke=True, fill=False)
+    c.restoreState()
+
+
+def _draw_mark(c: Any, sheet: Sheet, mark: PlanMark, pitch: float) -> None:
+    """A symbol and its label at the hex centre; `draw_mark_symbol` is shared with the markers sheet."""
+    cx, cy = sheet.pt(*hex_center_mm(mark.q, mark.r, pitch))
+    draw_mark_symbol(c, cx, cy, sheet.length(pitch) * 0.42, mark.kind, mark.label)
+
+
+def draw_mark_symbol(c: Any, cx: float, cy: float, radius: float, kind: str, label: str) -> None:
+    """Door, window, transit, stair, elevator and exit symbols, drawn around page point (cx, cy)."""
+    c.saveState()
+    c.setStrokeColorRGB(0.05, 0.2, 0.55)
+    c.setFillColorRGB(0.05, 0.2, 0.55)
+    c.setLineWidth(1.0)
+    s = radius * 0.45
+    if kind == "doorway":
+        c.rect(cx - s * 0.55, cy - s, s * 1.1, s * 1.7, stroke=1, fill=0)
+        c.circle(cx + s * 0.3, cy - s * 0.1, s * 0.08, stroke=0, fill=1)
+    elif kind == "window":
+        c.rect(cx - s * 0.7, cy - s * 0.5, s * 1.4, s * 1.2, stroke=1, fill=0)
+        c.line(cx, cy - s * 0.5, cx, cy + s * 0.7)
+        c.line(cx - s * 0.7, cy + s * 0.1, cx + s * 0.7, cy + s * 0.1)
+    elif kind in ("stair-up", "stair-down"):
+        d = 1 if kind == "stair-up" else -1
+        c.line(cx, cy - d * s, cx, cy + d * s)
+        c.line(cx, cy + d * s, cx - s * 0.4, cy + d * s * 0.5)
+        c.line(cx, cy + d * s, cx + s * 0.4, cy + d * s * 0.5)
+    elif kind == "elevator":
+        c.rect(cx - s * 0.8, cy - s * 0.8, s * 1.6, s * 1.6, stroke=1, fill=0)
+        c.line(cx - s * 0.8, cy - s * 0.8, cx + s * 0.8, cy + s * 0.8)
+        c.line(cx - s * 0.8, cy + s * 0.8, cx + s * 0.8, cy - s * 0.8)
+    elif kind == "exit":
+        c.line(cx - s, cy, cx + s, cy)
+        c.line(cx + s, cy, cx + s * 0.5, cy + s * 0.4)
+        c.line(cx + s, cy, cx + s * 0.5, cy - s * 0.4)
+    else:  # transit and anything unknown: a ring around the number
+        c.circle(cx, cy, s * 1.1, stroke=1, fill=0)
+    if label:
+        c.setFont("Helvetica-Bold", max(6.0, radius * 0.32))
+        y = cy - s * 0.3 if kind == "transit" else cy - radius * 0.75
+        c.drawCentredString(cx, y, label)
+    c.restoreState()
+
+
+def _header(c: Any, plan: FloorPlan, floor: PlanFloor, row: int, col: int, rows: int, cols: int,
+            layout: PlanLayout, w_mm: float, h_mm: float) -> None:
+    x = layout.margin * PT_PER_MM
+    y = (h_mm - layout.margin - 5) * PT_PER_MM
+    c.setFillColorRGB(0, 0, 0)
+    c.setFont("Helvetica-Bold", 10)
+    c.drawString(x, y, f"{plan.title}: {floor.name}")
+    c.setFont("Helvetica", 7)
+    c.drawRightString((w_mm - layout.margin) * PT_PER_MM, y,
+                      f"sheet row {row + 1} of {rows}, column {col + 1} of {cols}")
+    c.drawString(x, y - 4 * PT_PER_MM,
+                 f"1:1 (hex pitch {plan.pitch_mm:g} mm). Print at 100 % (no 'fit to page'). Neighbouring sheets "
+                 f"overlap by {layout.overlap:g} mm: trim at the crop marks and match the hex labels (q,r).")
+
+
+def _footer(c: Any, plan: FloorPlan, layout: PlanLayout) -> None:
+    x = layout.margin * PT_PER_MM
+    y = (layout.margin + layout.footer - 7) * PT_PER_MM
+    scale_bar(c, x, y)
+    c.setFont("Helvetica", 6.5)
+    c.setFillColorRGB(0, 0, 0)
+    legend = "F Full hex (a base fits) · H Half hex, hatched (a wound marker fits, a base does not) · " \
+             "P Partial hex, cross-hatched (neither fits) · grey: covered · dark band: walls"
+    c.drawString(x, y - 4.5 * PT_PER_MM, legend)
+    for i, note in enumerate(plan.assumptions[:2]):
+        c.drawString(x, y - (8 + 3.2 * i) * PT_PER_MM, note)
