@@ -286,3 +286,17 @@ def _footer(c: Any, plan: FloorPlan, layout: PlanLayout) -> None:
     c.drawString(x, y - 4.5 * PT_PER_MM, legend)
     for i, note in enumerate(plan.assumptions[:2]):
         c.drawString(x, y - (8 + 3.2 * i) * PT_PER_MM, note)
+
+
+def plan_from_book(book: Any) -> FloorPlan:
+    """The floor plan of a C3G Book: its floors, hex classes and marked spaces.
+
+    Needs the Book reader and the overlay classification (`mapkit.books`, `mapkit.geometry`).
+    """
+    try:
+        from mapkit import geometry  # noqa: F401
+    except ImportError:
+        from mapkit.errors import UsageError
+
+        raise UsageError("floor plans need the C3G overlay (mapkit.geometry), missing from this mapkit") from None
+    raise NotImplementedError("plan_from_book: waiting for the mapkit.books / mapkit.geometry API")

@@ -1,0 +1,112 @@
+"""`mapkit print`: printable PDFs.
+
+    mapkit print MAP -o BUILD.pdf [--paper letter|a4] [--levels-per-page N]   build instructions
+    mapkit print BOOK.book.json -o PLAN.pdf                                    1:1 floor plan of a Book
+    mapkit print MAP --plan -o PLAN.pdf                                        1:1 plans of the map's buildings
+    mapkit print [BOOK | MAP] --markers -o MARKERS.pdf                        cut-out markers at true size
+"""
+
+from __future__ import annotations
+
+import argparse
+import io
+import sys
+import time
+
+from mapkit.errors import UsageError
+
+
+def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
+    p = sub.add_parser("print", help="printable PDFs: build instructions per level, 1:1 floor plans, markers",
+                       description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("input", nargs="?", help="map file, or a C3G Book (.book.json)")
+    p.add_argument("-o", "--output", required=True, help="PDF to write")
+    p.add_argument("--from", dest="fmt", metavar="FORMAT", help="read the map as this format")
+    p.add_argument("--paper", choices=("letter", "a4"), default="letter", help="paper size (default letter)")
+    p.add_argument("--levels-per-page", type=int, default=1, metavar="N", help="build levels per page (default 1)")
+    p.add_argument("--plan", action="store_true", help="1:1 floor plans of the buildings on the map")
+    p.add_argument("--markers", action="store_true", help="a sheet of doorway, window and transit markers")
+    p.add_argument("--overlap", type=float, default=12.0, metavar="MM",
+                   help="overlap between the sheets of a floor plan (default 12 mm)")
+    return p
+
+
+def run(args: argparse.Namespace) -> int:
+    from mapkit.io import write_atomic
+
+    if args.levels_per_page < 1:
+        raise UsageError("--levels-per-page must be 1 or more")
+    started = time.perf_counter()
+    buf = io.BytesIO()
+    is_book = bool(args.input) and args.input.lower().endswith(".book.json")
+    if args.markers:
+        pages, what = _markers(args, buf, is_book)
+    elif is_book or args.plan:
+        pages, what = _plans(args, buf, is_book)
+    else:
+        if not args.input:
+            raise UsageError("print: give a map (or --markers for a general markers sheet)")
+        from mapkit.formats import read_map, report_warnings
+        from mapkit.render.pdf_build import BuildOptions, render_build
+
+        m = read_map(args.input, args.fmt)
+        report_warnings(m, args.input)
+        if not m.pieces:
+            raise UsageError(f"{args.input}: the map has no pieces to print")
+        pages = render_build(m, buf, BuildOptions(args.paper, args.levels_per_page))
+        what = "build instructions"
+    write_atomic(args.output, buf.getvalue())
+    print(f"{args.output}: {what}, {pages} page(s), {args.paper}, {time.perf_counter() - started:.2f} s",
+          file=sys.stderr)
+    return 0
+
+
+def _markers(args: argparse.Namespace, buf: io.BytesIO, is_book: bool) -> tuple[int, str]:
+    from mapkit.render.pdf_markers import default_tokens, render_markers
+
+    title, tokens = "Markers", default_tokens()
+    if args.input:
+        from mapkit.render.pdf_markers import book_tokens
+
+        books = _load_books(args.input, is_book, args.fmt)
+        tokens = [t for book in books for t in book_tokens(book)] or tokens
+        title = "Markers: " + ", ".join(dict.fromkeys(getattr(b, "name", "") or "Book" for b in books))
+    pages = render_markers(tokens, buf, args.paper, title=title)
+    return pages, "markers sheet"
+
+
+def _plans(args: argparse.Namespace, buf: io.BytesIO, is_book: bool) -> tuple[int, str]:
+    from mapkit.render.pdf_plan import FloorPlan, PlanLayout, plan_from_book, render_plan
+
+    if not args.input:
+        raise UsageError("print --plan: give a Book or a map with buildings")
+    books = _load_books(args.input, is_book, args.fmt)
+    plans = [plan_from_book(book) for book in books]
+    merged = FloorPlan(" / ".join(p.title for p in plans), [f for p in plans for f in p.floors],
+                       plans[0].assumptions)
+    pages = render_plan(merged, buf, PlanLayout(paper=args.paper, overlap=args.overlap))
+    return pages, "1:1 floor plan"
+
+
+def _load_books(path: str, is_book: bool, fmt: str | None) -> list:
+    """The Book itself, or the Books of the buildings and objects placed on a map."""
+    try:
+        from mapkit.books import load_book
+    except ImportError:
+        raise UsageError("C3G Books cannot be read: this mapkit has no mapkit.books module") from None
+    if is_book:
+        return [load_book(path)]
+    from pathlib import Path
+
+    from mapkit.formats import read_map
+
+    m = read_map(path, fmt)
+    placements = list(m.buildings) + list(m.objects)
+    if not placements:
+        raise UsageError(f"{path}: the map places no C3G buildings or objects")
+    base = Path(path).parent
+    seen: dict[str, object] = {}
+    for placement in placements:
+        if placement.book not in seen:
+            seen[placement.book] = load_book(base / placement.book)
+    return list(seen.values())

@@ -1,0 +1,385 @@
+"""Build instructions: one page per level (or N levels per page), as map posts on
+heroscapers.com carry them (landscape.md §2.2, §11).
+
+Each level shows the pieces placed at that level, outlined one by one and labelled with
+their size (24, 7, 3 ...), over the lower levels drawn faded; the parts list of the level
+beside it; start zones and glyphs on the level they sit on; column letters and row numbers
+around the map so a builder can find a hex. The last page lists the parts in total.
+
+Coordinates (printed in every legend): columns are the odd-r offset columns VirtualScape
+stores, lettered A, B, C ... from the westmost used column; rows are numbered 1, 2, 3 ...
+from the northmost used row; odd rows are shifted half a hex east. A hex is named by its
+column letter then its row number, e.g. C7.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter, defaultdict
+from dataclasses import dataclass
+from typing import Any
+
+from mapkit.model.catalog import PieceType, catalog
+from mapkit.model.grid import DIRECTIONS, axial_to_offset, hex_center_mm, hex_corners_mm
+from mapkit.model.map import Map, Piece
+from mapkit.render.pdf_common import PT_PER_MM, Sheet, column_letters, new_canvas, paper_mm, polygon_path, rgb
+
+MARKER_KINDS = ("marker",)
+FLUID_BORDER = (30, 90, 200)
+COORDINATE_NOTE = ("Coordinates: columns A, B, C ... are VirtualScape's odd-r offset columns from the westmost one "
+                   "used; rows 1, 2, 3 ... run north to south; odd rows sit half a hex east. A hex is named "
+                   "column then row, e.g. C7.")
+
+
+@dataclass(frozen=True)
+class BuildOptions:
+    paper: str = "letter"
+    levels_per_page: int = 1
+
+
+def build_levels(m: Map) -> dict[int, list[int]]:
+    """Level -> indices of the pieces placed at that step.
+
+    Tiles, obstacles, castle parts and figures go to their bottom level `z`. Start zones and
+    glyphs stand on the level below (they are at the supporting tile's z + 1), so they are
+    shown with the highest level under them, where the builder lays them after that level.
+    """
+    cat = catalog()
+    levels: dict[int, list[int]] = defaultdict(list)
+    markers = []
+    for i, piece in enumerate(m.pieces):
+        if cat[piece.type].kind in MARKER_KINDS:
+            markers.append(i)
+        else:
+            levels[piece.z].append(i)
+    tile_levels = sorted(levels)
+    for i in markers:
+        z = m.pieces[i].z
+        below = [lv for lv in tile_levels if lv < z]
+        levels[below[-1] if below else (tile_levels[0] if tile_levels else z)].append(i)
+    return dict(sorted(levels.items()))
+
+
+def size_label(m: Map, piece: Piece, ptype: PieceType) -> str:
+    """What the builder reads on a piece: its hex count for tiles, a short name otherwise."""
+    if ptype.kind in ("land", "fluid", "custom"):
+        return str(len(m.footprint(piece)))
+    if ptype.kind == "castle":
+        return ptype.name.replace("Castle ", "").split(" (")[0]
+    return ptype.name.split(" (")[0]
+
+
+def parts_list(m: Map, indices: list[int]) -> list[tuple[str, int]]:
+    """(piece name, count) for the given pieces, start zones counted in hexes, biggest first."""
+    cat = catalog()
+    counts: Counter[str] = Counter()
+    for i in indices:
+        piece = m.pieces[i]
+        ptype = cat[piece.type]
+        if ptype.id == "start-zone":
+            counts[f"start zone hexes, player {piece.attrs.get('player', '?')}"] += 1
+        elif ptype.id == "glyph":
+            counts[f"glyph {piece.attrs.get('letter', '?')}"] += 1
+        elif ptype.id == "personal":
+            counts[f"personal tile {piece.attrs.get('name') or piece.attrs.get('label') or ''} "
+                   f"({len(m.footprint(piece))}-hex)".replace("  ", " ")] += 1
+        else:
+            counts[ptype.name] += 1
+    return sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))
+
+
+def render_build(m: Map, target: Any, options: BuildOptions = BuildOptions()) -> int:
+    """Write the build instructions to `target`; returns the number of pages."""
+    levels = build_levels(m)
+    per_page = max(1, options.levels_per_page)
+    frame = _MapFrame(m)
+    landscape = frame.width > frame.height * 1.15 and per_page == 1
+    w_mm, h_mm = paper_mm(options.paper)
+    if landscape:
+        w_mm, h_mm = h_mm, w_mm
+    c = new_canvas(target, options.paper, title=f"{m.name or 'Map'}: build instructions", author=m.author or "mapkit")
+    c.setPageSize((w_mm * PT_PER_MM, h_mm * PT_PER_MM))
+    order = list(levels)
+    pages = 0
+    for start in range(0, len(order), per_page):
+        chunk = order[start:start + per_page]
+        _level_page(c, m, frame, levels, chunk, order, w_mm, h_mm)
+        c.showPage()
+        c.setPageSize((w_mm * PT_PER_MM, h_mm * PT_PER_MM))
+        pages += 1
+    _totals_page(c, m, levels, w_mm, h_mm)
+    c.showPage()
+    c.save()
+    return pages + 1
+
+
+class _MapFrame:
+    """The map's extent in model millimetres and its odd-r column/row range (shared by all pages)."""
+
+    def __init__(self, m: Map):
+        cells = {(q, r) for piece in m.pieces for q, r in m.footprint(piece)} or {(0, 0)}
+        xs, ys = [], []
+        for q, r in cells:
+            for x, y in hex_corners_mm(q, r):
+                xs.append(x)
+                ys.append(y)
+        self.x0, self.y0, self.x1, self.y1 = min(xs), min(ys), max(xs), max(ys)
+        offsets = [axial_to_offset(q, r) for q, r in cells]
+        self.col0, self.col1 = min(o[0] for o in offsets), max(o[0] for o in offsets)
+        self.row0, self.row1 = min(o[1] for o in offsets), max(o[1] for o in offsets)
+
+    @property
+    def width(self) -> float:
+        return self.x1 - self.x0
+
+    @property
+    def height(self) -> float:
+        return self.y1 - self.y0
+
+    def name(self, q: int, r: int) -> str:
+        col, row = axial_to_offset(q, r)
+        return f"{column_letters(col - self.col0)}{row - self.row0 + 1}"
+
+
+def _level_page(c: Any, m: Map, frame: _MapFrame, levels: dict[int, list[int]], chunk: list[int],
+                order: list[int], w_mm: float, h_mm: float) -> None:
+    margin, header, legend_h = 10.0, 12.0, 22.0
+    c.setFillColorRGB(0, 0, 0)
+    c.setFont("Helvetica-Bold", 12)
+    title = m.name or "Untitled map"
+    c.drawString(margin * PT_PER_MM, (h_mm - margin - 5) * PT_PER_MM, f"{title}: build instructions")
+    c.setFont("Helvetica", 8)
+    names = ", ".join(f"level {order.index(lv) + 1}" for lv in chunk)
+    c.drawRightString((w_mm - margin) * PT_PER_MM, (h_mm - margin - 5) * PT_PER_MM,
+                      f"{names} of {len(order)}")
+    panel_h = (h_mm - 2 * margin - header - legend_h) / len(chunk)
+    for i, level in enumerate(chunk):
+        top = h_mm - margin - header - i * panel_h
+        _level_panel(c, m, frame, levels, level, order, margin, top, w_mm - 2 * margin, panel_h)
+    _legend(c, m, margin, margin + legend_h - 4, w_mm - 2 * margin)
+
+
+def _level_panel(c: Any, m: Map, frame: _MapFrame, levels: dict[int, list[int]], level: int, order: list[int],
+                 left: float, top: float, width: float, height: float) -> None:
+    """One level: the map drawing on the left, its parts list on the right (all in mm)."""
+    list_w = min(62.0, width * 0.32)
+    map_w = width - list_w - 4
+    label_pad = 6.0
+    scale = min((map_w - 2 * label_pad) / frame.width, (height - 2 * label_pad - 6) / frame.height, 1.0)
+    draw_w, draw_h = frame.width * scale, frame.height * scale
+    ox = left + label_pad + (map_w - 2 * label_pad - draw_w) / 2
+    oy = top - 6 - label_pad - (height - 2 * label_pad - 6 - draw_h) / 2
+    sheet = Sheet(frame.x0, frame.y0, ox * PT_PER_MM, oy * PT_PER_MM, scale)
+    c.setFont("Helvetica-Bold", 10)
+    c.setFillColorRGB(0, 0, 0)
+    c.drawString(left * PT_PER_MM, (top - 4) * PT_PER_MM, f"Level {order.index(level) + 1} (height {level})")
+    cat = catalog()
+    for lower in order:
+        if lower >= level:
+            break
+        for idx in levels[lower]:
+            if cat[m.pieces[idx].type].kind not in MARKER_KINDS:
+                _draw_piece(c, m, sheet, idx, faded=True)
+    for idx in sorted(levels[level], key=lambda i: cat[m.pieces[i].type].kind in MARKER_KINDS):
+        _draw_piece(c, m, sheet, idx, faded=False, frame=frame)
+    _coordinates(c, frame, sheet)
+    _parts_column(c, m, levels[level], (left + width - list_w) * PT_PER_MM, (top - 4) * PT_PER_MM,
+                  f"Parts for level {order.index(level) + 1}")
+
+
+def _draw_piece(c: Any, m: Map, sheet: Sheet, idx: int, faded: bool, frame: _MapFrame | None = None) -> None:
+    piece = m.pieces[idx]
+    ptype = catalog()[piece.type]
+    cells = m.footprint(piece)
+    if ptype.id == "start-zone":
+        _start_zone(c, sheet, piece)
+        return
+    if ptype.id == "glyph":
+        _glyph(c, sheet, piece)
+        return
+    colour = ptype.vs_colour
+    if ptype.id == "personal" and piece.attrs.get("colour"):
+        colour = _parse_colour(piece.attrs["colour"], colour)
+    fade = 0.72 if faded else 0.0
+    if ptype.kind == "edge" and len(cells) == 1:
+        _edge(c, sheet, piece, fade)
+        return
+    c.setFillColorRGB(*rgb(colour, fade))
+    c.setStrokeColorRGB(*rgb((150, 150, 150), fade))
+    c.setLineWidth(0.25)
+    for q, r in cells:
+        c.drawPath(polygon_path(c, [sheet.pt(x, y) for x, y in hex_corners_mm(q, r)]), stroke=1, fill=1)
+    border = FLUID_BORDER if ptype.kind == "fluid" else (0, 0, 0)
+    c.setStrokeColorRGB(*rgb(border, fade))
+    c.setLineWidth(0.5 if faded else 1.3)
+    for a, b in _outline(cells):
+        pa, pb = sheet.pt(*a), sheet.pt(*b)
+        c.line(pa[0], pa[1], pb[0], pb[1])
+    if not faded:
+        _piece_label(c, sheet, cells, size_label(m, piece, ptype), colour)
+
+
+def _outline(cells: list[tuple[int, int]]) -> list[tuple[tuple[float, float], tuple[float, float]]]:
+    """The hex edges on the boundary of a piece (not shared by two of its hexes)."""
+    own = set(cells)
+    edges = []
+    for q, r in cells:
+        corners = hex_corners_mm(q, r)
+        for i in range(6):
+            dq, dr = DIRECTIONS[(i + 5) % 6]  # edge i (corner i to i+1) faces this neighbour
+            if (q + dq, r + dr) not in own:
+                edges.append((corners[i], corners[(i + 1) % 6]))
+    return edges
+
+
+def _piece_label(c: Any, sheet: Sheet, cells: list[tuple[int, int]], text: str, colour) -> None:
+    mx = sum(hex_center_mm(q, r)[0] for q, r in cells) / len(cells)
+    my = sum(hex_center_mm(q, r)[1] for q, r in cells) / len(cells)
+    q, r = min(cells, key=lambda h: math.dist(hex_center_mm(*h), (mx, my)))
+    x, y = sheet.pt(*hex_center_mm(q, r))
+    size = max(4.0, min(9.0, sheet.length(44.45) * 0.38))
+    dark = sum(colour[:3]) < 330
+    c.setFillColorRGB(*((1, 1, 1) if dark else (0, 0, 0)))
+    c.setFont("Helvetica-Bold", size)
+    if len(text) > 4:
+        c.setFont("Helvetica", size * 0.6)
+        text = text[:14]
+    c.drawCentredString(x, y - size * 0.35, text)
+
+
+def _edge(c: Any, sheet: Sheet, piece: Piece, fade: float) -> None:
+    """Battlements and ladders: a thick bar on the hex edge they stand on (rotation 0 = east)."""
+    corners = hex_corners_mm(piece.q, piece.r)
+    k = int(piece.rotation) % 6
+    a, b = sheet.pt(*corners[(k + 1) % 6]), sheet.pt(*corners[(k + 2) % 6])
+    c.setStrokeColorRGB(*rgb((90, 60, 30), fade))
+    c.setLineWidth(2.5)
+    c.line(a[0], a[1], b[0], b[1])
+
+
+def _start_zone(c: Any, sheet: Sheet, piece: Piece) -> None:
+    player = int(piece.attrs.get("player", 0) or 0)
+    colour = _player_colour(player)
+    corners = [sheet.pt(x, y) for x, y in hex_corners_mm(piece.q, piece.r, size=44.45 * 0.78)]
+    c.saveState()
+    c.setStrokeColorRGB(*rgb(colour))
+    c.setLineWidth(1.6)
+    c.setDash(2, 1.2)
+    c.drawPath(polygon_path(c, corners), stroke=1, fill=0)
+    c.restoreState()
+    x, y = sheet.pt(*hex_center_mm(piece.q, piece.r))
+    c.setFillColorRGB(*rgb(colour))
+    c.setFont("Helvetica-Bold", max(3.5, sheet.length(44.45) * 0.22))
+    c.drawCentredString(x, y + sheet.length(44.45) * 0.12, f"P{player}")
+
+
+def _glyph(c: Any, sheet: Sheet, piece: Piece) -> None:
+    x, y = sheet.pt(*hex_center_mm(piece.q, piece.r))
+    radius = sheet.length(44.45) * 0.3
+    c.setFillColorRGB(0.98, 0.85, 0.2)
+    c.setStrokeColorRGB(0, 0, 0)
+    c.setLineWidth(0.8)
+    c.circle(x, y, radius, stroke=1, fill=1)
+    c.setFillColorRGB(0, 0, 0)
+    c.setFont("Helvetica-Bold", max(4.0, radius * 1.1))
+    c.drawCentredString(x, y - radius * 0.38, str(piece.attrs.get("letter", "?")))
+
+
+def _player_colour(player: int) -> tuple[int, int, int]:
+    for entry in catalog().start_zone_colours:
+        if entry["player"] == player:
+            return tuple(entry["rgb"])  # type: ignore[return-value]
+    return (120, 0, 120)
+
+
+def _parse_colour(value: Any, default):
+    if isinstance(value, (list, tuple)) and len(value) >= 3:
+        return tuple(int(v) for v in value[:3])
+    if isinstance(value, str) and value.startswith("#") and len(value) == 7:
+        return tuple(int(value[i:i + 2], 16) for i in (1, 3, 5))
+    return default
+
+
+def _coordinates(c: Any, frame: _MapFrame, sheet: Sheet) -> None:
+    """Column letters above and below, row numbers left and right."""
+    size = max(3.5, min(7.0, sheet.length(44.45) * 0.3))
+    c.setFont("Helvetica", size)
+    c.setFillColorRGB(0.3, 0.3, 0.3)
+    top = sheet.pt(0, frame.y0)[1] + 2
+    bottom = sheet.pt(0, frame.y1)[1] - 2 - size
+    step = max(1, math.ceil(size * 1.6 / sheet.length(44.45)))
+    even_row = frame.row0 + (frame.row0 & 1)
+    for col in range(frame.col0, frame.col1 + 1, step):
+        q = col - (even_row >> 1)
+        x = sheet.pt(*hex_center_mm(q, even_row))[0]
+        text = column_letters(col - frame.col0)
+        c.drawCentredString(x, top, text)
+        c.drawCentredString(x, bottom, text)
+    left = sheet.pt(frame.x0, 0)[0] - 2
+    right = sheet.pt(frame.x1, 0)[0] + 2
+    rstep = max(1, math.ceil(size * 1.3 / (sheet.length(44.45) * 0.866)))
+    for row in range(frame.row0, frame.row1 + 1, rstep):
+        y = sheet.pt(*hex_center_mm(0, row))[1] - size * 0.35
+        c.drawRightString(left, y, str(row - frame.row0 + 1))
+        c.drawString(right, y, str(row - frame.row0 + 1))
+
+
+def _parts_column(c: Any, m: Map, indices: list[int], x: float, y: float, title: str,
+                  max_lines: int = 60) -> float:
+    """A parts list from page point (x, y) downwards; returns the y below it."""
+    c.setFillColorRGB(0, 0, 0)
+    c.setFont("Helvetica-Bold", 8)
+    c.drawString(x, y, title)
+    y -= 11
+    c.setFont("Helvetica", 7)
+    rows = parts_list(m, indices)
+    for name, count in rows[:max_lines]:
+        c.drawRightString(x + 14, y, str(count))
+        c.drawString(x + 18, y, f"x {name}")
+        y -= 9
+    if len(rows) > max_lines:
+        c.drawString(x + 18, y, f"... and {len(rows) - max_lines} more kinds (see the last page)")
+        y -= 9
+    return y
+
+
+def _legend(c: Any, m: Map, left: float, top: float, width: float) -> None:
+    x, y = left * PT_PER_MM, top * PT_PER_MM
+    c.setStrokeColorRGB(0.6, 0.6, 0.6)
+    c.setLineWidth(0.4)
+    c.line(x, y + 8, x + width * PT_PER_MM, y + 8)
+    c.setFillColorRGB(0, 0, 0)
+    c.setFont("Helvetica-Bold", 7)
+    c.drawString(x, y, "Legend")
+    c.setFont("Helvetica", 6.5)
+    lines = [
+        "Numbers on pieces: how many hexes the piece has. Thick black outline: land piece; blue outline: fluid "
+        "(water, lava, ice ...); pale pieces: the levels below, already built.",
+        "Dashed hexagon P1, P2 ...: start zone of that player. Yellow disc with a letter: glyph. Thick brown bar: "
+        "battlement or ladder on that hex edge.",
+        COORDINATE_NOTE,
+    ]
+    for i, line in enumerate(lines):
+        c.drawString(x, y - (9 + 8 * i), line)
+
+
+def _totals_page(c: Any, m: Map, levels: dict[int, list[int]], w_mm: float, h_mm: float) -> None:
+    margin = 12.0
+    x, y = margin * PT_PER_MM, (h_mm - margin - 5) * PT_PER_MM
+    c.setFillColorRGB(0, 0, 0)
+    c.setFont("Helvetica-Bold", 12)
+    c.drawString(x, y, f"{m.name or 'Untitled map'}: parts list")
+    c.setFont("Helvetica", 8)
+    meta = [f"author: {m.author}" if m.author else "", f"players: {m.players}" if m.players else "",
+            f"{len(m.pieces)} pieces on {len(levels)} levels"]
+    c.drawString(x, y - 12, " · ".join(s for s in meta if s))
+    y -= 30
+    everything = [i for idx in levels.values() for i in idx]
+    col_w = (w_mm - 2 * margin) / 2 * PT_PER_MM
+    y_left = _parts_column(c, m, everything, x, y, "Total", max_lines=80)
+    yy = y
+    for n, (level, idx) in enumerate(levels.items(), start=1):
+        if yy < 30 * PT_PER_MM:
+            break
+        yy = _parts_column(c, m, idx, x + col_w, yy, f"Level {n} (height {level})", max_lines=12) - 6
+    del y_left

@@ -1,0 +1,103 @@
+"""Build instructions: pages per level, parts lists, size labels, coordinates, read back from the PDF."""
+
+from __future__ import annotations
+
+import io
+import math
+import re
+
+import pytest
+
+from mapkit.model.map import Map, Piece
+from mapkit.render.pdf_build import BuildOptions, _MapFrame, build_levels, render_build
+from mapkit.render.pdf_common import PAPERS
+from tests.test_print_probe import PT_PER_MM, hexagons, nearest_neighbour_mm, page_paths, read_pdf
+
+
+def three_level_map() -> Map:
+    m = Map(name="Three Steps", author="tests")
+    m.pieces += [
+        Piece("grass-24", 0, 0, 0), Piece("grass-24", 5, 0, 0, 1), Piece("water-1", -3, 5, 0),
+        Piece("rock-7", 1, 1, 1), Piece("sand-3", 3, 2, 1, 2), Piece("tree-10", 2, 4, 1),
+        Piece("grass-1", 1, 2, 2),
+        Piece("start-zone", 0, 0, 1, attrs={"player": 1}), Piece("start-zone", 1, 0, 1, attrs={"player": 1}),
+        Piece("start-zone", 6, 1, 1, attrs={"player": 2}),
+        Piece("glyph", 1, 2, 3, attrs={"letter": "W"}),
+    ]
+    return m
+
+
+def draw(m: Map, **kw) -> list:
+    buf = io.BytesIO()
+    pages = render_build(m, buf, BuildOptions(**kw))
+    reader = read_pdf(buf.getvalue())
+    assert len(reader.pages) == pages
+    return reader.pages
+
+
+def text(page) -> str:
+    return re.sub(r"\s+", " ", page.extract_text())
+
+
+def test_levels_group_markers_with_the_level_they_stand_on():
+    m = three_level_map()
+    levels = build_levels(m)
+    assert list(levels) == [0, 1, 2]
+    kinds = {z: sorted(m.pieces[i].type for i in idx) for z, idx in levels.items()}
+    assert kinds[0].count("start-zone") == 3  # start zones at z 1 stand on level 0
+    assert "glyph" in kinds[2]
+    assert kinds[1] == ["rock-7", "sand-3", "tree-10"]
+
+
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+def test_one_page_per_level_then_the_totals(paper):
+    pages = draw(three_level_map(), paper=paper)
+    assert len(pages) == 3 + 1
+    w, h = (v * PT_PER_MM for v in PAPERS[paper])
+    for page in pages:
+        assert sorted((float(page.mediabox.width), float(page.mediabox.height))) == \
+            pytest.approx(sorted((w, h)), abs=0.05)
+    for n, page in enumerate(pages[:3], start=1):
+        assert f"Level {n} (height {n - 1})" in text(page)
+        assert "Coordinates:" in text(page)
+    assert re.search(r"2 x Grass 24-hex", text(pages[0]))
+    assert re.search(r"2 x start zone hexes, player 1", text(pages[0]))
+    assert re.search(r"1 x Rock 7-hex", text(pages[1]))
+    assert "Grass 24-hex" not in text(pages[1]).split("Parts for level 2")[1]
+    total = text(pages[3])
+    assert "parts list" in total and re.search(r"Total 2 x Grass 24-hex", total)
+    assert re.search(r"1 x glyph W", total)
+
+
+def test_levels_per_page():
+    pages = draw(three_level_map(), levels_per_page=2)
+    assert len(pages) == math.ceil(3 / 2) + 1
+    assert "Level 1" in text(pages[0]) and "Level 2" in text(pages[0]) and "Level 3" in text(pages[1])
+
+
+def test_size_labels_markers_and_faded_lower_levels():
+    m = three_level_map()
+    pages = draw(m)
+    words0 = text(pages[0]).split()
+    assert "24" in words0 and "P1" in words0 and "P2" in words0
+    assert "7" in text(pages[1]).split() and "3" in text(pages[1]).split()
+    assert "W" in text(pages[2]).split() and "W" not in text(pages[0]).split()
+    cells = {z: sum(len(m.footprint(m.pieces[i])) for i in idx if m.pieces[i].type not in ("start-zone", "glyph"))
+             for z, idx in build_levels(m).items()}
+    counts = [len(hexagons(page_paths(p))) for p in pages[:3]]
+    # each page draws its own level and, faded, every level below it (start-zone rings are hexagons too)
+    assert counts[0] >= cells[0]
+    assert counts[1] >= cells[0] + cells[1]
+    assert counts[2] >= cells[0] + cells[1] + cells[2]
+    centres = list({(round(x, 2), round(y, 2)) for x, y in (h.centroid() for h in hexagons(page_paths(pages[0])))})
+    pitch = min(nearest_neighbour_mm(centres))
+    assert 5 < pitch <= 44.46, "build sheets are drawn to a scale no bigger than 1:1"
+
+
+def test_coordinates_are_column_letter_then_row_number():
+    m = Map(pieces=[Piece("grass-1", q, r, 0) for q, r in [(0, 0), (1, 0), (0, 1), (-1, 2), (27, 0)]])
+    frame = _MapFrame(m)
+    assert frame.name(0, 0) == "A1" and frame.name(1, 0) == "B1"
+    # odd-r columns: (0,0)->0, (1,0)->1, (0,1)->0, (-1,2)->0, (27,0)->27
+    assert frame.col0 == 0 and frame.name(0, 1) == "A2" and frame.name(-1, 2) == "A3"
+    assert frame.name(27, 0) == "AB1"
