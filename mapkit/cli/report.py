@@ -1,0 +1,33 @@
+"""`mapkit report MAP -o REPORT.html`: one self-contained HTML page about a map."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+
+
+def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
+    p = sub.add_parser("report", help="one self-contained HTML page: summary, picture, parts, findings")
+    p.add_argument("map", help="map file in any readable format")
+    p.add_argument("-o", "--output", required=True, help="HTML file to write")
+    p.add_argument("--from", dest="fmt", metavar="FORMAT", help="read as this format")
+    p.add_argument("--profile", choices=("casual", "tournament", "c3g"), default=None,
+                   help="run only the rules of this profile (default: every rule)")
+    return p
+
+
+def run(args: argparse.Namespace) -> int:
+    from mapkit.formats import read_map, report_warnings
+    from mapkit.io import write_atomic
+    from mapkit.render.report_html import ReportParts, collect_findings, inventory_section, render_report
+
+    started = time.perf_counter()
+    m = read_map(args.map, args.fmt)
+    report_warnings(m, args.map)
+    findings, notes = collect_findings(m, args.map, args.profile)
+    inventory_html, inventory_notes = inventory_section(m)
+    page = render_report(m, args.map, ReportParts(findings, inventory_html, notes + inventory_notes))
+    write_atomic(args.output, page)
+    sys.stderr.write(f"{args.output}: report, {len(findings)} finding(s), {time.perf_counter() - started:.2f} s\n")
+    return 0

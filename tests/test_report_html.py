@@ -1,0 +1,97 @@
+"""The HTML report: self-contained, the hexes where the model puts them, findings wired to hexes."""
+
+from __future__ import annotations
+
+import math
+import re
+
+import pytest
+from lxml import html as lxml_html
+
+from mapkit.model.grid import HEX_PITCH_MM, hex_center_mm
+from mapkit.model.map import Map, Piece
+from mapkit.render.report_html import (
+    SVG_SCALE, ReportParts, collect_findings, inventory_section, render_report, top_view_svg,
+)
+from tests.test_print_build import three_level_map
+
+FINDINGS = [{"code": "TST001", "severity": "error", "message": "a <b>bold</b> claim", "q": 1, "r": 2, "level": 2},
+            {"code": "TST002", "severity": "info", "message": "whole map", "q": None, "r": None, "level": None}]
+
+
+def page(m: Map | None = None, parts: ReportParts | None = None) -> str:
+    return render_report(m or three_level_map(), "three.mapkit.json", parts or ReportParts(list(FINDINGS)))
+
+
+def test_self_contained():
+    text = page()
+    assert not re.search(r"https?://", text), "the report must not reference the network"
+    doc = lxml_html.fromstring(text)
+    for el in doc.iter():
+        for attr in ("src", "href"):
+            assert not el.get(attr), f"<{el.tag} {attr}=...> loads something"
+    assert doc.find(".//style") is not None and doc.find(".//script") is not None
+    assert "<b>bold</b>" not in text and "&lt;b&gt;bold&lt;/b&gt;" in text  # messages are escaped
+
+
+def test_hexes_are_drawn_at_the_model_positions():
+    m = three_level_map()
+    doc = lxml_html.fromstring(page(m))
+    polys = doc.xpath("//polygon[contains(@class,'hex')]")
+    expected = {h for p in m.pieces if p.type not in ("start-zone", "glyph") for h in m.footprint(p)}
+    assert {(int(p.get("data-q")), int(p.get("data-r"))) for p in polys} == expected
+    for p in polys:
+        q, r = int(p.get("data-q")), int(p.get("data-r"))
+        pts = [tuple(map(float, xy.split(","))) for xy in p.get("points").split()]
+        cx, cy = sum(x for x, _ in pts) / 6, sum(y for _, y in pts) / 6
+        ex, ey = hex_center_mm(q, r)
+        assert (cx / SVG_SCALE, cy / SVG_SCALE) == pytest.approx((ex, ey), abs=0.05)
+        flat = (max(x for x, _ in pts) - min(x for x, _ in pts)) / SVG_SCALE
+        assert flat == pytest.approx(HEX_PITCH_MM, abs=0.05)
+        assert p.get("id") == f"hex_{q}_{r}"
+    # the top-most piece wins: (1, 2) carries the level-2 grass on top of the rock
+    top = doc.get_element_by_id("hex_1_2")
+    assert top.get("data-level") == "2"
+
+
+def test_findings_point_at_their_hex():
+    doc = lxml_html.fromstring(page())
+    items = doc.xpath("//li[contains(@class,'finding')]")
+    assert [i.get("data-q") for i in items] == ["1", None]
+    assert items[0].get("data-r") == "2" and items[0].get("data-level") == "2"
+    assert "sev-error" in items[0].get("class")
+    assert doc.get_element_by_id("hex_1_2") is not None
+
+
+def test_summary_parts_and_notes():
+    text = page(parts=ReportParts([], "", ["Set inventory is not available: test note."]))
+    doc = lxml_html.fromstring(text)
+    summary = doc.get_element_by_id("summary").text_content()
+    assert "Three Steps" in text and "tests" in summary and "start zone, player 1" in summary
+    parts = doc.get_element_by_id("inventory").text_content()
+    assert re.search(r"2\s*Grass 24-hex", parts) and re.search(r"49\s*grass", parts)
+    assert "test note" in doc.get_element_by_id("findings").text_content()
+    assert "No findings." in text
+
+
+def test_missing_parts_degrade_with_a_visible_note():
+    findings, notes = collect_findings(three_level_map(), "x")
+    html_inv, inv_notes = inventory_section(three_level_map())
+    assert isinstance(findings, list)
+    if not findings:
+        assert notes, "no findings and no note saying why"
+    if not html_inv:
+        assert inv_notes and "inventory" in inv_notes[0].lower()
+
+
+def test_empty_and_odd_maps():
+    text = render_report(Map(), None)
+    assert "Untitled map" in text
+    m = Map(name="Edges", pieces=[Piece("grass-1", -40, 90, 0), Piece("castle-ladder", -40, 90, 1, 2),
+                                   Piece("start-zone", 3, 3, 0, attrs={"player": 9})])
+    svg = top_view_svg(m)
+    assert 'id="hex_-40_90"' in svg and 'data-player="9"' in svg
+    vb = [float(v) for v in re.search(r'viewBox="([^"]+)"', svg).group(1).split()]
+    x, y = (v * SVG_SCALE for v in hex_center_mm(-40, 90))
+    assert vb[0] < x < vb[0] + vb[2] and vb[1] < y < vb[1] + vb[3]
+    assert not math.isnan(sum(vb))
