@@ -99,3 +99,32 @@ def test_tile_windows_overlap_and_cover():
     assert tile_windows(0, 0, 100, 100, 190, 240, 12) == [(0, 0, -45.0, -70.0)]
     with pytest.raises(ValueError):
         tile_windows(0, 0, 10, 10, 10, 10, 10)
+
+
+def sample_books() -> list:
+    from tests.conftest import ROOT
+
+    books = sorted((ROOT / "samples" / "books").glob("*.book.json"))
+    return [pytest.param(b, id=b.name) for b in books] or [
+        pytest.param(None, marks=pytest.mark.skip(reason="no sample Books in samples/books yet"), id="no-books")]
+
+
+@pytest.mark.parametrize("path", sample_books())
+def test_sample_book_plans(path):
+    books = pytest.importorskip("mapkit.books", reason="mapkit.books (C3G Books) is not in this build")
+    pytest.importorskip("mapkit.geometry", reason="mapkit.geometry (the overlay) is not in this build")
+    from mapkit.render.pdf_plan import plan_from_book
+
+    book = books.load_book(path)
+    plan = plan_from_book(book)
+    assert len(plan.floors) == 1 + (len(book.floors) if book.kind == "interior-access" else 0)
+    assert any("wound marker" in a.lower() for a in plan.assumptions)
+    buf = io.BytesIO()
+    pages = render_plan(plan, buf, PlanLayout(paper="letter"))
+    reader = read_pdf(buf.getvalue())
+    assert len(reader.pages) == pages >= len(plan.floors)
+    for page in reader.pages:
+        assert "wound marker" in page.extract_text().lower()
+        centres = list({(round(x, 2), round(y, 2)) for x, y in (h.centroid() for h in hexagons(page_paths(page)))})
+        if len(centres) > 1:
+            assert all(d == pytest.approx(HEX_PITCH_MM, abs=0.1) for d in nearest_neighbour_mm(centres))

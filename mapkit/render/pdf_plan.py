@@ -32,10 +32,13 @@ CLASS_STYLE = {
     "partial": ((250, 200, 190), "P", "cross"),
     "covered": ((190, 190, 190), "", "solid"),
 }
+#: A class this module does not know is drawn plainly with a question mark, never as Full.
+UNKNOWN_STYLE = ((235, 235, 255), "?", None)
 #: Marked spaces and how the legend names them.
 MARK_NAMES = {
     "doorway": "doorway", "window": "window", "transit": "transit space (Transit Number)",
-    "stair-up": "stairway up", "stair-down": "stairway down", "elevator": "elevator shaft", "exit": "exit space",
+    "stairway-up": "stairway up", "stairway-down": "stairway down", "elevator-shaft": "elevator shaft",
+    "exit": "exit space",
 }
 
 
@@ -163,7 +166,7 @@ def _visible_hexes(floor: PlanFloor, sheet: Sheet, pitch: float, win_w: float, w
 
 
 def _draw_hex(c: Any, sheet: Sheet, q: int, r: int, cls: str, pitch: float) -> None:
-    colour, code, hatch = CLASS_STYLE.get(cls, CLASS_STYLE["full"])
+    colour, code, hatch = CLASS_STYLE.get(cls, UNKNOWN_STYLE)
     corners = [sheet.pt(x, y) for x, y in hex_corners_mm(q, r, pitch)]
     c.setFillColorRGB(*(v / 255 for v in colour))
     c.setStrokeColorRGB(0.25, 0.25, 0.25)
@@ -238,12 +241,12 @@ def draw_mark_symbol(c: Any, cx: float, cy: float, radius: float, kind: str, lab
         c.rect(cx - s * 0.7, cy - s * 0.5, s * 1.4, s * 1.2, stroke=1, fill=0)
         c.line(cx, cy - s * 0.5, cx, cy + s * 0.7)
         c.line(cx - s * 0.7, cy + s * 0.1, cx + s * 0.7, cy + s * 0.1)
-    elif kind in ("stair-up", "stair-down"):
-        d = 1 if kind == "stair-up" else -1
+    elif kind in ("stairway-up", "stairway-down"):
+        d = 1 if kind == "stairway-up" else -1
         c.line(cx, cy - d * s, cx, cy + d * s)
         c.line(cx, cy + d * s, cx - s * 0.4, cy + d * s * 0.5)
         c.line(cx, cy + d * s, cx + s * 0.4, cy + d * s * 0.5)
-    elif kind == "elevator":
+    elif kind == "elevator-shaft":
         c.rect(cx - s * 0.8, cy - s * 0.8, s * 1.6, s * 1.6, stroke=1, fill=0)
         c.line(cx - s * 0.8, cy - s * 0.8, cx + s * 0.8, cy + s * 0.8)
         c.line(cx - s * 0.8, cy + s * 0.8, cx + s * 0.8, cy - s * 0.8)
@@ -288,15 +291,36 @@ def _footer(c: Any, plan: FloorPlan, layout: PlanLayout) -> None:
         c.drawString(x, y - (8 + 3.2 * i) * PT_PER_MM, note)
 
 
-def plan_from_book(book: Any) -> FloorPlan:
-    """The floor plan of a C3G Book: its floors, hex classes and marked spaces.
+def plan_from_book(book: Any, params: Any = None) -> FloorPlan:
+    """The floor plan of a C3G Book (`mapkit.books.Book`), classified by `mapkit.geometry`.
 
-    Needs the Book reader and the overlay classification (`mapkit.books`, `mapkit.geometry`).
+    One plan per floor of an interior-access structure, plus the ground around the building
+    (its exits and the hexes its walls leave open) for every Book.
     """
     try:
-        from mapkit import geometry  # noqa: F401
+        from mapkit.geometry import OverlayParams, classify
     except ImportError:
         from mapkit.errors import UsageError
 
         raise UsageError("floor plans need the C3G overlay (mapkit.geometry), missing from this mapkit") from None
-    raise NotImplementedError("plan_from_book: waiting for the mapkit.books / mapkit.geometry API")
+    params = params or OverlayParams()
+    overlay = classify(book, params)
+    footprint = [tuple(p) for p in book.footprint]
+    floors = [PlanFloor("ground around the building", dict(overlay.exterior), footprint, [],
+                        [_plan_mark(m) for m in book.exits])]
+    for floor, fo in zip(getattr(book, "floors", []), overlay.floors):
+        interior = book.interior_polygon(floor)
+        ring = list(interior.exterior.coords)[:-1] if hasattr(interior, "exterior") else []
+        name = floor.name or f"floor {fo.index + 1}"
+        floors.append(PlanFloor(f"{name} (level +{fo.offset})", dict(fo.classes), footprint, ring,
+                                [_plan_mark(m) for m in fo.marks]))
+    legend = params.legend_line() if hasattr(params, "legend_line") else ""
+    assumptions = [legend] if legend else []
+    if getattr(book, "illustrative", False):
+        assumptions.append("This Book is illustrative: its measurements are not from a real model.")
+    return FloorPlan(book.name, floors, assumptions)
+
+
+def _plan_mark(mark: Any) -> PlanMark:
+    number = getattr(mark, "number", None)
+    return PlanMark(mark.q, mark.r, mark.kind, "" if number is None else str(number))
