@@ -59,7 +59,7 @@ def test_one_page_per_level_then_the_totals(paper):
             pytest.approx(sorted((w, h)), abs=0.05)
     for n, page in enumerate(pages[:3], start=1):
         assert f"Level {n} (height {n - 1})" in text(page)
-        assert "Coordinates:" in text(page)
+        assert "Coordinates, as VirtualScape" in text(page) and "e.g. C7" in text(page)
     assert re.search(r"2 x Grass 24-hex", text(pages[0]))
     assert re.search(r"2 x start zone hexes, player 1", text(pages[0]))
     assert re.search(r"1 x Rock 7-hex", text(pages[1]))
@@ -101,3 +101,16 @@ def test_coordinates_are_column_letter_then_row_number():
     # odd-r columns: (0,0)->0, (1,0)->1, (0,1)->0, (-1,2)->0, (27,0)->27
     assert frame.col0 == 0 and frame.name(0, 1) == "A2" and frame.name(-1, 2) == "A3"
     assert frame.name(27, 0) == "AB1"
+
+
+def test_hex_names_and_scenario():
+    m = three_level_map()
+    m.scenario = "Hold the ridge.\nWhoever holds glyph W at the end of round 8 wins."
+    pages = draw(m, hex_names=True)
+    frame = _MapFrame(m)
+    words = text(pages[1]).split()
+    for q, r in m.footprint(m.pieces[3]):  # the rock 7-hex on level 2
+        assert frame.name(q, r) in words
+    assert "Hold the ridge." in text(pages[-1]) and "table space" in text(pages[-1])
+    plain = draw(m)
+    assert frame.name(*m.footprint(m.pieces[3])[3]) not in text(plain[1]).split()

@@ -24,6 +24,8 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
     p.add_argument("--from", dest="fmt", metavar="FORMAT", help="read the map as this format")
     p.add_argument("--paper", choices=("letter", "a4"), default="letter", help="paper size (default letter)")
     p.add_argument("--levels-per-page", type=int, default=1, metavar="N", help="build levels per page (default 1)")
+    p.add_argument("--hex-names", action="store_true",
+                   help="write each hex's coordinate name (C7) on the build sheets, as VirtualScape's numbered print")
     p.add_argument("--plan", action="store_true", help="1:1 floor plans of the buildings on the map")
     p.add_argument("--markers", action="store_true", help="a sheet of doorway, window and transit markers")
     p.add_argument("--overlap", type=float, default=12.0, metavar="MM",
@@ -53,7 +55,7 @@ def run(args: argparse.Namespace) -> int:
         report_warnings(m, args.input)
         if not m.pieces:
             raise UsageError(f"{args.input}: the map has no pieces to print")
-        pages = render_build(m, buf, BuildOptions(args.paper, args.levels_per_page))
+        pages = render_build(m, buf, BuildOptions(args.paper, args.levels_per_page, args.hex_names))
         what = "build instructions"
     write_atomic(args.output, buf.getvalue())
     print(f"{args.output}: {what}, {pages} page(s), {args.paper}, {time.perf_counter() - started:.2f} s",

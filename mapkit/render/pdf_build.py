@@ -26,15 +26,17 @@ from mapkit.render.pdf_common import PT_PER_MM, Sheet, column_letters, new_canva
 
 MARKER_KINDS = ("marker",)
 FLUID_BORDER = (30, 90, 200)
-COORDINATE_NOTE = ("Coordinates: columns A, B, C ... are VirtualScape's odd-r offset columns from the westmost one "
-                   "used; rows 1, 2, 3 ... run north to south; odd rows sit half a hex east. A hex is named "
-                   "column then row, e.g. C7.")
+COORDINATE_NOTE = ("Coordinates, as VirtualScape's numbered print names hexes: columns A, B, C ... (then AA, AB) "
+                   "are the odd-r offset columns from the westmost one used; rows 1, 2, 3 ... run north to south; "
+                   "odd rows sit half a hex east. A hex is named column then row, e.g. C7.")
 
 
 @dataclass(frozen=True)
 class BuildOptions:
     paper: str = "letter"
     levels_per_page: int = 1
+    #: Print each hex's coordinate name (C7) in the pieces of the level, as VirtualScape's numbered print.
+    hex_names: bool = False
 
 
 def build_levels(m: Map) -> dict[int, list[int]]:
@@ -103,7 +105,7 @@ def render_build(m: Map, target: Any, options: BuildOptions = BuildOptions()) ->
     pages = 0
     for start in range(0, len(order), per_page):
         chunk = order[start:start + per_page]
-        _level_page(c, m, frame, levels, chunk, order, w_mm, h_mm)
+        _level_page(c, m, frame, levels, chunk, order, w_mm, h_mm, options.hex_names)
         c.showPage()
         c.setPageSize((w_mm * PT_PER_MM, h_mm * PT_PER_MM))
         pages += 1
@@ -142,8 +144,8 @@ class _MapFrame:
 
 
 def _level_page(c: Any, m: Map, frame: _MapFrame, levels: dict[int, list[int]], chunk: list[int],
-                order: list[int], w_mm: float, h_mm: float) -> None:
-    margin, header, legend_h = 10.0, 12.0, 22.0
+                order: list[int], w_mm: float, h_mm: float, hex_names: bool = False) -> None:
+    margin, header, legend_h = 10.0, 12.0, 24.0
     c.setFillColorRGB(0, 0, 0)
     c.setFont("Helvetica-Bold", 12)
     title = m.name or "Untitled map"
@@ -155,12 +157,12 @@ def _level_page(c: Any, m: Map, frame: _MapFrame, levels: dict[int, list[int]], 
     panel_h = (h_mm - 2 * margin - header - legend_h) / len(chunk)
     for i, level in enumerate(chunk):
         top = h_mm - margin - header - i * panel_h
-        _level_panel(c, m, frame, levels, level, order, margin, top, w_mm - 2 * margin, panel_h)
+        _level_panel(c, m, frame, levels, level, order, margin, top, w_mm - 2 * margin, panel_h, hex_names)
     _legend(c, m, margin, margin + legend_h - 4, w_mm - 2 * margin)
 
 
 def _level_panel(c: Any, m: Map, frame: _MapFrame, levels: dict[int, list[int]], level: int, order: list[int],
-                 left: float, top: float, width: float, height: float) -> None:
+                 left: float, top: float, width: float, height: float, hex_names: bool = False) -> None:
     """One level: the map drawing on the left, its parts list on the right (all in mm)."""
     list_w = min(62.0, width * 0.32)
     map_w = width - list_w - 4
@@ -183,6 +185,8 @@ def _level_panel(c: Any, m: Map, frame: _MapFrame, levels: dict[int, list[int]],
     for idx in sorted(levels[level], key=lambda i: cat[m.pieces[i].type].kind in MARKER_KINDS):
         _draw_piece(c, m, sheet, idx, faded=False, frame=frame)
     _coordinates(c, frame, sheet)
+    if hex_names:
+        _hex_names(c, m, frame, sheet, levels[level])
     _parts_column(c, m, levels[level], (left + width - list_w) * PT_PER_MM, (top - 4) * PT_PER_MM,
                   f"Parts for level {order.index(level) + 1}")
 
@@ -324,6 +328,18 @@ def _coordinates(c: Any, frame: _MapFrame, sheet: Sheet) -> None:
         c.drawString(right, y, str(row - frame.row0 + 1))
 
 
+def _hex_names(c: Any, m: Map, frame: _MapFrame, sheet: Sheet, indices: list[int]) -> None:
+    """The coordinate name of every hex the level's pieces cover, small, under the hex centre."""
+    size = max(3.0, min(6.0, sheet.length(44.45) * 0.2))
+    c.setFont("Helvetica", size)
+    c.setFillColorRGB(0.1, 0.1, 0.1)
+    cat = catalog()
+    cells = {h for i in indices if cat[m.pieces[i].type].kind not in MARKER_KINDS for h in m.footprint(m.pieces[i])}
+    for q, r in sorted(cells, key=lambda h: (h[1], h[0])):
+        x, y = sheet.pt(*hex_center_mm(q, r))
+        c.drawCentredString(x, y - sheet.length(44.45) * 0.36, frame.name(q, r))
+
+
 def _parts_column(c: Any, m: Map, indices: list[int], x: float, y: float, title: str,
                   max_lines: int = 60) -> float:
     """A parts list from page point (x, y) downwards; returns the y below it."""
@@ -359,8 +375,9 @@ def _legend(c: Any, m: Map, left: float, top: float, width: float) -> None:
         "battlement or ladder on that hex edge.",
         COORDINATE_NOTE,
     ]
-    for i, line in enumerate(lines):
-        c.drawString(x, y - (9 + 8 * i), line)
+    wrapped = [part for line in lines for part in wrap_text(line, "Helvetica", 6.5, width * PT_PER_MM)]
+    for i, line in enumerate(wrapped):
+        c.drawString(x, y - (9 + 7.5 * i), line)
 
 
 def _totals_page(c: Any, m: Map, levels: dict[int, list[int]], w_mm: float, h_mm: float) -> None:
@@ -370,10 +387,15 @@ def _totals_page(c: Any, m: Map, levels: dict[int, list[int]], w_mm: float, h_mm
     c.setFont("Helvetica-Bold", 12)
     c.drawString(x, y, f"{m.name or 'Untitled map'}: parts list")
     c.setFont("Helvetica", 8)
+    frame = _MapFrame(m)
     meta = [f"author: {m.author}" if m.author else "", f"players: {m.players}" if m.players else "",
-            f"{len(m.pieces)} pieces on {len(levels)} levels"]
+            f"{len(m.pieces)} pieces on {len(levels)} levels",
+            f"table space {frame.width / 10:.1f} x {frame.height / 10:.1f} cm "
+            f"({frame.width / 25.4:.1f} x {frame.height / 25.4:.1f} in)"]
     c.drawString(x, y - 12, " · ".join(s for s in meta if s))
     y -= 30
+    if m.scenario and m.scenario.strip():
+        y = _scenario(c, m.scenario, x, y, (w_mm - 2 * margin) * PT_PER_MM) - 10
     everything = [i for idx in levels.values() for i in idx]
     col_w = (w_mm - 2 * margin) / 2 * PT_PER_MM
     y_left = _parts_column(c, m, everything, x, y, "Total", max_lines=80)
@@ -383,3 +405,37 @@ def _totals_page(c: Any, m: Map, levels: dict[int, list[int]], w_mm: float, h_mm
             break
         yy = _parts_column(c, m, idx, x + col_w, yy, f"Level {n} (height {level})", max_lines=12) - 6
     del y_left
+
+
+def wrap_text(text: str, font: str, size: float, width: float) -> list[str]:
+    """Lines of `text` no wider than `width` points (paragraphs kept apart)."""
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    lines: list[str] = []
+    for para in text.replace("\r", "").split("\n"):
+        line = ""
+        for word in para.split():
+            trial = f"{line} {word}".strip()
+            if stringWidth(trial, font, size) > width and line:
+                lines.append(line)
+                line = word
+            else:
+                line = trial
+        lines.append(line)
+    return lines
+
+
+def _scenario(c: Any, text: str, x: float, y: float, width: float, max_lines: int = 14) -> float:
+    """The map's scenario text, wrapped to the page width; returns the y below it."""
+    c.setFont("Helvetica-Bold", 8)
+    c.drawString(x, y, "Scenario")
+    y -= 11
+    c.setFont("Helvetica", 7.5)
+    lines = wrap_text(text, "Helvetica", 7.5, width)
+    for line in lines[:max_lines]:
+        c.drawString(x, y, line)
+        y -= 9
+    if len(lines) > max_lines:
+        c.drawString(x, y, "...")
+        y -= 9
+    return y
