@@ -20,9 +20,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from mapkit.model.catalog import PieceType, catalog
-from mapkit.model.grid import DIRECTIONS, axial_to_offset, hex_center_mm, hex_corners_mm
+from mapkit.model.grid import DIRECTIONS, HEX_PITCH_MM, axial_to_offset, hex_center_mm, hex_corners_mm
 from mapkit.model.map import Map, Piece
-from mapkit.render.pdf_common import PT_PER_MM, Sheet, column_letters, new_canvas, paper_mm, polygon_path, rgb
+from mapkit.render.pdf_common import (
+    PT_PER_MM, Sheet, column_letters, hexes_literal, new_canvas, paper_mm, polygon_path, rgb, segments_literal,
+)
 
 MARKER_KINDS = ("marker",)
 FLUID_BORDER = (30, 90, 200)
@@ -95,9 +97,9 @@ def render_build(m: Map, target: Any, options: BuildOptions = BuildOptions()) ->
     levels = build_levels(m)
     per_page = max(1, options.levels_per_page)
     frame = _MapFrame(m)
-    landscape = frame.width > frame.height * 1.15 and per_page == 1
     w_mm, h_mm = paper_mm(options.paper)
-    if landscape:
+    # the orientation that draws the map bigger
+    if _map_scale(frame, h_mm, w_mm, per_page) > _map_scale(frame, w_mm, h_mm, per_page) * 1.02:
         w_mm, h_mm = h_mm, w_mm
     c = new_canvas(target, options.paper, title=f"{m.name or 'Map'}: build instructions", author=m.author or "mapkit")
     c.setPageSize((w_mm * PT_PER_MM, h_mm * PT_PER_MM))
@@ -113,6 +115,24 @@ def render_build(m: Map, target: Any, options: BuildOptions = BuildOptions()) ->
     c.showPage()
     c.save()
     return pages + 1
+
+
+PAGE_MARGIN, PAGE_HEADER, PAGE_LEGEND = 10.0, 12.0, 24.0
+LABEL_PAD = 6.0
+
+
+def _panel_box(width: float, height: float) -> tuple[float, float, float]:
+    """(parts-list width, map width, map height) of a level panel, in mm."""
+    list_w = min(62.0, width * 0.32)
+    return list_w, width - list_w - 4, height
+
+
+def _map_scale(frame: "_MapFrame", w_mm: float, h_mm: float, per_page: int) -> float:
+    """Paper mm per model mm for the map drawing of one level panel on this page shape."""
+    width = w_mm - 2 * PAGE_MARGIN
+    height = (h_mm - 2 * PAGE_MARGIN - PAGE_HEADER - PAGE_LEGEND) / per_page
+    _, map_w, map_h = _panel_box(width, height)
+    return min((map_w - 2 * LABEL_PAD) / frame.width, (map_h - 2 * LABEL_PAD - 6) / frame.height, 1.0)
 
 
 class _MapFrame:
@@ -145,7 +165,7 @@ class _MapFrame:
 
 def _level_page(c: Any, m: Map, frame: _MapFrame, levels: dict[int, list[int]], chunk: list[int],
                 order: list[int], w_mm: float, h_mm: float, hex_names: bool = False) -> None:
-    margin, header, legend_h = 10.0, 12.0, 24.0
+    margin, header, legend_h = PAGE_MARGIN, PAGE_HEADER, PAGE_LEGEND
     c.setFillColorRGB(0, 0, 0)
     c.setFont("Helvetica-Bold", 12)
     title = m.name or "Untitled map"
@@ -164,9 +184,8 @@ def _level_page(c: Any, m: Map, frame: _MapFrame, levels: dict[int, list[int]], 
 def _level_panel(c: Any, m: Map, frame: _MapFrame, levels: dict[int, list[int]], level: int, order: list[int],
                  left: float, top: float, width: float, height: float, hex_names: bool = False) -> None:
     """One level: the map drawing on the left, its parts list on the right (all in mm)."""
-    list_w = min(62.0, width * 0.32)
-    map_w = width - list_w - 4
-    label_pad = 6.0
+    list_w, map_w, _ = _panel_box(width, height)
+    label_pad = LABEL_PAD
     scale = min((map_w - 2 * label_pad) / frame.width, (height - 2 * label_pad - 6) / frame.height, 1.0)
     draw_w, draw_h = frame.width * scale, frame.height * scale
     ox = left + label_pad + (map_w - 2 * label_pad - draw_w) / 2
@@ -211,14 +230,11 @@ def _draw_piece(c: Any, m: Map, sheet: Sheet, idx: int, faded: bool, frame: _Map
     c.setFillColorRGB(*rgb(colour, fade))
     c.setStrokeColorRGB(*rgb((150, 150, 150), fade))
     c.setLineWidth(0.25)
-    for q, r in cells:
-        c.drawPath(polygon_path(c, [sheet.pt(x, y) for x, y in hex_corners_mm(q, r)]), stroke=1, fill=1)
+    c.addLiteral(hexes_literal(sheet, cells, HEX_PITCH_MM))
     border = FLUID_BORDER if ptype.kind == "fluid" else (0, 0, 0)
     c.setStrokeColorRGB(*rgb(border, fade))
     c.setLineWidth(0.5 if faded else 1.3)
-    for a, b in _outline(cells):
-        pa, pb = sheet.pt(*a), sheet.pt(*b)
-        c.line(pa[0], pa[1], pb[0], pb[1])
+    c.addLiteral(segments_literal(sheet, _outline(cells)))
     if not faded:
         _piece_label(c, sheet, cells, size_label(m, piece, ptype), colour)
 
