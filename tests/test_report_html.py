@@ -19,17 +19,29 @@ FINDINGS = [{"code": "TST001", "severity": "error", "message": "a <b>bold</b> cl
             {"code": "TST002", "severity": "info", "message": "whole map", "q": None, "r": None, "level": None}]
 
 
+def assert_self_contained(text: str) -> None:
+    """Nothing a browser would fetch: no src/href other than data: URIs or in-page anchors, no url() or @import."""
+    doc = lxml_html.fromstring(text)
+    for el in doc.iter():
+        for attr in ("src", "href", "xlink:href", "{http://www.w3.org/1999/xlink}href", "action", "poster"):
+            value = (el.get(attr) or "").strip()
+            assert not value or value.startswith(("data:", "#")), f"<{el.tag} {attr}={value[:40]!r}> loads something"
+    for style in doc.xpath("//style/text()") + [el.get("style") or "" for el in doc.iter()]:
+        assert "url(" not in style and "@import" not in style
+    for script in doc.xpath("//script"):
+        assert not script.get("src")
+        assert not re.search(r"\b(fetch|XMLHttpRequest|WebSocket|import\s*\()", script.text or "")
+
+
 def page(m: Map | None = None, parts: ReportParts | None = None) -> str:
     return render_report(m or three_level_map(), "three.mapkit.json", parts or ReportParts(list(FINDINGS)))
 
 
 def test_self_contained():
-    text = page()
-    assert not re.search(r"https?://", text), "the report must not reference the network"
+    text = page(parts=ReportParts(list(FINDINGS), pictures_html='<img alt="x" src="data:image/png;base64,AAAA">'))
+    assert_self_contained(text)
+    assert not re.search(r"https?://", text), "the report must not mention the network at all"
     doc = lxml_html.fromstring(text)
-    for el in doc.iter():
-        for attr in ("src", "href"):
-            assert not el.get(attr), f"<{el.tag} {attr}=...> loads something"
     assert doc.find(".//style") is not None and doc.find(".//script") is not None
     assert "<b>bold</b>" not in text and "&lt;b&gt;bold&lt;/b&gt;" in text  # messages are escaped
 
@@ -95,3 +107,19 @@ def test_empty_and_odd_maps():
     x, y = (v * SVG_SCALE for v in hex_center_mm(-40, 90))
     assert vb[0] < x < vb[0] + vb[2] and vb[1] < y < vb[1] + vb[3]
     assert not math.isnan(sum(vb))
+
+
+def test_pictures_are_inline_pngs_or_a_note():
+    import base64
+
+    from mapkit.render.report_html import pictures_section
+
+    html_pics, notes = pictures_section(three_level_map(), "Three Steps", scale=8)
+    if html_pics:
+        uris = re.findall(r'src="data:image/png;base64,([^"]+)"', html_pics)
+        assert uris and all(base64.b64decode(u)[:8] == b"\x89PNG\r\n\x1a\n" for u in uris)
+    else:
+        assert notes and "not available" in notes[0]
+    text = page(parts=ReportParts([], pictures_html=html_pics, picture_notes=notes))
+    assert_self_contained(text)
+    assert (html_pics and html_pics in text) or notes[0] in text

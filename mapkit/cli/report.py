@@ -14,20 +14,27 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
     p.add_argument("--from", dest="fmt", metavar="FORMAT", help="read as this format")
     p.add_argument("--profile", choices=("casual", "tournament", "c3g"), default=None,
                    help="run only the rules of this profile (default: every rule)")
+    p.add_argument("--no-pictures", action="store_true", help="leave out the isometric and per-level pictures")
     return p
 
 
 def run(args: argparse.Namespace) -> int:
     from mapkit.formats import read_map, report_warnings
     from mapkit.io import write_atomic
-    from mapkit.render.report_html import ReportParts, collect_findings, inventory_section, render_report
+    from pathlib import Path
+
+    from mapkit.render.report_html import (
+        ReportParts, collect_findings, inventory_section, pictures_section, render_report,
+    )
 
     started = time.perf_counter()
     m = read_map(args.map, args.fmt)
     report_warnings(m, args.map)
     findings, notes = collect_findings(m, args.map, args.profile)
     inventory_html, inventory_notes = inventory_section(m)
-    page = render_report(m, args.map, ReportParts(findings, inventory_html, notes + inventory_notes))
+    pictures, picture_notes = ([], []) if args.no_pictures else pictures_section(m, m.name or Path(args.map).name)
+    parts = ReportParts(findings, inventory_html, notes + inventory_notes, "".join(pictures), picture_notes)
+    page = render_report(m, args.map, parts)
     write_atomic(args.output, page)
     sys.stderr.write(f"{args.output}: report, {len(findings)} finding(s), {time.perf_counter() - started:.2f} s\n")
     return 0

@@ -29,6 +29,8 @@ class ReportParts:
     findings: list[dict[str, Any]] = field(default_factory=list)
     inventory_html: str = ""
     notes: list[str] = field(default_factory=list)
+    pictures_html: str = ""
+    picture_notes: list[str] = field(default_factory=list)
 
 
 def collect_findings(m: Map, file: str | None, profile: str | None = None) -> tuple[list[dict[str, Any]], list[str]]:
@@ -78,6 +80,28 @@ def inventory_section(m: Map) -> tuple[str, list[str]]:
             data = fn(m)
             return f"<pre>{html.escape(json.dumps(data, indent=1, ensure_ascii=False, default=str))}</pre>", []
     return "", ["Set inventory is not available: mapkit.inventory offers no summary function this report knows."]
+
+
+def pictures_section(m: Map, name: str = "", scale: float = 20.0) -> tuple[str, list[str]]:
+    """The renderer's isometric and per-level pictures as inline PNG (data URIs), when present."""
+    import base64
+
+    try:
+        from mapkit.render import RenderOptions, build_scene, render_png
+    except ImportError:
+        return "", ["Isometric and per-level pictures are not available: this build of mapkit has no renderer "
+                    "(mapkit.render.views)."]
+    figures, notes = [], []
+    for view, caption in (("iso", "Isometric view"), ("levels", "Each build level")):
+        try:
+            png = render_png(build_scene(m, RenderOptions(view=view, name=name)), scale=scale)
+        except Exception as exc:  # one failed picture must not sink the report
+            notes.append(f"The {caption.lower()} could not be drawn: {type(exc).__name__}: {exc}")
+            continue
+        data = base64.b64encode(png).decode("ascii")
+        figures.append(f'<figure class="picture"><img alt="{caption}" src="data:image/png;base64,{data}">'
+                       f"<figcaption>{caption}</figcaption></figure>")
+    return "".join(figures), notes
 
 
 # -- the top view ------------------------------------------------------------------------------
@@ -182,6 +206,7 @@ ul.findings{list-style:none;padding:0;margin:0}
 .finding:focus,.finding:hover{outline:2px solid #89a}.finding.selected{background:#ffe7e7}
 .sev-error{border-color:#d0021b}.sev-warning{border-color:#f5a623}.sev-info{border-color:#4a90e2}
 .code{font-family:monospace;font-weight:bold}.where{color:#666;font-size:12px}
+figure.picture{margin:8px 0}figure.picture img{max-width:100%;height:auto;border:1px solid #ddd}
 .note{background:#fff8d6;border:1px solid #e6cf6b;padding:6px 10px;border-radius:4px;margin:6px 0}
 """
 
@@ -220,7 +245,9 @@ def render_report(m: Map, file: str | None = None, parts: ReportParts | None = N
 
     parts = parts or ReportParts()
     summary = summarise(m)
-    title = html.escape(m.name or (file or "Untitled map"))
+    from pathlib import Path
+
+    title = html.escape(m.name or (Path(file).name if file else "Untitled map"))
     e = html.escape
     rows = [("file", file or ""), ("format", f"{summary['format'] or '?'} {summary['version'] or ''}".strip()),
             ("author", m.author), ("players", m.players), ("pieces", str(summary["pieces"]))]
@@ -238,6 +265,9 @@ def render_report(m: Map, file: str | None = None, parts: ReportParts | None = N
     parts_html = "".join(f"<tr><td class=n>{n}</td><td>{e(name)}</td></tr>"
                          for name, n in parts_list(m, list(range(len(m.pieces)))))
     findings_html = _findings_html(parts.findings)
+    pictures = parts.pictures_html + "".join(f'<p class="note">{e(n)}</p>' for n in parts.picture_notes)
+    if not pictures:
+        pictures = '<p class="note">No pictures were drawn for this report.</p>'
     notes_html = "".join(f'<p class="note">{e(n)}</p>' for n in parts.notes)
     warnings_html = "".join(f'<p class="note">Reader warning: {e(w)}</p>' for w in m.warnings)
     return f"""<!DOCTYPE html>
@@ -249,6 +279,7 @@ def render_report(m: Map, file: str | None = None, parts: ReportParts | None = N
 <p class="where">Each hex shows its top-most piece; the number is the level of its top (darker = lower).
 Dashed hexagons: start zones. Yellow discs: glyphs. <span id="status" role="status"></span></p></section>
 <section id="summary"><h2>Summary</h2><table>{summary_html}</table>{warnings_html}</section>
+<section id="pictures"><h2>Pictures</h2>{pictures}</section>
 </div><div>
 <section id="findings"><h2>Findings ({len(parts.findings)})</h2>{notes_html}{findings_html}</section>
 <section id="inventory"><h2>Parts used</h2><table>{parts_html}</table>
