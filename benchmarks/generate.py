@@ -1,0 +1,81 @@
+"""Big random-but-plausible maps for benchmarks: `make_map(n_pieces, seed) -> Map`.
+
+A rectangular board (odd-r rows, like VirtualScape) of hex columns whose heights follow a
+smooth random relief. Each column is a stack of land tiles (sand low, grass in the middle,
+rock high; some pairs of neighbouring hexes share a 2-hex tile), laid column by column as a
+designer would. On top: a few trees, pools of water in the hollows, glyphs, and two start
+zones at opposite edges. Every piece stands on something and nothing overlaps.
+Only catalog pieces with a VirtualScape id are used, so every format can carry the result.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+
+from mapkit.model.grid import offset_to_axial
+from mapkit.model.map import Map, Piece
+
+GLYPH_LETTERS = "AGIVDBKEMLSRJWPONCTU"
+
+
+def make_map(n_pieces: int, seed: int = 0) -> Map:
+    """A map with exactly `n_pieces` pieces (same seed, same map)."""
+    rng = random.Random(seed)
+    columns = max(1, n_pieces // 4)
+    width = max(2, int(math.sqrt(columns * 1.5)))
+    rows = max(2, -(-columns // width))
+    phase = [rng.uniform(0, 2 * math.pi) for _ in range(4)]
+
+    def height(col: int, row: int) -> int:
+        relief = (math.sin(col / 6 + phase[0]) * math.cos(row / 7 + phase[1])
+                  + 0.5 * math.sin(col / 3 + row / 4 + phase[2]))
+        return max(1, min(9, int(4 + 3 * relief + rng.random())))
+
+    pieces: list[Piece] = []
+    merged: set[tuple[int, int, int]] = set()  # (col, row, z) already covered by a 2-hex tile
+    row = 0
+    while True:  # rows until the map has n_pieces (the estimate above only sets the width)
+        heights = [height(c, row) for c in range(width)]
+        for col in range(width):
+            h = heights[col]
+            q, r = offset_to_axial(col, row)
+            for z in range(h):
+                if (col, row, z) in merged:
+                    continue
+                terrain = "sand" if z < 2 else "grass" if z < 6 else "rock"
+                if col + 1 < width and heights[col + 1] > z and rng.random() < 0.2:
+                    merged.add((col + 1, row, z))
+                    pieces.append(Piece(f"{terrain}-2", q, r, z, 0))
+                else:
+                    pieces.append(Piece(f"{terrain}-1", q, r, z, 0))
+                if len(pieces) >= n_pieces:
+                    return _finish(pieces, seed)
+            top = _decoration(rng, col, row, width, rows, h, q, r)
+            if top is not None:
+                pieces.append(top)
+                if len(pieces) >= n_pieces:
+                    return _finish(pieces, seed)
+        row += 1
+
+
+def _decoration(rng: random.Random, col: int, row: int, width: int, rows: int, h: int, q: int, r: int
+                ) -> Piece | None:
+    """What stands on top of a column, if anything."""
+    middle = rows // 3 <= row < 2 * rows // 3
+    if col < 2 and middle and row % 2 == 0:
+        return Piece("start-zone", q, r, h, 0, {"player": 1})
+    if col >= width - 2 and middle and row % 2 == 0:
+        return Piece("start-zone", q, r, h, 0, {"player": 2})
+    roll = rng.random()
+    if roll < 0.004:
+        return Piece("glyph", q, r, h, 0, {"letter": rng.choice(GLYPH_LETTERS)})
+    if roll < 0.04:
+        return Piece(rng.choice(("tree-10", "tree-11", "tree-12")), q, r, h, 0)
+    if roll < 0.07 and h <= 2:
+        return Piece("water-1", q, r, h, 0)
+    return None
+
+
+def _finish(pieces: list[Piece], seed: int) -> Map:
+    return Map(name=f"Generated battlefield {seed}", author="mapkit benchmarks", players="2", pieces=pieces)

@@ -1,0 +1,453 @@
+"""Hexoscape map files (hexoscape.com, Dissolutio/heroscape-map-editor): JSON, plain or gzip.
+
+A file is `{"hexMap": {id, name, author, shape, width, length, ...}, "boardPieces": ...}`.
+`boardPieces` comes in three forms over Hexoscape's history, all read here:
+
+* object, `"<altitude>~<q>~<r>~<rotation>~<id>": "<id>"` (2025 files);
+* the same with `,` separators (the earliest files);
+* array of `{uid, inventoryID, altitude, rotation, pieceCoords: {q, r, s}}` (2026 on; what
+  Hexoscape writes when it saves today, and so what `write` produces).
+
+Coordinates: (q, r) is the piece's origin hex in cube/axial coordinates and its cells are the
+origin plus the piece template turned `rotation` x 60 degrees clockwise: the mapkit model's
+convention, with the same templates as the catalog shapes. The one exception is the Marvel
+template (warehouse ruins, concrete 6), whose origin is the catalog shape's (1, 0) hex.
+`altitude` is the level the piece's bottom sits in (land placed at L has its top at L + 1),
+which is the model's z, castle walls and edge add-ons included (their rotation 0 is the east
+edge in both). Laur wall pieces turn in half steps (0.5, 1.5, ...).
+"""
+
+from __future__ import annotations
+
+import gzip
+import hashlib
+import json
+import re
+import zlib
+from typing import Any
+
+from mapkit.errors import FormatError
+from mapkit.model.catalog import PieceType, catalog
+from mapkit.model.grid import axial_to_offset, rotate
+from mapkit.model.map import Map, Piece
+
+NAME = "hexoscape"
+EXTENSIONS = (".json", ".json.gz", ".gz")
+DESCRIPTION = "Hexoscape JSON map"
+
+GZIP_MAGIC = b"\x1f\x8b"
+#: Refuse to inflate a .gz past this size (a gzip bomb would otherwise exhaust memory).
+MAX_INFLATED_BYTES = 64 * 1024 * 1024
+#: Bounds on numbers read from a file (far beyond any real map; stops absurd allocations).
+MAX_COORDINATE = 100_000
+MAX_ALTITUDE = 10_000
+#: Offset, in the unturned catalog shape, of the hex Hexoscape uses as a piece's origin.
+TEMPLATE_ORIGIN = {"M6": (1, 0)}
+#: Hexoscape ids handled outside the catalog's one-id-per-type lookup.
+START_ZONE_IDS = {f"z{n}": n for n in range(1, 9)}
+GLYPH_IDS = {"y0": "power", "y1": "treasure"}
+
+_INT = re.compile(r"-?\d+\Z")
+_ROTATION = re.compile(r"\d+(\.\d+)?\Z")
+
+
+# -- reading ----------------------------------------------------------------------------------
+def sniff(head: bytes) -> bool:
+    if head.startswith(GZIP_MAGIC):
+        return True
+    text = head.lstrip(b"\xef\xbb\xbf \t\r\n")
+    return text.startswith(b"{") and b'"hexMap"' in head and b'"boardPieces"' in head
+
+
+def read(data: bytes, filename: str = "") -> Map:
+    gzipped = data.startswith(GZIP_MAGIC)
+    if gzipped:
+        data = inflate(data)
+    doc = parse_json(data)
+    m = map_from_document(doc)
+    m.extras[NAME]["gzip"] = gzipped
+    return m
+
+
+def inflate(data: bytes) -> bytes:
+    """Gunzip with a size limit; a damaged or truncated stream is a FormatError."""
+    decompressor = zlib.decompressobj(16 + zlib.MAX_WBITS)
+    try:
+        out = decompressor.decompress(data, MAX_INFLATED_BYTES + 1)
+    except zlib.error as exc:
+        raise FormatError(f"damaged gzip data ({exc})", where="gzip") from None
+    if len(out) > MAX_INFLATED_BYTES or decompressor.unconsumed_tail:
+        raise FormatError(f"gzip data inflates past {MAX_INFLATED_BYTES} bytes", where="gzip")
+    if not decompressor.eof:
+        raise FormatError("truncated gzip data (the stream ends early)", where="gzip")
+    return out
+
+
+def parse_json(data: bytes) -> Any:
+    """UTF-8 JSON to Python; errors name the line and column."""
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise FormatError(f"not UTF-8 text ({exc.reason})", where=f"byte {exc.start}") from None
+    try:
+        return json.loads(text, parse_constant=_reject_constant)
+    except json.JSONDecodeError as exc:
+        raise FormatError(f"malformed JSON: {exc.msg}", where=f"line {exc.lineno}, column {exc.colno}") from None
+    except RecursionError:
+        raise FormatError("malformed JSON: nested too deeply") from None
+    except ValueError as exc:  # e.g. an integer with more digits than Python converts
+        raise FormatError(f"malformed JSON: {exc}") from None
+
+
+def _reject_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not JSON")
+
+
+def _path_key(key: str) -> str:
+    return "[" + json.dumps(key, ensure_ascii=False) + "]"
+
+
+def map_from_document(doc: Any) -> Map:
+    """A Hexoscape MapFileState (any of its forms) to a Map."""
+    if not isinstance(doc, dict):
+        raise FormatError(f"expected an object with hexMap and boardPieces, found {_kind(doc)}", where="$")
+    if "hexMap" not in doc:
+        raise FormatError("no hexMap", where="$")
+    if "boardPieces" not in doc:
+        raise FormatError("no boardPieces", where="$")
+    hex_map = doc["hexMap"]
+    m = map_with_hex_map(hex_map, "$.hexMap")
+    board = doc["boardPieces"]
+    if isinstance(board, dict):
+        form = "object"
+        for key, value in board.items():
+            path = "$.boardPieces" + _path_key(key)
+            if not isinstance(value, str):
+                raise FormatError(f"expected the piece id as a string, found {_kind(value)}", where=path)
+            piece, hid = piece_from_encoded(key, path)
+            if value != hid:
+                piece.extras.setdefault(NAME, {})["value"] = value
+            m.pieces.append(piece)
+    elif isinstance(board, list):
+        form = "array"
+        for index, item in enumerate(board):
+            m.pieces.append(piece_from_object(item, f"$.boardPieces[{index}]"))
+    else:
+        raise FormatError(f"expected an object or an array, found {_kind(board)}", where="$.boardPieces")
+    extra = {k: v for k, v in doc.items() if k not in ("hexMap", "boardPieces")}
+    m.extras[NAME]["form"] = form
+    if extra:
+        m.extras[NAME]["extra"] = extra
+    m.source_version = form
+    return m
+
+
+def map_with_hex_map(hex_map: Any, path: str) -> Map:
+    if not isinstance(hex_map, dict):
+        raise FormatError(f"expected an object, found {_kind(hex_map)}", where=path)
+    for field in ("name", "author", "mapNotes"):
+        if field in hex_map and not isinstance(hex_map[field], str):
+            raise FormatError(f"expected a string, found {_kind(hex_map[field])}", where=f"{path}.{field}")
+    m = Map(name=hex_map.get("name", ""), author=hex_map.get("author", ""), scenario=hex_map.get("mapNotes", ""))
+    m.source_format = NAME
+    m.extras[NAME] = {"hexMap": hex_map}
+    return m
+
+
+def piece_from_encoded(key: str, path: str) -> tuple[Piece, str]:
+    """`altitude~q~r~rotation~id` (or with commas) to a Piece and the id it names."""
+    fields = key.split("~")
+    if len(fields) != 5:
+        fields = key.split(",")
+    if len(fields) != 5:
+        raise FormatError("expected a piece key altitude~q~r~rotation~id", where=path)
+    alt_s, q_s, r_s, rot_s, hid = fields
+    for text, what in ((alt_s, "altitude"), (q_s, "q"), (r_s, "r")):
+        if not _INT.match(text):
+            raise FormatError(f"{what} {text!r} is not a whole number", where=path)
+    if not _ROTATION.match(rot_s):
+        raise FormatError(f"rotation {rot_s!r} is not a number", where=path)
+    altitude, q, r = int(alt_s), int(q_s), int(r_s)
+    rotation = _number(float(rot_s)) if len(rot_s) < 20 else None
+    piece = make_piece(hid, q, r, altitude, rotation, path)
+    if encode_key(hid, q, r, altitude, piece.rotation) != key:
+        piece.extras.setdefault(NAME, {})["key"] = key
+    return piece, hid
+
+
+def piece_from_object(item: Any, path: str) -> Piece:
+    """One element of the array form to a Piece."""
+    if not isinstance(item, dict):
+        raise FormatError(f"expected a piece object, found {_kind(item)}", where=path)
+    for field in ("inventoryID", "altitude", "pieceCoords"):
+        if field not in item:
+            raise FormatError(f"missing {field}", where=path)
+    hid = item["inventoryID"]
+    if not isinstance(hid, str):
+        raise FormatError(f"expected a string, found {_kind(hid)}", where=f"{path}.inventoryID")
+    altitude = _whole(item["altitude"], f"{path}.altitude")
+    rotation = item.get("rotation", 0)
+    if isinstance(rotation, bool) or not isinstance(rotation, (int, float)):
+        raise FormatError(f"expected a number, found {_kind(rotation)}", where=f"{path}.rotation")
+    coords = item["pieceCoords"]
+    if not isinstance(coords, dict):
+        raise FormatError(f"expected {{q, r, s}}, found {_kind(coords)}", where=f"{path}.pieceCoords")
+    for axis in ("q", "r"):
+        if axis not in coords:
+            raise FormatError(f"missing {axis}", where=f"{path}.pieceCoords")
+    q = _whole(coords["q"], f"{path}.pieceCoords.q")
+    r = _whole(coords["r"], f"{path}.pieceCoords.r")
+    if "s" in coords and _whole(coords["s"], f"{path}.pieceCoords.s") != -q - r:
+        raise FormatError(f"s must be -q-r = {-q - r}", where=f"{path}.pieceCoords.s")
+    piece = make_piece(hid, q, r, altitude, _number(rotation), path)
+    mine = piece.extras.setdefault(NAME, {})
+    if "uid" in item:
+        if not isinstance(item["uid"], (str, int)) or isinstance(item["uid"], bool):
+            raise FormatError(f"expected a string, found {_kind(item['uid'])}", where=f"{path}.uid")
+        mine["uid"] = item["uid"]
+    if "rotation" not in item:
+        mine["no_rotation"] = True
+    extra = {k: v for k, v in item.items() if k not in ("uid", "inventoryID", "altitude", "rotation", "pieceCoords")}
+    if extra:
+        mine["extra"] = extra
+    if list(coords) != ["q", "r", "s"]:
+        mine["coords"] = list(coords)
+    if not mine:
+        del piece.extras[NAME]
+    return piece
+
+
+def _whole(value: Any, path: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise FormatError(f"expected a whole number, found {_kind(value)}", where=path)
+    if isinstance(value, float) and not (value.is_integer() and abs(value) < 1e15):
+        raise FormatError(f"{value!r} is not a whole number", where=path)
+    return int(value)
+
+
+def _number(value: float | int) -> float | int:
+    """JavaScript's view of a number: 1.0 and 1 are the same and print as 1."""
+    if isinstance(value, float) and value.is_integer() and abs(value) < 1e15:
+        return int(value)
+    return value
+
+
+def make_piece(hid: str, q: int, r: int, altitude: int, rotation: float | int | None, path: str) -> Piece:
+    """A Piece from Hexoscape's id and numbers, checked against the catalog and the bounds."""
+    if not (0 <= altitude <= MAX_ALTITUDE):
+        raise FormatError(f"altitude {altitude} is outside 0..{MAX_ALTITUDE}", where=path)
+    if abs(q) > MAX_COORDINATE or abs(r) > MAX_COORDINATE:
+        raise FormatError(f"coordinates ({q}, {r}) are beyond ±{MAX_COORDINATE}", where=path)
+    if rotation is None or not (0 <= rotation < 6) or rotation * 2 != int(rotation * 2):
+        raise FormatError(f"rotation {rotation!r} is not 0-5.5 in half steps", where=path)
+    type_id, attrs, extras = type_for_id(hid, path)
+    cat = catalog()
+    ptype = cat[type_id]
+    if rotation != int(rotation) and ptype.hexes != 1:
+        raise FormatError(f"half-step rotation {rotation} on the {ptype.hexes}-hex piece {hid!r}", where=path)
+    dq, dr = _origin_shift(ptype, rotation)
+    piece = Piece(type_id, q - dq, r - dr, altitude, rotation, attrs)
+    if extras:
+        piece.extras[NAME] = extras
+    return piece
+
+
+def type_for_id(hid: str, path: str) -> tuple[str, dict[str, Any], dict[str, Any]]:
+    """(catalog type id, attrs, extras) for a Hexoscape piece id."""
+    if hid in START_ZONE_IDS:
+        return "start-zone", {"player": START_ZONE_IDS[hid]}, {}
+    if hid in GLYPH_IDS:
+        return "glyph", {"letter": "?"}, {"id": hid}
+    ptype = catalog().by_hexoscape.get(hid)
+    if ptype is None:
+        raise FormatError(f"unknown Hexoscape piece id {hid!r}", where=path)
+    return ptype.id, {}, {}
+
+
+def _origin_shift(ptype: PieceType, rotation: float) -> tuple[int, int]:
+    """Hexoscape origin minus model origin for this piece type and rotation."""
+    offset = TEMPLATE_ORIGIN.get(ptype.shape)
+    if offset is None:
+        return 0, 0
+    return rotate(offset[0], offset[1], int(rotation))
+
+
+def _kind(value: Any) -> str:
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "a boolean"
+    if isinstance(value, (int, float)):
+        return "a number"
+    if isinstance(value, str):
+        return "a string"
+    if isinstance(value, list):
+        return "an array"
+    return "an object"
+
+
+# -- writing ----------------------------------------------------------------------------------
+def hexoscape_id(piece: Piece, ptype: PieceType) -> str | None:
+    """The Hexoscape id for a piece, or None if Hexoscape has no such piece."""
+    if ptype.id == "start-zone":
+        player = piece.attrs.get("player")
+        return f"z{player}" if isinstance(player, int) and 1 <= player <= 8 else None
+    if ptype.id == "glyph":
+        kept = piece.extras.get(NAME, {}).get("id")
+        return kept if kept in GLYPH_IDS else "y0"
+    return ptype.hexoscape
+
+
+def losses(m: Map) -> list[str]:
+    """What a Hexoscape file cannot carry, one line each."""
+    out: list[str] = []
+    cat = catalog()
+    for piece in m.pieces:
+        ptype = cat[piece.type]
+        where = f"at ({piece.q}, {piece.r}) level {piece.z}"
+        if ptype.id == "start-zone" and hexoscape_id(piece, ptype) is None:
+            out.append(f"start zone {where}: player {piece.attrs.get('player')!r} is not 1-8")
+        elif hexoscape_id(piece, ptype) is None:
+            label = piece.attrs.get("name") or piece.attrs.get("label")
+            named = f" {label!r}" if label else ""
+            out.append(f"{ptype.name}{named} {where}: Hexoscape has no such piece")
+        elif ptype.id == "glyph" and piece.attrs.get("letter", "?") != "?":
+            out.append(f"glyph {piece.attrs['letter']!r} {where}: Hexoscape glyphs carry no letter")
+        elif ptype.id == "start-zone" and piece.attrs.get("name"):
+            out.append(f"start zone name {piece.attrs['name']!r} {where}: Hexoscape start zones have no names")
+    for kind, placements in (("C3G building", m.buildings), ("C3G object", m.objects)):
+        for placement in placements:
+            out.append(f"{kind} {placement.book!r} at ({placement.q}, {placement.r}) level {placement.level}: "
+                       "Hexoscape cannot place C3G Books")
+    if m.players:
+        out.append(f"players {m.players!r}: Hexoscape maps do not record the number of players")
+    return out
+
+
+def written_pieces(m: Map) -> list[tuple[Piece, str, int, int]]:
+    """(piece, Hexoscape id, Hexoscape q, r) for every piece Hexoscape can hold, in map order."""
+    cat = catalog()
+    out = []
+    for piece in m.pieces:
+        ptype = cat[piece.type]
+        hid = hexoscape_id(piece, ptype)
+        if hid is None:
+            continue
+        dq, dr = _origin_shift(ptype, piece.rotation)
+        out.append((piece, hid, piece.q + dq, piece.r + dr))
+    return out
+
+
+def encode_key(hid: str, q: int, r: int, altitude: int, rotation: float) -> str:
+    return f"{altitude}~{q}~{r}~{js_number(rotation)}~{hid}"
+
+
+def js_number(value: float | int) -> str:
+    """A number as JavaScript's String() / JSON.stringify prints it (for the bounded values here)."""
+    value = _number(value)
+    return str(value) if isinstance(value, int) else repr(value)
+
+
+def hex_map_for(m: Map, pieces: list[tuple[Piece, str, int, int]]) -> dict[str, Any]:
+    """The hexMap object: the one read (kept in extras) brought up to date, or a new one."""
+    kept = m.extras.get(NAME, {}).get("hexMap")
+    if isinstance(kept, dict):
+        hex_map = dict(kept)
+        hex_map["name"] = m.name
+        if "author" not in hex_map:
+            hex_map = _insert_after(hex_map, "name", "author", m.author)
+        hex_map["author"] = m.author
+        if m.scenario or "mapNotes" in hex_map:
+            hex_map["mapNotes"] = m.scenario
+        return hex_map
+    width, length = _board_size(m, pieces)
+    hex_map = {"id": _stable_id(m, pieces), "name": m.name, "author": m.author, "shape": "rectangle",
+               "width": width, "length": length}
+    if m.scenario:
+        hex_map["mapNotes"] = m.scenario
+    return hex_map
+
+
+def _insert_after(d: dict[str, Any], after: str, key: str, value: Any) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for k, v in d.items():
+        out[k] = v
+        if k == after:
+            out[key] = value
+    if key not in out:
+        out[key] = value
+    return out
+
+
+def _board_size(m: Map, pieces: list[tuple[Piece, str, int, int]]) -> tuple[int, int]:
+    """Width and length of Hexoscape's rectangle board (odd-r columns and rows 0..n-1) that holds the map."""
+    cols, rows = [0], [0]
+    for piece, _, _, _ in pieces:
+        for q, r in m.footprint(piece):
+            col, row = axial_to_offset(q, r)
+            cols.append(col)
+            rows.append(row)
+    return max(cols) + 1, max(rows) + 1
+
+
+def _stable_id(m: Map, pieces: list[tuple[Piece, str, int, int]]) -> str:
+    digest = hashlib.sha1(m.name.encode("utf-8", "surrogatepass"))
+    for piece, hid, q, r in pieces:
+        digest.update(encode_key(hid, q, r, piece.z, piece.rotation).encode("utf-8", "surrogatepass"))
+    return "mapkit-" + digest.hexdigest()[:12]
+
+
+def board_pieces(m: Map, pieces: list[tuple[Piece, str, int, int]]) -> list[dict[str, Any]]:
+    """The array form, with each piece's uid kept (or a new one, unique in the map)."""
+    used = {str(p.extras.get(NAME, {}).get("uid")) for p, _, _, _ in pieces if "uid" in p.extras.get(NAME, {})}
+    out = []
+    counter = 0
+    for piece, hid, q, r in pieces:
+        mine = piece.extras.get(NAME, {})
+        uid = mine.get("uid")
+        if uid is None:
+            while True:
+                counter += 1
+                uid = f"bp_mk{counter}"
+                if uid not in used:
+                    break
+        item: dict[str, Any] = {"uid": uid, "inventoryID": hid, "altitude": piece.z}
+        if not mine.get("no_rotation"):
+            item["rotation"] = _number(piece.rotation)
+        coords = {"q": q, "r": r, "s": -q - r}
+        order = mine.get("coords")
+        if isinstance(order, list) and sorted(order) in (["q", "r", "s"], ["q", "r"]):
+            coords = {k: coords[k] for k in order}
+        item["pieceCoords"] = coords
+        extra = mine.get("extra")
+        if isinstance(extra, dict):
+            for k, v in extra.items():
+                item.setdefault(k, v)
+        out.append(item)
+    return out
+
+
+def document(m: Map) -> dict[str, Any]:
+    """The MapFileState Hexoscape saves today: {hexMap, boardPieces: [...]}."""
+    pieces = written_pieces(m)
+    doc: dict[str, Any] = {"hexMap": hex_map_for(m, pieces), "boardPieces": board_pieces(m, pieces)}
+    extra = m.extras.get(NAME, {}).get("extra")
+    if isinstance(extra, dict):
+        for k, v in extra.items():
+            doc.setdefault(k, v)
+    return doc
+
+
+def js_stringify(value: Any) -> str:
+    """JSON.stringify(value): compact, non-ASCII kept, lone surrogates escaped."""
+    text = json.dumps(value, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
+    return re.sub("[\ud800-\udfff]", lambda mt: f"\\u{ord(mt.group(0)):04x}", text)
+
+
+def write(m: Map) -> bytes:
+    return js_stringify(document(m)).encode("utf-8")
+
+
+def write_gzip(m: Map) -> bytes:
+    """The `.gz` Hexoscape also saves: the same JSON, gzip-compressed (fixed timestamp)."""
+    return gzip.compress(write(m), mtime=0)

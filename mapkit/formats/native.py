@@ -1,0 +1,166 @@
+"""mapkit's own JSON format (`.mapkit.json`): everything the model holds, nothing lost.
+
+The layout is fixed so that writing is deterministic and read -> write gives the same bytes:
+top-level keys in a set order, one piece (building, object) per line, keys inside attrs and
+extras sorted. Files are checked against `schemas/map.schema.json` on load (the schema is
+the single source of truth for the structure); piece type ids are then checked against the
+catalog, which is data that grows, so the schema does not list them.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from mapkit.errors import FormatError
+from mapkit.model.map import Map, Piece, Placement
+
+NAME = "mapkit"
+EXTENSIONS = (".mapkit.json",)
+DESCRIPTION = "mapkit native JSON"
+VERSION = 1
+SCHEMA = "map.schema.json"
+
+#: Top-level keys in the order they are written.
+_HEAD_KEYS = ("format", "version", "name", "author", "players", "scenario", "source_format",
+              "source_version", "attrs", "extras", "warnings")
+
+
+def sniff(head: bytes) -> bool:
+    """A JSON object whose "format" is "mapkit" (written first by `write`)."""
+    text = head.lstrip(b"\xef\xbb\xbf \t\r\n")
+    return text.startswith(b"{") and b'"format": "mapkit"' in text[:200]
+
+
+# -- writing ----------------------------------------------------------------------------------
+def _dump(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False, sort_keys=True, allow_nan=False, separators=(", ", ": "))
+
+
+def _number(value: float) -> int | float:
+    """Rotations are whole turns except for Laur wall half steps: write 2, not 2.0."""
+    return int(value) if float(value).is_integer() else float(value)
+
+
+def _piece_dict(piece: Piece) -> dict[str, Any]:
+    out: dict[str, Any] = {"type": piece.type, "q": piece.q, "r": piece.r, "z": piece.z,
+                           "rotation": _number(piece.rotation)}
+    if piece.attrs:
+        out["attrs"] = piece.attrs
+    if piece.extras:
+        out["extras"] = piece.extras
+    return out
+
+
+def _placement_dict(p: Placement) -> dict[str, Any]:
+    out: dict[str, Any] = {"book": p.book, "q": p.q, "r": p.r, "level": p.level, "rotation": p.rotation}
+    if p.occupants:
+        out["occupants"] = p.occupants
+    if p.attrs:
+        out["attrs"] = p.attrs
+    return out
+
+
+def _row_list(rows: list[str]) -> str:
+    if not rows:
+        return "[]"
+    return "[\n    " + ",\n    ".join(rows) + "\n  ]"
+
+
+def losses(m: Map) -> list[str]:
+    """The native format carries everything the model holds."""
+    return []
+
+
+def write(m: Map) -> bytes:
+    """The map as canonical mapkit JSON (UTF-8, newline at the end)."""
+    head = {"format": NAME, "version": VERSION, "name": m.name, "author": m.author, "players": m.players,
+            "scenario": m.scenario, "source_format": m.source_format, "source_version": m.source_version,
+            "attrs": m.attrs, "extras": m.extras, "warnings": list(m.warnings)}
+    # Key order inside a piece is part of the layout; json.dumps(sort_keys) would reorder it.
+    dump_row = json.JSONEncoder(ensure_ascii=False, sort_keys=True, allow_nan=False, separators=(", ", ": "))
+    try:
+        lines = [f"  {json.dumps(key)}: {_dump(head[key])}" for key in _HEAD_KEYS]
+        pieces = [_row(dump_row, _piece_dict(p), ("type", "q", "r", "z", "rotation", "attrs", "extras"))
+                  for p in m.pieces]
+        buildings = [_row(dump_row, _placement_dict(b), _PLACEMENT_KEYS) for b in m.buildings]
+        objects = [_row(dump_row, _placement_dict(o), _PLACEMENT_KEYS) for o in m.objects]
+    except (TypeError, ValueError, RecursionError) as exc:
+        raise FormatError(f"cannot write mapkit JSON: {exc}") from None
+    lines.append(f'  "pieces": {_row_list(pieces)}')
+    lines.append(f'  "buildings": {_row_list(buildings)}')
+    lines.append(f'  "objects": {_row_list(objects)}')
+    return ("{\n" + ",\n".join(lines) + "\n}\n").encode("utf-8")
+
+
+_PLACEMENT_KEYS = ("book", "q", "r", "level", "rotation", "occupants", "attrs")
+
+
+def _row(encoder: json.JSONEncoder, row: dict[str, Any], keys: tuple[str, ...]) -> str:
+    """One object on one line, its own keys in `keys` order, nested dicts sorted."""
+    return "{" + ", ".join(f'"{k}": {encoder.encode(row[k])}' for k in keys if k in row) + "}"
+
+
+# -- reading ----------------------------------------------------------------------------------
+def _reject_constant(name: str) -> None:
+    raise ValueError(f"{name} is not a JSON number")
+
+
+def _decode(data: bytes) -> Any:
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise FormatError(f"not UTF-8 text ({exc.reason})", where=f"byte {exc.start}") from None
+    try:
+        return json.loads(text, parse_constant=_reject_constant)
+    except json.JSONDecodeError as exc:
+        raise FormatError(f"malformed JSON: {exc.msg}", where=f"line {exc.lineno}, column {exc.colno}") from None
+    except RecursionError:
+        raise FormatError("JSON nested too deeply") from None
+    except ValueError as exc:  # huge integer literals, NaN/Infinity
+        raise FormatError(f"malformed JSON: {exc}") from None
+
+
+def _check(document: Any) -> None:
+    from mapkit.model.catalog import catalog
+    from mapkit.schemas import validator
+
+    try:
+        problem = validator(SCHEMA, fast=True)(document)
+    except RecursionError:
+        raise FormatError("JSON nested too deeply") from None
+    if problem is not None:
+        where, _, message = problem.partition(": ")
+        raise FormatError(message, where=where)
+    types = catalog().types
+    for index, piece in enumerate(document["pieces"]):
+        if piece["type"] not in types:
+            raise FormatError(f"unknown piece type {piece['type']!r} (not in the catalog)",
+                              where=f"$.pieces[{index}].type")
+        rotation = piece.get("rotation", 0)
+        if not float(rotation).is_integer() and types[piece["type"]].hexes != 1:
+            raise FormatError("half-step rotations are only for one-hex pieces", where=f"$.pieces[{index}].rotation")
+
+
+def read(data: bytes, filename: str = "") -> Map:
+    """A map from mapkit JSON; raises FormatError naming the JSON path or line of a problem."""
+    document = _decode(data)
+    _check(document)
+    # JSON Schema counts 3.0 as an integer: store ints, so cells and output stay integral.
+    pieces = [Piece(p["type"], int(p["q"]), int(p["r"]), int(p["z"]), _number(p.get("rotation", 0)),
+                    p.get("attrs", {}), p.get("extras", {})) for p in document["pieces"]]
+    return Map(
+        name=document.get("name", ""), author=document.get("author", ""), players=document.get("players", ""),
+        scenario=document.get("scenario", ""), pieces=pieces,
+        buildings=[_placement(b) for b in document.get("buildings", [])],
+        objects=[_placement(o) for o in document.get("objects", [])],
+        attrs=document.get("attrs", {}), extras=document.get("extras", {}),
+        source_format=document.get("source_format"), source_version=document.get("source_version"),
+        warnings=list(document.get("warnings", [])),
+    )
+
+
+def _placement(p: dict[str, Any]) -> Placement:
+    return Placement(p["book"], int(p["q"]), int(p["r"]), int(p["level"]), int(p.get("rotation", 0)),
+                     p.get("occupants", []), p.get("attrs", {}))
+
