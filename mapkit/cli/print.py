@@ -55,6 +55,10 @@ def run(args: argparse.Namespace) -> int:
         report_warnings(m, args.input)
         if not m.pieces:
             raise UsageError(f"{args.input}: the map has no pieces to print")
+        if not m.name:
+            from pathlib import Path
+
+            m.name = Path(args.input).stem  # a title for the sheets; the map file is not rewritten
         pages = render_build(m, buf, BuildOptions(args.paper, args.levels_per_page, args.hex_names))
         what = "build instructions"
     write_atomic(args.output, buf.getvalue())

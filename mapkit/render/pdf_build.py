@@ -195,12 +195,7 @@ def _level_panel(c: Any, m: Map, frame: _MapFrame, levels: dict[int, list[int]],
     c.setFillColorRGB(0, 0, 0)
     c.drawString(left * PT_PER_MM, (top - 4) * PT_PER_MM, f"Level {order.index(level) + 1} (height {level})")
     cat = catalog()
-    for lower in order:
-        if lower >= level:
-            break
-        for idx in levels[lower]:
-            if cat[m.pieces[idx].type].kind not in MARKER_KINDS:
-                _draw_piece(c, m, sheet, idx, faded=True)
+    _draw_below(c, m, sheet, levels, level)
     for idx in sorted(levels[level], key=lambda i: cat[m.pieces[i].type].kind in MARKER_KINDS):
         _draw_piece(c, m, sheet, idx, faded=False, frame=frame)
     _coordinates(c, frame, sheet)
@@ -208,6 +203,44 @@ def _level_panel(c: Any, m: Map, frame: _MapFrame, levels: dict[int, list[int]],
         _hex_names(c, m, frame, sheet, levels[level])
     _parts_column(c, m, levels[level], (left + width - list_w) * PT_PER_MM, (top - 4) * PT_PER_MM,
                   f"Parts for level {order.index(level) + 1}")
+
+
+def _draw_below(c: Any, m: Map, sheet: Sheet, levels: dict[int, list[int]], level: int) -> None:
+    """What is already built, faded: each hex in the colour of its highest piece below `level`.
+
+    As VirtualScape prints it, the level just below is paler than the page's pieces and the
+    deeper ones paler still. One pass over the hexes, however many levels lie below.
+    """
+    cat = catalog()
+    top: dict[tuple[int, int], tuple[int, int]] = {}  # hex -> (top level, piece index)
+    for lower, indices in levels.items():
+        if lower >= level:
+            break
+        for idx in indices:
+            piece = m.pieces[idx]
+            ptype = cat[piece.type]
+            if ptype.kind in MARKER_KINDS or ptype.kind == "edge":
+                continue
+            height = piece.z + ptype.height
+            for cell in m.footprint(piece):
+                if cell not in top or height >= top[cell][0]:
+                    top[cell] = (height, idx)
+    groups: dict[tuple[float, float, float], list[tuple[int, int]]] = defaultdict(list)
+    for cell, (height, idx) in top.items():
+        fade = 0.55 if height >= level else 0.75
+        groups[rgb(_fill_colour(m.pieces[idx]), fade)].append(cell)
+    c.setLineWidth(0.25)
+    c.setStrokeColorRGB(*rgb((150, 150, 150), 0.5))
+    for colour, cells in groups.items():
+        c.setFillColorRGB(*colour)
+        c.addLiteral(hexes_literal(sheet, sorted(cells, key=lambda h: (h[1], h[0])), HEX_PITCH_MM))
+
+
+def _fill_colour(piece: Piece) -> tuple[int, int, int]:
+    ptype = catalog()[piece.type]
+    if ptype.id == "personal" and piece.attrs.get("colour"):
+        return _parse_colour(piece.attrs["colour"], ptype.vs_colour)
+    return ptype.vs_colour
 
 
 def _draw_piece(c: Any, m: Map, sheet: Sheet, idx: int, faded: bool, frame: _MapFrame | None = None) -> None:
@@ -220,9 +253,7 @@ def _draw_piece(c: Any, m: Map, sheet: Sheet, idx: int, faded: bool, frame: _Map
     if ptype.id == "glyph":
         _glyph(c, sheet, piece)
         return
-    colour = ptype.vs_colour
-    if ptype.id == "personal" and piece.attrs.get("colour"):
-        colour = _parse_colour(piece.attrs["colour"], colour)
+    colour = _fill_colour(piece)
     fade = 0.72 if faded else 0.0
     if ptype.kind == "edge" and len(cells) == 1:
         _edge(c, sheet, piece, fade)
