@@ -34,27 +34,31 @@ class ReportParts:
 
 
 def collect_findings(m: Map, file: str | None, profile: str | None = None) -> tuple[list[dict[str, Any]], list[str]]:
-    """Run every registered rule (of `profile`, if given); returns findings and notes."""
-    import importlib
-    import pkgutil
-
+    """Run the rules (of `profile`, if given) as `mapkit validate` would; returns findings and notes."""
     notes: list[str] = []
     try:
-        import mapkit.rules as rules_pkg
-        from mapkit.rules.framework import RULES, CheckContext
+        from mapkit.rules import framework
     except ImportError as exc:
         return [], [f"Findings are not available: the rules could not be loaded ({exc})."]
-    for info in pkgutil.iter_modules(rules_pkg.__path__):
-        if info.name != "framework":
+    options: dict[str, Any] = {}
+    try:
+        if hasattr(framework, "select_rules"):
+            selected = list(framework.select_rules(profile))
             try:
-                importlib.import_module(f"mapkit.rules.{info.name}")
-            except Exception as exc:  # a broken family must not sink the report
-                notes.append(f"Rule family {info.name} could not be loaded: {type(exc).__name__}: {exc}")
-    selected = [r for r in RULES.values() if profile is None or profile in r.profiles]
+                from mapkit.rules.profiles import defaults
+                options = dict(defaults())
+            except ImportError:
+                pass
+        else:
+            selected = _import_rule_modules(framework, notes, profile)
+    except Exception as exc:  # a broken rule module must not sink the report
+        return [], [f"Findings are not available: the rules could not be loaded ({type(exc).__name__}: {exc})."]
     if not selected:
         notes.append("No rules are available in this build of mapkit, so no findings are listed.")
         return [], notes
-    ctx = CheckContext(m, file, {"profile": profile} if profile else {})
+    if profile:
+        options.setdefault("profile", profile)
+    ctx = framework.CheckContext(m, file, options)
     findings = []
     for r in sorted(selected, key=lambda r: r.code):
         try:
@@ -64,22 +68,45 @@ def collect_findings(m: Map, file: str | None, profile: str | None = None) -> tu
     return findings, notes
 
 
-def inventory_section(m: Map) -> tuple[str, list[str]]:
-    """The set inventory (which official sets build the map), when `mapkit.inventory` exists."""
+def _import_rule_modules(framework: Any, notes: list[str], profile: str | None) -> list[Any]:
+    """Rules of an older framework without `select_rules`: import every module, then filter."""
+    import importlib
+    import pkgutil
+
+    import mapkit.rules as rules_pkg
+
+    for info in pkgutil.iter_modules(rules_pkg.__path__):
+        if info.name != "framework":
+            try:
+                importlib.import_module(f"mapkit.rules.{info.name}")
+            except Exception as exc:
+                notes.append(f"Rule family {info.name} could not be loaded: {type(exc).__name__}: {exc}")
+    return [r for r in framework.RULES.values() if profile is None or profile in r.profiles]
+
+
+def inventory_section(m: Map, node_budget: int = 200_000) -> tuple[str, list[str]]:
+    """Which official products build the map (the exact minimum), when `mapkit.inventory` exists."""
     try:
-        from mapkit import inventory  # noqa: F401
+        from mapkit.inventory import load_sets, minimum_cover, requirements
+        from mapkit.inventory.requirements import describe
     except ImportError:
         return "", ["Set inventory is not available: this build of mapkit has no mapkit.inventory module."]
-    for name in ("report_html", "as_html"):
-        fn = getattr(inventory, name, None)
-        if callable(fn):
-            return str(fn(m)), []
-    for name in ("summarise", "summary", "inventory_summary"):
-        fn = getattr(inventory, name, None)
-        if callable(fn):
-            data = fn(m)
-            return f"<pre>{html.escape(json.dumps(data, indent=1, ensure_ascii=False, default=str))}</pre>", []
-    return "", ["Set inventory is not available: mapkit.inventory offers no summary function this report knows."]
+    e = html.escape
+    try:
+        need = requirements(m)
+        cover = minimum_cover(need, load_sets(), node_budget=node_budget)
+    except Exception as exc:  # includes the search giving up past its budget
+        return "", [f"Set inventory could not be computed: {type(exc).__name__}: {exc}"]
+    rows = "".join(f"<tr><td class=n>{n}</td><td>{e(describe(t))}</td></tr>"
+                   for t, n in sorted(need.items(), key=lambda kv: (-kv[1], kv[0])))
+    out = [f"<h2>Pieces needed</h2><table>{rows}</table>"]
+    if cover.sets:
+        out.append(f"<p><b>Fewest official products that build it:</b> {e(cover.describe())} "
+                   f"({cover.count} in all)</p>")
+    if cover.uncovered:
+        missing = ", ".join(f"{n} x {describe(t)}" for t, n in sorted(cover.uncovered.items()))
+        out.append(f"<p>No official product supplies: {e(missing)}</p>")
+    return "".join(out), []
 
 
 def pictures_section(m: Map, name: str = "", scale: float = 20.0) -> tuple[str, list[str]]:
