@@ -70,3 +70,25 @@ def test_cli_errors_are_one_line(cli, tmp_path):
     assert not (tmp_path / "x.pdf").exists()
     code, _, err = cli("print", "--markers", "--levels-per-page", "0", "-o", tmp_path / "x.pdf")
     assert code == 2
+
+
+from tests.test_print_plan import sample_books  # noqa: E402
+
+
+@pytest.mark.parametrize("path", sample_books())
+def test_book_markers(path):
+    books = pytest.importorskip("mapkit.books", reason="mapkit.books (C3G Books) is not in this build")
+    pytest.importorskip("mapkit.geometry", reason="mapkit.geometry (the overlay) is not in this build")
+    from mapkit.render.pdf_markers import book_tokens
+
+    book = books.load_book(path)
+    marks = list(book.exits) + [mk for floor in book.floors for mk in floor.marks]
+    expected = [mk for mk in marks if mk.kind in ("doorway", "window") or mk.number is not None]
+    tokens = book_tokens(book)
+    assert sorted((t.kind, t.label) for t in tokens) == \
+        sorted((mk.kind, "" if mk.number is None else str(mk.number)) for mk in expected)
+    if tokens:
+        buf = io.BytesIO()
+        render_markers(tokens, buf, "a4", title=book.name)
+        reader = read_pdf(buf.getvalue())
+        assert sum(len(hexagons(page_paths(p))) for p in reader.pages) == len(tokens)

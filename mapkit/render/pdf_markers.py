@@ -16,8 +16,8 @@ from mapkit.render.pdf_common import PT_PER_MM, Sheet, new_canvas, paper_mm, pol
 from mapkit.render.pdf_plan import draw_mark_symbol
 
 #: What a token says besides its symbol.
-TOKEN_TITLES = {"doorway": "DOOR", "window": "WINDOW", "transit": "TRANSIT", "stair-up": "UP",
-                "stair-down": "DOWN", "elevator": "ELEVATOR", "exit": "EXIT"}
+TOKEN_TITLES = {"doorway": "DOOR", "window": "WINDOW", "transit": "TRANSIT", "stairway-up": "STAIRS UP",
+                "stairway-down": "STAIRS DOWN", "elevator-shaft": "ELEVATOR", "exit": "EXIT"}
 
 
 @dataclass(frozen=True)
@@ -103,12 +103,13 @@ def _draw_token(c: Any, sheet: Sheet, q: int, r: int, token: Token, pitch: float
 
 
 def book_tokens(book: Any) -> list[Token]:
-    """One token per marked space of a Book: its doorways, windows and transit numbers."""
+    """One token per marked space of a Book: doorways, windows, and every space carrying a
+    Transit Number (transit spaces, stairways, exits), in the Book's order."""
     from mapkit.render.pdf_plan import plan_from_book
 
     tokens = []
     for floor in plan_from_book(book).floors:
         for mark in floor.marks:
-            if mark.kind in ("doorway", "window", "transit"):
+            if mark.kind in ("doorway", "window") or mark.label:
                 tokens.append(Token(mark.kind, mark.label))
     return tokens
