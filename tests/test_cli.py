@@ -1,0 +1,97 @@
+"""The info and convert commands: output shape, losses, batch mode, exit codes."""
+
+import json
+from pathlib import Path
+
+import pytest
+
+from conftest import ROOT, corpus_file, run_subprocess
+from mapkit.formats import read_map, write_map
+from mapkit.model.map import Map, Piece
+
+SAMPLE = ROOT / "samples" / "maps" / "twin-rivers.hsc"
+
+
+def test_info_text_names_what_a_designer_wants(cli):
+    code, out, err = cli("info", SAMPLE)
+    assert code == 0 and err == ""
+    for expected in ("Twin Rivers", "hsc 0.0007", "mapkit samples", "levels 0..2", "grass-7",
+                     "player 1: 24 hexes", "player 2: 24 hexes", "A Astrid", "G Gerda"):
+        assert expected in out
+
+
+def test_info_json_cells_fill_the_levels_of_their_pieces(cli):
+    code, out, _ = cli("info", SAMPLE, "--json")
+    assert code == 0
+    data = json.loads(out)
+    m = read_map(SAMPLE)
+    assert data["pieces"] == len(m.pieces) and data["format"] == "hsc" and data["version"] == "0.0007"
+    assert len(data["cells"]) == sum(1 for _ in m.iter_cells())
+    by_piece = {}
+    for cell in data["cells"]:
+        assert set(cell) >= {"q", "r", "level", "piece"} and ("terrain" in cell or "kind" in cell)
+        by_piece.setdefault(cell["piece"], []).append(cell)
+    # a land tile stored at z fills level z (its top surface is z + 1); a tree stands at z = support + 1
+    for index, piece in enumerate(m.pieces):
+        levels = {c["level"] for c in by_piece[index]}
+        assert levels == {piece.z}, piece
+    grass7 = next(i for i, p in enumerate(m.pieces) if p.type == "grass-7")
+    assert {c["terrain"] for c in by_piece[grass7]} == {"grass"} and len(by_piece[grass7]) == 7
+
+
+def test_info_counts_castle_walls_on_nine_levels(tmp_path, cli):
+    path = tmp_path / "wall.mapkit.json"
+    write_map(Map(pieces=[Piece("grass-1", 0, 0, 0), Piece("castle-wall-straight", 0, 0, 1)]), path)
+    data = json.loads(cli("info", path, "--json")[1])
+    wall = [c for c in data["cells"] if c["piece"] == 1]
+    assert sorted(c["level"] for c in wall) == list(range(1, 10)) and wall[0]["kind"] == "castle"
+
+
+def test_convert_refuses_a_loss_and_writes_nothing(tmp_path):
+    src = tmp_path / "laur.mapkit.json"
+    write_map(Map(pieces=[Piece("grass-1", 0, 0, 0), Piece("laur-pillar", 0, 0, 1)]), src)
+    out = tmp_path / "laur.hsc"
+    result = run_subprocess("convert", src, out)
+    assert result.returncode == 2
+    assert "Traceback" not in result.stderr and "laur" in result.stderr.lower()
+    assert not out.exists() and sorted(p.name for p in tmp_path.iterdir()) == ["laur.mapkit.json"]
+    allowed = run_subprocess("convert", src, out, "--allow-loss")
+    assert allowed.returncode == 0 and out.exists() and "dropped" in allowed.stderr
+    assert [p.type for p in read_map(out).pieces] == ["grass-1"]
+
+
+def test_convert_batch_reports_failures_and_converts_the_rest(tmp_path):
+    good = tmp_path / "in" / "good.hsc"
+    good.parent.mkdir()
+    good.write_bytes(SAMPLE.read_bytes())
+    bad = tmp_path / "in" / "bad.hsc"
+    bad.write_bytes(SAMPLE.read_bytes()[:100])
+    result = run_subprocess("convert", good, bad, "--to", "mapkit", "-d", tmp_path / "out")
+    assert result.returncode == 2
+    assert (tmp_path / "out" / "good.mapkit.json").exists()
+    assert not (tmp_path / "out" / "bad.mapkit.json").exists()
+    assert "converted 1 of 2" in result.stderr and "bad.hsc" in result.stderr and "Traceback" not in result.stderr
+
+
+def test_convert_batch_whole_corpus_folder(tmp_path):
+    folder = corpus_file("hsc/dkniffin-virtualscape")
+    maps = sorted(folder.glob("*.hsc"))
+    result = run_subprocess("convert", *maps, "--to", "hexoscape", "--allow-loss", "-d", tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert len(list(tmp_path.glob("*.json"))) == len(maps)
+
+
+@pytest.mark.parametrize("args", [("convert", "a.hsc"), ("convert", "a", "b", "--to", "nope"),
+                                  ("info",), ("convert", "x.hsc", "-d", "out")])
+def test_bad_usage_is_one_line_and_exit_2(args):
+    result = run_subprocess(*args)
+    assert result.returncode == 2
+    assert len(result.stderr.strip().splitlines()) == 1 and "Traceback" not in result.stderr
+
+
+def test_unreadable_input_is_one_line_naming_the_file(tmp_path):
+    path = tmp_path / "garbage.hsc"
+    path.write_bytes(b"\x00\x01 not a map")
+    result = run_subprocess("info", path)
+    assert result.returncode == 2
+    assert result.stderr.count("\n") == 1 and str(path) in result.stderr
