@@ -86,7 +86,7 @@ def test_size_labels_markers_and_faded_lower_levels():
     for n, (level, idx) in enumerate(levels.items()):
         below = {h for p in m.pieces if p.z < level and p.type not in ("start-zone", "glyph") for h in m.footprint(p)}
         own = sum(len(m.footprint(m.pieces[i])) for i in idx if m.pieces[i].type not in ("start-zone", "glyph"))
-        rings = sum(1 for i in idx if m.pieces[i].type == "start-zone")
+        rings = 2 * sum(1 for i in idx if m.pieces[i].type == "start-zone")  # white halo + dashed ring
         # each page draws what is built below it once per hex (faded), its own pieces, start-zone rings
         assert len(hexagons(page_paths(pages[n]))) == len(below) + own + rings
     centres = list({(round(x, 2), round(y, 2)) for x, y in (h.centroid() for h in hexagons(page_paths(pages[0])))})

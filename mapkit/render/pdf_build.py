@@ -313,15 +313,30 @@ def _start_zone(c: Any, sheet: Sheet, piece: Piece) -> None:
     colour = _player_colour(player)
     corners = [sheet.pt(x, y) for x, y in hex_corners_mm(piece.q, piece.r, size=44.45 * 0.78)]
     c.saveState()
+    c.setStrokeColorRGB(1, 1, 1)  # a white halo keeps a green zone visible on grass
+    c.setLineWidth(2.6)
+    c.drawPath(polygon_path(c, corners), stroke=1, fill=0)
     c.setStrokeColorRGB(*rgb(colour))
     c.setLineWidth(1.6)
     c.setDash(2, 1.2)
     c.drawPath(polygon_path(c, corners), stroke=1, fill=0)
     c.restoreState()
     x, y = sheet.pt(*hex_center_mm(piece.q, piece.r))
-    c.setFillColorRGB(*rgb(colour))
-    c.setFont("Helvetica-Bold", max(3.5, sheet.length(44.45) * 0.22))
-    c.drawCentredString(x, y + sheet.length(44.45) * 0.12, f"P{player}")
+    size = max(3.5, sheet.length(44.45) * 0.22)
+    text = f"P{player}"
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    w = stringWidth(text, "Helvetica-Bold", size)
+    ty = y + sheet.length(44.45) * 0.12
+    c.setFillColorRGB(1, 1, 1)
+    c.rect(x - w / 2 - 0.8, ty - size * 0.25, w + 1.6, size * 1.05, stroke=0, fill=1)
+    c.setFillColorRGB(*rgb(_darker(colour)))
+    c.setFont("Helvetica-Bold", size)
+    c.drawCentredString(x, ty, text)
+
+
+def _darker(colour, factor: float = 0.75) -> tuple[int, int, int]:
+    return tuple(int(v * factor) for v in colour[:3])  # type: ignore[return-value]
 
 
 def _glyph(c: Any, sheet: Sheet, piece: Piece) -> None:
