@@ -110,9 +110,13 @@ def _load_books(path: str, is_book: bool, fmt: str | None) -> list:
     placements = list(m.buildings) + list(m.objects)
     if not placements:
         raise UsageError(f"{path}: the map places no C3G buildings or objects")
-    base = Path(path).parent
+    try:
+        from mapkit.books.placed import resolve_book
+    except ImportError:
+        def resolve_book(name: str, map_file: str | None) -> Path:
+            return Path(map_file).parent / name if map_file else Path(name)
     seen: dict[str, object] = {}
     for placement in placements:
         if placement.book not in seen:
-            seen[placement.book] = load_book(base / placement.book)
+            seen[placement.book] = load_book(resolve_book(placement.book, path))
     return list(seen.values())
