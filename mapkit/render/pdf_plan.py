@@ -314,11 +314,24 @@ def plan_from_book(book: Any, params: Any = None) -> FloorPlan:
         name = floor.name or f"floor {fo.index + 1}"
         floors.append(PlanFloor(f"{name} (level +{fo.offset})", dict(fo.classes), footprint, ring,
                                 [_plan_mark(m) for m in fo.marks]))
-    legend = params.legend_line() if hasattr(params, "legend_line") else ""
-    assumptions = [legend] if legend else []
+    assumptions = [marker_line(params)]
+    if hasattr(params, "legend_line"):
+        assumptions.append(f"Overlay parameters: {params.legend_line()}")
     if getattr(book, "illustrative", False):
         assumptions.append("This Book is illustrative: its measurements are not from a real model.")
     return FloorPlan(book.name, floors, assumptions)
+
+
+def marker_line(params: Any) -> str:
+    """The wound-marker size the Half Hex test used, said plainly (no measurement is published)."""
+    diameter = getattr(params, "marker_diameter", None)
+    source = getattr(params, "marker_source", "assumed")
+    if diameter is None:
+        return "Wound marker size: unknown to this plan."
+    if source == "assumed":
+        return (f"Wound marker diameter {diameter:g} mm: ASSUMED (no published measurement of the official "
+                "marker; measure one and pass its size). Half Hexes depend on it.")
+    return f"Wound marker diameter {diameter:g} mm ({source}). Half Hexes depend on it."
 
 
 def _plan_mark(mark: Any) -> PlanMark:
