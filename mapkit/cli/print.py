@@ -88,8 +88,17 @@ def _plans(args: argparse.Namespace, buf: io.BytesIO, is_book: bool) -> tuple[in
         raise UsageError("print --plan: give a Book or a map with buildings")
     books = _load_books(args.input, is_book, args.fmt)
     plans = [plan_from_book(book) for book in books]
-    merged = FloorPlan(" / ".join(p.title for p in plans), [f for p in plans for f in p.floors],
-                       plans[0].assumptions)
+    if len(plans) == 1:
+        merged = plans[0]
+    else:  # the buildings of a map: one plan, each floor named after its Book
+        from pathlib import Path
+
+        floors = []
+        for plan in plans:
+            for floor in plan.floors:
+                floor.name = f"{plan.title}, {floor.name}"
+                floors.append(floor)
+        merged = FloorPlan(f"C3G buildings of {Path(args.input).name}", floors, plans[0].assumptions)
     pages = render_plan(merged, buf, PlanLayout(paper=args.paper, overlap=args.overlap))
     return pages, "1:1 floor plan"
 

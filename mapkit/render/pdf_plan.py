@@ -78,9 +78,9 @@ class PlanLayout:
     """Page geometry in millimetres: margins around the window, bands for header and footer."""
 
     paper: str = "letter"
-    margin: float = 8.0
-    header: float = 12.0
-    footer: float = 18.0
+    margin: float = 7.0
+    header: float = 10.0
+    footer: float = 17.0
     overlap: float = 12.0
 
 
@@ -97,7 +97,7 @@ def floor_extent(floor: PlanFloor, pitch: float) -> tuple[float, float, float, f
         ys.append(y)
     if not xs:
         return 0.0, 0.0, pitch, pitch
-    pad = 3.0
+    pad = 0.5
     return min(xs) - pad, min(ys) - pad, max(xs) + pad, max(ys) + pad
 
 
@@ -265,14 +265,22 @@ def draw_mark_symbol(c: Any, cx: float, cy: float, radius: float, kind: str, lab
 
 def _header(c: Any, plan: FloorPlan, floor: PlanFloor, row: int, col: int, rows: int, cols: int,
             layout: PlanLayout, w_mm: float, h_mm: float) -> None:
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
     x = layout.margin * PT_PER_MM
-    y = (h_mm - layout.margin - 5) * PT_PER_MM
+    right = (w_mm - layout.margin) * PT_PER_MM
+    y = (h_mm - layout.margin - 4) * PT_PER_MM
     c.setFillColorRGB(0, 0, 0)
-    c.setFont("Helvetica-Bold", 10)
-    c.drawString(x, y, f"{plan.title}: {floor.name}")
+    sheet_text = f"sheet row {row + 1} of {rows}, column {col + 1} of {cols}"
     c.setFont("Helvetica", 7)
-    c.drawRightString((w_mm - layout.margin) * PT_PER_MM, y,
-                      f"sheet row {row + 1} of {rows}, column {col + 1} of {cols}")
+    c.drawRightString(right, y, sheet_text)
+    room = right - x - stringWidth(sheet_text, "Helvetica", 7) - 6
+    title = f"{plan.title}: {floor.name}" if plan.title not in floor.name else floor.name
+    while len(title) > 8 and stringWidth(title, "Helvetica-Bold", 10) > room:
+        title = title[:-2].rstrip() + "…" if not title.endswith("…") else title[:-2].rstrip() + "…"
+    c.setFont("Helvetica-Bold", 10)
+    c.drawString(x, y, title)
+    c.setFont("Helvetica", 7)
     c.drawString(x, y - 4 * PT_PER_MM,
                  f"1:1 (hex pitch {plan.pitch_mm:g} mm). Print at 100 % (no 'fit to page'). Neighbouring sheets "
                  f"overlap by {layout.overlap:g} mm: trim at the crop marks and match the hex labels (q,r).")
@@ -280,15 +288,15 @@ def _header(c: Any, plan: FloorPlan, floor: PlanFloor, row: int, col: int, rows:
 
 def _footer(c: Any, plan: FloorPlan, layout: PlanLayout) -> None:
     x = layout.margin * PT_PER_MM
-    y = (layout.margin + layout.footer - 7) * PT_PER_MM
+    y = (layout.margin + layout.footer - 4) * PT_PER_MM
     scale_bar(c, x, y)
     c.setFont("Helvetica", 6.5)
     c.setFillColorRGB(0, 0, 0)
     legend = "F Full hex (a base fits) · H Half hex, hatched (a wound marker fits, a base does not) · " \
              "P Partial hex, cross-hatched (neither fits) · grey: covered · dark band: walls"
-    c.drawString(x, y - 4.5 * PT_PER_MM, legend)
+    c.drawString(x, y - 3.5 * PT_PER_MM, legend)
     for i, note in enumerate(plan.assumptions[:2]):
-        c.drawString(x, y - (8 + 3.2 * i) * PT_PER_MM, note)
+        c.drawString(x, y - (6.7 + 3.2 * i) * PT_PER_MM, note)
 
 
 def plan_from_book(book: Any, params: Any = None) -> FloorPlan:
