@@ -128,3 +128,19 @@ def test_sample_book_plans(path):
         centres = list({(round(x, 2), round(y, 2)) for x, y in (h.centroid() for h in hexagons(page_paths(page)))})
         if len(centres) > 1:
             assert all(d == pytest.approx(HEX_PITCH_MM, abs=0.1) for d in nearest_neighbour_mm(centres))
+
+
+def test_cli_plan_with_a_given_marker_size(cli, tmp_path):
+    pytest.importorskip("mapkit.books", reason="mapkit.books (C3G Books) is not in this build")
+    pytest.importorskip("mapkit.geometry", reason="mapkit.geometry (the overlay) is not in this build")
+    books = [p.values[0] for p in sample_books() if p.values[0] is not None]
+    if not books:
+        pytest.skip("no sample Books in samples/books yet")
+    out = tmp_path / "plan.pdf"
+    code, _, err = cli("print", books[0], "-o", out, "--marker-diameter", "21.5", "--paper", "a4")
+    assert code == 0, err
+    text = read_pdf(out.read_bytes()).pages[0].extract_text()
+    assert "Wound marker diameter 21.5 mm (given)" in text and "ASSUMED" not in text.split("Overlay")[0]
+    with pytest.raises(SystemExit) as stop:  # argparse refuses the value before mapkit runs
+        cli("print", books[0], "-o", out, "--marker-diameter", "-3")
+    assert stop.value.code == 2

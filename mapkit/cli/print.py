@@ -28,9 +28,39 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
                    help="write each hex's coordinate name (C7) on the build sheets, as VirtualScape's numbered print")
     p.add_argument("--plan", action="store_true", help="1:1 floor plans of the buildings on the map")
     p.add_argument("--markers", action="store_true", help="a sheet of doorway, window and transit markers")
+    p.add_argument("--hex-region", choices=("cell", "cap"),
+                   help="floor plans: what counts as a hex, the 44.45 mm grid cell or the raised cap")
+    p.add_argument("--base-diameter", type=_mm, metavar="MM", help="floor plans: figure base diameter")
+    p.add_argument("--marker-diameter", type=_mm, metavar="MM",
+                   help="floor plans: wound-marker diameter (no published value: the default is an assumption)")
     p.add_argument("--overlap", type=float, default=12.0, metavar="MM",
                    help="overlap between the sheets of a floor plan (default 12 mm)")
     return p
+
+
+def _mm(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a length in mm: {text!r}") from None
+    if not 0 < value < 1000:
+        raise argparse.ArgumentTypeError(f"{text} mm is not a plausible size")
+    return value
+
+
+def _overlay_params(args: argparse.Namespace):
+    """Overlay parameters from the options, or None for the defaults (or when there is no overlay)."""
+    given = {k: getattr(args, k, None) for k in ("hex_region", "base_diameter", "marker_diameter")}
+    if all(v is None for v in given.values()):
+        return None
+    try:
+        from mapkit.geometry import OverlayParams
+    except ImportError:
+        raise UsageError("--hex-region/--base-diameter/--marker-diameter need mapkit.geometry") from None
+    try:
+        return OverlayParams.from_options(**given)
+    except ValueError as exc:
+        raise UsageError(str(exc)) from None
 
 
 def run(args: argparse.Namespace) -> int:
@@ -75,7 +105,7 @@ def _markers(args: argparse.Namespace, buf: io.BytesIO, is_book: bool) -> tuple[
         from mapkit.render.pdf_markers import book_tokens
 
         books = _load_books(args.input, is_book, args.fmt)
-        tokens = [t for book in books for t in book_tokens(book)] or tokens
+        tokens = [t for book in books for t in book_tokens(book, _overlay_params(args))] or tokens
         title = "Markers: " + ", ".join(dict.fromkeys(getattr(b, "name", "") or "Book" for b in books))
     pages = render_markers(tokens, buf, args.paper, title=title)
     return pages, "markers sheet"
@@ -87,7 +117,8 @@ def _plans(args: argparse.Namespace, buf: io.BytesIO, is_book: bool) -> tuple[in
     if not args.input:
         raise UsageError("print --plan: give a Book or a map with buildings")
     books = _load_books(args.input, is_book, args.fmt)
-    plans = [plan_from_book(book) for book in books]
+    params = _overlay_params(args)
+    plans = [plan_from_book(book, params) for book in books]
     if len(plans) == 1:
         merged = plans[0]
     else:  # the buildings of a map: one plan, each floor named after its Book

@@ -102,13 +102,13 @@ def _draw_token(c: Any, sheet: Sheet, q: int, r: int, token: Token, pitch: float
     c.drawCentredString(cx, cy + radius * 0.62, TOKEN_TITLES.get(token.kind, token.kind.upper()))
 
 
-def book_tokens(book: Any) -> list[Token]:
+def book_tokens(book: Any, params: Any = None) -> list[Token]:
     """One token per marked space of a Book: doorways, windows, and every space carrying a
     Transit Number (transit spaces, stairways, exits), in the Book's order."""
     from mapkit.render.pdf_plan import plan_from_book
 
     tokens = []
-    for floor in plan_from_book(book).floors:
+    for floor in plan_from_book(book, params).floors:
         for mark in floor.marks:
             if mark.kind in ("doorway", "window") or mark.label:
                 tokens.append(Token(mark.kind, mark.label))
