@@ -42,7 +42,7 @@ def new_canvas(target: Any, paper: str, title: str = "", author: str = "mapkit")
     from reportlab.pdfgen import canvas
 
     w, h = paper_mm(paper)
-    c = canvas.Canvas(target, pagesize=(w * PT_PER_MM, h * PT_PER_MM), invariant=1, pageCompression=0)
+    c = canvas.Canvas(target, pagesize=(w * PT_PER_MM, h * PT_PER_MM), invariant=1, pageCompression=1)
     c.setTitle(title)
     c.setAuthor(author)
     c.setCreator("mapkit")
