@@ -39,8 +39,12 @@ def new_canvas(target: Any, paper: str, title: str = "", author: str = "mapkit")
     `invariant=1` makes the file depend only on what is drawn (no creation date), so two
     runs give the same bytes.
     """
+    from reportlab import rl_config
     from reportlab.pdfgen import canvas
 
+    # Binary (not ASCII85) compressed streams: reportlab's pure-Python ASCII85 encoder was the
+    # single largest cost of a big build sheet, and no reader needs 7-bit PDF today.
+    rl_config.useA85 = 0
     w, h = paper_mm(paper)
     c = canvas.Canvas(target, pagesize=(w * PT_PER_MM, h * PT_PER_MM), invariant=1, pageCompression=1)
     c.setTitle(title)
