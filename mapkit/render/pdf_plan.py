@@ -267,8 +267,8 @@ def _header(c: Any, plan: FloorPlan, floor: PlanFloor, row: int, col: int, rows:
             layout: PlanLayout, w_mm: float, h_mm: float) -> None:
     from reportlab.pdfbase.pdfmetrics import stringWidth
 
-    x = layout.margin * PT_PER_MM
-    right = (w_mm - layout.margin) * PT_PER_MM
+    x = (layout.margin + 2.5) * PT_PER_MM  # clear of the crop marks rising from the window corners
+    right = (w_mm - layout.margin - 2.5) * PT_PER_MM
     y = (h_mm - layout.margin - 4) * PT_PER_MM
     c.setFillColorRGB(0, 0, 0)
     sheet_text = f"sheet row {row + 1} of {rows}, column {col + 1} of {cols}"
