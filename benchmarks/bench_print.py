@@ -43,10 +43,10 @@ def main(sizes: list[int]) -> None:
     for n in sizes:
         m = make_map(n, seed=3)
         levels = len(build_levels(m))
-        t_build, pages = best_of(3, lambda: render_build(m, io.BytesIO(), BuildOptions("letter")))
+        t_build, pages = best_of(3, lambda m=m: render_build(m, io.BytesIO(), BuildOptions("letter")))
         buf = io.BytesIO()
         render_build(m, buf)
-        t_report, page = best_of(3, lambda: render_report(m, "bench.mapkit.json"))
+        t_report, page = best_of(3, lambda m=m: render_report(m, "bench.mapkit.json"))
         print(f"{n:6d} pieces, {levels} levels: build sheets {t_build:.2f} s ({pages} pages, "
               f"{len(buf.getvalue()) / 1e6:.1f} MB); HTML report (no pictures, no rules) {t_report:.2f} s "
               f"({len(page) / 1e6:.1f} MB)")

@@ -197,7 +197,7 @@ def _level_panel(c: Any, m: Map, frame: _MapFrame, levels: dict[int, list[int]],
     cat = catalog()
     _draw_below(c, m, sheet, levels, level)
     for idx in sorted(levels[level], key=lambda i: cat[m.pieces[i].type].kind in MARKER_KINDS):
-        _draw_piece(c, m, sheet, idx, faded=False, frame=frame)
+        _draw_piece(c, m, sheet, idx)
     _coordinates(c, frame, sheet)
     if hex_names:
         _hex_names(c, m, frame, sheet, levels[level])
@@ -243,7 +243,8 @@ def _fill_colour(piece: Piece) -> tuple[int, int, int]:
     return ptype.vs_colour
 
 
-def _draw_piece(c: Any, m: Map, sheet: Sheet, idx: int, faded: bool, frame: _MapFrame | None = None) -> None:
+def _draw_piece(c: Any, m: Map, sheet: Sheet, idx: int) -> None:
+    """One piece placed at the page's level: its hexes, its outline and its size label."""
     piece = m.pieces[idx]
     ptype = catalog()[piece.type]
     cells = m.footprint(piece)
@@ -253,21 +254,18 @@ def _draw_piece(c: Any, m: Map, sheet: Sheet, idx: int, faded: bool, frame: _Map
     if ptype.id == "glyph":
         _glyph(c, sheet, piece)
         return
-    colour = _fill_colour(piece)
-    fade = 0.72 if faded else 0.0
     if ptype.kind == "edge" and len(cells) == 1:
-        _edge(c, sheet, piece, fade)
+        _edge(c, sheet, piece)
         return
-    c.setFillColorRGB(*rgb(colour, fade))
-    c.setStrokeColorRGB(*rgb((150, 150, 150), fade))
+    colour = _fill_colour(piece)
+    c.setFillColorRGB(*rgb(colour))
+    c.setStrokeColorRGB(*rgb((150, 150, 150)))
     c.setLineWidth(0.25)
     c.addLiteral(hexes_literal(sheet, cells, HEX_PITCH_MM))
-    border = FLUID_BORDER if ptype.kind == "fluid" else (0, 0, 0)
-    c.setStrokeColorRGB(*rgb(border, fade))
-    c.setLineWidth(0.5 if faded else 1.3)
+    c.setStrokeColorRGB(*rgb(FLUID_BORDER if ptype.kind == "fluid" else (0, 0, 0)))
+    c.setLineWidth(1.3)
     c.addLiteral(segments_literal(sheet, _outline(cells)))
-    if not faded:
-        _piece_label(c, sheet, cells, size_label(m, piece, ptype), colour)
+    _piece_label(c, sheet, cells, size_label(m, piece, ptype), colour)
 
 
 def _outline(cells: list[tuple[int, int]]) -> list[tuple[tuple[float, float], tuple[float, float]]]:
@@ -298,12 +296,12 @@ def _piece_label(c: Any, sheet: Sheet, cells: list[tuple[int, int]], text: str, 
     c.drawCentredString(x, y - size * 0.35, text)
 
 
-def _edge(c: Any, sheet: Sheet, piece: Piece, fade: float) -> None:
+def _edge(c: Any, sheet: Sheet, piece: Piece) -> None:
     """Battlements and ladders: a thick bar on the hex edge they stand on (rotation 0 = east)."""
     corners = hex_corners_mm(piece.q, piece.r)
     k = int(piece.rotation) % 6
     a, b = sheet.pt(*corners[(k + 1) % 6]), sheet.pt(*corners[(k + 2) % 6])
-    c.setStrokeColorRGB(*rgb((90, 60, 30), fade))
+    c.setStrokeColorRGB(*rgb((90, 60, 30)))
     c.setLineWidth(2.5)
     c.line(a[0], a[1], b[0], b[1])
 
@@ -460,13 +458,12 @@ def _totals_page(c: Any, m: Map, levels: dict[int, list[int]], w_mm: float, h_mm
         y = _scenario(c, m.scenario, x, y, (w_mm - 2 * margin) * PT_PER_MM) - 10
     everything = [i for idx in levels.values() for i in idx]
     col_w = (w_mm - 2 * margin) / 2 * PT_PER_MM
-    y_left = _parts_column(c, m, everything, x, y, "Total", max_lines=80)
+    _parts_column(c, m, everything, x, y, "Total", max_lines=80)
     yy = y
     for n, (level, idx) in enumerate(levels.items(), start=1):
         if yy < 30 * PT_PER_MM:
             break
         yy = _parts_column(c, m, idx, x + col_w, yy, f"Level {n} (height {level})", max_lines=12) - 6
-    del y_left
 
 
 def wrap_text(text: str, font: str, size: float, width: float) -> list[str]:

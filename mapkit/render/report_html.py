@@ -9,7 +9,6 @@ fails) is replaced by a visible note saying why, never left out silently.
 from __future__ import annotations
 
 import html
-import json
 import math
 from dataclasses import dataclass, field
 from typing import Any
@@ -170,7 +169,7 @@ def top_view_svg(m: Map) -> str:
                    f'data-level="{level}" points="{_points(q, r)}" fill="{fill}">'
                    f'<title>({q}, {r}) level {level}: {html.escape(ptype.name)}</title></polygon>')
     out.append("</g>")
-    out.append(_labels(m, top))
+    out.append(_labels(top))
     out.append('<g id="markers">')
     for idx in markers:
         out.append(_marker(m, idx))
@@ -191,7 +190,7 @@ def _shade(colour, level: int, max_level: int) -> str:
     return f"#{r:02x}{g:02x}{b:02x}"
 
 
-def _labels(m: Map, top: dict[tuple[int, int], tuple[int, int]]) -> str:
+def _labels(top: dict[tuple[int, int], tuple[int, int]]) -> str:
     """The height of each hex's top, small, so a designer can read levels off the picture."""
     out = ['<g id="heights" aria-hidden="true">']
     for (q, r), (level, _) in top.items():
