@@ -114,3 +114,15 @@ def test_hex_names_and_scenario():
     assert "Hold the ridge." in text(pages[-1]) and "table space" in text(pages[-1])
     plain = draw(m)
     assert frame.name(*m.footprint(m.pieces[3])[3]) not in text(plain[1]).split()
+
+
+def test_names_beyond_latin1_print_when_the_system_has_dejavu():
+    from mapkit.render.pdf_common import font
+
+    m = Map(name="Château Zoë ☃", author="Ørjan", pieces=[Piece("grass-1", 0, 0, 0)])
+    pages = draw(m)
+    first = text(pages[0])
+    assert "Château Zoë" in first  # Latin-1: Helvetica prints these too
+    if font() == "Helvetica":
+        pytest.skip("no DejaVu Sans on this system: symbols outside Latin-1 print as boxes")
+    assert "Château Zoë ☃" in first and "Ørjan" in text(pages[-1])

@@ -112,7 +112,12 @@ def _markers(args: argparse.Namespace, buf: io.BytesIO, is_book: bool) -> tuple[
 
 
 def _plans(args: argparse.Namespace, buf: io.BytesIO, is_book: bool) -> tuple[int, str]:
-    from mapkit.render.pdf_plan import FloorPlan, PlanLayout, plan_from_book, render_plan
+    from mapkit.render.pdf_plan import (
+        FloorPlan,
+        PlanLayout,
+        plan_from_book,
+        render_plan,
+    )
 
     if not args.input:
         raise UsageError("print --plan: give a Book or a map with buildings")

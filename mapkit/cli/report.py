@@ -19,12 +19,16 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
 
 
 def run(args: argparse.Namespace) -> int:
-    from mapkit.formats import read_map, report_warnings
-    from mapkit.io import write_atomic
     from pathlib import Path
 
+    from mapkit.formats import read_map, report_warnings
+    from mapkit.io import write_atomic
     from mapkit.render.report_html import (
-        ReportParts, collect_findings, inventory_section, pictures_section, render_report,
+        ReportParts,
+        collect_findings,
+        inventory_section,
+        pictures_section,
+        render_report,
     )
 
     started = time.perf_counter()

@@ -20,10 +20,26 @@ from dataclasses import dataclass
 from typing import Any
 
 from mapkit.model.catalog import PieceType, catalog
-from mapkit.model.grid import DIRECTIONS, HEX_PITCH_MM, axial_to_offset, hex_center_mm, hex_corners_mm
+from mapkit.model.grid import (
+    DIRECTIONS,
+    HEX_PITCH_MM,
+    axial_to_offset,
+    hex_center_mm,
+    hex_corners_mm,
+)
 from mapkit.model.map import Map, Piece
 from mapkit.render.pdf_common import (
-    PT_PER_MM, Sheet, column_letters, hexes_literal, new_canvas, paper_mm, polygon_path, rgb, segments_literal,
+    PT_PER_MM,
+    Sheet,
+    bold_font,
+    column_letters,
+    font,
+    hexes_literal,
+    new_canvas,
+    paper_mm,
+    polygon_path,
+    rgb,
+    segments_literal,
 )
 
 MARKER_KINDS = ("marker",)
@@ -167,10 +183,10 @@ def _level_page(c: Any, m: Map, frame: _MapFrame, levels: dict[int, list[int]], 
                 order: list[int], w_mm: float, h_mm: float, hex_names: bool = False) -> None:
     margin, header, legend_h = PAGE_MARGIN, PAGE_HEADER, PAGE_LEGEND
     c.setFillColorRGB(0, 0, 0)
-    c.setFont("Helvetica-Bold", 12)
+    c.setFont(bold_font(), 12)
     title = m.name or "Untitled map"
     c.drawString(margin * PT_PER_MM, (h_mm - margin - 5) * PT_PER_MM, f"{title}: build instructions")
-    c.setFont("Helvetica", 8)
+    c.setFont(font(), 8)
     names = ", ".join(f"level {order.index(lv) + 1}" for lv in chunk)
     c.drawRightString((w_mm - margin) * PT_PER_MM, (h_mm - margin - 5) * PT_PER_MM,
                       f"{names} of {len(order)}")
@@ -191,7 +207,7 @@ def _level_panel(c: Any, m: Map, frame: _MapFrame, levels: dict[int, list[int]],
     ox = left + label_pad + (map_w - 2 * label_pad - draw_w) / 2
     oy = top - 6 - label_pad - (height - 2 * label_pad - 6 - draw_h) / 2
     sheet = Sheet(frame.x0, frame.y0, ox * PT_PER_MM, oy * PT_PER_MM, scale)
-    c.setFont("Helvetica-Bold", 10)
+    c.setFont(bold_font(), 10)
     c.setFillColorRGB(0, 0, 0)
     c.drawString(left * PT_PER_MM, (top - 4) * PT_PER_MM, f"Level {order.index(level) + 1} (height {level})")
     cat = catalog()
@@ -289,9 +305,9 @@ def _piece_label(c: Any, sheet: Sheet, cells: list[tuple[int, int]], text: str, 
     size = max(4.0, min(9.0, sheet.length(44.45) * 0.38))
     dark = sum(colour[:3]) < 330
     c.setFillColorRGB(*((1, 1, 1) if dark else (0, 0, 0)))
-    c.setFont("Helvetica-Bold", size)
+    c.setFont(bold_font(), size)
     if len(text) > 4:
-        c.setFont("Helvetica", size * 0.6)
+        c.setFont(font(), size * 0.6)
         text = text[:14]
     c.drawCentredString(x, y - size * 0.35, text)
 
@@ -324,12 +340,12 @@ def _start_zone(c: Any, sheet: Sheet, piece: Piece) -> None:
     text = f"P{player}"
     from reportlab.pdfbase.pdfmetrics import stringWidth
 
-    w = stringWidth(text, "Helvetica-Bold", size)
+    w = stringWidth(text, bold_font(), size)
     ty = y + sheet.length(44.45) * 0.12
     c.setFillColorRGB(1, 1, 1)
     c.rect(x - w / 2 - 0.8, ty - size * 0.25, w + 1.6, size * 1.05, stroke=0, fill=1)
     c.setFillColorRGB(*rgb(_darker(colour)))
-    c.setFont("Helvetica-Bold", size)
+    c.setFont(bold_font(), size)
     c.drawCentredString(x, ty, text)
 
 
@@ -345,7 +361,7 @@ def _glyph(c: Any, sheet: Sheet, piece: Piece) -> None:
     c.setLineWidth(0.8)
     c.circle(x, y, radius, stroke=1, fill=1)
     c.setFillColorRGB(0, 0, 0)
-    c.setFont("Helvetica-Bold", max(4.0, radius * 1.1))
+    c.setFont(bold_font(), max(4.0, radius * 1.1))
     c.drawCentredString(x, y - radius * 0.38, str(piece.attrs.get("letter", "?")))
 
 
@@ -367,7 +383,7 @@ def _parse_colour(value: Any, default):
 def _coordinates(c: Any, frame: _MapFrame, sheet: Sheet) -> None:
     """Column letters above and below, row numbers left and right."""
     size = max(3.5, min(7.0, sheet.length(44.45) * 0.3))
-    c.setFont("Helvetica", size)
+    c.setFont(font(), size)
     c.setFillColorRGB(0.3, 0.3, 0.3)
     top = sheet.pt(0, frame.y0)[1] + 2
     bottom = sheet.pt(0, frame.y1)[1] - 2 - size
@@ -391,7 +407,7 @@ def _coordinates(c: Any, frame: _MapFrame, sheet: Sheet) -> None:
 def _hex_names(c: Any, m: Map, frame: _MapFrame, sheet: Sheet, indices: list[int]) -> None:
     """The coordinate name of every hex the level's pieces cover, small, under the hex centre."""
     size = max(3.0, min(6.0, sheet.length(44.45) * 0.2))
-    c.setFont("Helvetica", size)
+    c.setFont(font(), size)
     c.setFillColorRGB(0.1, 0.1, 0.1)
     cat = catalog()
     cells = {h for i in indices if cat[m.pieces[i].type].kind not in MARKER_KINDS for h in m.footprint(m.pieces[i])}
@@ -404,10 +420,10 @@ def _parts_column(c: Any, m: Map, indices: list[int], x: float, y: float, title:
                   max_lines: int = 60) -> float:
     """A parts list from page point (x, y) downwards; returns the y below it."""
     c.setFillColorRGB(0, 0, 0)
-    c.setFont("Helvetica-Bold", 8)
+    c.setFont(bold_font(), 8)
     c.drawString(x, y, title)
     y -= 11
-    c.setFont("Helvetica", 7)
+    c.setFont(font(), 7)
     rows = parts_list(m, indices)
     for name, count in rows[:max_lines]:
         c.drawRightString(x + 14, y, str(count))
@@ -425,9 +441,9 @@ def _legend(c: Any, m: Map, left: float, top: float, width: float) -> None:
     c.setLineWidth(0.4)
     c.line(x, y + 8, x + width * PT_PER_MM, y + 8)
     c.setFillColorRGB(0, 0, 0)
-    c.setFont("Helvetica-Bold", 7)
+    c.setFont(bold_font(), 7)
     c.drawString(x, y, "Legend")
-    c.setFont("Helvetica", 6.5)
+    c.setFont(font(), 6.5)
     lines = [
         "Numbers on pieces: how many hexes the piece has. Thick black outline: land piece; blue outline: fluid "
         "(water, lava, ice ...); pale pieces: the levels below, already built.",
@@ -435,7 +451,7 @@ def _legend(c: Any, m: Map, left: float, top: float, width: float) -> None:
         "battlement or ladder on that hex edge.",
         COORDINATE_NOTE,
     ]
-    wrapped = [part for line in lines for part in wrap_text(line, "Helvetica", 6.5, width * PT_PER_MM)]
+    wrapped = [part for line in lines for part in wrap_text(line, font(), 6.5, width * PT_PER_MM)]
     for i, line in enumerate(wrapped):
         c.drawString(x, y - (9 + 7.5 * i), line)
 
@@ -444,9 +460,9 @@ def _totals_page(c: Any, m: Map, levels: dict[int, list[int]], w_mm: float, h_mm
     margin = 12.0
     x, y = margin * PT_PER_MM, (h_mm - margin - 5) * PT_PER_MM
     c.setFillColorRGB(0, 0, 0)
-    c.setFont("Helvetica-Bold", 12)
+    c.setFont(bold_font(), 12)
     c.drawString(x, y, f"{m.name or 'Untitled map'}: parts list")
-    c.setFont("Helvetica", 8)
+    c.setFont(font(), 8)
     frame = _MapFrame(m)
     meta = [f"author: {m.author}" if m.author else "", f"players: {m.players}" if m.players else "",
             f"{len(m.pieces)} pieces on {len(levels)} levels",
@@ -486,11 +502,11 @@ def wrap_text(text: str, font: str, size: float, width: float) -> list[str]:
 
 def _scenario(c: Any, text: str, x: float, y: float, width: float, max_lines: int = 14) -> float:
     """The map's scenario text, wrapped to the page width; returns the y below it."""
-    c.setFont("Helvetica-Bold", 8)
+    c.setFont(bold_font(), 8)
     c.drawString(x, y, "Scenario")
     y -= 11
-    c.setFont("Helvetica", 7.5)
-    lines = wrap_text(text, "Helvetica", 7.5, width)
+    c.setFont(font(), 7.5)
+    lines = wrap_text(text, font(), 7.5, width)
     for line in lines[:max_lines]:
         c.drawString(x, y, line)
         y -= 9

@@ -10,7 +10,9 @@ transform), which keeps the geometry easy to read back from the file in tests.
 from __future__ import annotations
 
 import math
+import os
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any, Iterable, Sequence
 
 #: Points per millimetre (PDF user space is 1/72 inch).
@@ -21,6 +23,41 @@ PAPERS = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
 
 #: The length of the scale bar printed on every 1:1 page.
 SCALE_BAR_MM = 100.0
+
+
+#: Where a system copy of DejaVu Sans may be (it is not shipped with mapkit).
+FONT_DIRS = ("/usr/share/fonts/truetype/dejavu", "/usr/share/fonts/dejavu", "/usr/share/fonts/TTF",
+             "/usr/local/share/fonts", "/Library/Fonts", "C:/Windows/Fonts")
+
+
+@lru_cache(maxsize=1)
+def _fonts() -> tuple[str, str]:
+    """(regular, bold) font names: DejaVu Sans where the system has it, since map names and
+    scenarios carry accents, symbols and other scripts that the built-in Helvetica (Latin-1
+    only) prints as boxes; Helvetica otherwise. $MAPKIT_PDF_FONT_DIR adds a folder to search."""
+    dirs = ([os.environ["MAPKIT_PDF_FONT_DIR"]] if os.environ.get("MAPKIT_PDF_FONT_DIR") else []) + list(FONT_DIRS)
+    for folder in dirs:
+        regular = os.path.join(folder, "DejaVuSans.ttf")
+        bold = os.path.join(folder, "DejaVuSans-Bold.ttf")
+        if os.path.isfile(regular) and os.path.isfile(bold):
+            try:
+                from reportlab.pdfbase import pdfmetrics
+                from reportlab.pdfbase.ttfonts import TTFont
+
+                pdfmetrics.registerFont(TTFont("mapkit-sans", regular))
+                pdfmetrics.registerFont(TTFont("mapkit-sans-bold", bold))
+                return "mapkit-sans", "mapkit-sans-bold"
+            except Exception:  # an unreadable font file: fall back rather than fail the print
+                continue
+    return "Helvetica", "Helvetica-Bold"
+
+
+def font() -> str:
+    return _fonts()[0]
+
+
+def bold_font() -> str:
+    return _fonts()[1]
 
 
 def paper_mm(name: str) -> tuple[float, float]:
@@ -158,7 +195,7 @@ def scale_bar(c: Any, x: float, y: float, length_mm: float = SCALE_BAR_MM) -> No
         tick = 2.5 if i % 5 else 4.0
         tx = x + i * 10 * PT_PER_MM
         c.line(tx, y, tx, y + tick * PT_PER_MM)
-    c.setFont("Helvetica", 6.5)
+    c.setFont(font(), 6.5)
     c.setFillColorRGB(0, 0, 0)
     c.drawString(x + length + 2 * PT_PER_MM, y, f"{length_mm:g} mm: measure to check the print is at 100 %")
     c.restoreState()

@@ -12,7 +12,16 @@ from dataclasses import dataclass
 from typing import Any, Iterable
 
 from mapkit.model.grid import HEX_PITCH_MM, hex_center_mm, hex_corners_mm
-from mapkit.render.pdf_common import PT_PER_MM, Sheet, new_canvas, paper_mm, polygon_path, scale_bar
+from mapkit.render.pdf_common import (
+    PT_PER_MM,
+    Sheet,
+    bold_font,
+    font,
+    new_canvas,
+    paper_mm,
+    polygon_path,
+    scale_bar,
+)
 from mapkit.render.pdf_plan import draw_mark_symbol
 
 #: What a token says besides its symbol.
@@ -70,15 +79,15 @@ def render_markers(tokens: Iterable[Token], target: Any, paper: str = "letter", 
         for token, (q, r) in zip(tokens[start:start + len(slots)], slots):
             _draw_token(c, sheet, q, r, token, pitch)
         c.setFillColorRGB(0, 0, 0)
-        c.setFont("Helvetica-Bold", 10)
+        c.setFont(bold_font(), 10)
         c.drawString(margin * PT_PER_MM, (h_mm - margin - 5) * PT_PER_MM, title)
-        c.setFont("Helvetica", 7)
+        c.setFont(font(), 7)
         c.drawString(margin * PT_PER_MM, (h_mm - margin - 9) * PT_PER_MM,
                      f"True size: each token is one hex, {pitch:g} mm across the flats. Print at 100 %, "
                      "cut along the hex outlines.")
         scale_bar(c, margin * PT_PER_MM, (margin + footer - 7) * PT_PER_MM)
         if note:
-            c.setFont("Helvetica", 6.5)
+            c.setFont(font(), 6.5)
             c.drawString(margin * PT_PER_MM, (margin + footer - 11) * PT_PER_MM, note)
         c.showPage()
         pages += 1
@@ -98,7 +107,7 @@ def _draw_token(c: Any, sheet: Sheet, q: int, r: int, token: Token, pitch: float
     radius = sheet.length(pitch) / 2
     draw_mark_symbol(c, cx, cy + radius * 0.12, radius * 0.9, token.kind, token.label)
     c.setFillColorRGB(0.1, 0.1, 0.1)
-    c.setFont("Helvetica-Bold", 6)
+    c.setFont(bold_font(), 6)
     c.drawCentredString(cx, cy + radius * 0.62, TOKEN_TITLES.get(token.kind, token.kind.upper()))
 
 

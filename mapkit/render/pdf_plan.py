@@ -17,7 +17,17 @@ from typing import Any, Sequence
 
 from mapkit.model.grid import HEX_PITCH_MM, hex_center_mm, hex_corners_mm
 from mapkit.render.pdf_common import (
-    PT_PER_MM, Sheet, crop_marks, draw_polygon, new_canvas, paper_mm, polygon_path, scale_bar, tile_windows,
+    PT_PER_MM,
+    Sheet,
+    bold_font,
+    crop_marks,
+    draw_polygon,
+    font,
+    new_canvas,
+    paper_mm,
+    polygon_path,
+    scale_bar,
+    tile_windows,
 )
 
 Point = tuple[float, float]
@@ -176,10 +186,10 @@ def _draw_hex(c: Any, sheet: Sheet, q: int, r: int, cls: str, pitch: float) -> N
         _hatch(c, corners, sheet.length(pitch), cross=hatch == "cross")
     cx, cy = sheet.pt(*hex_center_mm(q, r, pitch))
     c.setFillColorRGB(0.35, 0.35, 0.35)
-    c.setFont("Helvetica", 5)
+    c.setFont(font(), 5)
     c.drawCentredString(cx, cy - sheet.length(pitch) * 0.38, f"{q},{r}")
     if code:
-        c.setFont("Helvetica-Bold", 9)
+        c.setFont(bold_font(), 9)
         c.setFillColorRGB(0.2, 0.2, 0.2)
         c.drawCentredString(cx, cy + sheet.length(pitch) * 0.22, code)
 
@@ -257,7 +267,7 @@ def draw_mark_symbol(c: Any, cx: float, cy: float, radius: float, kind: str, lab
     else:  # transit and anything unknown: a ring around the number
         c.circle(cx, cy, s * 1.1, stroke=1, fill=0)
     if label:
-        c.setFont("Helvetica-Bold", max(6.0, radius * 0.32))
+        c.setFont(bold_font(), max(6.0, radius * 0.32))
         y = cy - s * 0.3 if kind == "transit" else cy - radius * 0.75
         c.drawCentredString(cx, y, label)
     c.restoreState()
@@ -272,15 +282,15 @@ def _header(c: Any, plan: FloorPlan, floor: PlanFloor, row: int, col: int, rows:
     y = (h_mm - layout.margin - 4) * PT_PER_MM
     c.setFillColorRGB(0, 0, 0)
     sheet_text = f"sheet row {row + 1} of {rows}, column {col + 1} of {cols}"
-    c.setFont("Helvetica", 7)
+    c.setFont(font(), 7)
     c.drawRightString(right, y, sheet_text)
-    room = right - x - stringWidth(sheet_text, "Helvetica", 7) - 6
+    room = right - x - stringWidth(sheet_text, font(), 7) - 6
     title = f"{plan.title}: {floor.name}" if plan.title not in floor.name else floor.name
-    while len(title) > 8 and stringWidth(title, "Helvetica-Bold", 10) > room:
+    while len(title) > 8 and stringWidth(title, bold_font(), 10) > room:
         title = title[:-2].rstrip() + "…" if not title.endswith("…") else title[:-2].rstrip() + "…"
-    c.setFont("Helvetica-Bold", 10)
+    c.setFont(bold_font(), 10)
     c.drawString(x, y, title)
-    c.setFont("Helvetica", 7)
+    c.setFont(font(), 7)
     c.drawString(x, y - 4 * PT_PER_MM,
                  f"1:1 (hex pitch {plan.pitch_mm:g} mm). Print at 100 % (no 'fit to page'). Neighbouring sheets "
                  f"overlap by {layout.overlap:g} mm: trim at the crop marks and match the hex labels (q,r).")
@@ -290,7 +300,7 @@ def _footer(c: Any, plan: FloorPlan, layout: PlanLayout) -> None:
     x = layout.margin * PT_PER_MM
     y = (layout.margin + layout.footer - 4) * PT_PER_MM
     scale_bar(c, x, y)
-    c.setFont("Helvetica", 6.5)
+    c.setFont(font(), 6.5)
     c.setFillColorRGB(0, 0, 0)
     legend = "F Full hex (a base fits) · H Half hex, hatched (a wound marker fits, a base does not) · " \
              "P Partial hex, cross-hatched (neither fits) · grey: covered · dark band: walls"
