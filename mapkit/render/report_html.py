@@ -169,6 +169,7 @@ def top_view_svg(m: Map) -> str:
                    f'data-level="{level}" points="{_points(q, r)}" fill="{fill}">'
                    f'<title>({q}, {r}) level {level}: {html.escape(ptype.name)}</title></polygon>')
     out.append("</g>")
+    out.append(_outlines(top))
     out.append(_labels(top))
     out.append('<g id="markers">')
     for idx in markers:
@@ -188,6 +189,22 @@ def _shade(colour, level: int, max_level: int) -> str:
     k = 0.55 + 0.45 * (level + 1) / (max_level + 1) if max_level >= 0 else 1.0
     r, g, b = (min(255, int(v * k)) for v in colour[:3])
     return f"#{r:02x}{g:02x}{b:02x}"
+
+
+def _outlines(top: dict[tuple[int, int], tuple[int, int]]) -> str:
+    """One path along the borders between different top pieces, so each tile reads as one."""
+    from mapkit.model.grid import DIRECTIONS
+
+    parts = []
+    for (q, r), (_, idx) in top.items():
+        corners = hex_corners_mm(q, r)
+        for i in range(6):
+            dq, dr = DIRECTIONS[(i + 5) % 6]  # edge i (corner i to i+1) faces this neighbour
+            other = top.get((q + dq, r + dr))
+            if other is None or other[1] != idx:
+                (x1, y1), (x2, y2) = corners[i], corners[(i + 1) % 6]
+                parts.append(f"M{x1 * SVG_SCALE:.2f} {y1 * SVG_SCALE:.2f}L{x2 * SVG_SCALE:.2f} {y2 * SVG_SCALE:.2f}")
+    return f'<path id="outlines" d="{"".join(parts)}"/>' if parts else ""
 
 
 def _labels(top: dict[tuple[int, int], tuple[int, int]]) -> str:
@@ -222,7 +239,7 @@ main{display:grid;grid-template-columns:minmax(0,3fr) minmax(280px,2fr);gap:16px
 section{background:#fff;border:1px solid #ddd;border-radius:6px;padding:10px 14px;margin-bottom:14px}
 h2{font-size:16px;margin:4px 0 8px}table{border-collapse:collapse}td,th{padding:2px 8px;text-align:left}
 td.n{text-align:right}#map{width:100%;height:auto;max-height:80vh;background:#eef}
-.hex{stroke:#555;stroke-width:.25}#heights text{font-size:3px;text-anchor:middle;fill:#000;opacity:.55}
+.hex{stroke:#555;stroke-width:.25}#outlines{fill:none;stroke:#111;stroke-width:.7;pointer-events:none}#heights text{font-size:3.2px;text-anchor:middle;fill:#fff;stroke:#000;stroke-width:.35;paint-order:stroke;pointer-events:none}
 .start-zone{fill:none;stroke-width:1.2;stroke-dasharray:2 1}
 .glyph circle{fill:#f5d142;stroke:#000;stroke-width:.4}.glyph text{font-size:4.5px;font-weight:bold;text-anchor:middle}
 .hex.highlight{stroke:#d0021b;stroke-width:1.6;filter:brightness(1.25)}
