@@ -126,3 +126,21 @@ def test_names_beyond_latin1_print_when_the_system_has_dejavu():
     if font() == "Helvetica":
         pytest.skip("no DejaVu Sans on this system: symbols outside Latin-1 print as boxes")
     assert "Château Zoë ☃" in first and "Ørjan" in text(pages[-1])
+
+
+def test_c3g_footprints_drawn_on_the_level_they_stand_on():
+    from mapkit.model.grid import hex_center_mm
+    from mapkit.render.pdf_build import Footprint
+
+    m = three_level_map()
+    x, y = hex_center_mm(6, 2)
+    square = ((x - 30, y - 25), (x + 30, y - 25), (x + 30, y + 25), (x - 30, y + 25))
+    fp = Footprint("Corner Shop", 1, square)  # stands on level 0's tiles
+    pages = draw(m, footprints=(fp,))
+    assert "Corner Shop" in text(pages[0]) and "Corner Shop" not in text(pages[1])
+    assert re.search(r"1 x Corner Shop", text(pages[-1]))
+    # the outline is drawn where the footprint is: a closed 4-corner path 60 x 50 mm at the page's scale
+    quads = [sp for sp in page_paths(pages[0]) if sp.closed and len(sp.points) == 4 and sp.painted == "S"]
+    sizes = {(round(max(p[0] for p in q.points) - min(p[0] for p in q.points), 1),
+              round(max(p[1] for p in q.points) - min(p[1] for p in q.points), 1)) for q in quads}
+    assert any(w > 0 and abs(w / h - 60 / 50) < 0.01 for w, h in sizes)

@@ -89,7 +89,8 @@ def run(args: argparse.Namespace) -> int:
             from pathlib import Path
 
             m.name = Path(args.input).stem  # a title for the sheets; the map file is not rewritten
-        pages = render_build(m, buf, BuildOptions(args.paper, args.levels_per_page, args.hex_names))
+        footprints = _placed_footprints(m, args.input)
+        pages = render_build(m, buf, BuildOptions(args.paper, args.levels_per_page, args.hex_names, footprints))
         what = "build instructions"
     write_atomic(args.output, buf.getvalue())
     print(f"{args.output}: {what}, {pages} page(s), {args.paper}, {time.perf_counter() - started:.2f} s",
@@ -165,3 +166,32 @@ def _load_books(path: str, is_book: bool, fmt: str | None) -> list:
         if placement.book not in seen:
             seen[placement.book] = load_book(resolve_book(placement.book, path))
     return list(seen.values())
+
+
+def _placed_footprints(m, path: str) -> tuple:
+    """Outlines of the C3G Books the map places, for the build sheets (empty without mapkit.books)."""
+    from mapkit.render.pdf_build import Footprint
+
+    placements = list(m.buildings) + list(m.objects)
+    if not placements:
+        return ()
+    try:
+        from mapkit.books import load_book
+        from mapkit.books.placed import resolve_book
+        from mapkit.geometry import placed_footprint
+    except ImportError:
+        sys.stderr.write(f"mapkit: {path}: warning: C3G buildings not drawn (no mapkit.books in this build)\n")
+        return ()
+    out = []
+    for placement in placements:
+        try:
+            book = load_book(resolve_book(placement.book, path))
+        except Exception as exc:  # noqa: BLE001 - one bad Book must not stop the build sheets
+            sys.stderr.write(f"mapkit: {path}: warning: {placement.book}: not drawn ({exc})\n")
+            continue
+        poly = placed_footprint(book, placement.q, placement.r, placement.rotation)
+        ring = getattr(poly, "exterior", None)
+        if ring is None:  # a footprint made valid into several parts: draw its hull
+            ring = poly.convex_hull.exterior
+        out.append(Footprint(book.name, placement.level, tuple(ring.coords)[:-1]))
+    return tuple(out)

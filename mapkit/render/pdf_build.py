@@ -55,6 +55,17 @@ class BuildOptions:
     levels_per_page: int = 1
     #: Print each hex's coordinate name (C7) in the pieces of the level, as VirtualScape's numbered print.
     hex_names: bool = False
+    #: C3G buildings and objects placed on the map, drawn on the level they stand on.
+    footprints: tuple["Footprint", ...] = ()
+
+
+@dataclass(frozen=True)
+class Footprint:
+    """A placed Book's outline in map millimetres, the level its floor stands on, and its name."""
+
+    name: str
+    level: int
+    points: tuple[tuple[float, float], ...]
 
 
 def build_levels(m: Map) -> dict[int, list[int]]:
@@ -78,6 +89,12 @@ def build_levels(m: Map) -> dict[int, list[int]]:
         below = [lv for lv in tile_levels if lv < z]
         levels[below[-1] if below else (tile_levels[0] if tile_levels else z)].append(i)
     return dict(sorted(levels.items()))
+
+
+def footprint_page(levels: dict[int, list[int]], level: int) -> int:
+    """The build level a footprint is drawn with: the highest level under it, as for markers."""
+    below = [lv for lv in levels if lv < level]
+    return below[-1] if below else (min(levels) if levels else level)
 
 
 def size_label(m: Map, piece: Piece, ptype: PieceType) -> str:
@@ -112,7 +129,7 @@ def render_build(m: Map, target: Any, options: BuildOptions = BuildOptions()) ->
     """Write the build instructions to `target`; returns the number of pages."""
     levels = build_levels(m)
     per_page = max(1, options.levels_per_page)
-    frame = _MapFrame(m)
+    frame = _MapFrame(m, options.footprints)
     w_mm, h_mm = paper_mm(options.paper)
     # the orientation that draws the map bigger
     if _map_scale(frame, h_mm, w_mm, per_page) > _map_scale(frame, w_mm, h_mm, per_page) * 1.02:
@@ -123,11 +140,11 @@ def render_build(m: Map, target: Any, options: BuildOptions = BuildOptions()) ->
     pages = 0
     for start in range(0, len(order), per_page):
         chunk = order[start:start + per_page]
-        _level_page(c, m, frame, levels, chunk, order, w_mm, h_mm, options.hex_names)
+        _level_page(c, m, frame, levels, chunk, order, w_mm, h_mm, options)
         c.showPage()
         c.setPageSize((w_mm * PT_PER_MM, h_mm * PT_PER_MM))
         pages += 1
-    _totals_page(c, m, levels, w_mm, h_mm)
+    _totals_page(c, m, levels, w_mm, h_mm, options.footprints)
     c.showPage()
     c.save()
     return pages + 1
@@ -154,13 +171,16 @@ def _map_scale(frame: "_MapFrame", w_mm: float, h_mm: float, per_page: int) -> f
 class _MapFrame:
     """The map's extent in model millimetres and its odd-r column/row range (shared by all pages)."""
 
-    def __init__(self, m: Map):
+    def __init__(self, m: Map, footprints: tuple[Footprint, ...] = ()):
         cells = {(q, r) for piece in m.pieces for q, r in m.footprint(piece)} or {(0, 0)}
         xs, ys = [], []
         for q, r in cells:
             for x, y in hex_corners_mm(q, r):
                 xs.append(x)
                 ys.append(y)
+        for fp in footprints:
+            xs.extend(x for x, _ in fp.points)
+            ys.extend(y for _, y in fp.points)
         self.x0, self.y0, self.x1, self.y1 = min(xs), min(ys), max(xs), max(ys)
         offsets = [axial_to_offset(q, r) for q, r in cells]
         self.col0, self.col1 = min(o[0] for o in offsets), max(o[0] for o in offsets)
@@ -180,7 +200,7 @@ class _MapFrame:
 
 
 def _level_page(c: Any, m: Map, frame: _MapFrame, levels: dict[int, list[int]], chunk: list[int],
-                order: list[int], w_mm: float, h_mm: float, hex_names: bool = False) -> None:
+                order: list[int], w_mm: float, h_mm: float, options: BuildOptions) -> None:
     margin, header, legend_h = PAGE_MARGIN, PAGE_HEADER, PAGE_LEGEND
     c.setFillColorRGB(0, 0, 0)
     c.setFont(bold_font(), 12)
@@ -193,12 +213,12 @@ def _level_page(c: Any, m: Map, frame: _MapFrame, levels: dict[int, list[int]], 
     panel_h = (h_mm - 2 * margin - header - legend_h) / len(chunk)
     for i, level in enumerate(chunk):
         top = h_mm - margin - header - i * panel_h
-        _level_panel(c, m, frame, levels, level, order, margin, top, w_mm - 2 * margin, panel_h, hex_names)
+        _level_panel(c, m, frame, levels, level, order, margin, top, w_mm - 2 * margin, panel_h, options)
     _legend(c, m, margin, margin + legend_h - 4, w_mm - 2 * margin)
 
 
 def _level_panel(c: Any, m: Map, frame: _MapFrame, levels: dict[int, list[int]], level: int, order: list[int],
-                 left: float, top: float, width: float, height: float, hex_names: bool = False) -> None:
+                 left: float, top: float, width: float, height: float, options: BuildOptions) -> None:
     """One level: the map drawing on the left, its parts list on the right (all in mm)."""
     list_w, map_w, _ = _panel_box(width, height)
     label_pad = LABEL_PAD
@@ -214,11 +234,38 @@ def _level_panel(c: Any, m: Map, frame: _MapFrame, levels: dict[int, list[int]],
     _draw_below(c, m, sheet, levels, level)
     for idx in sorted(levels[level], key=lambda i: cat[m.pieces[i].type].kind in MARKER_KINDS):
         _draw_piece(c, m, sheet, idx)
+    here = [f for f in options.footprints if footprint_page(levels, f.level) == level]
+    for fp in here:
+        _footprint(c, sheet, fp)
     _coordinates(c, frame, sheet)
-    if hex_names:
+    if options.hex_names:
         _hex_names(c, m, frame, sheet, levels[level])
-    _parts_column(c, m, levels[level], (left + width - list_w) * PT_PER_MM, (top - 4) * PT_PER_MM,
-                  f"Parts for level {order.index(level) + 1}")
+    y = _parts_column(c, m, levels[level], (left + width - list_w) * PT_PER_MM, (top - 4) * PT_PER_MM,
+                      f"Parts for level {order.index(level) + 1}")
+    if here:
+        c.setFont(bold_font(), 7)
+        c.drawString((left + width - list_w) * PT_PER_MM, y - 4, "C3G buildings and objects")
+        c.setFont(font(), 7)
+        for n, fp in enumerate(here, start=1):
+            c.drawString((left + width - list_w + 6) * PT_PER_MM, y - 4 - 9 * n, fp.name[:40])
+
+
+def _footprint(c: Any, sheet: Sheet, fp: Footprint) -> None:
+    """A placed Book: its outline dashed in purple, its name at the middle."""
+    if len(fp.points) < 3:
+        return
+    c.saveState()
+    c.setStrokeColorRGB(0.45, 0.1, 0.6)
+    c.setLineWidth(1.6)
+    c.setDash(3, 1.5)
+    c.drawPath(polygon_path(c, [sheet.pt(x, y) for x, y in fp.points]), stroke=1, fill=0)
+    mx = sum(x for x, _ in fp.points) / len(fp.points)
+    my = sum(y for _, y in fp.points) / len(fp.points)
+    px, py = sheet.pt(mx, my)
+    c.setFillColorRGB(0.45, 0.1, 0.6)
+    c.setFont(bold_font(), max(4.0, min(8.0, sheet.length(44.45) * 0.3)))
+    c.drawCentredString(px, py, fp.name[:30])
+    c.restoreState()
 
 
 def _draw_below(c: Any, m: Map, sheet: Sheet, levels: dict[int, list[int]], level: int) -> None:
@@ -448,7 +495,7 @@ def _legend(c: Any, m: Map, left: float, top: float, width: float) -> None:
         "Numbers on pieces: how many hexes the piece has. Thick black outline: land piece; blue outline: fluid "
         "(water, lava, ice ...); pale pieces: the levels below, already built.",
         "Dashed hexagon P1, P2 ...: start zone of that player. Yellow disc with a letter: glyph. Thick brown bar: "
-        "battlement or ladder on that hex edge.",
+        "battlement or ladder on that hex edge. Purple dashed outline: a C3G building or object (its Book's name).",
         COORDINATE_NOTE,
     ]
     wrapped = [part for line in lines for part in wrap_text(line, font(), 6.5, width * PT_PER_MM)]
@@ -456,7 +503,8 @@ def _legend(c: Any, m: Map, left: float, top: float, width: float) -> None:
         c.drawString(x, y - (9 + 7.5 * i), line)
 
 
-def _totals_page(c: Any, m: Map, levels: dict[int, list[int]], w_mm: float, h_mm: float) -> None:
+def _totals_page(c: Any, m: Map, levels: dict[int, list[int]], w_mm: float, h_mm: float,
+                 footprints: tuple[Footprint, ...] = ()) -> None:
     margin = 12.0
     x, y = margin * PT_PER_MM, (h_mm - margin - 5) * PT_PER_MM
     c.setFillColorRGB(0, 0, 0)
@@ -474,7 +522,14 @@ def _totals_page(c: Any, m: Map, levels: dict[int, list[int]], w_mm: float, h_mm
         y = _scenario(c, m.scenario, x, y, (w_mm - 2 * margin) * PT_PER_MM) - 10
     everything = [i for idx in levels.values() for i in idx]
     col_w = (w_mm - 2 * margin) / 2 * PT_PER_MM
-    _parts_column(c, m, everything, x, y, "Total", max_lines=80)
+    y_total = _parts_column(c, m, everything, x, y, "Total", max_lines=70)
+    if footprints:
+        c.setFont(bold_font(), 8)
+        c.drawString(x, y_total - 6, "C3G buildings and objects")
+        c.setFont(font(), 7)
+        for n, (name, count) in enumerate(sorted(Counter(f.name for f in footprints).items()), start=1):
+            c.drawRightString(x + 14, y_total - 6 - 9 * n, str(count))
+            c.drawString(x + 18, y_total - 6 - 9 * n, f"x {name}")
     yy = y
     for n, (level, idx) in enumerate(levels.items(), start=1):
         if yy < 30 * PT_PER_MM:
