@@ -137,7 +137,7 @@ def test_malformed_page_reads_with_warnings_naming_lines():
     m = glasq.read(corpus_file("glasq-xhtml/MigolsTomb_malformed.html").read_bytes())
     recovered = [w for w in m.warnings if "malformed XML" in w]
     assert recovered and recovered[0].startswith("line 1347:")
-    assert any("#NULL" in w for w in m.warnings)
+    assert any("#NULL" in w and "Catacombs" in w for w in m.warnings)
     assert len(m.attrs["scenarios"]) == 3
     # "Glyphs Under Level 11": those glyphs sit below the level-11 tiles.
     under = [p for p in m.glyphs() if p.z <= 10]
@@ -367,3 +367,23 @@ def test_migols_tomb_against_virtualscape():
     assert zones_vs.keys() == zones_web.keys()
     renumber = {(zones_web[k], zones_vs[k]) for k in zones_vs}
     assert len(renumber) == len({a for a, _ in renumber}) == len({b for _, b in renumber}) == 3
+
+
+def test_odd_drawings_and_glyph_letters_outside_the_catalog():
+    defs = ('<circle id="P9" cx="inf" cy="1" r="3"/><polygon id="GS03" points=""/>'
+            '<g id="GZ"><use xlink:href="#glyph"/><text>Z</text></g>'
+            '<g id="GMI"><use xlink:href="#glyph"/><text>It</text></g>')
+    m = glasq.read(page([[use("P9", 0, 0), use("GS03", 90, 0), use("GZ", 180, 0), use("GMI", 270, 0)]], defs=defs))
+    assert [p.attrs for p in m.pieces] == [{"letter": "?", "label": "Z"}, {"letter": "?", "label": "It"}]
+    assert len(m.warnings) == 2 and "#P9" in m.warnings[0] and "#GS03" in m.warnings[1]
+
+
+def test_a_page_without_namespace_declarations_still_reads():
+    data = page([[use("GS01", 0, 0), use("RK03", 90, 0)]])
+    for declaration in (b' xmlns="http://www.w3.org/1999/xhtml"', b' xmlns="http://www.w3.org/2000/svg"',
+                        b' xmlns:xlink="http://www.w3.org/1999/xlink"'):
+        data = data.replace(declaration, b"")
+    m = glasq.read(data)
+    assert [p.type for p in m.pieces] == ["grass-1", "rock-3"]
+    assert m.name == "Test Field"
+    assert any("xlink" in w for w in m.warnings)  # the recovery is reported

@@ -50,6 +50,17 @@ def cells_of(m: Map) -> list[tuple[int, int, int, int]]:
     return sorted(m.iter_cells())
 
 
+def file_pieces(m: Map) -> list[tuple[Piece, int]]:
+    """The pieces the file itself holds (not the bases Hexoscape builds into walls), with the
+    altitude the file gives them."""
+    out = []
+    for p in m.pieces:
+        mine = p.extras.get("hexoscape", {})
+        if not mine.get("built_into_wall"):
+            out.append((p, p.z - 1 if mine.get("base_built_in") else p.z))
+    return out
+
+
 def raw_pieces(path: Path) -> list[tuple[int, int, int, float, str]]:
     """(altitude, q, r, rotation, id) straight from a legacy object-form file."""
     out = []
@@ -69,7 +80,9 @@ def doc_bytes(board, hex_map=None) -> bytes:
 def test_every_corpus_file_reads(path):
     m = read_path(path)
     raw = raw_pieces(path)
-    assert len(m.pieces) == len(raw) > 0
+    assert len(file_pieces(m)) == len(raw) > 0
+    assert [(alt, hid) for alt, _, _, _, hid in raw] == \
+        [(alt, hexoscape.hexoscape_id(p, m.catalog()[p.type])) for p, alt in file_pieces(m)]
     assert m.name == json.loads(path.read_text())["hexMap"]["name"]
     assert m.extras["hexoscape"]["form"] == "object"
 
@@ -90,11 +103,11 @@ def test_cells_agree_with_hexoscape_templates(path):
     """Every piece covers Hexoscape's template cells, turned about Hexoscape's origin."""
     m = read_path(path)
     cat = m.catalog()
-    for (alt, q, r, rot, _), piece in zip(raw_pieces(path), m.pieces):
+    for (alt, q, r, rot, _), (piece, altitude) in zip(raw_pieces(path), file_pieces(m)):
         shape = cat[piece.type].shape
         expected = {(q + dq, r + dr) for dq, dr in (rotate(a, b, int(rot)) for a, b in HEXOSCAPE_TEMPLATES[shape])}
         assert set(m.footprint(piece)) == expected, (piece, shape)
-        assert piece.z == alt and piece.rotation == rot
+        assert altitude == alt and piece.rotation == rot
 
 
 @pytest.mark.parametrize("path", CORPUS_JSON)
@@ -351,3 +364,171 @@ def test_cli_converts_json_to_link_and_back(tmp_path):
     second = run_subprocess("convert", link_file, back)
     assert second.returncode == 0, second.stderr
     assert pieces_of(read_path(back)) == pieces_of(read_path(source))
+
+
+# -- VirtualScape maps through Hexoscape -------------------------------------------------------------
+#: Hexoscape's VirtualScape import (src/data/rotationTransforms.ts), restated: for a template
+#: and rotation, the Hexoscape origin minus the VirtualScape anchor hex.
+O = (0, 0)
+HEXOSCAPE_VS_TRANSFORMS = {
+    "S1": [O] * 6, "S2": [O, O, O, E, SE, SW], "S3": [O, O, E, SE, SE, SW],
+    "H7": [O, E, (1, 1), (0, 2), (-1, 2), SW], "T24": [O, E, (2, 3), (2, 5), (-5, 7), (-5, 2)],
+    "L3": [O, O, O, (2, 0), (0, 2), (-2, 2)], "L4": [O, O, O, (3, 0), (0, 3), (-3, 3)],
+    "L5": [O, O, O, (4, 0), (0, 4), (-4, 4)], "P6": [O, E, SE, (1, 1), (0, 2), (-2, 2)],
+    "R4": [O, O, E, (1, 1), (-1, 2), SW], "C7": [O, O, E, (2, 1), (0, 3), (-3, 3)],
+    "C9": [O, O, E, (3, 1), (0, 4), (-4, 4)], "M6": [E, SE, SE, (2, 1), (-1, 3), (-3, 2)],
+}
+CORPUS_HSC = corpus_files("hsc", "*.hsc")
+
+
+def test_virtualscape_anchors_agree_with_hexoscape_import():
+    """A .hsc read by mapkit and written as Hexoscape JSON puts each piece where Hexoscape's own
+    VirtualScape import would: Hexoscape origin = VS anchor + its transform, for every shape."""
+    tables = pytest.importorskip("mapkit.formats._hsc_tables")
+    cat = hexoscape.catalog()
+    for shape, transforms in HEXOSCAPE_VS_TRANSFORMS.items():
+        for turns in range(6):
+            origin_shift = rotate(*hexoscape.TEMPLATE_ORIGIN.get(shape, (0, 0)), turns)
+            anchor = tables.anchor_delta(cat, shape, turns)
+            assert (origin_shift[0] - anchor[0], origin_shift[1] - anchor[1]) == transforms[turns], (shape, turns)
+
+
+@pytest.mark.parametrize("path", CORPUS_HSC)
+def test_hsc_to_hexoscape_keeps_every_cell_hexoscape_can_hold(path, tmp_path, cli):
+    pytest.importorskip("mapkit.formats.hsc")
+    from mapkit.formats import read_map
+
+    target = tmp_path / "out.json"
+    code, _, err = cli("convert", path, target, "--allow-loss")
+    assert code == 0, err
+    source = read_map(path)
+    cat = source.catalog()
+    kept = [p for p in source.pieces if hexoscape.hexoscape_id(p, cat[p.type]) is not None]
+    result = read_path(target)
+    assert [(p.type, p.q, p.r, p.z, p.rotation) for p in result.pieces] == \
+        [(hexoscape.hexoscape_type(p, cat[p.type]).id, p.q, p.r, p.z, p.rotation) for p in kept]
+    assert cells_of(result) == cells_of(Map(pieces=kept))
+    dropped = [line for line in err.splitlines() if ": dropped: " in line]
+    assert len(dropped) == len(hexoscape.losses(source))
+    assert [p.attrs.get("player") for p in result.pieces if p.type == "start-zone"] == \
+        [p.attrs.get("player") for p in kept if p.type == "start-zone"]
+
+
+def test_hsc_to_hexoscape_refused_without_allow_loss(tmp_path):
+    path = corpus_file("hsc/dkniffin-virtualscape/Flag test.hsc")
+    result = run_subprocess("convert", path, tmp_path / "flag.json")
+    assert result.returncode == 2 and "Castle flag" in result.stderr and "Traceback" not in result.stderr
+    assert not (tmp_path / "flag.json").exists()
+    result = run_subprocess("convert", path, tmp_path / "flag.json", "--allow-loss")
+    assert result.returncode == 0 and (tmp_path / "flag.json").exists()
+
+
+def test_cli_writes_gzip_for_a_gz_name(tmp_path):
+    source = corpus_file("hexoscape/Welcome.json")
+    target = tmp_path / "welcome.gz"
+    result = run_subprocess("convert", source, target)
+    assert result.returncode == 0, result.stderr
+    data = target.read_bytes()
+    assert data[:2] == b"\x1f\x8b"
+    assert pieces_of(hexoscape.read(data)) == pieces_of(read_path(source))
+    assert json.loads(gzip.decompress(data))["boardPieces"][0]["inventoryID"] == "g7"
+
+
+def test_objective_markers_and_mismatched_values():
+    m = hexoscape.read(doc_bytes({"1~0~0~0~om21": "om21", "0~0~0~0~g1": "g2"}))
+    assert m.pieces[0].type == "objective-marker" and m.pieces[0].extras["hexoscape"]["id"] == "om21"
+    assert m.pieces[1].type == "grass-1" and len(m.warnings) == 1 and "'g2'" in m.warnings[0]
+    assert [p["inventoryID"] for p in json.loads(hexoscape.write(m))["boardPieces"]] == ["om21", "g1"]
+
+
+def test_walls_on_land_get_the_base_hexoscape_builds_into_them():
+    """Everything_Bagel stands walls on a rock tile at altitude 1 and the wall walk at 11:
+    Hexoscape's base-in-the-wall, so the model gets a base at 1 and the wall at 2..10."""
+    m = read_path(corpus_file("hexoscape/Everything_Bagel.json"))
+    occupancy = m.occupancy()
+    walls = [p for p in m.pieces if p.type.startswith("castle-wall")]
+    assert walls and all(p.extras["hexoscape"]["base_built_in"] for p in walls)
+    for wall in walls:
+        below = [m.pieces[i].type for i in occupancy[(wall.q, wall.r, wall.z - 1)]]
+        assert below == [hexoscape.WALL_BASES[wall.type]]
+    walks = [p for p in m.pieces if p.type == "wall-walk-9"]
+    for q, r in m.footprint(walks[0]):
+        under = [m.pieces[i].type for i in occupancy.get((q, r, walks[0].z - 1), [])]
+        if (q, r) in {(w.q, w.r) for w in walls}:
+            assert under and under[0].startswith("castle-wall"), (q, r)
+    doc = json.loads(hexoscape.write(m))
+    assert len(doc["boardPieces"]) == len(raw_pieces(corpus_file("hexoscape/Everything_Bagel.json")))
+    assert {(p["inventoryID"], p["altitude"]) for p in doc["boardPieces"] if p["inventoryID"].startswith("cw")} == \
+        {("cwe", 1), ("cwc", 1), ("cws", 1)}
+    # Sunken Crypt stands every wall on a base: nothing is added there
+    crypt = read_path(corpus_file("hexoscape/The_Sunken_Crypt.json"))
+    assert not any(p.extras.get("hexoscape", {}).get("built_into_wall") for p in crypt.pieces)
+
+
+def test_a_wall_without_a_base_is_a_loss():
+    bare = Map(pieces=[Piece("grass-1", 0, 0, 0), Piece("castle-wall-straight", 0, 0, 1)])
+    assert any("without a castle base" in line for line in hexoscape.losses(bare))
+    based = Map(pieces=[Piece("grass-1", 0, 0, 0), Piece("castle-base-straight", 0, 0, 1),
+                        Piece("castle-wall-straight", 0, 0, 2), Piece("castle-wall-straight", 0, 0, 11)])
+    assert hexoscape.losses(based) == []
+    again = hexoscape.read(hexoscape.write(based))
+    assert pieces_of(again) == pieces_of(based)
+
+
+def test_wall_on_a_wall_that_stands_on_land():
+    """Hexoscape: a wall on land at 1 fills 1..10 (base built in); the wall clicked on top of it
+    goes at 11 and fills 11..19. The model: base 1, wall 2..10, wall 11..19, walk at 20."""
+    m = hexoscape.read(doc_bytes({"0~0~0~0~g1": "g1", "11~0~0~0~cws": "cws", "1~0~0~0~cws": "cws",
+                                  "20~0~0~0~cg1": "cg1"}))
+    assert [(p.type, p.z) for p in m.pieces] == [
+        ("grass-1", 0), ("castle-wall-straight", 11), ("castle-base-straight", 1), ("castle-wall-straight", 2),
+        ("wall-walk-1", 20)]
+    levels = sorted(level for _, _, level, _ in m.iter_cells())
+    assert levels == list(range(0, 21))
+    assert json.loads(hexoscape.write(m))["boardPieces"][1:3] == [
+        {"uid": "bp_mk2", "inventoryID": "cws", "altitude": 11, "rotation": 0, "pieceCoords": {"q": 0, "r": 0, "s": 0}},
+        {"uid": "bp_mk3", "inventoryID": "cws", "altitude": 1, "rotation": 0, "pieceCoords": {"q": 0, "r": 0, "s": 0}}]
+
+
+def test_ruins_cover_hexoscapes_interior_hexes():
+    """Hexoscape's ruin templates add clearance hexes around the ruin; the hexes it marks as the
+    ruin's interior (src/data/ruins-templates.ts) are the model's footprint, same origin."""
+    interiors = {"rs2": [(0, 0), E], "rs3": [(0, 0), E, (2, 0)]}
+    for hid, cells in interiors.items():
+        for rot in range(6):
+            m = hexoscape.read(doc_bytes({f"1~3~3~{rot}~{hid}": hid}))
+            expected = {(3 + a, 3 + b) for a, b in (rotate(x, y, rot) for x, y in cells)}
+            assert set(m.footprint(m.pieces[0])) == expected, (hid, rot)
+
+
+@pytest.mark.parametrize("path", CORPUS_JSON)
+def test_new_board_size_matches_hexoscapes_rectangle(path):
+    """A map from elsewhere gets the rectangle board Hexoscape would need: odd-r columns and rows
+    from 0. On the corpus it reproduces the declared size (testpillar leaves its last row empty)."""
+    m = read_path(path)
+    declared = json.loads(path.read_text())["hexMap"]
+    del m.extras["hexoscape"]
+    made = json.loads(hexoscape.write(m))["hexMap"]
+    assert made["shape"] == "rectangle" and made["id"].startswith("mapkit-")
+    assert made["width"] == declared["width"]
+    assert made["length"] == declared["length"] - (1 if path.name == "testpillar.json" else 0)
+
+
+def test_personal_tiles_named_as_hexoscape_reads_them():
+    """Hexoscape's VirtualScape import makes real pieces of personal tiles by name; so does the
+    writer, when the tile's size gives the piece's footprint."""
+    m = Map(pieces=[
+        Piece("personal", 0, 0, 1, attrs={"size": 1, "name": "LaurWallPillar"}),
+        Piece("personal", 1, 0, 0, attrs={"size": 3, "name": "LavaField3 (Valhalla)"}),
+        Piece("personal", 3, 0, 0, attrs={"size": 24, "name": "sand24"}),
+        Piece("personal", 0, 5, 0, attrs={"size": 3, "name": "Water3"}),
+        Piece("personal", 3, 5, 0, attrs={"size": 3, "name": "swampwater3"}),
+        Piece("personal", 6, 5, 0, attrs={"size": 1, "name": "sand"}),       # size 1: not a sand 24
+        Piece("personal", 7, 5, 0, attrs={"size": 3, "name": "my water3"}),  # water3 must start the name
+    ])
+    doc = json.loads(hexoscape.write(m))
+    assert [p["inventoryID"] for p in doc["boardPieces"]] == ["lwp", "lf3", "s24", "w3", "ws3"]
+    lost = hexoscape.losses(m)
+    assert len(lost) == 2 and "'sand'" in lost[0] and "'my water3'" in lost[1]
+    again = hexoscape.read(hexoscape.write(m))
+    assert cells_of(again) == cells_of(Map(pieces=m.pieces[:5]))

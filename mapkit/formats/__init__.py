@@ -139,5 +139,9 @@ def write_map(m: Map, path: str | Path, fmt: str | None = None, allow_loss: bool
     """Write a map atomically (no partial file on failure); returns the losses accepted."""
     info = format_for_output(path, fmt)
     data, losses = encode_map(m, info, allow_loss)
+    if str(path).lower().endswith(".gz") and not data.startswith(b"\x1f\x8b"):
+        import gzip  # a .gz name promises gzip (Hexoscape's .gz maps); fixed mtime keeps it deterministic
+
+        data = gzip.compress(data, mtime=0)
     write_atomic(path, data)
     return losses

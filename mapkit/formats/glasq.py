@@ -11,7 +11,9 @@ What a code covers is read from the page's own `<defs>`: its `<use>` chain is fo
 polygons, polylines and circles, their transforms applied, and the hex centres inside a
 polygon (or beside the hex edges a polyline traces, or under a circle) are the piece's
 cells. Those cells are then matched to the catalog piece's shape, which fixes the model's
-origin and rotation. A code that cannot be matched becomes a warning naming it and its line.
+origin and rotation (preferring the page's own turn; RotV ruins are turned half round to
+face as in VirtualScape, see FACING_TURNS). A code that cannot be matched becomes a warning
+naming it and its line; so does a `#NULL` hex, which only carries a label.
 
 Levels: a land (fluid, castle) tile on page level N fills level N - 1. Everything that stands
 on something (obstacles, glyphs, start zones, figures, edge pieces) is put at the top of
@@ -20,9 +22,13 @@ what lies under it, i.e. at the supporting tile's z + 1, as VirtualScape stores 
 Scenario overlays (`<g class="hsbfNNNNsSSlLL">` svgs after `<hr class="scenario" id="sSS">`)
 hold glyphs, start zones and figures for scenario SS. They are kept as pieces with
 `attrs["scenario"] = SS`, standing on the top of the land below level LL (so "Glyphs Under
-Level 11" sit under the level-11 tiles). Different scenarios may mark the same hex; a
-consumer that wants one scenario filters on that attribute. Page title -> Map.name;
-"Required Sets", the page's description and each scenario's title and text -> Map.attrs.
+Level 11" sit under the level-11 tiles). Some pages crop the overlay pictures; the faded
+copy of the battlefield inside each overlay tells by how much, and the shift is undone.
+Different scenarios may mark the same hex; a consumer that wants one scenario filters on
+that attribute. A figure's drawn number goes to `attrs["label"]` (it points into the
+scenario's setup list). Page title -> Map.name; "Required Sets" -> attrs["required_sets"],
+the page's description -> attrs["description"], each scenario's number, title and text ->
+attrs["scenarios"], and all scenario texts together -> Map.scenario.
 """
 
 from __future__ import annotations
@@ -40,7 +46,6 @@ EXTENSIONS = (".html", ".xhtml", ".htm")
 DESCRIPTION = "battlefield XHTML+SVG page"
 
 SVG = "http://www.w3.org/2000/svg"
-XHTML = "http://www.w3.org/1999/xhtml"
 XLINK_HREF = "{http://www.w3.org/1999/xlink}href"
 
 #: Page geometry (page units): hex spacing across, half of it for odd rows, row spacing, and
@@ -232,6 +237,24 @@ def _points(text: str) -> list[tuple[float, float]]:
     return list(zip(values[0::2], values[1::2]))
 
 
+def _float(text: str | None) -> float:
+    """A finite number from an attribute (absent = 0); ValueError for anything else."""
+    value = float(text) if text is not None else 0.0
+    if not math.isfinite(value):
+        raise ValueError(f"{text!r} is not a finite number")
+    return value
+
+
+def _href(use: Any) -> str:
+    """The id a `<use>` points at: xlink:href, SVG 2 href, or the raw attribute of a recovered page."""
+    return (use.get(XLINK_HREF) or use.get("href") or use.get("xlink:href") or "").lstrip("#")
+
+
+def _elements(root: Any, name: str) -> Iterator[Any]:
+    """Elements called `name` in any namespace or none (pages that forgot an xmlns still read)."""
+    return (e for e in root.iter() if _local(e) == name)
+
+
 def _local(element: Any) -> str:
     tag = element.tag
     return tag.rsplit("}", 1)[-1] if isinstance(tag, str) else ""
@@ -242,7 +265,7 @@ class Definitions:
 
     def __init__(self, root: Any):
         self.by_id: dict[str, Any] = {}
-        for defs in root.iter(f"{{{SVG}}}defs"):
+        for defs in _elements(root, "defs"):
             for element in defs.iter():
                 ident = element.get("id")
                 if ident and ident not in self.by_id:
@@ -275,14 +298,14 @@ class Definitions:
         elif name == "polyline":
             out.polylines.append([_apply(matrix, x, y) for x, y in _points(element.get("points"))])
         elif name == "circle":
-            out.dots.append(_apply(matrix, float(element.get("cx", 0)), float(element.get("cy", 0))))
+            out.dots.append(_apply(matrix, _float(element.get("cx")), _float(element.get("cy"))))
         elif name == "text":
             out.texts.append("".join(element.itertext()).strip())
         elif name == "use":
-            target = (element.get(XLINK_HREF) or element.get("href") or "").lstrip("#")
+            target = _href(element)
             if target not in self.by_id:
                 raise ValueError(f"#{target} is not defined")
-            shift = (1, 0, 0, 1, float(element.get("x", 0)), float(element.get("y", 0)))
+            shift = (1, 0, 0, 1, _float(element.get("x")), _float(element.get("y")))
             self._collect(self.by_id[target], _multiply(matrix, shift), out, depth + 1)
         elif name in ("g", "symbol", "svg"):
             for child in element:
@@ -313,10 +336,10 @@ def _piece_for(code: str, drawing: Drawing) -> tuple[str, dict[str, Any]] | None
 
 
 def _glyph_attrs(code: str, match: Any, drawing: Drawing, letters: dict) -> dict[str, Any]:
-    """Letter from the symbol id (GA -> A, G -> ?); other ids keep their drawn label."""
-    if match and match.group(1):
+    """Letter from the symbol id (GA -> A, G -> ?); other ids are "?" and keep their drawn label."""
+    if match and match.group(1) in letters:
         return {"letter": match.group(1)}
-    label = " ".join(t for t in drawing.texts if t)
+    label = " ".join(t for t in drawing.texts if t) or (match.group(1) if match else "")
     attrs: dict[str, Any] = {"letter": "?"}
     if code.startswith("TG"):
         attrs["treasure"] = True
@@ -449,7 +472,7 @@ def _overlay_shift(svg: Any, drawn: dict[tuple[str, int], set[tuple[float, float
                     x, y, angle = _translate_rotate(parse_transform(use.get("transform") or "")[1])
                 except ValueError:
                     continue
-                faded.append(((use.get(XLINK_HREF) or "").lstrip("#"), int(angle // 60) % 6, x, y))
+                faded.append((_href(use), int(angle // 60) % 6, x, y))
     if not faded:
         return 0.0, 0.0
     votes: dict[tuple[float, float], int] = {}
@@ -499,7 +522,7 @@ def _read_tree(root: Any, warnings: list[str]) -> Map:
     cat = catalog()
     defs = Definitions(root)
     placed: list[Placed] = []
-    svgs = [(svg, _svg_kind(svg)) for svg in root.iter(f"{{{SVG}}}svg")]
+    svgs = [(svg, _svg_kind(svg)) for svg in _elements(root, "svg")]
     if not any(kind and kind[0] == "level" for _, kind in svgs):
         raise FormatError("no level drawings (<svg> with 'Level N') in the page", where=f"line {root.sourceline}")
     unmapped: set[tuple[str, int]] = set()
@@ -513,7 +536,7 @@ def _read_tree(root: Any, warnings: list[str]) -> Map:
             if _local(use) != "use":
                 continue
             line = use.sourceline or 0
-            code = (use.get(XLINK_HREF) or use.get("href") or "").lstrip("#")
+            code = _href(use)
             transform = use.get("transform") or ""
             try:
                 matrix, steps = parse_transform(transform)
@@ -529,6 +552,9 @@ def _read_tree(root: Any, warnings: list[str]) -> Map:
             if problem is True and placed[-1].type.startswith("figure"):
                 _figure_label(use, transform, placed[-1])
             if isinstance(problem, str):
+                label = use.getnext()
+                if label is not None and _local(label) == "text" and label.get("transform") == transform:
+                    problem += f" (labelled {' '.join(''.join(label.itertext()).split())!r})"
                 if (code, line) not in unmapped:
                     unmapped.add((code, line))
                     warnings.append(f"line {line}: #{code} {problem}; not placed")
@@ -649,11 +675,11 @@ def _clean(text: str) -> str:
 
 def _metadata(root: Any, m: Map) -> None:
     """Title, required sets, the page's description and each scenario's title and text."""
-    title = next((_clean("".join(t.itertext())) for t in root.iter(f"{{{XHTML}}}title")), "")
+    title = next((_clean("".join(t.itertext())) for t in _elements(root, "title")), "")
     if not title:
-        title = next((_clean("".join(h.itertext())) for h in root.iter(f"{{{XHTML}}}h1")), "")
+        title = next((_clean("".join(h.itertext())) for h in _elements(root, "h1")), "")
     m.name = title
-    for svg in root.iter(f"{{{SVG}}}svg"):
+    for svg in _elements(root, "svg"):
         for g in svg:
             match = re.search(r"(hsbf\d+)", g.get("class") or "") if _local(g) == "g" else None
             if match:

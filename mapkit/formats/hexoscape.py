@@ -15,6 +15,13 @@ template (warehouse ruins, concrete 6), whose origin is the catalog shape's (1, 
 `altitude` is the level the piece's bottom sits in (land placed at L has its top at L + 1),
 which is the model's z, castle walls and edge add-ons included (their rotation 0 is the east
 edge in both). Laur wall pieces turn in half steps (0.5, 1.5, ...).
+
+Castle walls: Hexoscape builds the base into a wall that stands on land or on the table (it
+fills 10 levels there; on a castle base or another wall it fills 9, as in VirtualScape). The
+reader shows such a wall as the model does, a castle base at its altitude with the wall one
+level up (both marked in extras, so the file writes back as it was); the writer reports a
+model wall standing on neither a base nor castle as a loss, since Hexoscape would show it a
+level taller.
 """
 
 from __future__ import annotations
@@ -24,9 +31,12 @@ import hashlib
 import json
 import re
 import zlib
+from functools import lru_cache
+from importlib import resources
 from typing import Any
 
 from mapkit.errors import FormatError
+from mapkit.formats._json import parse_json
 from mapkit.model.catalog import PieceType, catalog
 from mapkit.model.grid import axial_to_offset, rotate
 from mapkit.model.map import Map, Piece
@@ -46,6 +56,7 @@ TEMPLATE_ORIGIN = {"M6": (1, 0)}
 #: Hexoscape ids handled outside the catalog's one-id-per-type lookup.
 START_ZONE_IDS = {f"z{n}": n for n in range(1, 9)}
 GLYPH_IDS = {"y0": "power", "y1": "treasure"}
+OBJECTIVE_IDS = ("om11", "om12", "om21", "om22")
 
 _INT = re.compile(r"-?\d+\Z")
 _ROTATION = re.compile(r"\d+(\.\d+)?\Z")
@@ -56,7 +67,8 @@ def sniff(head: bytes) -> bool:
     if head.startswith(GZIP_MAGIC):
         return True
     text = head.lstrip(b"\xef\xbb\xbf \t\r\n")
-    return text.startswith(b"{") and b'"hexMap"' in head and b'"boardPieces"' in head
+    # hexMap comes first and may hold a large base64 portrait, so boardPieces can lie past the head
+    return text.startswith(b"{") and b'"hexMap"' in head
 
 
 def read(data: bytes, filename: str = "") -> Map:
@@ -83,26 +95,6 @@ def inflate(data: bytes) -> bytes:
     return out
 
 
-def parse_json(data: bytes) -> Any:
-    """UTF-8 JSON to Python; errors name the line and column."""
-    try:
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        raise FormatError(f"not UTF-8 text ({exc.reason})", where=f"byte {exc.start}") from None
-    try:
-        return json.loads(text, parse_constant=_reject_constant)
-    except json.JSONDecodeError as exc:
-        raise FormatError(f"malformed JSON: {exc.msg}", where=f"line {exc.lineno}, column {exc.colno}") from None
-    except RecursionError:
-        raise FormatError("malformed JSON: nested too deeply") from None
-    except ValueError as exc:  # e.g. an integer with more digits than Python converts
-        raise FormatError(f"malformed JSON: {exc}") from None
-
-
-def _reject_constant(name: str) -> Any:
-    raise ValueError(f"{name} is not JSON")
-
-
 def _path_key(key: str) -> str:
     return "[" + json.dumps(key, ensure_ascii=False) + "]"
 
@@ -127,6 +119,7 @@ def map_from_document(doc: Any) -> Map:
             piece, hid = piece_from_encoded(key, path)
             if value != hid:
                 piece.extras.setdefault(NAME, {})["value"] = value
+                m.warnings.append(f"{path}: the key names {hid!r} but the value says {value!r}; used the key")
             m.pieces.append(piece)
     elif isinstance(board, list):
         form = "array"
@@ -134,12 +127,46 @@ def map_from_document(doc: Any) -> Map:
             m.pieces.append(piece_from_object(item, f"$.boardPieces[{index}]"))
     else:
         raise FormatError(f"expected an object or an array, found {_kind(board)}", where="$.boardPieces")
+    m.pieces = with_built_in_bases(m.pieces)
     extra = {k: v for k, v in doc.items() if k not in ("hexMap", "boardPieces")}
     m.extras[NAME]["form"] = form
     if extra:
         m.extras[NAME]["extra"] = extra
     m.source_version = form
     return m
+
+
+#: Castle wall -> the castle base Hexoscape builds into it when it stands on land or the table.
+WALL_BASES = {"castle-wall-corner": "castle-base-corner", "castle-wall-straight": "castle-base-straight",
+              "castle-wall-end": "castle-base-end"}
+CASTLE_UNDER = frozenset(("castle-base-corner", "castle-base-straight", "castle-base-end", "castle-wall-corner",
+                          "castle-wall-straight", "castle-wall-end", "castle-arch", "castle-arch-no-door"))
+
+
+def with_built_in_bases(pieces: list[Piece]) -> list[Piece]:
+    """Give each wall Hexoscape built a base into (no castle piece beneath it) that base as a
+    piece of its own, with the wall one level up: the model's picture of what Hexoscape shows.
+    Walls are settled from the lowest up, so a wall on such a wall sees its full height."""
+    m = Map(pieces=pieces)
+    castle_cells = {(q, r, level) for q, r, level, i in m.iter_cells() if pieces[i].type in CASTLE_UNDER}
+    bases: dict[int, Piece] = {}
+    walls = sorted((i for i, p in enumerate(pieces) if p.type in WALL_BASES), key=lambda i: pieces[i].z)
+    for i in walls:
+        wall = pieces[i]
+        if (wall.q, wall.r, wall.z - 1) in castle_cells:
+            continue
+        base = Piece(WALL_BASES[wall.type], wall.q, wall.r, wall.z, wall.rotation)
+        base.extras[NAME] = {"built_into_wall": True}
+        bases[i] = base
+        wall.z += 1
+        wall.extras.setdefault(NAME, {})["base_built_in"] = True
+        castle_cells.update((q, r, level) for q, r in m.footprint(wall) for level in (wall.z - 1, *m.levels(wall)))
+    out: list[Piece] = []
+    for i, piece in enumerate(pieces):
+        if i in bases:
+            out.append(bases[i])
+        out.append(piece)
+    return out
 
 
 def map_with_hex_map(hex_map: Any, path: str) -> Map:
@@ -258,6 +285,8 @@ def type_for_id(hid: str, path: str) -> tuple[str, dict[str, Any], dict[str, Any
         return "start-zone", {"player": START_ZONE_IDS[hid]}, {}
     if hid in GLYPH_IDS:
         return "glyph", {"letter": "?"}, {"id": hid}
+    if hid in OBJECTIVE_IDS:
+        return "objective-marker", {}, {"id": hid}
     ptype = catalog().by_hexoscape.get(hid)
     if ptype is None:
         raise FormatError(f"unknown Hexoscape piece id {hid!r}", where=path)
@@ -287,6 +316,33 @@ def _kind(value: Any) -> str:
 
 
 # -- writing ----------------------------------------------------------------------------------
+@lru_cache(maxsize=1)
+def personal_tile_rules() -> tuple[tuple[str, str, str], ...]:
+    """(match, text, piece type) rules by which Hexoscape names personal tiles (data file)."""
+    text = resources.files("mapkit.data").joinpath("hexoscape_personal_tiles.json").read_text(encoding="utf-8")
+    return tuple((rule["match"], rule["text"], rule["piece"]) for rule in json.loads(text)["rules"])
+
+
+def personal_tile_type(piece: Piece) -> PieceType | None:
+    """The piece Hexoscape makes of a VirtualScape personal tile, if its name says one and its
+    size covers the same hexes (Hexoscape's import matches the name alone)."""
+    name = str(piece.attrs.get("name") or "").lower()
+    cat = catalog()
+    for match, text, type_id in personal_tile_rules():
+        if name.startswith(text) if match == "starts" else text in name:
+            target = cat[type_id]
+            shape = cat.shape_for(cat["personal"], piece.attrs.get("size"))
+            return target if target.shape == shape and target.hexes == piece.attrs.get("size") else None
+    return None
+
+
+def hexoscape_type(piece: Piece, ptype: PieceType) -> PieceType:
+    """The catalog type Hexoscape will show for a piece (personal tiles by their name)."""
+    if ptype.id == "personal":
+        return personal_tile_type(piece) or ptype
+    return ptype
+
+
 def hexoscape_id(piece: Piece, ptype: PieceType) -> str | None:
     """The Hexoscape id for a piece, or None if Hexoscape has no such piece."""
     if ptype.id == "start-zone":
@@ -295,46 +351,69 @@ def hexoscape_id(piece: Piece, ptype: PieceType) -> str | None:
     if ptype.id == "glyph":
         kept = piece.extras.get(NAME, {}).get("id")
         return kept if kept in GLYPH_IDS else "y0"
-    return ptype.hexoscape
+    if ptype.id == "objective-marker":
+        kept = piece.extras.get(NAME, {}).get("id")
+        return kept if kept in OBJECTIVE_IDS else ptype.hexoscape
+    return hexoscape_type(piece, ptype).hexoscape
 
 
 def losses(m: Map) -> list[str]:
-    """What a Hexoscape file cannot carry, one line each."""
-    out: list[str] = []
+    """What a Hexoscape file cannot carry: one line per kind of thing lost, with how many
+    pieces it touches and where the first one is."""
+    found: dict[str, list[Any]] = {}
+
+    def lost(what: str, piece: Piece) -> None:
+        entry = found.setdefault(what, [0, piece])
+        entry[0] += 1
+
     cat = catalog()
+    castle_cells = {(q, r, level) for q, r, level, i in m.iter_cells() if m.pieces[i].type in CASTLE_UNDER}
     for piece in m.pieces:
         ptype = cat[piece.type]
-        where = f"at ({piece.q}, {piece.r}) level {piece.z}"
+        if piece.type in WALL_BASES and (piece.q, piece.r, piece.z - 1) not in castle_cells:
+            lost(f"{ptype.name} without a castle base: Hexoscape builds a base into it, so it stands a level taller",
+                 piece)
         if ptype.id == "start-zone" and hexoscape_id(piece, ptype) is None:
-            out.append(f"start zone {where}: player {piece.attrs.get('player')!r} is not 1-8")
+            lost(f"start zone of player {piece.attrs.get('player')!r}: Hexoscape numbers players 1-8", piece)
         elif hexoscape_id(piece, ptype) is None:
             label = piece.attrs.get("name") or piece.attrs.get("label")
             named = f" {label!r}" if label else ""
-            out.append(f"{ptype.name}{named} {where}: Hexoscape has no such piece")
+            lost(f"{ptype.name}{named}: Hexoscape has no such piece", piece)
         elif ptype.id == "glyph" and piece.attrs.get("letter", "?") != "?":
-            out.append(f"glyph {piece.attrs['letter']!r} {where}: Hexoscape glyphs carry no letter")
+            lost(f"glyph {piece.attrs['letter']!r}: Hexoscape glyphs carry no letter", piece)
         elif ptype.id == "start-zone" and piece.attrs.get("name"):
-            out.append(f"start zone name {piece.attrs['name']!r} {where}: Hexoscape start zones have no names")
+            lost(f"start zone name {piece.attrs['name']!r}: Hexoscape start zones have no names", piece)
+    out = []
+    for what, (count, first) in found.items():
+        where = f"({first.q}, {first.r}) level {first.z}"
+        out.append(f"{what} (at {where})" if count == 1 else f"{what} ({count} pieces, the first at {where})")
     for kind, placements in (("C3G building", m.buildings), ("C3G object", m.objects)):
         for placement in placements:
             out.append(f"{kind} {placement.book!r} at ({placement.q}, {placement.r}) level {placement.level}: "
                        "Hexoscape cannot place C3G Books")
-    if m.players:
+    if m.players not in ("", "0"):
         out.append(f"players {m.players!r}: Hexoscape maps do not record the number of players")
     return out
 
 
-def written_pieces(m: Map) -> list[tuple[Piece, str, int, int]]:
-    """(piece, Hexoscape id, Hexoscape q, r) for every piece Hexoscape can hold, in map order."""
+def written_pieces(m: Map) -> list[tuple[Piece, str, int, int, int]]:
+    """(piece, Hexoscape id, Hexoscape q, r, altitude) for every piece Hexoscape can hold, in
+    map order; a base Hexoscape builds into its wall is left to the wall."""
     cat = catalog()
+    built_in = {(p.q, p.r, p.z - 1) for p in m.pieces
+                if p.type in WALL_BASES and p.extras.get(NAME, {}).get("base_built_in")}
     out = []
     for piece in m.pieces:
         ptype = cat[piece.type]
         hid = hexoscape_id(piece, ptype)
         if hid is None:
             continue
-        dq, dr = _origin_shift(ptype, piece.rotation)
-        out.append((piece, hid, piece.q + dq, piece.r + dr))
+        mine = piece.extras.get(NAME, {})
+        if mine.get("built_into_wall") and (piece.q, piece.r, piece.z) in built_in:
+            continue
+        altitude = piece.z - 1 if mine.get("base_built_in") and piece.type in WALL_BASES else piece.z
+        dq, dr = _origin_shift(hexoscape_type(piece, ptype), piece.rotation)
+        out.append((piece, hid, piece.q + dq, piece.r + dr, altitude))
     return out
 
 
@@ -348,7 +427,7 @@ def js_number(value: float | int) -> str:
     return str(value) if isinstance(value, int) else repr(value)
 
 
-def hex_map_for(m: Map, pieces: list[tuple[Piece, str, int, int]]) -> dict[str, Any]:
+def hex_map_for(m: Map, pieces: list[tuple[Piece, str, int, int, int]]) -> dict[str, Any]:
     """The hexMap object: the one read (kept in extras) brought up to date, or a new one."""
     kept = m.extras.get(NAME, {}).get("hexMap")
     if isinstance(kept, dict):
@@ -379,10 +458,10 @@ def _insert_after(d: dict[str, Any], after: str, key: str, value: Any) -> dict[s
     return out
 
 
-def _board_size(m: Map, pieces: list[tuple[Piece, str, int, int]]) -> tuple[int, int]:
+def _board_size(m: Map, pieces: list[tuple[Piece, str, int, int, int]]) -> tuple[int, int]:
     """Width and length of Hexoscape's rectangle board (odd-r columns and rows 0..n-1) that holds the map."""
     cols, rows = [0], [0]
-    for piece, _, _, _ in pieces:
+    for piece, *_ in pieces:
         for q, r in m.footprint(piece):
             col, row = axial_to_offset(q, r)
             cols.append(col)
@@ -390,19 +469,19 @@ def _board_size(m: Map, pieces: list[tuple[Piece, str, int, int]]) -> tuple[int,
     return max(cols) + 1, max(rows) + 1
 
 
-def _stable_id(m: Map, pieces: list[tuple[Piece, str, int, int]]) -> str:
+def _stable_id(m: Map, pieces: list[tuple[Piece, str, int, int, int]]) -> str:
     digest = hashlib.sha1(m.name.encode("utf-8", "surrogatepass"))
-    for piece, hid, q, r in pieces:
-        digest.update(encode_key(hid, q, r, piece.z, piece.rotation).encode("utf-8", "surrogatepass"))
+    for piece, hid, q, r, altitude in pieces:
+        digest.update(encode_key(hid, q, r, altitude, piece.rotation).encode("utf-8", "surrogatepass"))
     return "mapkit-" + digest.hexdigest()[:12]
 
 
-def board_pieces(m: Map, pieces: list[tuple[Piece, str, int, int]]) -> list[dict[str, Any]]:
+def board_pieces(m: Map, pieces: list[tuple[Piece, str, int, int, int]]) -> list[dict[str, Any]]:
     """The array form, with each piece's uid kept (or a new one, unique in the map)."""
-    used = {str(p.extras.get(NAME, {}).get("uid")) for p, _, _, _ in pieces if "uid" in p.extras.get(NAME, {})}
+    used = {str(p.extras[NAME]["uid"]) for p, *_ in pieces if "uid" in p.extras.get(NAME, {})}
     out = []
     counter = 0
-    for piece, hid, q, r in pieces:
+    for piece, hid, q, r, altitude in pieces:
         mine = piece.extras.get(NAME, {})
         uid = mine.get("uid")
         if uid is None:
@@ -411,7 +490,7 @@ def board_pieces(m: Map, pieces: list[tuple[Piece, str, int, int]]) -> list[dict
                 uid = f"bp_mk{counter}"
                 if uid not in used:
                     break
-        item: dict[str, Any] = {"uid": uid, "inventoryID": hid, "altitude": piece.z}
+        item: dict[str, Any] = {"uid": uid, "inventoryID": hid, "altitude": altitude}
         if not mine.get("no_rotation"):
             item["rotation"] = _number(piece.rotation)
         coords = {"q": q, "r": r, "s": -q - r}

@@ -34,7 +34,7 @@ MAX_LINK_CHARS = 4_000_000
 def sniff(head: bytes) -> bool:
     text = head.lstrip().lower()
     return (text.startswith((b"http://", b"https://", b"[internetshortcut]", b"hexoscape.com"))
-            and b"m=" in text)
+            and (b"?m=" in text or b"&m=" in text))
 
 
 # -- reading ----------------------------------------------------------------------------------
@@ -118,6 +118,7 @@ def map_from_payload(data: Any) -> Map:
             m.pieces.append(piece)
         else:
             ignored += 1
+    m.pieces = hexoscape.with_built_in_bases(m.pieces)
     if ignored:
         m.warnings.append(f"ignored {ignored} item(s) of the link that are neither the hexMap nor pieces")
     m.extras[hexoscape.NAME]["form"] = "url"
@@ -135,7 +136,7 @@ def payload(m: Map) -> str:
     hex_map = hexoscape.hex_map_for(m, pieces)
     hex_map["mapPortraitBase64"] = ""
     hex_map["mapNotes"] = ""
-    keys = [hexoscape.encode_key(hid, q, r, piece.z, piece.rotation) for piece, hid, q, r in pieces]
+    keys = [hexoscape.encode_key(hid, q, r, altitude, piece.rotation) for piece, hid, q, r, altitude in pieces]
     return hexoscape.js_stringify([hex_map, *keys])
 
 

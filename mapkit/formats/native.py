@@ -1,8 +1,9 @@
 """mapkit's own JSON format (`.mapkit.json`): everything the model holds, nothing lost.
 
 The layout is fixed so that writing is deterministic and read -> write gives the same bytes:
-top-level keys in a set order, one piece (building, object) per line, keys inside attrs and
-extras sorted. Files are checked against `schemas/map.schema.json` on load (the schema is
+top-level keys in a set order, one piece (building, object) per line. Keys inside attrs and
+extras keep their order (JSON parsers keep it too): some formats rebuild their own files
+from extras in the source's key order (Hexoscape's hexMap), so sorting would lose bytes. Files are checked against `schemas/map.schema.json` on load (the schema is
 the single source of truth for the structure); piece type ids are then checked against the
 catalog, which is data that grows, so the schema does not list them.
 """
@@ -13,6 +14,7 @@ import json
 from typing import Any
 
 from mapkit.errors import FormatError
+from mapkit.formats._json import parse_json
 from mapkit.model.map import Map, Piece, Placement
 
 NAME = "mapkit"
@@ -34,7 +36,7 @@ def sniff(head: bytes) -> bool:
 
 # -- writing ----------------------------------------------------------------------------------
 def _dump(value: Any) -> str:
-    return json.dumps(value, ensure_ascii=False, sort_keys=True, allow_nan=False, separators=(", ", ": "))
+    return json.dumps(value, ensure_ascii=False, allow_nan=False, separators=(", ", ": "))
 
 
 def _number(value: float) -> int | float:
@@ -77,14 +79,14 @@ def write(m: Map) -> bytes:
     head = {"format": NAME, "version": VERSION, "name": m.name, "author": m.author, "players": m.players,
             "scenario": m.scenario, "source_format": m.source_format, "source_version": m.source_version,
             "attrs": m.attrs, "extras": m.extras, "warnings": list(m.warnings)}
-    # Key order inside a piece is part of the layout; json.dumps(sort_keys) would reorder it.
-    dump_row = json.JSONEncoder(ensure_ascii=False, sort_keys=True, allow_nan=False, separators=(", ", ": "))
+    dump_row = json.JSONEncoder(ensure_ascii=False, allow_nan=False, separators=(", ", ": "))
     try:
         lines = [f"  {json.dumps(key)}: {_dump(head[key])}" for key in _HEAD_KEYS]
-        pieces = [_row(dump_row, _piece_dict(p), ("type", "q", "r", "z", "rotation", "attrs", "extras"))
-                  for p in m.pieces]
-        buildings = [_row(dump_row, _placement_dict(b), _PLACEMENT_KEYS) for b in m.buildings]
-        objects = [_row(dump_row, _placement_dict(o), _PLACEMENT_KEYS) for o in m.objects]
+        # The row dicts are built in the layout's key order, which the encoder keeps.
+        encode = dump_row.encode
+        pieces = [encode(_piece_dict(p)) for p in m.pieces]
+        buildings = [encode(_placement_dict(b)) for b in m.buildings]
+        objects = [encode(_placement_dict(o)) for o in m.objects]
     except (TypeError, ValueError, RecursionError) as exc:
         raise FormatError(f"cannot write mapkit JSON: {exc}") from None
     lines.append(f'  "pieces": {_row_list(pieces)}')
@@ -93,34 +95,8 @@ def write(m: Map) -> bytes:
     return ("{\n" + ",\n".join(lines) + "\n}\n").encode("utf-8")
 
 
-_PLACEMENT_KEYS = ("book", "q", "r", "level", "rotation", "occupants", "attrs")
-
-
-def _row(encoder: json.JSONEncoder, row: dict[str, Any], keys: tuple[str, ...]) -> str:
-    """One object on one line, its own keys in `keys` order, nested dicts sorted."""
-    return "{" + ", ".join(f'"{k}": {encoder.encode(row[k])}' for k in keys if k in row) + "}"
-
 
 # -- reading ----------------------------------------------------------------------------------
-def _reject_constant(name: str) -> None:
-    raise ValueError(f"{name} is not a JSON number")
-
-
-def _decode(data: bytes) -> Any:
-    try:
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        raise FormatError(f"not UTF-8 text ({exc.reason})", where=f"byte {exc.start}") from None
-    try:
-        return json.loads(text, parse_constant=_reject_constant)
-    except json.JSONDecodeError as exc:
-        raise FormatError(f"malformed JSON: {exc.msg}", where=f"line {exc.lineno}, column {exc.colno}") from None
-    except RecursionError:
-        raise FormatError("JSON nested too deeply") from None
-    except ValueError as exc:  # huge integer literals, NaN/Infinity
-        raise FormatError(f"malformed JSON: {exc}") from None
-
-
 def _check(document: Any) -> None:
     from mapkit.model.catalog import catalog
     from mapkit.schemas import validator
@@ -144,7 +120,7 @@ def _check(document: Any) -> None:
 
 def read(data: bytes, filename: str = "") -> Map:
     """A map from mapkit JSON; raises FormatError naming the JSON path or line of a problem."""
-    document = _decode(data)
+    document = parse_json(data)
     _check(document)
     # JSON Schema counts 3.0 as an integer: store ints, so cells and output stay integral.
     pieces = [Piece(p["type"], int(p["q"]), int(p["r"]), int(p["z"]), _number(p.get("rotation", 0)),

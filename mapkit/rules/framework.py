@@ -60,6 +60,13 @@ class CheckContext:
     map: Map
     file: str | None = None
     options: dict[str, Any] = field(default_factory=dict)
+    _memo: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)
+
+    def shared(self, key: str, compute: Callable[["CheckContext"], Any]) -> Any:
+        """A value several rules need (a cell index, an analysis pass), computed once per map."""
+        if key not in self._memo:
+            self._memo[key] = compute(self)
+        return self._memo[key]
 
     @cached_property
     def occupancy(self) -> dict[tuple[int, int, int], list[int]]:
@@ -103,3 +110,53 @@ def run_rules(ctx: CheckContext, rules: Iterable[Rule]) -> Iterator[Finding]:
     """Every finding of the given rules, rule by rule."""
     for r in rules:
         yield from r.check(ctx)
+
+
+#: Modules of `mapkit.rules` that hold no rules.
+_NOT_RULE_MODULES = frozenset({"framework", "report", "profiles", "build_index"})
+
+
+def load_rules() -> dict[str, Rule]:
+    """Import every rule module of `mapkit.rules` (each registers its rules) and return the registry.
+
+    Modules are found by listing the package, so a family added by another module (the C3G
+    rules, say) is picked up without an edit here.
+    """
+    import importlib
+    import pkgutil
+
+    import mapkit.rules as package
+
+    for info in pkgutil.iter_modules(package.__path__):
+        if info.name not in _NOT_RULE_MODULES and not info.name.startswith("_"):
+            importlib.import_module(f"mapkit.rules.{info.name}")
+    return RULES
+
+
+def matches(code: str, patterns: Iterable[str]) -> bool:
+    """Whether a rule code is named by a pattern: the code itself or a prefix ("P1", "T", "ALL")."""
+    for pattern in patterns:
+        pattern = pattern.strip().upper()
+        if pattern == "ALL" or (pattern and code.upper().startswith(pattern)):
+            return True
+    return False
+
+
+def select_rules(profile: str | None = None, select: Iterable[str] = (), ignore: Iterable[str] = ()
+                 ) -> list[Rule]:
+    """The rules a run uses, in code order: those of the profile (or every rule if `select`
+    names them explicitly), minus those `ignore` names."""
+    rules = load_rules()
+    select, ignore = list(select), list(ignore)
+    chosen = []
+    for code in sorted(rules):
+        r = rules[code]
+        if select:
+            if not matches(code, select):
+                continue
+        elif profile is not None and profile not in r.profiles:
+            continue
+        if ignore and matches(code, ignore):
+            continue
+        chosen.append(r)
+    return chosen

@@ -1,0 +1,42 @@
+"""`check_book_file(path)`: the findings `mapkit validate BOOK.book.json` prints for one Book.
+
+Schema errors come first (code C001, the JSON path in the message); a Book that passes its
+schema is placed alone at hex (0, 0), level 0, and the Book-level C3G rules run on it, so
+their locations are the Book's own local hexes and floor levels.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from mapkit.books.load import read_book_json
+from mapkit.books.model import book_from_dict
+from mapkit.books.schema import schema_errors
+from mapkit.errors import FormatError
+from mapkit.geometry.params import OverlayParams
+from mapkit.model.map import Map, Placement
+from mapkit.rules.framework import RULES, CheckContext, Finding
+
+BOOK_RULES = ("C101", "C102", "C103", "C104", "C105", "C106", "C107", "C108")
+
+
+def check_book_file(path: str | Path, params: OverlayParams | None = None) -> list[Finding]:
+    """Every problem with one Book file (an empty list for a good Book)."""
+    import mapkit.rules.c3g  # noqa: F401  (registers the rules)
+
+    shown = str(path)
+    try:
+        doc = read_book_json(path)
+    except FormatError as exc:
+        return [Finding("C001", "error", f"{exc.where + ': ' if exc.where else ''}{exc.message}", file=shown)]
+    errors = schema_errors(doc)
+    if errors:
+        return [Finding("C001", "error", f"{where}: {message}", file=shown) for where, message in errors]
+    book = book_from_dict(doc, shown)
+    m = Map(name=book.name, buildings=[Placement(book=shown, q=0, r=0, level=0)])
+    ctx = CheckContext(m, shown, {"c3g_book_only": True, "books": {shown: book},
+                                  "overlay_params": params or OverlayParams()})
+    findings: list[Finding] = []
+    for code in BOOK_RULES:
+        findings.extend(RULES[code].check(ctx))
+    return findings

@@ -1,0 +1,127 @@
+"""The Books a map places, resolved, loaded and overlaid once per check.
+
+`placed_books(m, map_file, params)` is what the C3G rules, the movement graph and the renderers
+share: for every `Map.buildings` / `Map.objects` placement, its Book, its overlay moved onto the
+map, and the map-level classes of every (q, r, level) the Books touch, with buildings that share
+hexes overlaid together.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from mapkit.books.load import load_book
+from mapkit.books.model import Book
+from mapkit.errors import MapkitError
+from mapkit.geometry.classify import rank
+from mapkit.geometry.overlay import Overlay, PlacedOverlay, classify, ground_overlay, move_hex, place
+from mapkit.geometry.params import OverlayParams
+from mapkit.model.map import Map, Placement
+
+SAMPLES_DIR = Path(__file__).resolve().parent.parent.parent / "samples" / "books"
+
+
+@dataclass
+class PlacedBook:
+    """One placement with its Book and overlay (None when the Book could not be loaded)."""
+
+    role: str  # "building" or "object"
+    index: int
+    placement: Placement
+    book: Book | None
+    overlay: Overlay | None = None
+    placed: PlacedOverlay | None = None
+    error: str | None = None
+
+    def entrance(self) -> str | None:
+        """A vehicle's entrance direction on the map (E, SE, SW, W, NW, NE), turned with it."""
+        from mapkit.model.grid import DIRECTION_NAMES
+
+        name = self.book.card.get("entrance") if self.book else None
+        if name not in DIRECTION_NAMES:
+            return None
+        return DIRECTION_NAMES[(DIRECTION_NAMES.index(name) + self.placement.rotation) % 6]
+
+    def spaces(self) -> list[tuple[int, int]]:
+        """Map hexes a destructible object or vehicle occupies."""
+        if self.book is None:
+            return [(self.placement.q, self.placement.r)]
+        p = self.placement
+        return [move_hex(q, r, (p.q, p.r), p.rotation) for q, r in self.book.spaces]
+
+
+@dataclass
+class PlacedBooks:
+    buildings: list[PlacedBook] = field(default_factory=list)
+    objects: list[PlacedBook] = field(default_factory=list)
+    #: (q, r, level) -> class: outside at each building's base level (all buildings together) and
+    #: each floor of interior-access structures; where a hex is both (a wall line), the better
+    #: class counts, since a figure may use whichever side of the wall has room.
+    cells: dict[tuple[int, int, int], str] = field(default_factory=dict)
+    params: OverlayParams = field(default_factory=OverlayParams)
+
+
+def resolve_book(name: str, map_file: str | None) -> Path:
+    """A placement's Book: a path relative to the map file, else a sample Book's name."""
+    base = Path(map_file).resolve().parent if map_file else Path.cwd()
+    candidates = [base / name]
+    stem = Path(name).name
+    for suffix in ("", ".book.json"):
+        candidates.append(SAMPLES_DIR / (stem + suffix))
+    for path in candidates:
+        if path.is_file():
+            return path
+    return candidates[0]
+
+
+def placed_books(m: Map, map_file: str | None = None, params: OverlayParams | None = None,
+                 books: dict[str, Book] | None = None) -> PlacedBooks:
+    """Load, overlay and place every Book the map uses (`books` may supply Books by name)."""
+    params = params or OverlayParams()
+    out = PlacedBooks(params=params)
+    overlays: dict[int, Overlay] = {}
+    for role, placements, target in (("building", m.buildings, out.buildings), ("object", m.objects, out.objects)):
+        for i, p in enumerate(placements):
+            pb = PlacedBook(role, i, p, None)
+            try:
+                pb.book = (books or {}).get(p.book) or load_book(resolve_book(p.book, map_file))
+            except MapkitError as exc:
+                pb.error = str(exc)
+                target.append(pb)
+                continue
+            key = id(pb.book)
+            if key not in overlays:
+                overlays[key] = classify(pb.book, params)
+            pb.overlay = overlays[key]
+            pb.placed = place(pb.overlay, p.q, p.r, p.level, p.rotation)
+            target.append(pb)
+    _map_cells(out)
+    return out
+
+
+def _map_cells(out: PlacedBooks) -> None:
+    ready = [pb for pb in out.buildings if pb.book is not None]
+    ground = ground_overlay([(pb.book, pb.placement.q, pb.placement.r, pb.placement.level, pb.placement.rotation)
+                             for pb in ready], out.params)
+    cells = out.cells
+    for level, classes in ground.items():
+        for (q, r), cls in classes.items():
+            cells[(q, r, level)] = cls
+    for pb in ready:
+        assert pb.placed is not None
+        for floor in pb.placed.floors:
+            level = pb.placed.floor_level(floor)
+            for (q, r), cls in floor.classes.items():
+                cells[(q, r, level)] = better(cells.get((q, r, level)), cls)
+
+
+def better(a: str | None, b: str) -> str:
+    """The better of two classes (a None = not classified yet)."""
+    return b if a is None or rank(b) < rank(a) else a
+
+
+def describe(pb: PlacedBook) -> str:
+    """How findings name a placement: the Book's name and its place in the map's list."""
+    name = pb.book.name if pb.book else pb.placement.book
+    return f"{name} ({pb.role} {pb.index + 1})"

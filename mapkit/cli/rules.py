@@ -1,0 +1,60 @@
+"""`mapkit rules [CODE]`: list the rules, or print one rule's documentation."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+
+def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
+    p = sub.add_parser("rules", help="list the validation rules, or explain one (mapkit rules P101)")
+    p.add_argument("code", nargs="?", help="a rule code (or prefix) to explain")
+    p.add_argument("--profile", choices=("casual", "tournament", "c3g"), help="only the rules of this profile")
+    p.add_argument("--parameters", action="store_true", help="list the convention parameters and their sources")
+    p.add_argument("--json", action="store_true", help="print JSON")
+    return p
+
+
+def run(args: argparse.Namespace) -> int:
+    from mapkit.errors import UsageError
+    from mapkit.rules.framework import load_rules, matches
+    from mapkit.rules.profiles import PARAMETERS
+
+    if args.parameters:
+        rows = {name: {"default": value, "source": source} for name, (value, source) in PARAMETERS.items()}
+        if args.json:
+            print(json.dumps(rows, indent=1))
+        else:
+            for name, row in rows.items():
+                print(f"{name} = {row['default']}    {row['source']}")
+        return 0
+    rules = load_rules()
+    chosen = [rules[c] for c in sorted(rules)
+              if (args.profile is None or args.profile in rules[c].profiles)
+              and (args.code is None or matches(c, [args.code]))]
+    if args.code and not chosen:
+        raise UsageError(f"no rule {args.code!r} (see `mapkit rules`)")
+    if args.json:
+        print(json.dumps([{"code": r.code, "name": r.name, "severity": r.severity, "family": r.family,
+                           "profiles": sorted(r.profiles), "summary": r.summary, **r.doc} for r in chosen],
+                         indent=1, ensure_ascii=False))
+        return 0
+    if args.code and len(chosen) == 1 or (args.code and args.code.upper() in rules):
+        r = rules.get(args.code.upper()) or chosen[0]
+        sys.stdout.write(explain(r))
+        return 0
+    for r in chosen:
+        print(f"{r.code}  {r.name:<28} {r.severity:<8} {r.family:<11} {r.summary}")
+    return 0
+
+
+def explain(r) -> str:
+    """One rule's page: name, severity, profiles, then what / why / example / source / convention."""
+    lines = [f"{r.code} {r.name} ({r.severity}; family {r.family}; profiles {', '.join(sorted(r.profiles))})",
+             "", r.summary, ""]
+    for key in ("what", "why", "example", "source", "convention"):
+        text = r.doc.get(key)
+        if text:
+            lines += [f"{key.capitalize()}:", f"  {text}", ""]
+    return "\n".join(lines)

@@ -1,0 +1,139 @@
+"""`mapkit validate MAP...`: check builds against the rules of a profile, as text, JSON or SARIF.
+
+Exit status: 0 when no error-severity finding, 1 when there is one, 2 when a file could not be read.
+Several large files are checked in a process pool (each file is independent) when idle cores
+exist: starting workers costs more than checking small maps, and on a busy machine they only
+queue for the same cores (measured: 25 corpus maps or 6 maps of 20 000 pieces on 2 busy cores
+ran slower in a pool). `--jobs N` forces N workers.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from typing import Any
+
+#: Below this many bytes in all, one process checks the files (a pool costs ~0.2 s to start).
+PARALLEL_MIN_BYTES = 2_000_000
+
+
+def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
+    p = sub.add_parser("validate", help="check maps (and C3G Books) against physical, tournament and C3G rules")
+    p.add_argument("maps", nargs="+", metavar="MAP", help="map files in any readable format, or *.book.json")
+    p.add_argument("--from", dest="fmt", metavar="FORMAT", help="read every map as this format")
+    p.add_argument("--profile", default="casual", choices=("casual", "tournament", "c3g"),
+                   help="rule set: casual (physical only), tournament, c3g (default casual)")
+    p.add_argument("--format", dest="output", default="text", choices=("text", "json", "sarif"),
+                   help="report format (default text)")
+    p.add_argument("--select", default="", metavar="CODES",
+                   help="comma-separated codes or prefixes to run (e.g. P1,T201), overriding the profile")
+    p.add_argument("--ignore", default="", metavar="CODES", help="comma-separated codes or prefixes to skip")
+    p.add_argument("--set", dest="settings", action="append", default=[], metavar="NAME=VALUE",
+                   help="change a convention parameter (see `mapkit rules --parameters`)")
+    p.add_argument("--jobs", type=int, default=0, metavar="N",
+                   help="worker processes (default: the idle cores, when the files are large enough to gain)")
+    p.add_argument("-o", "--output", dest="out", metavar="FILE", help="write the report to FILE")
+    return p
+
+
+def _codes(text: str) -> list[str]:
+    return [c.strip() for c in text.split(",") if c.strip()]
+
+
+def check_file(path: str, fmt: str | None, profile: str, select: list[str], ignore: list[str],
+               options: dict[str, Any]) -> tuple[list[dict[str, Any]], str | None, list[str]]:
+    """Findings (as dicts), a read error, and reader warnings for one file; runs in a worker."""
+    from mapkit.errors import MapkitError
+    from mapkit.rules.framework import CheckContext, run_rules, select_rules
+
+    if path.endswith(".book.json"):
+        return _check_book(path)
+    from mapkit.formats import read_map
+
+    try:
+        m = read_map(path, fmt)
+    except MapkitError as exc:
+        return [], str(exc), []
+    ctx = CheckContext(m, path, options)
+    rules = select_rules(profile, select, ignore)
+    return [f.as_dict() for f in run_rules(ctx, rules)], None, list(m.warnings)
+
+
+def _check_book(path: str) -> tuple[list[dict[str, Any]], str | None, list[str]]:
+    from mapkit.errors import MapkitError
+
+    try:
+        from mapkit.books.check import check_book_file
+    except ImportError:
+        return [], "C3G Book checks are not available in this build (mapkit.books.check is missing)", []
+    try:
+        findings = check_book_file(path)
+    except MapkitError as exc:
+        return [], str(exc), []
+    return [f.as_dict() for f in findings], None, []
+
+
+def auto_jobs(paths: list[str]) -> int:
+    """Workers worth starting: 1 for small inputs, else the cores not already busy."""
+    if len(paths) < 2:
+        return 1
+    size = sum(os.path.getsize(p) for p in paths if os.path.isfile(p))
+    if size < PARALLEL_MIN_BYTES:
+        return 1
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
+    busy = int(os.getloadavg()[0]) if hasattr(os, "getloadavg") else 0
+    return max(1, min(len(paths), cores - busy))
+
+
+def run(args: argparse.Namespace) -> int:
+    from mapkit.errors import UsageError
+    from mapkit.rules.framework import Finding, select_rules
+    from mapkit.rules.profiles import defaults, parse_setting
+    from mapkit.rules.report import render_json, render_sarif, render_text, sort_key
+
+    options = defaults()
+    for text in args.settings:
+        try:
+            name, value = parse_setting(text)
+        except ValueError as exc:
+            raise UsageError(str(exc)) from None
+        options[name] = value
+    select, ignore = _codes(args.select), _codes(args.ignore)
+    rules = select_rules(args.profile, select, ignore)
+    if select and not rules:
+        raise UsageError(f"--select {args.select!r} names no rule (see `mapkit rules`)")
+    jobs = args.jobs or auto_jobs(args.maps)
+    work = [(path, args.fmt, args.profile, select, ignore, options) for path in args.maps]
+    if len(work) >= 2 and jobs > 1:
+        from concurrent.futures import ProcessPoolExecutor
+
+        with ProcessPoolExecutor(max_workers=min(jobs, len(work))) as pool:
+            results = list(pool.map(check_file, *zip(*work), chunksize=max(1, len(work) // (4 * jobs))))
+    else:
+        results = [check_file(*w) for w in work]
+    findings: list[Finding] = []
+    unreadable = False
+    for path, (found, error, warnings) in zip(args.maps, results):
+        for warning in warnings:
+            print(f"mapkit: {path}: warning: {warning}", file=sys.stderr)
+        if error is not None:
+            unreadable = True
+            print(f"mapkit: {error}" if path in error else f"mapkit: {path}: {error}", file=sys.stderr)
+        findings.extend(Finding(**d) for d in found)
+    findings.sort(key=sort_key)
+    if args.output == "json":
+        report = render_json(findings)
+    elif args.output == "sarif":
+        report = render_sarif(findings, rules)
+    else:
+        report = render_text(findings)
+    if args.out:
+        from mapkit.io import write_atomic
+
+        write_atomic(args.out, report.encode("utf-8"))
+    else:
+        sys.stdout.write(report)
+    if unreadable:
+        return 2
+    return 1 if any(f.severity == "error" for f in findings) else 0

@@ -1,0 +1,64 @@
+"""VirtualScape collection (`.vsc`): the pieces someone owns, as INI text.
+
+    [Collection]
+    Grass24=2
+    Tree15=1
+    GlyphA=1
+
+Keys are the catalog's `vsc` names (glyphs are `Glyph<letter>`); values are counts. This is an
+inventory, not a map, so the module offers `read_collection` instead of `read`.
+"""
+
+from __future__ import annotations
+
+from mapkit.errors import FormatError
+from mapkit.model.catalog import catalog
+
+NAME = "vsc"
+EXTENSIONS = (".vsc",)
+DESCRIPTION = "VirtualScape collection (piece inventory)"
+MAX_COUNT = 1_000_000
+
+
+def sniff(head: bytes) -> bool:
+    text = head.lstrip(b"\xef\xbb\xbf \t\r\n")
+    return text[:12].lower() == b"[collection]"
+
+
+def read_collection(data: bytes, filename: str = "") -> dict[str, int]:
+    """type id (or 'glyph:<letter>') -> count. Unknown keys are an error naming the line."""
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        text = data.decode("latin-1")
+    cat = catalog()
+    counts: dict[str, int] = {}
+    section = None
+    seen_section = False
+    for number, raw in enumerate(text.splitlines(), 1):
+        line = raw.strip()
+        if not line or line[0] in ";#":
+            continue
+        if line.startswith("[") and line.endswith("]"):
+            section = line[1:-1].strip().lower()
+            seen_section = seen_section or section == "collection"
+            continue
+        if section != "collection":
+            continue
+        key, sep, value = line.partition("=")
+        key, value = key.strip(), value.strip()
+        if not sep or not key:
+            raise FormatError(f"expected Key=count, got {line[:40]!r}", file=filename or None, where=f"line {number}")
+        if not (value.isascii() and value.isdigit()) or int(value) > MAX_COUNT:
+            raise FormatError(f"count of {key} is not a whole number up to {MAX_COUNT}: {value[:20]!r}",
+                              file=filename or None, where=f"line {number}")
+        if key.startswith("Glyph") and len(key) == 6:
+            type_id = f"glyph:{key[5]}"
+        elif key in cat.by_vsc:
+            type_id = cat.by_vsc[key].id
+        else:
+            raise FormatError(f"unknown piece {key!r}", file=filename or None, where=f"line {number}")
+        counts[type_id] = counts.get(type_id, 0) + int(value)
+    if not seen_section:
+        raise FormatError("no [Collection] section", file=filename or None)
+    return counts

@@ -1,0 +1,98 @@
+"""The overlay's parameters: which part of a hex counts, and the two disc sizes that decide a class.
+
+Every parameter carries its source. The wound-marker diameter has no published or measured
+value (physical-and-rules §2.4), so its default is an assumption and every output says so.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from mapkit.model.grid import HEX_PITCH_MM
+
+#: Flat-to-flat width of the raised top ("cap") of a land tile, from a community replica STL
+#: (physical-and-rules §1.2: 37.2-37.6 mm, rounded corners; uncertain).
+CAP_FLAT_MM = 37.4
+#: Standard single base, bottom diameter (physical-and-rules §2.1, measured by hand).
+BASE_DIAMETER_MM = 33.0
+#: Official Wound Marker diameter: UNKNOWN. Assumed value, see MARKER_REASONING.
+MARKER_DIAMETER_MM = 19.0
+MARKER_REASONING = (
+    "no published or measured diameter of the official Heroscape Wound Marker exists "
+    "(physical-and-rules §2.4); C3G's Half Hex definition only requires it to be smaller than a "
+    "figure's base (30-33 mm); 19 mm (3/4 in) is a common size for round game counters. "
+    "Measure a real marker and pass --marker-diameter."
+)
+HEX_REGIONS = {
+    "cell": (HEX_PITCH_MM, "measured", "the 44.45 mm (1.75 in) grid cell between neighbouring hex centres (physical-and-rules §1.1)"),
+    "cap": (CAP_FLAT_MM, "measured", "the ~37.4 mm raised top of a land tile, measured on a community replica; uncertain (physical-and-rules §1.2)"),
+}
+#: Tolerances: an overlap or opening thinner than EPS_EDGE mm is none (rounding noise of turned
+#: footprints); a disc that fits to within EPS_FIT mm fits. EPS_AREA mm² is "no area" for rules.
+EPS_EDGE = 1e-6
+EPS_FIT = 1e-6
+EPS_AREA = 1e-6
+
+
+@dataclass(frozen=True)
+class OverlayParams:
+    """hex region (cell | cap), base and wound-marker diameters in mm, and where each came from."""
+
+    hex_region: str = "cell"
+    base_diameter: float = BASE_DIAMETER_MM
+    marker_diameter: float = MARKER_DIAMETER_MM
+    base_source: str = "measured"
+    marker_source: str = "assumed"
+
+    def __post_init__(self) -> None:
+        if self.hex_region not in HEX_REGIONS:
+            raise ValueError(f"hex region must be one of {', '.join(HEX_REGIONS)}, not {self.hex_region!r}")
+        if not (0 < self.marker_diameter and 0 < self.base_diameter):
+            raise ValueError("disc diameters must be positive")
+
+    @classmethod
+    def from_options(cls, hex_region: str | None = None, base_diameter: float | None = None,
+                     marker_diameter: float | None = None) -> "OverlayParams":
+        """Defaults, with any value given by the user marked as `given`."""
+        kw: dict[str, Any] = {}
+        if hex_region is not None:
+            kw["hex_region"] = hex_region
+        if base_diameter is not None:
+            kw.update(base_diameter=float(base_diameter), base_source="given")
+        if marker_diameter is not None:
+            kw.update(marker_diameter=float(marker_diameter), marker_source="given")
+        return cls(**kw)
+
+    @property
+    def region_flat_mm(self) -> float:
+        """Flat-to-flat width of the hexagon that counts as one hex."""
+        return HEX_REGIONS[self.hex_region][0]
+
+    @property
+    def assumed(self) -> list[str]:
+        """Names of the parameters whose values are assumptions."""
+        out = [name for name, src in (("base_diameter", self.base_source), ("marker_diameter", self.marker_source))
+               if src == "assumed"]
+        return out
+
+    def describe(self) -> dict[str, Any]:
+        """Every parameter with its value, source and reasoning: what each output prints."""
+        flat, src, note = HEX_REGIONS[self.hex_region]
+        marker_note = MARKER_REASONING if self.marker_source == "assumed" else (
+            "given by the user; no published measurement exists (physical-and-rules §2.4)")
+        return {
+            "hex_region": {"value": self.hex_region, "flat_to_flat_mm": flat, "source": src, "note": note},
+            "base_diameter": {"value": self.base_diameter, "unit": "mm", "source": self.base_source,
+                              "note": "standard single base, bottom diameter (physical-and-rules §2.1)"
+                              if self.base_source == "measured" else "given by the user"},
+            "marker_diameter": {"value": self.marker_diameter, "unit": "mm", "source": self.marker_source,
+                                "note": marker_note},
+            "assumed": self.assumed,
+        }
+
+    def legend_line(self) -> str:
+        """One line for pictures and text output."""
+        tag = " (ASSUMED)" if self.marker_source == "assumed" else ""
+        return (f"hex region {self.hex_region} ({self.region_flat_mm:g} mm); base diameter {self.base_diameter:g} mm "
+                f"({self.base_source}); wound-marker diameter {self.marker_diameter:g} mm{tag}")

@@ -1,0 +1,54 @@
+"""The pieces a map needs, by catalog type: one per placed piece, with VirtualScape's look-alikes
+counted as the official pieces they stand for (`inventory_as`, e.g. a tall water = 2 water tiles)."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from mapkit.model.catalog import catalog
+from mapkit.model.map import Map
+
+#: Kinds that are not terrain pieces one owns in a set (start zones, figures).
+NOT_TERRAIN = frozenset({"figure"})
+
+
+def requirements(m: Map) -> Counter[str]:
+    """type id -> pieces needed. Glyphs count as 'glyph:<letter>'; start zones are not pieces."""
+    cat = catalog()
+    need: Counter[str] = Counter()
+    for piece in m.pieces:
+        ptype = cat.types.get(piece.type)
+        if ptype is None or ptype.kind in NOT_TERRAIN or ptype.terrain == "start-zone":
+            continue
+        if ptype.terrain == "glyph":
+            need[f"glyph:{piece.attrs.get('letter', '?')}"] += 1
+        elif ptype.inventory_as:
+            for other, n in ptype.inventory_as.items():
+                need[other] += n
+        elif ptype.id == "personal":
+            need[f"personal:{piece.attrs.get('size', 1)}"] += 1
+        else:
+            need[ptype.id] += 1
+    return need
+
+
+def hexes_of(type_id: str) -> int:
+    """Footprint size of a requirement key (glyphs and unknown keys count 1)."""
+    cat = catalog()
+    if type_id in cat:
+        return max(1, cat[type_id].hexes)
+    if type_id.startswith("personal:"):
+        return int(type_id.split(":", 1)[1] or 1)
+    return 1
+
+
+def describe(type_id: str) -> str:
+    cat = catalog()
+    if type_id in cat:
+        return cat[type_id].name
+    if type_id.startswith("glyph:"):
+        letter = type_id.split(":", 1)[1]
+        return f"Glyph {letter} ({cat.glyphs.get(letter, {}).get('name', 'unknown')})"
+    if type_id.startswith("personal:"):
+        return f"Personal tile, {type_id.split(':', 1)[1]} hexes"
+    return type_id

@@ -1,0 +1,349 @@
+"""C3G building, vehicle and outer-space rules (family "c3g", codes Cxxx, profile "c3g").
+
+The Books a map places are loaded and overlaid once per check (`state`). Book-level rules
+(C101-C108) run in each Book's own frame and are moved onto the map; map-level rules (C2xx
+support and placement, C3xx vehicles, C401 Cosmos) read the map's pieces and placements.
+`mapkit.books.check.check_book_file` runs the Book-level rules on a Book alone.
+Documentation, with each rule's seed passage: `mapkit/data/rules/c3g.json`.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Iterator
+
+from mapkit.books.bookcheck import book_issues
+from mapkit.books.placed import PlacedBook, PlacedBooks, describe, placed_books
+from mapkit.geometry.overlay import move_hex, placed_footprint, place_points
+from mapkit.geometry.params import EPS_AREA, OverlayParams
+from mapkit.model.catalog import catalog
+from mapkit.rules.framework import CheckContext, Finding, rule
+
+FAMILY = "c3g"
+PROFILES = ("c3g",)
+_STATE_KEY = "_c3g_state"
+
+
+def state(ctx: CheckContext) -> PlacedBooks:
+    """The map's placed Books, computed once per check.
+
+    Options: `overlay_params` (an OverlayParams) or `hex_region` / `base_diameter` /
+    `marker_diameter`; `books` ({name: Book}) to supply Books without files.
+    """
+    cached = ctx.__dict__.get(_STATE_KEY)
+    if cached is None:
+        params = ctx.options.get("overlay_params") or OverlayParams.from_options(
+            ctx.options.get("hex_region"), ctx.options.get("base_diameter"), ctx.options.get("marker_diameter"))
+        cached = placed_books(ctx.map, ctx.file, params, ctx.options.get("books"))
+        ctx.__dict__[_STATE_KEY] = cached
+    return cached
+
+
+def _standalone(ctx: CheckContext) -> bool:
+    """True when checking a Book on its own (no map around it)."""
+    return bool(ctx.options.get("c3g_book_only"))
+
+
+# -- Book-level rules, moved onto the map -------------------------------------------------------
+
+def _book_rule(ctx: CheckContext, code: str) -> Iterator[Finding]:
+    for pb in state(ctx).buildings:
+        if pb.book is None or pb.overlay is None:
+            continue
+        p = pb.placement
+        floor_offsets = {f.index: f.base_offset for f in pb.book.floors}
+        label = "" if _standalone(ctx) else f"{describe(pb)}: "
+        for issue in book_issues(pb.book, pb.overlay, code):
+            q, r = move_hex(issue.q, issue.r, (p.q, p.r), p.rotation)
+            level = p.level + (floor_offsets.get(issue.floor, 0) if issue.floor is not None else 0)
+            where = "outside" if issue.floor is None else f"floor {issue.floor}"
+            yield ctx.finding(code, f"{label}{where}: {issue.message}", q, r, level)
+
+
+@rule("C001", "book-unreadable", "error", FAMILY, PROFILES, "A Book the map places cannot be read or breaks its schema.")
+def book_unreadable(ctx: CheckContext) -> Iterator[Finding]:
+    st = state(ctx)
+    for pb in st.buildings + st.objects:
+        if pb.error:
+            p = pb.placement
+            yield ctx.finding("C001", f"{pb.role} {pb.index + 1}: {pb.error}", p.q, p.r, p.level)
+
+
+@rule("C101", "window-not-half-open-side", "error", FAMILY, PROFILES, "Windows go only on Half hexes of an open side.")
+def window_placement(ctx: CheckContext) -> Iterator[Finding]:
+    yield from _book_rule(ctx, "C101")
+
+
+@rule("C102", "doorway-not-passable", "error", FAMILY, PROFILES, "Doorways lie on the wall line, on hexes a figure can pass.")
+def doorway_placement(ctx: CheckContext) -> Iterator[Finding]:
+    yield from _book_rule(ctx, "C102")
+
+
+@rule("C103", "transit-alone", "error", FAMILY, PROFILES, "Transit Spaces come in groups of two or more with the same Transit Number.")
+def transit_alone(ctx: CheckContext) -> Iterator[Finding]:
+    yield from _book_rule(ctx, "C103")
+
+
+@rule("C104", "transit-on-partial", "error", FAMILY, PROFILES, "Transit Spaces are never on Partial hexes.")
+def transit_on_partial(ctx: CheckContext) -> Iterator[Finding]:
+    yield from _book_rule(ctx, "C104")
+
+
+@rule("C105", "stairway-unpaired", "error", FAMILY, PROFILES, "A Stairway Up on floor k pairs with a Stairway Down on floor k+1.")
+def stairway_unpaired(ctx: CheckContext) -> Iterator[Finding]:
+    yield from _book_rule(ctx, "C105")
+
+
+@rule("C106", "elevator-shaft-broken", "error", FAMILY, PROFILES, "Elevator Shaft spaces stand at one hex on consecutive floors.")
+def shaft_broken(ctx: CheckContext) -> Iterator[Finding]:
+    yield from _book_rule(ctx, "C106")
+
+
+@rule("C107", "elevator-shaft-shared", "error", FAMILY, PROFILES, "Nothing but an Elevator Car goes on an Elevator Shaft space.")
+def shaft_shared(ctx: CheckContext) -> Iterator[Finding]:
+    yield from _book_rule(ctx, "C107")
+    if _standalone(ctx):
+        return
+    st = state(ctx)
+    shafts = _shaft_cells(st)
+    for pb in st.objects:
+        if pb.book is None or pb.book.is_elevator_car:
+            continue
+        for q, r in pb.spaces():
+            if (q, r, pb.placement.level) in shafts:
+                yield ctx.finding("C107", f"{describe(pb)} on an Elevator Shaft space: only an Elevator Car may be there",
+                                  q, r, pb.placement.level)
+    for piece in ctx.map.pieces:
+        if catalog()[piece.type].kind in ("figure", "marker") and (piece.q, piece.r, piece.z) in shafts:
+            name = catalog()[piece.type].name
+            yield ctx.finding("C107", f"{name} on an Elevator Shaft space: only an Elevator Car may be there",
+                              piece.q, piece.r, piece.z)
+
+
+@rule("C108", "mark-misplaced", "error", FAMILY, PROFILES, "Marked floor spaces lie on their floor; exits lie outside the walls.")
+def mark_misplaced(ctx: CheckContext) -> Iterator[Finding]:
+    yield from _book_rule(ctx, "C108")
+
+
+# -- map-level rules -----------------------------------------------------------------------------
+
+def _shaft_cells(st: PlacedBooks) -> dict[tuple[int, int, int], PlacedBook]:
+    out = {}
+    for pb in st.buildings:
+        if pb.placed is None:
+            continue
+        for floor in pb.placed.floors:
+            for m in floor.marks:
+                if m.kind == "elevator-shaft":
+                    out[(m.q, m.r, pb.placed.floor_level(floor))] = pb
+    return out
+
+
+@rule("C109", "elevator-car-missing", "error", FAMILY, PROFILES, "Each Elevator Shaft starts with an empty Elevator Car on its bottom floor.")
+def elevator_car_missing(ctx: CheckContext) -> Iterator[Finding]:
+    if _standalone(ctx):
+        return
+    st = state(ctx)
+    cars = {}
+    for pb in st.objects:
+        if pb.book is not None and pb.book.is_elevator_car:
+            for q, r in pb.spaces():
+                cars[(q, r, pb.placement.level)] = pb
+    shafts = _shaft_cells(st)
+    for (q, r, level), building in sorted(shafts.items()):
+        if (q, r, level - _gap_below(building, level)) in shafts:
+            continue  # not the bottom of its shaft
+        car = cars.get((q, r, level))
+        if car is None:
+            yield ctx.finding("C109", f"{describe(building)}: the Elevator Shaft has no Elevator Car on its bottom floor",
+                              q, r, level)
+        elif car.placement.occupants:
+            yield ctx.finding("C109", f"{describe(building)}: the Elevator Car at the bottom of the shaft must start empty",
+                              q, r, level)
+
+
+def _gap_below(pb: PlacedBook, level: int) -> int:
+    """Levels between a floor and the floor below it (a large number for the bottom floor)."""
+    assert pb.placed is not None
+    levels = sorted(pb.placed.floor_level(f) for f in pb.placed.floors)
+    lower = [x for x in levels if x < level]
+    return level - lower[-1] if lower else 10**6
+
+
+def _support(ctx: CheckContext, pb: PlacedBook) -> Iterator[tuple[str, str, int, int]]:
+    """(code, message, q, r) for each hex under a building that breaks C201 or C202."""
+    import shapely
+
+    from mapkit.geometry.hexes import centres, touched_hexes
+
+    p = pb.placement
+    fp = placed_footprint(pb.book, p.q, p.r, p.rotation)
+    qs, rs = touched_hexes(fp)
+    xs, ys = centres(qs, rs)
+    under = shapely.contains_xy(fp, xs, ys)
+    occ = ctx.occupancy
+    cat = catalog()
+    for q, r, bears in zip(qs.tolist(), rs.tolist(), under.tolist()):
+        at = [cat[ctx.map.pieces[i].type] for i in occ.get((q, r, p.level), [])]
+        if any(t.kind == "fluid" or t.terrain == "cosmos" for t in at):
+            yield "C202", "building stands on a height-0 tile (water, lava, ice, swamp water, shadow or Cosmos)", q, r
+            continue
+        if any(t.kind not in ("figure", "marker") for t in at):
+            yield "C201", "a piece rises into the building: it does not lie flat", q, r
+            continue
+        if not bears or p.level == 0:
+            continue
+        below = [cat[ctx.map.pieces[i].type] for i in occ.get((q, r, p.level - 1), [])]
+        solid = [t for t in below if t.kind not in ("figure", "marker", "edge")]
+        if not solid:
+            yield "C201", f"nothing at level {p.level - 1} under the building: it does not lie flat", q, r
+        elif all(t.kind == "fluid" or t.terrain == "cosmos" for t in solid):
+            yield "C202", "building stands on a height-0 tile", q, r
+
+
+def _support_findings(ctx: CheckContext, code: str) -> Iterator[Finding]:
+    if _standalone(ctx):
+        return
+    for pb in state(ctx).buildings:
+        if pb.book is None:
+            continue
+        for c, message, q, r in _support(ctx, pb):
+            if c == code:
+                yield ctx.finding(code, f"{describe(pb)}: {message}", q, r, pb.placement.level)
+
+
+@rule("C201", "building-not-flat", "error", FAMILY, PROFILES, "A building lies flat on land of one level.")
+def building_not_flat(ctx: CheckContext) -> Iterator[Finding]:
+    yield from _support_findings(ctx, "C201")
+
+
+@rule("C202", "building-on-height-0", "error", FAMILY, PROFILES, "A building never stands on a height-0 tile.")
+def building_on_fluid(ctx: CheckContext) -> Iterator[Finding]:
+    yield from _support_findings(ctx, "C202")
+
+
+@rule("C203", "marker-on-half-partial", "error", FAMILY, PROFILES, "Start zones and glyphs are not on Half or Partial hexes.")
+def marker_on_half(ctx: CheckContext) -> Iterator[Finding]:
+    if _standalone(ctx):
+        return
+    cells = state(ctx).cells
+    for piece in ctx.map.pieces:
+        if piece.type not in ("start-zone", "glyph"):
+            continue
+        cls = cells.get((piece.q, piece.r, piece.z))
+        if cls is not None and cls not in ("full",):
+            what = "start zone space" if piece.type == "start-zone" else "glyph"
+            yield ctx.finding("C203", f"{what} on a {cls} hex: figures cannot end their move there",
+                              piece.q, piece.r, piece.z)
+
+
+def _blocked(st: PlacedBooks) -> dict[int, Any]:
+    """Per level, the area walls and closed buildings take up (what a destructible object must avoid)."""
+    import shapely
+
+    parts: dict[int, list[Any]] = {}
+    for pb in st.buildings:
+        if pb.book is None or pb.placed is None:
+            continue
+        p = pb.placement
+        fp = placed_footprint(pb.book, p.q, p.r, p.rotation)
+        floors = {f.base_offset: f for f in pb.book.floors} if pb.book.kind == "interior-access" else {}
+        if 0 not in floors:
+            parts.setdefault(p.level, []).append(fp)
+        for offset, floor in floors.items():
+            inner = shapely.Polygon(place_points(shapely.get_coordinates(pb.book.interior_polygon(floor).exterior)
+                                                 .tolist(), p.q, p.r, p.rotation))
+            parts.setdefault(p.level + offset, []).append(shapely.difference(fp, inner))
+    return {level: shapely.union_all(geoms) for level, geoms in parts.items()}
+
+
+@rule("C204", "object-does-not-fit", "error", FAMILY, PROFILES, "A destructible object on a Half or Partial hex only where it fits.")
+def object_fits(ctx: CheckContext) -> Iterator[Finding]:
+    if _standalone(ctx):
+        return
+    import shapely
+
+    st = state(ctx)
+    blocked = None
+    for pb in st.objects:
+        if pb.book is None:
+            continue
+        p = pb.placement
+        bad = [(q, r, st.cells[(q, r, p.level)]) for q, r in pb.spaces()
+               if st.cells.get((q, r, p.level)) not in (None, "full")]
+        if not bad:
+            continue
+        blocked = blocked if blocked is not None else _blocked(st)
+        walls = blocked.get(p.level)
+        fp = placed_footprint(pb.book, p.q, p.r, p.rotation)
+        if walls is not None and shapely.area(shapely.intersection(fp, walls)) > EPS_AREA:
+            q, r, cls = bad[0]
+            yield ctx.finding("C204", f"{describe(pb)} on a {cls} hex does not fit: its base overlaps a wall",
+                              q, r, p.level)
+
+
+def _vehicles(ctx: CheckContext) -> Iterator[PlacedBook]:
+    if _standalone(ctx):
+        return
+    for pb in state(ctx).objects:
+        if pb.book is not None and pb.placement.occupants:
+            yield pb
+
+
+@rule("C301", "vehicle-over-occupancy", "error", FAMILY, PROFILES, "A vehicle carries no more figures than its Occupancy.")
+def vehicle_occupancy(ctx: CheckContext) -> Iterator[Finding]:
+    for pb in _vehicles(ctx):
+        p, book = pb.placement, pb.book
+        assert book is not None
+        if not book.is_vehicle:
+            yield ctx.finding("C301", f"{describe(pb)} is not a vehicle but has occupants", p.q, p.r, p.level)
+            continue
+        limit = int(book.card.get("occupancy", 0))
+        if len(p.occupants) > limit:
+            yield ctx.finding("C301", f"{describe(pb)} carries {len(p.occupants)} figures; its Occupancy is {limit}",
+                              p.q, p.r, p.level)
+
+
+@rule("C302", "vehicle-occupant-too-big", "error", FAMILY, PROFILES, "Each occupant is smaller than the vehicle.")
+def occupant_size(ctx: CheckContext) -> Iterator[Finding]:
+    from mapkit.books.model import SIZES
+
+    for pb in _vehicles(ctx):
+        p, book = pb.placement, pb.book
+        assert book is not None
+        if not book.is_vehicle:
+            continue
+        vsize = book.size_rank
+        for occ in p.occupants:
+            if not isinstance(occ, dict):
+                continue
+            name = occ.get("name", "a figure")
+            size = occ.get("size")
+            if size not in SIZES:
+                yield ctx.finding("C302", f"{describe(pb)}: occupant {name} has no size (Tiny..Huge)",
+                                  p.q, p.r, p.level, severity="warning")
+            elif vsize is not None and SIZES.index(size) >= vsize:
+                yield ctx.finding("C302", f"{describe(pb)}: {name} ({size}) is not smaller than the vehicle "
+                                  f"({book.card.get('size')})", p.q, p.r, p.level)
+
+
+@rule("C303", "vehicle-mixed-armies", "error", FAMILY, PROFILES, "All occupants of a vehicle belong to one army.")
+def occupant_armies(ctx: CheckContext) -> Iterator[Finding]:
+    for pb in _vehicles(ctx):
+        p = pb.placement
+        armies = sorted({str(o.get("player")) for o in p.occupants
+                         if isinstance(o, dict) and o.get("player") is not None})
+        if len(armies) > 1:
+            yield ctx.finding("C303", f"{describe(pb)} is occupied by figures of players {', '.join(armies)}",
+                              p.q, p.r, p.level)
+
+
+@rule("C401", "cosmos-not-height-0", "error", FAMILY, PROFILES, "Cosmos spaces are at height 0.")
+def cosmos_height(ctx: CheckContext) -> Iterator[Finding]:
+    cat = catalog()
+    for piece in ctx.map.pieces:
+        if piece.type in cat and cat[piece.type].terrain == "cosmos" and piece.z != 0:
+            for q, r in ctx.map.footprint(piece):
+                yield ctx.finding("C401", f"Cosmos space at level {piece.z}: Cosmos spaces are 0 height",
+                                  q, r, piece.z)
+
+

@@ -1,0 +1,283 @@
+"""Physical build rules (family "physical", codes P1xx): can this battlefield be built on a table?
+
+All rules read one analysis pass (`physical_findings`) over one cell index (`build_index`), so a
+map is walked once however many rules run. Each rule's documentation, with the rulebook passage
+or convention it rests on, is in `mapkit/data/rules/physical.json`.
+
+Which pieces may bridge (rest on only some of their hexes):
+- land tiles: an overhang is legal (Master Game Guide, "moving up onto a low overhang");
+- the castle arch: it stands on its two end bases, the doorway between is open;
+- road walls: they are made to span, but must rest on both ends (P111);
+- battlements and ladders hang on a castle edge (P110), not on what is under them.
+Everything else (fluid tiles, obstacles, castle walls and bases, figures) needs ground under every hex.
+"""
+
+from __future__ import annotations
+
+from typing import Iterable
+
+from mapkit.model.catalog import PieceType
+from mapkit.model.grid import DIRECTIONS, axial_to_offset
+from mapkit.rules.build_index import LAUR_EDGE, BuildIndex, build_index
+from mapkit.rules.framework import CheckContext, Finding, rule
+
+FAMILY = "physical"
+ALL_PROFILES = ("casual", "tournament", "c3g")
+INT32 = 2**31
+
+#: Obstacles that come standing on their own fluid-like base (physical-and-rules §4.3 and the
+#: set table): a glacier on its ice base, the hive on its swamp-water base, an outcrop on its shadow.
+OWN_BASES = {"glacier": frozenset({"ice"}), "hive": frozenset({"swamp-water"}),
+             "outcrop": frozenset({"shadow", "molten-lava"})}
+
+
+def index_of(ctx: CheckContext) -> BuildIndex:
+    return ctx.shared("physical.index", lambda c: build_index(c.map, c.options))
+
+
+def may_bridge(ptype: PieceType) -> bool:
+    """Whether a piece may rest on only some of its hexes (see the module docstring)."""
+    if ptype.kind in ("land", "custom"):
+        return True
+    return ptype.kind == "castle" and ptype.height >= 10 and ptype.hexes > 1
+
+
+def _label(ptype: PieceType, i: int) -> str:
+    return f"{ptype.name} (piece {i + 1})"
+
+
+def physical_findings(ctx: CheckContext) -> dict[str, list[Finding]]:
+    """Every physical finding, by rule code, from one pass over the index."""
+    return ctx.shared("physical.findings", _analyse_without_gc)
+
+
+def _analyse_without_gc(ctx: CheckContext) -> dict[str, list[Finding]]:
+    import gc
+
+    enabled = gc.isenabled()
+    gc.disable()  # as in build_index: many small allocations, no cycles
+    try:
+        return _analyse(ctx)
+    finally:
+        if enabled:
+            gc.enable()
+
+
+def _analyse(ctx: CheckContext) -> dict[str, list[Finding]]:
+    idx = index_of(ctx)
+    out: dict[str, list[Finding]] = {code: [] for code in
+                                     ("P101", "P102", "P103", "P104", "P105", "P106", "P107", "P108",
+                                      "P109", "P110", "P111", "P112")}
+    find = ctx.finding
+    types, cells, pieces = idx.types, idx.cells, ctx.map.pieces
+    under_all, starts = idx.under, idx.start
+    outside = set(idx.outside)
+    fluid = [t is not None and t.kind == "fluid" for t in types]
+    for i, piece in enumerate(pieces):
+        ptype = types[i]
+        if ptype is None:
+            continue
+        kind, z, hexes = ptype.kind, piece.z, cells[i]
+        if z < 0 or i in outside or piece.rotation != int(piece.rotation) or z >= INT32:
+            _coordinates(ctx, out["P112"], i, ptype, piece.rotation, z, hexes)
+        if kind == "marker":
+            _marker(ctx, idx, out, i, ptype, z, hexes)
+            continue
+        if kind == "edge" and ptype.terrain != "road-wall":
+            _edge_addon(ctx, idx, out["P110"], i, ptype, z, hexes[0], piece.rotation)
+            continue
+        if z <= 0:
+            continue  # on the table
+        under = [None if s < 0 else s for s in under_all[starts[i]:starts[i + 1]]]
+        if ptype.terrain == "laur-wall" and under[0] is None:
+            under = [_laur_below(idx, piece, hexes[0], z)]
+        held = [s for s in under if s is not None]
+        if ptype.terrain == "road-wall":
+            if under[0] is None or under[-1] is None:
+                end = hexes[0] if under[0] is None else hexes[-1]
+                out["P111"].append(find("P111", f"{_label(ptype, i)} does not rest on both ends: "
+                                        f"nothing under its end hex ({end[0]}, {end[1]})",
+                                        end[0], end[1], z))
+        elif not held:
+            what = "nothing under any of its hexes" if len(hexes) > 1 else "nothing under it"
+            out["P101"].append(find("P101", f"{_label(ptype, i)} floats: {what} at level {z - 1}",
+                                    piece.q, piece.r, z))
+        elif len(held) < len(hexes) and not may_bridge(ptype):
+            gap = hexes[under.index(None)]
+            out["P102"].append(find("P102", f"{_label(ptype, i)} hangs over air at ({gap[0]}, {gap[1]}): "
+                                    f"{len(hexes) - len(held)} of its {len(hexes)} hexes have nothing under them",
+                                    gap[0], gap[1], z))
+        if held and kind != "figure" and any(fluid[s] for s in held):
+            _on_fluid(ctx, out, i, ptype, z, hexes, under, types)
+    _overlaps(ctx, idx, out["P103"])
+    _clearance(ctx, idx, out["P104"])
+    return out
+
+
+def _laur_below(idx: BuildIndex, piece, hex_: tuple[int, int], z: int) -> int | None:
+    """A stackable Laur wall may rest on the Laur wall below it on the same side."""
+    key = (hex_[0], hex_[1], z - 1, LAUR_EDGE + int(round(piece.rotation * 2)) % 12)
+    below = idx.edges.get(key)
+    return below[0] if below else None
+
+
+def _on_fluid(ctx: CheckContext, out: dict[str, list[Finding]], i: int, ptype: PieceType, z: int,
+              hexes: list[tuple[int, int]], under: list[int | None], types: list[PieceType]) -> None:
+    """A piece resting on water or another fluid (one finding per piece, at its first such hex)."""
+    for (q, r), s in zip(hexes, under):
+        if s is None:
+            continue
+        below = types[s]
+        if below.kind != "fluid":
+            continue
+        if ptype.terrain == "molten-lava":
+            if below.terrain in ("water", "molten-lava"):
+                out["P106"].append(ctx.finding(
+                    "P106", f"{_label(ptype, i)} is stacked on {below.name} (piece {s + 1})", q, r, z))
+                return
+            continue  # molten lava may go on any tile that is neither water nor molten lava
+        if below.terrain in OWN_BASES.get(ptype.terrain, ()):
+            continue
+        severity = "error" if below.terrain == "water" else "warning"
+        out["P105"].append(ctx.finding(
+            "P105", f"{_label(ptype, i)} rests on {below.name} (piece {s + 1}); nothing may be built on a fluid tile",
+            q, r, z, severity=severity))
+        return
+
+
+def _marker(ctx: CheckContext, idx: BuildIndex, out: dict[str, list[Finding]], i: int, ptype: PieceType,
+            z: int, hexes: list[tuple[int, int]]) -> None:
+    """A glyph or start zone: on a surface; a glyph on a space that is not molten lava."""
+    what = "glyph" if ptype.terrain == "glyph" else "start-zone space"
+    for q, r in hexes:
+        s = idx.support(q, r, z) if z > 0 else None
+        if s is None:
+            where = "lies on the bare table" if z <= 0 else f"has nothing under it at level {z - 1}"
+            out["P109"].append(ctx.finding("P109", f"{what} (piece {i + 1}) {where}", q, r, z))
+            continue
+        if ptype.terrain != "glyph":
+            continue
+        below = idx.types[s]
+        if below.terrain == "molten-lava":
+            out["P107"].append(ctx.finding("P107", f"glyph (piece {i + 1}) lies on molten lava (piece {s + 1})",
+                                           q, r, z))
+        elif below.kind not in ("land", "fluid"):
+            out["P108"].append(ctx.finding(
+                "P108", f"glyph (piece {i + 1}) is not on a space: it lies on {below.name} (piece {s + 1})", q, r, z))
+
+
+def _edge_addon(ctx: CheckContext, idx: BuildIndex, out: list[Finding], i: int, ptype: PieceType, z: int,
+                hex_: tuple[int, int], rotation: float) -> None:
+    """A battlement or ladder must hang on an edge whose other side is castle (wall, base or wall-walk)."""
+    q, r = hex_
+    turns = int(rotation) % 6
+    dq, dr = DIRECTIONS[turns]
+    for cq, cr in ((q + dq, r + dr), (q, r)):
+        for level in (z, z - 1):
+            b = idx.body_at(cq, cr, level)
+            if b is not None and (idx.types[b].kind == "castle" or idx.types[b].terrain == "wall-walk"):
+                return
+    side = ("E", "SE", "SW", "W", "NW", "NE")[turns]
+    out.append(ctx.finding("P110", f"{_label(ptype, i)} hangs on the {side} edge, but no castle wall, base or "
+                           f"wall-walk is across that edge at level {z} or {z - 1}", q, r, z))
+
+
+def _coordinates(ctx: CheckContext, out: list[Finding], i: int, ptype: PieceType, rotation: float, z: int,
+                 hexes: list[tuple[int, int]]) -> None:
+    """Positions a VirtualScape file cannot hold, or that VirtualScape moves on load."""
+    q0, r0 = hexes[0] if hexes else (0, 0)
+    if z < 0:
+        out.append(ctx.finding("P112", f"{_label(ptype, i)} is below the table (level {z})", q0, r0, z,
+                               severity="error"))
+        return
+    offsets = [axial_to_offset(q, r) for q, r in hexes]
+    if any(not (-INT32 <= v < INT32) for col, row in offsets for v in (col, row)) or z >= INT32:
+        out.append(ctx.finding("P112", f"{_label(ptype, i)} lies beyond the 32-bit coordinates a .hsc holds",
+                               q0, r0, z, severity="error"))
+        return
+    if any(col < 0 or row < 0 for col, row in offsets):
+        col, row = next((c, r) for c, r in offsets if c < 0 or r < 0)
+        out.append(ctx.finding("P112", f"{_label(ptype, i)} reaches column {col}, row {row}: VirtualScape shifts "
+                               "maps with negative rows or columns on load, and misplaces negative odd rows",
+                               q0, r0, z))
+        return
+    if rotation != int(rotation):
+        out.append(ctx.finding("P112", f"{_label(ptype, i)} is turned {rotation} steps; VirtualScape holds only "
+                               "whole 60-degree turns", q0, r0, z))
+
+
+def _overlaps(ctx: CheckContext, idx: BuildIndex, out: list[Finding]) -> None:
+    """Two pieces in one cell: bodies (counting every level they fill), markers, edge add-ons."""
+    seen: set[tuple[int, int]] = set()
+    types = idx.types
+    for (q, r, level), group in idx.crowded.items():
+        for a_pos, a in enumerate(group):
+            for b in group[a_pos + 1:]:
+                if (a, b) in seen:
+                    continue
+                seen.add((a, b))
+                out.append(ctx.finding("P103", f"{_label(types[a], a)} and {_label(types[b], b)} both fill this "
+                                       "cell", q, r, level))
+    pieces = ctx.map.pieces
+    for (q, r, level), group in idx.markers.items():
+        b = idx.body_at(q, r, level)
+        for m in group:
+            if b is None:
+                continue
+            if types[m].terrain == "start-zone" and types[b].kind == "obstacle":
+                continue  # a zone may take in an obstacle's hex (VirtualScape allows it; glasq pages do it)
+            out.append(ctx.finding("P103", f"{_label(types[m], m)} is inside {_label(types[b], b)}", q, r, level))
+        kinds: dict[tuple[str, object], int] = {}
+        for m in group:
+            # Markers of different scenarios (glasq pages carry several) never meet on the table.
+            key = ("figure" if types[m].kind == "figure" else types[m].terrain, pieces[m].attrs.get("scenario"))
+            if key in kinds:
+                out.append(ctx.finding("P103", f"{_label(types[m], m)} shares its space with "
+                                       f"{_label(types[kinds[key]], kinds[key])}", q, r, level,
+                                       severity="warning" if key[0] == "start-zone" else None))
+            else:
+                kinds[key] = m
+    for (q, r, level, _edge), group in idx.edges.items():
+        for other in group[1:]:
+            out.append(ctx.finding("P103", f"{_label(types[other], other)} stands on the same hex side as "
+                                   f"{_label(types[group[0]], group[0])}", q, r, level))
+
+
+def _clearance(ctx: CheckContext, idx: BuildIndex, out: list[Finding]) -> None:
+    """A piece inside the air an obstacle needs above its base."""
+    seen: set[tuple[int, int]] = set()
+    types = idx.types
+    for cell, obstacle, other in idx.in_clearance:
+        if other == obstacle or (obstacle, other) in seen:
+            continue
+        if types[other].terrain == "laur-wall" == types[obstacle].terrain:
+            continue  # stackable Laur pieces are made to stand on one another
+        seen.add((obstacle, other))
+        ot = types[obstacle]
+        out.append(ctx.finding(
+            "P104", f"{_label(types[other], other)} is inside the {ot.obstacle_height}-level "
+            f"{ot.name} (piece {obstacle + 1}) standing at level {ctx.map.pieces[obstacle].z}",
+            cell[0], cell[1], cell[2]))
+
+
+def _register(code: str, name: str, severity: str, summary: str) -> None:
+    @rule(code, name, severity, FAMILY, ALL_PROFILES, summary)
+    def check(ctx: CheckContext) -> Iterable[Finding]:
+        return physical_findings(ctx)[code]
+
+
+for _code, _name, _severity, _summary in (
+    ("P101", "unsupported-piece", "error", "A piece with nothing under any of its hexes"),
+    ("P102", "partly-unsupported", "warning", "A piece that cannot bridge hangs over air on some hexes"),
+    ("P103", "overlap", "error", "Two pieces fill the same cell (walls count 9 levels, arches 10)"),
+    ("P104", "obstacle-clearance", "error", "A piece inside the height an obstacle needs above its base"),
+    ("P105", "on-fluid", "error", "A piece built on water or another fluid tile"),
+    ("P106", "molten-lava-stacked", "error", "Molten lava on water or on molten lava"),
+    ("P107", "glyph-on-molten-lava", "error", "A glyph on molten lava"),
+    ("P108", "glyph-not-on-space", "error", "A glyph that does not lie on a space"),
+    ("P109", "marker-no-surface", "error", "A start zone or glyph with no surface under it"),
+    ("P110", "edge-addon-off-castle", "error", "A ladder or battlement not on a castle edge"),
+    ("P111", "road-wall-ends", "error", "A road wall that does not rest on both ends"),
+    ("P112", "virtualscape-coordinates", "warning", "A position VirtualScape cannot hold or moves on load"),
+):
+    _register(_code, _name, _severity, _summary)

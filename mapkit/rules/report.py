@@ -1,0 +1,123 @@
+"""Findings rendered as text lines, a JSON list, or SARIF 2.1.0 (for code review on a map repository)."""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Iterable
+
+from mapkit import __version__
+from mapkit.rules.framework import Finding, Rule
+
+SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
+SARIF_VERSION = "2.1.0"
+SARIF_LEVEL = {"error": "error", "warning": "warning", "info": "note"}
+
+
+def sort_key(f: Finding) -> tuple:
+    """Files in order, map-wide findings first, then by level, row, column and code."""
+    return (f.file or "", f.level is not None, f.level or 0, f.r or 0, f.q or 0, f.code, f.message)
+
+
+def where(f: Finding) -> str:
+    """'level L (q, r)' or '(q, r)' or '' for a map-wide finding."""
+    parts = []
+    if f.level is not None:
+        parts.append(f"level {f.level}")
+    if f.q is not None and f.r is not None:
+        parts.append(f"({f.q}, {f.r})")
+    return " ".join(parts)
+
+
+def text_line(f: Finding) -> str:
+    """`FILE: level L (q, r): CODE severity: message`."""
+    head = [f.file or "-"]
+    place = where(f)
+    if place:
+        head.append(place)
+    return ": ".join(head) + f": {f.code} {f.severity}: {f.message}"
+
+
+def render_text(findings: Iterable[Finding]) -> str:
+    return "".join(text_line(f) + "\n" for f in findings)
+
+
+def render_json(findings: Iterable[Finding]) -> str:
+    return json.dumps([f.as_dict() for f in findings], indent=1, ensure_ascii=False) + "\n"
+
+
+def _rule_descriptor(r: Rule) -> dict[str, Any]:
+    doc = r.doc
+    full = " ".join(x for x in (doc.get("what", ""), doc.get("why", "")) if x) or r.summary
+    help_text = "\n\n".join(f"{k.capitalize()}: {doc[k]}" for k in ("what", "why", "example", "source", "convention")
+                            if doc.get(k))
+    return {
+        "id": r.code,
+        "name": r.name,
+        "shortDescription": {"text": r.summary},
+        "fullDescription": {"text": full},
+        "help": {"text": help_text or r.summary},
+        "defaultConfiguration": {"level": SARIF_LEVEL[r.severity]},
+        "properties": {"family": r.family, "profiles": sorted(r.profiles)},
+    }
+
+
+def _result(f: Finding, rule_index: dict[str, int]) -> dict[str, Any]:
+    location: dict[str, Any] = {"physicalLocation": {"artifactLocation": {"uri": _uri(f.file)}}}
+    # Maps have no lines: the region names the hex as a line (row) and column so a review tool can
+    # anchor it; the exact hex and level are in the logical location and the properties.
+    if f.r is not None and f.q is not None:
+        location["physicalLocation"]["region"] = {"startLine": 1, "startColumn": 1,
+                                                  "snippet": {"text": where(f)}}
+        name = f"hex ({f.q}, {f.r})" + (f" level {f.level}" if f.level is not None else "")
+        location["logicalLocations"] = [{"name": name, "fullyQualifiedName": f"{f.file or ''}::{name}",
+                                         "kind": "object"}]
+    else:
+        location["physicalLocation"]["region"] = {"startLine": 1}
+        location["logicalLocations"] = [{"name": "map", "kind": "module"}]
+    result: dict[str, Any] = {
+        "ruleId": f.code,
+        "level": SARIF_LEVEL.get(f.severity, "note"),
+        "message": {"text": f.message},
+        "locations": [location],
+        "properties": {"q": f.q, "r": f.r, "level": f.level, "severity": f.severity},
+    }
+    if f.code in rule_index:
+        result["ruleIndex"] = rule_index[f.code]
+    return result
+
+
+def _uri(path: str | None) -> str:
+    if not path:
+        return "unknown"
+    from pathlib import PurePath
+
+    p = PurePath(path)
+    return p.as_posix() if not p.is_absolute() else p.as_uri()
+
+
+def sarif_log(findings: list[Finding], rules: list[Rule]) -> dict[str, Any]:
+    """A SARIF 2.1.0 log with one run: the rules that ran, then every finding."""
+    used = sorted({f.code for f in findings} | {r.code for r in rules})
+    by_code = {r.code: r for r in rules}
+    from mapkit.rules.framework import RULES
+
+    descriptors, rule_index = [], {}
+    for code in used:
+        r = by_code.get(code) or RULES.get(code)
+        if r is None:
+            continue
+        rule_index[code] = len(descriptors)
+        descriptors.append(_rule_descriptor(r))
+    return {
+        "$schema": SARIF_SCHEMA,
+        "version": SARIF_VERSION,
+        "runs": [{
+            "tool": {"driver": {"name": "mapkit", "version": __version__, "rules": descriptors}},
+            "results": [_result(f, rule_index) for f in findings],
+            "columnKind": "unicodeCodePoints",
+        }],
+    }
+
+
+def render_sarif(findings: list[Finding], rules: list[Rule]) -> str:
+    return json.dumps(sarif_log(findings, rules), indent=1, ensure_ascii=False) + "\n"

@@ -1,0 +1,126 @@
+"""Books: loading, schema errors naming the JSON path, the samples, placing an overlay on a map."""
+
+from __future__ import annotations
+
+import copy
+import json
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from mapkit.books import book_from_json, load_book
+from mapkit.books.check import check_book_file
+from mapkit.errors import FormatError
+from mapkit.geometry import OverlayParams, classify, place
+from mapkit.model.grid import rotate
+
+ROOT = Path(__file__).resolve().parent.parent
+SAMPLES = sorted((ROOT / "samples" / "books").glob("*.book.json"))
+
+
+def sample(name: str) -> dict:
+    return json.loads((ROOT / "samples" / "books" / f"{name}.book.json").read_text())
+
+
+def test_the_samples_cover_every_kind():
+    kinds = {load_book(p).kind for p in SAMPLES}
+    assert kinds == {"enclosed", "interior-access", "destructible-object", "vehicle"}
+
+
+@pytest.mark.parametrize("path", SAMPLES, ids=lambda p: p.name)
+def test_every_sample_passes_validation(path):
+    assert check_book_file(path) == []
+    book = load_book(path)
+    assert book.illustrative, "sample numbers are not the published ones and must say so"
+
+
+def test_sample_contents_match_the_brief():
+    bungalow = load_book(ROOT / "samples/books/bungalow.book.json")
+    assert bungalow.transit_number == 4 and bungalow.entry["max_height"] <= 7 and len(bungalow.exits) >= 2
+    sky = load_book(ROOT / "samples/books/skyscraper.book.json")
+    assert len(sky.floors) >= 3 and sky.floors[0].open_sides
+    kinds = {m.kind for f in sky.floors for m in f.marks}
+    assert {"doorway", "window", "stairway-up", "stairway-down", "elevator-shaft"} <= kinds
+    car = load_book(ROOT / "samples/books/sports-car.book.json")
+    assert car.card["occupancy"] == 2 and car.card["cover"] == "partial" and car.card["driver_space"]
+    assert load_book(ROOT / "samples/books/elevator-car.book.json").is_elevator_car
+
+
+@pytest.mark.parametrize("mutate, where", [
+    (lambda d: d.pop("name"), "$"),
+    (lambda d: d.__setitem__("kind", "castle"), "$.kind"),
+    (lambda d: d["footprint"].__setitem__("polygon", [[0, 0], [1, 1]]), "$.footprint.polygon"),
+    (lambda d: d["floors"][1].__setitem__("windows", [[1]]), "$.floors[1].windows[0]"),
+    (lambda d: d["floors"][0]["stairways_up"][0].__setitem__("number", "3"), "$.floors[0].stairways_up[0].number"),
+])
+def test_schema_errors_name_the_json_path(mutate, where):
+    doc = copy.deepcopy(sample("skyscraper"))
+    mutate(doc)
+    with pytest.raises(FormatError) as info:
+        book_from_json(doc, "sky.book.json")
+    assert info.value.where == where
+    assert "sky.book.json" in str(info.value)
+
+
+def test_check_book_file_reports_each_schema_error(tmp_path):
+    doc = sample("sports-car")
+    doc["vehicle"]["size"] = "Enormous"
+    doc["vehicle"]["cover"] = "none"
+    path = tmp_path / "car.book.json"
+    path.write_text(json.dumps(doc))
+    findings = check_book_file(path)
+    assert [f.code for f in findings] == ["C001", "C001"]
+    assert any("$.vehicle.size" in f.message for f in findings)
+
+
+def test_bad_json_names_the_line(tmp_path):
+    path = tmp_path / "bad.book.json"
+    path.write_text('{"name": "x",\n "kind": }')
+    with pytest.raises(FormatError) as info:
+        load_book(path)
+    assert "line 2" in str(info.value)
+
+
+def test_load_book_sees_a_changed_file(tmp_path):
+    path = tmp_path / "b.book.json"
+    doc = sample("mailbox")
+    path.write_text(json.dumps(doc))
+    assert load_book(path).name == "Mailbox"
+    doc["name"] = "Post box, longer name"
+    path.write_text(json.dumps(doc))
+    assert load_book(path).name == "Post box, longer name"
+
+
+def test_vehicle_entrance_turns_with_the_placement():
+    from mapkit.books.placed import placed_books
+    from mapkit.model.map import Map, Placement
+
+    m = Map(objects=[Placement(book="sports-car", q=0, r=0, level=0, rotation=2)])
+    pb = placed_books(m).objects[0]
+    assert pb.book.card["entrance"] == "NE" and pb.entrance() == "SE"
+    assert pb.spaces() == [(0, 0), (-1, 1)]  # the east space turned twice lies south-west
+
+
+hexes_st = st.lists(st.tuples(st.integers(-3, 3), st.integers(-3, 3)).map(list), max_size=3)
+numbered_st = st.lists(st.fixed_dictionaries({"q": st.integers(-3, 3), "r": st.integers(-3, 3),
+                                               "number": st.integers(0, 3)}), max_size=2)
+floor_st = st.fixed_dictionaries({"height": st.integers(0, 9)}, optional={
+    "open_sides": st.lists(st.integers(0, 6), unique=True, max_size=3), "doorways": hexes_st, "windows": hexes_st,
+    "elevator_shafts": hexes_st, "transit": numbered_st, "stairways_up": numbered_st, "stairways_down": numbered_st,
+    "interior": st.lists(st.tuples(st.integers(-150, 150), st.integers(-150, 150)).map(list), min_size=3, max_size=5)})
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.lists(st.tuples(st.integers(-150, 150), st.integers(-150, 150)).map(list), min_size=3, max_size=6),
+       st.sampled_from(["enclosed", "interior-access"]), st.lists(floor_st, max_size=3),
+       st.floats(0, 60), numbered_st)
+def test_any_valid_book_can_be_checked(tmp_path_factory, polygon, kind, floors, wall, exits):
+    """Self-crossing footprints, empty interiors, marks anywhere: findings, never a crash."""
+    doc = {"name": "fuzz", "kind": kind, "footprint": {"polygon": polygon}, "floors": floors,
+           "wall_thickness": wall, "exits": exits, "transit_number": 2}
+    path = tmp_path_factory.mktemp("fuzz") / "f.book.json"
+    path.write_text(json.dumps(doc))
+    for finding in check_book_file(path):
+        assert finding.code.startswith("C")
+    classify(load_book(path))

@@ -1,0 +1,205 @@
+"""C3G rules: the samples pass; broken copies of them trigger each rule."""
+
+from __future__ import annotations
+
+import copy
+import json
+from pathlib import Path
+
+import pytest
+
+import mapkit.rules.c3g  # noqa: F401  (registers the rules)
+from mapkit.books import book_from_json
+from mapkit.books.check import check_book_file
+from mapkit.formats import read_map
+from mapkit.model.map import Piece, Placement
+from mapkit.rules.framework import RULES, CheckContext, rule_docs
+
+ROOT = Path(__file__).resolve().parent.parent
+STREET = ROOT / "samples" / "maps" / "street.mapkit.json"
+C3G_CODES = sorted(code for code, r in RULES.items() if r.family == "c3g")
+
+
+def sample(name: str) -> dict:
+    return json.loads((ROOT / "samples" / "books" / f"{name}.book.json").read_text())
+
+
+def book_codes(doc: dict, tmp_path: Path) -> list[tuple[str, tuple]]:
+    path = tmp_path / "broken.book.json"
+    path.write_text(json.dumps(doc))
+    return [(f.code, (f.q, f.r, f.level)) for f in check_book_file(path)]
+
+
+def map_findings(m, code: str) -> list:
+    return list(RULES[code].check(CheckContext(m, str(STREET))))
+
+
+def street():
+    return read_map(STREET)
+
+
+def test_every_rule_is_documented_with_a_seed_passage():
+    docs = rule_docs("c3g")
+    assert C3G_CODES and set(C3G_CODES) == set(docs)
+    for code in C3G_CODES:
+        assert docs[code]["source"] and docs[code]["what"] and docs[code]["why"]
+        assert RULES[code].profiles == frozenset({"c3g"})
+
+
+def test_street_map_passes_every_c3g_rule():
+    m = street()
+    ctx = CheckContext(m, str(STREET))
+    assert [f for code in C3G_CODES for f in RULES[code].check(ctx)] == []
+
+
+# -- Book-level rules on broken copies -----------------------------------------------------------
+
+def sky_with(edit) -> dict:
+    doc = copy.deepcopy(sample("skyscraper"))
+    edit(doc)
+    return doc
+
+
+@pytest.mark.parametrize("edit, code, where", [
+    # a window on a Full hex
+    (lambda d: d["floors"][1]["windows"].append([1, 0]), "C101", (1, 0, 8)),
+    # a window on a Half hex of a closed side (the west wall, edge 3)
+    (lambda d: d["floors"][1]["windows"].append([-1, 1]), "C101", (-1, 1, 8)),
+    # a doorway in the middle of the floor
+    (lambda d: d["floors"][0]["doorways"].append([1, 1]), "C102", (1, 1, 0)),
+    # a doorway on the wall line but on a Partial hex
+    (lambda d: d["floors"][0]["doorways"].append([0, -1]), "C102", (0, -1, 0)),
+    # a lone Transit Number
+    (lambda d: d["floors"][0].setdefault("transit", []).append({"q": 0, "r": 0, "number": 7}), "C103", (0, 0, 0)),
+    # a transit space on a Partial hex
+    (lambda d: d["floors"][0].setdefault("transit", []).extend(
+        [{"q": 0, "r": -1, "number": 5}, {"q": 0, "r": 0, "number": 5}]), "C104", (0, -1, 0)),
+    # the roof floor loses its Stairway Down: floor 1's Stairway Up is unpaired
+    (lambda d: d["floors"][2].pop("stairways_down"), "C105", (0, 1, 8)),
+    # a Stairway Down with the wrong number
+    (lambda d: d["floors"][1]["stairways_down"][0].__setitem__("number", 2), "C105", (2, 0, 8)),
+    # the shaft skips floor 1
+    (lambda d: d["floors"][1].pop("elevator_shafts"), "C106", (2, 1, 16)),
+    # a stairway on a shaft space
+    (lambda d: d["floors"][2]["stairways_down"][0].update(q=2, r=1), "C107", (2, 1, 16)),
+    # a doorway far outside the footprint
+    (lambda d: d["floors"][0]["doorways"].append([9, 9]), "C108", (9, 9, 0)),
+])
+def test_broken_skyscraper_triggers(edit, code, where, tmp_path):
+    assert (code, where) in book_codes(sky_with(edit), tmp_path)
+
+
+def test_bungalow_with_one_exit_or_covered_exit(tmp_path):
+    one = sample("bungalow")
+    one["exits"] = one["exits"][:1]
+    assert [c for c, _ in book_codes(one, tmp_path)] == ["C103"]
+    under = sample("bungalow")
+    under["exits"].append({"q": 0, "r": 0})
+    codes = {c for c, _ in book_codes(under, tmp_path)}
+    assert {"C104", "C108"} <= codes
+
+
+def test_floor_marks_on_an_enclosed_structure(tmp_path):
+    doc = sample("bungalow")
+    doc["floors"] = [{"height": 0, "doorways": [[0, 1]]}]
+    assert "C108" in {c for c, _ in book_codes(doc, tmp_path)}
+
+
+# -- map-level rules on broken copies of the street -------------------------------------------------
+
+def test_elevator_car_missing_or_occupied():
+    m = street()
+    car = next(o for o in m.objects if "elevator" in o.book)
+    m.objects.remove(car)
+    assert [(f.q, f.r, f.level) for f in map_findings(m, "C109")] == [(3, 3, 1)]
+    m = street()
+    next(o for o in m.objects if "elevator" in o.book).occupants.append({"name": "Gambit", "size": "Medium", "player": 1})
+    assert len(map_findings(m, "C109")) == 1
+
+
+def test_only_an_elevator_car_on_a_shaft_space():
+    m = street()
+    m.objects.append(Placement(book="../books/mailbox.book.json", q=3, r=3, level=9))
+    m.pieces.append(Piece("glyph", 3, 3, 17, attrs={"letter": "A"}))
+    assert {(f.q, f.r, f.level) for f in map_findings(m, "C107")} == {(3, 3, 9), (3, 3, 17)}
+
+
+def test_building_not_flat_and_on_height_0():
+    m = street()
+    # a hole under the bungalow at (6, 2): lift the ground tile under hex (6, 3) out of the map
+    tile = next(i for i, p in enumerate(m.pieces) if (6, 3) in m.footprint(p) and p.z == 0)
+    holes = set(m.footprint(m.pieces[tile]))
+    del m.pieces[tile]
+    found = {(f.q, f.r) for f in map_findings(m, "C201")}
+    assert (6, 3) in found and found <= holes
+    m = street()
+    for p in m.pieces:
+        if (7, 2) in m.footprint(p) and p.z == 0:
+            p.type, p.rotation = "water-1", 0
+            p.q, p.r = 7, 2
+    assert [(f.q, f.r) for f in map_findings(m, "C202")] == [(7, 2)]
+    m = street()
+    m.pieces.append(Piece("rock-1", 7, 3, 1))
+    assert [(f.q, f.r) for f in map_findings(m, "C201")] == [(7, 3)]
+
+
+def test_start_zone_and_glyph_not_on_half_or_partial():
+    m = street()
+    m.pieces.append(Piece("glyph", 5, 2, 1, attrs={"letter": "B"}))  # the Half strip between two buildings
+    m.pieces.append(Piece("start-zone", 5, 3, 1, attrs={"player": 2}))  # a Partial hex by the bungalow
+    found = {(f.q, f.r): f.message for f in map_findings(m, "C203")}
+    assert set(found) == {(5, 2), (5, 3)}
+    assert "half" in found[(5, 2)] and "partial" in found[(5, 3)]
+
+
+def test_object_on_partial_hex_must_fit():
+    m = street()
+    mailbox = next(o for o in m.objects if "mailbox" in o.book)
+    assert map_findings(m, "C204") == []  # at (0, 2): a Half hex by the wall, but the small mailbox fits
+    mailbox.q, mailbox.r = 4, 3  # Half hex by the skyscraper's east wall: the base overlaps the wall
+    assert [(f.q, f.r) for f in map_findings(m, "C204")] == [(4, 3)]
+
+
+def test_vehicle_occupants():
+    m = street()
+    car = next(o for o in m.objects if "sports-car" in o.book)
+    car.occupants.append({"name": "Wolverine", "size": "Medium", "player": 1})
+    assert len(map_findings(m, "C301")) == 1
+    m = street()
+    car = next(o for o in m.objects if "sports-car" in o.book)
+    car.occupants[0]["size"] = "Large"
+    assert len(map_findings(m, "C302")) == 1
+    car.occupants[1]["player"] = 2
+    assert len(map_findings(m, "C303")) == 1
+
+
+def test_cosmos_spaces_at_height_0():
+    m = street()
+    m.pieces.append(Piece("cosmos-1", 20, 20, 0))
+    assert map_findings(m, "C401") == []
+    m.pieces.append(Piece("cosmos-1", 21, 20, 2))
+    assert [(f.q, f.r, f.level) for f in map_findings(m, "C401")] == [(21, 20, 2)]
+
+
+def test_missing_book_is_reported():
+    m = street()
+    m.buildings.append(Placement(book="nowhere.book.json", q=0, r=20, level=1))
+    found = map_findings(m, "C001")
+    assert len(found) == 1 and "nowhere.book.json" in found[0].message
+
+
+def test_sample_books_resolve_by_name():
+    m = street()
+    m.buildings = [Placement(book="bungalow", q=6, r=2, level=1)]
+    m.objects = []
+    assert map_findings(m, "C201") == [] and map_findings(m, "C001") == []
+
+
+def test_rotated_placement_moves_book_findings(tmp_path):
+    doc = sky_with(lambda d: d["floors"][0]["doorways"].append([1, 1]))
+    m = street()
+    m.buildings = [Placement(book="broken", q=4, r=4, level=1, rotation=2)]
+    m.objects = []
+    ctx = CheckContext(m, str(STREET), {"books": {"broken": book_from_json(doc)}})
+    found = [(f.q, f.r, f.level) for f in RULES["C102"].check(ctx)]
+    assert found == [(2, 5, 1)]  # local (1, 1) turned 60° twice: (-1, 2), then (-2, 1)

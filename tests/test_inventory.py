@@ -1,0 +1,152 @@
+"""Inventory: requirements, the derived set table, the exact set cover, collections."""
+
+from __future__ import annotations
+
+import itertools
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from conftest import corpus_file
+from mapkit.errors import FormatError
+from mapkit.formats import inventory_tsv, vsc
+from mapkit.inventory import TerrainSet, load_sets, minimum_cover, missing, requirements
+from mapkit.inventory.sets import set_table
+from mapkit.model.map import Map, Piece
+
+
+def test_requirements_count_pieces_lookalikes_and_glyphs():
+    m = Map(pieces=[Piece("grass-24", 0, 0, 0), Piece("grass-24", 0, 6, 0), Piece("water-tall", 0, 0, 1),
+                    Piece("glyph", 1, 1, 1, attrs={"letter": "A"}), Piece("start-zone", 2, 2, 1, attrs={"player": 1}),
+                    Piece("figure", 3, 3, 1)])
+    assert requirements(m) == {"grass-24": 2, "water-1": 2, "glyph:A": 1}
+
+
+def test_set_table_keeps_provenance_and_documents_conflicts():
+    table = set_table()
+    sets = {s["id"]: s for s in table["sets"]}
+    rotv = sets["RotV"]
+    assert rotv["kind"] == "master" and rotv["pieces"]["grass-24"] == 6 and rotv["pieces"]["water-1"] == 21
+    row = next(r for r in sets["TT"]["rows"] if r["piece_key"] == "glacier1")
+    assert row["counts"] == {"hexoscape": 1, "virtualscape": 3, "heroscapebuilder": None}
+    assert row["status"] == "CONFLICT" and row["count"] == 3 and "RPGnet" in row["chosen"]
+    assert sets["LFoV"]["pieces"]["molten-lava-3"] == 3
+    assert sets["SotM"]["pieces"]["grass-1"] == 1
+    decided = {(d["set"], d["piece"]) for d in table["decisions"]}
+    assert {("TT", "glacier1"), ("LFoV", "lava3"), ("SotM", "grass1"), ("TT", "ice3"),
+            ("SotM", "swampWater6"), ("BftU", "shadow3")} <= decided
+    assert "MSTK" not in {s.id for s in load_sets()}
+
+
+def test_set_table_is_what_the_script_derives_from_the_csv():
+    from mapkit.data.derive_sets import derive
+
+    csv_path = corpus_file("inventories/set_inventories.csv")
+    assert derive(csv_path) == set_table()
+
+
+def test_cover_one_rotv():
+    cover = minimum_cover({"grass-24": 6, "rock-2": 3, "ruin-3": 1, "water-1": 20}, load_sets())
+    assert [(s.id, n) for s, n in cover.sets] == [("RotV", 1)]
+
+
+def test_cover_reports_pieces_no_set_holds():
+    cover = minimum_cover({"grass-1": 1, "cosmos-1": 4}, load_sets())
+    assert cover.uncovered == {"cosmos-1": 4} and cover.count == 1
+
+
+def test_cover_respects_kind_limits():
+    need = {"ruin-2": 2}
+    assert minimum_cover(need, load_sets()).count == 2
+    limited = minimum_cover(need, load_sets(), max_per_kind={"master": 1, "expansion": 3})
+    assert not limited.feasible
+
+
+def _brute(need: dict[str, int], sets: list[TerrainSet], most: int = 4) -> tuple[int, int] | None:
+    best = None
+    for combo in itertools.product(range(most + 1), repeat=len(sets)):
+        have: dict[str, int] = {}
+        for s, n in zip(sets, combo):
+            for t, c in s.pieces:
+                have[t] = have.get(t, 0) + c * n
+        if all(have.get(t, 0) >= n for t, n in need.items()):
+            key = (sum(combo), sum(s.hexes * n for s, n in zip(sets, combo)))
+            best = key if best is None or key < best else best
+    return best
+
+
+TYPES = ["grass-1", "grass-2", "rock-1", "water-1"]
+SET = st.builds(lambda i, counts: TerrainSet(f"S{i}", f"S{i}", "expansion", "", tuple(
+    (t, c) for t, c in zip(TYPES, counts) if c)), st.integers(0, 99), st.lists(st.integers(0, 3), min_size=4,
+                                                                              max_size=4))
+
+
+@settings(max_examples=120, deadline=None)
+@given(st.lists(SET, min_size=1, max_size=4, unique_by=lambda s: s.id),
+       st.dictionaries(st.sampled_from(TYPES), st.integers(1, 5), min_size=1))
+def test_cover_is_exact_against_brute_force(sets, need):
+    supplied = {t for s in sets for t, _ in s.pieces}
+    need = {t: n for t, n in need.items() if t in supplied}
+    if not need:
+        return
+    cover = minimum_cover(need, sets)
+    expected = _brute(need, sets, most=5)
+    if expected is None:  # needs more than 5 copies of something: only check feasibility
+        assert cover.feasible
+        return
+    assert (cover.count, sum(s.hexes * n for s, n in cover.sets)) == expected
+
+
+def test_missing():
+    assert missing({"grass-1": 4, "rock-1": 1}, {"grass-1": 1, "rock-1": 3}) == {"grass-1": 3}
+
+
+# collections ----------------------------------------------------------------------------------
+def test_vsc_reader_generated_and_sample():
+    data = b"[Collection]\r\nGrass24=2\r\nTree15=1\r\nGlyphA=1\r\nMarvelConcrete7=3\r\n"
+    assert vsc.sniff(data)
+    assert vsc.read_collection(data) == {"grass-24": 2, "tree-15": 1, "glyph:A": 1, "concrete-7": 3}
+    sample = corpus_file("vsc/test_collection.vsc").read_bytes()
+    counts = vsc.read_collection(sample, "test_collection.vsc")
+    assert counts["concrete-7"] == 1 and sum(counts.values()) == 1 and len(counts) > 60
+
+
+@pytest.mark.parametrize("bad, where", [(b"Grass24=2\n", "Collection"), (b"[Collection]\nGrass24=x\n", "line 2"),
+                                        (b"[Collection]\nBogus=1\n", "line 2"), (b"[Collection]\nnoequals\n", "line 2")])
+def test_vsc_reader_errors(bad, where):
+    with pytest.raises(FormatError, match=where):
+        vsc.read_collection(bad, "c.vsc")
+
+
+def test_tsv_and_csv_inventory():
+    tsv = b"ID\tType\tSize\tCount\r\ngrass24\tGrass\t24\t3\r\nld\tLadder\t#N/A\t4\r\nswampBrush10\tLaur Underbrush\t10\t2\r\n"
+    assert inventory_tsv.sniff(tsv)
+    assert inventory_tsv.read_collection(tsv) == {"grass-24": 3, "castle-ladder": 4, "laur-brush-10": 2}
+    csv_data = b"ID,Type,Size,Count\nrock7,Rock,7,2\nflag,Flag,#N/A,1\n"
+    assert inventory_tsv.read_collection(csv_data) == {"rock-7": 2, "castle-flag": 1}
+    template = corpus_file("hexoscape/inventory_template.tsv").read_bytes()
+    counts = inventory_tsv.read_collection(template, "inventory_template.tsv")
+    assert len(counts) > 90 and set(counts.values()) == {0}
+
+
+@pytest.mark.parametrize("bad", [b"", b"Name,Count\nx,1\n", b"ID,Count\nnosuch,1\n", b"ID,Count\ngrass1,-1\n",
+                                 b"ID,Type,Count\ngrass1\n", b"\xff\xfe",
+                                 "ID,Count\ngrass1,\u00b2\n".encode()])
+def test_tsv_errors(bad):
+    with pytest.raises(FormatError):
+        inventory_tsv.read_collection(bad, "inv.csv")
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.binary(max_size=200))
+def test_collection_readers_raise_only_format_error(data):
+    for module in (vsc, inventory_tsv):
+        try:
+            module.read_collection(data, "fuzz")
+        except FormatError:
+            pass
+        try:
+            module.read_collection(b"[Collection]\n" + data, "fuzz")
+        except FormatError:
+            pass

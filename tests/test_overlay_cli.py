@@ -1,0 +1,77 @@
+"""`mapkit overlay`: JSON with labelled parameters, the picture, and errors in one line."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from conftest import run_subprocess
+
+ROOT = Path(__file__).resolve().parent.parent
+SKY = ROOT / "samples" / "books" / "skyscraper.book.json"
+STREET = ROOT / "samples" / "maps" / "street.mapkit.json"
+
+
+def test_json_names_the_assumed_marker(cli):
+    code, out, _ = cli("overlay", SKY, "--json")
+    assert code == 0
+    doc = json.loads(out)
+    params = doc["parameters"]
+    assert params["assumed"] == ["marker_diameter"]
+    assert params["marker_diameter"]["source"] == "assumed" and "2.4" in params["marker_diameter"]["note"]
+    assert params["base_diameter"] == {**params["base_diameter"], "value": 33.0, "source": "measured"}
+    assert {c["class"] for c in doc["exterior"]} <= {"full", "half", "partial", "covered"}
+    assert len(doc["floors"]) == 3
+    windows = [m for m in doc["floors"][1]["marks"] if m["kind"] == "window"]
+    cells = {(c["q"], c["r"]): c["class"] for c in doc["floors"][1]["hexes"]}
+    assert windows and all(cells[(w["q"], w["r"])] == "half" for w in windows)
+
+
+def test_parameters_change_the_answer(cli):
+    _, out, _ = cli("overlay", SKY, "--json", "--marker-diameter", "25", "--hex-region", "cap")
+    doc = json.loads(out)
+    assert doc["parameters"]["assumed"] == []
+    assert doc["parameters"]["marker_diameter"]["source"] == "given"
+    assert doc["parameters"]["hex_region"]["value"] == "cap"
+    default = json.loads(cli("overlay", SKY, "--json")[1])
+    assert doc["floors"][0]["hexes"] != default["floors"][0]["hexes"]
+
+
+def test_text_summary_says_what_is_assumed(cli):
+    code, out, _ = cli("overlay", SKY)
+    assert code == 0 and "assumed: marker_diameter" in out and "floor 2 (level +16)" in out
+
+
+def test_picture_of_book_and_map(cli, tmp_path):
+    from PIL import Image
+
+    for src in (SKY, STREET):
+        png = tmp_path / (src.name + ".png")
+        code, _, err = cli("overlay", src, "-o", png)
+        assert code == 0, err
+        img = Image.open(png)
+        assert img.size[0] > 600 and img.size[1] > 400
+        colours = {c for _, c in img.convert("RGB").getcolors(1 << 20)}
+        # every class's fill colour shows up (the letters and patterns are checked by eye)
+        from mapkit.render.overlay_png import STYLE
+
+        assert all(style["fill"] in colours for style in STYLE.values())
+
+
+def test_map_json_lists_levels(cli):
+    code, out, _ = cli("overlay", STREET, "--json")
+    doc = json.loads(out)
+    assert code == 0 and [lv["level"] for lv in doc["levels"]] == [1, 9, 17]
+    assert len(doc["buildings"]) == 3 and len(doc["objects"]) == 3
+
+
+def test_errors_are_one_line(tmp_path):
+    bad = tmp_path / "bad.book.json"
+    bad.write_text('{"name": "x", "kind": "enclosed", "footprint": {"polygon": [[0, 0]]}}')
+    proc = run_subprocess("overlay", bad)
+    assert proc.returncode == 2
+    assert proc.stderr.count("\n") == 1 and "$.footprint.polygon" in proc.stderr
+    proc = run_subprocess("overlay", tmp_path / "missing.book.json")
+    assert proc.returncode == 2 and "cannot read" in proc.stderr
+    proc = run_subprocess("overlay", SKY, "--marker-diameter", "-3")
+    assert proc.returncode == 2

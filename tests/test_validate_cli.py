@@ -1,0 +1,130 @@
+"""`mapkit validate`, `mapkit rules` and `mapkit inventory` on the command line: output and exit codes."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+import mapkit.formats
+from conftest import run_subprocess
+from mapkit.model.map import Map, Piece
+
+MAPS = {
+    "good.map": Map(pieces=[Piece("grass-24", 0, 0, 0), Piece("ruin-2", 0, 1, 1)]),
+    "floating.map": Map(pieces=[Piece("grass-1", 0, 0, 0), Piece("grass-1", 3, 3, 2)]),
+    "warning.map": Map(pieces=[Piece("grass-1", 0, 0, 0), Piece("ice-1", 0, 0, 1), Piece("snow-1", 0, 0, 2)]),
+}
+
+
+@pytest.fixture
+def fake_maps(monkeypatch):
+    """Serve the maps above by name, so the CLI is tested without depending on a file format."""
+    def read_map(path, fmt=None):
+        if str(path) not in MAPS:
+            raise mapkit.errors.FormatError("cannot read: No such file", file=str(path))
+        return MAPS[str(path)]
+    monkeypatch.setattr(mapkit.formats, "read_map", read_map)
+
+
+def test_exit_codes(cli, fake_maps):
+    assert cli("validate", "good.map")[0] == 0
+    code, out, _ = cli("validate", "floating.map")
+    assert code == 1 and out == "floating.map: level 2 (3, 3): P101 error: Grass 1-hex (piece 2) floats: " \
+                                 "nothing under it at level 1\n"
+    code, out, _ = cli("validate", "warning.map")
+    assert code == 0 and "P105 warning" in out
+    code, _, err = cli("validate", "good.map", "missing.map")
+    assert code == 2 and "missing.map" in err
+
+
+def test_select_ignore_and_profile(cli, fake_maps):
+    assert cli("validate", "floating.map", "--ignore", "P101")[0] == 0
+    assert cli("validate", "floating.map", "--select", "P105")[0] == 0
+    code, out, _ = cli("validate", "good.map", "--profile", "tournament")
+    assert code == 0 and "T202 warning" in out
+    code, _, err = cli("validate", "good.map", "--select", "Z9")
+    assert code == 2 and "names no rule" in err
+    code, _, err = cli("validate", "good.map", "--set", "nonsense=1")
+    assert code == 2
+
+
+def test_json_and_sarif_output(cli, fake_maps):
+    code, out, _ = cli("validate", "floating.map", "warning.map", "--format", "json")
+    rows = json.loads(out)
+    assert code == 1 and [r["code"] for r in rows] == ["P101", "P105"]
+    assert rows[0] == {"file": "floating.map", "level": 2, "q": 3, "r": 3, "code": "P101", "severity": "error",
+                       "message": rows[0]["message"]}
+    code, out, _ = cli("validate", "floating.map", "--format", "sarif")
+    log = json.loads(out)
+    assert log["version"] == "2.1.0" and log["runs"][0]["results"][0]["ruleId"] == "P101"
+
+
+def test_rules_command(cli):
+    code, out, _ = cli("rules")
+    assert code == 0 and "P101" in out and "T201" in out
+    code, out, _ = cli("rules", "P104")
+    assert code == 0 and "Why:" in out and "Source:" in out and "Convention:" in out
+    assert cli("rules", "X999")[0] == 2
+    code, out, _ = cli("rules", "--parameters")
+    assert "start_zone_hexes = 24" in out
+
+
+def test_inventory_command(cli, fake_maps, tmp_path):
+    code, out, _ = cli("inventory", "good.map")
+    assert code == 0 and "1 x Rise of the Valkyrie" in out
+    coll = tmp_path / "mine.vsc"
+    coll.write_bytes(b"[Collection]\nGrass24=1\nRuin2=0\n")
+    code, out, _ = cli("inventory", "good.map", "--collection", str(coll), "--json")
+    rep = json.loads(out)
+    assert rep["missing"] == [{"type": "ruin-2", "name": rep["missing"][0]["name"], "count": 1}]
+    assert rep["sets"] == [{"id": "RotV", "name": rep["sets"][0]["name"], "kind": "master", "copies": 1}]
+
+
+def test_inventory_glyphs_against_collections(cli, monkeypatch, tmp_path):
+    MAPS["glyph.map"] = Map(pieces=[Piece("grass-1", 0, 0, 0), Piece("glyph", 0, 0, 1, attrs={"letter": "A"})])
+    monkeypatch.setattr(mapkit.formats, "read_map", lambda path, fmt=None: MAPS[str(path)])
+    vsc = tmp_path / "c.vsc"
+    vsc.write_bytes(b"[Collection]\nGrass1=1\nGlyphA=0\n")
+    tsv = tmp_path / "c.tsv"
+    tsv.write_bytes(b"ID\tType\tSize\tCount\ngrass1\tGrass\t1\t1\n")
+    _, out, _ = cli("inventory", "glyph.map", "--collection", str(vsc), "--json")
+    assert [m["type"] for m in json.loads(out)["missing"]] == ["glyph:A"]
+    _, out, _ = cli("inventory", "glyph.map", "--collection", str(tsv), "--json")
+    assert json.loads(out)["missing"] == []
+
+
+def test_unreadable_files_in_parallel_exit_2(tmp_path):
+    paths = [str(tmp_path / f"none{i}.hsc") for i in range(4)]
+    result = run_subprocess("validate", "--jobs", "2", *paths)
+    assert result.returncode == 2 and result.stderr.count("cannot read") == 4
+    assert "Traceback" not in result.stderr
+
+
+def test_book_files_are_passed_to_the_book_checker(cli, tmp_path, monkeypatch):
+    import sys
+    import types
+
+    from mapkit.rules.framework import Finding
+
+    book = tmp_path / "hut.book.json"
+    book.write_text("{}")
+    fake = types.ModuleType("mapkit.books.check")
+    fake.check_book_file = lambda path: [Finding("C999", "error", "bad book", file=str(path))]
+    monkeypatch.setitem(sys.modules, "mapkit.books.check", fake)
+    code, out, _ = cli("validate", str(book))
+    assert code == 1 and "C999 error: bad book" in out
+
+
+def test_auto_jobs_keeps_small_inputs_in_one_process(tmp_path, monkeypatch):
+    from mapkit.cli import validate
+
+    small = [tmp_path / "a.hsc", tmp_path / "b.hsc"]
+    for p in small:
+        p.write_bytes(b"x" * 10)
+    assert validate.auto_jobs([str(p) for p in small]) == 1
+    assert validate.auto_jobs([str(small[0])]) == 1
+    monkeypatch.setattr(validate, "PARALLEL_MIN_BYTES", 1)
+    monkeypatch.setattr(validate.os, "getloadavg", lambda: (0.0, 0.0, 0.0))
+    monkeypatch.setattr(validate.os, "sched_getaffinity", lambda pid: {0, 1, 2, 3}, raising=False)
+    assert validate.auto_jobs([str(p) for p in small]) == 2
