@@ -12,8 +12,8 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
     p.add_argument("map", help="map file in any readable format")
     p.add_argument("-o", "--output", required=True, help="HTML file to write")
     p.add_argument("--from", dest="fmt", metavar="FORMAT", help="read as this format")
-    p.add_argument("--profile", choices=("casual", "tournament", "c3g"), default=None,
-                   help="run only the rules of this profile (default: every rule)")
+    p.add_argument("--profile", choices=("casual", "tournament", "c3g"), default="casual",
+                   help="the rules to run, as `mapkit validate --profile` (default casual)")
     p.add_argument("--no-pictures", action="store_true", help="leave out the isometric and per-level pictures")
     return p
 
@@ -37,7 +37,8 @@ def run(args: argparse.Namespace) -> int:
     findings, notes = collect_findings(m, args.map, args.profile)
     inventory_html, inventory_notes = inventory_section(m)
     pictures, picture_notes = ([], []) if args.no_pictures else pictures_section(m, m.name or Path(args.map).name)
-    parts = ReportParts(findings, inventory_html, notes + inventory_notes, "".join(pictures), picture_notes)
+    parts = ReportParts(findings, inventory_html, notes + inventory_notes, "".join(pictures), picture_notes,
+                        profile=args.profile)
     page = render_report(m, args.map, parts)
     write_atomic(args.output, page)
     sys.stderr.write(f"{args.output}: report, {len(findings)} finding(s), {time.perf_counter() - started:.2f} s\n")

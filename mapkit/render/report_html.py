@@ -30,6 +30,8 @@ class ReportParts:
     notes: list[str] = field(default_factory=list)
     pictures_html: str = ""
     picture_notes: list[str] = field(default_factory=list)
+    #: The rule profile the findings come from (shown with them).
+    profile: str | None = None
 
 
 def collect_findings(m: Map, file: str | None, profile: str | None = None) -> tuple[list[dict[str, Any]], list[str]]:
@@ -308,6 +310,7 @@ def render_report(m: Map, file: str | None = None, parts: ReportParts | None = N
     parts_html = "".join(f"<tr><td class=n>{n}</td><td>{e(name)}</td></tr>"
                          for name, n in parts_list(m, list(range(len(m.pieces)))))
     findings_html = _findings_html(parts.findings)
+    profile = f", profile {e(parts.profile)}" if parts.profile else ""
     pictures = parts.pictures_html + "".join(f'<p class="note">{e(n)}</p>' for n in parts.picture_notes)
     if not pictures:
         pictures = '<p class="note">No pictures were drawn for this report.</p>'
@@ -324,7 +327,7 @@ Dashed hexagons: start zones. Yellow discs: glyphs. <span id="status" role="stat
 <section id="summary"><h2>Summary</h2><table>{summary_html}</table>{warnings_html}</section>
 <section id="pictures"><h2>Pictures</h2>{pictures}</section>
 </div><div>
-<section id="findings"><h2>Findings ({len(parts.findings)})</h2>{notes_html}{findings_html}</section>
+<section id="findings"><h2>Findings ({len(parts.findings)}){profile}</h2>{notes_html}{findings_html}</section>
 <section id="inventory"><h2>Parts used</h2><table>{parts_html}</table>
 <h2>Hexes by terrain</h2><table>{terrain_html}</table>{parts.inventory_html}</section>
 </div></main>
