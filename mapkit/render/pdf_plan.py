@@ -324,7 +324,7 @@ def plan_from_book(book: Any, params: Any = None) -> FloorPlan:
     params = params or OverlayParams()
     overlay = classify(book, params)
     footprint = [tuple(p) for p in book.footprint]
-    floors = [PlanFloor("ground around the building", dict(overlay.exterior), footprint, [],
+    floors = [PlanFloor("ground around the building", dict(overlay.exterior), footprint, _wall_inner(book),
                         [_plan_mark(m) for m in book.exits])]
     for floor, fo in zip(getattr(book, "floors", []), overlay.floors):
         interior = book.interior_polygon(floor)
@@ -338,6 +338,19 @@ def plan_from_book(book: Any, params: Any = None) -> FloorPlan:
     if getattr(book, "illustrative", False):
         assumptions.append("This Book is illustrative: its measurements are not from a real model.")
     return FloorPlan(book.name, floors, assumptions)
+
+
+def _wall_inner(book: Any) -> list[Point]:
+    """The inner line of the outer walls (the footprint shrunk by the wall thickness), if any."""
+    import shapely
+
+    thickness = float(getattr(book, "wall_thickness", 0) or 0)
+    if thickness <= 0 or len(book.footprint) < 3:
+        return []
+    inner = shapely.buffer(shapely.Polygon(book.footprint), -thickness, join_style="mitre")
+    if inner.is_empty or not hasattr(inner, "exterior"):
+        return []
+    return [tuple(p) for p in list(inner.exterior.coords)[:-1]]
 
 
 def marker_line(params: Any) -> str:
