@@ -6,6 +6,7 @@ from __future__ import annotations
 import io
 import math
 import re
+from pathlib import Path
 
 import pytest
 
@@ -82,3 +83,38 @@ def test_corpus_maps_print_and_report(path):
     html = render_report(m, str(path))
     assert html.count('class="hex ') == len({h for p in m.pieces if m.piece_type(p).kind != "marker"
                                              for h in m.footprint(p)})
+
+
+def test_street_sample_plans_markers_and_build_sheets(cli, tmp_path):
+    from mapkit.model.grid import HEX_PITCH_MM
+    from tests.conftest import ROOT
+    from tests.test_print_probe import hexagons, nearest_neighbour_mm, page_paths
+
+    street = ROOT / "samples" / "maps" / "street.mapkit.json"
+    if not street.exists():
+        pytest.skip("samples/maps/street.mapkit.json is not in this checkout")
+    pytest.importorskip("mapkit.books", reason="mapkit.books (C3G Books) is not in this build")
+    m = read_map(street)
+    names = {Path(p.book).name for p in list(m.buildings) + list(m.objects)}
+
+    plan = tmp_path / "plan.pdf"
+    code, _, err = cli("print", street, "--plan", "-o", plan)
+    assert code == 0, err
+    reader = read_pdf(plan.read_bytes())
+    assert len(reader.pages) >= len(names)
+    for page in reader.pages:
+        centres = list({(round(x, 2), round(y, 2)) for x, y in (h.centroid() for h in hexagons(page_paths(page)))})
+        if len(centres) > 1:
+            assert all(d == pytest.approx(HEX_PITCH_MM, abs=0.1) for d in nearest_neighbour_mm(centres))
+        assert "wound marker" in page.extract_text().lower()
+
+    build = tmp_path / "build.pdf"
+    code, _, err = cli("print", street, "-o", build)
+    assert code == 0, err
+    last = read_pdf(build.read_bytes()).pages[-1].extract_text()
+    assert "C3G buildings and objects" in last
+
+    markers = tmp_path / "markers.pdf"
+    code, _, err = cli("print", street, "--markers", "-o", markers)
+    assert code == 0, err
+    assert "DOOR" in read_pdf(markers.read_bytes()).pages[0].extract_text()
