@@ -1,1 +1,0 @@
-"""Pictures and printable layouts of maps and C3G Books (PNG, SVG, PDF, HTML)."""
