@@ -39,14 +39,16 @@ def text(page) -> str:
     return re.sub(r"\s+", " ", page.extract_text())
 
 
-def test_levels_group_markers_with_the_level_they_stand_on():
+def test_levels_count_as_a_builder_does():
+    """A tile with bottom z is level z + 1; what stands on a tile belongs to that tile's level."""
     m = three_level_map()
     levels = build_levels(m)
-    assert list(levels) == [0, 1, 2]
+    assert list(levels) == [1, 2, 3]
     kinds = {z: sorted(m.pieces[i].type for i in idx) for z, idx in levels.items()}
-    assert kinds[0].count("start-zone") == 3  # start zones at z 1 stand on level 0
-    assert "glyph" in kinds[2]
-    assert kinds[1] == ["rock-7", "sand-3", "tree-10"]
+    assert kinds[1].count("start-zone") == 3  # start zones at z 1 stand on the z-0 tiles
+    assert "tree-10" in kinds[1]                # so does the tree at z 1
+    assert kinds[2] == ["rock-7", "sand-3"]
+    assert kinds[3] == ["glyph", "grass-1"]     # the glyph at z 3 stands on the z-2 tile
 
 
 @pytest.mark.parametrize("paper", ["letter", "a4"])
@@ -58,11 +60,11 @@ def test_one_page_per_level_then_the_totals(paper):
         assert sorted((float(page.mediabox.width), float(page.mediabox.height))) == \
             pytest.approx(sorted((w, h)), abs=0.05)
     for n, page in enumerate(pages[:3], start=1):
-        assert f"Level {n} (height {n - 1})" in text(page)
+        assert f"Level {n}" in text(page) and f"Parts for level {n}" in text(page)
         assert "Coordinates, as VirtualScape" in text(page) and "e.g. C7" in text(page)
     assert re.search(r"2 x Grass 24-hex", text(pages[0]))
     assert re.search(r"2 x start zone hexes, player 1", text(pages[0]))
-    assert re.search(r"1 x Rock 7-hex", text(pages[1]))
+    assert re.search(r"1 x Rock 7-hex", text(pages[1])) and re.search(r"1 x Evergreen tree 10", text(pages[0]))
     assert "Grass 24-hex" not in text(pages[1]).split("Parts for level 2")[1]
     total = text(pages[3])
     assert "parts list" in total and re.search(r"Total 2 x Grass 24-hex", total)
@@ -84,7 +86,8 @@ def test_size_labels_markers_and_faded_lower_levels():
     assert "W" in text(pages[2]).split() and "W" not in text(pages[0]).split()
     levels = build_levels(m)
     for n, (level, idx) in enumerate(levels.items()):
-        below = {h for p in m.pieces if p.z < level and p.type not in ("start-zone", "glyph") for h in m.footprint(p)}
+        below = {h for lv, ids in levels.items() if lv < level for i in ids
+                 if m.pieces[i].type not in ("start-zone", "glyph") for h in m.footprint(m.pieces[i])}
         own = sum(len(m.footprint(m.pieces[i])) for i in idx if m.pieces[i].type not in ("start-zone", "glyph"))
         rings = 2 * sum(1 for i in idx if m.pieces[i].type == "start-zone")  # white halo + dashed ring
         # each page draws what is built below it once per hex (faded), its own pieces, start-zone rings

@@ -68,33 +68,44 @@ class Footprint:
     points: tuple[tuple[float, float], ...]
 
 
-def build_levels(m: Map) -> dict[int, list[int]]:
-    """Level -> indices of the pieces placed at that step.
+#: Kinds that make a surface (fill hexes); everything else stands on one.
+SURFACE_KINDS = ("land", "fluid", "castle", "custom")
 
-    Tiles, obstacles, castle parts and figures go to their bottom level `z`. Start zones and
-    glyphs stand on the level below (they are at the supporting tile's z + 1), so they are
-    shown with the highest level under them, where the builder lays them after that level.
+
+def _own_build_level(ptype: PieceType, piece: Piece) -> int:
+    if ptype.kind in SURFACE_KINDS:
+        return piece.z + 1
+    return max(piece.z, 1)
+
+
+def _build_level_rule():
+    """How levels are counted: the renderer's rule when it is installed, so the PNG/SVG level
+    views and these sheets agree; the same rule written out here otherwise."""
+    try:
+        from mapkit.render.layout import build_level
+    except ImportError:
+        return _own_build_level
+    return build_level
+
+
+def build_levels(m: Map) -> dict[int, list[int]]:
+    """Build level -> indices of the pieces placed at that step, lowest level first.
+
+    As a builder counts: a tile whose bottom is at z is level z + 1 (its top is level z + 1);
+    what stands on a surface (obstacles, glyphs, start zones, figures, ladders, all stored one
+    above the tile under them) belongs to that tile's level, laid once the level is built.
     """
     cat = catalog()
+    rule = _build_level_rule()
     levels: dict[int, list[int]] = defaultdict(list)
-    markers = []
     for i, piece in enumerate(m.pieces):
-        if cat[piece.type].kind in MARKER_KINDS:
-            markers.append(i)
-        else:
-            levels[piece.z].append(i)
-    tile_levels = sorted(levels)
-    for i in markers:
-        z = m.pieces[i].z
-        below = [lv for lv in tile_levels if lv < z]
-        levels[below[-1] if below else (tile_levels[0] if tile_levels else z)].append(i)
+        levels[rule(cat[piece.type], piece)].append(i)
     return dict(sorted(levels.items()))
 
 
-def footprint_page(levels: dict[int, list[int]], level: int) -> int:
-    """The build level a footprint is drawn with: the highest level under it, as for markers."""
-    below = [lv for lv in levels if lv < level]
-    return below[-1] if below else (min(levels) if levels else level)
+def footprint_page(level: int) -> int:
+    """The build level a C3G placement is drawn with: like anything standing, the level under it."""
+    return max(level, 1)
 
 
 def size_label(m: Map, piece: Piece, ptype: PieceType) -> str:
@@ -207,9 +218,10 @@ def _level_page(c: Any, m: Map, frame: _MapFrame, levels: dict[int, list[int]], 
     title = m.name or "Untitled map"
     c.drawString(margin * PT_PER_MM, (h_mm - margin - 5) * PT_PER_MM, f"{title}: build instructions")
     c.setFont(font(), 8)
-    names = ", ".join(f"level {order.index(lv) + 1}" for lv in chunk)
+    sheet_no = order.index(chunk[0]) // len(chunk) + 1
+    sheets = -(-len(order) // len(chunk))
     c.drawRightString((w_mm - margin) * PT_PER_MM, (h_mm - margin - 5) * PT_PER_MM,
-                      f"{names} of {len(order)}")
+                      f"{', '.join(f'level {lv}' for lv in chunk)} · sheet {sheet_no} of {sheets + 1}")
     panel_h = (h_mm - 2 * margin - header - legend_h) / len(chunk)
     for i, level in enumerate(chunk):
         top = h_mm - margin - header - i * panel_h
@@ -229,19 +241,19 @@ def _level_panel(c: Any, m: Map, frame: _MapFrame, levels: dict[int, list[int]],
     sheet = Sheet(frame.x0, frame.y0, ox * PT_PER_MM, oy * PT_PER_MM, scale)
     c.setFont(bold_font(), 10)
     c.setFillColorRGB(0, 0, 0)
-    c.drawString(left * PT_PER_MM, (top - 4) * PT_PER_MM, f"Level {order.index(level) + 1} (height {level})")
+    c.drawString(left * PT_PER_MM, (top - 4) * PT_PER_MM, f"Level {level}")
     cat = catalog()
     _draw_below(c, m, sheet, levels, level)
     for idx in sorted(levels[level], key=lambda i: cat[m.pieces[i].type].kind in MARKER_KINDS):
         _draw_piece(c, m, sheet, idx)
-    here = [f for f in options.footprints if footprint_page(levels, f.level) == level]
+    here = [f for f in options.footprints if footprint_page(f.level) == level]
     for fp in here:
         _footprint(c, sheet, fp)
     _coordinates(c, frame, sheet)
     if options.hex_names:
         _hex_names(c, m, frame, sheet, levels[level])
     y = _parts_column(c, m, levels[level], (left + width - list_w) * PT_PER_MM, (top - 4) * PT_PER_MM,
-                      f"Parts for level {order.index(level) + 1}")
+                      f"Parts for level {level}")
     if here:
         c.setFont(bold_font(), 7)
         c.drawString((left + width - list_w) * PT_PER_MM, y - 4, "C3G buildings and objects")
@@ -290,7 +302,7 @@ def _draw_below(c: Any, m: Map, sheet: Sheet, levels: dict[int, list[int]], leve
                     top[cell] = (height, idx)
     groups: dict[tuple[float, float, float], list[tuple[int, int]]] = defaultdict(list)
     for cell, (height, idx) in top.items():
-        fade = 0.55 if height >= level else 0.75
+        fade = 0.55 if height >= level - 1 else 0.75  # the level just below is paler than the page
         groups[rgb(_fill_colour(m.pieces[idx]), fade)].append(cell)
     c.setLineWidth(0.25)
     c.setStrokeColorRGB(*rgb((150, 150, 150), 0.5))
@@ -531,10 +543,10 @@ def _totals_page(c: Any, m: Map, levels: dict[int, list[int]], w_mm: float, h_mm
             c.drawRightString(x + 14, y_total - 6 - 9 * n, str(count))
             c.drawString(x + 18, y_total - 6 - 9 * n, f"x {name}")
     yy = y
-    for n, (level, idx) in enumerate(levels.items(), start=1):
+    for level, idx in levels.items():
         if yy < 30 * PT_PER_MM:
             break
-        yy = _parts_column(c, m, idx, x + col_w, yy, f"Level {n} (height {level})", max_lines=12) - 6
+        yy = _parts_column(c, m, idx, x + col_w, yy, f"Level {level}", max_lines=12) - 6
 
 
 def wrap_text(text: str, font: str, size: float, width: float) -> list[str]:
