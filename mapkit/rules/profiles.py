@@ -26,6 +26,10 @@ PARAMETERS: dict[str, tuple[Any, str]] = {
     "max_same_expansion": (2, "BoV by-laws: no more than 2 of the same expansion (§4.4)"),
     "min_start_zone_distance": (14, "GameBear's rule of thumb, a guideline (§4.4)"),
     "max_terrain_sets": (4, "C3G Con Map Contest and Big Five: at most 4 terrain sets (§3.5)"),
+    "movement_move": (5, "Move of the figure the movement rules use: ARV judges start zones with 5-move figures (§4.4)"),
+    "movement_height": (5, "Height of that figure, in levels (assumed: a common medium figure)"),
+    "min_engage_turns": (3, "M103: GameBear's 14 hexes between start zones is 3 turns for Move 5 (§4.4)"),
+    "max_glyph_imbalance": (2, "M104: turns by which a glyph may be nearer one start zone (assumed)"),
 }
 
 

@@ -1,0 +1,76 @@
+"""`mapkit render MAP -o OUT.png|OUT.svg`: a picture of a map (top, per level, or isometric)."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+
+def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
+    p = sub.add_parser(
+        "render", help="draw a map as a PNG preview or an editable SVG",
+        description="Draw a map seen from above (--view top), one panel per level (--view levels, or "
+                    "--level N for one level), or as stacked tiles (--view iso). The output's extension "
+                    "picks PNG or SVG; the SVG is at 1:1 scale in millimetres with one layer per level.")
+    p.add_argument("map", help="map file in any readable format")
+    p.add_argument("-o", "--output", required=True, metavar="OUT", help="output file: .png or .svg")
+    p.add_argument("--from", dest="fmt", metavar="FORMAT", help="read the map as this format")
+    p.add_argument("--view", choices=("top", "iso", "levels"), default="top", help="what to draw (default: top)")
+    p.add_argument("--level", type=int, metavar="N",
+                   help="draw only level N (1 = tiles on the table and what stands on them)")
+    p.add_argument("--findings", action="store_true", help="mark validation findings on the picture")
+    p.add_argument("--profile", choices=("casual", "tournament", "c3g"),
+                   help="rule set for --findings (default: c3g for maps with C3G Books, else casual)")
+    p.add_argument("--scale", type=float, default=36.0, metavar="PX",
+                   help="PNG pixels per hex (default 36; the SVG is always 1:1 in mm)")
+    p.add_argument("--no-legend", action="store_true", help="leave out the legend")
+    return p
+
+
+def run(args: argparse.Namespace) -> int:
+    from mapkit.errors import UsageError
+    from mapkit.formats import read_map, report_warnings
+    from mapkit.io import write_atomic
+    from mapkit.render import RenderOptions, build_scene, render_png, render_svg
+    from mapkit.render.layout import map_levels
+
+    out = str(args.output)
+    lower = out.lower()
+    if not (lower.endswith(".png") or lower.endswith(".svg")):
+        raise UsageError(f"{out}: the output must end in .png or .svg")
+    if not 1 <= args.scale <= 400:
+        raise UsageError("--scale must be between 1 and 400 pixels per hex")
+    m = read_map(args.map, args.fmt)
+    report_warnings(m, args.map)
+    from pathlib import Path
+
+    options = RenderOptions(view=args.view, level=args.level, legend=not args.no_legend, name=Path(args.map).name,
+                            map_file=str(args.map))
+    if args.level is not None:
+        from mapkit.render.c3g import c3g_levels
+
+        levels = sorted(set(map_levels(m)) | c3g_levels(m, str(args.map)))
+        if args.level not in levels:
+            shown = ", ".join(map(str, levels)) or "none"
+            raise UsageError(f"{args.map}: no pieces at level {args.level} (levels: {shown})")
+        if args.view == "iso":
+            raise UsageError("--level draws one level from above; it does not combine with --view iso")
+    if args.findings:
+        from mapkit.render.findings import collect_findings
+
+        profile = args.profile or ("c3g" if (m.buildings or m.objects) else "casual")
+        findings, reason = collect_findings(m, str(args.map), profile)
+        options.findings = findings
+        if reason:
+            print(f"mapkit: {args.map}: {reason}", file=sys.stderr)
+            options.notes.append(reason)
+    scene = build_scene(m, options)
+    if lower.endswith(".svg"):
+        data = render_svg(scene)
+    else:
+        try:
+            data = render_png(scene, args.scale)
+        except ValueError as exc:
+            raise UsageError(f"{out}: {exc}") from None
+    write_atomic(out, data)
+    return 0

@@ -1,0 +1,268 @@
+"""The designer's questions, answered from the movement graph.
+
+From a start hex: every space a figure can end a move on, with the turns and the spaces of
+movement counted. Between start zones: the fewest turns before a figure from one zone can
+end a move engaged with a figure standing in the other. For each glyph: the turns from each
+start zone and the imbalance (the largest minus the smallest). And the dead ends: spaces no
+start zone reaches, building floors no figure can enter, drops that make a figure fall,
+transit groups that lead nowhere.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from mapkit.model.map import Map
+from mapkit.movement import buildings as bld
+from mapkit.movement import graph as gr
+from mapkit.movement.profile import Figure, fall_dice
+from mapkit.movement.search import Reach, search, source_nodes, space_turns
+from mapkit.movement.spaces import Spaces, from_map
+
+
+def prepare(m: Map, layer: bld.BuildingLayer | None = None, map_file: str | None = None) -> Spaces:
+    """The spaces of a map with its building layer applied (read from its Books if not given;
+    Book paths are relative to `map_file`)."""
+    spaces = from_map(m)
+    if layer is None:
+        layer = bld.layer_from_map(m, map_file)
+    bld.apply(spaces, layer)
+    spaces.notes.extend(layer.notes)
+    modelled = len({(q, r, name) for q, r, _, _, name in layer.objects})
+    if m.objects and not layer.objects:
+        spaces.notes.append(f"{len(m.objects)} C3G object(s) (vehicles, destructible objects) not modelled for movement")
+    elif modelled:
+        spaces.notes.append("vehicles and destructible objects are climbed like terrain (their tops are spaces); "
+                            "driving and riding them is not modelled")
+    return spaces
+
+
+@dataclass
+class Analysis:
+    spaces: Spaces
+    figure: Figure
+    graph: gr.Graph
+    #: player -> per-space turns (None: cannot end a move there) and movement counted.
+    zone_turns: dict[int, list[int | None]] = field(default_factory=dict)
+    zone_cost: dict[int, list[int | None]] = field(default_factory=dict)
+    start: int | None = None
+    start_turns: list[int | None] | None = None
+    start_cost: list[int | None] | None = None
+    start_passed: list[int | None] | None = None
+
+    # -- the questions ---------------------------------------------------------------
+    def engagement(self) -> list[dict[str, Any]]:
+        """For each ordered pair of start zones (A, B): the fewest turns before a figure from A
+        can end a move next to a space of B (engaged with a figure standing there)."""
+        zones = self.spaces.zones()
+        out = []
+        for a in sorted(self.zone_turns):
+            for b in sorted(zones):
+                if a == b:
+                    continue
+                best = None
+                where = None
+                zone_b = set(zones[b])
+                turns = self.zone_turns[a]
+                for y in zone_b:
+                    for x in self.engage_neighbours(y):
+                        t = turns[x]
+                        if x in zone_b or t is None:
+                            continue
+                        if best is None or t < best:
+                            best, where = t, x
+                out.append({"from": a, "to": b, "turns": best,
+                            "space": None if where is None else list(self.spaces.key(where))})
+        return out
+
+    def engage_neighbours(self, y: int) -> list[int]:
+        """Spaces next to y where a figure of this profile would be adjacent to one on y: a
+        neighbouring space less than Height levels higher or lower (physical-and-rules 4.2)."""
+        spaces = self.spaces
+        out = []
+        inside = gr.is_interior(spaces, y)
+        for _, ids in spaces.neighbour_columns(y):
+            for x in ids:
+                if not inside and abs(spaces.height[x] - spaces.height[y]) < self.figure.height:
+                    out.append(x)
+        if inside:
+            for x in range(len(spaces)):
+                if (spaces.building[x] == spaces.building[y] and spaces.floor[x] == spaces.floor[y]
+                        and gr.is_interior(spaces, x) and _adjacent(spaces, x, y)):
+                    out.append(x)
+        return out
+
+    def glyph_balance(self) -> list[dict[str, Any]]:
+        """Per glyph: turns from each start zone and the imbalance (max - min), None if a zone
+        cannot reach it."""
+        out = []
+        for s in self.spaces.glyph_spaces():
+            per = {str(p): self.zone_turns[p][s] for p in sorted(self.zone_turns)}
+            cost = {str(p): self.zone_cost[p][s] for p in sorted(self.zone_cost)}
+            values = list(per.values())
+            imbalance = None if not values or None in values else max(values) - min(values)  # type: ignore[type-var]
+            out.append({"letter": self.spaces.glyph[s], "q": self.spaces.q[s], "r": self.spaces.r[s],
+                        "height": self.spaces.height[s], "turns": per, "cost": cost, "imbalance": imbalance})
+        return out
+
+    def unreachable(self) -> list[int]:
+        """Spaces a figure of this profile could end on that no start zone reaches (molten lava
+        left out: no route goes on from it, so the middle of a lava lake is never reached)."""
+        if not self.zone_turns:
+            return []
+        reached = self._reached_any()
+        deadly = gr._terrain_sets()[1]
+        return [s for s in range(len(self.spaces))
+                if gr.can_end_on(self.spaces, s, self.figure) and not reached[s]
+                and self.spaces.terrain[s] not in deadly]
+
+    def closed_floors(self) -> list[dict[str, Any]]:
+        """Building floors where a figure of this profile cannot end a move, from any start zone
+        (or, with no start zones, from any exterior space)."""
+        reached = self._reached_any()
+        floors: dict[tuple[int, int], list[int]] = {}
+        for s in range(len(self.spaces)):
+            if gr.is_interior(self.spaces, s):
+                floors.setdefault((self.spaces.building[s], self.spaces.floor[s]), []).append(s)
+        return [{"building": b, "floor": f, "spaces": len(ids)}
+                for (b, f), ids in sorted(floors.items()) if not any(reached[s] for s in ids)]
+
+    def _reached_any(self) -> list[bool]:
+        if self.zone_turns:
+            return [any(t[s] is not None for t in self.zone_turns.values()) for s in range(len(self.spaces))]
+        outside = [s for s in range(len(self.spaces)) if not gr.is_interior(self.spaces, s)]
+        turns, _ = space_turns(search(self.graph, source_nodes(self.graph, outside)))
+        return [t is not None for t in turns]
+
+    def drops(self) -> list[dict[str, Any]]:
+        """Every step down that is a fall for this Height (seeds/004), with its dice."""
+        return falls(self.spaces, self.figure.height)
+
+    def transit_dead_ends(self) -> list[dict[str, Any]]:
+        return transit_dead_ends(self.spaces)
+
+
+def _adjacent(spaces: Spaces, a: int, b: int) -> bool:
+    dq, dr = spaces.q[a] - spaces.q[b], spaces.r[a] - spaces.r[b]
+    return (dq, dr) in ((1, 0), (0, 1), (-1, 1), (-1, 0), (0, -1), (1, -1))
+
+
+def falls(spaces: Spaces, height: int) -> list[dict[str, Any]]:
+    """Steps between neighbouring exterior spaces that drop Height levels or more."""
+    soft = gr._terrain_sets()[2]
+    out = []
+    for a in range(len(spaces)):
+        if gr.is_interior(spaces, a) or spaces.clearance[a] < height:
+            continue
+        for d, ids in spaces.neighbour_columns(a):
+            for b in ids:
+                drop = spaces.height[a] - spaces.height[b]
+                if drop < height or spaces.clearance[b] < height or not gr._openings_meet(spaces, a, b):
+                    continue
+                dice = fall_dice(drop, height, spaces.terrain[b] in soft)
+                if dice:
+                    out.append({"from": list(spaces.key(a)), "to": list(spaces.key(b)), "drop": drop, "dice": dice})
+    return out
+
+
+def transit_dead_ends(spaces: Spaces) -> list[dict[str, Any]]:
+    """Transit groups with no partner: a lone Transit Number, a stairway with no match a floor away."""
+    groups = gr.transit_groups(spaces)
+    out = []
+    for key, members in sorted(groups.items(), key=lambda kv: str(kv[0])):
+        if len(key) == 2:
+            if len(members) < 2:
+                out.append({"building": key[0], "transit_number": key[1], "spaces": [list(spaces.key(s)) for s in members],
+                            "why": "no other transit space with this number"})
+        else:
+            building, floor, number, role = key
+            other = (building, floor + 1, number, "stair-down") if role == "stair-up" else (building, floor - 1, number, "stair-up")
+            if other not in groups:
+                out.append({"building": building, "transit_number": number, "spaces": [list(spaces.key(s)) for s in members],
+                            "why": f"{role} on floor {floor} has no matching {other[3]} on floor {other[1]}"})
+    return out
+
+
+def analyze(spaces: Spaces, figure: Figure, start: tuple[int, int, int] | None = None,
+            broken_windows: bool = False) -> Analysis:
+    """Build the graph once and search from the start hex (if given) and from each start zone."""
+    g = gr.build(spaces, figure, broken_windows)
+    result = Analysis(spaces, figure, g)
+    for player, zone in sorted(spaces.zones().items()):
+        turns, cost = space_turns(search(g, source_nodes(g, zone)))
+        result.zone_turns[player] = turns
+        result.zone_cost[player] = cost
+    if start is not None:
+        s = spaces.find(*start)
+        if s is None:
+            raise ValueError(f"no space at q={start[0]}, r={start[1]} with top height {start[2]}")
+        result.start = s
+        if g.members:
+            nodes = [p for p, (a, b) in enumerate(g.members) if s in (a, b) and g.can_end[p]]
+        else:
+            nodes = [s]
+        reach = search(g, nodes)
+        result.start_turns, result.start_cost = space_turns(reach)
+        result.start_passed = _passed(reach)
+    return result
+
+
+def _passed(reach: Reach) -> list[int | None]:
+    g = reach.graph
+    n_sp = len(g.spaces)
+    out: list[int | None] = [None] * n_sp
+    if g.members:
+        for p, (a, b) in enumerate(g.members):
+            t = reach.passed_turns(p)
+            if t is not None:
+                for s in (a, b):
+                    if out[s] is None or t < out[s]:  # type: ignore[operator]
+                        out[s] = t
+        return out
+    for s in range(n_sp):
+        out[s] = reach.passed_turns(s)
+    return out
+
+
+def report(result: Analysis) -> dict[str, Any]:
+    """Everything as plain data (the `--json` output of `mapkit analyze`)."""
+    spaces = result.spaces
+    fig = result.figure
+    per_space = []
+    turns = result.start_turns
+    cost = result.start_cost
+    if turns is None and result.zone_turns:
+        # No start hex: each space shows the nearest start zone.
+        nearest = [min(((result.zone_turns[p][s], result.zone_cost[p][s]) for p in result.zone_turns
+                        if result.zone_turns[p][s] is not None), default=(None, None)) for s in range(len(spaces))]
+        turns = [t for t, _ in nearest]
+        cost = [c for _, c in nearest]
+    for s in range(len(spaces)):
+        if spaces.clearance[s] <= 0:
+            continue  # closed by a building footprint
+        t = None if turns is None else turns[s]
+        entry: dict[str, Any] = {"q": spaces.q[s], "r": spaces.r[s], "height": spaces.height[s],
+                                 "cost": None if cost is None else cost[s], "turns": t, "reachable": t is not None}
+        if spaces.role[s] != "ground":
+            entry["role"] = spaces.role[s]
+        if spaces.fit[s] != "full":
+            entry["fit"] = spaces.fit[s]
+            if result.start_passed is not None:
+                entry["passed_turns"] = result.start_passed[s]
+        per_space.append(entry)
+    return {
+        "figure": {"move": fig.move, "height": fig.height, "double": fig.double, "flying": fig.flying,
+                   "falls": fig.falls},
+        "start": None if result.start is None else list(spaces.key(result.start)),
+        "spaces": per_space,
+        "start_zones": {str(p): len(ids) for p, ids in sorted(spaces.zones().items())},
+        "engagement": result.engagement(),
+        "glyphs": result.glyph_balance(),
+        "unreachable": [list(spaces.key(s)) for s in result.unreachable()],
+        "closed_floors": result.closed_floors(),
+        "falls": result.drops(),
+        "transit_dead_ends": result.transit_dead_ends(),
+        "ignored_pieces": dict(sorted(spaces.ignored.items())),
+        "notes": list(spaces.notes),
+    }

@@ -1,0 +1,96 @@
+"""A top-down picture of how many turns each hex is from the start (Pillow).
+
+One hexagon per hex, coloured by the fewest turns to end a move on any of its spaces (a
+greenish ramp from 1 turn to reddish for many), grey where no move can end, the start in
+white; start zones outlined in their player's colour, glyphs lettered, numbers written when
+the hexes are large enough to read them.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+
+from mapkit.model.catalog import catalog
+from mapkit.model.grid import SQRT3
+from mapkit.movement.spaces import Spaces
+
+RAMP = [(46, 139, 87), (120, 180, 70), (200, 205, 60), (240, 170, 50), (230, 110, 45), (200, 50, 50), (140, 30, 60)]
+UNREACHED = (150, 150, 150)
+START = (255, 255, 255)
+
+
+def colour(turns: int | None) -> tuple[int, int, int]:
+    if turns is None:
+        return UNREACHED
+    if turns == 0:
+        return START
+    return RAMP[min(turns - 1, len(RAMP) - 1)]
+
+
+def draw(spaces: Spaces, turns: Sequence[int | None], path: str, title: str = "", max_px: int = 1600) -> None:
+    """Write the heatmap PNG of per-space `turns` to `path`."""
+    from PIL import Image, ImageDraw
+
+    from mapkit.io import write_atomic
+
+    best: dict[tuple[int, int], int | None] = {}
+    for s in range(len(spaces)):
+        if spaces.clearance[s] <= 0:
+            continue
+        key = (spaces.q[s], spaces.r[s])
+        t = turns[s]
+        if key not in best or (t is not None and (best[key] is None or t < best[key])):  # type: ignore[operator]
+            best[key] = t
+    if not best:
+        from mapkit.errors import MapkitError
+
+        raise MapkitError(f"{path}: not written: the map has no spaces to draw")
+    xs = [q + r / 2.0 for q, r in best]
+    ys = [r * SQRT3 / 2.0 for _, r in best]
+    width_units = max(xs) - min(xs) + 1.2
+    height_units = max(ys) - min(ys) + 1.4
+    pitch = max(6.0, min(40.0, (max_px - 20) / max(width_units, height_units)))
+    top_band = 24 if title else 4
+    img_w = int(width_units * pitch) + 20
+    img_h = int(height_units * pitch) + 20 + top_band
+    img = Image.new("RGB", (img_w, img_h), (32, 32, 40))
+    pen = ImageDraw.Draw(img)
+    x0, y0 = min(xs), min(ys)
+
+    def centre(q: int, r: int) -> tuple[float, float]:
+        return ((q + r / 2.0 - x0 + 0.6) * pitch + 10, (r * SQRT3 / 2.0 - y0 + 0.7) * pitch + 10 + top_band)
+
+    def corners(cx: float, cy: float, scale: float = 1.0) -> list[tuple[float, float]]:
+        rad = pitch / SQRT3 * scale
+        return [(cx + rad * math.cos(math.radians(a)), cy + rad * math.sin(math.radians(a)))
+                for a in (-90, -30, 30, 90, 150, 210)]
+
+    for (q, r), t in best.items():
+        cx, cy = centre(q, r)
+        pen.polygon(corners(cx, cy, 0.96), fill=colour(t), outline=(20, 20, 20))
+        if pitch >= 18 and t is not None:
+            pen.text((cx, cy), str(t), fill=(0, 0, 0), anchor="mm")
+    zone_rgb = {z["player"]: tuple(z["rgb"]) for z in catalog().start_zone_colours}
+    for s in range(len(spaces)):
+        cx, cy = centre(spaces.q[s], spaces.r[s])
+        if spaces.zone[s]:
+            pts = corners(cx, cy, 0.9)
+            pen.line(pts + pts[:1], fill=zone_rgb.get(spaces.zone[s], (255, 255, 255)), width=max(1, int(pitch / 10)))
+        if spaces.glyph[s] is not None:
+            rad = pitch * 0.28
+            pen.ellipse((cx - rad, cy - rad, cx + rad, cy + rad), fill=(250, 250, 250), outline=(0, 0, 0))
+            pen.text((cx, cy), spaces.glyph[s] or "?", fill=(0, 0, 0), anchor="mm")
+    if title:
+        pen.text((10, 6), title, fill=(235, 235, 235))
+    legend_x = img_w - 10
+    for i, label in reversed(list(enumerate(["start"] + [str(k) for k in range(1, len(RAMP))] + [f"{len(RAMP)}+", "none"]))):
+        rgb = START if i == 0 else (UNREACHED if label == "none" else RAMP[i - 1])
+        legend_x -= 34
+        pen.rectangle((legend_x, 4, legend_x + 30, 18), fill=rgb)
+        pen.text((legend_x + 15, 11), label, fill=(0, 0, 0), anchor="mm")
+    import io
+
+    buf = io.BytesIO()
+    img.save(buf, format="PNG")
+    write_atomic(path, buf.getvalue())

@@ -1,0 +1,59 @@
+"""A figure profile: the numbers of an Army Card that movement needs."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+FALL_POLICIES = ("none", "minor", "major", "all")
+
+
+@dataclass(frozen=True)
+class Figure:
+    """Move and Height as on the Army Card; `double` for double-space figures.
+
+    `falls` says which falls a route may take: "none", "minor" (one die), "major" (three
+    dice) or "all" (d20 included). `base` is the base size class ("standard", "large") and
+    only matters for Half hexes built from a different base by the overlay. `elevator_car`
+    marks the C3G Elevator Car, the only figure allowed into elevator shafts.
+    """
+
+    move: int = 5
+    height: int = 5
+    double: bool = False
+    flying: bool = False
+    falls: str = "minor"
+    base: str = "standard"
+    elevator_car: bool = False
+    stop_on_glyphs: bool = True
+
+    def __post_init__(self) -> None:
+        if self.move < 0 or self.height < 1:
+            raise ValueError(f"figure needs Move >= 0 and Height >= 1, got Move {self.move}, Height {self.height}")
+        if self.falls not in FALL_POLICIES:
+            raise ValueError(f"falls must be one of {', '.join(FALL_POLICIES)}")
+
+
+def fall_dice(drop: int, height: int, onto_water: bool = False) -> str | None:
+    """The dice a drop of `drop` levels makes a figure of `height` roll (seeds/004), or None.
+
+    "1" at drop >= Height, "3" (a major fall) at >= Height + 10, "d20" (an extreme fall) at
+    >= Height + 20; never onto water.
+    """
+    if onto_water or drop < height:
+        return None
+    if drop >= height + 20:
+        return "d20"
+    if drop >= height + 10:
+        return "3"
+    return "1"
+
+
+def fall_allowed(dice: str | None, policy: str) -> bool:
+    """Whether a route following `policy` may take a fall rolling `dice`."""
+    if dice is None or policy == "all":
+        return True
+    if policy == "none":
+        return False
+    if policy == "minor":
+        return dice == "1"
+    return dice in ("1", "3")

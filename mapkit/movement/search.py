@@ -1,0 +1,218 @@
+"""Fewest turns, then least movement: a Dijkstra over (turns, movement used this turn).
+
+A label (t, u) says: t turns are over and u spaces of movement are spent in the current one;
+it is stored as one integer t * (Move + 1) + u, so labels compare as plain integers and the
+heap holds plain integers too (key * states + state). A step of cost c from (t, u) stays in
+the turn if u + c <= Move; otherwise the figure must have been able to stop where it stood
+(not on a Half hex, not locked in a Cosmos line) and takes it as the first step of turn t + 1.
+No single step may cost more than Move ("if your figure can't move enough spaces to reach
+the top of a ledge, then it can't move there", seeds/004). Arriving where a move must end
+(water, molten lava, a glyph) or with all movement used closes the turn: (t + 1, 0).
+
+Without Cosmos spaces, fewer turns and then less movement used is always at least as good,
+so one label per space is exact. On Cosmos a figure entering a Cosmos space is locked into
+the straight line it entered by (seeds/002) until its movement is used, a space of another
+terrain is next to it, or it cannot legally occupy the next space. There having spent more
+movement can be better (the line stops earlier), so on maps with Cosmos every state is
+(space, locked direction, movement used) and keeps its fewest turns: exact, and about Move
+times the work, which Cosmos maps (a mat of a few hundred hexes) can afford.
+"""
+
+from __future__ import annotations
+
+import heapq
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from mapkit.movement.graph import STOP, TERMINAL, TRANSIT, Graph
+
+UNREACHED = 1 << 60
+
+
+@dataclass
+class Reach:
+    """The result of one search; per node, the best label of its free state."""
+
+    graph: Graph
+    move: int
+    key: list[int]        # best label of the node's free state (UNREACHED if none)
+    spent: list[int]      # spaces of movement counted along that route
+    passed: list[int]     # best label of any state of the node (crossing counts)
+    end_ok: list[bool]    # whether a move may end on the node in this search
+
+    def turns_at(self, node: int) -> int | None:
+        """Turns needed to end a move on the node, or None if no move can end there."""
+        k = self.key[node]
+        if k >= UNREACHED or not self.end_ok[node]:
+            return None
+        t, u = divmod(k, self.move + 1)
+        return t + (1 if u else 0)
+
+    def passed_turns(self, node: int) -> int | None:
+        """Turns needed to move through the node (a Half hex, a locked Cosmos space)."""
+        k = self.passed[node]
+        if k >= UNREACHED:
+            return None
+        t, u = divmod(k, self.move + 1)
+        return t + (1 if u else 0)
+
+
+def search(g: Graph, sources: Iterable[int], blocked: Iterable[int] = (), friendly: Iterable[int] = ()) -> Reach:
+    """Every node reachable from `sources` (nodes where figures start, label (0, 0)).
+
+    `blocked` nodes hold opposing figures (no passing, no ending); `friendly` nodes may be
+    passed through but not ended on (seeds/004 "passing and landing on other figures").
+
+    A node where a move may end keeps one label: from there the figure can always stop and
+    start the next turn afresh. A node where it may not (a Half hex, the air above a hex, a
+    Cosmos space in a locked line) keeps one label per amount of movement used, since
+    arriving a turn later with more movement left can be the only way across.
+    """
+    move = g.figure.move
+    width = move + 1
+    exact = g.has_cosmos
+    locks = 7 if exact else 1
+    per_node = locks * width
+    n_states = g.n * per_node
+    best = [UNREACHED] * n_states
+    spent = [0] * n_states
+    dead = bytearray(n_states)
+    is_blocked = bytearray(g.n)
+    for b in blocked:
+        is_blocked[b] = 1
+    end_ok = list(g.can_end)
+    for f in friendly:
+        end_ok[f] = False
+    heap: list[int] = []
+    for s in sources:
+        state = s * per_node
+        if best[state] != 0:
+            best[state] = 0
+            heap.append(state)
+    heapq.heapify(heap)
+    off, tgt, cost, dirn, flags = g.off, g.tgt, g.cost, g.dirn, g.flags
+    lockable, free, nxt = g.lockable, g.cosmos_free, g.cosmos_next
+    pop, push = heapq.heappop, heapq.heappush
+    while heap:
+        item = pop(heap)
+        key, state = divmod(item, n_states)
+        if key != best[state] or dead[state]:
+            continue
+        node, rest = divmod(state, per_node)
+        lock = rest // width
+        t, u = divmod(key, width)
+        can_stop = lock == 0 and end_ok[node]
+        if exact and can_stop and u:
+            # Ending the turn here is a state of its own: a fresh Move may line up a Cosmos
+            # straight line differently from what is left of this one.
+            s0 = node * per_node
+            if (t + 1) * width < best[s0]:
+                best[s0] = (t + 1) * width
+                spent[s0] = spent[state]
+                push(heap, (t + 1) * width * n_states + s0)
+        if not can_stop and not exact:
+            # Skip a label another slot of the same lock dominates (fewer turns, less used).
+            slot0 = node * per_node + lock * width
+            if any(best[slot0 + v] // width <= t for v in range(u)):
+                continue
+        if lock:
+            e = nxt.get((node, lock - 1))  # type: ignore[union-attr]
+            edges: Iterable[int] = () if e is None else (e,)
+        else:
+            edges = range(off[node], off[node + 1])
+        base = spent[state]
+        for e in edges:
+            m = tgt[e]
+            if is_blocked[m]:
+                continue
+            c = cost[e]
+            f = flags[e]
+            if f & TRANSIT and c > move:
+                c = move  # end on the transit space, then be placed instead of moving (seeds/000)
+                f |= STOP
+            if u + c <= move:
+                if can_stop and u and not end_ok[m] and not f & STOP:
+                    # Stopping here first may be the only way across a space one cannot stop on.
+                    options: tuple = ((t, u + c), (t + 1, c))
+                else:
+                    options = ((t, u + c),)
+            elif can_stop and c <= move:
+                options = ((t + 1, c),)
+            else:
+                continue
+            for t2, u2 in options:
+                lock2 = 0
+                if f & STOP:
+                    if not end_ok[m]:
+                        break  # the move would have to end where it may not
+                    t2, u2 = t2 + 1, 0
+                elif u2 == move and end_ok[m]:
+                    t2, u2 = t2 + 1, 0
+                elif lockable is not None and lockable[m] and dirn[e] >= 0 and not free[m]:  # type: ignore[index]
+                    d = dirn[e]
+                    e2 = nxt.get((m, d))  # type: ignore[union-attr]
+                    if e2 is not None and not is_blocked[tgt[e2]] and end_ok[tgt[e2]] and u2 + cost[e2] <= move:
+                        lock2 = d + 1
+                k2 = t2 * width + u2
+                if lock2 == 0 and end_ok[m] and not exact:
+                    s2 = m * per_node
+                else:
+                    s2 = m * per_node + lock2 * width + u2
+                if k2 < best[s2]:
+                    best[s2] = k2
+                    spent[s2] = base + cost[e]
+                    dead[s2] = 1 if f & TERMINAL else 0
+                    push(heap, k2 * n_states + s2)
+    if exact:
+        # A node's free labels are spread over its movement-used slots: take the best.
+        key, spent0 = [], []
+        for n in range(g.n):
+            base = n * per_node
+            slot = min(range(base, base + width), key=best.__getitem__)
+            key.append(best[slot])
+            spent0.append(spent[slot])
+    else:
+        key = best[0::per_node]
+        spent0 = spent[0::per_node]
+    if per_node == 1:
+        return Reach(g, move, key, spent0, key, end_ok)
+    passed = [min(best[n * per_node:(n + 1) * per_node]) for n in range(g.n)]
+    return Reach(g, move, key, spent0, passed, end_ok)
+
+
+def space_turns(reach: Reach) -> tuple[list[int | None], list[int | None]]:
+    """Per space: (turns to end a move there, spaces counted along that route).
+
+    For double-space graphs a space counts as reached when some pair of spaces the figure may
+    end on contains it; for flyers the air nodes are left out.
+    """
+    g = reach.graph
+    n_sp = len(g.spaces)
+    turns: list[int | None] = [None] * n_sp
+    cost: list[int | None] = [None] * n_sp
+    if g.members:
+        for p, (a, b) in enumerate(g.members):
+            t = reach.turns_at(p)
+            if t is None:
+                continue
+            for s in (a, b):
+                if turns[s] is None or t < turns[s] or (t == turns[s] and reach.spent[p] < cost[s]):  # type: ignore[operator]
+                    turns[s], cost[s] = t, reach.spent[p]
+        return turns, cost
+    for s in range(n_sp):
+        t = reach.turns_at(s)
+        if t is not None:
+            turns[s], cost[s] = t, reach.spent[s]
+    return turns, cost
+
+
+def source_nodes(g: Graph, spaces_from: Iterable[int]) -> list[int]:
+    """The nodes a figure starting on the given spaces may start from.
+
+    A double-space figure starts on any pair of two same-level spaces both in the set.
+    """
+    chosen = set(spaces_from)
+    if not g.members:
+        return sorted(chosen)
+    return [p for p, (a, b) in enumerate(g.members)
+            if a in chosen and b in chosen and g.can_end[p]]

@@ -1,0 +1,260 @@
+"""The spaces of a map: every surface a figure could stand on, with what a move needs to know.
+
+A land tile at level z has its top surface at z + 1; a fluid (water, lava, ...) or a Cosmos
+space at z adds no height, so its top is z (seeds/004 "water tiles do not add height",
+seeds/002 "Cosmos spaces are 0 height"). A surface exists where the level just above it is
+not filled; its *clearance* is the number of free levels up to the next solid piece above
+(an overhang, a tree's trunk, a castle wall). Obstacles stand on a surface and fill it, so
+their space has clearance 0 and is no space at all ("a figure cannot move onto or through
+an obstacle's space", seeds/004).
+
+Building floors, Half/Partial hexes and transit marks come from `mapkit.movement.buildings`,
+which turns placed C3G Books into extra spaces; this module only reads tiles.
+"""
+
+from __future__ import annotations
+
+import bisect
+import json
+from dataclasses import dataclass, field
+from functools import lru_cache
+from importlib import resources
+from typing import Any
+
+from mapkit.model.grid import DIRECTIONS
+from mapkit.model.map import Map
+
+#: Clearance of a space with nothing above it.
+OPEN_SKY = 1 << 20
+
+
+@lru_cache(maxsize=1)
+def movement_data() -> dict[str, Any]:
+    """The terrain and limit table in `mapkit/data/movement.json`."""
+    text = resources.files("mapkit.data").joinpath("movement.json").read_text(encoding="utf-8")
+    return json.loads(text)
+
+
+@dataclass
+class Spaces:
+    """Parallel lists, one entry per space (index = space id).
+
+    `role` is "ground" for tile tops; building spaces use the C3G words ("floor", "doorway",
+    "window", "elevator", "stair-up", "stair-down", "exit"). `fit` is "full" or "half"
+    (Partial hexes are not spaces). `building`/`floor` are -1 outside buildings.
+    """
+
+    q: list[int] = field(default_factory=list)
+    r: list[int] = field(default_factory=list)
+    height: list[int] = field(default_factory=list)
+    terrain: list[str] = field(default_factory=list)
+    clearance: list[int] = field(default_factory=list)
+    glyph: list[str | None] = field(default_factory=list)
+    zone: list[int] = field(default_factory=list)
+    role: list[str] = field(default_factory=list)
+    fit: list[str] = field(default_factory=list)
+    building: list[int] = field(default_factory=list)
+    floor: list[int] = field(default_factory=list)
+    transit_number: list[int | None] = field(default_factory=list)
+    max_height: list[int | None] = field(default_factory=list)
+    #: (q, r) -> ids of the exterior (tile-top) spaces of that hex, lowest first.
+    columns: dict[tuple[int, int], list[int]] = field(default_factory=dict)
+    #: Hex edges a figure may not cross (battlements): (q, r, direction, level).
+    blocked_edges: set[tuple[int, int, int, int]] = field(default_factory=set)
+    #: Hex edges with a ladder: (q, r, direction).
+    ladders: set[tuple[int, int, int]] = field(default_factory=set)
+    #: Every hex any piece stands in (flying figures may pass over all of them).
+    hexes: set[tuple[int, int]] = field(default_factory=set)
+    #: What this model left out of the map (unread Books, objects), one line each.
+    notes: list[str] = field(default_factory=list)
+    #: Pieces this model does not understand, by type id (reported, not guessed).
+    ignored: dict[str, int] = field(default_factory=dict)
+
+    def __len__(self) -> int:
+        return len(self.q)
+
+    def add(self, q: int, r: int, height: int, terrain: str, clearance: int = OPEN_SKY, *,
+            role: str = "ground", fit: str = "full", building: int = -1, floor: int = -1,
+            transit_number: int | None = None, max_height: int | None = None) -> int:
+        """Append one space and return its id (exterior ground spaces join their column)."""
+        sid = len(self.q)
+        self.q.append(q)
+        self.r.append(r)
+        self.height.append(height)
+        self.terrain.append(terrain)
+        self.clearance.append(clearance)
+        self.glyph.append(None)
+        self.zone.append(0)
+        self.role.append(role)
+        self.fit.append(fit)
+        self.building.append(building)
+        self.floor.append(floor)
+        self.transit_number.append(transit_number)
+        self.max_height.append(max_height)
+        if building < 0:
+            self.columns.setdefault((q, r), []).append(sid)
+        return sid
+
+    def at(self, q: int, r: int, height: int | None = None) -> int | None:
+        """The exterior space of hex (q, r) whose top is `height` (the highest one if None)."""
+        ids = self.columns.get((q, r))
+        if not ids:
+            return None
+        if height is None:
+            return max(ids, key=lambda s: self.height[s])
+        for s in ids:
+            if self.height[s] == height:
+                return s
+        return None
+
+    def find(self, q: int, r: int, height: int) -> int | None:
+        """Any space (building floors included) of hex (q, r) with top `height`."""
+        found = self.at(q, r, height)
+        if found is not None:
+            return found
+        for s in range(len(self.q)):
+            if self.q[s] == q and self.r[s] == r and self.height[s] == height and self.clearance[s] > 0:
+                return s
+        return None
+
+    def key(self, s: int) -> tuple[int, int, int]:
+        return self.q[s], self.r[s], self.height[s]
+
+    def zones(self) -> dict[int, list[int]]:
+        """Start-zone spaces by player number."""
+        out: dict[int, list[int]] = {}
+        for s, player in enumerate(self.zone):
+            if player:
+                out.setdefault(player, []).append(s)
+        return out
+
+    def glyph_spaces(self) -> list[int]:
+        return [s for s, letter in enumerate(self.glyph) if letter is not None]
+
+    def neighbour_columns(self, s: int) -> list[tuple[int, list[int]]]:
+        """(direction, exterior spaces) of the six hexes around space s."""
+        q, r = self.q[s], self.r[s]
+        out = []
+        for d, (dq, dr) in enumerate(DIRECTIONS):
+            ids = self.columns.get((q + dq, r + dr))
+            if ids:
+                out.append((d, ids))
+        return out
+
+
+class _Column:
+    __slots__ = ("flats", "solid", "tops")
+
+    def __init__(self) -> None:
+        self.solid: set[int] = set()           # levels filled by land, castle or obstacle pieces
+        self.tops: dict[int, str] = {}          # top surface -> terrain, for land tiles
+        self.flats: dict[int, str] = {}         # top surface -> terrain, for height-0 pieces
+
+
+def from_map(m: Map) -> Spaces:
+    """Every exterior space of a map, with glyphs and start zones marked on them."""
+    cat = m.catalog()
+    data = movement_data()
+    arch_open = int(data["castle_arch_opening_levels"]["value"])
+    cols: dict[tuple[int, int], _Column] = {}
+    markers: list[tuple[int, int, int, Any]] = []
+    spaces = Spaces()
+
+    def col(q: int, r: int) -> _Column:
+        c = cols.get((q, r))
+        if c is None:
+            c = cols[(q, r)] = _Column()
+        return c
+
+    shapes: dict[tuple[str, Any, float], tuple[tuple[int, int], ...]] = {}
+    for piece in m.pieces:
+        ptype = cat[piece.type]
+        kind = ptype.kind
+        if kind == "figure":
+            continue
+        size = piece.attrs.get("size") if ptype.id == "personal" else None
+        shape_key = (ptype.id, size, piece.rotation)
+        offsets = shapes.get(shape_key)
+        if offsets is None:
+            offsets = shapes[shape_key] = cat.footprint(cat.shape_for(ptype, size), piece.rotation)
+        pq, pr, z = piece.q, piece.r, piece.z
+        cells = [(pq + dq, pr + dr) for dq, dr in offsets]
+        if kind == "marker":
+            for q, r in cells:
+                markers.append((q, r, z, piece))
+            continue
+        if kind in ("land", "custom") and ptype.adds_height:
+            terrain = ptype.terrain
+            for key in cells:
+                c = cols.get(key)
+                if c is None:
+                    c = cols[key] = _Column()
+                c.solid.add(z)
+                c.tops[z + 1] = terrain
+        elif kind in ("land", "fluid"):
+            for q, r in cells:
+                col(q, r).flats[z] = ptype.terrain
+        elif kind == "obstacle" or (kind == "edge" and ptype.obstacle_height):
+            levels = range(z, z + (ptype.obstacle_height or ptype.height))
+            for q, r in cells:
+                col(q, r).solid.update(levels)
+        elif kind == "castle":
+            _castle(piece, ptype, cells, col, arch_open)
+        elif kind == "edge":
+            q, r = cells[0]
+            d = int(piece.rotation) % 6
+            if "battlement" in ptype.id:
+                spaces.blocked_edges.add((q, r, d, z))
+            elif "ladder" in ptype.id:
+                spaces.ladders.add((q, r, d))
+            else:
+                spaces.ignored[ptype.id] = spaces.ignored.get(ptype.id, 0) + 1
+        else:
+            spaces.ignored[ptype.id] = spaces.ignored.get(ptype.id, 0) + 1
+
+    spaces.hexes = set(cols)
+    for (q, r) in sorted(cols, key=lambda k: (k[1], k[0])):
+        c = cols[(q, r)]
+        surfaces = dict(c.tops)
+        surfaces.update(c.flats)  # a fluid on a land tile covers it at the same height
+        solid = sorted(c.solid)
+        for h in sorted(surfaces):
+            if h in c.solid:
+                continue  # buried under another tile, or an obstacle stands here
+            i = bisect.bisect_left(solid, h)
+            clearance = solid[i] - h if i < len(solid) else OPEN_SKY
+            spaces.add(q, r, h, surfaces[h], clearance)
+
+    for q, r, z, piece in markers:
+        s = _support(spaces, q, r, z)
+        if s is None:
+            continue
+        if piece.type == "glyph":
+            spaces.glyph[s] = str(piece.attrs.get("letter", "?"))
+        elif piece.type == "start-zone":
+            spaces.zone[s] = int(piece.attrs.get("player", 0) or 0)
+    return spaces
+
+
+def _castle(piece: Any, ptype: Any, cells: list[tuple[int, int]], col: Any, arch_open: int) -> None:
+    """Castle walls, bases and flags fill their levels; an arch without door leaves its middle open."""
+    z = piece.z
+    levels = range(z, z + ptype.height)
+    for i, (q, r) in enumerate(cells):
+        c = col(q, r)
+        if ptype.id == "castle-arch-no-door" and i == 1:
+            # The doorway: open from the ground (one level below the arch, where the bases are) up.
+            c.solid.update(range(z - 1 + arch_open, z + ptype.height))
+        else:
+            c.solid.update(levels)
+
+
+def _support(spaces: Spaces, q: int, r: int, z: int) -> int | None:
+    """The space a marker at level z lies on: the top at z, else the highest top below z."""
+    ids = spaces.columns.get((q, r))
+    if not ids:
+        return None
+    below = [s for s in ids if spaces.height[s] <= z]
+    if not below:
+        return None
+    return max(below, key=lambda s: spaces.height[s])

@@ -1,0 +1,107 @@
+"""`mapkit analyze` and the movement rules, on maps built in code."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+import mapkit.formats
+from mapkit.movement.synthetic import column_map, line
+from mapkit.rules.framework import RULES, CheckContext
+
+
+@pytest.fixture
+def corridor_map(monkeypatch):
+    """A 12-hex corridor, zones at both ends, a glyph near player 1 and an unclimbable pillar."""
+    m = column_map(line([1] * 12) | line([1, 7], r=1), glyphs={(3, 0): "A"}, zones={(0, 0): 1, (11, 0): 2})
+    m.name = "corridor"
+    monkeypatch.setattr(mapkit.formats, "read_map", lambda path, fmt=None: m)
+    return m
+
+
+def test_analyze_json_lists_spaces_and_analyses(cli, corridor_map):
+    code, out, err = cli("analyze", "x.hsc", "--from", "0,0,1", "--json")
+    assert code == 0, err
+    data = json.loads(out)
+    by = {(s["q"], s["r"], s["height"]): s for s in data["spaces"]}
+    assert by[(2, 0, 1)] == {"q": 2, "r": 0, "height": 1, "cost": 2, "turns": 1, "reachable": True}
+    assert by[(3, 0, 1)]["turns"] == 1 and by[(4, 0, 1)]["turns"] == 2   # the glyph stops the move
+    assert by[(1, 1, 7)]["reachable"] is False
+    assert data["unreachable"] == [[1, 1, 7]]
+    eng = {(e["from"], e["to"]): e["turns"] for e in data["engagement"]}
+    assert eng[(1, 2)] == 3 and eng[(2, 1)] == 3   # both ways the glyph stops a move on the way
+    glyph = data["glyphs"][0]
+    assert glyph["turns"] == {"1": 1, "2": 2} and glyph["imbalance"] == 1
+
+
+def test_analyze_text_and_heatmap(cli, corridor_map, tmp_path):
+    out_png = tmp_path / "heat.png"
+    code, out, err = cli("analyze", "x.hsc", "--move", "4", "-o", str(out_png))
+    assert code == 0, err
+    assert "Move 4" in out and "glyph A" in out and "engage: player 1" in out
+    from PIL import Image
+
+    with Image.open(out_png) as img:
+        assert img.size[0] > 100 and img.size[1] > 20
+
+
+def test_analyze_bad_start_is_one_clear_error(cli, corridor_map):
+    code, out, err = cli("analyze", "x.hsc", "--from", "0,0,3")
+    assert code == 2 and "tops at [1]" in err and not out
+    code, out, err = cli("analyze", "x.hsc", "--from", "zero")
+    assert code == 2 and "Q,R,HEIGHT" in err and not out
+
+
+def test_analyze_double_and_flying(cli, corridor_map):
+    code, out, _ = cli("analyze", "x.hsc", "--from", "0,0,1", "--json", "--flying")
+    assert code == 0
+    data = json.loads(out)
+    by = {(s["q"], s["r"], s["height"]): s for s in data["spaces"]}
+    assert by[(1, 1, 7)]["turns"] == 1   # flown onto the pillar
+    code, out, _ = cli("analyze", "x.hsc", "--from", "0,0,1", "--json", "--double")
+    assert code == 0
+    by = {(s["q"], s["r"], s["height"]): s for s in json.loads(out)["spaces"]}
+    assert by[(2, 0, 1)]["turns"] == 1 and by[(0, 1, 1)]["reachable"]
+    assert by[(5, 0, 1)]["turns"] == 2   # the leading end stopped on the glyph
+
+
+def findings(m, **options):
+    import mapkit.rules.movement_rules  # noqa: F401  (registers the rules)
+
+    ctx = CheckContext(m, "x", options=dict(options))
+    return [f for code, r in sorted(RULES.items()) if r.family == "movement" for f in r.check(ctx)]
+
+
+def test_rules_report_unreachable_close_zones_and_glyph_imbalance():
+    m = column_map(line([1] * 12) | line([1, 7], r=1), glyphs={(2, 0): "A"}, zones={(0, 0): 1, (11, 0): 2})
+    codes = [(f.code, f.q, f.r) for f in findings(m, min_engage_turns=4, max_glyph_imbalance=1)]
+    assert ("M101", 1, 1) in codes
+    assert sum(c == "M103" for c, _, _ in codes) == 2
+    assert ("M104", 2, 0) in codes
+    quiet = [f.code for f in findings(m, min_engage_turns=2, max_glyph_imbalance=3)]
+    assert "M103" not in quiet and "M104" not in quiet
+
+
+def test_rule_docs_exist_for_every_movement_rule():
+    import mapkit.rules.movement_rules  # noqa: F401
+
+    for code, r in RULES.items():
+        if r.family == "movement":
+            assert {"what", "why", "example", "source"} <= set(r.doc), code
+
+
+def test_validate_runs_the_movement_rules_with_settings(tmp_path):
+    from mapkit.formats import write_map
+
+    m = column_map(line([1] * 12), glyphs={(2, 0): "A"}, zones={(0, 0): 1, (11, 0): 2})
+    path = tmp_path / "corridor.mapkit.json"
+    write_map(m, path)
+    from mapkit.cli import main
+
+    assert main(["validate", str(path), "--select", "M1", "--set", "min_engage_turns=4", "-o", str(tmp_path / "r.txt")]) in (0, 1)
+    text = (tmp_path / "r.txt").read_text()
+    assert "M103" in text and "M104" not in text
+    assert main(["validate", str(path), "--select", "M1", "--set", "max_glyph_imbalance=1",
+                 "--set", "movement_move=2", "-o", str(tmp_path / "r2.txt")]) in (0, 1)
+    assert "M104" in (tmp_path / "r2.txt").read_text()

@@ -1,0 +1,118 @@
+"""`mapkit render`: output chosen by extension, options checked, findings degrade politely."""
+
+from __future__ import annotations
+
+import pytest
+from lxml import etree
+from PIL import Image
+
+import mapkit.formats
+from mapkit.model.map import Map, Piece
+
+
+def sample() -> Map:
+    return Map(name="Sample", pieces=[Piece("grass-24", 0, 0, 0), Piece("rock-7", 0, 1, 1), Piece("tree-10", 1, 2, 2),
+                                      Piece("glyph", 1, 4, 1, attrs={"letter": "D"}),
+                                      Piece("start-zone", 0, 5, 1, attrs={"player": 1})])
+
+
+@pytest.fixture
+def fake_reader(monkeypatch):
+    """Serve an in-memory map for any path (the format readers live in their own modules)."""
+    seen = []
+
+    def read_map(path, fmt=None):
+        seen.append(str(path))
+        return sample()
+
+    monkeypatch.setattr(mapkit.formats, "read_map", read_map)
+    return seen
+
+
+def test_png_by_extension(cli, tmp_path, fake_reader):
+    out = tmp_path / "map.png"
+    code, _, err = cli("render", "some.hsc", "-o", out, "--scale", "20")
+    assert (code, err) == (0, "")
+    img = Image.open(out)
+    assert img.format == "PNG" and img.width > 100
+
+
+def test_svg_by_extension(cli, tmp_path, fake_reader):
+    out = tmp_path / "map.SVG"
+    code, _, err = cli("render", "some.hsc", "-o", out, "--view", "levels")
+    assert code == 0, err
+    root = etree.parse(str(out)).getroot()
+    assert root.tag == "{http://www.w3.org/2000/svg}svg"
+
+
+@pytest.mark.parametrize("view", ["top", "iso", "levels"])
+def test_each_view(cli, tmp_path, fake_reader, view):
+    code, _, err = cli("render", "m.hsc", "-o", tmp_path / "v.png", "--view", view, "--scale", "12")
+    assert code == 0, err
+
+
+def test_unknown_extension_is_a_usage_error(cli, tmp_path, fake_reader):
+    code, _, err = cli("render", "m.hsc", "-o", tmp_path / "map.jpg")
+    assert code == 2 and ".png or .svg" in err
+    assert not (tmp_path / "map.jpg").exists()
+
+
+def test_missing_level_names_the_levels_there_are(cli, tmp_path, fake_reader):
+    code, _, err = cli("render", "m.hsc", "-o", tmp_path / "l.png", "--level", "7")
+    assert code == 2 and "levels: 1, 2" in err
+    code, _, err = cli("render", "m.hsc", "-o", tmp_path / "l.png", "--level", "2")
+    assert code == 0, err
+
+
+def test_findings_draw_what_the_installed_rules_find(cli, tmp_path, fake_reader, monkeypatch):
+    import mapkit.render.findings as findings_module
+    from mapkit.rules.framework import Finding
+
+    monkeypatch.setattr(findings_module, "collect_findings",
+                        lambda m, file=None, profile="casual": ([Finding("X1", "warning", "look here", 0, 0, 1)], None))
+    out = tmp_path / "f.svg"
+    code, _, err = cli("render", "m.hsc", "-o", out, "--findings")
+    assert code == 0, err
+    assert b'data-code="X1"' in out.read_bytes()
+
+
+def test_findings_without_rules_says_so_and_still_draws(cli, tmp_path, fake_reader, monkeypatch):
+    import mapkit.rules.framework as framework
+    monkeypatch.setattr(framework, "select_rules", lambda *a, **k: [])
+    out = tmp_path / "f.png"
+    code, _, err = cli("render", "m.hsc", "-o", out, "--findings")
+    assert code == 0
+    assert "no validation rules" in err
+    assert out.exists()
+
+
+def test_real_process_reports_a_missing_file_in_one_line(tmp_path):
+    from conftest import run_subprocess
+
+    result = run_subprocess("render", tmp_path / "absent.hsc", "-o", tmp_path / "x.png")
+    assert result.returncode == 2
+    assert "absent.hsc" in result.stderr and "Traceback" not in result.stderr
+
+
+def test_findings_of_the_real_rules_are_marked_end_to_end(cli, tmp_path):
+    """A C3G building lifted off the ground: the c3g rules flag it and the SVG marks each hex."""
+    pytest.importorskip("mapkit.rules.c3g")
+    from conftest import ROOT
+
+    from mapkit.formats import read_map, write_map
+
+    sample = ROOT / "samples" / "maps" / "street.mapkit.json"
+    if not sample.exists():
+        pytest.skip("samples/maps/street.mapkit.json is not in this checkout")
+    m = read_map(sample)
+    m.buildings[1].level += 2
+    for placement in m.buildings + m.objects:              # keep the Books findable from tmp_path
+        placement.book = str((sample.parent / placement.book).resolve())
+    broken = tmp_path / "broken.mapkit.json"
+    write_map(m, broken)
+    out = tmp_path / "broken.svg"
+    code, _, err = cli("render", broken, "-o", out, "--findings")
+    assert code == 0, err
+    root = etree.parse(str(out)).getroot()
+    marks = [g for g in root.iter("{http://www.w3.org/2000/svg}g") if (g.get("id") or "").startswith("finding-")]
+    assert marks and all(g.get("data-code", "").startswith("C") for g in marks)

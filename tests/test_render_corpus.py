@@ -1,0 +1,44 @@
+"""Every corpus map renders in every view, as PNG and SVG, and the SVG holds every piece."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+from conftest import ROOT, corpus_files
+from lxml import etree
+from PIL import Image
+
+from mapkit.formats import read_map
+from mapkit.render import RenderOptions, build_scene, render_png, render_svg
+
+MAPS = (corpus_files("hsc", "*.hsc") + corpus_files("hexoscape", "*.json")
+        + corpus_files("glasq-xhtml", "*.html"))
+SAMPLES = sorted((ROOT / "samples" / "maps").glob("*.mapkit.json"))
+
+
+@pytest.mark.parametrize("path", MAPS)
+def test_corpus_map_renders_in_every_view(path):
+    m = read_map(path)
+    for view in ("top", "levels", "iso"):
+        scene = build_scene(m, RenderOptions(view=view, name=path.name))
+        img = Image.open(io.BytesIO(render_png(scene, scale=6, supersample=1)))
+        assert img.width > 10 and img.height > 10
+        root = etree.fromstring(render_svg(scene))
+        ids = {g.get("id") for g in root.iter("{http://www.w3.org/2000/svg}g")}
+        if view != "iso":
+            assert {f"piece-{i}" for i in range(len(m.pieces))} <= ids
+
+
+@pytest.mark.parametrize("path", SAMPLES, ids=[p.name for p in SAMPLES])
+def test_sample_maps_with_books_render_their_buildings(path):
+    m = read_map(path)
+    for view in ("top", "levels", "iso"):
+        scene = build_scene(m, RenderOptions(view=view, map_file=str(path)))
+        root = etree.fromstring(render_svg(scene))
+        ids = {g.get("id") for g in root.iter("{http://www.w3.org/2000/svg}g")}
+        for i in range(len(m.buildings)):          # per-level panels suffix the level
+            assert any(x == f"building-{i}" or (x or "").startswith(f"building-{i}-level-") for x in ids)
+        legend = " ".join(t.text or "" for t in root.iter("{http://www.w3.org/2000/svg}text"))
+        assert "not drawn" not in legend
+        render_png(scene, scale=6, supersample=1)

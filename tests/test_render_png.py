@@ -1,0 +1,162 @@
+"""The PNG preview: colours at known hex centres, image size from the map's bounds, contours."""
+
+from __future__ import annotations
+
+import io
+import math
+
+import pytest
+from PIL import Image
+
+from mapkit.model.map import Map, Piece
+from mapkit.render import RenderOptions, build_scene, layout, render_png, style
+
+PITCH = 44.45
+
+
+def picture(m: Map, scale: float = 40, **opts):
+    opts.setdefault("legend", False)
+    opts.setdefault("title", False)
+    scene = build_scene(m, RenderOptions(**opts))
+    img = Image.open(io.BytesIO(render_png(scene, scale)))
+    assert img.format == "PNG"
+    return scene, img.convert("RGB")
+
+
+def pixel_at(scene, img, x_mm: float, y_mm: float):
+    k = img.width / scene.box.width
+    return img.getpixel((int((x_mm - scene.box.x0) * k), int((y_mm - scene.box.y0) * k)))
+
+
+def test_to_pixels_finds_a_hex_centre():
+    from mapkit.render.png import to_pixels
+
+    m = Map(pieces=[Piece("grass-7", 0, 0, 0), Piece("water-1", 2, 1, 0)])
+    scene, img = picture(m, scale=50)
+    x, y = to_pixels(scene, 50, *centre(2, 1))
+    assert img.getpixel((int(x), int(y))) == style.shade(style.terrain_rgb("water"), 0, 0, 1)
+
+
+def centre(q, r):
+    return PITCH * (q + r / 2), PITCH * math.sqrt(3) / 2 * r
+
+
+@pytest.mark.parametrize("type_id, terrain", [("grass-7", "grass"), ("rock-7", "rock"), ("snow-7", "snow"),
+                                              ("asphalt-7", "asphalt")])
+def test_pixel_at_hex_centre_is_the_terrain_colour(type_id, terrain):
+    m = Map(pieces=[Piece(type_id, 0, 0, 0)])
+    scene, img = picture(m)
+    assert pixel_at(scene, img, *centre(0, 1)) == style.terrain_rgb(terrain)
+
+
+def test_lower_surfaces_are_darker_by_the_documented_shade():
+    m = Map(pieces=[Piece("grass-24", 0, 0, 0), Piece("grass-1", 0, 2, 1), Piece("grass-1", 0, 2, 2)])
+    scene, img = picture(m)
+    grass = style.terrain_rgb("grass")
+    high = pixel_at(scene, img, *centre(0, 2))
+    low = pixel_at(scene, img, *centre(1, 4))
+    assert high == grass
+    assert low == style.shade(grass, 1, 1, 3)
+    assert sum(low) < sum(high)
+
+
+def test_image_size_follows_the_map_bounds():
+    def width_of(n):
+        m = Map(pieces=[Piece("grass-1", q, 0, 0) for q in range(n)])
+        return picture(m, scale=30)[1].size
+
+    w5, h5 = width_of(5)
+    w9, h9 = width_of(9)
+    assert w9 - w5 == pytest.approx(4 * 30, abs=1)          # 30 px per hex pitch
+    assert h9 == h5
+    m = Map(pieces=[Piece("grass-1", 0, r, 0) for r in range(7)])
+    _, img = picture(m, scale=30)
+    row = 30 * math.sqrt(3) / 2
+    assert img.height - h5 == pytest.approx(6 * row, abs=1.5)
+
+
+def test_contour_marks_where_the_surface_steps_up():
+    m = Map(pieces=[Piece("grass-24", 0, 0, 0), Piece("rock-1", 0, 3, 1)])
+    edges = {(e.q, e.r, e.direction): e.drop for e in layout.contour_edges(layout.visible_tops(m))}
+    assert [edges[(0, 3, d)] for d in range(6)] == [1.0] * 6
+    scene, img = picture(m, scale=60)
+    a, b = layout.edge_segment(0, 3, 0, PITCH)        # the rock's east edge
+    mid = ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2)
+    assert sum(pixel_at(scene, img, *mid)) < 3 * 40   # drawn in the dark contour ink
+
+
+def test_obstacle_and_marks_are_drawn_over_the_terrain():
+    m = Map(pieces=[Piece("grass-7", 0, 0, 0), Piece("tree-10", 1, 1, 1), Piece("glyph", 0, 1, 1,
+                                                                                attrs={"letter": "A"})])
+    scene, img = picture(m, scale=60)
+    grass = style.terrain_rgb("grass")
+    assert pixel_at(scene, img, *centre(1, 1)) != grass
+    ring_x = centre(0, 1)[0] + PITCH * 0.3           # on the glyph's ring
+    assert pixel_at(scene, img, ring_x, centre(0, 1)[1]) != grass
+
+
+def test_every_view_renders_and_differs():
+    m = Map(name="views", pieces=[Piece("grass-24", 0, 0, 0), Piece("rock-3", 0, 1, 1), Piece("water-1", 1, 3, 1),
+                                  Piece("start-zone", 0, 5, 1, attrs={"player": 2}),
+                                  Piece("figure", 1, 4, 1, attrs={"name": "Syvarris", "player": 2})])
+    sizes = set()
+    for view in ("top", "levels", "iso"):
+        _, img = picture(m, scale=20, view=view, legend=True, title=True)
+        sizes.add(img.size)
+    assert len(sizes) == 3
+
+
+def test_empty_map_still_draws():
+    _, img = picture(Map(), scale=20, legend=True, title=True)
+    assert img.width > 0 and img.height > 0
+
+
+def test_absurd_scale_is_refused_not_attempted():
+    m = Map(pieces=[Piece("grass-24", q * 8, 0, 0) for q in range(50)])
+    with pytest.raises(ValueError):
+        render_png(build_scene(m), scale=4000)
+
+
+def test_covered_hexes_are_skipped_in_the_png_but_kept_in_the_svg():
+    from lxml import etree
+
+    from mapkit.render import render_svg
+
+    m = Map(pieces=[Piece("grass-7", 0, 0, 0), Piece("personal", 0, 1, 1, attrs={"size": 1, "label": "X"}),
+                    Piece("personal", 0, 1, 2, attrs={"size": 1, "label": "Y"})])
+    scene = build_scene(m, RenderOptions())
+    covered = [item for item, _, _ in scene.root.walk() if getattr(item, "covered", False)]
+    assert covered and {type(i).__name__ for i in covered} >= {"Poly", "Text"}
+    root = etree.fromstring(render_svg(scene))
+    hexes = [h for h in root.iter("{http://www.w3.org/2000/svg}polygon") if h.get("class") == "hex"]
+    assert len(hexes) == 9                             # every hex of every layer stays editable
+    _, img = picture(m, scale=40)
+    assert pixel_at(build_scene(m, RenderOptions(legend=False, title=False)), img, *centre(1, 1)) == \
+        style.shade(style.terrain_rgb("grass"), 1, 1, 3)
+
+
+def test_iso_shows_the_sides_of_a_stack_under_its_top():
+    """A 5-level column: every level's south face is painted, not just the top one's."""
+    from mapkit.render.layout import Oblique, hex_corners
+    from mapkit.render.png import to_pixels
+
+    m = Map(pieces=[Piece("grass-24", 0, 0, 0)] + [Piece("rock-1", 0, 2, z) for z in range(1, 6)])
+    scene = build_scene(m, RenderOptions(view="iso", legend=False, title=False))
+    img = Image.open(io.BytesIO(render_png(scene, 60))).convert("RGB")
+    corners = hex_corners(0, 2)
+    mx, my = (corners[2][0] + corners[3][0]) / 2, (corners[2][1] + corners[3][1]) / 2   # south-east face
+    for level in (1.5, 2.5, 3.5, 4.5):
+        x, y = to_pixels(scene, 60, *Oblique().project(mx, my, level))
+        pixel = img.getpixel((int(x), int(y)))
+        assert pixel != style.mark_rgb("background"), level
+        assert sum(pixel) < sum(style.terrain_rgb("rock")), level      # a shaded side, darker than a top
+
+
+def test_title_fits_in_the_picture():
+    from mapkit.render.layout import Box
+
+    m = Map(name="A rather long map name for a one-hex map", pieces=[Piece("grass-1", 0, 0, 0)])
+    scene = build_scene(m, RenderOptions(legend=False))
+    title = next(item for item, _, _ in scene.root.walk() if getattr(item, "text", "").startswith("A rather"))
+    assert scene.box.x1 >= title.x + len(title.text) * title.size * 0.5
+    assert isinstance(scene.box, Box)

@@ -1,0 +1,206 @@
+"""The SVG drawing, read back with lxml: hex centres, sizes, layers and piece elements."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+from lxml import etree
+
+from mapkit.model.map import Map, Piece
+from mapkit.render import RenderOptions, build_scene, render_svg
+from mapkit.rules.framework import Finding
+
+SVG = "{http://www.w3.org/2000/svg}"
+INK = "{http://www.inkscape.org/namespaces/inkscape}"
+PITCH = 44.45          # mm between neighbouring hex centres (1.75 in)
+ROW = PITCH * math.sqrt(3) / 2
+
+
+def expected_centre(q: int, r: int) -> tuple[float, float]:
+    """Pointy-top axial layout, written out independently of the code under test."""
+    return PITCH * q + PITCH * r / 2, ROW * r
+
+
+def svg_of(m: Map, **opts) -> etree._Element:
+    return etree.fromstring(render_svg(build_scene(m, RenderOptions(**opts))))
+
+
+def points(el) -> list[tuple[float, float]]:
+    return [tuple(map(float, pair.split(","))) for pair in el.get("points").split()]
+
+
+def centre(el) -> tuple[float, float]:
+    pts = points(el)
+    return sum(x for x, _ in pts) / len(pts), sum(y for _, y in pts) / len(pts)
+
+
+def hexes_of(root, index: int) -> list:
+    piece = root.find(f".//{SVG}g[@id='piece-{index}']")
+    assert piece is not None, f"piece-{index} missing"
+    return piece.findall(f"{SVG}polygon[@class='hex']")
+
+
+@pytest.mark.parametrize("rotation, step", [(0, (PITCH, 0.0)), (1, (PITCH / 2, ROW)), (2, (-PITCH / 2, ROW)),
+                                            (3, (-PITCH, 0.0))])
+def test_two_hex_tile_draws_two_hexes_one_pitch_apart_along_its_axis(rotation, step):
+    m = Map(pieces=[Piece("grass-2", 3, -2, 0, rotation)])
+    hexes = hexes_of(svg_of(m), 0)
+    assert len(hexes) == 2
+    by_cell = {(int(h.get("data-q")), int(h.get("data-r"))): centre(h) for h in hexes}
+    a = by_cell[(3, -2)]
+    assert a == pytest.approx(expected_centre(3, -2), abs=0.01)
+    (b,) = [c for cell, c in by_cell.items() if cell != (3, -2)]
+    assert (b[0] - a[0], b[1] - a[1]) == pytest.approx(step, abs=0.01)
+    assert math.dist(a, b) == pytest.approx(PITCH, abs=0.01)
+
+
+def test_each_hex_is_a_full_grid_cell():
+    m = Map(pieces=[Piece("rock-7", -4, 6, 0)])
+    hexes = hexes_of(svg_of(m), 0)
+    assert len(hexes) == 7
+    for h in hexes:
+        c = centre(h)
+        q, r = int(h.get("data-q")), int(h.get("data-r"))
+        assert c == pytest.approx(expected_centre(q, r), abs=0.01)
+        pts = points(h)
+        assert len(pts) == 6
+        for p in pts:                                   # corner radius = pitch / sqrt(3)
+            assert math.dist(p, c) == pytest.approx(PITCH / math.sqrt(3), abs=0.01)
+        top = min(pts, key=lambda p: p[1])              # pointy top: a vertex straight above the centre
+        assert top[0] == pytest.approx(c[0], abs=0.01)
+
+
+def shoelace(pts):
+    return abs(sum(x1 * y2 - x2 * y1 for (x1, y1), (x2, y2) in zip(pts, pts[1:] + pts[:1]))) / 2
+
+
+@pytest.mark.parametrize("type_id, hexes, boundary_edges", [("grass-1", 1, 6), ("grass-3", 3, 12),
+                                                            ("grass-7", 7, 18), ("grass-24", 24, None)])
+def test_piece_outline_encloses_exactly_its_hexes(type_id, hexes, boundary_edges):
+    m = Map(pieces=[Piece(type_id, 2, 1, 0, 2)])
+    piece = svg_of(m).find(f".//{SVG}g[@id='piece-0']")
+    (outline,) = piece.findall(f"{SVG}polygon[@class='outline']")
+    pts = points(outline)
+    hex_area = math.sqrt(3) / 2 * PITCH ** 2
+    assert shoelace(pts) == pytest.approx(hexes * hex_area, rel=1e-3)  # coordinates kept to 0.01 mm
+    if boundary_edges:
+        assert len(pts) == boundary_edges
+    for i, p in enumerate(pts):                         # every side is one hex edge long
+        assert math.dist(p, pts[(i + 1) % len(pts)]) == pytest.approx(PITCH / math.sqrt(3), abs=0.02)
+
+
+def test_document_is_one_to_one_in_millimetres():
+    m = Map(pieces=[Piece("grass-24", 0, 0, 0)])
+    root = svg_of(m)
+    x0, y0, w, h = map(float, root.get("viewBox").split())
+    assert float(root.get("width")[:-2]) == pytest.approx(w)
+    assert float(root.get("height")[:-2]) == pytest.approx(h)
+    assert float(root.get("data-hex-pitch-mm")) == PITCH
+
+
+def test_one_layer_per_level_in_build_order_with_pieces_inside():
+    m = Map(pieces=[Piece("grass-7", 0, 0, 0), Piece("rock-3", 0, 1, 1), Piece("sand-1", 0, 1, 2),
+                    Piece("glyph", 1, 0, 1, attrs={"letter": "A"})])
+    root = svg_of(m)
+    layers = [g for g in root.iter(f"{SVG}g") if g.get(f"{INK}groupmode") == "layer" and
+              (g.get("id") or "").startswith("level-")]
+    assert [g.get("id") for g in layers] == ["level-1", "level-2", "level-3"]
+    assert [g.get(f"{INK}label") for g in layers] == ["Level 1", "Level 2", "Level 3"]
+    ids = {lay.get("id"): {g.get("id") for g in lay.iter(f"{SVG}g") if (g.get("id") or "").startswith("piece-")}
+           for lay in layers}
+    assert ids == {"level-1": {"piece-0", "piece-3"}, "level-2": {"piece-1"}, "level-3": {"piece-2"}}
+    rock = root.find(f".//{SVG}g[@id='piece-1']")
+    assert (rock.get("data-type"), rock.get("data-q"), rock.get("data-r"), rock.get("data-level")) == \
+        ("rock-3", "0", "1", "1")
+
+
+def test_glyph_letter_and_start_zone_number_sit_on_their_hex():
+    m = Map(pieces=[Piece("grass-7", 0, 0, 0), Piece("glyph", 1, 1, 1, attrs={"letter": "V"}),
+                    Piece("start-zone", 0, 2, 1, attrs={"player": 3})])
+    root = svg_of(m)
+    (letter,) = root.find(f".//{SVG}g[@id='piece-1']").iter(f"{SVG}text")
+    assert letter.text == "V"
+    assert (float(letter.get("x")), float(letter.get("y"))) == pytest.approx(expected_centre(1, 1), abs=0.01)
+    (number,) = root.find(f".//{SVG}g[@id='piece-2']").iter(f"{SVG}text")
+    assert number.text == "3"
+    assert float(number.get("x")) == pytest.approx(expected_centre(0, 2)[0], abs=0.01)
+
+
+def test_findings_are_marked_at_their_hex_and_listed_in_the_legend():
+    m = Map(pieces=[Piece("grass-7", 0, 0, 0)])
+    finding = Finding("P101", "error", "nothing under this tile", 1, 1, 1)
+    root = svg_of(m, findings=[finding])
+    mark = root.find(f".//{SVG}g[@id='finding-1']")
+    assert (mark.get("data-code"), mark.get("data-q"), mark.get("data-r")) == ("P101", "1", "1")
+    (ring, *_) = mark.findall(f"{SVG}polygon")
+    assert centre(ring) == pytest.approx(expected_centre(1, 1), abs=0.01)
+    legend = "".join(t.text or "" for t in root.find(f".//{SVG}g[@id='legend']").iter(f"{SVG}text"))
+    assert "P101" in legend and "nothing under this tile" in legend
+
+
+def test_per_level_view_has_one_panel_per_level_each_holding_only_its_pieces():
+    m = Map(pieces=[Piece("grass-7", 0, 0, 0), Piece("rock-1", 0, 1, 1), Piece("tree-10", 0, 1, 2)])
+    root = svg_of(m, view="levels")
+    panels = [g for g in root.iter(f"{SVG}g") if (g.get("id") or "").startswith("panel-")]
+    assert [g.get("id") for g in panels] == ["panel-1", "panel-2"]
+    pieces = [{g.get("id") for g in p.iter(f"{SVG}g") if (g.get("id") or "").startswith("piece-")} for p in panels]
+    assert pieces == [{"piece-0"}, {"piece-1", "piece-2"}]
+    # level 2 shows what is below it as a ghost
+    assert panels[1].find(f".//{SVG}g[@id='below-2']") is not None
+
+
+def test_single_level_view():
+    m = Map(pieces=[Piece("grass-7", 0, 0, 0), Piece("rock-1", 0, 1, 1)])
+    root = svg_of(m, level=2)
+    ids = {g.get("id") for g in root.iter(f"{SVG}g") if (g.get("id") or "").startswith("piece-")}
+    assert ids == {"piece-1"}
+
+
+def test_iso_view_paints_back_rows_first_and_lower_levels_first():
+    m = Map(pieces=[Piece("grass-7", 0, 0, 0), Piece("rock-1", 0, 1, 1), Piece("rock-1", 0, 1, 2),
+                    Piece("sand-1", 0, 2, 1)])
+    root = svg_of(m, view="iso")
+    tops = [(int(h.get("data-r")), int(h.get("data-level"))) for h in root.iter(f"{SVG}polygon")
+            if h.get("class") == "hex"]
+    assert len(tops) == 7                 # tops with a tile on them are hidden: 5 grass, the upper rock, sand
+    assert tops == sorted(tops)
+    # two levels up moves the top face up the picture by twice the projected level height
+    faces = {(int(h.get("data-q")), int(h.get("data-r"))): centre(h) for h in root.iter(f"{SVG}polygon")
+             if h.get("class") == "hex"}
+    dy = faces[(-1, 1)][1] - faces[(0, 1)][1]
+    assert dy == pytest.approx(2 * 9.6 * math.cos(math.radians(40)), abs=0.02)
+    assert faces[(0, 1)][0] - faces[(-1, 1)][0] == pytest.approx(PITCH, abs=0.01)
+
+
+def test_findings_go_to_the_panel_of_their_level():
+    m = Map(pieces=[Piece("grass-7", 0, 0, 0), Piece("rock-1", 0, 1, 1)])
+    finding = Finding("P101", "error", "floats", 0, 1, 2)
+    root = svg_of(m, view="levels", findings=[finding])
+    panel = root.find(f".//{SVG}g[@id='panel-2']")
+    dx, dy = map(float, panel.get("transform")[len("translate("):-1].split(","))
+    ring = root.find(f".//{SVG}g[@id='finding-1']").find(f"{SVG}polygon")
+    x, y = centre(ring)
+    assert (x - dx, y - dy) == pytest.approx(expected_centre(0, 1), abs=0.02)
+
+
+def test_names_with_characters_xml_cannot_hold_still_write():
+    m = Map(name="bad\x00name\x1b", pieces=[Piece("personal", 0, 0, 0, attrs={"size": 1, "label": "a\x01b"}),
+                                            Piece("figure", 1, 0, 1, attrs={"name": "\x02Zed"})])
+    root = svg_of(m)
+    texts = " ".join(t.text or "" for t in root.iter(f"{SVG}text"))
+    assert "bad\ufffdname" in texts and "a\ufffdb" in texts
+
+
+@pytest.mark.parametrize("view", ["top", "levels", "iso"])
+def test_layers_sit_where_inkscape_finds_them_and_ids_are_unique(view):
+    m = Map(pieces=[Piece("grass-24", 0, 0, 0), Piece("rock-7", 0, 1, 1), Piece("tree-10", 0, 1, 2),
+                    Piece("glyph", 1, 3, 1, attrs={"letter": "A"})])
+    root = svg_of(m, view=view, findings=[Finding("X1", "info", "here", 0, 0, 1)])
+    ids = [el.get("id") for el in root.iter() if el.get("id")]
+    assert len(ids) == len(set(ids))
+    layers = [g for g in root.iter(f"{SVG}g") if g.get(f"{INK}groupmode") == "layer"]
+    assert layers
+    for g in layers:
+        parent = g.getparent()
+        assert parent is root or parent.get(f"{INK}groupmode") == "layer", g.get("id")
