@@ -89,9 +89,14 @@ def test_size_labels_markers_and_faded_lower_levels():
         below = {h for lv, ids in levels.items() if lv < level for i in ids
                  if m.pieces[i].type not in ("start-zone", "glyph") for h in m.footprint(m.pieces[i])}
         own = sum(len(m.footprint(m.pieces[i])) for i in idx if m.pieces[i].type not in ("start-zone", "glyph"))
-        rings = 2 * sum(1 for i in idx if m.pieces[i].type == "start-zone")  # white halo + dashed ring
-        # each page draws what is built below it once per hex (faded), its own pieces, start-zone rings
-        assert len(hexagons(page_paths(pages[n]))) == len(below) + own + rings
+        zones = sum(1 for i in idx if m.pieces[i].type == "start-zone")
+        one_hex = sum(1 for i in idx if m.pieces[i].type not in ("start-zone", "glyph")
+                      and len(m.footprint(m.pieces[i])) == 1)
+        drawn = hexagons(page_paths(pages[n]))
+        # filled hexes: what is built below, once per hex (faded), then the level's own pieces
+        assert len([h for h in drawn if h.painted == "B"]) == len(below) + own
+        # stroked hexagons: start zones (white halo + dashed ring) and the outline of each 1-hex tile
+        assert len([h for h in drawn if h.painted == "S"]) == 2 * zones + one_hex
     centres = list({(round(x, 2), round(y, 2)) for x, y in (h.centroid() for h in hexagons(page_paths(pages[0])))})
     pitch = min(nearest_neighbour_mm(centres))
     assert 5 < pitch <= 44.46, "build sheets are drawn to a scale no bigger than 1:1"

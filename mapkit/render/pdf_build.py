@@ -21,13 +21,13 @@ from typing import Any
 
 from mapkit.model.catalog import PieceType, catalog
 from mapkit.model.grid import (
-    DIRECTIONS,
     HEX_PITCH_MM,
     axial_to_offset,
     hex_center_mm,
     hex_corners_mm,
 )
 from mapkit.model.map import Map, Piece
+from mapkit.render.layout import draw_order, edge_segment, piece_outline
 from mapkit.render.pdf_common import (
     PT_PER_MM,
     Sheet,
@@ -39,7 +39,14 @@ from mapkit.render.pdf_common import (
     paper_mm,
     polygon_path,
     rgb,
-    segments_literal,
+    rings_literal,
+)
+from mapkit.render.style import (
+    castle_rgb,
+    contrast_text,
+    darker,
+    piece_fill,
+    player_rgb,
 )
 
 MARKER_KINDS = ("marker",)
@@ -68,38 +75,20 @@ class Footprint:
     points: tuple[tuple[float, float], ...]
 
 
-#: Kinds that make a surface (fill hexes); everything else stands on one.
-SURFACE_KINDS = ("land", "fluid", "castle", "custom")
-
-
-def _own_build_level(ptype: PieceType, piece: Piece) -> int:
-    if ptype.kind in SURFACE_KINDS:
-        return piece.z + 1
-    return max(piece.z, 1)
-
-
-def _build_level_rule():
-    """How levels are counted: the renderer's rule when it is installed, so the PNG/SVG level
-    views and these sheets agree; the same rule written out here otherwise."""
-    try:
-        from mapkit.render.layout import build_level
-    except ImportError:
-        return _own_build_level
-    return build_level
-
-
 def build_levels(m: Map) -> dict[int, list[int]]:
     """Build level -> indices of the pieces placed at that step, lowest level first.
 
-    As a builder counts: a tile whose bottom is at z is level z + 1 (its top is level z + 1);
-    what stands on a surface (obstacles, glyphs, start zones, figures, ladders, all stored one
-    above the tile under them) belongs to that tile's level, laid once the level is built.
+    As a builder counts, and as the render views count (`mapkit.render.layout.build_level`): a
+    tile whose bottom is at z is level z + 1; what stands on a surface (obstacles, glyphs, start
+    zones, figures, ladders, all stored one above the tile under them) belongs to that tile's
+    level, laid once the level is built.
     """
+    from mapkit.render.layout import build_level
+
     cat = catalog()
-    rule = _build_level_rule()
     levels: dict[int, list[int]] = defaultdict(list)
     for i, piece in enumerate(m.pieces):
-        levels[rule(cat[piece.type], piece)].append(i)
+        levels[build_level(cat[piece.type], piece)].append(i)
     return dict(sorted(levels.items()))
 
 
@@ -244,7 +233,7 @@ def _level_panel(c: Any, m: Map, frame: _MapFrame, levels: dict[int, list[int]],
     c.drawString(left * PT_PER_MM, (top - 4) * PT_PER_MM, f"Level {level}")
     cat = catalog()
     _draw_below(c, m, sheet, levels, level)
-    for idx in sorted(levels[level], key=lambda i: cat[m.pieces[i].type].kind in MARKER_KINDS):
+    for idx in draw_order(m, levels[level]):  # surfaces first, then what stands on them
         _draw_piece(c, m, sheet, idx)
     here = [f for f in options.footprints if footprint_page(f.level) == level]
     for fp in here:
@@ -312,10 +301,8 @@ def _draw_below(c: Any, m: Map, sheet: Sheet, levels: dict[int, list[int]], leve
 
 
 def _fill_colour(piece: Piece) -> tuple[int, int, int]:
-    ptype = catalog()[piece.type]
-    if ptype.id == "personal" and piece.attrs.get("colour"):
-        return _parse_colour(piece.attrs["colour"], ptype.vs_colour)
-    return ptype.vs_colour
+    """The renderer's colour for a piece, so sheets and pictures agree."""
+    return piece_fill(catalog()[piece.type], piece.attrs)
 
 
 def _draw_piece(c: Any, m: Map, sheet: Sheet, idx: int) -> None:
@@ -339,21 +326,8 @@ def _draw_piece(c: Any, m: Map, sheet: Sheet, idx: int) -> None:
     c.addLiteral(hexes_literal(sheet, cells, HEX_PITCH_MM))
     c.setStrokeColorRGB(*rgb(FLUID_BORDER if ptype.kind == "fluid" else (0, 0, 0)))
     c.setLineWidth(1.3)
-    c.addLiteral(segments_literal(sheet, _outline(cells)))
+    c.addLiteral(rings_literal(sheet, piece_outline(piece)))
     _piece_label(c, sheet, cells, size_label(m, piece, ptype), colour)
-
-
-def _outline(cells: list[tuple[int, int]]) -> list[tuple[tuple[float, float], tuple[float, float]]]:
-    """The hex edges on the boundary of a piece (not shared by two of its hexes)."""
-    own = set(cells)
-    edges = []
-    for q, r in cells:
-        corners = hex_corners_mm(q, r)
-        for i in range(6):
-            dq, dr = DIRECTIONS[(i + 5) % 6]  # edge i (corner i to i+1) faces this neighbour
-            if (q + dq, r + dr) not in own:
-                edges.append((corners[i], corners[(i + 1) % 6]))
-    return edges
 
 
 def _piece_label(c: Any, sheet: Sheet, cells: list[tuple[int, int]], text: str, colour) -> None:
@@ -362,8 +336,7 @@ def _piece_label(c: Any, sheet: Sheet, cells: list[tuple[int, int]], text: str, 
     q, r = min(cells, key=lambda h: math.dist(hex_center_mm(*h), (mx, my)))
     x, y = sheet.pt(*hex_center_mm(q, r))
     size = max(4.0, min(9.0, sheet.length(44.45) * 0.38))
-    dark = sum(colour[:3]) < 330
-    c.setFillColorRGB(*((1, 1, 1) if dark else (0, 0, 0)))
+    c.setFillColorRGB(*rgb(contrast_text(colour)))
     c.setFont(bold_font(), size)
     if len(text) > 4:
         c.setFont(font(), size * 0.6)
@@ -373,17 +346,16 @@ def _piece_label(c: Any, sheet: Sheet, cells: list[tuple[int, int]], text: str, 
 
 def _edge(c: Any, sheet: Sheet, piece: Piece) -> None:
     """Battlements and ladders: a thick bar on the hex edge they stand on (rotation 0 = east)."""
-    corners = hex_corners_mm(piece.q, piece.r)
-    k = int(piece.rotation) % 6
-    a, b = sheet.pt(*corners[(k + 1) % 6]), sheet.pt(*corners[(k + 2) % 6])
-    c.setStrokeColorRGB(*rgb((90, 60, 30)))
+    a, b = edge_segment(piece.q, piece.r, int(piece.rotation) % 6)
+    (x1, y1), (x2, y2) = sheet.pt(*a), sheet.pt(*b)
+    c.setStrokeColorRGB(*rgb(castle_rgb("ladder" if piece.type == "castle-ladder" else "battlement")))
     c.setLineWidth(2.5)
-    c.line(a[0], a[1], b[0], b[1])
+    c.line(x1, y1, x2, y2)
 
 
 def _start_zone(c: Any, sheet: Sheet, piece: Piece) -> None:
     player = int(piece.attrs.get("player", 0) or 0)
-    colour = _player_colour(player)
+    colour = player_rgb(player)
     corners = [sheet.pt(x, y) for x, y in hex_corners_mm(piece.q, piece.r, size=44.45 * 0.78)]
     c.saveState()
     c.setStrokeColorRGB(1, 1, 1)  # a white halo keeps a green zone visible on grass
@@ -403,13 +375,9 @@ def _start_zone(c: Any, sheet: Sheet, piece: Piece) -> None:
     ty = y + sheet.length(44.45) * 0.12
     c.setFillColorRGB(1, 1, 1)
     c.rect(x - w / 2 - 0.8, ty - size * 0.25, w + 1.6, size * 1.05, stroke=0, fill=1)
-    c.setFillColorRGB(*rgb(_darker(colour)))
+    c.setFillColorRGB(*rgb(darker(colour, 0.75)))
     c.setFont(bold_font(), size)
     c.drawCentredString(x, ty, text)
-
-
-def _darker(colour, factor: float = 0.75) -> tuple[int, int, int]:
-    return tuple(int(v * factor) for v in colour[:3])  # type: ignore[return-value]
 
 
 def _glyph(c: Any, sheet: Sheet, piece: Piece) -> None:
@@ -422,21 +390,6 @@ def _glyph(c: Any, sheet: Sheet, piece: Piece) -> None:
     c.setFillColorRGB(0, 0, 0)
     c.setFont(bold_font(), max(4.0, radius * 1.1))
     c.drawCentredString(x, y - radius * 0.38, str(piece.attrs.get("letter", "?")))
-
-
-def _player_colour(player: int) -> tuple[int, int, int]:
-    for entry in catalog().start_zone_colours:
-        if entry["player"] == player:
-            return tuple(entry["rgb"])  # type: ignore[return-value]
-    return (120, 0, 120)
-
-
-def _parse_colour(value: Any, default):
-    if isinstance(value, (list, tuple)) and len(value) >= 3:
-        return tuple(int(v) for v in value[:3])
-    if isinstance(value, str) and value.startswith("#") and len(value) == 7:
-        return tuple(int(value[i:i + 2], 16) for i in (1, 3, 5))
-    return default
 
 
 def _coordinates(c: Any, frame: _MapFrame, sheet: Sheet) -> None:

@@ -149,12 +149,14 @@ def hexes_literal(sheet: Sheet, cells: Iterable[tuple[int, int]], pitch: float, 
     return "\n".join(parts) + f"\n{paint}" if parts else ""
 
 
-def segments_literal(sheet: Sheet, segments: Iterable[tuple[tuple[float, float], tuple[float, float]]]) -> str:
-    """PDF operators stroking many model-mm line segments as one path."""
+def rings_literal(sheet: Sheet, rings: Iterable[Sequence[tuple[float, float]]]) -> str:
+    """PDF operators stroking closed model-mm rings (piece outlines) as one path."""
     parts = []
-    for a, b in segments:
-        (x1, y1), (x2, y2) = sheet.pt(*a), sheet.pt(*b)
-        parts.append(f"{x1:.2f} {y1:.2f} m {x2:.2f} {y2:.2f} l")
+    for ring in rings:
+        pts = [sheet.pt(x, y) for x, y in ring]
+        if len(pts) >= 2:
+            parts.append(f"{pts[0][0]:.2f} {pts[0][1]:.2f} m " + " ".join(f"{x:.2f} {y:.2f} l" for x, y in pts[1:])
+                         + " h")
     return "\n".join(parts) + "\nS" if parts else ""
 
 
