@@ -231,7 +231,6 @@ def _level_panel(c: Any, m: Map, frame: _MapFrame, levels: dict[int, list[int]],
     c.setFont(bold_font(), 10)
     c.setFillColorRGB(0, 0, 0)
     c.drawString(left * PT_PER_MM, (top - 4) * PT_PER_MM, f"Level {level}")
-    cat = catalog()
     _draw_below(c, m, sheet, levels, level)
     for idx in draw_order(m, levels[level]):  # surfaces first, then what stands on them
         _draw_piece(c, m, sheet, idx)
