@@ -81,7 +81,8 @@ def test_corpus_maps_print_and_report(path):
     last = reader.pages[-1].extract_text()
     assert "parts list" in last and "Total" in last
     html = render_report(m, str(path))
-    assert html.count('class="hex ') == len({h for p in m.pieces if m.piece_type(p).kind != "marker"
+    assert html.count('class="hex ') == len({h for p in m.pieces
+                                             if m.piece_type(p).kind in ("land", "fluid", "castle", "custom")
                                              for h in m.footprint(p)})
 
 

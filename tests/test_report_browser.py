@@ -135,7 +135,8 @@ def test_clicking_a_finding_highlights_its_hex(browser, tmp_path):
         {"code": "TST003", "severity": "info", "message": "about the whole map"},
     ]
     m = three_level_map()
-    hexes = {h for p in m.pieces if p.type not in ("start-zone", "glyph") for h in m.footprint(p)}
+    hexes = {h for p in m.pieces if m.piece_type(p).kind in ("land", "fluid", "castle", "custom")
+             for h in m.footprint(p)}
     page = tmp_path / "report.html"
     page.write_text(render_report(m, "three.mapkit.json", ReportParts(findings)), encoding="utf-8")
     browser.call("Page.navigate", url=page.as_uri())

@@ -50,8 +50,11 @@ def test_hexes_are_drawn_at_the_model_positions():
     m = three_level_map()
     doc = lxml_html.fromstring(page(m))
     polys = doc.xpath("//polygon[contains(@class,'hex')]")
-    expected = {h for p in m.pieces if p.type not in ("start-zone", "glyph") for h in m.footprint(p)}
+    surfaces = ("land", "fluid", "castle", "custom")
+    expected = {h for p in m.pieces if m.piece_type(p).kind in surfaces for h in m.footprint(p)}
     assert {(int(p.get("data-q")), int(p.get("data-r"))) for p in polys} == expected
+    trees = doc.xpath("//polygon[contains(@class,'standing')]")
+    assert len(trees) == sum(1 for p in m.pieces if p.type == "tree-10")
     for p in polys:
         q, r = int(p.get("data-q")), int(p.get("data-r"))
         pts = [tuple(map(float, xy.split(","))) for xy in p.get("points").split()]
@@ -61,9 +64,9 @@ def test_hexes_are_drawn_at_the_model_positions():
         flat = (max(x for x, _ in pts) - min(x for x, _ in pts)) / SVG_SCALE
         assert flat == pytest.approx(HEX_PITCH_MM, abs=0.05)
         assert p.get("id") == f"hex_{q}_{r}"
-    # the top-most piece wins: (1, 2) carries the level-2 grass on top of the rock
+    # the top-most surface wins: (1, 2) carries the grass at z 2 on the rock, its top at height 3
     top = doc.get_element_by_id("hex_1_2")
-    assert top.get("data-level") == "2"
+    assert top.get("data-level") == "3"
 
 
 def test_findings_point_at_their_hex():
@@ -93,7 +96,7 @@ def test_missing_parts_degrade_with_a_visible_note():
     html_inv, inv_notes = inventory_section(three_level_map())
     assert isinstance(findings, list)
     if not RULES:
-        assert notes and "No rules" in notes[-1], "no rules and no note saying why"
+        assert notes and "No findings are listed" in notes[-1], "no rules and no note saying why"
     if not html_inv:
         assert inv_notes and "inventory" in inv_notes[0].lower()
 

@@ -34,55 +34,18 @@ class ReportParts:
     profile: str | None = None
 
 
-def collect_findings(m: Map, file: str | None, profile: str | None = None) -> tuple[list[dict[str, Any]], list[str]]:
-    """Run the rules (of `profile`, if given) as `mapkit validate` would; returns findings and notes."""
-    notes: list[str] = []
+def collect_findings(m: Map, file: str | None, profile: str | None = "casual"
+                     ) -> tuple[list[dict[str, Any]], list[str]]:
+    """The findings `mapkit validate --profile` lists (through the renderer's shared runner), as
+    plain dicts, and a note when there are none to show because the rules could not run."""
     try:
-        from mapkit.rules import framework
-    except ImportError as exc:
-        return [], [f"Findings are not available: the rules could not be loaded ({exc})."]
-    options: dict[str, Any] = {}
-    try:
-        if hasattr(framework, "select_rules"):
-            selected = list(framework.select_rules(profile))
-            try:
-                from mapkit.rules.profiles import defaults
-                options = dict(defaults())
-            except ImportError:
-                pass
-        else:
-            selected = _import_rule_modules(framework, notes, profile)
-    except Exception as exc:  # a broken rule module must not sink the report
-        return [], [f"Findings are not available: the rules could not be loaded ({type(exc).__name__}: {exc})."]
-    if not selected:
-        notes.append("No rules are available in this build of mapkit, so no findings are listed.")
-        return [], notes
-    if profile:
-        options.setdefault("profile", profile)
-    ctx = framework.CheckContext(m, file, options)
-    findings = []
-    for r in sorted(selected, key=lambda r: r.code):
-        try:
-            findings.extend(f.as_dict() for f in r.check(ctx))
-        except Exception as exc:
-            notes.append(f"Rule {r.code} failed and was skipped: {type(exc).__name__}: {exc}")
-    return findings, notes
+        from mapkit.render.findings import collect_findings as run_profile
 
-
-def _import_rule_modules(framework: Any, notes: list[str], profile: str | None) -> list[Any]:
-    """Rules of an older framework without `select_rules`: import every module, then filter."""
-    import importlib
-    import pkgutil
-
-    import mapkit.rules as rules_pkg
-
-    for info in pkgutil.iter_modules(rules_pkg.__path__):
-        if info.name != "framework":
-            try:
-                importlib.import_module(f"mapkit.rules.{info.name}")
-            except Exception as exc:
-                notes.append(f"Rule family {info.name} could not be loaded: {type(exc).__name__}: {exc}")
-    return [r for r in framework.RULES.values() if profile is None or profile in r.profiles]
+        findings, reason = run_profile(m, file, profile)
+    except Exception as exc:  # a failing rule must not sink the report
+        return [], [f"Findings could not be computed: {type(exc).__name__}: {exc}"]
+    notes = [f"No findings are listed: {reason}."] if reason else []
+    return [f.as_dict() for f in findings], notes
 
 
 def inventory_section(m: Map, node_budget: int = 200_000) -> tuple[str, list[str]]:
@@ -135,24 +98,25 @@ def pictures_section(m: Map, name: str = "", scale: float = 20.0) -> tuple[str, 
 # -- the top view ------------------------------------------------------------------------------
 
 def top_view_svg(m: Map) -> str:
-    """An inline SVG: the top-most piece of each hex, start zones and glyphs, one polygon per hex.
+    """An inline SVG: the surface seen from above at each hex (as the renderer's top view sees
+    it), what stands on it, start zones and glyphs; one polygon per hex.
 
     Each hex polygon has the id `hex_Q_R` and data-q / data-r / data-level, which the page's
     script uses to highlight a finding's hex.
     """
+    from mapkit.render.layout import is_surface, visible_tops
+    from mapkit.render.style import hex_colour, piece_fill, shade
+
     cat = catalog()
-    top: dict[tuple[int, int], tuple[int, int]] = {}  # hex -> (top level, piece index)
-    markers = []
+    tops = {cell: (top.level, top.piece) for cell, top in visible_tops(m).items()}
+    markers, standing = [], []
     for idx, piece in enumerate(m.pieces):
         ptype = cat[piece.type]
         if ptype.kind == "marker":
             markers.append(idx)
-            continue
-        level = piece.z + ptype.height - 1
-        for q, r in m.footprint(piece):
-            if (q, r) not in top or level >= top[(q, r)][0]:
-                top[(q, r)] = (level, idx)
-    cells = set(top) | {(m.pieces[i].q, m.pieces[i].r) for i in markers} or {(0, 0)}
+        elif not is_surface(ptype):
+            standing.append(idx)
+    cells = set(tops) | {h for i in markers + standing for h in m.footprint(m.pieces[i])} or {(0, 0)}
     xs, ys = [], []
     for q, r in cells:
         for x, y in hex_corners_mm(q, r):
@@ -161,18 +125,29 @@ def top_view_svg(m: Map) -> str:
     pad = 12
     x0, y0 = min(xs) - pad, min(ys) - pad
     w, h = max(xs) - x0 + pad, max(ys) - y0 + pad
-    max_level = max((lv for lv, _ in top.values()), default=0)
+    low = min((lv for lv, _ in tops.values()), default=0.0)
+    high = max((lv for lv, _ in tops.values()), default=0.0)
     out = [f'<svg id="map" viewBox="{x0:.1f} {y0:.1f} {w:.1f} {h:.1f}" role="img" '
            f'aria-label="Top view of the map" data-scale="{SVG_SCALE}">', '<g id="hexes">']
-    for (q, r), (level, idx) in sorted(top.items(), key=lambda kv: (kv[0][1], kv[0][0])):
-        ptype = cat[m.pieces[idx].type]
-        fill = _shade(ptype.vs_colour, level, max_level)
+    for (q, r), (level, idx) in sorted(tops.items(), key=lambda kv: (kv[0][1], kv[0][0])):
+        piece = m.pieces[idx]
+        ptype = cat[piece.type]
+        fill = hex_colour(shade(piece_fill(ptype, piece.attrs), level, low, high))
         out.append(f'<polygon id="hex_{q}_{r}" class="hex kind-{ptype.kind}" data-q="{q}" data-r="{r}" '
-                   f'data-level="{level}" points="{_points(q, r)}" fill="{fill}">'
-                   f'<title>({q}, {r}) level {level}: {html.escape(ptype.name)}</title></polygon>')
+                   f'data-level="{_num(level)}" points="{_points(q, r)}" fill="{fill}">'
+                   f'<title>({q}, {r}) height {_num(level)}: {html.escape(ptype.name)}</title></polygon>')
     out.append("</g>")
-    out.append(_outlines(top))
-    out.append(_labels(top))
+    out.append(_outlines(tops))
+    out.append(_labels(tops))
+    out.append('<g id="standing">')
+    for idx in standing:
+        piece = m.pieces[idx]
+        ptype = cat[piece.type]
+        colour = hex_colour(piece_fill(ptype, piece.attrs))
+        for q, r in m.footprint(piece):
+            out.append(f'<polygon class="standing" points="{_points(q, r, 26.0)}" fill="{colour}">'
+                       f'<title>{html.escape(ptype.name)} at ({q}, {r})</title></polygon>')
+    out.append("</g>")
     out.append('<g id="markers">')
     for idx in markers:
         out.append(_marker(m, idx))
@@ -182,18 +157,15 @@ def top_view_svg(m: Map) -> str:
     return "\n".join(out)
 
 
+def _num(value: float) -> str:
+    return str(int(value)) if float(value).is_integer() else f"{value:g}"
+
+
 def _points(q: float, r: float, size: float | None = None) -> str:
     return " ".join(f"{x * SVG_SCALE:.2f},{y * SVG_SCALE:.2f}" for x, y in hex_corners_mm(q, r, size=size))
 
 
-def _shade(colour, level: int, max_level: int) -> str:
-    """Terrain colour, darker for lower hexes so height reads at a glance."""
-    k = 0.55 + 0.45 * (level + 1) / (max_level + 1) if max_level >= 0 else 1.0
-    r, g, b = (min(255, int(v * k)) for v in colour[:3])
-    return f"#{r:02x}{g:02x}{b:02x}"
-
-
-def _outlines(top: dict[tuple[int, int], tuple[int, int]]) -> str:
+def _outlines(top: dict[tuple[int, int], tuple[float, int]]) -> str:
     """One path along the borders between different top pieces, so each tile reads as one."""
     from mapkit.model.grid import DIRECTIONS
 
@@ -209,12 +181,12 @@ def _outlines(top: dict[tuple[int, int], tuple[int, int]]) -> str:
     return f'<path id="outlines" d="{"".join(parts)}"/>' if parts else ""
 
 
-def _labels(top: dict[tuple[int, int], tuple[int, int]]) -> str:
-    """The height of each hex's top, small, so a designer can read levels off the picture."""
+def _labels(top: dict[tuple[int, int], tuple[float, int]]) -> str:
+    """The height of each hex's surface, small, so a designer can read levels off the picture."""
     out = ['<g id="heights" aria-hidden="true">']
     for (q, r), (level, _) in top.items():
         x, y = hex_center_mm(q, r)
-        out.append(f'<text x="{x * SVG_SCALE:.2f}" y="{y * SVG_SCALE + 1.3:.2f}">{level + 1}</text>')
+        out.append(f'<text x="{x * SVG_SCALE:.2f}" y="{y * SVG_SCALE + 1.3:.2f}">{_num(level)}</text>')
     out.append("</g>")
     return "\n".join(out)
 
@@ -224,9 +196,10 @@ def _marker(m: Map, idx: int) -> str:
     x, y = (v * SVG_SCALE for v in hex_center_mm(piece.q, piece.r))
     if piece.type == "start-zone":
         player = int(piece.attrs.get("player", 0) or 0)
-        colour = next((e["rgb"] for e in catalog().start_zone_colours if e["player"] == player), (120, 0, 120))
+        from mapkit.render.style import hex_colour, player_rgb
+
         return (f'<polygon class="start-zone" data-player="{player}" points="{_points(piece.q, piece.r, 34.0)}" '
-                f'stroke="rgb({colour[0]},{colour[1]},{colour[2]})"><title>start zone, player {player}</title></polygon>')
+                f'stroke="{hex_colour(player_rgb(player))}"><title>start zone, player {player}</title></polygon>')
     letter = html.escape(str(piece.attrs.get("letter", "?")))
     return (f'<g class="glyph"><circle cx="{x:.2f}" cy="{y:.2f}" r="3.6"/>'
             f'<text x="{x:.2f}" y="{y + 1.6:.2f}">{letter}</text><title>glyph {letter}</title></g>')
@@ -242,6 +215,7 @@ section{background:#fff;border:1px solid #ddd;border-radius:6px;padding:10px 14p
 h2{font-size:16px;margin:4px 0 8px}table{border-collapse:collapse}td,th{padding:2px 8px;text-align:left}
 td.n{text-align:right}#map{width:100%;height:auto;max-height:80vh;background:#eef}
 .hex{stroke:#555;stroke-width:.25}#outlines{fill:none;stroke:#111;stroke-width:.7;pointer-events:none}#heights text{font-size:3.2px;text-anchor:middle;fill:#fff;stroke:#000;stroke-width:.35;paint-order:stroke;pointer-events:none}
+.standing{stroke:#000;stroke-width:.3;opacity:.9;pointer-events:none}
 .start-zone{fill:none;stroke-width:1.2;stroke-dasharray:2 1}
 .glyph circle{fill:#f5d142;stroke:#000;stroke-width:.4}.glyph text{font-size:4.5px;font-weight:bold;text-anchor:middle}
 .hex.highlight{stroke:#d0021b;stroke-width:1.6;filter:brightness(1.25)}
@@ -322,7 +296,8 @@ def render_report(m: Map, file: str | None = None, parts: ReportParts | None = N
 <body><header><h1>{title}</h1></header>
 <main><div>
 <section id="picture"><h2>Top view</h2>{top_view_svg(m)}
-<p class="where">Each hex shows its top-most piece; the number is the level of its top (darker = lower).
+<p class="where">Each hex shows the surface seen from above; the number is its height in levels (darker = lower);
+small hexagons: trees, ruins and other pieces standing on it.
 Dashed hexagons: start zones. Yellow discs: glyphs. <span id="status" role="status"></span></p></section>
 <section id="summary"><h2>Summary</h2><table>{summary_html}</table>{warnings_html}</section>
 <section id="pictures"><h2>Pictures</h2>{pictures}</section>
