@@ -454,6 +454,8 @@ def _legend(c: Any, m: Map, left: float, top: float, width: float) -> None:
     c.setFillColorRGB(0, 0, 0)
     c.setFont(bold_font(), 7)
     c.drawString(x, y, "Legend")
+    _terrain_swatches(c, m, x + 34, y + 2.5, x + width * PT_PER_MM)
+    c.setFillColorRGB(0, 0, 0)
     c.setFont(font(), 6.5)
     lines = [
         "Numbers on pieces: how many hexes the piece has. Thick black outline: land piece; blue outline: fluid "
@@ -465,6 +467,32 @@ def _legend(c: Any, m: Map, left: float, top: float, width: float) -> None:
     wrapped = [part for line in lines for part in wrap_text(line, font(), 6.5, width * PT_PER_MM)]
     for i, line in enumerate(wrapped):
         c.drawString(x, y - (9 + 7.5 * i), line)
+
+
+def _terrain_swatches(c: Any, m: Map, x: float, y: float, right: float) -> None:
+    """A small hexagon in each terrain colour the map uses, with the terrain's name, on one line."""
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    from mapkit.render.style import legend_entries
+
+    cat = catalog()
+    entries = [e for e in legend_entries({cat[p.type] for p in m.pieces}) if e.swatch == "terrain"]
+    radius = 3.2
+    for entry in entries:
+        label = str(entry.label)
+        need = 2 * radius + 3 + stringWidth(label, font(), 6.5) + 8
+        if x + need > right:
+            break
+        corners = [(x + radius + radius * math.cos(math.radians(a)), y + radius * math.sin(math.radians(a)))
+                   for a in (90, 30, -30, -90, -150, 150)]
+        c.setFillColorRGB(*rgb(entry.rgb))
+        c.setStrokeColorRGB(0.3, 0.3, 0.3)
+        c.setLineWidth(0.3)
+        c.drawPath(polygon_path(c, corners), stroke=1, fill=1)
+        c.setFillColorRGB(0, 0, 0)
+        c.setFont(font(), 6.5)
+        c.drawString(x + 2 * radius + 3, y - 2.2, label)
+        x += need
 
 
 def _totals_page(c: Any, m: Map, levels: dict[int, list[int]], w_mm: float, h_mm: float,
