@@ -152,3 +152,14 @@ def test_c3g_footprints_drawn_on_the_level_they_stand_on():
     sizes = {(round(max(p[0] for p in q.points) - min(p[0] for p in q.points), 1),
               round(max(p[1] for p in q.points) - min(p[1] for p in q.points), 1)) for q in quads}
     assert any(w > 0 and abs(w / h - 60 / 50) < 0.01 for w, h in sizes)
+
+
+def test_cover_page_has_the_title_and_a_picture():
+    m = three_level_map()
+    pages = draw(m, cover=True)
+    assert len(pages) == 1 + 3 + 1
+    assert "Three Steps" in text(pages[0]) and "by tests" in text(pages[0])
+    images = list(pages[0].images)
+    assert images, "the isometric picture is embedded"
+    assert images[0].image.size[0] > 100
+    assert "Level 1" in text(pages[1])

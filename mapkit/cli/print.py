@@ -26,6 +26,8 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
     p.add_argument("--levels-per-page", type=int, default=1, metavar="N", help="build levels per page (default 1)")
     p.add_argument("--hex-names", action="store_true",
                    help="write each hex's coordinate name (C7) on the build sheets, as VirtualScape's numbered print")
+    p.add_argument("--cover", action="store_true",
+                   help="start the build sheets with a cover page (title, author, isometric picture)")
     p.add_argument("--plan", action="store_true", help="1:1 floor plans of the buildings on the map")
     p.add_argument("--markers", action="store_true", help="a sheet of doorway, window and transit markers")
     p.add_argument("--hex-region", choices=("cell", "cap"),
@@ -90,7 +92,8 @@ def run(args: argparse.Namespace) -> int:
 
             m.name = Path(args.input).stem  # a title for the sheets; the map file is not rewritten
         footprints = _placed_footprints(m, args.input)
-        pages = render_build(m, buf, BuildOptions(args.paper, args.levels_per_page, args.hex_names, footprints))
+        pages = render_build(m, buf, BuildOptions(args.paper, args.levels_per_page, args.hex_names, footprints,
+                                                  args.cover))
         what = "build instructions"
     write_atomic(args.output, buf.getvalue())
     print(f"{args.output}: {what}, {pages} page(s), {args.paper}, {time.perf_counter() - started:.2f} s",

@@ -64,6 +64,9 @@ class BuildOptions:
     hex_names: bool = False
     #: C3G buildings and objects placed on the map, drawn on the level they stand on.
     footprints: tuple["Footprint", ...] = ()
+    #: Start with a cover page: title, author and the renderer's isometric picture, as
+    #: VirtualScape's printout starts.
+    cover: bool = False
 
 
 @dataclass(frozen=True)
@@ -138,6 +141,11 @@ def render_build(m: Map, target: Any, options: BuildOptions = BuildOptions()) ->
     c.setPageSize((w_mm * PT_PER_MM, h_mm * PT_PER_MM))
     order = list(levels)
     pages = 0
+    if options.cover:
+        _cover_page(c, m, w_mm, h_mm, len(order))
+        c.showPage()
+        c.setPageSize((w_mm * PT_PER_MM, h_mm * PT_PER_MM))
+        pages += 1
     for start in range(0, len(order), per_page):
         chunk = order[start:start + per_page]
         _level_page(c, m, frame, levels, chunk, order, w_mm, h_mm, options)
@@ -493,6 +501,40 @@ def _terrain_swatches(c: Any, m: Map, x: float, y: float, right: float) -> None:
         c.setFont(font(), 6.5)
         c.drawString(x + 2 * radius + 3, y - 2.2, label)
         x += need
+
+
+def _cover_page(c: Any, m: Map, w_mm: float, h_mm: float, n_levels: int) -> None:
+    """Title, author and an isometric picture of the whole map (a note if it cannot be drawn)."""
+    import io
+
+    margin = 15.0
+    c.setFillColorRGB(0, 0, 0)
+    c.setFont(bold_font(), 22)
+    c.drawCentredString(w_mm / 2 * PT_PER_MM, (h_mm - margin - 12) * PT_PER_MM, (m.name or "Untitled map")[:60])
+    c.setFont(font(), 11)
+    facts = [f"by {m.author}" if m.author else "", f"{m.players} players" if m.players else "",
+             f"{len(m.pieces)} pieces on {n_levels} levels"]
+    c.drawCentredString(w_mm / 2 * PT_PER_MM, (h_mm - margin - 20) * PT_PER_MM, " · ".join(f for f in facts if f))
+    box_w, box_h = w_mm - 2 * margin, h_mm - 2 * margin - 40
+    try:
+        from reportlab.lib.utils import ImageReader
+
+        from mapkit.render import RenderOptions, build_scene, render_png
+
+        scene = build_scene(m, RenderOptions(view="iso", name=m.name, legend=False, title=False))
+        image = ImageReader(io.BytesIO(render_png(scene, scale=24.0)))
+    except Exception as exc:  # noqa: BLE001 - a cover without a picture still helps
+        c.setFont(font(), 9)
+        c.drawCentredString(w_mm / 2 * PT_PER_MM, h_mm / 2 * PT_PER_MM,
+                            f"(no picture: {type(exc).__name__}: {str(exc)[:80]})")
+        return
+    iw, ih = image.getSize()
+    k = min(box_w / iw, box_h / ih)
+    x = margin + (box_w - iw * k) / 2
+    y = margin + 10 + (box_h - ih * k) / 2
+    c.drawImage(image, x * PT_PER_MM, y * PT_PER_MM, iw * k * PT_PER_MM, ih * k * PT_PER_MM)
+    c.setFont(font(), 8)
+    c.drawCentredString(w_mm / 2 * PT_PER_MM, margin * PT_PER_MM, "Build instructions made with mapkit")
 
 
 def _totals_page(c: Any, m: Map, levels: dict[int, list[int]], w_mm: float, h_mm: float,
