@@ -34,16 +34,25 @@ Point = tuple[float, float]
 
 #: Hex classes, in the order the legend lists them.
 HEX_CLASSES = ("full", "half", "partial", "covered")
-#: Fill colour and one-letter code of each class; the code and the hatching tell them apart
-#: without colour (a plan is often printed in black and white).
-CLASS_STYLE = {
-    "full": ((255, 255, 255), "F", None),
-    "half": ((255, 236, 170), "H", "diagonal"),
-    "partial": ((250, 200, 190), "P", "cross"),
-    "covered": ((190, 190, 190), "", "solid"),
-}
+#: How much a class colour is paled for the fill: ink-friendly, and the pattern stays readable.
+FILL_FADE = 0.8
 #: A class this module does not know is drawn plainly with a question mark, never as Full.
-UNKNOWN_STYLE = ((235, 235, 255), "?", None)
+UNKNOWN_STYLE = ((235, 235, 255), (120, 120, 200), "?", None, "unknown class")
+
+
+def class_style(cls: str) -> tuple[tuple[int, int, int], tuple[int, int, int], str, str | None, str]:
+    """(fill, ink, letter, pattern, label) of a hex class, from the renderer's C3G style, so the
+    plan, the PNG/SVG overlay and their legends use one vocabulary (F/H/P/C, hatching, dots)."""
+    from mapkit.render.style import style_data
+
+    entry = style_data()["c3g"]["classes"].get(cls)
+    if entry is None:
+        return UNKNOWN_STYLE
+    ink = tuple(int(v) for v in entry["rgb"])
+    fill = tuple(int(v + (255 - v) * FILL_FADE) for v in ink)
+    return fill, ink, entry["letter"], entry.get("pattern"), entry["label"]  # type: ignore[return-value]
+
+
 #: Marked spaces and how the legend names them.
 MARK_NAMES = {
     "doorway": "doorway", "window": "window", "transit": "transit space (Transit Number)",
@@ -176,38 +185,46 @@ def _visible_hexes(floor: PlanFloor, sheet: Sheet, pitch: float, win_w: float, w
 
 
 def _draw_hex(c: Any, sheet: Sheet, q: int, r: int, cls: str, pitch: float) -> None:
-    colour, code, hatch = CLASS_STYLE.get(cls, UNKNOWN_STYLE)
+    fill, ink, code, pattern, _ = class_style(cls)
     corners = [sheet.pt(x, y) for x, y in hex_corners_mm(q, r, pitch)]
-    c.setFillColorRGB(*(v / 255 for v in colour))
+    c.setFillColorRGB(*(v / 255 for v in fill))
     c.setStrokeColorRGB(0.25, 0.25, 0.25)
     c.setLineWidth(0.5)
     c.drawPath(polygon_path(c, corners), stroke=1, fill=1)
-    if hatch in ("diagonal", "cross"):
-        _hatch(c, corners, sheet.length(pitch), cross=hatch == "cross")
+    if pattern:
+        _pattern(c, corners, sheet.length(pitch), pattern, ink)
     cx, cy = sheet.pt(*hex_center_mm(q, r, pitch))
     c.setFillColorRGB(0.35, 0.35, 0.35)
     c.setFont(font(), 5)
     c.drawCentredString(cx, cy - sheet.length(pitch) * 0.38, f"{q},{r}")
     if code:
         c.setFont(bold_font(), 9)
-        c.setFillColorRGB(0.2, 0.2, 0.2)
+        c.setFillColorRGB(*(v / 255 * 0.6 for v in ink))
         c.drawCentredString(cx, cy + sheet.length(pitch) * 0.22, code)
 
 
-def _hatch(c: Any, corners: Sequence[Point], size: float, cross: bool) -> None:
-    """Parallel lines across the hex (and the other diagonal too if `cross`), clipped to it."""
+def _pattern(c: Any, corners: Sequence[Point], size: float, pattern: str, ink: Sequence[int]) -> None:
+    """Hatching (one diagonal), cross-hatching (both) or dots across the hex, clipped to it."""
     cx = sum(x for x, _ in corners) / 6
     cy = sum(y for _, y in corners) / 6
     c.saveState()
     c.clipPath(polygon_path(c, corners), stroke=0, fill=0)
     c.setLineWidth(0.35)
-    c.setStrokeColorRGB(0.45, 0.35, 0.2)
+    c.setStrokeColorRGB(*(v / 255 * 0.8 for v in ink))
+    c.setFillColorRGB(*(v / 255 * 0.8 for v in ink))
     step = 2.5 * PT_PER_MM
     n = int(size / step) + 2
-    for sign in ((1, -1) if cross else (1,)):
+    if pattern == "dots":
+        step *= 1.6
+        n = int(size / step) + 1
         for i in range(-n, n + 1):
-            off = i * step
-            c.line(cx + off - size, cy - sign * size, cx + off + size, cy + sign * size)
+            for j in range(-n, n + 1):
+                c.circle(cx + i * step + (j % 2) * step / 2, cy + j * step * 0.87, 0.5, stroke=0, fill=1)
+    else:
+        for sign in ((1, -1) if pattern == "cross" else (1,)):
+            for i in range(-n, n + 1):
+                off = i * step
+                c.line(cx + off - size, cy - sign * size, cx + off + size, cy + sign * size)
     c.restoreState()
 
 
@@ -296,14 +313,17 @@ def _header(c: Any, plan: FloorPlan, floor: PlanFloor, row: int, col: int, rows:
                  f"overlap by {layout.overlap:g} mm: trim at the crop marks and match the hex labels (q,r).")
 
 
+_PATTERN_WORDS = {"hatch": ", hatched", "cross": ", cross-hatched", "dots": ", dotted"}
+
+
 def _footer(c: Any, plan: FloorPlan, layout: PlanLayout) -> None:
     x = layout.margin * PT_PER_MM
     y = (layout.margin + layout.footer - 4) * PT_PER_MM
     scale_bar(c, x, y)
     c.setFont(font(), 6.5)
     c.setFillColorRGB(0, 0, 0)
-    legend = "F Full hex (a base fits) · H Half hex, hatched (a wound marker fits, a base does not) · " \
-             "P Partial hex, cross-hatched (neither fits) · grey: covered · dark band: walls"
+    legend = " · ".join(f"{class_style(cls)[2]} {class_style(cls)[4]}" + _PATTERN_WORDS.get(class_style(cls)[3], "")
+                        for cls in HEX_CLASSES) + " · dark band: walls"
     c.drawString(x, y - 3.5 * PT_PER_MM, legend)
     for i, note in enumerate(plan.assumptions[:2]):
         c.drawString(x, y - (6.7 + 3.2 * i) * PT_PER_MM, note)
