@@ -9,6 +9,7 @@ and, when the native JSON format exists, the wall time of `mapkit convert` to
 
 from __future__ import annotations
 
+import gc
 import importlib.util
 import os
 import subprocess
@@ -26,13 +27,56 @@ from generate import make_map  # noqa: E402
 from mapkit.formats import hsc  # noqa: E402
 
 
-def best_of(fn, repeat: int) -> float:
-    times = []
+TARGET = 1.5e6
+
+
+def best_of(fn, repeat: int) -> tuple[float, float]:
+    """Best wall-clock and best CPU time over `repeat` runs (CPU time is steadier on a busy machine).
+
+    The reader pauses the cyclic garbage collector while it builds pieces; the young-generation
+    collection it defers is run inside the timed window, so the figure includes it.
+    """
+    walls, cpus = [], []
     for _ in range(repeat):
-        start = time.perf_counter()
+        gc.collect()
+        wall, cpu = time.perf_counter(), time.process_time()
         fn()
-        times.append(time.perf_counter() - start)
-    return min(times)
+        gc.collect(0)
+        cpus.append(time.process_time() - cpu)
+        walls.append(time.perf_counter() - wall)
+    return min(walls), min(cpus)
+
+
+def line(label: str, n: int, times: tuple[float, float], note: str) -> str:
+    wall, cpu = times
+    return (f"{label:<17} {wall * 1000:8.1f} ms wall {n / wall / 1e6:6.2f} M tiles/s | "
+            f"{cpu * 1000:8.1f} ms CPU {n / cpu / 1e6:6.2f} M tiles/s  ({note})")
+
+
+def vs_like(m, n: int) -> bytes:
+    """The same map as VirtualScape's release builds leave it: uninitialised glyph bytes on
+    about 30% of the tiles (each kept per piece) and start zones carrying a colour name
+    (longer records, so the general parser reads them)."""
+    import copy
+    import random
+
+    m = copy.deepcopy(m)
+    for piece in m.pieces:
+        if piece.type == "start-zone":
+            piece.attrs["name"] = "Red" if piece.attrs["player"] == 1 else "Green"
+    data = bytearray(hsc.write(m))
+    rng = random.Random(7)
+    # Records are 41 bytes, named start zones 2 bytes longer per character: find the plain ones.
+    sizes = [41 + (2 * len(p.attrs["name"]) if p.type == "start-zone" else 0) for p in m.pieces]
+    pos = len(data) - sum(sizes)
+    offsets = []
+    for piece, size in zip(m.pieces, sizes):
+        if piece.type not in ("glyph", "start-zone"):
+            offsets.append(pos)
+        pos += size
+    for off in rng.sample(offsets, int(0.3 * len(offsets))):
+        data[off + 28] = rng.randrange(256)
+    return bytes(data)
 
 
 def main() -> None:
@@ -40,14 +84,21 @@ def main() -> None:
     new_map = make_map(n, seed=2024)
     data = hsc.write(new_map)
     print(f"map: {n} tiles, {len(data)} bytes (.hsc v0.0007)")
-    read_s = best_of(lambda: hsc.read(data), 7)
-    print(f"read:             {read_s * 1000:8.1f} ms  {n / read_s / 1e6:6.2f} M tiles/s  (best of 7)")
+    irregular = vs_like(new_map, n)
+    del new_map  # read as a program that just opened a file would: no other big map in memory
+    read_times = best_of(lambda: hsc.read(data), 9)
+    print(line("read:", n, read_times, "bytes -> Map with Piece objects, best of 9"))
+    print(line("read, irregular:", n, best_of(lambda: hsc.read(irregular), 5),
+               "30% random glyph bytes + named start zones, best of 5"))
     unchanged = hsc.read(data)
-    write_same_s = best_of(lambda: hsc.write(unchanged), 3)
     assert hsc.write(unchanged) == data
-    print(f"write unchanged:  {write_same_s * 1000:8.1f} ms  {n / write_same_s / 1e6:6.2f} M tiles/s  (byte-exact path)")
-    write_new_s = best_of(lambda: hsc.write(new_map), 3)
-    print(f"write new map:    {write_new_s * 1000:8.1f} ms  {n / write_new_s / 1e6:6.2f} M tiles/s  (VS 1.066 style)")
+    print(line("write unchanged:", n, best_of(lambda: hsc.write(unchanged), 3), "byte-exact path, best of 3"))
+    del unchanged
+    new_map = make_map(n, seed=2024)
+    print(line("write new map:", n, best_of(lambda: hsc.write(new_map), 3), "VirtualScape 1.066 style, best of 3"))
+    verdict = "met" if n / read_times[0] >= TARGET else "NOT met"
+    print(f"target {TARGET / 1e6:.1f} M tiles/s (Hexoscape's TypeScript reader under Node): {verdict} "
+          f"on wall time; {'met' if n / read_times[1] >= TARGET else 'NOT met'} on CPU time")
     if importlib.util.find_spec("mapkit.formats.native") is None:
         print("convert: skipped (mapkit.formats.native is not in this checkout)")
         return

@@ -95,3 +95,13 @@ def test_unreadable_input_is_one_line_naming_the_file(tmp_path):
     result = run_subprocess("info", path)
     assert result.returncode == 2
     assert result.stderr.count("\n") == 1 and str(path) in result.stderr
+
+
+def test_info_groups_start_zones_and_glyphs_by_scenario(cli):
+    page = corpus_file("glasq-xhtml/hsbf0001_TableOfTheGiants.html")
+    data = json.loads(cli("info", page, "--json")[1])
+    zones = {(z["scenario"], z["player"]): z["hexes"] for z in data["start_zones"]}
+    # "The Long Wait" (scenario 3) gives player 2 a large purple zone to place a small army in.
+    assert zones[(2, 1)] == zones[(2, 2)] == zones[(3, 1)] == zones[(3, 3)] == 24
+    assert zones[(3, 2)] > 100
+    assert {g["scenario"] for g in data["glyphs"]} == {2, 3}

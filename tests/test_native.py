@@ -234,3 +234,22 @@ def test_both_validators_agree_on_the_path():
 def test_json_path_spells_odd_keys_safely():
     assert json_path(["pieces", 3, "q"]) == "$.pieces[3].q"
     assert json_path(["attrs", "two words"]) == '$.attrs["two words"]'
+
+
+def test_lone_surrogates_from_virtualscape_strings_survive(tmp_path):
+    # .hsc strings are UTF-16 and may hold unpaired halves; UTF-8 output must still work.
+    from mapkit.formats import read_map, write_map
+    from mapkit.model.map import Map, Piece
+
+    m = Map(name="half \ud800 pair", pieces=[Piece("grass-1", 0, 0, 0, attrs={"name": "x\udfff"})])
+    for name in ("m.mapkit.json", "m.json"):
+        write_map(m, tmp_path / name)
+        back = read_map(tmp_path / name)
+        assert back.name == m.name
+
+
+def test_personal_tile_with_a_nonsense_size_still_has_a_footprint():
+    from mapkit.model.map import Map, Piece
+
+    piece = Piece("personal", 2, 3, 0, attrs={"size": [7]})
+    assert Map(pieces=[piece]).footprint(piece) == [(2, 3)]

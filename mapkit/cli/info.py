@@ -45,12 +45,21 @@ def summarise(m: Map) -> dict[str, Any]:
         if ptype.kind in ("land", "fluid"):
             terrain_hexes[ptype.terrain] += len(m.footprint(piece))
     zones = []
-    for player, spaces in sorted(m.start_zones().items()):
+    by_zone: dict[tuple[Any, int], list[Any]] = {}
+    for piece in m.pieces:
+        if piece.type == "start-zone":
+            key = (piece.attrs.get("scenario"), int(piece.attrs.get("player", 0)))
+            by_zone.setdefault(key, []).append(piece)
+    for (scenario, player), spaces in sorted(by_zone.items(), key=lambda kv: (str(kv[0][0]), kv[0][1])):
         names = sorted({str(s.attrs.get("name", "")) for s in spaces if s.attrs.get("name")})
-        zones.append({"player": player, "hexes": len({(s.q, s.r) for s in spaces}), "names": names})
+        zone = {"player": player, "hexes": len({(s.q, s.r) for s in spaces}), "names": names}
+        if scenario is not None:
+            zone["scenario"] = scenario
+        zones.append(zone)
     glyphs = [
         {"letter": g.attrs.get("letter", "?"), "name": cat.glyphs.get(g.attrs.get("letter", "?"), {}).get("name", ""),
-         "q": g.q, "r": g.r, "level": g.z}
+         "q": g.q, "r": g.r, "level": g.z,
+         **({"scenario": g.attrs["scenario"]} if "scenario" in g.attrs else {})}
         for g in m.glyphs()
     ]
     size = None
@@ -119,11 +128,13 @@ def render_text(s: dict[str, Any]) -> str:
         lines.append("  start zones:")
         for z in s["start_zones"]:
             names = f" ({', '.join(z['names'])})" if z["names"] else ""
-            lines.append(f"    player {z['player']}{names}: {z['hexes']} hexes")
+            scenario = f"scenario {z['scenario']}, " if "scenario" in z else ""
+            lines.append(f"    {scenario}player {z['player']}{names}: {z['hexes']} hexes")
     if s["glyphs"]:
         lines.append("  glyphs:")
         for g in s["glyphs"]:
-            lines.append(f"    {g['letter']} {g['name']} at ({g['q']}, {g['r']}), level {g['level']}")
+            scenario = f" (scenario {g['scenario']})" if "scenario" in g else ""
+            lines.append(f"    {g['letter']} {g['name']} at ({g['q']}, {g['r']}), level {g['level']}{scenario}")
     if s["buildings"] or s["objects"]:
         lines.append(f"  C3G: {s['buildings']} building(s), {s['objects']} object(s)")
     return "\n".join(lines) + "\n"

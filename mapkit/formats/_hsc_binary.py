@@ -8,7 +8,10 @@ file fails with one FormatError naming the byte offset, never an IndexError or s
 
 from __future__ import annotations
 
+import gc
 import struct
+from contextlib import contextmanager
+from typing import Iterator
 
 from mapkit.errors import FormatError
 
@@ -224,3 +227,24 @@ class Cursor:
         self.pos += size
         text = body.decode("utf-16-le", "surrogatepass") if unicode else ansi_decode(body)
         return text, ("u" if unicode else "a") + str(width)
+
+
+@contextmanager
+def paused_gc() -> Iterator[None]:
+    """Pause the cyclic garbage collector while a big map is built or encoded.
+
+    Reading or writing 100 000 tiles makes hundreds of thousands of small objects that cannot
+    form cycles; with the collector running, each young-generation pass also walks the growing
+    map. Afterwards one young-generation pass (counted in benchmarks/bench_hsc.py) hands the
+    new objects to the older generations, as the collector would have done, without the
+    full-heap pass that re-enabling it with a huge young generation can set off.
+    """
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if collecting:
+            if gc.get_count()[0] > 10_000:
+                gc.collect(0)
+            gc.enable()

@@ -52,7 +52,9 @@ def rtf_to_text(raw: bytes) -> str:
                 out.append("\t")
             elif name == "u" and param is not None:
                 code = int(param)
-                out.append(chr(code + 65536 if code < 0 else code))
+                code = code + 65536 if code < 0 else code
+                if code <= 0x10FFFF:
+                    out.append(chr(code))
                 pending_skip = 1
             continue
         if escaped is not None:

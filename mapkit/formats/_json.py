@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 from mapkit.errors import FormatError
@@ -26,3 +27,15 @@ def parse_json(data: bytes) -> Any:
 
 def _reject_constant(name: str) -> Any:
     raise ValueError(f"{name} is not a JSON number")
+
+
+_LONE_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def escape_lone_surrogates(text: str) -> str:
+    """Spell lone UTF-16 halves (VirtualScape strings may hold them) as JSON escapes.
+
+    In JSON text such characters occur only inside strings, so `\\udXXX` is valid there and
+    reads back as the same character; raw, they cannot be encoded as UTF-8 at all.
+    """
+    return _LONE_SURROGATE.sub(lambda m: "\\u%04x" % ord(m.group()), text)

@@ -36,7 +36,7 @@ from importlib import resources
 from typing import Any
 
 from mapkit.errors import FormatError
-from mapkit.formats._json import parse_json
+from mapkit.formats._json import escape_lone_surrogates, parse_json
 from mapkit.model.catalog import PieceType, catalog
 from mapkit.model.grid import axial_to_offset, rotate
 from mapkit.model.map import Map, Piece
@@ -520,7 +520,7 @@ def document(m: Map) -> dict[str, Any]:
 def js_stringify(value: Any) -> str:
     """JSON.stringify(value): compact, non-ASCII kept, lone surrogates escaped."""
     text = json.dumps(value, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
-    return re.sub("[\ud800-\udfff]", lambda mt: f"\\u{ord(mt.group(0)):04x}", text)
+    return escape_lone_surrogates(text)
 
 
 def write(m: Map) -> bytes:

@@ -6,17 +6,27 @@ uninitialised glyph byte, colours, legacy ids, the RTF scenario, trailing bytes)
 first re-encodes the map the way it was read; if that reproduces the fingerprint the map is
 unchanged and those bytes are returned. Otherwise the map was edited (or is new) and it is
 written the way VirtualScape 1.066 writes a new file (§8).
+
+What is kept (all JSON values, so the native format can carry them verbatim):
+    map.extras["hsc"]   version ("0.0007"), fingerprint (SHA-256 hex of the file), print
+                        (the print settings, as stored), tile_version and glyph_byte (the
+                        file's usual tile version and garbage glyph byte), forms (CString
+                        encodings that are not minimal UTF-16, e.g. {"name": "a1"}),
+                        scenario_rtf (hex, v0.0004+), trailing (hex, bytes after the last tile)
+    piece.extras["hsc"] only where a tile differs from those defaults: type (raw id, e.g.
+                        24001 or 14062), tv, byte, colour (COLORREF int), glyph_name,
+                        start_name (on tiles that are not start zones), forms (per string), rot
+Start-zone names, glyph letters, figure and personal-tile strings are attrs, not extras.
 """
 
 from __future__ import annotations
 
-import gc
 import hashlib
 from typing import Any
 
 from mapkit.errors import FormatError
 from mapkit.formats import _hsc_write
-from mapkit.formats._hsc_binary import Cursor, VERSION_CODES, form_is_default, version_name
+from mapkit.formats._hsc_binary import Cursor, VERSION_CODES, form_is_default, paused_gc, version_name
 from mapkit.formats._hsc_rtf import rtf_to_text
 from mapkit.formats._hsc_tables import (FIGURE_IDS, GLYPH_FIRST, GLYPH_LAST, PERSONAL_ID, PERSONAL_SIZES,
                                         START_ID, Tables, colorref, rgb_of, tables)
@@ -45,17 +55,13 @@ def read(data: bytes, filename: str = "") -> Map:
     """Parse a `.hsc` file. Raises FormatError (with the byte offset) and nothing else."""
     data = bytes(data)
     cur = Cursor(data)
-    # Building 100 000s of pieces would otherwise wake the cyclic garbage collector
-    # thousands of times for objects that cannot form cycles; it halves the read time.
-    collecting = gc.isenabled()
-    gc.disable()
     try:
-        return _read(data, cur)
+        with paused_gc():
+            return _read(data, cur)
+    except FormatError as exc:
+        raise (exc.with_file(filename) if filename else exc) from None
     except (ValueError, IndexError, OverflowError, UnicodeError) as exc:  # a gap in the checks: still one error
-        raise FormatError(f"cannot decode ({exc})", where=f"byte {cur.pos}") from None
-    finally:
-        if collecting:
-            gc.enable()
+        raise FormatError(f"cannot decode ({exc})", file=filename or None, where=f"byte {cur.pos}") from None
 
 
 def _read(data: bytes, cur: Cursor) -> Map:
@@ -203,9 +209,7 @@ def _read_tiles(cur: Cursor, count: int, hx: dict[str, Any]) -> list[Piece]:
     plain: list[Piece] = []
     starts: list[tuple[int, Piece, int]] = []  # (tile index, piece, colour) of every start zone
     if rec is not None:
-        plain, deviations, plain_starts = _hsc_fast.plain_pieces(rec, t, glyph_byte)
-        for i, extras in deviations:
-            plain[i].extras["hsc"] = extras
+        plain, plain_starts = _hsc_fast.plain_pieces(rec, t, glyph_byte)
         if plain_starts:
             where = _hsc_fast.positions(runs)
             starts += [(int(where[i]), plain[i], colour) for i, colour in plain_starts]

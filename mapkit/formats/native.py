@@ -14,7 +14,7 @@ import json
 from typing import Any
 
 from mapkit.errors import FormatError
-from mapkit.formats._json import parse_json
+from mapkit.formats._json import escape_lone_surrogates, parse_json
 from mapkit.model.map import Map, Piece, Placement
 
 NAME = "mapkit"
@@ -92,7 +92,7 @@ def write(m: Map) -> bytes:
     lines.append(f'  "pieces": {_row_list(pieces)}')
     lines.append(f'  "buildings": {_row_list(buildings)}')
     lines.append(f'  "objects": {_row_list(objects)}')
-    return ("{\n" + ",\n".join(lines) + "\n}\n").encode("utf-8")
+    return escape_lone_surrogates("{\n" + ",\n".join(lines) + "\n}\n").encode("utf-8")
 
 
 

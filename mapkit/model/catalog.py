@@ -96,7 +96,7 @@ class Catalog:
 
     def shape_for(self, piece_type: PieceType, size: int | None = None) -> str:
         """The shape name; personal tiles take theirs from their size (grass shapes)."""
-        if piece_type.id == "personal" and size is not None:
+        if piece_type.id == "personal" and isinstance(size, int):
             return PERSONAL_SHAPES.get(size, "S1")
         return piece_type.shape
 
