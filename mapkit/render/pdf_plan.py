@@ -209,22 +209,28 @@ def _pattern(c: Any, corners: Sequence[Point], size: float, pattern: str, ink: S
     cy = sum(y for _, y in corners) / 6
     c.saveState()
     c.clipPath(polygon_path(c, corners), stroke=0, fill=0)
-    c.setLineWidth(0.35)
     c.setStrokeColorRGB(*(v / 255 * 0.8 for v in ink))
-    c.setFillColorRGB(*(v / 255 * 0.8 for v in ink))
     step = 2.5 * PT_PER_MM
-    n = int(size / step) + 2
+    reach = size / math.sqrt(3)  # the hex's circumradius: nothing beyond it is visible
+    ops = []
     if pattern == "dots":
         step *= 1.6
-        n = int(size / step) + 1
-        for i in range(-n, n + 1):
-            for j in range(-n, n + 1):
-                c.circle(cx + i * step + (j % 2) * step / 2, cy + j * step * 0.87, 0.5, stroke=0, fill=1)
+        n = int(reach / step) + 1
+        for j in range(-n, n + 1):
+            for i in range(-n, n + 1):
+                x, y = cx + i * step + (j % 2) * step / 2, cy + j * step * 0.87
+                ops.append(f"{x:.2f} {y:.2f} m {x:.2f} {y:.2f} l")
+        c.setLineCap(1)  # round caps turn the zero-length strokes into dots
+        c.setLineWidth(1.0)
     else:
+        n = int(2 * reach / step) + 1
         for sign in ((1, -1) if pattern == "cross" else (1,)):
             for i in range(-n, n + 1):
                 off = i * step
-                c.line(cx + off - size, cy - sign * size, cx + off + size, cy + sign * size)
+                ops.append(f"{cx + off - reach:.2f} {cy - sign * reach:.2f} m "
+                           f"{cx + off + reach:.2f} {cy + sign * reach:.2f} l")
+        c.setLineWidth(0.35)
+    c.addLiteral("\n".join(ops) + "\nS")
     c.restoreState()
 
 
