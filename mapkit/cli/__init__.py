@@ -8,6 +8,7 @@ quick commands start fast. Errors reach the user as one line on stderr, never a 
 from __future__ import annotations
 
 import argparse
+import builtins
 import importlib
 import os
 import sys
@@ -44,22 +45,24 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+# `builtins.print` below: importing the subcommand module `mapkit.cli.print` binds the name
+# `print` in this package's namespace, hiding the builtin.
 def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     try:
         return int(args._run(args) or 0)
     except MapkitError as exc:
-        print(f"mapkit: {exc}", file=sys.stderr)
+        builtins.print(f"mapkit: {exc}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
-        print("mapkit: interrupted", file=sys.stderr)
+        builtins.print("mapkit: interrupted", file=sys.stderr)
         return 130
     except BrokenPipeError:
         return 0
     except Exception as exc:  # a bug: say so in one line, keep the traceback for debugging
         if os.environ.get("MAPKIT_DEBUG"):
             raise
-        print(f"mapkit: internal error: {type(exc).__name__}: {exc} (set MAPKIT_DEBUG=1 for details)",
+        builtins.print(f"mapkit: internal error: {type(exc).__name__}: {exc} (set MAPKIT_DEBUG=1 for details)",
               file=sys.stderr)
         return 3

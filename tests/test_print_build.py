@@ -1,0 +1,165 @@
+"""Build instructions: pages per level, parts lists, size labels, coordinates, read back from the PDF."""
+
+from __future__ import annotations
+
+import io
+import math
+import re
+
+import pytest
+
+from mapkit.model.map import Map, Piece
+from mapkit.render.pdf_build import BuildOptions, _MapFrame, build_levels, render_build
+from mapkit.render.pdf_common import PAPERS
+from tests.test_print_probe import PT_PER_MM, hexagons, nearest_neighbour_mm, page_paths, read_pdf
+
+
+def three_level_map() -> Map:
+    m = Map(name="Three Steps", author="tests")
+    m.pieces += [
+        Piece("grass-24", 0, 0, 0), Piece("grass-24", 5, 0, 0, 1), Piece("water-1", -3, 5, 0),
+        Piece("rock-7", 1, 1, 1), Piece("sand-3", 3, 2, 1, 2), Piece("tree-10", 2, 4, 1),
+        Piece("grass-1", 1, 2, 2),
+        Piece("start-zone", 0, 0, 1, attrs={"player": 1}), Piece("start-zone", 1, 0, 1, attrs={"player": 1}),
+        Piece("start-zone", 6, 1, 1, attrs={"player": 2}),
+        Piece("glyph", 1, 2, 3, attrs={"letter": "W"}),
+    ]
+    return m
+
+
+def draw(m: Map, **kw) -> list:
+    buf = io.BytesIO()
+    pages = render_build(m, buf, BuildOptions(**kw))
+    reader = read_pdf(buf.getvalue())
+    assert len(reader.pages) == pages
+    return reader.pages
+
+
+def text(page) -> str:
+    return re.sub(r"\s+", " ", page.extract_text())
+
+
+def test_levels_count_as_a_builder_does():
+    """A tile with bottom z is level z + 1; what stands on a tile belongs to that tile's level."""
+    m = three_level_map()
+    levels = build_levels(m)
+    assert list(levels) == [1, 2, 3]
+    kinds = {z: sorted(m.pieces[i].type for i in idx) for z, idx in levels.items()}
+    assert kinds[1].count("start-zone") == 3  # start zones at z 1 stand on the z-0 tiles
+    assert "tree-10" in kinds[1]                # so does the tree at z 1
+    assert kinds[2] == ["rock-7", "sand-3"]
+    assert kinds[3] == ["glyph", "grass-1"]     # the glyph at z 3 stands on the z-2 tile
+
+
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+def test_one_page_per_level_then_the_totals(paper):
+    pages = draw(three_level_map(), paper=paper)
+    assert len(pages) == 3 + 1
+    w, h = (v * PT_PER_MM for v in PAPERS[paper])
+    for page in pages:
+        assert sorted((float(page.mediabox.width), float(page.mediabox.height))) == \
+            pytest.approx(sorted((w, h)), abs=0.05)
+    for n, page in enumerate(pages[:3], start=1):
+        assert f"Level {n}" in text(page) and f"Parts for level {n}" in text(page)
+        assert "Coordinates, as VirtualScape" in text(page) and "e.g. C7" in text(page)
+    assert re.search(r"2 x Grass 24-hex", text(pages[0]))
+    assert re.search(r"2 x start zone hexes, player 1", text(pages[0]))
+    assert re.search(r"1 x Rock 7-hex", text(pages[1])) and re.search(r"1 x Evergreen tree 10", text(pages[0]))
+    assert "Grass 24-hex" not in text(pages[1]).split("Parts for level 2")[1]
+    total = text(pages[3])
+    assert "parts list" in total and re.search(r"Total 2 x Grass 24-hex", total)
+    assert re.search(r"1 x glyph W", total)
+
+
+def test_levels_per_page():
+    pages = draw(three_level_map(), levels_per_page=2)
+    assert len(pages) == math.ceil(3 / 2) + 1
+    assert "Level 1" in text(pages[0]) and "Level 2" in text(pages[0]) and "Level 3" in text(pages[1])
+
+
+def test_size_labels_markers_and_faded_lower_levels():
+    m = three_level_map()
+    pages = draw(m)
+    words0 = text(pages[0]).split()
+    assert "24" in words0 and "P1" in words0 and "P2" in words0
+    assert "7" in text(pages[1]).split() and "3" in text(pages[1]).split()
+    assert "W" in text(pages[2]).split() and "W" not in text(pages[0]).split()
+    levels = build_levels(m)
+    for n, (level, idx) in enumerate(levels.items()):
+        below = {h for lv, ids in levels.items() if lv < level for i in ids
+                 if m.pieces[i].type not in ("start-zone", "glyph") for h in m.footprint(m.pieces[i])}
+        own = sum(len(m.footprint(m.pieces[i])) for i in idx if m.pieces[i].type not in ("start-zone", "glyph"))
+        zones = sum(1 for i in idx if m.pieces[i].type == "start-zone")
+        one_hex = sum(1 for i in idx if m.pieces[i].type not in ("start-zone", "glyph")
+                      and len(m.footprint(m.pieces[i])) == 1)
+        drawn = hexagons(page_paths(pages[n]))
+        # filled hexes: what is built below, once per hex (faded), then the level's own pieces
+        assert len([h for h in drawn if h.painted == "B"]) == len(below) + own
+        # stroked hexagons: start zones (white halo + dashed ring) and the outline of each 1-hex tile
+        assert len([h for h in drawn if h.painted == "S"]) == 2 * zones + one_hex
+    centres = list({(round(x, 2), round(y, 2)) for x, y in (h.centroid() for h in hexagons(page_paths(pages[0])))})
+    pitch = min(nearest_neighbour_mm(centres))
+    assert 5 < pitch <= 44.46, "build sheets are drawn to a scale no bigger than 1:1"
+
+
+def test_coordinates_are_column_letter_then_row_number():
+    m = Map(pieces=[Piece("grass-1", q, r, 0) for q, r in [(0, 0), (1, 0), (0, 1), (-1, 2), (27, 0)]])
+    frame = _MapFrame(m)
+    assert frame.name(0, 0) == "A1" and frame.name(1, 0) == "B1"
+    # odd-r columns: (0,0)->0, (1,0)->1, (0,1)->0, (-1,2)->0, (27,0)->27
+    assert frame.col0 == 0 and frame.name(0, 1) == "A2" and frame.name(-1, 2) == "A3"
+    assert frame.name(27, 0) == "AB1"
+
+
+def test_hex_names_and_scenario():
+    m = three_level_map()
+    m.scenario = "Hold the ridge.\nWhoever holds glyph W at the end of round 8 wins."
+    pages = draw(m, hex_names=True)
+    frame = _MapFrame(m)
+    words = text(pages[1]).split()
+    for q, r in m.footprint(m.pieces[3]):  # the rock 7-hex on level 2
+        assert frame.name(q, r) in words
+    assert "Hold the ridge." in text(pages[-1]) and "table space" in text(pages[-1])
+    plain = draw(m)
+    assert frame.name(*m.footprint(m.pieces[3])[3]) not in text(plain[1]).split()
+
+
+def test_names_beyond_latin1_print_when_the_system_has_dejavu():
+    from mapkit.render.pdf_common import font
+
+    m = Map(name="Château Zoë ☃", author="Ørjan", pieces=[Piece("grass-1", 0, 0, 0)])
+    pages = draw(m)
+    first = text(pages[0])
+    assert "Château Zoë" in first  # Latin-1: Helvetica prints these too
+    if font() == "Helvetica":
+        pytest.skip("no DejaVu Sans on this system: symbols outside Latin-1 print as boxes")
+    assert "Château Zoë ☃" in first and "Ørjan" in text(pages[-1])
+
+
+def test_c3g_footprints_drawn_on_the_level_they_stand_on():
+    from mapkit.model.grid import hex_center_mm
+    from mapkit.render.pdf_build import Footprint
+
+    m = three_level_map()
+    x, y = hex_center_mm(6, 2)
+    square = ((x - 30, y - 25), (x + 30, y - 25), (x + 30, y + 25), (x - 30, y + 25))
+    fp = Footprint("Corner Shop", 1, square)  # stands on level 0's tiles
+    pages = draw(m, footprints=(fp,))
+    assert "Corner Shop" in text(pages[0]) and "Corner Shop" not in text(pages[1])
+    assert re.search(r"1 x Corner Shop", text(pages[-1]))
+    # the outline is drawn where the footprint is: a closed 4-corner path 60 x 50 mm at the page's scale
+    quads = [sp for sp in page_paths(pages[0]) if sp.closed and len(sp.points) == 4 and sp.painted == "S"]
+    sizes = {(round(max(p[0] for p in q.points) - min(p[0] for p in q.points), 1),
+              round(max(p[1] for p in q.points) - min(p[1] for p in q.points), 1)) for q in quads}
+    assert any(w > 0 and abs(w / h - 60 / 50) < 0.01 for w, h in sizes)
+
+
+def test_cover_page_has_the_title_and_a_picture():
+    m = three_level_map()
+    pages = draw(m, cover=True)
+    assert len(pages) == 1 + 3 + 1
+    assert "Three Steps" in text(pages[0]) and "by tests" in text(pages[0])
+    images = list(pages[0].images)
+    assert images, "the isometric picture is embedded"
+    assert images[0].image.size[0] > 100
+    assert "Level 1" in text(pages[1])

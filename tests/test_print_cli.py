@@ -1,0 +1,121 @@
+"""`mapkit print` and `mapkit report` on map files: our own maps through the native format, and every
+community map in the corpus (read in place)."""
+
+from __future__ import annotations
+
+import io
+import math
+import re
+from pathlib import Path
+
+import pytest
+
+from mapkit.errors import FormatError
+from mapkit.formats import read_map, write_map
+from mapkit.render.pdf_build import BuildOptions, build_levels, render_build
+from mapkit.render.report_html import render_report
+from tests.conftest import corpus_files
+from tests.test_print_build import three_level_map
+from tests.test_print_probe import read_pdf
+
+
+@pytest.fixture
+def map_file(tmp_path):
+    path = tmp_path / "three.mapkit.json"
+    write_map(three_level_map(), path)
+    return path
+
+
+def test_print_build_sheets(cli, map_file, tmp_path):
+    out = tmp_path / "build.pdf"
+    code, _, err = cli("print", map_file, "-o", out, "--paper", "a4", "--levels-per-page", "2")
+    assert code == 0, err
+    reader = read_pdf(out.read_bytes())
+    assert len(reader.pages) == math.ceil(3 / 2) + 1
+    assert float(reader.pages[0].mediabox.width) in (pytest.approx(595.28, abs=0.05), pytest.approx(841.89, abs=0.05))
+    assert "Three Steps" in reader.pages[0].extract_text()
+    assert re.search(r"build instructions, 3 page\(s\), a4", err)
+
+
+def test_print_plan_needs_buildings(cli, map_file, tmp_path):
+    code, _, err = cli("print", map_file, "--plan", "-o", tmp_path / "p.pdf")
+    assert code == 2 and err.count("\n") == 1
+    assert not (tmp_path / "p.pdf").exists()
+
+
+def test_report_command(cli, map_file, tmp_path):
+    out = tmp_path / "report.html"
+    code, _, err = cli("report", map_file, "-o", out, "--no-pictures")
+    assert code == 0, err
+    text = out.read_text(encoding="utf-8")
+    assert 'id="hex_1_2"' in text and "Three Steps" in text
+    assert not re.search(r"(src|href)=\"https?:", text)
+
+
+def test_unreadable_map_is_one_line(cli, tmp_path):
+    bad = tmp_path / "bad.hsc"
+    bad.write_bytes(b"not a map")
+    for args in (("print", bad, "-o", tmp_path / "x.pdf"), ("report", bad, "-o", tmp_path / "x.html")):
+        code, _, err = cli(*args)
+        assert code == 2 and err.startswith("mapkit: ") and err.count("\n") == 1
+    assert not (tmp_path / "x.pdf").exists() and not (tmp_path / "x.html").exists()
+
+
+CORPUS_MAPS = corpus_files("hsc", "*.hsc") + corpus_files("hexoscape", "*.json") + \
+    corpus_files("glasq-xhtml", "*.html")
+
+
+@pytest.mark.parametrize("path", CORPUS_MAPS)
+def test_corpus_maps_print_and_report(path):
+    try:
+        m = read_map(path)
+    except FormatError as exc:  # reading is the formats' business; a map we cannot read is not ours to print
+        pytest.skip(f"unreadable here: {exc}")
+    if not m.pieces:
+        pytest.skip("no pieces")
+    buf = io.BytesIO()
+    pages = render_build(m, buf, BuildOptions(levels_per_page=4))
+    reader = read_pdf(buf.getvalue())
+    levels = build_levels(m)
+    assert len(reader.pages) == pages == math.ceil(len(levels) / 4) + 1
+    last = reader.pages[-1].extract_text()
+    assert "parts list" in last and "Total" in last
+    html = render_report(m, str(path))
+    assert html.count('class="hex ') == len({h for p in m.pieces
+                                             if m.piece_type(p).kind in ("land", "fluid", "castle", "custom")
+                                             for h in m.footprint(p)})
+
+
+def test_street_sample_plans_markers_and_build_sheets(cli, tmp_path):
+    from mapkit.model.grid import HEX_PITCH_MM
+    from tests.conftest import ROOT
+    from tests.test_print_probe import hexagons, nearest_neighbour_mm, page_paths
+
+    street = ROOT / "samples" / "maps" / "street.mapkit.json"
+    if not street.exists():
+        pytest.skip("samples/maps/street.mapkit.json is not in this checkout")
+    pytest.importorskip("mapkit.books", reason="mapkit.books (C3G Books) is not in this build")
+    m = read_map(street)
+    names = {Path(p.book).name for p in list(m.buildings) + list(m.objects)}
+
+    plan = tmp_path / "plan.pdf"
+    code, _, err = cli("print", street, "--plan", "-o", plan)
+    assert code == 0, err
+    reader = read_pdf(plan.read_bytes())
+    assert len(reader.pages) >= len(names)
+    for page in reader.pages:
+        centres = list({(round(x, 2), round(y, 2)) for x, y in (h.centroid() for h in hexagons(page_paths(page)))})
+        if len(centres) > 1:
+            assert all(d == pytest.approx(HEX_PITCH_MM, abs=0.1) for d in nearest_neighbour_mm(centres))
+        assert "wound marker" in page.extract_text().lower()
+
+    build = tmp_path / "build.pdf"
+    code, _, err = cli("print", street, "-o", build)
+    assert code == 0, err
+    last = read_pdf(build.read_bytes()).pages[-1].extract_text()
+    assert "C3G buildings and objects" in last
+
+    markers = tmp_path / "markers.pdf"
+    code, _, err = cli("print", street, "--markers", "-o", markers)
+    assert code == 0, err
+    assert "DOOR" in read_pdf(markers.read_bytes()).pages[0].extract_text()

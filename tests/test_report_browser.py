@@ -1,0 +1,169 @@
+"""The HTML report in a real browser: headless Chromium opens it, we click a finding, its hex lights up.
+
+Chromium is driven over the DevTools protocol through `--remote-debugging-pipe` (JSON messages
+ending in NUL on file descriptors 3 and 4), so the test needs nothing beyond the standard
+library and a Chromium binary. Without one the test is skipped, saying so.
+"""
+
+from __future__ import annotations
+
+import fcntl
+import json
+import os
+import select
+import shutil
+import subprocess
+import time
+from pathlib import Path
+
+import pytest
+
+from mapkit.render.report_html import ReportParts, render_report
+from tests.test_print_build import three_level_map
+
+FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+         "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-extensions",
+         "--remote-debugging-pipe", "--window-size=1200,900"]
+
+
+def chromium_binary() -> str | None:
+    for name in (os.environ.get("MAPKIT_CHROMIUM"), "chromium", "chromium-browser", "google-chrome"):
+        if name and shutil.which(name):
+            return shutil.which(name)
+    return None
+
+
+class DevTools:
+    """A minimal DevTools-protocol client over Chromium's pipe."""
+
+    def __init__(self, exe: str, profile: Path):
+        to_chrome_r, self._to_chrome = os.pipe()
+        self._from_chrome, from_chrome_w = os.pipe()
+        # lift the child's ends above 9 so dup2 onto 3 and 4 cannot clobber one another
+        a, b = fcntl.fcntl(to_chrome_r, fcntl.F_DUPFD, 10), fcntl.fcntl(from_chrome_w, fcntl.F_DUPFD, 10)
+        os.close(to_chrome_r)
+        os.close(from_chrome_w)
+
+        def wire() -> None:
+            os.dup2(a, 3)
+            os.dup2(b, 4)
+
+        self.proc = subprocess.Popen([exe, *FLAGS, f"--user-data-dir={profile}", "about:blank"],
+                                     stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                                     stderr=subprocess.DEVNULL, close_fds=False, preexec_fn=wire)
+        os.close(a)
+        os.close(b)
+        self._next = 0
+        self._buffer = b""
+        self.events: list[dict] = []
+        self.session: str | None = None
+
+    def _read(self, deadline: float) -> dict:
+        while b"\0" not in self._buffer:
+            left = deadline - time.monotonic()
+            if left <= 0 or not select.select([self._from_chrome], [], [], left)[0]:
+                raise TimeoutError("Chromium did not answer in time")
+            chunk = os.read(self._from_chrome, 65536)
+            if not chunk:
+                raise RuntimeError("Chromium closed the DevTools pipe")
+            self._buffer += chunk
+        raw, self._buffer = self._buffer.split(b"\0", 1)
+        return json.loads(raw)
+
+    def call(self, method: str, timeout: float = 20.0, **params) -> dict:
+        self._next += 1
+        msg = {"id": self._next, "method": method, "params": params}
+        if self.session and not method.startswith("Target."):
+            msg["sessionId"] = self.session
+        os.write(self._to_chrome, json.dumps(msg).encode() + b"\0")
+        deadline = time.monotonic() + timeout
+        while True:
+            reply = self._read(deadline)
+            if reply.get("id") == self._next:
+                if "error" in reply:
+                    raise RuntimeError(f"{method}: {reply['error']}")
+                return reply.get("result", {})
+            self.events.append(reply)
+
+    def wait_event(self, method: str, timeout: float = 20.0) -> dict:
+        deadline = time.monotonic() + timeout
+        while True:
+            for i, ev in enumerate(self.events):
+                if ev.get("method") == method:
+                    return self.events.pop(i)
+            self.events.append(self._read(deadline))
+
+    def evaluate(self, expression: str):
+        result = self.call("Runtime.evaluate", expression=expression, returnByValue=True)
+        if "exceptionDetails" in result:
+            raise RuntimeError(f"page script failed: {result['exceptionDetails']}")
+        return result["result"].get("value")
+
+    def close(self) -> None:
+        try:
+            self.call("Browser.close", timeout=5)
+        except Exception:
+            pass
+        try:
+            self.proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+            self.proc.wait()
+        os.close(self._to_chrome)
+        os.close(self._from_chrome)
+
+
+@pytest.fixture
+def browser(tmp_path):
+    exe = chromium_binary()
+    if exe is None:
+        pytest.skip("no Chromium found (install Debian's `chromium`, or set MAPKIT_CHROMIUM): browser test skipped")
+    tools = DevTools(exe, tmp_path / "profile")
+    try:
+        target = tools.call("Target.createTarget", url="about:blank")["targetId"]
+        tools.session = tools.call("Target.attachToTarget", targetId=target, flatten=True)["sessionId"]
+        tools.call("Page.enable")
+        yield tools
+    finally:
+        tools.close()
+
+
+def test_clicking_a_finding_highlights_its_hex(browser, tmp_path):
+    findings = [
+        {"code": "TST001", "severity": "error", "message": "first finding", "q": 1, "r": 2, "level": 2},
+        {"code": "TST002", "severity": "warning", "message": "second finding", "q": 5, "r": 0, "level": 0},
+        {"code": "TST003", "severity": "info", "message": "about the whole map"},
+    ]
+    m = three_level_map()
+    hexes = {h for p in m.pieces if m.piece_type(p).kind in ("land", "fluid", "castle", "custom")
+             for h in m.footprint(p)}
+    page = tmp_path / "report.html"
+    page.write_text(render_report(m, "three.mapkit.json", ReportParts(findings)), encoding="utf-8")
+    browser.call("Page.navigate", url=page.as_uri())
+    browser.wait_event("Page.loadEventFired")
+
+    assert browser.evaluate("document.querySelectorAll('#map .hex').length") == len(hexes), "the map is shown"
+    assert browser.evaluate("document.querySelectorAll('.hex.highlight').length") == 0
+
+    def click(finding_text: str) -> None:
+        box = browser.evaluate(
+            "(function(){var li=[...document.querySelectorAll('.finding')].find(e=>e.textContent.includes("
+            + json.dumps(finding_text) + "));li.scrollIntoView({block:'center'});"
+            "var b=li.getBoundingClientRect();return [b.left+b.width/2,b.top+b.height/2];})()")
+        for kind in ("mousePressed", "mouseReleased"):
+            browser.call("Input.dispatchMouseEvent", type=kind, x=box[0], y=box[1], button="left", clickCount=1)
+
+    click("second finding")
+    assert browser.evaluate("[...document.querySelectorAll('.hex.highlight')].map(e=>e.id)") == ["hex_5_0"]
+    assert browser.evaluate("document.getElementById('focus').getAttribute('points')") != ""
+    click("first finding")
+    assert browser.evaluate("[...document.querySelectorAll('.hex.highlight')].map(e=>e.id)") == ["hex_1_2"]
+    assert browser.evaluate("document.querySelector('.finding.selected').textContent").startswith("TST001")
+    # the highlight is drawn where hex (1, 2) is: the focus ring's centre is that hex's centre
+    centre = browser.evaluate(
+        "(function(){var b=document.getElementById('focus').getBBox(),h=document.getElementById('hex_1_2').getBBox();"
+        "return [b.x+b.width/2-(h.x+h.width/2), b.y+b.height/2-(h.y+h.height/2)];})()")
+    assert abs(centre[0]) < 0.05 and abs(centre[1]) < 0.05
+    click("about the whole map")
+    assert browser.evaluate("document.querySelectorAll('.hex.highlight').length") == 0
+    assert "whole map" in browser.evaluate("document.getElementById('status').textContent")

@@ -1,0 +1,155 @@
+"""The HTML report: self-contained, the hexes where the model puts them, findings wired to hexes."""
+
+from __future__ import annotations
+
+import math
+import re
+
+import pytest
+from lxml import html as lxml_html
+
+from mapkit.model.grid import HEX_PITCH_MM, hex_center_mm
+from mapkit.model.map import Map, Piece
+from mapkit.render.report_html import (
+    SVG_SCALE, ReportParts, collect_findings, inventory_section, render_report, top_view_svg,
+)
+from tests.test_print_build import three_level_map
+
+FINDINGS = [{"code": "TST001", "severity": "error", "message": "a <b>bold</b> claim", "q": 1, "r": 2, "level": 2},
+            {"code": "TST002", "severity": "info", "message": "whole map", "q": None, "r": None, "level": None}]
+
+
+def assert_self_contained(text: str) -> None:
+    """Nothing a browser would fetch: no src/href other than data: URIs or in-page anchors, no url() or @import."""
+    doc = lxml_html.fromstring(text)
+    for el in doc.iter():
+        for attr in ("src", "href", "xlink:href", "{http://www.w3.org/1999/xlink}href", "action", "poster"):
+            value = (el.get(attr) or "").strip()
+            assert not value or value.startswith(("data:", "#")), f"<{el.tag} {attr}={value[:40]!r}> loads something"
+    for style in doc.xpath("//style/text()") + [el.get("style") or "" for el in doc.iter()]:
+        assert "url(" not in style and "@import" not in style
+    for script in doc.xpath("//script"):
+        assert not script.get("src")
+        assert not re.search(r"\b(fetch|XMLHttpRequest|WebSocket|import\s*\()", script.text or "")
+
+
+def page(m: Map | None = None, parts: ReportParts | None = None) -> str:
+    return render_report(m or three_level_map(), "three.mapkit.json", parts or ReportParts(list(FINDINGS)))
+
+
+def test_self_contained():
+    text = page(parts=ReportParts(list(FINDINGS), pictures_html='<img alt="x" src="data:image/png;base64,AAAA">'))
+    assert_self_contained(text)
+    assert not re.search(r"https?://", text), "the report must not mention the network at all"
+    doc = lxml_html.fromstring(text)
+    assert doc.find(".//style") is not None and doc.find(".//script") is not None
+    assert "<b>bold</b>" not in text and "&lt;b&gt;bold&lt;/b&gt;" in text  # messages are escaped
+
+
+def test_hexes_are_drawn_at_the_model_positions():
+    m = three_level_map()
+    doc = lxml_html.fromstring(page(m))
+    polys = doc.xpath("//polygon[contains(@class,'hex')]")
+    surfaces = ("land", "fluid", "castle", "custom")
+    expected = {h for p in m.pieces if m.piece_type(p).kind in surfaces for h in m.footprint(p)}
+    assert {(int(p.get("data-q")), int(p.get("data-r"))) for p in polys} == expected
+    trees = doc.xpath("//polygon[contains(@class,'standing')]")
+    assert len(trees) == sum(1 for p in m.pieces if p.type == "tree-10")
+    for p in polys:
+        q, r = int(p.get("data-q")), int(p.get("data-r"))
+        pts = [tuple(map(float, xy.split(","))) for xy in p.get("points").split()]
+        cx, cy = sum(x for x, _ in pts) / 6, sum(y for _, y in pts) / 6
+        ex, ey = hex_center_mm(q, r)
+        assert (cx / SVG_SCALE, cy / SVG_SCALE) == pytest.approx((ex, ey), abs=0.05)
+        flat = (max(x for x, _ in pts) - min(x for x, _ in pts)) / SVG_SCALE
+        assert flat == pytest.approx(HEX_PITCH_MM, abs=0.05)
+        assert p.get("id") == f"hex_{q}_{r}"
+    # the top-most surface wins: (1, 2) carries the grass at z 2 on the rock, its top at height 3
+    top = doc.get_element_by_id("hex_1_2")
+    assert top.get("data-level") == "3"
+
+
+def test_findings_point_at_their_hex():
+    doc = lxml_html.fromstring(page())
+    items = doc.xpath("//li[contains(@class,'finding')]")
+    assert [i.get("data-q") for i in items] == ["1", None]
+    assert items[0].get("data-r") == "2" and items[0].get("data-level") == "2"
+    assert "sev-error" in items[0].get("class")
+    assert doc.get_element_by_id("hex_1_2") is not None
+
+
+def test_summary_parts_and_notes():
+    text = page(parts=ReportParts([], "", ["Set inventory is not available: test note."]))
+    doc = lxml_html.fromstring(text)
+    summary = doc.get_element_by_id("summary").text_content()
+    assert "Three Steps" in text and "tests" in summary and "start zone, player 1" in summary
+    parts = doc.get_element_by_id("inventory").text_content()
+    assert re.search(r"2\s*Grass 24-hex", parts) and re.search(r"49\s*grass", parts)
+    assert "test note" in doc.get_element_by_id("findings").text_content()
+    assert "No findings." in text
+
+
+def test_missing_parts_degrade_with_a_visible_note():
+    from mapkit.rules.framework import RULES
+
+    findings, notes = collect_findings(three_level_map(), "x")
+    html_inv, inv_notes = inventory_section(three_level_map())
+    assert isinstance(findings, list)
+    if not RULES:
+        assert notes and "No findings are listed" in notes[-1], "no rules and no note saying why"
+    if not html_inv:
+        assert inv_notes and "inventory" in inv_notes[0].lower()
+
+
+def test_empty_and_odd_maps():
+    text = render_report(Map(), None)
+    assert "Untitled map" in text
+    m = Map(name="Edges", pieces=[Piece("grass-1", -40, 90, 0), Piece("castle-ladder", -40, 90, 1, 2),
+                                   Piece("start-zone", 3, 3, 0, attrs={"player": 9})])
+    svg = top_view_svg(m)
+    assert 'id="hex_-40_90"' in svg and 'data-player="9"' in svg
+    vb = [float(v) for v in re.search(r'viewBox="([^"]+)"', svg).group(1).split()]
+    x, y = (v * SVG_SCALE for v in hex_center_mm(-40, 90))
+    assert vb[0] < x < vb[0] + vb[2] and vb[1] < y < vb[1] + vb[3]
+    assert not math.isnan(sum(vb))
+
+
+def test_pictures_are_inline_pngs_or_a_note():
+    import base64
+
+    from mapkit.render.report_html import pictures_section
+
+    html_pics, notes = pictures_section(three_level_map(), "Three Steps", scale=8)
+    if html_pics:
+        uris = re.findall(r'src="data:image/png;base64,([^"]+)"', html_pics)
+        assert uris and all(base64.b64decode(u)[:8] == b"\x89PNG\r\n\x1a\n" for u in uris)
+    else:
+        assert notes and "not available" in notes[0]
+    text = page(parts=ReportParts([], pictures_html=html_pics, picture_notes=notes))
+    assert_self_contained(text)
+    assert (html_pics and html_pics in text) or notes[0] in text
+
+
+def test_report_runs_the_rules_mapkit_validate_runs(cli, tmp_path):
+    """Same profile, same findings: the report and `mapkit validate --json` agree."""
+    import json
+
+    from mapkit.formats import write_map
+
+    m = three_level_map()
+    m.pieces.append(Piece("grass-1", 9, 9, 3))  # floats: nothing under it
+    path = tmp_path / "three.mapkit.json"
+    write_map(m, path)
+    for profile in ("casual", "tournament"):
+        code, out, err = cli("validate", path, "--profile", profile, "--format", "json")
+        if code == 2 and "--format" in err:
+            pytest.skip("validate has no --format json here")
+        expected = sorted((f["code"], f["q"], f["r"], f["level"]) for f in json.loads(out))
+        findings, _ = collect_findings(m, str(path), profile)
+        assert sorted((f["code"], f["q"], f["r"], f["level"]) for f in findings) == expected
+        assert expected, "the floating tile is an error in every profile"
+    code, _, err = cli("report", path, "-o", tmp_path / "r.html", "--no-pictures")
+    assert code == 0, err
+    doc = lxml_html.fromstring((tmp_path / "r.html").read_text(encoding="utf-8"))
+    assert "profile casual" in doc.get_element_by_id("findings").text_content()
+    assert doc.xpath("//li[contains(@class,'finding') and @data-q='9' and @data-r='9']")
