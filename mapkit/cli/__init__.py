@@ -8,7 +8,6 @@ quick commands start fast. Errors reach the user as one line on stderr, never a 
 from __future__ import annotations
 
 import argparse
-import builtins
 import importlib
 import os
 import sys
@@ -16,9 +15,10 @@ import sys
 from mapkit import __version__
 from mapkit.errors import MapkitError
 
-#: Subcommands in the order `mapkit --help` lists them; a missing module is skipped.
+#: Subcommand modules in the order `mapkit --help` lists them; a missing module is skipped.
+#: (`mapkit print` lives in `printing.py`: a module named `print` would shadow the builtin here.)
 COMMANDS = ("info", "convert", "validate", "rules", "inventory", "overlay", "analyze",
-            "render", "print", "report")
+            "render", "printing", "report")
 
 
 class _Parser(argparse.ArgumentParser):
@@ -45,24 +45,22 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-# `builtins.print` below: importing the subcommand module `mapkit.cli.print` binds the name
-# `print` in this package's namespace, hiding the builtin.
 def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     try:
         return int(args._run(args) or 0)
     except MapkitError as exc:
-        builtins.print(f"mapkit: {exc}", file=sys.stderr)
+        print(f"mapkit: {exc}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
-        builtins.print("mapkit: interrupted", file=sys.stderr)
+        print("mapkit: interrupted", file=sys.stderr)
         return 130
     except BrokenPipeError:
         return 0
     except Exception as exc:  # a bug: say so in one line, keep the traceback for debugging
         if os.environ.get("MAPKIT_DEBUG"):
             raise
-        builtins.print(f"mapkit: internal error: {type(exc).__name__}: {exc} (set MAPKIT_DEBUG=1 for details)",
+        print(f"mapkit: internal error: {type(exc).__name__}: {exc} (set MAPKIT_DEBUG=1 for details)",
               file=sys.stderr)
         return 3
