@@ -20,7 +20,6 @@ from mapkit.rules.framework import CheckContext, Finding, rule
 
 FAMILY = "c3g"
 PROFILES = ("c3g",)
-_STATE_KEY = "_c3g_state"
 
 
 def state(ctx: CheckContext) -> PlacedBooks:
@@ -29,13 +28,13 @@ def state(ctx: CheckContext) -> PlacedBooks:
     Options: `overlay_params` (an OverlayParams) or `hex_region` / `base_diameter` /
     `marker_diameter`; `books` ({name: Book}) to supply Books without files.
     """
-    cached = ctx.__dict__.get(_STATE_KEY)
-    if cached is None:
-        params = ctx.options.get("overlay_params") or OverlayParams.from_options(
-            ctx.options.get("hex_region"), ctx.options.get("base_diameter"), ctx.options.get("marker_diameter"))
-        cached = placed_books(ctx.map, ctx.file, params, ctx.options.get("books"))
-        ctx.__dict__[_STATE_KEY] = cached
-    return cached
+    return ctx.shared("c3g-placed-books", _placed_books)
+
+
+def _placed_books(ctx: CheckContext) -> PlacedBooks:
+    params = ctx.options.get("overlay_params") or OverlayParams.from_options(
+        ctx.options.get("hex_region"), ctx.options.get("base_diameter"), ctx.options.get("marker_diameter"))
+    return placed_books(ctx.map, ctx.file, params, ctx.options.get("books"))
 
 
 def _standalone(ctx: CheckContext) -> bool:

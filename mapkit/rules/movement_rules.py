@@ -39,13 +39,7 @@ def movement(ctx: CheckContext) -> Any:
         fig = Figure(move=max(0, _option(c, "movement_move", 5)), height=max(1, _option(c, "movement_height", 5)))
         return analyze(prepare(c.map, map_file=c.file), fig)
 
-    shared = getattr(ctx, "shared", None)
-    if callable(shared):
-        return shared("movement.analysis", compute)
-    cached = ctx.__dict__.get("_movement_analysis")
-    if cached is None:
-        cached = ctx.__dict__["_movement_analysis"] = compute(ctx)
-    return cached
+    return ctx.shared("movement.analysis", compute)
 
 
 @rule("M101", "unreachable-space", "warning", FAMILY, PLAYED,
