@@ -228,3 +228,15 @@ def test_cosmos_search_agrees_with_brute_force(size, move, data):
         if (expected is None or expected > 8) and (turns[s] is None or turns[s] > 8):
             continue  # beyond the brute force's horizon
         assert turns[s] == expected, (spaces.key(s), turns[s], expected)
+
+
+def test_double_space_figure_on_a_map_with_no_room_for_it():
+    # One lone space: a double-space figure has no pair to stand on (found by hypothesis).
+    from mapkit.model.map import Map, Piece
+
+    spaces = prepare(Map(pieces=[Piece("rock-1", 0, 0, 1)]))
+    res = analyze(spaces, Figure(move=1, height=2, double=True), spaces.key(0))
+    assert all(t is None for t in res.start_turns)
+    # flying or not, a double-space figure needs two spaces of one level to stand on
+    flyer = analyze(spaces, Figure(move=1, height=2, double=True, flying=True), spaces.key(0))
+    assert flyer.start_turns == [None]

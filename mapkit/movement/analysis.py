@@ -198,7 +198,7 @@ def analyze(spaces: Spaces, figure: Figure, start: tuple[int, int, int] | None =
         if s is None:
             raise ValueError(f"no space at q={start[0]}, r={start[1]} with top height {start[2]}")
         result.start = s
-        if g.members:
+        if g.pairs:
             nodes = [p for p, (a, b) in enumerate(g.members) if s in (a, b) and g.can_end[p]]
         else:
             nodes = [s]
@@ -212,7 +212,7 @@ def _passed(reach: Reach) -> list[int | None]:
     g = reach.graph
     n_sp = len(g.spaces)
     out: list[int | None] = [None] * n_sp
-    if g.members:
+    if g.pairs:
         for p, (a, b) in enumerate(g.members):
             t = reach.passed_turns(p)
             if t is not None:

@@ -57,6 +57,14 @@ class Graph:
     def has_cosmos(self) -> bool:
         return bool(self.lockable) and any(self.lockable)
 
+    @property
+    def pairs(self) -> bool:
+        """Nodes are pairs of spaces (a walking double-space figure), even when there are none.
+
+        A flying double-space figure moves over single spaces (`build`), so it is not a pair graph.
+        """
+        return self.figure.double and not self.figure.flying
+
 
 def is_interior(spaces: Spaces, s: int) -> bool:
     return spaces.building[s] >= 0 and spaces.role[s] in INTERIOR_ROLES

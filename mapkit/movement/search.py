@@ -190,7 +190,7 @@ def space_turns(reach: Reach) -> tuple[list[int | None], list[int | None]]:
     n_sp = len(g.spaces)
     turns: list[int | None] = [None] * n_sp
     cost: list[int | None] = [None] * n_sp
-    if g.members:
+    if g.pairs:
         for p, (a, b) in enumerate(g.members):
             t = reach.turns_at(p)
             if t is None:
@@ -212,7 +212,7 @@ def source_nodes(g: Graph, spaces_from: Iterable[int]) -> list[int]:
     A double-space figure starts on any pair of two same-level spaces both in the set.
     """
     chosen = set(spaces_from)
-    if not g.members:
+    if not g.pairs:
         return sorted(chosen)
     return [p for p, (a, b) in enumerate(g.members)
             if a in chosen and b in chosen and g.can_end[p]]
