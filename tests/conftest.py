@@ -8,8 +8,15 @@ import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
 
 from mapkit.io import corpus_dir
+
+# CI replays the same examples on every run (a red CI is then reproducible); a developer's own
+# runs explore new random examples, which is how fuzzing finds new bugs.
+settings.register_profile("ci", derandomize=True, database=None, deadline=None)
+if os.environ.get("CI"):
+    settings.load_profile("ci")
 
 ROOT = Path(__file__).resolve().parent.parent
 CORPUS = corpus_dir()
