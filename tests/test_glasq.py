@@ -387,3 +387,162 @@ def test_a_page_without_namespace_declarations_still_reads():
     assert [p.type for p in m.pieces] == ["grass-1", "rock-3"]
     assert m.name == "Test Field"
     assert any("xlink" in w for w in m.warnings)  # the recovery is reported
+
+
+# -- glacier and outcrop bases ------------------------------------------------------------------
+# Drawn here as groups of one-hex outlines (the pages use one polygon per shape; the reader
+# covers the same hexes either way). Cells are axial offsets from the anchor hex.
+ONE_HEX, TRIANGLE = [(0, 0)], [(0, 0), (1, 0), (0, 1)]
+RHOMBUS, SIX_HEX = [(0, 0), (1, 0), (0, 1), (1, 1)], [(0, 0), (1, 0), (2, 0), (-1, 1), (0, 1), (1, 1)]
+HOLE = '<use transform="translate(21,25) scale(0.5)" xlink:href="#tile01"/>'
+
+
+def group(ident: str, cells, extra: str = "", holes: bool = False) -> str:
+    parts = []
+    for q, r in cells:
+        at = f'transform="translate({90 * (q + r / 2):g},{78 * r})"'
+        parts.append(f'<use {at} xlink:href="#tile01"/>')
+        if holes:
+            parts.append(f'<g {at}>{HOLE}</g>')
+    return f'<g id="{ident}">{"".join(parts)}{extra}</g>'
+
+
+BASE_DEFS = "".join([
+    group("GB01", ONE_HEX), group("GB03", TRIANGLE), group("GB04", RHOMBUS), group("GB06", SIX_HEX),
+    group("GM01", ONE_HEX, "<text>7</text>"), group("GM03", TRIANGLE), group("GM04", RHOMBUS), group("GM06", SIX_HEX),
+    group("RB01", ONE_HEX, holes=True), group("RB03", TRIANGLE, holes=True),
+    group("RO01", ONE_HEX, "<text>7</text>"), group("RO03", TRIANGLE),
+])
+
+
+def ground(levels: int, width: int = 8, rows: int = 5) -> list[list[str]]:
+    """`levels` full levels of 1-hex grass, columns 0 to width - 1, rows 0 to rows - 1."""
+    return [[use("GS01", 90 * col + 45 * (row % 2), 78 * row) for row in range(rows) for col in range(width)]
+            for _ in range(levels)]
+
+
+def axial(x: int, y: int) -> tuple[int, int]:
+    from mapkit.model.grid import offset_to_axial
+
+    row = y // 78
+    return offset_to_axial((x - 45 * (row % 2)) // 90, row)
+
+
+def turned(cells, anchor, k):
+    from mapkit.model.grid import rotate_cells
+
+    return sorted((anchor[0] + dq, anchor[1] + dr) for dq, dr in rotate_cells(cells, k))
+
+
+def not_grass(m):
+    return [p for p in m.pieces if p.type != "grass-1"]
+
+
+@pytest.mark.parametrize("base, obstacle, ptype, cells", [
+    ("GB01", "GM01", "glacier-1", ONE_HEX), ("GB03", "GM03", "glacier-3", TRIANGLE),
+    ("GB04", "GM04", "glacier-4", RHOMBUS), ("GB06", "GM06", "glacier-6", SIX_HEX),
+    ("RB01", "RO01", "outcrop-1", ONE_HEX), ("RB03", "RO03", "outcrop-3", TRIANGLE),
+])
+@pytest.mark.parametrize("same_level", [True, False])
+def test_a_base_under_its_obstacle_is_folded_into_it(base, obstacle, ptype, cells, same_level):
+    # Two levels of grass (z 0, 1); the base on page level 3 fills z 2; the obstacle on it is drawn
+    # with the same transform on level 3 or on level 4.
+    levels = ground(2) + ([[use(base, 180, 156), use(obstacle, 180, 156)]] if same_level
+                          else [[use(base, 180, 156)], [use(obstacle, 180, 156)]])
+    m = glasq.read(page(levels, defs=BASE_DEFS))
+    assert not m.warnings
+    (piece,) = not_grass(m)
+    assert piece.type == ptype
+    assert piece.z == 2  # the base's level: the grass's z + 1, as VirtualScape places a glacier
+    assert cells_of(m, piece) == turned(cells, axial(180, 156), 0)
+    lines = page(levels, defs=BASE_DEFS).decode().split("\n")
+    assert piece.extras["glasq"]["code"] == obstacle
+    assert f'href="#{base}"' in lines[piece.extras["glasq"]["base"]["line"] - 1]
+    # One piece a set supplies: the folded base is part of the glacier / outcrop.
+    from mapkit.inventory.requirements import requirements
+
+    assert {k: n for k, n in requirements(m).items() if k != "grass-1"} == {ptype: 1}
+
+
+@pytest.mark.parametrize("angle", [0, 60, 120, 180, 240, 300])
+@pytest.mark.parametrize("base, obstacle, ptype, cells", [
+    ("GB04", "GM04", "glacier-4", RHOMBUS), ("GB06", "GM06", "glacier-6", SIX_HEX),
+    ("RB03", "RO03", "outcrop-3", TRIANGLE),
+])
+def test_turned_bases_fold_with_their_obstacle(base, obstacle, ptype, cells, angle):
+    m = glasq.read(page(ground(1) + [[use(base, 270, 156, angle)], [use(obstacle, 270, 156, angle)]],
+                        defs=BASE_DEFS))
+    (piece,) = not_grass(m)
+    assert (piece.type, piece.z) == (ptype, 1)
+    assert cells_of(m, piece) == turned(cells, axial(270, 156), angle // 60)
+    assert piece.rotation == angle // 60
+
+
+@pytest.mark.parametrize("base, ptype, cells", [
+    ("GB01", "ice-1", ONE_HEX), ("GB03", "ice-3", TRIANGLE), ("GB04", "ice-4", RHOMBUS), ("GB06", "ice-6", SIX_HEX),
+    ("RB01", "shadow-1", ONE_HEX), ("RB03", "shadow-3", TRIANGLE),
+])
+@pytest.mark.parametrize("angle", [0, 120, 300])
+def test_a_base_alone_is_a_fluid_tile(base, ptype, cells, angle):
+    m = glasq.read(page(ground(1) + [[use(base, 270, 156, angle)]], defs=BASE_DEFS))
+    assert not m.warnings
+    (piece,) = not_grass(m)
+    assert (piece.type, piece.z) == (ptype, 1)
+    assert cells_of(m, piece) == turned(cells, axial(270, 156), angle // 60)
+    assert "base" not in piece.extras["glasq"]
+
+
+def test_only_a_matching_obstacle_takes_a_base():
+    levels = ground(1) + [
+        [use("GB03", 180, 0), use("RB01", 540, 0), use("GB01", 540, 156), use("GB01", 0, 156)],
+        [use("GM01", 180, 0),      # on one hex of a 3-hex base: it stands on the ice
+         use("GM01", 540, 0),      # a glacier on an outcrop base
+         use("RO01", 540, 156)],   # an outcrop on a glacier base
+        [use("GM01", 0, 156)],     # drawn two page levels above its base: it stands on the ice
+    ]
+    m = glasq.read(page(levels, defs=BASE_DEFS))
+    found = sorted((p.type, p.z, "base" in p.extras["glasq"]) for p in not_grass(m))
+    assert found == [("glacier-1", 2, False), ("glacier-1", 2, False), ("glacier-1", 2, False),
+                     ("ice-1", 1, False), ("ice-1", 1, False), ("ice-3", 1, False),
+                     ("outcrop-1", 2, False), ("shadow-1", 1, False)]
+
+
+def test_a_glacier_takes_the_base_on_its_own_level_first():
+    # Two bases stacked: the glacier drawn with the upper one is on that one, not on the lower.
+    levels = ground(1) + [[use("GB03", 180, 0)], [use("GB03", 180, 0), use("GM03", 180, 0)]]
+    m = glasq.read(page(levels, defs=BASE_DEFS))
+    found = sorted((p.type, p.z, p.extras["glasq"].get("base", {}).get("line")) for p in not_grass(m))
+    lines = page(levels, defs=BASE_DEFS).decode().split("\n")
+    upper = next(i + 1 for i, text in enumerate(lines) if 'href="#GB03"' in text and "GM03" in lines[i + 1])
+    assert found == [("glacier-3", 2, upper), ("ice-3", 1, None)]
+
+
+def test_bases_in_the_faded_copies_and_overlays_are_not_pieces():
+    levels = ground(1) + [[use("GB03", 180, 0), use("GM03", 180, 0)]]
+    m = glasq.read(page(levels, defs=BASE_DEFS, scenarios=[(1, 3, [use("GB03", 180, 0), use("GM03", 180, 0)],
+                                                             [use("P1SZ", 0, 156)])]))
+    assert [p.type for p in not_grass(m)] == ["glacier-3", "start-zone"]
+
+
+def test_a_glacier_on_its_base_validates_clean(tmp_path, cli):
+    # A glacier and an outcrop drawn a level above their bases, and a lone glacier base.
+    levels = ground(1) + [[use("GB06", 180, 0), use("RB03", 360, 156), use("GB01", 495, 78)],
+                          [use("GM06", 180, 0), use("RO03", 360, 156)]]
+    path = tmp_path / "tundra.html"
+    path.write_bytes(page(levels, defs=BASE_DEFS))
+    m = glasq.read(path.read_bytes())
+    assert sorted(p.type for p in not_grass(m)) == ["glacier-6", "ice-1", "outcrop-3"]
+    code, out, err = cli("validate", path, "--format", "json")
+    import json
+
+    assert json.loads(out) == [] and code == 0, out + err  # no P105 (nothing on a fluid), nothing else
+
+
+def test_every_glasq_code_names_one_catalog_piece():
+    seen: dict[str, str] = {}
+    for ptype in catalog().types.values():
+        for code in ptype.glasq:
+            assert code not in seen, (code, seen.get(code), ptype.id)
+            seen[code] = ptype.id
+    for code in glasq.BASE_OF:
+        assert catalog().by_glasq[code].kind == "fluid"

@@ -17,7 +17,9 @@ naming it and its line; so does a `#NULL` hex, which only carries a label.
 
 Levels: a land (fluid, castle) tile on page level N fills level N - 1. Everything that stands
 on something (obstacles, glyphs, start zones, figures, edge pieces) is put at the top of
-what lies under it, i.e. at the supporting tile's z + 1, as VirtualScape stores it.
+what lies under it, i.e. at the supporting tile's z + 1, as VirtualScape stores it. A glacier
+or outcrop base (GB.., RB..) under its own obstacle is folded into it, as VirtualScape's
+glaciers and outcrops include their base (see fold_bases); a base alone is an ice or shadow tile.
 
 Scenario overlays (`<g class="hsbfNNNNsSSlLL">` svgs after `<hr class="scenario" id="sSS">`)
 hold glyphs, start zones and figures for scenario SS. They are kept as pieces with
@@ -387,6 +389,7 @@ class Placed:
     page_level: int
     scenario: int | None
     cells: list[tuple[int, int]]
+    base: Placed | None = None  # the glacier/outcrop base folded into this piece (see fold_bases)
 
 
 def _parse(data: bytes) -> tuple[Any, list[str]]:
@@ -561,7 +564,7 @@ def _read_tree(root: Any, warnings: list[str]) -> Map:
                 previous = None
             else:
                 previous = (transform, problem, set(placed[-1].cells)) if problem else None
-    pieces = _stack(placed, cat)
+    pieces = _stack(fold_bases(placed, cat), cat)
     m = Map(pieces=pieces, warnings=warnings, source_format=NAME)
     _metadata(root, m)
     return m
@@ -622,6 +625,41 @@ _LAND_KINDS = ("land", "fluid", "castle")
 FACING_TURNS = {"ruin-2": 3, "ruin-3": 3}
 
 
+#: Base codes -> the obstacle terrain that comes standing on that base: the glacier's ice base
+#: (GB, the ice-N tile of that size) and the outcrop's holed shadow (RB, shadow-N).
+BASE_OF = {"GB01": "glacier", "GB03": "glacier", "GB04": "glacier", "GB06": "glacier",
+           "RB01": "outcrop", "RB03": "outcrop"}
+
+
+def fold_bases(placed: list[Placed], cat: Any) -> list[Placed]:
+    """Fold each base drawn under its own glacier or outcrop into that obstacle.
+
+    VirtualScape's glaciers (13001-13006) and outcrops (27001/27003) include their base and
+    Hexoscape stands them straight on land, so mapkit keeps one piece: the obstacle, at the
+    base's level (VirtualScape's habit: the supporting tile's z + 1) with its own origin and turn.
+    A base and its obstacle cover the same hexes; the obstacle may be drawn on the base's page
+    level or the next one up. A base with nothing of its kind on it stays a plain fluid tile
+    (ice-N / shadow-N, the catalog's glasq codes), as the set inventories count those bases.
+    """
+    waiting: dict[tuple[str, tuple, int], list[Placed]] = {}
+    for p in placed:
+        ptype = cat[p.type]
+        if p.scenario is None and ptype.kind == "obstacle":
+            waiting.setdefault((ptype.terrain, tuple(p.cells), p.page_level), []).append(p)
+    folded: set[int] = set()
+    for step in (0, 1):  # an obstacle on the base's own level first, then one drawn a level up
+        for i, p in enumerate(placed):
+            terrain = BASE_OF.get(p.code) if p.scenario is None else None
+            if terrain is None or i in folded:
+                continue
+            key = (terrain, tuple(p.cells), p.page_level + step)
+            on_it = next((o for o in waiting.get(key, ()) if o.base is None), None)
+            if on_it is not None:
+                on_it.base = p
+                folded.add(i)
+    return [p for i, p in enumerate(placed) if i not in folded]
+
+
 def _stack(placed: list[Placed], cat: Any) -> list[Piece]:
     """Give every piece its z: land on page level N at N - 1; the rest on top of what is below."""
     ground: dict[tuple[int, int], list[tuple[int, int]]] = {}  # hex -> [(page level, top)]
@@ -636,12 +674,17 @@ def _stack(placed: list[Placed], cat: Any) -> list[Piece]:
         ptype = cat[p.type]
         if ptype.kind in _LAND_KINDS and p.scenario is None:
             z = p.page_level - 1
+        elif p.base is not None:
+            z = p.base.page_level - 1  # a folded base: the obstacle fills the base's level
         else:
             # Level drawings show their own level's tiles; an overlay at LL shows those below LL.
             limit = p.page_level if p.scenario is None else p.page_level - 1
             tops = [top for cell in p.cells for level, top in ground.get(cell, ()) if level <= limit]
             z = max(tops, default=0)
-        pieces.append(Piece(p.type, p.q, p.r, z, p.rotation, p.attrs, {"glasq": {"code": p.code, "line": p.line}}))
+        extras: dict[str, Any] = {"code": p.code, "line": p.line}
+        if p.base is not None:
+            extras["base"] = {"code": p.base.code, "line": p.base.line}
+        pieces.append(Piece(p.type, p.q, p.r, z, p.rotation, p.attrs, {"glasq": extras}))
     return pieces
 
 
