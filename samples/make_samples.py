@@ -1,8 +1,10 @@
 """Make the sample maps in samples/maps/ (run: python3 samples/make_samples.py).
 
-"Twin Rivers" is a small two-player battlefield built by the project: a grass field split by a
-river, two rock hills, a ruin, trees, a 24-hex start zone per player and two glyphs. It is
-generated so that every piece rests on something, like a real build.
+"Twin Rivers" is a small two-player battlefield built by the project to show a tournament-legal
+build: two rivers, two rock hills with a glyph on each, a ruin between them, trees, and a 24-hex
+start zone per player. The terrain is mirror-symmetric about the map's north-south axis, so each
+glyph is as far from one army as from the other, and every tile comes from one Rise of the
+Valkyrie master set plus Lands of Valhalla and Road to the Forgotten Forest.
 """
 
 from __future__ import annotations
@@ -11,63 +13,95 @@ from pathlib import Path
 
 from mapkit.formats import write_map
 from mapkit.model.catalog import catalog
-from mapkit.model.grid import offset_to_axial
+from mapkit.model.grid import neighbours, offset_to_axial
 from mapkit.model.map import Map, Piece
 
 HERE = Path(__file__).resolve().parent / "maps"
 COLS, ROWS = 22, 14
+#: Ground tiles of Rise of the Valkyrie + Lands of Valhalla (mapkit/data/sets.json) by size,
+#: grass first; rock and sand fill what grass leaves (the hills and sand patches are set aside).
+GROUND_TILES = {"grass": {24: 8, 7: 10, 3: 8, 2: 12, 1: 26}, "rock": {24: 4, 3: 5, 2: 9, 1: 11},
+                "sand": {24: 2, 7: 5, 2: 8, 1: 9}}
+
+Cell = tuple[int, int]
 
 
-def river_cells() -> set[tuple[int, int]]:
-    """A river running north to south through the middle, one hex wide, with a bend."""
-    cells = set()
-    for row in range(ROWS):
-        col = 10 + (1 if 4 <= row <= 8 else 0)
-        cells.add(offset_to_axial(col, row))
-    return cells
+def at(col: int, row: int) -> Cell:
+    return offset_to_axial(col, row)
 
 
-def fill(free: set[tuple[int, int]], terrain: str, z: int, pieces: list[Piece]) -> None:
-    """Cover `free` with the biggest tiles that fit (7, 3, 2, then 1 hexes), row by row."""
+def mirror(cell: Cell) -> Cell:
+    """Reflect across the north-south axis of the 22 x 14 field (a symmetry of the hex grid)."""
+    q, r = cell
+    col = q + (r >> 1)
+    return offset_to_axial((COLS - 1 - col) if r % 2 == 0 else (COLS - 2 - col), r)
+
+
+def both(cells: set[Cell]) -> set[Cell]:
+    return cells | {mirror(c) for c in cells}
+
+
+def place(type_id: str, cells: set[Cell], z: int, **attrs) -> Piece:
+    """The piece of `type_id` whose footprint is exactly `cells`."""
     cat = catalog()
-    for size in (7, 3, 2, 1):
+    shape = cat[type_id].shape
+    for rotation in range(6):
+        offsets = cat.footprint(shape, rotation)
+        for q, r in cells:
+            origin = (q - offsets[0][0], r - offsets[0][1])
+            if {(origin[0] + dq, origin[1] + dr) for dq, dr in offsets} == cells:
+                return Piece(type_id, origin[0], origin[1], z, rotation, attrs=dict(attrs))
+    raise ValueError(f"{type_id} cannot cover {sorted(cells)}")
+
+
+def fill(free: set[Cell], terrain: str, z: int, budget: dict[int, int]) -> list[Piece]:
+    """Cover `free` with the biggest tiles that fit and that the budget still has, row by row."""
+    cat = catalog()
+    pieces = []
+    for size in sorted(budget, reverse=True):
         ptype = cat[f"{terrain}-{size}"]
         for row in range(ROWS):
             for col in range(COLS):
-                q, r = offset_to_axial(col, row)
-                for rot in range(6 if size in (2, 3) else 1):
+                q, r = at(col, row)
+                for rot in range(6):
+                    if budget[size] == 0:
+                        break
                     cells = {(q + dq, r + dr) for dq, dr in cat.footprint(ptype.shape, rot)}
                     if cells <= free:
                         pieces.append(Piece(ptype.id, q, r, z, rot))
+                        budget[size] -= 1
                         free -= cells
                         break
+    return pieces
 
 
 def twin_rivers() -> Map:
-    pieces: list[Piece] = []
-    field = {offset_to_axial(c, r) for r in range(ROWS) for c in range(COLS)}
-    river = river_cells()
-    for q, r in sorted(river, key=lambda c: (c[1], c[0])):
-        pieces.append(Piece("water-1", q, r, 0))
-    fill(field - river, "grass", 0, pieces)
-    # two rock hills, one on each bank, and a small rise on top of the west one
-    for col, row in ((4, 5), (15, 5)):
-        q, r = offset_to_axial(col, row)
-        pieces.append(Piece("rock-7", q, r, 1))
-    q, r = offset_to_axial(5, 6)
-    pieces.append(Piece("rock-1", q, r, 2))
-    pieces.append(Piece("ruin-2", *offset_to_axial(16, 10), 1))
-    for col, row in ((7, 11), (8, 2), (13, 12), (14, 1)):
-        pieces.append(Piece("tree-10", *offset_to_axial(col, row), 1))
-    for player, cols in ((1, range(0, 2)), (2, range(COLS - 2, COLS))):
-        for row in range(1, 13):
-            for col in cols:
-                q, r = offset_to_axial(col, row)
-                pieces.append(Piece("start-zone", q, r, 1, attrs={"player": player}))
-    pieces.append(Piece("glyph", *offset_to_axial(6, 3), 1, attrs={"letter": "A"}))
-    pieces.append(Piece("glyph", *offset_to_axial(15, 10), 1, attrs={"letter": "G"}))
+    field = {at(c, r) for r in range(ROWS) for c in range(COLS)}
+    river = both({at(5 if 5 <= row <= 8 else 6, row) for row in range(2, 12)})
+    west_zone = {at(c, r) for r in range(3, 11) for c in range(3)}
+    hills = [{at(10, row)} | set(neighbours(*at(10, row))) for row in (3, 9)]
+    pieces = [place("water-1", {cell}, 0) for cell in sorted(river, key=lambda c: (c[1], c[0]))]
+    ground = field - river
+    for terrain, tiles in GROUND_TILES.items():
+        pieces += fill(ground, terrain, 0, dict(tiles))
+    if ground:
+        raise ValueError(f"{len(ground)} hexes left uncovered: {sorted(ground)}")
+    pieces += [place("rock-7", hill, 1) for hill in hills]
+    pieces.append(place("ruin-3", {at(9, 7), at(10, 7), at(11, 7)}, 1))
+    west_sand = {at(3, 0), at(4, 0), at(3, 1)}
+    pieces += [place("sand-3", west_sand, 1), place("sand-3", {mirror(c) for c in west_sand}, 1)]
+    trees = [((7, 12), "tree-11"), ((7, 1), "tree-10")]
+    for (col, row), type_id in trees:
+        pieces.append(place(type_id, {at(col, row)}, 1))
+        pieces.append(place("tree-11" if type_id == "tree-11" else "tree-12", {mirror(at(col, row))}, 1))
+    for player, zone in ((1, west_zone), (2, {mirror(c) for c in west_zone})):
+        pieces += [place("start-zone", {cell}, 1, player=player) for cell in sorted(zone, key=lambda c: (c[1], c[0]))]
+    pieces.append(place("glyph", {at(10, 3)}, 2, letter="A"))
+    pieces.append(place("glyph", {at(10, 9)}, 2, letter="G"))
     return Map(name="Twin Rivers", author="mapkit samples", players="2",
-               scenario="Two armies meet across a river. Glyphs: Astrid (A) and Gerda (G), both face up.",
+               scenario="Two armies of 500 points meet between two rivers. Glyphs: Astrid (A) and Gerda (G), "
+                        "placed power side up on the two hills. Built from one Rise of the Valkyrie master set, "
+                        "Lands of Valhalla and Road to the Forgotten Forest.",
                pieces=pieces)
 
 
