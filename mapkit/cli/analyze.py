@@ -24,6 +24,8 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
     p.add_argument("--broken-windows", action="store_true", help="treat every C3G window as broken (passable)")
     p.add_argument("--from", dest="start", metavar="Q,R,HEIGHT",
                    help="start hex; HEIGHT is the top surface of the space (a land tile at level z has its top at z+1)")
+    p.add_argument("--scenario", type=int, metavar="N",
+                   help="analyse one scenario of a page that sets up several (default: each in turn)")
     p.add_argument("--json", action="store_true", help="print JSON: every space with cost and turns, and the analyses")
     p.add_argument("-o", "--output", metavar="HEATMAP.png", help="draw the turns as a PNG heatmap")
     return p
@@ -44,16 +46,36 @@ def run(args: argparse.Namespace) -> int:
 
     m = read_map(args.map, args.fmt)
     report_warnings(m, args.map)
-    data, text = analyze_map(m, args)
+    reports = [(scenario, *analyze_map(view, args, scenario)) for scenario, view in scenario_views(m, args)]
     if args.json:
+        if len(reports) == 1:
+            data = reports[0][1]
+        else:
+            data = {"map": m.name, "scenarios": [d for _, d, _ in reports]}
         json.dump(data, sys.stdout, indent=1, ensure_ascii=False)
         sys.stdout.write("\n")
     else:
-        sys.stdout.write(text)
+        sys.stdout.write("".join(text for _, _, text in reports))
     return 0
 
 
-def analyze_map(m: Any, args: argparse.Namespace) -> tuple[dict[str, Any], str]:
+def scenario_views(m: Any, args: argparse.Namespace) -> list[tuple[Any, Any]]:
+    """The map as each scenario sets it up: zones and glyphs of different scenarios never mix."""
+    scenarios = m.scenarios()
+    if args.scenario is not None:
+        if args.scenario not in scenarios:
+            have = ", ".join(map(str, scenarios)) or "none"
+            raise UsageError(f"{args.map}: no scenario {args.scenario} (scenarios: {have})")
+        return [(args.scenario, m.for_scenario(args.scenario))]
+    if not scenarios:
+        return [(None, m)]
+    if args.output:
+        raise UsageError(f"{args.map} sets up scenarios {', '.join(map(str, scenarios))}: "
+                         "choose one with --scenario to draw its heatmap")
+    return [(s, m.for_scenario(s)) for s in scenarios]
+
+
+def analyze_map(m: Any, args: argparse.Namespace, scenario: Any = None) -> tuple[dict[str, Any], str]:
     """The report as data and as text; draws the heatmap when asked."""
     from mapkit.movement.analysis import analyze, prepare, report
     from mapkit.movement.profile import Figure
@@ -70,6 +92,8 @@ def analyze_map(m: Any, args: argparse.Namespace) -> tuple[dict[str, Any], str]:
     result = analyze(spaces, fig, start, broken_windows=args.broken_windows)
     data = report(result)
     data["map"] = m.name
+    if scenario is not None:
+        data["scenario"] = scenario
     if args.output:
         from mapkit.movement.heatmap import draw
 
@@ -88,7 +112,9 @@ def _by_space(data: dict[str, Any], spaces: Any) -> list[dict[str, Any]]:
 def render_text(d: dict[str, Any]) -> str:
     f = d["figure"]
     kind = ("double-space" if f["double"] else "single-space") + (", flying" if f["flying"] else "")
-    lines = [f"{d.get('map') or '(unnamed map)'}: Move {f['move']}, Height {f['height']} ({kind}; falls: {f['falls']})"]
+    scenario = f", scenario {d['scenario']}" if d.get("scenario") is not None else ""
+    lines = [f"{d.get('map') or '(unnamed map)'}{scenario}: Move {f['move']}, Height {f['height']} "
+             f"({kind}; falls: {f['falls']})"]
     spaces = d["spaces"]
     lines.append(f"  spaces: {len(spaces)}")
     if d["start"] is not None:

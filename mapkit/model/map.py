@@ -9,7 +9,7 @@ string encodings, trailing bytes) live in `extras`, keyed by format name, as JSO
 from __future__ import annotations
 
 from collections import Counter, defaultdict
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Iterator, NamedTuple
 
 from mapkit.model.catalog import Catalog, PieceType, catalog
@@ -134,6 +134,16 @@ class Map:
             if piece.type == "start-zone":
                 zones[int(piece.attrs.get("player", 0))].append(piece)
         return dict(zones)
+
+    def scenarios(self) -> list[Any]:
+        """The scenario numbers pieces are tagged with (`attrs["scenario"]`): a battlefield page
+        may set up several scenarios on one terrain, each with its own zones and glyphs."""
+        tags = {p.attrs["scenario"] for p in self.pieces if p.attrs.get("scenario") is not None}
+        return sorted(tags, key=lambda tag: (type(tag).__name__, tag))
+
+    def for_scenario(self, scenario: Any) -> "Map":
+        """The battlefield as one scenario sets it up: untagged pieces plus that scenario's own."""
+        return replace(self, pieces=[p for p in self.pieces if p.attrs.get("scenario") in (None, scenario)])
 
     def glyphs(self) -> list[Piece]:
         return [p for p in self.pieces if p.type == "glyph"]

@@ -30,76 +30,84 @@ def _option(ctx: CheckContext, name: str, default: int) -> int:
         return default
 
 
-def movement(ctx: CheckContext) -> Any:
-    """The map's movement analysis for the configured profile, computed once per context."""
-    def compute(c: CheckContext) -> Any:
+def movements(ctx: CheckContext) -> list[tuple[Any, Any]]:
+    """(scenario, movement analysis) for each scenario the map sets up (one, None, for most
+    maps), for the configured figure profile; computed once per context."""
+
+    def compute(c: CheckContext) -> list[tuple[Any, Any]]:
         from mapkit.movement.analysis import analyze, prepare
         from mapkit.movement.profile import Figure
 
         fig = Figure(move=max(0, _option(c, "movement_move", 5)), height=max(1, _option(c, "movement_height", 5)))
-        return analyze(prepare(c.map, map_file=c.file), fig)
+        views = [(s, c.map.for_scenario(s)) for s in c.map.scenarios()] or [(None, c.map)]
+        return [(s, analyze(prepare(view, map_file=c.file), fig)) for s, view in views]
 
     return ctx.shared("movement.analysis", compute)
+
+
+def _scenario(scenario: Any) -> str:
+    return "" if scenario is None else f"scenario {scenario}: "
 
 
 @rule("M101", "unreachable-space", "warning", FAMILY, PLAYED,
       "a space no figure from any start zone can end a move on")
 def unreachable_space(ctx: CheckContext) -> Iterator[Finding]:
-    a = movement(ctx)
-    for s in a.unreachable():
+    for scenario, a in movements(ctx):
         sp = a.spaces
-        yield ctx.finding("M101", f"no start zone reaches this {sp.terrain[s]} space (top at height {sp.height[s]}) "
-                                  f"with Move {a.figure.move}, Height {a.figure.height}",
-                          sp.q[s], sp.r[s], sp.height[s])
+        for s in a.unreachable():
+            yield ctx.finding("M101", f"{_scenario(scenario)}no start zone reaches this {sp.terrain[s]} space "
+                                      f"(top at height {sp.height[s]}) with Move {a.figure.move}, Height {a.figure.height}",
+                              sp.q[s], sp.r[s], sp.height[s])
 
 
 @rule("M102", "floor-cannot-be-entered", "warning", FAMILY, ("c3g",),
       "a building floor no figure can reach")
 def closed_floor(ctx: CheckContext) -> Iterator[Finding]:
-    a = movement(ctx)
-    sp = a.spaces
-    for fl in a.closed_floors():
-        first = next(s for s in range(len(sp)) if sp.building[s] == fl["building"] and sp.floor[s] == fl["floor"]
-                     and sp.role[s] != "exit")
-        yield ctx.finding("M102", f"floor {fl['floor']} of building {fl['building']} ({fl['spaces']} spaces) "
-                                  f"cannot be entered by a Height {a.figure.height} figure",
-                          sp.q[first], sp.r[first], sp.height[first])
+    for scenario, a in movements(ctx):
+        sp = a.spaces
+        for fl in a.closed_floors():
+            first = next(s for s in range(len(sp)) if sp.building[s] == fl["building"] and sp.floor[s] == fl["floor"]
+                         and sp.role[s] != "exit")
+            yield ctx.finding("M102", f"{_scenario(scenario)}floor {fl['floor']} of building {fl['building']} "
+                                      f"({fl['spaces']} spaces) cannot be entered by a Height {a.figure.height} figure",
+                              sp.q[first], sp.r[first], sp.height[first])
 
 
 @rule("M103", "start-zones-too-close", "warning", FAMILY, ("tournament",),
       "a figure from one start zone can engage the other in fewer turns than the set minimum")
 def zones_too_close(ctx: CheckContext) -> Iterator[Finding]:
-    a = movement(ctx)
     least = _option(ctx, "min_engage_turns", 3)
-    for e in a.engagement():
-        if e["turns"] is not None and e["turns"] < least:
-            q, r, h = e["space"]
-            yield ctx.finding("M103", f"a Move {a.figure.move} figure from player {e['from']}'s start zone can engage "
-                                      f"player {e['to']}'s in {e['turns']} turn(s) (minimum {least})", q, r, h)
+    for scenario, a in movements(ctx):
+        for e in a.engagement():
+            if e["turns"] is not None and e["turns"] < least:
+                q, r, h = e["space"]
+                yield ctx.finding("M103", f"{_scenario(scenario)}a Move {a.figure.move} figure from player {e['from']}'s "
+                                          f"start zone can engage player {e['to']}'s in {e['turns']} turn(s) "
+                                          f"(minimum {least})", q, r, h)
 
 
 @rule("M104", "glyph-imbalance", "warning", FAMILY, ("tournament",),
       "a glyph much nearer one start zone than another")
 def glyph_imbalance(ctx: CheckContext) -> Iterator[Finding]:
-    a = movement(ctx)
     limit = _option(ctx, "max_glyph_imbalance", 2)
-    for g in a.glyph_balance():
-        turns = g["turns"]
-        if g["imbalance"] is not None and g["imbalance"] >= limit:
-            per = ", ".join(f"player {p} {t}" for p, t in turns.items())
-            yield ctx.finding("M104", f"glyph {g['letter']} is {g['imbalance']} turn(s) nearer one army ({per})",
-                              g["q"], g["r"], g["height"])
-        elif g["imbalance"] is None and any(t is not None for t in turns.values()):
-            missing = ", ".join(p for p, t in turns.items() if t is None)
-            yield ctx.finding("M104", f"glyph {g['letter']} cannot be reached from player {missing}'s start zone",
-                              g["q"], g["r"], g["height"])
+    for scenario, a in movements(ctx):
+        for g in a.glyph_balance():
+            turns = g["turns"]
+            if g["imbalance"] is not None and g["imbalance"] >= limit:
+                per = ", ".join(f"player {p} {t}" for p, t in turns.items())
+                yield ctx.finding("M104", f"{_scenario(scenario)}glyph {g['letter']} is {g['imbalance']} turn(s) "
+                                          f"nearer one army ({per})", g["q"], g["r"], g["height"])
+            elif g["imbalance"] is None and any(t is not None for t in turns.values()):
+                missing = ", ".join(p for p, t in turns.items() if t is None)
+                yield ctx.finding("M104", f"{_scenario(scenario)}glyph {g['letter']} cannot be reached from "
+                                          f"player {missing}'s start zone", g["q"], g["r"], g["height"])
 
 
 @rule("M105", "transit-leads-nowhere", "warning", FAMILY, ("c3g",),
       "a transit space or stairway with no partner to be placed on")
 def transit_nowhere(ctx: CheckContext) -> Iterator[Finding]:
-    a = movement(ctx)
-    for t in a.transit_dead_ends():
-        q, r, h = t["spaces"][0]
-        yield ctx.finding("M105", f"Transit Number {t['transit_number']} of building {t['building']} leads nowhere: "
-                                  f"{t['why']}", q, r, h)
+    for scenario, a in movements(ctx):
+        for t in a.transit_dead_ends():
+            q, r, h = t["spaces"][0]
+            yield ctx.finding("M105", f"{_scenario(scenario)}Transit Number {t['transit_number']} of building "
+                                      f"{t['building']} leads nowhere: {t['why']}", q, r, h)
