@@ -42,6 +42,10 @@ def parse_start(text: str | None) -> tuple[int, int, int] | None:
 def run(args: argparse.Namespace) -> int:
     from mapkit.formats import read_map, report_warnings
 
+    if args.output:
+        from mapkit.cli.render import check_output
+
+        check_output(args.output, ".png")
     m = read_map(args.map, args.fmt)
     report_warnings(m, args.map)
     data, text = analyze_map(m, args)
@@ -75,7 +79,10 @@ def analyze_map(m: Any, args: argparse.Namespace) -> tuple[dict[str, Any], str]:
 
         turns = result.start_turns if result.start_turns is not None else [s["turns"] for s in _by_space(data, spaces)]
         where = f" from {args.start}" if start else " from the nearest start zone"
-        draw(spaces, turns, args.output, f"{m.name or 'map'}: turns{where} (Move {fig.move}, Height {fig.height})")
+        try:
+            draw(spaces, turns, args.output, f"{m.name or 'map'}: turns{where} (Move {fig.move}, Height {fig.height})")
+        except OSError as exc:
+            raise UsageError(f"{args.output}: cannot write: {exc.strerror or exc}") from None
     return data, render_text(data)
 
 

@@ -66,8 +66,9 @@ def _overlay_params(args: argparse.Namespace):
 
 
 def run(args: argparse.Namespace) -> int:
-    from mapkit.io import write_atomic
+    from mapkit.cli.render import check_output, write_output
 
+    check_output(args.output, ".pdf")
     if args.levels_per_page < 1:
         raise UsageError("--levels-per-page must be 1 or more")
     started = time.perf_counter()
@@ -95,7 +96,7 @@ def run(args: argparse.Namespace) -> int:
         pages = render_build(m, buf, BuildOptions(args.paper, args.levels_per_page, args.hex_names, footprints,
                                                   args.cover))
         what = "build instructions"
-    write_atomic(args.output, buf.getvalue())
+    write_output(args.output, buf.getvalue())
     print(f"{args.output}: {what}, {pages} page(s), {args.paper}, {time.perf_counter() - started:.2f} s",
           file=sys.stderr)
     return 0

@@ -30,14 +30,11 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
 def run(args: argparse.Namespace) -> int:
     from mapkit.errors import UsageError
     from mapkit.formats import read_map, report_warnings
-    from mapkit.io import write_atomic
     from mapkit.render import RenderOptions, build_scene, render_png, render_svg
     from mapkit.render.layout import map_levels
 
-    out = str(args.output)
+    out = check_output(args.output, ".png", ".svg")
     lower = out.lower()
-    if not (lower.endswith(".png") or lower.endswith(".svg")):
-        raise UsageError(f"{out}: the output must end in .png or .svg")
     if not 1 <= args.scale <= 400:
         raise UsageError("--scale must be between 1 and 400 pixels per hex")
     m = read_map(args.map, args.fmt)
@@ -72,5 +69,38 @@ def run(args: argparse.Namespace) -> int:
             data = render_png(scene, args.scale)
         except ValueError as exc:
             raise UsageError(f"{out}: {exc}") from None
-    write_atomic(out, data)
+    write_output(out, data)
     return 0
+
+
+def check_output(path: str, *suffixes: str) -> str:
+    """The output name, checked before any work: a known extension, in a folder that exists.
+
+    Shared by render, print, report and analyze, so a typo fails at once in one line
+    instead of after the drawing (or as an internal error from the temporary file).
+    """
+    from pathlib import Path
+
+    from mapkit.errors import UsageError
+
+    out = str(path)
+    if not out.lower().endswith(suffixes):
+        raise UsageError(f"{out}: the output must end in {' or '.join(suffixes)}")
+    target = Path(out)
+    if target.is_dir():
+        raise UsageError(f"{out}: is a folder, not a file name")
+    folder = target.parent
+    if not folder.is_dir():
+        raise UsageError(f"{out}: the folder {folder} does not exist")
+    return out
+
+
+def write_output(path: str, data: bytes | str) -> None:
+    """Write atomically; a write the system refuses (permissions, full disk) is one clear error."""
+    from mapkit.errors import MapkitError
+    from mapkit.io import write_atomic
+
+    try:
+        write_atomic(path, data)
+    except OSError as exc:
+        raise MapkitError(f"{path}: cannot write: {exc.strerror or exc}") from None
