@@ -161,3 +161,14 @@ def test_refused_write_is_one_error(cli, tmp_path, monkeypatch):
     monkeypatch.setattr(mapkit.io, "write_atomic", refuse)
     code, _, err = cli("render", MAP, "-o", tmp_path / "m.svg")
     assert code == 2 and "cannot write: Permission denied" in err
+
+
+@pytest.mark.parametrize("command, extra", [("render", ("-o", "x.png")), ("report", ("-o", "x.html")), ("analyze", ())])
+def test_a_book_is_named_as_a_book(cli, tmp_path, command, extra):
+    """Regression: a Book given as a map failed with the hexoscape reader's '$: no hexMap'."""
+    book = tmp_path / "shed.book.json"
+    book.write_text('{"name": "Shed"}')
+    args = [a if a not in ("x.png", "x.html") else tmp_path / a for a in extra]
+    code, _, err = cli(command, book, *args)
+    assert code == 2 and "a C3G Book, not a map" in err and "mapkit print" in err
+    assert not list(tmp_path.glob("x.*"))

@@ -40,11 +40,10 @@ def parse_start(text: str | None) -> tuple[int, int, int] | None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from mapkit.formats import read_map, report_warnings
+    from mapkit.cli.render import check_output, read_map
+    from mapkit.formats import report_warnings
 
     if args.output:
-        from mapkit.cli.render import check_output
-
         check_output(args.output, ".png")
     m = read_map(args.map, args.fmt)
     report_warnings(m, args.map)

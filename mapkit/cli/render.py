@@ -29,7 +29,7 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
 
 def run(args: argparse.Namespace) -> int:
     from mapkit.errors import UsageError
-    from mapkit.formats import read_map, report_warnings
+    from mapkit.formats import report_warnings
     from mapkit.render import RenderOptions, build_scene, render_png, render_svg
     from mapkit.render.layout import map_levels
 
@@ -71,6 +71,17 @@ def run(args: argparse.Namespace) -> int:
             raise UsageError(f"{out}: {exc}") from None
     write_output(out, data)
     return 0
+
+
+def read_map(path: str, fmt: str | None):
+    """The map at `path`; a C3G Book given by mistake is named as such (the map readers
+    would only say the JSON lacks their keys)."""
+    from mapkit import formats
+    from mapkit.errors import UsageError
+
+    if fmt is None and str(path).lower().endswith(".book.json"):
+        raise UsageError(f"{path}: a C3G Book, not a map (`mapkit print {path} -o PLAN.pdf` prints its floor plan)")
+    return formats.read_map(path, fmt)
 
 
 def check_output(path: str, *suffixes: str) -> str:

@@ -21,8 +21,8 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
 def run(args: argparse.Namespace) -> int:
     from pathlib import Path
 
-    from mapkit.cli.render import check_output, write_output
-    from mapkit.formats import read_map, report_warnings
+    from mapkit.cli.render import check_output, read_map, write_output
+    from mapkit.formats import report_warnings
     from mapkit.render.report_html import (
         ReportParts,
         collect_findings,
