@@ -59,10 +59,10 @@ def run(args: argparse.Namespace) -> int:
 def analyze_map(m: Any, args: argparse.Namespace) -> tuple[dict[str, Any], str]:
     """The report as data and as text; draws the heatmap when asked."""
     from mapkit.movement.analysis import analyze, prepare, report
-    from mapkit.movement.profile import Figure
+    from mapkit.movement.profile import MAX_MOVE, Figure
 
-    if args.move < 0 or args.height < 1:
-        raise UsageError("--move must be 0 or more and --height 1 or more")
+    if not 0 <= args.move <= MAX_MOVE or args.height < 1:
+        raise UsageError(f"--move must be 0 to {MAX_MOVE} and --height 1 or more")
     fig = Figure(move=args.move, height=args.height, double=args.double, flying=args.flying, falls=args.falls)
     start = parse_start(args.start)
     spaces = prepare(m, map_file=getattr(args, "map", None))

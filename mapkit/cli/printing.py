@@ -35,8 +35,8 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
     p.add_argument("--base-diameter", type=_mm, metavar="MM", help="floor plans: figure base diameter")
     p.add_argument("--marker-diameter", type=_mm, metavar="MM",
                    help="floor plans: wound-marker diameter (no published value: the default is an assumption)")
-    p.add_argument("--overlap", type=float, default=12.0, metavar="MM",
-                   help="overlap between the sheets of a floor plan (default 12 mm)")
+    p.add_argument("--overlap", type=_overlap, default=12.0, metavar="MM",
+                   help=f"overlap between the sheets of a floor plan (default 12 mm, at most {MAX_OVERLAP_MM:g})")
     return p
 
 
@@ -47,6 +47,20 @@ def _mm(text: str) -> float:
         raise argparse.ArgumentTypeError(f"not a length in mm: {text!r}") from None
     if not 0 < value < 1000:
         raise argparse.ArgumentTypeError(f"{text} mm is not a plausible size")
+    return value
+
+
+#: More overlap than this only multiplies the pages (near the page size, without bound).
+MAX_OVERLAP_MM = 50.0
+
+
+def _overlap(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a length in mm: {text!r}") from None
+    if not 0 <= value <= MAX_OVERLAP_MM:  # also refuses nan
+        raise argparse.ArgumentTypeError(f"{text} mm: the overlap must be between 0 and {MAX_OVERLAP_MM:g} mm")
     return value
 
 

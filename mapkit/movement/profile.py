@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 FALL_POLICIES = ("none", "minor", "major", "all")
+#: The search keeps up to Move + 1 labels per space, so Move is bounded; Army Cards stay far below.
+MAX_MOVE = 50
 
 
 @dataclass(frozen=True)
@@ -27,8 +29,9 @@ class Figure:
     stop_on_glyphs: bool = True
 
     def __post_init__(self) -> None:
-        if self.move < 0 or self.height < 1:
-            raise ValueError(f"figure needs Move >= 0 and Height >= 1, got Move {self.move}, Height {self.height}")
+        if not 0 <= self.move <= MAX_MOVE or self.height < 1:
+            raise ValueError(f"figure needs Move 0 to {MAX_MOVE} and Height >= 1, "
+                             f"got Move {self.move}, Height {self.height}")
         if self.falls not in FALL_POLICIES:
             raise ValueError(f"falls must be one of {', '.join(FALL_POLICIES)}")
 

@@ -2,7 +2,7 @@
 
 Parameters (`mapkit validate --set NAME=VALUE`; defaults and sources in `rules/profiles.py`):
   movement_move (5), movement_height (5): the figure profile the checks use (ARV judges
-      start zones with 5-move figures, physical-and-rules 4.4);
+      start zones with 5-move figures, physical-and-rules 4.4; Move is held to 0..MAX_MOVE);
   min_engage_turns (3): start zones closer than this many turns are reported
       (GameBear's guideline of 14 hexes between zones is 3 turns for Move 5);
   max_glyph_imbalance (2): a glyph this many turns nearer one zone is reported.
@@ -34,9 +34,10 @@ def movement(ctx: CheckContext) -> Any:
     """The map's movement analysis for the configured profile, computed once per context."""
     def compute(c: CheckContext) -> Any:
         from mapkit.movement.analysis import analyze, prepare
-        from mapkit.movement.profile import Figure
+        from mapkit.movement.profile import MAX_MOVE, Figure
 
-        fig = Figure(move=max(0, _option(c, "movement_move", 5)), height=max(1, _option(c, "movement_height", 5)))
+        move = min(MAX_MOVE, max(0, _option(c, "movement_move", 5)))
+        fig = Figure(move=move, height=max(1, _option(c, "movement_height", 5)))
         return analyze(prepare(c.map, map_file=c.file), fig)
 
     return ctx.shared("movement.analysis", compute)
