@@ -14,9 +14,9 @@ class Figure:
     """Move and Height as on the Army Card; `double` for double-space figures.
 
     `falls` says which falls a route may take: "none", "minor" (one die), "major" (three
-    dice) or "all" (d20 included). `base` is the base size class ("standard", "large") and
-    only matters for Half hexes built from a different base by the overlay. `elevator_car`
-    marks the C3G Elevator Car, the only figure allowed into elevator shafts.
+    dice) or "all" (d20 included). `elevator_car` marks the C3G Elevator Car, the only
+    figure allowed into elevator shafts. `stop_on_glyphs` False lets a walker pass over
+    glyphs without stopping (no command sets it; glyphs stop a move by default).
     """
 
     move: int = 5
@@ -24,7 +24,6 @@ class Figure:
     double: bool = False
     flying: bool = False
     falls: str = "minor"
-    base: str = "standard"
     elevator_car: bool = False
     stop_on_glyphs: bool = True
 
