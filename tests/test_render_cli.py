@@ -172,3 +172,22 @@ def test_a_book_is_named_as_a_book(cli, tmp_path, command, extra):
     code, _, err = cli(command, book, *args)
     assert code == 2 and "a C3G Book, not a map" in err and "mapkit print" in err
     assert not list(tmp_path.glob("x.*"))
+
+
+@pytest.mark.parametrize("command, name", [("report", "r.html"), ("print", "b.pdf"), ("render", "p.svg"),
+                                           ("analyze", "h.png")])
+def test_lone_surrogates_in_map_texts_do_not_fail(cli, tmp_path, command, name):
+    """Regression: a JSON map may escape a lone surrogate (\\ud800) in its name or a glyph's
+    letter; report, print and analyze died with UnicodeEncodeError (exit 3)."""
+    import json
+
+    bad = "Odd \ud800 name"
+    pieces = [{"type": "grass-7", "q": 0, "r": 0, "z": 0, "rotation": 0},
+              {"type": "glyph", "q": 0, "r": 0, "z": 1, "rotation": 0, "attrs": {"letter": bad}}]
+    src = tmp_path / "odd.mapkit.json"
+    src.write_text(json.dumps({"format": "mapkit", "version": 1, "name": bad, "author": bad, "scenario": bad,
+                               "pieces": pieces}))
+    out = tmp_path / name
+    code, _, err = cli(command, src, "-o", out)
+    assert code == 0, err
+    assert out.exists()

@@ -95,7 +95,8 @@ def run(args: argparse.Namespace) -> int:
     else:
         if not args.input:
             raise UsageError("print: give a map (or --markers for a general markers sheet)")
-        from mapkit.formats import read_map, report_warnings
+        from mapkit.cli.render import read_map
+        from mapkit.formats import report_warnings
         from mapkit.render.pdf_build import BuildOptions, render_build
 
         m = read_map(args.input, args.fmt)

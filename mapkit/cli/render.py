@@ -81,7 +81,37 @@ def read_map(path: str, fmt: str | None):
 
     if fmt is None and str(path).lower().endswith(".book.json"):
         raise UsageError(f"{path}: a C3G Book, not a map (`mapkit print {path} -o PLAN.pdf` prints its floor plan)")
-    return formats.read_map(path, fmt)
+    m = formats.read_map(path, fmt)
+    _scrub_text(m)
+    return m
+
+
+def _scrub_text(m) -> None:
+    """Replace lone surrogates (a JSON file may escape them; UTF-8 cannot hold them) in the
+    texts a picture, sheet or report prints, so they show as U+FFFD instead of failing late."""
+    def clean(value):
+        if isinstance(value, str):
+            return value.encode("utf-8", "surrogatepass").decode("utf-8", "replace") if _has_surrogate(value) \
+                else value
+        if isinstance(value, dict):
+            return {k: clean(v) for k, v in value.items()}
+        if isinstance(value, list):
+            return [clean(v) for v in value]
+        return value
+
+    for name in ("name", "author", "players", "scenario", "attrs", "warnings"):
+        setattr(m, name, clean(getattr(m, name)))
+    for piece in m.pieces:
+        if piece.attrs:
+            piece.attrs = clean(piece.attrs)
+
+
+def _has_surrogate(text: str) -> bool:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return True
+    return False
 
 
 def check_output(path: str, *suffixes: str) -> str:
