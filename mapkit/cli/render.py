@@ -28,6 +28,8 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
 
 
 def run(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
     from mapkit.errors import UsageError
     from mapkit.formats import report_warnings
     from mapkit.render import RenderOptions, build_scene, render_png, render_svg
@@ -37,10 +39,10 @@ def run(args: argparse.Namespace) -> int:
     lower = out.lower()
     if not 1 <= args.scale <= 400:
         raise UsageError("--scale must be between 1 and 400 pixels per hex")
+    if args.level is not None and args.view == "iso":
+        raise UsageError("--level draws one level from above; it does not combine with --view iso")
     m = read_map(args.map, args.fmt)
     report_warnings(m, args.map)
-    from pathlib import Path
-
     options = RenderOptions(view=args.view, level=args.level, legend=not args.no_legend, name=Path(args.map).name,
                             map_file=str(args.map))
     if args.level is not None:
@@ -50,8 +52,6 @@ def run(args: argparse.Namespace) -> int:
         if args.level not in levels:
             shown = ", ".join(map(str, levels)) or "none"
             raise UsageError(f"{args.map}: no pieces at level {args.level} (levels: {shown})")
-        if args.view == "iso":
-            raise UsageError("--level draws one level from above; it does not combine with --view iso")
     if args.findings:
         from mapkit.render.findings import collect_findings
 
