@@ -125,3 +125,14 @@ def test_rules_hold_a_huge_move_option_to_the_bound(corridor_map):
 
     ctx = CheckContext(corridor_map, options={"movement_move": 10**9})
     assert movement(ctx).figure.move == MAX_MOVE
+
+
+def test_heatmap_of_a_map_spread_thin_is_refused(cli, tmp_path, monkeypatch):
+    """Regression: two tiles 10 000 hexes apart made a 1-gigapixel heatmap (4 GB, minutes)."""
+    from mapkit.model.map import Map, Piece
+
+    m = Map(name="far", pieces=[Piece("grass-1", -5000, 0, 0), Piece("grass-1", 5000, 3000, 0)])
+    monkeypatch.setattr(mapkit.formats, "read_map", lambda path, fmt=None: m)
+    out = tmp_path / "heat.png"
+    code, _, err = cli("analyze", "far.hsc", "-o", out)
+    assert code == 2 and "not written" in err and not out.exists()
