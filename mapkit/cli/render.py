@@ -1,4 +1,8 @@
-"""`mapkit render MAP -o OUT.png|OUT.svg`: a picture of a map (top, per level, or isometric)."""
+"""`mapkit render MAP -o OUT.png|OUT.svg`: a picture of a map (top, per level, or isometric).
+
+Also the input and output helpers that print, report and analyze share: `read_map` (names a
+Book given as a map, scrubs unencodable text), `check_output` and `write_output`.
+"""
 
 from __future__ import annotations
 
