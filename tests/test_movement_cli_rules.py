@@ -105,3 +105,34 @@ def test_validate_runs_the_movement_rules_with_settings(tmp_path):
     assert main(["validate", str(path), "--select", "M1", "--set", "max_glyph_imbalance=1",
                  "--set", "movement_move=2", "-o", str(tmp_path / "r2.txt")]) in (0, 1)
     assert "M104" in (tmp_path / "r2.txt").read_text()
+
+
+def test_move_is_bounded_before_the_search_allocates(cli, corridor_map):
+    """Regression: --move 100000000 ended in a MemoryError (the search keeps Move + 1 labels a space)."""
+    from mapkit.movement.profile import MAX_MOVE, Figure
+
+    code, _, err = cli("analyze", "x.hsc", "--move", "100000000")
+    assert code == 2 and f"0 to {MAX_MOVE}" in err
+    code, _, err = cli("analyze", "x.hsc", "--move", str(MAX_MOVE))
+    assert code == 0, err
+    with pytest.raises(ValueError):
+        Figure(move=MAX_MOVE + 1)
+
+
+def test_rules_hold_a_huge_move_option_to_the_bound(corridor_map):
+    from mapkit.movement.profile import MAX_MOVE
+    from mapkit.rules.movement_rules import movement
+
+    ctx = CheckContext(corridor_map, options={"movement_move": 10**9})
+    assert movement(ctx).figure.move == MAX_MOVE
+
+
+def test_heatmap_of_a_map_spread_thin_is_refused(cli, tmp_path, monkeypatch):
+    """Regression: two tiles 10 000 hexes apart made a 1-gigapixel heatmap (4 GB, minutes)."""
+    from mapkit.model.map import Map, Piece
+
+    m = Map(name="far", pieces=[Piece("grass-1", -5000, 0, 0), Piece("grass-1", 5000, 3000, 0)])
+    monkeypatch.setattr(mapkit.formats, "read_map", lambda path, fmt=None: m)
+    out = tmp_path / "heat.png"
+    code, _, err = cli("analyze", "far.hsc", "-o", out)
+    assert code == 2 and "not written" in err and not out.exists()

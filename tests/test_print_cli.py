@@ -119,3 +119,17 @@ def test_street_sample_plans_markers_and_build_sheets(cli, tmp_path):
     code, _, err = cli("print", street, "--markers", "-o", markers)
     assert code == 0, err
     assert "DOOR" in read_pdf(markers.read_bytes()).pages[0].extract_text()
+
+
+@pytest.mark.parametrize("overlap", ["nan", "1e9", "-5", "inf"])
+def test_overlap_out_of_range_is_a_usage_error(overlap, tmp_path):
+    """Regression: --overlap nan or larger than the page was an internal error (exit 3)."""
+    from tests.conftest import ROOT, run_subprocess
+
+    book = ROOT / "samples" / "books" / "bungalow.book.json"
+    if not book.exists():
+        pytest.skip("samples/books/bungalow.book.json is not in this checkout")
+    out = tmp_path / "plan.pdf"
+    done = run_subprocess("print", book, "-o", out, "--overlap", overlap)
+    assert done.returncode == 2 and "overlap must be between 0 and" in done.stderr
+    assert "Traceback" not in done.stderr and not out.exists()

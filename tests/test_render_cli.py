@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from lxml import etree
 from PIL import Image
@@ -116,3 +118,76 @@ def test_findings_of_the_real_rules_are_marked_end_to_end(cli, tmp_path):
     root = etree.parse(str(out)).getroot()
     marks = [g for g in root.iter("{http://www.w3.org/2000/svg}g") if (g.get("id") or "").startswith("finding-")]
     assert marks and all(g.get("data-code", "").startswith("C") for g in marks)
+
+
+MAP = str(Path(__file__).resolve().parents[1] / "samples" / "maps" / "twin-rivers.mapkit.json")
+
+
+@pytest.mark.parametrize("command, name, extra", [
+    ("render", "m.png", ()), ("print", "m.pdf", ()), ("report", "m.html", ("--no-pictures",)), ("analyze", "m.png", ()),
+])
+def test_missing_output_folder_is_one_usage_error(cli, tmp_path, command, name, extra):
+    """Regression: a missing folder was an 'internal error' (exit 3) from the temporary file."""
+    out = tmp_path / "no-such-folder" / name
+    code, _, err = cli(command, MAP, "-o", out, *extra)
+    assert code == 2 and "does not exist" in err and err.count("\n") == 1
+    assert not out.parent.exists()
+
+
+@pytest.mark.parametrize("command, name", [
+    ("print", "m.txt"), ("report", "m.png"), ("analyze", "m.svg"), ("render", "m.jpg"),
+])
+def test_wrong_output_extension_is_refused(cli, tmp_path, command, name):
+    """Regression: print, report and analyze wrote a PDF, HTML or PNG under any name."""
+    out = tmp_path / name
+    code, _, err = cli(command, MAP, "-o", out)
+    assert code == 2 and "must end in" in err and err.count("\n") == 1
+    assert not out.exists()
+
+
+def test_output_that_is_a_folder_is_refused(cli, tmp_path):
+    folder = tmp_path / "pic.png"
+    folder.mkdir()
+    code, _, err = cli("render", MAP, "-o", folder)
+    assert code == 2 and "is a folder" in err
+
+
+def test_refused_write_is_one_error(cli, tmp_path, monkeypatch):
+    import mapkit.io
+
+    def refuse(path, data):
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr(mapkit.io, "write_atomic", refuse)
+    code, _, err = cli("render", MAP, "-o", tmp_path / "m.svg")
+    assert code == 2 and "cannot write: Permission denied" in err
+
+
+@pytest.mark.parametrize("command, extra", [("render", ("-o", "x.png")), ("report", ("-o", "x.html")), ("analyze", ())])
+def test_a_book_is_named_as_a_book(cli, tmp_path, command, extra):
+    """Regression: a Book given as a map failed with the hexoscape reader's '$: no hexMap'."""
+    book = tmp_path / "shed.book.json"
+    book.write_text('{"name": "Shed"}')
+    args = [a if a not in ("x.png", "x.html") else tmp_path / a for a in extra]
+    code, _, err = cli(command, book, *args)
+    assert code == 2 and "a C3G Book, not a map" in err and "mapkit print" in err
+    assert not list(tmp_path.glob("x.*"))
+
+
+@pytest.mark.parametrize("command, name", [("report", "r.html"), ("print", "b.pdf"), ("render", "p.svg"),
+                                           ("analyze", "h.png")])
+def test_lone_surrogates_in_map_texts_do_not_fail(cli, tmp_path, command, name):
+    """Regression: a JSON map may escape a lone surrogate (\\ud800) in its name or a glyph's
+    letter; report, print and analyze died with UnicodeEncodeError (exit 3)."""
+    import json
+
+    bad = "Odd \ud800 name"
+    pieces = [{"type": "grass-7", "q": 0, "r": 0, "z": 0, "rotation": 0},
+              {"type": "glyph", "q": 0, "r": 0, "z": 1, "rotation": 0, "attrs": {"letter": bad}}]
+    src = tmp_path / "odd.mapkit.json"
+    src.write_text(json.dumps({"format": "mapkit", "version": 1, "name": bad, "author": bad, "scenario": bad,
+                               "pieces": pieces}))
+    out = tmp_path / name
+    code, _, err = cli(command, src, "-o", out)
+    assert code == 0, err
+    assert out.exists()

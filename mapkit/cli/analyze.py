@@ -42,8 +42,11 @@ def parse_start(text: str | None) -> tuple[int, int, int] | None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from mapkit.formats import read_map, report_warnings
+    from mapkit.cli.render import check_output, read_map
+    from mapkit.formats import report_warnings
 
+    if args.output:
+        check_output(args.output, ".png")
     m = read_map(args.map, args.fmt)
     report_warnings(m, args.map)
     reports = [(scenario, *analyze_map(view, args, scenario)) for scenario, view in scenario_views(m, args)]
@@ -78,10 +81,10 @@ def scenario_views(m: Any, args: argparse.Namespace) -> list[tuple[Any, Any]]:
 def analyze_map(m: Any, args: argparse.Namespace, scenario: Any = None) -> tuple[dict[str, Any], str]:
     """The report as data and as text; draws the heatmap when asked."""
     from mapkit.movement.analysis import analyze, prepare, report
-    from mapkit.movement.profile import Figure
+    from mapkit.movement.profile import MAX_MOVE, Figure
 
-    if args.move < 0 or args.height < 1:
-        raise UsageError("--move must be 0 or more and --height 1 or more")
+    if not 0 <= args.move <= MAX_MOVE or args.height < 1:
+        raise UsageError(f"--move must be 0 to {MAX_MOVE} and --height 1 or more")
     fig = Figure(move=args.move, height=args.height, double=args.double, flying=args.flying, falls=args.falls)
     start = parse_start(args.start)
     spaces = prepare(m, map_file=getattr(args, "map", None))
@@ -99,7 +102,10 @@ def analyze_map(m: Any, args: argparse.Namespace, scenario: Any = None) -> tuple
 
         turns = result.start_turns if result.start_turns is not None else [s["turns"] for s in _by_space(data, spaces)]
         where = f" from {args.start}" if start else " from the nearest start zone"
-        draw(spaces, turns, args.output, f"{m.name or 'map'}: turns{where} (Move {fig.move}, Height {fig.height})")
+        try:
+            draw(spaces, turns, args.output, f"{m.name or 'map'}: turns{where} (Move {fig.move}, Height {fig.height})")
+        except OSError as exc:
+            raise UsageError(f"{args.output}: cannot write: {exc.strerror or exc}") from None
     return data, render_text(data)
 
 

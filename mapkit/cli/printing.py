@@ -35,8 +35,8 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
     p.add_argument("--base-diameter", type=_mm, metavar="MM", help="floor plans: figure base diameter")
     p.add_argument("--marker-diameter", type=_mm, metavar="MM",
                    help="floor plans: wound-marker diameter (no published value: the default is an assumption)")
-    p.add_argument("--overlap", type=float, default=12.0, metavar="MM",
-                   help="overlap between the sheets of a floor plan (default 12 mm)")
+    p.add_argument("--overlap", type=_overlap, default=12.0, metavar="MM",
+                   help=f"overlap between the sheets of a floor plan (default 12 mm, at most {MAX_OVERLAP_MM:g})")
     return p
 
 
@@ -47,6 +47,20 @@ def _mm(text: str) -> float:
         raise argparse.ArgumentTypeError(f"not a length in mm: {text!r}") from None
     if not 0 < value < 1000:
         raise argparse.ArgumentTypeError(f"{text} mm is not a plausible size")
+    return value
+
+
+#: More overlap than this only multiplies the pages (near the page size, without bound).
+MAX_OVERLAP_MM = 50.0
+
+
+def _overlap(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a length in mm: {text!r}") from None
+    if not 0 <= value <= MAX_OVERLAP_MM:  # also refuses nan
+        raise argparse.ArgumentTypeError(f"{text} mm: the overlap must be between 0 and {MAX_OVERLAP_MM:g} mm")
     return value
 
 
@@ -66,8 +80,9 @@ def _overlay_params(args: argparse.Namespace):
 
 
 def run(args: argparse.Namespace) -> int:
-    from mapkit.io import write_atomic
+    from mapkit.cli.render import check_output, write_output
 
+    check_output(args.output, ".pdf")
     if args.levels_per_page < 1:
         raise UsageError("--levels-per-page must be 1 or more")
     started = time.perf_counter()
@@ -80,7 +95,8 @@ def run(args: argparse.Namespace) -> int:
     else:
         if not args.input:
             raise UsageError("print: give a map (or --markers for a general markers sheet)")
-        from mapkit.formats import read_map, report_warnings
+        from mapkit.cli.render import read_map
+        from mapkit.formats import report_warnings
         from mapkit.render.pdf_build import BuildOptions, render_build
 
         m = read_map(args.input, args.fmt)
@@ -95,7 +111,7 @@ def run(args: argparse.Namespace) -> int:
         pages = render_build(m, buf, BuildOptions(args.paper, args.levels_per_page, args.hex_names, footprints,
                                                   args.cover))
         what = "build instructions"
-    write_atomic(args.output, buf.getvalue())
+    write_output(args.output, buf.getvalue())
     print(f"{args.output}: {what}, {pages} page(s), {args.paper}, {time.perf_counter() - started:.2f} s",
           file=sys.stderr)
     return 0

@@ -21,8 +21,8 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
 def run(args: argparse.Namespace) -> int:
     from pathlib import Path
 
-    from mapkit.formats import read_map, report_warnings
-    from mapkit.io import write_atomic
+    from mapkit.cli.render import check_output, read_map, write_output
+    from mapkit.formats import report_warnings
     from mapkit.render.report_html import (
         ReportParts,
         collect_findings,
@@ -31,6 +31,7 @@ def run(args: argparse.Namespace) -> int:
         render_report,
     )
 
+    check_output(args.output, ".html", ".htm")
     started = time.perf_counter()
     m = read_map(args.map, args.fmt)
     report_warnings(m, args.map)
@@ -40,6 +41,6 @@ def run(args: argparse.Namespace) -> int:
     parts = ReportParts(findings, inventory_html, notes + inventory_notes, "".join(pictures), picture_notes,
                         profile=args.profile)
     page = render_report(m, args.map, parts)
-    write_atomic(args.output, page)
+    write_output(args.output, page)
     sys.stderr.write(f"{args.output}: report, {len(findings)} finding(s), {time.perf_counter() - started:.2f} s\n")
     return 0

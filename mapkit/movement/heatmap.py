@@ -18,6 +18,8 @@ from mapkit.movement.spaces import Spaces
 RAMP = [(46, 139, 87), (120, 180, 70), (200, 205, 60), (240, 170, 50), (230, 110, 45), (200, 50, 50), (140, 30, 60)]
 UNREACHED = (150, 150, 150)
 START = (255, 255, 255)
+#: Hexes are drawn at least 6 px wide, so a map spread thin would make a huge picture: refuse it.
+MAX_PIXELS = 40_000_000
 
 
 def colour(turns: int | None) -> tuple[int, int, int]:
@@ -54,6 +56,11 @@ def draw(spaces: Spaces, turns: Sequence[int | None], path: str, title: str = ""
     top_band = 24 if title else 4
     img_w = int(width_units * pitch) + 20
     img_h = int(height_units * pitch) + 20 + top_band
+    if img_w * img_h > MAX_PIXELS:
+        from mapkit.errors import MapkitError
+
+        raise MapkitError(f"{path}: not written: the map spans {width_units:.0f} x {height_units:.0f} hex widths, "
+                          f"a heatmap of {img_w} x {img_h} pixels")
     img = Image.new("RGB", (img_w, img_h), (32, 32, 40))
     pen = ImageDraw.Draw(img)
     x0, y0 = min(xs), min(ys)

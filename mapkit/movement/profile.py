@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 FALL_POLICIES = ("none", "minor", "major", "all")
+#: The search keeps up to Move + 1 labels per space, so Move is bounded; Army Cards stay far below.
+MAX_MOVE = 50
 
 
 @dataclass(frozen=True)
@@ -12,9 +14,9 @@ class Figure:
     """Move and Height as on the Army Card; `double` for double-space figures.
 
     `falls` says which falls a route may take: "none", "minor" (one die), "major" (three
-    dice) or "all" (d20 included). `base` is the base size class ("standard", "large") and
-    only matters for Half hexes built from a different base by the overlay. `elevator_car`
-    marks the C3G Elevator Car, the only figure allowed into elevator shafts.
+    dice) or "all" (d20 included). `elevator_car` marks the C3G Elevator Car, the only
+    figure allowed into elevator shafts. `stop_on_glyphs` False lets a walker pass over
+    glyphs without stopping (no command sets it; glyphs stop a move by default).
     """
 
     move: int = 5
@@ -22,13 +24,13 @@ class Figure:
     double: bool = False
     flying: bool = False
     falls: str = "minor"
-    base: str = "standard"
     elevator_car: bool = False
     stop_on_glyphs: bool = True
 
     def __post_init__(self) -> None:
-        if self.move < 0 or self.height < 1:
-            raise ValueError(f"figure needs Move >= 0 and Height >= 1, got Move {self.move}, Height {self.height}")
+        if not 0 <= self.move <= MAX_MOVE or self.height < 1:
+            raise ValueError(f"figure needs Move 0 to {MAX_MOVE} and Height >= 1, "
+                             f"got Move {self.move}, Height {self.height}")
         if self.falls not in FALL_POLICIES:
             raise ValueError(f"falls must be one of {', '.join(FALL_POLICIES)}")
 

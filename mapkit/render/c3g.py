@@ -81,14 +81,21 @@ def c3g_levels(m: Map, map_file: str | None) -> set[int]:
     return out
 
 
-def c3g_layer(m: Map, map_file: str | None, p: float, level: int | None = None) -> C3GLayer:
-    """Draw the map's Books: at their base levels (level None) or only what stands at `level`."""
-    out = C3GLayer()
+def _placed_or_note(m: Map, map_file: str | None, out: C3GLayer) -> Any:
+    """The map's placed Books, or None (with a note on `out` when they cannot be read)."""
     if not has_c3g(m):
-        return out
+        return None
     pbs, why = placed(m, map_file)
     if pbs is None:
         out.notes.append(why or "C3G buildings are not drawn")
+    return pbs
+
+
+def c3g_layer(m: Map, map_file: str | None, p: float, level: int | None = None) -> C3GLayer:
+    """Draw the map's Books: at their base levels (level None) or only what stands at `level`."""
+    out = C3GLayer()
+    pbs = _placed_or_note(m, map_file, out)
+    if pbs is None:
         return out
     classes_seen: set[str] = set()
     marks_seen: set[str] = set()
@@ -123,11 +130,8 @@ def c3g_layer(m: Map, map_file: str | None, p: float, level: int | None = None) 
 def iso_layer(m: Map, map_file: str | None, p: float, proj: Any) -> C3GLayer:
     """Buildings in the isometric view as outlines: the footprint at each floor, joined at the corners."""
     out = C3GLayer()
-    if not has_c3g(m):
-        return out
-    pbs, why = placed(m, map_file)
+    pbs = _placed_or_note(m, map_file, out)
     if pbs is None:
-        out.notes.append(why or "C3G buildings are not drawn")
         return out
     from mapkit.geometry.overlay import place_points
 

@@ -27,12 +27,14 @@ def iso_view(m: Map, opts: Any) -> tuple[Group, Box, dict]:
     solid: set[tuple[int, int, int]] = set()
     thin_of: dict[int, bool] = {}
     jobs: list[tuple[float, float, int, int, Any]] = []
+    cell_sets: dict[int, set[tuple[int, int]]] = {}
     tops = layout.visible_tops(m)
     shading = Shading(tops, m)
     for index, piece in enumerate(m.pieces):
         ptype = cat[piece.type]
         cells = layout.piece_cells(m, piece)
         if layout.is_surface(ptype):
+            cell_sets[index] = set(cells)
             thin = ptype.kind == "fluid" and not ptype.adds_height
             bottom = float(piece.z)
             top = bottom + (layout.FLUID_THICKNESS if thin else ptype.height)
@@ -52,10 +54,9 @@ def iso_view(m: Map, opts: Any) -> tuple[Group, Box, dict]:
     outline_rgb = style.mark_rgb("outline")
     xs: list[float] = []
     ys: list[float] = []
-    cell_sets: dict[int, set[tuple[int, int]]] = {}
     sin_e, lift = proj.scales()
     offsets = [(ox, oy * sin_e) for ox, oy in layout.corner_offsets(p)]
-    faces = [((1, 0.78), layout.EDGE_OF_DIRECTION[1]), ((2, 0.62), layout.EDGE_OF_DIRECTION[2])]
+    faces = [(d, layout.EDGE_OF_DIRECTION[d]) for d in (1, 2)]    # colour[d] shades face d
     grid_w, face_w, outline_w = p * 0.01, p * 0.012, p * 0.025
     for _, _, _, index, (q, r, bottom, top) in jobs:
         piece = m.pieces[index]
@@ -73,7 +74,7 @@ def iso_view(m: Map, opts: Any) -> tuple[Group, Box, dict]:
             y_bot = cy * sin_e - bottom * lift
             top_pts = [(cx + ox, y_top + oy) for ox, oy in offsets]
             levels = range(int(bottom), int(math.ceil(top)))
-            for (d, _), e in faces:                        # the south-east and south-west faces
+            for d, e in faces:                        # the south-east and south-west faces
                 nq, nr = q + DIRECTIONS[d][0], r + DIRECTIONS[d][1]
                 if all((nq, nr, lv) in solid for lv in levels):
                     continue
@@ -96,11 +97,9 @@ def iso_view(m: Map, opts: Any) -> tuple[Group, Box, dict]:
                     if isinstance(mark, Poly):
                         mark.pts = [(x, y_mid + (y - cy) * sin_e) for x, y in mark.pts]
                     elif isinstance(mark, Circle):
-                        mark.cx, mark.cy = mark.cx, y_mid + (mark.cy - cy) * sin_e
+                        mark.cy = y_mid + (mark.cy - cy) * sin_e
                     root.add(mark)
-            cs = cell_sets.get(index)
-            if cs is None:
-                cs = cell_sets[index] = set(layout.piece_cells(m, piece))
+            cs = cell_sets[index]
             boundary = [(q + dq, r + dr) not in cs for dq, dr in DIRECTIONS]
             if all(boundary):
                 root.add(Poly(top_pts, stroke=outline_rgb, width=outline_w))

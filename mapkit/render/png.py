@@ -121,5 +121,7 @@ def render_png(scene: Scene, scale: float = 36.0, supersample: int = 2) -> bytes
     import io
 
     buffer = io.BytesIO()
-    render_image(scene, scale, supersample).save(buffer, format="PNG", optimize=False, compress_level=6)
+    # zlib level 3: the same pixels as level 6 in under half the time (big maps: 0.36 -> 0.14 s),
+    # for a file about 3 % larger.
+    render_image(scene, scale, supersample).save(buffer, format="PNG", optimize=False, compress_level=3)
     return buffer.getvalue()

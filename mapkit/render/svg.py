@@ -112,7 +112,7 @@ def _emit_group(etree: Any, parent: Any, group: Group) -> None:
                     attrib["stroke-dasharray"] = f"{_n(item.width * 3)},{_n(item.width * 3)}"
             if item.attrs:
                 for key, value in item.attrs.items():
-                    attrib[key] = _xml(value)
+                    attrib[key] = str(value) if type(value) is int else _xml(value)  # ints need no check
             SubElement(el, POLYGON if item.closed else POLYLINE, attrib)
         elif isinstance(item, Circle):
             attrib = {"cx": "%.2f" % item.cx, "cy": "%.2f" % item.cy, "r": "%.2f" % item.radius,

@@ -2,7 +2,7 @@
 
 Parameters (`mapkit validate --set NAME=VALUE`; defaults and sources in `rules/profiles.py`):
   movement_move (5), movement_height (5): the figure profile the checks use (ARV judges
-      start zones with 5-move figures, physical-and-rules 4.4);
+      start zones with 5-move figures, physical-and-rules 4.4; Move is held to 0..MAX_MOVE);
   min_engage_turns (3): start zones closer than this many turns are reported
       (GameBear's guideline of 14 hexes between zones is 3 turns for Move 5);
   max_glyph_imbalance (2): a glyph this many turns nearer one zone is reported.
@@ -36,9 +36,10 @@ def movements(ctx: CheckContext) -> list[tuple[Any, Any]]:
 
     def compute(c: CheckContext) -> list[tuple[Any, Any]]:
         from mapkit.movement.analysis import analyze, prepare
-        from mapkit.movement.profile import Figure
+        from mapkit.movement.profile import MAX_MOVE, Figure
 
-        fig = Figure(move=max(0, _option(c, "movement_move", 5)), height=max(1, _option(c, "movement_height", 5)))
+        move = min(MAX_MOVE, max(0, _option(c, "movement_move", 5)))
+        fig = Figure(move=move, height=max(1, _option(c, "movement_height", 5)))
         views = [(s, c.map.for_scenario(s)) for s in c.map.scenarios()] or [(None, c.map)]
         return [(s, analyze(prepare(view, map_file=c.file), fig)) for s, view in views]
 
