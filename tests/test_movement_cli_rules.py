@@ -121,10 +121,10 @@ def test_move_is_bounded_before_the_search_allocates(cli, corridor_map):
 
 def test_rules_hold_a_huge_move_option_to_the_bound(corridor_map):
     from mapkit.movement.profile import MAX_MOVE
-    from mapkit.rules.movement_rules import movement
+    from mapkit.rules.movement_rules import movements
 
     ctx = CheckContext(corridor_map, options={"movement_move": 10**9})
-    assert movement(ctx).figure.move == MAX_MOVE
+    assert [a.figure.move for _, a in movements(ctx)] == [MAX_MOVE]
 
 
 def test_heatmap_of_a_map_spread_thin_is_refused(cli, tmp_path, monkeypatch):
