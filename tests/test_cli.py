@@ -105,3 +105,24 @@ def test_info_groups_start_zones_and_glyphs_by_scenario(cli):
     assert zones[(2, 1)] == zones[(2, 2)] == zones[(3, 1)] == zones[(3, 3)] == 24
     assert zones[(3, 2)] > 100
     assert {g["scenario"] for g in data["glyphs"]} == {2, 3}
+
+
+def _one_error_line(code: int, out: str, err: str) -> str:
+    assert code == 2 and out == "" and "Traceback" not in err and "internal error" not in err, err
+    assert len(err.strip().splitlines()) == 1, err
+    return err
+
+
+@pytest.mark.parametrize("where", ["missing/out.mapkit.json", "a-file/out.mapkit.json"])
+def test_convert_into_a_folder_that_is_not_there_is_one_line(tmp_path, cli, where):
+    (tmp_path / "a-file").write_text("not a folder")
+    target = tmp_path / where
+    err = _one_error_line(*cli("convert", SAMPLE, target))
+    assert str(target) in err and "cannot write" in err
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["a-file"]
+
+
+def test_convert_batch_into_a_file_is_one_line(tmp_path, cli):
+    (tmp_path / "a-file").write_text("not a folder")
+    err = _one_error_line(*cli("convert", SAMPLE, "--to", "mapkit", "-d", tmp_path / "a-file"))
+    assert "a-file" in err and "output folder" in err

@@ -74,7 +74,10 @@ def _convert_many(args: argparse.Namespace) -> int:
     if not info.can_write:
         raise UsageError(f"mapkit cannot write the {info.name} format")
     out_dir = Path(args.out_dir)
-    out_dir.mkdir(parents=True, exist_ok=True)
+    try:
+        out_dir.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise MapkitError(f"{out_dir}: cannot make the output folder: {exc.strerror or exc}") from None
     sources = [Path(p) for p in args.paths]
     failures: list[tuple[Path, str]] = []
     lossy: list[tuple[Path, list[str]]] = []

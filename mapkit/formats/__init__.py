@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
 
-from mapkit.errors import FormatError, LossError, UsageError
+from mapkit.errors import FormatError, LossError, MapkitError, UsageError
 from mapkit.io import write_atomic
 from mapkit.model.map import Map
 
@@ -143,5 +143,8 @@ def write_map(m: Map, path: str | Path, fmt: str | None = None, allow_loss: bool
         import gzip  # a .gz name promises gzip (Hexoscape's .gz maps); fixed mtime keeps it deterministic
 
         data = gzip.compress(data, mtime=0)
-    write_atomic(path, data)
+    try:
+        write_atomic(path, data)
+    except OSError as exc:  # missing or read-only folder, a file where a folder should be, disk full
+        raise MapkitError(f"{path}: cannot write: {exc.strerror or exc}") from None
     return losses
