@@ -126,3 +126,14 @@ def test_convert_batch_into_a_file_is_one_line(tmp_path, cli):
     (tmp_path / "a-file").write_text("not a folder")
     err = _one_error_line(*cli("convert", SAMPLE, "--to", "mapkit", "-d", tmp_path / "a-file"))
     assert "a-file" in err and "output folder" in err
+
+
+def test_convert_batch_never_overwrites_one_output_with_another(tmp_path, cli):
+    # ruins.hsc from two folders both map to out/ruins.mapkit.json: the second must not replace the first
+    for folder in ("a", "b"):
+        (tmp_path / folder).mkdir()
+        (tmp_path / folder / "ruins.hsc").write_bytes(SAMPLE.read_bytes())
+    first, second = tmp_path / "a" / "ruins.hsc", tmp_path / "b" / "ruins.hsc"
+    code, _, err = cli("convert", first, second, "--to", "mapkit", "-d", tmp_path / "out")
+    assert code == 2 and "converted 1 of 2" in err and f"{second}: not converted" in err
+    assert [p.name for p in (tmp_path / "out").iterdir()] == ["ruins.mapkit.json"]

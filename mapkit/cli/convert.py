@@ -86,10 +86,14 @@ def _convert_many(args: argparse.Namespace) -> int:
         from tqdm import tqdm
 
         progress = tqdm(total=len(sources), unit="map", file=sys.stderr)
+    written_from: dict[Path, Path] = {}  # two inputs named alike must not overwrite each other
     for source in sources:
         target = output_name(source, out_dir, info.name)
         try:
+            if target.resolve() in written_from:
+                raise UsageError(f"not converted: {target} is already the output of {written_from[target.resolve()]}")
             losses = convert_one(str(source), str(target), args.from_fmt, info.name, args.allow_loss)
+            written_from[target.resolve()] = source
             if losses:
                 lossy.append((source, losses))
         except LossError as exc:
