@@ -137,3 +137,15 @@ def test_convert_batch_never_overwrites_one_output_with_another(tmp_path, cli):
     code, _, err = cli("convert", first, second, "--to", "mapkit", "-d", tmp_path / "out")
     assert code == 2 and "converted 1 of 2" in err and f"{second}: not converted" in err
     assert [p.name for p in (tmp_path / "out").iterdir()] == ["ruins.mapkit.json"]
+
+
+@pytest.mark.parametrize("name", ["map.json", "map.html", "map.hsc.bak"])
+def test_a_map_under_the_wrong_extension_is_read_by_its_content(tmp_path, cli, name):
+    wrong = tmp_path / name
+    wrong.write_bytes(SAMPLE.read_bytes())
+    code, out, err = cli("info", wrong)
+    assert code == 0 and "Twin Rivers" in out and "hsc 0.0007" in out, err
+    json_map = tmp_path / "hexoscape.hsc"
+    write_map(read_map(SAMPLE), tmp_path / "hexoscape.json", allow_loss=True)
+    json_map.write_bytes((tmp_path / "hexoscape.json").read_bytes())
+    assert read_map(json_map).source_format == "hexoscape"

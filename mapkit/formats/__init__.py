@@ -75,10 +75,14 @@ def _by_extension(path: str | Path) -> list[FormatInfo]:
 
 
 def detect(path: str | Path, head: bytes | None = None) -> FormatInfo:
-    """The format of a file: by extension, and by content where the extension is ambiguous."""
+    """The format of a file: by content when it is recognisable, else by extension.
+
+    Formats the extension names are sniffed first (`.json` is Hexoscape or mapkit), then the
+    rest, so a map saved under the wrong extension still reads.
+    """
     candidates = _by_extension(path)
     if head is not None:
-        for info in candidates or _FORMATS:
+        for info in candidates + [f for f in _FORMATS if f not in candidates]:
             module = info.module
             sniff = getattr(module, "sniff", None)
             if sniff is not None and hasattr(module, "read") and sniff(head):
