@@ -149,3 +149,13 @@ def test_a_map_under_the_wrong_extension_is_read_by_its_content(tmp_path, cli, n
     write_map(read_map(SAMPLE), tmp_path / "hexoscape.json", allow_loss=True)
     json_map.write_bytes((tmp_path / "hexoscape.json").read_bytes())
     assert read_map(json_map).source_format == "hexoscape"
+
+
+def test_dash_is_standard_input_and_output(tmp_path):
+    piped = run_subprocess("convert", "-", "-", "--to", "mapkit", input=SAMPLE.read_bytes().decode("latin-1"),
+                           encoding="latin-1")
+    assert piped.returncode == 0, piped.stderr
+    assert piped.stdout.startswith("{") and "Twin Rivers" in piped.stdout
+    assert not Path("-").exists() and not (ROOT / "-").exists()
+    refused = run_subprocess("convert", SAMPLE, "-", cwd=tmp_path)
+    assert refused.returncode == 2 and "use --to" in refused.stderr and list(tmp_path.iterdir()) == []

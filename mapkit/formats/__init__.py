@@ -15,6 +15,7 @@ A module without `read` or `write` is write-only or read-only.
 from __future__ import annotations
 
 import importlib
+import sys
 from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
@@ -22,6 +23,10 @@ from types import ModuleType
 from mapkit.errors import FormatError, LossError, MapkitError, UsageError
 from mapkit.io import write_atomic
 from mapkit.model.map import Map
+
+
+#: The path that means standard input (reading) or standard output (writing).
+STDIO = "-"
 
 
 @dataclass(frozen=True)
@@ -103,10 +108,10 @@ def format_for_output(path: str | Path, name: str | None = None) -> FormatInfo:
 
 
 def read_map(path: str | Path, fmt: str | None = None) -> Map:
-    """Read a map file in any known format. Raises FormatError naming the file."""
+    """Read a map file in any known format ("-" is standard input). Raises FormatError naming the file."""
     path = Path(path)
     try:
-        data = path.read_bytes()
+        data = sys.stdin.buffer.read() if str(path) == STDIO else path.read_bytes()
     except OSError as exc:
         raise FormatError(f"cannot read: {exc.strerror or exc}", file=str(path)) from None
     info = get(fmt) if fmt else detect(path, data[:4096])
@@ -122,8 +127,6 @@ def read_map(path: str | Path, fmt: str | None = None) -> Map:
 
 def report_warnings(m: Map, path: str | Path) -> None:
     """Tell the user, on stderr, what a reader recovered from or ignored."""
-    import sys
-
     for warning in m.warnings:
         print(f"mapkit: {path}: warning: {warning}", file=sys.stderr)
 
@@ -140,13 +143,18 @@ def encode_map(m: Map, info: FormatInfo, allow_loss: bool = False) -> tuple[byte
 
 
 def write_map(m: Map, path: str | Path, fmt: str | None = None, allow_loss: bool = False) -> list[str]:
-    """Write a map atomically (no partial file on failure); returns the losses accepted."""
+    """Write a map atomically (no partial file on failure), or to standard output if `path`
+    is "-"; returns the losses accepted."""
     info = format_for_output(path, fmt)
     data, losses = encode_map(m, info, allow_loss)
     if str(path).lower().endswith(".gz") and not data.startswith(b"\x1f\x8b"):
         import gzip  # a .gz name promises gzip (Hexoscape's .gz maps); fixed mtime keeps it deterministic
 
         data = gzip.compress(data, mtime=0)
+    if str(path) == STDIO:
+        sys.stdout.buffer.write(data)
+        sys.stdout.flush()
+        return losses
     try:
         write_atomic(path, data)
     except OSError as exc:  # missing or read-only folder, a file where a folder should be, disk full
