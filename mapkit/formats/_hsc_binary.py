@@ -42,9 +42,6 @@ _U16 = struct.Struct("<H")
 _U32 = struct.Struct("<I")
 _U64 = struct.Struct("<Q")
 
-#: CString "form": encoding letter ('u' UTF-16, 'a' ANSI) + prefix width (1, 2, 4 or 8 bytes).
-DEFAULT_FORM = "u"
-
 
 def minimal_width(n: int) -> int:
     """The prefix width MFC's AfxWriteStringLength uses for a length of n characters."""
@@ -132,7 +129,11 @@ def encode_cstring(text: str, form: str | None = None) -> bytes:
 
 
 def form_is_default(form: str, n: int) -> bool:
-    """True for UTF-16 with the minimal prefix: nothing to remember for a round trip."""
+    """True for UTF-16 with the minimal prefix: nothing to remember for a round trip.
+
+    A CString "form" is the encoding letter ('u' UTF-16, 'a' ANSI) + the length prefix's width
+    in bytes (1, 2, 4 or 8), e.g. "u1".
+    """
     return form == f"u{minimal_width(n)}"
 
 
