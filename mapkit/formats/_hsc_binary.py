@@ -37,6 +37,9 @@ UNICODE_TAG = b"\xff\xfe\xff"
 #: An empty UTF-16 CString, as VirtualScape writes it.
 EMPTY_UTF16 = b"\xff\xfe\xff\x00"
 
+#: Below this many tiles the numpy fast paths (_hsc_fast) are not worth importing numpy for.
+FAST_PATH_MIN_TILES = 64
+
 _I32 = struct.Struct("<i")
 _U16 = struct.Struct("<H")
 _U32 = struct.Struct("<I")
