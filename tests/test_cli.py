@@ -159,3 +159,12 @@ def test_dash_is_standard_input_and_output(tmp_path):
     assert not Path("-").exists() and not (ROOT / "-").exists()
     refused = run_subprocess("convert", SAMPLE, "-", cwd=tmp_path)
     assert refused.returncode == 2 and "use --to" in refused.stderr and list(tmp_path.iterdir()) == []
+
+
+def test_info_lists_scenario_start_zones_in_number_order():
+    from mapkit.cli.info import summarise
+
+    zones = [Piece("start-zone", q, 0, 1, attrs={"player": 1, "scenario": s} if s else {"player": 2})
+             for q, s in enumerate([10, 2, None, 1])]
+    order = [(z.get("scenario"), z["player"]) for z in summarise(Map(pieces=zones))["start_zones"]]
+    assert order == [(1, 1), (2, 1), (10, 1), (None, 2)]

@@ -144,6 +144,13 @@ def with_piece(index: int, **changes):
     (with_piece(2, colour="red"), "$.pieces[2]"),
     (with_piece(4, q=10**7), "$.pieces[4].q"),
     (with_piece(4, attrs=[1]), "$.pieces[4].attrs"),
+    # attrs the model gives a meaning to (mapkit info used to crash on these with an internal error)
+    (with_piece(4, attrs={"player": "x"}), "$.pieces[4].attrs.player"),
+    (with_piece(4, attrs={"player": 9}), "$.pieces[4].attrs.player"),
+    (with_piece(4, attrs={"player": None}), "$.pieces[4].attrs.player"),
+    (with_piece(4, attrs={"scenario": [1]}), "$.pieces[4].attrs.scenario"),
+    (with_piece(4, attrs={"letter": [1]}), "$.pieces[4].attrs.letter"),
+    (with_piece(4, attrs={"size": "big"}), "$.pieces[4].attrs.size"),
     (document(version=2), "$.version"),
     (document(format="hexoscape"), "$.format"),
     (document(pieces={}), "$.pieces"),

@@ -50,7 +50,11 @@ def summarise(m: Map) -> dict[str, Any]:
         if piece.type == "start-zone":
             key = (piece.attrs.get("scenario"), int(piece.attrs.get("player", 0)))
             by_zone.setdefault(key, []).append(piece)
-    for (scenario, player), spaces in sorted(by_zone.items(), key=lambda kv: (str(kv[0][0]), kv[0][1])):
+    # the battlefield's own zones after the scenarios', which go in number order (2 before 10)
+    def zone_order(key: tuple[Any, int]) -> tuple[bool, int, int]:
+        return key[0] is None, key[0] or 0, key[1]
+
+    for (scenario, player), spaces in sorted(by_zone.items(), key=lambda kv: zone_order(kv[0])):
         names = sorted({str(s.attrs.get("name", "")) for s in spaces if s.attrs.get("name")})
         zone = {"player": player, "hexes": len({(s.q, s.r) for s in spaces}), "names": names}
         if scenario is not None:
