@@ -168,3 +168,16 @@ def test_info_lists_scenario_start_zones_in_number_order():
              for q, s in enumerate([10, 2, None, 1])]
     order = [(z.get("scenario"), z["player"]) for z in summarise(Map(pieces=zones))["start_zones"]]
     assert order == [(1, 1), (2, 1), (10, 1), (None, 2)]
+
+
+@pytest.mark.parametrize("as_json", [False, True])
+def test_info_prints_names_with_lone_utf16_halves(tmp_path, as_json):
+    # VirtualScape strings may hold lone surrogates; printing them as UTF-8 used to crash info
+    path = tmp_path / "odd.mapkit.json"
+    write_map(Map(name="Twin\ud800Rivers", pieces=[Piece("grass-1", 0, 0, 0)]), path)
+    result = run_subprocess("info", path, *(["--json"] if as_json else []))
+    assert result.returncode == 0 and result.stderr == "", result.stderr
+    if as_json:
+        assert json.loads(result.stdout)["name"] == "Twin\ud800Rivers"
+    else:
+        assert result.stdout.startswith("Twin\\ud800Rivers\n")

@@ -22,16 +22,18 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
 
 def run(args: argparse.Namespace) -> int:
     from mapkit.formats import read_map, report_warnings
+    from mapkit.formats._json import escape_lone_surrogates
 
     m = read_map(args.map, args.fmt)
     report_warnings(m, args.map)
     summary = summarise(m)
     if args.json:
         summary["cells"] = cells_json(m)
-        json.dump(summary, sys.stdout, indent=1, ensure_ascii=False)
-        sys.stdout.write("\n")
+        text = json.dumps(summary, indent=1, ensure_ascii=False) + "\n"
     else:
-        sys.stdout.write(render_text(summary))
+        text = render_text(summary)
+    # VirtualScape names may hold lone UTF-16 halves, which UTF-8 cannot print: spell them \udXXX
+    sys.stdout.write(escape_lone_surrogates(text))
     return 0
 
 
