@@ -181,3 +181,21 @@ def test_info_prints_names_with_lone_utf16_halves(tmp_path, as_json):
         assert json.loads(result.stdout)["name"] == "Twin\ud800Rivers"
     else:
         assert result.stdout.startswith("Twin\\ud800Rivers\n")
+
+
+@pytest.mark.parametrize("source, expected", [("a/Ruins.HSC", "Ruins.json"), ("b.mapkit.json", "b.json"),
+                                              ("c.json.gz", "c.json"), ("d.tar", "d.tar.json"),
+                                              ("e.html", "e.json")])
+def test_batch_output_names_replace_the_map_extension(source, expected):
+    from mapkit.cli.convert import output_name
+
+    assert output_name(Path(source), Path("out"), "hexoscape") == Path("out") / expected
+
+
+def test_format_modules_agree_with_the_registry():
+    # The registry copies each module's extensions so that naming a format imports nothing.
+    from mapkit.formats import formats
+
+    for info in formats():
+        assert info.module.NAME == info.name and info.module.EXTENSIONS == info.extensions
+        assert info.module.DESCRIPTION == info.description

@@ -58,9 +58,12 @@ def convert_one(source: str, target: str, from_fmt: str | None, to_fmt: str | No
 
 
 def output_name(source: Path, out_dir: Path, to_fmt: str) -> Path:
+    """out_dir / the source's name with its map extension (the longest known) replaced."""
+    from mapkit.formats import formats
+
     name = source.name
     lower = name.lower()
-    for ext in (".mapkit.json", ".json.gz", ".hsc", ".json", ".gz", ".html", ".xhtml", ".htm", ".url", ".vsc"):
+    for ext in sorted({e for info in formats() for e in info.extensions}, key=len, reverse=True):
         if lower.endswith(ext):
             name = name[: -len(ext)]
             break
