@@ -3,9 +3,10 @@
 The layout is fixed so that writing is deterministic and read -> write gives the same bytes:
 top-level keys in a set order, one piece (building, object) per line. Keys inside attrs and
 extras keep their order (JSON parsers keep it too): some formats rebuild their own files
-from extras in the source's key order (Hexoscape's hexMap), so sorting would lose bytes. Files are checked against `schemas/map.schema.json` on load (the schema is
-the single source of truth for the structure); piece type ids are then checked against the
-catalog, which is data that grows, so the schema does not list them.
+from extras in the source's key order (Hexoscape's hexMap), so sorting would lose bytes.
+Files are checked against `schemas/map.schema.json` on load (the schema is the single source
+of truth for the structure); piece type ids are then checked against the catalog, which is
+data that grows, so the schema does not list them.
 """
 
 from __future__ import annotations
@@ -35,8 +36,8 @@ def sniff(head: bytes) -> bool:
 
 
 # -- writing ----------------------------------------------------------------------------------
-def _dump(value: Any) -> str:
-    return json.dumps(value, ensure_ascii=False, allow_nan=False, separators=(", ", ": "))
+#: One line of the layout; keeps the key order of the dicts it is given.
+_encode = json.JSONEncoder(ensure_ascii=False, allow_nan=False, separators=(", ", ": ")).encode
 
 
 def _number(value: float) -> int | float:
@@ -79,21 +80,17 @@ def write(m: Map) -> bytes:
     head = {"format": NAME, "version": VERSION, "name": m.name, "author": m.author, "players": m.players,
             "scenario": m.scenario, "source_format": m.source_format, "source_version": m.source_version,
             "attrs": m.attrs, "extras": m.extras, "warnings": list(m.warnings)}
-    dump_row = json.JSONEncoder(ensure_ascii=False, allow_nan=False, separators=(", ", ": "))
     try:
-        lines = [f"  {json.dumps(key)}: {_dump(head[key])}" for key in _HEAD_KEYS]
-        # The row dicts are built in the layout's key order, which the encoder keeps.
-        encode = dump_row.encode
-        pieces = [encode(_piece_dict(p)) for p in m.pieces]
-        buildings = [encode(_placement_dict(b)) for b in m.buildings]
-        objects = [encode(_placement_dict(o)) for o in m.objects]
+        lines = [f"  {json.dumps(key)}: {_encode(head[key])}" for key in _HEAD_KEYS]
+        pieces = [_encode(_piece_dict(p)) for p in m.pieces]
+        buildings = [_encode(_placement_dict(b)) for b in m.buildings]
+        objects = [_encode(_placement_dict(o)) for o in m.objects]
     except (TypeError, ValueError, RecursionError) as exc:
         raise FormatError(f"cannot write mapkit JSON: {exc}") from None
     lines.append(f'  "pieces": {_row_list(pieces)}')
     lines.append(f'  "buildings": {_row_list(buildings)}')
     lines.append(f'  "objects": {_row_list(objects)}')
     return escape_lone_surrogates("{\n" + ",\n".join(lines) + "\n}\n").encode("utf-8")
-
 
 
 # -- reading ----------------------------------------------------------------------------------
