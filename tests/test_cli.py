@@ -199,3 +199,13 @@ def test_format_modules_agree_with_the_registry():
     for info in formats():
         assert info.module.NAME == info.name and info.module.EXTENSIONS == info.extensions
         assert info.module.DESCRIPTION == info.description
+
+
+@pytest.mark.parametrize("fmt", ["mapkit", "hsc", "hexoscape-url"])
+def test_only_formats_read_back_gzipped_are_written_to_gz_names(tmp_path, cli, fmt):
+    # A gzipped .hsc or mapkit JSON was written, which no reader (even with --from) could read.
+    target = tmp_path / f"map.{fmt}.gz"
+    err = _one_error_line(*cli("convert", SAMPLE, target, "--to", fmt, "--allow-loss"))
+    assert ".gz" in err and not target.exists()
+    code, _, _ = cli("convert", SAMPLE, tmp_path / "map.json.gz", "--allow-loss")
+    assert code == 0 and read_map(tmp_path / "map.json.gz").name == "Twin Rivers"

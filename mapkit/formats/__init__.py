@@ -27,6 +27,8 @@ from mapkit.model.map import Map
 
 #: The path that means standard input (reading) or standard output (writing).
 STDIO = "-"
+#: Formats whose readers inflate gzip (Hexoscape saves .json.gz maps); write_map gzips them under a .gz name.
+GZIP_FORMATS = ("hexoscape",)
 
 
 @dataclass(frozen=True)
@@ -100,11 +102,16 @@ def detect(path: str | Path, head: bytes | None = None) -> FormatInfo:
 def format_for_output(path: str | Path, name: str | None = None) -> FormatInfo:
     """The format to write: the one named, else the one the output name implies."""
     if name:
-        return get(name)
-    candidates = _by_extension(path)
-    if not candidates:
-        raise UsageError(f"{path}: cannot tell the output format from the name; use --to")
-    return candidates[0]
+        info = get(name)
+    else:
+        candidates = _by_extension(path)
+        if not candidates:
+            raise UsageError(f"{path}: cannot tell the output format from the name; use --to")
+        info = candidates[0]
+    if str(path).lower().endswith(".gz") and info.name not in GZIP_FORMATS:
+        raise UsageError(f"{path}: a .gz name promises gzip, and only {', '.join(GZIP_FORMATS)} maps are "
+                         f"read back gzipped; choose another name")
+    return info
 
 
 def read_map(path: str | Path, fmt: str | None = None) -> Map:
