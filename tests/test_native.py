@@ -129,6 +129,13 @@ def test_detected_by_extension_and_content(tmp_path):
     assert not native.sniff(b'{"format": "other"}')
 
 
+def test_a_hand_written_file_under_a_plain_json_name_is_detected(tmp_path):
+    path = tmp_path / "mine.json"
+    path.write_text('{"format":"mapkit","version":1,"pieces":[{"type":"grass-1","q":0,"r":0,"z":0}]}')
+    m = read_map(path)
+    assert m.source_format == "mapkit" and [p.type for p in m.pieces] == ["grass-1"]
+
+
 # -- schema errors name the JSON path ---------------------------------------------------------------
 def with_piece(index: int, **changes):
     doc = document()

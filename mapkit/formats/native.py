@@ -12,6 +12,7 @@ data that grows, so the schema does not list them.
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 from mapkit.errors import FormatError
@@ -29,10 +30,13 @@ _HEAD_KEYS = ("format", "version", "name", "author", "players", "scenario", "sou
               "source_version", "attrs", "extras", "warnings")
 
 
+_FORMAT_KEY = re.compile(rb'"format"\s*:\s*"mapkit"')
+
+
 def sniff(head: bytes) -> bool:
-    """A JSON object whose "format" is "mapkit" (written first by `write`)."""
+    """A JSON object whose "format" is "mapkit" (written first by `write`, spaced any way by hand)."""
     text = head.lstrip(b"\xef\xbb\xbf \t\r\n")
-    return text.startswith(b"{") and b'"format": "mapkit"' in text[:200]
+    return text.startswith(b"{") and _FORMAT_KEY.search(text, 0, 200) is not None
 
 
 # -- writing ----------------------------------------------------------------------------------
