@@ -339,7 +339,7 @@ def _piece_for(code: str, drawing: Drawing) -> tuple[str, dict[str, Any]] | None
     match = _GLYPH.match(code)
     if match or code.startswith("TG") or (ptype is not None and ptype.id == "glyph"):
         return "glyph", _glyph_attrs(code, match, drawing, cat.glyphs)
-    if drawing.texts and len(code) <= 4 and code.startswith("G") and any(drawing.texts):
+    if len(code) <= 4 and code.startswith("G") and any(drawing.texts):
         return "glyph", _glyph_attrs(code, None, drawing, cat.glyphs)
     return None
 
