@@ -49,6 +49,7 @@ GZIP_MAGIC = b"\x1f\x8b"
 #: Refuse to inflate a .gz past this size (a gzip bomb would otherwise exhaust memory).
 MAX_INFLATED_BYTES = 64 * 1024 * 1024
 #: Bounds on numbers read from a file (far beyond any real map; stops absurd allocations).
+#: The writer leaves pieces beyond them out, as losses, so what it writes always reads back.
 MAX_COORDINATE = 100_000
 MAX_ALTITUDE = 10_000
 #: Offset, in the unturned catalog shape, of the hex Hexoscape uses as a piece's origin.
