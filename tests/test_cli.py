@@ -209,3 +209,16 @@ def test_only_formats_read_back_gzipped_are_written_to_gz_names(tmp_path, cli, f
     assert ".gz" in err and not target.exists()
     code, _, _ = cli("convert", SAMPLE, tmp_path / "map.json.gz", "--allow-loss")
     assert code == 0 and read_map(tmp_path / "map.json.gz").name == "Twin Rivers"
+
+
+def test_an_endless_or_huge_input_is_refused_without_reading_it_all(tmp_path, cli, monkeypatch):
+    import mapkit.formats
+
+    monkeypatch.setattr(mapkit.formats, "MAX_INPUT_BYTES", 1000)
+    big = tmp_path / "big.hsc"
+    big.write_bytes(b"\0" * 1001)
+    err = _one_error_line(*cli("info", big))
+    assert "larger than" in err and str(big) in err
+    small = tmp_path / "small.mapkit.json"
+    write_map(Map(pieces=[Piece("grass-1", 0, 0, 0)]), small)
+    assert small.stat().st_size < 1000 and cli("info", small)[0] == 0

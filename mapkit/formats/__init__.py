@@ -27,6 +27,8 @@ from mapkit.model.map import Map
 
 #: The path that means standard input (reading) or standard output (writing).
 STDIO = "-"
+#: Refuse inputs larger than this (the largest real maps are a few MB; a 100 000-piece .hsc is ~4 MB).
+MAX_INPUT_BYTES = 256 << 20
 #: Formats whose readers inflate gzip (Hexoscape saves .json.gz maps); write_map gzips them under a .gz name.
 GZIP_FORMATS = ("hexoscape",)
 
@@ -118,9 +120,15 @@ def read_map(path: str | Path, fmt: str | None = None) -> Map:
     """Read a map file in any known format ("-" is standard input). Raises FormatError naming the file."""
     path = Path(path)
     try:
-        data = sys.stdin.buffer.read() if str(path) == STDIO else path.read_bytes()
+        if str(path) == STDIO:
+            data = sys.stdin.buffer.read(MAX_INPUT_BYTES + 1)
+        else:
+            with path.open("rb") as handle:  # not read_bytes: /dev/zero or a huge file must not fill memory
+                data = handle.read(MAX_INPUT_BYTES + 1)
     except OSError as exc:
         raise FormatError(f"cannot read: {exc.strerror or exc}", file=str(path)) from None
+    if len(data) > MAX_INPUT_BYTES:
+        raise FormatError(f"larger than {MAX_INPUT_BYTES >> 20} MiB; no battlefield is that big", file=str(path))
     info = get(fmt) if fmt else detect(path, data[:4096])
     if not info.can_read:
         raise UsageError(f"{path}: mapkit cannot read the {info.name} format")
