@@ -82,7 +82,8 @@ def test_convert_batch_whole_corpus_folder(tmp_path):
 
 
 @pytest.mark.parametrize("args", [("convert", "a.hsc"), ("convert", "a", "b", "--to", "nope"),
-                                  ("info",), ("convert", "x.hsc", "-d", "out")])
+                                  ("info",), ("convert", "x.hsc", "-d", "out"),
+                                  ("convert", "-", "-d", "out", "--to", "mapkit")])
 def test_bad_usage_is_one_line_and_exit_2(args):
     result = run_subprocess(*args)
     assert result.returncode == 2

@@ -30,6 +30,8 @@ def run(args: argparse.Namespace) -> int:
     if args.out_dir:
         if not args.to_fmt:
             raise UsageError("batch conversion (-d) needs --to FORMAT")
+        if "-" in args.paths:
+            raise UsageError("batch conversion (-d) names its outputs after its inputs: give files, not -")
         return _convert_many(args)
     if len(args.paths) != 2:
         raise UsageError("convert takes IN OUT, or many inputs with -d DIR --to FORMAT")
