@@ -17,7 +17,7 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
         "convert", help="convert maps between formats",
         description="mapkit convert IN OUT [--to FORMAT], or mapkit convert IN... --to FORMAT -d DIR. "
                     "A conversion that would drop something is refused (exit 2) unless --allow-loss.")
-    p.add_argument("paths", nargs="+", metavar="PATH", help="input map(s), then the output file unless -d is given")
+    p.add_argument("paths", nargs="+", metavar="PATH", help="input map(s), then the output file unless -d is given (- is standard input or output)")
     p.add_argument("--to", dest="to_fmt", metavar="FORMAT",
                    help="output format: " + ", ".join(OUTPUT_EXTENSIONS))
     p.add_argument("--from", dest="from_fmt", metavar="FORMAT", help="read inputs as this format")

@@ -14,7 +14,7 @@ from mapkit.model.map import Map
 
 def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
     p = sub.add_parser("info", help="summarise a map (name, size, levels, pieces, terrain, start zones, glyphs)")
-    p.add_argument("map", help="map file in any readable format")
+    p.add_argument("map", help="map file in any readable format (- reads standard input)")
     p.add_argument("--from", dest="fmt", metavar="FORMAT", help="read as this format")
     p.add_argument("--json", action="store_true", help="print JSON, with one object per occupied cell")
     return p
