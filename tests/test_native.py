@@ -267,3 +267,17 @@ def test_personal_tile_with_a_nonsense_size_still_has_a_footprint():
 
     piece = Piece("personal", 2, 3, 0, attrs={"size": [7]})
     assert Map(pieces=[piece]).footprint(piece) == [(2, 3)]
+
+
+def test_the_writer_refuses_what_the_reader_would_refuse(tmp_path):
+    # A damaged .hsc can place a tile near 2**31; its mapkit JSON used to be written and then refused.
+    from mapkit.schemas import load
+
+    bound = load("map.schema.json")["$defs"]["coordinate"]
+    assert (bound["minimum"], bound["maximum"]) == (-native.MAX_COORDINATE, native.MAX_COORDINATE)
+    edge = Map(pieces=[Piece("grass-1", native.MAX_COORDINATE, -native.MAX_COORDINATE, 0)])
+    assert native.read(native.write(edge)).pieces == edge.pieces
+    target = tmp_path / "far.mapkit.json"
+    with pytest.raises(FormatError, match="beyond") as info:
+        write_map(Map(pieces=[Piece("grass-1", 0, 0, 0), Piece("grass-1", 2_000_000_000, 5, 0)]), target)
+    assert info.value.file == str(target) and "piece 1" in str(info.value) and not target.exists()
