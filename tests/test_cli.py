@@ -223,3 +223,10 @@ def test_an_endless_or_huge_input_is_refused_without_reading_it_all(tmp_path, cl
     small = tmp_path / "small.mapkit.json"
     write_map(Map(pieces=[Piece("grass-1", 0, 0, 0)]), small)
     assert small.stat().st_size < 1000 and cli("info", small)[0] == 0
+
+
+def test_a_collection_given_as_a_map_points_to_the_inventory_command(tmp_path, cli):
+    path = tmp_path / "mine.vsc"
+    path.write_text("[Collection]\n")
+    err = _one_error_line(*cli("info", path))
+    assert "not" not in err.split(":")[0] and "mapkit inventory" in err

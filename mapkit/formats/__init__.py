@@ -131,7 +131,8 @@ def read_map(path: str | Path, fmt: str | None = None) -> Map:
         raise FormatError(f"larger than {MAX_INPUT_BYTES >> 20} MiB; no battlefield is that big", file=str(path))
     info = get(fmt) if fmt else detect(path, data[:4096])
     if not info.can_read:
-        raise UsageError(f"{path}: mapkit cannot read the {info.name} format")
+        hint = " (a piece collection: see `mapkit inventory`)" if info.name == "vsc" else ""
+        raise UsageError(f"{path}: mapkit cannot read the {info.name} format as a map{hint}")
     try:
         result = info.module.read(data, filename=str(path))
     except FormatError as exc:
