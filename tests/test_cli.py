@@ -229,4 +229,4 @@ def test_a_collection_given_as_a_map_points_to_the_inventory_command(tmp_path, c
     path = tmp_path / "mine.vsc"
     path.write_text("[Collection]\n")
     err = _one_error_line(*cli("info", path))
-    assert "not" not in err.split(":")[0] and "mapkit inventory" in err
+    assert str(path) in err and "not read the vsc format as a map" in err and "mapkit inventory" in err
