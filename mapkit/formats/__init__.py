@@ -162,7 +162,10 @@ def write_map(m: Map, path: str | Path, fmt: str | None = None, allow_loss: bool
     """Write a map atomically (no partial file on failure), or to standard output if `path`
     is "-"; returns the losses accepted."""
     info = format_for_output(path, fmt)
-    data, losses = encode_map(m, info, allow_loss)
+    try:
+        data, losses = encode_map(m, info, allow_loss)
+    except FormatError as exc:  # a writer that cannot encode this map: name the output
+        raise exc.with_file(str(path)) from None
     if str(path).lower().endswith(".gz") and not data.startswith(b"\x1f\x8b"):
         import gzip  # a .gz name promises gzip (Hexoscape's .gz maps); fixed mtime keeps it deterministic
 

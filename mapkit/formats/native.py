@@ -25,6 +25,10 @@ DESCRIPTION = "mapkit native JSON"
 VERSION = 1
 SCHEMA = "map.schema.json"
 
+#: The coordinate bounds of schemas/map.schema.json ($defs.coordinate): the writer refuses what
+#: the reader would refuse (a damaged .hsc can hold coordinates near 2**31).
+MAX_COORDINATE = 1_000_000
+
 #: Top-level keys in the order they are written.
 _HEAD_KEYS = ("format", "version", "name", "author", "players", "scenario", "source_format",
               "source_version", "attrs", "extras", "warnings")
@@ -81,6 +85,12 @@ def losses(m: Map) -> list[str]:
 
 def write(m: Map) -> bytes:
     """The map as canonical mapkit JSON (UTF-8, newline at the end)."""
+    for kind, places in (("piece", [(p.q, p.r, p.z) for p in m.pieces]),
+                         ("C3G Book", [(b.q, b.r, b.level) for b in m.buildings + m.objects])):
+        for index, place in enumerate(places):
+            if any(abs(v) > MAX_COORDINATE for v in place):
+                raise FormatError(f"cannot write mapkit JSON: {kind} {index} at (q, r, level) {place} is beyond "
+                                  f"±{MAX_COORDINATE}, which mapkit JSON cannot hold")
     head = {"format": NAME, "version": VERSION, "name": m.name, "author": m.author, "players": m.players,
             "scenario": m.scenario, "source_format": m.source_format, "source_version": m.source_version,
             "attrs": m.attrs, "extras": m.extras, "warnings": list(m.warnings)}
