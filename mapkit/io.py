@@ -15,8 +15,7 @@ def write_atomic(path: str | os.PathLike, data: bytes | str) -> None:
     path = Path(path)
     if isinstance(data, str):
         data = data.encode("utf-8")
-    directory = path.parent if str(path.parent) else Path(".")
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=directory)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)  # "x".parent is "."
     try:
         with os.fdopen(fd, "wb") as handle:
             handle.write(data)

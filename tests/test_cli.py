@@ -82,7 +82,8 @@ def test_convert_batch_whole_corpus_folder(tmp_path):
 
 
 @pytest.mark.parametrize("args", [("convert", "a.hsc"), ("convert", "a", "b", "--to", "nope"),
-                                  ("info",), ("convert", "x.hsc", "-d", "out")])
+                                  ("info",), ("convert", "x.hsc", "-d", "out"),
+                                  ("convert", "-", "-d", "out", "--to", "mapkit")])
 def test_bad_usage_is_one_line_and_exit_2(args):
     result = run_subprocess(*args)
     assert result.returncode == 2
@@ -105,3 +106,127 @@ def test_info_groups_start_zones_and_glyphs_by_scenario(cli):
     assert zones[(2, 1)] == zones[(2, 2)] == zones[(3, 1)] == zones[(3, 3)] == 24
     assert zones[(3, 2)] > 100
     assert {g["scenario"] for g in data["glyphs"]} == {2, 3}
+
+
+def _one_error_line(code: int, out: str, err: str) -> str:
+    assert code == 2 and out == "" and "Traceback" not in err and "internal error" not in err, err
+    assert len(err.strip().splitlines()) == 1, err
+    return err
+
+
+@pytest.mark.parametrize("where", ["missing/out.mapkit.json", "a-file/out.mapkit.json"])
+def test_convert_into_a_folder_that_is_not_there_is_one_line(tmp_path, cli, where):
+    (tmp_path / "a-file").write_text("not a folder")
+    target = tmp_path / where
+    err = _one_error_line(*cli("convert", SAMPLE, target))
+    assert str(target) in err and "cannot write" in err
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["a-file"]
+
+
+def test_convert_batch_into_a_file_is_one_line(tmp_path, cli):
+    (tmp_path / "a-file").write_text("not a folder")
+    err = _one_error_line(*cli("convert", SAMPLE, "--to", "mapkit", "-d", tmp_path / "a-file"))
+    assert "a-file" in err and "output folder" in err
+
+
+def test_convert_batch_never_overwrites_one_output_with_another(tmp_path, cli):
+    # ruins.hsc from two folders both map to out/ruins.mapkit.json: the second must not replace the first
+    for folder in ("a", "b"):
+        (tmp_path / folder).mkdir()
+        (tmp_path / folder / "ruins.hsc").write_bytes(SAMPLE.read_bytes())
+    first, second = tmp_path / "a" / "ruins.hsc", tmp_path / "b" / "ruins.hsc"
+    code, _, err = cli("convert", first, second, "--to", "mapkit", "-d", tmp_path / "out")
+    assert code == 2 and "converted 1 of 2" in err and f"{second}: not converted" in err
+    assert [p.name for p in (tmp_path / "out").iterdir()] == ["ruins.mapkit.json"]
+
+
+@pytest.mark.parametrize("name", ["map.json", "map.html", "map.hsc.bak"])
+def test_a_map_under_the_wrong_extension_is_read_by_its_content(tmp_path, cli, name):
+    wrong = tmp_path / name
+    wrong.write_bytes(SAMPLE.read_bytes())
+    code, out, err = cli("info", wrong)
+    assert code == 0 and "Twin Rivers" in out and "hsc 0.0007" in out, err
+    json_map = tmp_path / "hexoscape.hsc"
+    write_map(read_map(SAMPLE), tmp_path / "hexoscape.json", allow_loss=True)
+    json_map.write_bytes((tmp_path / "hexoscape.json").read_bytes())
+    assert read_map(json_map).source_format == "hexoscape"
+
+
+def test_dash_is_standard_input_and_output(tmp_path):
+    piped = run_subprocess("convert", "-", "-", "--to", "mapkit", input=SAMPLE.read_bytes().decode("latin-1"),
+                           encoding="latin-1")
+    assert piped.returncode == 0, piped.stderr
+    assert piped.stdout.startswith("{") and "Twin Rivers" in piped.stdout
+    assert not Path("-").exists() and not (ROOT / "-").exists()
+    refused = run_subprocess("convert", SAMPLE, "-", cwd=tmp_path)
+    assert refused.returncode == 2 and "use --to" in refused.stderr and list(tmp_path.iterdir()) == []
+
+
+def test_info_lists_scenario_start_zones_in_number_order():
+    from mapkit.cli.info import summarise
+
+    zones = [Piece("start-zone", q, 0, 1, attrs={"player": 1, "scenario": s} if s else {"player": 2})
+             for q, s in enumerate([10, 2, None, 1])]
+    order = [(z.get("scenario"), z["player"]) for z in summarise(Map(pieces=zones))["start_zones"]]
+    assert order == [(1, 1), (2, 1), (10, 1), (None, 2)]
+
+
+@pytest.mark.parametrize("as_json", [False, True])
+def test_info_prints_names_with_lone_utf16_halves(tmp_path, as_json):
+    # VirtualScape strings may hold lone surrogates; printing them as UTF-8 used to crash info
+    path = tmp_path / "odd.mapkit.json"
+    write_map(Map(name="Twin\ud800Rivers", pieces=[Piece("grass-1", 0, 0, 0)]), path)
+    result = run_subprocess("info", path, *(["--json"] if as_json else []))
+    assert result.returncode == 0 and result.stderr == "", result.stderr
+    if as_json:
+        assert json.loads(result.stdout)["name"] == "Twin\ud800Rivers"
+    else:
+        assert result.stdout.startswith("Twin\\ud800Rivers\n")
+
+
+@pytest.mark.parametrize("source, expected", [("a/Ruins.HSC", "Ruins.json"), ("b.mapkit.json", "b.json"),
+                                              ("c.json.gz", "c.json"), ("d.tar", "d.tar.json"),
+                                              ("e.html", "e.json")])
+def test_batch_output_names_replace_the_map_extension(source, expected):
+    from mapkit.cli.convert import output_name
+
+    assert output_name(Path(source), Path("out"), "hexoscape") == Path("out") / expected
+
+
+def test_format_modules_agree_with_the_registry():
+    # The registry copies each module's extensions so that naming a format imports nothing.
+    from mapkit.formats import formats
+
+    for info in formats():
+        assert info.module.NAME == info.name and info.module.EXTENSIONS == info.extensions
+        assert info.module.DESCRIPTION == info.description
+
+
+@pytest.mark.parametrize("fmt", ["mapkit", "hsc", "hexoscape-url"])
+def test_only_formats_read_back_gzipped_are_written_to_gz_names(tmp_path, cli, fmt):
+    # A gzipped .hsc or mapkit JSON was written, which no reader (even with --from) could read.
+    target = tmp_path / f"map.{fmt}.gz"
+    err = _one_error_line(*cli("convert", SAMPLE, target, "--to", fmt, "--allow-loss"))
+    assert ".gz" in err and not target.exists()
+    code, _, _ = cli("convert", SAMPLE, tmp_path / "map.json.gz", "--allow-loss")
+    assert code == 0 and read_map(tmp_path / "map.json.gz").name == "Twin Rivers"
+
+
+def test_an_endless_or_huge_input_is_refused_without_reading_it_all(tmp_path, cli, monkeypatch):
+    import mapkit.formats
+
+    monkeypatch.setattr(mapkit.formats, "MAX_INPUT_BYTES", 1000)
+    big = tmp_path / "big.hsc"
+    big.write_bytes(b"\0" * 1001)
+    err = _one_error_line(*cli("info", big))
+    assert "larger than" in err and str(big) in err
+    small = tmp_path / "small.mapkit.json"
+    write_map(Map(pieces=[Piece("grass-1", 0, 0, 0)]), small)
+    assert small.stat().st_size < 1000 and cli("info", small)[0] == 0
+
+
+def test_a_collection_given_as_a_map_points_to_the_inventory_command(tmp_path, cli):
+    path = tmp_path / "mine.vsc"
+    path.write_text("[Collection]\n")
+    err = _one_error_line(*cli("info", path))
+    assert str(path) in err and "not read the vsc format as a map" in err and "mapkit inventory" in err

@@ -546,3 +546,28 @@ def test_every_glasq_code_names_one_catalog_piece():
             seen[code] = ptype.id
     for code in glasq.BASE_OF:
         assert catalog().by_glasq[code].kind == "fluid"
+
+
+
+def test_text_only_height_marks_are_skipped_without_warnings():
+    # Real pages follow a glacier / outcrop / tree with a group that only writes its height
+    # (`GM03H3`, `RO03H2`, ...) at the same transform; such a label is no piece.
+    labels = ('<g id="GM03H3"><text x="60" y="70" font-size="20">3</text></g>'
+              '<text id="hgt" x="1" y="1">2</text><g id="RO03H2"><use xlink:href="#hgt"/></g>'
+              '<g id="WR06H1"><text>1</text><text>tall</text></g>')
+    pieces = [(use("GB03", 180, 156), use("GM03", 180, 156), use("GM03H3", 180, 156)),
+              (use("RB03", 450, 0), use("RO03", 450, 0), use("RO03H2", 450, 0)),
+              # between a ruin's base and its wall line: the wall still stands on the base
+              (use("WR06", 135, 234, 180), use("WR06H1", 135, 234, 180), use("WHR", 135, 234, 180))]
+    with_marks = glasq.read(page(ground(2) + [[u for group in pieces for u in group]], defs=BASE_DEFS + labels))
+    without = glasq.read(page(ground(2) + [[u for group in pieces for u in group if "H" not in u.split("#")[1][2:]]],
+                              defs=BASE_DEFS))
+    assert with_marks.warnings == [] and without.warnings == []
+    assert sorted(p.type for p in not_grass(with_marks)) == ["concrete-6", "glacier-3", "marvel-ruin", "outcrop-3"]
+    assert [(p.type, p.q, p.r, p.z, p.rotation) for p in with_marks.pieces] == \
+        [(p.type, p.q, p.r, p.z, p.rotation) for p in without.pieces]
+
+
+def test_a_text_only_null_hex_is_still_reported():
+    m = glasq.read(page([[use("GS01", 0, 0), use("NULL", 90, 0)]], defs='<g id="NULL"><text>x</text></g>'))
+    assert [p.type for p in m.pieces] == ["grass-1"] and len(m.warnings) == 1 and "#NULL" in m.warnings[0]

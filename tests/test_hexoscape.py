@@ -532,3 +532,16 @@ def test_personal_tiles_named_as_hexoscape_reads_them():
     assert len(lost) == 2 and "'sand'" in lost[0] and "'my water3'" in lost[1]
     again = hexoscape.read(hexoscape.write(m))
     assert cells_of(again) == cells_of(Map(pieces=m.pieces[:5]))
+
+
+@pytest.mark.parametrize("module", [hexoscape, hexoscape_url])
+@pytest.mark.parametrize("far", [Piece("grass-1", 900_000, 0, 0), Piece("grass-1", 0, -100_001, 0),
+                                 Piece("grass-1", 0, 0, -1), Piece("grass-1", 0, 0, 10_001)])
+def test_pieces_beyond_the_readers_bounds_are_losses_not_unreadable_files(module, far):
+    # mapkit JSON allows coordinates to ±1 000 000; a Hexoscape file written with them used to be
+    # refused by Hexoscape's own reader here.
+    m = Map(pieces=[Piece("grass-1", 0, 0, 0), far])
+    (loss,) = module.losses(m)
+    assert "beyond Hexoscape's bounds" in loss and f"({far.q}, {far.r}) level {far.z}" in loss
+    back = module.read(module.write(m), "x")
+    assert [(p.type, p.q, p.r, p.z) for p in back.pieces] == [("grass-1", 0, 0, 0)]

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 import hsc_build as hb
-from conftest import corpus_file, corpus_files, run_subprocess
+from conftest import ROOT, corpus_file, corpus_files, run_subprocess
 from mapkit.errors import FormatError
 from mapkit.formats import hsc
 from mapkit.model.catalog import catalog
@@ -634,3 +634,20 @@ def test_without_numpy_the_general_parser_and_writer_do_everything(monkeypatch):
            [(p.type, p.q, p.r, p.z, p.rotation, p.attrs, p.extras) for p in fast.pieces]
     assert hsc.write(slow) == path.read_bytes()
     assert hsc.write(new_map()) == new
+
+
+def test_a_small_map_reads_and_writes_without_importing_numpy(tmp_path):
+    # numpy costs ~80 ms to import, more than a small map takes to read or write without it
+    import subprocess
+    import sys
+
+    code = ("import sys\n"
+            "from mapkit.formats import read_map, write_map\n"
+            "from mapkit.model.map import Map, Piece\n"
+            f"path = {str(tmp_path / 'small.hsc')!r}\n"
+            "write_map(Map(pieces=[Piece('grass-1', q, 0, 0) for q in range(10)]), path)\n"
+            "assert len(read_map(path).pieces) == 10\n"
+            "print('numpy' in sys.modules)\n")
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == "False"

@@ -23,3 +23,9 @@ def test_write_atomic_leaves_nothing_on_failure(tmp_path):
     with pytest.raises(TypeError):
         write_atomic(tmp_path / "x.hsc", 12345)  # not bytes: fails before rename
     assert list(tmp_path.iterdir()) == []
+
+
+def test_write_atomic_to_a_bare_name_writes_in_the_working_folder(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    write_atomic("plain.json", "{}")
+    assert [p.name for p in tmp_path.iterdir()] == ["plain.json"]

@@ -86,3 +86,14 @@ def test_uncrush_crush_round_trip(text):
 def test_round_trip_any_text(text):
     text = text.replace("\x01", "")
     assert jsoncrush.uncrush(jsoncrush.crush(text)) == text
+
+
+def test_uncrush_refuses_endless_work_on_a_long_text():
+    # Each replacement that occurs once, at the end, only trims one character: a link can
+    # hold millions of them, each scanning the whole (long) text. The work is bounded too.
+    marks = "".join(chr(c) for c in range(0x100, 0x100 + 200))
+    hostile = "z" * 1000 + marks + "\x01" + marks[::-1] + "_"
+    assert jsoncrush.uncrush(hostile) == "z" * 1000
+    with pytest.raises(jsoncrush.UncrushError, match="too long"):
+        jsoncrush.uncrush(hostile, max_length=2000)  # 200 scans of ~1100 units > 40 x 2000
+    assert jsoncrush.uncrush(hostile, max_length=2000, max_work=10**6) == "z" * 1000

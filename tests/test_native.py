@@ -129,6 +129,13 @@ def test_detected_by_extension_and_content(tmp_path):
     assert not native.sniff(b'{"format": "other"}')
 
 
+def test_a_hand_written_file_under_a_plain_json_name_is_detected(tmp_path):
+    path = tmp_path / "mine.json"
+    path.write_text('{"format":"mapkit","version":1,"pieces":[{"type":"grass-1","q":0,"r":0,"z":0}]}')
+    m = read_map(path)
+    assert m.source_format == "mapkit" and [p.type for p in m.pieces] == ["grass-1"]
+
+
 # -- schema errors name the JSON path ---------------------------------------------------------------
 def with_piece(index: int, **changes):
     doc = document()
@@ -144,6 +151,13 @@ def with_piece(index: int, **changes):
     (with_piece(2, colour="red"), "$.pieces[2]"),
     (with_piece(4, q=10**7), "$.pieces[4].q"),
     (with_piece(4, attrs=[1]), "$.pieces[4].attrs"),
+    # attrs the model gives a meaning to (mapkit info used to crash on these with an internal error)
+    (with_piece(4, attrs={"player": "x"}), "$.pieces[4].attrs.player"),
+    (with_piece(4, attrs={"player": 9}), "$.pieces[4].attrs.player"),
+    (with_piece(4, attrs={"player": None}), "$.pieces[4].attrs.player"),
+    (with_piece(4, attrs={"scenario": [1]}), "$.pieces[4].attrs.scenario"),
+    (with_piece(4, attrs={"letter": [1]}), "$.pieces[4].attrs.letter"),
+    (with_piece(4, attrs={"size": "big"}), "$.pieces[4].attrs.size"),
     (document(version=2), "$.version"),
     (document(format="hexoscape"), "$.format"),
     (document(pieces={}), "$.pieces"),
@@ -253,3 +267,17 @@ def test_personal_tile_with_a_nonsense_size_still_has_a_footprint():
 
     piece = Piece("personal", 2, 3, 0, attrs={"size": [7]})
     assert Map(pieces=[piece]).footprint(piece) == [(2, 3)]
+
+
+def test_the_writer_refuses_what_the_reader_would_refuse(tmp_path):
+    # A damaged .hsc can place a tile near 2**31; its mapkit JSON used to be written and then refused.
+    from mapkit.schemas import load
+
+    bound = load("map.schema.json")["$defs"]["coordinate"]
+    assert (bound["minimum"], bound["maximum"]) == (-native.MAX_COORDINATE, native.MAX_COORDINATE)
+    edge = Map(pieces=[Piece("grass-1", native.MAX_COORDINATE, -native.MAX_COORDINATE, 0)])
+    assert native.read(native.write(edge)).pieces == edge.pieces
+    target = tmp_path / "far.mapkit.json"
+    with pytest.raises(FormatError, match="beyond") as info:
+        write_map(Map(pieces=[Piece("grass-1", 0, 0, 0), Piece("grass-1", 2_000_000_000, 5, 0)]), target)
+    assert info.value.file == str(target) and "piece 1" in str(info.value) and not target.exists()

@@ -17,7 +17,7 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
         "convert", help="convert maps between formats",
         description="mapkit convert IN OUT [--to FORMAT], or mapkit convert IN... --to FORMAT -d DIR. "
                     "A conversion that would drop something is refused (exit 2) unless --allow-loss.")
-    p.add_argument("paths", nargs="+", metavar="PATH", help="input map(s), then the output file unless -d is given")
+    p.add_argument("paths", nargs="+", metavar="PATH", help="input map(s), then the output file unless -d is given (- is standard input or output)")
     p.add_argument("--to", dest="to_fmt", metavar="FORMAT",
                    help="output format: " + ", ".join(OUTPUT_EXTENSIONS))
     p.add_argument("--from", dest="from_fmt", metavar="FORMAT", help="read inputs as this format")
@@ -30,6 +30,8 @@ def run(args: argparse.Namespace) -> int:
     if args.out_dir:
         if not args.to_fmt:
             raise UsageError("batch conversion (-d) needs --to FORMAT")
+        if "-" in args.paths:
+            raise UsageError("batch conversion (-d) names its outputs after its inputs: give files, not -")
         return _convert_many(args)
     if len(args.paths) != 2:
         raise UsageError("convert takes IN OUT, or many inputs with -d DIR --to FORMAT")
@@ -58,9 +60,12 @@ def convert_one(source: str, target: str, from_fmt: str | None, to_fmt: str | No
 
 
 def output_name(source: Path, out_dir: Path, to_fmt: str) -> Path:
+    """out_dir / the source's name with its map extension (the longest known) replaced."""
+    from mapkit.formats import formats
+
     name = source.name
     lower = name.lower()
-    for ext in (".mapkit.json", ".json.gz", ".hsc", ".json", ".gz", ".html", ".xhtml", ".htm", ".url", ".vsc"):
+    for ext in sorted({e for info in formats() for e in info.extensions}, key=len, reverse=True):
         if lower.endswith(ext):
             name = name[: -len(ext)]
             break
@@ -74,7 +79,10 @@ def _convert_many(args: argparse.Namespace) -> int:
     if not info.can_write:
         raise UsageError(f"mapkit cannot write the {info.name} format")
     out_dir = Path(args.out_dir)
-    out_dir.mkdir(parents=True, exist_ok=True)
+    try:
+        out_dir.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise MapkitError(f"{out_dir}: cannot make the output folder: {exc.strerror or exc}") from None
     sources = [Path(p) for p in args.paths]
     failures: list[tuple[Path, str]] = []
     lossy: list[tuple[Path, list[str]]] = []
@@ -83,10 +91,14 @@ def _convert_many(args: argparse.Namespace) -> int:
         from tqdm import tqdm
 
         progress = tqdm(total=len(sources), unit="map", file=sys.stderr)
+    written_from: dict[Path, Path] = {}  # two inputs named alike must not overwrite each other
     for source in sources:
         target = output_name(source, out_dir, info.name)
         try:
+            if target.resolve() in written_from:
+                raise UsageError(f"not converted: {target} is already the output of {written_from[target.resolve()]}")
             losses = convert_one(str(source), str(target), args.from_fmt, info.name, args.allow_loss)
+            written_from[target.resolve()] = source
             if losses:
                 lossy.append((source, losses))
         except LossError as exc:

@@ -14,7 +14,7 @@ from mapkit.model.map import Map
 
 def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
     p = sub.add_parser("info", help="summarise a map (name, size, levels, pieces, terrain, start zones, glyphs)")
-    p.add_argument("map", help="map file in any readable format")
+    p.add_argument("map", help="map file in any readable format (- reads standard input)")
     p.add_argument("--from", dest="fmt", metavar="FORMAT", help="read as this format")
     p.add_argument("--json", action="store_true", help="print JSON, with one object per occupied cell")
     return p
@@ -22,16 +22,18 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
 
 def run(args: argparse.Namespace) -> int:
     from mapkit.formats import read_map, report_warnings
+    from mapkit.formats._json import escape_lone_surrogates
 
     m = read_map(args.map, args.fmt)
     report_warnings(m, args.map)
     summary = summarise(m)
     if args.json:
         summary["cells"] = cells_json(m)
-        json.dump(summary, sys.stdout, indent=1, ensure_ascii=False)
-        sys.stdout.write("\n")
+        text = json.dumps(summary, indent=1, ensure_ascii=False) + "\n"
     else:
-        sys.stdout.write(render_text(summary))
+        text = render_text(summary)
+    # VirtualScape names may hold lone UTF-16 halves, which UTF-8 cannot print: spell them \udXXX
+    sys.stdout.write(escape_lone_surrogates(text))
     return 0
 
 
@@ -50,7 +52,11 @@ def summarise(m: Map) -> dict[str, Any]:
         if piece.type == "start-zone":
             key = (piece.attrs.get("scenario"), int(piece.attrs.get("player", 0)))
             by_zone.setdefault(key, []).append(piece)
-    for (scenario, player), spaces in sorted(by_zone.items(), key=lambda kv: (str(kv[0][0]), kv[0][1])):
+    # the battlefield's own zones after the scenarios', which go in number order (2 before 10)
+    def zone_order(key: tuple[Any, int]) -> tuple[bool, int, int]:
+        return key[0] is None, key[0] or 0, key[1]
+
+    for (scenario, player), spaces in sorted(by_zone.items(), key=lambda kv: zone_order(kv[0])):
         names = sorted({str(s.attrs.get("name", "")) for s in spaces if s.attrs.get("name")})
         zone = {"player": player, "hexes": len({(s.q, s.r) for s in spaces}), "names": names}
         if scenario is not None:

@@ -15,13 +15,22 @@ A module without `read` or `write` is write-only or read-only.
 from __future__ import annotations
 
 import importlib
+import sys
 from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
 
-from mapkit.errors import FormatError, LossError, UsageError
+from mapkit.errors import FormatError, LossError, MapkitError, UsageError
 from mapkit.io import write_atomic
 from mapkit.model.map import Map
+
+
+#: The path that means standard input (reading) or standard output (writing).
+STDIO = "-"
+#: Refuse inputs larger than this (the largest real maps are a few MB; a 100 000-piece .hsc is ~4 MB).
+MAX_INPUT_BYTES = 256 << 20
+#: Formats whose readers inflate gzip (Hexoscape saves .json.gz maps); write_map gzips them under a .gz name.
+GZIP_FORMATS = ("hexoscape",)
 
 
 @dataclass(frozen=True)
@@ -75,10 +84,14 @@ def _by_extension(path: str | Path) -> list[FormatInfo]:
 
 
 def detect(path: str | Path, head: bytes | None = None) -> FormatInfo:
-    """The format of a file: by extension, and by content where the extension is ambiguous."""
+    """The format of a file: by content when it is recognisable, else by extension.
+
+    Formats the extension names are sniffed first (`.json` is Hexoscape or mapkit), then the
+    rest, so a map saved under the wrong extension still reads.
+    """
     candidates = _by_extension(path)
     if head is not None:
-        for info in candidates or _FORMATS:
+        for info in candidates + [f for f in _FORMATS if f not in candidates]:
             module = info.module
             sniff = getattr(module, "sniff", None)
             if sniff is not None and hasattr(module, "read") and sniff(head):
@@ -91,23 +104,35 @@ def detect(path: str | Path, head: bytes | None = None) -> FormatInfo:
 def format_for_output(path: str | Path, name: str | None = None) -> FormatInfo:
     """The format to write: the one named, else the one the output name implies."""
     if name:
-        return get(name)
-    candidates = _by_extension(path)
-    if not candidates:
-        raise UsageError(f"{path}: cannot tell the output format from the name; use --to")
-    return candidates[0]
+        info = get(name)
+    else:
+        candidates = _by_extension(path)
+        if not candidates:
+            raise UsageError(f"{path}: cannot tell the output format from the name; use --to")
+        info = candidates[0]
+    if str(path).lower().endswith(".gz") and info.name not in GZIP_FORMATS:
+        raise UsageError(f"{path}: a .gz name promises gzip, and only {', '.join(GZIP_FORMATS)} maps are "
+                         f"read back gzipped; choose another name")
+    return info
 
 
 def read_map(path: str | Path, fmt: str | None = None) -> Map:
-    """Read a map file in any known format. Raises FormatError naming the file."""
+    """Read a map file in any known format ("-" is standard input). Raises FormatError naming the file."""
     path = Path(path)
     try:
-        data = path.read_bytes()
+        if str(path) == STDIO:
+            data = sys.stdin.buffer.read(MAX_INPUT_BYTES + 1)
+        else:
+            with path.open("rb") as handle:  # not read_bytes: /dev/zero or a huge file must not fill memory
+                data = handle.read(MAX_INPUT_BYTES + 1)
     except OSError as exc:
         raise FormatError(f"cannot read: {exc.strerror or exc}", file=str(path)) from None
+    if len(data) > MAX_INPUT_BYTES:
+        raise FormatError(f"larger than {MAX_INPUT_BYTES >> 20} MiB; no battlefield is that big", file=str(path))
     info = get(fmt) if fmt else detect(path, data[:4096])
     if not info.can_read:
-        raise UsageError(f"{path}: mapkit cannot read the {info.name} format")
+        hint = " (a piece collection: see `mapkit inventory`)" if info.name == "vsc" else ""
+        raise UsageError(f"{path}: mapkit cannot read the {info.name} format as a map{hint}")
     try:
         result = info.module.read(data, filename=str(path))
     except FormatError as exc:
@@ -118,8 +143,6 @@ def read_map(path: str | Path, fmt: str | None = None) -> Map:
 
 def report_warnings(m: Map, path: str | Path) -> None:
     """Tell the user, on stderr, what a reader recovered from or ignored."""
-    import sys
-
     for warning in m.warnings:
         print(f"mapkit: {path}: warning: {warning}", file=sys.stderr)
 
@@ -136,12 +159,23 @@ def encode_map(m: Map, info: FormatInfo, allow_loss: bool = False) -> tuple[byte
 
 
 def write_map(m: Map, path: str | Path, fmt: str | None = None, allow_loss: bool = False) -> list[str]:
-    """Write a map atomically (no partial file on failure); returns the losses accepted."""
+    """Write a map atomically (no partial file on failure), or to standard output if `path`
+    is "-"; returns the losses accepted."""
     info = format_for_output(path, fmt)
-    data, losses = encode_map(m, info, allow_loss)
+    try:
+        data, losses = encode_map(m, info, allow_loss)
+    except FormatError as exc:  # a writer that cannot encode this map: name the output
+        raise exc.with_file(str(path)) from None
     if str(path).lower().endswith(".gz") and not data.startswith(b"\x1f\x8b"):
         import gzip  # a .gz name promises gzip (Hexoscape's .gz maps); fixed mtime keeps it deterministic
 
         data = gzip.compress(data, mtime=0)
-    write_atomic(path, data)
+    if str(path) == STDIO:
+        sys.stdout.buffer.write(data)
+        sys.stdout.flush()
+        return losses
+    try:
+        write_atomic(path, data)
+    except OSError as exc:  # missing or read-only folder, a file where a folder should be, disk full
+        raise MapkitError(f"{path}: cannot write: {exc.strerror or exc}") from None
     return losses

@@ -37,13 +37,13 @@ UNICODE_TAG = b"\xff\xfe\xff"
 #: An empty UTF-16 CString, as VirtualScape writes it.
 EMPTY_UTF16 = b"\xff\xfe\xff\x00"
 
+#: Below this many tiles the numpy fast paths (_hsc_fast) are not worth importing numpy for.
+FAST_PATH_MIN_TILES = 64
+
 _I32 = struct.Struct("<i")
 _U16 = struct.Struct("<H")
 _U32 = struct.Struct("<I")
 _U64 = struct.Struct("<Q")
-
-#: CString "form": encoding letter ('u' UTF-16, 'a' ANSI) + prefix width (1, 2, 4 or 8 bytes).
-DEFAULT_FORM = "u"
 
 
 def minimal_width(n: int) -> int:
@@ -132,7 +132,11 @@ def encode_cstring(text: str, form: str | None = None) -> bytes:
 
 
 def form_is_default(form: str, n: int) -> bool:
-    """True for UTF-16 with the minimal prefix: nothing to remember for a round trip."""
+    """True for UTF-16 with the minimal prefix: nothing to remember for a round trip.
+
+    A CString "form" is the encoding letter ('u' UTF-16, 'a' ANSI) + the length prefix's width
+    in bytes (1, 2, 4 or 8), e.g. "u1".
+    """
     return form == f"u{minimal_width(n)}"
 
 

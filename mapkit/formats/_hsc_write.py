@@ -16,7 +16,7 @@ import operator
 import struct
 from typing import Any
 
-from mapkit.formats._hsc_binary import VERSION_BYTES, encode_cstring, paused_gc, version_code
+from mapkit.formats._hsc_binary import FAST_PATH_MIN_TILES, VERSION_BYTES, encode_cstring, paused_gc, version_code
 from mapkit.formats._hsc_rtf import rtf_to_text, text_to_rtf
 from mapkit.formats._hsc_tables import (GLYPH_FIRST, GLYPH_LAST, PERSONAL_SIZES, Tables, colorref, tables)
 from mapkit.model.catalog import PieceType
@@ -242,11 +242,13 @@ def _tiles(writable: list[tuple[Piece, PieceType]], t: Tables, preserve: bool, t
            glyph_byte: int, shift: tuple[int, int, int]) -> tuple[list[bytes], int]:
     """Every tile record, and how many. Plain pieces with nothing kept in extras (almost all
     of a big map) are encoded together with numpy; the rest one by one."""
-    try:
-        from mapkit.formats import _hsc_fast
-    except ImportError:  # numpy missing: every piece goes through _tile
-        _hsc_fast = None  # type: ignore[assignment]
-    codes = _hsc_fast.lookup(t).writer_code if _hsc_fast is not None and tile_version == 3 else {}
+    _hsc_fast = None  # a small map is written faster than numpy imports
+    if tile_version == 3 and len(writable) >= FAST_PATH_MIN_TILES:
+        try:
+            from mapkit.formats import _hsc_fast
+        except ImportError:  # numpy missing: every piece goes through _tile
+            pass
+    codes = _hsc_fast.lookup(t).writer_code if _hsc_fast is not None else {}
     slots: list[bytes | None] = []  # None = the next plain record
     rows = []
     for p, ptype in writable:

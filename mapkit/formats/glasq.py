@@ -13,7 +13,9 @@ polygon (or beside the hex edges a polyline traces, or under a circle) are the p
 cells. Those cells are then matched to the catalog piece's shape, which fixes the model's
 origin and rotation (preferring the page's own turn; RotV ruins are turned half round to
 face as in VirtualScape, see FACING_TURNS). A code that cannot be matched becomes a warning
-naming it and its line; so does a `#NULL` hex, which only carries a label.
+naming it and its line; so does a `#NULL` hex, which only carries a label. A code that draws
+only text (the height marks `GM03H3`, `RO03H2`, `ET15H1` drawn over a glacier, outcrop or
+tree) is no piece and is skipped silently.
 
 Levels: a land (fluid, castle) tile on page level N fills level N - 1. Everything that stands
 on something (obstacles, glyphs, start zones, figures, edge pieces) is put at the top of
@@ -213,6 +215,11 @@ class Drawing:
     dots: list[tuple[float, float]] = field(default_factory=list)
     texts: list[str] = field(default_factory=list)
 
+    @property
+    def text_only(self) -> bool:
+        """Draws words but no hex shape: a label (e.g. a height mark), not a piece."""
+        return bool(self.texts) and not (self.polygons or self.polylines or self.dots)
+
     def cells(self) -> set[tuple[int, int]] | None:
         """The hexes covered: polygons, else circles, else traced polylines (None: unreadable)."""
         cells: set[tuple[int, int]] = set()
@@ -332,7 +339,7 @@ def _piece_for(code: str, drawing: Drawing) -> tuple[str, dict[str, Any]] | None
     match = _GLYPH.match(code)
     if match or code.startswith("TG") or (ptype is not None and ptype.id == "glyph"):
         return "glyph", _glyph_attrs(code, match, drawing, cat.glyphs)
-    if drawing.texts and len(code) <= 4 and code.startswith("G") and any(drawing.texts):
+    if len(code) <= 4 and code.startswith("G") and any(drawing.texts):
         return "glyph", _glyph_attrs(code, None, drawing, cat.glyphs)
     return None
 
@@ -534,7 +541,7 @@ def _read_tree(root: Any, warnings: list[str]) -> Map:
         if kind is None:
             continue
         shift = _overlay_shift(svg, drawn) if kind[0] == "scenario" else (0.0, 0.0)
-        previous: tuple[str, Any, set] | None = None
+        previous: tuple[str, set] | None = None  # the transform and cells of the piece just placed
         for use in svg:
             if _local(use) != "use":
                 continue
@@ -552,6 +559,8 @@ def _read_tree(root: Any, warnings: list[str]) -> Map:
             if kind[0] == "level":
                 drawn.setdefault((code, turns), set()).add(_translate_rotate(steps)[:2])
             problem = _place(code, matrix, transform, defs, kind, (q0, r0, turns), line, previous, placed)
+            if problem is None:  # a text-only label; what was drawn before it still supports what follows
+                continue
             if problem is True and placed[-1].type.startswith("figure"):
                 _figure_label(use, transform, placed[-1])
             if isinstance(problem, str):
@@ -563,7 +572,7 @@ def _read_tree(root: Any, warnings: list[str]) -> Map:
                     warnings.append(f"line {line}: #{code} {problem}; not placed")
                 previous = None
             else:
-                previous = (transform, problem, set(placed[-1].cells)) if problem else None
+                previous = (transform, set(placed[-1].cells))
     pieces = _stack(fold_bases(placed, cat), cat)
     m = Map(pieces=pieces, warnings=warnings, source_format=NAME)
     _metadata(root, m)
@@ -571,8 +580,9 @@ def _read_tree(root: Any, warnings: list[str]) -> Map:
 
 
 def _place(code: str, matrix: Matrix, transform: str, defs: Definitions, kind: tuple, anchor: tuple[int, int, int],
-           line: int, previous: Any, placed: list[Placed]) -> str | bool:
-    """Add the piece a `<use>` draws to `placed`; a string says why it could not be placed."""
+           line: int, previous: Any, placed: list[Placed]) -> str | bool | None:
+    """Add the piece a `<use>` draws to `placed` (True); a string says why it could not be
+    placed; None means the code draws only a text label, which is no piece."""
     from mapkit.model.catalog import catalog
 
     if code not in defs.by_id:
@@ -584,6 +594,8 @@ def _place(code: str, matrix: Matrix, transform: str, defs: Definitions, kind: t
         return f"cannot be drawn ({exc})"
     found = _piece_for(code, drawing)
     if found is None:
+        if drawing.text_only and code != "NULL":
+            return None
         if code == "NULL" or not (drawing.polygons or drawing.polylines):
             return "is a label, not a piece" if code == "NULL" else "is not a battlefield piece"
         return "has no catalog piece (add the code to a catalog entry's glasq list)"
@@ -595,8 +607,8 @@ def _place(code: str, matrix: Matrix, transform: str, defs: Definitions, kind: t
     if fit is None and previous is not None and previous[0] == transform:
         # A piece drawn as an outline that is not a hex outline (the warehouse ruin's wall
         # line) stands on the tile drawn just before it with the same transform.
-        fit = fit_shape(ptype.shape, previous[2], turns, (q0, r0))
-        cells = previous[2] if fit else cells
+        fit = fit_shape(ptype.shape, previous[1], turns, (q0, r0))
+        cells = previous[1] if fit else cells
     if fit is None:
         return (f"draws {len(cells or ())} hexes that do not match the catalog piece {type_id} "
                 f"(shape {ptype.shape})")

@@ -49,6 +49,7 @@ GZIP_MAGIC = b"\x1f\x8b"
 #: Refuse to inflate a .gz past this size (a gzip bomb would otherwise exhaust memory).
 MAX_INFLATED_BYTES = 64 * 1024 * 1024
 #: Bounds on numbers read from a file (far beyond any real map; stops absurd allocations).
+#: The writer leaves pieces beyond them out, as losses, so what it writes always reads back.
 MAX_COORDINATE = 100_000
 MAX_ALTITUDE = 10_000
 #: Offset, in the unturned catalog shape, of the hex Hexoscape uses as a piece's origin.
@@ -383,6 +384,10 @@ def losses(m: Map) -> list[str]:
             lost(f"glyph {piece.attrs['letter']!r}: Hexoscape glyphs carry no letter", piece)
         elif ptype.id == "start-zone" and piece.attrs.get("name"):
             lost(f"start zone name {piece.attrs['name']!r}: Hexoscape start zones have no names", piece)
+    for piece, _, q, r, altitude in _placed_pieces(m):
+        if not _in_bounds(q, r, altitude):
+            lost(f"{cat[piece.type].name} beyond Hexoscape's bounds (q and r within ±{MAX_COORDINATE}, "
+                 f"altitude 0-{MAX_ALTITUDE})", piece)
     out = []
     for what, (count, first) in found.items():
         where = f"({first.q}, {first.r}) level {first.z}"
@@ -396,9 +401,19 @@ def losses(m: Map) -> list[str]:
     return out
 
 
+def _in_bounds(q: int, r: int, altitude: int) -> bool:
+    """Within the bounds the reader accepts (so a written file always reads back)."""
+    return 0 <= altitude <= MAX_ALTITUDE and abs(q) <= MAX_COORDINATE and abs(r) <= MAX_COORDINATE
+
+
 def written_pieces(m: Map) -> list[tuple[Piece, str, int, int, int]]:
     """(piece, Hexoscape id, Hexoscape q, r, altitude) for every piece Hexoscape can hold, in
     map order; a base Hexoscape builds into its wall is left to the wall."""
+    return [placed for placed in _placed_pieces(m) if _in_bounds(*placed[2:])]
+
+
+def _placed_pieces(m: Map) -> list[tuple[Piece, str, int, int, int]]:
+    """As written_pieces, before the bounds are checked."""
     cat = catalog()
     built_in = {(p.q, p.r, p.z - 1) for p in m.pieces
                 if p.type in WALL_BASES and p.extras.get(NAME, {}).get("base_built_in")}

@@ -25,8 +25,6 @@ DESCRIPTION = "Hexoscape share link (?m= JSONCrush)"
 BASE_URL = "https://hexoscape.com/"
 #: encodeURIComponent leaves these (besides ASCII letters and digits) as they are.
 _COMPONENT_SAFE = "-_.!~*'()"
-#: Hexoscape refuses to make a link from more JSON than this (its crush is quadratic).
-HEXOSCAPE_MAX_CRUSH_INPUT = 20_000
 #: Refuse links longer than this before doing any work.
 MAX_LINK_CHARS = 4_000_000
 

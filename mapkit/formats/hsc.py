@@ -26,7 +26,8 @@ from typing import Any
 
 from mapkit.errors import FormatError
 from mapkit.formats import _hsc_write
-from mapkit.formats._hsc_binary import Cursor, VERSION_CODES, form_is_default, paused_gc, version_name
+from mapkit.formats._hsc_binary import (FAST_PATH_MIN_TILES, Cursor, VERSION_CODES, form_is_default, paused_gc,
+                                        version_name)
 from mapkit.formats._hsc_rtf import rtf_to_text
 from mapkit.formats._hsc_tables import (FIGURE_IDS, GLYPH_FIRST, GLYPH_LAST, PERSONAL_ID, PERSONAL_SIZES,
                                         START_ID, Tables, colorref, rgb_of, tables)
@@ -39,8 +40,6 @@ DESCRIPTION = "VirtualScape map"
 
 #: The smallest tile record (tile version 0.0001: type, version, rotation, x, y, z).
 MIN_TILE_BYTES = 28
-#: Below this many tiles the numpy fast path is not worth its set-up time.
-FAST_PATH_MIN_TILES = 64
 
 losses = _hsc_write.losses
 write = _hsc_write.write
@@ -183,11 +182,13 @@ def _read_tiles(cur: Cursor, count: int, hx: dict[str, Any]) -> list[Piece]:
         tile = _parse_tile(cur, t)
         return tile, cur.pos
 
-    try:
-        from mapkit.formats import _hsc_fast
-    except ImportError:  # numpy missing: the general parser reads everything
-        _hsc_fast = None  # type: ignore[assignment]
-    if _hsc_fast is not None and count >= FAST_PATH_MIN_TILES:
+    _hsc_fast = None  # a small map reads faster than numpy imports
+    if count >= FAST_PATH_MIN_TILES:
+        try:
+            from mapkit.formats import _hsc_fast
+        except ImportError:  # numpy missing: the general parser reads everything
+            pass
+    if _hsc_fast is not None:
         runs, general, cur.pos = _hsc_fast.scan(cur.data, cur.pos, count, t, parse_one)
         rec = _hsc_fast.records(cur.data, runs) if runs else None
         hist = _hsc_fast.byte_histogram(rec, t).tolist() if runs else [0] * 256

@@ -227,14 +227,21 @@ def crush(text: str, max_substring_length: int = 50) -> str:
     return from_code_units(body + "_")
 
 
-def uncrush(text: str, max_length: int = 50_000_000) -> str:
+def uncrush(text: str, max_length: int = 50_000_000, max_work: int | None = None) -> str:
     """JSONCrush.uncrush. Raises UncrushError rather than grow past `max_length` code units
-    (each replacement can multiply the length, so hostile links could otherwise exhaust memory)."""
+    (each replacement can multiply the length, so hostile links could otherwise exhaust memory),
+    or scan more than `max_work` of them in all (default 40 x max_length: a link can hold
+    millions of replacements, each scanning the whole text, so a long text kept long by
+    hostile replacements could otherwise run for days)."""
+    budget = 40 * max_length if max_work is None else max_work
     units = to_code_units(text)[:-1]
     parts = units.split(DELIMITER)
     result = parts[0]
     if len(parts) > 1:
         for char in _code_points(parts[1]):
+            budget -= len(result)
+            if budget < 0:
+                raise UncrushError("uncrushing would take too long (too many replacements over a long text)")
             pieces = result.split(char)
             last = pieces.pop()
             new_length = sum(map(len, pieces)) + max(len(pieces) - 1, 0) * len(last)

@@ -3,14 +3,16 @@
 The layout is fixed so that writing is deterministic and read -> write gives the same bytes:
 top-level keys in a set order, one piece (building, object) per line. Keys inside attrs and
 extras keep their order (JSON parsers keep it too): some formats rebuild their own files
-from extras in the source's key order (Hexoscape's hexMap), so sorting would lose bytes. Files are checked against `schemas/map.schema.json` on load (the schema is
-the single source of truth for the structure); piece type ids are then checked against the
-catalog, which is data that grows, so the schema does not list them.
+from extras in the source's key order (Hexoscape's hexMap), so sorting would lose bytes.
+Files are checked against `schemas/map.schema.json` on load (the schema is the single source
+of truth for the structure); piece type ids are then checked against the catalog, which is
+data that grows, so the schema does not list them.
 """
 
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 from mapkit.errors import FormatError
@@ -23,20 +25,27 @@ DESCRIPTION = "mapkit native JSON"
 VERSION = 1
 SCHEMA = "map.schema.json"
 
+#: The coordinate bounds of schemas/map.schema.json ($defs.coordinate): the writer refuses what
+#: the reader would refuse (a damaged .hsc can hold coordinates near 2**31).
+MAX_COORDINATE = 1_000_000
+
 #: Top-level keys in the order they are written.
 _HEAD_KEYS = ("format", "version", "name", "author", "players", "scenario", "source_format",
               "source_version", "attrs", "extras", "warnings")
 
 
+_FORMAT_KEY = re.compile(rb'"format"\s*:\s*"mapkit"')
+
+
 def sniff(head: bytes) -> bool:
-    """A JSON object whose "format" is "mapkit" (written first by `write`)."""
+    """A JSON object whose "format" is "mapkit" (written first by `write`, spaced any way by hand)."""
     text = head.lstrip(b"\xef\xbb\xbf \t\r\n")
-    return text.startswith(b"{") and b'"format": "mapkit"' in text[:200]
+    return text.startswith(b"{") and _FORMAT_KEY.search(text, 0, 200) is not None
 
 
 # -- writing ----------------------------------------------------------------------------------
-def _dump(value: Any) -> str:
-    return json.dumps(value, ensure_ascii=False, allow_nan=False, separators=(", ", ": "))
+#: One line of the layout; keeps the key order of the dicts it is given.
+_encode = json.JSONEncoder(ensure_ascii=False, allow_nan=False, separators=(", ", ": ")).encode
 
 
 def _number(value: float) -> int | float:
@@ -76,24 +85,26 @@ def losses(m: Map) -> list[str]:
 
 def write(m: Map) -> bytes:
     """The map as canonical mapkit JSON (UTF-8, newline at the end)."""
+    for kind, places in (("piece", [(p.q, p.r, p.z) for p in m.pieces]),
+                         ("C3G Book", [(b.q, b.r, b.level) for b in m.buildings + m.objects])):
+        for index, place in enumerate(places):
+            if any(abs(v) > MAX_COORDINATE for v in place):
+                raise FormatError(f"cannot write mapkit JSON: {kind} {index} at (q, r, level) {place} is beyond "
+                                  f"±{MAX_COORDINATE}, which mapkit JSON cannot hold")
     head = {"format": NAME, "version": VERSION, "name": m.name, "author": m.author, "players": m.players,
             "scenario": m.scenario, "source_format": m.source_format, "source_version": m.source_version,
             "attrs": m.attrs, "extras": m.extras, "warnings": list(m.warnings)}
-    dump_row = json.JSONEncoder(ensure_ascii=False, allow_nan=False, separators=(", ", ": "))
     try:
-        lines = [f"  {json.dumps(key)}: {_dump(head[key])}" for key in _HEAD_KEYS]
-        # The row dicts are built in the layout's key order, which the encoder keeps.
-        encode = dump_row.encode
-        pieces = [encode(_piece_dict(p)) for p in m.pieces]
-        buildings = [encode(_placement_dict(b)) for b in m.buildings]
-        objects = [encode(_placement_dict(o)) for o in m.objects]
+        lines = [f"  {json.dumps(key)}: {_encode(head[key])}" for key in _HEAD_KEYS]
+        pieces = [_encode(_piece_dict(p)) for p in m.pieces]
+        buildings = [_encode(_placement_dict(b)) for b in m.buildings]
+        objects = [_encode(_placement_dict(o)) for o in m.objects]
     except (TypeError, ValueError, RecursionError) as exc:
         raise FormatError(f"cannot write mapkit JSON: {exc}") from None
     lines.append(f'  "pieces": {_row_list(pieces)}')
     lines.append(f'  "buildings": {_row_list(buildings)}')
     lines.append(f'  "objects": {_row_list(objects)}')
     return escape_lone_surrogates("{\n" + ",\n".join(lines) + "\n}\n").encode("utf-8")
-
 
 
 # -- reading ----------------------------------------------------------------------------------

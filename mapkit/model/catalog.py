@@ -43,10 +43,6 @@ class PieceType:
     inventory_as: dict[str, int] = field(default_factory=dict, compare=False, hash=False)
     note: str = ""
 
-    @property
-    def is_fluid(self) -> bool:
-        return self.kind == "fluid"
-
 
 class Catalog:
     """All piece types, with lookups by mapkit id and by each format's id."""
