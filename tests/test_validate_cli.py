@@ -66,6 +66,7 @@ def test_rules_command(cli):
     code, out, _ = cli("rules", "P104")
     assert code == 0 and "Why:" in out and "Source:" in out and "Convention:" in out
     assert cli("rules", "X999")[0] == 2
+    assert cli("rules", "")[0] == 2  # an empty code used to print nothing and exit 0
     code, out, _ = cli("rules", "--parameters")
     assert "start_zone_hexes = 24" in out
 
@@ -128,3 +129,22 @@ def test_auto_jobs_keeps_small_inputs_in_one_process(tmp_path, monkeypatch):
     monkeypatch.setattr(validate.os, "getloadavg", lambda: (0.0, 0.0, 0.0))
     monkeypatch.setattr(validate.os, "sched_getaffinity", lambda pid: {0, 1, 2, 3}, raising=False)
     assert validate.auto_jobs([str(p) for p in small]) == 2
+
+
+def test_unknown_codes_in_select_or_ignore_are_usage_errors(cli, fake_maps):
+    # A typo in --ignore used to be dropped silently, and one in a --select list too.
+    for args in (("--ignore", "P1O1"), ("--select", "P101,XYZ"), ("--select", "P101", "--ignore", "Q")):
+        code, out, err = cli("validate", "floating.map", *args)
+        assert code == 2 and out == "" and "names no rule" in err and err.count("\n") == 1, args
+    code, _, err = cli("validate", "floating.map", "--select", "P101", "--ignore", "P1")
+    assert code == 2 and "leaves none" in err
+
+
+def test_bad_settings_jobs_and_output_are_one_line_errors(cli, fake_maps, tmp_path):
+    code, _, err = cli("validate", "good.map", "--set", "clearance_slack=abc")
+    assert code == 2 and err == "mapkit: setting clearance_slack: 'abc' is not a whole number\n"
+    code, _, err = cli("validate", "good.map", "--jobs", "-1")
+    assert code == 2 and "--jobs" in err
+    target = tmp_path / "no" / "such" / "dir" / "report.sarif"
+    code, out, err = cli("validate", "good.map", "--format", "sarif", "-o", str(target))
+    assert code == 2 and "cannot write the report" in err and err.count("\n") == 1

@@ -88,7 +88,7 @@ def auto_jobs(paths: list[str]) -> int:
 
 def run(args: argparse.Namespace) -> int:
     from mapkit.errors import UsageError
-    from mapkit.rules.framework import Finding, select_rules
+    from mapkit.rules.framework import Finding, select_rules, unknown_patterns
     from mapkit.rules.profiles import defaults, parse_setting
     from mapkit.rules.report import render_json, render_sarif, render_text, sort_key
 
@@ -100,9 +100,15 @@ def run(args: argparse.Namespace) -> int:
             raise UsageError(str(exc)) from None
         options[name] = value
     select, ignore = _codes(args.select), _codes(args.ignore)
+    for option, patterns in (("--select", select), ("--ignore", ignore)):
+        unknown = unknown_patterns(patterns)
+        if unknown:
+            raise UsageError(f"{option} {', '.join(unknown)}: names no rule (see `mapkit rules`)")
     rules = select_rules(args.profile, select, ignore)
     if select and not rules:
-        raise UsageError(f"--select {args.select!r} names no rule (see `mapkit rules`)")
+        raise UsageError(f"--ignore {args.ignore} leaves none of the rules --select {args.select} names")
+    if args.jobs < 0:
+        raise UsageError(f"--jobs {args.jobs}: the number of workers cannot be negative")
     jobs = args.jobs or auto_jobs(args.maps)
     work = [(path, args.fmt, args.profile, select, ignore, options) for path in args.maps]
     if len(work) >= 2 and jobs > 1:
@@ -131,7 +137,10 @@ def run(args: argparse.Namespace) -> int:
     if args.out:
         from mapkit.io import write_atomic
 
-        write_atomic(args.out, report.encode("utf-8"))
+        try:
+            write_atomic(args.out, report.encode("utf-8"))
+        except OSError as exc:
+            raise UsageError(f"{args.out}: cannot write the report: {exc.strerror or exc}") from None
     else:
         sys.stdout.write(report)
     if unreadable:

@@ -142,6 +142,12 @@ def matches(code: str, patterns: Iterable[str]) -> bool:
     return False
 
 
+def unknown_patterns(patterns: Iterable[str]) -> list[str]:
+    """The patterns (codes or prefixes) that name no rule: a typo in --select or --ignore."""
+    codes = list(load_rules())
+    return [p for p in patterns if not any(matches(code, [p]) for code in codes)]
+
+
 def select_rules(profile: str | None = None, select: Iterable[str] = (), ignore: Iterable[str] = ()
                  ) -> list[Rule]:
     """The rules a run uses, in code order: those of the profile (or every rule if `select`
