@@ -75,3 +75,9 @@ def test_errors_are_one_line(tmp_path):
     assert proc.returncode == 2 and "cannot read" in proc.stderr
     proc = run_subprocess("overlay", SKY, "--marker-diameter", "-3")
     assert proc.returncode == 2
+
+
+def test_marker_not_smaller_than_base_is_a_usage_error():
+    result = run_subprocess("overlay", SKY, "--base-diameter", "10")
+    assert result.returncode == 2 and result.stdout == ""
+    assert result.stderr.count("\n") == 1 and "smaller than the base diameter" in result.stderr

@@ -110,7 +110,7 @@ SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[Healt
 
 
 @SETTINGS
-@given(rects, st.booleans(), st.floats(5, 30), st.floats(0.5, 10))
+@given(rects, st.booleans(), st.floats(5, 22), st.floats(0.5, 10))  # the marker stays below the 33 mm base
 def test_class_never_improves_when_marker_grows(poly, inside, marker, more):
     small = outside(poly, inside, marker_diameter=marker)
     big = outside(poly, inside, marker_diameter=marker + more)
@@ -162,3 +162,10 @@ def test_turn_of_a_real_building_keeps_every_floor():
     plain = classify(sky)
     turned = classify(book(_turn(rect(-35, -28, 150, 80), 2), kind="interior-access", floors=[{"height": 0}]))
     assert {rotate(q, r, 2): c for (q, r), c in plain.floors[0].classes.items()} == turned.floors[0].classes
+
+
+@pytest.mark.parametrize("marker, base", [(33.0, 33.0), (40.0, 33.0), (19.0, 10.0)])
+def test_marker_not_smaller_than_base_is_refused(marker, base):
+    # Such a pair used to classify every hex where the base fits but the marker does not as Partial.
+    with pytest.raises(ValueError, match="smaller than the base"):
+        OverlayParams(base_diameter=base, marker_diameter=marker)

@@ -32,9 +32,13 @@ def _mm(text: str) -> float:
 
 
 def run(args: argparse.Namespace) -> int:
+    from mapkit.errors import UsageError
     from mapkit.geometry.params import OverlayParams
 
-    params = OverlayParams.from_options(args.hex_region, args.base_diameter, args.marker_diameter)
+    try:
+        params = OverlayParams.from_options(args.hex_region, args.base_diameter, args.marker_diameter)
+    except ValueError as exc:
+        raise UsageError(str(exc)) from None
     if args.book.endswith(".book.json"):
         doc, panels, title, note = _book(args.book, params)
         columns = 3
