@@ -203,3 +203,22 @@ def test_rotated_placement_moves_book_findings(tmp_path):
     ctx = CheckContext(m, str(STREET), {"books": {"broken": book_from_json(doc)}})
     found = [(f.q, f.r, f.level) for f in RULES["C102"].check(ctx)]
     assert found == [(2, 5, 1)]  # local (1, 1) turned 60° twice: (-1, 2), then (-2, 1)
+
+
+def test_a_map_placing_a_broken_book_reports_c001_not_a_crash(tmp_path):
+    # A NaN coordinate used to reach GEOS: `validate --profile c3g` and `overlay` ended in an internal error.
+    from conftest import run_subprocess
+
+    (tmp_path / "nan.book.json").write_text(
+        '{"name": "n", "kind": "enclosed", "footprint": {"polygon": [[0, 0], [NaN, 0], [0, 50]]}}')
+    doc = json.loads(STREET.read_text())
+    doc["buildings"] = [{"book": "nan.book.json", "q": 1, "r": 2, "level": 1, "rotation": 0},
+                        {"book": "missing.book.json", "q": 6, "r": 2, "level": 1, "rotation": 0}]
+    doc["objects"] = []
+    path = tmp_path / "street.mapkit.json"
+    path.write_text(json.dumps(doc))
+    result = run_subprocess("validate", "--profile", "c3g", "--select", "C0", path)
+    assert result.returncode == 1 and result.stderr == ""
+    assert result.stdout.count(" C001 error: ") == 2 and "NaN is not a number JSON allows" in result.stdout
+    result = run_subprocess("overlay", path)
+    assert result.returncode == 2 and result.stderr.count("\n") == 1 and "NaN" in result.stderr

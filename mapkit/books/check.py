@@ -1,7 +1,7 @@
 """`check_book_file(path)`: the findings `mapkit validate BOOK.book.json` prints for one Book.
 
-Schema errors come first (code C001, the JSON path in the message); a Book that passes its
-schema is placed alone at hex (0, 0), level 0, and the Book-level C3G rules run on it, so
+Schema and shape errors come first (code C001, the JSON path in the message); a Book that
+passes them is placed alone at hex (0, 0), level 0, and the Book-level C3G rules run on it, so
 their locations are the Book's own local hexes and floor levels.
 """
 
@@ -11,7 +11,7 @@ from pathlib import Path
 
 from mapkit.books.load import read_book_json
 from mapkit.books.model import book_from_dict
-from mapkit.books.schema import schema_errors
+from mapkit.books.schema import book_errors
 from mapkit.errors import FormatError
 from mapkit.geometry.params import OverlayParams
 from mapkit.model.map import Map, Placement
@@ -29,7 +29,7 @@ def check_book_file(path: str | Path, params: OverlayParams | None = None) -> li
         doc = read_book_json(path)
     except FormatError as exc:
         return [Finding("C001", "error", f"{exc.where + ': ' if exc.where else ''}{exc.message}", file=shown)]
-    errors = schema_errors(doc)
+    errors = book_errors(doc)
     if errors:
         return [Finding("C001", "error", f"{where}: {message}", file=shown) for where, message in errors]
     book = book_from_dict(doc, shown)
