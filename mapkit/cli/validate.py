@@ -119,19 +119,19 @@ def run(args: argparse.Namespace) -> int:
     else:
         results = [check_file(*w) for w in work]
     findings: list[Finding] = []
-    unreadable = False
+    unreadable: list[tuple[str, str]] = []
     for path, (found, error, warnings) in zip(args.maps, results):
         for warning in warnings:
             print(f"mapkit: {path}: warning: {warning}", file=sys.stderr)
         if error is not None:
-            unreadable = True
+            unreadable.append((path, error))
             print(f"mapkit: {error}" if path in error else f"mapkit: {path}: {error}", file=sys.stderr)
         findings.extend(Finding(**d) for d in found)
     findings.sort(key=sort_key)
     if args.output == "json":
         report = render_json(findings)
     elif args.output == "sarif":
-        report = render_sarif(findings, rules)
+        report = render_sarif(findings, rules, unreadable)
     else:
         report = render_text(findings)
     if args.out:
