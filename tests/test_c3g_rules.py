@@ -222,3 +222,14 @@ def test_a_map_placing_a_broken_book_reports_c001_not_a_crash(tmp_path):
     assert result.stdout.count(" C001 error: ") == 2 and "NaN is not a number JSON allows" in result.stdout
     result = run_subprocess("overlay", path)
     assert result.returncode == 2 and result.stderr.count("\n") == 1 and "NaN" in result.stderr
+
+
+def test_a_book_in_the_wrong_list_is_c001():
+    # A vehicle among the buildings or a skyscraper among the objects used to pass every rule.
+    m = street()
+    m.buildings = [Placement(book="sports-car", q=1, r=2, level=1)]
+    m.objects = [Placement(book="skyscraper", q=7, r=6, level=1)]
+    messages = [f.message for f in map_findings(m, "C001")]
+    assert len(messages) == 2
+    assert "Sports Car" in messages[0] and "vehicle Book" in messages[0] and "structures" in messages[0]
+    assert "interior-access Book" in messages[1] and "vehicles" in messages[1]

@@ -85,11 +85,18 @@ def placed_books(m: Map, map_file: str | None = None, params: OverlayParams | No
         for i, p in enumerate(placements):
             pb = PlacedBook(role, i, p, None)
             try:
-                pb.book = (books or {}).get(p.book) or load_book(resolve_book(p.book, map_file))
+                book = (books or {}).get(p.book) or load_book(resolve_book(p.book, map_file))
             except MapkitError as exc:
                 pb.error = str(exc)
                 target.append(pb)
                 continue
+            if book.is_structure != (role == "building"):
+                want = "structures (enclosed or interior-access)" if role == "building" else \
+                    "destructible objects and vehicles"
+                pb.error = f"{book.name} is a {book.kind} Book, but a map's {role}s are {want}"
+                target.append(pb)
+                continue
+            pb.book = book
             key = id(pb.book)
             if key not in overlays:
                 overlays[key] = classify(pb.book, params)

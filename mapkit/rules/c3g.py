@@ -58,7 +58,7 @@ def _book_rule(ctx: CheckContext, code: str) -> Iterator[Finding]:
             yield ctx.finding(code, f"{label}{where}: {issue.message}", q, r, level)
 
 
-@rule("C001", "book-unreadable", "error", FAMILY, PROFILES, "A Book the map places cannot be read or breaks its schema.")
+@rule("C001", "book-unreadable", "error", FAMILY, PROFILES, "A Book the map places cannot be read, is broken, or is in the wrong list.")
 def book_unreadable(ctx: CheckContext) -> Iterator[Finding]:
     st = state(ctx)
     for pb in st.buildings + st.objects:
