@@ -161,7 +161,7 @@ def _marker(ctx: CheckContext, idx: BuildIndex, out: dict[str, list[Finding]], i
         if below.terrain == "molten-lava":
             out["P107"].append(ctx.finding("P107", f"glyph (piece {i + 1}) lies on molten lava (piece {s + 1})",
                                            q, r, z))
-        elif below.kind not in ("land", "fluid"):
+        elif below.kind not in ("land", "fluid", "custom"):  # a personal (custom) tile is a space too
             out["P108"].append(ctx.finding(
                 "P108", f"glyph (piece {i + 1}) is not on a space: it lies on {below.name} (piece {s + 1})", q, r, z))
 
