@@ -233,3 +233,27 @@ def test_a_book_in_the_wrong_list_is_c001():
     assert len(messages) == 2
     assert "Sports Car" in messages[0] and "vehicle Book" in messages[0] and "structures" in messages[0]
     assert "interior-access Book" in messages[1] and "vehicles" in messages[1]
+
+
+def test_partial_verdicts_say_when_they_rest_on_the_assumed_marker(tmp_path):
+    # Half vs Partial depends on the wound-marker diameter, which is an assumption: say so where it decides.
+    doc = sky_with(lambda d: d["floors"][0]["doorways"].append([0, -1]))  # a Partial hex on the wall line
+    path = tmp_path / "sky.book.json"
+    path.write_text(json.dumps(doc))
+    c102 = [f.message for f in check_book_file(path) if f.code == "C102"]
+    assert c102 == ["floor 0: doorway on a partial hex (judged with the assumed 19 mm wound marker), "
+                    "which no figure can pass"]
+    from mapkit.geometry import OverlayParams
+
+    given = [f.message for f in check_book_file(path, OverlayParams.from_options(marker_diameter=19))
+             if f.code == "C102"]
+    assert given == ["floor 0: doorway on a partial hex, which no figure can pass"]
+
+
+def test_a_window_outside_the_footprint_reads_as_english(tmp_path):
+    # The message used to read "window on a outside the footprint hex".
+    doc = sky_with(lambda d: d["floors"][1]["windows"].append([9, 9]))
+    path = tmp_path / "sky.book.json"
+    path.write_text(json.dumps(doc))
+    c101 = [f.message for f in check_book_file(path) if f.code == "C101"]
+    assert c101 == ["floor 1: window on a hex outside the footprint; windows go only on Half hexes"]
