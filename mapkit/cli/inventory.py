@@ -46,7 +46,7 @@ def inventory_report(m: Any, collection: dict[str, int] | None = None, set_ids: 
                      community: bool = False) -> dict[str, Any]:
     """Everything `inventory` prints, as plain data."""
     from mapkit.errors import UsageError
-    from mapkit.inventory import CoverTooLarge, load_sets, minimum_cover, missing, requirements
+    from mapkit.inventory import CoverTooLarge, load_sets, minimum_cover, missing, requirements, terrain_requirements
     from mapkit.inventory.requirements import describe, hexes_of
 
     need = requirements(m)
@@ -58,7 +58,7 @@ def inventory_report(m: Any, collection: dict[str, int] | None = None, set_ids: 
         if unknown:
             raise UsageError(f"unknown set id(s) {', '.join(unknown)} (known: {', '.join(s.id for s in sets)})")
         sets = [known[i.lower()] for i in set_ids]
-    terrain = {t: n for t, n in need.items() if not t.startswith("glyph:")}
+    terrain = terrain_requirements(m)
     try:
         cover = minimum_cover(terrain, sets, node_budget=NODE_BUDGET)
         too_large = None

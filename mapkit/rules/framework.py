@@ -17,7 +17,6 @@ from typing import Any, Callable, Iterable, Iterator
 from mapkit.model.map import Map
 
 SEVERITIES = ("error", "warning", "info")
-PROFILES = ("casual", "tournament", "c3g")
 
 
 @dataclass(frozen=True)
