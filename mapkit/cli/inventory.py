@@ -5,7 +5,6 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from pathlib import Path
 from typing import Any
 
 
@@ -27,14 +26,21 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
     return p
 
 
+#: A collection lists a few hundred kinds of piece: anything far larger is not one (and /dev/zero never ends).
+MAX_COLLECTION_BYTES = 4 * 1024 * 1024
+
+
 def read_collection(path: str) -> dict[str, int]:
     from mapkit.errors import FormatError
     from mapkit.formats import inventory_tsv, vsc
 
     try:
-        data = Path(path).read_bytes()
+        with open(path, "rb") as f:
+            data = f.read(MAX_COLLECTION_BYTES + 1)
     except OSError as exc:
         raise FormatError(f"cannot read: {exc.strerror or exc}", file=path) from None
+    if len(data) > MAX_COLLECTION_BYTES:
+        raise FormatError(f"larger than {MAX_COLLECTION_BYTES} bytes; not a piece collection", file=path)
     module = vsc if path.lower().endswith(".vsc") or vsc.sniff(data[:64]) else inventory_tsv
     try:
         return module.read_collection(data, path)
