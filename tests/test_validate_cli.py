@@ -148,3 +148,21 @@ def test_bad_settings_jobs_and_output_are_one_line_errors(cli, fake_maps, tmp_pa
     target = tmp_path / "no" / "such" / "dir" / "report.sarif"
     code, out, err = cli("validate", "good.map", "--format", "sarif", "-o", str(target))
     assert code == 2 and "cannot write the report" in err and err.count("\n") == 1
+
+
+def test_select_and_ignore_apply_to_book_files(cli, tmp_path):
+    # --ignore C101 used to be ignored for *.book.json arguments.
+    from pathlib import Path
+
+    sky = json.loads((Path(__file__).resolve().parent.parent / "samples/books/skyscraper.book.json").read_text())
+    sky["floors"][1]["windows"].append([1, 0])  # C101: a window on a Full hex
+    sky["floors"][0]["doorways"].append([1, 1])  # C102: a doorway inside the floor
+    path = tmp_path / "sky.book.json"
+    path.write_text(json.dumps(sky))
+    codes = lambda out: sorted({line.split(": ")[2].split()[0] for line in out.splitlines()})
+    assert codes(cli("validate", path)[1]) == ["C101", "C102"]
+    code, out, _ = cli("validate", path, "--ignore", "C101")
+    assert code == 1 and codes(out) == ["C102"]
+    code, out, _ = cli("validate", path, "--select", "C101")
+    assert code == 1 and codes(out) == ["C101"]
+    assert cli("validate", path, "--select", "P1")[0] == 0

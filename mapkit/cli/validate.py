@@ -45,10 +45,13 @@ def check_file(path: str, fmt: str | None, profile: str, select: list[str], igno
                options: dict[str, Any]) -> tuple[list[dict[str, Any]], str | None, list[str]]:
     """Findings (as dicts), a read error, and reader warnings for one file; runs in a worker."""
     from mapkit.errors import MapkitError
-    from mapkit.rules.framework import CheckContext, run_rules, select_rules
+    from mapkit.rules.framework import CheckContext, matches, run_rules, select_rules
 
     if path.endswith(".book.json"):
-        return _check_book(path)
+        # A Book is checked by the C3G Book rules whatever the profile; --select and --ignore still apply.
+        found, error, warnings = _check_book(path)
+        kept = [d for d in found if (not select or matches(d["code"], select)) and not matches(d["code"], ignore)]
+        return kept, error, warnings
     from mapkit.formats import read_map
 
     try:
