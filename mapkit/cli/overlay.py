@@ -48,7 +48,10 @@ def run(args: argparse.Namespace) -> int:
     if args.output:
         from mapkit.render.overlay_png import render_panels, save_png
 
-        save_png(render_panels(panels, params, title, note, columns), args.output)
+        try:
+            save_png(render_panels(panels, params, title, note, columns), args.output)
+        except OSError as exc:
+            raise UsageError(f"{args.output}: cannot write the picture: {exc.strerror or exc}") from None
     if args.json:
         json.dump(doc, sys.stdout, indent=1)
         sys.stdout.write("\n")
@@ -106,4 +109,6 @@ def _text(doc: dict[str, Any]) -> str:
     for name, cells in groups:
         counts = Counter(c["class"] for c in cells)
         lines.append(f"{name}: " + ", ".join(f"{counts[k]} {k}" for k in ("full", "half", "partial", "covered")))
+    if not groups:
+        lines.append("the map places no C3G buildings: nothing to classify")
     return "\n".join(lines) + "\n"
