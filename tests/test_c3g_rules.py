@@ -257,3 +257,14 @@ def test_a_window_outside_the_footprint_reads_as_english(tmp_path):
     path.write_text(json.dumps(doc))
     c101 = [f.message for f in check_book_file(path) if f.code == "C101"]
     assert c101 == ["floor 1: window on a hex outside the footprint; windows go only on Half hexes"]
+
+
+def test_buildings_that_overlap_are_c205():
+    # Two buildings in one place used to pass every rule (the overlay simply united them).
+    m = street()
+    bungalow = next(b for b in m.buildings if "bungalow" in b.book)
+    m.buildings.append(Placement(book=bungalow.book, q=bungalow.q + 1, r=bungalow.r, level=bungalow.level))
+    found = map_findings(m, "C205")
+    assert len(found) == 1 and "overlap by" in found[0].message and found[0].level == bungalow.level
+    m.buildings[-1].level += 8  # on another level: not compared (C201 reports it floating)
+    assert map_findings(m, "C205") == []

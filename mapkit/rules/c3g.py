@@ -231,6 +231,32 @@ def marker_on_half(ctx: CheckContext) -> Iterator[Finding]:
                               piece.q, piece.r, piece.z)
 
 
+@rule("C205", "buildings-overlap", "error", FAMILY, PROFILES, "Two buildings never stand in the same place.")
+def buildings_overlap(ctx: CheckContext) -> Iterator[Finding]:
+    if _standalone(ctx):
+        return
+    import shapely
+
+    from mapkit.model.grid import mm_to_hex
+
+    placed = [(pb, placed_footprint(pb.book, pb.placement.q, pb.placement.r, pb.placement.rotation))
+              for pb in state(ctx).buildings if pb.book is not None]
+    for i, (a, fa) in enumerate(placed):
+        for b, fb in placed[i + 1:]:
+            if a.placement.level != b.placement.level:
+                continue  # a building above another would stand on its roof: C201 finds no land under it
+            shared = shapely.intersection(fa, fb)
+            if shapely.area(shared) > OVERLAP_MM2:
+                point = shared.representative_point()
+                q, r = mm_to_hex(point.x, point.y)
+                yield ctx.finding("C205", f"{describe(a)} and {describe(b)} overlap by {shapely.area(shared):.0f} mm²",
+                                  q, r, a.placement.level)
+
+
+#: Footprints sharing less than this (mm²) only touch: turned footprints meet with rounding noise.
+OVERLAP_MM2 = 1.0
+
+
 def _blocked(st: PlacedBooks) -> dict[int, Any]:
     """Per level, the area walls and closed buildings take up (what a destructible object must avoid)."""
     import shapely
