@@ -172,3 +172,15 @@ def test_nan_and_infinity_are_not_json(tmp_path, constant):
     with pytest.raises(FormatError, match=f"{constant} is not a number JSON allows"):
         load_book(path)
     assert [f.code for f in check_book_file(path)] == ["C001"]
+
+
+def test_only_a_bare_name_falls_back_to_the_sample_books(tmp_path):
+    # A missing `books/bungalow.book.json` used to be replaced, silently, by the illustrative sample.
+    from mapkit.books.placed import SAMPLES_DIR, resolve_book
+
+    map_file = str(tmp_path / "m.mapkit.json")
+    assert resolve_book("bungalow", map_file) == SAMPLES_DIR / "bungalow.book.json"
+    for name in ("books/bungalow.book.json", "bungalow.book.json", "../x/bungalow"):
+        assert resolve_book(name, map_file) == tmp_path / name
+    (tmp_path / "bungalow").write_text("{}")  # a file of that name beside the map wins
+    assert resolve_book("bungalow", map_file) == tmp_path / "bungalow"
