@@ -111,7 +111,7 @@ def test_book_files_are_passed_to_the_book_checker(cli, tmp_path, monkeypatch):
     book = tmp_path / "hut.book.json"
     book.write_text("{}")
     fake = types.ModuleType("mapkit.books.check")
-    fake.check_book_file = lambda path: [Finding("C999", "error", "bad book", file=str(path))]
+    fake.check_book_file = lambda path, params=None: [Finding("C999", "error", "bad book", file=str(path))]
     monkeypatch.setitem(sys.modules, "mapkit.books.check", fake)
     code, out, _ = cli("validate", str(book))
     assert code == 1 and "C999 error: bad book" in out
@@ -166,3 +166,23 @@ def test_select_and_ignore_apply_to_book_files(cli, tmp_path):
     code, out, _ = cli("validate", path, "--select", "C101")
     assert code == 1 and codes(out) == ["C101"]
     assert cli("validate", path, "--select", "P1")[0] == 0
+
+
+def test_overlay_parameters_reach_the_c3g_checks(cli, tmp_path):
+    # validate had no way to replace the assumed wound-marker diameter its Partial verdicts rest on.
+    from pathlib import Path
+
+    sky = json.loads((Path(__file__).resolve().parent.parent / "samples/books/skyscraper.book.json").read_text())
+    sky["floors"][0]["doorways"].append([0, -1])  # a Partial hex on the wall line with the default 19 mm marker
+    path = tmp_path / "sky.book.json"
+    path.write_text(json.dumps(sky))
+    code, out, _ = cli("validate", path)
+    assert code == 1 and "C102" in out and "assumed 19 mm" in out
+    code, out, _ = cli("validate", path, "--marker-diameter", "19")
+    assert code == 1 and "C102" in out and "assumed" not in out
+    code, out, _ = cli("validate", path, "--marker-diameter", "5")  # a marker that small fits: Half, passable
+    assert code == 0 and out == ""
+    code, _, err = cli("validate", path, "--marker-diameter", "40")
+    assert code == 2 and "smaller than the base" in err
+    street = Path(__file__).resolve().parent.parent / "samples/maps/street.mapkit.json"
+    assert cli("validate", street, "--profile", "c3g", "--hex-region", "cap")[0] in (0, 1)

@@ -15,13 +15,14 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
     p.add_argument("-o", "--output", metavar="PICTURE.png", help="draw the overlay to a PNG file")
     p.add_argument("--hex-region", choices=("cell", "cap"), help="what counts as a hex: the 44.45 mm grid cell "
                    "(default) or the ~37.4 mm raised top of a tile")
-    p.add_argument("--base-diameter", type=_mm, metavar="MM", help="figure base diameter (default 33, measured)")
-    p.add_argument("--marker-diameter", type=_mm, metavar="MM",
+    p.add_argument("--base-diameter", type=millimetres, metavar="MM", help="figure base diameter (default 33, measured)")
+    p.add_argument("--marker-diameter", type=millimetres, metavar="MM",
                    help="Wound Marker diameter (default 19: an ASSUMPTION, no published measurement)")
     return p
 
 
-def _mm(text: str) -> float:
+def millimetres(text: str) -> float:
+    """An argparse type: a length in mm, 0 < value < 1000."""
     try:
         value = float(text)
     except ValueError:

@@ -14,6 +14,8 @@ import os
 import sys
 from typing import Any
 
+from mapkit.cli.overlay import millimetres
+
 #: Below this many bytes in all, one process checks the files (a pool costs ~0.2 s to start).
 PARALLEL_MIN_BYTES = 2_000_000
 
@@ -34,6 +36,11 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
     p.add_argument("--jobs", type=int, default=0, metavar="N",
                    help="worker processes (default: the idle cores, when the files are large enough to gain)")
     p.add_argument("-o", "--output", dest="out", metavar="FILE", help="write the report to FILE")
+    p.add_argument("--hex-region", choices=("cell", "cap"), help="C3G overlay: what counts as a hex (default cell)")
+    p.add_argument("--base-diameter", type=millimetres, metavar="MM",
+                   help="C3G overlay: figure base diameter (default 33, measured)")
+    p.add_argument("--marker-diameter", type=millimetres, metavar="MM",
+                   help="C3G overlay: Wound Marker diameter (default 19: an ASSUMPTION, no published measurement)")
     return p
 
 
@@ -49,7 +56,7 @@ def check_file(path: str, fmt: str | None, profile: str, select: list[str], igno
 
     if path.endswith(".book.json"):
         # A Book is checked by the C3G Book rules whatever the profile; --select and --ignore still apply.
-        found, error, warnings = _check_book(path)
+        found, error, warnings = _check_book(path, options.get("overlay_params"))
         kept = [d for d in found if (not select or matches(d["code"], select)) and not matches(d["code"], ignore)]
         return kept, error, warnings
     from mapkit.formats import read_map
@@ -63,15 +70,12 @@ def check_file(path: str, fmt: str | None, profile: str, select: list[str], igno
     return [f.as_dict() for f in run_rules(ctx, rules)], None, list(m.warnings)
 
 
-def _check_book(path: str) -> tuple[list[dict[str, Any]], str | None, list[str]]:
+def _check_book(path: str, params: Any) -> tuple[list[dict[str, Any]], str | None, list[str]]:
+    from mapkit.books.check import check_book_file
     from mapkit.errors import MapkitError
 
     try:
-        from mapkit.books.check import check_book_file
-    except ImportError:
-        return [], "C3G Book checks are not available in this build (mapkit.books.check is missing)", []
-    try:
-        findings = check_book_file(path)
+        findings = check_book_file(path, params)
     except MapkitError as exc:
         return [], str(exc), []
     return [f.as_dict() for f in findings], None, []
@@ -102,6 +106,14 @@ def run(args: argparse.Namespace) -> int:
         except ValueError as exc:
             raise UsageError(str(exc)) from None
         options[name] = value
+    if any(v is not None for v in (args.hex_region, args.base_diameter, args.marker_diameter)):
+        from mapkit.geometry.params import OverlayParams
+
+        try:
+            options["overlay_params"] = OverlayParams.from_options(args.hex_region, args.base_diameter,
+                                                                    args.marker_diameter)
+        except ValueError as exc:
+            raise UsageError(str(exc)) from None
     select, ignore = _codes(args.select), _codes(args.ignore)
     for option, patterns in (("--select", select), ("--ignore", ignore)):
         unknown = unknown_patterns(patterns)
