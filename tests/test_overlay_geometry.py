@@ -169,3 +169,17 @@ def test_marker_not_smaller_than_base_is_refused(marker, base):
     # Such a pair used to classify every hex where the base fits but the marker does not as Partial.
     with pytest.raises(ValueError, match="smaller than the base"):
         OverlayParams(base_diameter=base, marker_diameter=marker)
+
+
+def test_touched_hexes_of_far_apart_parts_does_not_sweep_the_gap():
+    # Two buildings far apart on a map: the hexes between them used to be built and tested one by one
+    # (a box of rows x columns), which took seconds to minutes and gigabytes.
+    import shapely
+
+    from mapkit.geometry.hexes import touched_hexes
+
+    far = 44.45 * 200_000
+    area = shapely.union_all([shapely.box(0, 0, 100, 100), shapely.box(0, far, 100, far + 100)])
+    qs, rs = touched_hexes(area)
+    near = set(zip(*(a.tolist() for a in touched_hexes(shapely.box(0, 0, 100, 100)))))
+    assert len(qs) == 2 * len(near) < 40 and near <= set(zip(qs.tolist(), rs.tolist()))

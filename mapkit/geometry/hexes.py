@@ -63,7 +63,11 @@ def touched_hexes(area: Any, pitch: float = HEX_PITCH_MM, eps: float = 1e-6) -> 
 
     if area is None or area.is_empty:
         return np.empty(0, dtype=int), np.empty(0, dtype=int)
-    qs, rs = hexes_in_bounds(area.bounds, pitch)
+    # One box per part: buildings far apart on a map would otherwise sweep every hex between them.
+    boxes = [hexes_in_bounds(part.bounds, pitch) for part in shapely.get_parts(area)]
+    pairs = np.unique(np.stack([np.concatenate([b[0] for b in boxes]), np.concatenate([b[1] for b in boxes])],
+                               axis=1), axis=0)
+    qs, rs = pairs[:, 0], pairs[:, 1]
     cells = hexagons(qs, rs, pitch, pitch)
     core = shapely.buffer(area, -eps, join_style="mitre")
     shapely.prepare(core)
