@@ -268,3 +268,16 @@ def test_buildings_that_overlap_are_c205():
     assert len(found) == 1 and "overlap by" in found[0].message and found[0].level == bungalow.level
     m.buildings[-1].level += 8  # on another level: not compared (C201 reports it floating)
     assert map_findings(m, "C205") == []
+
+
+def test_figures_and_glyphs_on_an_upper_floor_stand_on_the_building():
+    # A glyph or figure on a skyscraper's upper floor used to be reported floating (P109, P101).
+    from mapkit.rules.framework import run_rules, select_rules
+
+    m = street()
+    sky = next(b for b in m.buildings if "skyscraper" in b.book)  # floor 1 (8 levels up): local (0, 0) is Full
+    m.pieces.append(Piece("glyph", sky.q, sky.r, sky.level + 8, attrs={"letter": "A"}))
+    m.pieces.append(Piece("figure", sky.q + 1, sky.r, sky.level + 8))
+    m.pieces.append(Piece("figure", sky.q + 1, sky.r, sky.level + 7))  # between floors: floats
+    found = [(f.code, f.level) for f in run_rules(CheckContext(m, str(STREET)), select_rules("casual"))]
+    assert found == [("P101", sky.level + 7)]
