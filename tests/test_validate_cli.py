@@ -186,3 +186,12 @@ def test_overlay_parameters_reach_the_c3g_checks(cli, tmp_path):
     assert code == 2 and "smaller than the base" in err
     street = Path(__file__).resolve().parent.parent / "samples/maps/street.mapkit.json"
     assert cli("validate", street, "--profile", "c3g", "--hex-region", "cap")[0] in (0, 1)
+
+
+def test_an_unreadable_book_file_exits_2(cli, tmp_path):
+    # A missing or non-JSON Book used to come out as a C001 finding (exit 1), unlike a map (exit 2).
+    bad = tmp_path / "bad.book.json"
+    bad.write_text("{not json")
+    for path in (tmp_path / "missing.book.json", bad):
+        code, out, err = cli("validate", path)
+        assert code == 2 and out == "" and err.count("\n") == 1 and str(path) in err
