@@ -149,6 +149,7 @@ def _square(**extra) -> dict:
     (_square(floors=[{"height": 0, "interior": [[0, 0], [150, 0], [150, 100], [0, 100]]}]), "$.floors[0].interior",
      "outside the footprint"),
     (_square(floors=[{"height": 0}, {"height": 8, "open_sides": [1, 4]}]), "$.floors[1].open_sides[1]", "no edge 4"),
+    (_square(floors=[{"height": 0}, {"height": 0}]), "$.floors[1].height", "at least one level higher"),
     # Far or huge footprints made the overlay find no hex at all (1e9 mm) or run for minutes (1e5 mm).
     (_square(footprint={"polygon": [[0, 0], [1e5, 0], [1e5, 1e5], [0, 1e5]]}), "$.footprint.polygon[1][0]", "maximum"),
     (_square(exits=[{"q": 10**30, "r": 0}]), "$.exits[0].q", "maximum"),

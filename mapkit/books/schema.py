@@ -2,7 +2,8 @@
 
 Unlike the map loader, a Book check reports every violation, so a designer fixes them in one go.
 What a JSON Schema cannot say is checked after it (`shape_errors`): polygons that cross
-themselves or enclose no area, and open sides naming a footprint edge that does not exist.
+themselves, enclose no area or leave the footprint, open sides naming a footprint edge that does
+not exist, and floors stacked on the same level.
 """
 
 from __future__ import annotations
@@ -45,8 +46,9 @@ def book_errors(doc: Any) -> list[tuple[str, str]]:
 
 
 def shape_errors(doc: dict[str, Any]) -> list[tuple[str, str]]:
-    """(JSON path, message) for each polygon that crosses itself or has no area, and each open
-    side that is not an edge of the footprint. Expects a document that passed the schema."""
+    """(JSON path, message) for each polygon that crosses itself, has no area or (an interior) leaves
+    the footprint, each open side that is not an edge of the footprint, and each upper floor on the
+    level of the one below. Expects a document that passed the schema."""
     import shapely
 
     def polygon_error(points: list[list[float]]) -> str | None:
@@ -64,6 +66,9 @@ def shape_errors(doc: dict[str, Any]) -> list[tuple[str, str]]:
         errors.append(("$.footprint.polygon", problem))
     outline = None if problem else shapely.buffer(shapely.Polygon(footprint), EDGE_SLACK_MM, join_style="mitre")
     for i, floor in enumerate(doc.get("floors", [])):
+        if i > 0 and floor["height"] == 0:
+            errors.append((f"$.floors[{i}].height", "0: a floor above another stands at least one level higher "
+                           "(two floors on one level are one floor)"))
         if "interior" in floor:
             problem = polygon_error(floor["interior"])
             if problem:
