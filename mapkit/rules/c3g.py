@@ -145,7 +145,8 @@ def elevator_car_missing(ctx: CheckContext) -> Iterator[Finding]:
                 cars[(q, r, pb.placement.level)] = pb
     shafts = _shaft_cells(st)
     for (q, r, level), building in sorted(shafts.items()):
-        if (q, r, level - _gap_below(building, level)) in shafts:
+        below = _floor_below(building, level)
+        if below is not None and (q, r, below) in shafts:
             continue  # not the bottom of its shaft
         car = cars.get((q, r, level))
         if car is None:
@@ -156,12 +157,11 @@ def elevator_car_missing(ctx: CheckContext) -> Iterator[Finding]:
                               q, r, level)
 
 
-def _gap_below(pb: PlacedBook, level: int) -> int:
-    """Levels between a floor and the floor below it (a large number for the bottom floor)."""
-    assert pb.placed is not None
-    levels = sorted(pb.placed.floor_level(f) for f in pb.placed.floors)
-    lower = [x for x in levels if x < level]
-    return level - lower[-1] if lower else 10**6
+def _floor_below(pb: PlacedBook, level: int) -> int | None:
+    """The level of the building's floor just below `level` (None for its bottom floor)."""
+    lower = [pb.placed.floor_level(f) for f in pb.placed.floors if pb.placed.floor_level(f) < level] \
+        if pb.placed is not None else []
+    return max(lower, default=None)
 
 
 def _support(ctx: CheckContext, pb: PlacedBook) -> Iterator[tuple[str, str, int, int]]:
