@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from mapkit.geometry.params import EPS_EDGE
 from mapkit.model.grid import HEX_PITCH_MM, SQRT3
 
 _ANGLES = [math.radians(a) for a in (-90, -30, 30, 90, 150, 210, -90)]
@@ -51,7 +52,7 @@ def hexes_in_bounds(bounds: tuple[float, float, float, float], pitch: float = HE
     return np.concatenate(qs_list), np.concatenate(rs_list)
 
 
-def touched_hexes(area: Any, pitch: float = HEX_PITCH_MM, eps: float = 1e-6) -> tuple[Any, Any]:
+def touched_hexes(area: Any, pitch: float = HEX_PITCH_MM, eps: float = EPS_EDGE) -> tuple[Any, Any]:
     """(qs, rs) of the hexes whose grid cell shares some area with `area`.
 
     Touching is not enough, nor is an overlap thinner than `eps` mm (rounding noise): the test
