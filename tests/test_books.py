@@ -116,11 +116,73 @@ floor_st = st.fixed_dictionaries({"height": st.integers(0, 9)}, optional={
        st.sampled_from(["enclosed", "interior-access"]), st.lists(floor_st, max_size=3),
        st.floats(0, 60), numbered_st)
 def test_any_valid_book_can_be_checked(tmp_path_factory, polygon, kind, floors, wall, exits):
-    """Self-crossing footprints, empty interiors, marks anywhere: findings, never a crash."""
+    """Self-crossing footprints, empty interiors, marks anywhere: findings, never a crash.
+
+    A Book whose polygons cross themselves or enclose nothing is refused (C001, FormatError)."""
     doc = {"name": "fuzz", "kind": kind, "footprint": {"polygon": polygon}, "floors": floors,
            "wall_thickness": wall, "exits": exits, "transit_number": 2}
     path = tmp_path_factory.mktemp("fuzz") / "f.book.json"
     path.write_text(json.dumps(doc))
-    for finding in check_book_file(path):
-        assert finding.code.startswith("C")
-    classify(load_book(path))
+    findings = check_book_file(path)
+    assert all(f.code.startswith("C") for f in findings)
+    if any(f.code == "C001" for f in findings):
+        with pytest.raises(FormatError):
+            load_book(path)
+    else:
+        classify(load_book(path))
+
+
+def _square(**extra) -> dict:
+    doc = {"name": "box", "kind": "interior-access", "footprint": {"polygon": [[0, 0], [100, 0], [100, 100], [0, 100]]}}
+    doc.update(extra)
+    return doc
+
+
+@pytest.mark.parametrize("doc, where, words", [
+    # Each used to be accepted: the footprint or interior made valid in silence (two triangles for a
+    # bow tie, nothing at all for a line), an open side naming no edge ignored.
+    (_square(footprint={"polygon": [[0, 0], [100, 100], [100, 0], [0, 100]]}), "$.footprint.polygon", "Self-intersection"),
+    (_square(footprint={"polygon": [[0, 0], [50, 0], [100, 0]]}), "$.footprint.polygon", "not a simple polygon"),
+    (_square(footprint={"polygon": [[0, 0], [0.1, 0], [0.1, 0.1]]}), "$.footprint.polygon", "no area"),
+    (_square(floors=[{"height": 0, "interior": [[0, 0], [100, 100], [100, 0], [0, 100]]}]), "$.floors[0].interior",
+     "Self-intersection"),
+    (_square(floors=[{"height": 0, "interior": [[0, 0], [150, 0], [150, 100], [0, 100]]}]), "$.floors[0].interior",
+     "outside the footprint"),
+    (_square(floors=[{"height": 0}, {"height": 8, "open_sides": [1, 4]}]), "$.floors[1].open_sides[1]", "no edge 4"),
+    (_square(floors=[{"height": 0}, {"height": 0}]), "$.floors[1].height", "at least one level higher"),
+    # Far or huge footprints made the overlay find no hex at all (1e9 mm) or run for minutes (1e5 mm).
+    (_square(footprint={"polygon": [[0, 0], [1e5, 0], [1e5, 1e5], [0, 1e5]]}), "$.footprint.polygon[1][0]", "maximum"),
+    (_square(exits=[{"q": 10**30, "r": 0}]), "$.exits[0].q", "maximum"),
+])
+def test_shape_errors_name_the_json_path(tmp_path, doc, where, words):
+    path = tmp_path / "bad.book.json"
+    path.write_text(json.dumps(doc))
+    with pytest.raises(FormatError) as info:
+        load_book(path)
+    assert info.value.where == where and words in info.value.message
+    findings = check_book_file(path)
+    assert findings and all(f.code == "C001" for f in findings)
+    assert any(f.message.startswith(where + ": ") for f in findings)
+
+
+@pytest.mark.parametrize("constant", ["NaN", "Infinity", "-Infinity"])
+def test_nan_and_infinity_are_not_json(tmp_path, constant):
+    # Python's json reads them; they used to reach GEOS and end in an internal error.
+    path = tmp_path / "nan.book.json"
+    path.write_text('{"name": "n", "kind": "enclosed", "footprint": {"polygon": [[0, 0], [%s, 0], [0, 50]]}}' % constant)
+    with pytest.raises(FormatError, match=f"{constant} is not a number JSON allows"):
+        load_book(path)
+    with pytest.raises(FormatError):  # not JSON: unreadable, like a map (validate exits 2)
+        check_book_file(path)
+
+
+def test_only_a_bare_name_falls_back_to_the_sample_books(tmp_path):
+    # A missing `books/bungalow.book.json` used to be replaced, silently, by the illustrative sample.
+    from mapkit.books.placed import SAMPLES_DIR, resolve_book
+
+    map_file = str(tmp_path / "m.mapkit.json")
+    assert resolve_book("bungalow", map_file) == SAMPLES_DIR / "bungalow.book.json"
+    for name in ("books/bungalow.book.json", "bungalow.book.json", "../x/bungalow"):
+        assert resolve_book(name, map_file) == tmp_path / name
+    (tmp_path / "bungalow").write_text("{}")  # a file of that name beside the map wins
+    assert resolve_book("bungalow", map_file) == tmp_path / "bungalow"

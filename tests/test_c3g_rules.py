@@ -203,3 +203,81 @@ def test_rotated_placement_moves_book_findings(tmp_path):
     ctx = CheckContext(m, str(STREET), {"books": {"broken": book_from_json(doc)}})
     found = [(f.q, f.r, f.level) for f in RULES["C102"].check(ctx)]
     assert found == [(2, 5, 1)]  # local (1, 1) turned 60° twice: (-1, 2), then (-2, 1)
+
+
+def test_a_map_placing_a_broken_book_reports_c001_not_a_crash(tmp_path):
+    # A NaN coordinate used to reach GEOS: `validate --profile c3g` and `overlay` ended in an internal error.
+    from conftest import run_subprocess
+
+    (tmp_path / "nan.book.json").write_text(
+        '{"name": "n", "kind": "enclosed", "footprint": {"polygon": [[0, 0], [NaN, 0], [0, 50]]}}')
+    doc = json.loads(STREET.read_text())
+    doc["buildings"] = [{"book": "nan.book.json", "q": 1, "r": 2, "level": 1, "rotation": 0},
+                        {"book": "missing.book.json", "q": 6, "r": 2, "level": 1, "rotation": 0}]
+    doc["objects"] = []
+    path = tmp_path / "street.mapkit.json"
+    path.write_text(json.dumps(doc))
+    result = run_subprocess("validate", "--profile", "c3g", "--select", "C0", path)
+    assert result.returncode == 1 and result.stderr == ""
+    assert result.stdout.count(" C001 error: ") == 2 and "NaN is not a number JSON allows" in result.stdout
+    result = run_subprocess("overlay", path)
+    assert result.returncode == 2 and result.stderr.count("\n") == 1 and "NaN" in result.stderr
+
+
+def test_a_book_in_the_wrong_list_is_c001():
+    # A vehicle among the buildings or a skyscraper among the objects used to pass every rule.
+    m = street()
+    m.buildings = [Placement(book="sports-car", q=1, r=2, level=1)]
+    m.objects = [Placement(book="skyscraper", q=7, r=6, level=1)]
+    messages = [f.message for f in map_findings(m, "C001")]
+    assert len(messages) == 2
+    assert "Sports Car" in messages[0] and "vehicle Book" in messages[0] and "structures" in messages[0]
+    assert "interior-access Book" in messages[1] and "vehicles" in messages[1]
+
+
+def test_partial_verdicts_say_when_they_rest_on_the_assumed_marker(tmp_path):
+    # Half vs Partial depends on the wound-marker diameter, which is an assumption: say so where it decides.
+    doc = sky_with(lambda d: d["floors"][0]["doorways"].append([0, -1]))  # a Partial hex on the wall line
+    path = tmp_path / "sky.book.json"
+    path.write_text(json.dumps(doc))
+    c102 = [f.message for f in check_book_file(path) if f.code == "C102"]
+    assert c102 == ["floor 0: doorway on a partial hex (judged with the assumed 19 mm wound marker), "
+                    "which no figure can pass"]
+    from mapkit.geometry import OverlayParams
+
+    given = [f.message for f in check_book_file(path, OverlayParams.from_options(marker_diameter=19))
+             if f.code == "C102"]
+    assert given == ["floor 0: doorway on a partial hex, which no figure can pass"]
+
+
+def test_a_window_outside_the_footprint_reads_as_english(tmp_path):
+    # The message used to read "window on a outside the footprint hex".
+    doc = sky_with(lambda d: d["floors"][1]["windows"].append([9, 9]))
+    path = tmp_path / "sky.book.json"
+    path.write_text(json.dumps(doc))
+    c101 = [f.message for f in check_book_file(path) if f.code == "C101"]
+    assert c101 == ["floor 1: window on a hex outside the footprint; windows go only on Half hexes"]
+
+
+def test_buildings_that_overlap_are_c205():
+    # Two buildings in one place used to pass every rule (the overlay simply united them).
+    m = street()
+    bungalow = next(b for b in m.buildings if "bungalow" in b.book)
+    m.buildings.append(Placement(book=bungalow.book, q=bungalow.q + 1, r=bungalow.r, level=bungalow.level))
+    found = map_findings(m, "C205")
+    assert len(found) == 1 and "overlap by" in found[0].message and found[0].level == bungalow.level
+    m.buildings[-1].level += 8  # on another level: not compared (C201 reports it floating)
+    assert map_findings(m, "C205") == []
+
+
+def test_figures_and_glyphs_on_an_upper_floor_stand_on_the_building():
+    # A glyph or figure on a skyscraper's upper floor used to be reported floating (P109, P101).
+    from mapkit.rules.framework import run_rules, select_rules
+
+    m = street()
+    sky = next(b for b in m.buildings if "skyscraper" in b.book)  # floor 1 (8 levels up): local (0, 0) is Full
+    m.pieces.append(Piece("glyph", sky.q, sky.r, sky.level + 8, attrs={"letter": "A"}))
+    m.pieces.append(Piece("figure", sky.q + 1, sky.r, sky.level + 8))
+    m.pieces.append(Piece("figure", sky.q + 1, sky.r, sky.level + 7))  # between floors: floats
+    found = [(f.code, f.level) for f in run_rules(CheckContext(m, str(STREET)), select_rules("casual"))]
+    assert found == [("P101", sky.level + 7)]

@@ -150,3 +150,24 @@ def test_collection_readers_raise_only_format_error(data):
             module.read_collection(b"[Collection]\n" + data, "fuzz")
         except FormatError:
             pass
+
+
+def test_inventory_collection_failures_are_one_line(tmp_path, monkeypatch):
+    """Malformed collections end in one stderr line and exit 2; an endless one is not read to the end."""
+    from conftest import run_subprocess
+    from mapkit.cli import inventory as inventory_cli
+
+    mapfile = tmp_path / "one.mapkit.json"
+    mapfile.write_text('{"format": "mapkit", "version": 1, "pieces": [{"type": "grass-1", "q": 0, "r": 0, "z": 0}]}')
+    cases = {"a.vsc": b"[Collection]\nGrass24=2\nFoo=1\n", "b.vsc": b"Grass24=2\n", "c.csv": b"a,b\n1,2\n",
+             "d.csv": b"", "e.tsv": b"ID\tCount\ngrass24\t-3\n", "f.bin": b"\x00\xff\x00\xfe"}
+    for name, data in cases.items():
+        (tmp_path / name).write_bytes(data)
+        result = run_subprocess("inventory", mapfile, "--collection", tmp_path / name)
+        assert result.returncode == 2 and result.stdout == "", name
+        assert result.stderr.count("\n") == 1 and name in result.stderr, (name, result.stderr)
+    monkeypatch.setattr(inventory_cli, "MAX_COLLECTION_BYTES", 64)
+    big = tmp_path / "big.vsc"
+    big.write_bytes(b"[Collection]\n" + b"Grass1=1\n" * 20)
+    with pytest.raises(FormatError, match="not a piece collection"):
+        inventory_cli.read_collection(str(big))

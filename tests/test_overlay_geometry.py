@@ -110,7 +110,7 @@ SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[Healt
 
 
 @SETTINGS
-@given(rects, st.booleans(), st.floats(5, 30), st.floats(0.5, 10))
+@given(rects, st.booleans(), st.floats(5, 22), st.floats(0.5, 10))  # the marker stays below the 33 mm base
 def test_class_never_improves_when_marker_grows(poly, inside, marker, more):
     small = outside(poly, inside, marker_diameter=marker)
     big = outside(poly, inside, marker_diameter=marker + more)
@@ -162,3 +162,29 @@ def test_turn_of_a_real_building_keeps_every_floor():
     plain = classify(sky)
     turned = classify(book(_turn(rect(-35, -28, 150, 80), 2), kind="interior-access", floors=[{"height": 0}]))
     assert {rotate(q, r, 2): c for (q, r), c in plain.floors[0].classes.items()} == turned.floors[0].classes
+
+
+@pytest.mark.parametrize("marker, base", [(33.0, 33.0), (40.0, 33.0), (19.0, 10.0)])
+def test_marker_not_smaller_than_base_is_refused(marker, base):
+    # Such a pair used to classify every hex where the base fits but the marker does not as Partial.
+    with pytest.raises(ValueError, match="smaller than the base"):
+        OverlayParams(base_diameter=base, marker_diameter=marker)
+
+
+def test_touched_hexes_of_far_apart_parts_does_not_sweep_the_gap(monkeypatch):
+    # Two buildings far apart on a map: the hexes between them used to be built and tested one by one
+    # (a box of rows x columns), which took seconds to minutes and gigabytes.
+    import shapely
+
+    from mapkit.geometry import hexes as hexes_module
+    from mapkit.geometry.hexes import touched_hexes
+
+    built = []
+    real = hexes_module.hexagons
+    monkeypatch.setattr(hexes_module, "hexagons", lambda qs, rs, *a: built.append(len(qs)) or real(qs, rs, *a))
+    far = 44.45 * 20_000
+    area = shapely.union_all([shapely.box(0, 0, 100, 100), shapely.box(0, far, 100, far + 100)])
+    qs, rs = touched_hexes(area)
+    near = set(zip(*(a.tolist() for a in touched_hexes(shapely.box(0, 0, 100, 100)))))
+    assert len(qs) == 2 * len(near) < 40 and near <= set(zip(qs.tolist(), rs.tolist()))
+    assert sum(built) < 200  # hexes built and tested in all, not the 20 000 rows between the parts

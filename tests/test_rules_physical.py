@@ -167,6 +167,9 @@ def test_p108_glyph_on_ruin_top():
     assert len(codes(pieces, "P108")) == 1
     pieces = floor(0, 0, 0, 0) + [Piece("water-1", 0, 0, 1), Piece("glyph", 0, 0, 2, attrs={"letter": "A"})]
     assert codes(pieces, "P108") == []
+    # A personal (custom) tile is a space a figure stands on: a glyph on one used to be P108.
+    pieces = [Piece("personal", 0, 0, 0, attrs={"size": 1}), Piece("glyph", 0, 0, 1, attrs={"letter": "A"})]
+    assert codes(pieces) == []
 
 
 def test_p109_start_zone_and_glyph_without_surface():

@@ -80,3 +80,32 @@ def test_text_and_json_lines():
     data = json.loads(render_json(found))
     assert set(data[0]) == {"file", "level", "q", "r", "code", "severity", "message"}
     assert len(data) == len(found)
+
+
+def test_sarif_uris_are_uri_references():
+    # A map name with spaces (the corpus has 'Table des geants.hsc') used to go out verbatim, which is
+    # not a URI reference; absolute paths become file: URIs.
+    from mapkit.rules.framework import Finding
+
+    found = [Finding("P101", "error", "floats", 1, 2, 3, "maps/Table des géants.hsc"),
+             Finding("P101", "error", "floats", 1, 2, 3, "/abs/dir/a b.hsc")]
+    log = sarif_log(found, select_rules("casual"))
+    uris = [r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"] for r in log["runs"][0]["results"]]
+    assert uris == ["maps/Table%20des%20g%C3%A9ants.hsc", "file:///abs/dir/a%20b.hsc"]
+    region = log["runs"][0]["results"][0]["locations"][0]["physicalLocation"]["region"]
+    assert region == {"startLine": 1, "message": {"text": "level 3 (1, 2)"}}  # no made-up snippet of the file
+
+
+def test_sarif_reports_unreadable_files_as_notifications(cli, tmp_path):
+    # Files that could not be read used to leave no trace in the SARIF log (only on stderr).
+    missing = tmp_path / "gone.hsc"
+    code, out, _ = cli("validate", str(missing), "--format", "sarif")
+    run = json.loads(out)["runs"][0]
+    assert code == 2 and run["results"] == []
+    invocation = run["invocations"][0]
+    assert invocation["executionSuccessful"] is False
+    note = invocation["toolExecutionNotifications"][0]
+    assert note["level"] == "error" and "cannot read" in note["message"]["text"]
+    assert note["locations"][0]["physicalLocation"]["artifactLocation"]["uri"] == missing.as_uri()
+    assert json.loads(render_sarif([], []))["runs"][0]["invocations"] == [
+        {"executionSuccessful": True, "toolExecutionNotifications": []}]

@@ -66,6 +66,7 @@ def test_rules_command(cli):
     code, out, _ = cli("rules", "P104")
     assert code == 0 and "Why:" in out and "Source:" in out and "Convention:" in out
     assert cli("rules", "X999")[0] == 2
+    assert cli("rules", "")[0] == 2  # an empty code used to print nothing and exit 0
     code, out, _ = cli("rules", "--parameters")
     assert "start_zone_hexes = 24" in out
 
@@ -110,7 +111,7 @@ def test_book_files_are_passed_to_the_book_checker(cli, tmp_path, monkeypatch):
     book = tmp_path / "hut.book.json"
     book.write_text("{}")
     fake = types.ModuleType("mapkit.books.check")
-    fake.check_book_file = lambda path: [Finding("C999", "error", "bad book", file=str(path))]
+    fake.check_book_file = lambda path, params=None: [Finding("C999", "error", "bad book", file=str(path))]
     monkeypatch.setitem(sys.modules, "mapkit.books.check", fake)
     code, out, _ = cli("validate", str(book))
     assert code == 1 and "C999 error: bad book" in out
@@ -128,3 +129,69 @@ def test_auto_jobs_keeps_small_inputs_in_one_process(tmp_path, monkeypatch):
     monkeypatch.setattr(validate.os, "getloadavg", lambda: (0.0, 0.0, 0.0))
     monkeypatch.setattr(validate.os, "sched_getaffinity", lambda pid: {0, 1, 2, 3}, raising=False)
     assert validate.auto_jobs([str(p) for p in small]) == 2
+
+
+def test_unknown_codes_in_select_or_ignore_are_usage_errors(cli, fake_maps):
+    # A typo in --ignore used to be dropped silently, and one in a --select list too.
+    for args in (("--ignore", "P1O1"), ("--select", "P101,XYZ"), ("--select", "P101", "--ignore", "Q")):
+        code, out, err = cli("validate", "floating.map", *args)
+        assert code == 2 and out == "" and "names no rule" in err and err.count("\n") == 1, args
+    code, _, err = cli("validate", "floating.map", "--select", "P101", "--ignore", "P1")
+    assert code == 2 and "leaves none" in err
+
+
+def test_bad_settings_jobs_and_output_are_one_line_errors(cli, fake_maps, tmp_path):
+    code, _, err = cli("validate", "good.map", "--set", "clearance_slack=abc")
+    assert code == 2 and err == "mapkit: setting clearance_slack: 'abc' is not a whole number\n"
+    code, _, err = cli("validate", "good.map", "--jobs", "-1")
+    assert code == 2 and "--jobs" in err
+    target = tmp_path / "no" / "such" / "dir" / "report.sarif"
+    code, out, err = cli("validate", "good.map", "--format", "sarif", "-o", str(target))
+    assert code == 2 and "cannot write the report" in err and err.count("\n") == 1
+
+
+def test_select_and_ignore_apply_to_book_files(cli, tmp_path):
+    # --ignore C101 used to be ignored for *.book.json arguments.
+    from pathlib import Path
+
+    sky = json.loads((Path(__file__).resolve().parent.parent / "samples/books/skyscraper.book.json").read_text())
+    sky["floors"][1]["windows"].append([1, 0])  # C101: a window on a Full hex
+    sky["floors"][0]["doorways"].append([1, 1])  # C102: a doorway inside the floor
+    path = tmp_path / "sky.book.json"
+    path.write_text(json.dumps(sky))
+    codes = lambda out: sorted({line.split(": ")[2].split()[0] for line in out.splitlines()})
+    assert codes(cli("validate", path)[1]) == ["C101", "C102"]
+    code, out, _ = cli("validate", path, "--ignore", "C101")
+    assert code == 1 and codes(out) == ["C102"]
+    code, out, _ = cli("validate", path, "--select", "C101")
+    assert code == 1 and codes(out) == ["C101"]
+    assert cli("validate", path, "--select", "P1")[0] == 0
+
+
+def test_overlay_parameters_reach_the_c3g_checks(cli, tmp_path):
+    # validate had no way to replace the assumed wound-marker diameter its Partial verdicts rest on.
+    from pathlib import Path
+
+    sky = json.loads((Path(__file__).resolve().parent.parent / "samples/books/skyscraper.book.json").read_text())
+    sky["floors"][0]["doorways"].append([0, -1])  # a Partial hex on the wall line with the default 19 mm marker
+    path = tmp_path / "sky.book.json"
+    path.write_text(json.dumps(sky))
+    code, out, _ = cli("validate", path)
+    assert code == 1 and "C102" in out and "assumed 19 mm" in out
+    code, out, _ = cli("validate", path, "--marker-diameter", "19")
+    assert code == 1 and "C102" in out and "assumed" not in out
+    code, out, _ = cli("validate", path, "--marker-diameter", "5")  # a marker that small fits: Half, passable
+    assert code == 0 and out == ""
+    code, _, err = cli("validate", path, "--marker-diameter", "40")
+    assert code == 2 and "smaller than the base" in err
+    street = Path(__file__).resolve().parent.parent / "samples/maps/street.mapkit.json"
+    assert cli("validate", street, "--profile", "c3g", "--hex-region", "cap")[0] in (0, 1)
+
+
+def test_an_unreadable_book_file_exits_2(cli, tmp_path):
+    # A missing or non-JSON Book used to come out as a C001 finding (exit 1), unlike a map (exit 2).
+    bad = tmp_path / "bad.book.json"
+    bad.write_text("{not json")
+    for path in (tmp_path / "missing.book.json", bad):
+        code, out, err = cli("validate", path)
+        assert code == 2 and out == "" and err.count("\n") == 1 and str(path) in err

@@ -11,6 +11,7 @@ from typing import Any, Iterator, NamedTuple
 
 from mapkit.books.model import Book, Mark
 from mapkit.geometry.hexes import hexagons
+from mapkit.geometry.classify import CLASSES
 from mapkit.geometry.overlay import Overlay
 from mapkit.model.grid import HEX_PITCH_MM
 
@@ -23,6 +24,13 @@ class Issue(NamedTuple):
     q: int
     r: int
     floor: int | None  # None = outside, on the ground
+
+
+def _judged(ov: Overlay, cls: str) -> str:
+    """What follows 'on a' in a message; a Partial verdict says when it rests on the assumed marker size."""
+    if cls == "partial" and ov.params.marker_source == "assumed":
+        return f"partial hex (judged with the assumed {ov.params.marker_diameter:g} mm wound marker)"
+    return f"{cls} hex" if cls in CLASSES else "hex outside the footprint"
 
 
 def _cells_meeting(hexes: list[tuple[int, int]], line: Any) -> set[tuple[int, int]]:
@@ -54,7 +62,7 @@ def windows(book: Book, ov: Overlay) -> Iterator[Issue]:
         for m in marks:
             cls = fo.classes.get((m.q, m.r), "outside the footprint")
             if cls != "half":
-                yield Issue("C101", f"window on a {cls} hex; windows go only on Half hexes", m.q, m.r, f.index)
+                yield Issue("C101", f"window on a {_judged(ov, cls)}; windows go only on Half hexes", m.q, m.r, f.index)
             elif (m.q, m.r) not in on_side:
                 yield Issue("C101", "window not on an open side of the structure", m.q, m.r, f.index)
 
@@ -70,7 +78,7 @@ def doorways(book: Book, ov: Overlay) -> Iterator[Issue]:
             if (m.q, m.r) not in on_wall:
                 yield Issue("C102", "doorway not on the structure's wall line", m.q, m.r, f.index)
             elif cls not in PASSABLE:
-                yield Issue("C102", f"doorway on a {cls} hex, which no figure can pass", m.q, m.r, f.index)
+                yield Issue("C102", f"doorway on a {_judged(ov, cls)}, which no figure can pass", m.q, m.r, f.index)
 
 
 def _transit_spaces(book: Book) -> list[tuple[Mark, int | None]]:
@@ -102,7 +110,7 @@ def transit_classes(book: Book, ov: Overlay) -> Iterator[Issue]:
         classes = ov.exterior if floor is None else floors.get(floor, {})
         cls = classes.get((m.q, m.r), "full" if floor is None else "outside the footprint")
         if cls not in PASSABLE:
-            yield Issue("C104", f"{m.kind} (Transit Number {m.number}) on a {cls} hex, which figures cannot enter",
+            yield Issue("C104", f"{m.kind} (Transit Number {m.number}) on a {_judged(ov, cls)}, which figures cannot enter",
                         m.q, m.r, floor)
 
 
@@ -146,7 +154,7 @@ def elevator_shafts(book: Book, ov: Overlay) -> Iterator[Issue]:
         for q, r in sorted(shafts):
             cls = floor_classes.get(f.index, {}).get((q, r), "outside the footprint")
             if cls not in PASSABLE:
-                yield Issue("C107", f"Elevator Shaft space on a {cls} hex: an Elevator Car cannot stand there",
+                yield Issue("C107", f"Elevator Shaft space on a {_judged(ov, cls)}: an Elevator Car cannot stand there",
                             q, r, f.index)
 
 

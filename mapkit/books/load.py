@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from mapkit.books.model import Book, book_from_dict
-from mapkit.books.schema import schema_errors
+from mapkit.books.schema import book_errors
 from mapkit.errors import FormatError
 
 #: A Book is a page of rules, not a map: refuse anything absurdly large before parsing it.
@@ -27,14 +27,25 @@ def read_book_json(path: str | Path) -> Any:
     except UnicodeDecodeError as exc:
         raise FormatError(f"not UTF-8 text (byte {exc.start})", file=str(path)) from None
     try:
-        return json.loads(text)
+        return json.loads(text, parse_constant=_no_constant)
     except json.JSONDecodeError as exc:
         raise FormatError(f"invalid JSON: {exc.msg}", file=str(path), where=f"line {exc.lineno} column {exc.colno}") from None
+    except _NotJSON as exc:
+        raise FormatError(f"invalid JSON: {exc} is not a number JSON allows", file=str(path)) from None
+
+
+class _NotJSON(ValueError):
+    pass
+
+
+def _no_constant(name: str) -> Any:
+    """Python's json reads NaN and Infinity; JSON has no such numbers, and geometry chokes on them."""
+    raise _NotJSON(name)
 
 
 def book_from_json(doc: Any, path: str | None = None) -> Book:
-    """Validate a parsed document and build the Book; FormatError at the first schema error."""
-    errors = schema_errors(doc)
+    """Validate a parsed document and build the Book; FormatError at the first error."""
+    errors = book_errors(doc)
     if errors:
         where, message = errors[0]
         more = f" (and {len(errors) - 1} more)" if len(errors) > 1 else ""

@@ -82,10 +82,6 @@ class Book:
         size = self.card.get("size")
         return SIZES.index(size) if size in SIZES else None
 
-    def source_of(self, key: str) -> str:
-        """measured / published / assumed for a field (unnamed numbers default to assumed)."""
-        return self.provenance.get(key, self.provenance.get("default", "assumed"))
-
     def footprint_polygon(self) -> Any:
         """The footprint as a shapely polygon (made valid if the points cross)."""
         import shapely
@@ -106,10 +102,6 @@ class Book:
         """The footprint edges named by index (edge i runs from point i to point i + 1)."""
         pts = self.footprint
         return [(pts[i % len(pts)], pts[(i + 1) % len(pts)]) for i in sides if 0 <= i < len(pts)]
-
-    def floor_levels(self) -> list[int]:
-        """Each floor's level above the building's base level."""
-        return [f.base_offset for f in self.floors]
 
 
 def book_from_dict(doc: dict[str, Any], path: str | None = None) -> Book:

@@ -63,16 +63,17 @@ class PlacedBooks:
 
 
 def resolve_book(name: str, map_file: str | None) -> Path:
-    """A placement's Book: a path relative to the map file, else a sample Book's name."""
+    """A placement's Book: a path relative to the map file, else a sample Book's bare name ("bungalow").
+
+    Only a bare name falls back to the samples: a missing `books/bungalow.book.json` must be
+    reported as missing, not quietly replaced by mapkit's illustrative Bungalow.
+    """
     base = Path(map_file).resolve().parent if map_file else Path.cwd()
-    candidates = [base / name]
-    stem = Path(name).name
-    for suffix in ("", ".book.json"):
-        candidates.append(SAMPLES_DIR / (stem + suffix))
-    for path in candidates:
-        if path.is_file():
-            return path
-    return candidates[0]
+    own = base / name
+    if own.is_file() or "/" in name or "\\" in name or name.endswith(".json"):
+        return own
+    sample = SAMPLES_DIR / f"{name}.book.json"
+    return sample if sample.is_file() else own
 
 
 def placed_books(m: Map, map_file: str | None = None, params: OverlayParams | None = None,
@@ -85,11 +86,18 @@ def placed_books(m: Map, map_file: str | None = None, params: OverlayParams | No
         for i, p in enumerate(placements):
             pb = PlacedBook(role, i, p, None)
             try:
-                pb.book = (books or {}).get(p.book) or load_book(resolve_book(p.book, map_file))
+                book = (books or {}).get(p.book) or load_book(resolve_book(p.book, map_file))
             except MapkitError as exc:
                 pb.error = str(exc)
                 target.append(pb)
                 continue
+            if book.is_structure != (role == "building"):
+                want = "structures (enclosed or interior-access)" if role == "building" else \
+                    "destructible objects and vehicles"
+                pb.error = f"{book.name} is a {book.kind} Book, but a map's {role}s are {want}"
+                target.append(pb)
+                continue
+            pb.book = book
             key = id(pb.book)
             if key not in overlays:
                 overlays[key] = classify(pb.book, params)

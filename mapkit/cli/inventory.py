@@ -5,7 +5,6 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from pathlib import Path
 from typing import Any
 
 
@@ -27,14 +26,21 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
     return p
 
 
+#: A collection lists a few hundred kinds of piece: anything far larger is not one (and /dev/zero never ends).
+MAX_COLLECTION_BYTES = 4 * 1024 * 1024
+
+
 def read_collection(path: str) -> dict[str, int]:
     from mapkit.errors import FormatError
     from mapkit.formats import inventory_tsv, vsc
 
     try:
-        data = Path(path).read_bytes()
+        with open(path, "rb") as f:
+            data = f.read(MAX_COLLECTION_BYTES + 1)
     except OSError as exc:
         raise FormatError(f"cannot read: {exc.strerror or exc}", file=path) from None
+    if len(data) > MAX_COLLECTION_BYTES:
+        raise FormatError(f"larger than {MAX_COLLECTION_BYTES} bytes; not a piece collection", file=path)
     module = vsc if path.lower().endswith(".vsc") or vsc.sniff(data[:64]) else inventory_tsv
     try:
         return module.read_collection(data, path)
@@ -46,7 +52,7 @@ def inventory_report(m: Any, collection: dict[str, int] | None = None, set_ids: 
                      community: bool = False) -> dict[str, Any]:
     """Everything `inventory` prints, as plain data."""
     from mapkit.errors import UsageError
-    from mapkit.inventory import CoverTooLarge, load_sets, minimum_cover, missing, requirements
+    from mapkit.inventory import CoverTooLarge, load_sets, minimum_cover, missing, requirements, terrain_requirements
     from mapkit.inventory.requirements import describe, hexes_of
 
     need = requirements(m)
@@ -58,7 +64,7 @@ def inventory_report(m: Any, collection: dict[str, int] | None = None, set_ids: 
         if unknown:
             raise UsageError(f"unknown set id(s) {', '.join(unknown)} (known: {', '.join(s.id for s in sets)})")
         sets = [known[i.lower()] for i in set_ids]
-    terrain = {t: n for t, n in need.items() if not t.startswith("glyph:")}
+    terrain = terrain_requirements(m)
     try:
         cover = minimum_cover(terrain, sets, node_budget=NODE_BUDGET)
         too_large = None

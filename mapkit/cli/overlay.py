@@ -15,13 +15,14 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
     p.add_argument("-o", "--output", metavar="PICTURE.png", help="draw the overlay to a PNG file")
     p.add_argument("--hex-region", choices=("cell", "cap"), help="what counts as a hex: the 44.45 mm grid cell "
                    "(default) or the ~37.4 mm raised top of a tile")
-    p.add_argument("--base-diameter", type=_mm, metavar="MM", help="figure base diameter (default 33, measured)")
-    p.add_argument("--marker-diameter", type=_mm, metavar="MM",
+    p.add_argument("--base-diameter", type=millimetres, metavar="MM", help="figure base diameter (default 33, measured)")
+    p.add_argument("--marker-diameter", type=millimetres, metavar="MM",
                    help="Wound Marker diameter (default 19: an ASSUMPTION, no published measurement)")
     return p
 
 
-def _mm(text: str) -> float:
+def millimetres(text: str) -> float:
+    """An argparse type: a length in mm, 0 < value < 1000."""
     try:
         value = float(text)
     except ValueError:
@@ -32,9 +33,13 @@ def _mm(text: str) -> float:
 
 
 def run(args: argparse.Namespace) -> int:
+    from mapkit.errors import UsageError
     from mapkit.geometry.params import OverlayParams
 
-    params = OverlayParams.from_options(args.hex_region, args.base_diameter, args.marker_diameter)
+    try:
+        params = OverlayParams.from_options(args.hex_region, args.base_diameter, args.marker_diameter)
+    except ValueError as exc:
+        raise UsageError(str(exc)) from None
     if args.book.endswith(".book.json"):
         doc, panels, title, note = _book(args.book, params)
         columns = 3
@@ -44,7 +49,10 @@ def run(args: argparse.Namespace) -> int:
     if args.output:
         from mapkit.render.overlay_png import render_panels, save_png
 
-        save_png(render_panels(panels, params, title, note, columns), args.output)
+        try:
+            save_png(render_panels(panels, params, title, note, columns), args.output)
+        except OSError as exc:
+            raise UsageError(f"{args.output}: cannot write the picture: {exc.strerror or exc}") from None
     if args.json:
         json.dump(doc, sys.stdout, indent=1)
         sys.stdout.write("\n")
@@ -102,4 +110,6 @@ def _text(doc: dict[str, Any]) -> str:
     for name, cells in groups:
         counts = Counter(c["class"] for c in cells)
         lines.append(f"{name}: " + ", ".join(f"{counts[k]} {k}" for k in ("full", "half", "partial", "covered")))
+    if not groups:
+        lines.append("the map places no C3G buildings: nothing to classify")
     return "\n".join(lines) + "\n"

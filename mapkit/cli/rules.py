@@ -33,8 +33,9 @@ def run(args: argparse.Namespace) -> int:
     chosen = [rules[c] for c in sorted(rules)
               if (args.profile is None or args.profile in rules[c].profiles)
               and (args.code is None or matches(c, [args.code]))]
-    if args.code and not chosen:
-        raise UsageError(f"no rule {args.code!r} (see `mapkit rules`)")
+    if args.code is not None and not chosen:
+        profile = f" in profile {args.profile}" if args.profile else ""
+        raise UsageError(f"no rule {args.code!r}{profile} (see `mapkit rules`)")
     if args.json:
         print(json.dumps([{"code": r.code, "name": r.name, "severity": r.severity, "family": r.family,
                            "profiles": sorted(r.profiles), "summary": r.summary, **r.doc} for r in chosen],

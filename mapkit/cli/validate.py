@@ -14,6 +14,8 @@ import os
 import sys
 from typing import Any
 
+from mapkit.cli.overlay import millimetres
+
 #: Below this many bytes in all, one process checks the files (a pool costs ~0.2 s to start).
 PARALLEL_MIN_BYTES = 2_000_000
 
@@ -34,6 +36,11 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
     p.add_argument("--jobs", type=int, default=0, metavar="N",
                    help="worker processes (default: the idle cores, when the files are large enough to gain)")
     p.add_argument("-o", "--output", dest="out", metavar="FILE", help="write the report to FILE")
+    p.add_argument("--hex-region", choices=("cell", "cap"), help="C3G overlay: what counts as a hex (default cell)")
+    p.add_argument("--base-diameter", type=millimetres, metavar="MM",
+                   help="C3G overlay: figure base diameter (default 33, measured)")
+    p.add_argument("--marker-diameter", type=millimetres, metavar="MM",
+                   help="C3G overlay: Wound Marker diameter (default 19: an ASSUMPTION, no published measurement)")
     return p
 
 
@@ -45,10 +52,13 @@ def check_file(path: str, fmt: str | None, profile: str, select: list[str], igno
                options: dict[str, Any]) -> tuple[list[dict[str, Any]], str | None, list[str]]:
     """Findings (as dicts), a read error, and reader warnings for one file; runs in a worker."""
     from mapkit.errors import MapkitError
-    from mapkit.rules.framework import CheckContext, run_rules, select_rules
+    from mapkit.rules.framework import CheckContext, matches, run_rules, select_rules
 
     if path.endswith(".book.json"):
-        return _check_book(path)
+        # A Book is checked by the C3G Book rules whatever the profile; --select and --ignore still apply.
+        found, error, warnings = _check_book(path, options.get("overlay_params"))
+        kept = [d for d in found if (not select or matches(d["code"], select)) and not matches(d["code"], ignore)]
+        return kept, error, warnings
     from mapkit.formats import read_map
 
     try:
@@ -60,15 +70,12 @@ def check_file(path: str, fmt: str | None, profile: str, select: list[str], igno
     return [f.as_dict() for f in run_rules(ctx, rules)], None, list(m.warnings)
 
 
-def _check_book(path: str) -> tuple[list[dict[str, Any]], str | None, list[str]]:
+def _check_book(path: str, params: Any) -> tuple[list[dict[str, Any]], str | None, list[str]]:
+    from mapkit.books.check import check_book_file
     from mapkit.errors import MapkitError
 
     try:
-        from mapkit.books.check import check_book_file
-    except ImportError:
-        return [], "C3G Book checks are not available in this build (mapkit.books.check is missing)", []
-    try:
-        findings = check_book_file(path)
+        findings = check_book_file(path, params)
     except MapkitError as exc:
         return [], str(exc), []
     return [f.as_dict() for f in findings], None, []
@@ -88,7 +95,7 @@ def auto_jobs(paths: list[str]) -> int:
 
 def run(args: argparse.Namespace) -> int:
     from mapkit.errors import UsageError
-    from mapkit.rules.framework import Finding, select_rules
+    from mapkit.rules.framework import Finding, select_rules, unknown_patterns
     from mapkit.rules.profiles import defaults, parse_setting
     from mapkit.rules.report import render_json, render_sarif, render_text, sort_key
 
@@ -99,10 +106,24 @@ def run(args: argparse.Namespace) -> int:
         except ValueError as exc:
             raise UsageError(str(exc)) from None
         options[name] = value
+    if any(v is not None for v in (args.hex_region, args.base_diameter, args.marker_diameter)):
+        from mapkit.geometry.params import OverlayParams
+
+        try:
+            options["overlay_params"] = OverlayParams.from_options(args.hex_region, args.base_diameter,
+                                                                    args.marker_diameter)
+        except ValueError as exc:
+            raise UsageError(str(exc)) from None
     select, ignore = _codes(args.select), _codes(args.ignore)
+    for option, patterns in (("--select", select), ("--ignore", ignore)):
+        unknown = unknown_patterns(patterns)
+        if unknown:
+            raise UsageError(f"{option} {', '.join(unknown)}: names no rule (see `mapkit rules`)")
     rules = select_rules(args.profile, select, ignore)
     if select and not rules:
-        raise UsageError(f"--select {args.select!r} names no rule (see `mapkit rules`)")
+        raise UsageError(f"--ignore {args.ignore} leaves none of the rules --select {args.select} names")
+    if args.jobs < 0:
+        raise UsageError(f"--jobs {args.jobs}: the number of workers cannot be negative")
     jobs = args.jobs or auto_jobs(args.maps)
     work = [(path, args.fmt, args.profile, select, ignore, options) for path in args.maps]
     if len(work) >= 2 and jobs > 1:
@@ -113,25 +134,28 @@ def run(args: argparse.Namespace) -> int:
     else:
         results = [check_file(*w) for w in work]
     findings: list[Finding] = []
-    unreadable = False
+    unreadable: list[tuple[str, str]] = []
     for path, (found, error, warnings) in zip(args.maps, results):
         for warning in warnings:
             print(f"mapkit: {path}: warning: {warning}", file=sys.stderr)
         if error is not None:
-            unreadable = True
+            unreadable.append((path, error))
             print(f"mapkit: {error}" if path in error else f"mapkit: {path}: {error}", file=sys.stderr)
         findings.extend(Finding(**d) for d in found)
     findings.sort(key=sort_key)
     if args.output == "json":
         report = render_json(findings)
     elif args.output == "sarif":
-        report = render_sarif(findings, rules)
+        report = render_sarif(findings, rules, unreadable)
     else:
         report = render_text(findings)
     if args.out:
         from mapkit.io import write_atomic
 
-        write_atomic(args.out, report.encode("utf-8"))
+        try:
+            write_atomic(args.out, report.encode("utf-8"))
+        except OSError as exc:
+            raise UsageError(f"{args.out}: cannot write the report: {exc.strerror or exc}") from None
     else:
         sys.stdout.write(report)
     if unreadable:

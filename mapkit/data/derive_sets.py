@@ -54,6 +54,9 @@ ALIASES = {
     "laurWallRuin1": ("laur-wall-ruin", "AoA's wall ruin piece is the catalog's laur-wall-ruin"),
 }
 
+#: VirtualScape's user-defined "personal" tile: a type id, not a piece any set contains.
+PERSONAL_VS = 17000
+
 
 def _count(value: str) -> int | None:
     value = value.strip()
@@ -69,7 +72,7 @@ def _type_for(row: dict[str, str]) -> str | None:
         if ptype.hexoscape_inventory == key:
             return ptype.id
     vs = row["virtualscape_type"].strip()
-    if vs.isdigit() and int(vs) in cat.by_vs and int(vs) not in (17000,):
+    if vs.isdigit() and int(vs) in cat.by_vs and int(vs) != PERSONAL_VS:
         return cat.by_vs[int(vs)].id
     return None
 

@@ -70,7 +70,7 @@ def classify_hexes(qs: Any, rs: Any, area: Any, inside: bool, params: OverlayPar
             return codes
         area = shapely.Polygon()
     regions = hexagons(qs, rs, flat, pitch)
-    # Open area at all? Judged against the area shrunk (inside) or grown (outside) by EPS_AREA_MM,
+    # Open area at all? Judged against the area shrunk (inside) or grown (outside) by EPS_EDGE mm,
     # so that an edge lying on a hex edge counts the same however the Book is turned.
     if inside:
         core = shapely.buffer(area, -EPS_EDGE, join_style="mitre")

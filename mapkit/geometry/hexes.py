@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from mapkit.geometry.params import EPS_EDGE
 from mapkit.model.grid import HEX_PITCH_MM, SQRT3
 
 _ANGLES = [math.radians(a) for a in (-90, -30, 30, 90, 150, 210, -90)]
@@ -51,7 +52,7 @@ def hexes_in_bounds(bounds: tuple[float, float, float, float], pitch: float = HE
     return np.concatenate(qs_list), np.concatenate(rs_list)
 
 
-def touched_hexes(area: Any, pitch: float = HEX_PITCH_MM, eps: float = 1e-6) -> tuple[Any, Any]:
+def touched_hexes(area: Any, pitch: float = HEX_PITCH_MM, eps: float = EPS_EDGE) -> tuple[Any, Any]:
     """(qs, rs) of the hexes whose grid cell shares some area with `area`.
 
     Touching is not enough, nor is an overlap thinner than `eps` mm (rounding noise): the test
@@ -63,7 +64,11 @@ def touched_hexes(area: Any, pitch: float = HEX_PITCH_MM, eps: float = 1e-6) -> 
 
     if area is None or area.is_empty:
         return np.empty(0, dtype=int), np.empty(0, dtype=int)
-    qs, rs = hexes_in_bounds(area.bounds, pitch)
+    # One box per part: buildings far apart on a map would otherwise sweep every hex between them.
+    boxes = [hexes_in_bounds(part.bounds, pitch) for part in shapely.get_parts(area)]
+    pairs = np.unique(np.stack([np.concatenate([b[0] for b in boxes]), np.concatenate([b[1] for b in boxes])],
+                               axis=1), axis=0)
+    qs, rs = pairs[:, 0], pairs[:, 1]
     cells = hexagons(qs, rs, pitch, pitch)
     core = shapely.buffer(area, -eps, join_style="mitre")
     shapely.prepare(core)

@@ -50,6 +50,11 @@ class OverlayParams:
             raise ValueError(f"hex region must be one of {', '.join(HEX_REGIONS)}, not {self.hex_region!r}")
         if not (0 < self.marker_diameter and 0 < self.base_diameter):
             raise ValueError("disc diameters must be positive")
+        if self.marker_diameter >= self.base_diameter:
+            # Otherwise no hex could be Half, and hexes where the base fits but the marker does not
+            # would come out Partial.
+            raise ValueError(f"the wound-marker diameter ({self.marker_diameter:g} mm) must be smaller than the "
+                             f"base diameter ({self.base_diameter:g} mm): a Half hex holds a marker but not a base")
 
     @classmethod
     def from_options(cls, hex_region: str | None = None, base_diameter: float | None = None,

@@ -8,7 +8,7 @@ from collections import Counter
 from mapkit.model.catalog import catalog
 from mapkit.model.map import Map
 
-#: Kinds that are not terrain pieces one owns in a set (start zones, figures).
+#: Kinds that are no piece one owns in a set (start zones are skipped too, by their terrain).
 NOT_TERRAIN = frozenset({"figure"})
 
 
@@ -30,6 +30,11 @@ def requirements(m: Map) -> Counter[str]:
         else:
             need[ptype.id] += 1
     return need
+
+
+def terrain_requirements(m: Map) -> dict[str, int]:
+    """`requirements` without glyphs: what official sets and terrain packs must supply."""
+    return {t: n for t, n in requirements(m).items() if not t.startswith("glyph:")}
 
 
 def hexes_of(type_id: str) -> int:

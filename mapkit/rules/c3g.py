@@ -58,7 +58,7 @@ def _book_rule(ctx: CheckContext, code: str) -> Iterator[Finding]:
             yield ctx.finding(code, f"{label}{where}: {issue.message}", q, r, level)
 
 
-@rule("C001", "book-unreadable", "error", FAMILY, PROFILES, "A Book the map places cannot be read or breaks its schema.")
+@rule("C001", "book-unreadable", "error", FAMILY, PROFILES, "A Book the map places cannot be read, is broken, or is in the wrong list.")
 def book_unreadable(ctx: CheckContext) -> Iterator[Finding]:
     st = state(ctx)
     for pb in st.buildings + st.objects:
@@ -145,7 +145,8 @@ def elevator_car_missing(ctx: CheckContext) -> Iterator[Finding]:
                 cars[(q, r, pb.placement.level)] = pb
     shafts = _shaft_cells(st)
     for (q, r, level), building in sorted(shafts.items()):
-        if (q, r, level - _gap_below(building, level)) in shafts:
+        below = _floor_below(building, level)
+        if below is not None and (q, r, below) in shafts:
             continue  # not the bottom of its shaft
         car = cars.get((q, r, level))
         if car is None:
@@ -156,12 +157,11 @@ def elevator_car_missing(ctx: CheckContext) -> Iterator[Finding]:
                               q, r, level)
 
 
-def _gap_below(pb: PlacedBook, level: int) -> int:
-    """Levels between a floor and the floor below it (a large number for the bottom floor)."""
-    assert pb.placed is not None
-    levels = sorted(pb.placed.floor_level(f) for f in pb.placed.floors)
-    lower = [x for x in levels if x < level]
-    return level - lower[-1] if lower else 10**6
+def _floor_below(pb: PlacedBook, level: int) -> int | None:
+    """The level of the building's floor just below `level` (None for its bottom floor)."""
+    lower = [pb.placed.floor_level(f) for f in pb.placed.floors if pb.placed.floor_level(f) < level] \
+        if pb.placed is not None else []
+    return max(lower, default=None)
 
 
 def _support(ctx: CheckContext, pb: PlacedBook) -> Iterator[tuple[str, str, int, int]]:
@@ -229,6 +229,32 @@ def marker_on_half(ctx: CheckContext) -> Iterator[Finding]:
             what = "start zone space" if piece.type == "start-zone" else "glyph"
             yield ctx.finding("C203", f"{what} on a {cls} hex: figures cannot end their move there",
                               piece.q, piece.r, piece.z)
+
+
+@rule("C205", "buildings-overlap", "error", FAMILY, PROFILES, "Two buildings never stand in the same place.")
+def buildings_overlap(ctx: CheckContext) -> Iterator[Finding]:
+    if _standalone(ctx):
+        return
+    import shapely
+
+    from mapkit.model.grid import mm_to_hex
+
+    placed = [(pb, placed_footprint(pb.book, pb.placement.q, pb.placement.r, pb.placement.rotation))
+              for pb in state(ctx).buildings if pb.book is not None]
+    for i, (a, fa) in enumerate(placed):
+        for b, fb in placed[i + 1:]:
+            if a.placement.level != b.placement.level:
+                continue  # a building above another would stand on its roof: C201 finds no land under it
+            shared = shapely.intersection(fa, fb)
+            if shapely.area(shared) > OVERLAP_MM2:
+                point = shared.representative_point()
+                q, r = mm_to_hex(point.x, point.y)
+                yield ctx.finding("C205", f"{describe(a)} and {describe(b)} overlap by {shapely.area(shared):.0f} mm²",
+                                  q, r, a.placement.level)
+
+
+#: Footprints sharing less than this (mm²) only touch: turned footprints meet with rounding noise.
+OVERLAP_MM2 = 1.0
 
 
 def _blocked(st: PlacedBooks) -> dict[int, Any]:

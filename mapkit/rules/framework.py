@@ -17,7 +17,6 @@ from typing import Any, Callable, Iterable, Iterator
 from mapkit.model.map import Map
 
 SEVERITIES = ("error", "warning", "info")
-PROFILES = ("casual", "tournament", "c3g")
 
 
 @dataclass(frozen=True)
@@ -140,6 +139,12 @@ def matches(code: str, patterns: Iterable[str]) -> bool:
         if pattern == "ALL" or (pattern and code.upper().startswith(pattern)):
             return True
     return False
+
+
+def unknown_patterns(patterns: Iterable[str]) -> list[str]:
+    """The patterns (codes or prefixes) that name no rule: a typo in --select or --ignore."""
+    codes = list(load_rules())
+    return [p for p in patterns if not any(matches(code, [p]) for code in codes)]
 
 
 def select_rules(profile: str | None = None, select: Iterable[str] = (), ignore: Iterable[str] = ()

@@ -73,6 +73,7 @@ def _analyse(ctx: CheckContext) -> dict[str, list[Finding]]:
     under_all, starts = idx.under, idx.start
     outside = set(idx.outside)
     fluid = [t is not None and t.kind == "fluid" for t in types]
+    floors = _building_floors(ctx)
     for i, piece in enumerate(pieces):
         ptype = types[i]
         if ptype is None:
@@ -80,6 +81,8 @@ def _analyse(ctx: CheckContext) -> dict[str, list[Finding]]:
         kind, z, hexes = ptype.kind, piece.z, cells[i]
         if z < 0 or i in outside or piece.rotation != int(piece.rotation) or z >= INT32:
             _coordinates(ctx, out["P112"], i, ptype, piece.rotation, z, hexes)
+        if floors and kind in ("marker", "figure") and all((q, r, z) in floors for q, r in hexes):
+            continue  # on a floor of a C3G building: the Book is what it stands on (the C3G rules check it)
         if kind == "marker":
             _marker(ctx, idx, out, i, ptype, z, hexes)
             continue
@@ -111,6 +114,26 @@ def _analyse(ctx: CheckContext) -> dict[str, list[Finding]]:
             _on_fluid(ctx, out, i, ptype, z, hexes, under, types)
     _overlaps(ctx, idx, out["P103"])
     _clearance(ctx, idx, out["P104"])
+    return out
+
+
+def _building_floors(ctx: CheckContext) -> set[tuple[int, int, int]]:
+    """(q, r, level) of the open spaces on the upper floors of the map's C3G buildings.
+
+    Figures, glyphs and start zones stand there on the Book's floor, not on a tile; maps without
+    buildings never load a Book."""
+    if not ctx.map.buildings:
+        return set()
+    from mapkit.rules.c3g import state
+
+    out = set()
+    for pb in state(ctx).buildings:
+        if pb.placed is None:
+            continue
+        for floor in pb.placed.floors:
+            if floor.offset > 0:
+                level = pb.placed.floor_level(floor)
+                out.update((q, r, level) for (q, r), cls in floor.classes.items() if cls != "covered")
     return out
 
 
@@ -161,7 +184,7 @@ def _marker(ctx: CheckContext, idx: BuildIndex, out: dict[str, list[Finding]], i
         if below.terrain == "molten-lava":
             out["P107"].append(ctx.finding("P107", f"glyph (piece {i + 1}) lies on molten lava (piece {s + 1})",
                                            q, r, z))
-        elif below.kind not in ("land", "fluid"):
+        elif below.kind not in ("land", "fluid", "custom"):  # a personal (custom) tile is a space too
             out["P108"].append(ctx.finding(
                 "P108", f"glyph (piece {i + 1}) is not on a space: it lies on {below.name} (piece {s + 1})", q, r, z))
 

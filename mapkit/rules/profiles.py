@@ -43,4 +43,7 @@ def parse_setting(text: str) -> tuple[str, Any]:
     name = name.strip()
     if not sep or name not in PARAMETERS:
         raise ValueError(f"unknown setting {text!r} (known: {', '.join(PARAMETERS)})")
-    return name, int(value)
+    try:
+        return name, int(value)
+    except ValueError:
+        raise ValueError(f"setting {name}: {value.strip()!r} is not a whole number") from None

@@ -63,11 +63,10 @@ def _rule_descriptor(r: Rule) -> dict[str, Any]:
 
 def _result(f: Finding, rule_index: dict[str, int]) -> dict[str, Any]:
     location: dict[str, Any] = {"physicalLocation": {"artifactLocation": {"uri": _uri(f.file)}}}
-    # Maps have no lines: the region names the hex as a line (row) and column so a review tool can
-    # anchor it; the exact hex and level are in the logical location and the properties.
+    # Maps have no lines (many are binary): every finding is anchored at line 1 of its file, so a
+    # review tool can show it; the region's message and the logical location name the hex and level.
     if f.r is not None and f.q is not None:
-        location["physicalLocation"]["region"] = {"startLine": 1, "startColumn": 1,
-                                                  "snippet": {"text": where(f)}}
+        location["physicalLocation"]["region"] = {"startLine": 1, "message": {"text": where(f)}}
         name = f"hex ({f.q}, {f.r})" + (f" level {f.level}" if f.level is not None else "")
         location["logicalLocations"] = [{"name": name, "fullyQualifiedName": f"{f.file or ''}::{name}",
                                          "kind": "object"}]
@@ -87,16 +86,27 @@ def _result(f: Finding, rule_index: dict[str, int]) -> dict[str, Any]:
 
 
 def _uri(path: str | None) -> str:
+    """A URI reference for a file (SARIF requires one: spaces and the like percent-encoded)."""
     if not path:
         return "unknown"
     from pathlib import PurePath
+    from urllib.parse import quote
 
     p = PurePath(path)
-    return p.as_posix() if not p.is_absolute() else p.as_uri()
+    return p.as_uri() if p.is_absolute() else quote(p.as_posix())
 
 
-def sarif_log(findings: list[Finding], rules: list[Rule]) -> dict[str, Any]:
-    """A SARIF 2.1.0 log with one run: the rules that ran, then every finding."""
+def _invocation(unreadable: list[tuple[str, str]]) -> dict[str, Any]:
+    """The run's invocation: whether every file was read, and a notification for each that was not."""
+    notes = [{"level": "error", "message": {"text": message},
+              "locations": [{"physicalLocation": {"artifactLocation": {"uri": _uri(path)}}}]}
+             for path, message in unreadable]
+    return {"executionSuccessful": not notes, "toolExecutionNotifications": notes}
+
+
+def sarif_log(findings: list[Finding], rules: list[Rule], unreadable: list[tuple[str, str]] = ()) -> dict[str, Any]:
+    """A SARIF 2.1.0 log with one run: the rules that ran, every finding, and (as tool execution
+    notifications) the files that could not be read, given as (path, message)."""
     used = sorted({f.code for f in findings} | {r.code for r in rules})
     by_code = {r.code: r for r in rules}
     from mapkit.rules.framework import RULES
@@ -113,11 +123,12 @@ def sarif_log(findings: list[Finding], rules: list[Rule]) -> dict[str, Any]:
         "version": SARIF_VERSION,
         "runs": [{
             "tool": {"driver": {"name": "mapkit", "version": __version__, "rules": descriptors}},
+            "invocations": [_invocation(list(unreadable))],
             "results": [_result(f, rule_index) for f in findings],
             "columnKind": "unicodeCodePoints",
         }],
     }
 
 
-def render_sarif(findings: list[Finding], rules: list[Rule]) -> str:
-    return json.dumps(sarif_log(findings, rules), indent=1, ensure_ascii=False) + "\n"
+def render_sarif(findings: list[Finding], rules: list[Rule], unreadable: list[tuple[str, str]] = ()) -> str:
+    return json.dumps(sarif_log(findings, rules, unreadable), indent=1, ensure_ascii=False) + "\n"

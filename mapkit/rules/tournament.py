@@ -82,9 +82,9 @@ def start_zone_count(ctx: CheckContext) -> Iterable[Finding]:
 @rule("T203", "terrain-limit", "error", "tournament", TOURNAMENT,
       "The map needs more than 1 master set + 3 terrain expansions")
 def terrain_limit(ctx: CheckContext) -> Iterable[Finding]:
-    from mapkit.inventory import load_sets, minimum_cover, requirements
+    from mapkit.inventory import load_sets, minimum_cover, terrain_requirements
 
-    need = {t: n for t, n in requirements(ctx.map).items() if not t.startswith("glyph:")}
+    need = terrain_requirements(ctx.map)
     if not need:
         return
     masters, expansions = _param(ctx, "max_master_sets"), _param(ctx, "max_expansions")
@@ -169,9 +169,9 @@ def _fits(hexes: set[tuple[int, int]], shape, cat) -> bool:
 @rule("K301", "contest-terrain-sets", "error", "contest", CONTEST,
       "The map needs more than 4 terrain sets (C3G contests)")
 def contest_terrain_sets(ctx: CheckContext) -> Iterable[Finding]:
-    from mapkit.inventory import load_sets, minimum_cover, requirements
+    from mapkit.inventory import load_sets, minimum_cover, terrain_requirements
 
-    need = {t: n for t, n in requirements(ctx.map).items() if not t.startswith("glyph:")}
+    need = terrain_requirements(ctx.map)
     if not need:
         return
     limit = _param(ctx, "max_terrain_sets")
