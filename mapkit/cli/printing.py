@@ -13,6 +13,7 @@ import io
 import sys
 import time
 
+from mapkit.cli.overlay import millimetres
 from mapkit.errors import UsageError
 
 
@@ -32,22 +33,12 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
     p.add_argument("--markers", action="store_true", help="a sheet of doorway, window and transit markers")
     p.add_argument("--hex-region", choices=("cell", "cap"),
                    help="floor plans: what counts as a hex, the 44.45 mm grid cell or the raised cap")
-    p.add_argument("--base-diameter", type=_mm, metavar="MM", help="floor plans: figure base diameter")
-    p.add_argument("--marker-diameter", type=_mm, metavar="MM",
+    p.add_argument("--base-diameter", type=millimetres, metavar="MM", help="floor plans: figure base diameter")
+    p.add_argument("--marker-diameter", type=millimetres, metavar="MM",
                    help="floor plans: wound-marker diameter (no published value: the default is an assumption)")
     p.add_argument("--overlap", type=_overlap, default=12.0, metavar="MM",
                    help=f"overlap between the sheets of a floor plan (default 12 mm, at most {MAX_OVERLAP_MM:g})")
     return p
-
-
-def _mm(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a length in mm: {text!r}") from None
-    if not 0 < value < 1000:
-        raise argparse.ArgumentTypeError(f"{text} mm is not a plausible size")
-    return value
 
 
 #: More overlap than this only multiplies the pages (near the page size, without bound).
