@@ -90,10 +90,10 @@ def twin_rivers() -> Map:
     pieces.append(place("ruin-3", {at(9, 7), at(10, 7), at(11, 7)}, 1))
     west_sand = {at(3, 0), at(4, 0), at(3, 1)}
     pieces += [place("sand-3", west_sand, 1), place("sand-3", {mirror(c) for c in west_sand}, 1)]
-    trees = [((7, 12), "tree-11"), ((7, 1), "tree-10")]
-    for (col, row), type_id in trees:
-        pieces.append(place(type_id, {at(col, row)}, 1))
-        pieces.append(place("tree-11" if type_id == "tree-11" else "tree-12", {mirror(at(col, row))}, 1))
+    # (west hex, west tree, its mirror's tree): Road to the Forgotten Forest has two 11s, one 10, one 12
+    for (col, row), west, east in (((7, 12), "tree-11", "tree-11"), ((7, 1), "tree-10", "tree-12")):
+        pieces.append(place(west, {at(col, row)}, 1))
+        pieces.append(place(east, {mirror(at(col, row))}, 1))
     for player, zone in ((1, west_zone), (2, {mirror(c) for c in west_zone})):
         pieces += [place("start-zone", {cell}, 1, player=player) for cell in sorted(zone, key=lambda c: (c[1], c[0]))]
     pieces.append(place("glyph", {at(10, 3)}, 2, letter="A"))
