@@ -384,7 +384,7 @@ CORPUS_HSC = corpus_files("hsc", "*.hsc")
 def test_virtualscape_anchors_agree_with_hexoscape_import():
     """A .hsc read by mapkit and written as Hexoscape JSON puts each piece where Hexoscape's own
     VirtualScape import would: Hexoscape origin = VS anchor + its transform, for every shape."""
-    tables = pytest.importorskip("mapkit.formats._hsc_tables")
+    tables = pytest.importorskip("mapkit.formats.hsc._tables")
     cat = hexoscape.catalog()
     for shape, transforms in HEXOSCAPE_VS_TRANSFORMS.items():
         for turns in range(6):
