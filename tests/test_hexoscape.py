@@ -11,7 +11,9 @@ import pytest
 
 from conftest import corpus_file, corpus_files, run_subprocess
 from mapkit.errors import FormatError
-from mapkit.formats import hexoscape, hexoscape_url, jsoncrush
+from mapkit.formats import hexoscape
+from mapkit.formats.hexoscape import jsoncrush
+from mapkit.formats.hexoscape import url as hexoscape_url
 from mapkit.model.grid import rotate
 from mapkit.model.map import Map, Piece, Placement
 
