@@ -22,7 +22,7 @@ from typing import Iterable, NamedTuple
 from mapkit.model.catalog import PieceType, catalog
 from mapkit.model.grid import DIRECTIONS, HEX_PITCH_MM, LEVEL_HEIGHT_MM, SQRT3
 from mapkit.model.map import Map, Piece
-from mapkit.render.style import SURFACE_KINDS
+from mapkit.drawing.style import SURFACE_KINDS
 
 #: Unit corners of a pointy-top hex of pitch 1, clockwise from the top vertex.
 #: Corner i is at angle -90 + 60 i degrees; edge i joins corner i and corner i + 1.
