@@ -344,9 +344,9 @@ def plan_from_book(book: Any, params: Any = None) -> FloorPlan:
     try:
         from mapkit.geometry import OverlayParams, classify
     except ImportError:
-        from mapkit.errors import UsageError
+        from mapkit.errors import OptionError
 
-        raise UsageError("floor plans need the C3G overlay (mapkit.geometry), missing from this mapkit") from None
+        raise OptionError("floor plans need the C3G overlay (mapkit.geometry), missing from this mapkit") from None
     params = params or OverlayParams()
     overlay = classify(book, params)
     footprint = [tuple(p) for p in book.footprint]

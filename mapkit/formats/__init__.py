@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
 
-from mapkit.errors import FormatError, LossError, MapkitError, UsageError
+from mapkit.errors import FormatError, LossError, MapkitError, OptionError
 from mapkit.io import write_atomic
 from mapkit.model.map import Map
 
@@ -73,7 +73,7 @@ def get(name: str) -> FormatInfo:
         if info.name == name:
             return info
     known = ", ".join(f.name for f in _FORMATS)
-    raise UsageError(f"unknown format {name!r} (known: {known})")
+    raise OptionError(f"unknown format {name!r} (known: {known})")
 
 
 def _by_extension(path: str | Path) -> list[FormatInfo]:
@@ -108,10 +108,10 @@ def format_for_output(path: str | Path, name: str | None = None) -> FormatInfo:
     else:
         candidates = _by_extension(path)
         if not candidates:
-            raise UsageError(f"{path}: cannot tell the output format from the name; use --to")
+            raise OptionError(f"{path}: cannot tell the output format from the name; use --to")
         info = candidates[0]
     if str(path).lower().endswith(".gz") and info.name not in GZIP_FORMATS:
-        raise UsageError(f"{path}: a .gz name promises gzip, and only {', '.join(GZIP_FORMATS)} maps are "
+        raise OptionError(f"{path}: a .gz name promises gzip, and only {', '.join(GZIP_FORMATS)} maps are "
                          f"read back gzipped; choose another name")
     return info
 
@@ -132,7 +132,7 @@ def read_map(path: str | Path, fmt: str | None = None) -> Map:
     info = get(fmt) if fmt else detect(path, data[:4096])
     if not info.can_read:
         hint = " (a piece collection: see `mapkit inventory`)" if info.name == "vsc" else ""
-        raise UsageError(f"{path}: mapkit cannot read the {info.name} format as a map{hint}")
+        raise OptionError(f"{path}: mapkit cannot read the {info.name} format as a map{hint}")
     try:
         result = info.module.read(data, filename=str(path))
     except FormatError as exc:
@@ -151,7 +151,7 @@ def encode_map(m: Map, info: FormatInfo, allow_loss: bool = False) -> tuple[byte
     """Encode a map; refuse (LossError) if the format would drop something, unless allowed."""
     module = info.module
     if not hasattr(module, "write"):
-        raise UsageError(f"mapkit cannot write the {info.name} format")
+        raise OptionError(f"mapkit cannot write the {info.name} format")
     losses = list(module.losses(m)) if hasattr(module, "losses") else []
     if losses and not allow_loss:
         raise LossError(info.name, losses)
