@@ -63,7 +63,7 @@ def run(args: argparse.Namespace) -> int:
 
 def _book(path: str, params: Any) -> tuple[dict[str, Any], list[Any], str, str]:
     from mapkit.books import load_book
-    from mapkit.geometry import classify
+    from mapkit.books.overlay import classify
     from mapkit.drawing.overlay_png import book_panels
 
     book = load_book(path)

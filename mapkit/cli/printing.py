@@ -188,7 +188,7 @@ def _placed_footprints(m, path: str) -> tuple:
     try:
         from mapkit.books import load_book
         from mapkit.books.placed import resolve_book
-        from mapkit.geometry import placed_footprint
+        from mapkit.books.overlay import placed_footprint
     except ImportError:
         sys.stderr.write(f"mapkit: {path}: warning: C3G buildings not drawn (no mapkit.books in this build)\n")
         return ()

@@ -342,7 +342,8 @@ def plan_from_book(book: Any, params: Any = None) -> FloorPlan:
     (its exits and the hexes its walls leave open) for every Book.
     """
     try:
-        from mapkit.geometry import OverlayParams, classify
+        from mapkit.books.overlay import classify
+        from mapkit.geometry import OverlayParams
     except ImportError:
         from mapkit.errors import OptionError
 

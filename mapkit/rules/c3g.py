@@ -12,9 +12,10 @@ from __future__ import annotations
 from typing import Any, Iterator
 
 from mapkit.books.bookcheck import book_issues
+from mapkit.books.overlay import placed_footprint
 from mapkit.books.placed import PlacedBook, PlacedBooks, describe, placed_books
-from mapkit.geometry.overlay import move_hex, placed_footprint, place_points
 from mapkit.geometry.params import EPS_AREA, OverlayParams
+from mapkit.geometry.placing import move_hex, place_points
 from mapkit.model.catalog import catalog
 from mapkit.rules.framework import CheckContext, Finding, rule
 
