@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from mapkit.books import book_from_json, load_book
-from mapkit.books.check import check_book_file
+from mapkit.rules.checks import check_book_file
 from mapkit.errors import FormatError
 from mapkit.books import classify, place
 from mapkit.geometry import OverlayParams

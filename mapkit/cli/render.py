@@ -57,10 +57,10 @@ def run(args: argparse.Namespace) -> int:
             shown = ", ".join(map(str, levels)) or "none"
             raise UsageError(f"{args.map}: no pieces at level {args.level} (levels: {shown})")
     if args.findings:
-        from mapkit.drawing.findings import collect_findings
+        from mapkit.rules.checks import findings_to_draw
 
         profile = args.profile or ("c3g" if (m.buildings or m.objects) else "casual")
-        findings, reason = collect_findings(m, str(args.map), profile)
+        findings, reason = findings_to_draw(m, str(args.map), profile)
         options.findings = findings
         if reason:
             print(f"mapkit: {args.map}: {reason}", file=sys.stderr)
