@@ -41,7 +41,7 @@ def parse_start(text: str | None) -> tuple[int, int, int] | None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from mapkit.cli.render import check_output, read_map
+    from mapkit.cli.common import check_output, read_map
     from mapkit.formats import report_warnings
 
     if args.output:

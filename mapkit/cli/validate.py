@@ -14,7 +14,7 @@ import os
 import sys
 from typing import Any
 
-from mapkit.cli.overlay import millimetres
+from mapkit.cli.common import millimetres
 
 #: Below this many bytes in all, one process checks the files (a pool costs ~0.2 s to start).
 PARALLEL_MIN_BYTES = 2_000_000

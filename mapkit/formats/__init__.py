@@ -117,7 +117,9 @@ def format_for_output(path: str | Path, name: str | None = None) -> FormatInfo:
 
 
 def read_map(path: str | Path, fmt: str | None = None) -> Map:
-    """Read a map file in any known format ("-" is standard input). Raises FormatError naming the file."""
+    """Read a map file in any known format ("-" is standard input). Raises FormatError naming the file.
+
+    Texts come as the file has them; `printable_text` makes them encodable for a picture."""
     path = Path(path)
     try:
         if str(path) == STDIO:
@@ -139,6 +141,38 @@ def read_map(path: str | Path, fmt: str | None = None) -> Map:
         raise exc.with_file(str(path)) from None
     result.source_format = result.source_format or info.name
     return result
+
+
+def printable_text(m: Map) -> Map:
+    """Replace lone surrogates (a JSON file may escape them; UTF-8 cannot hold them) in the
+    texts a picture, sheet or report prints, so they show as U+FFFD instead of failing late.
+
+    Changes `m` in place and returns it. Not done by default: `info` spells such characters
+    out and a conversion keeps them, so a round trip stays exact."""
+    def clean(value):
+        if isinstance(value, str):
+            return value.encode("utf-8", "surrogatepass").decode("utf-8", "replace") if _has_surrogate(value) \
+                else value
+        if isinstance(value, dict):
+            return {k: clean(v) for k, v in value.items()}
+        if isinstance(value, list):
+            return [clean(v) for v in value]
+        return value
+
+    for name in ("name", "author", "players", "scenario", "attrs", "warnings"):
+        setattr(m, name, clean(getattr(m, name)))
+    for piece in m.pieces:
+        if piece.attrs:
+            piece.attrs = clean(piece.attrs)
+    return m
+
+
+def _has_surrogate(text: str) -> bool:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return True
+    return False
 
 
 def report_warnings(m: Map, path: str | Path) -> None:
