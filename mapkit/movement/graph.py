@@ -86,8 +86,10 @@ def enterable(spaces: Spaces, s: int, fig: Figure, broken_windows: bool = False)
     limit = spaces.max_height[s]
     if limit is not None and fig.height > limit and role != "exit":
         return False  # a Book's entry limit (an exit space outside stays open; its transit does not)
-    if fig.double and (is_interior(spaces, s) or role.startswith("stair")):
-        return False  # stairways and (most) interiors take single-spaced figures only (seeds/000)
+    if fig.double and (role.startswith("stair") or (spaces.single_spaced[s] and is_interior(spaces, s))):
+        # "Only single-spaced figures can enter or occupy Stairway Hexes"; an interior keeps them out
+        # when its Book says so (seeds/000, Stairways; Entering and Occupying Interior Access Structures).
+        return False
     return True
 
 
@@ -361,7 +363,10 @@ def _flying(spaces: Spaces, fig: Figure, broken_windows: bool) -> Graph:
     """Flyers count one space per hex flown, whatever the levels (no climbing cost, no falls,
     water does not stop them). Each exterior space joins every enterable space of the six
     hexes around it; a hex with none (a tree, a covered hex) gets one "air" node to fly over,
-    where no move may end. Interiors are walked (doorways are the way in)."""
+    where no move may end. A Partial hex's air costs nothing to cross: "Partial Hexes should
+    never be counted, and Half Hexes should always be counted as one space each" (seeds/000,
+    Counting Partial and Half Hex Spaces for Special Powers). Interiors are walked (doorways
+    are the way in)."""
     n_sp = len(spaces)
     index = _interior_index(spaces)
     ok = [enterable(spaces, s, fig, broken_windows) for s in range(n_sp)]
@@ -383,7 +388,7 @@ def _flying(spaces: Spaces, fig: Figure, broken_windows: bool) -> Graph:
             if targets is not None:
                 rows[node].extend((b, 1, d, arrive[b]) for b in targets)
             elif h in air:
-                rows[node].append((air[h], 1, d, 0))
+                rows[node].append((air[h], 0 if h in spaces.partial else 1, d, 0))
 
     for (q, r), node in air.items():
         fly_from(node, q, r)
