@@ -24,6 +24,58 @@ def turns_cost(spaces, res, q, r, h):
     return res.start_turns[s], res.start_cost[s]
 
 
+# -- 1. transit spaces: "instead of moving" -------------------------------------------------------
+
+def exits(number: int, first: int, second: int, covered=()) -> BuildingLayer:
+    """Two exit spaces of one enclosed structure on a corridor at height 1."""
+    return BuildingLayer([BuildingSpace(first, 0, 1, 0, -1, "exit", transit_number=number),
+                          BuildingSpace(second, 0, 1, 0, -1, "exit", transit_number=number)],
+                         {(q, 0): "covered" for q in covered})
+
+
+def test_placement_instead_of_moving_takes_the_whole_turn():
+    """seeds/000 (C3G Building Rules), Transit Spaces: "when a single-spaced figure moves onto an
+    unoccupied space with a Transit Number, you may either: immediately place that figure onto
+    any corresponding unoccupied Transit Space at a movement cost equal to the printed Transit
+    Number, or immediately end your movement. When that figure would next move, you may place
+    that figure onto any corresponding unoccupied Transit Space instead of moving."
+
+    A corridor q = 0..6 at height 1; a structure covers (3, 0); its exits (2, 0) and (4, 0) carry
+    Transit Number 4. A Move 5 figure from (0, 0) cannot afford 2 + 4 in turn 1. In turn 2 it is
+    placed on (4, 0), either instead of moving (it ended turn 1 on (2, 0)) or by stepping from
+    (1, 0) onto (2, 0) and paying 1 + 4 = 5: both leave no movement. (5, 0) comes in turn 3.
+    (mapkit once placed it at the start of turn 2 for 4 and let it walk on to (5, 0) in turn 2.)
+    """
+    spaces = prepare(column_map(line([1] * 7)), exits(4, 2, 4, covered=[3]))
+    res = analyze(spaces, Figure(move=5, height=5), (0, 0, 1))
+    assert turns_cost(spaces, res, 2, 0, 1) == (1, 2)
+    assert res.start_turns[spaces.find(4, 0, 1)] == 2
+    assert res.start_turns[spaces.find(5, 0, 1)] == 3
+    assert res.start_turns[spaces.find(6, 0, 1)] == 3
+
+
+def test_a_walker_moving_onto_a_transit_space_is_placed_or_stops():
+    """seeds/000, Transit Spaces: moving onto a space with a Transit Number, "you may either:
+    immediately place that figure ... or immediately end your movement." There is no third
+    choice: a walker does not walk on across it.
+
+    An open corridor q = 0..8 at height 1 with exits (2, 0) and (6, 0), Transit Number 3. A Move 5
+    figure from (0, 0) reaches (6, 0) in turn 1 (2 + 3 = 5) but not (3, 0) or (4, 0): it would
+    have to walk across (2, 0). They come in turn 2. A figure standing on (2, 0) at the start
+    has not moved onto it and walks off normally. (mapkit once walked across: (4, 0) for 4.)
+    """
+    spaces = prepare(column_map(line([1] * 9)), exits(3, 2, 6))
+    res = analyze(spaces, Figure(move=5, height=5), (0, 0, 1))
+    assert turns_cost(spaces, res, 6, 0, 1) == (1, 5)
+    assert res.start_turns[spaces.find(3, 0, 1)] == 2
+    assert res.start_turns[spaces.find(4, 0, 1)] == 2
+    res = analyze(spaces, Figure(move=5, height=5), (2, 0, 1))
+    assert turns_cost(spaces, res, 4, 0, 1) == (1, 2)
+    # A flyer passes over the exit (seeds/004: flying passes over the battlefield).
+    res = analyze(spaces, Figure(move=5, height=5, flying=True), (0, 0, 1))
+    assert turns_cost(spaces, res, 4, 0, 1) == (1, 4)
+
+
 # -- 2. flying across Partial hexes -----------------------------------------------------------
 
 def test_flyer_does_not_count_a_partial_hex():

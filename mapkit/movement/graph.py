@@ -58,6 +58,16 @@ class Graph:
         return bool(self.lockable) and any(self.lockable)
 
     @property
+    def transit_nodes(self) -> list[bool]:
+        """Per node: whether a transit placement leaves it (it is a Transit Space this figure may use)."""
+        cached = self.__dict__.get("_transit_nodes")
+        if cached is None:
+            flags, off = self.flags, self.off
+            cached = [any(flags[e] & TRANSIT for e in range(off[n], off[n + 1])) for n in range(self.n)]
+            self.__dict__["_transit_nodes"] = cached
+        return cached
+
+    @property
     def pairs(self) -> bool:
         """Nodes are pairs of spaces (a walking double-space figure), even when there are none.
 
