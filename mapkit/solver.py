@@ -14,6 +14,7 @@ tolerance.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from typing import Sequence
 
@@ -64,14 +65,20 @@ class Solution:
     feasible: bool
     values: list[int] = field(default_factory=list)
     objective_values: list[int] = field(default_factory=list)
+    #: False when time ran out with `best_effort`: `values` is the best answer found, not proved
+    proved: bool = True
+    #: the best lower bound proved on the first objective (equal to its value when proved)
+    bound: int | None = None
 
 
-def solve(program: IntProgram, time_limit: float = TIME_LIMIT_S, workers: int = 1) -> Solution:
+def solve(program: IntProgram, time_limit: float = TIME_LIMIT_S, workers: int = 1,
+          best_effort: bool = False) -> Solution:
     """The lexicographic optimum of `program` (exact), by CP-SAT.
 
     Raises SolveTimeout if `time_limit` seconds pass before optimality or infeasibility is
-    proved. One worker by default: the machines mapkit runs on are shared, and the programs
-    mapkit builds are solved in milliseconds by one.
+    proved, unless `best_effort`: then the best answer found comes back with proved=False and
+    the lower bound proved so far. One worker by default: the machines mapkit runs on are
+    shared, and most programs mapkit builds are solved in milliseconds by one.
     """
     from ortools.sat.python import cp_model
 
@@ -101,6 +108,13 @@ def solve(program: IntProgram, time_limit: float = TIME_LIMIT_S, workers: int = 
         status = solver.Solve(model)
         if status == cp_model.INFEASIBLE:
             return Solution(False)
+        if status == cp_model.UNKNOWN and best_effort and k == 0 and program.hint is not None:
+            return Solution(True, list(program.hint), [], proved=False, bound=None)
+        if status == cp_model.FEASIBLE and best_effort:
+            values = [solver.Value(x) for x in xs]
+            found.append(round(solver.ObjectiveValue()))
+            bound = math.ceil(solver.BestObjectiveBound() - 1e-6) if k == 0 else found[0]
+            return Solution(True, values, found, proved=False, bound=bound)
         if status != cp_model.OPTIMAL:
             raise SolveTimeout(f"no proven optimum within {time_limit:g} s "
                                f"({len(xs)} variables, {len(program.rows)} constraints)")
@@ -112,4 +126,4 @@ def solve(program: IntProgram, time_limit: float = TIME_LIMIT_S, workers: int = 
             model.ClearHints()
             for x, v in zip(xs, values):
                 model.AddHint(x, v)
-    return Solution(True, values, found)
+    return Solution(True, values, found, bound=found[0])
