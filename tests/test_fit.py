@@ -10,8 +10,8 @@ import pytest
 from conftest import CORPUS, corpus_file, corpus_files
 from mapkit.fit import fit_checked, fit_map
 from mapkit.fit.regions import cells_by_layer
-from mapkit.inventory import load_sets, requirements
-from mapkit.inventory.collection import collection_tsv
+from mapkit.sets import load_sets, requirements
+from mapkit.sets.collection import collection_tsv
 from mapkit.model.map import Map, Piece
 
 

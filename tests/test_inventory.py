@@ -11,8 +11,8 @@ from hypothesis import strategies as st
 from conftest import corpus_file
 from mapkit.errors import FormatError
 from mapkit.formats import inventory_tsv, vsc
-from mapkit.inventory import TerrainSet, load_sets, minimum_cover, missing, requirements
-from mapkit.inventory.sets import set_table
+from mapkit.sets import TerrainSet, load_sets, minimum_cover, missing, requirements
+from mapkit.sets.sets import set_table
 from mapkit.model.map import Map, Piece
 
 
@@ -182,7 +182,7 @@ from conftest import corpus_files  # noqa: E402
 def test_cover_on_corpus_maps_is_proved_minimal(path):
     """Every corpus map: the answer holds every piece, and one set fewer holds them not."""
     from mapkit.formats import read_map
-    from mapkit.inventory import terrain_requirements
+    from mapkit.sets import terrain_requirements
 
     need = terrain_requirements(read_map(str(path)))
     sets = load_sets()
@@ -200,7 +200,7 @@ def test_cover_of_a_100000_piece_map_is_fast():
     """Counts of a generated 100 000-piece map (benchmarks/generate.py): under 2 s, exact."""
     import time
 
-    from mapkit.inventory.cover import count_bound
+    from mapkit.sets.cover import count_bound
 
     need = {"sand-1": 31_000, "sand-2": 4_000, "grass-1": 38_000, "grass-2": 5_000, "rock-1": 12_000,
             "rock-2": 1_500, "water-1": 3_000, "tree-10": 300, "tree-12": 250}

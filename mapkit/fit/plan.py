@@ -24,8 +24,8 @@ from dataclasses import dataclass, field
 from typing import Mapping
 
 from mapkit.fit.regions import Placement, Region, family_of, family_types, placements, regions, supported_cells
-from mapkit.inventory.requirements import requirements
-from mapkit.inventory.sets import TerrainSet, load_sets
+from mapkit.sets.requirements import requirements
+from mapkit.sets.sets import TerrainSet, load_sets
 from mapkit.model.catalog import catalog
 from mapkit.model.map import Map
 from mapkit.solver import IntProgram, TIME_LIMIT_S, solve
@@ -270,7 +270,7 @@ def _purchase(result: FitResult, m: Map, have: Mapping[str, int], chosen: list[i
     The solver starts from a known answer: the map as it is plus the smallest set combination
     that holds the pieces the collection lacks. Where it cannot prove a better one optimal in
     `time_limit` seconds, the best found is given with the proved lower bound."""
-    from mapkit.inventory.cover import KIND_ORDER
+    from mapkit.sets.cover import KIND_ORDER
 
     sets = load_sets(("master", "expansion", "kit"))
     supplied = {t for s in sets for t, n in s.pieces if n}
@@ -319,7 +319,7 @@ def _purchase(result: FitResult, m: Map, have: Mapping[str, int], chosen: list[i
 def _purchase_hint(m: Map, have: Mapping[str, int], places: list[Placement], sets: list[TerrainSet],
                    size: int, xs: list[int], ys: list[int]) -> list[int] | None:
     """The map unchanged, plus the smallest set combination that holds what the collection lacks."""
-    from mapkit.inventory.cover import minimum_cover
+    from mapkit.sets.cover import minimum_cover
 
     need = requirements(m)
     lack = {t: n - have.get(t, 0) for t, n in need.items() if n > have.get(t, 0) and not t.startswith("glyph:")}

@@ -1,7 +1,7 @@
 """What `fit` says: the summary piece by piece (plain data, text) and the picture of the changes.
 
-Levels are printed as the builder counts them: Level N is the layer whose top is at height N,
-so a tile lying on the table (bottom z = 0) is on Level 1.
+Levels are printed as the builder counts them (`mapkit.model.levels`): Level N is the layer
+whose top is at height N, so a tile lying on the table (bottom z = 0) is on Level 1.
 """
 
 from __future__ import annotations
@@ -9,7 +9,8 @@ from __future__ import annotations
 from typing import Any
 
 from mapkit.fit.plan import FitResult
-from mapkit.inventory.requirements import describe
+from mapkit.sets.requirements import describe
+from mapkit.model import levels
 from mapkit.model.catalog import catalog
 from mapkit.model.grid import neighbours
 from mapkit.model.map import Map, Piece
@@ -19,8 +20,9 @@ CHANGED_RGB = (230, 20, 140)
 
 
 def level_of(z: int) -> int:
-    """The printed level of a piece whose bottom is at z (Level N = the layer whose top is at N)."""
-    return z + 1
+    """The printed Level of a tile whose bottom is at z (`mapkit.model.levels`: Level N is the
+    layer whose top is at height N; fit only moves tiles)."""
+    return levels.layer(z)
 
 
 def _piece(piece: Piece) -> dict[str, Any]:
@@ -98,9 +100,9 @@ def render_text(rep: dict[str, Any], map_name: str) -> str:
 
 def picture(result: FitResult, name: str = "", svg: bool = False, scale: float = 36.0) -> bytes:
     """The re-tiled map seen from above, each piece fit laid outlined."""
-    from mapkit.render import RenderOptions, build_scene, render_png, render_svg
-    from mapkit.render.layout import hex_center, hex_corners
-    from mapkit.render.scene import Group, Poly
+    from mapkit.drawing import RenderOptions, build_scene, render_png, render_svg
+    from mapkit.drawing.layout import hex_center, hex_corners
+    from mapkit.drawing.scene import Group, Poly
 
     assert result.map is not None
     opts = RenderOptions(view="top", name=name,

@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Mapping, Sequence
 
-from mapkit.inventory.sets import TerrainSet
+from mapkit.sets.sets import TerrainSet
 from mapkit.solver import IntProgram, SolveTimeout, TIME_LIMIT_S, solve
 
 #: Kept for callers of the old search: the solver could not prove an optimum in time.
