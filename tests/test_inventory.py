@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from conftest import corpus_file
 from mapkit.errors import FormatError
-from mapkit.formats import inventory_tsv, vsc
+from mapkit.sets import inventory_tsv, vsc
 from mapkit.sets import TerrainSet, load_sets, minimum_cover, missing, requirements
 from mapkit.sets.sets import set_table
 from mapkit.model.map import Map, Piece
@@ -155,7 +155,7 @@ def test_collection_readers_raise_only_format_error(data):
 def test_inventory_collection_failures_are_one_line(tmp_path, monkeypatch):
     """Malformed collections end in one stderr line and exit 2; an endless one is not read to the end."""
     from conftest import run_subprocess
-    from mapkit.cli import inventory as inventory_cli
+    from mapkit.sets import collection as inventory_cli  # read_collection lives in the library now
 
     mapfile = tmp_path / "one.mapkit.json"
     mapfile.write_text('{"format": "mapkit", "version": 1, "pieces": [{"type": "grass-1", "q": 0, "r": 0, "z": 0}]}')

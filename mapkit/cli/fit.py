@@ -50,8 +50,8 @@ def output_format(m, args: argparse.Namespace) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
-    from mapkit.cli.inventory import read_collection
-    from mapkit.cli.render import check_output, write_output
+    from mapkit.cli.common import check_output, write_output
+    from mapkit.sets.collection import read_collection
     from mapkit.errors import UsageError
     from mapkit.fit import fit_checked
     from mapkit.fit.report import picture, render_text, summary
