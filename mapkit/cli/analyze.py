@@ -46,7 +46,7 @@ def run(args: argparse.Namespace) -> int:
     from mapkit.formats import report_warnings
 
     if args.output:
-        check_output(args.output, ".png")
+        check_output(args.output, ".png", inputs=(args.map,))
     m = read_map(args.map, args.fmt)
     report_warnings(m, args.map)
     reports = [(scenario, *analyze_map(view, args, scenario)) for scenario, view in scenario_views(m, args)]
@@ -102,10 +102,7 @@ def analyze_map(m: Any, args: argparse.Namespace, scenario: Any = None) -> tuple
 
         turns = result.start_turns if result.start_turns is not None else [s["turns"] for s in _by_space(data, spaces)]
         where = f" from {args.start}" if start else " from the nearest start zone"
-        try:
-            draw(spaces, turns, args.output, f"{m.name or 'map'}: turns{where} (Move {fig.move}, Height {fig.height})")
-        except OSError as exc:
-            raise UsageError(f"{args.output}: cannot write: {exc.strerror or exc}") from None
+        draw(spaces, turns, args.output, f"{m.name or 'map'}: turns{where} (Move {fig.move}, Height {fig.height})")
     return data, render_text(data)
 
 

@@ -26,21 +26,13 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
     return p
 
 
-#: A collection lists a few hundred kinds of piece: anything far larger is not one (and /dev/zero never ends).
-MAX_COLLECTION_BYTES = 4 * 1024 * 1024
-
-
 def read_collection(path: str) -> dict[str, int]:
+    from mapkit import limits
     from mapkit.errors import FormatError
     from mapkit.formats import inventory_tsv, vsc
+    from mapkit.io import read_input
 
-    try:
-        with open(path, "rb") as f:
-            data = f.read(MAX_COLLECTION_BYTES + 1)
-    except OSError as exc:
-        raise FormatError(f"cannot read: {exc.strerror or exc}", file=path) from None
-    if len(data) > MAX_COLLECTION_BYTES:
-        raise FormatError(f"larger than {MAX_COLLECTION_BYTES} bytes; not a piece collection", file=path)
+    data = read_input(path, limits.COLLECTION_BYTES)
     module = vsc if path.lower().endswith(".vsc") or vsc.sniff(data[:64]) else inventory_tsv
     try:
         return module.read_collection(data, path)

@@ -31,7 +31,7 @@ def run(args: argparse.Namespace) -> int:
         render_report,
     )
 
-    check_output(args.output, ".html", ".htm")
+    check_output(args.output, ".html", ".htm", inputs=(args.map,))
     started = time.perf_counter()
     m = read_map(args.map, args.fmt)
     report_warnings(m, args.map)
