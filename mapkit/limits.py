@@ -68,7 +68,7 @@ BOOK_BYTES = _limit(
 COLLECTION_BYTES = _limit(
     "collection size", 4 << 20, "bytes",
     "A piece collection (.vsc, inventory TSV/CSV) lists a few hundred kinds of piece: a few kB.",
-    "mapkit.cli.inventory.read_collection (through mapkit.io.read_input)")
+    "mapkit.sets.collection.read_collection (through mapkit.io.read_input)")
 SHARE_LINK_EXPANSION = _limit(
     "share-link expansion", 16 << 20, "characters",
     "JSONCrush replaces repeated text by one character per round, so a link of a few hundred characters can "

@@ -10,9 +10,8 @@ from lxml import html as lxml_html
 
 from mapkit.model.grid import HEX_PITCH_MM, hex_center_mm
 from mapkit.model.map import Map, Piece
-from mapkit.render.report_html import (
-    SVG_SCALE, ReportParts, collect_findings, inventory_section, render_report, top_view_svg,
-)
+from mapkit.app.report import collect_findings, inventory_section
+from mapkit.drawing.report_html import SVG_SCALE, ReportParts, render_report, top_view_svg
 from tests.test_print_build import three_level_map
 
 FINDINGS = [{"code": "TST001", "severity": "error", "message": "a <b>bold</b> claim", "q": 1, "r": 2, "level": 2},
@@ -117,7 +116,7 @@ def test_empty_and_odd_maps():
 def test_pictures_are_inline_pngs_or_a_note():
     import base64
 
-    from mapkit.render.report_html import pictures_section
+    from mapkit.drawing.report_html import pictures_section
 
     html_pics, notes = pictures_section(three_level_map(), "Three Steps", scale=8)
     if html_pics:

@@ -7,6 +7,8 @@ import json
 import sys
 from typing import Any
 
+from mapkit.cli.common import millimetres
+
 
 def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
     p = sub.add_parser("overlay", help="classify the hexes a C3G Book covers as full, half, partial or covered")
@@ -19,17 +21,6 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
     p.add_argument("--marker-diameter", type=millimetres, metavar="MM",
                    help="Wound Marker diameter (default 19: an ASSUMPTION, no published measurement)")
     return p
-
-
-def millimetres(text: str) -> float:
-    """An argparse type: a length in mm, 0 < value < 1000."""
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a number of millimetres: {text!r}") from None
-    if not 0 < value < 1000:
-        raise argparse.ArgumentTypeError(f"must be between 0 and 1000 mm: {text}")
-    return value
 
 
 def run(args: argparse.Namespace) -> int:
@@ -51,7 +42,7 @@ def run(args: argparse.Namespace) -> int:
         doc, panels, title, note = _map(args.book, params)
         columns = 1
     if args.output:
-        from mapkit.render.overlay_png import render_panels, save_png
+        from mapkit.drawing.overlay_png import render_panels, save_png
 
         save_png(render_panels(panels, params, title, note, columns), args.output)
     if args.json:
@@ -64,8 +55,8 @@ def run(args: argparse.Namespace) -> int:
 
 def _book(path: str, params: Any) -> tuple[dict[str, Any], list[Any], str, str]:
     from mapkit.books import load_book
-    from mapkit.geometry import classify
-    from mapkit.render.overlay_png import book_panels
+    from mapkit.books.overlay import classify
+    from mapkit.drawing.overlay_png import book_panels
 
     book = load_book(path)
     overlay = classify(book, params)
@@ -77,7 +68,7 @@ def _map(path: str, params: Any) -> tuple[dict[str, Any], list[Any], str, str]:
     from mapkit.books.placed import placed_books
     from mapkit.formats import read_map
     from mapkit.errors import FormatError
-    from mapkit.render.overlay_png import map_panels
+    from mapkit.drawing.overlay_png import map_panels
 
     m = read_map(path)
     placed = placed_books(m, path, params)

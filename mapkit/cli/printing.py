@@ -13,7 +13,7 @@ import io
 import sys
 import time
 
-from mapkit.cli.overlay import millimetres
+from mapkit.cli.common import millimetres
 from mapkit.errors import UsageError
 
 
@@ -71,7 +71,7 @@ def _overlay_params(args: argparse.Namespace):
 
 
 def run(args: argparse.Namespace) -> int:
-    from mapkit.cli.render import check_output, write_output
+    from mapkit.cli.common import check_output, write_output
 
     check_output(args.output, ".pdf", inputs=(args.input,) if args.input else ())
     if args.levels_per_page < 1:
@@ -86,9 +86,9 @@ def run(args: argparse.Namespace) -> int:
     else:
         if not args.input:
             raise UsageError("print: give a map (or --markers for a general markers sheet)")
-        from mapkit.cli.render import read_map
+        from mapkit.cli.common import read_map
         from mapkit.formats import report_warnings
-        from mapkit.render.pdf_build import BuildOptions, render_build
+        from mapkit.drawing.pdf_build import BuildOptions, render_build
 
         m = read_map(args.input, args.fmt)
         report_warnings(m, args.input)
@@ -109,11 +109,11 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _markers(args: argparse.Namespace, buf: io.BytesIO, is_book: bool) -> tuple[int, str]:
-    from mapkit.render.pdf_markers import default_tokens, render_markers
+    from mapkit.drawing.pdf_markers import default_tokens, render_markers
 
     title, tokens = "Markers", default_tokens()
     if args.input:
-        from mapkit.render.pdf_markers import book_tokens
+        from mapkit.drawing.pdf_markers import book_tokens
 
         books = _load_books(args.input, is_book, args.fmt)
         tokens = [t for book in books for t in book_tokens(book, _overlay_params(args))] or tokens
@@ -123,7 +123,7 @@ def _markers(args: argparse.Namespace, buf: io.BytesIO, is_book: bool) -> tuple[
 
 
 def _plans(args: argparse.Namespace, buf: io.BytesIO, is_book: bool) -> tuple[int, str]:
-    from mapkit.render.pdf_plan import (
+    from mapkit.drawing.pdf_plan import (
         FloorPlan,
         PlanLayout,
         plan_from_book,
@@ -180,7 +180,7 @@ def _load_books(path: str, is_book: bool, fmt: str | None) -> list:
 
 def _placed_footprints(m, path: str) -> tuple:
     """Outlines of the C3G Books the map places, for the build sheets (empty without mapkit.books)."""
-    from mapkit.render.pdf_build import Footprint
+    from mapkit.drawing.pdf_build import Footprint
 
     placements = list(m.buildings) + list(m.objects)
     if not placements:
@@ -188,7 +188,7 @@ def _placed_footprints(m, path: str) -> tuple:
     try:
         from mapkit.books import load_book
         from mapkit.books.placed import resolve_book
-        from mapkit.geometry import placed_footprint
+        from mapkit.books.overlay import placed_footprint
     except ImportError:
         sys.stderr.write(f"mapkit: {path}: warning: C3G buildings not drawn (no mapkit.books in this build)\n")
         return ()

@@ -1,13 +1,11 @@
-"""`mapkit render MAP -o OUT.png|OUT.svg`: a picture of a map (top, per level, or isometric).
-
-Also the input and output helpers that print, report and analyze share: `read_map` (names a
-Book given as a map, scrubs unencodable text), `check_output` and `write_output`.
-"""
+"""`mapkit render MAP -o OUT.png|OUT.svg`: a picture of a map (top, per level, or isometric)."""
 
 from __future__ import annotations
 
 import argparse
 import sys
+
+from mapkit.cli.common import check_output, read_map, write_output
 
 
 def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
@@ -36,8 +34,8 @@ def run(args: argparse.Namespace) -> int:
 
     from mapkit.errors import UsageError
     from mapkit.formats import report_warnings
-    from mapkit.render import RenderOptions, build_scene, render_png, render_svg
-    from mapkit.render.layout import map_levels
+    from mapkit.drawing import RenderOptions, build_scene, render_png, render_svg
+    from mapkit.drawing.layout import map_levels
 
     out = check_output(args.output, ".png", ".svg", inputs=(args.map,))
     lower = out.lower()
@@ -50,17 +48,17 @@ def run(args: argparse.Namespace) -> int:
     options = RenderOptions(view=args.view, level=args.level, legend=not args.no_legend, name=Path(args.map).name,
                             map_file=str(args.map))
     if args.level is not None:
-        from mapkit.render.c3g import c3g_levels
+        from mapkit.drawing.c3g import c3g_levels
 
         levels = sorted(set(map_levels(m)) | c3g_levels(m, str(args.map)))
         if args.level not in levels:
             shown = ", ".join(map(str, levels)) or "none"
             raise UsageError(f"{args.map}: no pieces at level {args.level} (levels: {shown})")
     if args.findings:
-        from mapkit.render.findings import collect_findings
+        from mapkit.rules.checks import findings_to_draw
 
         profile = args.profile or ("c3g" if (m.buildings or m.objects) else "casual")
-        findings, reason = collect_findings(m, str(args.map), profile)
+        findings, reason = findings_to_draw(m, str(args.map), profile)
         options.findings = findings
         if reason:
             print(f"mapkit: {args.map}: {reason}", file=sys.stderr)
@@ -75,59 +73,3 @@ def run(args: argparse.Namespace) -> int:
             raise UsageError(f"{out}: {exc}") from None
     write_output(out, data)
     return 0
-
-
-def read_map(path: str, fmt: str | None):
-    """The map at `path`; a C3G Book given by mistake is named as such (the map readers
-    would only say the JSON lacks their keys)."""
-    from mapkit import formats
-    from mapkit.errors import UsageError
-
-    if fmt is None and str(path).lower().endswith(".book.json"):
-        raise UsageError(f"{path}: a C3G Book, not a map (`mapkit print {path} -o PLAN.pdf` prints its floor plan)")
-    m = formats.read_map(path, fmt)
-    _scrub_text(m)
-    return m
-
-
-def _scrub_text(m) -> None:
-    """Replace lone surrogates (a JSON file may escape them; UTF-8 cannot hold them) in the
-    texts a picture, sheet or report prints, so they show as U+FFFD instead of failing late."""
-    def clean(value):
-        if isinstance(value, str):
-            return value.encode("utf-8", "surrogatepass").decode("utf-8", "replace") if _has_surrogate(value) \
-                else value
-        if isinstance(value, dict):
-            return {k: clean(v) for k, v in value.items()}
-        if isinstance(value, list):
-            return [clean(v) for v in value]
-        return value
-
-    for name in ("name", "author", "players", "scenario", "attrs", "warnings"):
-        setattr(m, name, clean(getattr(m, name)))
-    for piece in m.pieces:
-        if piece.attrs:
-            piece.attrs = clean(piece.attrs)
-
-
-def _has_surrogate(text: str) -> bool:
-    try:
-        text.encode("utf-8")
-    except UnicodeEncodeError:
-        return True
-    return False
-
-
-def check_output(path: str, *suffixes: str, inputs: tuple[str, ...] = ()) -> str:
-    """The output name, checked before any work (see `mapkit.io.check_output`): a known
-    extension, a folder that exists and may be written, not one of the inputs."""
-    from mapkit.io import check_output as check
-
-    return check(path, *suffixes, inputs=inputs)
-
-
-def write_output(path: str, data: bytes | str) -> None:
-    """Write atomically, never over an input (see `mapkit.io.write_output`)."""
-    from mapkit.io import write_output as write
-
-    write(path, data)

@@ -1,0 +1,44 @@
+"""What several commands share: reading a map for a picture, checking and writing an output,
+and the millimetre option type. Not a command itself (see `COMMANDS` in `mapkit.cli`)."""
+
+from __future__ import annotations
+
+import argparse
+
+
+def millimetres(text: str) -> float:
+    """An argparse type: a length in mm, 0 < value < 1000."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number of millimetres: {text!r}") from None
+    if not 0 < value < 1000:
+        raise argparse.ArgumentTypeError(f"must be between 0 and 1000 mm: {text}")
+    return value
+
+
+def read_map(path: str, fmt: str | None):
+    """The map at `path`, its texts printable; a C3G Book given by mistake is named as such
+    (the map readers would only say the JSON lacks their keys)."""
+    from mapkit import formats
+    from mapkit.errors import UsageError
+
+    if fmt is None and str(path).lower().endswith(".book.json"):
+        raise UsageError(f"{path}: a C3G Book, not a map (`mapkit print {path} -o PLAN.pdf` prints its floor plan)")
+    return formats.printable_text(formats.read_map(path, fmt))
+
+
+def check_output(path: str, *suffixes: str, inputs: tuple[str, ...] = ()) -> str:
+    """The output name, checked before any work (`mapkit.io.check_output`): a known extension,
+    a folder that exists and may be written, not one of the inputs. Shared by render, print,
+    report and analyze, so a typo fails at once in one line instead of after the drawing."""
+    from mapkit.io import check_output as check
+
+    return check(path, *suffixes, inputs=inputs)
+
+
+def write_output(path: str, data: bytes | str) -> None:
+    """Write atomically, never over an input (`mapkit.io.write_output`)."""
+    from mapkit.io import write_output as write
+
+    write(path, data)

@@ -1,0 +1,42 @@
+"""Pictures of maps: PNG previews (Pillow) and editable SVG (lxml) from one drawing.
+
+    scene = build_scene(m, RenderOptions(view="top"))   # shapes in millimetres
+    png = render_png(scene, scale=36)                    # pixels per hex pitch
+    svg = render_svg(scene)                              # 1 user unit = 1 mm
+
+Shared pieces other outputs reuse: `style` (colours, patterns, legend), `layout` (hex
+geometry, levels, visible tops, the isometric projection), `symbols` (marks inside a hex).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from mapkit.drawing.views import VIEWS, RenderOptions, build_scene
+
+__all__ = ["VIEWS", "RenderOptions", "build_scene", "render_png", "render_svg", "render_map"]
+
+
+def render_png(scene: Any, scale: float = 36.0, supersample: int = 2) -> bytes:
+    from mapkit.drawing.png import render_png as _render
+    from mapkit.drawing.scene import gc_paused
+
+    with gc_paused():
+        return _render(scene, scale, supersample)
+
+
+def render_svg(scene: Any) -> bytes:
+    from mapkit.drawing.scene import gc_paused
+    from mapkit.drawing.svg import render_svg as _render
+
+    with gc_paused():
+        return _render(scene)
+
+
+def render_map(m: Any, path: str | Path, options: RenderOptions | None = None, scale: float = 36.0) -> bytes:
+    """Draw a map to PNG or SVG bytes, chosen by the output name's extension."""
+    scene = build_scene(m, options)
+    if str(path).lower().endswith(".svg"):
+        return render_svg(scene)
+    return render_png(scene, scale)

@@ -1,0 +1,349 @@
+"""C3G buildings and objects on the map picture: hex classes, walls, marked spaces, vehicles.
+
+The classes and marks come from `mapkit.books.placed.placed_books` (the C3G overlay); this
+module only draws them. Classes are told apart by more than colour: a ring colour, a
+letter (F, H, P, C) and a pattern (none, hatching, cross-hatching, dots). Marked spaces get
+a symbol and a label: Door, Win, T#, Up#, Dn#, Lift, Exit#.
+
+The top view shows each building at its base level (outside and ground floor); the
+per-level view shows every floor at its own level.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import Any
+
+from mapkit.model.grid import DIRECTION_NAMES
+from mapkit.model.map import Map
+from mapkit.drawing import style, symbols
+from mapkit.drawing.layout import hex_center
+from mapkit.drawing.scene import Circle, Group, Poly, Text
+
+RGB = tuple[int, int, int]
+CLASS_ORDER = ("full", "half", "partial", "covered")
+MARK_LABELS = {"doorway": "Door", "window": "Win", "transit": "T", "stairway-up": "Up", "stairway-down": "Dn",
+               "elevator-shaft": "Lift", "exit": "Exit"}
+
+
+def _c3g() -> dict[str, Any]:
+    return style.style_data()["c3g"]
+
+
+def _rgb(key: str) -> RGB:
+    r, g, b = _c3g()[key]
+    return int(r), int(g), int(b)
+
+
+def class_rgb(cls: str) -> RGB:
+    r, g, b = _c3g()["classes"][cls]["rgb"]
+    return int(r), int(g), int(b)
+
+
+@dataclass
+class C3GLayer:
+    """What the overlay adds to a picture: groups, legend lines, notes and the levels it uses."""
+
+    groups: list[Group] = field(default_factory=list)
+    legend: list[style.LegendEntry] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+    levels: set[int] = field(default_factory=set)
+    #: Hexes drawn on (so the picture's bounds include them).
+    cells: set[tuple[int, int]] = field(default_factory=set)
+
+
+def has_c3g(m: Map) -> bool:
+    return bool(m.buildings or m.objects)
+
+
+def placed(m: Map, map_file: str | None) -> tuple[Any, str | None]:
+    """The map's placed Books, or (None, why they cannot be drawn)."""
+    try:
+        from mapkit.books.placed import placed_books
+    except ImportError:
+        return None, "C3G buildings are not drawn: this mapkit has no C3G support (mapkit.books)"
+    try:
+        return placed_books(m, map_file), None
+    except Exception as exc:            # a broken Book must not stop the picture
+        return None, f"C3G buildings are not drawn: {type(exc).__name__}: {exc}"
+
+
+def c3g_levels(m: Map, map_file: str | None) -> set[int]:
+    """The levels C3G floors and objects stand on (for the per-level view's panels)."""
+    pbs, _ = placed(m, map_file) if has_c3g(m) else (None, None)
+    if pbs is None:
+        return set()
+    out = {pb.placement.level for pb in pbs.buildings + pbs.objects}
+    for pb in pbs.buildings:
+        if pb.placed is not None:
+            out |= {pb.placed.floor_level(f) for f in pb.placed.floors}
+    return out
+
+
+def _placed_or_note(m: Map, map_file: str | None, out: C3GLayer) -> Any:
+    """The map's placed Books, or None (with a note on `out` when they cannot be read)."""
+    if not has_c3g(m):
+        return None
+    pbs, why = placed(m, map_file)
+    if pbs is None:
+        out.notes.append(why or "C3G buildings are not drawn")
+    return pbs
+
+
+def c3g_layer(m: Map, map_file: str | None, p: float, level: int | None = None) -> C3GLayer:
+    """Draw the map's Books: at their base levels (level None) or only what stands at `level`."""
+    out = C3GLayer()
+    pbs = _placed_or_note(m, map_file, out)
+    if pbs is None:
+        return out
+    classes_seen: set[str] = set()
+    marks_seen: set[str] = set()
+    suffix = "" if level is None else f"-level-{level}"       # ids stay unique across level panels
+    root = Group(f"c3g{suffix}", label="C3G buildings", layer=True)
+    for pb in pbs.buildings:
+        if pb.placed is None:
+            out.notes.append(f"building {pb.index + 1} ({pb.placement.book}) not drawn: {pb.error}")
+            continue
+        _draw_building(root, pbs, pb, p, level, classes_seen, marks_seen, out, suffix)
+    for pb in pbs.objects:
+        if level is not None and pb.placement.level != level:
+            continue
+        _draw_object(root, pb, p, out, suffix)
+    out.groups.append(root)
+    for cls in CLASS_ORDER:
+        if cls in classes_seen:
+            out.legend.append(style.LegendEntry("c3g-class", cls, _c3g()["classes"][cls]["label"], class_rgb(cls)))
+    if pbs.buildings:
+        out.legend.append(style.LegendEntry("c3g-wall", "wall", "building wall (footprint)", _rgb("wall_rgb")))
+    for kind in MARK_LABELS:
+        if kind in marks_seen:
+            out.legend.append(style.LegendEntry("c3g-mark", kind, _mark_legend(kind), _rgb("mark_rgb")))
+    if pbs.objects:
+        out.legend.append(style.LegendEntry("c3g-object", None, "destructible object / vehicle (arrow: entrance)",
+                                            _rgb("object_rgb")))
+    if level is None and any(pb.placed and len(pb.placed.floors) > 1 for pb in pbs.buildings):
+        out.notes.append("upper floors of buildings: see --view levels")
+    return out
+
+
+def iso_layer(m: Map, map_file: str | None, p: float, proj: Any) -> C3GLayer:
+    """Buildings in the isometric view as outlines: the footprint at each floor, joined at the corners."""
+    out = C3GLayer()
+    pbs = _placed_or_note(m, map_file, out)
+    if pbs is None:
+        return out
+    from mapkit.geometry.placing import place_points
+
+    root = Group("c3g", label="C3G buildings", layer=True)
+    wall = _rgb("wall_rgb")
+    for pb in pbs.buildings:
+        if pb.placed is None:
+            continue
+        po = pb.placed
+        footprint = place_points(pb.book.footprint, po.q, po.r, po.rotation)
+        levels = sorted({po.level} | {po.floor_level(f) for f in po.floors})
+        g = root.group(f"building-{pb.index}", **{"data-book": pb.book.name})
+        rings = [[proj.project(x, y, lv) for x, y in footprint] for lv in levels]
+        for ring in rings:
+            g.add(Poly(ring, stroke=wall, width=p * 0.04))
+        for i in range(len(footprint)):
+            g.add(Poly([rings[0][i], rings[-1][i]], stroke=wall, width=p * 0.03, closed=False))
+    obj = _rgb("object_rgb")
+    for pb in pbs.objects:
+        g = root.group(f"object-{pb.index}")
+        for q, r in pb.spaces():
+            ring = [proj.project(x, y, pb.placement.level) for x, y in symbols.hexagon(*hex_center(q, r, p), p, 0.7)]
+            g.add(Poly(ring, fill=(236, 222, 244), stroke=obj, width=p * 0.05))
+    out.groups.append(root)
+    if pbs.buildings:
+        out.legend.append(style.LegendEntry("c3g-wall", "wall", "building outline at each floor", wall))
+    if pbs.objects:
+        out.legend.append(style.LegendEntry("c3g-object", None, "destructible object / vehicle", obj))
+    return out
+
+
+def _mark_legend(kind: str) -> str:
+    return {"doorway": "doorway (Door)", "window": "window (Win)", "transit": "transit space (T + Transit Number)",
+            "stairway-up": "stairway up (Up + number)", "stairway-down": "stairway down (Dn + number)",
+            "elevator-shaft": "elevator shaft (Lift)", "exit": "exit (Exit + Transit Number)"}[kind]
+
+
+def _draw_building(root: Group, pbs: Any, pb: Any, p: float, level: int | None, classes_seen: set[str],
+                   marks_seen: set[str], out: C3GLayer, suffix: str = "") -> None:
+    from mapkit.geometry.placing import place_points
+
+    po = pb.placed
+    book = pb.book
+    base = po.level
+    floors = [(base, None)] + [(po.floor_level(f), f) for f in po.floors if f.offset > 0]
+    ground_floor = [f for f in po.floors if f.offset == 0]
+    g = root.group(f"building-{pb.index}{suffix}", **{"data-book": book.name, "data-q": pb.placement.q,
+                                              "data-r": pb.placement.r, "data-level": base,
+                                              "data-rotation": pb.placement.rotation})
+    for floor_level, floor in floors:
+        if (level is None and floor is not None) or (level is not None and floor_level != level):
+            continue
+        out.levels.add(floor_level)
+        hexes = set(po.exterior) if floor is None else set(floor.classes)
+        if floor is None:
+            for f in ground_floor:
+                hexes |= set(f.classes)
+        out.cells |= hexes
+        for q, r in sorted(hexes, key=lambda c: (c[1], c[0])):
+            cls = pbs.cells.get((q, r, floor_level))
+            if cls is None:
+                continue
+            classes_seen.add(cls)
+            g.items.extend(class_mark(q, r, p, cls))
+        g.add(Poly(place_points(book.footprint, po.q, po.r, po.rotation), stroke=_rgb("wall_rgb"), width=p * 0.07,
+                   attrs={"class": "wall"}))
+        shown = ground_floor if floor is None else [floor]
+        for f in shown:
+            if book.kind == "interior-access":
+                ring = _interior_ring(book, f)
+                if ring:
+                    g.add(Poly(place_points(ring, po.q, po.r, po.rotation), stroke=_rgb("interior_rgb"),
+                               width=p * 0.03, dash=True, attrs={"class": "interior"}))
+            for mark in f.marks:
+                marks_seen.add(mark.kind)
+                g.items.extend(mark_symbol(mark.kind, mark.q, mark.r, p, mark.number))
+        if floor is None:
+            for mark in po.exits:
+                marks_seen.add("exit")
+                g.items.extend(mark_symbol("exit", mark.q, mark.r, p, mark.number))
+
+
+def _interior_ring(book: Any, floor_model: Any) -> list[tuple[float, float]] | None:
+    """The walkable outline of a floor in the Book's frame (largest ring if it splits)."""
+    model_floor = next((f for f in book.floors if f.index == floor_model.index), None)
+    if model_floor is None:
+        return None
+    poly = book.interior_polygon(model_floor)
+    geoms = getattr(poly, "geoms", [poly])
+    geoms = [g for g in geoms if hasattr(g, "exterior") and not g.is_empty]
+    if not geoms:
+        return None
+    biggest = max(geoms, key=lambda g: g.area)
+    return [(float(x), float(y)) for x, y in list(biggest.exterior.coords)[:-1]]
+
+
+def class_mark(q: int, r: int, p: float, cls: str) -> list:
+    """A hex's class: an inset ring in the class colour, its letter, and its pattern."""
+    info = _c3g()["classes"][cls]
+    rgb = class_rgb(cls)
+    cx, cy = hex_center(q, r, p)
+    items: list = [Poly(symbols.hexagon(cx, cy, p, 0.84), stroke=rgb, width=p * 0.05,
+                        attrs={"class": f"c3g-{cls}", "data-q": q, "data-r": r})]
+    pattern = info.get("pattern")
+    if pattern == "hatch":
+        items += [Poly([(cx + p * (d - 0.14), cy + p * 0.22), (cx + p * (d + 0.14), cy - p * 0.22)], stroke=rgb,
+                       width=p * 0.03, closed=False) for d in (-0.18, 0.0, 0.18)]
+    elif pattern == "cross":
+        for d in (-0.12, 0.12):
+            items.append(Poly([(cx + p * (d - 0.12), cy + p * 0.2), (cx + p * (d + 0.12), cy - p * 0.2)],
+                              stroke=rgb, width=p * 0.03, closed=False))
+            items.append(Poly([(cx + p * (d - 0.12), cy - p * 0.2), (cx + p * (d + 0.12), cy + p * 0.2)],
+                              stroke=rgb, width=p * 0.03, closed=False))
+    elif pattern == "dots":
+        items += [Circle(cx + p * dx, cy + p * dy, p * 0.035, fill=rgb) for dx, dy in
+                  ((-0.15, 0.0), (0.15, 0.0), (0.0, 0.18), (0.0, -0.18))]
+    items.append(Text(cx, cy - p * 0.3, info["letter"], p * 0.17, fill=rgb, bold=True, halo=(255, 255, 255)))
+    return items
+
+
+def mark_symbol(kind: str, q: int, r: int, p: float, number: int | None = None) -> list:
+    """A marked space: a symbol for its kind and a short label (with its number)."""
+    rgb = _rgb("mark_rgb")
+    cx, cy = hex_center(q, r, p)
+    label = MARK_LABELS[kind] + (str(number) if number is not None and kind not in ("doorway", "window") else "")
+    white = (255, 255, 255)
+    items: list = []
+    if kind in ("stairway-up", "stairway-down"):
+        tip = -0.2 if kind == "stairway-up" else 0.2
+        items.append(Poly([(cx, cy + p * tip), (cx + p * 0.15, cy - p * tip * 0.3),
+                           (cx - p * 0.15, cy - p * tip * 0.3)],
+                          fill=rgb, stroke=white, width=p * 0.015))
+    elif kind == "elevator-shaft":
+        s = p * 0.15
+        items.append(Poly([(cx - s, cy - s), (cx + s, cy - s), (cx + s, cy + s), (cx - s, cy + s)], fill=white,
+                          stroke=rgb, width=p * 0.03))
+        items.append(Poly([(cx - s, cy - s), (cx + s, cy + s)], stroke=rgb, width=p * 0.025, closed=False))
+        items.append(Poly([(cx + s, cy - s), (cx - s, cy + s)], stroke=rgb, width=p * 0.025, closed=False))
+    elif kind == "doorway":
+        items.append(Poly([(cx - p * 0.09, cy + p * 0.14), (cx - p * 0.09, cy - p * 0.16),
+                           (cx + p * 0.09, cy - p * 0.16),
+                           (cx + p * 0.09, cy + p * 0.14)], fill=(170, 120, 60), stroke=rgb, width=p * 0.02))
+    elif kind == "window":
+        s = p * 0.12
+        items.append(Poly([(cx - s, cy - s), (cx + s, cy - s), (cx + s, cy + s), (cx - s, cy + s)],
+                          fill=(200, 230, 250),
+                          stroke=rgb, width=p * 0.025))
+        items.append(Poly([(cx, cy - s), (cx, cy + s)], stroke=rgb, width=p * 0.015, closed=False))
+    else:                                            # transit spaces and exits
+        items.append(Circle(cx, cy, p * 0.14, fill=white, stroke=rgb, width=p * 0.03))
+    items.append(Text(cx, cy + p * 0.28, label, p * 0.16, fill=rgb, bold=True, halo=white))
+    return items
+
+
+def _draw_object(root: Group, pb: Any, p: float, out: C3GLayer, suffix: str = "") -> None:
+    rgb = _rgb("object_rgb")
+    name = pb.book.name if pb.book else pb.placement.book
+    g = root.group(f"object-{pb.index}{suffix}", **{"data-book": name, "data-q": pb.placement.q, "data-r": pb.placement.r,
+                                            "data-level": pb.placement.level})
+    out.levels.add(pb.placement.level)
+    spaces = pb.spaces()
+    out.cells |= set(spaces)
+    for q, r in spaces:
+        cx, cy = hex_center(q, r, p)
+        g.add(Poly(symbols.hexagon(cx, cy, p, 0.7), fill=(236, 222, 244), stroke=rgb, width=p * 0.05))
+    if len(spaces) > 1:
+        centres = [hex_center(q, r, p) for q, r in spaces]
+        g.add(Poly(centres, stroke=rgb, width=p * 0.08, closed=False))
+    cx, cy = hex_center(*spaces[0], p)
+    short = "".join(w[0] for w in str(name).split()[:2]).upper()
+    g.add(Text(cx, cy, short, p * 0.22, fill=rgb, bold=True))
+    occupants = pb.placement.occupants
+    if occupants:
+        g.add(Text(cx, cy + p * 0.22, f"{len(occupants)} aboard", p * 0.13, fill=rgb))
+    entrance = pb.entrance() if pb.book else None
+    if entrance:
+        d = DIRECTION_NAMES.index(entrance)
+        ex, ey = hex_center(spaces[0][0], spaces[0][1], p)
+        angle = math.radians(d * 60)                       # direction 0 = east, clockwise (y south)
+        tip = (ex + p * 0.52 * math.cos(angle), ey + p * 0.52 * math.sin(angle))
+        back = (ex + p * 0.34 * math.cos(angle), ey + p * 0.34 * math.sin(angle))
+        side = (-math.sin(angle) * p * 0.08, math.cos(angle) * p * 0.08)
+        g.add(Poly([tip, (back[0] + side[0], back[1] + side[1]), (back[0] - side[0], back[1] - side[1])], fill=rgb))
+
+
+def legend_swatch(entry: style.LegendEntry, cx: float, cy: float, p: float) -> list:
+    """Legend swatches for the C3G entries (p is the swatch's hex pitch)."""
+    if entry.swatch == "c3g-class":
+        return [Poly(symbols.hexagon(cx, cy, p), fill=(240, 240, 236), stroke=(170, 170, 170), width=p * 0.01)] + \
+            _class_at(cx, cy, p, entry.value)
+    if entry.swatch == "c3g-wall":
+        return [Poly([(cx - p * 0.4, cy), (cx + p * 0.4, cy)], stroke=entry.rgb, width=p * 0.07, closed=False)]
+    if entry.swatch == "c3g-mark":                  # the symbol alone, larger; the legend line names it
+        symbol = [it for it in mark_symbol(entry.value, 0, 0, p * 1.8) if not isinstance(it, Text)]
+        return _shift(symbol, cx, cy)
+    if entry.swatch == "c3g-object":
+        return [Poly(symbols.hexagon(cx, cy, p, 0.7), fill=(236, 222, 244), stroke=entry.rgb, width=p * 0.05)]
+    return []
+
+
+def _class_at(cx: float, cy: float, p: float, cls: str) -> list:
+    return _shift(class_mark(0, 0, p, cls), cx, cy)
+
+
+def _shift(items: list, dx: float, dy: float) -> list:
+    out = []
+    for it in items:
+        if isinstance(it, Poly):
+            out.append(Poly([(x + dx, y + dy) for x, y in it.pts], it.fill, it.stroke, it.width, it.closed,
+                            None, it.dash))
+        elif isinstance(it, Circle):
+            out.append(Circle(it.cx + dx, it.cy + dy, it.radius, it.fill, it.stroke, it.width))
+        elif isinstance(it, Text):
+            out.append(Text(it.x + dx, it.y + dy, it.text, it.size, it.fill, it.bold, it.halo, it.anchor))
+    return out

@@ -1,0 +1,234 @@
+"""What every printable PDF shares: paper sizes, millimetre units, hex paths, crop marks,
+the 100 mm scale bar and the tiling of a large drawing across pages.
+
+Drawing code works in millimetres with y growing south (the model's frame); a `Sheet`
+maps that frame onto the page in PDF points, so a hex drawn at scale 1 is exactly
+44.45 mm between centres on paper. Paths are written in page coordinates (no `cm`
+transform), which keeps the geometry easy to read back from the file in tests.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any, Iterable, Sequence
+
+#: Points per millimetre (PDF user space is 1/72 inch).
+PT_PER_MM = 72.0 / 25.4
+
+#: Paper sizes in millimetres (portrait width, height).
+PAPERS = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
+
+#: The length of the scale bar printed on every 1:1 page.
+SCALE_BAR_MM = 100.0
+
+
+#: Where a system copy of DejaVu Sans may be (it is not shipped with mapkit).
+FONT_DIRS = ("/usr/share/fonts/truetype/dejavu", "/usr/share/fonts/dejavu", "/usr/share/fonts/TTF",
+             "/usr/local/share/fonts", "/Library/Fonts", "C:/Windows/Fonts")
+
+
+@lru_cache(maxsize=1)
+def _fonts() -> tuple[str, str]:
+    """(regular, bold) font names: DejaVu Sans where the system has it, since map names and
+    scenarios carry accents, symbols and other scripts that the built-in Helvetica (Latin-1
+    only) prints as boxes; Helvetica otherwise. $MAPKIT_PDF_FONT_DIR adds a folder to search."""
+    dirs = ([os.environ["MAPKIT_PDF_FONT_DIR"]] if os.environ.get("MAPKIT_PDF_FONT_DIR") else []) + list(FONT_DIRS)
+    for folder in dirs:
+        regular = os.path.join(folder, "DejaVuSans.ttf")
+        bold = os.path.join(folder, "DejaVuSans-Bold.ttf")
+        if os.path.isfile(regular) and os.path.isfile(bold):
+            try:
+                from reportlab.pdfbase import pdfmetrics
+                from reportlab.pdfbase.ttfonts import TTFont
+
+                pdfmetrics.registerFont(TTFont("mapkit-sans", regular))
+                pdfmetrics.registerFont(TTFont("mapkit-sans-bold", bold))
+                return "mapkit-sans", "mapkit-sans-bold"
+            except Exception:  # an unreadable font file: fall back rather than fail the print
+                continue
+    return "Helvetica", "Helvetica-Bold"
+
+
+def font() -> str:
+    return _fonts()[0]
+
+
+def bold_font() -> str:
+    return _fonts()[1]
+
+
+def paper_mm(name: str) -> tuple[float, float]:
+    """Width and height of a paper size, in millimetres."""
+    try:
+        return PAPERS[name.lower()]
+    except KeyError:
+        from mapkit.errors import OptionError
+
+        raise OptionError(f"unknown paper {name!r} (known: {', '.join(PAPERS)})") from None
+
+
+def new_canvas(target: Any, paper: str, title: str = "", author: str = "mapkit") -> Any:
+    """A reportlab canvas of the given paper; `target` is a path or a binary file object.
+
+    `invariant=1` makes the file depend only on what is drawn (no creation date), so two
+    runs give the same bytes.
+    """
+    from reportlab import rl_config
+    from reportlab.pdfgen import canvas
+
+    # Binary (not ASCII85) compressed streams: reportlab's pure-Python ASCII85 encoder was the
+    # single largest cost of a big build sheet, and no reader needs 7-bit PDF today.
+    rl_config.useA85 = 0
+    w, h = paper_mm(paper)
+    c = canvas.Canvas(target, pagesize=(w * PT_PER_MM, h * PT_PER_MM), invariant=1, pageCompression=1)
+    c.setTitle(title)
+    c.setAuthor(author)
+    c.setCreator("mapkit")
+    return c
+
+
+@dataclass(frozen=True)
+class Sheet:
+    """Maps model millimetres (x east, y south) onto a page region, in points.
+
+    `origin` is the model point drawn at the page point (`left_pt`, `top_pt`); `scale` is
+    paper millimetres per model millimetre (1.0 for true size).
+    """
+
+    origin_x: float
+    origin_y: float
+    left_pt: float
+    top_pt: float
+    scale: float = 1.0
+
+    def pt(self, x: float, y: float) -> tuple[float, float]:
+        k = self.scale * PT_PER_MM
+        return self.left_pt + (x - self.origin_x) * k, self.top_pt - (y - self.origin_y) * k
+
+    def length(self, mm: float) -> float:
+        """A model length in page points."""
+        return mm * self.scale * PT_PER_MM
+
+
+def polygon_path(c: Any, points_pt: Sequence[tuple[float, float]]) -> Any:
+    """A closed path through page points."""
+    path = c.beginPath()
+    x0, y0 = points_pt[0]
+    path.moveTo(x0, y0)
+    for x, y in points_pt[1:]:
+        path.lineTo(x, y)
+    path.close()
+    return path
+
+
+def hex_offsets_pt(sheet: Sheet, pitch: float, size: float | None = None) -> list[tuple[float, float]]:
+    """The six corners of a hex relative to its centre, in page points (clockwise from the top)."""
+    radius = sheet.length(size if size is not None else pitch) / math.sqrt(3)
+    return [(radius * math.cos(math.radians(a)), -radius * math.sin(math.radians(a)))
+            for a in (-90, -30, 30, 90, 150, 210)]
+
+
+def hexes_literal(sheet: Sheet, cells: Iterable[tuple[int, int]], pitch: float, paint: str = "B") -> str:
+    """PDF path operators for many hexes, one closed subpath each, painted once.
+
+    Written as literal content (reportlab's number formatting is the slow part of a big map);
+    the caller sets colours and line width first.
+    """
+    from mapkit.model.grid import hex_center_mm
+
+    offsets = hex_offsets_pt(sheet, pitch)
+    parts = []
+    for q, r in cells:
+        cx, cy = sheet.pt(*hex_center_mm(q, r, pitch))
+        pts = [(cx + dx, cy + dy) for dx, dy in offsets]
+        parts.append(f"{pts[0][0]:.2f} {pts[0][1]:.2f} m " +
+                     " ".join(f"{x:.2f} {y:.2f} l" for x, y in pts[1:]) + " h")
+    return "\n".join(parts) + f"\n{paint}" if parts else ""
+
+
+def rings_literal(sheet: Sheet, rings: Iterable[Sequence[tuple[float, float]]]) -> str:
+    """PDF operators stroking closed model-mm rings (piece outlines) as one path."""
+    parts = []
+    for ring in rings:
+        pts = [sheet.pt(x, y) for x, y in ring]
+        if len(pts) >= 2:
+            parts.append(f"{pts[0][0]:.2f} {pts[0][1]:.2f} m " + " ".join(f"{x:.2f} {y:.2f} l" for x, y in pts[1:])
+                         + " h")
+    return "\n".join(parts) + "\nS" if parts else ""
+
+
+def draw_polygon(c: Any, sheet: Sheet, points_mm: Iterable[tuple[float, float]], stroke: bool = True,
+                 fill: bool = False) -> None:
+    pts = [sheet.pt(x, y) for x, y in points_mm]
+    if len(pts) >= 3:
+        c.drawPath(polygon_path(c, pts), stroke=int(stroke), fill=int(fill))
+
+
+def rgb(colour: Sequence[int], fade: float = 0.0) -> tuple[float, float, float]:
+    """An 8-bit colour as reportlab floats, blended toward white by `fade` (0..1)."""
+    return tuple((v / 255.0) * (1.0 - fade) + fade for v in colour[:3])  # type: ignore[return-value]
+
+
+def crop_marks(c: Any, left: float, bottom: float, right: float, top: float, length: float = 5 * PT_PER_MM,
+               gap: float = 1.5 * PT_PER_MM) -> None:
+    """Corner marks just outside the rectangle, for trimming and aligning overlapping pages."""
+    c.saveState()
+    c.setLineWidth(0.3)
+    c.setStrokeColorRGB(0, 0, 0)
+    c.setDash()
+    for x, sx in ((left, -1), (right, 1)):
+        for y, sy in ((bottom, -1), (top, 1)):
+            c.line(x + sx * gap, y, x + sx * (gap + length), y)
+            c.line(x, y + sy * gap, x, y + sy * (gap + length))
+    c.restoreState()
+
+
+def scale_bar(c: Any, x: float, y: float, length_mm: float = SCALE_BAR_MM) -> None:
+    """A bar `length_mm` long on paper with 10 mm ticks and its label, from page point (x, y)."""
+    c.saveState()
+    c.setLineWidth(0.6)
+    c.setStrokeColorRGB(0, 0, 0)
+    length = length_mm * PT_PER_MM
+    c.line(x, y, x + length, y)
+    for i in range(int(length_mm // 10) + 1):
+        tick = 2.5 if i % 5 else 4.0
+        tx = x + i * 10 * PT_PER_MM
+        c.line(tx, y, tx, y + tick * PT_PER_MM)
+    c.setFont(font(), 6.5)
+    c.setFillColorRGB(0, 0, 0)
+    c.drawString(x + length + 2 * PT_PER_MM, y, f"{length_mm:g} mm: measure to check the print is at 100 %")
+    c.restoreState()
+
+
+def tile_windows(x0: float, y0: float, x1: float, y1: float, win_w: float, win_h: float, overlap: float
+                 ) -> list[tuple[int, int, float, float]]:
+    """Split the model rectangle (x0, y0)-(x1, y1) into page windows of win_w x win_h mm.
+
+    Neighbouring windows share `overlap` mm so pages can be glued edge over edge.
+    Returns (row, column, window x, window y) with rows north to south.
+    """
+    if overlap >= min(win_w, win_h):
+        raise ValueError("overlap must be smaller than the printable area")
+    step_x, step_y = win_w - overlap, win_h - overlap
+    cols = max(1, math.ceil((x1 - x0 - overlap) / step_x)) if x1 - x0 > win_w else 1
+    rows = max(1, math.ceil((y1 - y0 - overlap) / step_y)) if y1 - y0 > win_h else 1
+    # centre the grid of windows on the drawing so the margins are even
+    span_x = cols * step_x + overlap
+    span_y = rows * step_y + overlap
+    start_x = x0 - (span_x - (x1 - x0)) / 2
+    start_y = y0 - (span_y - (y1 - y0)) / 2
+    return [(row, col, start_x + col * step_x, start_y + row * step_y)
+            for row in range(rows) for col in range(cols)]
+
+
+def column_letters(index: int) -> str:
+    """0 -> A, 25 -> Z, 26 -> AA: spreadsheet-style column names."""
+    name = ""
+    index += 1
+    while index > 0:
+        index, rem = divmod(index - 1, 26)
+        name = chr(ord("A") + rem) + name
+    return name

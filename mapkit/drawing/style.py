@@ -1,0 +1,227 @@
+"""Colours, patterns, symbols and legend entries: what every drawing of a map shares.
+
+The palette is data (`mapkit/data/render_style.json`) so the PNG, SVG and PDF outputs
+agree and a designer can retune it in one place. Everything a picture marks is also told
+apart by more than colour: fluids carry a pattern, obstacles a symbol, start zones their
+player's number, findings their severity's letter.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from functools import lru_cache
+from importlib import resources
+from typing import Any, Iterable
+
+from mapkit.model.catalog import PieceType, catalog
+
+RGB = tuple[int, int, int]
+
+@lru_cache(maxsize=1)
+def style_data() -> dict[str, Any]:
+    """The style table shipped with mapkit (loaded once)."""
+    text = resources.files("mapkit.data").joinpath("render_style.json").read_text(encoding="utf-8")
+    return json.loads(text)
+
+
+def _rgb(value: Iterable[int]) -> RGB:
+    r, g, b = value
+    return int(r), int(g), int(b)
+
+
+def terrain_rgb(terrain: str) -> RGB:
+    """The fill colour of a terrain at the map's top level."""
+    entry = style_data()["terrains"].get(terrain)
+    return _rgb(entry["rgb"]) if entry else _rgb(style_data()["terrains"]["custom"]["rgb"])
+
+
+def terrain_pattern(terrain: str) -> str | None:
+    """'waves', 'dots', 'hatch', 'cross' or None: marks that tell terrains apart without colour."""
+    entry = style_data()["terrains"].get(terrain)
+    return entry.get("pattern") if entry else None
+
+
+def terrain_label(terrain: str) -> str:
+    entry = style_data()["terrains"].get(terrain)
+    return entry["label"] if entry else terrain
+
+
+def mark_rgb(name: str) -> RGB:
+    """A named mark colour: outline, contour, glyph_ring, glyph_fill, figure, ghost, background, text."""
+    return _rgb(style_data()["marks"][f"{name}_rgb"])
+
+
+def castle_rgb(name: str) -> RGB:
+    """wall, flag, battlement, ladder or road_wall."""
+    return _rgb(style_data()["castle"][f"{name}_rgb"])
+
+
+def severity_rgb(severity: str) -> RGB:
+    return _rgb(style_data()["severity_rgb"].get(severity, (90, 90, 90)))
+
+
+def player_rgb(player: int) -> RGB:
+    """A start zone's colour by player number (the catalog's table, as VirtualScape colours them)."""
+    for entry in catalog().start_zone_colours:
+        if int(entry["player"]) == int(player):
+            return _rgb(entry["rgb"])
+    return (128, 128, 128)
+
+
+def player_name(player: int) -> str:
+    for entry in catalog().start_zone_colours:
+        if int(entry["player"]) == int(player):
+            return str(entry["name"])
+    return f"player {player}"
+
+
+def piece_fill(ptype: PieceType, attrs: dict[str, Any] | None = None) -> RGB:
+    """The base colour a piece is drawn in (before shading by level)."""
+    if ptype.kind == "custom":
+        colour = parse_colour((attrs or {}).get("colour"))
+        if colour:
+            return colour
+    override = style_data()["piece_rgb"].get(ptype.id)
+    if override:
+        return _rgb(override)
+    if ptype.kind == "obstacle":
+        return obstacle_style(ptype)[1]
+    if ptype.kind == "castle":
+        return terrain_rgb("castle")
+    if ptype.kind in ("land", "fluid") and ptype.terrain not in style_data()["terrains"]:
+        return _rgb(ptype.vs_colour)           # a terrain new to the catalog: its own colour
+    return terrain_rgb(ptype.terrain if ptype.kind != "custom" else "custom")
+
+
+def obstacle_style(ptype: PieceType) -> tuple[str, RGB, str]:
+    """(symbol, colour, legend label) for an obstacle piece."""
+    entry = style_data()["obstacles"].get(ptype.terrain)
+    if entry is None:
+        return "outcrop", _rgb(ptype.vs_colour), ptype.terrain
+    rgb = style_data()["piece_rgb"].get(ptype.id) or entry["rgb"]
+    return entry["symbol"], _rgb(rgb), entry["label"]
+
+
+def parse_colour(value: Any) -> RGB | None:
+    """A personal tile's colour: '#rrggbb', [r, g, b], or a COLORREF integer (0x00bbggrr)."""
+    if isinstance(value, str) and value.startswith("#") and len(value) == 7:
+        try:
+            return int(value[1:3], 16), int(value[3:5], 16), int(value[5:7], 16)
+        except ValueError:
+            return None
+    if isinstance(value, (list, tuple)) and len(value) == 3 and all(isinstance(v, int) for v in value):
+        return _rgb(value)
+    if isinstance(value, int) and 0 <= value <= 0xFFFFFF:
+        return value & 0xFF, (value >> 8) & 0xFF, (value >> 16) & 0xFF
+    return None
+
+
+def shade(rgb: RGB, level: float, low: float, high: float) -> RGB:
+    """Darken a colour by how far its surface is below the map's highest level.
+
+    The highest surface keeps its colour exactly; the lowest gets `shade.darkest` of it.
+    """
+    if high <= low:
+        return rgb
+    darkest = float(style_data()["shade"]["darkest"])
+    t = max(0.0, min(1.0, (high - level) / (high - low)))
+    factor = 1.0 - (1.0 - darkest) * t
+    return tuple(int(round(c * factor)) for c in rgb)  # type: ignore[return-value]
+
+
+def darker(rgb: RGB, factor: float = 0.7) -> RGB:
+    return tuple(int(round(c * factor)) for c in rgb)  # type: ignore[return-value]
+
+
+def contrast_text(rgb: RGB) -> RGB:
+    """Black or white, whichever reads better on `rgb`."""
+    r, g, b = rgb
+    return (0, 0, 0) if 0.299 * r + 0.587 * g + 0.114 * b > 140 else (255, 255, 255)
+
+
+def hex_colour(rgb: RGB) -> str:
+    return "#%02x%02x%02x" % rgb
+
+
+# -- legend -------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class LegendEntry:
+    """One line of a legend: a swatch drawn like the mark it explains, and its meaning.
+
+    `swatch` names how to draw it: 'terrain' (fill + pattern), 'symbol' (an obstacle or
+    castle symbol), 'line' (outline / contour), 'glyph', 'start', 'figure', 'finding',
+    'ramp' (level shading); `value` carries what the swatch needs (a terrain, a symbol name,
+    a player number, a severity, a (low, high) level pair).
+    """
+
+    swatch: str
+    value: Any
+    label: str
+    rgb: RGB = (0, 0, 0)
+
+
+def legend_entries(pieces: Iterable[PieceType], players: Iterable[int] = (), levels: tuple[int, int] | None = None,
+                   findings: Iterable[str] = (), iso: bool = False) -> list[LegendEntry]:
+    """The legend for a picture that draws these piece types, start zones, levels and findings.
+
+    Only what the picture shows is listed, in a stable order: surfaces, obstacles and castle
+    parts, markers, then the lines and the level shading.
+    """
+    types = {p.id: p for p in pieces}.values()
+    terrains: dict[str, RGB] = {}
+    symbols: dict[tuple[str, str], RGB] = {}
+    kinds = set()
+    for p in types:
+        kinds.add(p.kind)
+        if p.kind in ("land", "fluid"):
+            terrains.setdefault(p.terrain, terrain_rgb(p.terrain))
+        elif p.kind == "custom":
+            terrains.setdefault("custom", terrain_rgb("custom"))
+        elif p.kind == "obstacle":
+            symbol, rgb, label = obstacle_style(p)
+            symbols.setdefault((symbol, label), rgb)
+        elif p.kind in ("castle", "edge"):
+            symbol, label, rgb = castle_symbol(p)
+            symbols.setdefault((symbol, label), rgb)
+    entries = [LegendEntry("terrain", t, terrain_label(t), rgb) for t, rgb in sorted(terrains.items())]
+    entries += [LegendEntry("symbol", s, label, rgb) for (s, label), rgb in sorted(symbols.items())]
+    if "marker" in kinds and any(p.id == "glyph" for p in types):
+        entries.append(LegendEntry("glyph", "A", "glyph (its letter)", mark_rgb("glyph_ring")))
+    for player in sorted(set(players)):
+        entries.append(LegendEntry("start", player, f"start zone, player {player} ({player_name(player)})",
+                                   player_rgb(player)))
+    if "figure" in kinds:
+        entries.append(LegendEntry("figure", None, "figure (initials; player's colour)", mark_rgb("figure")))
+    entries.append(LegendEntry("line", "outline", "edge of one piece", mark_rgb("outline")))
+    if not iso:
+        entries.append(LegendEntry("line", "contour", "step between levels (thick)", mark_rgb("contour")))
+    if levels and levels[1] > levels[0]:
+        entries.append(LegendEntry("ramp", levels, f"surface height: level {levels[0]} (dark) to {levels[1]}",
+                                   terrain_rgb("grass")))
+    for severity in ("error", "warning", "info"):
+        if severity in set(findings):
+            entries.append(LegendEntry("finding", severity, f"finding: {severity} (numbered, listed below)",
+                                       severity_rgb(severity)))
+    return entries
+
+
+def castle_symbol(ptype: PieceType) -> tuple[str, str, RGB]:
+    """(symbol, legend label, colour) for castle and edge pieces."""
+    pid = ptype.id
+    if pid.startswith("castle-wall"):
+        return "castle-wall", "castle wall", castle_rgb("wall")
+    if pid.startswith("castle-arch"):
+        return "arch", "castle arch / gate", castle_rgb("wall")
+    if pid.startswith("castle-base"):
+        return "castle-base", "castle base", terrain_rgb("castle")
+    if pid == "castle-flag":
+        return "flag", "flag", castle_rgb("flag")
+    if pid == "castle-battlement":
+        return "battlement", "battlement (on an edge)", castle_rgb("battlement")
+    if pid == "castle-ladder":
+        return "ladder", "ladder (on an edge)", castle_rgb("ladder")
+    if pid == "road-wall":
+        return "road-wall", "road wall", castle_rgb("road_wall")
+    return "castle-base", ptype.name, terrain_rgb("castle")

@@ -1,0 +1,155 @@
+"""Hexoscape share links: `https://hexoscape.com/?m=<JSONCrush of the map>`, one per `.url` file.
+
+Hexoscape builds the link from `JSON.stringify([hexMap, "alt~q~r~rot~id", ...])`, with the
+map portrait and notes blanked (they could never fit in a URL), crushes it with JSONCrush
+and percent-encodes it as a query value. Reading accepts the link alone, a raw `?m=...` /
+`m=...` query, or a Windows Internet Shortcut (`URL=...` line); the piece strings decode
+exactly like the keys of Hexoscape's object-form files, and the map's details are kept in
+`extras["hexoscape"]` as for a file (formats/hexoscape), so a link converts to a file and back.
+"""
+
+from __future__ import annotations
+
+import json
+import urllib.parse
+from typing import Any
+
+from mapkit.errors import FormatError
+from mapkit.formats import hexoscape
+from mapkit.formats.hexoscape import jsoncrush
+from mapkit.model.map import Map
+
+NAME = "hexoscape-url"
+EXTENSIONS = (".url",)
+DESCRIPTION = "Hexoscape share link (?m= JSONCrush)"
+
+BASE_URL = "https://hexoscape.com/"
+#: encodeURIComponent leaves these (besides ASCII letters and digits) as they are.
+_COMPONENT_SAFE = "-_.!~*'()"
+#: Refuse links longer than this before doing any work.
+MAX_LINK_CHARS = 4_000_000
+
+
+def sniff(head: bytes) -> bool:
+    text = head.lstrip().lower()
+    return (text.startswith((b"http://", b"https://", b"[internetshortcut]", b"hexoscape.com"))
+            and (b"?m=" in text or b"&m=" in text))
+
+
+# -- reading ----------------------------------------------------------------------------------
+def read(data: bytes, filename: str = "") -> Map:
+    if len(data) > MAX_LINK_CHARS:
+        raise FormatError(f"longer than {MAX_LINK_CHARS} bytes: not a share link")
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise FormatError(f"not UTF-8 text ({exc.reason})", where=f"byte {exc.start}") from None
+    link = _link_line(text)
+    crushed = map_parameter(link)
+    return map_from_crushed(crushed)
+
+
+def _link_line(text: str) -> str:
+    """The link in the file: its first non-blank line, or the URL= line of a shortcut file."""
+    lines = [line.strip() for line in text.splitlines() if line.strip()]
+    if not lines:
+        raise FormatError("empty: no link", where="line 1")
+    for line in lines:
+        if line.upper().startswith("URL="):
+            return line[4:]
+    return lines[0]
+
+
+def map_parameter(link: str) -> str:
+    """The value of `m` in a link or query string, decoded as URLSearchParams decodes it."""
+    query = link
+    if "?" in link:
+        query = link.split("?", 1)[1]
+    query = query.split("#", 1)[0]
+    for part in query.split("&"):
+        name, _, value = part.partition("=")
+        if urllib.parse.unquote_plus(name) == "m":
+            return urllib.parse.unquote_plus(value, errors="replace")
+    raise FormatError("no m= parameter in the link", where="line 1")
+
+
+def map_from_crushed(crushed: str) -> Map:
+    """Uncrush and decode the `m` value (tried as given, then once more percent-decoded)."""
+    candidates = [crushed]
+    decoded = urllib.parse.unquote(crushed)
+    if decoded != crushed:
+        candidates.append(decoded)
+    data: Any = None
+    problem = "could not uncrush the m= value"
+    for candidate in candidates:
+        try:
+            text = jsoncrush.uncrush(candidate)
+            data = json.loads(text, parse_constant=_reject)
+            break
+        except jsoncrush.UncrushError as exc:
+            problem = str(exc)
+        except (ValueError, RecursionError) as exc:
+            problem = f"the uncrushed text is not JSON ({type(exc).__name__})"
+    if data is None:
+        raise FormatError(problem, where="m=")
+    return map_from_payload(data)
+
+
+def _reject(name: str) -> Any:
+    raise ValueError(name)
+
+
+def map_from_payload(data: Any) -> Map:
+    """`[hexMap, "alt~q~r~rot~id", ...]` to a Map."""
+    if not isinstance(data, list):
+        raise FormatError(f"expected an array, found {hexoscape._kind(data)}", where="m=$")
+    hex_map_index = next((i for i, item in enumerate(data) if _is_hex_map(item)), None)
+    if hex_map_index is None:
+        raise FormatError("no hexMap object in the link", where="m=$")
+    m = hexoscape.map_with_hex_map(data[hex_map_index], f"m=$[{hex_map_index}]")
+    m.source_format = NAME
+    ignored = 0
+    for index, item in enumerate(data):
+        if index == hex_map_index:
+            continue
+        if isinstance(item, str) and "~" in item:
+            piece, _ = hexoscape.piece_from_encoded(item, f"m=$[{index}]")
+            m.pieces.append(piece)
+        else:
+            ignored += 1
+    m.pieces = hexoscape.with_built_in_bases(m.pieces)
+    if ignored:
+        m.warnings.append(f"ignored {ignored} item(s) of the link that are neither the hexMap nor pieces")
+    m.extras[hexoscape.NAME]["form"] = "url"
+    return m
+
+
+def _is_hex_map(item: Any) -> bool:
+    return isinstance(item, dict) and "id" in item and "width" in item and ("length" in item or "height" in item)
+
+
+# -- writing ----------------------------------------------------------------------------------
+def payload(m: Map) -> str:
+    """The JSON text Hexoscape crushes for this map."""
+    pieces = hexoscape.written_pieces(m)
+    hex_map = hexoscape.hex_map_for(m, pieces)
+    hex_map["mapPortraitBase64"] = ""
+    hex_map["mapNotes"] = ""
+    keys = [hexoscape.encode_key(hid, q, r, altitude, piece.rotation) for piece, hid, q, r, altitude in pieces]
+    return hexoscape.js_stringify([hex_map, *keys])
+
+
+def link(m: Map) -> str:
+    crushed = jsoncrush.crush(payload(m))
+    return BASE_URL + "?m=" + urllib.parse.quote(crushed, safe=_COMPONENT_SAFE)
+
+
+def losses(m: Map) -> list[str]:
+    out = hexoscape.losses(m)
+    if m.scenario:
+        out.append("scenario: Hexoscape share links blank the map notes")
+    return out
+
+
+def write(m: Map) -> bytes:
+    return (link(m) + "\n").encode("utf-8")

@@ -1,0 +1,316 @@
+"""VirtualScape `.hsc` maps (docs/hsc-format.md): every document version 0.0001-0.0007.
+
+Reading keeps everything a byte-exact round trip needs (versions, string encodings, the
+uninitialised glyph byte, colours, legacy ids, the RTF scenario, trailing bytes) in
+`extras["hsc"]`, as JSON values, together with a SHA-256 fingerprint of the file. Writing
+first re-encodes the map the way it was read; if that reproduces the fingerprint the map is
+unchanged and those bytes are returned. Otherwise the map was edited (or is new) and it is
+written the way VirtualScape 1.066 writes a new file (§8).
+
+What is kept (all JSON values, so the native format can carry them verbatim):
+    map.extras["hsc"]   version ("0.0007"), fingerprint (SHA-256 hex of the file), print
+                        (the print settings, as stored), tile_version and glyph_byte (the
+                        file's usual tile version and garbage glyph byte), forms (CString
+                        encodings that are not minimal UTF-16, e.g. {"name": "a1"}),
+                        scenario_rtf (hex, v0.0004+), trailing (hex, bytes after the last tile)
+    piece.extras["hsc"] only where a tile differs from those defaults: type (raw id, e.g.
+                        24001 or 14062), tv, byte, colour (COLORREF int), glyph_name,
+                        start_name (on tiles that are not start zones), forms (per string), rot
+Start-zone names, glyph letters, figure and personal-tile strings are attrs, not extras.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from typing import Any
+
+from mapkit.errors import FormatError
+from mapkit.formats.hsc import _write as _hsc_write
+from mapkit.formats.hsc._binary import (FAST_PATH_MIN_TILES, Cursor, VERSION_CODES, form_is_default, paused_gc,
+                                        version_name)
+from mapkit.formats.hsc._rtf import rtf_to_text
+from mapkit.formats.hsc._tables import (FIGURE_IDS, GLYPH_FIRST, GLYPH_LAST, PERSONAL_ID, PERSONAL_SIZES,
+                                        START_ID, Tables, colorref, rgb_of, tables)
+from mapkit.model.grid import offset_to_axial
+from mapkit.model.map import Map, Piece
+
+NAME = "hsc"
+EXTENSIONS = (".hsc",)
+DESCRIPTION = "VirtualScape map"
+
+#: The smallest tile record (tile version 0.0001: type, version, rotation, x, y, z).
+MIN_TILE_BYTES = 28
+
+losses = _hsc_write.losses
+write = _hsc_write.write
+
+
+def sniff(head: bytes) -> bool:
+    """A `.hsc` starts with one of VirtualScape's seven version doubles."""
+    return head[:8] in VERSION_CODES
+
+
+def read(data: bytes, filename: str = "") -> Map:
+    """Parse a `.hsc` file. Raises FormatError (with the byte offset) and nothing else."""
+    data = bytes(data)
+    cur = Cursor(data)
+    try:
+        with paused_gc():
+            return _read(data, cur)
+    except FormatError as exc:
+        raise (exc.with_file(filename) if filename else exc) from None
+    except (ValueError, IndexError, OverflowError, UnicodeError) as exc:  # a gap in the checks: still one error
+        raise FormatError(f"cannot decode ({exc})", file=filename or None, where=f"byte {cur.pos}") from None
+
+
+def _read(data: bytes, cur: Cursor) -> Map:
+    version = cur.version("document version")
+    m = Map(source_format=NAME, source_version=version_name(version))
+    hx: dict[str, Any] = {"version": version_name(version)}
+    forms: dict[str, str] = {}
+    if version >= 2:
+        m.name = _string(cur, "map name", "name", forms)
+        m.author = _string(cur, "author", "author", forms)
+    if version >= 3:
+        m.players = _string(cur, "number of players", "players", forms)
+    if version == 3:
+        m.scenario = _string(cur, "scenario", "scenario", forms)
+    elif version >= 4:
+        at = cur.pos
+        size = cur.i32("scenario length")
+        if size < 0 or size > cur.end - cur.pos:
+            raise cur.fail(f"scenario length {size} does not fit in the file "
+                           f"({cur.end - cur.pos} bytes left)", at)
+        raw = cur.raw(size, "scenario")
+        hx["scenario_rtf"] = raw.hex()
+        m.scenario = rtf_to_text(raw)
+    if forms:
+        hx["forms"] = forms
+    settings = []
+    if version >= 2:
+        settings += [cur.i32("levels per page"), cur.i32("printing transparency"), cur.i32("printing grid")]
+    if version >= 5:
+        settings.append(cur.i32("print tile numbers"))
+    if version >= 7:
+        settings.append(cur.i32("print start areas as levels"))
+    if settings:
+        hx["print"] = settings
+    at = cur.pos
+    count = cur.i32("tile count")
+    left = cur.end - cur.pos
+    if count < 0 or count * MIN_TILE_BYTES > left:
+        raise cur.fail(f"file ends at byte {cur.end} but the header promises {count} tiles "
+                       f"(at least {max(count, 0) * MIN_TILE_BYTES} bytes, {left} left)", at)
+    m.pieces = _read_tiles(cur, count, hx)
+    if cur.pos < cur.end:
+        hx["trailing"] = data[cur.pos:].hex()
+        m.warnings.append(f"{cur.end - cur.pos} unexpected byte(s) after the last tile, from byte {cur.pos} "
+                          "(kept for a faithful round trip)")
+    hx["fingerprint"] = hashlib.sha256(data).hexdigest()
+    m.extras[NAME] = hx
+    return m
+
+
+def _string(cur: Cursor, what: str, key: str, forms: dict[str, str]) -> str:
+    text, form = cur.cstring(what)
+    if not form_is_default(form, len(text.encode("utf-16-le", "surrogatepass")) // 2):
+        forms[key] = form
+    return text
+
+
+# -- tiles -------------------------------------------------------------------------------------
+
+class _Tile:
+    """One tile record as the general parser saw it."""
+
+    __slots__ = ("at", "type", "tv", "rot", "x", "y", "z", "byte", "strings", "forms", "colour", "size")
+
+    def __init__(self, at: int):
+        self.at = at
+        self.byte: int | None = None
+        self.strings: list[str] = []
+        self.forms: list[str] = []
+        self.colour: int | None = None
+        self.size: int | None = None
+
+
+def _parse_tile(cur: Cursor, t: Tables) -> _Tile:
+    tile = _Tile(cur.pos)
+    tile.type = cur.i32("tile type")
+    if not _known(tile.type, t):
+        raise cur.fail(f"unknown tile type id {tile.type} (VirtualScape would crash on it)", tile.at)
+    tile.tv = cur.version("tile version")
+    tile.rot = cur.i32("rotation")
+    tile.x = cur.i32("x")
+    tile.y = cur.i32("y")
+    tile.z = cur.i32("z")
+    if tile.tv >= 2:
+        tile.byte = cur.u8("glyph letter")
+        for what in ("glyph name", "start area name"):
+            text, form = cur.cstring(what)
+            tile.strings.append(text)
+            tile.forms.append(form)
+    if tile.tv >= 3:
+        tile.colour = cur.u32("colour")
+        if tile.type == PERSONAL_ID:
+            at = cur.pos
+            tile.size = cur.i32("personal tile size")
+            if tile.size not in PERSONAL_SIZES:
+                raise cur.fail(f"personal tile size {tile.size} is not one of 1, 2, 3, 7, 24", at)
+            whats = ("top texture", "side texture", "label", "personal tile name")
+        elif tile.type // 1000 == 18:
+            whats = ("figure name", "figure file")
+        else:
+            whats = ()
+        for what in whats:
+            text, form = cur.cstring(what)
+            tile.strings.append(text)
+            tile.forms.append(form)
+    return tile
+
+
+def _known(raw: int, t: Tables) -> bool:
+    return (raw in t.by_vs or GLYPH_FIRST <= raw <= GLYPH_LAST or raw in (START_ID, PERSONAL_ID)
+            or raw in FIGURE_IDS)
+
+
+def _read_tiles(cur: Cursor, count: int, hx: dict[str, Any]) -> list[Piece]:
+    t = tables()
+
+    def parse_one(pos: int) -> tuple[_Tile, int]:
+        cur.pos = pos
+        tile = _parse_tile(cur, t)
+        return tile, cur.pos
+
+    _hsc_fast = None  # a small map reads faster than numpy imports
+    if count >= FAST_PATH_MIN_TILES:
+        try:
+            from mapkit.formats.hsc import _fast as _hsc_fast
+        except ImportError:  # numpy missing: the general parser reads everything
+            pass
+    if _hsc_fast is not None:
+        runs, general, cur.pos = _hsc_fast.scan(cur.data, cur.pos, count, t, parse_one)
+        rec = _hsc_fast.records(cur.data, runs) if runs else None
+        hist = _hsc_fast.byte_histogram(rec, t).tolist() if runs else [0] * 256
+    else:
+        runs, general, rec = [], [], None
+        for index in range(count):
+            general.append((index, _parse_tile(cur, t)))
+        hist = [0] * 256
+    # The file's usual glyph byte and tile version: remembered once, not per tile.
+    versions: dict[int, int] = {3: len(rec)} if rec is not None else {}
+    for _, tile in general:
+        versions[tile.tv] = versions.get(tile.tv, 0) + 1
+        if tile.byte is not None and not GLYPH_FIRST <= tile.type <= GLYPH_LAST:
+            hist[tile.byte] += 1
+    glyph_byte = max(range(256), key=lambda b: (hist[b], -b))
+    tile_version = max(sorted(versions), key=lambda v: versions[v]) if versions else 3
+    hx["tile_version"] = version_name(tile_version)
+    hx["glyph_byte"] = glyph_byte
+    plain: list[Piece] = []
+    starts: list[tuple[int, Piece, int]] = []  # (tile index, piece, colour) of every start zone
+    if rec is not None:
+        plain, plain_starts = _hsc_fast.plain_pieces(rec, t, glyph_byte)
+        if plain_starts:
+            where = _hsc_fast.positions(runs)
+            starts += [(int(where[i]), plain[i], colour) for i, colour in plain_starts]
+    general_pieces = [_piece(tile, t, glyph_byte, tile_version) for _, tile in general]
+    starts += [(index, piece, tile.colour if tile.colour is not None else 0)
+               for piece, (index, tile) in zip(general_pieces, general) if tile.type == START_ID]
+    _assign_players(sorted(starts, key=lambda s: s[0]), t)
+    if not general:
+        return plain
+    # Interleave plain runs and general tiles in file order (list slices, not a per-tile loop).
+    pieces: list[Piece] = []
+    taken = 0
+    events = sorted([(index, 0, n) for index, _, n in runs] + [(index, 1, k) for k, (index, _) in enumerate(general)])
+    for _, is_general, value in events:
+        if is_general:
+            pieces.append(general_pieces[value])
+        else:
+            pieces.extend(plain[taken:taken + value])
+            taken += value
+    return pieces
+
+
+def _piece(tile: _Tile, t: Tables, glyph_byte: int, tile_version: int) -> Piece:
+    """A model piece for one general tile record, with what a round trip needs in extras."""
+    raw = tile.type
+    attrs: dict[str, Any] = {}
+    extras: dict[str, Any] = {}
+    cat = t.cat
+    strings = tile.strings
+    if GLYPH_FIRST <= raw <= GLYPH_LAST:
+        ptype = cat["glyph"]
+        if tile.byte is not None:
+            letter = chr(tile.byte)
+        else:
+            letter = "?" if raw == GLYPH_FIRST else chr(raw - 14000)
+        attrs["letter"] = letter
+        canon = 14000 + ord(letter)
+    else:
+        ptype = t.by_vs.get(raw) or (cat["start-zone"] if raw == START_ID else
+                                     cat["personal"] if raw == PERSONAL_ID else
+                                     cat["figure"] if raw == FIGURE_IDS[0] else cat["figure-double"])
+        canon = ptype.vs
+        if tile.byte is not None and tile.byte != glyph_byte:
+            extras["byte"] = tile.byte
+    if raw != canon:
+        extras["type"] = raw
+    if tile.tv != tile_version:
+        extras["tv"] = version_name(tile.tv)
+    if strings:
+        if strings[0]:
+            extras["glyph_name"] = strings[0]
+        if raw == START_ID:
+            if strings[1]:
+                attrs["name"] = strings[1]
+        elif strings[1]:
+            extras["start_name"] = strings[1]
+    expected = colorref(ptype.vs_colour)
+    if raw == PERSONAL_ID:
+        attrs["size"] = tile.size if tile.size is not None else 1
+        if tile.size is not None:
+            attrs["texture_top"], attrs["texture_side"], attrs["label"], attrs["name"] = strings[2:6]
+        if tile.colour is not None:
+            attrs["colour"] = rgb_of(tile.colour)
+            expected = tile.colour & 0xFFFFFF
+    elif raw in FIGURE_IDS and len(strings) == 4:
+        attrs["name"], attrs["file"] = strings[2:4]
+    if raw == START_ID:
+        expected = tile.colour  # unknown start colours are kept by _assign_players
+    if tile.colour is not None and tile.colour != expected:
+        extras["colour"] = tile.colour
+    if any(not form_is_default(f, len(s.encode("utf-16-le", "surrogatepass")) // 2)
+           for f, s in zip(tile.forms, strings)):
+        extras["forms"] = list(tile.forms)
+    if not 0 <= tile.rot <= 5:
+        extras["rot"] = tile.rot
+    rotation = (tile.rot + ptype.vs_rotation_offset) % 6
+    shape = cat.shape_for(ptype, attrs.get("size"))
+    q, r = offset_to_axial(tile.x, tile.y)
+    dq, dr = t.anchor(shape, rotation)
+    piece = Piece(ptype.id, q - dq, r - dr, tile.z, rotation, attrs)
+    if extras:
+        piece.extras["hsc"] = extras
+    return piece
+
+
+def _assign_players(starts: list[tuple[int, Piece, int]], t: Tables) -> None:
+    """Player numbers from the palette colour; unknown colours get the next free numbers,
+    in order of first appearance, so the same file always gives the same players. An
+    unknown colour is kept in extras (the writer cannot derive it from the player)."""
+    used = {t.player_of_colour[colour] for _, _, colour in starts if colour in t.player_of_colour}
+    extra: dict[int, int] = {}
+    for _, piece, colour in starts:
+        player = t.player_of_colour.get(colour)
+        if player is None:
+            if colour not in extra:
+                candidate = 1
+                while candidate in used:
+                    candidate += 1
+                extra[colour] = candidate
+                used.add(candidate)
+            player = extra[colour]
+            piece.extras.setdefault("hsc", {})["colour"] = colour
+        piece.attrs["player"] = player

@@ -1,0 +1,43 @@
+"""The official sets and terrain packs, from `mapkit/data/sets.json` (derived by derive_sets.py)."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from functools import lru_cache
+from importlib import resources
+
+from mapkit.sets.requirements import hexes_of
+
+
+@dataclass(frozen=True)
+class TerrainSet:
+    id: str
+    name: str
+    kind: str  # master, expansion, kit, community
+    release: str
+    pieces: tuple[tuple[str, int], ...]
+
+    @property
+    def counts(self) -> dict[str, int]:
+        return dict(self.pieces)
+
+    @property
+    def hexes(self) -> int:
+        return sum(hexes_of(t) * n for t, n in self.pieces)
+
+
+@lru_cache(maxsize=1)
+def _table() -> dict:
+    return json.loads(resources.files("mapkit.data").joinpath("sets.json").read_text(encoding="utf-8"))
+
+
+def load_sets(kinds: tuple[str, ...] = ("master", "expansion", "kit")) -> list[TerrainSet]:
+    """Sets of the given kinds (default: every official product; the community MSTK is left out)."""
+    return [TerrainSet(s["id"], s["name"], s["kind"], s["release"], tuple(sorted(s["pieces"].items())))
+            for s in _table()["sets"] if s["kind"] in kinds]
+
+
+def set_table() -> dict:
+    """The whole table with provenance (rows, decisions, aliases)."""
+    return _table()
