@@ -13,7 +13,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from mapkit.formats import hexoscape, hexoscape_url, jsoncrush  # noqa: E402
+from mapkit.formats import hexoscape  # noqa: E402
+from mapkit.formats.hexoscape import jsoncrush  # noqa: E402
+from mapkit.formats.hexoscape import url as hexoscape_url  # noqa: E402
 from mapkit.io import corpus_dir  # noqa: E402
 from mapkit.model.map import Map, Piece  # noqa: E402
 

@@ -80,7 +80,7 @@ def main() -> None:
 
 
 def bench(m, scale: float) -> None:
-    from mapkit.render import RenderOptions, build_scene, render_png, render_svg
+    from mapkit.drawing import RenderOptions, build_scene, render_png, render_svg
 
     for view in ("top", "iso"):
         clock = Clock()

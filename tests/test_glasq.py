@@ -472,7 +472,7 @@ def test_a_base_under_its_obstacle_is_folded_into_it(base, obstacle, ptype, cell
     assert piece.extras["glasq"]["code"] == obstacle
     assert f'href="#{base}"' in lines[piece.extras["glasq"]["base"]["line"] - 1]
     # One piece a set supplies: the folded base is part of the glacier / outcrop.
-    from mapkit.inventory.requirements import requirements
+    from mapkit.sets.requirements import requirements
 
     assert {k: n for k, n in requirements(m).items() if k != "grass-1"} == {ptype: 1}
 

@@ -11,7 +11,9 @@ import pytest
 
 from conftest import corpus_file, corpus_files, run_subprocess
 from mapkit.errors import FormatError
-from mapkit.formats import hexoscape, hexoscape_url, jsoncrush
+from mapkit.formats import hexoscape
+from mapkit.formats.hexoscape import jsoncrush
+from mapkit.formats.hexoscape import url as hexoscape_url
 from mapkit.model.grid import rotate
 from mapkit.model.map import Map, Piece, Placement
 
@@ -384,7 +386,7 @@ CORPUS_HSC = corpus_files("hsc", "*.hsc")
 def test_virtualscape_anchors_agree_with_hexoscape_import():
     """A .hsc read by mapkit and written as Hexoscape JSON puts each piece where Hexoscape's own
     VirtualScape import would: Hexoscape origin = VS anchor + its transform, for every shape."""
-    tables = pytest.importorskip("mapkit.formats._hsc_tables")
+    tables = pytest.importorskip("mapkit.formats.hsc._tables")
     cat = hexoscape.catalog()
     for shape, transforms in HEXOSCAPE_VS_TRANSFORMS.items():
         for turns in range(6):

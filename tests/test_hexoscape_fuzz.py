@@ -11,7 +11,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from mapkit.errors import FormatError
-from mapkit.formats import hexoscape, hexoscape_url, jsoncrush
+from mapkit.formats import hexoscape
+from mapkit.formats.hexoscape import jsoncrush
+from mapkit.formats.hexoscape import url as hexoscape_url
 
 SETTINGS = settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 

@@ -281,7 +281,7 @@ def _vs_cells(x: int, y: int, offsets) -> set:
 @pytest.mark.parametrize("shape", sorted(VS_OFFSETS))
 def test_anchor_delta_reproduces_vs_offset_tables(shape):
     """The catalog shape turned k times, seen from its anchor, is VirtualScape's table row k."""
-    from mapkit.formats._hsc_tables import anchor_delta
+    from mapkit.formats.hsc._tables import anchor_delta
 
     cat = catalog()
     for rot in range(6):
@@ -623,12 +623,12 @@ def test_without_numpy_the_general_parser_and_writer_do_everything(monkeypatch):
     path = corpus_file("hsc/dkniffin-virtualscape/Rotten Ice.hsc")
     fast = read_file(path)
     new = hsc.write(new_map())
-    import mapkit.formats
+    import mapkit.formats.hsc
 
-    monkeypatch.setitem(sys.modules, "mapkit.formats._hsc_fast", None)  # `import` now fails
-    monkeypatch.delattr(mapkit.formats, "_hsc_fast", raising=False)
+    monkeypatch.setitem(sys.modules, "mapkit.formats.hsc._fast", None)  # `import` now fails
+    monkeypatch.delattr(mapkit.formats.hsc, "_fast", raising=False)
     with pytest.raises(ImportError):
-        from mapkit.formats import _hsc_fast  # noqa: F401
+        from mapkit.formats.hsc import _fast  # noqa: F401
     slow = read_file(path)
     assert [(p.type, p.q, p.r, p.z, p.rotation, p.attrs, p.extras) for p in slow.pieces] == \
            [(p.type, p.q, p.r, p.z, p.rotation, p.attrs, p.extras) for p in fast.pieces]

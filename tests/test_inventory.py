@@ -11,8 +11,8 @@ from hypothesis import strategies as st
 from conftest import corpus_file
 from mapkit.errors import FormatError
 from mapkit.formats import inventory_tsv, vsc
-from mapkit.inventory import TerrainSet, load_sets, minimum_cover, missing, requirements
-from mapkit.inventory.sets import set_table
+from mapkit.sets import TerrainSet, load_sets, minimum_cover, missing, requirements
+from mapkit.sets.sets import set_table
 from mapkit.model.map import Map, Piece
 
 

@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from mapkit.formats import jsoncrush
+from mapkit.formats.hexoscape import jsoncrush
 
 #: (input, what JSONCrush.crush returns for it)
 #: len(JSONCrush.uncrush(_nested("01234"))) under Node.

@@ -11,8 +11,8 @@ from hypothesis import strategies as st
 
 from mapkit.model.catalog import catalog
 from mapkit.model.map import Map, Piece
-from mapkit.render.pdf_build import BuildOptions, build_levels, render_build
-from mapkit.render.report_html import render_report
+from mapkit.drawing.pdf_build import BuildOptions, build_levels, render_build
+from mapkit.drawing.report_html import render_report
 from tests.test_print_probe import read_pdf
 from tests.test_report_html import assert_self_contained
 

@@ -9,7 +9,7 @@ import pytest
 from lxml import etree
 
 from mapkit.model.map import Map, Piece, Placement
-from mapkit.render import RenderOptions, build_scene, render_svg
+from mapkit.drawing import RenderOptions, build_scene, render_svg
 
 SVG = "{http://www.w3.org/2000/svg}"
 PITCH = 44.45

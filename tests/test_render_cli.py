@@ -67,7 +67,7 @@ def test_missing_level_names_the_levels_there_are(cli, tmp_path, fake_reader):
 
 
 def test_findings_draw_what_the_installed_rules_find(cli, tmp_path, fake_reader, monkeypatch):
-    import mapkit.render.findings as findings_module
+    import mapkit.drawing.findings as findings_module
     from mapkit.rules.framework import Finding
 
     monkeypatch.setattr(findings_module, "collect_findings",

@@ -10,7 +10,7 @@ from lxml import etree
 from PIL import Image
 
 from mapkit.formats import read_map
-from mapkit.render import RenderOptions, build_scene, render_png, render_svg
+from mapkit.drawing import RenderOptions, build_scene, render_png, render_svg
 
 MAPS = (corpus_files("hsc", "*.hsc") + corpus_files("hexoscape", "*.json")
         + corpus_files("glasq-xhtml", "*.html"))

@@ -8,7 +8,7 @@ from lxml import etree
 
 from mapkit.model.catalog import PERSONAL_SHAPES, catalog
 from mapkit.model.map import Map, Piece
-from mapkit.render import RenderOptions, build_scene, render_png, render_svg
+from mapkit.drawing import RenderOptions, build_scene, render_png, render_svg
 
 TYPES = sorted(catalog().types)
 

@@ -8,7 +8,7 @@ import pytest
 from lxml import etree
 
 from mapkit.model.map import Map, Piece
-from mapkit.render import RenderOptions, build_scene, render_svg
+from mapkit.drawing import RenderOptions, build_scene, render_svg
 from mapkit.rules.framework import Finding
 
 SVG = "{http://www.w3.org/2000/svg}"

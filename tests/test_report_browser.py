@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from mapkit.render.report_html import ReportParts, render_report
+from mapkit.drawing.report_html import ReportParts, render_report
 from tests.test_print_build import three_level_map
 
 FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",

@@ -10,7 +10,7 @@ from lxml import html as lxml_html
 
 from mapkit.model.grid import HEX_PITCH_MM, hex_center_mm
 from mapkit.model.map import Map, Piece
-from mapkit.render.report_html import (
+from mapkit.drawing.report_html import (
     SVG_SCALE, ReportParts, collect_findings, inventory_section, render_report, top_view_svg,
 )
 from tests.test_print_build import three_level_map
@@ -117,7 +117,7 @@ def test_empty_and_odd_maps():
 def test_pictures_are_inline_pngs_or_a_note():
     import base64
 
-    from mapkit.render.report_html import pictures_section
+    from mapkit.drawing.report_html import pictures_section
 
     html_pics, notes = pictures_section(three_level_map(), "Three Steps", scale=8)
     if html_pics:

@@ -31,7 +31,7 @@ EXPECTED = {
     # Two road walls at level 6 over tiles at level 0 (hsc-format.md §3 notes them).
     "hsc/dkniffin-virtualscape/Rotten Ice.hsc": {"P111": 2},
     # Everything_Bagel is clean: Hexoscape builds a base into a castle wall standing on land, so its
-    # level-11 wall-walk rests on the walls (formats/hexoscape.py reads that base as its own piece).
+    # level-11 wall-walk rests on the walls (formats/hexoscape/ reads that base as its own piece).
     # Laur walls turned half steps, which a .hsc cannot hold.
     "hexoscape/testpillar.json": {"P112": 3},
 }

@@ -52,8 +52,8 @@ def inventory_report(m: Any, collection: dict[str, int] | None = None, set_ids: 
                      community: bool = False) -> dict[str, Any]:
     """Everything `inventory` prints, as plain data."""
     from mapkit.errors import UsageError
-    from mapkit.inventory import CoverTooLarge, load_sets, minimum_cover, missing, requirements, terrain_requirements
-    from mapkit.inventory.requirements import describe, hexes_of
+    from mapkit.sets import CoverTooLarge, load_sets, minimum_cover, missing, requirements, terrain_requirements
+    from mapkit.sets.requirements import describe, hexes_of
 
     need = requirements(m)
     kinds = ("master", "expansion", "kit", "community") if community or set_ids else ("master", "expansion", "kit")

@@ -47,7 +47,7 @@ def run(args: argparse.Namespace) -> int:
         doc, panels, title, note = _map(args.book, params)
         columns = 1
     if args.output:
-        from mapkit.render.overlay_png import render_panels, save_png
+        from mapkit.drawing.overlay_png import render_panels, save_png
 
         try:
             save_png(render_panels(panels, params, title, note, columns), args.output)
@@ -64,7 +64,7 @@ def run(args: argparse.Namespace) -> int:
 def _book(path: str, params: Any) -> tuple[dict[str, Any], list[Any], str, str]:
     from mapkit.books import load_book
     from mapkit.geometry import classify
-    from mapkit.render.overlay_png import book_panels
+    from mapkit.drawing.overlay_png import book_panels
 
     book = load_book(path)
     overlay = classify(book, params)
@@ -76,7 +76,7 @@ def _map(path: str, params: Any) -> tuple[dict[str, Any], list[Any], str, str]:
     from mapkit.books.placed import placed_books
     from mapkit.formats import read_map
     from mapkit.errors import FormatError
-    from mapkit.render.overlay_png import map_panels
+    from mapkit.drawing.overlay_png import map_panels
 
     m = read_map(path)
     placed = placed_books(m, path, params)

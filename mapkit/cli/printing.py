@@ -88,7 +88,7 @@ def run(args: argparse.Namespace) -> int:
             raise UsageError("print: give a map (or --markers for a general markers sheet)")
         from mapkit.cli.render import read_map
         from mapkit.formats import report_warnings
-        from mapkit.render.pdf_build import BuildOptions, render_build
+        from mapkit.drawing.pdf_build import BuildOptions, render_build
 
         m = read_map(args.input, args.fmt)
         report_warnings(m, args.input)
@@ -109,11 +109,11 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _markers(args: argparse.Namespace, buf: io.BytesIO, is_book: bool) -> tuple[int, str]:
-    from mapkit.render.pdf_markers import default_tokens, render_markers
+    from mapkit.drawing.pdf_markers import default_tokens, render_markers
 
     title, tokens = "Markers", default_tokens()
     if args.input:
-        from mapkit.render.pdf_markers import book_tokens
+        from mapkit.drawing.pdf_markers import book_tokens
 
         books = _load_books(args.input, is_book, args.fmt)
         tokens = [t for book in books for t in book_tokens(book, _overlay_params(args))] or tokens
@@ -123,7 +123,7 @@ def _markers(args: argparse.Namespace, buf: io.BytesIO, is_book: bool) -> tuple[
 
 
 def _plans(args: argparse.Namespace, buf: io.BytesIO, is_book: bool) -> tuple[int, str]:
-    from mapkit.render.pdf_plan import (
+    from mapkit.drawing.pdf_plan import (
         FloorPlan,
         PlanLayout,
         plan_from_book,
@@ -180,7 +180,7 @@ def _load_books(path: str, is_book: bool, fmt: str | None) -> list:
 
 def _placed_footprints(m, path: str) -> tuple:
     """Outlines of the C3G Books the map places, for the build sheets (empty without mapkit.books)."""
-    from mapkit.render.pdf_build import Footprint
+    from mapkit.drawing.pdf_build import Footprint
 
     placements = list(m.buildings) + list(m.objects)
     if not placements:

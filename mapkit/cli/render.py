@@ -36,8 +36,8 @@ def run(args: argparse.Namespace) -> int:
 
     from mapkit.errors import UsageError
     from mapkit.formats import report_warnings
-    from mapkit.render import RenderOptions, build_scene, render_png, render_svg
-    from mapkit.render.layout import map_levels
+    from mapkit.drawing import RenderOptions, build_scene, render_png, render_svg
+    from mapkit.drawing.layout import map_levels
 
     out = check_output(args.output, ".png", ".svg")
     lower = out.lower()
@@ -50,14 +50,14 @@ def run(args: argparse.Namespace) -> int:
     options = RenderOptions(view=args.view, level=args.level, legend=not args.no_legend, name=Path(args.map).name,
                             map_file=str(args.map))
     if args.level is not None:
-        from mapkit.render.c3g import c3g_levels
+        from mapkit.drawing.c3g import c3g_levels
 
         levels = sorted(set(map_levels(m)) | c3g_levels(m, str(args.map)))
         if args.level not in levels:
             shown = ", ".join(map(str, levels)) or "none"
             raise UsageError(f"{args.map}: no pieces at level {args.level} (levels: {shown})")
     if args.findings:
-        from mapkit.render.findings import collect_findings
+        from mapkit.drawing.findings import collect_findings
 
         profile = args.profile or ("c3g" if (m.buildings or m.objects) else "casual")
         findings, reason = collect_findings(m, str(args.map), profile)

@@ -23,7 +23,7 @@ def run(args: argparse.Namespace) -> int:
 
     from mapkit.cli.render import check_output, read_map, write_output
     from mapkit.formats import report_warnings
-    from mapkit.render.report_html import (
+    from mapkit.drawing.report_html import (
         ReportParts,
         collect_findings,
         inventory_section,

@@ -59,7 +59,7 @@ _FORMATS: tuple[FormatInfo, ...] = (
     FormatInfo("hsc", "mapkit.formats.hsc", (".hsc",), "VirtualScape map"),
     FormatInfo("vsc", "mapkit.formats.vsc", (".vsc",), "VirtualScape collection (piece inventory)"),
     FormatInfo("hexoscape", "mapkit.formats.hexoscape", (".json", ".json.gz", ".gz"), "Hexoscape JSON map"),
-    FormatInfo("hexoscape-url", "mapkit.formats.hexoscape_url", (".url",), "Hexoscape share link (?m= JSONCrush)"),
+    FormatInfo("hexoscape-url", "mapkit.formats.hexoscape.url", (".url",), "Hexoscape share link (?m= JSONCrush)"),
     FormatInfo("glasq", "mapkit.formats.glasq", (".html", ".xhtml", ".htm"), "battlefield XHTML+SVG page"),
 )
 

@@ -82,7 +82,7 @@ def start_zone_count(ctx: CheckContext) -> Iterable[Finding]:
 @rule("T203", "terrain-limit", "error", "tournament", TOURNAMENT,
       "The map needs more than 1 master set + 3 terrain expansions")
 def terrain_limit(ctx: CheckContext) -> Iterable[Finding]:
-    from mapkit.inventory import load_sets, minimum_cover, terrain_requirements
+    from mapkit.sets import load_sets, minimum_cover, terrain_requirements
 
     need = terrain_requirements(ctx.map)
     if not need:
@@ -169,7 +169,7 @@ def _fits(hexes: set[tuple[int, int]], shape, cat) -> bool:
 @rule("K301", "contest-terrain-sets", "error", "contest", CONTEST,
       "The map needs more than 4 terrain sets (C3G contests)")
 def contest_terrain_sets(ctx: CheckContext) -> Iterable[Finding]:
-    from mapkit.inventory import load_sets, minimum_cover, terrain_requirements
+    from mapkit.sets import load_sets, minimum_cover, terrain_requirements
 
     need = terrain_requirements(ctx.map)
     if not need:
@@ -183,7 +183,7 @@ def contest_terrain_sets(ctx: CheckContext) -> Iterable[Finding]:
 
 def _smallest(need: dict[str, int]) -> str:
     """The exact smallest build, or a lower bound when the map is too big to search exactly."""
-    from mapkit.inventory import CoverTooLarge, load_sets, minimum_cover
+    from mapkit.sets import CoverTooLarge, load_sets, minimum_cover
 
     try:
         free = minimum_cover(need, load_sets(("master", "expansion")), node_budget=50_000)

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any, Iterable
 
 from mapkit.model.grid import HEX_PITCH_MM, hex_center_mm, hex_corners_mm
-from mapkit.render.pdf_common import (
+from mapkit.drawing.pdf_common import (
     PT_PER_MM,
     Sheet,
     bold_font,
@@ -22,7 +22,7 @@ from mapkit.render.pdf_common import (
     polygon_path,
     scale_bar,
 )
-from mapkit.render.pdf_plan import draw_mark_symbol
+from mapkit.drawing.pdf_plan import draw_mark_symbol
 
 #: What a token says besides its symbol.
 TOKEN_TITLES = {"doorway": "DOOR", "window": "WINDOW", "transit": "TRANSIT", "stairway-up": "STAIRS UP",
@@ -114,7 +114,7 @@ def _draw_token(c: Any, sheet: Sheet, q: int, r: int, token: Token, pitch: float
 def book_tokens(book: Any, params: Any = None) -> list[Token]:
     """One token per marked space of a Book: doorways, windows, and every space carrying a
     Transit Number (transit spaces, stairways, exits), in the Book's order."""
-    from mapkit.render.pdf_plan import plan_from_book
+    from mapkit.drawing.pdf_plan import plan_from_book
 
     tokens = []
     for floor in plan_from_book(book, params).floors:

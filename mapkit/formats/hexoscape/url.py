@@ -15,7 +15,8 @@ import urllib.parse
 from typing import Any
 
 from mapkit.errors import FormatError
-from mapkit.formats import hexoscape, jsoncrush
+from mapkit.formats import hexoscape
+from mapkit.formats.hexoscape import jsoncrush
 from mapkit.model.map import Map
 
 NAME = "hexoscape-url"

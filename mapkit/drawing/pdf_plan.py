@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any, Sequence
 
 from mapkit.model.grid import HEX_PITCH_MM, hex_center_mm, hex_corners_mm
-from mapkit.render.pdf_common import (
+from mapkit.drawing.pdf_common import (
     PT_PER_MM,
     Sheet,
     bold_font,
@@ -43,7 +43,7 @@ UNKNOWN_STYLE = ((235, 235, 255), (120, 120, 200), "?", None, "unknown class")
 def class_style(cls: str) -> tuple[tuple[int, int, int], tuple[int, int, int], str, str | None, str]:
     """(fill, ink, letter, pattern, label) of a hex class, from the renderer's C3G style, so the
     plan, the PNG/SVG overlay and their legends use one vocabulary (F/H/P/C, hatching, dots)."""
-    from mapkit.render.style import style_data
+    from mapkit.drawing.style import style_data
 
     entry = style_data()["c3g"]["classes"].get(cls)
     if entry is None:

@@ -39,7 +39,7 @@ def collect_findings(m: Map, file: str | None, profile: str | None = "casual"
     """The findings `mapkit validate --profile` lists (through the renderer's shared runner), as
     plain dicts, and a note when there are none to show because the rules could not run."""
     try:
-        from mapkit.render.findings import collect_findings as run_profile
+        from mapkit.drawing.findings import collect_findings as run_profile
 
         findings, reason = run_profile(m, file, profile)
     except Exception as exc:  # a failing rule must not sink the report
@@ -49,12 +49,12 @@ def collect_findings(m: Map, file: str | None, profile: str | None = "casual"
 
 
 def inventory_section(m: Map, node_budget: int = 200_000) -> tuple[str, list[str]]:
-    """Which official products build the map (the exact minimum), when `mapkit.inventory` exists."""
+    """Which official products build the map (the exact minimum), when `mapkit.sets` exists."""
     try:
-        from mapkit.inventory import load_sets, minimum_cover, requirements
-        from mapkit.inventory.requirements import describe
+        from mapkit.sets import load_sets, minimum_cover, requirements
+        from mapkit.sets.requirements import describe
     except ImportError:
-        return "", ["Set inventory is not available: this build of mapkit has no mapkit.inventory module."]
+        return "", ["Set inventory is not available: this build of mapkit has no mapkit.sets module."]
     e = html.escape
     try:
         need = requirements(m)
@@ -78,10 +78,10 @@ def pictures_section(m: Map, name: str = "", scale: float = 20.0) -> tuple[str, 
     import base64
 
     try:
-        from mapkit.render import RenderOptions, build_scene, render_png
+        from mapkit.drawing import RenderOptions, build_scene, render_png
     except ImportError:
         return "", ["Isometric and per-level pictures are not available: this build of mapkit has no renderer "
-                    "(mapkit.render.views)."]
+                    "(mapkit.drawing.views)."]
     figures, notes = [], []
     for view, caption in (("iso", "Isometric view"), ("levels", "Each build level")):
         try:
@@ -104,8 +104,8 @@ def top_view_svg(m: Map) -> str:
     Each hex polygon has the id `hex_Q_R` and data-q / data-r / data-level, which the page's
     script uses to highlight a finding's hex.
     """
-    from mapkit.render.layout import is_surface, visible_tops
-    from mapkit.render.style import hex_colour, piece_fill, shade
+    from mapkit.drawing.layout import is_surface, visible_tops
+    from mapkit.drawing.style import hex_colour, piece_fill, shade
 
     cat = catalog()
     tops = {cell: (top.level, top.piece) for cell, top in visible_tops(m).items()}
@@ -196,7 +196,7 @@ def _marker(m: Map, idx: int) -> str:
     x, y = (v * SVG_SCALE for v in hex_center_mm(piece.q, piece.r))
     if piece.type == "start-zone":
         player = int(piece.attrs.get("player", 0) or 0)
-        from mapkit.render.style import hex_colour, player_rgb
+        from mapkit.drawing.style import hex_colour, player_rgb
 
         return (f'<polygon class="start-zone" data-player="{player}" points="{_points(piece.q, piece.r, 34.0)}" '
                 f'stroke="{hex_colour(player_rgb(player))}"><title>start zone, player {player}</title></polygon>')
@@ -260,7 +260,7 @@ SCRIPT = """
 def render_report(m: Map, file: str | None = None, parts: ReportParts | None = None) -> str:
     """The whole report page as a string."""
     from mapkit.cli.info import summarise
-    from mapkit.render.pdf_build import parts_list
+    from mapkit.drawing.pdf_build import parts_list
 
     parts = parts or ReportParts()
     summary = summarise(m)

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Iterable
 
-from mapkit.render import c3g, style, symbols
-from mapkit.render.layout import Box
-from mapkit.render.scene import Group, Poly, Text
+from mapkit.drawing import c3g, style, symbols
+from mapkit.drawing.layout import Box
+from mapkit.drawing.scene import Group, Poly, Text
 
 
 def draw_legend(entries: Iterable[style.LegendEntry], findings: list[tuple[int, str, str]], notes: list[str],

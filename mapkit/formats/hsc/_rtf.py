@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from mapkit.formats._hsc_binary import ansi_decode
+from mapkit.formats.hsc._binary import ansi_decode
 
 #: Destination groups whose text is not part of the document body.
 _SKIP_DESTINATIONS = {"fonttbl", "colortbl", "stylesheet", "info", "pict", "header", "footer",

@@ -12,7 +12,7 @@ import math
 from functools import lru_cache
 from typing import Any
 
-from mapkit.render.scene import Circle, Poly, Scene, Text
+from mapkit.drawing.scene import Circle, Poly, Scene, Text
 
 #: Largest drawing surface (pixels, before reduction) worth supersampling.
 MAX_SUPERSAMPLED = 24_000_000

@@ -27,8 +27,8 @@ from mapkit.model.grid import (
     hex_corners_mm,
 )
 from mapkit.model.map import Map, Piece
-from mapkit.render.layout import draw_order, edge_segment, piece_outline
-from mapkit.render.pdf_common import (
+from mapkit.drawing.layout import draw_order, edge_segment, piece_outline
+from mapkit.drawing.pdf_common import (
     PT_PER_MM,
     Sheet,
     bold_font,
@@ -41,7 +41,7 @@ from mapkit.render.pdf_common import (
     rgb,
     rings_literal,
 )
-from mapkit.render.style import (
+from mapkit.drawing.style import (
     castle_rgb,
     contrast_text,
     darker,
@@ -81,12 +81,12 @@ class Footprint:
 def build_levels(m: Map) -> dict[int, list[int]]:
     """Build level -> indices of the pieces placed at that step, lowest level first.
 
-    As a builder counts, and as the render views count (`mapkit.render.layout.build_level`): a
+    As a builder counts, and as the render views count (`mapkit.drawing.layout.build_level`): a
     tile whose bottom is at z is level z + 1; what stands on a surface (obstacles, glyphs, start
     zones, figures, ladders, all stored one above the tile under them) belongs to that tile's
     level, laid once the level is built.
     """
-    from mapkit.render.layout import build_level
+    from mapkit.drawing.layout import build_level
 
     cat = catalog()
     levels: dict[int, list[int]] = defaultdict(list)
@@ -481,7 +481,7 @@ def _terrain_swatches(c: Any, m: Map, x: float, y: float, right: float) -> None:
     """A small hexagon in each terrain colour the map uses, with the terrain's name, on one line."""
     from reportlab.pdfbase.pdfmetrics import stringWidth
 
-    from mapkit.render.style import legend_entries
+    from mapkit.drawing.style import legend_entries
 
     cat = catalog()
     entries = [e for e in legend_entries({cat[p.type] for p in m.pieces}) if e.swatch == "terrain"]
@@ -519,7 +519,7 @@ def _cover_page(c: Any, m: Map, w_mm: float, h_mm: float, n_levels: int) -> None
     try:
         from reportlab.lib.utils import ImageReader
 
-        from mapkit.render import RenderOptions, build_scene, render_png
+        from mapkit.drawing import RenderOptions, build_scene, render_png
 
         scene = build_scene(m, RenderOptions(view="iso", name=m.name, legend=False, title=False))
         image = ImageReader(io.BytesIO(render_png(scene, scale=24.0)))

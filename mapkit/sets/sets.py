@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
 
-from mapkit.inventory.requirements import hexes_of
+from mapkit.sets.requirements import hexes_of
 
 
 @dataclass(frozen=True)

@@ -16,9 +16,9 @@ import operator
 import struct
 from typing import Any
 
-from mapkit.formats._hsc_binary import FAST_PATH_MIN_TILES, VERSION_BYTES, encode_cstring, paused_gc, version_code
-from mapkit.formats._hsc_rtf import rtf_to_text, text_to_rtf
-from mapkit.formats._hsc_tables import (GLYPH_FIRST, GLYPH_LAST, PERSONAL_SIZES, Tables, colorref, tables)
+from mapkit.formats.hsc._binary import FAST_PATH_MIN_TILES, VERSION_BYTES, encode_cstring, paused_gc, version_code
+from mapkit.formats.hsc._rtf import rtf_to_text, text_to_rtf
+from mapkit.formats.hsc._tables import (GLYPH_FIRST, GLYPH_LAST, PERSONAL_SIZES, Tables, colorref, tables)
 from mapkit.model.catalog import PieceType
 from mapkit.model.grid import axial_to_offset
 from mapkit.model.map import Map, Piece
@@ -245,7 +245,7 @@ def _tiles(writable: list[tuple[Piece, PieceType]], t: Tables, preserve: bool, t
     _hsc_fast = None  # a small map is written faster than numpy imports
     if tile_version == 3 and len(writable) >= FAST_PATH_MIN_TILES:
         try:
-            from mapkit.formats import _hsc_fast
+            from mapkit.formats.hsc import _fast as _hsc_fast
         except ImportError:  # numpy missing: every piece goes through _tile
             pass
     codes = _hsc_fast.lookup(t).writer_code if _hsc_fast is not None else {}

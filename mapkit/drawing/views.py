@@ -14,12 +14,12 @@ from typing import Any
 from mapkit.model.catalog import catalog
 from mapkit.model.grid import HEX_PITCH_MM
 from mapkit.model.map import Map
-from mapkit.render import c3g, layout, style, symbols
-from mapkit.render.iso import iso_view
-from mapkit.render.layout import Box, Oblique, hex_center
-from mapkit.render.legend import draw_legend
-from mapkit.render.scene import Circle, Group, Poly, Scene, Text, gc_paused
-from mapkit.render.shading import Shading
+from mapkit.drawing import c3g, layout, style, symbols
+from mapkit.drawing.iso import iso_view
+from mapkit.drawing.layout import Box, Oblique, hex_center
+from mapkit.drawing.legend import draw_legend
+from mapkit.drawing.scene import Circle, Group, Poly, Scene, Text, gc_paused
+from mapkit.drawing.shading import Shading
 
 VIEWS = ("top", "levels", "iso")
 

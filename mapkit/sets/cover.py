@@ -16,8 +16,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Mapping, Sequence
 
-from mapkit.inventory.requirements import hexes_of
-from mapkit.inventory.sets import TerrainSet
+from mapkit.sets.requirements import hexes_of
+from mapkit.sets.sets import TerrainSet
 
 
 class CoverTooLarge(RuntimeError):

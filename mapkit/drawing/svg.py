@@ -20,8 +20,8 @@ import re
 from functools import lru_cache
 from typing import Any
 
-from mapkit.render.scene import Circle, Group, Poly, Scene, Text
-from mapkit.render.style import hex_colour
+from mapkit.drawing.scene import Circle, Group, Poly, Scene, Text
+from mapkit.drawing.style import hex_colour
 
 SVG_NS = "http://www.w3.org/2000/svg"
 INKSCAPE_NS = "http://www.inkscape.org/namespaces/inkscape"

@@ -25,11 +25,11 @@ import hashlib
 from typing import Any
 
 from mapkit.errors import FormatError
-from mapkit.formats import _hsc_write
-from mapkit.formats._hsc_binary import (FAST_PATH_MIN_TILES, Cursor, VERSION_CODES, form_is_default, paused_gc,
+from mapkit.formats.hsc import _write as _hsc_write
+from mapkit.formats.hsc._binary import (FAST_PATH_MIN_TILES, Cursor, VERSION_CODES, form_is_default, paused_gc,
                                         version_name)
-from mapkit.formats._hsc_rtf import rtf_to_text
-from mapkit.formats._hsc_tables import (FIGURE_IDS, GLYPH_FIRST, GLYPH_LAST, PERSONAL_ID, PERSONAL_SIZES,
+from mapkit.formats.hsc._rtf import rtf_to_text
+from mapkit.formats.hsc._tables import (FIGURE_IDS, GLYPH_FIRST, GLYPH_LAST, PERSONAL_ID, PERSONAL_SIZES,
                                         START_ID, Tables, colorref, rgb_of, tables)
 from mapkit.model.grid import offset_to_axial
 from mapkit.model.map import Map, Piece
@@ -185,7 +185,7 @@ def _read_tiles(cur: Cursor, count: int, hx: dict[str, Any]) -> list[Piece]:
     _hsc_fast = None  # a small map reads faster than numpy imports
     if count >= FAST_PATH_MIN_TILES:
         try:
-            from mapkit.formats import _hsc_fast
+            from mapkit.formats.hsc import _fast as _hsc_fast
         except ImportError:  # numpy missing: the general parser reads everything
             pass
     if _hsc_fast is not None:

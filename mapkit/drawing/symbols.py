@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import math
 
-from mapkit.render import style
-from mapkit.render.layout import EDGE_OF_DIRECTION, UNIT_CORNERS
-from mapkit.render.scene import Circle, Poly, Text
+from mapkit.drawing import style
+from mapkit.drawing.layout import EDGE_OF_DIRECTION, UNIT_CORNERS
+from mapkit.drawing.scene import Circle, Poly, Text
 
 RGB = tuple[int, int, int]
 

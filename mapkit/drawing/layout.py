@@ -5,11 +5,10 @@ origin, 44.45 mm between neighbouring centres); a backend scales to pixels or po
 Shapes are turned into outlines once per (shape, rotation) and moved to each piece, so a
 10 000-piece map costs a lookup per piece, not a geometry computation.
 
-Levels, as a builder counts them (`build_level`): a tile whose bottom is at z belongs to
-level z + 1 (its top is level z + 1), and what stands on a surface (obstacles, glyphs,
-start zones, figures, edge pieces, all stored one above the tile under them) belongs to
-the level of that surface. So "level 2" shows the tiles of the second layer and
-everything put on top of them.
+Levels, as a builder counts them (`mapkit.model.levels`): a tile whose bottom is at z is
+Level z + 1, and what stands on a surface (obstacles, glyphs, start zones, figures, edge
+pieces, all stored one above the tile under them) stands on the Level of that surface. So
+"Level 2" shows the tiles of the second layer and everything put on top of them.
 """
 
 from __future__ import annotations
@@ -21,8 +20,8 @@ from typing import Iterable, NamedTuple
 
 from mapkit.model.catalog import PieceType, catalog
 from mapkit.model.grid import DIRECTIONS, HEX_PITCH_MM, LEVEL_HEIGHT_MM, SQRT3
+from mapkit.model import levels
 from mapkit.model.map import Map, Piece
-from mapkit.render.style import SURFACE_KINDS
 
 #: Unit corners of a pointy-top hex of pitch 1, clockwise from the top vertex.
 #: Corner i is at angle -90 + 60 i degrees; edge i joins corner i and corner i + 1.
@@ -135,14 +134,14 @@ def piece_outline(piece: Piece, pitch: float = HEX_PITCH_MM) -> list[list[tuple[
 
 def is_surface(ptype: PieceType) -> bool:
     """Does this piece make a surface (fill hexes), rather than stand on one?"""
-    return ptype.kind in SURFACE_KINDS
+    return levels.is_layer(ptype)
 
 
 def build_level(ptype: PieceType, piece: Piece) -> int:
-    """The level a builder places this piece in (see the module docstring); at least 1."""
-    if is_surface(ptype):
-        return piece.z + 1
-    return max(piece.z, 1)
+    """The Level whose page shows this piece (`mapkit.model.levels.level`); what stands on
+    the table is shown with Level 1, the first layer laid."""
+    n = levels.level(ptype, piece.z)
+    return n if levels.is_layer(ptype) else max(n, 1)
 
 
 def surface_top(ptype: PieceType, piece: Piece) -> float:

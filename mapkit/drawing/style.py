@@ -18,10 +18,6 @@ from mapkit.model.catalog import PieceType, catalog
 
 RGB = tuple[int, int, int]
 
-#: Piece kinds that form a surface (fill hexes); the others stand on a surface.
-SURFACE_KINDS = ("land", "fluid", "castle", "custom")
-
-
 @lru_cache(maxsize=1)
 def style_data() -> dict[str, Any]:
     """The style table shipped with mapkit (loaded once)."""

@@ -13,10 +13,10 @@ from typing import Any
 from mapkit.model.catalog import catalog
 from mapkit.model.grid import DIRECTIONS
 from mapkit.model.map import Map
-from mapkit.render import c3g, layout, style, symbols
-from mapkit.render.layout import Box, Oblique, hex_center
-from mapkit.render.scene import Circle, Group, Poly, Text
-from mapkit.render.shading import Shading
+from mapkit.drawing import c3g, layout, style, symbols
+from mapkit.drawing.layout import Box, Oblique, hex_center
+from mapkit.drawing.scene import Circle, Group, Poly, Text
+from mapkit.drawing.shading import Shading
 
 
 def iso_view(m: Map, opts: Any) -> tuple[Group, Box, dict]:

@@ -13,8 +13,8 @@ from typing import Any, Callable
 
 import numpy as np
 
-from mapkit.formats._hsc_binary import EMPTY_UTF16, VERSION_BYTES
-from mapkit.formats._hsc_tables import Tables, colorref
+from mapkit.formats.hsc._binary import EMPTY_UTF16, VERSION_BYTES
+from mapkit.formats.hsc._tables import Tables, colorref
 from mapkit.model.map import Piece
 
 RECORD = np.dtype({

@@ -13,22 +13,22 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from mapkit.render.views import VIEWS, RenderOptions, build_scene
+from mapkit.drawing.views import VIEWS, RenderOptions, build_scene
 
 __all__ = ["VIEWS", "RenderOptions", "build_scene", "render_png", "render_svg", "render_map"]
 
 
 def render_png(scene: Any, scale: float = 36.0, supersample: int = 2) -> bytes:
-    from mapkit.render.png import render_png as _render
-    from mapkit.render.scene import gc_paused
+    from mapkit.drawing.png import render_png as _render
+    from mapkit.drawing.scene import gc_paused
 
     with gc_paused():
         return _render(scene, scale, supersample)
 
 
 def render_svg(scene: Any) -> bytes:
-    from mapkit.render.scene import gc_paused
-    from mapkit.render.svg import render_svg as _render
+    from mapkit.drawing.scene import gc_paused
+    from mapkit.drawing.svg import render_svg as _render
 
     with gc_paused():
         return _render(scene)

@@ -1,0 +1,51 @@
+"""Level numbers as a builder counts them: the one convention every output of mapkit uses.
+
+Level N is the layer of tiles whose top is at height N. The table is height 0, so the bottom
+layer of tiles is Level 1; a tile stacked on a Level 1 tile is Level 2. What stands on a
+surface (a glyph, a start zone, a figure, a tree, a ruin, a ladder, a C3G building) stands on
+the Level of that surface: on Level 3 when the tile under it is a Level 3 tile, on Level 0
+when it stands on the table.
+
+The model stores `z`, the height of a piece's bottom (`mapkit.model.map.Piece`): a tile at z
+fills the layer from z to z + 1, which is Level z + 1; a glyph at z stands on the surface at
+height z, which is the top of Level z. Movement's space heights (the top of a space) are the
+same numbers as the Level a figure there stands on. Info, findings, SARIF, analyze, pictures,
+build sheets and the report all say levels through this module, so they cannot disagree.
+"""
+
+from __future__ import annotations
+
+from mapkit.model.catalog import PieceType
+
+#: Piece kinds that are layers of tiles (they fill hexes a figure stands on); the other
+#: kinds (obstacles, markers, figures, edge add-ons) stand on a surface.
+LAYER_KINDS = frozenset({"land", "fluid", "castle", "custom"})
+
+
+def is_layer(ptype: PieceType) -> bool:
+    """Whether a piece is a tile of a layer (it has a Level of its own) rather than standing on one."""
+    return ptype.kind in LAYER_KINDS
+
+
+def level(ptype: PieceType, z: int) -> int:
+    """The Level of a piece of this type with its bottom at height `z`: its own layer for a
+    tile (z + 1), the Level it stands on for anything else (z; 0 is the table)."""
+    return z + 1 if ptype.kind in LAYER_KINDS else z
+
+
+def span(ptype: PieceType, z: int) -> range:
+    """The Levels a piece takes up: every layer a tile (or a 9-level castle wall) fills, or the
+    one Level a standing piece stands on."""
+    if ptype.kind in LAYER_KINDS:
+        return range(z + 1, z + 1 + ptype.height)
+    return range(z, z + 1)
+
+
+def layer(z: int) -> int:
+    """The Level of the layer between heights z and z + 1 (the cell a tile at z fills)."""
+    return z + 1
+
+
+def label(n: int) -> str:
+    """How text says a Level: "Level 3", and "the table" for Level 0 (below it, "Level -1")."""
+    return "the table" if n == 0 else f"Level {n}"
