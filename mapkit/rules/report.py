@@ -18,6 +18,16 @@ def sort_key(f: Finding) -> tuple:
     return (f.file or "", f.level is not None, f.level or 0, f.r or 0, f.q or 0, f.code, f.message)
 
 
+#: Errors first, then warnings, then notes: the order a picture or a report lists findings in.
+SEVERITY_ORDER = {"error": 0, "warning": 1, "info": 2}
+
+
+def severity_first(f: Finding) -> tuple:
+    """Errors before warnings before notes, then by level, row, column and code."""
+    return (SEVERITY_ORDER.get(f.severity, 3), f.level if f.level is not None else -1,
+            f.r if f.r is not None else -1, f.q if f.q is not None else -1, f.code)
+
+
 def where(f: Finding) -> str:
     """'level L (q, r)' or '(q, r)' or '' for a map-wide finding."""
     parts = []
