@@ -23,7 +23,6 @@ from __future__ import annotations
 from array import array
 from collections import Counter
 from collections.abc import Iterable, Iterator, MutableSequence, Sequence
-from functools import lru_cache
 from itertools import repeat
 from operator import add, mul
 from typing import Any, NamedTuple, overload
@@ -262,17 +261,29 @@ class PieceTable(MutableSequence):
             boxes.append(self._column_bounds())
         return _merge_bounds(boxes)
 
+    def origin_ranges(self) -> tuple[int, int, int, int, int, int] | None:
+        """(min q, max q, min r, max r, min z, max z) of the pieces' origins and bottoms."""
+        if self._list is not None:
+            return piece_ranges(self._list)
+        boxes = [piece_ranges(self._objects.values())]
+        if len(self._objects) < len(self._kind):
+            boxes.append(self._reduce(_kind_offsets(self._kinds, self._kind_counts())[6:], dead=False))
+        return _merge_bounds(boxes)
+
     def _column_bounds(self) -> tuple[int, int, int, int, int, int] | None:
-        """Bounds over the rows the columns speak for. Each bound is a column plus a per-kind
-        offset (the footprint's extent less the kind's shift): where every kind present has
-        the same offset it is one C-level min or max, else a min or max over C-level maps.
-        Rows held as objects are first made copies of a row the columns speak for."""
+        return self._reduce(_kind_offsets(self._kinds, self._kind_counts())[:6], dead=True)
+
+    def _reduce(self, offsets: tuple[list[int], ...], dead: bool) -> tuple[int, int, int, int, int, int] | None:
+        """(min, max) of q, r and z plus per-kind offsets, over the rows the columns speak for.
+        Where every kind present has the same offset it is one C-level min or max, else a min
+        or max over C-level maps. Rows held as objects (and, if `dead`, rows of a type that
+        fills no cell) are first made copies of a row the columns speak for."""
         present = self._kind_counts()
-        offsets = _kind_offsets(self._kinds)
         kind, q, r, z = self._kind, self._q, self._r, self._z
         skip = set(self._objects)
-        if any(offsets[5][k] < 0 for k in present):  # a type that fills no level fills no cell
-            skip.update(i for i, k in enumerate(kind) if offsets[5][k] < 0)
+        heights = _kind_offsets(self._kinds, present)[5]
+        if dead and any(heights[k] < 0 for k in present):  # a type that fills no level fills no cell
+            skip.update(i for i, k in enumerate(kind) if heights[k] < 0)
         if skip:
             keep = next((i for i in range(len(kind)) if i not in skip), None)
             if keep is None:
@@ -294,18 +305,26 @@ class PieceTable(MutableSequence):
         return tuple(out)  # type: ignore[return-value]
 
 
-@lru_cache(maxsize=64)
-def _kind_offsets(kinds: tuple[Kind, ...]) -> tuple[list[int], ...]:
-    """Per kind: what to add to the q column for the lowest and highest q of the footprint, the
-    same for r, and to z for the lowest and highest level filled (0 and height - 1)."""
-    cat = catalog()
-    tables: tuple[list[int], ...] = ([], [], [], [], [], [])
-    for kind in kinds:
-        ptype = cat[kind.type]
-        dq0, dq1, dr0, dr1 = cat.extent(ptype.shape, kind.turn)
-        for table, value in zip(tables, (dq0 - kind.dq, dq1 - kind.dq, dr0 - kind.dr, dr1 - kind.dr, 0,
-                                         ptype.height - 1)):
-            table.append(value)
+_OFFSETS: dict[Kind, tuple[int, ...]] = {}
+
+
+def _kind_offsets(kinds: tuple[Kind, ...], present: Iterable[int]) -> tuple[list[int], ...]:
+    """Per kind, twelve tables: what to add to the q column for the lowest and highest q of the
+    footprint, the same for r, to z for the lowest and highest level filled (0 and height - 1);
+    then what to add to the q, r, z columns for the origin (twice each: lowest, highest).
+    Worked out for the kinds present (a map uses a few of the hundreds a format can name)."""
+    tables: tuple[list[int], ...] = tuple([0] * len(kinds) for _ in range(12))
+    for k in present:
+        kind = kinds[k]
+        values = _OFFSETS.get(kind)
+        if values is None:
+            cat = catalog()
+            ptype = cat[kind.type]
+            dq0, dq1, dr0, dr1 = cat.extent(ptype.shape, kind.turn)
+            values = _OFFSETS[kind] = (dq0 - kind.dq, dq1 - kind.dq, dr0 - kind.dr, dr1 - kind.dr, 0,
+                                       ptype.height - 1, -kind.dq, -kind.dq, -kind.dr, -kind.dr, 0, 0)
+        for table, value in zip(tables, values):
+            table[k] = value
     return tables
 
 
@@ -329,6 +348,15 @@ def piece_bounds(pieces: Iterable[Piece]) -> tuple[int, int, int, int, int, int]
                 if box[k + 1] > found[k + 1]:
                     found[k + 1] = box[k + 1]
     return tuple(found) if found is not None else None  # type: ignore[return-value]
+
+
+def piece_ranges(pieces: Iterable[Piece]) -> tuple[int, int, int, int, int, int] | None:
+    """(min q, max q, min r, max r, min z, max z) of piece objects' origins and bottoms."""
+    pieces = list(pieces)
+    if not pieces:
+        return None
+    qs, rs, zs = [p.q for p in pieces], [p.r for p in pieces], [p.z for p in pieces]
+    return min(qs), max(qs), min(rs), max(rs), min(zs), max(zs)
 
 
 def _merge_bounds(boxes: list) -> tuple[int, int, int, int, int, int] | None:

@@ -18,9 +18,9 @@ import bisect
 import json
 from dataclasses import dataclass, field
 from functools import lru_cache
-from importlib import resources
 from typing import Any
 
+from mapkit import data
 from mapkit.model.grid import DIRECTIONS
 from mapkit.model.map import Map
 
@@ -31,7 +31,7 @@ OPEN_SKY = 1 << 20
 @lru_cache(maxsize=1)
 def movement_data() -> dict[str, Any]:
     """The terrain and limit table in `mapkit/data/movement.json`."""
-    text = resources.files("mapkit.data").joinpath("movement.json").read_text(encoding="utf-8")
+    text = data.text("movement.json")
     return json.loads(text)
 
 
