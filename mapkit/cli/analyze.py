@@ -22,8 +22,8 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
     p.add_argument("--falls", choices=("none", "minor", "major", "all"), default="minor",
                    help="which falls a route may take (default minor: at most one die)")
     p.add_argument("--broken-windows", action="store_true", help="treat every C3G window as broken (passable)")
-    p.add_argument("--from", dest="start", metavar="Q,R,HEIGHT",
-                   help="start hex; HEIGHT is the top surface of the space (a land tile at level z has its top at z+1)")
+    p.add_argument("--from", dest="start", metavar="Q,R,LEVEL",
+                   help="start space: hex (Q, R) and the Level a figure there stands on (on a Level 3 tile: 3)")
     p.add_argument("--scenario", type=int, metavar="N",
                    help="analyse one scenario of a page that sets up several (default: each in turn)")
     p.add_argument("--json", action="store_true", help="print JSON: every space with cost and turns, and the analyses")
@@ -37,7 +37,7 @@ def parse_start(text: str | None) -> tuple[int, int, int] | None:
     try:
         q, r, h = (int(part) for part in text.split(","))
     except ValueError:
-        raise UsageError(f"--from wants Q,R,HEIGHT (three integers), got {text!r}") from None
+        raise UsageError(f"--from wants Q,R,LEVEL (three integers), got {text!r}") from None
     return q, r, h
 
 
@@ -88,10 +88,13 @@ def analyze_map(m: Any, args: argparse.Namespace, scenario: Any = None) -> tuple
     fig = Figure(move=args.move, height=args.height, double=args.double, flying=args.flying, falls=args.falls)
     start = parse_start(args.start)
     spaces = prepare(m, map_file=getattr(args, "map", None))
-    if start is not None and spaces.find(*start) is None:
-        tops = sorted(spaces.height[s] for s in spaces.columns.get(start[:2], []))
-        hint = f"; that hex has tops at {tops}" if tops else "; that hex has no space"
-        raise UsageError(f"--from {args.start}: no space at q={start[0]}, r={start[1]} with top height {start[2]}{hint}")
+    if start is not None:
+        found = spaces.find_level(*start)
+        if found is None:
+            have = sorted({spaces.level(s) for s in range(len(spaces)) if (spaces.q[s], spaces.r[s]) == start[:2]})
+            hint = f"; that hex has spaces on Level {', '.join(map(str, have))}" if have else "; that hex has no space"
+            raise UsageError(f"--from {args.start}: no space at q={start[0]}, r={start[1]} on Level {start[2]}{hint}")
+        start = spaces.key(found)
     result = analyze(spaces, fig, start, broken_windows=args.broken_windows)
     data = report(result)
     data["map"] = m.name
@@ -111,8 +114,14 @@ def analyze_map(m: Any, args: argparse.Namespace, scenario: Any = None) -> tuple
 
 def _by_space(data: dict[str, Any], spaces: Any) -> list[dict[str, Any]]:
     """The report's per-space entries in space order (closed spaces as unreachable)."""
-    by_key = {(e["q"], e["r"], e["height"]): e for e in data["spaces"]}
-    return [by_key.get(spaces.key(s), {"turns": None}) for s in range(len(spaces))]
+    by_place = {(e["q"], e["r"], e["level"]): e for e in data["spaces"]}
+    return [by_place.get(spaces.place(s), {"turns": None}) for s in range(len(spaces))]
+
+
+def _place(place: list[int]) -> str:
+    """A space as text: its hex and the Level a figure there stands on."""
+    q, r, level = place
+    return f"({q}, {r}) on Level {level}"
 
 
 def render_text(d: dict[str, Any]) -> str:
@@ -125,17 +134,17 @@ def render_text(d: dict[str, Any]) -> str:
     lines.append(f"  spaces: {len(spaces)}")
     if d["start"] is not None:
         counts = Counter(s["turns"] for s in spaces if s["reachable"])
-        lines.append(f"  from {tuple(d['start'])}: " + ", ".join(
+        lines.append(f"  from {_place(d['start'])}: " + ", ".join(
             f"{n} in {t} turn{'s' if t != 1 else ''}" for t, n in sorted(counts.items())) +
             f"; {sum(1 for s in spaces if not s['reachable'])} not reachable")
     if d["start_zones"]:
         lines.append("  start zones: " + ", ".join(f"player {p}: {n} hexes" for p, n in d["start_zones"].items()))
     for e in d["engagement"]:
-        where = f" (ending at {tuple(e['space'])})" if e["space"] else ""
+        where = f" (ending at {_place(e['space'])})" if e["space"] else ""
         turns = "never" if e["turns"] is None else f"{e['turns']} turn{'s' if e['turns'] != 1 else ''}"
         lines.append(f"  engage: player {e['from']} reaches player {e['to']}'s zone in {turns}{where}")
     for g in d["glyphs"]:
-        where = f"  glyph {g['letter']} at ({g['q']}, {g['r']}, {g['height']})"
+        where = f"  glyph {g['letter']} at ({g['q']}, {g['r']}) on Level {g['level']}"
         if not g["turns"]:
             lines.append(f"{where}: no start zones to measure from")
             continue
