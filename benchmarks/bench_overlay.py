@@ -17,7 +17,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from mapkit.books import book_from_json  # noqa: E402
-from mapkit.geometry import OverlayParams, classify, ground_overlay  # noqa: E402
+from mapkit.books import classify, ground_overlay  # noqa: E402
+from mapkit.geometry import OverlayParams  # noqa: E402
 from mapkit.model.grid import HEX_PITCH_MM  # noqa: E402
 
 

@@ -41,5 +41,12 @@ class LossError(MapkitError):
         super().__init__(f"{target} cannot carry {len(losses)} thing(s): " + "; ".join(losses))
 
 
-class UsageError(MapkitError):
-    """Bad command-line usage that argparse itself cannot catch."""
+class OptionError(MapkitError, ValueError):
+    """A value given to mapkit that it cannot use: an unknown format, set, paper or level.
+
+    The library raises this (never the command line's UsageError); `mapkit` exits 2 on it.
+    """
+
+
+class UsageError(OptionError):
+    """Bad command-line usage that argparse itself cannot catch (raised by `mapkit.cli` only)."""

@@ -10,9 +10,10 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from mapkit.books import book_from_json, load_book
-from mapkit.books.check import check_book_file
+from mapkit.rules.checks import check_book_file
 from mapkit.errors import FormatError
-from mapkit.geometry import OverlayParams, classify, place
+from mapkit.books import classify, place
+from mapkit.geometry import OverlayParams
 from mapkit.model.grid import rotate
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -10,7 +10,7 @@ import pytest
 
 import mapkit.rules.c3g  # noqa: F401  (registers the rules)
 from mapkit.books import book_from_json
-from mapkit.books.check import check_book_file
+from mapkit.rules.checks import check_book_file
 from mapkit.formats import read_map
 from mapkit.model.map import Piece, Placement
 from mapkit.rules.framework import RULES, CheckContext, rule_docs

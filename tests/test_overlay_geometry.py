@@ -8,7 +8,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from mapkit.books import book_from_json
-from mapkit.geometry import OverlayParams, classify, classify_area, ground_overlay, rank
+from mapkit.books import classify, ground_overlay
+from mapkit.geometry import OverlayParams, classify_area, rank
 from mapkit.model.grid import HEX_PITCH_MM, rotate
 
 APOTHEM = HEX_PITCH_MM / 2  # 22.225 mm

@@ -60,7 +60,7 @@ def test_drawn_classes_are_the_overlays_at_the_base_level(books):
 
 
 def test_wall_is_the_placed_footprint(books):
-    from mapkit.geometry.overlay import place_points
+    from mapkit.geometry.placing import place_points
 
     m = street()
     pbs = books.placed_books(m, None)

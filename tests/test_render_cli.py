@@ -67,10 +67,10 @@ def test_missing_level_names_the_levels_there_are(cli, tmp_path, fake_reader):
 
 
 def test_findings_draw_what_the_installed_rules_find(cli, tmp_path, fake_reader, monkeypatch):
-    import mapkit.drawing.findings as findings_module
+    import mapkit.rules.checks as checks
     from mapkit.rules.framework import Finding
 
-    monkeypatch.setattr(findings_module, "collect_findings",
+    monkeypatch.setattr(checks, "findings_to_draw",
                         lambda m, file=None, profile="casual": ([Finding("X1", "warning", "look here", 0, 0, 1)], None))
     out = tmp_path / "f.svg"
     code, _, err = cli("render", "m.hsc", "-o", out, "--findings")

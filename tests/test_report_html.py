@@ -10,9 +10,8 @@ from lxml import html as lxml_html
 
 from mapkit.model.grid import HEX_PITCH_MM, hex_center_mm
 from mapkit.model.map import Map, Piece
-from mapkit.drawing.report_html import (
-    SVG_SCALE, ReportParts, collect_findings, inventory_section, render_report, top_view_svg,
-)
+from mapkit.app.report import collect_findings, inventory_section
+from mapkit.drawing.report_html import SVG_SCALE, ReportParts, render_report, top_view_svg
 from tests.test_print_build import three_level_map
 
 FINDINGS = [{"code": "TST001", "severity": "error", "message": "a <b>bold</b> claim", "q": 1, "r": 2, "level": 2},

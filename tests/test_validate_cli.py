@@ -103,16 +103,14 @@ def test_unreadable_files_in_parallel_exit_2(tmp_path):
 
 
 def test_book_files_are_passed_to_the_book_checker(cli, tmp_path, monkeypatch):
-    import sys
-    import types
-
     from mapkit.rules.framework import Finding
 
     book = tmp_path / "hut.book.json"
     book.write_text("{}")
-    fake = types.ModuleType("mapkit.books.check")
-    fake.check_book_file = lambda path, params=None: [Finding("C999", "error", "bad book", file=str(path))]
-    monkeypatch.setitem(sys.modules, "mapkit.books.check", fake)
+    import mapkit.rules.checks as checks
+
+    monkeypatch.setattr(checks, "check_book_file",
+                        lambda path, params=None: [Finding("C999", "error", "bad book", file=str(path))])
     code, out, _ = cli("validate", str(book))
     assert code == 1 and "C999 error: bad book" in out
 

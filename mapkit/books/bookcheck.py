@@ -12,7 +12,7 @@ from typing import Any, Iterator, NamedTuple
 from mapkit.books.model import Book, Mark
 from mapkit.geometry.hexes import hexagons
 from mapkit.geometry.classify import CLASSES
-from mapkit.geometry.overlay import Overlay
+from mapkit.books.overlay import Overlay
 from mapkit.model.grid import HEX_PITCH_MM
 
 PASSABLE = ("full", "half")

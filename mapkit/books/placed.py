@@ -15,7 +15,8 @@ from mapkit.books.load import load_book
 from mapkit.books.model import Book
 from mapkit.errors import MapkitError
 from mapkit.geometry.classify import rank
-from mapkit.geometry.overlay import Overlay, PlacedOverlay, classify, ground_overlay, move_hex, place
+from mapkit.books.overlay import Overlay, PlacedOverlay, classify, ground_overlay, place
+from mapkit.geometry.placing import move_hex
 from mapkit.geometry.params import OverlayParams
 from mapkit.model.map import Map, Placement
 

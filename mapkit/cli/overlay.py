@@ -7,6 +7,8 @@ import json
 import sys
 from typing import Any
 
+from mapkit.cli.common import millimetres
+
 
 def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
     p = sub.add_parser("overlay", help="classify the hexes a C3G Book covers as full, half, partial or covered")
@@ -19,17 +21,6 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
     p.add_argument("--marker-diameter", type=millimetres, metavar="MM",
                    help="Wound Marker diameter (default 19: an ASSUMPTION, no published measurement)")
     return p
-
-
-def millimetres(text: str) -> float:
-    """An argparse type: a length in mm, 0 < value < 1000."""
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a number of millimetres: {text!r}") from None
-    if not 0 < value < 1000:
-        raise argparse.ArgumentTypeError(f"must be between 0 and 1000 mm: {text}")
-    return value
 
 
 def run(args: argparse.Namespace) -> int:
@@ -63,7 +54,7 @@ def run(args: argparse.Namespace) -> int:
 
 def _book(path: str, params: Any) -> tuple[dict[str, Any], list[Any], str, str]:
     from mapkit.books import load_book
-    from mapkit.geometry import classify
+    from mapkit.books.overlay import classify
     from mapkit.drawing.overlay_png import book_panels
 
     book = load_book(path)

@@ -13,7 +13,7 @@ import io
 import sys
 import time
 
-from mapkit.cli.overlay import millimetres
+from mapkit.cli.common import millimetres
 from mapkit.errors import UsageError
 
 
@@ -71,7 +71,7 @@ def _overlay_params(args: argparse.Namespace):
 
 
 def run(args: argparse.Namespace) -> int:
-    from mapkit.cli.render import check_output, write_output
+    from mapkit.cli.common import check_output, write_output
 
     check_output(args.output, ".pdf")
     if args.levels_per_page < 1:
@@ -86,7 +86,7 @@ def run(args: argparse.Namespace) -> int:
     else:
         if not args.input:
             raise UsageError("print: give a map (or --markers for a general markers sheet)")
-        from mapkit.cli.render import read_map
+        from mapkit.cli.common import read_map
         from mapkit.formats import report_warnings
         from mapkit.drawing.pdf_build import BuildOptions, render_build
 
@@ -188,7 +188,7 @@ def _placed_footprints(m, path: str) -> tuple:
     try:
         from mapkit.books import load_book
         from mapkit.books.placed import resolve_book
-        from mapkit.geometry import placed_footprint
+        from mapkit.books.overlay import placed_footprint
     except ImportError:
         sys.stderr.write(f"mapkit: {path}: warning: C3G buildings not drawn (no mapkit.books in this build)\n")
         return ()

@@ -1,13 +1,11 @@
-"""`mapkit render MAP -o OUT.png|OUT.svg`: a picture of a map (top, per level, or isometric).
-
-Also the input and output helpers that print, report and analyze share: `read_map` (names a
-Book given as a map, scrubs unencodable text), `check_output` and `write_output`.
-"""
+"""`mapkit render MAP -o OUT.png|OUT.svg`: a picture of a map (top, per level, or isometric)."""
 
 from __future__ import annotations
 
 import argparse
 import sys
+
+from mapkit.cli.common import check_output, read_map, write_output
 
 
 def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
@@ -57,10 +55,10 @@ def run(args: argparse.Namespace) -> int:
             shown = ", ".join(map(str, levels)) or "none"
             raise UsageError(f"{args.map}: no pieces on Level {args.level} (Levels: {shown})")
     if args.findings:
-        from mapkit.drawing.findings import collect_findings
+        from mapkit.rules.checks import findings_to_draw
 
         profile = args.profile or ("c3g" if (m.buildings or m.objects) else "casual")
-        findings, reason = collect_findings(m, str(args.map), profile)
+        findings, reason = findings_to_draw(m, str(args.map), profile)
         options.findings = findings
         if reason:
             print(f"mapkit: {args.map}: {reason}", file=sys.stderr)
@@ -75,77 +73,3 @@ def run(args: argparse.Namespace) -> int:
             raise UsageError(f"{out}: {exc}") from None
     write_output(out, data)
     return 0
-
-
-def read_map(path: str, fmt: str | None):
-    """The map at `path`; a C3G Book given by mistake is named as such (the map readers
-    would only say the JSON lacks their keys)."""
-    from mapkit import formats
-    from mapkit.errors import UsageError
-
-    if fmt is None and str(path).lower().endswith(".book.json"):
-        raise UsageError(f"{path}: a C3G Book, not a map (`mapkit print {path} -o PLAN.pdf` prints its floor plan)")
-    m = formats.read_map(path, fmt)
-    _scrub_text(m)
-    return m
-
-
-def _scrub_text(m) -> None:
-    """Replace lone surrogates (a JSON file may escape them; UTF-8 cannot hold them) in the
-    texts a picture, sheet or report prints, so they show as U+FFFD instead of failing late."""
-    def clean(value):
-        if isinstance(value, str):
-            return value.encode("utf-8", "surrogatepass").decode("utf-8", "replace") if _has_surrogate(value) \
-                else value
-        if isinstance(value, dict):
-            return {k: clean(v) for k, v in value.items()}
-        if isinstance(value, list):
-            return [clean(v) for v in value]
-        return value
-
-    for name in ("name", "author", "players", "scenario", "attrs", "warnings"):
-        setattr(m, name, clean(getattr(m, name)))
-    for piece in m.pieces:
-        if piece.attrs:
-            piece.attrs = clean(piece.attrs)
-
-
-def _has_surrogate(text: str) -> bool:
-    try:
-        text.encode("utf-8")
-    except UnicodeEncodeError:
-        return True
-    return False
-
-
-def check_output(path: str, *suffixes: str) -> str:
-    """The output name, checked before any work: a known extension, in a folder that exists.
-
-    Shared by render, print, report and analyze, so a typo fails at once in one line
-    instead of after the drawing (or as an internal error from the temporary file).
-    """
-    from pathlib import Path
-
-    from mapkit.errors import UsageError
-
-    out = str(path)
-    if not out.lower().endswith(suffixes):
-        raise UsageError(f"{out}: the output must end in {' or '.join(suffixes)}")
-    target = Path(out)
-    if target.is_dir():
-        raise UsageError(f"{out}: is a folder, not a file name")
-    folder = target.parent
-    if not folder.is_dir():
-        raise UsageError(f"{out}: the folder {folder} does not exist")
-    return out
-
-
-def write_output(path: str, data: bytes | str) -> None:
-    """Write atomically; a write the system refuses (permissions, full disk) is one clear error."""
-    from mapkit.errors import MapkitError
-    from mapkit.io import write_atomic
-
-    try:
-        write_atomic(path, data)
-    except OSError as exc:
-        raise MapkitError(f"{path}: cannot write: {exc.strerror or exc}") from None

@@ -21,15 +21,10 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
 def run(args: argparse.Namespace) -> int:
     from pathlib import Path
 
-    from mapkit.cli.render import check_output, read_map, write_output
+    from mapkit.cli.common import check_output, read_map, write_output
     from mapkit.formats import report_warnings
-    from mapkit.drawing.report_html import (
-        ReportParts,
-        collect_findings,
-        inventory_section,
-        pictures_section,
-        render_report,
-    )
+    from mapkit.app.report import collect_findings, inventory_section
+    from mapkit.drawing.report_html import ReportParts, pictures_section, render_report
 
     check_output(args.output, ".html", ".htm")
     started = time.perf_counter()

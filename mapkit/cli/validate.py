@@ -14,7 +14,7 @@ import os
 import sys
 from typing import Any
 
-from mapkit.cli.overlay import millimetres
+from mapkit.cli.common import millimetres
 
 #: Below this many bytes in all, one process checks the files (a pool costs ~0.2 s to start).
 PARALLEL_MIN_BYTES = 2_000_000
@@ -48,39 +48,6 @@ def _codes(text: str) -> list[str]:
     return [c.strip() for c in text.split(",") if c.strip()]
 
 
-def check_file(path: str, fmt: str | None, profile: str, select: list[str], ignore: list[str],
-               options: dict[str, Any]) -> tuple[list[dict[str, Any]], str | None, list[str]]:
-    """Findings (as dicts), a read error, and reader warnings for one file; runs in a worker."""
-    from mapkit.errors import MapkitError
-    from mapkit.rules.framework import CheckContext, matches, run_rules, select_rules
-
-    if path.endswith(".book.json"):
-        # A Book is checked by the C3G Book rules whatever the profile; --select and --ignore still apply.
-        found, error, warnings = _check_book(path, options.get("overlay_params"))
-        kept = [d for d in found if (not select or matches(d["code"], select)) and not matches(d["code"], ignore)]
-        return kept, error, warnings
-    from mapkit.formats import read_map
-
-    try:
-        m = read_map(path, fmt)
-    except MapkitError as exc:
-        return [], str(exc), []
-    ctx = CheckContext(m, path, options)
-    rules = select_rules(profile, select, ignore)
-    return [f.as_dict() for f in run_rules(ctx, rules)], None, list(m.warnings)
-
-
-def _check_book(path: str, params: Any) -> tuple[list[dict[str, Any]], str | None, list[str]]:
-    from mapkit.books.check import check_book_file
-    from mapkit.errors import MapkitError
-
-    try:
-        findings = check_book_file(path, params)
-    except MapkitError as exc:
-        return [], str(exc), []
-    return [f.as_dict() for f in findings], None, []
-
-
 def auto_jobs(paths: list[str]) -> int:
     """Workers worth starting: 1 for small inputs, else the cores not already busy."""
     if len(paths) < 2:
@@ -95,6 +62,7 @@ def auto_jobs(paths: list[str]) -> int:
 
 def run(args: argparse.Namespace) -> int:
     from mapkit.errors import UsageError
+    from mapkit.rules.checks import check_file
     from mapkit.rules.framework import Finding, select_rules, unknown_patterns
     from mapkit.rules.profiles import defaults, parse_setting
     from mapkit.rules.report import render_json, render_sarif, render_text, sort_key

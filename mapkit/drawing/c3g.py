@@ -133,7 +133,7 @@ def iso_layer(m: Map, map_file: str | None, p: float, proj: Any) -> C3GLayer:
     pbs = _placed_or_note(m, map_file, out)
     if pbs is None:
         return out
-    from mapkit.geometry.overlay import place_points
+    from mapkit.geometry.placing import place_points
 
     root = Group("c3g", label="C3G buildings", layer=True)
     wall = _rgb("wall_rgb")
@@ -171,7 +171,7 @@ def _mark_legend(kind: str) -> str:
 
 def _draw_building(root: Group, pbs: Any, pb: Any, p: float, level: int | None, classes_seen: set[str],
                    marks_seen: set[str], out: C3GLayer, suffix: str = "") -> None:
-    from mapkit.geometry.overlay import place_points
+    from mapkit.geometry.placing import place_points
 
     po = pb.placed
     book = pb.book

@@ -254,7 +254,7 @@ def map_panels(m: Any, placed: Any) -> list[Panel]:
     """Panels of a map: one per level that a Book's ground or floor lies on."""
     import shapely
 
-    from mapkit.geometry.overlay import place_points
+    from mapkit.geometry.placing import place_points
 
     levels = sorted({k[2] for k in placed.cells})
     panels = []

@@ -65,9 +65,9 @@ def paper_mm(name: str) -> tuple[float, float]:
     try:
         return PAPERS[name.lower()]
     except KeyError:
-        from mapkit.errors import UsageError
+        from mapkit.errors import OptionError
 
-        raise UsageError(f"unknown paper {name!r} (known: {', '.join(PAPERS)})") from None
+        raise OptionError(f"unknown paper {name!r} (known: {', '.join(PAPERS)})") from None
 
 
 def new_canvas(target: Any, paper: str, title: str = "", author: str = "mapkit") -> Any:

@@ -342,11 +342,12 @@ def plan_from_book(book: Any, params: Any = None) -> FloorPlan:
     (its exits and the hexes its walls leave open) for every Book.
     """
     try:
-        from mapkit.geometry import OverlayParams, classify
+        from mapkit.books.overlay import classify
+        from mapkit.geometry import OverlayParams
     except ImportError:
-        from mapkit.errors import UsageError
+        from mapkit.errors import OptionError
 
-        raise UsageError("floor plans need the C3G overlay (mapkit.geometry), missing from this mapkit") from None
+        raise OptionError("floor plans need the C3G overlay (mapkit.geometry), missing from this mapkit") from None
     params = params or OverlayParams()
     overlay = classify(book, params)
     footprint = [tuple(p) for p in book.footprint]

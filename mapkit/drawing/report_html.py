@@ -35,45 +35,6 @@ class ReportParts:
     profile: str | None = None
 
 
-def collect_findings(m: Map, file: str | None, profile: str | None = "casual"
-                     ) -> tuple[list[dict[str, Any]], list[str]]:
-    """The findings `mapkit validate --profile` lists (through the renderer's shared runner), as
-    plain dicts, and a note when there are none to show because the rules could not run."""
-    try:
-        from mapkit.drawing.findings import collect_findings as run_profile
-
-        findings, reason = run_profile(m, file, profile)
-    except Exception as exc:  # a failing rule must not sink the report
-        return [], [f"Findings could not be computed: {type(exc).__name__}: {exc}"]
-    notes = [f"No findings are listed: {reason}."] if reason else []
-    return [f.as_dict() for f in findings], notes
-
-
-def inventory_section(m: Map, node_budget: int = 200_000) -> tuple[str, list[str]]:
-    """Which official products build the map (the exact minimum), when `mapkit.sets` exists."""
-    try:
-        from mapkit.sets import load_sets, minimum_cover, requirements
-        from mapkit.sets.requirements import describe
-    except ImportError:
-        return "", ["Set inventory is not available: this build of mapkit has no mapkit.sets module."]
-    e = html.escape
-    try:
-        need = requirements(m)
-        cover = minimum_cover(need, load_sets(), node_budget=node_budget)
-    except Exception as exc:  # includes the search giving up past its budget
-        return "", [f"Set inventory could not be computed: {type(exc).__name__}: {exc}"]
-    rows = "".join(f"<tr><td class=n>{n}</td><td>{e(describe(t))}</td></tr>"
-                   for t, n in sorted(need.items(), key=lambda kv: (-kv[1], kv[0])))
-    out = [f"<h2>Pieces needed</h2><table>{rows}</table>"]
-    if cover.sets:
-        out.append(f"<p><b>Fewest official products that build it:</b> {e(cover.describe())} "
-                   f"({cover.count} in all)</p>")
-    if cover.uncovered:
-        missing = ", ".join(f"{n} x {describe(t)}" for t, n in sorted(cover.uncovered.items()))
-        out.append(f"<p>No official product supplies: {e(missing)}</p>")
-    return "".join(out), []
-
-
 def pictures_section(m: Map, name: str = "", scale: float = 20.0) -> tuple[str, list[str]]:
     """The renderer's isometric and per-level pictures as inline PNG (data URIs), when present."""
     import base64
@@ -262,7 +223,7 @@ SCRIPT = """
 
 def render_report(m: Map, file: str | None = None, parts: ReportParts | None = None) -> str:
     """The whole report page as a string."""
-    from mapkit.cli.info import summarise
+    from mapkit.model.summary import summarise
     from mapkit.drawing.pdf_build import parts_list
 
     parts = parts or ReportParts()

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
 
-from mapkit.errors import FormatError, LossError, MapkitError, UsageError
+from mapkit.errors import FormatError, LossError, MapkitError, OptionError
 from mapkit.io import write_atomic
 from mapkit.model.map import Map
 
@@ -57,7 +57,7 @@ class FormatInfo:
 _FORMATS: tuple[FormatInfo, ...] = (
     FormatInfo("mapkit", "mapkit.formats.native", (".mapkit.json",), "mapkit native JSON"),
     FormatInfo("hsc", "mapkit.formats.hsc", (".hsc",), "VirtualScape map"),
-    FormatInfo("vsc", "mapkit.formats.vsc", (".vsc",), "VirtualScape collection (piece inventory)"),
+    FormatInfo("vsc", "mapkit.sets.vsc", (".vsc",), "VirtualScape collection (piece inventory)"),
     FormatInfo("hexoscape", "mapkit.formats.hexoscape", (".json", ".json.gz", ".gz"), "Hexoscape JSON map"),
     FormatInfo("hexoscape-url", "mapkit.formats.hexoscape.url", (".url",), "Hexoscape share link (?m= JSONCrush)"),
     FormatInfo("glasq", "mapkit.formats.glasq", (".html", ".xhtml", ".htm"), "battlefield XHTML+SVG page"),
@@ -73,7 +73,7 @@ def get(name: str) -> FormatInfo:
         if info.name == name:
             return info
     known = ", ".join(f.name for f in _FORMATS)
-    raise UsageError(f"unknown format {name!r} (known: {known})")
+    raise OptionError(f"unknown format {name!r} (known: {known})")
 
 
 def _by_extension(path: str | Path) -> list[FormatInfo]:
@@ -108,16 +108,18 @@ def format_for_output(path: str | Path, name: str | None = None) -> FormatInfo:
     else:
         candidates = _by_extension(path)
         if not candidates:
-            raise UsageError(f"{path}: cannot tell the output format from the name; use --to")
+            raise OptionError(f"{path}: cannot tell the output format from the name; use --to")
         info = candidates[0]
     if str(path).lower().endswith(".gz") and info.name not in GZIP_FORMATS:
-        raise UsageError(f"{path}: a .gz name promises gzip, and only {', '.join(GZIP_FORMATS)} maps are "
+        raise OptionError(f"{path}: a .gz name promises gzip, and only {', '.join(GZIP_FORMATS)} maps are "
                          f"read back gzipped; choose another name")
     return info
 
 
 def read_map(path: str | Path, fmt: str | None = None) -> Map:
-    """Read a map file in any known format ("-" is standard input). Raises FormatError naming the file."""
+    """Read a map file in any known format ("-" is standard input). Raises FormatError naming the file.
+
+    Texts come as the file has them; `printable_text` makes them encodable for a picture."""
     path = Path(path)
     try:
         if str(path) == STDIO:
@@ -132,13 +134,45 @@ def read_map(path: str | Path, fmt: str | None = None) -> Map:
     info = get(fmt) if fmt else detect(path, data[:4096])
     if not info.can_read:
         hint = " (a piece collection: see `mapkit inventory`)" if info.name == "vsc" else ""
-        raise UsageError(f"{path}: mapkit cannot read the {info.name} format as a map{hint}")
+        raise OptionError(f"{path}: mapkit cannot read the {info.name} format as a map{hint}")
     try:
         result = info.module.read(data, filename=str(path))
     except FormatError as exc:
         raise exc.with_file(str(path)) from None
     result.source_format = result.source_format or info.name
     return result
+
+
+def printable_text(m: Map) -> Map:
+    """Replace lone surrogates (a JSON file may escape them; UTF-8 cannot hold them) in the
+    texts a picture, sheet or report prints, so they show as U+FFFD instead of failing late.
+
+    Changes `m` in place and returns it. Not done by default: `info` spells such characters
+    out and a conversion keeps them, so a round trip stays exact."""
+    def clean(value):
+        if isinstance(value, str):
+            return value.encode("utf-8", "surrogatepass").decode("utf-8", "replace") if _has_surrogate(value) \
+                else value
+        if isinstance(value, dict):
+            return {k: clean(v) for k, v in value.items()}
+        if isinstance(value, list):
+            return [clean(v) for v in value]
+        return value
+
+    for name in ("name", "author", "players", "scenario", "attrs", "warnings"):
+        setattr(m, name, clean(getattr(m, name)))
+    for piece in m.pieces:
+        if piece.attrs:
+            piece.attrs = clean(piece.attrs)
+    return m
+
+
+def _has_surrogate(text: str) -> bool:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return True
+    return False
 
 
 def report_warnings(m: Map, path: str | Path) -> None:
@@ -151,7 +185,7 @@ def encode_map(m: Map, info: FormatInfo, allow_loss: bool = False) -> tuple[byte
     """Encode a map; refuse (LossError) if the format would drop something, unless allowed."""
     module = info.module
     if not hasattr(module, "write"):
-        raise UsageError(f"mapkit cannot write the {info.name} format")
+        raise OptionError(f"mapkit cannot write the {info.name} format")
     losses = list(module.losses(m)) if hasattr(module, "losses") else []
     if losses and not allow_loss:
         raise LossError(info.name, losses)

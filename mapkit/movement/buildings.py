@@ -119,7 +119,7 @@ def from_placed(placed: Any, layer: BuildingLayer | None = None) -> BuildingLaye
     """A layer from `mapkit.books.placed.PlacedBooks`: exterior classes of the ground under and
     around each footprint (every building overlaid together), each floor's Full and Half
     spaces with their marks, and the exits of enclosed structures with their Transit Number."""
-    from mapkit.geometry import ground_overlay
+    from mapkit.books.overlay import ground_overlay
 
     layer = layer or BuildingLayer()
     ready = [(i, pb) for i, pb in enumerate(placed.buildings) if pb.placed is not None]

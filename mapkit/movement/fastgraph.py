@@ -10,7 +10,7 @@ and battlements are few and go through the reference code.
 from __future__ import annotations
 
 from mapkit.model.grid import DIRECTIONS
-from mapkit.movement import graph as gr
+from mapkit.movement import steps as gr
 from mapkit.movement.profile import Figure
 from mapkit.movement.spaces import Spaces
 

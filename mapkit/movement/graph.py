@@ -11,180 +11,23 @@ move (a double-space figure only when both halves are on them), a glyph ends it 
 Transit spaces with the same Transit Number in one building are joined at the cost of that
 number, a Stairway Up to the Stairway Down with its number one floor higher (seeds/000).
 
+This module is the reference builder (`walk_edges`, `_pairs`, `_flying`) and `build`, which takes
+the fast path of `fastgraph` where one exists; both are made of the rules of one step in `steps`.
 The graph is stored as flat lists (compressed rows): the search touches every edge once per
 run, and plain list indexing is the fastest thing Python offers for that.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from functools import lru_cache
-
 from mapkit.model.grid import DIRECTIONS
-from mapkit.movement.profile import Figure, fall_allowed, fall_dice
-from mapkit.movement.spaces import Spaces, movement_data
-
-#: Edge flags.
-STOP = 1        # arriving ends the move (water, molten lava, a glyph)
-TERMINAL = 2    # arriving ends every route (molten lava: destroyed on 1-19)
-TRANSIT = 4     # a placement between transit spaces, not a step
-
-INTERIOR_ROLES = frozenset({"floor", "doorway", "window", "elevator", "stair-up", "stair-down"})
-
-
-@dataclass
-class Graph:
-    """Compressed adjacency: the edges of node n are indices off[n] .. off[n+1]-1."""
-
-    spaces: Spaces
-    figure: Figure
-    n: int
-    off: list[int]
-    tgt: list[int]
-    cost: list[int]
-    dirn: list[int]
-    flags: list[int]
-    can_end: list[bool]
-    #: For double-space graphs: node -> (space a, space b). Otherwise node -> space (air: -1).
-    members: list[tuple[int, int]] = field(default_factory=list)
-    node_space: list[int] = field(default_factory=list)
-    #: Cosmos straight-line data (single-space walkers only).
-    lockable: list[bool] | None = None
-    cosmos_free: list[bool] | None = None
-    cosmos_next: dict[tuple[int, int], int] | None = None
-
-    @property
-    def has_cosmos(self) -> bool:
-        return bool(self.lockable) and any(self.lockable)
-
-    @property
-    def pairs(self) -> bool:
-        """Nodes are pairs of spaces (a walking double-space figure), even when there are none.
-
-        A flying double-space figure moves over single spaces (`build`), so it is not a pair graph.
-        """
-        return self.figure.double and not self.figure.flying
-
-
-def is_interior(spaces: Spaces, s: int) -> bool:
-    return spaces.building[s] >= 0 and spaces.role[s] in INTERIOR_ROLES
-
-
-def enterable(spaces: Spaces, s: int, fig: Figure, broken_windows: bool = False) -> bool:
-    """Whether the figure may move into space s at all (fit, closed spaces, entry limits)."""
-    role = spaces.role[s]
-    if spaces.clearance[s] < fig.height and not fig.flying:
-        return False  # tight quarters: cannot move through a space it cannot fit on (seeds/004)
-    if spaces.clearance[s] <= 0:
-        return False
-    if role == "elevator":
-        return fig.elevator_car
-    if role == "window" and not broken_windows:
-        return False
-    if fig.elevator_car and is_interior(spaces, s) and role != "elevator":
-        return False
-    limit = spaces.max_height[s]
-    if limit is not None and fig.height > limit and role != "exit":
-        return False  # a Book's entry limit (an exit space outside stays open; its transit does not)
-    if fig.double and (is_interior(spaces, s) or role.startswith("stair")):
-        return False  # stairways and (most) interiors take single-spaced figures only (seeds/000)
-    return True
-
-
-def can_end_on(spaces: Spaces, s: int, fig: Figure, broken_windows: bool = False) -> bool:
-    """Whether a move may end on s: it must fit (flyers check fit only here) and not be a Half hex."""
-    return (enterable(spaces, s, fig, broken_windows) and spaces.clearance[s] >= fig.height
-            and spaces.fit[s] == "full")
-
-
-def _openings_meet(spaces: Spaces, a: int, b: int) -> bool:
-    """Whether the open gaps above two neighbouring spaces overlap (so a figure can pass)."""
-    ha, hb = spaces.height[a], spaces.height[b]
-    return hb < ha + spaces.clearance[a] and ha < hb + spaces.clearance[b]
-
-
-def neighbours(spaces: Spaces, interior_index: dict, a: int, broken_windows: bool):
-    """(direction, b) for every space b a figure on a could step to, ignoring its profile."""
-    q, r = spaces.q[a], spaces.r[a]
-    inside = is_interior(spaces, a)
-    role_a = spaces.role[a]
-    door_a = role_a == "doorway" or (role_a == "window" and broken_windows)
-    for d, (dq, dr) in enumerate(DIRECTIONS):
-        nq, nr = q + dq, r + dr
-        if inside:
-            for b in interior_index.get((spaces.building[a], spaces.floor[a], nq, nr), ()):
-                yield d, b
-            if door_a:
-                for b in spaces.columns.get((nq, nr), ()):
-                    if _openings_meet(spaces, a, b):
-                        yield d, b
-        else:
-            for b in spaces.columns.get((nq, nr), ()):
-                if _openings_meet(spaces, a, b):
-                    yield d, b
-            for b in interior_index.get(("door", nq, nr), ()):
-                role_b = spaces.role[b]
-                if (role_b == "doorway" or (role_b == "window" and broken_windows)) and _openings_meet(spaces, a, b):
-                    yield d, b
-
-
-def _interior_index(spaces: Spaces) -> dict:
-    index: dict = {}
-    for s in range(len(spaces)):
-        if is_interior(spaces, s):
-            index.setdefault((spaces.building[s], spaces.floor[s], spaces.q[s], spaces.r[s]), []).append(s)
-            if spaces.role[s] in ("doorway", "window"):
-                index.setdefault(("door", spaces.q[s], spaces.r[s]), []).append(s)
-    return index
-
-
-@lru_cache(maxsize=1)
-def _terrain_sets() -> tuple[frozenset[str], frozenset[str], frozenset[str], str]:
-    data = movement_data()
-    return (frozenset(data["ends_move"]), frozenset(data["deadly"]), frozenset(data["no_fall_onto"]),
-            data["cosmos_terrain"])
-
-
-def step(spaces: Spaces, fig: Figure, a: int, b: int, d: int) -> tuple[int, str | None] | None:
-    """(cost, fall dice) of a walking step from a to b, or None if the profile forbids it."""
-    soft = _terrain_sets()[2]
-    rise = spaces.height[b] - spaces.height[a]
-    if fig.flying:
-        return 1, None
-    if rise > 0:
-        if rise >= fig.height and not _ladder(spaces, a, b, d):
-            return None  # Height limit (seeds/004 Example 6)
-        return 1 + rise, None
-    dice = fall_dice(-rise, fig.height, spaces.terrain[b] in soft)
-    if not fall_allowed(dice, fig.falls):
-        return None
-    return 1, dice
-
-
-def _ladder(spaces: Spaces, a: int, b: int, d: int) -> bool:
-    ladders = spaces.ladders
-    return bool(ladders) and ((spaces.q[a], spaces.r[a], d) in ladders
-                              or (spaces.q[b], spaces.r[b], (d + 3) % 6) in ladders)
-
-
-def _battlement(spaces: Spaces, a: int, b: int, d: int) -> bool:
-    blocked = spaces.blocked_edges
-    return bool(blocked) and ((spaces.q[a], spaces.r[a], d, spaces.height[a]) in blocked
-                              or (spaces.q[b], spaces.r[b], (d + 3) % 6, spaces.height[b]) in blocked)
-
-
-def _arrival_flags(spaces: Spaces, fig: Figure, b: int) -> int:
-    ends, deadly, _, _ = _terrain_sets()
-    flags = 0
-    terrain = spaces.terrain[b]
-    if not fig.flying:
-        if terrain in ends:
-            flags |= STOP
-        if terrain in deadly:
-            flags |= STOP | TERMINAL
-    if fig.stop_on_glyphs and spaces.glyph[b] is not None and not fig.flying:
-        flags |= STOP  # a flyer passes over a glyph; landing on it ends its move anyway
-    return flags
+from mapkit.movement.fastgraph import pairs_graph, walk_csr
+from mapkit.movement.profile import Figure
+from mapkit.movement.spaces import Spaces
+# The rules of one step, shared with fastgraph; re-exported so `graph` stays the one face of the graph.
+from mapkit.movement.steps import (INTERIOR_ROLES, STOP, TERMINAL, TRANSIT, Graph,  # noqa: F401
+                                   _arrival_flags, _battlement, _interior_index, _ladder, _openings_meet,
+                                   _terrain_sets, can_end_on, enterable, is_interior, neighbours, shaft_links,
+                                   step, transit_groups, transit_links, transit_ok)
 
 
 def walk_edges(spaces: Spaces, fig: Figure, broken_windows: bool = False
@@ -214,60 +57,6 @@ def walk_edges(spaces: Spaces, fig: Figure, broken_windows: bool = False
     return out
 
 
-def transit_groups(spaces: Spaces) -> dict[tuple, list[int]]:
-    """Transit spaces grouped as they connect: (building, number) for exits and plain transit
-    spaces; (building, floor, number, up/down) for stairways."""
-    groups: dict[tuple, list[int]] = {}
-    for s, number in enumerate(spaces.transit_number):
-        if number is None:
-            continue
-        role = spaces.role[s]
-        if role in ("stair-up", "stair-down"):
-            groups.setdefault((spaces.building[s], spaces.floor[s], number, role), []).append(s)
-        else:
-            groups.setdefault((spaces.building[s], number), []).append(s)
-    return groups
-
-
-def shaft_links(spaces: Spaces) -> list[tuple[int, int, int]]:
-    """(from, to, cost) between Elevator Shaft spaces of one hex on consecutive floors of a
-    building: the Elevator Car rides its shaft one floor per space of movement (assumption: the
-    Book of Elevator Car was not found, physical-and-rules 3.3)."""
-    shafts = {(spaces.building[s], spaces.floor[s], spaces.q[s], spaces.r[s]): s
-              for s in range(len(spaces)) if spaces.role[s] == "elevator"}
-    links = []
-    for (b, f, q, r), s in shafts.items():
-        above = shafts.get((b, f + 1, q, r))
-        if above is not None:
-            links += [(s, above, 1), (above, s, 1)]
-    return links
-
-
-def transit_ok(spaces: Spaces, s: int, fig: Figure) -> bool:
-    """Whether the figure may use the transit space s: single-spaced, within the Book's limit."""
-    limit = spaces.max_height[s]
-    return not fig.double and (limit is None or fig.height <= limit)
-
-
-def transit_links(spaces: Spaces) -> list[tuple[int, int, int]]:
-    """(from, to, Transit Number) for every placement the transit rules allow (seeds/000)."""
-    links = []
-    groups = transit_groups(spaces)
-    for key, members in groups.items():
-        if len(key) == 2:
-            for a in members:
-                for b in members:
-                    if a != b:
-                        links.append((a, b, key[1]))
-        elif key[3] == "stair-up":
-            building, floor, number, _ = key
-            for a in members:
-                for b in groups.get((building, floor + 1, number, "stair-down"), ()):
-                    links.append((a, b, number))
-                    links.append((b, a, number))
-    return links
-
-
 def _csr(rows: list[list[tuple[int, int, int, int]]]) -> tuple[list[int], list[int], list[int], list[int], list[int]]:
     off, tgt, cost, dirn, flags = [0], [], [], [], []
     for row in rows:
@@ -284,8 +73,6 @@ def build(spaces: Spaces, fig: Figure, broken_windows: bool = False) -> Graph:
     """The movement graph of `spaces` for `fig`."""
     if fig.flying:
         return _flying(spaces, fig, broken_windows)
-    from mapkit.movement.fastgraph import pairs_graph, walk_csr
-
     if fig.double:
         return pairs_graph(spaces, fig, broken_windows)
 

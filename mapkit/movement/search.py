@@ -24,7 +24,7 @@ import heapq
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from mapkit.movement.graph import STOP, TERMINAL, TRANSIT, Graph
+from mapkit.movement.steps import STOP, TERMINAL, TRANSIT, Graph
 
 UNREACHED = 1 << 60
 

@@ -3,7 +3,7 @@
 The Books a map places are loaded and overlaid once per check (`state`). Book-level rules
 (C101-C108) run in each Book's own frame and are moved onto the map; map-level rules (C2xx
 support and placement, C3xx vehicles, C401 Cosmos) read the map's pieces and placements.
-`mapkit.books.check.check_book_file` runs the Book-level rules on a Book alone.
+`mapkit.rules.checks.check_book_file` runs the Book-level rules on a Book alone.
 Documentation, with each rule's seed passage: `mapkit/data/rules/c3g.json`.
 """
 
@@ -12,9 +12,10 @@ from __future__ import annotations
 from typing import Any, Iterator
 
 from mapkit.books.bookcheck import book_issues
+from mapkit.books.overlay import placed_footprint
 from mapkit.books.placed import PlacedBook, PlacedBooks, describe, placed_books
-from mapkit.geometry.overlay import move_hex, placed_footprint, place_points
 from mapkit.geometry.params import EPS_AREA, OverlayParams
+from mapkit.geometry.placing import move_hex, place_points
 from mapkit.model import levels
 from mapkit.model.catalog import catalog
 from mapkit.rules.framework import CheckContext, Finding, rule

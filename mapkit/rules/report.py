@@ -20,6 +20,16 @@ def sort_key(f: Finding) -> tuple:
             f.r or 0, f.q or 0, f.code, f.message)
 
 
+#: Errors first, then warnings, then notes: the order a picture or a report lists findings in.
+SEVERITY_ORDER = {"error": 0, "warning": 1, "info": 2}
+
+
+def severity_first(f: Finding) -> tuple:
+    """Errors before warnings before notes, then by level, row, column and code."""
+    return (SEVERITY_ORDER.get(f.severity, 3), f.level if f.level is not None else -1,
+            f.r if f.r is not None else -1, f.q if f.q is not None else -1, f.code)
+
+
 def where(f: Finding) -> str:
     """'scenario K Level L (q, r)', 'Level L (q, r)', '(q, r)', or '' for a map-wide finding
     (L as `mapkit.model.levels` counts; K only on a page that sets up several scenarios)."""

@@ -1,10 +1,54 @@
-"""Compare what a map needs with a collection someone owns."""
+"""A collection someone owns: read it from a file, compare it with what a map needs, write it as a table."""
 
 from __future__ import annotations
 
 from typing import Mapping
 
+from mapkit.model.catalog import catalog
+
+#: Collection keys the catalog has no Hexoscape id for, as Hexoscape's inventory names them.
+INVENTORY_NAMES = {"castle-flag": "flag"}
+
 
 def missing(need: Mapping[str, int], have: Mapping[str, int]) -> dict[str, int]:
     """type -> how many more pieces the collection needs (only types short)."""
     return {t: n - have.get(t, 0) for t, n in sorted(need.items()) if n > have.get(t, 0)}
+
+
+#: A collection lists a few hundred kinds of piece: anything far larger is not one (and /dev/zero never ends).
+MAX_COLLECTION_BYTES = 4 * 1024 * 1024
+
+
+def read_collection(path: str) -> dict[str, int]:
+    """A VirtualScape .vsc collection or a Hexoscape inventory table, as type id -> count."""
+    from mapkit.errors import FormatError
+    from mapkit.sets import inventory_tsv, vsc
+
+    try:
+        with open(path, "rb") as f:
+            data = f.read(MAX_COLLECTION_BYTES + 1)
+    except OSError as exc:
+        raise FormatError(f"cannot read: {exc.strerror or exc}", file=path) from None
+    if len(data) > MAX_COLLECTION_BYTES:
+        raise FormatError(f"larger than {MAX_COLLECTION_BYTES} bytes; not a piece collection", file=path)
+    module = vsc if path.lower().endswith(".vsc") or vsc.sniff(data[:64]) else inventory_tsv
+    try:
+        return module.read_collection(data, path)
+    except FormatError as exc:
+        raise exc.with_file(path) from None
+
+
+def collection_tsv(have: Mapping[str, int]) -> str:
+    """A collection as Hexoscape's inventory table (ID, Type, Size, Count), which `inventory
+    --collection` and `fit --collection` read back. Glyphs and types no Hexoscape inventory
+    names are left out (they have no ID there)."""
+    cat = catalog()
+    lines = ["ID\tType\tSize\tCount"]
+    for type_id, n in sorted(have.items()):
+        ptype = cat.types.get(type_id)
+        if ptype is None:
+            continue
+        key = ptype.hexoscape_inventory or INVENTORY_NAMES.get(type_id) or ptype.hexoscape
+        if key:
+            lines.append(f"{key}\t{ptype.name}\t{ptype.hexes}\t{n}")
+    return "\n".join(lines) + "\n"

@@ -1,5 +1,8 @@
 """A Book's overlay: the class of every hex its footprint touches, outside and on each floor.
 
+The geometry (`mapkit.geometry`) works on shapes and hexes; this module hands it a Book's
+footprint and floors and keeps the Book's marked spaces with the result.
+
 Computed once in the Book's own frame (`classify`), then moved onto a map (`place`): the hex
 lattice is symmetric under 60° turns about a hex centre, so every copy shares one computation.
 Buildings that share hexes on a map are overlaid together (`ground_overlay`).
@@ -7,17 +10,14 @@ Buildings that share hexes on a map are overlaid together (`ground_overlay`).
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass, field
 from typing import Any, Iterable
 
 from mapkit.books.model import Book, Mark
-from mapkit.geometry.classify import CLASSES, classify_hexes
 from mapkit.geometry.hexes import touched_hexes
 from mapkit.geometry.params import OverlayParams
-from mapkit.model.grid import HEX_PITCH_MM, hex_center_mm, rotate
-
-Hex = tuple[int, int]
+from mapkit.geometry.placing import Hex, classify_area, ground_classes, move_hex, placed_polygon
+from mapkit.model.grid import HEX_PITCH_MM
 
 
 @dataclass
@@ -91,13 +91,6 @@ def _mark_json(m: Mark) -> dict[str, Any]:
     return out
 
 
-def classify_area(area: Any, inside: bool, params: OverlayParams, hexes: Any = None) -> dict[Hex, str]:
-    """Class of each hex in `hexes` ((qs, rs); default: those `area` touches), open part inside or outside `area`."""
-    qs, rs = hexes if hexes is not None else touched_hexes(area, HEX_PITCH_MM)
-    codes = classify_hexes(qs, rs, area, inside, params)
-    return {(int(q), int(r)): CLASSES[c] for q, r, c in zip(qs, rs, codes)}
-
-
 def classify(book: Book, params: OverlayParams | None = None) -> Overlay:
     """Classify a Book: outside on the ground (every Book) and inside each floor (interior access)."""
     params = params or OverlayParams()
@@ -113,12 +106,6 @@ def classify(book: Book, params: OverlayParams | None = None) -> Overlay:
 
 
 # -- placing on a map -------------------------------------------------------------------------
-
-def move_hex(q: int, r: int, origin: Hex, rotation: int) -> Hex:
-    """A local hex of a Book placed at `origin` turned `rotation` × 60° clockwise."""
-    dq, dr = rotate(q, r, rotation)
-    return origin[0] + dq, origin[1] + dr
-
 
 def _move_mark(m: Mark, origin: Hex, rotation: int) -> Mark:
     q, r = move_hex(m.q, m.r, origin, rotation)
@@ -139,20 +126,9 @@ def place(overlay: Overlay, q: int, r: int, level: int = 0, rotation: int = 0) -
     return PlacedOverlay(overlay.book, q, r, level, k, move(overlay.exterior), floors, exits)
 
 
-def place_points(points: Iterable[tuple[float, float]], q: int, r: int, rotation: int) -> list[tuple[float, float]]:
-    """Book-frame millimetres to map millimetres: turn k × 60° clockwise, then move to hex (q, r)."""
-    theta = math.radians(60 * (int(rotation) % 6))
-    c, s = math.cos(theta), math.sin(theta)
-    ox, oy = hex_center_mm(q, r)
-    return [(ox + x * c - y * s, oy + x * s + y * c) for x, y in points]
-
-
 def placed_footprint(book: Book, q: int, r: int, rotation: int) -> Any:
     """The footprint polygon in map millimetres."""
-    import shapely
-
-    poly = shapely.Polygon(place_points(book.footprint, q, r, rotation))
-    return poly if poly.is_valid else shapely.make_valid(poly)
+    return placed_polygon(book.footprint, q, r, rotation)
 
 
 def ground_overlay(placed: Iterable[tuple[Book, int, int, int, int]], params: OverlayParams | None = None
@@ -162,10 +138,7 @@ def ground_overlay(placed: Iterable[tuple[Book, int, int, int, int]], params: Ov
     Footprints standing on the same level are united first, so a thin strip left between two
     buildings is judged by what both leave open.
     """
-    import shapely
-
-    params = params or OverlayParams()
     by_level: dict[int, list[Any]] = {}
     for book, q, r, level, rotation in placed:
         by_level.setdefault(level, []).append(placed_footprint(book, q, r, rotation))
-    return {level: classify_area(shapely.union_all(polys), False, params) for level, polys in by_level.items()}
+    return ground_classes(by_level, params)

@@ -1,0 +1,52 @@
+"""The HTML report's parts that run other layers: the findings of a profile and the set inventory.
+
+The page itself (layout, top view, pictures) is drawn by `mapkit.drawing.report_html`; this
+module gathers what it shows. A part that cannot be produced (a module missing from this
+build, a rule that fails) becomes a visible note saying why, never a silent gap.
+"""
+
+from __future__ import annotations
+
+import html
+from typing import Any
+
+from mapkit.model.map import Map
+
+
+def collect_findings(m: Map, file: str | None, profile: str | None = "casual"
+                     ) -> tuple[list[dict[str, Any]], list[str]]:
+    """The findings `mapkit validate --profile` lists (through the one runner, `mapkit.rules.checks`), as
+    plain dicts, and a note when there are none to show because the rules could not run."""
+    try:
+        from mapkit.rules.checks import findings_to_draw
+
+        findings, reason = findings_to_draw(m, file, profile)
+    except Exception as exc:  # a failing rule must not sink the report
+        return [], [f"Findings could not be computed: {type(exc).__name__}: {exc}"]
+    notes = [f"No findings are listed: {reason}."] if reason else []
+    return [f.as_dict() for f in findings], notes
+
+
+def inventory_section(m: Map) -> tuple[str, list[str]]:
+    """Which official products build the map (the exact minimum), when `mapkit.sets` exists."""
+    try:
+        from mapkit.sets import load_sets, minimum_cover, requirements
+        from mapkit.sets.requirements import describe
+    except ImportError:
+        return "", ["Set inventory is not available: this build of mapkit has no mapkit.sets module."]
+    e = html.escape
+    try:
+        need = requirements(m)
+        cover = minimum_cover(need, load_sets())
+    except Exception as exc:  # includes the solver running out of time
+        return "", [f"Set inventory could not be computed: {type(exc).__name__}: {exc}"]
+    rows = "".join(f"<tr><td class=n>{n}</td><td>{e(describe(t))}</td></tr>"
+                   for t, n in sorted(need.items(), key=lambda kv: (-kv[1], kv[0])))
+    out = [f"<h2>Pieces needed</h2><table>{rows}</table>"]
+    if cover.sets:
+        out.append(f"<p><b>Fewest official products that build it:</b> {e(cover.describe())} "
+                   f"({cover.count} in all)</p>")
+    if cover.uncovered:
+        missing = ", ".join(f"{n} x {describe(t)}" for t, n in sorted(cover.uncovered.items()))
+        out.append(f"<p>No official product supplies: {e(missing)}</p>")
+    return "".join(out), []

@@ -1,0 +1,122 @@
+"""What a designer wants to know about a map (`mapkit info`), as plain data and as text."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from mapkit.model import levels
+from mapkit.model.catalog import catalog
+from mapkit.model.map import Map
+
+
+def summarise(m: Map) -> dict[str, Any]:
+    """The facts `info` reports, as plain data."""
+    cat = catalog()
+    bounds = m.bounds()
+    terrain_hexes: Counter[str] = Counter()
+    for piece in m.pieces:
+        ptype = cat[piece.type]
+        if ptype.kind in ("land", "fluid"):
+            terrain_hexes[ptype.terrain] += len(m.footprint(piece))
+    zones = []
+    by_zone: dict[tuple[Any, int], list[Any]] = {}
+    for piece in m.pieces:
+        if piece.type == "start-zone":
+            key = (piece.attrs.get("scenario"), int(piece.attrs.get("player", 0)))
+            by_zone.setdefault(key, []).append(piece)
+    # the battlefield's own zones after the scenarios', which go in number order (2 before 10)
+    def zone_order(key: tuple[Any, int]) -> tuple[bool, int, int]:
+        return key[0] is None, key[0] or 0, key[1]
+
+    for (scenario, player), spaces in sorted(by_zone.items(), key=lambda kv: zone_order(kv[0])):
+        names = sorted({str(s.attrs.get("name", "")) for s in spaces if s.attrs.get("name")})
+        zone = {"player": player, "hexes": len({(s.q, s.r) for s in spaces}), "names": names}
+        if scenario is not None:
+            zone["scenario"] = scenario
+        zones.append(zone)
+    glyphs = [
+        {"letter": g.attrs.get("letter", "?"), "name": cat.glyphs.get(g.attrs.get("letter", "?"), {}).get("name", ""),
+         "q": g.q, "r": g.r, "level": levels.level(cat[g.type], g.z),
+         **({"scenario": g.attrs["scenario"]} if "scenario" in g.attrs else {})}
+        for g in m.glyphs()
+    ]
+    size = None
+    board = m.board_size()
+    if bounds and board:
+        # columns x rows as the board is lettered and numbered; the axial ranges for programs
+        size = {"columns": board[0], "rows": board[1], "q": [bounds[0], bounds[1]], "r": [bounds[2], bounds[3]],
+                "levels": list(m.level_range())}
+    return {
+        "name": m.name,
+        "author": m.author,
+        "players": m.players,
+        "format": m.source_format,
+        "version": m.source_version,
+        "size": size,
+        "pieces": len(m.pieces),
+        "pieces_by_type": dict(sorted(m.piece_counts().items())),
+        "hexes_by_terrain": dict(sorted(terrain_hexes.items())),
+        "start_zones": zones,
+        "glyphs": glyphs,
+        "buildings": len(m.buildings),
+        "objects": len(m.objects),
+    }
+
+
+def cells_json(m: Map) -> list[dict[str, Any]]:
+    """One object per occupied cell: q, r, its Level (a tile's layer, or the Level a standing piece
+    stands on), terrain or kind, piece index."""
+    cat = catalog()
+    out = []
+    for q, r, level, index in m.iter_cells():
+        ptype = cat[m.pieces[index].type]
+        cell: dict[str, Any] = {"q": q, "r": r, "level": levels.level(ptype, level)}
+        if ptype.kind in ("land", "fluid"):
+            cell["terrain"] = ptype.terrain
+        else:
+            cell["kind"] = ptype.kind
+        cell["piece"] = index
+        cell["type"] = ptype.id
+        out.append(cell)
+    return out
+
+
+def render_text(s: dict[str, Any]) -> str:
+    """The summary as `mapkit info` prints it."""
+    lines = [f"{s['name'] or '(unnamed map)'}"]
+    fmt = s["format"] or "?"
+    if s["version"]:
+        fmt += f" {s['version']}"
+    lines.append(f"  format:   {fmt}")
+    if s["author"]:
+        lines.append(f"  author:   {s['author']}")
+    if s["players"]:
+        lines.append(f"  players:  {s['players']}")
+    if s["size"]:
+        sz = s["size"]
+        lines.append(f"  size:     {sz['columns']} columns x {sz['rows']} rows, "
+                     f"Levels {sz['levels'][0]}..{sz['levels'][1]}")
+    else:
+        lines.append("  size:     empty map")
+    lines.append(f"  pieces:   {s['pieces']}")
+    for type_id, count in s["pieces_by_type"].items():
+        lines.append(f"    {count:5d}  {type_id}")
+    if s["hexes_by_terrain"]:
+        lines.append("  hexes by terrain:")
+        for terrain, count in s["hexes_by_terrain"].items():
+            lines.append(f"    {count:5d}  {terrain}")
+    if s["start_zones"]:
+        lines.append("  start zones:")
+        for z in s["start_zones"]:
+            names = f" ({', '.join(z['names'])})" if z["names"] else ""
+            scenario = f"scenario {z['scenario']}, " if "scenario" in z else ""
+            lines.append(f"    {scenario}player {z['player']}{names}: {z['hexes']} hexes")
+    if s["glyphs"]:
+        lines.append("  glyphs:")
+        for g in s["glyphs"]:
+            scenario = f" (scenario {g['scenario']})" if "scenario" in g else ""
+            lines.append(f"    {g['letter']} {g['name']} at ({g['q']}, {g['r']}) on {levels.label(g['level'])}{scenario}")
+    if s["buildings"] or s["objects"]:
+        lines.append(f"  C3G: {s['buildings']} building(s), {s['objects']} object(s)")
+    return "\n".join(lines) + "\n"

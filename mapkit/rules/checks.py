@@ -1,0 +1,96 @@
+"""Run the checks: on a map, on a C3G Book file, or on any file, as `mapkit validate` does.
+
+The one runner behind `validate`, `render --findings` and the HTML report, so the three agree.
+A Book is checked by the C3G Book rules whatever the profile: schema and shape errors first
+(code C001, the JSON path in the message); a Book that passes them is placed alone at hex
+(0, 0), level 0, and the Book-level C3G rules run on it, so their locations are the Book's own
+local hexes and floor levels. A file that cannot be read raises FormatError.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Iterable
+
+from mapkit.books.load import read_book_json
+from mapkit.books.model import book_from_dict
+from mapkit.books.schema import book_errors
+from mapkit.errors import MapkitError
+from mapkit.geometry.params import OverlayParams
+from mapkit.model.map import Map, Placement
+from mapkit.rules import framework
+from mapkit.rules.framework import RULES, CheckContext, Finding, Rule, matches
+from mapkit.rules.report import severity_first
+
+BOOK_RULES = ("C101", "C102", "C103", "C104", "C105", "C106", "C107", "C108")
+
+
+def check_map(m: Map, file: str | None = None, profile: str | None = "casual", select: Iterable[str] = (),
+              ignore: Iterable[str] = (), options: dict[str, Any] | None = None,
+              rules: Iterable[Rule] | None = None) -> list[Finding]:
+    """The findings of a profile's rules (or those `select` names, less `ignore`) on one map,
+    rule by rule; `options` are the convention parameters (default: `profiles.defaults()`)."""
+    if options is None:
+        from mapkit.rules.profiles import defaults
+
+        options = defaults()
+    if rules is None:
+        rules = framework.select_rules(profile, select, ignore)
+    return list(framework.run_rules(CheckContext(m, file, options), rules))
+
+
+def check_book_file(path: str | Path, params: OverlayParams | None = None) -> list[Finding]:
+    """Every problem with one Book file (an empty list for a good Book).
+
+    A file that cannot be read or is not JSON raises FormatError, as a map's would."""
+    import mapkit.rules.c3g  # noqa: F401  (registers the rules)
+
+    shown = str(path)
+    doc = read_book_json(path)  # FormatError: the file cannot be read or is not JSON (validate exits 2)
+    errors = book_errors(doc)
+    if errors:
+        return [Finding("C001", "error", f"{where}: {message}", file=shown) for where, message in errors]
+    book = book_from_dict(doc, shown)
+    m = Map(name=book.name, buildings=[Placement(book=shown, q=0, r=0, level=0)])
+    ctx = CheckContext(m, shown, {"c3g_book_only": True, "books": {shown: book},
+                                  "overlay_params": params or OverlayParams()})
+    findings: list[Finding] = []
+    for code in BOOK_RULES:
+        findings.extend(RULES[code].check(ctx))
+    return findings
+
+
+def check_file(path: str, fmt: str | None, profile: str, select: list[str], ignore: list[str],
+               options: dict[str, Any]) -> tuple[list[dict[str, Any]], str | None, list[str]]:
+    """Findings (as dicts), a read error, and reader warnings for one file; runs in a worker
+    process of `mapkit validate`, so everything it returns pickles."""
+    if path.endswith(".book.json"):
+        # A Book is checked by the C3G Book rules whatever the profile; --select and --ignore still apply.
+        try:
+            found = check_book_file(path, options.get("overlay_params"))
+        except MapkitError as exc:
+            return [], str(exc), []
+        return [f.as_dict() for f in found
+                if (not select or matches(f.code, select)) and not matches(f.code, ignore)], None, []
+    from mapkit.formats import read_map
+
+    try:
+        m = read_map(path, fmt)
+    except MapkitError as exc:
+        return [], str(exc), []
+    return [f.as_dict() for f in check_map(m, path, profile, select, ignore, options)], None, list(m.warnings)
+
+
+def findings_to_draw(m: Map, file: str | None = None, profile: str | None = "casual"
+                     ) -> tuple[list[Finding], str | None]:
+    """(findings, None) or ([], a one-line reason there are none), errors first.
+
+    A picture or a report must never fail because a rule does: a rule module that cannot be
+    loaded, or a profile with no rules, leaves it unmarked with the reason instead."""
+    try:
+        rules = list(framework.select_rules(profile))
+    except Exception as exc:  # noqa: BLE001 - a broken rule module must not stop the picture
+        return [], f"validation rules could not be loaded ({type(exc).__name__}: {exc})"
+    if not rules:
+        return [], "no validation rules are installed, so no findings are marked"
+    return sorted(check_map(m, file, profile, rules=rules), key=severity_first), None

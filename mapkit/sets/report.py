@@ -1,0 +1,76 @@
+"""What `mapkit inventory` reports: pieces needed, the smallest set combination, what a collection lacks."""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+def inventory_report(m: Any, collection: dict[str, int] | None = None, set_ids: list[str] | None = None,
+                     community: bool = False) -> dict[str, Any]:
+    """Everything `inventory` prints, as plain data."""
+    from mapkit.errors import OptionError
+    from mapkit.sets import CoverTooLarge, load_sets, minimum_cover, missing, requirements, terrain_requirements
+    from mapkit.sets.requirements import describe, hexes_of
+
+    need = requirements(m)
+    kinds = ("master", "expansion", "kit", "community") if community or set_ids else ("master", "expansion", "kit")
+    sets = load_sets(kinds)
+    if set_ids:
+        known = {s.id.lower(): s for s in sets}
+        unknown = [i for i in set_ids if i.lower() not in known]
+        if unknown:
+            raise OptionError(f"unknown set id(s) {', '.join(unknown)} (known: {', '.join(s.id for s in sets)})")
+        sets = [known[i.lower()] for i in set_ids]
+    terrain = terrain_requirements(m)
+    try:
+        cover = minimum_cover(terrain, sets)
+        too_large = None
+    except CoverTooLarge:
+        cover = minimum_cover(terrain, sets, max_total=0)
+        too_large = cover.lower_bound
+    report: dict[str, Any] = {
+        "pieces": [{"type": t, "name": describe(t), "hexes": hexes_of(t), "count": n}
+                   for t, n in sorted(need.items())],
+        "total_pieces": sum(need.values()),
+        "sets": [{"id": s.id, "name": s.name, "kind": s.kind, "copies": n} for s, n in cover.sets],
+        "set_count": cover.count,
+        "buildable_from_sets": cover.feasible or too_large is not None,
+        "search_too_large_lower_bound": too_large,
+        "not_in_any_set": [{"type": t, "name": describe(t), "count": n} for t, n in sorted(cover.uncovered.items())],
+    }
+    if collection is not None:
+        # A Hexoscape inventory has no glyph rows: say nothing about glyphs rather than "all missing".
+        counts_glyphs = any(t.startswith("glyph:") for t in collection)
+        short = missing({t: n for t, n in need.items() if counts_glyphs or not t.startswith("glyph:")}, collection)
+        report["missing"] = [{"type": t, "name": describe(t), "count": n} for t, n in short.items()]
+    return report
+
+
+def render_text(rep: dict[str, Any]) -> str:
+    """The report as `mapkit inventory` prints it."""
+    lines = [f"Pieces needed ({rep['total_pieces']}):"]
+    for row in rep["pieces"]:
+        lines.append(f"  {row['count']:>4} x {row['name']}  [{row['type']}]")
+    lines.append("")
+    if rep["search_too_large_lower_bound"] is not None:
+        lines.append(f"The solver proved no smallest combination in time: it takes at least "
+                     f"{rep['search_too_large_lower_bound']} sets.")
+    elif not rep["buildable_from_sets"]:
+        lines.append("No combination of the sets considered holds these pieces.")
+    elif rep["sets"]:
+        lines.append(f"Smallest combination of official sets ({rep['set_count']}):")
+        for s in rep["sets"]:
+            lines.append(f"  {s['copies']} x {s['name']} ({s['id']}, {s['kind']})")
+    if rep["not_in_any_set"]:
+        lines.append("Not in any official set:")
+        for row in rep["not_in_any_set"]:
+            lines.append(f"  {row['count']:>4} x {row['name']}")
+    if "missing" in rep:
+        lines.append("")
+        if rep["missing"]:
+            lines.append("Missing from the collection:")
+            for row in rep["missing"]:
+                lines.append(f"  {row['count']:>4} x {row['name']}  [{row['type']}]")
+        else:
+            lines.append("The collection holds every piece this map needs.")
+    return "\n".join(lines) + "\n"
