@@ -13,6 +13,7 @@ from functools import lru_cache
 from importlib import resources
 from typing import Any
 
+from mapkit.limits import HEXES_PER_PIECE
 from mapkit.model.grid import rotate_cells
 
 KINDS = ("land", "fluid", "obstacle", "castle", "edge", "marker", "figure", "custom")
@@ -41,6 +42,9 @@ class PieceType:
     glasq: tuple[str, ...] = ()
     vsc: str | None = None
     inventory_as: dict[str, int] = field(default_factory=dict, compare=False, hash=False)
+    #: Pieces this one is planted in instead of resting on a tile below it, with the levels from
+    #: their bottom to its own: the castle flag stands in the top of a battlement.
+    stands_on: dict[str, int] = field(default_factory=dict, compare=False, hash=False)
     note: str = ""
 
 
@@ -51,6 +55,10 @@ class Catalog:
         self.shapes: dict[str, tuple[tuple[int, int], ...]] = {
             name: tuple((int(a), int(b)) for a, b in cells) for name, cells in data["shapes"].items()
         }
+        for name, cells in self.shapes.items():
+            if len(cells) > HEXES_PER_PIECE.value:
+                raise ValueError(f"catalog: shape {name} covers {len(cells)} hexes, past the limit "
+                                 f"{HEXES_PER_PIECE.name} ({HEXES_PER_PIECE.value})")
         self.terrains: tuple[str, ...] = tuple(data["terrains"])
         self.glyphs: dict[str, dict[str, str]] = {g["letter"]: g for g in data["glyphs"]}
         self.start_zone_colours: list[dict[str, Any]] = data["start_zone_colours"]
@@ -61,6 +69,7 @@ class Catalog:
             raw["vs_legacy"] = tuple(raw.get("vs_legacy") or ())
             raw["vs_colour"] = tuple(raw.get("vs_colour") or (160, 160, 160))
             raw["inventory_as"] = dict(raw.get("inventory_as") or {})
+            raw["stands_on"] = dict(raw.get("stands_on") or {})
             piece = PieceType(**raw)
             if piece.kind not in KINDS:
                 raise ValueError(f"catalog: {piece.id} has unknown kind {piece.kind!r}")
