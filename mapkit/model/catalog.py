@@ -41,6 +41,8 @@ class PieceType:
     glasq: tuple[str, ...] = ()
     vsc: str | None = None
     inventory_as: dict[str, int] = field(default_factory=dict, compare=False, hash=False)
+    #: Attributes no source gives, set by assumption: attribute -> why (docs/pieces.md lists them).
+    assumed: dict[str, str] = field(default_factory=dict, compare=False, hash=False)
     note: str = ""
 
 
@@ -61,6 +63,7 @@ class Catalog:
             raw["vs_legacy"] = tuple(raw.get("vs_legacy") or ())
             raw["vs_colour"] = tuple(raw.get("vs_colour") or (160, 160, 160))
             raw["inventory_as"] = dict(raw.get("inventory_as") or {})
+            raw["assumed"] = dict(raw.get("assumed") or {})
             piece = PieceType(**raw)
             if piece.kind not in KINDS:
                 raise ValueError(f"catalog: {piece.id} has unknown kind {piece.kind!r}")
