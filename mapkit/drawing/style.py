@@ -198,7 +198,7 @@ def legend_entries(pieces: Iterable[PieceType], players: Iterable[int] = (), lev
     if not iso:
         entries.append(LegendEntry("line", "contour", "step between levels (thick)", mark_rgb("contour")))
     if levels and levels[1] > levels[0]:
-        entries.append(LegendEntry("ramp", levels, f"surface height: level {levels[0]} (dark) to {levels[1]}",
+        entries.append(LegendEntry("ramp", levels, f"surface: Level {levels[0]} (dark) to Level {levels[1]}",
                                    terrain_rgb("grass")))
     for severity in ("error", "warning", "info"):
         if severity in set(findings):
@@ -224,4 +224,6 @@ def castle_symbol(ptype: PieceType) -> tuple[str, str, RGB]:
         return "ladder", "ladder (on an edge)", castle_rgb("ladder")
     if pid == "road-wall":
         return "road-wall", "road wall", castle_rgb("road_wall")
+    if pid == "rope-ladder":
+        return "ladder", "rope ladder (on an edge)", ptype.vs_colour
     return "castle-base", ptype.name, terrain_rgb("castle")

@@ -137,6 +137,26 @@ class Map:
 
         return piece_ranges(self.pieces)
 
+    def board_size(self) -> tuple[int, int] | None:
+        """(columns, rows) of the board as a builder counts it, or None if empty: the span of the
+        odd-r offset grid that VirtualScape and the battlefield pages letter and number (a
+        10-column, 5-row board is 10 x 5, whatever the spread of its axial q)."""
+        from mapkit.model.columns import piece_column_range
+
+        bounds = self.bounds()
+        table_columns = getattr(self.pieces, "column_range", None)
+        columns = table_columns() if table_columns is not None else piece_column_range(self.pieces)
+        if bounds is None or columns is None:
+            return None
+        return columns[1] - columns[0] + 1, bounds[3] - bounds[2] + 1
+
+    def level_range(self) -> tuple[int, int] | None:
+        """(lowest, highest) Level the pieces take up (`mapkit.model.levels.span`), or None if empty."""
+        from mapkit.model.columns import piece_level_range
+
+        table_levels = getattr(self.pieces, "level_range", None)
+        return table_levels() if table_levels is not None else piece_level_range(self.pieces)
+
     # -- views -----------------------------------------------------------------------------
     def of_type(self, *type_ids: str) -> list[Piece]:
         """The pieces of these types, in map order (without making a `PieceTable`'s other pieces)."""

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
+from mapkit.model import levels
 from mapkit.model.catalog import catalog
 from mapkit.model.map import Map
 
@@ -31,15 +32,16 @@ def summarise(m: Map) -> dict[str, Any]:
         zones.append(zone)
     glyphs = [
         {"letter": g.attrs.get("letter", "?"), "name": cat.glyphs.get(g.attrs.get("letter", "?"), {}).get("name", ""),
-         "q": g.q, "r": g.r, "level": g.z,
+         "q": g.q, "r": g.r, "level": levels.level(cat[g.type], g.z),
          **({"scenario": g.attrs["scenario"]} if "scenario" in g.attrs else {})}
         for g in m.glyphs()
     ]
     size = None
-    if bounds:
-        size = {"q": [bounds[0], bounds[1]], "r": [bounds[2], bounds[3]],
-                "width": bounds[1] - bounds[0] + 1, "rows": bounds[3] - bounds[2] + 1,
-                "levels": [bounds[4], bounds[5]]}
+    board = m.board_size()
+    if bounds and board:
+        # columns x rows as the board is lettered and numbered; the axial ranges for programs
+        size = {"columns": board[0], "rows": board[1], "q": [bounds[0], bounds[1]], "r": [bounds[2], bounds[3]],
+                "levels": list(m.level_range())}
     return {
         "name": m.name,
         "author": m.author,
@@ -54,7 +56,21 @@ def summarise(m: Map) -> dict[str, Any]:
         "glyphs": glyphs,
         "buildings": len(m.buildings),
         "objects": len(m.objects),
+        "sets_used": declared_sets(m),
     }
+
+
+def declared_sets(m: Map) -> list[dict[str, Any]] | None:
+    """The sets the map says it is built from (Hexoscape's setsUsed), or None if it says nothing."""
+    declared = m.attrs.get("sets_used")
+    if not isinstance(declared, list):
+        return None
+    from mapkit.sets.sets import all_sets, set_table
+
+    known = all_sets()
+    letters = {s["id"]: s.get("hexoscape_letter") for s in set_table()["sets"]}
+    return [{"id": str(s), "name": known[s].name if s in known else "(unknown set)", "letter": letters.get(s)}
+            for s in declared]
 
 
 def terrain_hexes(m: Map, counts: Counter[str] | None = None) -> Counter[str]:
@@ -74,12 +90,13 @@ def terrain_hexes(m: Map, counts: Counter[str] | None = None) -> Counter[str]:
 
 
 def cells_json(m: Map) -> list[dict[str, Any]]:
-    """One object per occupied cell: q, r, the level the piece fills, terrain or kind, piece index."""
+    """One object per occupied cell: q, r, its Level (a tile's layer, or the Level a standing piece
+    stands on), terrain or kind, piece index."""
     cat = catalog()
     out = []
     for q, r, level, index in m.iter_cells():
         ptype = cat[m.pieces[index].type]
-        cell: dict[str, Any] = {"q": q, "r": r, "level": level}
+        cell: dict[str, Any] = {"q": q, "r": r, "level": levels.level(ptype, level)}
         if ptype.kind in ("land", "fluid"):
             cell["terrain"] = ptype.terrain
         else:
@@ -103,8 +120,8 @@ def render_text(s: dict[str, Any]) -> str:
         lines.append(f"  players:  {s['players']}")
     if s["size"]:
         sz = s["size"]
-        lines.append(f"  size:     {sz['width']} x {sz['rows']} hexes (q {sz['q'][0]}..{sz['q'][1]}, "
-                     f"r {sz['r'][0]}..{sz['r'][1]}), levels {sz['levels'][0]}..{sz['levels'][1]}")
+        lines.append(f"  size:     {sz['columns']} columns x {sz['rows']} rows, "
+                     f"Levels {sz['levels'][0]}..{sz['levels'][1]}")
     else:
         lines.append("  size:     empty map")
     lines.append(f"  pieces:   {s['pieces']}")
@@ -124,7 +141,10 @@ def render_text(s: dict[str, Any]) -> str:
         lines.append("  glyphs:")
         for g in s["glyphs"]:
             scenario = f" (scenario {g['scenario']})" if "scenario" in g else ""
-            lines.append(f"    {g['letter']} {g['name']} at ({g['q']}, {g['r']}), level {g['level']}{scenario}")
+            lines.append(f"    {g['letter']} {g['name']} at ({g['q']}, {g['r']}) on {levels.label(g['level'])}{scenario}")
+    if s.get("sets_used") is not None:
+        named = ", ".join(f"{d['name']} ({d['id']})" for d in s["sets_used"]) or "none"
+        lines.append(f"  sets used (declared): {named}")
     if s["buildings"] or s["objects"]:
         lines.append(f"  C3G: {s['buildings']} building(s), {s['objects']} object(s)")
     return "\n".join(lines) + "\n"
