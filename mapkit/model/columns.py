@@ -23,6 +23,7 @@ from __future__ import annotations
 from array import array
 from collections import Counter
 from collections.abc import Iterable, Iterator, MutableSequence, Sequence
+from functools import lru_cache
 from itertools import repeat
 from operator import add, and_, mul, rshift
 from typing import Any, NamedTuple, overload
