@@ -49,6 +49,9 @@ DESCRIPTION = "Hexoscape JSON map"
 GZIP_MAGIC = b"\x1f\x8b"
 #: Refuse to inflate a .gz past this size (a gzip bomb would otherwise exhaust memory).
 MAX_INFLATED_BYTES = 64 * 1024 * 1024
+#: The fast path streams a file in Hexoscape's own layout into columns (a few bytes a piece,
+#: the text never held whole), so it may inflate this much: a 3-million-piece map is ~330 MB.
+STREAMED_BYTES = 1 << 30
 #: Bounds on numbers read from a file (far beyond any real map; stops absurd allocations).
 #: The writer leaves pieces beyond them out, as losses, so what it writes always reads back.
 MAX_COORDINATE = 100_000
@@ -74,7 +77,16 @@ def sniff(head: bytes) -> bool:
 
 
 def read(data: bytes, filename: str = "") -> Map:
+    """A map from Hexoscape JSON (plain or gzip). Files saved by Hexoscape take the streaming
+    fast path (`_stream`: columns, no document held whole); anything else is parsed whole."""
+    import sys
+
+    from mapkit.formats.hexoscape import _stream
+
     gzipped = data.startswith(GZIP_MAGIC)
+    fast = _stream.read_stream(data, gzipped, sys.modules[__name__], STREAMED_BYTES)
+    if fast is not None:
+        return fast
     if gzipped:
         data = inflate(data)
     doc = parse_json(data)
