@@ -22,7 +22,7 @@ import re
 import zlib
 from array import array
 from itertools import repeat
-from operator import add, mul, ne, neg
+from operator import add, mul
 from typing import Any, Iterator
 
 from mapkit.errors import FormatError
@@ -92,25 +92,32 @@ class _Columns:
         self.objects: dict[int, Piece] = {}
         self.keys: set[str] = set()
 
-    def add(self, hids: list[str], altitudes: list[int], turns: list[str], qs: list[int], rs: list[int],
-            uids: list[str] | None) -> None:
+    def add(self, hids: list[str], altitudes: list[int], turns: tuple[str, ...], qs: list[int], rs: list[int],
+            uids: tuple[str, ...] | None) -> None:
         ids = self.ids
-        for hid in set(hids).difference(ids.codes):
+        present = set(hids)
+        for hid in present.difference(ids.codes):
             ids.code_of(hid)  # raises NotCanonical for an id it does not take
         codes = list(map(ids.codes.__getitem__, hids))
-        if min(altitudes) < 0 or max(altitudes) > ids.max_altitude or max(map(abs, qs)) > ids.max_coordinate \
-                or max(map(abs, rs)) > ids.max_coordinate:
+        bound = ids.max_coordinate
+        if min(altitudes) < 0 or max(altitudes) > ids.max_altitude or min(qs) < -bound or max(qs) > bound \
+                or min(rs) < -bound or max(rs) > bound:
             raise NotCanonical
         first = len(self.kind)
-        whole = [_TURNS.get(t) for t in turns]
-        kinds = list(map(add, map(mul, codes, repeat(6)), (w if w is not None else 0 for w in whole)))
-        self.kind.extend(kinds)
+        whole = list(map(_TURNS.get, turns))
+        halves = None in whole
+        if halves:
+            whole = [0 if w is None else w for w in whole]
+        self.kind.extend(map(add, map(mul, codes, repeat(6)), whole))
         self.q.extend(qs)
         self.r.extend(rs)
         self.z.extend(altitudes)
         if uids is not None:
             self.uid.extend(uids)
-        odd = [i for i, (code, w) in enumerate(zip(codes, whole)) if w is None or ids.special[code]]
+        special = {ids.codes[hid] for hid in present if ids.special[ids.codes[hid]]}
+        odd = [i for i, code in enumerate(codes) if code in special] if special else []
+        if halves:
+            odd += [i for i, turn in enumerate(turns) if turn not in _TURNS]
         for i in odd:
             self.objects[first + i] = ids.piece(hids[i], qs[i], rs[i], altitudes[i], turns[i],
                                                 uids[i] if uids is not None else None)
@@ -222,12 +229,12 @@ def _take(buffer: str, form: str, columns: _Columns) -> tuple[str, bool]:
         if not found:
             raise NotCanonical
         uids, hids, alts, turns, qs, rs, ss, seps = zip(*found)
-        size = _ARRAY_FIXED * len(found) + sum(map(len, uids)) + sum(map(len, hids)) + sum(map(len, alts)) \
-            + sum(map(len, turns)) + sum(map(len, qs)) + sum(map(len, rs)) + sum(map(len, ss)) + len(seps)
+        size = _ARRAY_FIXED * len(found) + sum(len("".join(column)) for column in (uids, hids, alts, turns, qs, rs, ss)) \
+            + len(seps)
         q, r = list(map(int, qs)), list(map(int, rs))
-        if any(map(ne, map(neg, map(int, ss)), map(add, q, r))):
+        if any(map(add, map(add, q, r), map(int, ss))):
             raise NotCanonical  # s is not -q-r
-        tail_uids: list[str] | None = list(uids)
+        tail_uids: tuple[str, ...] | None = uids
     else:
         found = OBJECT_PIECE.findall(text)
         if not found:
@@ -235,8 +242,8 @@ def _take(buffer: str, form: str, columns: _Columns) -> tuple[str, bool]:
         alts, qs, rs, turns, hids, values, seps = zip(*found)
         if hids != values:
             raise NotCanonical  # the key and the value name different pieces
-        size = _OBJECT_FIXED * len(found) + sum(map(len, alts)) + sum(map(len, qs)) + sum(map(len, rs)) \
-            + sum(map(len, turns)) + 2 * sum(map(len, hids)) + len(seps)
+        size = _OBJECT_FIXED * len(found) + sum(len("".join(column)) for column in (alts, qs, rs, turns)) \
+            + 2 * len("".join(hids)) + len(seps)
         q, r = list(map(int, qs)), list(map(int, rs))
         keys = columns.keys
         before = len(keys)
@@ -246,15 +253,14 @@ def _take(buffer: str, form: str, columns: _Columns) -> tuple[str, bool]:
         tail_uids = None
     if size != end:
         raise NotCanonical  # something between the pieces the pattern does not allow
-    if seps[-1] == ",":
-        if any(sep != "," for sep in seps[:-1]):
-            raise NotCanonical
+    commas = seps.count(",")
+    if commas == len(seps):
         closing = False
+    elif commas == len(seps) - 1 and seps[-1] != ",":
+        closing = True  # the closing bracket, after the last piece only
     else:
-        if any(sep != "," for sep in seps[:-1]):
-            raise NotCanonical
-        closing = True
-    columns.add(list(hids), list(map(int, alts)), list(turns), q, r, tail_uids)
+        raise NotCanonical
+    columns.add(hids, list(map(int, alts)), turns, q, r, tail_uids)
     return buffer[end:], closing
 
 
