@@ -126,25 +126,36 @@ def check_map(m, file: str | None = None) -> None:
     """Refuse a map past the limits on pieces, coordinates and levels.
 
     Run on every map a reader returns (`mapkit.formats.read_map`), before any command works on
-    it; readers that can count pieces earlier do so too, before building them.
+    it; readers that can count pieces earlier do so too, before building them. Uses the map's
+    bounds (a reduction over the columns of a `PieceTable`: no piece object is made).
     """
-    pieces = m.pieces
-    check_count(PIECES, len(pieces), file=file, what="the map")
-    if not pieces and not m.buildings and not m.objects:
-        return
+    check_count(PIECES, len(m.pieces), file=file, what="the map")
     bound = COORDINATES.value
-    for kind, items, axes in (("piece", pieces, ("q", "r", "z")),
-                              ("building", m.buildings, ("q", "r", "level")),
-                              ("object", m.objects, ("q", "r", "level"))):
-        for axis in axes:
-            values = [getattr(item, axis) for item in items]
-            if values and (min(values) < -bound or max(values) > bound):
-                index, value = next((i, v) for i, v in enumerate(values) if not -bound <= v <= bound)
-                name = "level" if axis in ("z", "level") else axis
-                raise COORDINATES.exceeded(abs(value), file=file, where=f"{kind} {index + 1}",
-                                           what=f"{name} {value}")
-    if pieces:
-        levels = [p.z for p in pieces]
-        low, high = min(levels), max(levels)
+    box = m.bounds()
+    if box is not None:
+        if any(abs(v) > bound for v in box):
+            raise _beyond(m.pieces, "piece", ("q", "r", "z"), box, file)
+        low, high = box[4], box[5]
         if high - low + 1 > LEVELS.value:
-            raise LEVELS.exceeded(high - low + 1, file=file, what=f"pieces from level {low} to level {high}")
+            raise LEVELS.exceeded(high - low + 1, file=file, what=f"pieces from height {low} to height {high + 1}")
+    for kind, items in (("building", m.buildings), ("object", m.objects)):
+        if any(abs(getattr(p, axis)) > bound for p in items for axis in ("q", "r", "level")):
+            raise _beyond(items, kind, ("q", "r", "level"), None, file)
+
+
+#: How far a piece's cells reach past its origin hex and bottom (a 24-hex tile, a 10-level arch).
+_REACH = 10
+
+
+def _beyond(items, kind: str, axes: tuple[str, ...], box, file: str | None) -> LimitError:
+    """The error naming the first item out of range: its number and the value found."""
+    bound = COORDINATES.value
+    margin = _REACH if box is not None else 0
+    for index, item in enumerate(items):
+        for axis in axes:
+            value = getattr(item, axis)
+            if abs(value) > bound - margin:
+                name = "level" if axis in ("z", "level") else axis
+                return COORDINATES.exceeded(abs(value), file=file, where=f"{kind} {index + 1}", what=f"{name} {value}")
+    value = max(abs(v) for v in box)
+    return COORDINATES.exceeded(value, file=file, what="the map's extent")

@@ -53,7 +53,7 @@ def test_the_pile_finding_names_the_first_pieces_and_counts_the_rest():
     (f,) = findings(PILES["tiles"](1000), code="P103")
     assert f.message.startswith("1,000 pieces fill this cell: ")
     assert "(piece 1)" in f.message and "(piece 5)" in f.message and "(piece 6)" not in f.message
-    assert f.message.endswith("and 995 more pieces") and (f.q, f.r, f.level) == (0, 0, 0)
+    assert f.message.endswith("and 995 more pieces") and (f.q, f.r, f.level) == (0, 0, 1)  # Level 1: the bottom layer
 
 
 def test_two_pieces_keep_their_pair_message():

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from typing import Iterable
 
+from mapkit.model import levels
 from mapkit.model.catalog import PieceType
 from mapkit.model.grid import DIRECTIONS, axial_to_offset
 from mapkit.rules.build_index import LAUR_EDGE, BuildIndex, build_index
@@ -101,18 +102,18 @@ def _analyse(ctx: CheckContext) -> dict[str, list[Finding]]:
                 end = hexes[0] if under[0] is None else hexes[-1]
                 out["P111"].append(find("P111", f"{_label(ptype, i)} does not rest on both ends: "
                                         f"nothing under its end hex ({end[0]}, {end[1]})",
-                                        end[0], end[1], z))
+                                        end[0], end[1], levels.level(ptype, z)))
         elif not held and ptype.stands_on and _planted(idx, ptype, hexes, z):
             pass  # planted in the piece that holds it (the castle flag in a battlement)
         elif not held:
-            what = "nothing under any of its hexes" if len(hexes) > 1 else "nothing under it"
-            out["P101"].append(find("P101", f"{_label(ptype, i)} floats: {what} at level {z - 1}",
-                                    piece.q, piece.r, z))
+            what = "under any of its hexes" if len(hexes) > 1 else "under it"
+            out["P101"].append(find("P101", f"{_label(ptype, i)} floats: no {levels.label(z)} tile {what}",
+                                    piece.q, piece.r, levels.level(ptype, z)))
         elif len(held) < len(hexes) and not may_bridge(ptype):
             gap = hexes[under.index(None)]
             out["P102"].append(find("P102", f"{_label(ptype, i)} hangs over air at ({gap[0]}, {gap[1]}): "
                                     f"{len(hexes) - len(held)} of its {len(hexes)} hexes have nothing under them",
-                                    gap[0], gap[1], z))
+                                    gap[0], gap[1], levels.level(ptype, z)))
         if held and kind != "figure" and any(fluid[s] for s in held):
             _on_fluid(ctx, out, i, ptype, z, hexes, under, types)
     _overlaps(ctx, idx, out["P103"])
@@ -170,7 +171,8 @@ def _on_fluid(ctx: CheckContext, out: dict[str, list[Finding]], i: int, ptype: P
         if ptype.terrain == "molten-lava":
             if below.terrain in ("water", "molten-lava"):
                 out["P106"].append(ctx.finding(
-                    "P106", f"{_label(ptype, i)} is stacked on {below.name} (piece {s + 1})", q, r, z))
+                    "P106", f"{_label(ptype, i)} is stacked on {below.name} (piece {s + 1})", q, r,
+                    levels.level(ptype, z)))
                 return
             continue  # molten lava may go on any tile that is neither water nor molten lava
         if below.terrain in OWN_BASES.get(ptype.terrain, ()):
@@ -178,7 +180,7 @@ def _on_fluid(ctx: CheckContext, out: dict[str, list[Finding]], i: int, ptype: P
         severity = "error" if below.terrain == "water" else "warning"
         out["P105"].append(ctx.finding(
             "P105", f"{_label(ptype, i)} rests on {below.name} (piece {s + 1}); nothing may be built on a fluid tile",
-            q, r, z, severity=severity))
+            q, r, levels.level(ptype, z), severity=severity))
         return
 
 
@@ -189,7 +191,7 @@ def _marker(ctx: CheckContext, idx: BuildIndex, out: dict[str, list[Finding]], i
     for q, r in hexes:
         s = idx.support(q, r, z) if z > 0 else None
         if s is None:
-            where = "lies on the bare table" if z <= 0 else f"has nothing under it at level {z - 1}"
+            where = "lies on the bare table" if z <= 0 else f"has no {levels.label(z)} tile under it"
             out["P109"].append(ctx.finding("P109", f"{what} (piece {i + 1}) {where}", q, r, z))
             continue
         if ptype.terrain != "glyph":
@@ -216,31 +218,32 @@ def _edge_addon(ctx: CheckContext, idx: BuildIndex, out: list[Finding], i: int, 
                 return
     side = ("E", "SE", "SW", "W", "NW", "NE")[turns]
     out.append(ctx.finding("P110", f"{_label(ptype, i)} hangs on the {side} edge, but no castle wall, base or "
-                           f"wall-walk is across that edge at level {z} or {z - 1}", q, r, z))
+                           f"wall-walk is across that edge at Level {levels.layer(z - 1)} or {levels.layer(z)}", q, r, levels.level(ptype, z)))
 
 
 def _coordinates(ctx: CheckContext, out: list[Finding], i: int, ptype: PieceType, rotation: float, z: int,
                  hexes: list[tuple[int, int]]) -> None:
     """Positions a VirtualScape file cannot hold, or that VirtualScape moves on load."""
     q0, r0 = hexes[0] if hexes else (0, 0)
+    level = levels.level(ptype, z) if z < INT32 else z
     if z < 0:
-        out.append(ctx.finding("P112", f"{_label(ptype, i)} is below the table (level {z})", q0, r0, z,
-                               severity="error"))
+        out.append(ctx.finding("P112", f"{_label(ptype, i)} is below the table (its bottom at height {z})", q0, r0,
+                               level, severity="error"))
         return
     offsets = [axial_to_offset(q, r) for q, r in hexes]
     if any(not (-INT32 <= v < INT32) for col, row in offsets for v in (col, row)) or z >= INT32:
         out.append(ctx.finding("P112", f"{_label(ptype, i)} lies beyond the 32-bit coordinates a .hsc holds",
-                               q0, r0, z, severity="error"))
+                               q0, r0, level, severity="error"))
         return
     if any(col < 0 or row < 0 for col, row in offsets):
         col, row = next((c, r) for c, r in offsets if c < 0 or r < 0)
         out.append(ctx.finding("P112", f"{_label(ptype, i)} reaches column {col}, row {row}: VirtualScape shifts "
                                "maps with negative rows or columns on load, and misplaces negative odd rows",
-                               q0, r0, z))
+                               q0, r0, level))
         return
     if rotation != int(rotation):
         out.append(ctx.finding("P112", f"{_label(ptype, i)} is turned {rotation} steps; VirtualScape holds only "
-                               "whole 60-degree turns", q0, r0, z))
+                               "whole 60-degree turns", q0, r0, level))
 
 
 #: A finding about many pieces in one place names this many, then counts the rest.
@@ -274,7 +277,7 @@ def _overlaps(ctx: CheckContext, idx: BuildIndex, out: list[Finding]) -> None:
             message = f"{_pieces(types, list(pile))} both fill this cell"
         else:
             message = f"{len(pile):,} pieces fill this cell: {_pieces(types, list(pile))}"
-        out.append(ctx.finding("P103", message, q, r, level))
+        out.append(ctx.finding("P103", message, q, r, _pile_level(types, pile, level)))
     pieces = ctx.map.pieces
     for (q, r, level), group in idx.markers.items():
         b = idx.body_at(q, r, level)
@@ -284,7 +287,7 @@ def _overlaps(ctx: CheckContext, idx: BuildIndex, out: list[Finding]) -> None:
             if inside:
                 verb = "is" if len(inside) == 1 else "are"
                 out.append(ctx.finding("P103", f"{_pieces(types, inside)} {verb} inside {_label(types[b], b)}",
-                                       q, r, level))
+                                       q, r, _pile_level(types, inside, level)))
         kinds: dict[tuple[str, object], list[int]] = {}
         for m in group:
             # Markers of different scenarios (glasq pages carry several) never meet on the table.
@@ -298,14 +301,20 @@ def _overlaps(ctx: CheckContext, idx: BuildIndex, out: list[Finding]) -> None:
                 message = f"{_label(types[same[1]], same[1])} shares its space with {_label(types[same[0]], same[0])}"
             else:
                 message = f"{len(same):,} pieces share one space: {_pieces(types, same)}"
-            out.append(ctx.finding("P103", message, q, r, level, severity=severity))
+            out.append(ctx.finding("P103", message, q, r, _pile_level(types, same, level), severity=severity))
     for (q, r, level, _edge), group in idx.edges.items():
         if len(group) == 2:
             out.append(ctx.finding("P103", f"{_label(types[group[1]], group[1])} stands on the same hex side as "
-                                   f"{_label(types[group[0]], group[0])}", q, r, level))
+                                   f"{_label(types[group[0]], group[0])}", q, r, levels.level(types[group[1]], level)))
         elif len(group) > 2:
             out.append(ctx.finding("P103", f"{len(group):,} pieces stand on the same hex side: "
-                                   f"{_pieces(types, group)}", q, r, level))
+                                   f"{_pieces(types, group)}", q, r, levels.level(types[group[1]], level)))
+
+
+def _pile_level(types: list, pile: tuple[int, ...] | list[int], z: int) -> int:
+    """The Level a pile meets at in cell z: the lowest of where each piece is counted (a tile is
+    the Level of its layer, a tree in the same cell stands on the Level under it)."""
+    return min(levels.level(types[i], z) for i in pile)
 
 
 def _clearance(ctx: CheckContext, idx: BuildIndex, out: list[Finding]) -> None:
@@ -342,12 +351,12 @@ def _clearance(ctx: CheckContext, idx: BuildIndex, out: list[Finding]) -> None:
         if len(blocked) == 1:
             o = blocked[0]
             ot = types[o]
-            air = f"the {ot.obstacle_height}-level {ot.name} (piece {o + 1}) standing at level {pieces[o].z}"
+            air = f"the {ot.obstacle_height}-level {ot.name} (piece {o + 1}) standing on {levels.label(pieces[o].z)}"
         else:
             air = f"the air {len(blocked):,} obstacles need above their base ({_pieces(types, list(blocked))})"
         verb = "is" if len(intruders) == 1 else "are"
         out.append(ctx.finding("P104", f"{_pieces(types, list(intruders))} {verb} inside {air}",
-                               cell[0], cell[1], cell[2]))
+                               cell[0], cell[1], _pile_level(types, intruders, cell[2])))
 
 
 def _register(code: str, name: str, severity: str, summary: str) -> None:
