@@ -126,36 +126,31 @@ def check_map(m, file: str | None = None) -> None:
     """Refuse a map past the limits on pieces, coordinates and levels.
 
     Run on every map a reader returns (`mapkit.formats.read_map`), before any command works on
-    it; readers that can count pieces earlier do so too, before building them. Uses the map's
-    bounds (a reduction over the columns of a `PieceTable`: no piece object is made).
+    it; readers that can count pieces earlier do so too, before building them.
     """
-    check_count(PIECES, len(m.pieces), file=file, what="the map")
+    pieces = m.pieces
+    check_count(PIECES, len(pieces), file=file, what="the map")
+    if not pieces and not m.buildings and not m.objects:
+        return
     bound = COORDINATES.value
-    box = m.bounds()
-    if box is not None:
-        if any(abs(v) > bound for v in box):
-            raise _beyond(m.pieces, "piece", ("q", "r", "z"), box, file)
-        low, high = box[4], box[5]
+    ranges = m.origin_ranges()  # min/max over the columns of a read map: no piece is built
+    if ranges is not None and (min(ranges) < -bound or max(ranges) > bound):
+        _refuse_coordinate("piece", pieces, ("q", "r", "z"), file)
+    for kind, items, axes in (("building", m.buildings, ("q", "r", "level")),
+                              ("object", m.objects, ("q", "r", "level"))):
+        _refuse_coordinate(kind, items, axes, file)
+    if ranges is not None:
+        low, high = ranges[4], ranges[5]
         if high - low + 1 > LEVELS.value:
-            raise LEVELS.exceeded(high - low + 1, file=file, what=f"pieces from height {low} to height {high + 1}")
-    for kind, items in (("building", m.buildings), ("object", m.objects)):
-        if any(abs(getattr(p, axis)) > bound for p in items for axis in ("q", "r", "level")):
-            raise _beyond(items, kind, ("q", "r", "level"), None, file)
+            raise LEVELS.exceeded(high - low + 1, file=file, what=f"pieces from level {low} to level {high}")
 
 
-#: How far a piece's cells reach past its origin hex and bottom (a 24-hex tile, a 10-level arch).
-_REACH = 10
-
-
-def _beyond(items, kind: str, axes: tuple[str, ...], box, file: str | None) -> LimitError:
-    """The error naming the first item out of range: its number and the value found."""
+def _refuse_coordinate(kind: str, items, axes: tuple[str, ...], file: str | None) -> None:
+    """Raise for the first coordinate of the items past the coordinate range, if any."""
     bound = COORDINATES.value
-    margin = _REACH if box is not None else 0
-    for index, item in enumerate(items):
-        for axis in axes:
-            value = getattr(item, axis)
-            if abs(value) > bound - margin:
-                name = "level" if axis in ("z", "level") else axis
-                return COORDINATES.exceeded(abs(value), file=file, where=f"{kind} {index + 1}", what=f"{name} {value}")
-    value = max(abs(v) for v in box)
-    return COORDINATES.exceeded(value, file=file, what="the map's extent")
+    for axis in axes:
+        values = [getattr(item, axis) for item in items]
+        if values and (min(values) < -bound or max(values) > bound):
+            index, value = next((i, v) for i, v in enumerate(values) if not -bound <= v <= bound)
+            name = "level" if axis in ("z", "level") else axis
+            raise COORDINATES.exceeded(abs(value), file=file, where=f"{kind} {index + 1}", what=f"{name} {value}")
