@@ -47,6 +47,9 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
+    if not (sys.argv[1:] if argv is None else argv):     # `mapkit` alone: what it can do, not an error
+        parser.print_help()
+        return 0
     args = parser.parse_args(argv)
     try:
         return int(args._run(args) or 0)

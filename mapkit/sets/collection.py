@@ -14,8 +14,10 @@ def missing(need: Mapping[str, int], have: Mapping[str, int]) -> dict[str, int]:
 MAX_COLLECTION_BYTES = 4 * 1024 * 1024
 
 
-def read_collection(path: str) -> dict[str, int]:
-    """A VirtualScape .vsc collection or a Hexoscape inventory table, as type id -> count."""
+def read_collection(path: str, warnings: list[str] | None = None) -> dict[str, int]:
+    """A VirtualScape .vsc collection or a Hexoscape inventory table, as type id -> count.
+
+    What the reader skipped (a .vsc key naming no piece mapkit knows) is added to `warnings`."""
     from mapkit.errors import FormatError
     from mapkit.sets import inventory_tsv, vsc
 
@@ -28,6 +30,8 @@ def read_collection(path: str) -> dict[str, int]:
         raise FormatError(f"larger than {MAX_COLLECTION_BYTES} bytes; not a piece collection", file=path)
     module = vsc if path.lower().endswith(".vsc") or vsc.sniff(data[:64]) else inventory_tsv
     try:
+        if module is vsc:
+            return vsc.read_collection(data, path, warnings)
         return module.read_collection(data, path)
     except FormatError as exc:
         raise exc.with_file(path) from None
