@@ -55,7 +55,7 @@ def draw(spaces: Spaces, turns: Sequence[int | None], path: str, title: str = ""
     across the top in large type (why the picture has no turns to show)."""
     from PIL import Image, ImageDraw
 
-    from mapkit.io import write_atomic
+    from mapkit.io import write_output
 
     best: dict[tuple[int, int], int | None] = {}
     for s in range(len(spaces)):
@@ -126,4 +126,4 @@ def draw(spaces: Spaces, turns: Sequence[int | None], path: str, title: str = ""
 
     buf = io.BytesIO()
     img.save(buf, format="PNG")
-    write_atomic(path, buf.getvalue())
+    write_output(path, buf.getvalue())
