@@ -11,8 +11,8 @@ Everything that stands on something (obstacles, glyphs, start zones, figures) is
 top of what lies under it, i.e. at the supporting tile's z + 1, as VirtualScape stores it. A
 picture sees the tiles of the pictures up to itself; an overlay `hsbfNNNNsKKlLL` those of the
 pictures before picture LL ("Glyphs Under Level 11" sit under the Level 11 tiles).
-A standing piece with nothing drawn under any of its hexes is drawn off the board (a key of
-glyphs, a legend) and is not placed.
+A standing piece with nothing drawn under any of its hexes in any picture is drawn off the board
+(a key of glyphs, a legend) and is not placed.
 
 Edge pieces hang on a castle's side: a battlement or ladder drawn on "Level N" is at N - 1, the
 level of the wall-walk it serves; elsewhere at the level of the wall-walk or wall across its
@@ -39,6 +39,8 @@ LADDER_RISE = 2
 _LAYER_KINDS = ("land", "fluid", "castle")
 #: Kinds a standing piece of which, with nothing under it, is a drawing off the board.
 _OFF_BOARD_KINDS = ("obstacle", "marker", "figure")
+#: A picture number beyond every picture's: "whatever any picture draws".
+_ALL = 1 << 30
 
 
 @dataclass(frozen=True)
@@ -73,8 +75,10 @@ class Ground:
         return max(found, default=None)
 
 
-def stack(placed: list[Placed], cat: Any, skip: Callable[[Placed, str], None]) -> list[Piece]:
-    """The pieces with their z, in drawing order; `skip` hears of pieces drawn off the board."""
+def stack(placed: list[Placed], cat: Any, skip: Callable[[Placed, str], None],
+          warn: Callable[[str], None]) -> list[Piece]:
+    """The pieces with their z, in drawing order; `skip` hears of pieces drawn off the board,
+    `warn` of what was read otherwise than drawn (a ladder count that does not fit)."""
     ground = Ground()
     z: dict[int, list[int]] = {}
     for p in sorted((p for p in placed if _is_layer(p, cat)), key=lambda p: p.layer.order):
@@ -86,7 +90,7 @@ def stack(placed: list[Placed], cat: Any, skip: Callable[[Placed, str], None]) -
         z[id(p)] = [level]
         castle = ptype.kind == "castle" or ptype.terrain == "wall-walk"
         ground.add(p.cells, p.layer.order, level + ptype.height, castle)
-    holders = _edges(placed, cat, ground, z)
+    holders = _edges(placed, cat, ground, z, warn)
     for p in placed:
         if id(p) in z or p.code == FLAG_BATTLEMENT:
             continue
@@ -99,8 +103,8 @@ def stack(placed: list[Placed], cat: Any, skip: Callable[[Placed, str], None]) -
         else:
             level = ground.top(p.cells, p.layer.sees)
             if level is None:
-                if ptype.kind in _OFF_BOARD_KINDS:
-                    skip(p, "drawn off the board (nothing is drawn under it: a key, legend or label)")
+                if ptype.kind in _OFF_BOARD_KINDS and ground.top(p.cells, _ALL) is None:
+                    skip(p, "drawn off the board (no picture draws anything under it: a key, legend or label)")
                     continue
                 level = 0
         z[id(p)] = [level]
@@ -120,7 +124,8 @@ def _is_layer(p: Placed, cat: Any) -> bool:
     return p.scenario is None and cat[p.type].kind in _LAYER_KINDS and p.type != "castle-flag"
 
 
-def _edges(placed: list[Placed], cat: Any, ground: Ground, z: dict[int, list[int]]) -> dict[int, Placed]:
+def _edges(placed: list[Placed], cat: Any, ground: Ground, z: dict[int, list[int]],
+           warn: Callable[[str], None]) -> dict[int, Placed]:
     """Levels of the battlements and ladders; returns flag id -> the battlement holding it."""
     kept: dict[tuple, Placed] = {}
     holders: dict[int, Placed] = {}
@@ -145,7 +150,11 @@ def _edges(placed: list[Placed], cat: Any, ground: Ground, z: dict[int, list[int
             z[id(p)] = [level]
             continue
         kept.setdefault(key, p)
-        z[id(p)] = sorted(level - LADDER_RISE * k for k in range(max(1, p.count)))
+        fits = max(0, level) // LADDER_RISE + 1  # ladders stacked down to the table at most
+        if p.count > fits:
+            warn(f"line {p.line}: #{p.code} is labelled {p.count} ladders, but only {fits} fit between the table "
+                 f"and level {level}; {fits} placed")
+        z[id(p)] = sorted(level - LADDER_RISE * k for k in range(max(1, min(p.count, fits))))
     for b in flag_battlements:
         key = (b.type, b.q, b.r, b.rotation, z[id(b)][0], b.scenario)
         same = kept.get(key)
