@@ -9,21 +9,17 @@ from typing import Any
 
 from mapkit.books.model import Book, book_from_dict
 from mapkit.books.schema import book_errors
+from mapkit import limits
 from mapkit.errors import FormatError
-
-#: A Book is a page of rules, not a map: refuse anything absurdly large before parsing it.
-MAX_BOOK_BYTES = 8 * 1024 * 1024
+from mapkit.io import read_input
 
 
 def read_book_json(path: str | Path) -> Any:
     """The parsed JSON of a Book file, or FormatError naming the file and line."""
     path = Path(path)
+    data = read_input(path, limits.BOOK_BYTES)
     try:
-        if path.stat().st_size > MAX_BOOK_BYTES:
-            raise FormatError(f"larger than {MAX_BOOK_BYTES} bytes; not a Book", file=str(path))
-        text = path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise FormatError(f"cannot read: {exc.strerror or exc}", file=str(path)) from None
+        text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise FormatError(f"not UTF-8 text (byte {exc.start})", file=str(path)) from None
     try:

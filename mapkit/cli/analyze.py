@@ -45,7 +45,7 @@ def run(args: argparse.Namespace) -> int:
     from mapkit.formats import report_warnings
 
     if args.output:
-        check_output(args.output, ".png")
+        check_output(args.output, ".png", inputs=(args.map,))
     m = read_map(args.map, args.fmt)
     report_warnings(m, args.map)
     reports = [(scenario, *_analyze(view, args, scenario)) for scenario, view in scenario_views(m, args)]

@@ -28,34 +28,17 @@ def read_map(path: str, fmt: str | None):
     return formats.printable_text(formats.read_map(path, fmt))
 
 
-def check_output(path: str, *suffixes: str) -> str:
-    """The output name, checked before any work: a known extension, in a folder that exists.
+def check_output(path: str, *suffixes: str, inputs: tuple[str, ...] = ()) -> str:
+    """The output name, checked before any work (`mapkit.io.check_output`): a known extension,
+    a folder that exists and may be written, not one of the inputs. Shared by render, print,
+    report and analyze, so a typo fails at once in one line instead of after the drawing."""
+    from mapkit.io import check_output as check
 
-    Shared by render, print, report and analyze, so a typo fails at once in one line
-    instead of after the drawing (or as an internal error from the temporary file).
-    """
-    from pathlib import Path
-
-    from mapkit.errors import UsageError
-
-    out = str(path)
-    if not out.lower().endswith(suffixes):
-        raise UsageError(f"{out}: the output must end in {' or '.join(suffixes)}")
-    target = Path(out)
-    if target.is_dir():
-        raise UsageError(f"{out}: is a folder, not a file name")
-    folder = target.parent
-    if not folder.is_dir():
-        raise UsageError(f"{out}: the folder {folder} does not exist")
-    return out
+    return check(path, *suffixes, inputs=inputs)
 
 
 def write_output(path: str, data: bytes | str) -> None:
-    """Write atomically; a write the system refuses (permissions, full disk) is one clear error."""
-    from mapkit.errors import MapkitError
-    from mapkit.io import write_atomic
+    """Write atomically, never over an input (`mapkit.io.write_output`)."""
+    from mapkit.io import write_output as write
 
-    try:
-        write_atomic(path, data)
-    except OSError as exc:
-        raise MapkitError(f"{path}: cannot write: {exc.strerror or exc}") from None
+    write(path, data)

@@ -31,6 +31,10 @@ def run(args: argparse.Namespace) -> int:
         params = OverlayParams.from_options(args.hex_region, args.base_diameter, args.marker_diameter)
     except ValueError as exc:
         raise UsageError(str(exc)) from None
+    if args.output:
+        from mapkit.io import check_output
+
+        check_output(args.output, ".png", inputs=(args.book,))
     if args.book.endswith(".book.json"):
         doc, panels, title, note = _book(args.book, params)
         columns = 3
@@ -40,10 +44,7 @@ def run(args: argparse.Namespace) -> int:
     if args.output:
         from mapkit.drawing.overlay_png import render_panels, save_png
 
-        try:
-            save_png(render_panels(panels, params, title, note, columns), args.output)
-        except OSError as exc:
-            raise UsageError(f"{args.output}: cannot write the picture: {exc.strerror or exc}") from None
+        save_png(render_panels(panels, params, title, note, columns), args.output)
     if args.json:
         json.dump(doc, sys.stdout, indent=1)
         sys.stdout.write("\n")

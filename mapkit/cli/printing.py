@@ -73,7 +73,7 @@ def _overlay_params(args: argparse.Namespace):
 def run(args: argparse.Namespace) -> int:
     from mapkit.cli.common import check_output, write_output
 
-    check_output(args.output, ".pdf")
+    check_output(args.output, ".pdf", inputs=(args.input,) if args.input else ())
     if args.levels_per_page < 1:
         raise UsageError("--levels-per-page must be 1 or more")
     started = time.perf_counter()

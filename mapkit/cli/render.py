@@ -37,7 +37,7 @@ def run(args: argparse.Namespace) -> int:
     from mapkit.drawing import RenderOptions, build_scene, render_png, render_svg
     from mapkit.drawing.layout import map_levels
 
-    out = check_output(args.output, ".png", ".svg")
+    out = check_output(args.output, ".png", ".svg", inputs=(args.map,))
     lower = out.lower()
     if not 1 <= args.scale <= 400:
         raise UsageError("--scale must be between 1 and 400 pixels per hex")

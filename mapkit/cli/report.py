@@ -26,7 +26,7 @@ def run(args: argparse.Namespace) -> int:
     from mapkit.app.report import collect_findings, inventory_section
     from mapkit.drawing.report_html import ReportParts, pictures_section, render_report
 
-    check_output(args.output, ".html", ".htm")
+    check_output(args.output, ".html", ".htm", inputs=(args.map,))
     started = time.perf_counter()
     m = read_map(args.map, args.fmt)
     report_warnings(m, args.map)

@@ -20,15 +20,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
 
-from mapkit.errors import FormatError, LossError, MapkitError, OptionError
-from mapkit.io import write_atomic
+from mapkit import limits
+from mapkit.errors import FormatError, LossError, OptionError
+from mapkit.io import STDIO, read_input, write_output
 from mapkit.model.map import Map
 
 
-#: The path that means standard input (reading) or standard output (writing).
-STDIO = "-"
-#: Refuse inputs larger than this (the largest real maps are a few MB; a 100 000-piece .hsc is ~4 MB).
-MAX_INPUT_BYTES = 256 << 20
 #: Formats whose readers inflate gzip (Hexoscape saves .json.gz maps); write_map gzips them under a .gz name.
 GZIP_FORMATS = ("hexoscape",)
 
@@ -121,16 +118,7 @@ def read_map(path: str | Path, fmt: str | None = None) -> Map:
 
     Texts come as the file has them; `printable_text` makes them encodable for a picture."""
     path = Path(path)
-    try:
-        if str(path) == STDIO:
-            data = sys.stdin.buffer.read(MAX_INPUT_BYTES + 1)
-        else:
-            with path.open("rb") as handle:  # not read_bytes: /dev/zero or a huge file must not fill memory
-                data = handle.read(MAX_INPUT_BYTES + 1)
-    except OSError as exc:
-        raise FormatError(f"cannot read: {exc.strerror or exc}", file=str(path)) from None
-    if len(data) > MAX_INPUT_BYTES:
-        raise FormatError(f"larger than {MAX_INPUT_BYTES >> 20} MiB; no battlefield is that big", file=str(path))
+    data = read_input(path)  # bounded by the input size limit, remembered so no output replaces it
     info = get(fmt) if fmt else detect(path, data[:4096])
     if not info.can_read:
         hint = " (a piece collection: see `mapkit inventory`)" if info.name == "vsc" else ""
@@ -140,6 +128,7 @@ def read_map(path: str | Path, fmt: str | None = None) -> Map:
     except FormatError as exc:
         raise exc.with_file(str(path)) from None
     result.source_format = result.source_format or info.name
+    limits.check_map(result, str(path))
     return result
 
 
@@ -194,7 +183,7 @@ def encode_map(m: Map, info: FormatInfo, allow_loss: bool = False) -> tuple[byte
 
 def write_map(m: Map, path: str | Path, fmt: str | None = None, allow_loss: bool = False) -> list[str]:
     """Write a map atomically (no partial file on failure), or to standard output if `path`
-    is "-"; returns the losses accepted."""
+    is "-", never over a file this run has read (`mapkit.io`); returns the losses accepted."""
     info = format_for_output(path, fmt)
     try:
         data, losses = encode_map(m, info, allow_loss)
@@ -204,12 +193,5 @@ def write_map(m: Map, path: str | Path, fmt: str | None = None, allow_loss: bool
         import gzip  # a .gz name promises gzip (Hexoscape's .gz maps); fixed mtime keeps it deterministic
 
         data = gzip.compress(data, mtime=0)
-    if str(path) == STDIO:
-        sys.stdout.buffer.write(data)
-        sys.stdout.flush()
-        return losses
-    try:
-        write_atomic(path, data)
-    except OSError as exc:  # missing or read-only folder, a file where a folder should be, disk full
-        raise MapkitError(f"{path}: cannot write: {exc.strerror or exc}") from None
+    write_output(path, data)  # atomic for files; never over an input, a link's target or a device
     return losses
