@@ -31,6 +31,9 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
     p.add_argument("--select", default="", metavar="CODES",
                    help="comma-separated codes or prefixes to run (e.g. P1,T201), overriding the profile")
     p.add_argument("--ignore", default="", metavar="CODES", help="comma-separated codes or prefixes to skip")
+    p.add_argument("--vehicle-rules", choices=("current", "legacy"),
+                   help="C3G vehicle rules: current (seeds/001, default) or legacy (seeds/003); "
+                        "same as --set vehicle_rules=...")
     p.add_argument("--set", dest="settings", action="append", default=[], metavar="NAME=VALUE",
                    help="change a convention parameter (see `mapkit rules --parameters`)")
     p.add_argument("--jobs", type=int, default=0, metavar="N",
@@ -74,6 +77,8 @@ def run(args: argparse.Namespace) -> int:
         except ValueError as exc:
             raise UsageError(str(exc)) from None
         options[name] = value
+    if args.vehicle_rules is not None:
+        options["vehicle_rules"] = args.vehicle_rules
     if any(v is not None for v in (args.hex_region, args.base_diameter, args.marker_diameter)):
         from mapkit.geometry.params import OverlayParams
 
@@ -87,8 +92,11 @@ def run(args: argparse.Namespace) -> int:
         unknown = unknown_patterns(patterns)
         if unknown:
             raise UsageError(f"{option} {', '.join(unknown)}: names no rule (see `mapkit rules`)")
-    rules = select_rules(args.profile, select, ignore)
+    rules = select_rules(args.profile, select, ignore, options["vehicle_rules"])
     if select and not rules:
+        if select_rules(args.profile, select, ignore):
+            raise UsageError(f"--select {args.select}: no rule it names belongs to the {options['vehicle_rules']} "
+                             "vehicle rules (see `mapkit rules --vehicle-rules`)")
         raise UsageError(f"--ignore {args.ignore} leaves none of the rules --select {args.select} names")
     if args.jobs < 0:
         raise UsageError(f"--jobs {args.jobs}: the number of workers cannot be negative")
