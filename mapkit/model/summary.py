@@ -13,17 +13,12 @@ def summarise(m: Map) -> dict[str, Any]:
     """The facts `info` reports, as plain data."""
     cat = catalog()
     bounds = m.bounds()
-    terrain_hexes: Counter[str] = Counter()
-    for piece in m.pieces:
-        ptype = cat[piece.type]
-        if ptype.kind in ("land", "fluid"):
-            terrain_hexes[ptype.terrain] += len(m.footprint(piece))
+    counts = m.piece_counts()
     zones = []
     by_zone: dict[tuple[Any, int], list[Any]] = {}
-    for piece in m.pieces:
-        if piece.type == "start-zone":
-            key = (piece.attrs.get("scenario"), int(piece.attrs.get("player", 0)))
-            by_zone.setdefault(key, []).append(piece)
+    for piece in m.of_type("start-zone"):
+        key = (piece.attrs.get("scenario"), int(piece.attrs.get("player", 0)))
+        by_zone.setdefault(key, []).append(piece)
     # the battlefield's own zones after the scenarios', which go in number order (2 before 10)
     def zone_order(key: tuple[Any, int]) -> tuple[bool, int, int]:
         return key[0] is None, key[0] or 0, key[1]
@@ -53,13 +48,29 @@ def summarise(m: Map) -> dict[str, Any]:
         "version": m.source_version,
         "size": size,
         "pieces": len(m.pieces),
-        "pieces_by_type": dict(sorted(m.piece_counts().items())),
-        "hexes_by_terrain": dict(sorted(terrain_hexes.items())),
+        "pieces_by_type": dict(sorted(counts.items())),
+        "hexes_by_terrain": dict(sorted(terrain_hexes(m, counts).items())),
         "start_zones": zones,
         "glyphs": glyphs,
         "buildings": len(m.buildings),
         "objects": len(m.objects),
     }
+
+
+def terrain_hexes(m: Map, counts: Counter[str] | None = None) -> Counter[str]:
+    """Hexes of each terrain the land and fluid pieces cover: the piece counts times each type's
+    footprint size (a personal tile's size is its own, so those are counted one by one)."""
+    cat = catalog()
+    hexes: Counter[str] = Counter()
+    for type_id, count in (counts if counts is not None else m.piece_counts()).items():
+        ptype = cat[type_id]
+        if ptype.kind not in ("land", "fluid"):
+            continue
+        if ptype.id == "personal":
+            hexes[ptype.terrain] += sum(len(m.footprint(p)) for p in m.of_type(type_id))
+        else:
+            hexes[ptype.terrain] += count * len(cat.footprint(ptype.shape, 0))
+    return hexes
 
 
 def cells_json(m: Map) -> list[dict[str, Any]]:

@@ -242,7 +242,7 @@ def _tiles(writable: list[tuple[Piece, PieceType]], t: Tables, preserve: bool, t
            glyph_byte: int, shift: tuple[int, int, int]) -> tuple[list[bytes], int]:
     """Every tile record, and how many. Plain pieces with nothing kept in extras (almost all
     of a big map) are encoded together with numpy; the rest one by one."""
-    _hsc_fast = None  # a small map is written faster than numpy imports
+    _hsc_fast = None  # a small map is written one record at a time
     if tile_version == 3 and len(writable) >= FAST_PATH_MIN_TILES:
         try:
             from mapkit.formats.hsc import _fast as _hsc_fast
@@ -266,11 +266,10 @@ def _tiles(writable: list[tuple[Piece, PieceType]], t: Tables, preserve: bool, t
         return slots, len(slots)  # type: ignore[return-value]
     pc, pq, pr, pz, pt = zip(*rows)
     buffer, fits = _hsc_fast.encode_plain(pc, pq, pr, pz, pt, t, glyph_byte, shift)
-    if preserve and not fits.all():
+    if preserve and fits is not None:
         raise ValueError("coordinates out of range")
-    if len(slots) == len(pc) and fits.all():
+    if len(slots) == len(pc) and fits is None:
         return [buffer], len(pc)
-    fit = fits.tolist()
     out: list[bytes] = []
     count = 0
     k = 0
@@ -279,7 +278,7 @@ def _tiles(writable: list[tuple[Piece, PieceType]], t: Tables, preserve: bool, t
             out.append(slot)
             count += 1
         else:
-            if fit[k]:
+            if fits is None or fits[k]:
                 out.append(buffer[41 * k:41 * k + 41])
                 count += 1
             k += 1
