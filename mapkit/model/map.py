@@ -12,6 +12,7 @@ from collections import Counter, defaultdict
 from dataclasses import dataclass, field, replace
 from typing import Any, Iterator, NamedTuple
 
+from mapkit.model import levels
 from mapkit.model.catalog import Catalog, PieceType, catalog
 
 
@@ -126,6 +127,28 @@ class Map:
         from mapkit.model.columns import piece_bounds
 
         return piece_bounds(self.pieces)
+
+    def board_size(self) -> tuple[int, int] | None:
+        """(columns, rows) of the board as a builder counts it, or None if empty: the span of the
+        odd-r offset grid that VirtualScape and the battlefield pages letter and number (a
+        10-column, 5-row board is 10 x 5, whatever the spread of its axial q)."""
+        cols: set[int] = set()
+        rows: set[int] = set()
+        for piece in self.pieces:
+            for q, r in self.footprint(piece):
+                cols.add(q + (r >> 1))
+                rows.add(r)
+        if not cols:
+            return None
+        return max(cols) - min(cols) + 1, max(rows) - min(rows) + 1
+
+    def level_range(self) -> tuple[int, int] | None:
+        """(lowest, highest) Level the pieces take up (`mapkit.model.levels.span`), or None if empty."""
+        cat = catalog()
+        spans = [levels.span(cat[p.type], p.z) for p in self.pieces]
+        if not spans:
+            return None
+        return min(s.start for s in spans), max(s.stop - 1 for s in spans)
 
     # -- views -----------------------------------------------------------------------------
     def of_type(self, *type_ids: str) -> list[Piece]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
+from mapkit.model import levels
 from mapkit.model.catalog import catalog
 from mapkit.model.map import Map
 
@@ -31,15 +32,16 @@ def summarise(m: Map) -> dict[str, Any]:
         zones.append(zone)
     glyphs = [
         {"letter": g.attrs.get("letter", "?"), "name": cat.glyphs.get(g.attrs.get("letter", "?"), {}).get("name", ""),
-         "q": g.q, "r": g.r, "level": g.z,
+         "q": g.q, "r": g.r, "level": levels.level(cat[g.type], g.z),
          **({"scenario": g.attrs["scenario"]} if "scenario" in g.attrs else {})}
         for g in m.glyphs()
     ]
     size = None
-    if bounds:
-        size = {"q": [bounds[0], bounds[1]], "r": [bounds[2], bounds[3]],
-                "width": bounds[1] - bounds[0] + 1, "rows": bounds[3] - bounds[2] + 1,
-                "levels": [bounds[4], bounds[5]]}
+    board = m.board_size()
+    if bounds and board:
+        # columns x rows as the board is lettered and numbered; the axial ranges for programs
+        size = {"columns": board[0], "rows": board[1], "q": [bounds[0], bounds[1]], "r": [bounds[2], bounds[3]],
+                "levels": list(m.level_range())}
     return {
         "name": m.name,
         "author": m.author,
@@ -74,12 +76,13 @@ def terrain_hexes(m: Map, counts: Counter[str] | None = None) -> Counter[str]:
 
 
 def cells_json(m: Map) -> list[dict[str, Any]]:
-    """One object per occupied cell: q, r, the level the piece fills, terrain or kind, piece index."""
+    """One object per occupied cell: q, r, its Level (a tile's layer, or the Level a standing piece
+    stands on), terrain or kind, piece index."""
     cat = catalog()
     out = []
     for q, r, level, index in m.iter_cells():
         ptype = cat[m.pieces[index].type]
-        cell: dict[str, Any] = {"q": q, "r": r, "level": level}
+        cell: dict[str, Any] = {"q": q, "r": r, "level": levels.level(ptype, level)}
         if ptype.kind in ("land", "fluid"):
             cell["terrain"] = ptype.terrain
         else:
@@ -103,8 +106,8 @@ def render_text(s: dict[str, Any]) -> str:
         lines.append(f"  players:  {s['players']}")
     if s["size"]:
         sz = s["size"]
-        lines.append(f"  size:     {sz['width']} x {sz['rows']} hexes (q {sz['q'][0]}..{sz['q'][1]}, "
-                     f"r {sz['r'][0]}..{sz['r'][1]}), levels {sz['levels'][0]}..{sz['levels'][1]}")
+        lines.append(f"  size:     {sz['columns']} columns x {sz['rows']} rows, "
+                     f"Levels {sz['levels'][0]}..{sz['levels'][1]}")
     else:
         lines.append("  size:     empty map")
     lines.append(f"  pieces:   {s['pieces']}")
@@ -124,7 +127,7 @@ def render_text(s: dict[str, Any]) -> str:
         lines.append("  glyphs:")
         for g in s["glyphs"]:
             scenario = f" (scenario {g['scenario']})" if "scenario" in g else ""
-            lines.append(f"    {g['letter']} {g['name']} at ({g['q']}, {g['r']}), level {g['level']}{scenario}")
+            lines.append(f"    {g['letter']} {g['name']} at ({g['q']}, {g['r']}) on {levels.label(g['level'])}{scenario}")
     if s["buildings"] or s["objects"]:
         lines.append(f"  C3G: {s['buildings']} building(s), {s['objects']} object(s)")
     return "\n".join(lines) + "\n"
