@@ -113,7 +113,7 @@ def test_a_battlement_hangs_outside_the_wall_walk_facing_it(turns):
     assert battlement.z == 11  # the wall-walk's level
 
 
-@pytest.mark.parametrize("label, levels", [(None, [11]), ("6", [1, 3, 5, 7, 9, 11]), ("0", [11]),
+@pytest.mark.parametrize("label, levels", [(None, [1]), ("6", [1, 3, 5, 7, 9, 11]), ("0", [1]), ("3", [1, 3, 5]),
                                            ("1000000", [1, 3, 5, 7, 9, 11])])
 def test_a_number_on_a_ladder_stacks_that_many_ladders(tmp_path, cli, label, levels):
     # The ladder stands in the hex east of the tower, its rungs against its west side.
@@ -128,7 +128,8 @@ def test_a_number_on_a_ladder_stacks_that_many_ladders(tmp_path, cli, label, lev
     assert [(p.q, p.r) for p in ladders] == [hex_of(5, 2)] * len(levels)
     assert {p.rotation for p in ladders} == {3}  # the west side, where the tower is
     assert [p.z for p in ladders] == levels
-    assert any("1000000 ladders, but only 6 fit" in w for w in m.warnings) == (label == "1000000")
+    assert any("1000000 ladders, but only 6 fit between level 1 and level 11" in w
+               for w in m.warnings) == (label == "1000000")
     assert validate(tmp_path, cli, castle_page(pictures)) == []
 
 
@@ -212,3 +213,19 @@ def test_a_stone_wall_lies_in_the_four_hexes_its_strip_is_drawn_in(turns):
     assert sorted(m.footprint(wall)) == sorted((q + first[0] + k * step[0], r + first[1] + k * step[1])
                                                for k in range(4))
     assert wall.z == 1 and not m.warnings
+
+
+def test_ladders_climb_from_what_is_under_them():
+    # Ten ladders drawn with a wall-walk on Level 21 whose foot is on a Level 1 tile: they stand
+    # on it and climb 20 levels, the top one reaching the wall-walk's top (as on Valledonn).
+    x, y = at(5, 2)
+    pictures = tower()
+    pictures.append(("Level 21", [use("LDR", x, y, 300), f'<text x="{x + 32}" y="{y + 70}">10</text>']))
+    m = glasq.read(castle_page(pictures))
+    assert [p.z for p in m.pieces if p.type == "castle-ladder"] == list(range(1, 21, 2))
+    # A ladder over nothing drawn hangs from its picture's level down.
+    x, y = at(8, 1)
+    pictures = [("Level 1", grass(range(1, 4), range(0, 2))),
+                ("Level 7", [use("LDR", x, y), f'<text x="{x + 32}" y="{y + 70}">2</text>'])]
+    m = glasq.read(castle_page(pictures))
+    assert [p.z for p in m.pieces if p.type == "castle-ladder"] == [4, 6]

@@ -14,10 +14,10 @@ pictures before picture LL ("Glyphs Under Level 11" sit under the Level 11 tiles
 A standing piece with nothing drawn under any of its hexes in any picture is drawn off the board
 (a key of glyphs, a legend) and is not placed.
 
-Edge pieces hang on a castle's side: a battlement or ladder drawn on "Level N" is at N - 1, the
-level of the wall-walk it serves; elsewhere at the level of the wall-walk or wall across its
-side. A ladder labelled with a number is that many ladders stacked LADDER_RISE levels apart
-under the one drawn. The castle flag stands in the top of the battlement drawn again as `BFG` at
+Edge pieces hang on a castle's side: a battlement drawn on "Level N" is at N - 1, the level of
+the wall-walk it serves; elsewhere at the level of the wall-walk or wall across its side. A
+ladder labelled with a number is that many ladders stacked LADDER_RISE levels apart, from what
+is under its hex up to that level (a ladder is not labelled when it is the only one). The castle flag stands in the top of the battlement drawn again as `BFG` at
 its place (catalog `stands_on`: 5 levels above the battlement's bottom).
 """
 
@@ -150,11 +150,7 @@ def _edges(placed: list[Placed], cat: Any, ground: Ground, z: dict[int, list[int
             z[id(p)] = [level]
             continue
         kept.setdefault(key, p)
-        fits = max(0, level) // LADDER_RISE + 1  # ladders stacked down to the table at most
-        if p.count > fits:
-            warn(f"line {p.line}: #{p.code} is labelled {p.count} ladders, but only {fits} fit between the table "
-                 f"and level {level}; {fits} placed")
-        z[id(p)] = sorted(level - LADDER_RISE * k for k in range(max(1, min(p.count, fits))))
+        z[id(p)] = _ladder_stack(p, level, ground, warn) if p.type == "castle-ladder" else [level]
     for b in flag_battlements:
         key = (b.type, b.q, b.r, b.rotation, z[id(b)][0], b.scenario)
         same = kept.get(key)
@@ -165,6 +161,21 @@ def _edges(placed: list[Placed], cat: Any, ground: Ground, z: dict[int, list[int
             if flag.type == "castle-flag" and flag.anchor == b.anchor and flag.scenario == b.scenario:
                 holders[id(flag)] = same or b
     return holders
+
+
+def _ladder_stack(p: Placed, level: int, ground: Ground, warn: Callable[[str], None]) -> list[int]:
+    """The levels of the ladders a page draws at one place: `p.count` of them (the number drawn
+    on it, else 1), LADDER_RISE levels apart, from the top of what is under their hex up to the
+    level of the picture (the wall-walk's), as VirtualScape's West Barbican stacks its 22 ladders.
+    With nothing drawn under the hex, the top ladder is at the picture's level."""
+    floor = ground.top(p.cells, p.layer.sees)
+    if floor is None or floor > level:
+        floor = max(0, level - LADDER_RISE * (p.count - 1))
+    fits = (level - floor) // LADDER_RISE + 1
+    if p.count > fits:
+        warn(f"line {p.line}: #{p.code} is labelled {p.count} ladders, but only {fits} fit between level {floor} "
+             f"and level {level}; {fits} placed")
+    return [floor + LADDER_RISE * k for k in range(min(p.count, fits))]
 
 
 def _plant_flags(placed: list[Placed], holders: dict[int, Placed], z: dict[int, list[int]], cat: Any) -> None:
