@@ -17,8 +17,9 @@ A standing piece with nothing drawn under any of its hexes in any picture is dra
 Edge pieces hang on a castle's side: a battlement drawn on "Level N" is at N - 1, the level of
 the wall-walk it serves; elsewhere at the level of the wall-walk or wall across its side. A
 ladder labelled with a number is that many ladders stacked LADDER_RISE levels apart, from what
-is under its hex up to that level (a ladder is not labelled when it is the only one). The castle flag stands in the top of the battlement drawn again as `BFG` at
-its place (catalog `stands_on`: 5 levels above the battlement's bottom).
+is under its hex up to that level (a ladder is not labelled when it is the only one). The
+castle flag stands in the top of the battlement drawn again as `BFG` at its place (catalog
+`stands_on`: 5 levels above the battlement's bottom).
 """
 
 from __future__ import annotations
