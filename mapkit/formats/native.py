@@ -15,6 +15,7 @@ import json
 import re
 from typing import Any
 
+from mapkit import limits
 from mapkit.errors import FormatError
 from mapkit.formats._json import escape_lone_surrogates, parse_json
 from mapkit.model.map import Map, Piece, Placement
@@ -27,7 +28,7 @@ SCHEMA = "map.schema.json"
 
 #: The coordinate bounds of schemas/map.schema.json ($defs.coordinate): the writer refuses what
 #: the reader would refuse (a damaged .hsc can hold coordinates near 2**31).
-MAX_COORDINATE = 1_000_000
+MAX_COORDINATE = limits.COORDINATES.value
 
 #: Top-level keys in the order they are written.
 _HEAD_KEYS = ("format", "version", "name", "author", "players", "scenario", "source_format",
@@ -132,6 +133,8 @@ def _check(document: Any) -> None:
 def read(data: bytes, filename: str = "") -> Map:
     """A map from mapkit JSON; raises FormatError naming the JSON path or line of a problem."""
     document = parse_json(data)
+    if isinstance(document, dict) and isinstance(document.get("pieces"), list):
+        limits.check_count(limits.PIECES, len(document["pieces"]), where="$.pieces", what="the map")
     _check(document)
     # JSON Schema counts 3.0 as an integer: store ints, so cells and output stay integral.
     pieces = [Piece(p["type"], int(p["q"]), int(p["r"]), int(p["z"]), _number(p.get("rotation", 0)),
