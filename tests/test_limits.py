@@ -56,6 +56,19 @@ def case_decompressed_size(tmp_path, cli, monkeypatch):
     refused(cli, "info", path, limit="decompressed size", where="gzip")
 
 
+def case_streamed_size(tmp_path, cli, monkeypatch):
+    from mapkit.formats import hexoscape
+
+    path = tmp_path / "m.json.gz"  # Hexoscape's own layout, gzipped: the streaming reader takes it
+    write_map(Map(pieces=[Piece("grass-1", i, 0, 0) for i in range(200)]), path)
+    inflated = len(gzip.decompress(path.read_bytes()))
+    monkeypatch.setattr(hexoscape, "STREAMED_BYTES", inflated)
+    lower(monkeypatch, "DECOMPRESSED_BYTES", inflated - 1)
+    assert cli("info", path)[0] == 0  # streamed into columns: the parsed-document bound does not apply
+    monkeypatch.setattr(hexoscape, "STREAMED_BYTES", inflated - 1)
+    refused(cli, "info", path, limit="decompressed size", where="gzip")
+
+
 def case_book_size(tmp_path, cli, monkeypatch):
     lower(monkeypatch, "BOOK_BYTES", 100)
     path = tmp_path / "big.book.json"
@@ -97,7 +110,7 @@ def case_pieces_per_map(tmp_path, cli, monkeypatch):
     lower(monkeypatch, "PIECES", 10)
     refused(cli, "info", native, limit="pieces per map", where="$.pieces")
     refused(cli, "info", hsc, limit="pieces per map", where="byte")
-    refused(cli, "info", hexo, limit="pieces per map", where="$.boardPieces")
+    refused(cli, "info", hexo, limit="pieces per map")  # streamed into columns, then counted
 
 
 def case_hexes_per_piece(tmp_path, cli, monkeypatch):

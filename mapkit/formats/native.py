@@ -132,6 +132,8 @@ def _check(document: Any) -> None:
 
 def read(data: bytes, filename: str = "") -> Map:
     """A map from mapkit JSON; raises FormatError naming the JSON path or line of a problem."""
+    if len(data) > limits.DECOMPRESSED_BYTES.value:  # parsed whole: about ten times its size in memory
+        raise limits.DECOMPRESSED_BYTES.exceeded(len(data), what="a mapkit JSON document")
     document = parse_json(data)
     if isinstance(document, dict) and isinstance(document.get("pieces"), list):
         limits.check_count(limits.PIECES, len(document["pieces"]), where="$.pieces", what="the map")
