@@ -15,15 +15,19 @@ A module without `read` or `write` is write-only or read-only.
 from __future__ import annotations
 
 import importlib
+import os
 import sys
 from dataclasses import dataclass
-from pathlib import Path
 from types import ModuleType
+from typing import TYPE_CHECKING
 
 from mapkit import limits
 from mapkit.errors import FormatError, LossError, OptionError
 from mapkit.io import STDIO, read_input, write_output
 from mapkit.model.map import Map
+
+if TYPE_CHECKING:
+    from pathlib import Path
 
 
 #: Formats whose readers inflate gzip (Hexoscape saves .json.gz maps); write_map gzips them under a .gz name.
@@ -117,7 +121,7 @@ def read_map(path: str | Path, fmt: str | None = None) -> Map:
     """Read a map file in any known format ("-" is standard input). Raises FormatError naming the file.
 
     Texts come as the file has them; `printable_text` makes them encodable for a picture."""
-    path = Path(path)
+    path = os.fspath(path)
     data = read_input(path)  # bounded by the input size limit, remembered so no output replaces it
     info = get(fmt) if fmt else detect(path, data[:4096])
     if not info.can_read:

@@ -10,9 +10,9 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 from functools import lru_cache
-from importlib import resources
 from typing import Any
 
+from mapkit import data
 from mapkit.limits import HEXES_PER_PIECE
 from mapkit.model.grid import rotate_cells
 
@@ -42,6 +42,8 @@ class PieceType:
     glasq: tuple[str, ...] = ()
     vsc: str | None = None
     inventory_as: dict[str, int] = field(default_factory=dict, compare=False, hash=False)
+    #: Attributes no source gives, set by assumption: attribute -> why (docs/pieces.md lists them).
+    assumed: dict[str, str] = field(default_factory=dict, compare=False, hash=False)
     #: Pieces this one is planted in instead of resting on a tile below it, with the levels from
     #: their bottom to its own: the castle flag stands in the top of a battlement.
     stands_on: dict[str, int] = field(default_factory=dict, compare=False, hash=False)
@@ -69,6 +71,7 @@ class Catalog:
             raw["vs_legacy"] = tuple(raw.get("vs_legacy") or ())
             raw["vs_colour"] = tuple(raw.get("vs_colour") or (160, 160, 160))
             raw["inventory_as"] = dict(raw.get("inventory_as") or {})
+            raw["assumed"] = dict(raw.get("assumed") or {})
             raw["stands_on"] = dict(raw.get("stands_on") or {})
             piece = PieceType(**raw)
             if piece.kind not in KINDS:
@@ -152,5 +155,5 @@ PERSONAL_SHAPES = {1: "S1", 2: "S2", 3: "S3", 7: "H7", 24: "T24"}
 @lru_cache(maxsize=1)
 def catalog() -> Catalog:
     """The catalog shipped with mapkit (loaded once)."""
-    text = resources.files("mapkit.data").joinpath("catalog.json").read_text(encoding="utf-8")
+    text = data.text("catalog.json")
     return Catalog(json.loads(text))

@@ -5,8 +5,8 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from functools import lru_cache
-from importlib import resources
 
+from mapkit import data
 from mapkit.sets.requirements import hexes_of
 
 
@@ -29,7 +29,7 @@ class TerrainSet:
 
 @lru_cache(maxsize=1)
 def _table() -> dict:
-    return json.loads(resources.files("mapkit.data").joinpath("sets.json").read_text(encoding="utf-8"))
+    return json.loads(data.text("sets.json"))
 
 
 def load_sets(kinds: tuple[str, ...] = ("master", "expansion", "kit")) -> list[TerrainSet]:
@@ -41,3 +41,13 @@ def load_sets(kinds: tuple[str, ...] = ("master", "expansion", "kit")) -> list[T
 def set_table() -> dict:
     """The whole table with provenance (rows, decisions, aliases)."""
     return _table()
+
+
+def set_letters() -> dict[str, str]:
+    """Hexoscape's one-letter set id (a map's hexMap.setsUsed) -> mapkit set id."""
+    return {s["hexoscape_letter"]: s["id"] for s in _table()["sets"] if s.get("hexoscape_letter")}
+
+
+def all_sets() -> dict[str, TerrainSet]:
+    """Every set of the table by id, whatever its kind (announced products included)."""
+    return {s.id: s for s in load_sets(("master", "expansion", "kit", "community", "announced"))}
