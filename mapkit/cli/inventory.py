@@ -27,7 +27,10 @@ def run(args: argparse.Namespace) -> int:
 
     m = read_map(args.map, args.fmt)
     report_warnings(m, args.map)
-    collection = read_collection(args.collection) if args.collection else None
+    skipped: list[str] = []
+    collection = read_collection(args.collection, skipped) if args.collection else None
+    for warning in skipped:
+        print(f"mapkit: {args.collection}: warning: {warning}", file=sys.stderr)
     set_ids = [s.strip() for s in args.sets.split(",") if s.strip()] if args.sets else None
     rep = inventory_report(m, collection, set_ids, args.community)
     if args.json:

@@ -69,7 +69,7 @@ def run(args: argparse.Namespace) -> int:
     from mapkit.rules.checks import check_file
     from mapkit.rules.framework import Finding, select_rules, unknown_patterns
     from mapkit.rules.profiles import defaults, parse_setting
-    from mapkit.rules.report import render_json, render_sarif, render_text, sort_key
+    from mapkit.rules.report import render_json, render_sarif, render_text, sort_key, summary_line
 
     options = defaults()
     for text in args.settings:
@@ -129,7 +129,9 @@ def run(args: argparse.Namespace) -> int:
     elif args.output == "sarif":
         report = render_sarif(findings, rules, unreadable)
     else:
-        report = render_text(findings)
+        read = len(args.maps) - len(unreadable)
+        # the summary counts the maps looked at; when none could be read, the error lines say it all
+        report = render_text(findings) + (summary_line(findings, read, len(unreadable)) if read else "")
     if args.out:
         from mapkit.io import write_output
 
