@@ -8,12 +8,11 @@ see `mapkit.cli.batch`); findings come out in the same order whatever N is.
 from __future__ import annotations
 
 import argparse
-import os
 import sys
 from typing import Any
 
 from mapkit.cli.batch import add_jobs_option, jobs_for, run_all
-from mapkit.cli.common import millimetres
+from mapkit.cli.common import add_scenario_option, millimetres
 
 
 def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
@@ -32,6 +31,7 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
                         "same as --set vehicle_rules=...")
     p.add_argument("--set", dest="settings", action="append", default=[], metavar="NAME=VALUE",
                    help="change a convention parameter (see `mapkit rules --parameters`)")
+    add_scenario_option(p, "each scenario is checked on its own and its findings name it")
     add_jobs_option(p)
     p.add_argument("-o", "--output", dest="out", metavar="FILE", help="write the report to FILE")
     p.add_argument("--hex-region", choices=("cell", "cap"), help="C3G overlay: what counts as a hex (default cell)")
@@ -88,7 +88,7 @@ def run(args: argparse.Namespace) -> int:
 
         check_output(args.out, inputs=args.maps)
     workers = jobs_for(args.jobs, args.maps)
-    work = [(path, args.fmt, args.profile, select, ignore, options) for path in args.maps]
+    work = [(path, args.fmt, args.profile, select, ignore, options, args.scenario) for path in args.maps]
     results = run_all(check_file, work, workers)
     findings: list[Finding] = []
     unreadable: list[tuple[str, str]] = []
