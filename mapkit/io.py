@@ -3,8 +3,33 @@
 from __future__ import annotations
 
 import os
+import sys
 import tempfile
 from pathlib import Path
+
+
+def read_input(path: str | os.PathLike, limit: int, stdio: str = "-") -> bytes:
+    """The bytes of a file ("-": standard input), refusing more than `limit` without reading them all.
+
+    Not `Path.read_bytes`: /dev/zero or a huge file must not fill memory. FormatError names the file.
+    """
+    from mapkit.errors import FormatError
+
+    try:
+        if str(path) == stdio:
+            data = sys.stdin.buffer.read(limit + 1)
+        else:
+            with open(path, "rb") as handle:
+                data = handle.read(limit + 1)
+    except OSError as exc:
+        raise FormatError(f"cannot read: {exc.strerror or exc}", file=str(path)) from None
+    if len(data) > limit:
+        raise FormatError(f"larger than {_size(limit)}; no battlefield is that big", file=str(path))
+    return data
+
+
+def _size(limit: int) -> str:
+    return f"{limit >> 20} MiB" if limit >= 1 << 20 else f"{limit} bytes"
 
 
 def write_atomic(path: str | os.PathLike, data: bytes | str) -> None:

@@ -1,18 +1,49 @@
-"""Read `*.book.json` files: JSON, then the schema, then the model. Errors name the JSON path."""
+"""Read C3G Books: JSON, then the schema, then the model. Errors name the JSON path.
+
+Also the Book's entry in the format registry (`sniff`, `read`): a Book is known by its content,
+whatever its name (`box.json` as well as `box.book.json`)."""
 
 from __future__ import annotations
 
 import json
+import re
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from mapkit.books.model import Book, book_from_dict
+from mapkit.books.model import KINDS, Book, book_from_dict
 from mapkit.books.schema import book_errors
 from mapkit.errors import FormatError
 
+NAME = "mapkit-book"
+EXTENSIONS = (".book.json",)
+DESCRIPTION = "C3G Book (mapkit JSON)"
 #: A Book is a page of rules, not a map: refuse anything absurdly large before parsing it.
 MAX_BOOK_BYTES = 8 * 1024 * 1024
+_FORMAT_KEY = re.compile(rb'"format"\s*:\s*"mapkit-book"')
+_KIND_KEY = re.compile(rb'"kind"\s*:\s*"(' + b"|".join(k.encode() for k in KINDS) + rb')"')
+
+
+def sniff(head: bytes) -> float:
+    """Certain for a JSON object whose "format" is "mapkit-book"; likely for one with a Book's
+    "kind" and a "footprint" (both required by the schema; "format" is not)."""
+    text = head.lstrip(b"\xef\xbb\xbf \t\r\n")
+    if not text.startswith(b"{"):
+        return 0.0
+    if _FORMAT_KEY.search(text, 0, 400):
+        return 1.0
+    return 0.8 if _KIND_KEY.search(text) and b'"footprint"' in text else 0.0
+
+
+def read(data: bytes, filename: str = "") -> Book:
+    """A Book from the bytes of its file; FormatError names the JSON path."""
+    if len(data) > MAX_BOOK_BYTES:
+        raise FormatError(f"larger than {MAX_BOOK_BYTES} bytes; not a Book", file=filename or None)
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise FormatError(f"not UTF-8 text (byte {exc.start})", file=filename or None) from None
+    return book_from_json(_parse(text, filename or None), filename or None)
 
 
 def read_book_json(path: str | Path) -> Any:
@@ -26,12 +57,18 @@ def read_book_json(path: str | Path) -> Any:
         raise FormatError(f"cannot read: {exc.strerror or exc}", file=str(path)) from None
     except UnicodeDecodeError as exc:
         raise FormatError(f"not UTF-8 text (byte {exc.start})", file=str(path)) from None
+    return _parse(text, str(path))
+
+
+def _parse(text: str, shown: str | None) -> Any:
     try:
         return json.loads(text, parse_constant=_no_constant)
     except json.JSONDecodeError as exc:
-        raise FormatError(f"invalid JSON: {exc.msg}", file=str(path), where=f"line {exc.lineno} column {exc.colno}") from None
+        raise FormatError(f"invalid JSON: {exc.msg}", file=shown, where=f"line {exc.lineno} column {exc.colno}") from None
     except _NotJSON as exc:
-        raise FormatError(f"invalid JSON: {exc} is not a number JSON allows", file=str(path)) from None
+        raise FormatError(f"invalid JSON: {exc} is not a number JSON allows", file=shown) from None
+    except RecursionError:
+        raise FormatError("invalid JSON: nested too deeply", file=shown) from None
 
 
 class _NotJSON(ValueError):

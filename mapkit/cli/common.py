@@ -18,13 +18,10 @@ def millimetres(text: str) -> float:
 
 
 def read_map(path: str, fmt: str | None):
-    """The map at `path`, its texts printable; a C3G Book given by mistake is named as such
-    (the map readers would only say the JSON lacks their keys)."""
+    """The map at `path`, its texts printable (a C3G Book given by mistake is named as such by
+    the reader, which knows a Book by its content)."""
     from mapkit import formats
-    from mapkit.errors import UsageError
 
-    if fmt is None and str(path).lower().endswith(".book.json"):
-        raise UsageError(f"{path}: a C3G Book, not a map (`mapkit print {path} -o PLAN.pdf` prints its floor plan)")
     return formats.printable_text(formats.read_map(path, fmt))
 
 

@@ -31,7 +31,9 @@ def run(args: argparse.Namespace) -> int:
         params = OverlayParams.from_options(args.hex_region, args.base_diameter, args.marker_diameter)
     except ValueError as exc:
         raise UsageError(str(exc)) from None
-    if args.book.endswith(".book.json"):
+    from mapkit.registry import kind_of
+
+    if kind_of(args.book) == "book":
         doc, panels, title, note = _book(args.book, params)
         columns = 3
     else:

@@ -78,7 +78,9 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError("--levels-per-page must be 1 or more")
     started = time.perf_counter()
     buf = io.BytesIO()
-    is_book = bool(args.input) and args.input.lower().endswith(".book.json")
+    from mapkit.registry import kind_of
+
+    is_book = bool(args.input) and kind_of(args.input) == "book"
     if args.markers:
         pages, what = _markers(args, buf, is_book)
     elif is_book or args.plan:

@@ -76,9 +76,9 @@ Matrix = tuple[float, float, float, float, float, float]  # SVG (a, b, c, d, e, 
 IDENTITY: Matrix = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
 
 
-def sniff(head: bytes) -> bool:
-    """An XHTML page with inline SVG that uses battlefield tile drawings."""
-    return b"http://www.w3.org/2000/svg" in head and (b"hsbf" in head or b'id="tile01"' in head)
+def sniff(head: bytes) -> float:
+    """Certain for an XHTML page with inline SVG that uses battlefield tile drawings."""
+    return 1.0 if b"http://www.w3.org/2000/svg" in head and (b"hsbf" in head or b'id="tile01"' in head) else 0.0
 
 
 # -- transforms -------------------------------------------------------------------------------

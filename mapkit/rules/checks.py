@@ -64,7 +64,9 @@ def check_file(path: str, fmt: str | None, profile: str, select: list[str], igno
                options: dict[str, Any]) -> tuple[list[dict[str, Any]], str | None, list[str]]:
     """Findings (as dicts), a read error, and reader warnings for one file; runs in a worker
     process of `mapkit validate`, so everything it returns pickles."""
-    if path.endswith(".book.json"):
+    from mapkit.registry import kind_of
+
+    if kind_of(path) == "book":
         # A Book is checked by the C3G Book rules whatever the profile; --select and --ignore still apply.
         try:
             found = check_book_file(path, options.get("overlay_params"))

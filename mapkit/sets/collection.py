@@ -17,7 +17,7 @@ MAX_COLLECTION_BYTES = 4 * 1024 * 1024
 def read_collection(path: str) -> dict[str, int]:
     """A VirtualScape .vsc collection or a Hexoscape inventory table, as type id -> count."""
     from mapkit.errors import FormatError
-    from mapkit.sets import inventory_tsv, vsc
+    from mapkit.registry import detect
 
     try:
         with open(path, "rb") as f:
@@ -26,8 +26,8 @@ def read_collection(path: str) -> dict[str, int]:
         raise FormatError(f"cannot read: {exc.strerror or exc}", file=path) from None
     if len(data) > MAX_COLLECTION_BYTES:
         raise FormatError(f"larger than {MAX_COLLECTION_BYTES} bytes; not a piece collection", file=path)
-    module = vsc if path.lower().endswith(".vsc") or vsc.sniff(data[:64]) else inventory_tsv
+    fmt = detect(path, data, ("collection",), hint=" (expected a VirtualScape .vsc or a Hexoscape inventory table)")
     try:
-        return module.read_collection(data, path)
+        return fmt.module.read(data, path)
     except FormatError as exc:
         raise exc.with_file(path) from None

@@ -20,9 +20,10 @@ DESCRIPTION = "VirtualScape collection (piece inventory)"
 MAX_COUNT = 1_000_000
 
 
-def sniff(head: bytes) -> bool:
+def sniff(head: bytes) -> float:
+    """Certain for INI text that opens with the [Collection] section."""
     text = head.lstrip(b"\xef\xbb\xbf \t\r\n")
-    return text[:12].lower() == b"[collection]"
+    return 1.0 if text[:12].lower() == b"[collection]" else 0.0
 
 
 def read_collection(data: bytes, filename: str = "") -> dict[str, int]:
@@ -62,3 +63,7 @@ def read_collection(data: bytes, filename: str = "") -> dict[str, int]:
     if not seen_section:
         raise FormatError("no [Collection] section", file=filename or None)
     return counts
+
+
+#: The registry's name for the reader.
+read = read_collection
