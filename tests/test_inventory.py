@@ -171,3 +171,50 @@ def test_inventory_collection_failures_are_one_line(tmp_path, monkeypatch):
     big.write_bytes(b"[Collection]\n" + b"Grass1=1\n" * 20)
     with pytest.raises(FormatError, match="not a piece collection"):
         inventory_cli.read_collection(str(big))
+
+
+# the exact solver -----------------------------------------------------------------------------
+from conftest import corpus_files  # noqa: E402
+
+
+@pytest.mark.parametrize("path", corpus_files("", "*.hsc") + corpus_files("hexoscape", "*.json")
+                         + corpus_files("glasq-xhtml", "*.html"))
+def test_cover_on_corpus_maps_is_proved_minimal(path):
+    """Every corpus map: the answer holds every piece, and one set fewer holds them not."""
+    from mapkit.formats import read_map
+    from mapkit.sets import terrain_requirements
+
+    need = terrain_requirements(read_map(str(path)))
+    sets = load_sets()
+    cover = minimum_cover(need, sets)
+    held: dict[str, int] = {}
+    for s, n in cover.sets:
+        for t, c in s.pieces:
+            held[t] = held.get(t, 0) + c * n
+    assert all(held.get(t, 0) >= n for t, n in need.items() if t not in cover.uncovered)
+    if cover.count:
+        assert not minimum_cover(need, sets, max_total=cover.count - 1).feasible
+
+
+def test_cover_of_a_100000_piece_map_is_fast():
+    """Counts of a generated 100 000-piece map (benchmarks/generate.py): under 2 s, exact."""
+    import time
+
+    from mapkit.sets.cover import count_bound
+
+    need = {"sand-1": 31_000, "sand-2": 4_000, "grass-1": 38_000, "grass-2": 5_000, "rock-1": 12_000,
+            "rock-2": 1_500, "water-1": 3_000, "tree-10": 300, "tree-12": 250}
+    sets = load_sets()
+    start = time.perf_counter()
+    cover = minimum_cover(need, sets)
+    assert time.perf_counter() - start < 2.0
+    assert cover.feasible and cover.count >= count_bound(need, sorted(need), sets)
+    assert not minimum_cover(need, sets, max_total=cover.count - 1).feasible
+
+
+def test_cover_ties_break_on_fewest_hexes():
+    """Two sets hold the piece equally well: the one with fewer hexes in the box wins."""
+    big = TerrainSet("Big", "Big", "expansion", "", (("grass-1", 2), ("grass-24", 3)))
+    small = TerrainSet("Small", "Small", "expansion", "", (("grass-1", 2),))
+    cover = minimum_cover({"grass-1": 2}, [big, small])
+    assert [(s.id, n) for s, n in cover.sets] == [("Small", 1)]

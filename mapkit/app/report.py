@@ -27,7 +27,7 @@ def collect_findings(m: Map, file: str | None, profile: str | None = "casual"
     return [f.as_dict() for f in findings], notes
 
 
-def inventory_section(m: Map, node_budget: int = 200_000) -> tuple[str, list[str]]:
+def inventory_section(m: Map) -> tuple[str, list[str]]:
     """Which official products build the map (the exact minimum), when `mapkit.sets` exists."""
     try:
         from mapkit.sets import load_sets, minimum_cover, requirements
@@ -37,8 +37,8 @@ def inventory_section(m: Map, node_budget: int = 200_000) -> tuple[str, list[str
     e = html.escape
     try:
         need = requirements(m)
-        cover = minimum_cover(need, load_sets(), node_budget=node_budget)
-    except Exception as exc:  # includes the search giving up past its budget
+        cover = minimum_cover(need, load_sets())
+    except Exception as exc:  # includes the solver running out of time
         return "", [f"Set inventory could not be computed: {type(exc).__name__}: {exc}"]
     rows = "".join(f"<tr><td class=n>{n}</td><td>{e(describe(t))}</td></tr>"
                    for t, n in sorted(need.items(), key=lambda kv: (-kv[1], kv[0])))

@@ -17,7 +17,7 @@ from mapkit.errors import MapkitError
 
 #: Subcommand modules in the order `mapkit --help` lists them; a missing module is skipped.
 #: (`mapkit print` lives in `printing.py`: a module named `print` would shadow the builtin here.)
-COMMANDS = ("info", "convert", "validate", "rules", "inventory", "overlay", "analyze",
+COMMANDS = ("info", "convert", "validate", "rules", "inventory", "fit", "overlay", "analyze",
             "render", "printing", "report")
 
 

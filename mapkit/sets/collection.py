@@ -1,8 +1,13 @@
-"""A collection someone owns: read it from a file, compare it with what a map needs."""
+"""A collection someone owns: read it from a file, compare it with what a map needs, write it as a table."""
 
 from __future__ import annotations
 
 from typing import Mapping
+
+from mapkit.model.catalog import catalog
+
+#: Collection keys the catalog has no Hexoscape id for, as Hexoscape's inventory names them.
+INVENTORY_NAMES = {"castle-flag": "flag"}
 
 
 def missing(need: Mapping[str, int], have: Mapping[str, int]) -> dict[str, int]:
@@ -31,3 +36,19 @@ def read_collection(path: str) -> dict[str, int]:
         return fmt.module.read(data, path)
     except FormatError as exc:
         raise exc.with_file(path) from None
+
+
+def collection_tsv(have: Mapping[str, int]) -> str:
+    """A collection as Hexoscape's inventory table (ID, Type, Size, Count), which `inventory
+    --collection` and `fit --collection` read back. Glyphs and types no Hexoscape inventory
+    names are left out (they have no ID there)."""
+    cat = catalog()
+    lines = ["ID\tType\tSize\tCount"]
+    for type_id, n in sorted(have.items()):
+        ptype = cat.types.get(type_id)
+        if ptype is None:
+            continue
+        key = ptype.hexoscape_inventory or INVENTORY_NAMES.get(type_id) or ptype.hexoscape
+        if key:
+            lines.append(f"{key}\t{ptype.name}\t{ptype.hexes}\t{n}")
+    return "\n".join(lines) + "\n"

@@ -5,11 +5,6 @@ from __future__ import annotations
 from typing import Any
 
 
-#: Branch-and-bound nodes before `inventory` gives up proving a minimum (a few seconds). Real maps
-#: need a few hundred nodes; only maps of tens of thousands of pieces reach it.
-NODE_BUDGET = 300_000
-
-
 def inventory_report(m: Any, collection: dict[str, int] | None = None, set_ids: list[str] | None = None,
                      community: bool = False) -> dict[str, Any]:
     """Everything `inventory` prints, as plain data."""
@@ -28,7 +23,7 @@ def inventory_report(m: Any, collection: dict[str, int] | None = None, set_ids: 
         sets = [known[i.lower()] for i in set_ids]
     terrain = terrain_requirements(m)
     try:
-        cover = minimum_cover(terrain, sets, node_budget=NODE_BUDGET)
+        cover = minimum_cover(terrain, sets)
         too_large = None
     except CoverTooLarge:
         cover = minimum_cover(terrain, sets, max_total=0)
@@ -58,7 +53,7 @@ def render_text(rep: dict[str, Any]) -> str:
         lines.append(f"  {row['count']:>4} x {row['name']}  [{row['type']}]")
     lines.append("")
     if rep["search_too_large_lower_bound"] is not None:
-        lines.append(f"Too many pieces to find the smallest combination exactly: it takes at least "
+        lines.append(f"The solver proved no smallest combination in time: it takes at least "
                      f"{rep['search_too_large_lower_bound']} sets.")
     elif not rep["buildable_from_sets"]:
         lines.append("No combination of the sets considered holds these pieces.")

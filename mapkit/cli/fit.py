@@ -1,0 +1,94 @@
+"""`mapkit fit MAP --collection FILE`: re-tile a map so that it builds from the pieces one owns."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+
+def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
+    p = sub.add_parser("fit", help="re-tile a map so that it builds from a collection (same hexes, terrain "
+                                   "and levels), or say what is short and the smallest purchase")
+    p.add_argument("map", help="map file in any readable format")
+    p.add_argument("--collection", metavar="FILE", required=True,
+                   help="a VirtualScape .vsc collection or a Hexoscape inventory TSV/CSV (ID, Type, Size, Count)")
+    p.add_argument("-o", "--output", metavar="NEW_MAP",
+                   help="where to write the re-tiled map (default: MAP's name with -fit, in MAP's format)")
+    p.add_argument("--to", dest="to_fmt", metavar="FORMAT", help="write this format (default: from the name)")
+    p.add_argument("--from", dest="fmt", metavar="FORMAT", help="read the map as this format")
+    p.add_argument("--keep-shapes", action="store_true",
+                   help="re-cut only the pieces the collection is short of; their neighbours keep their shape")
+    p.add_argument("--picture", metavar="FILE",
+                   help="the re-tiled map from above with the new pieces outlined, .png or .svg "
+                        "(default: the new map's name with .png)")
+    p.add_argument("--no-picture", action="store_true", help="write no picture")
+    p.add_argument("--json", action="store_true", help="print the summary as JSON")
+    return p
+
+
+def default_output(source: str, fmt: str) -> Path:
+    """MAP's name with `-fit` and the extension of `fmt`, beside it."""
+    from mapkit.cli.convert import OUTPUT_EXTENSIONS, output_name
+
+    src = Path(source)
+    plain = output_name(src, src.parent, fmt)
+    ext = OUTPUT_EXTENSIONS.get(fmt, "")
+    stem = plain.name[: -len(ext)] if ext and plain.name.endswith(ext) else plain.stem
+    return src.parent / f"{stem}-fit{ext}"
+
+
+def output_format(m, args: argparse.Namespace) -> str:
+    """The format to write: --to, else the output name's, else the input's if it can be written."""
+    from mapkit.formats import format_for_output, get
+
+    if args.to_fmt or args.output:
+        return format_for_output(args.output or "x", args.to_fmt).name
+    source = m.source_format or "mapkit"
+    return source if get(source).can_write else "mapkit"
+
+
+def run(args: argparse.Namespace) -> int:
+    from mapkit.cli.common import check_output, write_output
+    from mapkit.sets.collection import read_collection
+    from mapkit.errors import UsageError
+    from mapkit.fit import fit_checked
+    from mapkit.fit.report import picture, render_text, summary
+    from mapkit.formats import format_for_output, read_map, report_warnings, write_map
+
+    if args.map == "-":
+        raise UsageError("fit reads MAP from a file (its name names the output)")
+    m = read_map(args.map, args.fmt)
+    report_warnings(m, args.map)
+    have = read_collection(args.collection)
+    if not any(n > 0 for n in have.values()):
+        raise UsageError(f"{args.collection}: the collection holds no pieces; it cannot cover anything")
+    fmt = output_format(m, args)
+    output = args.output or str(default_output(args.map, fmt))
+    if Path(output).resolve() == Path(args.map).resolve():
+        raise UsageError(f"{output}: the output would replace the map read; name another file")
+    carries = None
+    if fmt == "hsc":  # VirtualScape holds only pieces with a VirtualScape id: lay no other
+        from mapkit.model.catalog import catalog
+
+        carries = {t.id for t in catalog().types.values() if t.vs is not None}
+    shot = None if args.no_picture else (args.picture or str(Path(output).with_suffix(".png")))
+    if shot is not None:
+        check_output(shot, ".png", ".svg")
+    result, added = fit_checked(m, have, args.keep_shapes, carries)
+    rep = summary(m, result, output if result.feasible and not result.already_fits else None, added)
+    if result.feasible and not result.already_fits:
+        assert result.map is not None
+        write_map(result.map, output, fmt)
+        if shot is not None:
+            write_output(shot, picture(result, Path(args.map).name, svg=shot.lower().endswith(".svg")))
+            rep["picture"] = shot
+    if args.json:
+        json.dump(rep, sys.stdout, indent=1, ensure_ascii=False)
+        sys.stdout.write("\n")
+    else:
+        sys.stdout.write(render_text(rep, Path(args.map).name))
+        if rep.get("picture"):
+            sys.stdout.write(f"picture: {rep['picture']}\n")
+    return 0 if result.feasible else 1

@@ -1,0 +1,215 @@
+"""`mapkit fit`: re-tiling a map to a collection, on every corpus map and on made maps."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+
+import pytest
+
+from conftest import CORPUS, corpus_file, corpus_files
+from mapkit.fit import fit_checked, fit_map
+from mapkit.fit.regions import cells_by_layer
+from mapkit.sets import load_sets, requirements
+from mapkit.sets.collection import collection_tsv
+from mapkit.model.map import Map, Piece
+
+
+def rotv_and_expansions() -> dict[str, int]:
+    """One Rise of the Valkyrie master set plus one of each terrain expansion."""
+    have: dict[str, int] = {}
+    for s in load_sets(("master", "expansion")):
+        if s.kind == "expansion" or s.id == "RotV":
+            for t, n in s.pieces:
+                have[t] = have.get(t, 0) + n
+    return have
+
+
+#: Every corpus map against that collection: it fits as it is, fits once re-tiled, or is short.
+OUTCOMES = {
+    "glasq-xhtml/MigolsTomb_malformed.html": "fits",
+    "glasq-xhtml/hsbf0001_TableOfTheGiants.html": "fits",
+    "glasq-xhtml/hsbf0023_Genotech.html": "short",
+    "hexoscape/AoA_1_The_Shattered_Table.json": "short",
+    "hexoscape/BWBB_1_Vengalla_Gulch.json": "fits",
+    "hexoscape/Everything_Bagel.json": "short",
+    "hexoscape/The_Sunken_Crypt.json": "short",
+    "hexoscape/Welcome.json": "short",
+    "hexoscape/testpillar.json": "short",
+    "hsc/Dissolutio-heroscape-map-editor/313b9afe/testMap.hsc": "short",
+    "hsc/Dissolutio-heroscape-map-editor/47087889/ruins.hsc": "fits",
+    "hsc/Dissolutio-heroscape-map-editor/735587ff/ruins.hsc": "short",
+    "hsc/Dissolutio-heroscape-map-editor/7e8c4a4f/HexoscapeMap.hsc": "fits",
+    "hsc/Dissolutio-heroscape-map-editor/7e8c4a4f/asphalt.hsc": "short",
+    "hsc/Dissolutio-heroscape-map-editor/7e8c4a4f/personal.hsc": "short",
+    "hsc/Dissolutio-heroscape-map-editor/7e8c4a4f/solo.hsc": "fits",
+    "hsc/Dissolutio-heroscape-map-editor/7eaba6f8/ruins.hsc": "short",
+    "hsc/Dissolutio-heroscape-map-editor/848ca201/testMap.hsc": "short",
+    "hsc/Dissolutio-heroscape-map-editor/861e1874/ladders.hsc": "fits",
+    "hsc/Dissolutio-heroscape-map-editor/882edc91/land.hsc": "retiled",
+    "hsc/Dissolutio-heroscape-map-editor/8a84b7dd/buildup.hsc": "fits",
+    "hsc/Dissolutio-heroscape-map-editor/9031a42f/ruins.hsc": "short",
+    "hsc/Dissolutio-heroscape-map-editor/9031a42f/templates.hsc": "short",
+    "hsc/Dissolutio-heroscape-map-editor/bd7f6566/ruins.hsc": "short",
+    "hsc/dkniffin-virtualscape/Castle vs elements.hsc": "short",
+    "hsc/dkniffin-virtualscape/Chat perche.hsc": "fits",
+    "hsc/dkniffin-virtualscape/Flag test.hsc": "fits",
+    "hsc/dkniffin-virtualscape/In the Middle of the Elements.hsc": "short",
+    "hsc/dkniffin-virtualscape/Le plateau de Tylaan.hsc": "short",
+    "hsc/dkniffin-virtualscape/Rotten Ice.hsc": "short",
+    "hsc/dkniffin-virtualscape/Table des geants.hsc": "fits",
+    "hsc/dkniffin-virtualscape/Table des geants2.hsc": "fits",
+    "hsc/dkniffin-virtualscape/Tombe de Migol.hsc": "fits",
+    "hsc/dkniffin-virtualscape/test.hsc": "fits",
+    "pairs/The West Barbican of Idona Castle.hsc": "fits",
+    "pairs/TheWestBarbicanOfIdonaCastle.html": "fits",
+}
+
+
+@pytest.fixture
+def quick(monkeypatch):
+    """The best-effort parts (shortfall, purchase) stop early: the outcome does not depend on them."""
+    import mapkit.fit.plan as plan
+
+    monkeypatch.setattr(plan, "PURCHASE_TIME_S", 0.3)
+    monkeypatch.setattr(plan, "SHORTFALL_TIME_S", 0.3)
+
+
+def test_every_corpus_map_has_a_pinned_outcome():
+    if CORPUS is None:
+        pytest.skip("no corpus")
+    found = {str(p.relative_to(CORPUS)) for pattern in ("*.hsc", "*.json", "*.html")
+             for sub in ("hsc", "pairs", "hexoscape", "glasq-xhtml") for p in (CORPUS / sub).rglob(pattern)}
+    assert found == set(OUTCOMES)
+
+
+@pytest.mark.parametrize("path", corpus_files("", "*.hsc") + corpus_files("hexoscape", "*.json")
+                         + corpus_files("glasq-xhtml", "*.html") + corpus_files("pairs", "*.html"))
+def test_fit_on_corpus_maps(path, quick):
+    from mapkit.formats import read_map
+
+    m = read_map(str(path))
+    have = rotv_and_expansions()
+    result, added = fit_checked(m, have)
+    outcome = OUTCOMES[str(path.relative_to(CORPUS))]
+    assert ("fits" if result.already_fits else "retiled" if result.feasible else "short") == outcome
+    if result.feasible:
+        assert added == []
+        assert cells_by_layer(result.map) == cells_by_layer(m)
+        need = requirements(result.map)
+        assert all(n <= have.get(t, 0) for t, n in need.items() if not t.startswith("glyph:"))
+    else:
+        assert result.short_pieces or result.short_hexes
+        # no set sells VirtualScape's personal tiles; everything else can be bought
+        assert bool(result.purchase) != any(t.startswith("personal:") for t in result.short_pieces)
+
+
+#: The fewest pieces that lay a grass 24-hex's hexes without another 24 (found by the solver;
+#: three 7-hex flowers never fit in its outline together).
+GRASS_24_CUT = {"grass-7": 2, "grass-3": 2, "grass-2": 1, "grass-1": 2}
+
+
+def test_fit_breaks_a_24_hex_grass_into_the_pieces_owned():
+    m = Map(pieces=[Piece("grass-24", 0, 0, 0)])
+    result = fit_map(m, {"grass-7": 3, "grass-3": 3, "grass-2": 3, "grass-1": 3})
+    assert result.feasible and Counter(p.type for p in result.map.pieces) == GRASS_24_CUT
+    assert cells_by_layer(result.map) == cells_by_layer(m)
+    assert [c.removed for c in result.changes] == [[0]]
+    assert not fit_map(m, {"grass-7": 3, "grass-1": 3}).feasible
+
+
+def test_fit_changes_as_little_as_it_can():
+    """Two 24s, one owned: one 24 stays as it was, only the other is re-cut."""
+    m = Map(pieces=[Piece("grass-24", 0, 0, 0), Piece("grass-24", 10, 0, 0)])
+    result = fit_map(m, {"grass-24": 1, **GRASS_24_CUT})
+    assert result.feasible
+    assert result.map.pieces[0] is m.pieces[0] or result.map.pieces[-1] is m.pieces[1]
+    assert Counter(p.type for p in result.map.pieces) == {"grass-24": 1, **GRASS_24_CUT}
+
+
+def test_a_tile_over_a_gap_still_bridges_it():
+    """A 3-hex tile on two towers, its third hex over air: that hex's new piece must reach a tower."""
+    towers = [Piece("rock-1", 0, 0, 0), Piece("rock-1", 0, 1, 0)]
+    bridge = Piece("grass-3", 0, 0, 1, 0)  # hexes (0,0), (1,0), (0,1): (1,0) has nothing under it
+    m = Map(pieces=towers + [bridge])
+    assert not fit_map(m, {"rock-1": 2, "grass-1": 3}).feasible
+    ok = fit_map(m, {"rock-1": 2, "grass-2": 1, "grass-1": 1})
+    assert ok.feasible
+    for piece in ok.map.pieces[2:]:
+        assert any((q, r) in {(0, 0), (0, 1)} for q, r in ok.map.footprint(piece))
+
+
+def test_keep_shapes_leaves_the_pieces_owned_alone():
+    big = Piece("grass-24", 0, 0, 0)
+    east = max(q for q, _ in Map(pieces=[big]).footprint(big)) + 2
+    m = Map(pieces=[big, Piece("grass-7", east, 0, 0)])
+    kept = fit_map(m, {"grass-7": 3, "grass-3": 3, "grass-2": 3, "grass-1": 3}, keep_shapes=True)
+    assert kept.feasible and [c.removed for c in kept.changes] == [[0]]
+
+
+def test_shortfall_and_purchase():
+    m = Map(pieces=[Piece("grass-24", 0, 0, 0), Piece("tree-10", 0, 0, 1)])
+    result = fit_map(m, {"grass-7": 1})
+    assert not result.feasible
+    assert result.short_hexes == {"grass": 17} and result.short_pieces == {"tree-10": 1}
+    # no set holds both 17 hexes of grass and a tree 10: two sets, one of them with the tree
+    assert result.purchase and result.purchase_proved and sum(n for _, n in result.purchase) == 2
+    assert {s.id for s, _ in result.purchase} & {"RttFF", "FoV"}
+
+
+# the command ---------------------------------------------------------------------------------
+def test_cli_fits_writes_map_and_picture_checked_by_inventory(tmp_path, cli):
+    src = corpus_file("hsc/Dissolutio-heroscape-map-editor/882edc91/land.hsc")
+    coll = tmp_path / "mine.tsv"
+    coll.write_text(collection_tsv(rotv_and_expansions()))
+    out = tmp_path / "land-fit.hsc"
+    code, text, err = cli("fit", src, "--collection", coll, "-o", out, "--json")
+    assert code == 0, err
+    rep = json.loads(text)
+    assert rep["fits"] and rep["changes"] and rep["new_findings"] == []
+    assert all(c["removed"] and c["added"] for c in rep["changes"])
+    assert out.exists() and (tmp_path / "land-fit.png").read_bytes()[:4] == b"\x89PNG"
+    code, text, _ = cli("inventory", out, "--collection", coll, "--json")
+    assert code == 0 and json.loads(text)["missing"] == []
+
+
+def test_cli_cannot_fit_writes_nothing(tmp_path, cli, quick):
+    src = corpus_file("hexoscape/Welcome.json")
+    coll = tmp_path / "few.tsv"
+    coll.write_text(collection_tsv({"grass-7": 1, "rock-1": 2}))
+    code, text, _ = cli("fit", src, "--collection", coll, "-o", tmp_path / "out.json")
+    assert code == 1 and "cannot fit" in text and "Hexes short" in text and "purchase" in text
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["few.tsv"]
+
+
+@pytest.mark.parametrize("content, message", [
+    ("ID\tCount\ngrass24\tmany\n", "line 2"),
+    ("ID\tCount\ngrass24\t0\n", "holds no pieces"),
+])
+def test_cli_bad_collection_one_line_exit_2(tmp_path, cli, content, message):
+    src = corpus_file("hexoscape/Welcome.json")
+    coll = tmp_path / "bad.tsv"
+    coll.write_text(content)
+    code, out, err = cli("fit", src, "--collection", coll, "-o", tmp_path / "out.json")
+    assert code == 2 and message in err and len(err.strip().splitlines()) == 1
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["bad.tsv"]
+
+
+def test_cli_map_with_unknown_piece_exit_2(tmp_path, cli):
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"hexMap":{"id":"1","name":"x","shape":"rectangle","width":1,"length":1},'
+                   '"boardPieces":{"0~0~0~0~zz9":"zz9"}}')
+    coll = tmp_path / "c.tsv"
+    coll.write_text(collection_tsv({"grass-1": 1}))
+    code, _, err = cli("fit", bad, "--collection", coll)
+    assert code == 2 and "zz9" in err and len(err.strip().splitlines()) == 1
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["bad.json", "c.tsv"]
+
+
+def test_cli_refuses_to_replace_the_map(tmp_path, cli):
+    src = tmp_path / "m.json"
+    src.write_bytes(corpus_file("hexoscape/Welcome.json").read_bytes())
+    coll = tmp_path / "c.tsv"
+    coll.write_text(collection_tsv({"grass-1": 1}))
+    code, _, err = cli("fit", src, "--collection", coll, "-o", src)
+    assert code == 2 and "replace" in err
