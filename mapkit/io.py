@@ -54,6 +54,17 @@ def write_atomic(path: str | os.PathLike, data: bytes | str) -> None:
         raise
 
 
+def write_file(path: str | os.PathLike, data: bytes | str) -> None:
+    """`write_atomic`, with a write the system refuses (permissions, full disk, no such folder)
+    as one MapkitError naming the file."""
+    from mapkit.errors import MapkitError
+
+    try:
+        write_atomic(path, data)
+    except OSError as exc:
+        raise MapkitError(f"{path}: cannot write: {exc.strerror or exc}") from None
+
+
 def _mode_for(path: Path) -> int:
     """Keep an existing file's permissions; a new file gets the usual 0o666 less the umask."""
     try:

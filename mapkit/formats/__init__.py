@@ -70,17 +70,22 @@ def read_map(path: str | Path, fmt: str | None = None) -> Map:
     Without `fmt` the content decides the format; a C3G Book or a piece collection is refused
     by name (OptionError). Texts come as the file has them; `printable_text` makes them
     encodable for a picture."""
-    data = read_input(path, MAX_INPUT_BYTES, STDIO)
-    info = get(fmt) if fmt else detect(path, data)
+    return parse_map(read_input(path, MAX_INPUT_BYTES, STDIO), fmt, str(path))
+
+
+def parse_map(data: bytes, fmt: str | None = None, filename: str = "") -> Map:
+    """A map from the bytes of a file (`filename` names it in errors and breaks format ties)."""
+    shown = filename or "(bytes)"
+    info = get(fmt) if fmt else detect(filename, data)
     if info.kind == "book":
-        raise OptionError(f"{path}: a C3G Book, not a map (`mapkit print {path} -o PLAN.pdf` prints its floor plan)")
+        raise OptionError(f"{shown}: a C3G Book, not a map (`mapkit print {shown} -o PLAN.pdf` prints its floor plan)")
     if info.kind != "map" or not info.can_read:
         hint = " (a piece collection: see `mapkit inventory`)" if info.kind == "collection" else ""
-        raise OptionError(f"{path}: mapkit cannot read the {info.name} format as a map{hint}")
+        raise OptionError(f"{shown}: mapkit cannot read the {info.name} format as a map{hint}")
     try:
-        result = info.module.read(data, filename=str(path))
+        result = info.module.read(data, filename=filename)
     except FormatError as exc:
-        raise exc.with_file(str(path)) from None
+        raise (exc.with_file(filename) if filename else exc) from None
     result.source_format = result.source_format or info.name
     return result
 

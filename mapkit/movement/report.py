@@ -10,6 +10,10 @@ from mapkit.model.map import Map
 from mapkit.movement.profile import Figure
 
 
+class StartError(OptionError):
+    """The start asked for names no space of the map."""
+
+
 def analyze_map(m: Map, figure: Figure, start: tuple[int, int, int] | None = None, broken_windows: bool = False,
                 heatmap: str | None = None, scenario: Any = None, map_file: str | None = None
                 ) -> tuple[dict[str, Any], str]:
@@ -21,7 +25,7 @@ def analyze_map(m: Map, figure: Figure, start: tuple[int, int, int] | None = Non
     if start is not None and spaces.find(*start) is None:
         tops = sorted(spaces.height[s] for s in spaces.columns.get(start[:2], []))
         hint = f"; that hex has tops at {tops}" if tops else "; that hex has no space"
-        raise OptionError(f"no space at q={start[0]}, r={start[1]} with top height {start[2]}{hint}")
+        raise StartError(f"no space at q={start[0]}, r={start[1]} with top height {start[2]}{hint}")
     result = analyze(spaces, figure, start, broken_windows=broken_windows)
     data = report(result)
     data["map"] = m.name
