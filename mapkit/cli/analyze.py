@@ -5,7 +5,6 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from typing import Any
 
 from mapkit.errors import OptionError, UsageError
 
@@ -41,54 +40,28 @@ def parse_start(text: str | None) -> tuple[int, int, int] | None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from mapkit import api
     from mapkit.cli.common import check_output, read_map
     from mapkit.formats import report_warnings
+    from mapkit.movement.profile import MAX_MOVE
+    from mapkit.movement.report import StartError, render_text
 
     if args.output:
-        check_output(args.output, ".png")
+        check_output(args.output, "png")
     m = read_map(args.map, args.fmt)
     report_warnings(m, args.map)
-    reports = [(scenario, *_analyze(view, args, scenario)) for scenario, view in scenario_views(m, args)]
+    if not 0 <= args.move <= MAX_MOVE or args.height < 1:
+        raise UsageError(f"--move must be 0 to {MAX_MOVE} and --height 1 or more")
+    try:
+        data = api.analyze(m, args.move, args.height, args.flying, args.double, args.falls, parse_start(args.start),
+                           args.broken_windows, args.scenario, args.output, args.map)
+    except StartError as exc:
+        raise UsageError(f"--from {args.start}: {exc}") from None
+    except OptionError as exc:
+        raise UsageError(f"{args.map}: {exc}") from None
     if args.json:
-        if len(reports) == 1:
-            data = reports[0][1]
-        else:
-            data = {"map": m.name, "scenarios": [d for _, d, _ in reports]}
         json.dump(data, sys.stdout, indent=1, ensure_ascii=False)
         sys.stdout.write("\n")
     else:
-        sys.stdout.write("".join(text for _, _, text in reports))
+        sys.stdout.write("".join(render_text(d) for d in data.get("scenarios", [data])))
     return 0
-
-
-def scenario_views(m: Any, args: argparse.Namespace) -> list[tuple[Any, Any]]:
-    """The map as each scenario sets it up: zones and glyphs of different scenarios never mix."""
-    scenarios = m.scenarios()
-    if args.scenario is not None:
-        if args.scenario not in scenarios:
-            have = ", ".join(map(str, scenarios)) or "none"
-            raise UsageError(f"{args.map}: no scenario {args.scenario} (scenarios: {have})")
-        return [(args.scenario, m.for_scenario(args.scenario))]
-    if not scenarios:
-        return [(None, m)]
-    if args.output:
-        raise UsageError(f"{args.map} sets up scenarios {', '.join(map(str, scenarios))}: "
-                         "choose one with --scenario to draw its heatmap")
-    return [(s, m.for_scenario(s)) for s in scenarios]
-
-
-def _analyze(m: Any, args: argparse.Namespace, scenario: Any = None) -> tuple[dict[str, Any], str]:
-    """The options checked and turned into a Figure, then the library's report."""
-    from mapkit.movement.profile import MAX_MOVE, Figure
-    from mapkit.movement.report import analyze_map
-
-    if not 0 <= args.move <= MAX_MOVE or args.height < 1:
-        raise UsageError(f"--move must be 0 to {MAX_MOVE} and --height 1 or more")
-    fig = Figure(move=args.move, height=args.height, double=args.double, flying=args.flying, falls=args.falls)
-    start = parse_start(args.start)
-    try:
-        return analyze_map(m, fig, start, args.broken_windows, args.output, scenario, getattr(args, "map", None))
-    except OptionError as exc:
-        if start is None:
-            raise
-        raise UsageError(f"--from {args.start}: {exc}") from None

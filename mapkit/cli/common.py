@@ -25,17 +25,20 @@ def read_map(path: str, fmt: str | None):
     return formats.printable_text(formats.read_map(path, fmt))
 
 
-def check_output(path: str, *suffixes: str) -> str:
-    """The output name, checked before any work: a known extension, in a folder that exists.
+def check_output(path: str, *kinds: str) -> str:
+    """The output name, checked before any work: an extension of one of the output `kinds`
+    (names in `mapkit.app.outputs`; a bare ".ext" is taken as is), in a folder that exists.
 
     Shared by render, print, report and analyze, so a typo fails at once in one line
     instead of after the drawing (or as an internal error from the temporary file).
     """
     from pathlib import Path
 
+    from mapkit.app.outputs import suffixes as extensions_of
     from mapkit.errors import UsageError
 
     out = str(path)
+    suffixes = tuple(dict.fromkeys(s for k in kinds for s in ((k,) if k.startswith(".") else extensions_of([k]))))
     if not out.lower().endswith(suffixes):
         raise UsageError(f"{out}: the output must end in {' or '.join(suffixes)}")
     target = Path(out)
@@ -49,10 +52,6 @@ def check_output(path: str, *suffixes: str) -> str:
 
 def write_output(path: str, data: bytes | str) -> None:
     """Write atomically; a write the system refuses (permissions, full disk) is one clear error."""
-    from mapkit.errors import MapkitError
-    from mapkit.io import write_atomic
+    from mapkit.io import write_file
 
-    try:
-        write_atomic(path, data)
-    except OSError as exc:
-        raise MapkitError(f"{path}: cannot write: {exc.strerror or exc}") from None
+    write_file(path, data)

@@ -61,35 +61,30 @@ def auto_jobs(paths: list[str]) -> int:
 
 
 def run(args: argparse.Namespace) -> int:
+    from mapkit import api
     from mapkit.errors import UsageError
     from mapkit.rules.checks import check_file
-    from mapkit.rules.framework import Finding, select_rules, unknown_patterns
-    from mapkit.rules.profiles import defaults, parse_setting
-    from mapkit.rules.report import render_json, render_sarif, render_text, sort_key
+    from mapkit.rules.framework import Finding
+    from mapkit.rules.profiles import parse_setting
+    from mapkit.rules.report import sort_key
 
-    options = defaults()
+    settings = {}
     for text in args.settings:
         try:
             name, value = parse_setting(text)
         except ValueError as exc:
             raise UsageError(str(exc)) from None
-        options[name] = value
+        settings[name] = value
+    overlay = None
     if any(v is not None for v in (args.hex_region, args.base_diameter, args.marker_diameter)):
         from mapkit.geometry.params import OverlayParams
 
         try:
-            options["overlay_params"] = OverlayParams.from_options(args.hex_region, args.base_diameter,
-                                                                    args.marker_diameter)
+            overlay = OverlayParams.from_options(args.hex_region, args.base_diameter, args.marker_diameter)
         except ValueError as exc:
             raise UsageError(str(exc)) from None
     select, ignore = _codes(args.select), _codes(args.ignore)
-    for option, patterns in (("--select", select), ("--ignore", ignore)):
-        unknown = unknown_patterns(patterns)
-        if unknown:
-            raise UsageError(f"{option} {', '.join(unknown)}: names no rule (see `mapkit rules`)")
-    rules = select_rules(args.profile, select, ignore)
-    if select and not rules:
-        raise UsageError(f"--ignore {args.ignore} leaves none of the rules --select {args.select} names")
+    rules, options = api.check_options(args.profile, select, ignore, settings, overlay)
     if args.jobs < 0:
         raise UsageError(f"--jobs {args.jobs}: the number of workers cannot be negative")
     jobs = args.jobs or auto_jobs(args.maps)
@@ -110,13 +105,8 @@ def run(args: argparse.Namespace) -> int:
             unreadable.append((path, error))
             print(f"mapkit: {error}" if path in error else f"mapkit: {path}: {error}", file=sys.stderr)
         findings.extend(Finding(**d) for d in found)
-    findings.sort(key=sort_key)
-    if args.output == "json":
-        report = render_json(findings)
-    elif args.output == "sarif":
-        report = render_sarif(findings, rules, unreadable)
-    else:
-        report = render_text(findings)
+    result = api.Validation(sorted(findings, key=sort_key), rules)
+    report = {"json": result.json, "sarif": lambda: result.sarif(unreadable)}.get(args.output, result.text)()
     if args.out:
         from mapkit.io import write_atomic
 
@@ -128,4 +118,4 @@ def run(args: argparse.Namespace) -> int:
         sys.stdout.write(report)
     if unreadable:
         return 2
-    return 1 if any(f.severity == "error" for f in findings) else 0
+    return 0 if result.ok else 1
