@@ -224,15 +224,16 @@ def test_a_drawing_that_does_not_fit_its_piece_is_a_warning():
 
 
 def test_scenario_overlays_keep_their_number_and_stand_on_top():
-    levels = [[use("GS01", 0, 0), use("GS01", 90, 0)], [use("GS01", 90, 0)]]
+    levels = [[use("GS01", 0, 0), use("GS01", 90, 0), use("WTR", 180, 0)], [use("GS01", 90, 0)]]
     overlay = [use("GA", 0, 0), use("G", 90, 0), use("P1SZ", 180, 0),
                use("P1F1", 0, 0), '<text transform="translate(0,0)">3</text>']
     m = glasq.read(page(levels, scenarios=[(1, 3, [use("GS01", 0, 0)], overlay)]))
-    glyph_a, glyph_q, zone, figure = m.pieces[3:]
+    glyph_a, glyph_q, zone, figure = m.pieces[4:]
     assert (glyph_a.attrs, glyph_a.z) == ({"letter": "A", "scenario": 1}, 1)
     assert (glyph_q.attrs, glyph_q.z) == ({"letter": "?", "scenario": 1}, 2)
-    assert (zone.attrs, zone.z) == ({"player": 1, "scenario": 1}, 0)  # nothing under it: the table
+    assert (zone.attrs, zone.z) == ({"player": 1, "scenario": 1}, 1)  # on the water
     assert figure.attrs == {"player": 1, "scenario": 1, "label": "3"}
+    assert not m.warnings
     assert m.attrs["scenarios"] == [{"number": 1, "title": "Scenario 1", "text": "Goal: Win scenario 1.\nThen rest."}]
     assert m.attrs["description"] == "A field made for tests."
 
@@ -265,12 +266,23 @@ def test_glyphs_under_a_level_sit_below_it():
     ("skewX(10)", "transform"),
     ("translate(1e999,0)", "transform"),
 ])
-def test_bad_transforms_name_the_line(transform, words):
+def test_a_tile_off_the_grid_is_skipped_naming_its_line(transform, words):
+    # One odd drawing never refuses the page: it is left out, and the warning says where and why.
     data = page([[use("GS01", 0, 0), f'<use transform="{transform}" xlink:href="#GS01"/>']])
     line = next(i + 1 for i, text in enumerate(data.decode().split("\n")) if transform in text)
-    with pytest.raises(FormatError) as info:
-        glasq.read(data)
-    assert f"line {line}" in str(info.value) and words in str(info.value)
+    m = glasq.read(data)
+    assert [(p.type, p.q, p.r) for p in m.pieces] == [("grass-1", 0, 0)]
+    (warning,) = m.warnings
+    assert warning.startswith(f"line {line}: #GS01") and words in warning and "1 drawing not placed" in warning
+
+
+def test_a_null_label_between_the_columns_does_not_refuse_the_page():
+    # A place name drawn on an empty hex, half a column off the grid (as real pages do).
+    null = '<use transform="translate(67.5,936) " xlink:href="#NULL"/><text x="12" y="71">Gate</text>'
+    m = glasq.read(page([[use("GS01", 0, 0), null]], defs='<circle id="NULL" cx="46" cy="53" r="40"/>'))
+    assert [p.type for p in m.pieces] == ["grass-1"]
+    (warning,) = m.warnings
+    assert "#NULL" in warning and "label" in warning
 
 
 @pytest.mark.parametrize("data, words", [
@@ -373,8 +385,9 @@ def test_odd_drawings_and_glyph_letters_outside_the_catalog():
     defs = ('<circle id="P9" cx="inf" cy="1" r="3"/><polygon id="GS03" points=""/>'
             '<g id="GZ"><use xlink:href="#glyph"/><text>Z</text></g>'
             '<g id="GMI"><use xlink:href="#glyph"/><text>It</text></g>')
-    m = glasq.read(page([[use("P9", 0, 0), use("GS03", 90, 0), use("GZ", 180, 0), use("GMI", 270, 0)]], defs=defs))
-    assert [p.attrs for p in m.pieces] == [{"letter": "?", "label": "Z"}, {"letter": "?", "label": "It"}]
+    m = glasq.read(page([[use("GS02", 180, 0)], [use("P9", 0, 0), use("GS03", 90, 0), use("GZ", 180, 0),
+                                                  use("GMI", 270, 0)]], defs=defs))
+    assert [p.attrs for p in m.pieces[1:]] == [{"letter": "?", "label": "Z"}, {"letter": "?", "label": "It"}]
     assert len(m.warnings) == 2 and "#P9" in m.warnings[0] and "#GS03" in m.warnings[1]
 
 
@@ -549,7 +562,7 @@ def test_every_glasq_code_names_one_catalog_piece():
 
 
 
-def test_text_only_height_marks_are_skipped_without_warnings():
+def test_text_only_height_marks_are_skipped_with_one_warning_per_code():
     # Real pages follow a glacier / outcrop / tree with a group that only writes its height
     # (`GM03H3`, `RO03H2`, ...) at the same transform; such a label is no piece.
     labels = ('<g id="GM03H3"><text x="60" y="70" font-size="20">3</text></g>'
@@ -562,7 +575,11 @@ def test_text_only_height_marks_are_skipped_without_warnings():
     with_marks = glasq.read(page(ground(2) + [[u for group in pieces for u in group]], defs=BASE_DEFS + labels))
     without = glasq.read(page(ground(2) + [[u for group in pieces for u in group if "H" not in u.split("#")[1][2:]]],
                               defs=BASE_DEFS))
-    assert with_marks.warnings == [] and without.warnings == []
+    assert without.warnings == []
+    assert [w.split(": ", 1)[1].split(" ")[0] for w in with_marks.warnings] == ["#GM03H3", "#RO03H2", "#WR06H1"]
+    assert all("label" in w and w.endswith("1 drawing not placed") for w in with_marks.warnings)
+    twice = glasq.read(page(ground(2) + [[u for group in pieces for u in group]] * 2, defs=BASE_DEFS + labels))
+    assert len(twice.warnings) == 3 and all(w.endswith("2 drawings not placed") for w in twice.warnings)
     assert sorted(p.type for p in not_grass(with_marks)) == ["concrete-6", "glacier-3", "marvel-ruin", "outcrop-3"]
     assert [(p.type, p.q, p.r, p.z, p.rotation) for p in with_marks.pieces] == \
         [(p.type, p.q, p.r, p.z, p.rotation) for p in without.pieces]

@@ -41,7 +41,8 @@ def test_stairway_joins_floors_at_its_transit_number():
     spaces = prepare(tower_map(), tower())
     res = analyze(spaces, Figure(move=5, height=5), (0, 0, 1))
     assert at(spaces, res, 3, 1, 1) == (1, 4)            # doorway, two floor spaces, the stairway
-    assert at(spaces, res, 3, 1, 7) == (2, 6)            # + Transit Number 2: into the second turn
+    # 4 + 2 > Move 5: stop one short, then step on and be placed in turn 2 with 2 left to walk
+    assert at(spaces, res, 3, 1, 7) == (2, 6)
     assert at(spaces, res, 1, 1, 7) == (2, 8)
     assert res.closed_floors() == []
     spaces = prepare(tower_map(), tower(stairs=False))
@@ -98,7 +99,9 @@ def corridor(n: int = 7) -> Map:
 
 
 def test_transit_pair_joins_exits_at_its_number():
-    for number, expected in ((1, (1, 4)), (4, (2, 7)), (7, (3, 10))):
+    # Number 1: 2 + 1 + 1 in turn 1. Numbers 4 and 7 do not fit after 2 spaces: the figure ends its
+    # move on the exit, is placed on the far one instead of moving in turn 2, and walks on in turn 3.
+    for number, expected in ((1, (1, 4)), (4, (3, 7)), (7, (3, 10))):
         layer = BuildingLayer([BuildingSpace(2, 0, 1, 0, -1, "exit", transit_number=number),
                                BuildingSpace(4, 0, 1, 0, -1, "exit", transit_number=number)],
                               {(3, 0): "covered"})

@@ -41,6 +41,9 @@ class PieceType:
     glasq: tuple[str, ...] = ()
     vsc: str | None = None
     inventory_as: dict[str, int] = field(default_factory=dict, compare=False, hash=False)
+    #: Pieces this one is planted in instead of resting on a tile below it, with the levels from
+    #: their bottom to its own: the castle flag stands in the top of a battlement.
+    stands_on: dict[str, int] = field(default_factory=dict, compare=False, hash=False)
     note: str = ""
 
 
@@ -61,6 +64,7 @@ class Catalog:
             raw["vs_legacy"] = tuple(raw.get("vs_legacy") or ())
             raw["vs_colour"] = tuple(raw.get("vs_colour") or (160, 160, 160))
             raw["inventory_as"] = dict(raw.get("inventory_as") or {})
+            raw["stands_on"] = dict(raw.get("stands_on") or {})
             piece = PieceType(**raw)
             if piece.kind not in KINDS:
                 raise ValueError(f"catalog: {piece.id} has unknown kind {piece.kind!r}")

@@ -136,7 +136,10 @@ class Analysis:
         return [t is not None for t in turns]
 
     def drops(self) -> list[dict[str, Any]]:
-        """Every step down that is a fall for this Height (seeds/004), with its dice."""
+        """Every step down that is a fall for this Height (seeds/004), with its dice; none for a
+        flyer ("Figures that can Fly never fall", seeds/004 Falling)."""
+        if self.figure.flying:
+            return []
         return falls(self.spaces, self.figure.height)
 
     def transit_dead_ends(self) -> list[dict[str, Any]]:

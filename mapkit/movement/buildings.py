@@ -26,7 +26,8 @@ class BuildingSpace:
     `floor` counts from 0 (the ground floor); an `exit` space lies outside the walls and has
     floor -1: it marks the exterior space of hex (q, r) whose top is `height`. `fit` is
     "full" or "half" (Partial hexes are left out: nobody may enter them). `max_height` is
-    the Book's entry limit (most structures: Height 7 or less, seeds/000).
+    the Book's entry limit (most structures: Height 7 or less, seeds/000); `single_spaced` says
+    whether the Book keeps double-space figures out.
     """
 
     q: int
@@ -39,6 +40,7 @@ class BuildingSpace:
     transit_number: int | None = None
     clearance: int = OPEN_SKY
     max_height: int | None = None
+    single_spaced: bool = True
 
 
 @dataclass
@@ -70,6 +72,8 @@ def apply(spaces: Spaces, layer: BuildingLayer) -> None:
             # Closed: Partial hexes may not be entered (seeds/000); the space leaves its column.
             spaces.clearance[top] = 0
             spaces.columns[(q, r)].remove(top)
+            if fit == "partial":
+                spaces.partial.add((q, r))
     for q, r, level, height, name in layer.objects:
         under = spaces.at(q, r, level)
         if under is None:
@@ -90,7 +94,8 @@ def apply(spaces: Spaces, layer: BuildingLayer) -> None:
             spaces.max_height[s] = b.max_height
             continue
         spaces.add(b.q, b.r, b.height, "floor", b.clearance, role=b.role, fit=b.fit, building=b.building,
-                   floor=b.floor, transit_number=b.transit_number, max_height=b.max_height)
+                   floor=b.floor, transit_number=b.transit_number, max_height=b.max_height,
+                   single_spaced=b.single_spaced)
 
 
 def layer_from_map(m: Map, map_file: str | None = None) -> BuildingLayer:
@@ -100,12 +105,13 @@ def layer_from_map(m: Map, map_file: str | None = None) -> BuildingLayer:
     when they are absent the layer is empty and says why, so tile maps still work.
     """
     layer = BuildingLayer()
-    if not m.buildings:
-        return layer
+    if not m.buildings and not m.objects:
+        return layer  # a map with no building may still place vehicles and objects (seeds/001)
     try:
         from mapkit.books.placed import placed_books
     except ImportError:
-        layer.notes.append(f"{len(m.buildings)} placed building(s) ignored: the C3G Books modules are not installed")
+        layer.notes.append(f"{len(m.buildings) + len(m.objects)} placed Book(s) ignored: "
+                           "the C3G Books modules are not installed")
         return layer
     return from_placed(placed_books(m, map_file), layer)
 
@@ -144,7 +150,10 @@ def from_placed(placed: Any, layer: BuildingLayer | None = None) -> BuildingLaye
     for i, pb in ready:
         book, where = pb.book, pb.placed
         layer.names[i] = book.name
-        limit = book.entry.get("max_height")
+        single, limit, assumed = entry_limits(book)
+        if assumed:
+            layer.notes.append(f"{book.name}: its Book does not give {' or '.join(assumed)}; assumed the usual "
+                               f"entry limit, single-spaced figures of Height {limit} or less (seeds/000)")
         for mark in where.exits:
             layer.spaces.append(BuildingSpace(mark.q, mark.r, where.level, i, -1, "exit",
                                               transit_number=mark.number, max_height=limit))
@@ -159,8 +168,21 @@ def from_placed(placed: Any, layer: BuildingLayer | None = None) -> BuildingLaye
                 mark = marks.get((q, r))
                 role = MARK_ROLES.get(mark.kind, "floor") if mark else "floor"
                 layer.spaces.append(BuildingSpace(q, r, height, i, floor.index, role, cls,
-                                                  mark.number if mark else None, clearance, limit))
+                                                  mark.number if mark else None, clearance, limit, single))
     return layer
+
+
+#: The entry limit of "most Interior Access Structures" (seeds/000, Entering and Occupying Interior
+#: Access Structures), used where a Book does not give its own.
+USUAL_ENTRY = {"single_spaced": True, "max_height": 7}
+
+
+def entry_limits(book: Any) -> tuple[bool, int, list[str]]:
+    """(single-spaced only, Height limit, the fields the Book left to the usual rule)."""
+    entry = book.entry or {}
+    assumed = [key for key in ("single_spaced", "max_height") if key not in entry]
+    return (bool(entry.get("single_spaced", USUAL_ENTRY["single_spaced"])),
+            int(entry.get("max_height", USUAL_ENTRY["max_height"])), assumed)
 
 
 def describe(layer: BuildingLayer) -> dict[str, Any]:

@@ -148,7 +148,10 @@ def _flying(spaces: Spaces, fig: Figure, broken_windows: bool) -> Graph:
     """Flyers count one space per hex flown, whatever the levels (no climbing cost, no falls,
     water does not stop them). Each exterior space joins every enterable space of the six
     hexes around it; a hex with none (a tree, a covered hex) gets one "air" node to fly over,
-    where no move may end. Interiors are walked (doorways are the way in)."""
+    where no move may end. A Partial hex's air costs nothing to cross: "Partial Hexes should
+    never be counted, and Half Hexes should always be counted as one space each" (seeds/000,
+    Counting Partial and Half Hex Spaces for Special Powers). Interiors are walked (doorways
+    are the way in)."""
     n_sp = len(spaces)
     index = _interior_index(spaces)
     ok = [enterable(spaces, s, fig, broken_windows) for s in range(n_sp)]
@@ -170,7 +173,7 @@ def _flying(spaces: Spaces, fig: Figure, broken_windows: bool) -> Graph:
             if targets is not None:
                 rows[node].extend((b, 1, d, arrive[b]) for b in targets)
             elif h in air:
-                rows[node].append((air[h], 1, d, 0))
+                rows[node].append((air[h], 0 if h in spaces.partial else 1, d, 0))
 
     for (q, r), node in air.items():
         fly_from(node, q, r)

@@ -67,12 +67,27 @@ def search(g: Graph, sources: Iterable[int], blocked: Iterable[int] = (), friend
     start the next turn afresh. A node where it may not (a Half hex, the air above a hex, a
     Cosmos space in a locked line) keeps one label per amount of movement used, since
     arriving a turn later with more movement left can be the only way across.
+
+    Transit Spaces (seeds/000): "when a single-spaced figure moves onto an unoccupied space
+    with a Transit Number, you may either: immediately place that figure onto any corresponding
+    unoccupied Transit Space at a movement cost equal to the printed Transit Number, or
+    immediately end your movement. When that figure would next move, you may place that figure
+    onto any corresponding unoccupied Transit Space instead of moving." So a transit space has
+    two more states: MOVED (it has just moved onto it: the only way on this turn is a placement,
+    a walker may not walk across) and ARMED (it ended its move there: next turn it may be
+    placed instead of moving, which takes that whole turn). A placement is not a move onto the
+    far space, so the figure walks on from there with what movement is left. A flyer passes
+    over transit spaces and may still use one it moves onto.
     """
     move = g.figure.move
     width = move + 1
     exact = g.has_cosmos
     locks = 7 if exact else 1
-    per_node = locks * width
+    transit_at = g.transit_nodes
+    has_transit = any(transit_at)
+    armed_kind, moved_kind = locks, locks + 1
+    kinds = locks + (2 if has_transit else 0)
+    per_node = kinds * width
     n_states = g.n * per_node
     best = [UNREACHED] * n_states
     spent = [0] * n_states
@@ -81,8 +96,11 @@ def search(g: Graph, sources: Iterable[int], blocked: Iterable[int] = (), friend
     for b in blocked:
         is_blocked[b] = 1
     end_ok = list(g.can_end)
+    is_friendly = bytearray(g.n)
     for f in friendly:
         end_ok[f] = False
+        is_friendly[f] = 1
+    forced = not g.figure.flying  # a walker that moves onto a transit space is placed or stops there
     heap: list[int] = []
     for s in sources:
         state = s * per_node
@@ -93,14 +111,50 @@ def search(g: Graph, sources: Iterable[int], blocked: Iterable[int] = (), friend
     off, tgt, cost, dirn, flags = g.off, g.tgt, g.cost, g.dirn, g.flags
     lockable, free, nxt = g.lockable, g.cosmos_free, g.cosmos_next
     pop, push = heapq.heappop, heapq.heappush
+
+    def offer(s2: int, k2: int, used: int, terminal: int) -> None:
+        if k2 < best[s2]:
+            best[s2] = k2
+            spent[s2] = used
+            dead[s2] = terminal
+            push(heap, k2 * n_states + s2)
+
     while heap:
         item = pop(heap)
         key, state = divmod(item, n_states)
         if key != best[state] or dead[state]:
             continue
         node, rest = divmod(state, per_node)
-        lock = rest // width
+        kind = rest // width
         t, u = divmod(key, width)
+        base = spent[state]
+        if kind == moved_kind and not exact:
+            slot0 = node * per_node + moved_kind * width
+            if any(best[slot0 + v] // width <= t for v in range(u)):
+                continue  # dominated: as early a turn with less used
+        if kind >= armed_kind:
+            # Transit placements: at once (MOVED) or instead of this turn's move (ARMED).
+            for e in range(off[node], off[node + 1]):
+                f = flags[e]
+                m = tgt[e]
+                if not f & TRANSIT or is_blocked[m] or is_friendly[m]:
+                    continue
+                c = cost[e]
+                if kind == armed_kind:
+                    if end_ok[m]:
+                        offer(m * per_node, (t + 1) * width, base + c, 1 if f & TERMINAL else 0)
+                    continue
+                if u + c > move:
+                    continue
+                t2, u2 = t, u + c
+                if f & STOP or (u2 == move and end_ok[m]):
+                    if not end_ok[m]:
+                        continue
+                    t2, u2 = t2 + 1, 0
+                s2 = m * per_node if end_ok[m] and not exact else m * per_node + u2
+                offer(s2, t2 * width + u2, base + c, 1 if f & TERMINAL else 0)
+            continue
+        lock = kind
         can_stop = lock == 0 and end_ok[node]
         if exact and can_stop and u:
             # Ending the turn here is a state of its own: a fresh Move may line up a Cosmos
@@ -120,19 +174,17 @@ def search(g: Graph, sources: Iterable[int], blocked: Iterable[int] = (), friend
             edges: Iterable[int] = () if e is None else (e,)
         else:
             edges = range(off[node], off[node + 1])
-        base = spent[state]
         for e in edges:
             m = tgt[e]
-            if is_blocked[m]:
-                continue
-            c = cost[e]
             f = flags[e]
-            if f & TRANSIT and c > move:
-                c = move  # end on the transit space, then be placed instead of moving (seeds/000)
-                f |= STOP
+            if is_blocked[m] or f & TRANSIT:
+                continue  # placements leave only from the MOVED and ARMED states
+            c = cost[e]
+            onto_transit = transit_at[m] and not is_friendly[m] and dirn[e] >= 0
             if u + c <= move:
-                if can_stop and u and not end_ok[m] and not f & STOP:
-                    # Stopping here first may be the only way across a space one cannot stop on.
+                if can_stop and u and (not end_ok[m] or onto_transit) and not f & STOP:
+                    # Stopping here first may be the only way across a space one cannot stop on,
+                    # or to reach a Transit Space with movement left for the placement.
                     options: tuple = ((t, u + c), (t + 1, c))
                 else:
                     options = ((t, u + c),)
@@ -140,7 +192,23 @@ def search(g: Graph, sources: Iterable[int], blocked: Iterable[int] = (), friend
                 options = ((t + 1, c),)
             else:
                 continue
+            terminal = 1 if f & TERMINAL else 0
             for t2, u2 in options:
+                if onto_transit:
+                    # Moved onto an unoccupied Transit Space.
+                    mb = m * per_node
+                    if f & STOP:
+                        if end_ok[m]:
+                            offer(mb, (t2 + 1) * width, base + c, terminal)
+                            offer(mb + armed_kind * width, (t2 + 1) * width, base + c, terminal)
+                        continue
+                    # One MOVED label per amount used: it cannot stop, so less used later may be better.
+                    offer(mb + moved_kind * width + u2, t2 * width + u2, base + c, terminal)
+                    if end_ok[m]:
+                        offer(mb, (t2 + 1) * width, base + c, terminal)
+                        offer(mb + armed_kind * width, (t2 + 1) * width, base + c, terminal)
+                    if forced:
+                        continue
                 lock2 = 0
                 if f & STOP:
                     if not end_ok[m]:
@@ -153,15 +221,15 @@ def search(g: Graph, sources: Iterable[int], blocked: Iterable[int] = (), friend
                     e2 = nxt.get((m, d))  # type: ignore[union-attr]
                     if e2 is not None and not is_blocked[tgt[e2]] and end_ok[tgt[e2]] and u2 + cost[e2] <= move:
                         lock2 = d + 1
-                k2 = t2 * width + u2
                 if lock2 == 0 and end_ok[m] and not exact:
                     s2 = m * per_node
                 else:
                     s2 = m * per_node + lock2 * width + u2
-                if k2 < best[s2]:
+                k2 = t2 * width + u2
+                if k2 < best[s2]:  # `offer`, inlined: this is the hot loop
                     best[s2] = k2
-                    spent[s2] = base + cost[e]
-                    dead[s2] = 1 if f & TERMINAL else 0
+                    spent[s2] = base + c
+                    dead[s2] = terminal
                     push(heap, k2 * n_states + s2)
     if exact:
         # A node's free labels are spread over its movement-used slots: take the best.

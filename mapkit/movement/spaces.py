@@ -57,6 +57,9 @@ class Spaces:
     floor: list[int] = field(default_factory=list)
     transit_number: list[int | None] = field(default_factory=list)
     max_height: list[int | None] = field(default_factory=list)
+    #: The Book of the structure admits single-spaced figures only (seeds/000: "The Book of each
+    #: Interior Access Structure specifies what size and height of figure can enter").
+    single_spaced: list[bool] = field(default_factory=list)
     #: (q, r) -> ids of the exterior (tile-top) spaces of that hex, lowest first.
     columns: dict[tuple[int, int], list[int]] = field(default_factory=dict)
     #: Hex edges a figure may not cross (battlements): (q, r, direction, level).
@@ -65,6 +68,9 @@ class Spaces:
     ladders: set[tuple[int, int, int]] = field(default_factory=set)
     #: Every hex any piece stands in (flying figures may pass over all of them).
     hexes: set[tuple[int, int]] = field(default_factory=set)
+    #: Hexes whose ground a building leaves Partial: no figure enters them, and a flyer passing
+    #: over one does not count it (seeds/000, Counting Partial and Half Hex Spaces).
+    partial: set[tuple[int, int]] = field(default_factory=set)
     #: What this model left out of the map (unread Books, objects), one line each.
     notes: list[str] = field(default_factory=list)
     #: Pieces this model does not understand, by type id (reported, not guessed).
@@ -75,7 +81,8 @@ class Spaces:
 
     def add(self, q: int, r: int, height: int, terrain: str, clearance: int = OPEN_SKY, *,
             role: str = "ground", fit: str = "full", building: int = -1, floor: int = -1,
-            transit_number: int | None = None, max_height: int | None = None) -> int:
+            transit_number: int | None = None, max_height: int | None = None,
+            single_spaced: bool = False) -> int:
         """Append one space and return its id (exterior ground spaces join their column)."""
         sid = len(self.q)
         self.q.append(q)
@@ -91,6 +98,7 @@ class Spaces:
         self.floor.append(floor)
         self.transit_number.append(transit_number)
         self.max_height.append(max_height)
+        self.single_spaced.append(single_spaced)
         if building < 0:
             self.columns.setdefault((q, r), []).append(sid)
         return sid

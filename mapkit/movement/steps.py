@@ -49,6 +49,16 @@ class Graph:
         return bool(self.lockable) and any(self.lockable)
 
     @property
+    def transit_nodes(self) -> list[bool]:
+        """Per node: whether a transit placement leaves it (it is a Transit Space this figure may use)."""
+        cached = self.__dict__.get("_transit_nodes")
+        if cached is None:
+            flags, off = self.flags, self.off
+            cached = [any(flags[e] & TRANSIT for e in range(off[n], off[n + 1])) for n in range(self.n)]
+            self.__dict__["_transit_nodes"] = cached
+        return cached
+
+    @property
     def pairs(self) -> bool:
         """Nodes are pairs of spaces (a walking double-space figure), even when there are none.
 
@@ -77,8 +87,10 @@ def enterable(spaces: Spaces, s: int, fig: Figure, broken_windows: bool = False)
     limit = spaces.max_height[s]
     if limit is not None and fig.height > limit and role != "exit":
         return False  # a Book's entry limit (an exit space outside stays open; its transit does not)
-    if fig.double and (is_interior(spaces, s) or role.startswith("stair")):
-        return False  # stairways and (most) interiors take single-spaced figures only (seeds/000)
+    if fig.double and (role.startswith("stair") or (spaces.single_spaced[s] and is_interior(spaces, s))):
+        # "Only single-spaced figures can enter or occupy Stairway Hexes"; an interior keeps them out
+        # when its Book says so (seeds/000, Stairways; Entering and Occupying Interior Access Structures).
+        return False
     return True
 
 

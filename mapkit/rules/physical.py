@@ -8,7 +8,8 @@ Which pieces may bridge (rest on only some of their hexes):
 - land tiles: an overhang is legal (Master Game Guide, "moving up onto a low overhang");
 - the castle arch: it stands on its two end bases, the doorway between is open;
 - road walls: they are made to span, but must rest on both ends (P111);
-- battlements and ladders hang on a castle edge (P110), not on what is under them.
+- battlements and ladders hang on a castle edge (P110), not on what is under them;
+- the castle flag is planted in a battlement (catalog `stands_on`).
 Everything else (fluid tiles, obstacles, castle walls and bases, figures) needs ground under every hex.
 """
 
@@ -101,6 +102,8 @@ def _analyse(ctx: CheckContext) -> dict[str, list[Finding]]:
                 out["P111"].append(find("P111", f"{_label(ptype, i)} does not rest on both ends: "
                                         f"nothing under its end hex ({end[0]}, {end[1]})",
                                         end[0], end[1], z))
+        elif not held and ptype.stands_on and _planted(idx, ptype, hexes, z):
+            pass  # planted in the piece that holds it (the castle flag in a battlement)
         elif not held:
             what = "nothing under any of its hexes" if len(hexes) > 1 else "nothing under it"
             out["P101"].append(find("P101", f"{_label(ptype, i)} floats: {what} at level {z - 1}",
@@ -115,6 +118,17 @@ def _analyse(ctx: CheckContext) -> dict[str, list[Finding]]:
     _overlaps(ctx, idx, out["P103"])
     _clearance(ctx, idx, out["P104"])
     return out
+
+
+def _planted(idx: BuildIndex, ptype: PieceType, hexes: list[tuple[int, int]], z: int) -> bool:
+    """Whether a piece that is planted in another (the castle flag in a battlement, catalog
+    `stands_on`) has that piece in its hex, the catalog's number of levels below it."""
+    for holder, rise in ptype.stands_on.items():
+        for q, r in hexes:
+            for side in range(6):
+                if any(idx.types[i].id == holder for i in idx.edges.get((q, r, z - rise, side), ())):
+                    return True
+    return False
 
 
 def _building_floors(ctx: CheckContext) -> set[tuple[int, int, int]]:

@@ -1,0 +1,306 @@
+"""Reading a battlefield page: its pictures, the codes drawn in them, and what was skipped.
+
+Only the `<use>`s that are direct children of a picture are read: the faded `<g>` inside a
+picture repeats the lower levels and is ignored. Some pages crop the scenario pictures; the
+faded copy of the battlefield inside each overlay tells by how much, and the shift is undone.
+
+Nothing a page draws is dropped silently, and no single drawing refuses the page: a code that
+is not a piece (a label, a legend, a key, a drawing off the grid or off the board, an unknown
+code) is skipped, and the page's warnings name each skipped code once, with how many were
+skipped and on which lines.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from typing import Any
+
+from mapkit.errors import FormatError
+from mapkit.formats.glasq.pieces import (FACING_TURNS, Placed, edge_of, fit_shape, fold_bases,
+                                         piece_for)
+from mapkit.formats.glasq.stacking import Layer, stack
+from mapkit.formats.glasq.svg import (CENTRE_X, CENTRE_Y, HEX_RADIUS, Definitions, Drawing, apply, elements, grid_position, href, local,
+                                      multiply, parse_transform, text_of, text_position,
+                                      translate_rotate)
+from mapkit.formats.glasq.text import metadata
+from mapkit.model.map import Map
+
+NAME = "glasq"
+
+_LEVEL_CLASS = re.compile(r"hsbf\w*?l(\d+)$")
+_SCENARIO_CLASS = re.compile(r"hsbf\w*?s(\d+)l(\d+)$")
+_LEVEL_TEXT = re.compile(r"\bLevel\s+(\d+)")
+#: How many line numbers one warning lists before it says "and N more".
+_LINES_SHOWN = 5
+#: The code of an empty hex that only carries a label (a place name such as "Catacombs").
+NULL_HEX = "NULL"
+_LABEL_ONLY = "only writes a label"
+
+
+class Skips:
+    """What the reader left out, by code, so each code is reported once per page."""
+
+    def __init__(self) -> None:
+        self.by_code: dict[str, dict[str, Any]] = {}
+
+    def add(self, code: str, reason: str, line: int, label: str = "") -> None:
+        entry = self.by_code.setdefault(code, {"reasons": [], "lines": [], "labels": []})
+        if reason not in entry["reasons"]:
+            entry["reasons"].append(reason)
+        entry["lines"].append(line)
+        if label and label not in entry["labels"]:
+            entry["labels"].append(label)
+
+    def warnings(self) -> list[str]:
+        out = []
+        for code, entry in self.by_code.items():
+            lines = sorted(set(entry["lines"]))
+            shown = ", ".join(str(n) for n in lines[:_LINES_SHOWN])
+            more = f" and {len(lines) - _LINES_SHOWN} more" if len(lines) > _LINES_SHOWN else ""
+            where = f"line {shown}" if len(lines) == 1 else f"lines {shown}{more}"
+            labels = entry["labels"]
+            said = f" (labelled {', '.join(repr(t) for t in labels[:3])}{', ...' if len(labels) > 3 else ''})" \
+                if labels else ""
+            count = len(entry["lines"])
+            out.append(f"{where}: #{code}{said} {'; '.join(entry['reasons'])}: "
+                       f"{count} drawing{'s' if count != 1 else ''} not placed")
+        return out
+
+
+def read(data: bytes, filename: str = "") -> Map:
+    """A Map from a battlefield page; recoveries and skipped drawings become Map.warnings."""
+    root, warnings = _parse(data)
+    try:
+        return _read_tree(root, warnings)
+    except RecursionError:
+        raise FormatError("document nested too deeply") from None
+
+
+def _read_tree(root: Any, warnings: list[str]) -> Map:
+    from mapkit.model.catalog import catalog
+
+    cat = catalog()
+    defs = Definitions(root)
+    pictures = [(svg, _layer_of(svg)) for svg in elements(root, "svg")]
+    if not any(layer is not None and layer.kind == "level" for _, layer in pictures):
+        raise FormatError("no level drawings (<svg> with 'Level N') in the page", where=f"line {root.sourceline}")
+    skips = Skips()
+    placed: list[Placed] = []
+    drawn: dict[tuple[str, int], set[tuple[float, float]]] = {}
+    for svg, layer in pictures:
+        if layer is None:
+            _unread_picture(svg, defs, warnings)
+            continue
+        shift = _overlay_shift(svg, drawn) if layer.kind == "scenario" else (0.0, 0.0)
+        previous: tuple[str, set] | None = None  # the transform and cells of the piece just placed
+        for use in svg:
+            if local(use) != "use":
+                continue
+            line = use.sourceline or 0
+            code = href(use)
+            transform = use.get("transform") or ""
+            if use.get("x") or use.get("y"):  # SVG: x, y move the drawing inside the transform
+                transform = f"{transform} translate({use.get('x') or 0},{use.get('y') or 0})"
+            try:
+                matrix, steps = parse_transform(transform)
+            except ValueError as exc:
+                skips.add(code, f"has a transform that cannot be read ({exc})", line)
+                continue
+            if shift != (0.0, 0.0):
+                steps = [("translate", [shift[0], shift[1]])] + steps
+                matrix = multiply((1, 0, 0, 1, shift[0], shift[1]), matrix)
+            outcome = _place(code, use, transform, matrix, steps, defs, layer, line, previous, placed)
+            if isinstance(outcome, tuple):
+                reason, label = outcome
+                skips.add(code, reason, line, label)
+                if not reason.startswith(_LABEL_ONLY):  # a label keeps what is drawn under it in view
+                    previous = None
+                continue
+            if layer.kind == "level":
+                drawn.setdefault((code, placed[-1].extras.pop("turns")), set()).add(translate_rotate(steps)[:2])
+            else:
+                placed[-1].extras.pop("turns")
+            previous = (transform, set(placed[-1].cells))
+    pieces = stack(fold_bases(placed, cat), cat, lambda p, why: skips.add(p.code, why, p.line))
+    m = Map(pieces=pieces, warnings=warnings + skips.warnings(), source_format=NAME)
+    metadata(root, m)
+    return m
+
+
+def _place(code: str, use: Any, transform: str, matrix: Any, steps: list, defs: Definitions, layer: Layer,
+           line: int, previous: Any, placed: list[Placed]) -> tuple[str, str] | None:
+    """Add the piece a `<use>` draws to `placed` (None), or say why it is not a piece: a
+    (reason, label) pair, the label being the words drawn with it, if any."""
+    from mapkit.model.catalog import catalog
+
+    if code not in defs.by_id:
+        return "is not defined in the page's <defs>", _label_after(use, None)
+    try:
+        drawing = defs.drawing(code, matrix)
+        cells = drawing.cells()
+    except (ValueError, TypeError) as exc:
+        return f"cannot be drawn ({exc})", ""
+    found = piece_for(code, drawing)
+    if found is None:
+        return _not_a_piece(code, use, drawing)
+    try:
+        q0, r0, turns = grid_position(steps)
+    except ValueError as exc:
+        return f"is not on the hex grid ({exc})", _label_after(use, drawing)
+    type_id, attrs = found
+    ptype = catalog()[type_id]
+    if ptype.kind == "edge" and ptype.shape == "S1":
+        edge = edge_of(drawing)
+        if edge is None:
+            return f"draws no mark beside a hex side, as the catalog piece {type_id} needs", ""
+        q, r, side = edge
+        fit: tuple[int, int, int] | None = (q, r, side)
+        cells = {(q, r)}
+    else:
+        turns = (turns + FACING_TURNS.get(type_id, 0)) % 6
+        fit = fit_shape(ptype.shape, cells, turns, (q0, r0)) if cells else None
+        if fit is None and previous is not None and previous[0] == transform:
+            # A piece drawn as an outline that is not a hex outline (the warehouse ruin's wall
+            # line) stands on the tile drawn just before it with the same transform.
+            fit = fit_shape(ptype.shape, previous[1], turns, (q0, r0))
+            cells = previous[1] if fit else cells
+    if fit is None:
+        return (f"draws {len(cells or ())} hexes that do not match the catalog piece {type_id} "
+                f"(shape {ptype.shape})", "")
+    if layer.scenario is not None:
+        attrs["scenario"] = layer.scenario
+    p = Placed(code, type_id, fit[0], fit[1], fit[2], attrs, line, layer, sorted(cells), anchor=(q0, r0),
+               extras={"turns": turns})
+    label = _label_after(use, drawing, transform)
+    if label:
+        if type_id == "castle-ladder" and label.isdigit() and int(label) > 0:
+            p.count = int(label)
+        elif type_id.startswith("figure"):
+            attrs["label"] = label
+    placed.append(p)
+    return None
+
+
+def _not_a_piece(code: str, use: Any, drawing: Drawing) -> tuple[str, str]:
+    """Why a code that names no catalog piece is skipped (the pages' labels and keys)."""
+    label = _label_after(use, drawing)
+    if code == NULL_HEX:
+        return "is an empty hex carrying a label, not a piece", label
+    if drawing.text_only:
+        return f"{_LABEL_ONLY} (a height or a name), not a piece", label or drawing.label
+    if not (drawing.polygons or drawing.polylines):
+        return "draws no hex shape: not a battlefield piece", label
+    return "has no catalog piece (add the code to a catalog entry's glasq list)", label
+
+
+def _label_after(use: Any, drawing: Drawing | None, transform: str | None = None) -> str:
+    """The words of a `<text>` drawn right after a `<use>` (a figure's number in the setup list,
+    the number of ladders stacked, a place name on a `NULL` hex). Given the use's transform, only
+    a text with the same transform or drawn inside the use's own hex counts (both as drawn,
+    before any overlay shift)."""
+    text = use.getnext()
+    if text is None or local(text) != "text":
+        return ""
+    words = text_of(text)
+    if transform is None or (text.get("transform") or "").strip() == transform.strip():
+        return words
+    at = text_position(text)
+    own = apply(parse_transform(transform)[0], CENTRE_X, CENTRE_Y)
+    return words if at is not None and math.dist(at, own) <= HEX_RADIUS else ""
+
+
+def _unread_picture(svg: Any, defs: Definitions, warnings: list[str]) -> None:
+    """An <svg> that is neither a level nor a scenario drawing but draws page codes: say so."""
+    codes = [href(u) for u in svg if local(u) == "use" and href(u) in defs.by_id]
+    if codes:
+        warnings.append(f"line {svg.sourceline}: a picture with neither a 'Level N' title nor an hsbf class "
+                        f"(a legend or key): its {len(codes)} drawings are not read as pieces")
+
+
+def _layer_of(svg: Any) -> Layer | None:
+    """The picture's layer: a level drawing ("Level N" title, class hsbfNNNNlLL) or a scenario
+    overlay (class hsbfNNNNsSSlLL); None for a picture that is neither."""
+    order = scenario = None
+    for child in svg:
+        if local(child) == "g":
+            cls = (child.get("class") or "").strip()
+            match = _SCENARIO_CLASS.search(cls)
+            if match:
+                return Layer("scenario", int(match.group(2)), None, int(match.group(1)))
+            match = _LEVEL_CLASS.search(cls)
+            if match and order is None:
+                order = int(match.group(1))
+    titles = [text_of(child) for child in svg if local(child) == "text"]
+    height = next((int(m.group(1)) for m in map(_LEVEL_TEXT.search, titles) if m), None)
+    if order is None:
+        return Layer("level", height, height, scenario) if height is not None else None
+    if height is None and not titles:
+        height = order  # a picture with a class but no title: its number is its level
+    return Layer("level", order, height, scenario)
+
+
+def _overlay_shift(svg: Any, drawn: dict[tuple[str, int], set[tuple[float, float]]]) -> tuple[float, float]:
+    """How far a scenario drawing is shifted against the level drawings.
+
+    Some pages crop the scenario pictures (one row less at the top, so every Y is 78 less and
+    row parities flip). The faded copy of the battlefield inside the overlay shows by how much:
+    the shift that lays most faded tiles onto the level drawings' tiles is the one.
+    """
+    faded = []
+    for g in svg:
+        if local(g) == "g" and _SCENARIO_CLASS.search(g.get("class") or ""):
+            for use in g:
+                if local(use) != "use":
+                    continue
+                try:
+                    x, y, angle = translate_rotate(parse_transform(use.get("transform") or "")[1])
+                except ValueError:
+                    continue
+                faded.append((href(use), int(angle // 60) % 6, x, y))
+    if not faded:
+        return 0.0, 0.0
+    votes: dict[tuple[float, float], int] = {}
+    code, angle, x0, y0 = faded[0]
+    for x, y in sorted(drawn.get((code, angle), ()))[:500]:
+        shift = (x - x0, y - y0)
+        votes[shift] = sum((x + shift[0], y + shift[1]) in drawn.get((c, a), ()) for c, a, x, y in faded[:200])
+    if not votes:
+        return 0.0, 0.0
+    best = max(votes.items(), key=lambda item: (item[1], item[0] == (0.0, 0.0)))
+    return best[0] if best[1] * 2 > min(len(faded), 200) else (0.0, 0.0)
+
+
+def _parse(data: bytes) -> tuple[Any, list[str]]:
+    from lxml import etree
+
+    def parser(recover: bool) -> Any:
+        return etree.XMLParser(resolve_entities=False, no_network=True, huge_tree=False, load_dtd=False,
+                               dtd_validation=False, recover=recover, remove_comments=True, remove_pis=True)
+
+    strict = parser(False)
+    try:
+        return etree.fromstring(data, strict), []
+    except etree.XMLSyntaxError as exc:
+        first = exc
+    except (etree.LxmlError, ValueError) as exc:
+        raise FormatError(f"cannot parse XML: {exc}") from None
+    loose = parser(True)
+    try:
+        root = etree.fromstring(data, loose)
+    except (etree.LxmlError, ValueError) as exc:
+        raise FormatError(f"not XML, even read leniently: {exc}", where=_line_of(first)) from None
+    if root is None:
+        raise FormatError(f"not XML: {first.msg if hasattr(first, 'msg') else first}", where=_line_of(first))
+    warnings = [f"line {e.line}: malformed XML, recovered: {e.message.strip()}" for e in loose.error_log]
+    if not warnings:
+        warnings = [f"{_line_of(first)}: malformed XML, recovered: {first}"]
+    return root, warnings
+
+
+def _line_of(exc: Any) -> str:
+    position = getattr(exc, "position", None)
+    if position:
+        return f"line {position[0]}"
+    return f"line {getattr(exc, 'lineno', '?')}"
+

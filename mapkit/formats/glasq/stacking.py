@@ -1,0 +1,170 @@
+"""The level (z) of every piece a page draws, as a builder would stack it.
+
+A page draws one picture per layer of the build, titled "Level N": the tiles drawn there are
+the layer whose top is at height N, so their z is N - 1 (the picture's class `hsbfNNNNlLL`
+only numbers the pictures: The West Barbican of Idona Castle draws Levels 1, 2, 3, 12 and 21
+as pictures 1 to 5). Castle bases, walls and arches drawn on "Level N" stand at N - 1 too.
+Pictures titled otherwise ("Ruins", "Flag & Ruins") and scenario overlays hold things that
+stand on what is drawn below them.
+
+Everything that stands on something (obstacles, glyphs, start zones, figures) is put on the
+top of what lies under it, i.e. at the supporting tile's z + 1, as VirtualScape stores it. A
+picture sees the tiles of the pictures up to itself; an overlay `hsbfNNNNsKKlLL` those of the
+pictures before picture LL ("Glyphs Under Level 11" sit under the Level 11 tiles).
+A standing piece with nothing drawn under any of its hexes is drawn off the board (a key of
+glyphs, a legend) and is not placed.
+
+Edge pieces hang on a castle's side: a battlement or ladder drawn on "Level N" is at N - 1, the
+level of the wall-walk it serves; elsewhere at the level of the wall-walk or wall across its
+side. A ladder labelled with a number is that many ladders stacked LADDER_RISE levels apart
+under the one drawn. The castle flag stands in the top of the battlement drawn again as `BFG` at
+its place (catalog `stands_on`: 5 levels above the battlement's bottom).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable
+
+from mapkit.formats.glasq.pieces import FLAG_BATTLEMENT, Placed
+from mapkit.model.grid import DIRECTIONS
+from mapkit.model.map import Piece
+
+#: Levels between two ladders stacked on one hex side: Hexoscape's ladder is 2 levels tall
+#: (hexoscape-pieces.md, castle table) and VirtualScape's West Barbican of Idona Castle stacks
+#: its 22 ladders at z 1, 3, ..., 11 and 12, 14, ..., 20 (hsc-format.md section 4.4).
+LADDER_RISE = 2
+
+#: Piece kinds that make a layer of the build (their z comes from the picture's "Level N").
+_LAYER_KINDS = ("land", "fluid", "castle")
+#: Kinds a standing piece of which, with nothing under it, is a drawing off the board.
+_OFF_BOARD_KINDS = ("obstacle", "marker", "figure")
+
+
+@dataclass(frozen=True)
+class Layer:
+    """One picture of the page: a level drawing or a scenario overlay."""
+
+    kind: str  # "level" or "scenario"
+    order: int  # the picture's number (class lLL); an overlay sees the pictures before its LL
+    height: int | None  # N of its "Level N" title, None when it has none
+    scenario: int | None = None
+
+    @property
+    def sees(self) -> int:
+        """The last picture whose tiles this one's standing pieces may stand on."""
+        return self.order if self.kind == "level" else self.order - 1
+
+
+class Ground:
+    """The tops of the layers drawn so far: hex -> [(picture number, top height, is castle)]."""
+
+    def __init__(self) -> None:
+        self.tops: dict[tuple[int, int], list[tuple[int, int, bool]]] = {}
+
+    def add(self, cells: list[tuple[int, int]], order: int, top: int, castle: bool) -> None:
+        for cell in cells:
+            self.tops.setdefault(cell, []).append((order, top, castle))
+
+    def top(self, cells: list[tuple[int, int]], sees: int, castle_only: bool = False) -> int | None:
+        """The highest top under any of `cells` among pictures up to `sees` (None: nothing there)."""
+        found = [top for cell in cells for order, top, castle in self.tops.get(cell, ())
+                 if order <= sees and (castle or not castle_only)]
+        return max(found, default=None)
+
+
+def stack(placed: list[Placed], cat: Any, skip: Callable[[Placed, str], None]) -> list[Piece]:
+    """The pieces with their z, in drawing order; `skip` hears of pieces drawn off the board."""
+    ground = Ground()
+    z: dict[int, list[int]] = {}
+    for p in sorted((p for p in placed if _is_layer(p, cat)), key=lambda p: p.layer.order):
+        ptype = cat[p.type]
+        if p.layer.height is not None:
+            level = p.layer.height - 1
+        else:
+            level = ground.top(p.cells, p.layer.order - 1) or 0
+        z[id(p)] = [level]
+        castle = ptype.kind == "castle" or ptype.terrain == "wall-walk"
+        ground.add(p.cells, p.layer.order, level + ptype.height, castle)
+    holders = _edges(placed, cat, ground, z)
+    for p in placed:
+        if id(p) in z or p.code == FLAG_BATTLEMENT:
+            continue
+        if p.type == "castle-flag" and id(p) in holders:
+            continue
+        ptype = cat[p.type]
+        if p.base is not None:
+            base = p.base.layer
+            level = base.height - 1 if base.height is not None else ground.top(p.base.cells, base.order - 1) or 0
+        else:
+            level = ground.top(p.cells, p.layer.sees)
+            if level is None:
+                if ptype.kind in _OFF_BOARD_KINDS:
+                    skip(p, "drawn off the board (nothing is drawn under it: a key, legend or label)")
+                    continue
+                level = 0
+        z[id(p)] = [level]
+    _plant_flags(placed, holders, z, cat)
+    pieces = []
+    for p in placed:
+        for level in z.get(id(p), ()):
+            extras: dict[str, Any] = {"code": p.code, "line": p.line, **p.extras}
+            if p.base is not None:
+                extras["base"] = {"code": p.base.code, "line": p.base.line}
+            pieces.append(Piece(p.type, p.q, p.r, level, p.rotation, dict(p.attrs), {"glasq": extras}))
+    return pieces
+
+
+def _is_layer(p: Placed, cat: Any) -> bool:
+    """A tile of a level picture: land, fluid and castle bodies (not the flag, which stands)."""
+    return p.scenario is None and cat[p.type].kind in _LAYER_KINDS and p.type != "castle-flag"
+
+
+def _edges(placed: list[Placed], cat: Any, ground: Ground, z: dict[int, list[int]]) -> dict[int, Placed]:
+    """Levels of the battlements and ladders; returns flag id -> the battlement holding it."""
+    kept: dict[tuple, Placed] = {}
+    holders: dict[int, Placed] = {}
+    flag_battlements: list[Placed] = []
+    for p in placed:
+        ptype = cat[p.type]
+        if ptype.kind != "edge" or ptype.shape != "S1":
+            continue
+        if p.layer.height is not None and p.scenario is None:
+            level = p.layer.height - 1
+        else:
+            dq, dr = DIRECTIONS[p.rotation % 6]
+            top = ground.top([(p.q + dq, p.r + dr), (p.q, p.r)], p.layer.sees, castle_only=True)
+            if top is None:
+                top = ground.top(p.cells, p.layer.sees) or 0
+                level = top
+            else:
+                level = top - 1
+        key = (p.type, p.q, p.r, p.rotation, level, p.scenario)
+        if p.code == FLAG_BATTLEMENT:
+            flag_battlements.append(p)
+            z[id(p)] = [level]
+            continue
+        kept.setdefault(key, p)
+        z[id(p)] = sorted(level - LADDER_RISE * k for k in range(max(1, p.count)))
+    for b in flag_battlements:
+        key = (b.type, b.q, b.r, b.rotation, z[id(b)][0], b.scenario)
+        same = kept.get(key)
+        if same is not None:  # the battlement drawn again to show the flag: one piece
+            del z[id(b)]
+            b.extras["same_as"] = same.line
+        for flag in placed:
+            if flag.type == "castle-flag" and flag.anchor == b.anchor and flag.scenario == b.scenario:
+                holders[id(flag)] = same or b
+    return holders
+
+
+def _plant_flags(placed: list[Placed], holders: dict[int, Placed], z: dict[int, list[int]], cat: Any) -> None:
+    """A flag drawn with a flag battlement stands in that battlement's top, in its hex, as many
+    levels above the battlement's bottom as the catalog's `stands_on` says."""
+    for flag in placed:
+        holder = holders.get(id(flag))
+        if holder is None or id(holder) not in z:
+            continue
+        flag.q, flag.r, flag.cells = holder.q, holder.r, [(holder.q, holder.r)]
+        rise = cat[flag.type].stands_on.get(holder.type, 1)
+        z[id(flag)] = [max(z[id(holder)]) + rise]

@@ -1,0 +1,82 @@
+"""The words of a battlefield page: its title, required sets, description and scenarios.
+
+Page title -> Map.name; "Required Sets" -> attrs["required_sets"], the page's description ->
+attrs["description"], each scenario's number, title and text -> attrs["scenarios"], and all
+scenario texts together -> Map.scenario.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from mapkit.formats.glasq.svg import elements, local
+from mapkit.model.map import Map
+
+_SKIP_TEXT = ("svg", "button", "script", "style", "p", "h1", "h2", "div", "hr")
+
+
+def _own_text(element: Any) -> str:
+    """Text of an element without nested paragraphs or drawings; <br/> as a line break."""
+    parts = [_spaces(element.text)]
+    for child in element:
+        name = local(child)
+        if name == "br":
+            parts.append("\n")
+        elif name not in _SKIP_TEXT:
+            parts.append(_own_text(child))
+        parts.append(_spaces(child.tail))
+    return "".join(parts)
+
+
+def _spaces(text: str | None) -> str:
+    """Source line breaks are layout, not text: only <br/> breaks a line."""
+    return re.sub(r"\s+", " ", text or "")
+
+
+def _clean(text: str) -> str:
+    lines = [" ".join(line.split()) for line in text.split("\n")]
+    out = "\n".join(lines)
+    return re.sub(r"\n{3,}", "\n\n", out).strip()
+
+
+def metadata(root: Any, m: Map) -> None:
+    """Title, required sets, the page's description and each scenario's title and text."""
+    title = next((_clean("".join(t.itertext())) for t in elements(root, "title")), "")
+    if not title:
+        title = next((_clean("".join(h.itertext())) for h in elements(root, "h1")), "")
+    m.name = title
+    for svg in elements(root, "svg"):
+        for g in svg:
+            match = re.search(r"(hsbf\d+)", g.get("class") or "") if local(g) == "g" else None
+            if match:
+                m.attrs["page"] = match.group(1)
+                break
+        if "page" in m.attrs:
+            break
+    scenarios: list[dict[str, Any]] = []
+    description: list[str] = []
+    current: dict[str, Any] | None = None
+    for element in root.iter():
+        name = local(element)
+        if name == "hr" and "scenario" in (element.get("class") or ""):
+            number = re.search(r"(\d+)", element.get("id") or "")
+            current = {"number": int(number.group(1)) if number else len(scenarios) + 1, "title": "", "text": ""}
+            scenarios.append(current)
+        elif name == "h2" and current is not None and not current["title"]:
+            current["title"] = _clean(_own_text(element))
+        elif name == "p":
+            text = _clean(_own_text(element))
+            if not text:
+                continue
+            if "sets" in (element.get("class") or "").split() and current is None:
+                m.attrs["required_sets"] = _clean(text.split(":", 1)[-1])
+            elif current is None:
+                description.append(text)
+            else:
+                current["text"] = (current["text"] + "\n\n" + text).strip()
+    if description:
+        m.attrs["description"] = "\n\n".join(description)
+    if scenarios:
+        m.attrs["scenarios"] = scenarios
+        m.scenario = "\n\n".join(f"{s['title']}\n{s['text']}".strip() for s in scenarios)

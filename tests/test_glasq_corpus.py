@@ -1,0 +1,174 @@
+"""Official battlefield pages of the corpus: read as built, compared with VirtualScape's
+transcription of the same map, and validated clean, scenario by scenario."""
+
+from __future__ import annotations
+
+import re
+from collections import Counter, defaultdict
+
+import pytest
+
+from conftest import ROOT, corpus_file, corpus_files
+from mapkit.formats import glasq, hsc
+from mapkit.model.catalog import catalog
+from mapkit.rules.framework import CheckContext, run_rules, select_rules
+
+PAGES = corpus_files("glasq-xhtml", "*.html") + corpus_files("pairs", "*.html")
+WEST_BARBICAN = ("pairs/TheWestBarbicanOfIdonaCastle.html", "pairs/The West Barbican of Idona Castle.hsc")
+TABLE_OF_THE_GIANTS = ("glasq-xhtml/hsbf0001_TableOfTheGiants.html", "hsc/dkniffin-virtualscape/Table des geants.hsc")
+
+
+def battlefield_cells(m) -> dict[tuple[int, int, int], tuple]:
+    """(q, r, level) -> what fills it: land, fluid, castle, obstacles and edge pieces (with the
+    side they hang on) shared by every scenario; figures, glyphs and start zones are left out."""
+    out: dict[tuple[int, int, int], list] = defaultdict(list)
+    for p in m.pieces:
+        ptype = catalog()[p.type]
+        if p.attrs.get("scenario") is not None or ptype.kind in ("marker", "figure"):
+            continue
+        side = p.rotation if ptype.kind == "edge" else None
+        for q, r in m.footprint(p):
+            for level in m.levels(p):
+                out[(q, r, level)].append((p.type, side))
+    return {cell: tuple(sorted(what, key=str)) for cell, what in out.items()}
+
+
+def best_shift(page: dict, vs: dict) -> tuple[int, int, int]:
+    """The translation of the whole board that lays most page cells on equal .hsc cells."""
+    by_content: dict[tuple, list] = defaultdict(list)
+    for cell, what in vs.items():
+        by_content[what].append(cell)
+    votes = Counter((c[0] - p[0], c[1] - p[1], c[2] - p[2])
+                    for p, what in page.items() for c in by_content.get(what, ()))
+    return votes.most_common(1)[0][0]
+
+
+def compare(page_path: str, hsc_path: str):
+    web = glasq.read(corpus_file(page_path).read_bytes())
+    vs = hsc.read(corpus_file(hsc_path).read_bytes())
+    page_cells, vs_cells = battlefield_cells(web), battlefield_cells(vs)
+    dq, dr, dz = best_shift(page_cells, vs_cells)
+    moved = {(q + dq, r + dr, z + dz): what for (q, r, z), what in page_cells.items()}
+    page_only = {cell: what for cell, what in moved.items() if vs_cells.get(cell) != what}
+    vs_only = {cell: what for cell, what in vs_cells.items() if moved.get(cell) != what}
+    return web, vs, (dq, dr, dz), page_only, vs_only
+
+
+def test_the_west_barbican_reads_the_same_from_either_format():
+    web, vs, shift, page_only, vs_only = compare(*WEST_BARBICAN)
+    assert shift == (0, 1, 0)
+    # Cell by cell, everything but the .hsc's four trees: the page has no tree code at all and its
+    # required sets (Rise of the Valkyrie, Fortress of the Archkyrie) hold no tree.
+    assert page_only == {}
+    assert vs_only == {(5, 7, 1): (("tree-15", None),), (5, 8, 1): (("tree-15", None),),
+                       (6, 7, 1): (("tree-15", None),), (6, 8, 1): (("tree-15", None),),
+                       (11, 12, 1): (("tree-11", None),), (11, 14, 1): (("tree-10", None),),
+                       (2, 17, 1): (("tree-12", None),)}
+    assert web.attrs["required_sets"] == "Rise of the Valkyrie, Fortress of the Archkyrie"
+    assert not any(code.startswith("ET") for code in _codes_drawn(corpus_file(WEST_BARBICAN[0])))
+    same = len(battlefield_cells(vs)) - len(vs_only)
+    assert (same, len(battlefield_cells(vs))) == (678, 685)  # 99.0% of the .hsc's cells
+
+
+def test_the_west_barbican_castle_piece_by_piece():
+    web, vs, (dq, dr, _), _, _ = compare(*WEST_BARBICAN)
+
+    def castle(m, shift=(0, 0)):
+        out = Counter()
+        for p in m.pieces:
+            ptype = catalog()[p.type]
+            if p.attrs.get("scenario") is None and (ptype.kind in ("castle", "edge") or ptype.terrain == "wall-walk"):
+                symmetric = 3 if p.type.endswith("straight") else 6  # a straight piece fits half a turn round
+                out[(p.type, p.q + shift[0], p.r + shift[1], p.z, p.rotation % symmetric)] += 1
+        return out
+
+    assert castle(web, (dq, dr)) == castle(vs)
+    counts = Counter(p.type for p in web.pieces if p.attrs.get("scenario") is None)
+    assert (counts["castle-ladder"], counts["castle-battlement"], counts["castle-arch"], counts["castle-flag"]) == \
+        (22, 38, 1, 1)
+    (flag,) = [p for p in web.pieces if p.type == "castle-flag"]
+    holder = [p for p in web.pieces if p.type == "castle-battlement" and (p.q, p.r) == (flag.q, flag.r)]
+    assert {flag.z - p.z for p in holder} == {5}  # planted in the battlement the page draws again as BFG
+
+
+def test_the_table_of_the_giants_reads_the_same_from_either_format():
+    _, vs, shift, page_only, vs_only = compare(*TABLE_OF_THE_GIANTS)
+    assert shift == (2, 3, 0)
+    # The .hsc lacks one sand-1 of the Rise of the Valkyrie set: the one on the page's Level 2.
+    assert (page_only, vs_only) == ({(18, 9, 1): (("sand-1", None),)}, {})
+    assert len(battlefield_cells(vs)) == 363
+
+
+def casual_errors(m, path) -> dict:
+    """Error findings of the casual profile, per scenario (the whole page if it has none)."""
+    out = {}
+    for number in m.scenarios() or [None]:
+        one = m if number is None else m.for_scenario(number)
+        out[number] = [f"{f.code} {f.message}" for f in run_rules(CheckContext(one, str(path)), select_rules("casual"))
+                       if f.severity == "error"]
+    return out
+
+
+#: What each official page of the corpus says it skipped: code -> how many drawings.
+SKIPPED = {
+    "MigolsTomb_malformed.html": {"NULL": 4, "P1F2": 1},  # four "Catacombs" labels; the key "1 Mimring"
+    "hsbf0001_TableOfTheGiants.html": {},
+    "hsbf0023_Genotech.html": {},
+    "TheWestBarbicanOfIdonaCastle.html": {"FBH": 12, "FWH": 21},  # the "B" and "9" marks on bases and walls
+}
+
+
+@pytest.mark.parametrize("path", PAGES)
+def test_official_pages_validate_clean_scenario_by_scenario(path):
+    m = glasq.read(path.read_bytes(), str(path))
+    errors = casual_errors(m, path)
+    assert set(errors) == set(m.scenarios()) and len(errors) >= 2
+    assert errors == {number: [] for number in errors}
+    skipped = {}
+    for warning in m.warnings:
+        found = re.search(r"#(\w+).*: (\d+) drawings? not placed$", warning)
+        if found:
+            skipped[found.group(1)] = int(found.group(2))
+    assert skipped == SKIPPED[path.name]
+
+
+def test_migols_tomb_key_is_not_a_figure():
+    # "1 Mimring" drawn beside the board is the setup list's key; Mimring himself is on the board.
+    m = glasq.read(corpus_file("glasq-xhtml/MigolsTomb_malformed.html").read_bytes())
+    doubles = [p for p in m.pieces if p.type == "figure-double" and p.attrs["scenario"] == 1]
+    assert [(p.attrs["label"], p.z > 0) for p in doubles] == [("1", True)]
+    assert any("#P1F2" in w and "off the board" in w for w in m.warnings)
+
+
+def _codes_drawn(path) -> dict[str, bool]:
+    """Every code a page's pictures `<use>` outside `<defs>` (faded copies included), and whether
+    the reader takes it for a catalog piece."""
+    from lxml import etree
+
+    from mapkit.formats.glasq.pieces import piece_for
+    from mapkit.formats.glasq.svg import IDENTITY, Definitions
+
+    root = etree.fromstring(path.read_bytes(), etree.XMLParser(recover=True, resolve_entities=False,
+                                                                no_network=True))
+    defs = Definitions(root)
+    codes = {}
+    for use in root.iter("{*}use"):
+        if any(etree.QName(a).localname == "defs" for a in use.iterancestors()):
+            continue
+        code = (use.get("{http://www.w3.org/1999/xlink}href") or "").lstrip("#")
+        codes[code] = code in defs.by_id and piece_for(code, defs.drawing(code, IDENTITY)) is not None
+    return codes
+
+
+def test_every_code_of_the_corpus_pages_is_a_piece_or_documented_as_not_one():
+    docs = (ROOT / "docs" / "formats.md").read_text(encoding="utf-8")
+    section = docs.split("## `glasq`", 1)[1].split("\n## ", 1)[0]
+    named = set(re.findall(r"`#?([A-Za-z0-9]+)`", section))
+    not_pieces = set()
+    for param in PAGES:
+        path = param.values[0]
+        if path is None:
+            pytest.skip("no corpus")
+        not_pieces |= {code for code, piece in _codes_drawn(path).items() if not piece}
+    assert not_pieces == {"NULL", "FWH", "FBH"}
+    assert not_pieces <= named, sorted(not_pieces - named)
