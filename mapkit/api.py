@@ -276,9 +276,9 @@ def render(subject: Any, path_or_kind: PathLike = "png", **options: Any) -> byte
     kind = outputs.choose(path_or_kind, _allowed(subject))
     data = kind.make(subject, **options)
     if str(path_or_kind) != kind.name:
-        from mapkit.io import write_file
+        from mapkit.io import write_output
 
-        write_file(path_or_kind, data)
+        write_output(path_or_kind, data)
     return data
 
 
@@ -290,9 +290,9 @@ def report(m: Map, path: PathLike | None = None, profile: str | None = "casual",
 
     page = report_page(m, str(map_file) if map_file else None, profile, pictures)
     if path is not None:
-        from mapkit.io import write_file
+        from mapkit.io import write_output
 
-        write_file(path, page)
+        write_output(path, page)
     return page
 
 

@@ -1,78 +1,390 @@
-"""File output that never leaves a partial file behind."""
+"""Reading inputs and writing outputs so that nothing a builder owns is ever lost.
+
+Every file mapkit reads goes through `read_input` (which bounds its size and remembers it as
+an input), and every file it writes goes through `check_output` (before the work) and
+`write_output` (at the end). Together they promise:
+
+- an output is never one of the inputs: not the same path, not a link to it, not a hard link
+  to it, not standard output redirected onto it;
+- an output is written to a temporary file in its own folder, flushed to disk and renamed over
+  the old one, so a failed or interrupted write leaves the old file byte for byte;
+- a symbolic link named as the output is replaced by the new file, never followed (unless it
+  points to an input: refused);
+- streams are written to, never replaced: `-` and `/dev/stdout` (standard output),
+  `/dev/stderr`, `/dev/fd/N`, character devices such as `/dev/null`, and named pipes (FIFOs);
+  sockets, block devices and folders are refused;
+- an existing read-only file is not replaced;
+- any failure is one `OutputError` line naming the output (exit 2 in the CLI).
+"""
 
 from __future__ import annotations
 
 import os
+import re
+import stat
 import sys
 import tempfile
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Iterable
+
+from mapkit.errors import FormatError, MapkitError
+from mapkit import limits
+from mapkit.limits import Limit
+
+#: The path that means standard input (reading) or standard output (writing).
+STDIO = "-"
+
+#: Paths that name an already open file descriptor: written to that descriptor, never reopened
+#: (reopening `/dev/stdout` when it is redirected to a file would write over that file's start).
+_FD_NAMES = {"/dev/stdin": 0, "/dev/stdout": 1, "/dev/stderr": 2}
+_FD_PATH = re.compile(r"^/(?:dev/fd|proc/self/fd)/(\d+)$")
 
 
-def read_input(path: str | os.PathLike, limit: int, stdio: str = "-") -> bytes:
-    """The bytes of a file ("-": standard input), refusing more than `limit` without reading them all.
+class OutputError(MapkitError):
+    """An output mapkit must not or could not write; the message names it."""
 
-    Not `Path.read_bytes`: /dev/zero or a huge file must not fill memory. FormatError names the file.
-    """
-    from mapkit.errors import FormatError
 
+# -- inputs -----------------------------------------------------------------------------------
+#: (device, inode) -> path of every file this process has read: never written over.
+_INPUTS: dict[tuple[int, int], str] = {}
+
+
+def remember_input(path: str | os.PathLike, st: os.stat_result | None = None) -> None:
+    """Record a file as an input of this run, so no output may replace it."""
     try:
-        if str(path) == stdio:
-            data = sys.stdin.buffer.read(limit + 1)
+        st = st or os.stat(path)
+    except OSError:
+        return
+    if stat.S_ISREG(st.st_mode):
+        _INPUTS.setdefault((st.st_dev, st.st_ino), str(path))
+
+
+def forget_inputs() -> None:
+    """Start a new run: the files read so far may be written again (the CLI calls this per command)."""
+    _INPUTS.clear()
+
+
+def read_input(path: str | os.PathLike, limit: Limit | None = None) -> bytes:
+    """The bytes of a file ("-" is standard input), refused past `limit` (by default the input
+    size limit), and remembered as an input.
+
+    Reads at most one byte more than the limit: /dev/zero or a huge file never fills memory.
+    """
+    shown = str(path)
+    limit = limit or limits.INPUT_BYTES
+    try:
+        if shown == STDIO:
+            stream = sys.stdin.buffer
+            try:
+                remember_input(shown, os.fstat(stream.fileno()))
+            except (OSError, ValueError, AttributeError):  # no real descriptor (tests, embedding)
+                pass
+            data = stream.read(limit.value + 1)
         else:
             with open(path, "rb") as handle:
-                data = handle.read(limit + 1)
+                st = os.fstat(handle.fileno())
+                if stat.S_ISDIR(st.st_mode):
+                    raise FormatError("is a folder, not a file", file=shown)
+                remember_input(shown, st)
+                data = handle.read(limit.value + 1)
     except OSError as exc:
-        raise FormatError(f"cannot read: {exc.strerror or exc}", file=str(path)) from None
-    if len(data) > limit:
-        raise FormatError(f"larger than {_size(limit)}; no battlefield is that big", file=str(path))
+        raise FormatError(f"cannot read: {exc.strerror or exc}", file=shown) from None
+    if len(data) > limit.value:
+        raise limit.exceeded(len(data), file=shown, what="more than")
     return data
 
 
-def _size(limit: int) -> str:
-    return f"{limit >> 20} MiB" if limit >= 1 << 20 else f"{limit} bytes"
+# -- outputs ----------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class _Target:
+    """What an output path is: a descriptor to write to, a stream to open, or a file to replace."""
+
+    kind: str  # "fd", "stream" or "file"
+    path: str
+    fd: int = -1
+
+
+def check_output(path: str | os.PathLike, *suffixes: str, inputs: Iterable[str | os.PathLike] = ()) -> str:
+    """Check an output before any work: a known extension (when `suffixes` are given), a place
+    mapkit may write, not one of `inputs` nor of the files read so far. Returns the path."""
+    out = str(path)
+    if suffixes and out != STDIO and not _fd_of(out) and not out.lower().endswith(suffixes):
+        raise OutputError(f"{out}: the output must end in {' or '.join(suffixes)}")
+    target = _target(out, inputs)
+    if target.kind == "file":
+        folder = os.path.dirname(out) or "."
+        if not os.access(folder, os.W_OK):
+            raise OutputError(f"{out}: cannot write: the folder {folder} is read-only")
+    return out
+
+
+def write_output(path: str | os.PathLike, data: bytes | str, *, inputs: Iterable[str | os.PathLike] = ()) -> None:
+    """Write `data` to `path` as the module docstring promises (atomically for files)."""
+    if isinstance(data, str):
+        data = data.encode("utf-8")
+    out = str(path)
+    target = _target(out, inputs)
+    if target.kind == "fd":
+        _write_descriptor(target, data)
+    elif target.kind == "stream":
+        _write_stream(target, data)
+    else:
+        try:
+            write_atomic(out, data)
+        except OSError as exc:
+            raise OutputError(f"{out}: cannot write: {_reason(exc)}; nothing was changed") from None
 
 
 def write_atomic(path: str | os.PathLike, data: bytes | str) -> None:
-    """Write to a temporary file beside `path`, then rename it into place.
+    """Write to a temporary file beside `path`, flush it to disk, then rename it into place.
 
-    A crash or an error half-way leaves the old file (or none), never a truncated one.
+    A crash, a full disk or an interrupt half-way leaves the old file (or none), never a part of
+    one; the temporary file is removed. A symbolic link at `path` is replaced, not followed.
+    Raises OSError; `write_output` is the checked entry point.
     """
     path = Path(path)
     if isinstance(data, str):
         data = data.encode("utf-8")
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)  # "x".parent is "."
+    name = path.name[:80]  # the temporary name must fit the folder's name length limit too
+    fd, tmp = tempfile.mkstemp(prefix=f".{name}.", suffix=".part", dir=path.parent)
     try:
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(data)
-        os.chmod(tmp, _mode_for(path))
+        try:
+            view = memoryview(data)
+            while view:
+                written = os.write(fd, view)
+                view = view[written:]
+            os.fchmod(fd, _mode_for(path))
+            os.fsync(fd)
+        finally:
+            os.close(fd)
         os.replace(tmp, path)
     except BaseException:
         try:
             os.unlink(tmp)
-        except FileNotFoundError:
+        except OSError:
             pass
         raise
 
 
-def write_file(path: str | os.PathLike, data: bytes | str) -> None:
-    """`write_atomic`, with a write the system refuses (permissions, full disk, no such folder)
-    as one MapkitError naming the file."""
-    from mapkit.errors import MapkitError
-
+def same_file(a: str | os.PathLike, b: str | os.PathLike) -> bool:
+    """Whether two paths name one file (after links; hard links too)."""
     try:
-        write_atomic(path, data)
+        sa, sb = os.stat(a), os.stat(b)
+    except OSError:
+        return False
+    return (sa.st_dev, sa.st_ino) == (sb.st_dev, sb.st_ino)
+
+
+def _fd_of(path: str) -> int | None:
+    if path in _FD_NAMES:
+        return _FD_NAMES[path]
+    match = _FD_PATH.match(path)
+    return int(match.group(1)) if match else None
+
+
+def _input_ids(inputs: Iterable[str | os.PathLike]) -> dict[tuple[int, int], str]:
+    ids = dict(_INPUTS)
+    for item in inputs:
+        if str(item) == STDIO:
+            continue
+        try:
+            st = os.stat(item)
+        except OSError:
+            continue
+        if stat.S_ISREG(st.st_mode):
+            ids.setdefault((st.st_dev, st.st_ino), str(item))
+    return ids
+
+
+def _target(out: str, inputs: Iterable[str | os.PathLike]) -> _Target:
+    """Classify an output path and refuse what must not be written (see the module docstring)."""
+    ids = _input_ids(inputs)
+
+    def refuse_input(st: os.stat_result, how: str) -> None:
+        source = ids.get((st.st_dev, st.st_ino)) if stat.S_ISREG(st.st_mode) else None
+        if source is not None:
+            raise OutputError(f"{out}: {how} the input {source}; mapkit never writes over what it reads "
+                              "(choose another output name)")
+
+    if out == "":
+        raise OutputError("an empty output name")
+    fd = 1 if out == STDIO else _fd_of(out)
+    if fd is not None:
+        if fd == 0:
+            raise OutputError(f"{out}: is standard input, not a place to write")
+        try:
+            st = os.fstat(fd)
+        except OSError:
+            raise OutputError(f"{out}: cannot write: file descriptor {fd} is not open") from None
+        name = "standard output" if fd == 1 else "standard error" if fd == 2 else f"file descriptor {fd}"
+        refuse_input(st, f"{name} is")
+        return _Target("fd", out, fd)
+    try:
+        lst = os.lstat(out)
+    except FileNotFoundError:
+        folder = os.path.dirname(out) or "."
+        if not os.path.isdir(folder):
+            raise OutputError(f"{out}: cannot write: the folder {folder} does not exist") from None
+        return _Target("file", out)
+    except OSError as exc:  # a file where a folder should be, a name too long, no permission
+        raise OutputError(f"{out}: cannot write: {_reason(exc)}") from None
+    mode = lst.st_mode
+    if stat.S_ISLNK(mode):
+        try:
+            refuse_input(os.stat(out), "is a link to")
+        except OSError:
+            pass  # a dangling link: replaced like any other
+        return _Target("file", out)
+    if stat.S_ISDIR(mode):
+        raise OutputError(f"{out}: is a folder, not a file name")
+    if stat.S_ISREG(mode):
+        refuse_input(lst, "is" if lst.st_nlink == 1 else "is (or is a hard link to)")
+        if not os.access(out, os.W_OK):
+            raise OutputError(f"{out}: cannot write: the file is read-only (mapkit does not replace it)")
+        return _Target("file", out)
+    if stat.S_ISCHR(mode) or stat.S_ISFIFO(mode):
+        return _Target("stream", out)
+    what = "a socket" if stat.S_ISSOCK(mode) else "a block device (a disk)" if stat.S_ISBLK(mode) else "not a file"
+    raise OutputError(f"{out}: is {what}; mapkit writes only files and streams")
+
+
+def _write_descriptor(target: _Target, data: bytes) -> None:
+    """Standard output or error through Python's own streams (keeps their order), another fd directly.
+
+    A closed pipe on standard output propagates as BrokenPipeError: the CLI exits quietly.
+    """
+    stream = sys.stdout if target.fd == 1 else sys.stderr if target.fd == 2 else None
+    try:
+        if stream is not None:
+            stream.flush()
+            buffer = getattr(stream, "buffer", None)
+            if buffer is not None:
+                buffer.write(data)
+                buffer.flush()
+            else:
+                stream.write(data.decode("utf-8", "replace"))
+                stream.flush()
+            return
+        view = memoryview(data)
+        while view:
+            view = view[os.write(target.fd, view):]
+    except BrokenPipeError:
+        if target.fd == 1:
+            raise
+        raise OutputError(f"{target.path}: cannot write: the reader closed the pipe") from None
     except OSError as exc:
-        raise MapkitError(f"{path}: cannot write: {exc.strerror or exc}") from None
+        raise OutputError(f"{target.path}: cannot write: {_reason(exc)}") from None
+
+
+def _write_stream(target: _Target, data: bytes) -> None:
+    """A device or named pipe: opened for writing as it is (never created, truncated or replaced)."""
+    try:
+        fd = os.open(target.path, os.O_WRONLY | os.O_NOCTTY)
+    except OSError as exc:
+        raise OutputError(f"{target.path}: cannot write: {_reason(exc)}") from None
+    try:
+        view = memoryview(data)
+        while view:
+            view = view[os.write(fd, view):]
+    except BrokenPipeError:
+        raise OutputError(f"{target.path}: cannot write: the reader closed the pipe") from None
+    except OSError as exc:
+        raise OutputError(f"{target.path}: cannot write: {_reason(exc)}") from None
+    finally:
+        os.close(fd)
+
+
+# -- standard output --------------------------------------------------------------------------
+_PIECE = 1 << 16
+
+
+class _GuardedStream:
+    """Standard output for one command: a failed write is one OutputError line (a full disk, an
+    I/O error), a closed pipe stays BrokenPipeError (the CLI exits quietly), and the first write
+    refuses a standard output redirected onto one of the inputs (`mapkit info MAP >> MAP`)."""
+
+    def __init__(self, stream, name: str):
+        self._stream = stream
+        self._name = name
+        self._checked = False
+
+    def _check(self) -> None:
+        self._checked = True
+        try:
+            st = os.fstat(self._stream.fileno())
+        except (OSError, ValueError, AttributeError):
+            return
+        source = _INPUTS.get((st.st_dev, st.st_ino)) if stat.S_ISREG(st.st_mode) else None
+        if source is not None:
+            raise OutputError(f"{self._name} is the input {source}; mapkit never writes over what it reads")
+
+    def write(self, text):
+        if not self._checked:
+            self._check()
+        try:
+            # In pieces: a pipe whose reader leaves mid-write reports a short write, which Python's
+            # buffered stream drops silently; the next piece then meets the closed pipe.
+            for start in range(0, len(text), _PIECE):
+                self._stream.write(text[start:start + _PIECE])
+            return len(text)
+        except BrokenPipeError:
+            raise
+        except OSError as exc:
+            raise OutputError(f"{self._name}: cannot write: {_reason(exc)}") from None
+
+    def flush(self) -> None:
+        try:
+            self._stream.flush()
+        except BrokenPipeError:
+            raise
+        except OSError as exc:
+            raise OutputError(f"{self._name}: cannot write: {_reason(exc)}") from None
+
+    def __getattr__(self, name: str):
+        return getattr(self._stream, name)
+
+
+class guarded_stdout:
+    """Within the block, `sys.stdout` is guarded (see `_GuardedStream`) and flushed at the end,
+    so a write error surfaces as an exception here rather than at interpreter exit."""
+
+    def __enter__(self) -> None:
+        self._saved = sys.stdout
+        sys.stdout = _GuardedStream(self._saved, "standard output")
+
+    def __exit__(self, kind, value, traceback) -> None:
+        guarded, sys.stdout = sys.stdout, self._saved
+        if kind is None:
+            guarded.flush()
+
+
+def silence_stdout() -> None:
+    """After a closed pipe: send what is still buffered to /dev/null, so the interpreter's
+    final flush does not fail again with a message of its own."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError, AttributeError):
+        pass
+
+
+def _reason(exc: OSError) -> str:
+    return exc.strerror or str(exc)
 
 
 def _mode_for(path: Path) -> int:
-    """Keep an existing file's permissions; a new file gets the usual 0o666 less the umask."""
+    """Keep an existing file's permissions; a new file (or one replacing a link) gets 0o666 less the umask."""
     try:
-        return path.stat().st_mode & 0o7777
+        st = os.lstat(path)
+        if stat.S_ISREG(st.st_mode):
+            return st.st_mode & 0o7777
     except OSError:
-        umask = os.umask(0)
-        os.umask(umask)
-        return 0o666 & ~umask
+        pass
+    umask = os.umask(0)
+    os.umask(umask)
+    return 0o666 & ~umask
 
 
 def corpus_dir() -> Path | None:

@@ -213,13 +213,15 @@ def test_only_formats_read_back_gzipped_are_written_to_gz_names(tmp_path, cli, f
 
 
 def test_an_endless_or_huge_input_is_refused_without_reading_it_all(tmp_path, cli, monkeypatch):
-    import mapkit.formats
+    import dataclasses
 
-    monkeypatch.setattr(mapkit.formats, "MAX_INPUT_BYTES", 1000)
+    from mapkit import limits
+
+    monkeypatch.setattr(limits, "INPUT_BYTES", dataclasses.replace(limits.INPUT_BYTES, value=1000))
     big = tmp_path / "big.hsc"
     big.write_bytes(b"\0" * 1001)
     err = _one_error_line(*cli("info", big))
-    assert "larger than" in err and str(big) in err
+    assert "input size" in err and "1,000" in err and str(big) in err
     small = tmp_path / "small.mapkit.json"
     write_map(Map(pieces=[Piece("grass-1", 0, 0, 0)]), small)
     assert small.stat().st_size < 1000 and cli("info", small)[0] == 0

@@ -166,10 +166,14 @@ def test_inventory_collection_failures_are_one_line(tmp_path, monkeypatch):
         result = run_subprocess("inventory", mapfile, "--collection", tmp_path / name)
         assert result.returncode == 2 and result.stdout == "", name
         assert result.stderr.count("\n") == 1 and name in result.stderr, (name, result.stderr)
-    monkeypatch.setattr(inventory_cli, "MAX_COLLECTION_BYTES", 64)
+    import dataclasses
+
+    from mapkit import limits
+
+    monkeypatch.setattr(limits, "COLLECTION_BYTES", dataclasses.replace(limits.COLLECTION_BYTES, value=64))
     big = tmp_path / "big.vsc"
     big.write_bytes(b"[Collection]\n" + b"Grass1=1\n" * 20)
-    with pytest.raises(FormatError, match="not a piece collection"):
+    with pytest.raises(FormatError, match="collection size"):
         inventory_cli.read_collection(str(big))
 
 

@@ -11,15 +11,15 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from mapkit import limits
 from mapkit.books.model import KINDS, Book, book_from_dict
 from mapkit.books.schema import book_errors
 from mapkit.errors import FormatError
+from mapkit.io import read_input
 
 NAME = "mapkit-book"
 EXTENSIONS = (".book.json",)
 DESCRIPTION = "C3G Book (mapkit JSON)"
-#: A Book is a page of rules, not a map: refuse anything absurdly large before parsing it.
-MAX_BOOK_BYTES = 8 * 1024 * 1024
 _FORMAT_KEY = re.compile(rb'"format"\s*:\s*"mapkit-book"')
 _KIND_KEY = re.compile(rb'"kind"\s*:\s*"(' + b"|".join(k.encode() for k in KINDS) + rb')"')
 
@@ -37,8 +37,8 @@ def sniff(head: bytes) -> float:
 
 def read(data: bytes, filename: str = "") -> Book:
     """A Book from the bytes of its file; FormatError names the JSON path."""
-    if len(data) > MAX_BOOK_BYTES:
-        raise FormatError(f"larger than {MAX_BOOK_BYTES} bytes; not a Book", file=filename or None)
+    if len(data) > limits.BOOK_BYTES.value:
+        raise limits.BOOK_BYTES.exceeded(len(data), file=filename or None, what="more than")
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
@@ -49,12 +49,9 @@ def read(data: bytes, filename: str = "") -> Book:
 def read_book_json(path: str | Path) -> Any:
     """The parsed JSON of a Book file, or FormatError naming the file and line."""
     path = Path(path)
+    data = read_input(path, limits.BOOK_BYTES)
     try:
-        if path.stat().st_size > MAX_BOOK_BYTES:
-            raise FormatError(f"larger than {MAX_BOOK_BYTES} bytes; not a Book", file=str(path))
-        text = path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise FormatError(f"cannot read: {exc.strerror or exc}", file=str(path)) from None
+        text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise FormatError(f"not UTF-8 text (byte {exc.start})", file=str(path)) from None
     return _parse(text, str(path))

@@ -45,22 +45,92 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+#: Exit statuses (docs/exit-codes.md). 1 is validate's "an error was found".
+EXIT_REFUSED, EXIT_BUG = 2, 3
+EXIT_INTERRUPTED, EXIT_CLOSED_PIPE, EXIT_TERMINATED = 130, 141, 143
+
+BUG_ADVICE = ("this is a bug in mapkit: please report it with the command line and the input file "
+              "(MAPKIT_DEBUG=1 shows the traceback)")
+
+
+class _Terminated(BaseException):
+    """SIGTERM or SIGHUP, raised in the main thread so that temporary files are cleaned up."""
+
+
+def _terminate(signum: int, frame: object) -> None:
+    raise _Terminated(signum)
+
+
 def main(argv: list[str] | None = None) -> int:
+    """Run one command. Exit status: 0 done, 1 validate found an error, 2 refused (bad usage,
+    bad input, a limit, a loss, an output that must not or cannot be written), 3 a bug in mapkit,
+    130/143 interrupted or terminated, 141 standard output closed (as Unix tools: quietly)."""
+    from mapkit import io
+
     parser = build_parser()
     args = parser.parse_args(argv)
+    io.forget_inputs()
+    handlers = _catch_termination()
     try:
-        return int(args._run(args) or 0)
+        with io.guarded_stdout():
+            code = int(args._run(args) or 0)
+        return code
     except MapkitError as exc:
-        print(f"mapkit: {exc}", file=sys.stderr)
-        return 2
+        _say(f"mapkit: {exc}")
+        return EXIT_REFUSED
     except KeyboardInterrupt:
-        print("mapkit: interrupted", file=sys.stderr)
-        return 130
+        _say("mapkit: interrupted; no file was left half-written")
+        return EXIT_INTERRUPTED
+    except _Terminated:
+        _say("mapkit: terminated; no file was left half-written")
+        return EXIT_TERMINATED
     except BrokenPipeError:
-        return 0
+        io.silence_stdout()
+        return EXIT_CLOSED_PIPE
+    except MemoryError:
+        _say(f"mapkit: internal error: ran out of memory; no limit of docs/limits.md caught this input: {BUG_ADVICE}")
+        return EXIT_BUG
     except Exception as exc:  # a bug: say so in one line, keep the traceback for debugging
         if os.environ.get("MAPKIT_DEBUG"):
             raise
-        print(f"mapkit: internal error: {type(exc).__name__}: {exc} (set MAPKIT_DEBUG=1 for details)",
-              file=sys.stderr)
-        return 3
+        _say(f"mapkit: internal error: {type(exc).__name__}: {exc}; {BUG_ADVICE}")
+        return EXIT_BUG
+    finally:
+        _restore(handlers)
+
+
+def _say(line: str) -> None:
+    """One line on stderr; a closed or full stderr is ignored (there is nowhere else to say it)."""
+    try:
+        print(line, file=sys.stderr, flush=True)
+    except (OSError, ValueError):
+        pass
+
+
+def _catch_termination() -> dict[int, object]:
+    """Turn SIGTERM and SIGHUP into an exception (main thread only), so writes clean up."""
+    import signal
+    import threading
+
+    if threading.current_thread() is not threading.main_thread():
+        return {}
+    previous = {}
+    for name in ("SIGTERM", "SIGHUP"):
+        signum = getattr(signal, name, None)
+        if signum is None:
+            continue
+        try:
+            previous[signum] = signal.signal(signum, _terminate)
+        except (ValueError, OSError):
+            pass
+    return previous
+
+
+def _restore(handlers: dict[int, object]) -> None:
+    import signal
+
+    for signum, handler in handlers.items():
+        try:
+            signal.signal(signum, handler)  # type: ignore[arg-type]
+        except (ValueError, OSError, TypeError):
+            pass

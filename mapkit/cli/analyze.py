@@ -47,7 +47,7 @@ def run(args: argparse.Namespace) -> int:
     from mapkit.movement.report import StartError, render_text
 
     if args.output:
-        check_output(args.output, "png")
+        check_output(args.output, "png", inputs=(args.map,))
     m = read_map(args.map, args.fmt)
     report_warnings(m, args.map)
     if not 0 <= args.move <= MAX_MOVE or args.height < 1:

@@ -25,33 +25,20 @@ def read_map(path: str, fmt: str | None):
     return formats.printable_text(formats.read_map(path, fmt))
 
 
-def check_output(path: str, *kinds: str) -> str:
-    """The output name, checked before any work: an extension of one of the output `kinds`
-    (names in `mapkit.app.outputs`; a bare ".ext" is taken as is), in a folder that exists.
-
-    Shared by render, print, report and analyze, so a typo fails at once in one line
-    instead of after the drawing (or as an internal error from the temporary file).
-    """
-    from pathlib import Path
-
+def check_output(path: str, *kinds: str, inputs: tuple[str, ...] = ()) -> str:
+    """The output name, checked before any work (`mapkit.io.check_output`): an extension of one
+    of the output `kinds` (names in `mapkit.app.outputs`; a bare ".ext" is taken as is), a folder
+    that exists and may be written, not one of the inputs. Shared by render, print, report and
+    analyze, so a typo fails at once in one line instead of after the drawing."""
     from mapkit.app.outputs import suffixes as extensions_of
-    from mapkit.errors import UsageError
+    from mapkit.io import check_output as check
 
-    out = str(path)
     suffixes = tuple(dict.fromkeys(s for k in kinds for s in ((k,) if k.startswith(".") else extensions_of([k]))))
-    if not out.lower().endswith(suffixes):
-        raise UsageError(f"{out}: the output must end in {' or '.join(suffixes)}")
-    target = Path(out)
-    if target.is_dir():
-        raise UsageError(f"{out}: is a folder, not a file name")
-    folder = target.parent
-    if not folder.is_dir():
-        raise UsageError(f"{out}: the folder {folder} does not exist")
-    return out
+    return check(path, *suffixes, inputs=inputs)
 
 
 def write_output(path: str, data: bytes | str) -> None:
-    """Write atomically; a write the system refuses (permissions, full disk) is one clear error."""
-    from mapkit.io import write_file
+    """Write atomically, never over an input (`mapkit.io.write_output`)."""
+    from mapkit.io import write_output as write
 
-    write_file(path, data)
+    write(path, data)

@@ -53,8 +53,10 @@ def convert_one(source: str, target: str, from_fmt: str | None, to_fmt: str | No
     """Read, encode, then write atomically; returns the losses that were allowed."""
     from mapkit import api
     from mapkit.formats import format_for_output, report_warnings
+    from mapkit.io import check_output
 
     format_for_output(target, to_fmt)  # fail on a bad target before reading anything
+    check_output(target, inputs=(source,))
     m = api.read(source, from_fmt)
     report_warnings(m, source)
     return api.write(m, target, to_fmt, allow_loss)

@@ -31,14 +31,15 @@ def run(args: argparse.Namespace) -> int:
         params = OverlayParams.from_options(args.hex_region, args.base_diameter, args.marker_diameter)
     except ValueError as exc:
         raise UsageError(str(exc)) from None
+    if args.output:
+        from mapkit.cli.common import check_output
+
+        check_output(args.output, "overlay-png", inputs=(args.book,))
     result = classify_file(args.book, params)
     if args.output:
-        from mapkit.io import write_atomic
+        from mapkit.io import write_output
 
-        try:
-            write_atomic(args.output, overlay_png(result, params))
-        except OSError as exc:
-            raise UsageError(f"{args.output}: cannot write the picture: {exc.strerror or exc}") from None
+        write_output(args.output, overlay_png(result, params))
     if args.json:
         json.dump(result.doc, sys.stdout, indent=1)
         sys.stdout.write("\n")

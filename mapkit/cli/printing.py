@@ -74,7 +74,7 @@ def run(args: argparse.Namespace) -> int:
     from mapkit.cli.common import check_output, read_map, write_output
     from mapkit.registry import kind_of
 
-    check_output(args.output, "build-pdf")
+    check_output(args.output, "build-pdf", inputs=(args.input,) if args.input else ())
     if args.levels_per_page < 1:
         raise UsageError("--levels-per-page must be 1 or more")
     started = time.perf_counter()

@@ -37,7 +37,7 @@ def run(args: argparse.Namespace) -> int:
     from mapkit.errors import UsageError
     from mapkit.formats import report_warnings
 
-    out = check_output(args.output, "png", "svg")
+    out = check_output(args.output, "png", "svg", inputs=(args.map,))
     if not 1 <= args.scale <= 400:
         raise UsageError("--scale must be between 1 and 400 pixels per hex")
     if args.level is not None and args.view == "iso":

@@ -24,7 +24,7 @@ def run(args: argparse.Namespace) -> int:
     from mapkit.drawing.report_html import render_report
     from mapkit.formats import report_warnings
 
-    check_output(args.output, "report-html")
+    check_output(args.output, "report-html", inputs=(args.map,))
     started = time.perf_counter()
     m = read_map(args.map, args.fmt)
     report_warnings(m, args.map)

@@ -87,6 +87,10 @@ def run(args: argparse.Namespace) -> int:
     rules, options = api.check_options(args.profile, select, ignore, settings, overlay)
     if args.jobs < 0:
         raise UsageError(f"--jobs {args.jobs}: the number of workers cannot be negative")
+    if args.out:
+        from mapkit.io import check_output
+
+        check_output(args.out, inputs=args.maps)
     jobs = args.jobs or auto_jobs(args.maps)
     work = [(path, args.fmt, args.profile, select, ignore, options) for path in args.maps]
     if len(work) >= 2 and jobs > 1:
@@ -108,12 +112,9 @@ def run(args: argparse.Namespace) -> int:
     result = api.Validation(sorted(findings, key=sort_key), rules)
     report = {"json": result.json, "sarif": lambda: result.sarif(unreadable)}.get(args.output, result.text)()
     if args.out:
-        from mapkit.io import write_atomic
+        from mapkit.io import write_output
 
-        try:
-            write_atomic(args.out, report.encode("utf-8"))
-        except OSError as exc:
-            raise UsageError(f"{args.out}: cannot write the report: {exc.strerror or exc}") from None
+        write_output(args.out, report, inputs=args.maps)
     else:
         sys.stdout.write(report)
     if unreadable:

@@ -222,14 +222,14 @@ def _draw_legend(img: Any, draw: Any, params: OverlayParams, top: int, note: str
 
 
 def save_png(img: Any, path: str | Path) -> None:
-    """Write the picture without leaving a partial file behind."""
+    """Write the picture without leaving a partial file behind, never over an input (mapkit.io)."""
     import io
 
-    from mapkit.io import write_atomic
+    from mapkit.io import write_output
 
     buf = io.BytesIO()
     img.save(buf, format="PNG")
-    write_atomic(path, buf.getvalue())
+    write_output(path, buf.getvalue())
 
 
 # -- what to draw -------------------------------------------------------------------------------

@@ -13,16 +13,12 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from mapkit import registry
-from mapkit.errors import FormatError, LossError, MapkitError, OptionError
-from mapkit.io import read_input, write_atomic
+from mapkit import limits, registry
+from mapkit.errors import FormatError, LossError, OptionError
+from mapkit.io import STDIO, read_input, write_output
 from mapkit.model.map import Map
 from mapkit.registry import FileFormat
 
-#: The path that means standard input (reading) or standard output (writing).
-STDIO = "-"
-#: Refuse inputs larger than this (the largest real maps are a few MB; a 100 000-piece .hsc is ~4 MB).
-MAX_INPUT_BYTES = 256 << 20
 #: Formats whose readers inflate gzip (Hexoscape saves .json.gz maps); write_map gzips them under a .gz name.
 GZIP_FORMATS = ("hexoscape",)
 
@@ -70,7 +66,8 @@ def read_map(path: str | Path, fmt: str | None = None) -> Map:
     Without `fmt` the content decides the format; a C3G Book or a piece collection is refused
     by name (OptionError). Texts come as the file has them; `printable_text` makes them
     encodable for a picture."""
-    return parse_map(read_input(path, MAX_INPUT_BYTES, STDIO), fmt, str(path))
+    # bounded by the input size limit, remembered so no output replaces it
+    return parse_map(read_input(path), fmt, str(path))
 
 
 def parse_map(data: bytes, fmt: str | None = None, filename: str = "") -> Map:
@@ -87,6 +84,7 @@ def parse_map(data: bytes, fmt: str | None = None, filename: str = "") -> Map:
     except FormatError as exc:
         raise (exc.with_file(filename) if filename else exc) from None
     result.source_format = result.source_format or info.name
+    limits.check_map(result, shown)
     return result
 
 
@@ -141,7 +139,7 @@ def encode_map(m: Map, info: FileFormat, allow_loss: bool = False) -> tuple[byte
 
 def write_map(m: Map, path: str | Path, fmt: str | None = None, allow_loss: bool = False) -> list[str]:
     """Write a map atomically (no partial file on failure), or to standard output if `path`
-    is "-"; returns the losses accepted."""
+    is "-", never over a file this run has read (`mapkit.io`); returns the losses accepted."""
     info = format_for_output(path, fmt)
     try:
         data, losses = encode_map(m, info, allow_loss)
@@ -151,12 +149,5 @@ def write_map(m: Map, path: str | Path, fmt: str | None = None, allow_loss: bool
         import gzip  # a .gz name promises gzip (Hexoscape's .gz maps); fixed mtime keeps it deterministic
 
         data = gzip.compress(data, mtime=0)
-    if str(path) == STDIO:
-        sys.stdout.buffer.write(data)
-        sys.stdout.flush()
-        return losses
-    try:
-        write_atomic(path, data)
-    except OSError as exc:  # missing or read-only folder, a file where a folder should be, disk full
-        raise MapkitError(f"{path}: cannot write: {exc.strerror or exc}") from None
+    write_output(path, data)  # atomic for files; never over an input, a link's target or a device
     return losses

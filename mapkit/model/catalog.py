@@ -13,6 +13,7 @@ from functools import lru_cache
 from importlib import resources
 from typing import Any
 
+from mapkit.limits import HEXES_PER_PIECE
 from mapkit.model.grid import rotate_cells
 
 KINDS = ("land", "fluid", "obstacle", "castle", "edge", "marker", "figure", "custom")
@@ -54,6 +55,10 @@ class Catalog:
         self.shapes: dict[str, tuple[tuple[int, int], ...]] = {
             name: tuple((int(a), int(b)) for a, b in cells) for name, cells in data["shapes"].items()
         }
+        for name, cells in self.shapes.items():
+            if len(cells) > HEXES_PER_PIECE.value:
+                raise ValueError(f"catalog: shape {name} covers {len(cells)} hexes, past the limit "
+                                 f"{HEXES_PER_PIECE.name} ({HEXES_PER_PIECE.value})")
         self.terrains: tuple[str, ...] = tuple(data["terrains"])
         self.glyphs: dict[str, dict[str, str]] = {g["letter"]: g for g in data["glyphs"]}
         self.start_zone_colours: list[dict[str, Any]] = data["start_zone_colours"]

@@ -34,7 +34,7 @@ def draw(spaces: Spaces, turns: Sequence[int | None], path: str, title: str = ""
     """Write the heatmap PNG of per-space `turns` to `path`."""
     from PIL import Image, ImageDraw
 
-    from mapkit.io import write_atomic
+    from mapkit.io import write_output
 
     best: dict[tuple[int, int], int | None] = {}
     for s in range(len(spaces)):
@@ -100,4 +100,4 @@ def draw(spaces: Spaces, turns: Sequence[int | None], path: str, title: str = ""
 
     buf = io.BytesIO()
     img.save(buf, format="PNG")
-    write_atomic(path, buf.getvalue())
+    write_output(path, buf.getvalue())

@@ -15,22 +15,14 @@ def missing(need: Mapping[str, int], have: Mapping[str, int]) -> dict[str, int]:
     return {t: n - have.get(t, 0) for t, n in sorted(need.items()) if n > have.get(t, 0)}
 
 
-#: A collection lists a few hundred kinds of piece: anything far larger is not one (and /dev/zero never ends).
-MAX_COLLECTION_BYTES = 4 * 1024 * 1024
-
-
 def read_collection(path: str) -> dict[str, int]:
     """A VirtualScape .vsc collection or a Hexoscape inventory table, as type id -> count."""
+    from mapkit import limits
     from mapkit.errors import FormatError
+    from mapkit.io import read_input
     from mapkit.registry import detect
 
-    try:
-        with open(path, "rb") as f:
-            data = f.read(MAX_COLLECTION_BYTES + 1)
-    except OSError as exc:
-        raise FormatError(f"cannot read: {exc.strerror or exc}", file=path) from None
-    if len(data) > MAX_COLLECTION_BYTES:
-        raise FormatError(f"larger than {MAX_COLLECTION_BYTES} bytes; not a piece collection", file=path)
+    data = read_input(path, limits.COLLECTION_BYTES)
     fmt = detect(path, data, ("collection",), hint=" (expected a VirtualScape .vsc or a Hexoscape inventory table)")
     try:
         return fmt.module.read(data, path)

@@ -1,0 +1,150 @@
+"""Every limit mapkit puts on what it is given, in one place, each with its reason.
+
+A hostile, damaged or absurd file must be refused before memory or time is spent on it, with
+one line that names the limit, the value found and where. Each limit sits far above every real
+map (the largest map in the community corpus and the known archives has under 5,000 pieces)
+so that a 100,000-piece map still works in every command. `docs/limits.md` lists them for
+users; `tests/test_limits.py` feeds each one a file just past it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from mapkit.errors import FormatError
+
+
+@dataclass(frozen=True)
+class Limit:
+    """One documented limit: the most mapkit accepts, in `unit`, and why it is that."""
+
+    name: str
+    value: int
+    unit: str
+    why: str
+    checked: str  # where it is enforced, for docs/limits.md
+
+    def exceeded(self, value: int | float, *, file: str | None = None, where: str | None = None,
+                 what: str = "") -> "LimitError":
+        return LimitError(self, value, file=file, where=where, what=what)
+
+
+class LimitError(FormatError):
+    """An input past a documented limit (exit 2, like any file mapkit cannot read)."""
+
+    def __init__(self, limit: Limit, value: int | float, *, file: str | None = None, where: str | None = None,
+                 what: str = ""):
+        self.limit = limit
+        self.value = value
+        shown = f"{value:,}" if isinstance(value, int) else f"{value:g}"
+        subject = f"{what}: " if what else ""
+        super().__init__(f"{subject}{shown} {limit.unit} is past mapkit's limit of {limit.value:,} "
+                         f"({limit.name}; see docs/limits.md)", file=file, where=where)
+
+
+def _limit(name: str, value: int, unit: str, why: str, checked: str) -> Limit:
+    limit = Limit(name, value, unit, why, checked)
+    LIMITS[name] = limit
+    return limit
+
+
+#: Every limit by name, in the order docs/limits.md lists them.
+LIMITS: dict[str, Limit] = {}
+
+INPUT_BYTES = _limit(
+    "input size", 64 << 20, "bytes",
+    "Real map files are a few hundred kB; a 100,000-piece map is 4 MB as .hsc, 7 MB as mapkit JSON and "
+    "11 MB as Hexoscape JSON. Parsing JSON takes about ten times its size in memory.",
+    "mapkit.io.read_input, for every file and standard input")
+DECOMPRESSED_BYTES = _limit(
+    "decompressed size", 64 << 20, "bytes",
+    "A gzip file (Hexoscape saves .json.gz) can inflate a thousandfold: a 66 MB file held 3 million pieces. "
+    "Inflation stops at this size, so the same bound as a plain file applies.",
+    "mapkit.formats.hexoscape (gzip)")
+BOOK_BYTES = _limit(
+    "Book size", 8 << 20, "bytes",
+    "A Book is one structure's rules page: a few kB of JSON.",
+    "mapkit.books.load (through mapkit.io.read_input)")
+COLLECTION_BYTES = _limit(
+    "collection size", 4 << 20, "bytes",
+    "A piece collection (.vsc, inventory TSV/CSV) lists a few hundred kinds of piece: a few kB.",
+    "mapkit.sets.collection.read_collection (through mapkit.io.read_input)")
+SHARE_LINK_EXPANSION = _limit(
+    "share-link expansion", 16 << 20, "characters",
+    "JSONCrush replaces repeated text by one character per round, so a link of a few hundred characters can "
+    "name millions of pieces. A 100,000-piece map uncrushes to about 3 MB; expansion stops at this size.",
+    "mapkit.formats.jsoncrush.uncrush")
+NESTING = _limit(
+    "nesting depth", 100, "levels of nesting",
+    "Maps and Books nest a handful of levels deep (a Book's floors, marks, coordinates: under 10). "
+    "Deeper documents only exhaust the stack of the parsers and checkers that walk them.",
+    "mapkit.formats._json.parse_json (every JSON map, Book and link); lxml's own depth bound for pages")
+DIGITS = _limit(
+    "digits in a number", 40, "digits",
+    "Coordinates, levels and counts fit in 7 digits, and a double needs at most 17 significant digits. "
+    "Converting a number of thousands of digits costs time quadratic in its length.",
+    "mapkit.formats._json.parse_json; the .vsc and inventory readers")
+PIECES = _limit(
+    "pieces per map", 500_000, "pieces",
+    "The largest known real map has under 5,000 pieces; 100,000-piece maps are benchmarked in every command. "
+    "Each piece costs about 1 kB across the reader, the rule index and the pictures.",
+    "each map reader, before it builds the pieces; mapkit.limits.check_map for every map read")
+HEXES_PER_PIECE = _limit(
+    "hexes per piece", 100, "hexes",
+    "Every piece's shape is catalog data (a personal tile takes a grass shape by its size); the largest, "
+    "a 24-hex swamp, is far under it. Every hex of every piece is indexed and drawn.",
+    "mapkit.model.catalog, when the catalog loads (no file can name a shape the catalog lacks)")
+LEVELS = _limit(
+    "level range", 10_000, "levels",
+    "Real maps stand under 40 levels high. Rules, pictures and movement work per level, so the range "
+    "between the lowest and the highest piece is bounded.",
+    "mapkit.limits.check_map")
+COORDINATES = _limit(
+    "coordinate range", 1_000_000, "hexes from the origin",
+    "A real battlefield spans a few dozen hexes; VirtualScape stores 32-bit columns and rows, and damaged "
+    "files hold values near 2**31 that no grid, picture or index should be sized by.",
+    "mapkit.limits.check_map; schemas/map.schema.json for mapkit JSON")
+BOOK_VERTICES = _limit(
+    "Book vertices", 10_000, "vertices",
+    "A Book's footprint and floors are polygons of a few dozen corners; the overlay buffers every polygon "
+    "for every hex, so its cost grows with the corners.",
+    "mapkit.books.load, before the schema and the geometry")
+COLLECTION_ROWS = _limit(
+    "collection rows", 100_000, "rows",
+    "A piece collection lists a few hundred kinds of piece with a count each.",
+    "mapkit.formats.vsc and mapkit.formats.inventory_tsv")
+
+
+def check_count(limit: Limit, count: int, *, file: str | None = None, where: str | None = None,
+                what: str = "") -> None:
+    """Refuse a count past a limit."""
+    if count > limit.value:
+        raise limit.exceeded(count, file=file, where=where, what=what)
+
+
+def check_map(m, file: str | None = None) -> None:
+    """Refuse a map past the limits on pieces, coordinates and levels.
+
+    Run on every map a reader returns (`mapkit.formats.read_map`), before any command works on
+    it; readers that can count pieces earlier do so too, before building them.
+    """
+    pieces = m.pieces
+    check_count(PIECES, len(pieces), file=file, what="the map")
+    if not pieces and not m.buildings and not m.objects:
+        return
+    bound = COORDINATES.value
+    for kind, items, axes in (("piece", pieces, ("q", "r", "z")),
+                              ("building", m.buildings, ("q", "r", "level")),
+                              ("object", m.objects, ("q", "r", "level"))):
+        for axis in axes:
+            values = [getattr(item, axis) for item in items]
+            if values and (min(values) < -bound or max(values) > bound):
+                index, value = next((i, v) for i, v in enumerate(values) if not -bound <= v <= bound)
+                name = "level" if axis in ("z", "level") else axis
+                raise COORDINATES.exceeded(abs(value), file=file, where=f"{kind} {index + 1}",
+                                           what=f"{name} {value}")
+    if pieces:
+        levels = [p.z for p in pieces]
+        low, high = min(levels), max(levels)
+        if high - low + 1 > LEVELS.value:
+            raise LEVELS.exceeded(high - low + 1, file=file, what=f"pieces from level {low} to level {high}")
