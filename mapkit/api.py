@@ -48,10 +48,14 @@ def read(source: PathLike | bytes, format: str | None = None, scenario: Any = No
     return m if scenario is None else _scenario(m, scenario)
 
 
+class ScenarioError(OptionError):
+    """A scenario the map does not set up, or one needed and not chosen."""
+
+
 def _scenario(m: Map, scenario: Any) -> Map:
     if scenario not in m.scenarios():
         have = ", ".join(map(str, m.scenarios())) or "none"
-        raise OptionError(f"no scenario {scenario} (scenarios: {have})")
+        raise ScenarioError(f"no scenario {scenario} (scenarios: {have})")
     return m.for_scenario(scenario)
 
 
@@ -146,9 +150,10 @@ class Validation:
 
 
 def check_options(profile: str | None = "casual", select: Iterable[str] = (), ignore: Iterable[str] = (),
-                  settings: Mapping[str, Any] | None = None, overlay: Any = None) -> tuple[list[Rule], dict[str, Any]]:
+                  settings: Mapping[str, Any] | None = None, overlay: Any = None, vehicle_rules: str | None = None
+                  ) -> tuple[list[Rule], dict[str, Any]]:
     """The rules a check runs and its convention parameters; OptionError for a code pattern that
-    names no rule, an unknown setting, or a selection the ignores empty."""
+    names no rule, an unknown setting, or a selection the ignores (or the vehicle rules) empty."""
     from mapkit.rules.framework import select_rules, unknown_patterns
     from mapkit.rules.profiles import PARAMETERS, defaults
 
@@ -159,29 +164,34 @@ def check_options(profile: str | None = "casual", select: Iterable[str] = (), ig
         options[name] = value
     if overlay is not None:
         options["overlay_params"] = overlay
+    if vehicle_rules is not None:
+        options["vehicle_rules"] = vehicle_rules
     select, ignore = list(select), list(ignore)
     for option, patterns in (("--select", select), ("--ignore", ignore)):
         unknown = unknown_patterns(patterns)
         if unknown:
             raise OptionError(f"{option} {', '.join(unknown)}: names no rule (see `mapkit rules`)")
-    chosen = select_rules(profile, select, ignore)
+    chosen = select_rules(profile, select, ignore, options.get("vehicle_rules"))
     if select and not chosen:
+        if select_rules(profile, select, ignore):
+            raise OptionError(f"--select {','.join(select)}: no rule it names belongs to the "
+                              f"{options.get('vehicle_rules')} vehicle rules (see `mapkit rules --vehicle-rules`)")
         raise OptionError(f"--ignore {','.join(ignore)} leaves none of the rules --select {','.join(select)} names")
     return chosen, options
 
 
 def validate(subject: Map | PathLike, profile: str | None = "casual", select: Iterable[str] = (),
              ignore: Iterable[str] = (), settings: Mapping[str, Any] | None = None, overlay: Any = None,
-             format: str | None = None) -> Validation:
+             format: str | None = None, vehicle_rules: str | None = None) -> Validation:
     """Check a map (or a map or Book file) against the rules of a profile, or those `select`
     names less those `ignore` names; `settings` change convention parameters (`mapkit rules
-    --parameters`), `overlay` is the C3G `OverlayParams`."""
+    --parameters`), `overlay` is the C3G `OverlayParams`, `vehicle_rules` "current" or "legacy"."""
     from mapkit.rules.checks import check_file, check_map
     from mapkit.rules.framework import Finding
     from mapkit.rules.report import sort_key
 
     select, ignore = list(select), list(ignore)
-    chosen, options = check_options(profile, select, ignore, settings, overlay)
+    chosen, options = check_options(profile, select, ignore, settings, overlay, vehicle_rules)
     if isinstance(subject, (str, os.PathLike)):
         found, error, _ = check_file(str(subject), format, profile or "casual", select, ignore, options)
         if error is not None:
@@ -220,31 +230,34 @@ def inventory(m: Map, collection: Mapping[str, int] | PathLike | None = None, se
 
 def analyze(m: Map, move: int = 5, height: int = 5, flying: bool = False, double: bool = False,
             falls: str = "minor", start: tuple[int, int, int] | None = None, broken_windows: bool = False,
-            scenario: Any = None, heatmap: PathLike | None = None, map_file: PathLike | None = None
-            ) -> dict[str, Any]:
+            scenario: Any = None, heatmap: PathLike | None = None, map_file: PathLike | None = None,
+            mover: str | None = None, vehicle: int | None = None, vehicle_rules: str = "current") -> dict[str, Any]:
     """Movement and balance for one figure, as `mapkit analyze --json` prints it: turns between
     start zones, glyph balance, reach from `start` (q, r, top height), falls, dead ends.
 
     A page that sets up several scenarios is analysed one scenario at a time (a `scenarios`
-    list) unless `scenario` picks one; `heatmap` draws the turns as a PNG (one scenario only)."""
+    list) unless `scenario` picks one; `heatmap` draws the turns as a PNG (one scenario only).
+    `mover` is "single", "double", "flyer", or "vehicle" / "elevator-car" to drive a vehicle the
+    map places (`vehicle`: its index among the map's objects) with its Book's card."""
     from mapkit.movement.profile import MAX_MOVE, Figure
     from mapkit.movement.report import analyze_map
 
     if not 0 <= move <= MAX_MOVE or height < 1:
         raise OptionError(f"move must be 0 to {MAX_MOVE} and height 1 or more")
-    figure = Figure(move=move, height=height, double=double, flying=flying, falls=falls)
+    figure = Figure(move=move, height=height, double=double or mover == "double", flying=flying or mover == "flyer",
+                    falls=falls)
     shown = str(map_file) if map_file is not None else None
     if scenario is not None:
         views = [(scenario, _scenario(m, scenario))]
     elif m.scenarios():
         if heatmap is not None:
-            raise OptionError(f"sets up scenarios {', '.join(map(str, m.scenarios()))}: "
+            raise ScenarioError(f"sets up scenarios {', '.join(map(str, m.scenarios()))}: "
                               "choose one with --scenario to draw its heatmap")
         views = [(s, m.for_scenario(s)) for s in m.scenarios()]
     else:
         views = [(None, m)]
-    reports = [analyze_map(view, figure, start, broken_windows, str(heatmap) if heatmap else None, s, shown)[0]
-               for s, view in views]
+    reports = [analyze_map(view, figure, start, broken_windows, str(heatmap) if heatmap else None, s, shown,
+                           mover=mover, vehicle=vehicle, vehicle_rules=vehicle_rules)[0] for s, view in views]
     return reports[0] if len(reports) == 1 else {"map": m.name, "scenarios": reports}
 
 

@@ -203,3 +203,128 @@ def test_single_spaced_is_read_from_the_book():
     assert any("entry limit" in n for n in lay.notes)
     res = analyze(prepare(m, lay), Figure(move=5, height=5, double=True), (-6, 0, 1))
     assert res.closed_floors() == [{"building": 0, "floor": 0, "spaces": len(floors)}]
+
+
+# -- 5. vehicle entrances ----------------------------------------------------------------------
+
+def write_map(m, tmp_path, books=()):
+    """The map as a .mapkit.json in tmp_path, with the given Book documents beside it."""
+    from mapkit.formats import native
+
+    for name, doc in books:
+        (tmp_path / name).write_text(json.dumps(doc))
+    path = tmp_path / "map.mapkit.json"
+    path.write_bytes(native.write(m))
+    return str(path)
+
+
+def car_in_a_street(occupants):
+    """Grass rows r = 0 and r = 1 (q = 0..4); the sample Sports Car (entrance NE) on (1, 0)-(2, 0)."""
+    m = column_map(line([1] * 5) | line([1] * 5, r=1))
+    m.objects.append(Placement("sports-car", 1, 0, 1, 0, occupants=occupants))
+    return m
+
+
+def test_entrance_facing_no_space_is_reported(cli, tmp_path):
+    """seeds/001 (C3G Vehicle rules), Entering Vehicles: "Some VDOs may have specific
+    entrances/exits marked on the figure itself and the figure's Army Card. In this case the VDO
+    can only be entered or exited from empty spaces within one space of that VDO and in the
+    direction that the entrance/exit is directly facing."
+
+    The car's entrance faces NE, towards (2, -1) and (3, -1): the map has no hex there, so its two
+    occupants cannot exit where it stands (C304). Under the legacy rules (seeds/003, Exiting
+    Vehicles: "on an empty space and adjacent to the vehicle") the eight grass hexes around it
+    serve. (mapkit once drew the entrance's arrow and said nothing.)
+    """
+    m = car_in_a_street([{"name": "Gambit", "size": "Medium", "player": 1},
+                         {"name": "Jubilee", "size": "Medium", "player": 1}])
+    path = write_map(m, tmp_path)
+    code, out, err = cli("validate", path, "--profile", "c3g", "--select", "C304")
+    assert "C304" in out and "cannot exit" in out and "(NE)" in out
+    code, out, err = cli("validate", path, "--profile", "c3g", "--select", "C304", "--vehicle-rules", "legacy")
+    assert "C304" not in out
+    code, out, err = cli("analyze", path, "--mover", "vehicle", "--json")
+    assert code == 0, err
+    assert json.loads(out)["boarding"] == [{"at": [[1, 0, 1], [2, 0, 1]], "floor": None, "turns": 0, "spaces": []}]
+    code, out, err = cli("analyze", path, "--mover", "vehicle", "--vehicle-rules", "legacy", "--json")
+    around = json.loads(out)["boarding"][0]["spaces"]
+    assert sorted(map(tuple, around)) == [(0, 0, 1), (0, 1, 1), (1, 1, 1), (2, 1, 1), (3, 0, 1)]
+
+
+def test_entrance_facing_a_space_lets_figures_in(cli, tmp_path):
+    """seeds/001, Entering Vehicles (as above). Turned three times (180 degrees) the car's
+    entrance faces SW, towards (0, 1) and (-1, 1) from its hexes (1, 0) and (0, 0): (0, 1) is
+    grass, so figures enter and exit there, and nothing is reported."""
+    m = column_map(line([1] * 5) | line([1] * 5, r=1))
+    m.objects.append(Placement("sports-car", 1, 0, 1, 3, occupants=[{"name": "Gambit", "size": "Medium"}]))
+    path = write_map(m, tmp_path)
+    code, out, err = cli("validate", path, "--profile", "c3g", "--select", "C304")
+    assert "C304" not in out
+    code, out, err = cli("analyze", path, "--mover", "vehicle", "--json")
+    data = json.loads(out)
+    assert data["mover"]["entrance"] == "SW"
+    assert data["boarding"][0]["spaces"] == [[0, 1, 1]]
+
+
+# -- 6. shared vehicles: current vs legacy -----------------------------------------------------
+
+def test_figures_of_two_players_share_a_vehicle_under_the_current_rules(cli, tmp_path):
+    """seeds/001 (C3G Vehicle rules), Occupying Vehicles: "If a figure you control is the only
+    figure occupying a VDO or if a figure you control is occupying the designated Driver space in
+    a VDO, you now control that VDO" (so figures of several players may share one); seeds/003
+    (legacy), Entering Vehicles: "There are no figures controlled by other players occupying the
+    vehicle currently."
+
+    One car, Gambit (player 1) and Jubilee (player 2) inside: C303 under the legacy rules only.
+    (mapkit once reported C303 under every profile, with no way to choose the rule set.)
+    """
+    m = car_in_a_street([{"name": "Gambit", "size": "Medium", "player": 1},
+                         {"name": "Jubilee", "size": "Medium", "player": 2}])
+    path = write_map(m, tmp_path)
+    code, out, err = cli("validate", path, "--profile", "c3g")
+    assert "C303" not in out
+    for option in (["--vehicle-rules", "legacy"], ["--set", "vehicle_rules=legacy"]):
+        code, out, err = cli("validate", path, "--profile", "c3g", *option)
+        assert "C303" in out and code == 1, option
+    code, out, err = cli("rules", "--profile", "c3g", "--vehicle-rules", "current")
+    assert "C303" not in out and "C306" in out
+    code, out, err = cli("rules", "--profile", "c3g", "--vehicle-rules", "legacy")
+    assert "C303" in out and "C306" not in out
+
+
+# -- 8. elevators --------------------------------------------------------------------------------
+
+def shaft_tower(floors: int = 3) -> dict:
+    """An interior-access tower about four hexes by three, an Elevator Shaft at local (2, 1) on
+    every floor, storeys 8 levels apart."""
+    return {"format": "mapkit-book", "version": 1, "name": "shaft tower", "kind": "interior-access",
+            "footprint": {"polygon": [[-35, -28], [150, -28], [150, 80], [-35, 80]]},
+            "entry": {"single_spaced": True, "max_height": 7},
+            "floors": [{"height": 0 if k == 0 else 8, "doorways": [[3, 0]] if k == 0 else [],
+                        "elevator_shafts": [[2, 1]]} for k in range(floors)]}
+
+
+def test_the_elevator_car_rides_its_shaft_from_a_command(cli, tmp_path):
+    """seeds/000 (C3G Building Rules), Elevators: "Only Elevator Car Vehicle Destructible Objects
+    can enter or occupy Elevator Shaft Spaces ... Each Elevator Shaft should start with an empty
+    Elevator Car occupying its Elevator Shaft spaces on the bottom floor"; for its movement the
+    seed points to "the Book of Elevator Car" (not found: one floor per space of movement, an
+    assumption the movement graph documents).
+
+    A three-floor tower on grass at level 1 (floors at heights 1, 9 and 17), its shaft at map hex
+    (2, 1), the sample Elevator Car (Move 1) at the bottom: floor 1 in 1 turn, floor 2 in 2.
+    (mapkit's graph could move the car, but no command asked it to.)
+    """
+    m = column_map({(q, r): (1, "grass") for q in range(-3, 7) for r in range(-3, 5)})
+    m.buildings.append(Placement("tower.book.json", 0, 0, 1, 0))
+    m.objects.append(Placement("elevator-car", 2, 1, 1, 0))
+    path = write_map(m, tmp_path, [("tower.book.json", shaft_tower())])
+    code, out, err = cli("analyze", path, "--mover", "elevator-car", "--json")
+    assert code == 0, err
+    data = json.loads(out)
+    shaft = {tuple(s[k] for k in ("q", "r", "height")): s["turns"] for s in data["spaces"] if s.get("role") == "elevator"}
+    assert shaft == {(2, 1, 1): 0, (2, 1, 9): 1, (2, 1, 17): 2}
+    assert [stop["turns"] for stop in data["boarding"]] == [0, 1, 2]
+    assert all(stop["spaces"] for stop in data["boarding"])   # each floor has a space to board from
+    code, out, err = cli("analyze", path, "--mover", "elevator-car")
+    assert "figures enter and exit at floor 2 (2, 1, 17) (after 2 turns)" in out

@@ -6,15 +6,27 @@ import argparse
 import json
 import sys
 
-from mapkit.errors import OptionError, UsageError
+from mapkit.errors import UsageError
+
+#: The movers the seeds name (`mapkit.movement.report.MOVERS`; kept here so --help stays fast).
+MOVERS = ("single", "double", "flyer", "vehicle", "elevator-car")
 
 
 def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
     p = sub.add_parser("analyze", help="movement and balance: turns between start zones, glyph balance, reach")
     p.add_argument("map", help="map file in any readable format")
     p.add_argument("--format", dest="fmt", metavar="FORMAT", help="read the map as this format")
-    p.add_argument("--move", type=int, default=5, help="the figure's Move (default 5)")
-    p.add_argument("--height", type=int, default=5, help="the figure's Height in levels (default 5)")
+    p.add_argument("--mover", choices=MOVERS, default=None,
+                   help="what moves: a single- or double-space figure, a flyer, a vehicle the map places, or "
+                        "its Elevator Car (default single; --double and --flying say the same)")
+    p.add_argument("--vehicle", type=int, metavar="N",
+                   help="with --mover vehicle or elevator-car: the map's object N (default: its only one)")
+    p.add_argument("--vehicle-rules", choices=("current", "legacy"), default="current",
+                   help="C3G vehicle rules: current (seeds/001, default) or legacy (seeds/003); they differ on "
+                        "where figures enter and exit a vehicle")
+    p.add_argument("--move", type=int, default=None, help="the figure's Move (default 5; a vehicle's is on its card)")
+    p.add_argument("--height", type=int, default=None,
+                   help="the figure's Height in levels (default 5; a vehicle's is on its card)")
     p.add_argument("--flying", action="store_true", help="the figure flies (no climbing cost, no falls, water does not stop it)")
     p.add_argument("--double", action="store_true", help="a double-space figure")
     p.add_argument("--falls", choices=("none", "minor", "major", "all"), default="minor",
@@ -50,14 +62,32 @@ def run(args: argparse.Namespace) -> int:
         check_output(args.output, "png", inputs=(args.map,))
     m = read_map(args.map, args.fmt)
     report_warnings(m, args.map)
-    if not 0 <= args.move <= MAX_MOVE or args.height < 1:
+    mover = args.mover or ("flyer" if args.flying else "double" if args.double else "single")
+    driven = mover in ("vehicle", "elevator-car")
+    if driven:
+        given = [name for name, value in (("--move", args.move), ("--height", args.height)) if value is not None]
+        given += [flag for flag, on in (("--double", args.double), ("--flying", args.flying)) if on]
+        if given:
+            raise UsageError(f"--mover {mover} moves with its Book's card: drop {', '.join(given)}")
+    elif args.vehicle is not None:
+        raise UsageError("--vehicle chooses what --mover vehicle or elevator-car drives")
+    elif args.mover == "single" and (args.double or args.flying):
+        raise UsageError(f"--mover single contradicts {'--flying' if args.flying else '--double'}")
+    move = 5 if args.move is None else args.move
+    height = 5 if args.height is None else args.height
+    if not 0 <= move <= MAX_MOVE or height < 1:
         raise UsageError(f"--move must be 0 to {MAX_MOVE} and --height 1 or more")
+    start = parse_start(args.start)
     try:
-        data = api.analyze(m, args.move, args.height, args.flying, args.double, args.falls, parse_start(args.start),
-                           args.broken_windows, args.scenario, args.output, args.map)
+        data = api.analyze(m, move, height, args.flying, args.double, args.falls, start, args.broken_windows,
+                           args.scenario, args.output, args.map, mover=mover,
+                           vehicle=None if args.vehicle is None else args.vehicle - 1,
+                           vehicle_rules=args.vehicle_rules)
     except StartError as exc:
+        if driven:
+            raise
         raise UsageError(f"--from {args.start}: {exc}") from None
-    except OptionError as exc:
+    except api.ScenarioError as exc:
         raise UsageError(f"{args.map}: {exc}") from None
     if args.json:
         json.dump(data, sys.stdout, indent=1, ensure_ascii=False)

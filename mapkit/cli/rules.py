@@ -12,6 +12,8 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
     p.add_argument("code", nargs="?", help="a rule code (or prefix) to explain")
     p.add_argument("--profile", choices=("casual", "tournament", "c3g"), help="only the rules of this profile")
     p.add_argument("--parameters", action="store_true", help="list the convention parameters and their sources")
+    p.add_argument("--vehicle-rules", choices=("current", "legacy"),
+                   help="only the rules of this C3G vehicle rule set (current: seeds/001; legacy: seeds/003)")
     p.add_argument("--json", action="store_true", help="print JSON")
     return p
 
@@ -32,6 +34,7 @@ def run(args: argparse.Namespace) -> int:
     rules = load_rules()
     chosen = [rules[c] for c in sorted(rules)
               if (args.profile is None or args.profile in rules[c].profiles)
+              and (args.vehicle_rules is None or args.vehicle_rules in rules[c].vehicle_rules)
               and (args.code is None or matches(c, [args.code]))]
     if args.code is not None and not chosen:
         profile = f" in profile {args.profile}" if args.profile else ""

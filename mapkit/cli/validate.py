@@ -31,6 +31,9 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
     p.add_argument("--select", default="", metavar="CODES",
                    help="comma-separated codes or prefixes to run (e.g. P1,T201), overriding the profile")
     p.add_argument("--ignore", default="", metavar="CODES", help="comma-separated codes or prefixes to skip")
+    p.add_argument("--vehicle-rules", choices=("current", "legacy"),
+                   help="C3G vehicle rules: current (seeds/001, default) or legacy (seeds/003); "
+                        "same as --set vehicle_rules=...")
     p.add_argument("--set", dest="settings", action="append", default=[], metavar="NAME=VALUE",
                    help="change a convention parameter (see `mapkit rules --parameters`)")
     p.add_argument("--jobs", type=int, default=0, metavar="N",
@@ -84,7 +87,7 @@ def run(args: argparse.Namespace) -> int:
         except ValueError as exc:
             raise UsageError(str(exc)) from None
     select, ignore = _codes(args.select), _codes(args.ignore)
-    rules, options = api.check_options(args.profile, select, ignore, settings, overlay)
+    rules, options = api.check_options(args.profile, select, ignore, settings, overlay, args.vehicle_rules)
     if args.jobs < 0:
         raise UsageError(f"--jobs {args.jobs}: the number of workers cannot be negative")
     if args.out:

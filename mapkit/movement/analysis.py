@@ -34,7 +34,7 @@ def prepare(m: Map, layer: bld.BuildingLayer | None = None, map_file: str | None
         spaces.notes.append(f"{len(m.objects)} C3G object(s) (vehicles, destructible objects) not modelled for movement")
     elif modelled:
         spaces.notes.append("vehicles and destructible objects are climbed like terrain (their tops are spaces); "
-                            "driving and riding them is not modelled")
+                            "a vehicle is driven as a mover of its own (analyze --mover vehicle)")
     return spaces
 
 
@@ -188,23 +188,29 @@ def transit_dead_ends(spaces: Spaces) -> list[dict[str, Any]]:
 
 
 def analyze(spaces: Spaces, figure: Figure, start: tuple[int, int, int] | None = None,
-            broken_windows: bool = False) -> Analysis:
-    """Build the graph once and search from the start hex (if given) and from each start zone."""
+            broken_windows: bool = False, at: list[int] | None = None) -> Analysis:
+    """Build the graph once and search from the start hex (if given) and from each start zone.
+
+    `at` names the spaces a mover stands on instead of `start` (a vehicle of two hexes: both)."""
     g = gr.build(spaces, figure, broken_windows)
     result = Analysis(spaces, figure, g)
     for player, zone in sorted(spaces.zones().items()):
         turns, cost = space_turns(search(g, source_nodes(g, zone)))
         result.zone_turns[player] = turns
         result.zone_cost[player] = cost
-    if start is not None:
+    if start is not None and at is None:
         s = spaces.find(*start)
         if s is None:
             raise ValueError(f"no space at q={start[0]}, r={start[1]} with top height {start[2]}")
-        result.start = s
+        at = [s]
+    if at:
+        result.start = at[0]
         if g.pairs:
-            nodes = [p for p, (a, b) in enumerate(g.members) if s in (a, b) and g.can_end[p]]
+            both = set(at) if len(at) > 1 else None
+            nodes = [p for p, (a, b) in enumerate(g.members) if g.can_end[p]
+                     and ({a, b} == both if both else at[0] in (a, b))]
         else:
-            nodes = [s]
+            nodes = [at[0]]
         reach = search(g, nodes)
         result.start_turns, result.start_cost = space_turns(reach)
         result.start_passed = _passed(reach)

@@ -10,25 +10,65 @@ from mapkit.model.map import Map
 from mapkit.movement.profile import Figure
 
 
+#: The movers `analyze` answers for: the figures and vehicles the seeds name.
+MOVERS = ("single", "double", "flyer", "vehicle", "elevator-car")
+
+
 class StartError(OptionError):
     """The start asked for names no space of the map."""
 
 
+def mover_kind(figure: Figure) -> str:
+    """The mover name of a figure profile."""
+    if figure.elevator_car:
+        return "elevator-car"
+    if figure.flying:
+        return "flyer"
+    return "double" if figure.double else "single"
+
+
 def analyze_map(m: Map, figure: Figure, start: tuple[int, int, int] | None = None, broken_windows: bool = False,
-                heatmap: str | None = None, scenario: Any = None, map_file: str | None = None
+                heatmap: str | None = None, scenario: Any = None, map_file: str | None = None,
+                mover: str | None = None, vehicle: int | None = None, vehicle_rules: str = "current"
                 ) -> tuple[dict[str, Any], str]:
     """The movement report of a map as data and as text; draws the turns as a PNG heatmap when
-    `heatmap` names a file. A start that names no space raises OptionError."""
+    `heatmap` names a file. A start that names no space raises OptionError.
+
+    `mover` "vehicle" or "elevator-car" drives a vehicle the map places (`vehicle`: its index in
+    `Map.objects`, or None for the map's only one) with the Move, Height and spaces of its Book
+    instead of `figure`, from where it stands unless `start` is given; the report then lists the
+    spaces figures enter and exit it from, under `vehicle_rules` ("current", seeds/001, or
+    "legacy", seeds/003). Any other mover is `figure` itself."""
+    from mapkit.movement import vehicles as vh
     from mapkit.movement.analysis import analyze, prepare, report
 
-    spaces = prepare(m, map_file=map_file)
-    if start is not None and spaces.find(*start) is None:
-        tops = sorted(spaces.height[s] for s in spaces.columns.get(start[:2], []))
-        hint = f"; that hex has tops at {tops}" if tops else "; that hex has no space"
-        raise StartError(f"no space at q={start[0]}, r={start[1]} with top height {start[2]}{hint}")
-    result = analyze(spaces, figure, start, broken_windows=broken_windows)
+    if vehicle_rules not in vh.VEHICLE_RULES:
+        raise OptionError(f"vehicle rules {vehicle_rules!r}: choose {' or '.join(vh.VEHICLE_RULES)}")
+    driven = None
+    at = None
+    if mover in ("vehicle", "elevator-car"):
+        driven = vh.choose(vh.vehicles(m, map_file), vehicle, mover == "elevator-car")
+        figure = vh.mover(driven, figure.falls)
+        spaces = prepare(m if driven.elevator_car else vh.without(m, driven), map_file=map_file)
+        at = vh.standing_spaces(spaces, driven)
+        if not at and start is None:
+            raise OptionError(f"{driven.label} stands on no space at level {driven.level} of "
+                              f"{', '.join(map(str, driven.hexes))}: give a start")
+    else:
+        spaces = prepare(m, map_file=map_file)
+    if start is not None:
+        at = None
+        if spaces.find(*start) is None:
+            tops = sorted(spaces.height[s] for s in spaces.columns.get(start[:2], []))
+            hint = f"; that hex has tops at {tops}" if tops else "; that hex has no space"
+            raise StartError(f"no space at q={start[0]}, r={start[1]} with top height {start[2]}{hint}")
+    result = analyze(spaces, figure, start, broken_windows=broken_windows, at=at)
     data = report(result)
     data["map"] = m.name
+    data["mover"] = {"kind": mover_kind(figure) if driven is None else mover}
+    if driven is not None:
+        data["mover"].update(_vehicle_data(driven, vehicle_rules))
+        data["boarding"] = _boarding(spaces, result, driven, vehicle_rules, at or [result.start])
     if scenario is not None:
         data["scenario"] = scenario
     if heatmap:
@@ -36,11 +76,42 @@ def analyze_map(m: Map, figure: Figure, start: tuple[int, int, int] | None = Non
 
         turns = result.start_turns if result.start_turns is not None else [s["turns"] for s in _by_space(data, spaces)]
         where = f" from {','.join(map(str, start))}" if start else " from the nearest start zone"
+        if driven is not None and start is None:
+            where = f" of {driven.label}"
         try:
             draw(spaces, turns, heatmap, f"{m.name or 'map'}: turns{where} (Move {figure.move}, Height {figure.height})")
         except OSError as exc:
             raise MapkitError(f"{heatmap}: cannot write: {exc.strerror or exc}") from None
     return data, render_text(data)
+
+
+def _vehicle_data(v: Any, vehicle_rules: str) -> dict[str, Any]:
+    return {"name": v.name, "object": v.index + 1, "size": v.size, "spaces": [list(h) for h in v.hexes],
+            "level": v.level, "entrance": v.entrance, "vehicle_rules": vehicle_rules,
+            "occupants": len(v.occupants)}
+
+
+def _boarding(spaces: Any, result: Any, v: Any, vehicle_rules: str, stand: list[int]) -> list[dict[str, Any]]:
+    """Where figures enter and exit the vehicle: where it stands (a vehicle), or at each shaft
+    space it can reach (an Elevator Car: one stop per floor)."""
+    from mapkit.movement import vehicles as vh
+
+    boarder = Figure(height=vh.occupant_height(v, 5))
+    directions = vh.boarding_directions(v, vehicle_rules)
+    if v.elevator_car:
+        turns = result.start_turns or []
+        stops = [[s] for s in range(len(spaces)) if spaces.role[s] == "elevator" and turns[s] is not None]
+    else:
+        stops = [stand]
+    out = []
+    for at in stops:
+        room = (spaces.building[at[0]], spaces.floor[at[0]]) if spaces.building[at[0]] >= 0 else None
+        hexes = [(spaces.q[s], spaces.r[s]) for s in at]
+        found = vh.boarding_spaces(spaces, hexes, spaces.height[at[0]], v.height, directions, boarder, room)
+        out.append({"at": [list(spaces.key(s)) for s in at], "floor": spaces.floor[at[0]] if v.elevator_car else None,
+                    "turns": result.start_turns[at[0]] if result.start_turns else None,
+                    "spaces": [list(spaces.key(s)) for s in found]})
+    return out
 
 
 def _by_space(data: dict[str, Any], spaces: Any) -> list[dict[str, Any]]:
@@ -54,7 +125,13 @@ def render_text(d: dict[str, Any]) -> str:
     f = d["figure"]
     kind = ("double-space" if f["double"] else "single-space") + (", flying" if f["flying"] else "")
     scenario = f", scenario {d['scenario']}" if d.get("scenario") is not None else ""
-    lines = [f"{d.get('map') or '(unnamed map)'}{scenario}: Move {f['move']}, Height {f['height']} "
+    mover = d.get("mover") or {}
+    who = ""
+    if "name" in mover:
+        entrance = f"entrance {mover['entrance']}" if mover["entrance"] else "no marked entrance"
+        who = (f"{mover['name']} (object {mover['object']}, {mover['kind']}, Size {mover['size'] or 'unknown'}, "
+               f"{entrance}; {mover['vehicle_rules']} vehicle rules): ")
+    lines = [f"{d.get('map') or '(unnamed map)'}{scenario}: {who}Move {f['move']}, Height {f['height']} "
              f"({kind}; falls: {f['falls']})"]
     spaces = d["spaces"]
     lines.append(f"  spaces: {len(spaces)}")
@@ -89,6 +166,11 @@ def render_text(d: dict[str, Any]) -> str:
         lines.append(f"  transit number {t['transit_number']} (building {t['building']}) leads nowhere: {t['why']}")
     if d["ignored_pieces"]:
         lines.append("  pieces not modelled for movement: " + ", ".join(f"{k} x{n}" for k, n in d["ignored_pieces"].items()))
+    for stop in d.get("boarding", ()):
+        where = f"floor {stop['floor']} " if stop["floor"] is not None else ""
+        when = "" if stop["turns"] in (0, None) else f" (after {stop['turns']} turn{'s' if stop['turns'] != 1 else ''})"
+        spaces_text = ", ".join(str(tuple(x)) for x in stop["spaces"]) or "none: no figure can enter or exit here"
+        lines.append(f"  figures enter and exit at {where}{tuple(stop['at'][0])}{when} from: {spaces_text}")
     for note in d.get("notes", ()):
         lines.append(f"  note: {note}")
     return "\n".join(lines) + "\n"

@@ -348,8 +348,22 @@ def occupant_size(ctx: CheckContext) -> Iterator[Finding]:
                                   f"({book.card.get('size')})", p.q, p.r, p.level)
 
 
-@rule("C303", "vehicle-mixed-armies", "error", FAMILY, PROFILES, "All occupants of a vehicle belong to one army.")
+def vehicle_rules(ctx: CheckContext) -> str:
+    """The C3G vehicle rule set of this check: "current" (seeds/001, default) or "legacy" (seeds/003)."""
+    return str(ctx.options.get("vehicle_rules") or "current")
+
+
+def _applies(ctx: CheckContext, code: str) -> bool:
+    from mapkit.rules.framework import RULES
+
+    return vehicle_rules(ctx) in RULES[code].vehicle_rules
+
+
+@rule("C303", "vehicle-mixed-armies", "error", FAMILY, PROFILES, "All occupants of a vehicle belong to one army "
+      "(legacy vehicle rules).", vehicle_rules=("legacy",))
 def occupant_armies(ctx: CheckContext) -> Iterator[Finding]:
+    if not _applies(ctx, "C303"):
+        return  # the current rules let figures of different players share a vehicle (seeds/001)
     for pb in _vehicles(ctx):
         p = pb.placement
         armies = sorted({str(o.get("player")) for o in p.occupants
@@ -357,6 +371,102 @@ def occupant_armies(ctx: CheckContext) -> Iterator[Finding]:
         if len(armies) > 1:
             yield ctx.finding("C303", f"{describe(pb)} is occupied by figures of players {', '.join(armies)}",
                               p.q, p.r, p.level)
+
+
+def _movement(ctx: CheckContext) -> tuple[Any, list[Any]]:
+    """The map's building layer (from the placed Books this check already loaded) and its vehicles."""
+    def compute(c: CheckContext) -> tuple[Any, list[Any]]:
+        from mapkit.movement.buildings import from_placed
+        from mapkit.movement.vehicles import vehicles
+
+        st = state(c)
+        return from_placed(st), vehicles(c.map, c.file, st)
+
+    return ctx.shared("c3g-vehicle-movement", compute)
+
+
+def _boarding(ctx: CheckContext, v: Any) -> tuple[list[int], Any]:
+    """The spaces figures enter and exit the vehicle from where it stands, and the spaces."""
+    from mapkit.movement.profile import Figure
+    from mapkit.movement.vehicles import boarding_directions, boarding_spaces, occupant_height, spaces_without
+
+    layer, _ = _movement(ctx)
+    spaces = spaces_without(ctx.map, layer, v)
+    room = None
+    if v.elevator_car:
+        shaft = spaces.find(v.hexes[0][0], v.hexes[0][1], v.level)
+        if shaft is None or spaces.building[shaft] < 0:
+            return [], spaces
+        room = (spaces.building[shaft], spaces.floor[shaft])
+    boarder = Figure(height=occupant_height(v, int(ctx.options.get("movement_height", 5) or 5)))
+    return boarding_spaces(spaces, v.hexes, v.level, max(1, v.height), boarding_directions(v, vehicle_rules(ctx)),
+                           boarder, room), spaces
+
+
+@rule("C304", "vehicle-cannot-be-boarded", "warning", FAMILY, PROFILES,
+      "Figures can enter and exit a vehicle where it stands (by its entrance, under the current rules).")
+def vehicle_boarding(ctx: CheckContext) -> Iterator[Finding]:
+    if _standalone(ctx):
+        return
+    _, found = _movement(ctx)
+    current = vehicle_rules(ctx) == "current"
+    for v in found:
+        spaces, _ = _boarding(ctx, v)
+        if spaces:
+            continue
+        q, r = v.hexes[0]
+        if current and v.entrance is not None:
+            why = f"no empty space a figure can stand on lies next to it in the direction its entrance faces ({v.entrance})"
+        else:
+            why = "no empty space a figure can stand on lies next to it"
+        who = (f"its {len(v.occupants)} occupant(s) cannot exit" if v.occupants else "no figure can enter it")
+        yield ctx.finding("C304", f"{v.label}: {who} where it stands: {why}", q, r, v.level)
+
+
+@rule("C305", "vehicle-occupant-trapped", "warning", FAMILY, PROFILES,
+      "Each occupant could be placed on the vehicle's spaces if it were destroyed.")
+def occupant_trapped(ctx: CheckContext) -> Iterator[Finding]:
+    if _standalone(ctx):
+        return
+    from mapkit.movement.profile import Figure
+    from mapkit.movement.steps import can_end_on
+    from mapkit.movement.vehicles import spaces_without, standing_spaces
+
+    layer, found = _movement(ctx)
+    for v in found:
+        if v.elevator_car or not v.occupants:
+            continue
+        spaces = spaces_without(ctx.map, layer, v)
+        under = standing_spaces(spaces, v)
+        for occ in v.occupants:
+            height = occ.get("height")
+            if not isinstance(height, int) or height < 1:
+                continue
+            fig = Figure(height=height)
+            if any(can_end_on(spaces, s, fig) for s in under):
+                continue
+            room = min((spaces.clearance[s] for s in under), default=0)
+            q, r = v.hexes[0]
+            yield ctx.finding("C305", f"{v.label}: {occ.get('name', 'an occupant')} (Height {height}) could not be "
+                                      f"placed on the spaces it stands on ({room} level(s) free above them): if it "
+                                      "is destroyed, so is this occupant", q, r, v.level)
+
+
+@rule("C306", "vehicle-drivers", "error", FAMILY, PROFILES, "At most one occupant sits on a vehicle's Driver space "
+      "(current vehicle rules).", vehicle_rules=("current",))
+def vehicle_drivers(ctx: CheckContext) -> Iterator[Finding]:
+    if not _applies(ctx, "C306"):
+        return  # the legacy rules have no Driver space (seeds/003)
+    for pb in _vehicles(ctx):
+        p, book = pb.placement, pb.book
+        assert book is not None
+        drivers = [o.get("name", "a figure") for o in p.occupants if isinstance(o, dict) and o.get("driver")]
+        if drivers and not book.card.get("driver_space"):
+            yield ctx.finding("C306", f"{describe(pb)} has no Driver space, but {', '.join(drivers)} is marked "
+                                      "as its driver", p.q, p.r, p.level)
+        elif len(drivers) > 1:
+            yield ctx.finding("C306", f"{describe(pb)} has one Driver space, but {len(drivers)} occupants are marked "
+                                      f"as its driver ({', '.join(drivers)})", p.q, p.r, p.level)
 
 
 @rule("C401", "cosmos-not-height-0", "error", FAMILY, PROFILES, "Cosmos spaces are at height 0.")

@@ -35,7 +35,7 @@ def check_map(m: Map, file: str | None = None, profile: str | None = "casual", s
 
         options = defaults()
     if rules is None:
-        rules = framework.select_rules(profile, select, ignore)
+        rules = framework.select_rules(profile, select, ignore, options.get("vehicle_rules"))
     return list(framework.run_rules(CheckContext(m, file, options), rules))
 
 

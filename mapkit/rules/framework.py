@@ -45,6 +45,8 @@ class Rule:
     profiles: frozenset[str]
     summary: str
     check: Callable[["CheckContext"], Iterable[Finding]]
+    #: The C3G vehicle rule sets the rule belongs to (most rules: both).
+    vehicle_rules: frozenset[str] = frozenset({"current", "legacy"})
 
     @property
     def doc(self) -> dict[str, str]:
@@ -80,16 +82,18 @@ class CheckContext:
 RULES: dict[str, Rule] = {}
 
 
-def rule(code: str, name: str, severity: str, family: str, profiles: Iterable[str], summary: str
+def rule(code: str, name: str, severity: str, family: str, profiles: Iterable[str], summary: str,
+         vehicle_rules: Iterable[str] = ("current", "legacy")
          ) -> Callable[[Callable[[CheckContext], Iterable[Finding]]], Callable[[CheckContext], Iterable[Finding]]]:
-    """Register a check under a stable code."""
+    """Register a check under a stable code (`vehicle_rules`: the C3G vehicle rule sets it
+    belongs to, when only one of them has the rule)."""
     if severity not in SEVERITIES:
         raise ValueError(f"rule {code}: severity {severity!r}")
 
     def register(fn: Callable[[CheckContext], Iterable[Finding]]) -> Callable[[CheckContext], Iterable[Finding]]:
         if code in RULES:
             raise ValueError(f"rule code {code} registered twice")
-        RULES[code] = Rule(code, name, severity, family, frozenset(profiles), summary, fn)
+        RULES[code] = Rule(code, name, severity, family, frozenset(profiles), summary, fn, frozenset(vehicle_rules))
         return fn
 
     return register
@@ -147,10 +151,11 @@ def unknown_patterns(patterns: Iterable[str]) -> list[str]:
     return [p for p in patterns if not any(matches(code, [p]) for code in codes)]
 
 
-def select_rules(profile: str | None = None, select: Iterable[str] = (), ignore: Iterable[str] = ()
-                 ) -> list[Rule]:
+def select_rules(profile: str | None = None, select: Iterable[str] = (), ignore: Iterable[str] = (),
+                 vehicle_rules: str | None = None) -> list[Rule]:
     """The rules a run uses, in code order: those of the profile (or every rule if `select`
-    names them explicitly), minus those `ignore` names."""
+    names them explicitly), minus those `ignore` names, and (given `vehicle_rules`) only those
+    of that C3G vehicle rule set."""
     rules = load_rules()
     select, ignore = list(select), list(ignore)
     chosen = []
@@ -162,6 +167,8 @@ def select_rules(profile: str | None = None, select: Iterable[str] = (), ignore:
         elif profile is not None and profile not in r.profiles:
             continue
         if ignore and matches(code, ignore):
+            continue
+        if vehicle_rules is not None and vehicle_rules not in r.vehicle_rules:
             continue
         chosen.append(r)
     return chosen

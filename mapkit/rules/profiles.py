@@ -30,7 +30,12 @@ PARAMETERS: dict[str, tuple[Any, str]] = {
     "movement_height": (5, "Height of that figure, in levels (assumed: a common medium figure)"),
     "min_engage_turns": (3, "M103: GameBear's 14 hexes between start zones is 3 turns for Move 5 (§4.4)"),
     "max_glyph_imbalance": (2, "M104: turns by which a glyph may be nearer one start zone (assumed)"),
+    "vehicle_rules": ("current", "C3G vehicle rules: current (seeds/001) or legacy (seeds/003); C303 is legacy only, "
+                                 "C306 current only, C304 differs (docs/rules.md)"),
 }
+
+#: Parameters that take one of a few words instead of a whole number.
+CHOICES: dict[str, tuple[str, ...]] = {"vehicle_rules": ("current", "legacy")}
 
 
 def defaults() -> dict[str, Any]:
@@ -38,11 +43,17 @@ def defaults() -> dict[str, Any]:
 
 
 def parse_setting(text: str) -> tuple[str, Any]:
-    """'NAME=VALUE' -> (name, int value); raises ValueError naming what is wrong."""
+    """'NAME=VALUE' -> (name, value: a whole number, or one of a choice's words); raises
+    ValueError naming what is wrong."""
     name, sep, value = text.partition("=")
     name = name.strip()
     if not sep or name not in PARAMETERS:
         raise ValueError(f"unknown setting {text!r} (known: {', '.join(PARAMETERS)})")
+    if name in CHOICES:
+        word = value.strip()
+        if word not in CHOICES[name]:
+            raise ValueError(f"setting {name}: {word!r} is not one of {', '.join(CHOICES[name])}")
+        return name, word
     try:
         return name, int(value)
     except ValueError:

@@ -1,0 +1,172 @@
+"""Vehicles on a map: as movers (driven like a figure of their Size, Height and Move) and as
+places figures enter and exit, under either C3G vehicle rule set.
+
+Two rule sets exist and differ on the map: the current C3G Vehicle rules (seeds/001) and the
+legacy text (seeds/003). Only the current ones know entrances: "Some VDOs may have specific
+entrances/exits marked ... In this case the VDO can only be entered or exited from empty
+spaces within one space of that VDO and in the direction that the entrance/exit is directly
+facing" (seeds/001, Entering Vehicles). The legacy rules place an exiting figure "on an empty
+space and adjacent to the vehicle" (seeds/003, Exiting Vehicles), whatever its shape.
+
+"Within one space ... in the direction the entrance is directly facing" is read as: the hexes
+next to the vehicle in that one direction, one from each hex of the vehicle (a convention: the
+seeds do not draw it for a vehicle of two hexes). A space there is adjacent when the figure
+and the vehicle are less than the lower one's Height apart (physical-and-rules 4.2).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, replace
+from typing import Any
+
+from mapkit.errors import OptionError
+from mapkit.model.grid import DIRECTION_NAMES, DIRECTIONS
+from mapkit.model.map import Map
+from mapkit.movement.profile import Figure
+from mapkit.movement.spaces import Spaces
+from mapkit.movement.steps import can_end_on, is_interior
+
+#: The C3G vehicle rule sets: "current" (seeds/001, the default) and "legacy" (seeds/003).
+VEHICLE_RULES = ("current", "legacy")
+
+
+@dataclass(frozen=True)
+class Vehicle:
+    """A vehicle placed on a map (`index` is its place in `Map.objects`, from 0)."""
+
+    index: int
+    name: str
+    hexes: tuple[tuple[int, int], ...]
+    level: int
+    size: str | None
+    height: int
+    move: int
+    #: The entrance's direction on the map (E, SE, SW, W, NW, NE), turned with the vehicle; None
+    #: when its Book marks none.
+    entrance: str | None
+    elevator_car: bool
+    occupants: tuple[dict[str, Any], ...]
+
+    @property
+    def label(self) -> str:
+        return f"{self.name} (object {self.index + 1})"
+
+
+def vehicles(m: Map, map_file: str | None = None, placed: Any = None) -> list[Vehicle]:
+    """Every vehicle (Elevator Cars included) the map places whose Book can be read."""
+    from mapkit.books.placed import placed_books
+
+    placed = placed if placed is not None else placed_books(m, map_file)
+    out = []
+    for pb in placed.objects:
+        book = pb.book
+        if book is None or not book.is_vehicle:
+            continue
+        card = book.card
+        out.append(Vehicle(pb.index, book.name, tuple(pb.spaces()), pb.placement.level, card.get("size"),
+                           int(card.get("height", 1)), int(card.get("move", 0)), pb.entrance(),
+                           book.is_elevator_car, tuple(o for o in pb.placement.occupants if isinstance(o, dict))))
+    return out
+
+
+def choose(found: list[Vehicle], index: int | None, elevator_car: bool) -> Vehicle:
+    """The vehicle `index` (0-based object number) names, or the map's only one of its kind."""
+    kind = "Elevator Car" if elevator_car else "vehicle"
+    mine = [v for v in found if v.elevator_car == elevator_car]
+    if index is not None:
+        for v in found:
+            if v.index == index:
+                if v.elevator_car != elevator_car:
+                    raise OptionError(f"object {index + 1} ({v.name}) is not a{'n' if elevator_car else ''} {kind}")
+                return v
+        raise OptionError(f"object {index + 1} is not a {kind} the map places (its {kind}s: "
+                          f"{', '.join(v.label for v in mine) or 'none'})")
+    if len(mine) == 1:
+        return mine[0]
+    if not mine:
+        raise OptionError(f"the map places no {kind}")
+    raise OptionError(f"the map places {len(mine)} {kind}s ({', '.join(v.label for v in mine)}): choose one by "
+                      "its object number")
+
+
+def mover(v: Vehicle, falls: str = "minor") -> Figure:
+    """The figure a vehicle moves as: "When moving the VDO, follow standard movement rules"
+    (seeds/001, Moving Vehicles), with the Move and Height of its card; a vehicle of two hexes
+    moves as a double-space figure."""
+    if len(v.hexes) > 2:
+        raise OptionError(f"{v.label} takes {len(v.hexes)} spaces: the movement rules (seeds/004) "
+                          "move figures of one or two spaces only")
+    return Figure(move=v.move, height=max(1, v.height), double=len(v.hexes) == 2, falls=falls,
+                  elevator_car=v.elevator_car)
+
+
+def without(m: Map, v: Vehicle) -> Map:
+    """The map with the vehicle lifted off, so the spaces under it are its own to stand on."""
+    return replace(m, objects=[o for i, o in enumerate(m.objects) if i != v.index])
+
+
+def standing_spaces(spaces: Spaces, v: Vehicle) -> list[int]:
+    """The spaces the vehicle stands on (in `spaces` built without it), or [] where none is."""
+    found = []
+    for q, r in v.hexes:
+        s = spaces.find(q, r, v.level)
+        if s is None:
+            return []
+        found.append(s)
+    return found
+
+
+def boarding_directions(v: Vehicle, vehicle_rules: str = "current") -> tuple[int, ...]:
+    """The directions figures enter and exit by: the entrance only under the current rules,
+    every side otherwise."""
+    if vehicle_rules not in VEHICLE_RULES:
+        raise OptionError(f"vehicle rules {vehicle_rules!r}: choose {' or '.join(VEHICLE_RULES)}")
+    if vehicle_rules == "current" and v.entrance is not None:
+        return (DIRECTION_NAMES.index(v.entrance),)
+    return tuple(range(6))
+
+
+def boarding_spaces(spaces: Spaces, hexes: Iterable[tuple[int, int]], level: int, vehicle_height: int,
+                    directions: tuple[int, ...], figure: Figure, room: tuple[int, int] | None = None) -> list[int]:
+    """The empty spaces a figure of this profile may enter a vehicle from, or exit onto, with the
+    vehicle on `hexes` at `level` (inside building floor `room` = (building, floor), for an
+    Elevator Car): next to it in one of `directions`, a space the figure may end a move on, and
+    adjacent across levels."""
+    hexes = set(hexes)
+    inside: dict[tuple[int, int], list[int]] = {}
+    if room is not None:
+        for c in range(len(spaces)):
+            if (spaces.building[c], spaces.floor[c]) == room and is_interior(spaces, c):
+                inside.setdefault((spaces.q[c], spaces.r[c]), []).append(c)
+    out: list[int] = []
+    for q, r in sorted(hexes):
+        for d in directions:
+            dq, dr = DIRECTIONS[d]
+            near = (q + dq, r + dr)
+            if near in hexes:
+                continue
+            for c in inside.get(near, ()) if room is not None else spaces.columns.get(near, ()):
+                if c in out or not can_end_on(spaces, c, figure):
+                    continue
+                rise = spaces.height[c] - level
+                if (0 <= rise < vehicle_height) or (rise < 0 and -rise < figure.height):
+                    out.append(c)
+    return sorted(out, key=spaces.key)
+
+
+def spaces_without(m: Map, layer: Any, v: Vehicle) -> Spaces:
+    """The spaces of a map whose building layer is `layer`, with the vehicle lifted off."""
+    from mapkit.movement.buildings import apply
+    from mapkit.movement.spaces import from_map
+
+    kept = [o for o in layer.objects if not ((o[0], o[1]) in v.hexes and o[2] == v.level)]
+    spaces = from_map(m)
+    apply(spaces, replace(layer, objects=kept))
+    return spaces
+
+
+def occupant_height(v: Vehicle, default: int) -> int:
+    """The Height to judge exits by: the smallest Height an occupant gives, else `default`."""
+    heights = [int(o["height"]) for o in v.occupants if isinstance(o.get("height"), int) and o["height"] > 0]
+    return min(heights, default=default)
