@@ -233,7 +233,7 @@ def analyze(m: Map, move: int = 5, height: int = 5, flying: bool = False, double
             scenario: Any = None, heatmap: PathLike | None = None, map_file: PathLike | None = None,
             mover: str | None = None, vehicle: int | None = None, vehicle_rules: str = "current") -> dict[str, Any]:
     """Movement and balance for one figure, as `mapkit analyze --json` prints it: turns between
-    start zones, glyph balance, reach from `start` (q, r, top height), falls, dead ends.
+    start zones, glyph balance, reach from `start` (q, r, Level), falls, dead ends.
 
     A page that sets up several scenarios is analysed one scenario at a time (a `scenarios`
     list) unless `scenario` picks one; `heatmap` draws the turns as a PNG (one scenario only).

@@ -180,7 +180,8 @@ def test_cosmos_spaces_at_height_0():
     m.pieces.append(Piece("cosmos-1", 20, 20, 0))
     assert map_findings(m, "C401") == []
     m.pieces.append(Piece("cosmos-1", 21, 20, 2))
-    assert [(f.q, f.r, f.level) for f in map_findings(m, "C401")] == [(21, 20, 2)]
+    # the Cosmos tile's bottom is at height 2: it is laid as a Level 3 tile
+    assert [(f.q, f.r, f.level) for f in map_findings(m, "C401")] == [(21, 20, 3)]
 
 
 def test_missing_book_is_reported():

@@ -15,7 +15,7 @@ SAMPLE = ROOT / "samples" / "maps" / "twin-rivers.hsc"
 def test_info_text_names_what_a_designer_wants(cli):
     code, out, err = cli("info", SAMPLE)
     assert code == 0 and err == ""
-    for expected in ("Twin Rivers", "hsc 0.0007", "mapkit samples", "levels 0..2", "grass-7",
+    for expected in ("Twin Rivers", "hsc 0.0007", "mapkit samples", "22 columns x 14 rows, Levels 1..2", "grass-7",
                      "player 1: 24 hexes", "player 2: 24 hexes", "A Astrid", "G Gerda"):
         assert expected in out
 
@@ -31,10 +31,14 @@ def test_info_json_cells_fill_the_levels_of_their_pieces(cli):
     for cell in data["cells"]:
         assert set(cell) >= {"q", "r", "level", "piece"} and ("terrain" in cell or "kind" in cell)
         by_piece.setdefault(cell["piece"], []).append(cell)
-    # a land tile stored at z fills level z (its top surface is z + 1); a tree stands at z = support + 1
+    # Level N is the layer whose top is at height N: a land tile stored at z is Level z + 1; a tree,
+    # glyph or start zone stored at z (one above the tile under it) stands on that Level z tile
+    cat = m.catalog()
     for index, piece in enumerate(m.pieces):
         levels = {c["level"] for c in by_piece[index]}
-        assert levels == {piece.z}, piece
+        layer = cat[piece.type].kind in ("land", "fluid", "castle", "custom")
+        assert levels == {piece.z + 1 if layer else piece.z}, piece
+    assert data["size"]["levels"] == [1, 2]
     grass7 = next(i for i, p in enumerate(m.pieces) if p.type == "grass-7")
     assert {c["terrain"] for c in by_piece[grass7]} == {"grass"} and len(by_piece[grass7]) == 7
 
@@ -44,7 +48,8 @@ def test_info_counts_castle_walls_on_nine_levels(tmp_path, cli):
     write_map(Map(pieces=[Piece("grass-1", 0, 0, 0), Piece("castle-wall-straight", 0, 0, 1)]), path)
     data = json.loads(cli("info", path, "--json")[1])
     wall = [c for c in data["cells"] if c["piece"] == 1]
-    assert sorted(c["level"] for c in wall) == list(range(1, 10)) and wall[0]["kind"] == "castle"
+    # on a Level 1 tile the wall fills Levels 2 to 10
+    assert sorted(c["level"] for c in wall) == list(range(2, 11)) and wall[0]["kind"] == "castle"
 
 
 def test_convert_refuses_a_loss_and_writes_nothing(tmp_path):

@@ -544,6 +544,6 @@ def test_pieces_beyond_the_readers_bounds_are_losses_not_unreadable_files(module
     # refused by Hexoscape's own reader here.
     m = Map(pieces=[Piece("grass-1", 0, 0, 0), far])
     (loss,) = module.losses(m)
-    assert "beyond Hexoscape's bounds" in loss and f"({far.q}, {far.r}) level {far.z}" in loss
+    assert "beyond Hexoscape's bounds" in loss and f"({far.q}, {far.r}) Level {far.z + 1}" in loss
     back = module.read(module.write(m), "x")
     assert [(p.type, p.q, p.r, p.z) for p in back.pieces] == [("grass-1", 0, 0, 0)]

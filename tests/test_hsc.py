@@ -616,8 +616,8 @@ def test_generated_maps_are_plausible():
     assert hsc.losses(m) == [] and semantic(hsc.read(hsc.write(m))) == semantic(m)
 
 
-def test_without_numpy_the_general_parser_and_writer_do_everything(monkeypatch):
-    """numpy only speeds things up: without it, reading and writing give the same results."""
+def test_without_the_fast_path_the_general_parser_and_writer_do_everything(monkeypatch):
+    """The fast path only speeds things up: without it, reading and writing give the same results."""
     import sys
 
     path = corpus_file("hsc/dkniffin-virtualscape/Rotten Ice.hsc")

@@ -24,8 +24,8 @@ def test_analyze_json_lists_spaces_and_analyses(cli, corridor_map):
     code, out, err = cli("analyze", "x.hsc", "--from", "0,0,1", "--json")
     assert code == 0, err
     data = json.loads(out)
-    by = {(s["q"], s["r"], s["height"]): s for s in data["spaces"]}
-    assert by[(2, 0, 1)] == {"q": 2, "r": 0, "height": 1, "cost": 2, "turns": 1, "reachable": True}
+    by = {(s["q"], s["r"], s["level"]): s for s in data["spaces"]}
+    assert by[(2, 0, 1)] == {"q": 2, "r": 0, "level": 1, "height": 1, "cost": 2, "turns": 1, "reachable": True}
     assert by[(3, 0, 1)]["turns"] == 1 and by[(4, 0, 1)]["turns"] == 2   # the glyph stops the move
     assert by[(1, 1, 7)]["reachable"] is False
     assert data["unreachable"] == [[1, 1, 7]]
@@ -48,9 +48,9 @@ def test_analyze_text_and_heatmap(cli, corridor_map, tmp_path):
 
 def test_analyze_bad_start_is_one_clear_error(cli, corridor_map):
     code, out, err = cli("analyze", "x.hsc", "--from", "0,0,3")
-    assert code == 2 and "tops at [1]" in err and not out
+    assert code == 2 and "that hex has spaces on Level 1" in err and not out
     code, out, err = cli("analyze", "x.hsc", "--from", "zero")
-    assert code == 2 and "Q,R,HEIGHT" in err and not out
+    assert code == 2 and "Q,R,LEVEL" in err and not out
 
 
 def test_analyze_double_and_flying(cli, corridor_map):

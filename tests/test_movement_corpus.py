@@ -30,8 +30,8 @@ def test_corpus_map_analysis_is_consistent(path):
                 assert gr.can_end_on(spaces, s, fig) and res.zone_cost[player][s] <= t * fig.move
     for e in res.engagement():
         if e["turns"] is not None:
-            q, r, h = e["space"]
-            s = spaces.find(q, r, h)
+            q, r, level = e["space"]
+            s = spaces.find_level(q, r, level)
             assert res.zone_turns[e["from"]][s] == e["turns"]
     for g in data["glyphs"]:
         values = [t for t in g["turns"].values() if t is not None]

@@ -61,7 +61,7 @@ def test_unknown_extension_is_a_usage_error(cli, tmp_path, fake_reader):
 
 def test_missing_level_names_the_levels_there_are(cli, tmp_path, fake_reader):
     code, _, err = cli("render", "m.hsc", "-o", tmp_path / "l.png", "--level", "7")
-    assert code == 2 and "levels: 1, 2" in err
+    assert code == 2 and "no pieces on Level 7 (Levels: 1, 2)" in err
     code, _, err = cli("render", "m.hsc", "-o", tmp_path / "l.png", "--level", "2")
     assert code == 0, err
 

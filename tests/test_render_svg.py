@@ -112,7 +112,9 @@ def test_one_layer_per_level_in_build_order_with_pieces_inside():
     assert ids == {"level-1": {"piece-0", "piece-3"}, "level-2": {"piece-1"}, "level-3": {"piece-2"}}
     rock = root.find(f".//{SVG}g[@id='piece-1']")
     assert (rock.get("data-type"), rock.get("data-q"), rock.get("data-r"), rock.get("data-level")) == \
-        ("rock-3", "0", "1", "1")
+        ("rock-3", "0", "1", "2")  # the rock's bottom is at height 1: a Level 2 tile, in the Level 2 layer
+    glyph = root.find(f".//{SVG}g[@id='piece-3']")
+    assert glyph.get("data-level") == "1"  # stands on the Level 1 grass
 
 
 def test_glyph_letter_and_start_zone_number_sit_on_their_hex():

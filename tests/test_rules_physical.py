@@ -40,7 +40,9 @@ def test_clean_stack_has_no_findings():
 # P101 ------------------------------------------------------------------------------------------
 def test_p101_floating_tile():
     found = codes(floor(0, 1, 0, 1) + [Piece("grass-1", 5, 5, 2)], "P101")
-    assert [(f.q, f.r, f.level) for f in found] == [(5, 5, 2)]
+    # the tile's bottom is at height 2, so it is a Level 3 tile with no Level 2 tile under it
+    assert [(f.q, f.r, f.level) for f in found] == [(5, 5, 3)]
+    assert found[0].message.endswith("floats: no Level 2 tile under it")
     assert found[0].severity == "error"
 
 
@@ -74,14 +76,14 @@ def test_p102_land_overhang_is_legal():
 # P103 ------------------------------------------------------------------------------------------
 def test_p103_two_tiles_in_one_cell():
     found = codes([Piece("grass-1", 0, 0, 0), Piece("rock-2", 0, 0, 0)], "P103")
-    assert len(found) == 1 and (found[0].q, found[0].r, found[0].level) == (0, 0, 0)
+    assert len(found) == 1 and (found[0].q, found[0].r, found[0].level) == (0, 0, 1)  # both Level 1 tiles
 
 
 def test_p103_tile_inside_castle_wall_height():
     pieces = floor(0, 1, 0, 1) + [Piece("castle-base-end", 0, 0, 1), Piece("castle-wall-end", 0, 0, 2),
                                   Piece("grass-1", 0, 0, 7)]
     found = codes(pieces, "P103")
-    assert [f.level for f in found] == [7]
+    assert [f.level for f in found] == [8]  # the grass at height 7 is a Level 8 tile, inside the wall
 
 
 def test_p103_wall_top_is_free():
@@ -108,7 +110,8 @@ def test_p104_tile_in_tree():
     pieces = floor(0, 1, 0, 0) + [Piece("tree-10", 0, 0, 1)] + [Piece("grass-1", 1, 0, z) for z in range(1, 5)]
     pieces.append(Piece("grass-2", 0, 0, 5))  # overhangs the tree at level 5
     found = codes(pieces, "P104")
-    assert [(f.q, f.r, f.level) for f in found] == [(0, 0, 5)]
+    assert [(f.q, f.r, f.level) for f in found] == [(0, 0, 6)]  # a Level 6 tile
+    assert "standing on Level 1" in found[0].message
 
 
 def test_p104_tile_above_tree_height_is_clear():

@@ -44,7 +44,7 @@ def test_sarif_structure():
         if f.q is not None:
             assert f"({f.q}, {f.r})" in loc["logicalLocations"][0]["name"]
     floating = next(r for r in results if r["ruleId"] == "P101")
-    assert floating["locations"][0]["logicalLocations"][0]["name"] == "hex (4, 2) level 3"
+    assert floating["locations"][0]["logicalLocations"][0]["name"] == "hex (4, 2) Level 4"
 
 
 def test_sarif_validates_against_a_schema_subset():
@@ -75,10 +75,10 @@ def test_sarif_validates_against_a_schema_subset():
 def test_text_and_json_lines():
     found, _ = _findings()
     text = render_text(found).splitlines()
-    assert "maps/floating.hsc: level 3 (4, 2): P101 error: " in "\n".join(text)
+    assert "maps/floating.hsc: Level 4 (4, 2): P101 error: " in "\n".join(text)
     assert any(line.startswith("maps/floating.hsc: T202 warning: ") for line in text)
     data = json.loads(render_json(found))
-    assert set(data[0]) == {"file", "level", "q", "r", "code", "severity", "message"}
+    assert set(data[0]) == {"file", "scenario", "level", "q", "r", "code", "severity", "message"}
     assert len(data) == len(found)
 
 
@@ -93,7 +93,7 @@ def test_sarif_uris_are_uri_references():
     uris = [r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"] for r in log["runs"][0]["results"]]
     assert uris == ["maps/Table%20des%20g%C3%A9ants.hsc", "file:///abs/dir/a%20b.hsc"]
     region = log["runs"][0]["results"][0]["locations"][0]["physicalLocation"]["region"]
-    assert region == {"startLine": 1, "message": {"text": "level 3 (1, 2)"}}  # no made-up snippet of the file
+    assert region == {"startLine": 1, "message": {"text": "Level 3 (1, 2)"}}  # no made-up snippet of the file
 
 
 def test_sarif_reports_unreadable_files_as_notifications(cli, tmp_path):

@@ -98,7 +98,7 @@ def _scene(m: Any, options: dict[str, Any]) -> Any:
         levels = sorted(set(map_levels(m)) | c3g_levels(m, opts.map_file))
         if opts.level not in levels:
             shown = ", ".join(map(str, levels)) or "none"
-            raise OptionError(f"{opts.map_file or 'the map'}: no pieces at level {opts.level} (levels: {shown})")
+            raise OptionError(f"{opts.map_file or 'the map'}: no pieces on Level {opts.level} (Levels: {shown})")
     if options.get("profile"):
         from mapkit.rules.checks import findings_to_draw
 

@@ -95,7 +95,7 @@ def overlay_text(doc: dict[str, Any]) -> str:
         lines.append("assumed: " + ", ".join(params["assumed"]) + " (see --json for the reasoning)")
     groups = ([("outside", doc["exterior"])] + [(f"floor {f['index']} (level +{f['level_offset']})", f["hexes"])
                                                 for f in doc["floors"]]) if "exterior" in doc else \
-        [(f"level {lv['level']}", lv["hexes"]) for lv in doc["levels"]]
+        [(f"Level {lv['level']}", lv["hexes"]) for lv in doc["levels"]]
     for name, cells in groups:
         counts = Counter(c["class"] for c in cells)
         lines.append(f"{name}: " + ", ".join(f"{counts[k]} {k}" for k in ("full", "half", "partial", "covered")))

@@ -32,8 +32,8 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
     p.add_argument("--falls", choices=("none", "minor", "major", "all"), default="minor",
                    help="which falls a route may take (default minor: at most one die)")
     p.add_argument("--broken-windows", action="store_true", help="treat every C3G window as broken (passable)")
-    p.add_argument("--from", dest="start", metavar="Q,R,HEIGHT",
-                   help="start hex; HEIGHT is the top surface of the space (a land tile at level z has its top at z+1)")
+    p.add_argument("--from", dest="start", metavar="Q,R,LEVEL",
+                   help="start space: hex (Q, R) and the Level a figure there stands on (on a Level 3 tile: 3)")
     p.add_argument("--scenario", type=int, metavar="N",
                    help="analyse one scenario of a page that sets up several (default: each in turn)")
     p.add_argument("--json", action="store_true", help="print JSON: every space with cost and turns, and the analyses")
@@ -47,7 +47,7 @@ def parse_start(text: str | None) -> tuple[int, int, int] | None:
     try:
         q, r, h = (int(part) for part in text.split(","))
     except ValueError:
-        raise UsageError(f"--from wants Q,R,HEIGHT (three integers), got {text!r}") from None
+        raise UsageError(f"--from wants Q,R,LEVEL (three integers), got {text!r}") from None
     return q, r, h
 
 

@@ -19,7 +19,7 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
     p.add_argument("--from", dest="fmt", metavar="FORMAT", help="read the map as this format")
     p.add_argument("--view", choices=("top", "iso", "levels"), default="top", help="what to draw (default: top)")
     p.add_argument("--level", type=int, metavar="N",
-                   help="draw only level N (1 = tiles on the table and what stands on them)")
+                   help="draw only Level N: its tiles and what stands on them (1 = the tiles on the table)")
     p.add_argument("--findings", action="store_true", help="mark validation findings on the picture")
     p.add_argument("--profile", choices=("casual", "tournament", "c3g"),
                    help="rule set for --findings (default: c3g for maps with C3G Books, else casual)")

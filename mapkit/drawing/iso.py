@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from mapkit.model import levels
 from mapkit.model.catalog import catalog
 from mapkit.model.grid import DIRECTIONS
 from mapkit.model.map import Map
@@ -73,10 +74,10 @@ def iso_view(m: Map, opts: Any) -> tuple[Group, Box, dict]:
             y_top = cy * sin_e - top * lift
             y_bot = cy * sin_e - bottom * lift
             top_pts = [(cx + ox, y_top + oy) for ox, oy in offsets]
-            levels = range(int(bottom), int(math.ceil(top)))
+            side = range(int(bottom), int(math.ceil(top)))
             for d, e in faces:                        # the south-east and south-west faces
                 nq, nr = q + DIRECTIONS[d][0], r + DIRECTIONS[d][1]
-                if all((nq, nr, lv) in solid for lv in levels):
+                if all((nq, nr, lv) in solid for lv in side):
                     continue
                 (ax, ay), (bx, by) = top_pts[e], top_pts[(e + 1) % 6]
                 drop = y_bot - y_top
@@ -90,7 +91,7 @@ def iso_view(m: Map, opts: Any) -> tuple[Group, Box, dict]:
                 continue
             root.add(Poly(top_pts, fill=fill, stroke=colour[4], width=grid_w,
                           attrs={"class": "hex", "data-piece": index, "data-q": q, "data-r": r,
-                                 "data-level": piece.z, "data-type": piece.type}))
+                                 "data-level": levels.level(ptype, piece.z), "data-type": piece.type}))
             if ptype.kind == "fluid":                      # fluids keep their pattern, laid flat
                 y_mid = cy * sin_e - top * lift
                 for mark in symbols.pattern(style.terrain_pattern(ptype.terrain), cx, cy, p, fill):

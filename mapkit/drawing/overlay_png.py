@@ -291,5 +291,5 @@ def map_panels(m: Any, placed: Any) -> list[Panel]:
         tags = [(pc.q, pc.r, f"Start {pc.attrs.get('player', '?')}" if pc.type == "start-zone"
                  else f"Glyph {pc.attrs.get('letter', '?')}") for pc in m.pieces
                 if pc.type in ("start-zone", "glyph") and pc.z == level]
-        panels.append(Panel(f"level {level}", classes, marks, walls, interiors, things, ground, tags))
+        panels.append(Panel(f"Level {level}", classes, marks, walls, interiors, things, ground, tags))
     return panels

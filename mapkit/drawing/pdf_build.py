@@ -218,7 +218,7 @@ def _level_page(c: Any, m: Map, frame: _MapFrame, levels: dict[int, list[int]], 
     sheet_no = order.index(chunk[0]) // len(chunk) + 1
     sheets = -(-len(order) // len(chunk))
     c.drawRightString((w_mm - margin) * PT_PER_MM, (h_mm - margin - 5) * PT_PER_MM,
-                      f"{', '.join(f'level {lv}' for lv in chunk)} · sheet {sheet_no} of {sheets + 1}")
+                      f"{', '.join(f'Level {lv}' for lv in chunk)} · sheet {sheet_no} of {sheets + 1}")
     panel_h = (h_mm - 2 * margin - header - legend_h) / len(chunk)
     for i, level in enumerate(chunk):
         top = h_mm - margin - header - i * panel_h
@@ -249,7 +249,7 @@ def _level_panel(c: Any, m: Map, frame: _MapFrame, levels: dict[int, list[int]],
     if options.hex_names:
         _hex_names(c, m, frame, sheet, levels[level])
     y = _parts_column(c, m, levels[level], (left + width - list_w) * PT_PER_MM, (top - 4) * PT_PER_MM,
-                      f"Parts for level {level}")
+                      f"Parts for Level {level}")
     if here:
         c.setFont(bold_font(), 7)
         c.drawString((left + width - list_w) * PT_PER_MM, y - 4, "C3G buildings and objects")

@@ -13,6 +13,7 @@ import math
 from dataclasses import dataclass, field
 from typing import Any
 
+from mapkit.model import levels
 from mapkit.model.catalog import catalog
 from mapkit.model.grid import hex_center_mm, hex_corners_mm
 from mapkit.model.map import Map
@@ -90,16 +91,18 @@ def top_view_svg(m: Map) -> str:
     high = max((lv for lv, _ in tops.values()), default=0.0)
     out = [f'<svg id="map" viewBox="{x0:.1f} {y0:.1f} {w:.1f} {h:.1f}" role="img" '
            f'aria-label="Top view of the map" data-scale="{SVG_SCALE}">', '<g id="hexes">']
-    for (q, r), (level, idx) in sorted(tops.items(), key=lambda kv: (kv[0][1], kv[0][0])):
+    top_levels = {}
+    for (q, r), (height, idx) in sorted(tops.items(), key=lambda kv: (kv[0][1], kv[0][0])):
         piece = m.pieces[idx]
         ptype = cat[piece.type]
-        fill = hex_colour(shade(piece_fill(ptype, piece.attrs), level, low, high))
+        fill = hex_colour(shade(piece_fill(ptype, piece.attrs), height, low, high))
+        level = top_levels[(q, r)] = levels.span(ptype, piece.z)[-1]  # the Level of the tile seen on top
         out.append(f'<polygon id="hex_{q}_{r}" class="hex kind-{ptype.kind}" data-q="{q}" data-r="{r}" '
-                   f'data-level="{_num(level)}" points="{_points(q, r)}" fill="{fill}">'
-                   f'<title>({q}, {r}) height {_num(level)}: {html.escape(ptype.name)}</title></polygon>')
+                   f'data-level="{level}" points="{_points(q, r)}" fill="{fill}">'
+                   f'<title>({q}, {r}) Level {level}: {html.escape(ptype.name)}</title></polygon>')
     out.append("</g>")
     out.append(_outlines(tops))
-    out.append(_labels(tops))
+    out.append(_labels(top_levels))
     out.append('<g id="standing">')
     for idx in standing:
         piece = m.pieces[idx]
@@ -142,12 +145,12 @@ def _outlines(top: dict[tuple[int, int], tuple[float, int]]) -> str:
     return f'<path id="outlines" d="{"".join(parts)}"/>' if parts else ""
 
 
-def _labels(top: dict[tuple[int, int], tuple[float, int]]) -> str:
-    """The height of each hex's surface, small, so a designer can read levels off the picture."""
+def _labels(top_levels: dict[tuple[int, int], int]) -> str:
+    """The Level of each hex's top tile, small, so a designer can read levels off the picture."""
     out = ['<g id="heights" aria-hidden="true">']
-    for (q, r), (level, _) in top.items():
+    for (q, r), level in top_levels.items():
         x, y = hex_center_mm(q, r)
-        out.append(f'<text x="{x * SVG_SCALE:.2f}" y="{y * SVG_SCALE + 1.3:.2f}">{_num(level)}</text>')
+        out.append(f'<text x="{x * SVG_SCALE:.2f}" y="{y * SVG_SCALE + 1.3:.2f}">{level}</text>')
     out.append("</g>")
     return "\n".join(out)
 
@@ -233,9 +236,9 @@ def render_report(m: Map, file: str | None = None, parts: ReportParts | None = N
             ("author", m.author), ("players", m.players), ("pieces", str(summary["pieces"]))]
     if summary["size"]:
         sz = summary["size"]
-        rows.append(("size", f"{sz['width']} × {sz['rows']} hexes, levels {sz['levels'][0]}–{sz['levels'][1]}"))
+        rows.append(("size", f"{sz['columns']} columns × {sz['rows']} rows, Levels {sz['levels'][0]}–{sz['levels'][1]}"))
     rows += [(f"start zone, player {z['player']}", f"{z['hexes']} hexes") for z in summary["start_zones"]]
-    rows += [("glyph", f"{g['letter']} {g['name']} at ({g['q']}, {g['r']}), level {g['level']}")
+    rows += [("glyph", f"{g['letter']} {g['name']} at ({g['q']}, {g['r']}) on {levels.label(g['level'])}")
              for g in summary["glyphs"]]
     if summary["buildings"] or summary["objects"]:
         rows.append(("C3G", f"{summary['buildings']} building(s), {summary['objects']} object(s)"))
@@ -257,7 +260,7 @@ def render_report(m: Map, file: str | None = None, parts: ReportParts | None = N
 <body><header><h1>{title}</h1></header>
 <main><div>
 <section id="picture"><h2>Top view</h2>{top_view_svg(m)}
-<p class="where">Each hex shows the surface seen from above; the number is its height in levels (darker = lower);
+<p class="where">Each hex shows the surface seen from above; the number is the Level of its top tile (darker = lower);
 small hexagons: trees, ruins and other pieces standing on it.
 Dashed hexagons: start zones. Yellow discs: glyphs. <span id="status" role="status"></span></p></section>
 <section id="summary"><h2>Summary</h2><table>{summary_html}</table>{warnings_html}</section>
@@ -285,7 +288,7 @@ def _findings_html(findings: list[dict[str, Any]]) -> str:
         q, r, level = f.get("q"), f.get("r"), f.get("level")
         where = f"({q}, {r})" if q is not None and r is not None else "whole map"
         if level is not None:
-            where += f" level {level}"
+            where += f" Level {level}"
         attrs = "".join(f' data-{k}="{v}"' for k, v in (("q", q), ("r", r), ("level", level)) if v is not None)
         items.append(f'<li class="finding sev-{e(str(f.get("severity")))}" id="finding-{n}" tabindex="0"{attrs}>'
                      f'<span class="code">{e(str(f.get("code")))}</span> {e(str(f.get("severity")))}: '

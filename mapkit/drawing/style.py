@@ -198,7 +198,7 @@ def legend_entries(pieces: Iterable[PieceType], players: Iterable[int] = (), lev
     if not iso:
         entries.append(LegendEntry("line", "contour", "step between levels (thick)", mark_rgb("contour")))
     if levels and levels[1] > levels[0]:
-        entries.append(LegendEntry("ramp", levels, f"surface height: level {levels[0]} (dark) to {levels[1]}",
+        entries.append(LegendEntry("ramp", levels, f"surface: Level {levels[0]} (dark) to Level {levels[1]}",
                                    terrain_rgb("grass")))
     for severity in ("error", "warning", "info"):
         if severity in set(findings):

@@ -11,6 +11,7 @@ import math
 from dataclasses import dataclass, field
 from typing import Any
 
+from mapkit.model import levels
 from mapkit.model.catalog import catalog
 from mapkit.model.grid import HEX_PITCH_MM
 from mapkit.model.map import Map
@@ -76,7 +77,7 @@ def top_view(m: Map, opts: RenderOptions, only_level: int | None = None) -> tupl
         below = {cell for i, pc in enumerate(m.pieces)
                  if layout.is_surface(cat[pc.type]) and layout.build_level(cat[pc.type], pc) < only_level
                  for cell in layout.piece_cells(m, pc)}
-        ghost = root.group(f"below-{only_level}", label=f"Below level {only_level}", layer=True)
+        ghost = root.group(f"below-{only_level}", label=f"Below Level {only_level}", layer=True)
         grey = style.mark_rgb("ghost")
         for q, r in sorted(below):
             ghost.add(Poly(layout.hex_corners(q, r, p), fill=grey, stroke=style.darker(grey, 0.92), width=p * 0.012))
@@ -136,7 +137,8 @@ def _draw_pieces(root: Group, m: Map, order: list[int], shading: Shading,
             _draw_contours(level_group, edges_by_level.get(current, []), p)
             contours_done = True
         g = level_group.group(f"piece-{index}", **{"data-type": piece.type, "data-q": piece.q, "data-r": piece.r,
-                                                  "data-level": piece.z, "data-rotation": piece.rotation})
+                                                  "data-level": levels.level(ptype, piece.z),
+                                                  "data-rotation": piece.rotation})
         draw_piece_top(g, m, piece, ptype, shading, p, tops, index)
     if not contours_done and level_group is not None:
         _draw_contours(level_group, edges_by_level.get(current, []), p)
@@ -300,7 +302,8 @@ def _finish(m: Map, opts: RenderOptions, content: Group, box: Box, info: dict) -
         proj = Oblique() if info.get("iso") else None
         for n, f in enumerate(opts.findings, 1):
             severities.append(f.severity)
-            where = f" (q {f.q}, r {f.r}, level {f.level})" if f.q is not None else ""
+            level = f", Level {f.level}" if f.level is not None else ""
+            where = f" (q {f.q}, r {f.r}{level})" if f.q is not None else ""
             listed.append((n, f.severity, f"{n}. {f.code} {f.severity}{where}: {f.message}"))
             if f.q is None or f.r is None:
                 continue
@@ -328,11 +331,12 @@ def _finish(m: Map, opts: RenderOptions, content: Group, box: Box, info: dict) -
     total = box
     top_margin = p * 0.3
     k = float(info.get("text_scale", 1.0))         # bigger words on pictures that are many maps wide
+    title = ""
     if opts.title:
         name = m.name or opts.name or "(unnamed map)"
         view = {"top": "seen from above", "iso": "stacked tiles", "levels": "level by level"}[opts.view]
         if opts.level is not None:
-            view = f"level {opts.level}"
+            view = f"Level {opts.level}"
         title = f"{name} - {view}"
         root.add(Text(box.x0, box.y0 - p * 0.55 * k, title, p * 0.42 * k, bold=True,
                       fill=style.mark_rgb("text"), anchor="start"))
@@ -344,6 +348,6 @@ def _finish(m: Map, opts: RenderOptions, content: Group, box: Box, info: dict) -
         root.add(legend)
         total = total.union(lbox)
     total = Box(total.x0 - p * 0.4, total.y0 - top_margin, total.x1 + p * 0.4, total.y1 + p * 0.4)
-    return Scene(total, root, style.mark_rgb("background"), m.name, p)
+    return Scene(total, root, style.mark_rgb("background"), title if opts.title else m.name, p)
 
 

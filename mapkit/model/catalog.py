@@ -92,6 +92,7 @@ class Catalog:
             if piece.vsc:
                 self.by_vsc.setdefault(piece.vsc, piece)
         self._footprints: dict[tuple[str, int], tuple[tuple[int, int], ...]] = {}
+        self._extents: dict[tuple[str, int], tuple[int, int, int, int]] = {}
 
     def __getitem__(self, type_id: str) -> PieceType:
         return self.types[type_id]
@@ -117,6 +118,18 @@ class Catalog:
             cells = tuple(rotate_cells(self.shapes[shape], turns))
             self._footprints[key] = cells
         return cells
+
+    def extent(self, shape: str, rotation: float) -> tuple[int, int, int, int]:
+        """(min dq, max dq, min dr, max dr) of the footprint: what a map's bounds need of a
+        piece, found once per (shape, turn) rather than per piece."""
+        key = (shape, int(rotation) % 6)
+        box = self._extents.get(key)
+        if box is None:
+            cells = self.footprint(shape, rotation)
+            dqs, drs = [dq for dq, _ in cells], [dr for _, dr in cells]
+            box = (min(dqs), max(dqs), min(drs), max(drs))
+            self._extents[key] = box
+        return box
 
 
 #: Personal-tile sizes VirtualScape supports and the grass shape each one uses.

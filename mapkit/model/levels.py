@@ -9,7 +9,8 @@ when it stands on the table.
 The model stores `z`, the height of a piece's bottom (`mapkit.model.map.Piece`): a tile at z
 fills the layer from z to z + 1, which is Level z + 1; a glyph at z stands on the surface at
 height z, which is the top of Level z. Movement's space heights (the top of a space) are the
-same numbers as the Level a figure there stands on. Info, findings, SARIF, analyze, pictures,
+same numbers as the Level a figure there stands on, except on water and the other tiles that
+add no height (`of_space`). Info, findings, SARIF, analyze, pictures,
 build sheets and the report all say levels through this module, so they cannot disagree.
 """
 
@@ -39,6 +40,14 @@ def span(ptype: PieceType, z: int) -> range:
     if ptype.kind in LAYER_KINDS:
         return range(z + 1, z + 1 + ptype.height)
     return range(z, z + 1)
+
+
+def of_space(height: int, adds_height: bool = True) -> int:
+    """The Level a figure on a space stands on, from the space's height as movement counts it
+    (the top of what is under the figure). The same number, except on a tile that adds no
+    height (water, lava, ice, shadow, Cosmos: seeds/004 "water tiles do not add a level to the
+    space they are placed on"): such a tile at z is a Level z + 1 tile whose space is at height z."""
+    return height if adds_height else height + 1
 
 
 def layer(z: int) -> int:

@@ -12,6 +12,7 @@ from collections import Counter, defaultdict
 from dataclasses import dataclass, field, replace
 from typing import Any, Iterator, NamedTuple
 
+from mapkit.model import levels
 from mapkit.model.catalog import Catalog, PieceType, catalog
 
 
@@ -116,29 +117,62 @@ class Map:
         return dict(occ)
 
     def bounds(self) -> tuple[int, int, int, int, int, int] | None:
-        """(min q, max q, min r, max r, min level, max level) over all cells, or None if empty."""
-        qs, rs, ls = [], [], []
-        for q, r, level, _ in self.iter_cells():
-            qs.append(q)
-            rs.append(r)
-            ls.append(level)
-        if not qs:
+        """(min q, max q, min r, max r, min level, max level) over all cells, or None if empty.
+
+        A reduction over each piece's footprint extent (cached per shape and turn), over the
+        columns of a `PieceTable` without making its pieces."""
+        table_bounds = getattr(self.pieces, "bounds", None)
+        if table_bounds is not None:
+            return table_bounds()
+        from mapkit.model.columns import piece_bounds
+
+        return piece_bounds(self.pieces)
+
+    def board_size(self) -> tuple[int, int] | None:
+        """(columns, rows) of the board as a builder counts it, or None if empty: the span of the
+        odd-r offset grid that VirtualScape and the battlefield pages letter and number (a
+        10-column, 5-row board is 10 x 5, whatever the spread of its axial q)."""
+        cols: set[int] = set()
+        rows: set[int] = set()
+        for piece in self.pieces:
+            for q, r in self.footprint(piece):
+                cols.add(q + (r >> 1))
+                rows.add(r)
+        if not cols:
             return None
-        return min(qs), max(qs), min(rs), max(rs), min(ls), max(ls)
+        return max(cols) - min(cols) + 1, max(rows) - min(rows) + 1
+
+    def level_range(self) -> tuple[int, int] | None:
+        """(lowest, highest) Level the pieces take up (`mapkit.model.levels.span`), or None if empty."""
+        cat = catalog()
+        spans = [levels.span(cat[p.type], p.z) for p in self.pieces]
+        if not spans:
+            return None
+        return min(s.start for s in spans), max(s.stop - 1 for s in spans)
 
     # -- views -----------------------------------------------------------------------------
+    def of_type(self, *type_ids: str) -> list[Piece]:
+        """The pieces of these types, in map order (without making a `PieceTable`'s other pieces)."""
+        indices_of = getattr(self.pieces, "indices_of", None)
+        if indices_of is not None:
+            pieces = self.pieces
+            return [pieces[i] for i in indices_of(type_ids)]
+        wanted = set(type_ids)
+        return [p for p in self.pieces if p.type in wanted]
+
     def start_zones(self) -> dict[int, list[Piece]]:
         """Start-zone spaces grouped by player number."""
         zones: dict[int, list[Piece]] = defaultdict(list)
-        for piece in self.pieces:
-            if piece.type == "start-zone":
-                zones[int(piece.attrs.get("player", 0))].append(piece)
+        for piece in self.of_type("start-zone"):
+            zones[int(piece.attrs.get("player", 0))].append(piece)
         return dict(zones)
 
     def scenarios(self) -> list[Any]:
         """The scenario numbers pieces are tagged with (`attrs["scenario"]`): a battlefield page
         may set up several scenarios on one terrain, each with its own zones and glyphs."""
-        tags = {p.attrs["scenario"] for p in self.pieces if p.attrs.get("scenario") is not None}
+        objects = getattr(self.pieces, "objects", None)  # a PieceTable: only its objects carry attrs
+        pieces = [p for _, p in objects()] if objects is not None else self.pieces
+        tags = {p.attrs["scenario"] for p in pieces if p.attrs.get("scenario") is not None}
         return sorted(tags, key=lambda tag: (type(tag).__name__, tag))
 
     def for_scenario(self, scenario: Any) -> "Map":
@@ -146,8 +180,11 @@ class Map:
         return replace(self, pieces=[p for p in self.pieces if p.attrs.get("scenario") in (None, scenario)])
 
     def glyphs(self) -> list[Piece]:
-        return [p for p in self.pieces if p.type == "glyph"]
+        return self.of_type("glyph")
 
     def piece_counts(self) -> Counter[str]:
         """How many pieces of each type the map uses."""
+        type_counts = getattr(self.pieces, "type_counts", None)
+        if type_counts is not None:
+            return type_counts()
         return Counter(p.type for p in self.pieces)

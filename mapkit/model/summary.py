@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
+from mapkit.model import levels
 from mapkit.model.catalog import catalog
 from mapkit.model.map import Map
 
@@ -13,17 +14,12 @@ def summarise(m: Map) -> dict[str, Any]:
     """The facts `info` reports, as plain data."""
     cat = catalog()
     bounds = m.bounds()
-    terrain_hexes: Counter[str] = Counter()
-    for piece in m.pieces:
-        ptype = cat[piece.type]
-        if ptype.kind in ("land", "fluid"):
-            terrain_hexes[ptype.terrain] += len(m.footprint(piece))
+    counts = m.piece_counts()
     zones = []
     by_zone: dict[tuple[Any, int], list[Any]] = {}
-    for piece in m.pieces:
-        if piece.type == "start-zone":
-            key = (piece.attrs.get("scenario"), int(piece.attrs.get("player", 0)))
-            by_zone.setdefault(key, []).append(piece)
+    for piece in m.of_type("start-zone"):
+        key = (piece.attrs.get("scenario"), int(piece.attrs.get("player", 0)))
+        by_zone.setdefault(key, []).append(piece)
     # the battlefield's own zones after the scenarios', which go in number order (2 before 10)
     def zone_order(key: tuple[Any, int]) -> tuple[bool, int, int]:
         return key[0] is None, key[0] or 0, key[1]
@@ -36,15 +32,16 @@ def summarise(m: Map) -> dict[str, Any]:
         zones.append(zone)
     glyphs = [
         {"letter": g.attrs.get("letter", "?"), "name": cat.glyphs.get(g.attrs.get("letter", "?"), {}).get("name", ""),
-         "q": g.q, "r": g.r, "level": g.z,
+         "q": g.q, "r": g.r, "level": levels.level(cat[g.type], g.z),
          **({"scenario": g.attrs["scenario"]} if "scenario" in g.attrs else {})}
         for g in m.glyphs()
     ]
     size = None
-    if bounds:
-        size = {"q": [bounds[0], bounds[1]], "r": [bounds[2], bounds[3]],
-                "width": bounds[1] - bounds[0] + 1, "rows": bounds[3] - bounds[2] + 1,
-                "levels": [bounds[4], bounds[5]]}
+    board = m.board_size()
+    if bounds and board:
+        # columns x rows as the board is lettered and numbered; the axial ranges for programs
+        size = {"columns": board[0], "rows": board[1], "q": [bounds[0], bounds[1]], "r": [bounds[2], bounds[3]],
+                "levels": list(m.level_range())}
     return {
         "name": m.name,
         "author": m.author,
@@ -53,8 +50,8 @@ def summarise(m: Map) -> dict[str, Any]:
         "version": m.source_version,
         "size": size,
         "pieces": len(m.pieces),
-        "pieces_by_type": dict(sorted(m.piece_counts().items())),
-        "hexes_by_terrain": dict(sorted(terrain_hexes.items())),
+        "pieces_by_type": dict(sorted(counts.items())),
+        "hexes_by_terrain": dict(sorted(terrain_hexes(m, counts).items())),
         "start_zones": zones,
         "glyphs": glyphs,
         "buildings": len(m.buildings),
@@ -62,13 +59,30 @@ def summarise(m: Map) -> dict[str, Any]:
     }
 
 
+def terrain_hexes(m: Map, counts: Counter[str] | None = None) -> Counter[str]:
+    """Hexes of each terrain the land and fluid pieces cover: the piece counts times each type's
+    footprint size (a personal tile's size is its own, so those are counted one by one)."""
+    cat = catalog()
+    hexes: Counter[str] = Counter()
+    for type_id, count in (counts if counts is not None else m.piece_counts()).items():
+        ptype = cat[type_id]
+        if ptype.kind not in ("land", "fluid"):
+            continue
+        if ptype.id == "personal":
+            hexes[ptype.terrain] += sum(len(m.footprint(p)) for p in m.of_type(type_id))
+        else:
+            hexes[ptype.terrain] += count * len(cat.footprint(ptype.shape, 0))
+    return hexes
+
+
 def cells_json(m: Map) -> list[dict[str, Any]]:
-    """One object per occupied cell: q, r, the level the piece fills, terrain or kind, piece index."""
+    """One object per occupied cell: q, r, its Level (a tile's layer, or the Level a standing piece
+    stands on), terrain or kind, piece index."""
     cat = catalog()
     out = []
     for q, r, level, index in m.iter_cells():
         ptype = cat[m.pieces[index].type]
-        cell: dict[str, Any] = {"q": q, "r": r, "level": level}
+        cell: dict[str, Any] = {"q": q, "r": r, "level": levels.level(ptype, level)}
         if ptype.kind in ("land", "fluid"):
             cell["terrain"] = ptype.terrain
         else:
@@ -92,8 +106,8 @@ def render_text(s: dict[str, Any]) -> str:
         lines.append(f"  players:  {s['players']}")
     if s["size"]:
         sz = s["size"]
-        lines.append(f"  size:     {sz['width']} x {sz['rows']} hexes (q {sz['q'][0]}..{sz['q'][1]}, "
-                     f"r {sz['r'][0]}..{sz['r'][1]}), levels {sz['levels'][0]}..{sz['levels'][1]}")
+        lines.append(f"  size:     {sz['columns']} columns x {sz['rows']} rows, "
+                     f"Levels {sz['levels'][0]}..{sz['levels'][1]}")
     else:
         lines.append("  size:     empty map")
     lines.append(f"  pieces:   {s['pieces']}")
@@ -113,7 +127,7 @@ def render_text(s: dict[str, Any]) -> str:
         lines.append("  glyphs:")
         for g in s["glyphs"]:
             scenario = f" (scenario {g['scenario']})" if "scenario" in g else ""
-            lines.append(f"    {g['letter']} {g['name']} at ({g['q']}, {g['r']}), level {g['level']}{scenario}")
+            lines.append(f"    {g['letter']} {g['name']} at ({g['q']}, {g['r']}) on {levels.label(g['level'])}{scenario}")
     if s["buildings"] or s["objects"]:
         lines.append(f"  C3G: {s['buildings']} building(s), {s['objects']} object(s)")
     return "\n".join(lines) + "\n"

@@ -73,7 +73,7 @@ class Analysis:
                         if best is None or t < best:
                             best, where = t, x
                 out.append({"from": a, "to": b, "turns": best,
-                            "space": None if where is None else list(self.spaces.key(where))})
+                            "space": None if where is None else list(self.spaces.place(where))})
         return out
 
     def engage_neighbours(self, y: int) -> list[int]:
@@ -103,7 +103,8 @@ class Analysis:
             values = list(per.values())
             imbalance = None if not values or None in values else max(values) - min(values)  # type: ignore[type-var]
             out.append({"letter": self.spaces.glyph[s], "q": self.spaces.q[s], "r": self.spaces.r[s],
-                        "height": self.spaces.height[s], "turns": per, "cost": cost, "imbalance": imbalance})
+                        "level": self.spaces.level(s), "height": self.spaces.height[s], "turns": per, "cost": cost,
+                        "imbalance": imbalance})
         return out
 
     def unreachable(self) -> list[int]:
@@ -165,7 +166,7 @@ def falls(spaces: Spaces, height: int) -> list[dict[str, Any]]:
                     continue
                 dice = fall_dice(drop, height, spaces.terrain[b] in soft)
                 if dice:
-                    out.append({"from": list(spaces.key(a)), "to": list(spaces.key(b)), "drop": drop, "dice": dice})
+                    out.append({"from": list(spaces.place(a)), "to": list(spaces.place(b)), "drop": drop, "dice": dice})
     return out
 
 
@@ -176,13 +177,13 @@ def transit_dead_ends(spaces: Spaces) -> list[dict[str, Any]]:
     for key, members in sorted(groups.items(), key=lambda kv: str(kv[0])):
         if len(key) == 2:
             if len(members) < 2:
-                out.append({"building": key[0], "transit_number": key[1], "spaces": [list(spaces.key(s)) for s in members],
+                out.append({"building": key[0], "transit_number": key[1], "spaces": [list(spaces.place(s)) for s in members],
                             "why": "no other transit space with this number"})
         else:
             building, floor, number, role = key
             other = (building, floor + 1, number, "stair-down") if role == "stair-up" else (building, floor - 1, number, "stair-up")
             if other not in groups:
-                out.append({"building": building, "transit_number": number, "spaces": [list(spaces.key(s)) for s in members],
+                out.append({"building": building, "transit_number": number, "spaces": [list(spaces.place(s)) for s in members],
                             "why": f"{role} on floor {floor} has no matching {other[3]} on floor {other[1]}"})
     return out
 
@@ -251,7 +252,7 @@ def report(result: Analysis) -> dict[str, Any]:
         if spaces.clearance[s] <= 0:
             continue  # closed by a building footprint
         t = None if turns is None else turns[s]
-        entry: dict[str, Any] = {"q": spaces.q[s], "r": spaces.r[s], "height": spaces.height[s],
+        entry: dict[str, Any] = {"q": spaces.q[s], "r": spaces.r[s], "level": spaces.level(s), "height": spaces.height[s],
                                  "cost": None if cost is None else cost[s], "turns": t, "reachable": t is not None}
         if spaces.role[s] != "ground":
             entry["role"] = spaces.role[s]
@@ -263,12 +264,12 @@ def report(result: Analysis) -> dict[str, Any]:
     return {
         "figure": {"move": fig.move, "height": fig.height, "double": fig.double, "flying": fig.flying,
                    "falls": fig.falls},
-        "start": None if result.start is None else list(spaces.key(result.start)),
+        "start": None if result.start is None else list(spaces.place(result.start)),
         "spaces": per_space,
         "start_zones": {str(p): len(ids) for p, ids in sorted(spaces.zones().items())},
         "engagement": result.engagement(),
         "glyphs": result.glyph_balance(),
-        "unreachable": [list(spaces.key(s)) for s in result.unreachable()],
+        "unreachable": [list(spaces.place(s)) for s in result.unreachable()],
         "closed_floors": result.closed_floors(),
         "falls": result.drops(),
         "transit_dead_ends": result.transit_dead_ends(),

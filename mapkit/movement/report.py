@@ -32,7 +32,8 @@ def analyze_map(m: Map, figure: Figure, start: tuple[int, int, int] | None = Non
                 mover: str | None = None, vehicle: int | None = None, vehicle_rules: str = "current"
                 ) -> tuple[dict[str, Any], str]:
     """The movement report of a map as data and as text; draws the turns as a PNG heatmap when
-    `heatmap` names a file. A start that names no space raises OptionError.
+    `heatmap` names a file. `start` is (q, r, Level), the Level a figure there stands on
+    (`mapkit.model.levels`); a start that names no space raises OptionError.
 
     `mover` "vehicle" or "elevator-car" drives a vehicle the map places (`vehicle`: its index in
     `Map.objects`, or None for the map's only one) with the Move, Height and spaces of its Book
@@ -52,16 +53,18 @@ def analyze_map(m: Map, figure: Figure, start: tuple[int, int, int] | None = Non
         spaces = prepare(m if driven.elevator_car else vh.without(m, driven), map_file=map_file)
         at = vh.standing_spaces(spaces, driven)
         if not at and start is None:
-            raise OptionError(f"{driven.label} stands on no space at level {driven.level} of "
+            raise OptionError(f"{driven.label} stands on no space on Level {driven.level} of "
                               f"{', '.join(map(str, driven.hexes))}: give a start")
     else:
         spaces = prepare(m, map_file=map_file)
     if start is not None:
         at = None
-        if spaces.find(*start) is None:
-            tops = sorted(spaces.height[s] for s in spaces.columns.get(start[:2], []))
-            hint = f"; that hex has tops at {tops}" if tops else "; that hex has no space"
-            raise StartError(f"no space at q={start[0]}, r={start[1]} with top height {start[2]}{hint}")
+        found = spaces.find_level(*start)
+        if found is None:
+            have = sorted({spaces.level(s) for s in range(len(spaces)) if (spaces.q[s], spaces.r[s]) == start[:2]})
+            hint = f"; that hex has spaces on Level {', '.join(map(str, have))}" if have else "; that hex has no space"
+            raise StartError(f"no space at q={start[0]}, r={start[1]} on Level {start[2]}{hint}")
+        start = spaces.key(found)
     result = analyze(spaces, figure, start, broken_windows=broken_windows, at=at)
     data = report(result)
     data["map"] = m.name
@@ -75,7 +78,7 @@ def analyze_map(m: Map, figure: Figure, start: tuple[int, int, int] | None = Non
         from mapkit.movement.heatmap import draw
 
         turns = result.start_turns if result.start_turns is not None else [s["turns"] for s in _by_space(data, spaces)]
-        where = f" from {','.join(map(str, start))}" if start else " from the nearest start zone"
+        where = f" from {_place(data['start'])}" if start else " from the nearest start zone"
         if driven is not None and start is None:
             where = f" of {driven.label}"
         try:
@@ -108,16 +111,22 @@ def _boarding(spaces: Any, result: Any, v: Any, vehicle_rules: str, stand: list[
         room = (spaces.building[at[0]], spaces.floor[at[0]]) if spaces.building[at[0]] >= 0 else None
         hexes = [(spaces.q[s], spaces.r[s]) for s in at]
         found = vh.boarding_spaces(spaces, hexes, spaces.height[at[0]], v.height, directions, boarder, room)
-        out.append({"at": [list(spaces.key(s)) for s in at], "floor": spaces.floor[at[0]] if v.elevator_car else None,
+        out.append({"at": [list(spaces.place(s)) for s in at], "floor": spaces.floor[at[0]] if v.elevator_car else None,
                     "turns": result.start_turns[at[0]] if result.start_turns else None,
-                    "spaces": [list(spaces.key(s)) for s in found]})
+                    "spaces": [list(spaces.place(s)) for s in found]})
     return out
 
 
 def _by_space(data: dict[str, Any], spaces: Any) -> list[dict[str, Any]]:
     """The report's per-space entries in space order (closed spaces as unreachable)."""
-    by_key = {(e["q"], e["r"], e["height"]): e for e in data["spaces"]}
-    return [by_key.get(spaces.key(s), {"turns": None}) for s in range(len(spaces))]
+    by_place = {(e["q"], e["r"], e["level"]): e for e in data["spaces"]}
+    return [by_place.get(spaces.place(s), {"turns": None}) for s in range(len(spaces))]
+
+
+def _place(place: list[int]) -> str:
+    """A space as text: its hex and the Level a figure there stands on."""
+    q, r, level = place
+    return f"({q}, {r}) on Level {level}"
 
 
 def render_text(d: dict[str, Any]) -> str:
@@ -137,17 +146,17 @@ def render_text(d: dict[str, Any]) -> str:
     lines.append(f"  spaces: {len(spaces)}")
     if d["start"] is not None:
         counts = Counter(s["turns"] for s in spaces if s["reachable"])
-        lines.append(f"  from {tuple(d['start'])}: " + ", ".join(
+        lines.append(f"  from {_place(d['start'])}: " + ", ".join(
             f"{n} in {t} turn{'s' if t != 1 else ''}" for t, n in sorted(counts.items())) +
             f"; {sum(1 for s in spaces if not s['reachable'])} not reachable")
     if d["start_zones"]:
         lines.append("  start zones: " + ", ".join(f"player {p}: {n} hexes" for p, n in d["start_zones"].items()))
     for e in d["engagement"]:
-        where = f" (ending at {tuple(e['space'])})" if e["space"] else ""
+        where = f" (ending at {_place(e['space'])})" if e["space"] else ""
         turns = "never" if e["turns"] is None else f"{e['turns']} turn{'s' if e['turns'] != 1 else ''}"
         lines.append(f"  engage: player {e['from']} reaches player {e['to']}'s zone in {turns}{where}")
     for g in d["glyphs"]:
-        where = f"  glyph {g['letter']} at ({g['q']}, {g['r']}, {g['height']})"
+        where = f"  glyph {g['letter']} at ({g['q']}, {g['r']}) on Level {g['level']}"
         if not g["turns"]:
             lines.append(f"{where}: no start zones to measure from")
             continue

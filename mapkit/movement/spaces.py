@@ -21,11 +21,20 @@ from functools import lru_cache
 from importlib import resources
 from typing import Any
 
+from mapkit.model import levels
+from mapkit.model.catalog import catalog
 from mapkit.model.grid import DIRECTIONS
 from mapkit.model.map import Map
 
 #: Clearance of a space with nothing above it.
 OPEN_SKY = 1 << 20
+
+
+@lru_cache(maxsize=1)
+def _flat_terrains() -> frozenset[str]:
+    """Terrains whose tiles add no height (fluids and Cosmos): their spaces lie at the tile's bottom."""
+    return frozenset(t.terrain for t in catalog().types.values()
+                     if t.kind in ("land", "fluid") and not t.adds_height)
 
 
 @lru_cache(maxsize=1)
@@ -125,6 +134,25 @@ class Spaces:
                 return s
         return None
 
+    def level(self, s: int) -> int:
+        """The Level a figure on space s stands on (`mapkit.model.levels.of_space`)."""
+        flat = self.role[s] == "ground" and self.terrain[s] in _flat_terrains()
+        return levels.of_space(self.height[s], adds_height=not flat)
+
+    def place(self, s: int) -> tuple[int, int, int]:
+        """(q, r, Level) of space s, as every output says where a space is."""
+        return self.q[s], self.r[s], self.level(s)
+
+    def find_level(self, q: int, r: int, level: int) -> int | None:
+        """Any space of hex (q, r) on which a figure stands on `level` (building floors included)."""
+        for s in self.columns.get((q, r), []):
+            if self.level(s) == level:
+                return s
+        for s in range(len(self.q)):
+            if self.q[s] == q and self.r[s] == r and self.clearance[s] > 0 and self.level(s) == level:
+                return s
+        return None
+
     def key(self, s: int) -> tuple[int, int, int]:
         return self.q[s], self.r[s], self.height[s]
 
@@ -203,9 +231,9 @@ def from_map(m: Map) -> Spaces:
             for q, r in cells:
                 col(q, r).flats[z] = ptype.terrain
         elif kind == "obstacle" or (kind == "edge" and ptype.obstacle_height):
-            levels = range(z, z + (ptype.obstacle_height or ptype.height))
+            filled = range(z, z + (ptype.obstacle_height or ptype.height))
             for q, r in cells:
-                col(q, r).solid.update(levels)
+                col(q, r).solid.update(filled)
         elif kind == "castle":
             _castle(piece, ptype, cells, col, arch_open)
         elif kind == "edge":
@@ -247,14 +275,14 @@ def from_map(m: Map) -> Spaces:
 def _castle(piece: Any, ptype: Any, cells: list[tuple[int, int]], col: Any, arch_open: int) -> None:
     """Castle walls, bases and flags fill their levels; an arch without door leaves its middle open."""
     z = piece.z
-    levels = range(z, z + ptype.height)
+    filled = range(z, z + ptype.height)
     for i, (q, r) in enumerate(cells):
         c = col(q, r)
         if ptype.id == "castle-arch-no-door" and i == 1:
             # The doorway: open from the ground (one level below the arch, where the bases are) up.
             c.solid.update(range(z - 1 + arch_open, z + ptype.height))
         else:
-            c.solid.update(levels)
+            c.solid.update(filled)
 
 
 def _support(spaces: Spaces, q: int, r: int, z: int) -> int | None:

@@ -16,6 +16,7 @@ from mapkit.books.overlay import placed_footprint
 from mapkit.books.placed import PlacedBook, PlacedBooks, describe, placed_books
 from mapkit.geometry.params import EPS_AREA, OverlayParams
 from mapkit.geometry.placing import move_hex, place_points
+from mapkit.model import levels
 from mapkit.model.catalog import catalog
 from mapkit.rules.framework import CheckContext, Finding, rule
 
@@ -191,7 +192,7 @@ def _support(ctx: CheckContext, pb: PlacedBook) -> Iterator[tuple[str, str, int,
         below = [cat[ctx.map.pieces[i].type] for i in occ.get((q, r, p.level - 1), [])]
         solid = [t for t in below if t.kind not in ("figure", "marker", "edge")]
         if not solid:
-            yield "C201", f"nothing at level {p.level - 1} under the building: it does not lie flat", q, r
+            yield "C201", f"no {levels.label(p.level)} tile under the building: it does not lie flat", q, r
         elif all(t.kind == "fluid" or t.terrain == "cosmos" for t in solid):
             yield "C202", "building stands on a height-0 tile", q, r
 
@@ -475,7 +476,8 @@ def cosmos_height(ctx: CheckContext) -> Iterator[Finding]:
     for piece in ctx.map.pieces:
         if piece.type in cat and cat[piece.type].terrain == "cosmos" and piece.z != 0:
             for q, r in ctx.map.footprint(piece):
-                yield ctx.finding("C401", f"Cosmos space at level {piece.z}: Cosmos spaces are 0 height",
-                                  q, r, piece.z)
+                level = levels.level(cat[piece.type], piece.z)
+                yield ctx.finding("C401", f"Cosmos space stacked as a {levels.label(level)} tile: Cosmos spaces "
+                                  "are 0 height", q, r, level)
 
 

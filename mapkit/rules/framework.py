@@ -21,7 +21,12 @@ SEVERITIES = ("error", "warning", "info")
 
 @dataclass(frozen=True)
 class Finding:
-    """One thing a rule found, placed at a hex and level where it has one."""
+    """One thing a rule found, placed at a hex and Level where it has one.
+
+    `level` is the Level a builder counts (`mapkit.model.levels`: a tile's own layer, the Level
+    a standing piece stands on). `scenario` names the scenario of a page that sets up several
+    when the finding holds in that scenario only (None: the map has one, or all share it).
+    """
 
     code: str
     severity: str
@@ -30,9 +35,10 @@ class Finding:
     r: int | None = None
     level: int | None = None
     file: str | None = None
+    scenario: int | None = None
 
     def as_dict(self) -> dict[str, Any]:
-        return {"file": self.file, "level": self.level, "q": self.q, "r": self.r,
+        return {"file": self.file, "scenario": self.scenario, "level": self.level, "q": self.q, "r": self.r,
                 "code": self.code, "severity": self.severity, "message": self.message}
 
 

@@ -7,7 +7,7 @@ Parameters (`mapkit validate --set NAME=VALUE`; defaults and sources in `rules/p
       (GameBear's guideline of 14 hexes between zones is 3 turns for Move 5);
   max_glyph_imbalance (2): a glyph this many turns nearer one zone is reported.
 Each rule's page is in `mapkit/data/rules/movement.json`. A "space" is located by its hex
-and the height of its top surface (a land tile at level z has its top at z + 1).
+and the Level a figure there stands on (`mapkit.model.levels`).
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
+from mapkit.model import levels
 from mapkit.rules.framework import CheckContext, Finding, rule
 
 FAMILY = "movement"
@@ -57,8 +58,8 @@ def unreachable_space(ctx: CheckContext) -> Iterator[Finding]:
         sp = a.spaces
         for s in a.unreachable():
             yield ctx.finding("M101", f"{_scenario(scenario)}no start zone reaches this {sp.terrain[s]} space "
-                                      f"(top at height {sp.height[s]}) with Move {a.figure.move}, Height {a.figure.height}",
-                              sp.q[s], sp.r[s], sp.height[s])
+                                      f"on {levels.label(sp.level(s))} with Move {a.figure.move}, Height {a.figure.height}",
+                              *sp.place(s))
 
 
 @rule("M102", "floor-cannot-be-entered", "warning", FAMILY, ("c3g",),
@@ -71,7 +72,7 @@ def closed_floor(ctx: CheckContext) -> Iterator[Finding]:
                          and sp.role[s] != "exit")
             yield ctx.finding("M102", f"{_scenario(scenario)}floor {fl['floor']} of building {fl['building']} "
                                       f"({fl['spaces']} spaces) cannot be entered by a Height {a.figure.height} figure",
-                              sp.q[first], sp.r[first], sp.height[first])
+                              *sp.place(first))
 
 
 @rule("M103", "start-zones-too-close", "warning", FAMILY, ("tournament",),

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from typing import Iterable
 
+from mapkit.model import levels
 from mapkit.model.catalog import PieceType
 from mapkit.model.grid import DIRECTIONS, axial_to_offset
 from mapkit.rules.build_index import LAUR_EDGE, BuildIndex, build_index
@@ -101,18 +102,18 @@ def _analyse(ctx: CheckContext) -> dict[str, list[Finding]]:
                 end = hexes[0] if under[0] is None else hexes[-1]
                 out["P111"].append(find("P111", f"{_label(ptype, i)} does not rest on both ends: "
                                         f"nothing under its end hex ({end[0]}, {end[1]})",
-                                        end[0], end[1], z))
+                                        end[0], end[1], levels.level(ptype, z)))
         elif not held and ptype.stands_on and _planted(idx, ptype, hexes, z):
             pass  # planted in the piece that holds it (the castle flag in a battlement)
         elif not held:
-            what = "nothing under any of its hexes" if len(hexes) > 1 else "nothing under it"
-            out["P101"].append(find("P101", f"{_label(ptype, i)} floats: {what} at level {z - 1}",
-                                    piece.q, piece.r, z))
+            what = "under any of its hexes" if len(hexes) > 1 else "under it"
+            out["P101"].append(find("P101", f"{_label(ptype, i)} floats: no {levels.label(z)} tile {what}",
+                                    piece.q, piece.r, levels.level(ptype, z)))
         elif len(held) < len(hexes) and not may_bridge(ptype):
             gap = hexes[under.index(None)]
             out["P102"].append(find("P102", f"{_label(ptype, i)} hangs over air at ({gap[0]}, {gap[1]}): "
                                     f"{len(hexes) - len(held)} of its {len(hexes)} hexes have nothing under them",
-                                    gap[0], gap[1], z))
+                                    gap[0], gap[1], levels.level(ptype, z)))
         if held and kind != "figure" and any(fluid[s] for s in held):
             _on_fluid(ctx, out, i, ptype, z, hexes, under, types)
     _overlaps(ctx, idx, out["P103"])
@@ -170,7 +171,8 @@ def _on_fluid(ctx: CheckContext, out: dict[str, list[Finding]], i: int, ptype: P
         if ptype.terrain == "molten-lava":
             if below.terrain in ("water", "molten-lava"):
                 out["P106"].append(ctx.finding(
-                    "P106", f"{_label(ptype, i)} is stacked on {below.name} (piece {s + 1})", q, r, z))
+                    "P106", f"{_label(ptype, i)} is stacked on {below.name} (piece {s + 1})", q, r,
+                    levels.level(ptype, z)))
                 return
             continue  # molten lava may go on any tile that is neither water nor molten lava
         if below.terrain in OWN_BASES.get(ptype.terrain, ()):
@@ -178,7 +180,7 @@ def _on_fluid(ctx: CheckContext, out: dict[str, list[Finding]], i: int, ptype: P
         severity = "error" if below.terrain == "water" else "warning"
         out["P105"].append(ctx.finding(
             "P105", f"{_label(ptype, i)} rests on {below.name} (piece {s + 1}); nothing may be built on a fluid tile",
-            q, r, z, severity=severity))
+            q, r, levels.level(ptype, z), severity=severity))
         return
 
 
@@ -189,7 +191,7 @@ def _marker(ctx: CheckContext, idx: BuildIndex, out: dict[str, list[Finding]], i
     for q, r in hexes:
         s = idx.support(q, r, z) if z > 0 else None
         if s is None:
-            where = "lies on the bare table" if z <= 0 else f"has nothing under it at level {z - 1}"
+            where = "lies on the bare table" if z <= 0 else f"has no {levels.label(z)} tile under it"
             out["P109"].append(ctx.finding("P109", f"{what} (piece {i + 1}) {where}", q, r, z))
             continue
         if ptype.terrain != "glyph":
@@ -216,31 +218,32 @@ def _edge_addon(ctx: CheckContext, idx: BuildIndex, out: list[Finding], i: int, 
                 return
     side = ("E", "SE", "SW", "W", "NW", "NE")[turns]
     out.append(ctx.finding("P110", f"{_label(ptype, i)} hangs on the {side} edge, but no castle wall, base or "
-                           f"wall-walk is across that edge at level {z} or {z - 1}", q, r, z))
+                           f"wall-walk is across that edge at Level {levels.layer(z - 1)} or {levels.layer(z)}", q, r, levels.level(ptype, z)))
 
 
 def _coordinates(ctx: CheckContext, out: list[Finding], i: int, ptype: PieceType, rotation: float, z: int,
                  hexes: list[tuple[int, int]]) -> None:
     """Positions a VirtualScape file cannot hold, or that VirtualScape moves on load."""
     q0, r0 = hexes[0] if hexes else (0, 0)
+    level = levels.level(ptype, z) if z < INT32 else z
     if z < 0:
-        out.append(ctx.finding("P112", f"{_label(ptype, i)} is below the table (level {z})", q0, r0, z,
-                               severity="error"))
+        out.append(ctx.finding("P112", f"{_label(ptype, i)} is below the table (its bottom at height {z})", q0, r0,
+                               level, severity="error"))
         return
     offsets = [axial_to_offset(q, r) for q, r in hexes]
     if any(not (-INT32 <= v < INT32) for col, row in offsets for v in (col, row)) or z >= INT32:
         out.append(ctx.finding("P112", f"{_label(ptype, i)} lies beyond the 32-bit coordinates a .hsc holds",
-                               q0, r0, z, severity="error"))
+                               q0, r0, level, severity="error"))
         return
     if any(col < 0 or row < 0 for col, row in offsets):
         col, row = next((c, r) for c, r in offsets if c < 0 or r < 0)
         out.append(ctx.finding("P112", f"{_label(ptype, i)} reaches column {col}, row {row}: VirtualScape shifts "
                                "maps with negative rows or columns on load, and misplaces negative odd rows",
-                               q0, r0, z))
+                               q0, r0, level))
         return
     if rotation != int(rotation):
         out.append(ctx.finding("P112", f"{_label(ptype, i)} is turned {rotation} steps; VirtualScape holds only "
-                               "whole 60-degree turns", q0, r0, z))
+                               "whole 60-degree turns", q0, r0, level))
 
 
 def _overlaps(ctx: CheckContext, idx: BuildIndex, out: list[Finding]) -> None:
@@ -254,7 +257,7 @@ def _overlaps(ctx: CheckContext, idx: BuildIndex, out: list[Finding]) -> None:
                     continue
                 seen.add((a, b))
                 out.append(ctx.finding("P103", f"{_label(types[a], a)} and {_label(types[b], b)} both fill this "
-                                       "cell", q, r, level))
+                                       "cell", q, r, _cell_level(types[a], types[b], level)))
     pieces = ctx.map.pieces
     for (q, r, level), group in idx.markers.items():
         b = idx.body_at(q, r, level)
@@ -263,21 +266,28 @@ def _overlaps(ctx: CheckContext, idx: BuildIndex, out: list[Finding]) -> None:
                 continue
             if types[m].terrain == "start-zone" and types[b].kind == "obstacle":
                 continue  # a zone may take in an obstacle's hex (VirtualScape allows it; glasq pages do it)
-            out.append(ctx.finding("P103", f"{_label(types[m], m)} is inside {_label(types[b], b)}", q, r, level))
+            out.append(ctx.finding("P103", f"{_label(types[m], m)} is inside {_label(types[b], b)}", q, r,
+                                   levels.level(types[m], level)))
         kinds: dict[tuple[str, object], int] = {}
         for m in group:
             # Markers of different scenarios (glasq pages carry several) never meet on the table.
             key = ("figure" if types[m].kind == "figure" else types[m].terrain, pieces[m].attrs.get("scenario"))
             if key in kinds:
                 out.append(ctx.finding("P103", f"{_label(types[m], m)} shares its space with "
-                                       f"{_label(types[kinds[key]], kinds[key])}", q, r, level,
+                                       f"{_label(types[kinds[key]], kinds[key])}", q, r, levels.level(types[m], level),
                                        severity="warning" if key[0] == "start-zone" else None))
             else:
                 kinds[key] = m
     for (q, r, level, _edge), group in idx.edges.items():
         for other in group[1:]:
             out.append(ctx.finding("P103", f"{_label(types[other], other)} stands on the same hex side as "
-                                   f"{_label(types[group[0]], group[0])}", q, r, level))
+                                   f"{_label(types[group[0]], group[0])}", q, r, levels.level(types[other], level)))
+
+
+def _cell_level(a: PieceType, b: PieceType, z: int) -> int:
+    """The Level two pieces meet at in cell z: the lower of where each is counted (a tile is the
+    Level of its layer, a tree in the same cell stands on the Level under it)."""
+    return min(levels.level(a, z), levels.level(b, z))
 
 
 def _clearance(ctx: CheckContext, idx: BuildIndex, out: list[Finding]) -> None:
@@ -293,8 +303,8 @@ def _clearance(ctx: CheckContext, idx: BuildIndex, out: list[Finding]) -> None:
         ot = types[obstacle]
         out.append(ctx.finding(
             "P104", f"{_label(types[other], other)} is inside the {ot.obstacle_height}-level "
-            f"{ot.name} (piece {obstacle + 1}) standing at level {ctx.map.pieces[obstacle].z}",
-            cell[0], cell[1], cell[2]))
+            f"{ot.name} (piece {obstacle + 1}) standing on {levels.label(ctx.map.pieces[obstacle].z)}",
+            cell[0], cell[1], levels.level(types[other], cell[2])))
 
 
 def _register(code: str, name: str, severity: str, summary: str) -> None:

@@ -14,8 +14,10 @@ SARIF_LEVEL = {"error": "error", "warning": "warning", "info": "note"}
 
 
 def sort_key(f: Finding) -> tuple:
-    """Files in order, map-wide findings first, then by level, row, column and code."""
-    return (f.file or "", f.level is not None, f.level or 0, f.r or 0, f.q or 0, f.code, f.message)
+    """Files in order, what every scenario shares before each scenario's own, map-wide findings
+    first, then by level, row, column and code."""
+    return (f.file or "", f.scenario is not None, f.scenario or 0, f.level is not None, f.level or 0,
+            f.r or 0, f.q or 0, f.code, f.message)
 
 
 #: Errors first, then warnings, then notes: the order a picture or a report lists findings in.
@@ -29,17 +31,20 @@ def severity_first(f: Finding) -> tuple:
 
 
 def where(f: Finding) -> str:
-    """'level L (q, r)' or '(q, r)' or '' for a map-wide finding."""
+    """'scenario K Level L (q, r)', 'Level L (q, r)', '(q, r)', or '' for a map-wide finding
+    (L as `mapkit.model.levels` counts; K only on a page that sets up several scenarios)."""
     parts = []
+    if f.scenario is not None:
+        parts.append(f"scenario {f.scenario}")
     if f.level is not None:
-        parts.append(f"level {f.level}")
+        parts.append(f"Level {f.level}")
     if f.q is not None and f.r is not None:
         parts.append(f"({f.q}, {f.r})")
     return " ".join(parts)
 
 
 def text_line(f: Finding) -> str:
-    """`FILE: level L (q, r): CODE severity: message`."""
+    """`FILE: [scenario K] Level L (q, r): CODE severity: message`."""
     head = [f.file or "-"]
     place = where(f)
     if place:
@@ -75,20 +80,23 @@ def _result(f: Finding, rule_index: dict[str, int]) -> dict[str, Any]:
     location: dict[str, Any] = {"physicalLocation": {"artifactLocation": {"uri": _uri(f.file)}}}
     # Maps have no lines (many are binary): every finding is anchored at line 1 of its file, so a
     # review tool can show it; the region's message and the logical location name the hex and level.
+    scenario = f"scenario {f.scenario} " if f.scenario is not None else ""
     if f.r is not None and f.q is not None:
         location["physicalLocation"]["region"] = {"startLine": 1, "message": {"text": where(f)}}
-        name = f"hex ({f.q}, {f.r})" + (f" level {f.level}" if f.level is not None else "")
+        name = f"{scenario}hex ({f.q}, {f.r})" + (f" Level {f.level}" if f.level is not None else "")
         location["logicalLocations"] = [{"name": name, "fullyQualifiedName": f"{f.file or ''}::{name}",
                                          "kind": "object"}]
     else:
         location["physicalLocation"]["region"] = {"startLine": 1}
-        location["logicalLocations"] = [{"name": "map", "kind": "module"}]
+        if scenario:
+            location["physicalLocation"]["region"]["message"] = {"text": where(f)}
+        location["logicalLocations"] = [{"name": f"{scenario}map".strip(), "kind": "module"}]
     result: dict[str, Any] = {
         "ruleId": f.code,
         "level": SARIF_LEVEL.get(f.severity, "note"),
         "message": {"text": f.message},
         "locations": [location],
-        "properties": {"q": f.q, "r": f.r, "level": f.level, "severity": f.severity},
+        "properties": {"q": f.q, "r": f.r, "level": f.level, "scenario": f.scenario, "severity": f.severity},
     }
     if f.code in rule_index:
         result["ruleIndex"] = rule_index[f.code]

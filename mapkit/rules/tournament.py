@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from typing import Iterable
 
+from mapkit.model import levels
 from mapkit.model.grid import distance
 from mapkit.rules.framework import CheckContext, Finding, rule
 from mapkit.rules.profiles import defaults
@@ -139,7 +140,7 @@ def snow_ice_stated(ctx: CheckContext) -> Iterable[Finding]:
     if icy and not SNOW_WORDS.search(_notes(ctx)):
         p = icy[0]
         yield ctx.finding("T206", "snow or ice on the map, but its notes never say whether heavy snow or slippery "
-                          "ice rules apply", p.q, p.r, p.z)
+                          "ice rules apply", p.q, p.r, levels.level(cat[p.type], p.z))
 
 
 @rule("T207", "start-zone-hive", "warning", "tournament", TOURNAMENT,

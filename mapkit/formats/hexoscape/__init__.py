@@ -37,6 +37,7 @@ from typing import Any
 
 from mapkit.errors import FormatError
 from mapkit.formats._json import escape_lone_surrogates, parse_json
+from mapkit.model import levels
 from mapkit.model.catalog import PieceType, catalog
 from mapkit.model.grid import axial_to_offset, rotate
 from mapkit.model.map import Map, Piece
@@ -392,11 +393,11 @@ def losses(m: Map) -> list[str]:
                  f"altitude 0-{MAX_ALTITUDE})", piece)
     out = []
     for what, (count, first) in found.items():
-        where = f"({first.q}, {first.r}) level {first.z}"
+        where = f"({first.q}, {first.r}) Level {levels.level(cat[first.type], first.z)}"
         out.append(f"{what} (at {where})" if count == 1 else f"{what} ({count} pieces, the first at {where})")
     for kind, placements in (("C3G building", m.buildings), ("C3G object", m.objects)):
         for placement in placements:
-            out.append(f"{kind} {placement.book!r} at ({placement.q}, {placement.r}) level {placement.level}: "
+            out.append(f"{kind} {placement.book!r} at ({placement.q}, {placement.r}) on Level {placement.level}: "
                        "Hexoscape cannot place C3G Books")
     if m.players not in ("", "0"):
         out.append(f"players {m.players!r}: Hexoscape maps do not record the number of players")

@@ -22,7 +22,7 @@ Start-zone names, glyph letters, figure and personal-tile strings are attrs, not
 from __future__ import annotations
 
 import hashlib
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from mapkit.errors import FormatError
 from mapkit.formats.hsc import _write as _hsc_write
@@ -33,6 +33,9 @@ from mapkit.formats.hsc._tables import (FIGURE_IDS, GLYPH_FIRST, GLYPH_LAST, PER
                                         START_ID, Tables, colorref, rgb_of, tables)
 from mapkit.model.grid import offset_to_axial
 from mapkit.model.map import Map, Piece
+
+if TYPE_CHECKING:
+    from mapkit.model.columns import PieceTable
 
 NAME = "hsc"
 EXTENSIONS = (".hsc",)
@@ -174,7 +177,7 @@ def _known(raw: int, t: Tables) -> bool:
             or raw in FIGURE_IDS)
 
 
-def _read_tiles(cur: Cursor, count: int, hx: dict[str, Any]) -> list[Piece]:
+def _read_tiles(cur: Cursor, count: int, hx: dict[str, Any]) -> list[Piece] | PieceTable:
     t = tables()
 
     def parse_one(pos: int) -> tuple[_Tile, int]:
@@ -189,9 +192,9 @@ def _read_tiles(cur: Cursor, count: int, hx: dict[str, Any]) -> list[Piece]:
         except ImportError:  # numpy missing: the general parser reads everything
             pass
     if _hsc_fast is not None:
-        runs, general, cur.pos = _hsc_fast.scan(cur.data, cur.pos, count, t, parse_one)
-        rec = _hsc_fast.records(cur.data, runs) if runs else None
-        hist = _hsc_fast.byte_histogram(rec, t).tolist() if runs else [0] * 256
+        runs, general, cur.pos, kinds = _hsc_fast.scan(cur.data, cur.pos, count, t, parse_one)
+        rec = _hsc_fast.Plain(_hsc_fast.records(cur.data, runs), t, kinds) if runs else None
+        hist = rec.byte_histogram() if rec is not None else [0] * 256
     else:
         runs, general, rec = [], [], None
         for index in range(count):
@@ -207,30 +210,44 @@ def _read_tiles(cur: Cursor, count: int, hx: dict[str, Any]) -> list[Piece]:
     tile_version = max(sorted(versions), key=lambda v: versions[v]) if versions else 3
     hx["tile_version"] = version_name(tile_version)
     hx["glyph_byte"] = glyph_byte
-    plain: list[Piece] = []
-    starts: list[tuple[int, Piece, int]] = []  # (tile index, piece, colour) of every start zone
-    if rec is not None:
-        plain, plain_starts = _hsc_fast.plain_pieces(rec, t, glyph_byte)
-        if plain_starts:
-            where = _hsc_fast.positions(runs)
-            starts += [(int(where[i]), plain[i], colour) for i, colour in plain_starts]
     general_pieces = [_piece(tile, t, glyph_byte, tile_version) for _, tile in general]
-    starts += [(index, piece, tile.colour if tile.colour is not None else 0)
-               for piece, (index, tile) in zip(general_pieces, general) if tile.type == START_ID]
+    starts: list[tuple[int, Piece, int]] = [  # (tile index, piece, colour) of every start zone
+        (index, piece, tile.colour if tile.colour is not None else 0)
+        for piece, (index, tile) in zip(general_pieces, general) if tile.type == START_ID]
+    if rec is None:
+        _assign_players(starts, t)
+        return general_pieces
+    from mapkit.model.columns import PieceTable
+
+    columns = rec.columns()
+    special, plain_starts = rec.special(t, glyph_byte)
+    if general:
+        # Spread the runs' rows over the whole tile sequence; general tiles are objects there.
+        rows = _hsc_fast.positions(runs)
+        columns = _spread(columns, runs, general)
+        special = {rows[i]: piece for i, piece in special.items()}
+        plain_starts = [(rows[i], colour) for i, colour in plain_starts]
+        special.update((index, piece) for piece, (index, _) in zip(general_pieces, general))
+    starts += [(row, special[row], colour) for row, colour in plain_starts]
     _assign_players(sorted(starts, key=lambda s: s[0]), t)
-    if not general:
-        return plain
-    # Interleave plain runs and general tiles in file order (list slices, not a per-tile loop).
-    pieces: list[Piece] = []
-    taken = 0
-    events = sorted([(index, 0, n) for index, _, n in runs] + [(index, 1, k) for k, (index, _) in enumerate(general)])
-    for _, is_general, value in events:
-        if is_general:
-            pieces.append(general_pieces[value])
-        else:
-            pieces.extend(plain[taken:taken + value])
-            taken += value
-    return pieces
+    return PieceTable(_hsc_fast.kinds(t), columns["kind"], columns["q"], columns["r"], columns["z"], special)
+
+
+def _spread(columns: dict, runs: list, general: list) -> dict:
+    """The runs' columns laid over every tile index, with a zero where a general tile is."""
+    events = sorted([(index, n) for index, _, n in runs] + [(index, 0) for index, _ in general])
+    out = {}
+    for name, column in columns.items():
+        spread = type(column)(column.typecode)
+        taken = 0
+        for _, n in events:
+            if n:
+                spread.extend(column[taken:taken + n])
+                taken += n
+            else:
+                spread.append(0)
+        out[name] = spread
+    return out
 
 
 def _piece(tile: _Tile, t: Tables, glyph_byte: int, tile_version: int) -> Piece:

@@ -37,7 +37,7 @@ UNICODE_TAG = b"\xff\xfe\xff"
 #: An empty UTF-16 CString, as VirtualScape writes it.
 EMPTY_UTF16 = b"\xff\xfe\xff\x00"
 
-#: Below this many tiles the numpy fast paths (hsc/_fast.py) are not worth importing numpy for.
+#: Below this many tiles the fast paths (hsc/_fast.py) gain nothing over a record at a time.
 FAST_PATH_MIN_TILES = 64
 
 _I32 = struct.Struct("<i")

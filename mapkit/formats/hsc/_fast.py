@@ -1,54 +1,67 @@
-"""The fast path of the `.hsc` reader: runs of plain 41-byte tile records, parsed with numpy.
+"""The fast path of `.hsc` reading and writing: runs of plain 41-byte tile records.
 
 Most of a big map is land tiles written by VirtualScape 1.066: tile version 0.0003, two empty
-UTF-16 strings, no extra fields, so every record is exactly 41 bytes. Such a run is viewed
-as a numpy structured array and checked in one vectorised pass; the first record that does
-not fit (a glyph, a start zone, a figure, an ANSI string, an unknown id, ...) goes to the
-general parser, and scanning resumes after it. Piece objects are then built in one loop.
+UTF-16 strings, no extra fields, so every record is exactly 41 bytes. Such a run is checked a
+field at a time, not a record at a time: a field of every record is one strided slice of the
+bytes (`data[offset::41]`), compared or converted by the standard library in C. The first
+record that does not fit (a figure, a named start zone, an ANSI string, an unknown id, ...)
+goes to the general parser, and scanning resumes after it. The records become the model's
+columns (`mapkit.model.columns.PieceTable`); a Piece is made only for a record with attrs or
+extras. Standard library only: numpy costs more to import than a 100 000-tile map takes here.
 """
 
 from __future__ import annotations
 
-from typing import Any, Callable
-
-import numpy as np
+import sys
+from array import array
+from collections import Counter
+from itertools import repeat
+from operator import add, mul, rshift, sub
+from typing import Any, Callable, Iterable, Sequence
 
 from mapkit.formats.hsc._binary import EMPTY_UTF16, VERSION_BYTES
 from mapkit.formats.hsc._tables import Tables, colorref
+from mapkit.model.columns import Kind
 from mapkit.model.map import Piece
 
-RECORD = np.dtype({
-    "names": ["type", "version", "rot", "x", "y", "z", "byte", "s1", "s2", "colour"],
-    "formats": ["<i4", "<u8", "<i4", "<i4", "<i4", "<i4", "u1", "<u4", "<u4", "<u4"],
-    "offsets": [0, 4, 12, 16, 20, 24, 28, 29, 33, 37],
-    "itemsize": 41,
-})
-_V3 = int.from_bytes(VERSION_BYTES[3], "little")
-_EMPTY = int.from_bytes(EMPTY_UTF16, "little")
+SIZE = 41
+#: Byte offsets of the fields of a plain record.
+TYPE, VERSION, ROT, X, Y, Z, BYTE, STRINGS, COLOUR = 0, 4, 12, 16, 20, 24, 28, 29, 37
+#: What every plain record holds at offsets 4-11 (tile version 0.0003), 13-15 (a turn 0-5 is
+#: one byte) and 29-36 (two empty strings).
+_CONSTANT = tuple(zip(range(VERSION, VERSION + 8), VERSION_BYTES[3])) + ((ROT + 1, 0), (ROT + 2, 0), (ROT + 3, 0)) + \
+    tuple(zip(range(STRINGS, STRINGS + 8), EMPTY_UTF16 + EMPTY_UTF16))
 _MIN_RUN = 8
 _MAX_CHUNK = 1 << 16
+_BIG_ENDIAN = sys.byteorder == "big"
+if array("i").itemsize != 4 or array("I").itemsize != 4:  # the general parser then reads everything
+    raise ImportError("the hsc fast path needs 4-byte C ints")
 
 
 class PlainLookup:
-    """numpy lookup tables over raw type ids for the plain piece types."""
+    """Lookup tables over raw type ids and type codes for the plain piece types."""
 
     def __init__(self, t: Tables):
-        size = max(t.plain_code) + 1
-        self.size = size
-        self.code = np.full(size, -1, dtype=np.int32)
-        for raw, code in t.plain_code.items():
-            self.code[raw] = code
-        self.ids = np.array([p.id for p in t.plain], dtype=object)
-        self.canon = np.array([p.vs for p in t.plain], dtype=np.int64)
-        self.colour = np.array([colorref(p.vs_colour) for p in t.plain], dtype=np.int64)
-        self.rot_offset = np.array([p.vs_rotation_offset for p in t.plain], dtype=np.int64)
-        self.anchor_dq = np.array([[t.anchor(p.shape, k)[0] for k in range(6)] for p in t.plain], dtype=np.int64)
-        self.anchor_dr = np.array([[t.anchor(p.shape, k)[1] for k in range(6)] for p in t.plain], dtype=np.int64)
-        names = [p.id for p in t.plain]
-        self.glyph = names.index("glyph")
-        self.start = names.index("start-zone")
+        self.code: dict[int, int] = dict(t.plain_code)
+        self.raw_ids = frozenset(self.code)
+        self.ids: tuple[str, ...] = tuple(p.id for p in t.plain)
+        self.canon = [p.vs for p in t.plain]
+        self.colour = [colorref(p.vs_colour) for p in t.plain]
+        self.rot_offset = [p.vs_rotation_offset for p in t.plain]
+        #: anchor offsets by code * 6 + turns
+        self.anchor_dq = [t.anchor(p.shape, k)[0] for p in t.plain for k in range(6)]
+        self.anchor_dr = [t.anchor(p.shape, k)[1] for p in t.plain for k in range(6)]
+        #: code * 6 per raw id (a kind is code * 6 + the stored turn), and per kind: its code,
+        #: the raw id VirtualScape writes, the class colour
+        self.code6: dict[int, int] = {raw: 6 * code for raw, code in self.code.items()}
+        self.code_of_kind = [code for code in range(len(self.ids)) for _ in range(6)]
+        self.canon_of_kind = [vs for vs in self.canon for _ in range(6)]
+        self.colour_of_kind = [colour for colour in self.colour for _ in range(6)]
+        self.glyph = self.ids.index("glyph")
+        self.start = self.ids.index("start-zone")
         #: catalog id -> code, for the pieces the writer encodes here (no attrs to write).
-        self.writer_code = {name: code for code, name in enumerate(names) if name not in ("glyph", "start-zone")}
+        self.writer_code = {name: code for code, name in enumerate(self.ids) if name not in ("glyph", "start-zone")}
+        assert len(self.ids) < 256, "type codes are kept one byte per record"
 
 
 _LOOKUP: PlainLookup | None = None
@@ -61,35 +74,89 @@ def lookup(t: Tables) -> PlainLookup:
     return _LOOKUP
 
 
+def kinds(t: Tables) -> tuple[Kind, ...]:
+    """The kinds of the kind column `plain_columns` makes: code * 6 + the turn as stored, each
+    with its model turn and the shift from the stored anchor hex to the model's origin."""
+    global _KINDS
+    if _KINDS is None:
+        lk = lookup(t)
+        out = []
+        for code, type_id in enumerate(lk.ids):
+            for stored in range(6):
+                turn = (stored + lk.rot_offset[code]) % 6
+                out.append(Kind(type_id, turn, lk.anchor_dq[code * 6 + turn], lk.anchor_dr[code * 6 + turn]))
+        _KINDS = tuple(out)
+    return _KINDS
+
+
+_KINDS: tuple[Kind, ...] | None = None
+
+
+# -- columns of records ----------------------------------------------------------------------------
+def int_field(rec: bytes, offset: int, typecode: str = "i") -> array:
+    """A 4-byte little-endian field of every record of `rec`, as an array."""
+    n = len(rec) // SIZE
+    buf = bytearray(4 * n)
+    for k in range(4):
+        buf[k::4] = rec[offset + k::SIZE]
+    out = array(typecode)
+    out.frombytes(buf)
+    if _BIG_ENDIAN:
+        out.byteswap()
+    return out
+
+
+def _plain_prefix(rec: bytes, n: int, lk: PlainLookup) -> tuple[int, list[int]]:
+    """How many records from the start of `rec` (n whole records) are plain, and their kinds
+    (see `kinds`): the type lookup that makes a kind is also the check that the type is plain."""
+    good = n
+    for offset, value in _CONSTANT:
+        column = rec[offset::SIZE]
+        if column.count(value) != n:
+            good = min(good, n - len(column.lstrip(bytes((value,)))))
+            if good == 0:
+                return 0, []
+    turns = rec[ROT:SIZE * good:SIZE]
+    if max(turns) > 5:
+        good = next(i for i, turn in enumerate(turns) if turn > 5)
+        turns = turns[:good]
+    types = int_field(rec[:SIZE * good], TYPE)
+    try:
+        return good, list(map(add, map(lk.code6.__getitem__, types), turns))
+    except KeyError:
+        good = next(i for i, raw in enumerate(types) if raw not in lk.code6)
+        return good, list(map(add, map(lk.code6.__getitem__, types[:good]), turns[:good]))
+
+
 def scan(data: bytes, pos: int, count: int, t: Tables,
-         parse_one: Callable[[int], tuple[Any, int]]) -> tuple[list, list, int]:
+         parse_one: Callable[[int], tuple[Any, int]]) -> tuple[list, list, int, list[int]]:
     """Split `count` tile records starting at `pos` into plain runs and general records.
 
-    Returns (runs, general, end): runs = [(first tile index, byte offset, record count)],
-    general = [(tile index, record from parse_one)], end = offset after the last tile.
+    Returns (runs, general, end, kinds): runs = [(first tile index, byte offset, record
+    count)], general = [(tile index, record from parse_one)], end = offset after the last
+    tile, kinds = the kind of every plain record, in order.
     """
     lk = lookup(t)
+    found: list[int] = []
     runs: list[tuple[int, int, int]] = []
     general: list[tuple[int, Any]] = []
     end = len(data)
     index = 0
     chunk = 16
     while index < count:
-        avail = min(count - index, (end - pos) // 41, chunk)
+        avail = min(count - index, (end - pos) // SIZE, chunk)
         taken = 0
         if avail >= _MIN_RUN:
-            rec = np.frombuffer(data, dtype=RECORD, count=avail, offset=pos)
-            types = rec["type"]
-            inside = (types >= 0) & (types < lk.size)
-            rot = rec["rot"]
-            ok = (inside & (rec["version"] == _V3) & (rec["s1"] == _EMPTY) & (rec["s2"] == _EMPTY)
-                  & (rot >= 0) & (rot < 6))
-            ok &= lk.code[np.where(inside, types, 0)] >= 0
-            taken = avail if ok.all() else int(np.argmin(ok))
+            taken, window_kinds = _plain_prefix(data[pos:pos + SIZE * avail], avail, lk)
             if taken:
-                runs.append((index, pos, taken))
+                found += window_kinds
+                if runs and runs[-1][0] + runs[-1][2] == index:  # the same run, read in another window
+                    first, at, n = runs[-1]
+                    runs[-1] = (first, at, n + taken)
+                else:
+                    runs.append((index, pos, taken))
                 index += taken
-                pos += 41 * taken
+                pos += SIZE * taken
             # A long run is likely followed by another: keep the window near its length.
             chunk = min(chunk * 2, _MAX_CHUNK) if taken == avail else max(16, min(2 * taken, _MAX_CHUNK))
         if taken < avail or avail < _MIN_RUN:
@@ -98,103 +165,162 @@ def scan(data: bytes, pos: int, count: int, t: Tables,
             record, pos = parse_one(pos)
             general.append((index, record))
             index += 1
-    return runs, general, pos
+    return runs, general, pos, found
 
 
-def records(data: bytes, runs: list) -> np.ndarray:
-    """All plain records of the runs as one structured array (one copy at most)."""
+def records(data: bytes, runs: list) -> bytes:
+    """All plain records of the runs, back to back."""
     if len(runs) == 1:
         _, pos, n = runs[0]
-        return np.frombuffer(data, dtype=RECORD, count=n, offset=pos)
+        return data[pos:pos + SIZE * n]
     view = memoryview(data)
-    joined = b"".join([view[pos:pos + 41 * n] for _, pos, n in runs])
-    return np.frombuffer(joined, dtype=RECORD)
+    return b"".join([view[pos:pos + SIZE * n] for _, pos, n in runs])
 
 
-def plain_pieces(rec: np.ndarray, t: Tables, glyph_byte: int) -> tuple[list[Piece], list]:
-    """Pieces for every record, with extras["hsc"] where a record differs from VirtualScape's
-    defaults (colour, glyph byte, legacy id), and (position, colour) of the start zones,
-    whose players the caller assigns over the whole map."""
-    lk = lookup(t)
-    if not len(rec):
-        return [], []
-    raw = rec["type"].astype(np.int64)
-    code = lk.code[raw]
-    rot = (rec["rot"].astype(np.int64) + lk.rot_offset[code]) % 6
-    y = rec["y"].astype(np.int64)
-    q = rec["x"].astype(np.int64) - (y >> 1) - lk.anchor_dq[code, rot]
-    r = y - lk.anchor_dr[code, rot]
-    types = lk.ids[code].tolist()
-    qs, rs, zs, rots = q.tolist(), r.tolist(), rec["z"].tolist(), rot.tolist()
-    new = object.__new__
-    pieces = [new(Piece) for _ in range(len(qs))]
-    for p, ty, q_, r_, z_, k in zip(pieces, types, qs, rs, zs, rots):
-        p.type = ty
-        p.q = q_
-        p.r = r_
-        p.z = z_
-        p.rotation = k
-        p.attrs = {}
-        p.extras = {}
-    colour = rec["colour"].astype(np.int64)
-    byte = rec["byte"].astype(np.int64)
-    glyph = code == lk.glyph
-    start = code == lk.start
-    canon = np.where(glyph, 14000 + byte, lk.canon[code])
-    byte_odd = (byte != glyph_byte) & ~glyph
-    colour_odd = (colour != lk.colour[code]) & ~start
-    type_odd = raw != canon
-    where = np.flatnonzero(byte_odd | colour_odd | type_odd)
-    if len(where):
-        rows = zip(where.tolist(), byte_odd[where].tolist(), colour_odd[where].tolist(), type_odd[where].tolist(),
-                   byte[where].tolist(), colour[where].tolist(), raw[where].tolist())
-        for i, b_odd, c_odd, t_odd, b, c, ty in rows:
-            extras: dict[str, Any] = {}
-            if b_odd:
-                extras["byte"] = b
-            if c_odd:
-                extras["colour"] = c
-            if t_odd:
-                extras["type"] = ty
-            pieces[i].extras = {"hsc": extras}
-    for i in np.flatnonzero(glyph).tolist():
-        pieces[i].attrs["letter"] = chr(int(byte[i]))
-    starts = [(i, int(colour[i])) for i in np.flatnonzero(start).tolist()]
-    return pieces, starts
+def mismatches(a: Sequence[int], b: Sequence[int], lo: int = 0, hi: int | None = None) -> list[int]:
+    """The indices where two equal-length sequences differ, found by comparing halves (C-level
+    slice comparisons), so a few differences in a long column cost little."""
+    hi = len(a) if hi is None else hi
+    if a[lo:hi] == b[lo:hi]:
+        return []
+    if hi - lo <= 64:
+        return [i for i in range(lo, hi) if a[i] != b[i]]
+    mid = (lo + hi) // 2
+    return mismatches(a, b, lo, mid) + mismatches(a, b, mid, hi)
 
 
-def byte_histogram(rec: np.ndarray, t: Tables) -> np.ndarray:
-    """How often each glyph-letter byte value occurs outside glyphs (the file's usual garbage)."""
-    lk = lookup(t)
-    return np.bincount(rec["byte"][lk.code[rec["type"]] != lk.glyph], minlength=256)
+def _rows_of(column: array, values: Iterable[int]) -> list[int]:
+    """The rows of a column holding any of these values, in order (a C-level search each)."""
+    data, width = column.tobytes(), column.itemsize
+    rows: list[int] = []
+    for value in values:
+        pattern = array(column.typecode, (value,)).tobytes()
+        at = data.find(pattern)
+        while at >= 0:
+            if at % width == 0:
+                rows.append(at // width)
+                at = data.find(pattern, at + width)
+            else:
+                at = data.find(pattern, at + 1)
+    return sorted(rows)
 
 
-def positions(runs: list) -> np.ndarray:
+class Plain:
+    """The plain records of a map, decoded field by field: the model's columns (kind, q, r, z:
+    see `kinds`) and what finding the records that differ from VirtualScape's defaults needs."""
+
+    def __init__(self, rec: bytes, t: Tables, kind: list[int]):
+        lk = lookup(t)
+        self.raw = int_field(rec, TYPE)
+        self.kind = array("H", kind)
+        self.r = int_field(rec, Y)
+        self.q = array("q", list(map(sub, int_field(rec, X), map(rshift, self.r, repeat(1)))))
+        self.z = int_field(rec, Z)
+        self.byte = rec[BYTE::SIZE]
+        self.colour = int_field(rec, COLOUR, "I")
+        present = set(self.kind)
+        self.glyphs = _rows_of(self.kind, [k for k in present if lk.code_of_kind[k] == lk.glyph])
+        self.starts = _rows_of(self.kind, [k for k in present if lk.code_of_kind[k] == lk.start])
+
+    def __len__(self) -> int:
+        return len(self.kind)
+
+    def byte_histogram(self) -> list[int]:
+        """How often each glyph-letter byte value occurs outside glyphs (the file's usual garbage)."""
+        hist = Counter(self.byte)
+        for i in self.glyphs:
+            hist[self.byte[i]] -= 1
+        return [hist.get(b, 0) for b in range(256)]
+
+    def columns(self) -> dict[str, array]:
+        return {"kind": self.kind, "q": self.q, "r": self.r, "z": self.z}
+
+    def special(self, t: Tables, glyph_byte: int) -> tuple[dict[int, Piece], list[tuple[int, int]]]:
+        """A Piece for each record that needs attrs or extras (glyph letters, start zones, and
+        extras["hsc"] where a record differs from VirtualScape's defaults: colour, glyph byte,
+        legacy id), and (row, colour) of the start zones, whose players the caller assigns
+        over the whole map."""
+        lk = lookup(t)
+        table = kinds(t)
+        byte, colour, raw = self.byte, self.colour, self.raw
+        special: dict[int, Piece] = {}
+
+        def piece(i: int) -> Piece:
+            made = special.get(i)
+            if made is None:
+                k = table[self.kind[i]]
+                made = special[i] = Piece(k.type, self.q[i] - k.dq, self.r[i] - k.dr, self.z[i], k.turn)
+            return made
+
+        usual_byte = bytearray((glyph_byte,)) * len(byte)
+        canon = array("i", list(map(lk.canon_of_kind.__getitem__, self.kind)))
+        usual_colour = array("I", list(map(lk.colour_of_kind.__getitem__, self.kind)))
+        for i in self.glyphs:
+            usual_byte[i] = byte[i]
+            canon[i] = 14000 + byte[i]
+        for i in self.starts:
+            usual_colour[i] = colour[i]  # a start zone's colour is its player's
+        odd: dict[int, dict[str, Any]] = {}
+        for i in mismatches(byte, usual_byte):
+            odd.setdefault(i, {})["byte"] = byte[i]
+        for i in mismatches(colour, usual_colour):
+            odd.setdefault(i, {})["colour"] = colour[i]
+        for i in mismatches(raw, canon):
+            odd.setdefault(i, {})["type"] = raw[i]
+        for i in sorted(odd):
+            extras = odd[i]
+            piece(i).extras = {"hsc": {k: extras[k] for k in ("byte", "colour", "type") if k in extras}}
+        for i in self.glyphs:
+            piece(i).attrs["letter"] = chr(byte[i])
+        for i in self.starts:
+            piece(i)
+        return special, [(i, colour[i]) for i in self.starts]
+
+
+def positions(runs: list) -> list[int]:
     """The tile index of every record of the runs."""
-    return np.concatenate([np.arange(index, index + n) for index, _, n in runs])
+    out: list[int] = []
+    for index, _, n in runs:
+        out.extend(range(index, index + n))
+    return out
+
+
+# -- writing ---------------------------------------------------------------------------------------
+def _put(buf: bytearray, offset: int, values: array) -> None:
+    """Write a 4-byte field of every record from an array of 4-byte ints."""
+    if _BIG_ENDIAN:
+        values = array(values.typecode, values)
+        values.byteswap()
+    raw = values.tobytes()
+    for k in range(4):
+        buf[offset + k::SIZE] = raw[k::4]
 
 
 def encode_plain(codes, qs, rs, zs, rotations,
-                 t: Tables, glyph_byte: int, shift: tuple[int, int, int]) -> tuple[bytes, np.ndarray]:
-    """41-byte records (tile version 0.0003, empty strings, class colour) for plain pieces,
-    and a mask of those whose coordinates fit VirtualScape's 32-bit integers."""
+                 t: Tables, glyph_byte: int, shift: tuple[int, int, int]) -> tuple[bytes, list[bool] | None]:
+    """41-byte records (tile version 0.0003, empty strings, class colour) for plain pieces, and
+    which of them have coordinates that fit VirtualScape's 32-bit integers (None: all do).
+    A piece that does not fit is written at 0, 0, 0; the caller leaves its record out."""
     lk = lookup(t)
-    code = np.array(codes, dtype=np.int64)
-    turns = np.trunc(np.array(rotations, dtype=np.float64)).astype(np.int64) % 6
-    r = np.array(rs, dtype=np.int64) + lk.anchor_dr[code, turns] + shift[1]
-    x = np.array(qs, dtype=np.int64) + lk.anchor_dq[code, turns] + shift[0] + (r >> 1)
-    z = np.array(zs, dtype=np.int64) + shift[2]
+    n = len(codes)
+    turns = [int(k) % 6 for k in rotations]
+    key = list(map(add, map(mul, codes, repeat(6)), turns))
+    r = [row + dr + shift[1] for row, dr in zip(rs, map(lk.anchor_dr.__getitem__, key))]
+    x = [q + dq + shift[0] + (row >> 1) for q, dq, row in zip(qs, map(lk.anchor_dq.__getitem__, key), r)]
+    z = [level + shift[2] for level in zs] if shift[2] else list(zs)
     low, high = -2 ** 31, 2 ** 31 - 1
-    fits = (x >= low) & (x <= high) & (r >= low) & (r <= high) & (z >= low) & (z <= high)
-    rec = np.zeros(len(code), dtype=RECORD)
-    rec["type"] = lk.canon[code]
-    rec["version"] = _V3
-    rec["rot"] = (turns - lk.rot_offset[code]) % 6
-    rec["x"] = np.where(fits, x, 0)
-    rec["y"] = np.where(fits, r, 0)
-    rec["z"] = np.where(fits, z, 0)
-    rec["byte"] = glyph_byte
-    rec["s1"] = _EMPTY
-    rec["s2"] = _EMPTY
-    rec["colour"] = lk.colour[code]
-    return rec.tobytes(), fits
+    fits = None
+    if not all(low <= min(v) and max(v) <= high for v in (x, r, z) if v):
+        fits = [low <= a <= high and low <= b <= high and low <= c <= high for a, b, c in zip(x, r, z)]
+        x, r, z = ([v if ok else 0 for v, ok in zip(column, fits)] for column in (x, r, z))
+    buf = bytearray(SIZE * n)
+    _put(buf, TYPE, array("i", map(lk.canon.__getitem__, codes)))
+    for offset, value in _CONSTANT:
+        buf[offset::SIZE] = bytes((value,)) * n
+    _put(buf, ROT, array("i", [(k - lk.rot_offset[c]) % 6 for k, c in zip(turns, codes)]))
+    _put(buf, X, array("i", x))
+    _put(buf, Y, array("i", r))
+    _put(buf, Z, array("i", z))
+    buf[BYTE::SIZE] = bytes((glyph_byte,)) * n
+    _put(buf, COLOUR, array("I", map(lk.colour.__getitem__, codes)))
+    return bytes(buf), fits

@@ -75,8 +75,10 @@ def tables() -> Tables:
     special = {"glyph", "personal", "figure", "figure-double"}
     ids = [(raw, piece) for raw, piece in sorted(t.by_vs.items()) if piece.id not in special]
     ids += [(raw, cat["glyph"]) for raw in range(GLYPH_FIRST, GLYPH_LAST + 1)]
+    code_of: dict[str, int] = {}
     for raw, piece in ids:
-        if piece.id not in {p.id for p in t.plain}:
+        if piece.id not in code_of:
+            code_of[piece.id] = len(t.plain)
             t.plain.append(piece)
-        t.plain_code[raw] = [p.id for p in t.plain].index(piece.id)
+        t.plain_code[raw] = code_of[piece.id]
     return t

@@ -19,6 +19,7 @@ from typing import Any
 from mapkit.formats.hsc._binary import FAST_PATH_MIN_TILES, VERSION_BYTES, encode_cstring, paused_gc, version_code
 from mapkit.formats.hsc._rtf import rtf_to_text, text_to_rtf
 from mapkit.formats.hsc._tables import (GLYPH_FIRST, GLYPH_LAST, PERSONAL_SIZES, Tables, colorref, tables)
+from mapkit.model import levels
 from mapkit.model.catalog import PieceType
 from mapkit.model.grid import axial_to_offset
 from mapkit.model.map import Map, Piece
@@ -94,7 +95,8 @@ def losses(m: Map) -> list[str]:
         if (ptype is not None and ptype.vs is not None and ptype.id not in _ATTR_TYPES and _fits(p, ptype, t)
                 and p.rotation == int(p.rotation)):
             continue  # the common case: nothing to report
-        where = f"piece {index} ({p.type}) at q={p.q} r={p.r} level {p.z}"
+        level = f"Level {levels.level(ptype, p.z)}" if ptype is not None else f"height {p.z}"
+        where = f"piece {index} ({p.type}) at q={p.q} r={p.r} {level}"
         if ptype is None:
             out.append(f"{where}: not a catalog piece (dropped)")
             continue
@@ -121,7 +123,7 @@ def losses(m: Map) -> list[str]:
     for kind, placements in (("building", m.buildings), ("destructible object", m.objects)):
         for placement in placements:
             out.append(f"C3G {kind} {placement.book!r} at q={placement.q} r={placement.r} "
-                       f"level {placement.level}: VirtualScape has no C3G Books")
+                       f"on Level {placement.level}: VirtualScape has no C3G Books")
     return out
 
 
@@ -242,7 +244,7 @@ def _tiles(writable: list[tuple[Piece, PieceType]], t: Tables, preserve: bool, t
            glyph_byte: int, shift: tuple[int, int, int]) -> tuple[list[bytes], int]:
     """Every tile record, and how many. Plain pieces with nothing kept in extras (almost all
     of a big map) are encoded together with numpy; the rest one by one."""
-    _hsc_fast = None  # a small map is written faster than numpy imports
+    _hsc_fast = None  # a small map is written one record at a time
     if tile_version == 3 and len(writable) >= FAST_PATH_MIN_TILES:
         try:
             from mapkit.formats.hsc import _fast as _hsc_fast
@@ -266,11 +268,10 @@ def _tiles(writable: list[tuple[Piece, PieceType]], t: Tables, preserve: bool, t
         return slots, len(slots)  # type: ignore[return-value]
     pc, pq, pr, pz, pt = zip(*rows)
     buffer, fits = _hsc_fast.encode_plain(pc, pq, pr, pz, pt, t, glyph_byte, shift)
-    if preserve and not fits.all():
+    if preserve and fits is not None:
         raise ValueError("coordinates out of range")
-    if len(slots) == len(pc) and fits.all():
+    if len(slots) == len(pc) and fits is None:
         return [buffer], len(pc)
-    fit = fits.tolist()
     out: list[bytes] = []
     count = 0
     k = 0
@@ -279,7 +280,7 @@ def _tiles(writable: list[tuple[Piece, PieceType]], t: Tables, preserve: bool, t
             out.append(slot)
             count += 1
         else:
-            if fit[k]:
+            if fits is None or fits[k]:
                 out.append(buffer[41 * k:41 * k + 41])
                 count += 1
             k += 1

@@ -1,0 +1,80 @@
+"""Draw the pictures of docs/levels.md and docs/scenarios.md into docs/images.
+
+Run from the top of the checkout:  python docs/make_images.py
+The scenario pictures are drawn from the battlefield page of Genotech in the community corpus
+(`../shared/corpus`, or the folder MAPKIT_CORPUS names); without it they are skipped, saying so.
+The level picture is a side view drawn here with mapkit's own scene and PNG writer.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from mapkit.drawing.png import render_png  # noqa: E402
+from mapkit.drawing.scene import Box, Circle, Group, Poly, Scene, Text  # noqa: E402
+from mapkit.drawing.style import mark_rgb, player_rgb, terrain_rgb  # noqa: E402
+
+IMAGES = ROOT / "docs" / "images"
+#: The side view's hex width and level thickness in mm. Levels are drawn twice as thick as they
+#: are (9.6 mm) so the words fit: a diagram, not a scale drawing.
+WIDTH, LEVEL = 44.45, 19.2
+INK = mark_rgb("text")
+
+
+def _tile(root: Group, column: int, bottom: float, terrain: str, thickness: float = 1.0) -> None:
+    x0, x1 = column * WIDTH, (column + 1) * WIDTH
+    y0, y1 = -bottom * LEVEL, -(bottom + thickness) * LEVEL
+    root.add(Poly([(x0, y0), (x1, y0), (x1, y1), (x0, y1)], fill=terrain_rgb(terrain), stroke=INK, width=0.6))
+
+
+def _words(root: Group, x: float, level: float, text: str, size: float = 5.0, anchor: str = "start",
+           bold: bool = False) -> None:
+    root.add(Text(x, -level * LEVEL, text, size, fill=INK, anchor=anchor, bold=bold, halo=(255, 255, 255)))
+
+
+def levels_picture() -> bytes:
+    """A side view of five columns of tiles, each layer named by the Level a builder counts."""
+    root = Group()
+    columns = [["grass"], ["grass", "rock"], ["grass", "rock"], ["grass", "rock", "sand"], ["grass"]]
+    for column, stack in enumerate(columns):
+        for z, terrain in enumerate(stack):
+            _tile(root, column, z, terrain)
+    _tile(root, 4, 1, "water", 0.25)                              # water: a Level 2 tile, no height added
+    root.add(Poly([(-12, 0), (5 * WIDTH + 12, 0)], stroke=INK, width=1.2, closed=False))
+    _words(root, -60, 0.3, "table: height 0")
+    for n in (1, 2, 3):
+        _words(root, 5 * WIDTH + 14, n - 0.5, f"Level {n}", bold=True)
+        _words(root, 5 * WIDTH + 42, n - 0.5, f"top at height {n}")
+    _words(root, 0.5 * WIDTH, 0.5, "Level 1", anchor="middle")
+    _words(root, 1.5 * WIDTH, 1.5, "Level 2", anchor="middle")
+    # a figure on a Level 1 tile, a glyph on a Level 2 tile, a tree on a Level 3 tile
+    root.add(Circle(0.5 * WIDTH, -1.25 * LEVEL, 5.0, fill=player_rgb(1), stroke=INK, width=0.6))
+    _words(root, 0.5 * WIDTH, 1.9, "figure: on Level 1", 4.2, anchor="middle")
+    root.add(Circle(2.5 * WIDTH, -2.1 * LEVEL, 7.0, fill=mark_rgb("glyph_fill"), stroke=INK, width=0.6))
+    _words(root, 2.5 * WIDTH, 2.1, "A", 5.0, anchor="middle", bold=True)
+    _words(root, 2.5 * WIDTH, 2.75, "glyph: on Level 2", 4.2, anchor="middle")
+    trunk = 3.5 * WIDTH
+    root.add(Poly([(trunk - 2, -3 * LEVEL), (trunk + 2, -3 * LEVEL), (trunk + 2, -3.9 * LEVEL),
+                   (trunk - 2, -3.9 * LEVEL)], fill=(120, 80, 40)))
+    root.add(Poly([(trunk - 14, -3.7 * LEVEL), (trunk, -5.2 * LEVEL), (trunk + 14, -3.7 * LEVEL)],
+                  fill=terrain_rgb("grass"), stroke=INK, width=0.6))
+    _words(root, trunk, 5.55, "tree: on Level 3", 4.2, anchor="middle")
+    _words(root, 4.5 * WIDTH, 2.25, "water: a Level 2 tile", 4.2, anchor="middle")
+    _words(root, 4.5 * WIDTH, 1.75, "(adds no height)", 4.2, anchor="middle")
+    box = Box(-62, -6 * LEVEL, 5 * WIDTH + 95, 8)
+    return render_png(Scene(box, root, mark_rgb("background"), "Levels", WIDTH), scale=140)
+
+
+def main() -> int:
+    IMAGES.mkdir(parents=True, exist_ok=True)
+    (IMAGES / "levels.png").write_bytes(levels_picture())
+    print(f"wrote {IMAGES / 'levels.png'}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,339 @@
+"""Pieces kept as columns: what a reader decoded, held as arrays until a `Piece` is asked for.
+
+Reading a 100 000-tile map into one `Piece` object per tile spends most of its time making
+objects and collecting garbage, while the first questions most commands ask (how many of each
+type, how far the map reaches) are sums and extremes that need no object at all. A
+`PieceTable` keeps the plain pieces (no attrs, no extras) as `array.array` columns: a *kind*
+per row (an index into the table's list of (type, turn, shift) kinds), q, r and z; and the few
+pieces that carry attrs or extras as the objects the reader made. Every reduction is a few passes of C-level `map`s and
+`min`/`max` over the columns, with per-kind tables for what depends on the type and turn.
+(Standard-library arrays, not numpy: numpy costs more to import than a 100 000-tile map takes
+to read and summarise this way.)
+
+It is the `list[Piece]` the model has always had: indexing builds the one piece asked for (and
+keeps it, so a change to it sticks and is seen by the reductions); iterating, slicing past a
+few pieces, or any change to the sequence itself turns it into a plain list once, after which
+it is one. The reductions (`type_counts`, `bounds`, `indices_of`, `objects`) look at the columns
+for the rows never handed out and at the objects for the rest, so they stay exact whatever a
+caller did to the pieces it was given.
+"""
+
+from __future__ import annotations
+
+from array import array
+from collections import Counter
+from collections.abc import Iterable, Iterator, MutableSequence, Sequence
+from functools import lru_cache
+from itertools import repeat
+from operator import add, mul
+from typing import Any, NamedTuple, overload
+
+from mapkit.model.catalog import catalog
+from mapkit.model.map import Piece
+
+#: Turns per full circle.
+TURNS = 6
+
+
+class Kind(NamedTuple):
+    """What the rows of one kind share: the piece type, its turn, and the shift from the
+    coordinates the columns hold to the piece's origin hex (origin = (q - dq, r - dr))."""
+
+    type: str
+    turn: int
+    dq: int = 0
+    dr: int = 0
+
+
+def type_turn_kinds(types: Sequence[str]) -> tuple[Kind, ...]:
+    """The kinds of a table whose columns hold origins: kind code * 6 + turn."""
+    return tuple(Kind(t, turn) for t in types for turn in range(TURNS))
+
+
+def kind_column(code: Iterable[int], rotation: Iterable[int]) -> array:
+    """The kind column for `type_turn_kinds`, from a type-code column and a whole-turn column."""
+    return array("H", map(add, map(mul, code, repeat(TURNS)), rotation))
+
+
+class PieceTable(MutableSequence):
+    """A sequence of pieces stored as columns (see the module docstring).
+
+    Row i is a piece of `kinds[kind[i]]`: that kind's type and turn, its bottom at `z[i]`, its
+    origin hex at `(q[i] - dq, r[i] - dr)` with the kind's shift (a reader may keep the
+    coordinates its file stores: VirtualScape stores a turned piece by another hex than the
+    model's origin). `objects` maps a row to the piece that stands for it (its column values
+    are then ignored): the pieces with attrs or extras, half-step turns, and every piece
+    handed out.
+    """
+
+    __slots__ = ("_kinds", "_kind", "_q", "_r", "_z", "_objects", "_list", "_by_kind")
+
+    def __init__(self, kinds: Sequence[Kind], kind: array, q: array, r: array, z: array,
+                 objects: dict[int, Piece] | None = None):
+        self._kinds = tuple(Kind(*k) for k in kinds)
+        self._kind = kind if isinstance(kind, array) else array("H", kind)
+        self._q, self._r, self._z = (c if isinstance(c, array) else array("q", c) for c in (q, r, z))
+        n = len(self._kind)
+        if not all(len(column) == n for column in (self._q, self._r, self._z)):
+            raise ValueError("piece columns of different lengths")
+        if n and max(self._kind) >= len(self._kinds):
+            raise ValueError("a kind the table does not list")
+        self._objects: dict[int, Piece] = dict(objects or {})
+        self._list: list[Piece] | None = None
+        self._by_kind: Counter[int] | None = None
+
+    # -- the list protocol ------------------------------------------------------------------
+    @property
+    def materialised(self) -> bool:
+        """Whether every piece exists as an object (the table is then a plain list inside)."""
+        return self._list is not None
+
+    def __len__(self) -> int:
+        return len(self._list) if self._list is not None else len(self._kind)
+
+    @overload
+    def __getitem__(self, index: int) -> Piece: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[Piece]: ...
+
+    def __getitem__(self, index):
+        if self._list is not None:
+            return self._list[index]
+        if isinstance(index, slice):
+            rows = range(*index.indices(len(self._kind)))
+            if len(rows) > 64:
+                return self.as_list()[index]
+            return [self._piece(i) for i in rows]
+        n = len(self._kind)
+        i = index.__index__()
+        if i < 0:
+            i += n
+        if not 0 <= i < n:
+            raise IndexError("piece index out of range")
+        return self._piece(i)
+
+    def _piece(self, i: int) -> Piece:
+        piece = self._objects.get(i)
+        if piece is None:
+            kind = self._kinds[self._kind[i]]
+            piece = Piece(kind.type, self._q[i] - kind.dq, self._r[i] - kind.dr, self._z[i], kind.turn)
+            self._objects[i] = piece
+        return piece
+
+    def __iter__(self) -> Iterator[Piece]:
+        return iter(self.as_list())
+
+    def __reversed__(self) -> Iterator[Piece]:
+        return reversed(self.as_list())
+
+    def __contains__(self, value: object) -> bool:
+        return value in self.as_list()
+
+    def __setitem__(self, index, value) -> None:
+        self.as_list()[index] = value
+
+    def __delitem__(self, index) -> None:
+        del self.as_list()[index]
+
+    def insert(self, index: int, value: Piece) -> None:
+        self.as_list().insert(index, value)
+
+    def append(self, value: Piece) -> None:
+        self.as_list().append(value)
+
+    def extend(self, values: Iterable[Piece]) -> None:
+        self.as_list().extend(values)
+
+    def sort(self, *args: Any, **kwargs: Any) -> None:
+        self.as_list().sort(*args, **kwargs)
+
+    def copy(self) -> list[Piece]:
+        return list(self.as_list())
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, (list, PieceTable)):
+            return self.as_list() == list(other)
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]  # mutable, as a list
+
+    def __add__(self, other: Iterable[Piece]) -> list[Piece]:
+        return self.as_list() + list(other)
+
+    def __radd__(self, other: Iterable[Piece]) -> list[Piece]:
+        return list(other) + self.as_list()
+
+    def __repr__(self) -> str:
+        if self._list is not None:
+            return repr(self._list)
+        return f"<PieceTable of {len(self)} pieces, {len(self._objects)} as objects>"
+
+    def __reduce__(self):  # pickles (to worker processes) as it stands
+        if self._list is not None:
+            return (list, (self._list,))
+        return (PieceTable, (self._kinds, self._kind, self._q, self._r, self._z, self._objects))
+
+    def as_list(self) -> list[Piece]:
+        """Every piece as an object, in order (made once; the table is a list from then on)."""
+        if self._list is None:
+            self._list = self._build()
+            self._objects = {}
+            self._kind = array("H")
+            self._q, self._r, self._z = array("q"), array("q"), array("q")
+            self._by_kind = None
+        return self._list
+
+    def _build(self) -> list[Piece]:
+        """One Piece per row (the objects as they are), without a constructor call per piece."""
+        kinds = self._kinds
+        new = object.__new__
+        pieces = [new(Piece) for _ in range(len(self._kind))]
+        for p, k, q, r, z in zip(pieces, map(kinds.__getitem__, self._kind), self._q, self._r, self._z):
+            p.type = k.type
+            p.q = q - k.dq
+            p.r = r - k.dr
+            p.z = z
+            p.rotation = k.turn
+            p.attrs = {}
+            p.extras = {}
+        for i, piece in self._objects.items():
+            pieces[i] = piece
+        return pieces
+
+    # -- reductions (exact over columns and objects alike) ---------------------------------------
+    def objects(self) -> list[tuple[int, Piece]]:
+        """(row, piece) of every piece that exists as an object, in row order: the only ones
+        that can carry attrs or extras."""
+        if self._list is not None:
+            return list(enumerate(self._list))
+        return sorted(self._objects.items(), key=lambda item: item[0])
+
+    def _kind_counts(self) -> Counter[int]:
+        """How many rows of each kind the columns hold (object rows included; fixed, so kept)."""
+        if self._by_kind is None:
+            self._by_kind = Counter(self._kind)
+        return self._by_kind
+
+    def type_counts(self) -> Counter[str]:
+        """How many pieces of each type."""
+        if self._list is not None:
+            return Counter(p.type for p in self._list)
+        by_kind = Counter(self._kind_counts())
+        for i in self._objects:
+            by_kind[self._kind[i]] -= 1
+        counts: Counter[str] = Counter()
+        for k, n in sorted(by_kind.items()):
+            if n:
+                counts[self._kinds[k].type] += n
+        counts.update(p.type for p in self._objects.values())
+        return counts
+
+    def indices_of(self, type_ids: Iterable[str]) -> list[int]:
+        """The rows of the pieces of these types, in order."""
+        wanted = set(type_ids)
+        if self._list is not None:
+            return [i for i, p in enumerate(self._list) if p.type in wanted]
+        column = self._kind.tobytes()
+        width = self._kind.itemsize
+        rows: list[int] = []
+        for k in self._kind_counts():
+            if self._kinds[k].type not in wanted:
+                continue
+            pattern = array(self._kind.typecode, (k,)).tobytes()
+            at = column.find(pattern)
+            while at >= 0:
+                if at % width == 0:
+                    rows.append(at // width)
+                    at = column.find(pattern, at + width)
+                else:
+                    at = column.find(pattern, at + 1)
+        objects = self._objects
+        rows = [i for i in rows if i not in objects]
+        rows += [i for i, p in objects.items() if p.type in wanted]
+        return sorted(rows)
+
+    def bounds(self) -> tuple[int, int, int, int, int, int] | None:
+        """(min q, max q, min r, max r, min level, max level) over every cell a piece fills."""
+        if self._list is not None:
+            return piece_bounds(self._list)
+        boxes = [piece_bounds(self._objects.values())]
+        if len(self._objects) < len(self._kind):
+            boxes.append(self._column_bounds())
+        return _merge_bounds(boxes)
+
+    def _column_bounds(self) -> tuple[int, int, int, int, int, int] | None:
+        """Bounds over the rows the columns speak for. Each bound is a column plus a per-kind
+        offset (the footprint's extent less the kind's shift): where every kind present has
+        the same offset it is one C-level min or max, else a min or max over C-level maps.
+        Rows held as objects are first made copies of a row the columns speak for."""
+        present = self._kind_counts()
+        offsets = _kind_offsets(self._kinds)
+        kind, q, r, z = self._kind, self._q, self._r, self._z
+        skip = set(self._objects)
+        if any(offsets[5][k] < 0 for k in present):  # a type that fills no level fills no cell
+            skip.update(i for i, k in enumerate(kind) if offsets[5][k] < 0)
+        if skip:
+            keep = next((i for i in range(len(kind)) if i not in skip), None)
+            if keep is None:
+                return None
+            present = Counter(present)
+            present.subtract(kind[i] for i in skip)
+            present = +present
+            kind, q, r, z = kind[:], q[:], r[:], z[:]
+            for i in skip:
+                kind[i], q[i], r[i], z[i] = kind[keep], q[keep], r[keep], z[keep]
+        out = []
+        for column, table, extreme in ((q, offsets[0], min), (q, offsets[1], max), (r, offsets[2], min),
+                                       (r, offsets[3], max), (z, offsets[4], min), (z, offsets[5], max)):
+            values = {table[k] for k in present}
+            if len(values) == 1:
+                out.append(extreme(column) + values.pop())
+            else:
+                out.append(extreme(map(add, column, map(table.__getitem__, kind))))
+        return tuple(out)  # type: ignore[return-value]
+
+
+@lru_cache(maxsize=64)
+def _kind_offsets(kinds: tuple[Kind, ...]) -> tuple[list[int], ...]:
+    """Per kind: what to add to the q column for the lowest and highest q of the footprint, the
+    same for r, and to z for the lowest and highest level filled (0 and height - 1)."""
+    cat = catalog()
+    tables: tuple[list[int], ...] = ([], [], [], [], [], [])
+    for kind in kinds:
+        ptype = cat[kind.type]
+        dq0, dq1, dr0, dr1 = cat.extent(ptype.shape, kind.turn)
+        for table, value in zip(tables, (dq0 - kind.dq, dq1 - kind.dq, dr0 - kind.dr, dr1 - kind.dr, 0,
+                                         ptype.height - 1)):
+            table.append(value)
+    return tables
+
+
+def piece_bounds(pieces: Iterable[Piece]) -> tuple[int, int, int, int, int, int] | None:
+    """`Map.bounds` over piece objects, one cached footprint extent per (shape, turn)."""
+    cat = catalog()
+    found = None
+    for p in pieces:
+        ptype = cat[p.type]
+        if ptype.height <= 0:
+            continue
+        shape = cat.shape_for(ptype, p.attrs.get("size"))
+        dq0, dq1, dr0, dr1 = cat.extent(shape, p.rotation)
+        box = (p.q + dq0, p.q + dq1, p.r + dr0, p.r + dr1, p.z, p.z + ptype.height - 1)
+        if found is None:
+            found = list(box)
+        else:
+            for k in (0, 2, 4):
+                if box[k] < found[k]:
+                    found[k] = box[k]
+                if box[k + 1] > found[k + 1]:
+                    found[k + 1] = box[k + 1]
+    return tuple(found) if found is not None else None  # type: ignore[return-value]
+
+
+def _merge_bounds(boxes: list) -> tuple[int, int, int, int, int, int] | None:
+    boxes = [b for b in boxes if b is not None]
+    if not boxes:
+        return None
+    return (min(b[0] for b in boxes), max(b[1] for b in boxes), min(b[2] for b in boxes),
+            max(b[3] for b in boxes), min(b[4] for b in boxes), max(b[5] for b in boxes))

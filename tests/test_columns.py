@@ -1,0 +1,155 @@
+"""The columnar piece table: it is the `list[Piece]` it replaces, and its reductions are exact."""
+
+from __future__ import annotations
+
+import copy
+import pickle
+import random
+import sys
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from conftest import corpus_files
+from mapkit.formats import hsc
+from mapkit.model.catalog import catalog
+from mapkit.model.columns import Kind, PieceTable, kind_column, piece_bounds, type_turn_kinds
+from mapkit.model.map import Map, Piece
+from mapkit.model.summary import summarise
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
+from generate import make_map  # noqa: E402
+
+TYPES = ("grass-1", "grass-2", "rock-3", "water-1", "tree-10", "castle-wall-corner", "glyph", "start-zone",
+         "grass-24", "road-5")
+
+
+def table_of(pieces: list[Piece]) -> PieceTable:
+    """A table holding plain pieces as columns and the rest (attrs, extras, half turns) as objects."""
+    types = sorted({p.type for p in pieces})
+    code = {t: i for i, t in enumerate(types)}
+    plain = [not p.attrs and not p.extras and p.rotation == int(p.rotation) for p in pieces]
+    return PieceTable(type_turn_kinds(types),
+                      kind_column([code[p.type] for p in pieces], [int(p.rotation) % 6 if ok else 0
+                                                                   for p, ok in zip(pieces, plain)]),
+                      [p.q for p in pieces], [p.r for p in pieces], [p.z for p in pieces],
+                      {i: p for i, (p, ok) in enumerate(zip(pieces, plain)) if not ok})
+
+
+def facts(m: Map) -> tuple:
+    return m.piece_counts(), m.bounds(), m.glyphs(), m.start_zones(), m.scenarios()
+
+
+pieces_strategy = st.lists(st.builds(
+    lambda t, q, r, z, k, letter: Piece(t, q, r, z, k, {"letter": letter} if t == "glyph" and letter else {}),
+    st.sampled_from(TYPES), st.integers(-50, 50), st.integers(-50, 50), st.integers(0, 12),
+    st.sampled_from([0, 1, 2, 3, 4, 5, 0.5]), st.sampled_from(["", "A", "V"])), max_size=40)
+
+
+@settings(max_examples=60, deadline=None)
+@given(pieces_strategy)
+def test_a_table_is_the_list_it_holds(pieces):
+    pieces = [Piece(p.type, p.q, p.r, p.z, p.rotation if p.type in ("grass-1", "glyph") or p.rotation != 0.5 else 1,
+                    p.attrs) for p in pieces]
+    table = table_of(copy.deepcopy(pieces))
+    assert len(table) == len(pieces)
+    assert facts(Map(pieces=table)) == facts(Map(pieces=pieces))
+    assert not table.materialised  # the reductions made no pieces
+    assert [table[i] for i in range(len(pieces))] == pieces
+    assert list(table) == pieces and table == pieces and pieces == table
+
+
+def test_a_piece_handed_out_and_changed_counts_as_changed():
+    pieces = [Piece("grass-1", q, 0, 0) for q in range(10)] + [Piece("rock-3", 0, 5, 2, 3)]
+    m = Map(pieces=table_of(copy.deepcopy(pieces)))
+    for edited in (m.pieces, pieces):
+        edited[10].z = 7
+        edited[3].type = "sand-1"
+        edited[0].q = -40
+    found = facts(m)
+    assert not m.pieces.materialised
+    assert found == facts(Map(pieces=pieces))
+    assert m.piece_counts()["sand-1"] == 1 and m.bounds()[0] == -40 and m.bounds()[5] == 7
+
+
+def test_changing_the_sequence_makes_it_a_list_once():
+    pieces = [Piece("grass-1", q, 0, 0) for q in range(100)]
+    table = table_of(pieces)
+    first = table[0]
+    table.append(Piece("glyph", 0, 0, 1, 0, {"letter": "A"}))
+    assert table.materialised and table[0] is first and len(table) == 101
+    del table[5]
+    table[0] = Piece("rock-1", 9, 9, 0)
+    table.insert(0, Piece("sand-1", 1, 1, 0))
+    assert [p.type for p in table[:3]] == ["sand-1", "rock-1", "grass-1"]
+    assert Map(pieces=table).piece_counts() == {"grass-1": 98, "sand-1": 1, "rock-1": 1, "glyph": 1}
+    assert table + [first] == list(table) + [first]
+
+
+def test_slices_negative_indices_and_errors():
+    pieces = [Piece("grass-1", q, 0, 0) for q in range(200)]
+    table = table_of(pieces)
+    assert table[-1] == pieces[-1] and table[2:5] == pieces[2:5] and table[::-50] == pieces[::-50]
+    with pytest.raises(IndexError):
+        table[200]
+    with pytest.raises(ValueError):
+        PieceTable(type_turn_kinds(["grass-1"]), [0, 1], [0], [0, 0], [0, 0])
+    with pytest.raises(ValueError):
+        PieceTable(type_turn_kinds(["grass-1"]), [6], [0], [0], [0])
+
+
+def test_copies_and_pickles_keep_every_piece():
+    m = make_map(500, seed=3)
+    table = hsc.read(hsc.write(m)).pieces
+    assert isinstance(table, PieceTable)
+    for other in (copy.deepcopy(table), pickle.loads(pickle.dumps(table))):
+        assert other == table
+    table.as_list()
+    assert pickle.loads(pickle.dumps(table)) == table
+
+
+def test_shifted_kinds_put_origins_where_they_belong():
+    # a kind's shift is what the stored coordinates add to the origin
+    table = PieceTable([Kind("grass-3", 2, 1, -1), Kind("grass-1", 0)], [0, 1, 0], [5, 0, 1], [5, 0, 1], [0, 1, 2])
+    assert list(table) == [Piece("grass-3", 4, 6, 0, 2), Piece("grass-1", 0, 0, 1, 0), Piece("grass-3", 0, 2, 2, 2)]
+    assert Map(pieces=table_of(list(table))).bounds() == piece_bounds(list(table)) == table.bounds()
+
+
+def test_a_read_map_makes_pieces_only_for_records_with_attrs_or_extras():
+    m = make_map(20_000, seed=11)
+    counts = m.piece_counts()
+    read = hsc.read(hsc.write(m))
+    assert isinstance(read.pieces, PieceTable)
+    assert len(read.pieces.objects()) == counts["glyph"] + counts["start-zone"]
+    summary = summarise(read)
+    assert not read.pieces.materialised
+    assert summary == summarise(Map(**{**read.__dict__, "pieces": list(read.pieces)}))
+
+
+@pytest.mark.parametrize("path", corpus_files("hsc", "*.hsc"))
+def test_corpus_summaries_agree_with_the_piece_by_piece_answer(path):
+    m = hsc.read(path.read_bytes(), str(path))
+    listed = Map(**{**m.__dict__, "pieces": list(m.pieces)})
+    copied = hsc.read(path.read_bytes(), str(path))
+    assert summarise(copied) == summarise(listed)
+    cat = catalog()
+    cells = [(q, r, level) for q, r, level, _ in listed.iter_cells()]
+    assert copied.bounds() == (min(c[0] for c in cells), max(c[0] for c in cells), min(c[1] for c in cells),
+                               max(c[1] for c in cells), min(c[2] for c in cells), max(c[2] for c in cells))
+    assert all(cat[p.type] for p in copied.pieces)
+
+
+def test_random_edits_keep_reductions_exact():
+    rng = random.Random(4)
+    m = hsc.read(hsc.write(make_map(3000, seed=8)))
+    for _ in range(50):
+        piece = m.pieces[rng.randrange(len(m.pieces))]
+        piece.q += rng.randint(-30, 30)
+        piece.z += rng.randint(0, 3)
+        if rng.random() < 0.3:
+            piece.type = rng.choice(TYPES[:5])
+    found = facts(m)
+    assert not m.pieces.materialised
+    assert found == facts(Map(pieces=[copy.copy(p) for p in m.pieces]))

@@ -1,0 +1,107 @@
+"""One level number in every output: Level N is the layer of tiles whose top is at height N.
+
+One small map, every output: the grass on the table is Level 1, the tile stacked on it Level 2, the
+glyph on that tile stands on Level 2, the water laid on the Level 1 grass is a Level 2 tile, and the
+tile floating with its bottom at height 3 is a Level 4 tile with no Level 3 tile under it.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+
+from mapkit.formats import write_map
+from mapkit.model.map import Map, Piece
+
+FLOATING = (5, 5)
+
+
+@pytest.fixture
+def level_map(tmp_path):
+    m = Map(name="levels", pieces=[
+        Piece("grass-7", 0, 0, 0),                               # Level 1
+        Piece("grass-1", 0, 0, 1),                               # Level 2
+        Piece("glyph", 0, 0, 2, attrs={"letter": "A"}),          # stands on Level 2
+        Piece("water-1", 1, 0, 1),                               # a Level 2 tile that adds no height
+        Piece("grass-1", *FLOATING, 3),                          # Level 4, nothing under it
+    ])
+    path = tmp_path / "levels.mapkit.json"
+    write_map(m, path)
+    return path
+
+
+def test_info_text_and_json(cli, level_map):
+    code, out, _ = cli("info", level_map)
+    assert code == 0 and "Levels 1..4" in out and "A Astrid at (0, 0) on Level 2" in out
+    data = json.loads(cli("info", level_map, "--json")[1])
+    assert data["size"]["levels"] == [1, 4]
+    assert data["glyphs"][0]["level"] == 2
+    by_piece = {c["piece"]: c["level"] for c in data["cells"]}
+    assert by_piece == {0: 1, 1: 2, 2: 2, 3: 2, 4: 4}
+
+
+def test_findings_text_json_and_sarif(cli, level_map):
+    q, r = FLOATING
+    code, out, _ = cli("validate", level_map, "--select", "P101")
+    assert code == 1
+    assert out.strip().endswith(f"Level 4 ({q}, {r}): P101 error: Grass 1-hex (piece 5) floats: no Level 3 tile under it")
+    (row,) = json.loads(cli("validate", level_map, "--select", "P101", "--format", "json")[1])
+    assert row["level"] == 4 and "no Level 3 tile" in row["message"]
+    log = json.loads(cli("validate", level_map, "--select", "P101", "--format", "sarif")[1])
+    (result,) = log["runs"][0]["results"]
+    assert result["properties"]["level"] == 4
+    assert result["locations"][0]["logicalLocations"][0]["name"] == f"hex ({q}, {r}) Level 4"
+    assert result["locations"][0]["physicalLocation"]["region"]["message"]["text"] == f"Level 4 ({q}, {r})"
+
+
+def test_analyze_input_and_output(cli, level_map):
+    code, out, err = cli("analyze", level_map, "--from", "0,0,2", "--json")
+    assert code == 0, err
+    data = json.loads(out)
+    assert data["start"] == [0, 0, 2]
+    spaces = {(s["q"], s["r"]): s for s in data["spaces"]}
+    # the top of the stacked grass is Level 2 at height 2; the water is a Level 2 tile at height 1
+    assert (spaces[(0, 0)]["level"], spaces[(0, 0)]["height"]) == (2, 2)
+    assert (spaces[(1, 0)]["level"], spaces[(1, 0)]["height"]) == (2, 1)
+    assert spaces[(0, 1)]["level"] == 1
+    code, out, _ = cli("analyze", level_map, "--from", "0,0,2")
+    assert "from (0, 0) on Level 2" in out
+
+
+def test_svg_layers_titles_and_findings(cli, level_map, tmp_path):
+    from lxml import etree
+
+    svg = tmp_path / "levels.svg"
+    assert cli("render", level_map, "-o", svg, "--view", "levels", "--findings")[0] == 0
+    root = etree.parse(str(svg)).getroot()
+    labels = [g.get("{http://www.inkscape.org/namespaces/inkscape}label") for g in root.iter("{*}g")]
+    assert {"Level 1", "Level 2", "Level 4"} <= set(labels)
+    words = " ".join(t.text or "" for t in root.iter("{*}text"))
+    assert "Level 4): Grass 1-hex (piece 5) floats: no Level 3 tile" in words
+    one = tmp_path / "level4.svg"
+    assert cli("render", level_map, "-o", one, "--level", "4")[0] == 0
+    assert etree.parse(str(one)).getroot().findtext("{*}title") == "levels - Level 4"
+
+
+def test_pdf_build_sheets(cli, level_map, tmp_path):
+    from pypdf import PdfReader
+
+    pdf = tmp_path / "levels.pdf"
+    assert cli("print", level_map, "-o", pdf)[0] == 0
+    text = re.sub(r"\s+", " ", " ".join(page.extract_text() for page in PdfReader(str(pdf)).pages))
+    for n in (1, 2, 4):
+        assert f"Parts for Level {n}" in text
+    assert "Parts for Level 3" not in text
+
+
+def test_html_report(cli, level_map, tmp_path):
+    page = tmp_path / "levels.html"
+    assert cli("report", level_map, "-o", page)[0] == 0
+    html = page.read_text(encoding="utf-8")
+    q, r = FLOATING
+    assert f"({q}, {r}) Level 4" in html                    # the finding's place
+    assert "Levels 1–4" in html and "A Astrid at (0, 0) on Level 2" in html
+    assert 'id="hex_0_0" class="hex kind-land" data-q="0" data-r="0" data-level="2"' in html
+    assert "<title>(1, 0) Level 2: " in html                 # the water tile seen from above
