@@ -14,6 +14,10 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
     p.add_argument("--parameters", action="store_true", help="list the convention parameters and their sources")
     p.add_argument("--vehicle-rules", choices=("current", "legacy"),
                    help="only the rules of this C3G vehicle rule set (current: seeds/001; legacy: seeds/003)")
+    p.add_argument("--table", action="store_true",
+                   help="the rule table: every rule checked or computed with its seed heading or outside "
+                        "source, the seed headings not checked and why, the seeds' numbered examples")
+    p.add_argument("--markdown", action="store_true", help="with --table: print it as docs/rules.md holds it")
     p.add_argument("--json", action="store_true", help="print JSON")
     return p
 
@@ -23,6 +27,14 @@ def run(args: argparse.Namespace) -> int:
     from mapkit.rules.framework import load_rules, matches
     from mapkit.rules.profiles import PARAMETERS
 
+    if args.table or args.markdown:
+        from mapkit.rules import table
+
+        if args.json:
+            print(json.dumps(table.as_json(), indent=1, ensure_ascii=False))
+        else:
+            sys.stdout.write(table.render_markdown() if args.markdown else table.render_text())
+        return 0
     if args.parameters:
         rows = {name: {"default": value, "source": source} for name, (value, source) in PARAMETERS.items()}
         if args.json:
@@ -32,6 +44,13 @@ def run(args: argparse.Namespace) -> int:
                 print(f"{name} = {row['default']}    {row['source']}")
         return 0
     rules = load_rules()
+    if args.code is not None:
+        from mapkit.rules import table
+
+        computed = {row["id"]: row for row in table.rows() if row["kind"] == "computed"}
+        if args.code in computed:
+            sys.stdout.write(explain_computed(computed[args.code]))
+            return 0
     chosen = [rules[c] for c in sorted(rules)
               if (args.profile is None or args.profile in rules[c].profiles)
               and (args.vehicle_rules is None or args.vehicle_rules in rules[c].vehicle_rules)
@@ -61,4 +80,21 @@ def explain(r) -> str:
         text = r.doc.get(key)
         if text:
             lines += [f"{key.capitalize()}:", f"  {text}", ""]
+    if r.doc.get("seeds"):
+        from mapkit.rules.table import seed_ref
+
+        refs = [seed_ref(seed, heading) for seed, heading in r.doc["seeds"]]
+        lines += ["Seed headings:"] + [f"  {x['seed']} ({x['title']}): {x['heading']}" for x in refs] + [""]
+    if r.vehicle_rules != frozenset({"current", "legacy"}):
+        lines += [f"Vehicle rules: {', '.join(sorted(r.vehicle_rules))} only", ""]
+    return "\n".join(lines)
+
+
+def explain_computed(row: dict) -> str:
+    """A computed (movement) rule's page: what it does, where, and its seed headings or outside source."""
+    lines = [f"{row['id']} (computed by {row['where']})", "", row["what"], ""]
+    if row["seeds"]:
+        lines += ["Seed headings:"] + [f"  {x['seed']} ({x['title']}): {x['heading']}" for x in row["seeds"]] + [""]
+    if row["outside"]:
+        lines += ["Outside source:", f"  {row['outside']}", ""]
     return "\n".join(lines)

@@ -88,6 +88,30 @@ def choose(set_id: str, row: dict[str, str]) -> tuple[int, str]:
     raise ValueError(f"{set_id} {row['piece_key']}: sources disagree {counts} and no decision is recorded")
 
 
+def hexoscape_sets() -> dict:
+    """Set letters, heroscape.org numbers and announced products (mapkit/data/hexoscape_sets.json)."""
+    return json.loads(Path(__file__).with_name("hexoscape_sets.json").read_text(encoding="utf-8"))
+
+
+def _with_hexoscape_ids(sets: dict[str, dict]) -> None:
+    """Give each set its Hexoscape letter and heroscape.org number, and add the announced products."""
+    extra = hexoscape_sets()
+    letter_of = {set_id: letter for letter, set_id in extra["letters"].items()}
+    for set_id, entry in sets.items():
+        entry["hexoscape_letter"] = letter_of.get(set_id)
+        entry["heroscape_org"] = extra["heroscape_org"].get(set_id)
+    cat = catalog()
+    for product in extra["announced"]:
+        unknown = [t for t in product["pieces"] if t not in cat]
+        if unknown:
+            raise ValueError(f"{product['id']}: pieces not in the catalog: {unknown}")
+        sets[product["id"]] = {
+            "id": product["id"], "name": product["name"], "publisher": product["publisher"],
+            "release": product["release"], "kind": "announced", "pieces": dict(product["pieces"]),
+            "rows": [], "unmapped": [], "source": product["source"],
+            "hexoscape_letter": None, "heroscape_org": None}
+
+
 def derive(csv_path: Path) -> dict:
     sets: dict[str, dict] = {}
     decisions = []
@@ -112,12 +136,15 @@ def derive(csv_path: Path) -> dict:
                 entry["unmapped"].append(row["piece_key"])
             elif count:
                 entry["pieces"][type_id] = entry["pieces"].get(type_id, 0) + count
+    _with_hexoscape_ids(sets)
     return {
         "about": "Official set and terrain-pack inventories (pieces per catalog type), derived by "
                  "mapkit/data/derive_sets.py from shared/corpus/inventories/set_inventories.csv "
                  "(Hexoscape inventories.ts @0a56fb6, VirtualScape MaterialEdit.cpp @7c80625, HeroscapeBuilder "
                  "DB dump @32b602b). Each row keeps the three source counts, their status and the count chosen. "
-                 "'unmapped' lists pieces with no catalog type (not used by the set cover).",
+                 "'unmapped' lists pieces with no catalog type (not used by the set cover). "
+                 "hexoscape_letter/heroscape_org and the sets of kind 'announced' come from "
+                 "mapkit/data/hexoscape_sets.json (Hexoscape terrainSets.ts and an inventories.ts comment @0a56fb6).",
         "decisions": decisions,
         "aliases": {key: {"type": t, "why": why} for key, (t, why) in ALIASES.items()},
         "sets": list(sets.values()),

@@ -224,4 +224,6 @@ def castle_symbol(ptype: PieceType) -> tuple[str, str, RGB]:
         return "ladder", "ladder (on an edge)", castle_rgb("ladder")
     if pid == "road-wall":
         return "road-wall", "road wall", castle_rgb("road_wall")
+    if pid == "rope-ladder":
+        return "ladder", "rope ladder (on an edge)", ptype.vs_colour
     return "castle-base", ptype.name, terrain_rgb("castle")

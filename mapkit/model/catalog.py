@@ -42,6 +42,8 @@ class PieceType:
     glasq: tuple[str, ...] = ()
     vsc: str | None = None
     inventory_as: dict[str, int] = field(default_factory=dict, compare=False, hash=False)
+    #: Attributes no source gives, set by assumption: attribute -> why (docs/pieces.md lists them).
+    assumed: dict[str, str] = field(default_factory=dict, compare=False, hash=False)
     #: Pieces this one is planted in instead of resting on a tile below it, with the levels from
     #: their bottom to its own: the castle flag stands in the top of a battlement.
     stands_on: dict[str, int] = field(default_factory=dict, compare=False, hash=False)
@@ -69,6 +71,7 @@ class Catalog:
             raw["vs_legacy"] = tuple(raw.get("vs_legacy") or ())
             raw["vs_colour"] = tuple(raw.get("vs_colour") or (160, 160, 160))
             raw["inventory_as"] = dict(raw.get("inventory_as") or {})
+            raw["assumed"] = dict(raw.get("assumed") or {})
             raw["stands_on"] = dict(raw.get("stands_on") or {})
             piece = PieceType(**raw)
             if piece.kind not in KINDS:
@@ -93,6 +96,7 @@ class Catalog:
                 self.by_vsc.setdefault(piece.vsc, piece)
         self._footprints: dict[tuple[str, int], tuple[tuple[int, int], ...]] = {}
         self._extents: dict[tuple[str, int], tuple[int, int, int, int]] = {}
+        self._column_extents: dict[tuple[str, int, int], tuple[int, int]] = {}
 
     def __getitem__(self, type_id: str) -> PieceType:
         return self.types[type_id]
@@ -130,6 +134,18 @@ class Catalog:
             box = (min(dqs), max(dqs), min(drs), max(drs))
             self._extents[key] = box
         return box
+
+
+    def column_extent(self, shape: str, rotation: float, parity: int) -> tuple[int, int]:
+        """(min, max) offset-grid column of the footprint, relative to its origin's column, for an
+        origin on an even (parity 0) or odd (1) row: a hex (dq, dr) from the origin lies in
+        column col + dq + ((parity + dr) >> 1) of the odd-r grid (`grid.axial_to_offset`)."""
+        key = (shape, int(rotation) % 6, parity)
+        found = self._column_extents.get(key)
+        if found is None:
+            cols = [dq + ((parity + dr) >> 1) for dq, dr in self.footprint(shape, rotation)]
+            found = self._column_extents[key] = (min(cols), max(cols))
+        return found
 
 
 #: Personal-tile sizes VirtualScape supports and the grass shape each one uses.

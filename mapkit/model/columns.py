@@ -25,7 +25,7 @@ from collections import Counter
 from collections.abc import Iterable, Iterator, MutableSequence, Sequence
 from functools import lru_cache
 from itertools import repeat
-from operator import add, mul
+from operator import add, and_, mul, rshift
 from typing import Any, NamedTuple, overload
 
 from mapkit.model.catalog import catalog
@@ -262,11 +262,38 @@ class PieceTable(MutableSequence):
             boxes.append(self._column_bounds())
         return _merge_bounds(boxes)
 
-    def _column_bounds(self) -> tuple[int, int, int, int, int, int] | None:
-        """Bounds over the rows the columns speak for. Each bound is a column plus a per-kind
-        offset (the footprint's extent less the kind's shift): where every kind present has
-        the same offset it is one C-level min or max, else a min or max over C-level maps.
-        Rows held as objects are first made copies of a row the columns speak for."""
+    def level_range(self) -> tuple[int, int] | None:
+        """(lowest, highest) Level the pieces take up (`mapkit.model.levels.span`)."""
+        if self._list is not None:
+            return piece_level_range(self._list)
+        ranges = [piece_level_range(self._objects.values())]
+        plain = self._plain_rows()
+        if plain is not None:
+            kind, _, _, z, present = plain
+            low, high = _kind_levels(self._kinds)
+            ranges.append((_extreme(min, z, low, kind, present), _extreme(max, z, high, kind, present)))
+        return _merge_ranges(ranges)
+
+    def column_range(self) -> tuple[int, int] | None:
+        """(first, last) column of the odd-r offset grid any piece covers (`Map.board_size`).
+        Per row: q + (r >> 1) plus a per-kind, per-row-parity offset, so C-level maps again."""
+        if self._list is not None:
+            return piece_column_range(self._list)
+        ranges = [piece_column_range(self._objects.values())]
+        plain = self._plain_rows()
+        if plain is not None:
+            kind, q, r, _, _ = plain
+            low, high = _kind_columns(self._kinds)
+            base = list(map(add, q, map(rshift, r, repeat(1))))
+            slot = list(map(add, map(mul, kind, repeat(2)), map(and_, r, repeat(1))))
+            ranges.append((min(map(add, base, map(low.__getitem__, slot))),
+                           max(map(add, base, map(high.__getitem__, slot)))))
+        return _merge_ranges(ranges)
+
+    def _plain_rows(self) -> tuple[array, array, array, array, Counter[int]] | None:
+        """The kind, q, r and z columns of the rows the columns speak for, and the kinds present;
+        rows held as objects (and of types that fill no level) are first made copies of such a
+        row, so an extreme over the columns is exact. None if no row is left."""
         present = self._kind_counts()
         offsets = _kind_offsets(self._kinds)
         kind, q, r, z = self._kind, self._q, self._r, self._z
@@ -283,15 +310,62 @@ class PieceTable(MutableSequence):
             kind, q, r, z = kind[:], q[:], r[:], z[:]
             for i in skip:
                 kind[i], q[i], r[i], z[i] = kind[keep], q[keep], r[keep], z[keep]
+        return kind, q, r, z, present
+
+    def _column_bounds(self) -> tuple[int, int, int, int, int, int] | None:
+        """Bounds over the rows the columns speak for. Each bound is a column plus a per-kind
+        offset (the footprint's extent less the kind's shift): where every kind present has
+        the same offset it is one C-level min or max, else a min or max over C-level maps.
+        Rows held as objects are first made copies of a row the columns speak for."""
+        plain = self._plain_rows()
+        if plain is None:
+            return None
+        kind, q, r, z, present = plain
+        offsets = _kind_offsets(self._kinds)
         out = []
         for column, table, extreme in ((q, offsets[0], min), (q, offsets[1], max), (r, offsets[2], min),
                                        (r, offsets[3], max), (z, offsets[4], min), (z, offsets[5], max)):
-            values = {table[k] for k in present}
-            if len(values) == 1:
-                out.append(extreme(column) + values.pop())
-            else:
-                out.append(extreme(map(add, column, map(table.__getitem__, kind))))
+            out.append(_extreme(extreme, column, table, kind, present))
         return tuple(out)  # type: ignore[return-value]
+
+
+def _extreme(extreme: Any, column: array, table: list[int], kind: array, present: Counter[int]) -> int:
+    """min or max over the rows of column + the row's kind's value in `table`: one C-level
+    extreme when every kind present has the same value, else one over C-level maps."""
+    values = {table[k] for k in present}
+    if len(values) == 1:
+        return extreme(column) + values.pop()
+    return extreme(map(add, column, map(table.__getitem__, kind)))
+
+
+@lru_cache(maxsize=64)
+def _kind_levels(kinds: tuple[Kind, ...]) -> tuple[list[int], list[int]]:
+    """Per kind: what to add to z for the lowest and highest Level a piece takes up."""
+    from mapkit.model import levels
+
+    cat = catalog()
+    spans = [levels.span(cat[kind.type], 0) for kind in kinds]
+    return [s.start for s in spans], [s.stop - 1 for s in spans]
+
+
+@lru_cache(maxsize=64)
+def _kind_columns(kinds: tuple[Kind, ...]) -> tuple[list[int], list[int]]:
+    """Per kind and parity of the stored row (index 2 * kind + parity): what to add to
+    q + (r >> 1) for the first and last offset-grid column of the footprint, the kind's shift
+    (origin = (q - dq, r - dr)) undone."""
+    cat = catalog()
+    low: list[int] = []
+    high: list[int] = []
+    for kind in kinds:
+        shape = cat[kind.type].shape
+        for parity in (0, 1):
+            origin_parity = (parity - kind.dr) & 1
+            # origin row >> 1 = (r >> 1) + ((parity - dr) >> 1); its column is q - dq plus that
+            first, last = cat.column_extent(shape, kind.turn, origin_parity)
+            shift = -kind.dq + ((parity - kind.dr) >> 1)
+            low.append(shift + first)
+            high.append(shift + last)
+    return low, high
 
 
 @lru_cache(maxsize=64)
@@ -329,6 +403,37 @@ def piece_bounds(pieces: Iterable[Piece]) -> tuple[int, int, int, int, int, int]
                 if box[k + 1] > found[k + 1]:
                     found[k + 1] = box[k + 1]
     return tuple(found) if found is not None else None  # type: ignore[return-value]
+
+
+def piece_level_range(pieces: Iterable[Piece]) -> tuple[int, int] | None:
+    """`Map.level_range` over piece objects."""
+    from mapkit.model import levels
+
+    cat = catalog()
+    spans = [levels.span(cat[p.type], p.z) for p in pieces]
+    if not spans:
+        return None
+    return min(s.start for s in spans), max(s.stop - 1 for s in spans)
+
+
+def piece_column_range(pieces: Iterable[Piece]) -> tuple[int, int] | None:
+    """`PieceTable.column_range` over piece objects."""
+    cat = catalog()
+    low = high = None
+    for p in pieces:
+        ptype = cat[p.type]
+        first, last = cat.column_extent(cat.shape_for(ptype, p.attrs.get("size")), p.rotation, p.r & 1)
+        col = p.q + (p.r >> 1)
+        low = col + first if low is None else min(low, col + first)
+        high = col + last if high is None else max(high, col + last)
+    return None if low is None else (low, high)
+
+
+def _merge_ranges(ranges: list) -> tuple[int, int] | None:
+    ranges = [x for x in ranges if x is not None]
+    if not ranges:
+        return None
+    return min(x[0] for x in ranges), max(x[1] for x in ranges)
 
 
 def _merge_bounds(boxes: list) -> tuple[int, int, int, int, int, int] | None:

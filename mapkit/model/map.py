@@ -12,7 +12,6 @@ from collections import Counter, defaultdict
 from dataclasses import dataclass, field, replace
 from typing import Any, Iterator, NamedTuple
 
-from mapkit.model import levels
 from mapkit.model.catalog import Catalog, PieceType, catalog
 
 
@@ -132,23 +131,21 @@ class Map:
         """(columns, rows) of the board as a builder counts it, or None if empty: the span of the
         odd-r offset grid that VirtualScape and the battlefield pages letter and number (a
         10-column, 5-row board is 10 x 5, whatever the spread of its axial q)."""
-        cols: set[int] = set()
-        rows: set[int] = set()
-        for piece in self.pieces:
-            for q, r in self.footprint(piece):
-                cols.add(q + (r >> 1))
-                rows.add(r)
-        if not cols:
+        from mapkit.model.columns import piece_column_range
+
+        bounds = self.bounds()
+        table_columns = getattr(self.pieces, "column_range", None)
+        columns = table_columns() if table_columns is not None else piece_column_range(self.pieces)
+        if bounds is None or columns is None:
             return None
-        return max(cols) - min(cols) + 1, max(rows) - min(rows) + 1
+        return columns[1] - columns[0] + 1, bounds[3] - bounds[2] + 1
 
     def level_range(self) -> tuple[int, int] | None:
         """(lowest, highest) Level the pieces take up (`mapkit.model.levels.span`), or None if empty."""
-        cat = catalog()
-        spans = [levels.span(cat[p.type], p.z) for p in self.pieces]
-        if not spans:
-            return None
-        return min(s.start for s in spans), max(s.stop - 1 for s in spans)
+        from mapkit.model.columns import piece_level_range
+
+        table_levels = getattr(self.pieces, "level_range", None)
+        return table_levels() if table_levels is not None else piece_level_range(self.pieces)
 
     # -- views -----------------------------------------------------------------------------
     def of_type(self, *type_ids: str) -> list[Piece]:

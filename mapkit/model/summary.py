@@ -56,7 +56,21 @@ def summarise(m: Map) -> dict[str, Any]:
         "glyphs": glyphs,
         "buildings": len(m.buildings),
         "objects": len(m.objects),
+        "sets_used": declared_sets(m),
     }
+
+
+def declared_sets(m: Map) -> list[dict[str, Any]] | None:
+    """The sets the map says it is built from (Hexoscape's setsUsed), or None if it says nothing."""
+    declared = m.attrs.get("sets_used")
+    if not isinstance(declared, list):
+        return None
+    from mapkit.sets.sets import all_sets, set_table
+
+    known = all_sets()
+    letters = {s["id"]: s.get("hexoscape_letter") for s in set_table()["sets"]}
+    return [{"id": str(s), "name": known[s].name if s in known else "(unknown set)", "letter": letters.get(s)}
+            for s in declared]
 
 
 def terrain_hexes(m: Map, counts: Counter[str] | None = None) -> Counter[str]:
@@ -128,6 +142,9 @@ def render_text(s: dict[str, Any]) -> str:
         for g in s["glyphs"]:
             scenario = f" (scenario {g['scenario']})" if "scenario" in g else ""
             lines.append(f"    {g['letter']} {g['name']} at ({g['q']}, {g['r']}) on {levels.label(g['level'])}{scenario}")
+    if s.get("sets_used") is not None:
+        named = ", ".join(f"{d['name']} ({d['id']})" for d in s["sets_used"]) or "none"
+        lines.append(f"  sets used (declared): {named}")
     if s["buildings"] or s["objects"]:
         lines.append(f"  C3G: {s['buildings']} building(s), {s['objects']} object(s)")
     return "\n".join(lines) + "\n"

@@ -122,7 +122,7 @@ def run_rules(ctx: CheckContext, rules: Iterable[Rule]) -> Iterator[Finding]:
 
 
 #: Modules of `mapkit.rules` that hold no rules.
-_NOT_RULE_MODULES = frozenset({"framework", "report", "profiles", "build_index", "checks"})
+_NOT_RULE_MODULES = frozenset({"framework", "report", "profiles", "build_index", "table", "checks"})
 
 
 def load_rules() -> dict[str, Rule]:

@@ -31,6 +31,14 @@ INT32 = 2**31
 #: set table): a glacier on its ice base, the hive on its swamp-water base, an outcrop on its shadow.
 OWN_BASES = {"glacier": frozenset({"ice"}), "hive": frozenset({"swamp-water"}),
              "outcrop": frozenset({"shadow", "molten-lava"})}
+#: Obstacles made to stand in shallow fluid: Hexoscape lets the Shores of Valhalla wreck (ship
+#: walls, bow) and cannons stand on fluid tiles as on land (its placement check for them takes
+#: any land under every hex); molten lava is left out, nothing says a wreck lies in it.
+MAY_STAND_IN = {terrain: frozenset({"water", "swamp-water", "ice", "shadow", "wellspring-water", "toxic-water"})
+                for terrain in ("ship", "cannon")}
+#: What an edge add-on hangs on across its edge: castle walls, bases and wall-walk for the castle's
+#: ladders and battlements; a rope ladder also on the ship wall or bow.
+EDGE_HOSTS = {"rope-ladder": frozenset({"ship"})}
 
 
 def index_of(ctx: CheckContext) -> BuildIndex:
@@ -175,7 +183,7 @@ def _on_fluid(ctx: CheckContext, out: dict[str, list[Finding]], i: int, ptype: P
                     levels.level(ptype, z)))
                 return
             continue  # molten lava may go on any tile that is neither water nor molten lava
-        if below.terrain in OWN_BASES.get(ptype.terrain, ()):
+        if below.terrain in OWN_BASES.get(ptype.terrain, ()) or below.terrain in MAY_STAND_IN.get(ptype.terrain, ()):
             continue
         severity = "error" if below.terrain == "water" else "warning"
         out["P105"].append(ctx.finding(
@@ -207,18 +215,21 @@ def _marker(ctx: CheckContext, idx: BuildIndex, out: dict[str, list[Finding]], i
 
 def _edge_addon(ctx: CheckContext, idx: BuildIndex, out: list[Finding], i: int, ptype: PieceType, z: int,
                 hex_: tuple[int, int], rotation: float) -> None:
-    """A battlement or ladder must hang on an edge whose other side is castle (wall, base or wall-walk)."""
+    """A battlement or ladder must hang on an edge whose other side is castle (wall, base or wall-walk);
+    a rope ladder on castle or a ship's hull (EDGE_HOSTS)."""
     q, r = hex_
     turns = int(rotation) % 6
     dq, dr = DIRECTIONS[turns]
+    hosts = EDGE_HOSTS.get(ptype.id, frozenset())
     for cq, cr in ((q + dq, r + dr), (q, r)):
         for level in (z, z - 1):
             b = idx.body_at(cq, cr, level)
-            if b is not None and (idx.types[b].kind == "castle" or idx.types[b].terrain == "wall-walk"):
+            if b is not None and (idx.types[b].kind == "castle" or idx.types[b].terrain in hosts | {"wall-walk"}):
                 return
     side = ("E", "SE", "SW", "W", "NW", "NE")[turns]
-    out.append(ctx.finding("P110", f"{_label(ptype, i)} hangs on the {side} edge, but no castle wall, base or "
-                           f"wall-walk is across that edge at Level {levels.layer(z - 1)} or {levels.layer(z)}", q, r, levels.level(ptype, z)))
+    what = "castle wall, base, wall-walk or ship's hull" if hosts else "castle wall, base or wall-walk"
+    out.append(ctx.finding("P110", f"{_label(ptype, i)} hangs on the {side} edge, but no {what} is across that "
+                           f"edge at Level {levels.layer(z - 1)} or {levels.layer(z)}", q, r, levels.level(ptype, z)))
 
 
 def _coordinates(ctx: CheckContext, out: list[Finding], i: int, ptype: PieceType, rotation: float, z: int,

@@ -13,7 +13,9 @@ def inventory_report(m: Any, collection: dict[str, int] | None = None, set_ids: 
     from mapkit.sets.requirements import describe, hexes_of
 
     need = requirements(m)
-    kinds = ("master", "expansion", "kit", "community") if community or set_ids else ("master", "expansion", "kit")
+    kinds = ("master", "expansion", "kit", "community") if community else ("master", "expansion", "kit")
+    if set_ids:  # any set may be named, announced products included
+        kinds = ("master", "expansion", "kit", "community", "announced")
     sets = load_sets(kinds)
     if set_ids:
         known = {s.id.lower(): s for s in sets}
@@ -36,14 +38,42 @@ def inventory_report(m: Any, collection: dict[str, int] | None = None, set_ids: 
         "set_count": cover.count,
         "buildable_from_sets": cover.feasible or too_large is not None,
         "search_too_large_lower_bound": too_large,
-        "not_in_any_set": [{"type": t, "name": describe(t), "count": n} for t, n in sorted(cover.uncovered.items())],
+        "not_in_any_set": [{"type": t, "name": describe(t), "count": n, "announced_in": announced_in(t)}
+                           for t, n in sorted(cover.uncovered.items())],
     }
+    declared = m.attrs.get("sets_used") if hasattr(m, "attrs") else None
+    if isinstance(declared, list):
+        report["declared_sets"] = declared_sets_report(terrain, declared)
     if collection is not None:
         # A Hexoscape inventory has no glyph rows: say nothing about glyphs rather than "all missing".
         counts_glyphs = any(t.startswith("glyph:") for t in collection)
         short = missing({t: n for t, n in need.items() if counts_glyphs or not t.startswith("glyph:")}, collection)
         report["missing"] = [{"type": t, "name": describe(t), "count": n} for t, n in short.items()]
     return report
+
+
+def announced_in(type_id: str) -> list[str]:
+    """Announced products (no inventory yet) said to hold a piece type."""
+    from mapkit.sets.sets import load_sets
+
+    return [s.id for s in load_sets(("announced",)) if s.counts.get(type_id)]
+
+
+def declared_sets_report(need: dict[str, int], declared: list[str]) -> dict[str, Any]:
+    """The sets a map declares (Hexoscape's setsUsed), one copy each, against what it needs."""
+    from mapkit.sets import missing
+    from mapkit.sets.requirements import describe
+    from mapkit.sets.sets import all_sets
+
+    known = all_sets()
+    have: dict[str, int] = {}
+    for set_id in declared:
+        if set_id in known:
+            for t, n in known[set_id].pieces:
+                have[t] = have.get(t, 0) + n
+    short = missing(need, have)
+    return {"sets": [str(s) for s in declared],
+            "missing": [{"type": t, "name": describe(t), "count": n} for t, n in short.items()]}
 
 
 def render_text(rep: dict[str, Any]) -> str:
@@ -64,7 +94,17 @@ def render_text(rep: dict[str, Any]) -> str:
     if rep["not_in_any_set"]:
         lines.append("Not in any official set:")
         for row in rep["not_in_any_set"]:
-            lines.append(f"  {row['count']:>4} x {row['name']}")
+            where = f" (announced in {', '.join(row['announced_in'])})" if row.get("announced_in") else ""
+            lines.append(f"  {row['count']:>4} x {row['name']}{where}")
+    if "declared_sets" in rep:
+        named = ", ".join(rep["declared_sets"]["sets"]) or "none"
+        lines.append("")
+        if rep["declared_sets"]["missing"]:
+            lines.append(f"The sets the map declares ({named}, one of each) lack:")
+            for row in rep["declared_sets"]["missing"]:
+                lines.append(f"  {row['count']:>4} x {row['name']}  [{row['type']}]")
+        else:
+            lines.append(f"The sets the map declares ({named}, one of each) hold every piece it needs.")
     if "missing" in rep:
         lines.append("")
         if rep["missing"]:

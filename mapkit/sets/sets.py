@@ -41,3 +41,13 @@ def load_sets(kinds: tuple[str, ...] = ("master", "expansion", "kit")) -> list[T
 def set_table() -> dict:
     """The whole table with provenance (rows, decisions, aliases)."""
     return _table()
+
+
+def set_letters() -> dict[str, str]:
+    """Hexoscape's one-letter set id (a map's hexMap.setsUsed) -> mapkit set id."""
+    return {s["hexoscape_letter"]: s["id"] for s in _table()["sets"] if s.get("hexoscape_letter")}
+
+
+def all_sets() -> dict[str, TerrainSet]:
+    """Every set of the table by id, whatever its kind (announced products included)."""
+    return {s.id: s for s in load_sets(("master", "expansion", "kit", "community", "announced"))}

@@ -182,7 +182,35 @@ def map_with_hex_map(hex_map: Any, path: str) -> Map:
     m = Map(name=hex_map.get("name", ""), author=hex_map.get("author", ""), scenario=hex_map.get("mapNotes", ""))
     m.source_format = NAME
     m.extras[NAME] = {"hexMap": hex_map}
+    if "setsUsed" in hex_map:
+        m.attrs["sets_used"] = sets_from_letters(hex_map["setsUsed"], f"{path}.setsUsed", m.warnings)
     return m
+
+
+def sets_from_letters(letters: Any, path: str, warnings: list[str]) -> list[str]:
+    """hexMap.setsUsed (Hexoscape's one-letter set ids) as mapkit set ids; a letter no set has is
+    named in a warning and left out (the hexMap read is kept, so the file writes back as it was)."""
+    from mapkit.sets.sets import set_letters
+
+    if not isinstance(letters, list) or not all(isinstance(x, str) for x in letters):
+        raise FormatError(f"expected an array of set letters, found {_kind(letters)}", where=path)
+    known = set_letters()
+    out = []
+    for letter in letters:
+        if letter in known:
+            if known[letter] not in out:
+                out.append(known[letter])
+        else:
+            warnings.append(f"{path}: unknown set letter {letter[:8]!r} (left out)")
+    return out
+
+
+def letters_for_sets(set_ids: list[str]) -> list[str]:
+    """mapkit set ids as Hexoscape's letters (sets without a letter are left out: see `losses`)."""
+    from mapkit.sets.sets import set_letters
+
+    letter_of = {set_id: letter for letter, set_id in set_letters().items()}
+    return [letter_of[s] for s in set_ids if s in letter_of]
 
 
 def piece_from_encoded(key: str, path: str) -> tuple[Piece, str]:
@@ -401,6 +429,15 @@ def losses(m: Map) -> list[str]:
                        "Hexoscape cannot place C3G Books")
     if m.players not in ("", "0"):
         out.append(f"players {m.players!r}: Hexoscape maps do not record the number of players")
+    declared = m.attrs.get("sets_used")
+    if isinstance(declared, list):
+        lettered = set(letters_for_sets([str(s) for s in declared]))
+        from mapkit.sets.sets import set_letters
+
+        named = {v for k, v in set_letters().items() if k in lettered}
+        for set_id in declared:
+            if set_id not in named:
+                out.append(f"declared set {set_id!r}: Hexoscape has no letter for it (setsUsed leaves it out)")
     return out
 
 
@@ -456,13 +493,29 @@ def hex_map_for(m: Map, pieces: list[tuple[Piece, str, int, int, int]]) -> dict[
         hex_map["author"] = m.author
         if m.scenario or "mapNotes" in hex_map:
             hex_map["mapNotes"] = m.scenario
+        _set_sets_used(m, hex_map)
         return hex_map
     width, length = _board_size(m, pieces)
     hex_map = {"id": _stable_id(m, pieces), "name": m.name, "author": m.author, "shape": "rectangle",
                "width": width, "length": length}
     if m.scenario:
         hex_map["mapNotes"] = m.scenario
+    _set_sets_used(m, hex_map)
     return hex_map
+
+
+def _set_sets_used(m: Map, hex_map: dict[str, Any]) -> None:
+    """hexMap.setsUsed from the map's declared sets; the list read is kept as it was (unknown
+    letters included) while the declared sets are the ones it names."""
+    declared = m.attrs.get("sets_used")
+    if not isinstance(declared, list):
+        if "setsUsed" in hex_map and "sets_used" not in m.attrs:
+            del hex_map["setsUsed"]
+        return
+    kept = hex_map.get("setsUsed")
+    if isinstance(kept, list) and sets_from_letters(kept, "", []) == declared:
+        return
+    hex_map["setsUsed"] = letters_for_sets([str(s) for s in declared])
 
 
 def _insert_after(d: dict[str, Any], after: str, key: str, value: Any) -> dict[str, Any]:
