@@ -100,7 +100,7 @@ def file_formats(kind: str | None = None) -> tuple[FileFormat, ...]:
 def info(m: Map, cells: bool = False) -> dict[str, Any]:
     """The summary `mapkit info --json` prints: name, size, levels, pieces, terrain, zones, glyphs
     (and, with `cells`, one entry per occupied cell)."""
-    from mapkit.model.summary import cells_json, summarise
+    from mapkit.summary import cells_json, summarise
 
     summary = summarise(m)
     if cells:

@@ -21,7 +21,8 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("limits", "registry"),
     ("io",),
     ("model",),
-    ("formats", "geometry", "sets", "data"),
+    ("sets", "data"),
+    ("formats", "geometry", "summary"),
     ("books",),
     ("drawing", "movement"),
     ("rules",),
@@ -106,7 +107,8 @@ def test_nothing_below_the_commands_imports_them():
     ("mapkit.books.check", "from mapkit.rules.framework import RULES\n"),
     # a sibling: the fast graph and its reference each importing the other
     ("mapkit.drawing.views", "import mapkit.movement.graph\n"),
-    ("mapkit.formats.native", "from mapkit import sets\n"),
+    ("mapkit.formats.native", "from mapkit import geometry\n"),
+    ("mapkit.sets.report", "from mapkit.formats import read_map\n"),
     ("mapkit.model.map", "from mapkit import read\n"),
 ])
 def test_an_upward_import_is_caught(module, source):

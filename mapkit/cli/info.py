@@ -19,7 +19,7 @@ def run(args: argparse.Namespace) -> int:
     from mapkit import api
     from mapkit.formats import report_warnings
     from mapkit.formats._json import escape_lone_surrogates
-    from mapkit.model.summary import render_text
+    from mapkit.summary import render_text
 
     m = api.read(args.map, args.fmt)
     report_warnings(m, args.map)
