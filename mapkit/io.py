@@ -23,14 +23,15 @@ import os
 import re
 import stat
 import sys
-import tempfile
 from dataclasses import dataclass
-from pathlib import Path
-from typing import Iterable
+from typing import TYPE_CHECKING, Iterable
 
 from mapkit.errors import FormatError, MapkitError
 from mapkit import limits
 from mapkit.limits import Limit
+
+if TYPE_CHECKING:
+    from pathlib import Path
 
 #: The path that means standard input (reading) or standard output (writing).
 STDIO = "-"
@@ -143,10 +144,14 @@ def write_atomic(path: str | os.PathLike, data: bytes | str) -> None:
     one; the temporary file is removed. A symbolic link at `path` is replaced, not followed.
     Raises OSError; `write_output` is the checked entry point.
     """
+    from pathlib import Path  # here, not at the top: reading needs no pathlib (nor its ~10 ms import)
+
     path = Path(path)
     if isinstance(data, str):
         data = data.encode("utf-8")
     name = path.name[:80]  # the temporary name must fit the folder's name length limit too
+    import tempfile  # here, not at the top: a command that writes nothing need not load it
+
     fd, tmp = tempfile.mkstemp(prefix=f".{name}.", suffix=".part", dir=path.parent)
     try:
         try:
@@ -389,6 +394,8 @@ def _mode_for(path: Path) -> int:
 
 def corpus_dir() -> Path | None:
     """The community corpus: $MAPKIT_CORPUS, else ../shared/corpus beside the checkout."""
+    from pathlib import Path
+
     env = os.environ.get("MAPKIT_CORPUS")
     if env:
         p = Path(env)

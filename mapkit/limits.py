@@ -133,18 +133,24 @@ def check_map(m, file: str | None = None) -> None:
     if not pieces and not m.buildings and not m.objects:
         return
     bound = COORDINATES.value
-    for kind, items, axes in (("piece", pieces, ("q", "r", "z")),
-                              ("building", m.buildings, ("q", "r", "level")),
+    ranges = m.origin_ranges()  # min/max over the columns of a read map: no piece is built
+    if ranges is not None and (min(ranges) < -bound or max(ranges) > bound):
+        _refuse_coordinate("piece", pieces, ("q", "r", "z"), file)
+    for kind, items, axes in (("building", m.buildings, ("q", "r", "level")),
                               ("object", m.objects, ("q", "r", "level"))):
-        for axis in axes:
-            values = [getattr(item, axis) for item in items]
-            if values and (min(values) < -bound or max(values) > bound):
-                index, value = next((i, v) for i, v in enumerate(values) if not -bound <= v <= bound)
-                name = "level" if axis in ("z", "level") else axis
-                raise COORDINATES.exceeded(abs(value), file=file, where=f"{kind} {index + 1}",
-                                           what=f"{name} {value}")
-    if pieces:
-        levels = [p.z for p in pieces]
-        low, high = min(levels), max(levels)
+        _refuse_coordinate(kind, items, axes, file)
+    if ranges is not None:
+        low, high = ranges[4], ranges[5]
         if high - low + 1 > LEVELS.value:
             raise LEVELS.exceeded(high - low + 1, file=file, what=f"pieces from level {low} to level {high}")
+
+
+def _refuse_coordinate(kind: str, items, axes: tuple[str, ...], file: str | None) -> None:
+    """Raise for the first coordinate of the items past the coordinate range, if any."""
+    bound = COORDINATES.value
+    for axis in axes:
+        values = [getattr(item, axis) for item in items]
+        if values and (min(values) < -bound or max(values) > bound):
+            index, value = next((i, v) for i, v in enumerate(values) if not -bound <= v <= bound)
+            name = "level" if axis in ("z", "level") else axis
+            raise COORDINATES.exceeded(abs(value), file=file, where=f"{kind} {index + 1}", what=f"{name} {value}")

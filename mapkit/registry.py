@@ -26,11 +26,13 @@ from __future__ import annotations
 
 import importlib
 from dataclasses import dataclass
-from pathlib import Path
 from types import ModuleType
-from typing import Iterable
+from typing import TYPE_CHECKING, Iterable
 
 from mapkit.errors import FormatError, OptionError
+
+if TYPE_CHECKING:
+    from pathlib import Path
 
 #: Kinds of document, in the order `detect` reports them when confidences tie with no name to help.
 KINDS = ("map", "book", "collection")

@@ -28,12 +28,23 @@ class _Parser(argparse.ArgumentParser):
         self.exit(2, f"{self.prog}: error: {message}\n")
 
 
-def build_parser() -> argparse.ArgumentParser:
+#: Command names that differ from their module's name.
+COMMAND_NAMES = {"printing": "print"}
+
+
+def build_parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
+    """The parser of every command; or, when `argv` starts with a command's name, of that
+    command alone (importing the other ten and their options costs more than reading a
+    10 000-tile map)."""
     parser = _Parser(prog="mapkit", description="Read, convert, check and draw Heroscape battlefields.")
     parser.add_argument("--version", action="version", version=f"mapkit {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     sub.required = True
+    first = argv[0] if argv else None
+    only = next((name for name in COMMANDS if COMMAND_NAMES.get(name, name) == first), None)
     for name in COMMANDS:
+        if only is not None and name != only:
+            continue
         try:
             module = importlib.import_module(f"mapkit.cli.{name}")
         except ModuleNotFoundError as exc:
@@ -67,7 +78,8 @@ def main(argv: list[str] | None = None) -> int:
     130/143 interrupted or terminated, 141 standard output closed (as Unix tools: quietly)."""
     from mapkit import io
 
-    parser = build_parser()
+    argv = sys.argv[1:] if argv is None else argv
+    parser = build_parser(argv)
     args = parser.parse_args(argv)
     io.forget_inputs()
     handlers = _catch_termination()

@@ -11,9 +11,9 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from functools import lru_cache
-from importlib import resources
 from typing import Any, Iterable
 
+from mapkit import data
 from mapkit.model.catalog import PieceType, catalog
 
 RGB = tuple[int, int, int]
@@ -21,7 +21,7 @@ RGB = tuple[int, int, int]
 @lru_cache(maxsize=1)
 def style_data() -> dict[str, Any]:
     """The style table shipped with mapkit (loaded once)."""
-    text = resources.files("mapkit.data").joinpath("render_style.json").read_text(encoding="utf-8")
+    text = data.text("render_style.json")
     return json.loads(text)
 
 

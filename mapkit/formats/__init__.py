@@ -11,13 +11,16 @@ named as such.
 from __future__ import annotations
 
 import sys
-from pathlib import Path
+from typing import TYPE_CHECKING
 
 from mapkit import limits, registry
 from mapkit.errors import FormatError, LossError, OptionError
 from mapkit.io import STDIO, read_input, write_output
 from mapkit.model.map import Map
 from mapkit.registry import FileFormat
+
+if TYPE_CHECKING:
+    from pathlib import Path
 
 #: Formats whose readers inflate gzip (Hexoscape saves .json.gz maps); write_map gzips them under a .gz name.
 GZIP_FORMATS = ("hexoscape",)

@@ -10,9 +10,9 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 from functools import lru_cache
-from importlib import resources
 from typing import Any
 
+from mapkit import data
 from mapkit.limits import HEXES_PER_PIECE
 from mapkit.model.grid import rotate_cells
 
@@ -155,5 +155,5 @@ PERSONAL_SHAPES = {1: "S1", 2: "S2", 3: "S3", 7: "H7", 24: "T24"}
 @lru_cache(maxsize=1)
 def catalog() -> Catalog:
     """The catalog shipped with mapkit (loaded once)."""
-    text = resources.files("mapkit.data").joinpath("catalog.json").read_text(encoding="utf-8")
+    text = data.text("catalog.json")
     return Catalog(json.loads(text))

@@ -262,6 +262,20 @@ class PieceTable(MutableSequence):
             boxes.append(self._column_bounds())
         return _merge_bounds(boxes)
 
+    def origin_ranges(self) -> tuple[int, int, int, int, int, int] | None:
+        """(min q, max q, min r, max r, min z, max z) of the pieces' origins and bottoms."""
+        if self._list is not None:
+            return piece_ranges(self._list)
+        boxes = [piece_ranges(self._objects.values())]
+        plain = self._plain_rows()
+        if plain is not None:
+            kind, q, r, z, present = plain
+            offsets = _kind_offsets(self._kinds, present)
+            boxes.append(tuple(_extreme(extreme, column, table, kind, present) for column, table, extreme in (
+                (q, offsets[6], min), (q, offsets[7], max), (r, offsets[8], min), (r, offsets[9], max),
+                (z, offsets[10], min), (z, offsets[11], max))))
+        return _merge_bounds(boxes)
+
     def level_range(self) -> tuple[int, int] | None:
         """(lowest, highest) Level the pieces take up (`mapkit.model.levels.span`)."""
         if self._list is not None:
@@ -295,11 +309,11 @@ class PieceTable(MutableSequence):
         rows held as objects (and of types that fill no level) are first made copies of such a
         row, so an extreme over the columns is exact. None if no row is left."""
         present = self._kind_counts()
-        offsets = _kind_offsets(self._kinds)
         kind, q, r, z = self._kind, self._q, self._r, self._z
         skip = set(self._objects)
-        if any(offsets[5][k] < 0 for k in present):  # a type that fills no level fills no cell
-            skip.update(i for i, k in enumerate(kind) if offsets[5][k] < 0)
+        heights = _kind_offsets(self._kinds, present)[5]
+        if any(heights[k] < 0 for k in present):  # a type that fills no level fills no cell
+            skip.update(i for i, k in enumerate(kind) if heights[k] < 0)
         if skip:
             keep = next((i for i in range(len(kind)) if i not in skip), None)
             if keep is None:
@@ -321,7 +335,7 @@ class PieceTable(MutableSequence):
         if plain is None:
             return None
         kind, q, r, z, present = plain
-        offsets = _kind_offsets(self._kinds)
+        offsets = _kind_offsets(self._kinds, present)
         out = []
         for column, table, extreme in ((q, offsets[0], min), (q, offsets[1], max), (r, offsets[2], min),
                                        (r, offsets[3], max), (z, offsets[4], min), (z, offsets[5], max)):
@@ -368,18 +382,26 @@ def _kind_columns(kinds: tuple[Kind, ...]) -> tuple[list[int], list[int]]:
     return low, high
 
 
-@lru_cache(maxsize=64)
-def _kind_offsets(kinds: tuple[Kind, ...]) -> tuple[list[int], ...]:
-    """Per kind: what to add to the q column for the lowest and highest q of the footprint, the
-    same for r, and to z for the lowest and highest level filled (0 and height - 1)."""
-    cat = catalog()
-    tables: tuple[list[int], ...] = ([], [], [], [], [], [])
-    for kind in kinds:
-        ptype = cat[kind.type]
-        dq0, dq1, dr0, dr1 = cat.extent(ptype.shape, kind.turn)
-        for table, value in zip(tables, (dq0 - kind.dq, dq1 - kind.dq, dr0 - kind.dr, dr1 - kind.dr, 0,
-                                         ptype.height - 1)):
-            table.append(value)
+_OFFSETS: dict[Kind, tuple[int, ...]] = {}
+
+
+def _kind_offsets(kinds: tuple[Kind, ...], present: Iterable[int]) -> tuple[list[int], ...]:
+    """Per kind, twelve tables: what to add to the q column for the lowest and highest q of the
+    footprint, the same for r, to z for the lowest and highest level filled (0 and height - 1);
+    then what to add to the q, r, z columns for the origin (twice each: lowest, highest).
+    Worked out for the kinds present (a map uses a few of the hundreds a format can name)."""
+    tables: tuple[list[int], ...] = tuple([0] * len(kinds) for _ in range(12))
+    for k in present:
+        kind = kinds[k]
+        values = _OFFSETS.get(kind)
+        if values is None:
+            cat = catalog()
+            ptype = cat[kind.type]
+            dq0, dq1, dr0, dr1 = cat.extent(ptype.shape, kind.turn)
+            values = _OFFSETS[kind] = (dq0 - kind.dq, dq1 - kind.dq, dr0 - kind.dr, dr1 - kind.dr, 0,
+                                       ptype.height - 1, -kind.dq, -kind.dq, -kind.dr, -kind.dr, 0, 0)
+        for table, value in zip(tables, values):
+            table[k] = value
     return tables
 
 
@@ -403,6 +425,15 @@ def piece_bounds(pieces: Iterable[Piece]) -> tuple[int, int, int, int, int, int]
                 if box[k + 1] > found[k + 1]:
                     found[k + 1] = box[k + 1]
     return tuple(found) if found is not None else None  # type: ignore[return-value]
+
+
+def piece_ranges(pieces: Iterable[Piece]) -> tuple[int, int, int, int, int, int] | None:
+    """(min q, max q, min r, max r, min z, max z) of piece objects' origins and bottoms."""
+    pieces = list(pieces)
+    if not pieces:
+        return None
+    qs, rs, zs = [p.q for p in pieces], [p.r for p in pieces], [p.z for p in pieces]
+    return min(qs), max(qs), min(rs), max(rs), min(zs), max(zs)
 
 
 def piece_level_range(pieces: Iterable[Piece]) -> tuple[int, int] | None:

@@ -127,6 +127,16 @@ class Map:
 
         return piece_bounds(self.pieces)
 
+    def origin_ranges(self) -> tuple[int, int, int, int, int, int] | None:
+        """(min q, max q, min r, max r, min z, max z) of the pieces' origin hexes and bottoms, or
+        None if there are no pieces (reductions over the columns of a `PieceTable`)."""
+        table_ranges = getattr(self.pieces, "origin_ranges", None)
+        if table_ranges is not None:
+            return table_ranges()
+        from mapkit.model.columns import piece_ranges
+
+        return piece_ranges(self.pieces)
+
     def board_size(self) -> tuple[int, int] | None:
         """(columns, rows) of the board as a builder counts it, or None if empty: the span of the
         odd-r offset grid that VirtualScape and the battlefield pages letter and number (a

@@ -18,9 +18,9 @@ import bisect
 import json
 from dataclasses import dataclass, field
 from functools import lru_cache
-from importlib import resources
 from typing import Any
 
+from mapkit import data
 from mapkit.model import levels
 from mapkit.model.catalog import catalog
 from mapkit.model.grid import DIRECTIONS
@@ -40,7 +40,7 @@ def _flat_terrains() -> frozenset[str]:
 @lru_cache(maxsize=1)
 def movement_data() -> dict[str, Any]:
     """The terrain and limit table in `mapkit/data/movement.json`."""
-    text = resources.files("mapkit.data").joinpath("movement.json").read_text(encoding="utf-8")
+    text = data.text("movement.json")
     return json.loads(text)
 
 

@@ -11,9 +11,9 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
-from importlib import resources
 from typing import Any, Callable, Iterable, Iterator
 
+from mapkit import data
 from mapkit.model.map import Map
 
 SEVERITIES = ("error", "warning", "info")
@@ -109,7 +109,7 @@ def rule(code: str, name: str, severity: str, family: str, profiles: Iterable[st
 def rule_docs(family: str) -> dict[str, dict[str, str]]:
     """The documentation of a family's rules, from `mapkit/data/rules/<family>.json`."""
     try:
-        text = resources.files("mapkit.data").joinpath("rules", f"{family}.json").read_text(encoding="utf-8")
+        text = data.text("rules", f"{family}.json")
     except FileNotFoundError:
         return {}
     return json.loads(text)

@@ -5,8 +5,8 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from functools import lru_cache
-from importlib import resources
 
+from mapkit import data
 from mapkit.sets.requirements import hexes_of
 
 
@@ -29,7 +29,7 @@ class TerrainSet:
 
 @lru_cache(maxsize=1)
 def _table() -> dict:
-    return json.loads(resources.files("mapkit.data").joinpath("sets.json").read_text(encoding="utf-8"))
+    return json.loads(data.text("sets.json"))
 
 
 def load_sets(kinds: tuple[str, ...] = ("master", "expansion", "kit")) -> list[TerrainSet]:

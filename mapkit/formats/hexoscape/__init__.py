@@ -32,9 +32,9 @@ import json
 import re
 import zlib
 from functools import lru_cache
-from importlib import resources
 from typing import Any
 
+from mapkit import data
 from mapkit.errors import FormatError
 from mapkit.formats._json import escape_lone_surrogates, parse_json
 from mapkit.model import levels
@@ -351,7 +351,7 @@ def _kind(value: Any) -> str:
 @lru_cache(maxsize=1)
 def personal_tile_rules() -> tuple[tuple[str, str, str], ...]:
     """(match, text, piece type) rules by which Hexoscape names personal tiles (data file)."""
-    text = resources.files("mapkit.data").joinpath("hexoscape_personal_tiles.json").read_text(encoding="utf-8")
+    text = data.text("hexoscape_personal_tiles.json")
     return tuple((rule["match"], rule["text"], rule["piece"]) for rule in json.loads(text)["rules"])
 
 

@@ -25,7 +25,6 @@ import hashlib
 from typing import TYPE_CHECKING, Any
 
 from mapkit.errors import FormatError
-from mapkit.formats.hsc import _write as _hsc_write
 from mapkit.formats.hsc._binary import (FAST_PATH_MIN_TILES, Cursor, VERSION_CODES, form_is_default, paused_gc,
                                         version_name)
 from mapkit.formats.hsc._rtf import rtf_to_text
@@ -44,8 +43,21 @@ DESCRIPTION = "VirtualScape map"
 #: The smallest tile record (tile version 0.0001: type, version, rotation, x, y, z).
 MIN_TILE_BYTES = 28
 
-losses = _hsc_write.losses
-write = _hsc_write.write
+
+
+def losses(m: Map) -> list[str]:
+    """What a `.hsc` cannot carry, one line per thing (see `_write.losses`)."""
+    from mapkit.formats.hsc import _write  # the writer is not loaded by commands that only read
+
+    return _write.losses(m)
+
+
+def write(m: Map) -> bytes:
+    """The `.hsc` bytes of a map: the file it was read from if unchanged, else VirtualScape
+    1.066's way (see `_write`)."""
+    from mapkit.formats.hsc import _write
+
+    return _write.write(m)
 
 
 def sniff(head: bytes) -> float:
