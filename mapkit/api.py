@@ -74,11 +74,12 @@ def read_book(path: PathLike) -> Book:
     return load_book(path)
 
 
-def read_collection(path: PathLike) -> dict[str, int]:
-    """A piece collection (VirtualScape .vsc or a Hexoscape inventory table): type id -> count."""
+def read_collection(path: PathLike, warnings: list[str] | None = None) -> dict[str, int]:
+    """A piece collection (VirtualScape .vsc or a Hexoscape inventory table): type id -> count.
+    What the reader skipped (a piece it does not know) is added to `warnings`."""
     from mapkit.sets.collection import read_collection as read_file
 
-    return read_file(str(path))
+    return read_file(str(path), warnings)
 
 
 def detect(path: PathLike) -> FileFormat | None:

@@ -237,3 +237,28 @@ def test_a_collection_given_as_a_map_points_to_the_inventory_command(tmp_path, c
     path.write_text("[Collection]\n")
     err = _one_error_line(*cli("info", path))
     assert str(path) in err and "not read the vsc format as a map" in err and "mapkit inventory" in err
+
+
+def test_mapkit_alone_prints_the_help(cli):
+    """`mapkit` with no arguments used to be a usage error with no list of commands."""
+    code, out, err = cli()
+    assert code == 0 and err == ""
+    assert "usage: mapkit" in out and "validate" in out and "render" in out
+
+
+def _setup_commands(readme: str) -> list[str]:
+    block = readme.split("## Set-up", 1)[1].split("```sh", 1)[1].split("```", 1)[0]
+    return [line.strip() for line in block.splitlines() if line.strip() and not line.strip().startswith("#")]
+
+
+def test_readme_setup_makes_a_venv_and_ci_runs_exactly_those_commands():
+    """An externally managed Python refuses a bare `pip install .`: the first command makes a
+    virtual environment; CI must run the README's commands word for word, so they stay true."""
+    commands = _setup_commands((ROOT / "README.md").read_text(encoding="utf-8"))
+    assert len(commands) == 2
+    first, second = commands
+    assert first.startswith("python3 -m venv .venv && . .venv/bin/activate && ") and "mapkit info" in first
+    assert second.startswith(". .venv/bin/activate && ") and "pytest" in second
+    ci_lines = [line.strip() for line in (ROOT / ".ci" / "run").read_text(encoding="utf-8").splitlines()]
+    assert first in ci_lines and second in ci_lines
+    assert ci_lines.index(first) < ci_lines.index(second)

@@ -113,10 +113,26 @@ def test_vsc_reader_generated_and_sample():
 
 
 @pytest.mark.parametrize("bad, where", [(b"Grass24=2\n", "Collection"), (b"[Collection]\nGrass24=x\n", "line 2"),
-                                        (b"[Collection]\nBogus=1\n", "line 2"), (b"[Collection]\nnoequals\n", "line 2")])
+                                        (b"[Collection]\nnoequals\n", "line 2")])
 def test_vsc_reader_errors(bad, where):
     with pytest.raises(FormatError, match=where):
         vsc.read_collection(bad, "c.vsc")
+
+
+def test_vsc_unknown_key_is_a_warning_not_a_refusal(tmp_path):
+    """One key mapkit does not know (a newer VirtualScape's piece) skips that line and says so."""
+    from conftest import run_subprocess
+
+    warnings: list[str] = []
+    data = b"[Collection]\nGrass24=2\nBogus=1\nTree15=1\n"
+    assert vsc.read_collection(data, "c.vsc", warnings) == {"grass-24": 2, "tree-15": 1}
+    assert warnings == ["line 3: unknown piece 'Bogus' (1 of it) skipped"]
+    mapfile = tmp_path / "one.mapkit.json"
+    mapfile.write_text('{"format": "mapkit", "version": 1, "pieces": [{"type": "grass-24", "q": 0, "r": 0, "z": 0}]}')
+    (tmp_path / "mine.vsc").write_bytes(data)
+    result = run_subprocess("inventory", mapfile, "--collection", tmp_path / "mine.vsc")
+    assert result.returncode == 0, result.stderr
+    assert "mine.vsc: warning: line 3: unknown piece 'Bogus'" in result.stderr
 
 
 def test_tsv_and_csv_inventory():
@@ -159,7 +175,7 @@ def test_inventory_collection_failures_are_one_line(tmp_path, monkeypatch):
 
     mapfile = tmp_path / "one.mapkit.json"
     mapfile.write_text('{"format": "mapkit", "version": 1, "pieces": [{"type": "grass-1", "q": 0, "r": 0, "z": 0}]}')
-    cases = {"a.vsc": b"[Collection]\nGrass24=2\nFoo=1\n", "b.vsc": b"Grass24=2\n", "c.csv": b"a,b\n1,2\n",
+    cases = {"a.vsc": b"[Collection]\nGrass24=2\nFoo=x\n", "b.vsc": b"Grass24=2\n", "c.csv": b"a,b\n1,2\n",
              "d.csv": b"", "e.tsv": b"ID\tCount\ngrass24\t-3\n", "f.bin": b"\x00\xff\x00\xfe"}
     for name, data in cases.items():
         (tmp_path / name).write_bytes(data)

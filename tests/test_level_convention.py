@@ -46,7 +46,7 @@ def test_findings_text_json_and_sarif(cli, level_map):
     q, r = FLOATING
     code, out, _ = cli("validate", level_map, "--select", "P101")
     assert code == 1
-    assert out.strip().endswith(f"Level 4 ({q}, {r}): P101 error: Grass 1-hex (piece 5) floats: no Level 3 tile under it")
+    assert out.splitlines()[0].endswith(f"Level 4 ({q}, {r}): P101 error: Grass 1-hex (piece 5) floats: no Level 3 tile under it")
     (row,) = json.loads(cli("validate", level_map, "--select", "P101", "--format", "json")[1])
     assert row["level"] == 4 and "no Level 3 tile" in row["message"]
     log = json.loads(cli("validate", level_map, "--select", "P101", "--format", "sarif")[1])
@@ -57,7 +57,7 @@ def test_findings_text_json_and_sarif(cli, level_map):
 
 
 def test_analyze_input_and_output(cli, level_map):
-    code, out, err = cli("analyze", level_map, "--from", "0,0,2", "--json")
+    code, out, err = cli("analyze", level_map, "--start", "0,0,2", "--json")
     assert code == 0, err
     data = json.loads(out)
     assert data["start"] == [0, 0, 2]
@@ -66,7 +66,7 @@ def test_analyze_input_and_output(cli, level_map):
     assert (spaces[(0, 0)]["level"], spaces[(0, 0)]["height"]) == (2, 2)
     assert (spaces[(1, 0)]["level"], spaces[(1, 0)]["height"]) == (2, 1)
     assert spaces[(0, 1)]["level"] == 1
-    code, out, _ = cli("analyze", level_map, "--from", "0,0,2")
+    code, out, _ = cli("analyze", level_map, "--start", "0,0,2")
     assert "from (0, 0) on Level 2" in out
 
 

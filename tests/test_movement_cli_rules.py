@@ -21,7 +21,7 @@ def corridor_map(monkeypatch):
 
 
 def test_analyze_json_lists_spaces_and_analyses(cli, corridor_map):
-    code, out, err = cli("analyze", "x.hsc", "--from", "0,0,1", "--json")
+    code, out, err = cli("analyze", "x.hsc", "--start", "0,0,1", "--json")
     assert code == 0, err
     data = json.loads(out)
     by = {(s["q"], s["r"], s["level"]): s for s in data["spaces"]}
@@ -47,19 +47,19 @@ def test_analyze_text_and_heatmap(cli, corridor_map, tmp_path):
 
 
 def test_analyze_bad_start_is_one_clear_error(cli, corridor_map):
-    code, out, err = cli("analyze", "x.hsc", "--from", "0,0,3")
+    code, out, err = cli("analyze", "x.hsc", "--start", "0,0,3")
     assert code == 2 and "that hex has spaces on Level 1" in err and not out
-    code, out, err = cli("analyze", "x.hsc", "--from", "zero")
+    code, out, err = cli("analyze", "x.hsc", "--start", "zero")
     assert code == 2 and "Q,R,LEVEL" in err and not out
 
 
 def test_analyze_double_and_flying(cli, corridor_map):
-    code, out, _ = cli("analyze", "x.hsc", "--from", "0,0,1", "--json", "--flying")
+    code, out, _ = cli("analyze", "x.hsc", "--start", "0,0,1", "--json", "--flying")
     assert code == 0
     data = json.loads(out)
     by = {(s["q"], s["r"], s["height"]): s for s in data["spaces"]}
     assert by[(1, 1, 7)]["turns"] == 1   # flown onto the pillar
-    code, out, _ = cli("analyze", "x.hsc", "--from", "0,0,1", "--json", "--double")
+    code, out, _ = cli("analyze", "x.hsc", "--start", "0,0,1", "--json", "--double")
     assert code == 0
     by = {(s["q"], s["r"], s["height"]): s for s in json.loads(out)["spaces"]}
     assert by[(2, 0, 1)]["turns"] == 1 and by[(0, 1, 1)]["reachable"]
@@ -136,3 +136,52 @@ def test_heatmap_of_a_map_spread_thin_is_refused(cli, tmp_path, monkeypatch):
     out = tmp_path / "heat.png"
     code, _, err = cli("analyze", "far.hsc", "-o", out)
     assert code == 2 and "not written" in err and not out.exists()
+
+
+@pytest.fixture
+def zoneless_map(monkeypatch):
+    """A corridor with no start zones: nothing for a heatmap to measure from."""
+    m = column_map(line([1] * 8))
+    m.name = "zoneless"
+    monkeypatch.setattr(mapkit.formats, "read_map", lambda path, fmt=None: m)
+    return m
+
+
+def test_heatmap_without_start_zones_says_so(cli, zoneless_map, tmp_path):
+    """It used to be a silent all-grey picture; now stderr and the picture both say why."""
+    from PIL import Image
+
+    from mapkit.movement.heatmap import BANNER, UNREACHED
+
+    out_png = tmp_path / "heat.png"
+    code, out, err = cli("analyze", "x.hsc", "-o", str(out_png))
+    assert code == 0
+    assert "no start zones" in err and "--start" in err
+    with Image.open(out_png) as img:
+        rgb = img.convert("RGB")
+        band = {rgb.getpixel((x, y)) for x in range(0, rgb.width, 3) for y in range(24, 60)}
+        colours = {c for _, c in rgb.getcolors(1 << 20)}
+    assert BANNER in band                                 # the yellow banner is drawn near the top
+    assert UNREACHED in colours                           # and the hexes are grey, as the banner explains
+
+
+def test_heatmap_from_start_draws_reach(cli, zoneless_map, tmp_path):
+    """--start Q,R,HEIGHT draws reach from that space: the start white, its neighbours in the ramp."""
+    from PIL import Image
+
+    from mapkit.movement.heatmap import BANNER, RAMP, START
+
+    out_png = tmp_path / "heat.png"
+    code, out, err = cli("analyze", "x.hsc", "--start", "0,0,1", "-o", str(out_png))
+    assert code == 0 and "no start zones" not in err
+    with Image.open(out_png) as img:
+        colours = {c for _, c in img.convert("RGB").getcolors(1 << 20)}
+    assert START in colours and RAMP[0] in colours and BANNER not in colours
+
+
+def test_from_names_the_format_in_analyze_too(cli, corridor_map):
+    """`--from` reads the map as a format in every command; the old start-hex spelling gets a pointer."""
+    code, out, err = cli("analyze", "x.hsc", "--from", "0,0,1")
+    assert code == 2 and "--start 0,0,1" in err and not out
+    code, out, _ = cli("analyze", "x.hsc", "--format", "json")
+    assert code == 0 and json.loads(out)["map"] == "corridor"

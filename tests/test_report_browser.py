@@ -116,6 +116,8 @@ class DevTools:
 @pytest.fixture
 def browser(tmp_path):
     exe = chromium_binary()
+    if exe is None and os.environ.get("CI"):
+        pytest.fail("CI must run the browser test: .ci/run installs Debian's chromium, and it is missing")
     if exe is None:
         pytest.skip("no Chromium found (install Debian's `chromium`, or set MAPKIT_CHROMIUM): browser test skipped")
     tools = DevTools(exe, tmp_path / "profile")

@@ -31,11 +31,22 @@ def test_exit_codes(cli, fake_maps):
     assert cli("validate", "good.map")[0] == 0
     code, out, _ = cli("validate", "floating.map")
     assert code == 1 and out == "floating.map: Level 3 (3, 3): P101 error: Grass 1-hex (piece 2) floats: " \
-                                 "no Level 2 tile under it\n"
+                                 "no Level 2 tile under it\n1 error, 0 warnings in 1 map\n"
     code, out, _ = cli("validate", "warning.map")
     assert code == 0 and "P105 warning" in out
     code, _, err = cli("validate", "good.map", "missing.map")
     assert code == 2 and "missing.map" in err
+
+
+def test_text_report_ends_with_a_summary_even_when_clean(cli, fake_maps):
+    """A clean run says it looked (it used to print nothing at all); counts are per severity and per map."""
+    assert cli("validate", "good.map", "--ignore", "P112") == (0, "0 errors, 0 warnings in 1 map\n", "")
+    code, out, _ = cli("validate", "good.map", "floating.map", "warning.map", "--ignore", "P112")
+    assert code == 1 and out.splitlines()[-1] == "1 error, 1 warning in 3 maps"
+    code, out, _ = cli("validate", "good.map", "missing.map", "--ignore", "P112")
+    assert code == 2 and out.splitlines()[-1] == "0 errors, 0 warnings in 1 map; 1 unreadable"
+    code, out, _ = cli("validate", "floating.map", "--format", "json")
+    assert "in 1 map" not in out                    # machine formats stay pure
 
 
 def test_select_ignore_and_profile(cli, fake_maps):
@@ -157,7 +168,7 @@ def test_select_and_ignore_apply_to_book_files(cli, tmp_path):
     sky["floors"][0]["doorways"].append([1, 1])  # C102: a doorway inside the floor
     path = tmp_path / "sky.book.json"
     path.write_text(json.dumps(sky))
-    codes = lambda out: sorted({line.split(": ")[2].split()[0] for line in out.splitlines()})
+    codes = lambda out: sorted({line.split(": ")[2].split()[0] for line in out.splitlines()[:-1]})
     assert codes(cli("validate", path)[1]) == ["C101", "C102"]
     code, out, _ = cli("validate", path, "--ignore", "C101")
     assert code == 1 and codes(out) == ["C102"]
@@ -179,7 +190,7 @@ def test_overlay_parameters_reach_the_c3g_checks(cli, tmp_path):
     code, out, _ = cli("validate", path, "--marker-diameter", "19")
     assert code == 1 and "C102" in out and "assumed" not in out
     code, out, _ = cli("validate", path, "--marker-diameter", "5")  # a marker that small fits: Half, passable
-    assert code == 0 and out == ""
+    assert code == 0 and out == "0 errors, 0 warnings in 1 map\n"
     code, _, err = cli("validate", path, "--marker-diameter", "40")
     assert code == 2 and "smaller than the base" in err
     street = Path(__file__).resolve().parent.parent / "samples/maps/street.mapkit.json"

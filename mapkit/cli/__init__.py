@@ -80,6 +80,9 @@ def main(argv: list[str] | None = None) -> int:
 
     argv = sys.argv[1:] if argv is None else argv
     parser = build_parser(argv)
+    if not argv:                                        # `mapkit` alone: what it can do, not an error
+        parser.print_help()
+        return 0
     args = parser.parse_args(argv)
     io.forget_inputs()
     handlers = _catch_termination()

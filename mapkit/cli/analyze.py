@@ -15,7 +15,9 @@ MOVERS = ("single", "double", "flyer", "vehicle", "elevator-car")
 def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
     p = sub.add_parser("analyze", help="movement and balance: turns between start zones, glyph balance, reach")
     p.add_argument("map", help="map file in any readable format")
-    p.add_argument("--format", dest="fmt", metavar="FORMAT", help="read the map as this format")
+    p.add_argument("--from", dest="fmt", metavar="FORMAT", help="read the map as this format")
+    p.add_argument("--format", dest="output_format", choices=("text", "json"), default=None,
+                   help="report format (default text); json lists every space with cost and turns")
     p.add_argument("--mover", choices=MOVERS, default=None,
                    help="what moves: a single- or double-space figure, a flyer, a vehicle the map places, or "
                         "its Elevator Car (default single; --double and --flying say the same)")
@@ -32,13 +34,19 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
     p.add_argument("--falls", choices=("none", "minor", "major", "all"), default="minor",
                    help="which falls a route may take (default minor: at most one die)")
     p.add_argument("--broken-windows", action="store_true", help="treat every C3G window as broken (passable)")
-    p.add_argument("--from", dest="start", metavar="Q,R,LEVEL",
-                   help="start space: hex (Q, R) and the Level a figure there stands on (on a Level 3 tile: 3)")
+    p.add_argument("--start", dest="start", metavar="Q,R,LEVEL",
+                   help="measure from this space instead of the start zones (and draw the heatmap from it): "
+                        "hex (Q, R) and the Level a figure there stands on (on a Level 3 tile: 3)")
     p.add_argument("--scenario", type=int, metavar="N",
                    help="analyse one scenario of a page that sets up several (default: each in turn)")
-    p.add_argument("--json", action="store_true", help="print JSON: every space with cost and turns, and the analyses")
+    p.add_argument("--json", action="store_true", help="the same as --format json")
     p.add_argument("-o", "--output", metavar="HEATMAP.png", help="draw the turns as a PNG heatmap")
     return p
+
+
+def _looks_like_a_space(text: str) -> bool:
+    parts = text.split(",")
+    return len(parts) == 3 and all(p.strip().lstrip("-").isdigit() for p in parts)
 
 
 def parse_start(text: str | None) -> tuple[int, int, int] | None:
@@ -47,7 +55,7 @@ def parse_start(text: str | None) -> tuple[int, int, int] | None:
     try:
         q, r, h = (int(part) for part in text.split(","))
     except ValueError:
-        raise UsageError(f"--from wants Q,R,LEVEL (three integers), got {text!r}") from None
+        raise UsageError(f"--start wants Q,R,LEVEL (three integers), got {text!r}") from None
     return q, r, h
 
 
@@ -58,6 +66,9 @@ def run(args: argparse.Namespace) -> int:
     from mapkit.movement.profile import MAX_MOVE
     from mapkit.movement.report import StartError, render_text
 
+    if args.fmt and _looks_like_a_space(args.fmt):
+        raise UsageError(f"--from {args.fmt}: --from names the map's format (as in every command); "
+                         f"the space to measure from is --start {args.fmt}")
     if args.output:
         check_output(args.output, "png", inputs=(args.map,))
     m = read_map(args.map, args.fmt)
@@ -86,12 +97,3 @@ def run(args: argparse.Namespace) -> int:
     except StartError as exc:
         if driven:
             raise
-        raise UsageError(f"--from {args.start}: {exc}") from None
-    except api.ScenarioError as exc:
-        raise UsageError(f"{args.map}: {exc}") from None
-    if args.json:
-        json.dump(data, sys.stdout, indent=1, ensure_ascii=False)
-        sys.stdout.write("\n")
-    else:
-        sys.stdout.write("".join(render_text(d) for d in data.get("scenarios", [data])))
-    return 0

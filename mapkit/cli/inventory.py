@@ -27,8 +27,12 @@ def run(args: argparse.Namespace) -> int:
 
     m = api.read(args.map, args.fmt)
     report_warnings(m, args.map)
+    skipped: list[str] = []
+    collection = api.read_collection(args.collection, skipped) if args.collection else None
+    for warning in skipped:
+        print(f"mapkit: {args.collection}: warning: {warning}", file=sys.stderr)
     set_ids = [s.strip() for s in args.sets.split(",") if s.strip()] if args.sets else None
-    rep = api.inventory(m, args.collection, set_ids, args.community)
+    rep = api.inventory(m, collection, set_ids, args.community)
     if args.json:
         json.dump(rep, sys.stdout, indent=1, ensure_ascii=False)
         sys.stdout.write("\n")

@@ -69,7 +69,7 @@ def run(args: argparse.Namespace) -> int:
     from mapkit.rules.checks import check_file
     from mapkit.rules.framework import Finding
     from mapkit.rules.profiles import parse_setting
-    from mapkit.rules.report import sort_key
+    from mapkit.rules.report import sort_key, summary_line
 
     settings = {}
     for text in args.settings:
@@ -113,7 +113,14 @@ def run(args: argparse.Namespace) -> int:
             print(f"mapkit: {error}" if path in error else f"mapkit: {path}: {error}", file=sys.stderr)
         findings.extend(Finding(**d) for d in found)
     result = api.Validation(sorted(findings, key=sort_key), rules)
-    report = {"json": result.json, "sarif": lambda: result.sarif(unreadable)}.get(args.output, result.text)()
+    if args.output == "json":
+        report = result.json()
+    elif args.output == "sarif":
+        report = result.sarif(unreadable)
+    else:
+        read = len(args.maps) - len(unreadable)
+        # the summary counts the maps looked at; when none could be read, the error lines say it all
+        report = result.text() + (summary_line(result.findings, read, len(unreadable)) if read else "")
     if args.out:
         from mapkit.io import write_output
 

@@ -22,6 +22,25 @@ START = (255, 255, 255)
 MAX_PIXELS = 40_000_000
 
 
+BANNER = (255, 214, 10)
+
+
+def _wrap(text: str, width_px: int, char_px: float) -> list[str]:
+    """Lines of at most `width_px` pixels, at `char_px` pixels a character."""
+    import textwrap
+
+    return textwrap.wrap(text, max(10, int(width_px / char_px)))
+
+
+def _font(size: int):
+    from PIL import ImageFont
+
+    try:
+        return ImageFont.load_default(size=size)
+    except TypeError:               # Pillow < 10.1 has one size
+        return ImageFont.load_default()
+
+
 def colour(turns: int | None) -> tuple[int, int, int]:
     if turns is None:
         return UNREACHED
@@ -30,8 +49,10 @@ def colour(turns: int | None) -> tuple[int, int, int]:
     return RAMP[min(turns - 1, len(RAMP) - 1)]
 
 
-def draw(spaces: Spaces, turns: Sequence[int | None], path: str, title: str = "", max_px: int = 1600) -> None:
-    """Write the heatmap PNG of per-space `turns` to `path`."""
+def draw(spaces: Spaces, turns: Sequence[int | None], path: str, title: str = "", max_px: int = 1600,
+         banner: str = "") -> None:
+    """Write the heatmap PNG of per-space `turns` to `path`; `banner` is a sentence written
+    across the top in large type (why the picture has no turns to show)."""
     from PIL import Image, ImageDraw
 
     from mapkit.io import write_output
@@ -54,7 +75,9 @@ def draw(spaces: Spaces, turns: Sequence[int | None], path: str, title: str = ""
     height_units = max(ys) - min(ys) + 1.4
     pitch = max(6.0, min(40.0, (max_px - 20) / max(width_units, height_units)))
     top_band = 24 if title else 4
-    img_w = int(width_units * pitch) + 20
+    img_w = max(int(width_units * pitch) + 20, 420)
+    banner_lines = _wrap(banner, img_w - 20, 9) if banner else []
+    top_band += 22 * len(banner_lines)
     img_h = int(height_units * pitch) + 20 + top_band
     if img_w * img_h > MAX_PIXELS:
         from mapkit.errors import MapkitError
@@ -90,6 +113,9 @@ def draw(spaces: Spaces, turns: Sequence[int | None], path: str, title: str = ""
             pen.text((cx, cy), spaces.glyph[s] or "?", fill=(0, 0, 0), anchor="mm")
     if title:
         pen.text((10, 6), title, fill=(235, 235, 235))
+    for i, line in enumerate(banner_lines):
+        pen.rectangle((6, 26 + 22 * i, img_w - 6, 46 + 22 * i), fill=BANNER)
+        pen.text((12, 30 + 22 * i), line, fill=(0, 0, 0), font=_font(14))
     legend_x = img_w - 10
     for i, label in reversed(list(enumerate(["start"] + [str(k) for k in range(1, len(RAMP))] + [f"{len(RAMP)}+", "none"]))):
         rgb = START if i == 0 else (UNREACHED if label == "none" else RAMP[i - 1])

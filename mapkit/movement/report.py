@@ -10,6 +10,10 @@ from mapkit.model.map import Map
 from mapkit.movement.profile import Figure
 
 
+#: Said on the heatmap and in the report when there is nothing to measure turns from.
+NO_ZONES = "no start zones on this map, so no turns to draw: give --start Q,R,LEVEL to draw reach from a space"
+
+
 #: The movers `analyze` answers for: the figures and vehicles the seeds name.
 MOVERS = ("single", "double", "flyer", "vehicle", "elevator-car")
 
@@ -78,11 +82,18 @@ def analyze_map(m: Map, figure: Figure, start: tuple[int, int, int] | None = Non
         from mapkit.movement.heatmap import draw
 
         turns = result.start_turns if result.start_turns is not None else [s["turns"] for s in _by_space(data, spaces)]
-        where = f" from {_place(data['start'])}" if start else " from the nearest start zone"
+        where = (f" from {_place(data['start'])}" if start
+                 else " from the nearest start zone" if data["start_zones"] else "")
         if driven is not None and start is None:
             where = f" of {driven.label}"
+        banner = ""
+        if start is None and driven is None and not data["start_zones"]:
+            # an all-grey picture would look like a map nobody can cross: say why it is grey
+            banner = NO_ZONES
+            data.setdefault("notes", []).append(f"heatmap: {NO_ZONES}")
         try:
-            draw(spaces, turns, heatmap, f"{m.name or 'map'}: turns{where} (Move {figure.move}, Height {figure.height})")
+            draw(spaces, turns, heatmap, f"{m.name or 'map'}: turns{where} (Move {figure.move}, Height {figure.height})",
+                 banner=banner)
         except OSError as exc:
             raise MapkitError(f"{heatmap}: cannot write: {exc.strerror or exc}") from None
     return data, render_text(data)

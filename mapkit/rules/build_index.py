@@ -73,6 +73,16 @@ class _Cells:
         hi = int(np.searchsorted(self.keys, key, "right"))
         return self.pieces[lo:hi].tolist()
 
+    def first_at(self, q: int, r: int, level: int) -> int | None:
+        """The first piece in one cell, or None: one search, whatever the pile (`at` copies it)."""
+        import numpy as np
+
+        key = self.universe.encode_one(q, r, level)
+        if key is None or len(self.keys) == 0:
+            return None
+        pos = int(np.searchsorted(self.keys, key, "left"))
+        return int(self.pieces[pos]) if pos < len(self.keys) and self.keys[pos] == key else None
+
 
 class _Universe:
     """Every coordinate value the index uses, ranked per axis, so a cell packs into one int64."""
@@ -116,8 +126,9 @@ class BuildIndex:
     start: list[int] = field(default_factory=list)
     #: cells filled by more than one body: cell -> every piece index there (in piece order).
     crowded: dict[tuple[int, int, int], list[int]] = field(default_factory=dict)
-    #: bodies standing in an obstacle's air: (cell, obstacle index, piece index).
-    in_clearance: list[tuple[tuple[int, int, int], int, int]] = field(default_factory=list)
+    #: air cells with bodies in them: (cell, the obstacles whose air it is, the bodies there),
+    #: one entry per cell (never one per pair: a pile stays linear).
+    in_clearance: list[tuple[tuple[int, int, int], list[int], list[int]]] = field(default_factory=list)
     markers: dict[tuple[int, int, int], list[int]] = field(default_factory=dict)
     edges: dict[tuple[int, int, int, int], list[int]] = field(default_factory=dict)
     #: indices of pieces with a hex at a negative odd-r row or column (VirtualScape moves them),
@@ -129,15 +140,13 @@ class BuildIndex:
 
     def body_at(self, q: int, r: int, level: int) -> int | None:
         """The first piece filling a cell, or None."""
-        found = self._body.at(q, r, level) if self._body is not None else []
-        return found[0] if found else None
+        return self._body.first_at(q, r, level) if self._body is not None else None
 
     def support(self, q: int, r: int, level: int) -> int | None:
         """The piece a thing at `level` rests on in hex (q, r): a body or solid obstacle top just below."""
         found = self.body_at(q, r, level - 1)
         if found is None and self._tops is not None:
-            tops = self._tops.at(q, r, level - 1)
-            found = tops[0] if tops else None
+            found = self._tops.first_at(q, r, level - 1)
         return found
 
 
@@ -297,12 +306,21 @@ def _sort_and_search(index: BuildIndex, body: tuple, air: tuple, tops: tuple, un
                 cell = (int(q[pos]), int(r[pos]), int(level[pos]))
                 group = index.crowded.setdefault(cell, [int(pieces[pos])])
                 group.append(int(pieces[pos + 1]))
-    # Bodies standing in an obstacle's air.
+    # Bodies standing in an obstacle's air, grouped by cell: the obstacles of each air cell and
+    # the bodies there are listed once each, so n obstacles and m bodies in one hex cost n + m.
     if air[0] and len(keys):
         air_keys = universe.encode(air[0], air[1], air[2])
         lo = np.searchsorted(keys, air_keys, "left")
         hi = np.searchsorted(keys, air_keys, "right")
-        for j in np.flatnonzero(hi > lo).tolist():
-            cell = (air[0][j], air[1][j], air[2][j])
-            for other in cells.pieces[lo[j]:hi[j]].tolist():
-                index.in_clearance.append((cell, air[3][j], other))
+        hits = np.flatnonzero(hi > lo)
+        hits = hits[np.argsort(air_keys[hits], kind="stable")]
+        owners = air[3]
+        previous = None
+        for j in hits.tolist():
+            key = int(air_keys[j])
+            if key != previous:
+                previous = key
+                cell = (air[0][j], air[1][j], air[2][j])
+                entry = (cell, [], cells.pieces[lo[j]:hi[j]].tolist())
+                index.in_clearance.append(entry)
+            entry[1].append(owners[j])

@@ -257,65 +257,117 @@ def _coordinates(ctx: CheckContext, out: list[Finding], i: int, ptype: PieceType
                                "whole 60-degree turns", q0, r0, level))
 
 
+#: A finding about many pieces in one place names this many, then counts the rest.
+NAMED = 5
+
+
+def _pieces(types: list, group: list[int]) -> str:
+    """'A and B', 'A, B and C', or the first NAMED and 'and N more pieces': one finding for a
+    pile of any size, in text that grows with NAMED, not with the pile."""
+    shown = [_label(types[i], i) for i in group[:NAMED]]
+    rest = len(group) - len(shown)
+    if rest:
+        return ", ".join(shown) + f" and {rest:,} more piece{'s' if rest > 1 else ''}"
+    return shown[0] if len(shown) == 1 else ", ".join(shown[:-1]) + " and " + shown[-1]
+
+
 def _overlaps(ctx: CheckContext, idx: BuildIndex, out: list[Finding]) -> None:
-    """Two pieces in one cell: bodies (counting every level they fill), markers, edge add-ons."""
-    seen: set[tuple[int, int]] = set()
+    """Pieces in one cell: bodies (counting every level they fill), markers, edge add-ons.
+
+    One finding per pile, never one per pair: a pile of n pieces is one finding naming them
+    (the first few and a count), at the first cell where exactly that pile meets, so the
+    findings grow linearly with the map even when thousands of pieces share a hex."""
     types = idx.types
+    seen: set[tuple[int, ...]] = set()
     for (q, r, level), group in idx.crowded.items():
-        for a_pos, a in enumerate(group):
-            for b in group[a_pos + 1:]:
-                if (a, b) in seen:
-                    continue
-                seen.add((a, b))
-                out.append(ctx.finding("P103", f"{_label(types[a], a)} and {_label(types[b], b)} both fill this "
-                                       "cell", q, r, _cell_level(types[a], types[b], level)))
+        pile = tuple(group)
+        if pile in seen:
+            continue  # the same pieces meet again one level up (a stack of walls)
+        seen.add(pile)
+        if len(pile) == 2:
+            message = f"{_pieces(types, list(pile))} both fill this cell"
+        else:
+            message = f"{len(pile):,} pieces fill this cell: {_pieces(types, list(pile))}"
+        out.append(ctx.finding("P103", message, q, r, _pile_level(types, pile, level)))
     pieces = ctx.map.pieces
     for (q, r, level), group in idx.markers.items():
         b = idx.body_at(q, r, level)
-        for m in group:
-            if b is None:
-                continue
-            if types[m].terrain == "start-zone" and types[b].kind == "obstacle":
-                continue  # a zone may take in an obstacle's hex (VirtualScape allows it; glasq pages do it)
-            out.append(ctx.finding("P103", f"{_label(types[m], m)} is inside {_label(types[b], b)}", q, r,
-                                   levels.level(types[m], level)))
-        kinds: dict[tuple[str, object], int] = {}
+        if b is not None:
+            # a zone may take in an obstacle's hex (VirtualScape allows it; glasq pages do it)
+            inside = [m for m in group if not (types[m].terrain == "start-zone" and types[b].kind == "obstacle")]
+            if inside:
+                verb = "is" if len(inside) == 1 else "are"
+                out.append(ctx.finding("P103", f"{_pieces(types, inside)} {verb} inside {_label(types[b], b)}",
+                                       q, r, _pile_level(types, inside, level)))
+        kinds: dict[tuple[str, object], list[int]] = {}
         for m in group:
             # Markers of different scenarios (glasq pages carry several) never meet on the table.
             key = ("figure" if types[m].kind == "figure" else types[m].terrain, pieces[m].attrs.get("scenario"))
-            if key in kinds:
-                out.append(ctx.finding("P103", f"{_label(types[m], m)} shares its space with "
-                                       f"{_label(types[kinds[key]], kinds[key])}", q, r, levels.level(types[m], level),
-                                       severity="warning" if key[0] == "start-zone" else None))
+            kinds.setdefault(key, []).append(m)
+        for key, same in kinds.items():
+            if len(same) < 2:
+                continue
+            severity = "warning" if key[0] == "start-zone" else None
+            if len(same) == 2:
+                message = f"{_label(types[same[1]], same[1])} shares its space with {_label(types[same[0]], same[0])}"
             else:
-                kinds[key] = m
+                message = f"{len(same):,} pieces share one space: {_pieces(types, same)}"
+            out.append(ctx.finding("P103", message, q, r, _pile_level(types, same, level), severity=severity))
     for (q, r, level, _edge), group in idx.edges.items():
-        for other in group[1:]:
-            out.append(ctx.finding("P103", f"{_label(types[other], other)} stands on the same hex side as "
-                                   f"{_label(types[group[0]], group[0])}", q, r, levels.level(types[other], level)))
+        if len(group) == 2:
+            out.append(ctx.finding("P103", f"{_label(types[group[1]], group[1])} stands on the same hex side as "
+                                   f"{_label(types[group[0]], group[0])}", q, r, levels.level(types[group[1]], level)))
+        elif len(group) > 2:
+            out.append(ctx.finding("P103", f"{len(group):,} pieces stand on the same hex side: "
+                                   f"{_pieces(types, group)}", q, r, levels.level(types[group[1]], level)))
 
 
-def _cell_level(a: PieceType, b: PieceType, z: int) -> int:
-    """The Level two pieces meet at in cell z: the lower of where each is counted (a tile is the
-    Level of its layer, a tree in the same cell stands on the Level under it)."""
-    return min(levels.level(a, z), levels.level(b, z))
+def _pile_level(types: list, pile: tuple[int, ...] | list[int], z: int) -> int:
+    """The Level a pile meets at in cell z: the lowest of where each piece is counted (a tile is
+    the Level of its layer, a tree in the same cell stands on the Level under it)."""
+    return min(levels.level(types[i], z) for i in pile)
 
 
 def _clearance(ctx: CheckContext, idx: BuildIndex, out: list[Finding]) -> None:
-    """A piece inside the air an obstacle needs above its base."""
-    seen: set[tuple[int, int]] = set()
+    """Pieces inside the air obstacles need above their base: one finding per air cell whose
+    obstacles and intruders differ from those already reported (so a wall through a tree's air
+    is one finding, not one per level), each naming the pieces (the first few and a count)."""
     types = idx.types
-    for cell, obstacle, other in idx.in_clearance:
-        if other == obstacle or (obstacle, other) in seen:
+    pieces = ctx.map.pieces
+    seen: set[tuple[tuple[int, ...], tuple[int, ...]]] = set()
+    for cell, obstacles, bodies in idx.in_clearance:
+        # stackable Laur pieces are made to stand on one another; a piece is never in its own way
+        laur_obstacles = sum(1 for o in obstacles if types[o].terrain == "laur-wall")
+        other_obstacles = len(obstacles) - laur_obstacles
+        laur_bodies = sum(1 for b in bodies if types[b].terrain == "laur-wall")
+        other_bodies = len(bodies) - laur_bodies
+
+        def blocked_body(b: int) -> bool:
+            if types[b].terrain == "laur-wall":
+                return other_obstacles > 0
+            return len(obstacles) > 1 or obstacles[0] != b
+
+        def blocked_obstacle(o: int) -> bool:
+            if types[o].terrain == "laur-wall":
+                return other_bodies > 0
+            return len(bodies) > 1 or bodies[0] != o
+
+        intruders = tuple(b for b in bodies if blocked_body(b))
+        if not intruders:
             continue
-        if types[other].terrain == "laur-wall" == types[obstacle].terrain:
-            continue  # stackable Laur pieces are made to stand on one another
-        seen.add((obstacle, other))
-        ot = types[obstacle]
-        out.append(ctx.finding(
-            "P104", f"{_label(types[other], other)} is inside the {ot.obstacle_height}-level "
-            f"{ot.name} (piece {obstacle + 1}) standing on {levels.label(ctx.map.pieces[obstacle].z)}",
-            cell[0], cell[1], levels.level(types[other], cell[2])))
+        blocked = tuple(o for o in obstacles if blocked_obstacle(o))
+        if (blocked, intruders) in seen:
+            continue
+        seen.add((blocked, intruders))
+        if len(blocked) == 1:
+            o = blocked[0]
+            ot = types[o]
+            air = f"the {ot.obstacle_height}-level {ot.name} (piece {o + 1}) standing on {levels.label(pieces[o].z)}"
+        else:
+            air = f"the air {len(blocked):,} obstacles need above their base ({_pieces(types, list(blocked))})"
+        verb = "is" if len(intruders) == 1 else "are"
+        out.append(ctx.finding("P104", f"{_pieces(types, list(intruders))} {verb} inside {air}",
+                               cell[0], cell[1], _pile_level(types, intruders, cell[2])))
 
 
 def _register(code: str, name: str, severity: str, summary: str) -> None:

@@ -56,6 +56,22 @@ def render_text(findings: Iterable[Finding]) -> str:
     return "".join(text_line(f) + "\n" for f in findings)
 
 
+def _count(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+def summary_line(findings: Iterable[Finding], maps: int, unreadable: int = 0) -> str:
+    """The last line of a text report: `N errors, M warnings in K maps`, printed also when clean,
+    so a run that found nothing says it looked. Unreadable files are counted after a semicolon."""
+    found = list(findings)
+    errors = sum(1 for f in found if f.severity == "error")
+    warnings = sum(1 for f in found if f.severity == "warning")
+    line = f"{_count(errors, 'error')}, {_count(warnings, 'warning')} in {_count(maps, 'map')}"
+    if unreadable:
+        line += f"; {unreadable} unreadable"
+    return line + "\n"
+
+
 def render_json(findings: Iterable[Finding]) -> str:
     return json.dumps([f.as_dict() for f in findings], indent=1, ensure_ascii=False) + "\n"
 

@@ -15,8 +15,10 @@ def missing(need: Mapping[str, int], have: Mapping[str, int]) -> dict[str, int]:
     return {t: n - have.get(t, 0) for t, n in sorted(need.items()) if n > have.get(t, 0)}
 
 
-def read_collection(path: str) -> dict[str, int]:
-    """A VirtualScape .vsc collection or a Hexoscape inventory table, as type id -> count."""
+def read_collection(path: str, warnings: list[str] | None = None) -> dict[str, int]:
+    """A VirtualScape .vsc collection or a Hexoscape inventory table, as type id -> count.
+
+    What the reader skipped (a .vsc key naming no piece mapkit knows) is added to `warnings`."""
     from mapkit import limits
     from mapkit.errors import FormatError
     from mapkit.io import read_input
@@ -25,7 +27,7 @@ def read_collection(path: str) -> dict[str, int]:
     data = read_input(path, limits.COLLECTION_BYTES)
     fmt = detect(path, data, ("collection",), hint=" (expected a VirtualScape .vsc or a Hexoscape inventory table)")
     try:
-        return fmt.module.read(data, path)
+        return fmt.module.read(data, path, warnings)
     except FormatError as exc:
         raise exc.with_file(path) from None
 

@@ -44,8 +44,8 @@ def _piece(key: str, type_name: str) -> str | None:
     return found.id if found else None
 
 
-def read_collection(data: bytes, filename: str = "") -> dict[str, int]:
-    """type id -> count."""
+def read_collection(data: bytes, filename: str = "", warnings: list[str] | None = None) -> dict[str, int]:
+    """type id -> count. Skips nothing (an unknown ID is an error), so `warnings` stays as given."""
     try:
         return _read(data, filename)
     except csv.Error as exc:

@@ -26,8 +26,12 @@ def sniff(head: bytes) -> float:
     return 1.0 if text[:12].lower() == b"[collection]" else 0.0
 
 
-def read_collection(data: bytes, filename: str = "") -> dict[str, int]:
-    """type id (or 'glyph:<letter>') -> count. Unknown keys are an error naming the line."""
+def read_collection(data: bytes, filename: str = "", warnings: list[str] | None = None) -> dict[str, int]:
+    """type id (or 'glyph:<letter>') -> count.
+
+    A key mapkit does not know (a piece from a newer VirtualScape, a typo) is skipped and named,
+    with its line, in `warnings`: one unknown piece should not refuse the whole collection.
+    """
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError:
@@ -58,7 +62,9 @@ def read_collection(data: bytes, filename: str = "") -> dict[str, int]:
         elif key in cat.by_vsc:
             type_id = cat.by_vsc[key].id
         else:
-            raise FormatError(f"unknown piece {key!r}", file=filename or None, where=f"line {number}")
+            if warnings is not None:
+                warnings.append(f"line {number}: unknown piece {key!r} ({value} of it) skipped")
+            continue
         counts[type_id] = counts.get(type_id, 0) + int(value)
     if not seen_section:
         raise FormatError("no [Collection] section", file=filename or None)
