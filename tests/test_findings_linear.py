@@ -82,4 +82,4 @@ def test_the_cli_reports_a_5000_piece_pile_in_one_line(cli, tmp_path):
     path = tmp_path / "pile.hsc"
     write_map(Map(name="pile", pieces=PILES["tiles"](5000)), path)
     code, out, err = cli("validate", path)
-    assert code == 1 and out.count("\n") == 1 and "5,000 pieces fill this cell" in out
+    assert code == 1 and out.count("\n") == 2 and "5,000 pieces fill this cell" in out  # + the summary line

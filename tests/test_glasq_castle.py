@@ -33,6 +33,7 @@ CASTLE_DEFS = (
     '<rect x="1" y="31" width="23" height="45"/><rect x="1" y="44" width="13" height="19"/></g></g>'
     '<polygon id="FLG" points="25,22 65,22 65,83 55,70 45,83 35,70 25,83"/>'
     '<text id="FWH" x="30" y="73">9</text>'
+    '<polygon id="STW" points="46,1 91,27 136,1 181,27 226,1 271,27 316,1 361,27 406,1 406,-16 46,-16"/>'
     '<g id="G"><use transform="translate(5,5) scale(0.9)" xlink:href="#tile01"/><text>?</text></g>'
     '<g id="GA"><use transform="translate(5,5) scale(0.9)" xlink:href="#tile01"/><text>A</text></g>'
     '<circle id="f1" cx="46" cy="53" r="36"/><use id="P1F1" xlink:href="#f1"/><use id="P1SZ" xlink:href="#f1"/>'
@@ -112,7 +113,8 @@ def test_a_battlement_hangs_outside_the_wall_walk_facing_it(turns):
     assert battlement.z == 11  # the wall-walk's level
 
 
-@pytest.mark.parametrize("label, levels", [(None, [11]), ("6", [1, 3, 5, 7, 9, 11])])
+@pytest.mark.parametrize("label, levels", [(None, [1]), ("6", [1, 3, 5, 7, 9, 11]), ("0", [1]), ("3", [1, 3, 5]),
+                                           ("1000000", [1, 3, 5, 7, 9, 11])])
 def test_a_number_on_a_ladder_stacks_that_many_ladders(tmp_path, cli, label, levels):
     # The ladder stands in the hex east of the tower, its rungs against its west side.
     ladder = [use("LDR", *at(5, 2), 300)]
@@ -126,6 +128,8 @@ def test_a_number_on_a_ladder_stacks_that_many_ladders(tmp_path, cli, label, lev
     assert [(p.q, p.r) for p in ladders] == [hex_of(5, 2)] * len(levels)
     assert {p.rotation for p in ladders} == {3}  # the west side, where the tower is
     assert [p.z for p in ladders] == levels
+    assert any("1000000 ladders, but only 6 fit between level 1 and level 11" in w
+               for w in m.warnings) == (label == "1000000")
     assert validate(tmp_path, cli, castle_page(pictures)) == []
 
 
@@ -194,3 +198,34 @@ def test_a_tile_on_a_picture_without_a_level_title_stands_on_what_is_below():
                 ("Extras", [use("GS01", *at(1, 0)), use("GS01", *at(2, 1))])]
     m = glasq.read(castle_page(pictures))
     assert [p.z for p in m.pieces[-2:]] == [2, 1]
+
+
+@pytest.mark.parametrize("turns", [0, 2, 3])
+def test_a_stone_wall_lies_in_the_four_hexes_its_strip_is_drawn_in(turns):
+    # The strip runs along the bottom sides of the four hexes north-east and east of its anchor.
+    m = glasq.read(castle_page([("Level 1", grass(range(0, 12), range(0, 9))),
+                                ("Level 2", [use("STW", *at(5, 4), 60 * turns)])]))
+    (wall,) = [p for p in m.pieces if p.type == "road-wall"]
+    q, r = hex_of(5, 4)
+    from mapkit.model.grid import rotate
+
+    first, step = rotate(1, -1, turns), rotate(1, 0, turns)
+    assert sorted(m.footprint(wall)) == sorted((q + first[0] + k * step[0], r + first[1] + k * step[1])
+                                               for k in range(4))
+    assert wall.z == 1 and not m.warnings
+
+
+def test_ladders_climb_from_what_is_under_them():
+    # Ten ladders drawn with a wall-walk on Level 21 whose foot is on a Level 1 tile: they stand
+    # on it and climb 20 levels, the top one reaching the wall-walk's top (as on Valledonn).
+    x, y = at(5, 2)
+    pictures = tower()
+    pictures.append(("Level 21", [use("LDR", x, y, 300), f'<text x="{x + 32}" y="{y + 70}">10</text>']))
+    m = glasq.read(castle_page(pictures))
+    assert [p.z for p in m.pieces if p.type == "castle-ladder"] == list(range(1, 21, 2))
+    # A ladder over nothing drawn hangs from its picture's level down.
+    x, y = at(8, 1)
+    pictures = [("Level 1", grass(range(1, 4), range(0, 2))),
+                ("Level 7", [use("LDR", x, y), f'<text x="{x + 32}" y="{y + 70}">2</text>'])]
+    m = glasq.read(castle_page(pictures))
+    assert [p.z for p in m.pieces if p.type == "castle-ladder"] == [4, 6]

@@ -55,3 +55,22 @@ def test_random_uses_and_drawings(uses, custom_points, level):
     defs = f'<polygon id="XX" points="{custom_points}"/>'
     body = [f'<use transform="{t}" xlink:href="#{code}"/>' for code, t in uses]
     read_or_format_error(page([body], defs=defs, scenarios=[(1, level, body[:2], body[2:])]))
+
+
+CASTLE_CODES = ["FCW", "FSB", "FEW", "FDW", "BTL", "BFG", "LDR", "FLG", "STW", "WW01", "FWH", "GA", "P1SZ", "NULL"]
+
+
+@SETTINGS
+@given(st.lists(st.tuples(st.sampled_from(CASTLE_CODES), transforms, st.sampled_from(["", "6", "0", "x", "99"])),
+                max_size=8),
+       st.lists(st.sampled_from(["Level 1", "Level 12", "Flag", "", "Level 0"]), min_size=1, max_size=3))
+def test_random_castle_drawings(uses, titles):
+    from test_glasq_castle import castle_page
+
+    body = []
+    for code, t, label in uses:
+        body.append(f'<use transform="{t}" xlink:href="#{code}"/>')
+        if label:
+            body.append(f'<text x="32" y="70">{label}</text>')
+    pictures = [(title, body[i::len(titles)]) for i, title in enumerate(titles)]
+    read_or_format_error(castle_page(pictures, [(1, 2, body[:3])]))

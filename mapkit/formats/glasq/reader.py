@@ -16,13 +16,15 @@ import math
 import re
 from typing import Any
 
+from shapely.errors import GEOSException
+
 from mapkit.errors import FormatError
 from mapkit.formats.glasq.pieces import (FACING_TURNS, Placed, edge_of, fit_shape, fold_bases,
                                          piece_for)
 from mapkit.formats.glasq.stacking import Layer, stack
-from mapkit.formats.glasq.svg import (CENTRE_X, CENTRE_Y, HEX_RADIUS, Definitions, Drawing, apply, elements, grid_position, href, local,
-                                      multiply, parse_transform, text_of, text_position,
-                                      translate_rotate)
+from mapkit.formats.glasq.svg import (CENTRE_X, CENTRE_Y, HEX_RADIUS, Definitions, Drawing, apply, elements,
+                                      grid_position, href, local, multiply, parse_transform, text_of,
+                                      text_position, translate_rotate)
 from mapkit.formats.glasq.text import metadata
 from mapkit.model.map import Map
 
@@ -36,6 +38,8 @@ _LINES_SHOWN = 5
 #: The code of an empty hex that only carries a label (a place name such as "Catacombs").
 NULL_HEX = "NULL"
 _LABEL_ONLY = "only writes a label"
+#: What a drawing with absurd numbers can raise while its hexes are worked out.
+_GEOMETRY_ERRORS = (ValueError, TypeError, ArithmeticError, GEOSException)
 
 
 class Skips:
@@ -110,7 +114,10 @@ def _read_tree(root: Any, warnings: list[str]) -> Map:
             if shift != (0.0, 0.0):
                 steps = [("translate", [shift[0], shift[1]])] + steps
                 matrix = multiply((1, 0, 0, 1, shift[0], shift[1]), matrix)
-            outcome = _place(code, use, transform, matrix, steps, defs, layer, line, previous, placed)
+            try:
+                outcome = _place(code, use, transform, matrix, steps, defs, layer, line, previous, placed)
+            except _GEOMETRY_ERRORS as exc:  # coordinates so large that the geometry overflows
+                outcome = (f"cannot be drawn ({type(exc).__name__}: {exc})", "")
             if isinstance(outcome, tuple):
                 reason, label = outcome
                 skips.add(code, reason, line, label)
@@ -122,8 +129,10 @@ def _read_tree(root: Any, warnings: list[str]) -> Map:
             else:
                 placed[-1].extras.pop("turns")
             previous = (transform, set(placed[-1].cells))
-    pieces = stack(fold_bases(placed, cat), cat, lambda p, why: skips.add(p.code, why, p.line))
-    m = Map(pieces=pieces, warnings=warnings + skips.warnings(), source_format=NAME)
+    notes: list[str] = []
+    pieces = stack(fold_bases(placed, cat), cat,
+                   lambda p, why: skips.add(p.code, why, p.line, p.attrs.get("label", "")), notes.append)
+    m = Map(pieces=pieces, warnings=warnings + skips.warnings() + notes, source_format=NAME)
     metadata(root, m)
     return m
 
@@ -139,7 +148,7 @@ def _place(code: str, use: Any, transform: str, matrix: Any, steps: list, defs: 
     try:
         drawing = defs.drawing(code, matrix)
         cells = drawing.cells()
-    except (ValueError, TypeError) as exc:
+    except _GEOMETRY_ERRORS as exc:
         return f"cannot be drawn ({exc})", ""
     found = piece_for(code, drawing)
     if found is None:
@@ -159,6 +168,8 @@ def _place(code: str, use: Any, transform: str, matrix: Any, steps: list, defs: 
         cells = {(q, r)}
     else:
         turns = (turns + FACING_TURNS.get(type_id, 0)) % 6
+        if not cells and ptype.hexes > 1:
+            cells = drawing.mark_cells()  # a piece drawn as marks inside its hexes (the stone wall)
         fit = fit_shape(ptype.shape, cells, turns, (q0, r0)) if cells else None
         if fit is None and previous is not None and previous[0] == transform:
             # A piece drawn as an outline that is not a hex outline (the warehouse ruin's wall

@@ -11,14 +11,15 @@ Everything that stands on something (obstacles, glyphs, start zones, figures) is
 top of what lies under it, i.e. at the supporting tile's z + 1, as VirtualScape stores it. A
 picture sees the tiles of the pictures up to itself; an overlay `hsbfNNNNsKKlLL` those of the
 pictures before picture LL ("Glyphs Under Level 11" sit under the Level 11 tiles).
-A standing piece with nothing drawn under any of its hexes is drawn off the board (a key of
-glyphs, a legend) and is not placed.
+A standing piece with nothing drawn under any of its hexes in any picture is drawn off the board
+(a key of glyphs, a legend) and is not placed.
 
-Edge pieces hang on a castle's side: a battlement or ladder drawn on "Level N" is at N - 1, the
-level of the wall-walk it serves; elsewhere at the level of the wall-walk or wall across its
-side. A ladder labelled with a number is that many ladders stacked LADDER_RISE levels apart
-under the one drawn. The castle flag stands in the top of the battlement drawn again as `BFG` at
-its place (catalog `stands_on`: 5 levels above the battlement's bottom).
+Edge pieces hang on a castle's side: a battlement drawn on "Level N" is at N - 1, the level of
+the wall-walk it serves; elsewhere at the level of the wall-walk or wall across its side. A
+ladder labelled with a number is that many ladders stacked LADDER_RISE levels apart, from what
+is under its hex up to that level (a ladder is not labelled when it is the only one). The
+castle flag stands in the top of the battlement drawn again as `BFG` at its place (catalog
+`stands_on`: 5 levels above the battlement's bottom).
 """
 
 from __future__ import annotations
@@ -39,6 +40,8 @@ LADDER_RISE = 2
 _LAYER_KINDS = ("land", "fluid", "castle")
 #: Kinds a standing piece of which, with nothing under it, is a drawing off the board.
 _OFF_BOARD_KINDS = ("obstacle", "marker", "figure")
+#: A picture number beyond every picture's: "whatever any picture draws".
+_ALL = 1 << 30
 
 
 @dataclass(frozen=True)
@@ -73,8 +76,10 @@ class Ground:
         return max(found, default=None)
 
 
-def stack(placed: list[Placed], cat: Any, skip: Callable[[Placed, str], None]) -> list[Piece]:
-    """The pieces with their z, in drawing order; `skip` hears of pieces drawn off the board."""
+def stack(placed: list[Placed], cat: Any, skip: Callable[[Placed, str], None],
+          warn: Callable[[str], None]) -> list[Piece]:
+    """The pieces with their z, in drawing order; `skip` hears of pieces drawn off the board,
+    `warn` of what was read otherwise than drawn (a ladder count that does not fit)."""
     ground = Ground()
     z: dict[int, list[int]] = {}
     for p in sorted((p for p in placed if _is_layer(p, cat)), key=lambda p: p.layer.order):
@@ -86,7 +91,7 @@ def stack(placed: list[Placed], cat: Any, skip: Callable[[Placed, str], None]) -
         z[id(p)] = [level]
         castle = ptype.kind == "castle" or ptype.terrain == "wall-walk"
         ground.add(p.cells, p.layer.order, level + ptype.height, castle)
-    holders = _edges(placed, cat, ground, z)
+    holders = _edges(placed, cat, ground, z, warn)
     for p in placed:
         if id(p) in z or p.code == FLAG_BATTLEMENT:
             continue
@@ -99,8 +104,8 @@ def stack(placed: list[Placed], cat: Any, skip: Callable[[Placed, str], None]) -
         else:
             level = ground.top(p.cells, p.layer.sees)
             if level is None:
-                if ptype.kind in _OFF_BOARD_KINDS:
-                    skip(p, "drawn off the board (nothing is drawn under it: a key, legend or label)")
+                if ptype.kind in _OFF_BOARD_KINDS and ground.top(p.cells, _ALL) is None:
+                    skip(p, "drawn off the board (no picture draws anything under it: a key, legend or label)")
                     continue
                 level = 0
         z[id(p)] = [level]
@@ -120,7 +125,8 @@ def _is_layer(p: Placed, cat: Any) -> bool:
     return p.scenario is None and cat[p.type].kind in _LAYER_KINDS and p.type != "castle-flag"
 
 
-def _edges(placed: list[Placed], cat: Any, ground: Ground, z: dict[int, list[int]]) -> dict[int, Placed]:
+def _edges(placed: list[Placed], cat: Any, ground: Ground, z: dict[int, list[int]],
+           warn: Callable[[str], None]) -> dict[int, Placed]:
     """Levels of the battlements and ladders; returns flag id -> the battlement holding it."""
     kept: dict[tuple, Placed] = {}
     holders: dict[int, Placed] = {}
@@ -145,7 +151,7 @@ def _edges(placed: list[Placed], cat: Any, ground: Ground, z: dict[int, list[int
             z[id(p)] = [level]
             continue
         kept.setdefault(key, p)
-        z[id(p)] = sorted(level - LADDER_RISE * k for k in range(max(1, p.count)))
+        z[id(p)] = _ladder_stack(p, level, ground, warn) if p.type == "castle-ladder" else [level]
     for b in flag_battlements:
         key = (b.type, b.q, b.r, b.rotation, z[id(b)][0], b.scenario)
         same = kept.get(key)
@@ -156,6 +162,21 @@ def _edges(placed: list[Placed], cat: Any, ground: Ground, z: dict[int, list[int
             if flag.type == "castle-flag" and flag.anchor == b.anchor and flag.scenario == b.scenario:
                 holders[id(flag)] = same or b
     return holders
+
+
+def _ladder_stack(p: Placed, level: int, ground: Ground, warn: Callable[[str], None]) -> list[int]:
+    """The levels of the ladders a page draws at one place: `p.count` of them (the number drawn
+    on it, else 1), LADDER_RISE levels apart, from the top of what is under their hex up to the
+    level of the picture (the wall-walk's), as VirtualScape's West Barbican stacks its 22 ladders.
+    With nothing drawn under the hex, the top ladder is at the picture's level."""
+    floor = ground.top(p.cells, p.layer.sees)
+    if floor is None or floor > level:
+        floor = max(0, level - LADDER_RISE * (p.count - 1))
+    fits = (level - floor) // LADDER_RISE + 1
+    if p.count > fits:
+        warn(f"line {p.line}: #{p.code} is labelled {p.count} ladders, but only {fits} fit between level {floor} "
+             f"and level {level}; {fits} placed")
+    return [floor + LADDER_RISE * k for k in range(min(p.count, fits))]
 
 
 def _plant_flags(placed: list[Placed], holders: dict[int, Placed], z: dict[int, list[int]], cat: Any) -> None:

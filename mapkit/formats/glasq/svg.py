@@ -203,6 +203,18 @@ def trace_cells(points: list[Point]) -> set[tuple[int, int]] | None:
     return sides[0] if len(sides[0]) <= len(sides[1]) else sides[1]
 
 
+def hex_corners(q: int, r: int) -> list[Point]:
+    """The six corners of hex (q, r) on the page, as `tile01` draws them."""
+    x, y = centre(q, r)
+    return [(x - 45, y - 26), (x, y - 52), (x + 45, y - 26), (x + 45, y + 26), (x, y + 52), (x - 45, y + 26)]
+
+
+def _steps(lo: float, hi: float, step: float) -> list[float]:
+    """Sample positions from lo to hi, at most `step` apart, both ends included."""
+    n = max(1, math.ceil((hi - lo) / step))
+    return [lo + (hi - lo) * i / n for i in range(n + 1)]
+
+
 def area_centroid(polygons: list[list[Point]]) -> Point | None:
     """The centre of mass of some polygons taken together (their vertices' mean if they have no area)."""
     total = sx = sy = 0.0
@@ -261,6 +273,24 @@ class Drawing:
     def marks(self) -> list[list[Point]]:
         """The shapes that cover no hex centre: the marks an edge piece draws beside a hex edge."""
         return [p for p in self.polygons if polygon_cells(p) == set()]
+
+    def mark_cells(self) -> set[tuple[int, int]]:
+        """The hexes the marks are drawn in: each holding at least a quarter as much of the marks'
+        area as the hex holding most (a stone wall is a strip along the inside of 4 hexes' sides)."""
+        from shapely.geometry import Polygon
+        from shapely.ops import unary_union
+
+        shapes = [Polygon(p).buffer(0) for p in self.marks() if len(p) >= 3]
+        marks = unary_union([s for s in shapes if not s.is_empty]) if shapes else None
+        if marks is None or marks.is_empty:
+            return set()
+        x0, y0, x1, y1 = marks.bounds
+        if (x1 - x0) / COL_STEP > MAX_SPAN or (y1 - y0) / ROW_STEP > MAX_SPAN:
+            return set()
+        near = {nearest_hex(x, y) for x in _steps(x0, x1, COL_STEP / 2) for y in _steps(y0, y1, ROW_STEP / 2)}
+        area = {h: marks.intersection(Polygon(hex_corners(*h))).area for h in near}
+        most = max(area.values(), default=0.0)
+        return {h for h, a in area.items() if most > 0 and a >= most / 4}
 
 
 def points(text: str) -> list[Point]:
