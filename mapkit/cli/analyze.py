@@ -97,3 +97,17 @@ def run(args: argparse.Namespace) -> int:
     except StartError as exc:
         if driven:
             raise
+        raise UsageError(f"--start {args.start}: {exc}") from None
+    except api.ScenarioError as exc:
+        raise UsageError(f"{args.map}: {exc}") from None
+    if args.output:
+        for d in data.get("scenarios", [data]):
+            for note in d.get("notes", ()):
+                if note.startswith("heatmap: "):
+                    print(f"mapkit: {args.map}: warning: {note}", file=sys.stderr)
+    if args.json or args.output_format == "json":
+        json.dump(data, sys.stdout, indent=1, ensure_ascii=False)
+        sys.stdout.write("\n")
+    else:
+        sys.stdout.write("".join(render_text(d) for d in data.get("scenarios", [data])))
+    return 0
