@@ -7,6 +7,7 @@ import json
 import sys
 from typing import Any
 
+from mapkit.cli.common import add_scenario_option, scenario_map
 from mapkit.errors import OptionError, UsageError
 
 #: The movers the seeds name (`mapkit.movement.report.MOVERS`; kept here so --help stays fast).
@@ -38,8 +39,7 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
     p.add_argument("--start", dest="start", metavar="Q,R,LEVEL",
                    help="measure from this space instead of the start zones (and draw the heatmap from it): "
                         "hex (Q, R) and the Level a figure there stands on (on a Level 3 tile: 3)")
-    p.add_argument("--scenario", type=int, metavar="N",
-                   help="analyse one scenario of a page that sets up several (default: each in turn)")
+    add_scenario_option(p, "each scenario is analysed in turn")
     p.add_argument("--json", action="store_true", help="the same as --format json")
     p.add_argument("-o", "--output", metavar="HEATMAP.png", help="draw the turns as a PNG heatmap")
     return p
@@ -91,18 +91,13 @@ def run(args: argparse.Namespace) -> int:
 
 def scenario_views(m: Any, args: argparse.Namespace) -> list[tuple[Any, Any]]:
     """The map as each scenario sets it up: zones and glyphs of different scenarios never mix."""
-    scenarios = m.scenarios()
     if args.scenario is not None:
-        if args.scenario not in scenarios:
-            have = ", ".join(map(str, scenarios)) or "none"
-            raise UsageError(f"{args.map}: no scenario {args.scenario} (scenarios: {have})")
-        return [(args.scenario, m.for_scenario(args.scenario))]
-    if not scenarios:
-        return [(None, m)]
-    if args.output:
-        raise UsageError(f"{args.map} sets up scenarios {', '.join(map(str, scenarios))}: "
+        return [(args.scenario, scenario_map(m, args.scenario, args.map))]
+    views = m.per_scenario()
+    if len(views) > 1 and args.output:
+        raise UsageError(f"{args.map} sets up scenarios {', '.join(map(str, m.scenarios()))}: "
                          "choose one with --scenario to draw its heatmap")
-    return [(s, m.for_scenario(s)) for s in scenarios]
+    return views
 
 
 def _analyze(m: Any, args: argparse.Namespace, scenario: Any = None) -> tuple[dict[str, Any], str]:

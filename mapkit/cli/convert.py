@@ -6,6 +6,7 @@ import argparse
 import sys
 from pathlib import Path
 
+from mapkit.cli.common import add_scenario_option, scenario_map
 from mapkit.errors import LossError, MapkitError, UsageError
 
 #: The extension each writable format gives its output files in batch mode.
@@ -23,6 +24,8 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
     p.add_argument("--from", dest="from_fmt", metavar="FORMAT", help="read inputs as this format")
     p.add_argument("-d", "--dir", dest="out_dir", metavar="DIR", help="write each input into DIR (batch mode)")
     p.add_argument("--allow-loss", action="store_true", help="convert anyway and list what was dropped on stderr")
+    add_scenario_option(p, "a format that holds one scenario (all but mapkit JSON) is refused, naming the loss, "
+                           "unless --allow-loss, which writes the shared terrain alone")
     return p
 
 
@@ -37,7 +40,7 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError("convert takes IN OUT, or many inputs with -d DIR --to FORMAT")
     source, target = args.paths
     try:
-        losses = convert_one(source, target, args.from_fmt, args.to_fmt, args.allow_loss)
+        losses = convert_one(source, target, args.from_fmt, args.to_fmt, args.allow_loss, args.scenario)
     except LossError as exc:
         print(f"mapkit: {source}: {exc.target} cannot carry {len(exc.losses)} thing(s); "
               f"nothing written (use --allow-loss to convert anyway):", file=sys.stderr)
@@ -49,8 +52,10 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def convert_one(source: str, target: str, from_fmt: str | None, to_fmt: str | None, allow_loss: bool) -> list[str]:
-    """Read, encode, then write atomically; returns the losses that were allowed."""
+def convert_one(source: str, target: str, from_fmt: str | None, to_fmt: str | None, allow_loss: bool,
+                scenario: int | None = None) -> list[str]:
+    """Read, encode, then write atomically; returns the losses that were allowed. `scenario`
+    converts that scenario of the map as a map of its own."""
     from mapkit.formats import format_for_output, read_map, report_warnings, write_map
     from mapkit.io import check_output
 
@@ -58,6 +63,7 @@ def convert_one(source: str, target: str, from_fmt: str | None, to_fmt: str | No
     check_output(target, inputs=(source,))
     m = read_map(source, from_fmt)
     report_warnings(m, source)
+    m = scenario_map(m, scenario, source)
     return write_map(m, target, to_fmt, allow_loss)
 
 
@@ -99,7 +105,7 @@ def _convert_many(args: argparse.Namespace) -> int:
         try:
             if target.resolve() in written_from:
                 raise UsageError(f"not converted: {target} is already the output of {written_from[target.resolve()]}")
-            losses = convert_one(str(source), str(target), args.from_fmt, info.name, args.allow_loss)
+            losses = convert_one(str(source), str(target), args.from_fmt, info.name, args.allow_loss, args.scenario)
             written_from[target.resolve()] = source
             if losses:
                 lossy.append((source, losses))

@@ -13,7 +13,7 @@ import io
 import sys
 import time
 
-from mapkit.cli.common import millimetres
+from mapkit.cli.common import add_scenario_option, millimetres, scenario_map
 from mapkit.errors import UsageError
 
 
@@ -36,6 +36,8 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
     p.add_argument("--base-diameter", type=millimetres, metavar="MM", help="floor plans: figure base diameter")
     p.add_argument("--marker-diameter", type=millimetres, metavar="MM",
                    help="floor plans: wound-marker diameter (no published value: the default is an assumption)")
+    add_scenario_option(p, "the level pages build the terrain the scenarios share and a page per scenario places "
+                           "its own pieces and start zones")
     p.add_argument("--overlap", type=_overlap, default=12.0, metavar="MM",
                    help=f"overlap between the sheets of a floor plan (default 12 mm, at most {MAX_OVERLAP_MM:g})")
     return p
@@ -92,6 +94,7 @@ def run(args: argparse.Namespace) -> int:
 
         m = read_map(args.input, args.fmt)
         report_warnings(m, args.input)
+        m = scenario_map(m, args.scenario, args.input)
         if not m.pieces:
             raise UsageError(f"{args.input}: the map has no pieces to print")
         if not m.name:
