@@ -157,7 +157,7 @@ def _edges(placed: list[Placed], cat: Any, ground: Ground, z: dict[int, list[int
         same = kept.get(key)
         if same is not None:  # the battlement drawn again to show the flag: one piece
             del z[id(b)]
-            b.extras["same_as"] = same.line
+            same.extras["drawn_again"] = {"code": b.code, "line": b.line}
         for flag in placed:
             if flag.type == "castle-flag" and flag.anchor == b.anchor and flag.scenario == b.scenario:
                 holders[id(flag)] = same or b
