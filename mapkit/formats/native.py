@@ -28,7 +28,7 @@ SCHEMA = "map.schema.json"
 
 #: The coordinate bounds of schemas/map.schema.json ($defs.coordinate): the writer refuses what
 #: the reader would refuse (a damaged .hsc can hold coordinates near 2**31).
-MAX_COORDINATE = 1_000_000
+MAX_COORDINATE = limits.COORDINATES.value
 
 #: Top-level keys in the order they are written.
 _HEAD_KEYS = ("format", "version", "name", "author", "players", "scenario", "source_format",
@@ -135,6 +135,8 @@ def read(data: bytes, filename: str = "") -> Map:
     if len(data) > limits.DECOMPRESSED_BYTES.value:  # parsed whole: about ten times its size in memory
         raise limits.DECOMPRESSED_BYTES.exceeded(len(data), what="a mapkit JSON document")
     document = parse_json(data)
+    if isinstance(document, dict) and isinstance(document.get("pieces"), list):
+        limits.check_count(limits.PIECES, len(document["pieces"]), where="$.pieces", what="the map")
     _check(document)
     # JSON Schema counts 3.0 as an integer: store ints, so cells and output stay integral.
     pieces = [Piece(p["type"], int(p["q"]), int(p["r"]), int(p["z"]), _number(p.get("rotation", 0)),
