@@ -127,3 +127,13 @@ def picture(result: FitResult, name: str = "", svg: bool = False, scale: float =
                     group.add(Poly([a, b], stroke=CHANGED_RGB, width=p * 0.07, closed=False))
     scene.root.add(group)
     return render_svg(scene) if svg else render_png(scene, scale)
+
+
+def picture_png(result: FitResult, name: str = "", scale: float = 36.0) -> bytes:
+    """The output registry's `fit-png` (`mapkit.app.outputs`)."""
+    return picture(result, name, svg=False, scale=scale)
+
+
+def picture_svg(result: FitResult, name: str = "", scale: float | None = None) -> bytes:
+    """The output registry's `fit-svg`: 1:1 in millimetres (`scale` is the PNG's and is ignored)."""
+    return picture(result, name, svg=True)
