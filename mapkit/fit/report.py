@@ -80,8 +80,9 @@ def render_text(rep: dict[str, Any], map_name: str) -> str:
         return "\n".join(lines) + "\n"
     lines = [f"{map_name}: cannot fit: the collection cannot build this map, however its tiles are grouped."]
     if rep["short_hexes"]:
-        proved = "" if rep["short_hexes_proved"] else \
-            f" (the best re-tiling found; at least {rep['short_hexes_at_least']} hexes short in all is proved)"
+        proved = "" if rep["short_hexes_proved"] else " (the best re-tiling found in the time limit; " + (
+            f"at least {rep['short_hexes_at_least']} hexes short in all is proved)" if rep["short_hexes_at_least"]
+            else "not proved the fewest)")
         lines.append("Hexes short, by terrain" + proved + ":")
         lines.extend(f"  {n:>5} x {terrain}" for terrain, n in rep["short_hexes"].items())
     if rep["short_pieces"]:
@@ -93,8 +94,13 @@ def render_text(rep: dict[str, Any], map_name: str) -> str:
         lines.append("No combination of official sets closes the gap.")
     else:
         count = sum(s["copies"] for s in rep["purchase"])
-        how = "Smallest purchase that closes the gap" if rep["purchase_proved"] else \
-            f"Purchase that closes the gap (the smallest found in time; at least {rep['purchase_at_least']} sets)"
+        fewest = rep["purchase_proved"] or rep["purchase_at_least"] == count
+        if fewest:  # the number of sets is proved, if not which sets of that number hold the fewest hexes
+            how = "Smallest purchase that closes the gap"
+        elif rep["purchase_at_least"]:
+            how = f"Purchase that closes the gap (the smallest found in time; at least {rep['purchase_at_least']} sets)"
+        else:
+            how = "Purchase that closes the gap (the smallest found in time; not proved the smallest)"
         lines.append(f"{how} ({count} set(s)):")
         lines.extend(f"  {s['copies']} x {s['name']} ({s['id']}, {s['kind']})" for s in rep["purchase"])
     return "\n".join(lines) + "\n"
