@@ -207,6 +207,24 @@ def test_purchase_text_says_proved_when_the_count_is():
     assert "not proved the smallest" in render_text(rep, "m")
 
 
+def test_picture_outlines_a_covered_piece_in_its_own_level():
+    """A grass 24 re-cut under a rock 24: seen from above its cuts would be drawn over the rock,
+    so the picture goes level by level with the outlines in Level 1's panel only. Alone on the
+    table, the same re-cut is drawn from above."""
+    import re
+
+    from mapkit.fit.report import picture
+
+    cut = {"grass-7": 3, "grass-3": 3, "grass-2": 3, "grass-1": 3}
+    under = fit_map(Map(pieces=[Piece("grass-24", 0, 0, 0), Piece("rock-24", 0, 0, 1)]), {**cut, "rock-24": 1})
+    svg = picture(under, svg=True).decode()
+    assert re.findall(r'<g id="(panel-\d|fit-changes[^"]*)"', svg) == ["panel-1", "fit-changes-1", "panel-2"]
+    alone = fit_map(Map(pieces=[Piece("grass-24", 0, 0, 0)]), cut)
+    svg = picture(alone, svg=True).decode()
+    assert re.findall(r'<g id="(panel-\d|fit-changes[^"]*)"', svg) == ["fit-changes"]
+    assert svg.count("stroke=\"#e6148c\"") >= 14  # every edge of the 7 new pieces facing another
+
+
 # the command ---------------------------------------------------------------------------------
 def test_cli_fits_writes_map_and_picture_checked_by_inventory(tmp_path, cli):
     src = corpus_file("hsc/Dissolutio-heroscape-map-editor/882edc91/land.hsc")
