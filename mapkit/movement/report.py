@@ -161,8 +161,9 @@ def render_text(d: dict[str, Any]) -> str:
         entrance = f"entrance {mover['entrance']}" if mover["entrance"] else "no marked entrance"
         who = (f"{mover['name']} (object {mover['object']}, {mover['kind']}, Size {mover['size'] or 'unknown'}, "
                f"{entrance}; {mover['vehicle_rules']} vehicle rules): ")
+    falls = "never falls" if f["flying"] else f"falls: {f['falls']}"  # seeds/004: "Figures that can Fly never fall"
     lines = [f"{d.get('map') or '(unnamed map)'}{scenario}: {who}Move {f['move']}, Height {f['height']} "
-             f"({kind}; falls: {f['falls']})"]
+             f"({kind}; {falls})"]
     spaces = d["spaces"]
     lines.append(f"  spaces: {len(spaces)}")
     if d["start"] is not None:
@@ -174,7 +175,10 @@ def render_text(d: dict[str, Any]) -> str:
         lines.append("  start zones: " + ", ".join(f"player {p}: {n} hexes" for p, n in d["start_zones"].items()))
     for e in d["engagement"]:
         where = f" (ending at {_place(e['space'])})" if e["space"] else ""
-        turns = "never" if e["turns"] is None else f"{e['turns']} turn{'s' if e['turns'] != 1 else ''}"
+        if e["turns"] is None:
+            lines.append(f"  engage: player {e['from']} never reaches player {e['to']}'s zone")
+            continue
+        turns = f"{e['turns']} turn{'s' if e['turns'] != 1 else ''}"
         lines.append(f"  engage: player {e['from']} reaches player {e['to']}'s zone in {turns}{where}")
     for g in d["glyphs"]:
         where = f"  glyph {g['letter']} at ({g['q']}, {g['r']}) on Level {g['level']}"
