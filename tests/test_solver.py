@@ -75,3 +75,42 @@ def test_exact_optimum_against_every_subset():
     best = min((sum(pick), sum((k + 1) * v for k, v in enumerate(pick))) for pick in product((0, 1), repeat=12)
                if all(any(pick[x] for x in row) for row in rows))
     assert answer.proved and tuple(answer.objective_values) == best
+
+
+def _tie_program() -> IntProgram:
+    """Fewest sets, then fewest hexes: 2 sets either way, 7 hexes (S1 + S2), not 9 (S0 + S3)."""
+    p = IntProgram()
+    xs = [p.var(0, 2, "S0"), p.var(0, 2, "S1"), p.var(0, 2, "S2"), p.var(0, 1, "S3")]
+    p.add([(xs[0], 1), (xs[2], 1)], lo=1)                              # grass-1
+    p.add([(xs[0], 2), (xs[1], 1)], lo=1)                              # grass-2
+    p.add([(xs[1], 1), (xs[2], 1), (xs[3], 1)], lo=1)                  # rock-1
+    p.add([(xs[0], 1), (xs[1], 1), (xs[2], 1), (xs[3], 2)], lo=2)      # water-1
+    p.objectives = [[(x, 1) for x in xs], [(xs[0], 6), (xs[1], 4), (xs[2], 3), (xs[3], 3)]]
+    return p
+
+
+def test_a_later_objective_is_not_cut_off_by_the_earlier_optimum():
+    """HiGHS 1.16, handed the first optimum (S0 + S3) as the start with the first objective held as
+    an equality row, scored that start 6 and returned 9 hexes as optimal (found by Hypothesis in
+    tests/test_inventory.py)."""
+    answer = solve(_tie_program())
+    assert answer.objective_values == [2, 7]
+    assert answer.values == [0, 1, 1, 0]
+
+
+def test_a_start_scored_wrongly_is_solved_again(monkeypatch):
+    """Should HiGHS again report an objective its own answer does not have, that objective is solved
+    once more without the start. Here the held row is made an equality again, which brings the
+    HiGHS 1.16 fault back."""
+    log: list[str] = []
+    make = solver._highs
+
+    class Equality(Recorder):
+        def addRow(self, lo, hi, *rest):
+            self._log.append("addRow")
+            return self._h.addRow(hi, hi, *rest)
+
+    monkeypatch.setattr(solver, "_highs", lambda *a: Equality(make(*a), log))
+    answer = solve(_tie_program())
+    assert answer.objective_values == [2, 7]
+    assert "clearSolver" in log
