@@ -9,6 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from mapkit.geometry.shapes import erode
+
 KINDS = ("enclosed", "interior-access", "destructible-object", "vehicle")
 #: Figure and vehicle sizes, smallest first (seeds/001: "tiny, small, medium, large, and huge").
 SIZES = ("Tiny", "Small", "Medium", "Large", "Huge")
@@ -90,13 +92,11 @@ class Book:
 
     def interior_polygon(self, floor: Floor) -> Any:
         """A floor's walkable area: its own polygon, else the footprint shrunk by the wall."""
-        import shapely
-
         from mapkit.geometry.placing import polygon
 
         if floor.interior is not None:
             return polygon(floor.interior)
-        return shapely.buffer(self.footprint_polygon(), -self.wall_thickness, join_style="mitre")
+        return erode(self.footprint_polygon(), self.wall_thickness, join_style="mitre")
 
     def side_segments(self, sides: tuple[int, ...]) -> list[tuple[tuple[float, float], tuple[float, float]]]:
         """The footprint edges named by index (edge i runs from point i to point i + 1)."""

@@ -7,6 +7,7 @@ import sys
 from pathlib import Path
 
 from mapkit.cli.batch import add_jobs_option, jobs_for, run_all
+from mapkit.cli.common import add_scenario_option, scenario_map
 from mapkit.errors import LossError, MapkitError, UsageError
 
 #: The extension each writable format gives its output files in batch mode.
@@ -24,6 +25,8 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
     p.add_argument("--from", dest="from_fmt", metavar="FORMAT", help="read inputs as this format")
     p.add_argument("-d", "--dir", dest="out_dir", metavar="DIR", help="write each input into DIR (batch mode)")
     p.add_argument("--allow-loss", action="store_true", help="convert anyway and list what was dropped on stderr")
+    add_scenario_option(p, "a format that holds one scenario (all but mapkit JSON) is refused, naming the loss, "
+                           "unless --allow-loss, which writes the shared terrain alone")
     add_jobs_option(p)
     return p
 
@@ -39,7 +42,7 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError("convert takes IN OUT, or many inputs with -d DIR --to FORMAT")
     source, target = args.paths
     try:
-        losses = convert_one(source, target, args.from_fmt, args.to_fmt, args.allow_loss)
+        losses = convert_one(source, target, args.from_fmt, args.to_fmt, args.allow_loss, args.scenario)
     except LossError as exc:
         print(f"mapkit: {source}: {exc.target} cannot carry {len(exc.losses)} thing(s); "
               f"nothing written (use --allow-loss to convert anyway):", file=sys.stderr)
@@ -51,8 +54,10 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def convert_one(source: str, target: str, from_fmt: str | None, to_fmt: str | None, allow_loss: bool) -> list[str]:
-    """Read, encode, then write atomically; returns the losses that were allowed."""
+def convert_one(source: str, target: str, from_fmt: str | None, to_fmt: str | None, allow_loss: bool,
+                scenario: int | None = None) -> list[str]:
+    """Read, encode, then write atomically; returns the losses that were allowed. `scenario`
+    converts that scenario of the map as a map of its own."""
     from mapkit import api
     from mapkit.formats import format_for_output, report_warnings
     from mapkit.io import check_output
@@ -61,15 +66,16 @@ def convert_one(source: str, target: str, from_fmt: str | None, to_fmt: str | No
     check_output(target, inputs=(source,))
     m = api.read(source, from_fmt)
     report_warnings(m, source)
+    m = scenario_map(m, scenario, source)
     return api.write(m, target, to_fmt, allow_loss)
 
 
-def _convert_job(source: str, target: str, from_fmt: str | None, to_fmt: str, allow_loss: bool
-                 ) -> tuple[str, object]:
+def _convert_job(source: str, target: str, from_fmt: str | None, to_fmt: str, allow_loss: bool,
+                 scenario: int | None = None) -> tuple[str, object]:
     """One conversion of a batch, in a worker: ("done" | "lossy", losses) or ("failed", why).
     Warnings go to stderr as they are met; everything returned pickles."""
     try:
-        losses = convert_one(source, target, from_fmt, to_fmt, allow_loss)
+        losses = convert_one(source, target, from_fmt, to_fmt, allow_loss, scenario)
     except LossError as exc:
         return "failed", f"would lose {len(exc.losses)} thing(s): " + "; ".join(exc.losses)
     except MapkitError as exc:
@@ -119,7 +125,7 @@ def _convert_many(args: argparse.Namespace) -> int:
             failures.append((source, str(exc)))
             continue
         written_from[target.resolve()] = source
-        work.append((str(source), str(target), args.from_fmt, info.name, args.allow_loss))
+        work.append((str(source), str(target), args.from_fmt, info.name, args.allow_loss, args.scenario))
     results = run_all(_convert_job, work, jobs_for(args.jobs, [w[0] for w in work]))
     for (source, *_), (status, detail) in zip(work, results):
         if status == "lossy":

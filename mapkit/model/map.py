@@ -14,6 +14,9 @@ from typing import Any, Iterator, NamedTuple
 
 from mapkit.errors import OptionError
 from mapkit.model.catalog import Catalog, PieceType, catalog
+from mapkit.model.piece import Piece
+
+__all__ = ["Cell", "Piece", "Placement", "Scenario", "Map"]
 
 
 class Cell(NamedTuple):
@@ -23,26 +26,6 @@ class Cell(NamedTuple):
     r: int
     level: int
     piece: int
-
-
-@dataclass
-class Piece:
-    """One piece on the battlefield.
-
-    `q, r` is the origin hex (the shape's (0, 0) after turning), `z` the level of the piece's
-    bottom (0 = on the table; a land tile at z fills level z and its top surface is z + 1),
-    `rotation` the number of 60-degree clockwise turns (half steps for Laur wall pieces).
-    `attrs` holds what a piece type needs besides its position: a glyph's `letter`, a start
-    zone's `player`, a figure's `name`, a personal tile's `size`, `name`, `label`, textures.
-    """
-
-    type: str
-    q: int
-    r: int
-    z: int
-    rotation: float = 0
-    attrs: dict[str, Any] = field(default_factory=dict)
-    extras: dict[str, Any] = field(default_factory=dict)
 
 
 @dataclass
@@ -150,7 +133,8 @@ class Map:
         """(min q, max q, min r, max r, min level, max level) over all cells, or None if empty.
 
         A reduction over each piece's footprint extent (cached per shape and turn), over the
-        columns of a `PieceTable` without making its pieces."""
+        columns of a `PieceTable` without making its pieces. (The columnar module loads on first
+        use: it costs more to import than a small map takes to measure.)"""
         table_bounds = getattr(self.pieces, "bounds", None)
         if table_bounds is not None:
             return table_bounds()
@@ -209,11 +193,21 @@ class Map:
     def scenarios(self) -> list[int]:
         """The numbers of the scenarios the map sets up: those it declares and those its pieces
         are tagged with (`attrs["scenario"]`); empty for a map that is one scenario."""
-        objects = getattr(self.pieces, "objects", None)  # a PieceTable: only its objects carry attrs
-        pieces = [p for _, p in objects()] if objects is not None else self.pieces
-        tags = {p.attrs["scenario"] for p in pieces if p.attrs.get("scenario") is not None}
+        tags = set(self.scenario_pieces())
         tags.update(s.number for s in self.scenario_setups)
         return sorted(tags, key=lambda tag: (type(tag).__name__, tag))
+
+    def scenario_pieces(self) -> dict[int, list[Piece]]:
+        """Each scenario's own pieces (tagged `attrs["scenario"]`), in map order, without making
+        the other pieces of a `PieceTable` (only the pieces it holds as objects carry attrs)."""
+        objects = getattr(self.pieces, "objects", None)
+        pieces = [p for _, p in objects()] if objects is not None else self.pieces
+        out: dict[int, list[Piece]] = {}
+        for p in pieces:
+            tag = p.attrs.get("scenario")
+            if tag is not None:
+                out.setdefault(tag, []).append(p)
+        return out
 
     def several_scenarios(self) -> bool:
         """Whether the map sets up more than one scenario, so that a question about it (its
@@ -237,8 +231,9 @@ class Map:
         (tagged, in map order), its players and notes. OptionError if the map does not set it up."""
         setup = self.scenario_setup(number)
         pieces = [p for p in self.pieces if p.attrs.get("scenario") in (None, number)]
-        return replace(self, pieces=pieces, players=setup.players or self.players,
-                       scenario=setup.notes or self.scenario, scenario_setups=[setup],
+        notes = "\n".join(text for text in (setup.name, setup.notes) if text) or self.scenario
+        return replace(self, pieces=pieces, players=setup.players or self.players, scenario=notes,
+                       scenario_setups=[setup],
                        attrs=dict(self.attrs), extras=dict(self.extras), warnings=list(self.warnings))
 
     def terrain(self) -> "Map":
