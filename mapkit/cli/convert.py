@@ -75,50 +75,44 @@ def output_name(source: Path, out_dir: Path, to_fmt: str) -> Path:
 
 
 def _convert_many(args: argparse.Namespace) -> int:
+    """Every map named or found in the folders named (recursively) into DIR, keeping their
+    relative paths; a summary of what was read, converted and refused, grouped by reason."""
+    from mapkit.batch import Summary, convert_source, plan_outputs, walk
     from mapkit.formats import get
 
     info = get(args.to_fmt)
     if not info.can_write:
         raise UsageError(f"mapkit cannot write the {info.name} format")
     out_dir = Path(args.out_dir)
+    sources, skipped = walk(args.paths, skip=[out_dir], books=False)
+    if not sources:
+        raise UsageError(f"no map files in {', '.join(args.paths)}")
     try:
         out_dir.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise MapkitError(f"{out_dir}: cannot make the output folder: {exc.strerror or exc}") from None
-    sources = [Path(p) for p in args.paths]
-    failures: list[tuple[Path, str]] = []
-    lossy: list[tuple[Path, list[str]]] = []
+    plan = plan_outputs(sources, out_dir, OUTPUT_EXTENSIONS.get(info.name, "." + info.name))
+    everything = [str(s.path) for s in sources]
     progress = None
-    if sys.stderr.isatty() and len(sources) > 1:
+    if sys.stderr.isatty() and len(plan) > 1:
         from tqdm import tqdm
 
-        progress = tqdm(total=len(sources), unit="map", file=sys.stderr)
-    written_from: dict[Path, Path] = {}  # two inputs named alike must not overwrite each other
-    for source in sources:
-        target = output_name(source, out_dir, info.name)
-        try:
-            if target.resolve() in written_from:
-                raise UsageError(f"not converted: {target} is already the output of {written_from[target.resolve()]}")
-            losses = convert_one(str(source), str(target), args.from_fmt, info.name, args.allow_loss)
-            written_from[target.resolve()] = source
-            if losses:
-                lossy.append((source, losses))
-        except LossError as exc:
-            failures.append((source, f"would lose {len(exc.losses)} thing(s): " + "; ".join(exc.losses)))
-        except MapkitError as exc:
-            failures.append((source, str(exc)))
+        progress = tqdm(total=len(plan), unit="map", file=sys.stderr)
+    outcomes = []
+    for source, target in plan:
+        outcome = convert_source(source, target, args.from_fmt, info.name, args.allow_loss, everything)
+        outcomes.append(outcome)
         if progress is not None:
             progress.update(1)
     if progress is not None:
         progress.close()
-    done = len(sources) - len(failures)
-    print(f"mapkit: converted {done} of {len(sources)} map(s) to {info.name} in {out_dir}", file=sys.stderr)
-    for source, losses in lossy:
-        for loss in losses:
-            print(f"  dropped from {source}: {loss}", file=sys.stderr)
-    if failures:
-        print(f"mapkit: {len(failures)} failed:", file=sys.stderr)
-        for source, reason in failures:
-            print(f"  {source}: {reason}", file=sys.stderr)
-        return 2
-    return 0
+    for outcome in outcomes:
+        for warning in outcome.warnings:
+            print(f"mapkit: {outcome.source}: warning: {warning}", file=sys.stderr)
+        for loss in outcome.losses:
+            print(f"mapkit: {outcome.source}: dropped: {loss}", file=sys.stderr)
+        if not outcome.done:
+            print(f"mapkit: {outcome.message}", file=sys.stderr)
+    summary = Summary.of(outcomes, skipped)
+    summary.print(f"converted to {info.name} in {out_dir}")
+    return 2 if summary.refused else 0

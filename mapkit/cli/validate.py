@@ -22,7 +22,9 @@ PARALLEL_MIN_BYTES = 2_000_000
 
 def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
     p = sub.add_parser("validate", help="check maps (and C3G Books) against physical, tournament and C3G rules")
-    p.add_argument("maps", nargs="+", metavar="MAP", help="map files in any readable format, or *.book.json")
+    p.add_argument("maps", nargs="+", metavar="MAP",
+                   help="map files in any readable format, *.book.json, or folders (every map and Book in them, "
+                        "recursively)")
     p.add_argument("--from", dest="fmt", metavar="FORMAT", help="read every map as this format")
     p.add_argument("--profile", default="casual", choices=("casual", "tournament", "c3g"),
                    help="rule set: casual (physical only), tournament, c3g (default casual)")
@@ -100,12 +102,18 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError(f"--ignore {args.ignore} leaves none of the rules --select {args.select} names")
     if args.jobs < 0:
         raise UsageError(f"--jobs {args.jobs}: the number of workers cannot be negative")
+    from mapkit.batch import walk
+
+    sources, skipped = walk(args.maps)
+    if not sources:
+        raise UsageError(f"no map or Book files in {', '.join(args.maps)}")
+    paths = [str(s.path) for s in sources]
     if args.out:
         from mapkit.io import check_output
 
-        check_output(args.out, inputs=args.maps)
-    jobs = args.jobs or auto_jobs(args.maps)
-    work = [(path, args.fmt, args.profile, select, ignore, options) for path in args.maps]
+        check_output(args.out, inputs=paths)
+    jobs = args.jobs or auto_jobs(paths)
+    work = [(path, args.fmt, args.profile, select, ignore, options) for path in paths]
     if len(work) >= 2 and jobs > 1:
         from concurrent.futures import ProcessPoolExecutor
 
@@ -115,7 +123,7 @@ def run(args: argparse.Namespace) -> int:
         results = [check_file(*w) for w in work]
     findings: list[Finding] = []
     unreadable: list[tuple[str, str]] = []
-    for path, (found, error, warnings) in zip(args.maps, results):
+    for path, (found, error, warnings) in zip(paths, results):
         for warning in warnings:
             print(f"mapkit: {path}: warning: {warning}", file=sys.stderr)
         if error is not None:
@@ -128,15 +136,27 @@ def run(args: argparse.Namespace) -> int:
     elif args.output == "sarif":
         report = render_sarif(findings, rules, unreadable)
     else:
-        read = len(args.maps) - len(unreadable)
+        read = len(paths) - len(unreadable)
         # the summary counts the maps looked at; when none could be read, the error lines say it all
         report = render_text(findings) + (summary_line(findings, read, len(unreadable)) if read else "")
     if args.out:
         from mapkit.io import write_output
 
-        write_output(args.out, report, inputs=args.maps)
+        write_output(args.out, report, inputs=paths)
     else:
         sys.stdout.write(report)
+    if len(paths) > 1 or skipped or any(os.path.isdir(p) for p in args.maps):
+        _summary(paths, results, skipped, findings)
     if unreadable:
         return 2
     return 1 if any(f.severity == "error" for f in findings) else 0
+
+
+def _summary(paths: list[str], results: list, skipped: list, findings: list) -> None:
+    """On stderr: how many files were read, checked (how many with errors) and refused, by reason."""
+    from mapkit.batch import Outcome, Summary
+
+    outcomes = [Outcome(path, error is None, reason=getattr(error, "reason", "refused") if error else "")
+                for path, (_, error, _) in zip(paths, results)]
+    with_errors = len({f.file for f in findings if f.severity == "error"})
+    Summary.of(outcomes, skipped).print(f"checked ({with_errors} with errors)")

@@ -15,7 +15,7 @@ from typing import Any, Iterable
 from mapkit.books.load import read_book_json
 from mapkit.books.model import book_from_dict
 from mapkit.books.schema import book_errors
-from mapkit.errors import MapkitError
+from mapkit.errors import MapkitError, Refusal
 from mapkit.geometry.params import OverlayParams
 from mapkit.model.map import Map, Placement
 from mapkit.rules import framework
@@ -62,14 +62,15 @@ def check_book_file(path: str | Path, params: OverlayParams | None = None) -> li
 
 def check_file(path: str, fmt: str | None, profile: str, select: list[str], ignore: list[str],
                options: dict[str, Any]) -> tuple[list[dict[str, Any]], str | None, list[str]]:
-    """Findings (as dicts), a read error, and reader warnings for one file; runs in a worker
-    process of `mapkit validate`, so everything it returns pickles."""
+    """Findings (as dicts), a read error (a `Refusal`: its message, and the reason a batch
+    summary groups it under), and reader warnings for one file; runs in a worker process of
+    `mapkit validate`, so everything it returns pickles."""
     if path.endswith(".book.json"):
         # A Book is checked by the C3G Book rules whatever the profile; --select and --ignore still apply.
         try:
             found = check_book_file(path, options.get("overlay_params"))
         except MapkitError as exc:
-            return [], str(exc), []
+            return [], Refusal.of(exc), []
         return [f.as_dict() for f in found
                 if (not select or matches(f.code, select)) and not matches(f.code, ignore)], None, []
     from mapkit.formats import read_map
@@ -77,7 +78,7 @@ def check_file(path: str, fmt: str | None, profile: str, select: list[str], igno
     try:
         m = read_map(path, fmt)
     except MapkitError as exc:
-        return [], str(exc), []
+        return [], Refusal.of(exc), []
     return [f.as_dict() for f in check_map(m, path, profile, select, ignore, options)], None, list(m.warnings)
 
 
