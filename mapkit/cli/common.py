@@ -42,3 +42,23 @@ def write_output(path: str, data: bytes | str) -> None:
     from mapkit.io import write_output as write
 
     write(path, data)
+
+
+def add_scenario_option(parser: argparse.ArgumentParser, without: str) -> None:
+    """`--scenario K`, the same on every command that takes a map; `without` says what the
+    command does with a map of several scenarios when it is not given."""
+    parser.add_argument("--scenario", type=int, metavar="K",
+                        help=f"only scenario K of a map that sets up several (see `mapkit info`); without it, {without}")
+
+
+def scenario_map(m, number: int | None, path: str):
+    """Scenario `number` of the map as a map of its own (`Map.for_scenario`), or the map itself
+    when no number is given; a number the map does not set up is bad usage naming the file."""
+    from mapkit.errors import OptionError, UsageError
+
+    if number is None:
+        return m
+    try:
+        return m.for_scenario(number)
+    except OptionError as exc:
+        raise UsageError(f"{path}: {exc}") from None

@@ -14,7 +14,7 @@ import os
 import sys
 from typing import Any
 
-from mapkit.cli.common import millimetres
+from mapkit.cli.common import add_scenario_option, millimetres
 
 #: Below this many bytes in all, one process checks the files (a pool costs ~0.2 s to start).
 PARALLEL_MIN_BYTES = 2_000_000
@@ -38,6 +38,7 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
                         "same as --set vehicle_rules=...")
     p.add_argument("--set", dest="settings", action="append", default=[], metavar="NAME=VALUE",
                    help="change a convention parameter (see `mapkit rules --parameters`)")
+    add_scenario_option(p, "each scenario is checked on its own and its findings name it")
     p.add_argument("--jobs", type=int, default=0, metavar="N",
                    help="worker processes (default: the idle cores, when the files are large enough to gain)")
     p.add_argument("-o", "--output", dest="out", metavar="FILE", help="write the report to FILE")
@@ -113,7 +114,7 @@ def run(args: argparse.Namespace) -> int:
 
         check_output(args.out, inputs=paths)
     jobs = args.jobs or auto_jobs(paths)
-    work = [(path, args.fmt, args.profile, select, ignore, options) for path in paths]
+    work = [(path, args.fmt, args.profile, select, ignore, options, args.scenario) for path in paths]
     if len(work) >= 2 and jobs > 1:
         from concurrent.futures import ProcessPoolExecutor
 

@@ -18,7 +18,7 @@ from typing import Any
 from mapkit import limits
 from mapkit.errors import FormatError
 from mapkit.formats._json import escape_lone_surrogates, parse_json
-from mapkit.model.map import Map, Piece, Placement
+from mapkit.model.map import Map, Piece, Placement, Scenario
 
 NAME = "mapkit"
 EXTENSIONS = (".mapkit.json",)
@@ -33,6 +33,8 @@ MAX_COORDINATE = limits.COORDINATES.value
 #: Top-level keys in the order they are written.
 _HEAD_KEYS = ("format", "version", "name", "author", "players", "scenario", "source_format",
               "source_version", "attrs", "extras", "warnings")
+#: Written after the head keys only when the map sets up scenarios, so older files keep their bytes.
+_SCENARIOS_KEY = "scenarios"
 
 
 _FORMAT_KEY = re.compile(rb'"format"\s*:\s*"mapkit"')
@@ -73,6 +75,13 @@ def _placement_dict(p: Placement) -> dict[str, Any]:
     return out
 
 
+def _scenario_dict(s: Scenario) -> dict[str, Any]:
+    out: dict[str, Any] = {"number": s.number, "name": s.name, "players": s.players, "notes": s.notes}
+    if s.attrs:
+        out["attrs"] = s.attrs
+    return out
+
+
 def _row_list(rows: list[str]) -> str:
     if not rows:
         return "[]"
@@ -97,6 +106,9 @@ def write(m: Map) -> bytes:
             "attrs": m.attrs, "extras": m.extras, "warnings": list(m.warnings)}
     try:
         lines = [f"  {json.dumps(key)}: {_encode(head[key])}" for key in _HEAD_KEYS]
+        if m.scenario_setups:
+            rows = [_encode(_scenario_dict(s)) for s in m.scenario_setups]
+            lines.append(f"  {json.dumps(_SCENARIOS_KEY)}: {_row_list(rows)}")
         pieces = [_encode(_piece_dict(p)) for p in m.pieces]
         buildings = [_encode(_placement_dict(b)) for b in m.buildings]
         objects = [_encode(_placement_dict(o)) for o in m.objects]
@@ -120,6 +132,11 @@ def _check(document: Any) -> None:
     if problem is not None:
         where, _, message = problem.partition(": ")
         raise FormatError(message, where=where)
+    seen: set[int] = set()
+    for index, scenario in enumerate(document.get(_SCENARIOS_KEY, [])):
+        if scenario["number"] in seen:
+            raise FormatError(f"scenario {scenario['number']} is set up twice", where=f"$.scenarios[{index}].number")
+        seen.add(scenario["number"])
     types = catalog().types
     for index, piece in enumerate(document["pieces"]):
         if piece["type"] not in types:
@@ -149,6 +166,8 @@ def read(data: bytes, filename: str = "") -> Map:
         attrs=document.get("attrs", {}), extras=document.get("extras", {}),
         source_format=document.get("source_format"), source_version=document.get("source_version"),
         warnings=list(document.get("warnings", [])),
+        scenario_setups=[Scenario(int(s["number"]), s.get("name", ""), s.get("players", ""), s.get("notes", ""),
+                                  s.get("attrs", {})) for s in document.get(_SCENARIOS_KEY, [])],
     )
 
 

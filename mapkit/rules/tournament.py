@@ -33,10 +33,11 @@ def _zones(ctx: CheckContext) -> Zones:
     """
     def compute(c: CheckContext) -> Zones:
         out: Zones = {}
-        for p in c.map.pieces:
-            if p.type == "start-zone":
-                player = int(p.attrs.get("player", 0))
-                out.setdefault(p.attrs.get("scenario"), {}).setdefault(player, set()).add((p.q, p.r, p.z))
+        several = c.map.several_scenarios()  # one scenario alone (as validate checks it) is keyed None
+        for p in c.map.of_type("start-zone"):
+            player = int(p.attrs.get("player", 0))
+            scenario = p.attrs.get("scenario") if several else None
+            out.setdefault(scenario, {}).setdefault(player, set()).add((p.q, p.r, p.z))
         return out
     return ctx.shared("tournament.zones", compute)
 
