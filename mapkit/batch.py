@@ -25,10 +25,6 @@ from typing import Iterable
 
 from mapkit.errors import MapkitError, reason_of
 
-#: Suffixes of the files a folder walk picks up: every map format mapkit reads, and Books.
-BOOK_SUFFIX = ".book.json"
-
-
 @dataclass(frozen=True)
 class Source:
     """A file to read and its path relative to the folder it was found in (or its own name)."""
@@ -44,25 +40,27 @@ class Skipped:
 
 
 def map_suffixes() -> tuple[str, ...]:
-    """Every extension a map reader claims, longest first, and the Book suffix."""
-    from mapkit.formats import formats
+    """Every extension a map or Book reader claims, longest first (what an output name replaces)."""
+    from mapkit.registry import formats
 
-    found = {ext for info in formats() if info.can_read for ext in info.extensions}
-    return tuple(sorted(found | {BOOK_SUFFIX}, key=len, reverse=True))
+    found = {ext for fmt in formats() if fmt.kind in ("map", "book") for ext in fmt.extensions}
+    return tuple(sorted(found, key=len, reverse=True))
 
 
 def walk(paths: Iterable[str | os.PathLike], *, skip: Iterable[str | os.PathLike] = (),
          books: bool = True) -> tuple[list[Source], list[Skipped]]:
-    """The files named, and the map (and Book) files under the folders named, recursively.
+    """The files named, and the maps (and Books) under the folders named, recursively.
 
     Hidden files and folders (`.git`) are left out, links to folders are not followed (they
     may loop), and so are the folders in `skip` (the output folder of a batch, which may lie
     inside the archive). A file named on the command line is always taken; a file found in a
-    folder only when its extension is one mapkit reads (the others are counted as skipped).
+    folder when its content (or, failing that, its name) says it is a map or a Book, as
+    `mapkit.registry` tells formats; the others are counted as skipped, with the reason.
     Each source's relative path is its path under the folder given; files named directly are
     placed relative to the folder they share, so two `x.hsc` from different folders stay apart.
     """
-    suffixes = map_suffixes()
+    from mapkit.registry import detect_file
+
     skipped_dirs = {_identity(p) for p in skip} - {None}
     roots = [Path(p) for p in paths]
     if len(roots) == 1 and roots[0].is_dir():
@@ -82,13 +80,13 @@ def walk(paths: Iterable[str | os.PathLike], *, skip: Iterable[str | os.PathLike
                 path = Path(folder) / name
                 if name.startswith("."):
                     continue
-                if not name.lower().endswith(suffixes):
-                    skipped.append(Skipped(path, "not a map or Book file (by its extension)"))
-                    continue
-                if not books and name.lower().endswith(BOOK_SUFFIX):
+                fmt = detect_file(path, ("map", "book"))
+                if fmt is None or (fmt.kind == "map" and not fmt.can_read):
+                    skipped.append(Skipped(path, "neither its content nor its name says it is a map or a Book"))
+                elif fmt.kind == "book" and not books:
                     skipped.append(Skipped(path, "a C3G Book, not a map"))
-                    continue
-                sources.append(Source(path, PurePath(os.path.relpath(os.path.abspath(path), base))))
+                else:
+                    sources.append(Source(path, PurePath(os.path.relpath(os.path.abspath(path), base))))
     return sources, skipped
 
 

@@ -30,6 +30,7 @@ def archive(tmp_path: Path) -> Path:
               root / "2005/castles/castle.json", allow_loss=True)
     shutil.copyfile(BOOK, root / "2005/bungalow.book.json")
     (root / "README.txt").write_text("maps from the old forum")
+    shutil.copyfile(HSC, root / "2004" / "castle-backup.txt")  # a map under a wrong name: read by content
     shutil.copyfile(HSC, root / ".git" / "hidden.hsc")
     os.symlink(root, root / "2004" / "loop")
     return root
@@ -38,8 +39,9 @@ def archive(tmp_path: Path) -> Path:
 def test_walk_finds_every_map_keeps_relative_paths_and_skips_the_rest(tmp_path):
     root = archive(tmp_path)
     sources, skipped = walk([root])
-    assert [str(s.relative) for s in sources] == ["2004/castles/castle.hsc", "2005/bungalow.book.json",
-                                                    "2005/castles/castle.hsc", "2005/castles/castle.json"]
+    assert [str(s.relative) for s in sources] == ["2004/castle-backup.txt", "2004/castles/castle.hsc",
+                                                    "2005/bungalow.book.json", "2005/castles/castle.hsc",
+                                                    "2005/castles/castle.json"]
     assert [s.path.name for s in skipped] == ["README.txt"]
     without_books, _ = walk([root], books=False)
     assert "2005/bungalow.book.json" not in [str(s.relative) for s in without_books]
@@ -67,13 +69,13 @@ def test_convert_an_archive_folder_with_two_maps_of_the_same_name(tmp_path, cli)
     code, _, err = cli("convert", root, "--to", "mapkit", "-d", out)
     assert code == 0, err
     written = sorted(str(p.relative_to(out)) for p in out.rglob("*") if p.is_file())
-    assert written == ["2004/castles/castle.mapkit.json", "2005/castles/castle.hsc.mapkit.json",
-                       "2005/castles/castle.json.mapkit.json"]
+    assert written == ["2004/castle-backup.txt.mapkit.json", "2004/castles/castle.mapkit.json",
+                       "2005/castles/castle.hsc.mapkit.json", "2005/castles/castle.json.mapkit.json"]
     names = {read_map(out / w).name for w in written}
     assert names == {"Twin Rivers", "another castle", "same name, other format"}
-    assert "read 3 files: 3 converted to mapkit" in err
+    assert "read 4 files: 4 converted to mapkit" in err
     assert "(1 other file left alone: a C3G Book, not a map)" in err
-    assert "(1 other file left alone: not a map or Book file (by its extension))" in err
+    assert "(1 other file left alone: neither its content nor its name says it is a map or a Book)" in err
 
 
 def test_the_summary_groups_refusals_by_reason(tmp_path, cli):
@@ -122,8 +124,8 @@ def test_validate_takes_folders_recursively_and_sums_up(tmp_path, cli):
     code, out, err = cli("validate", root, "--profile", "c3g")
     assert code == 2
     assert str(root / "2004/castles/castle.hsc") in out and str(root / "2005/castles/bad.hsc") in err
-    assert out.endswith("in 4 maps; 1 unreadable\n")
-    assert "read 5 files: 4 checked (0 with errors)" in err and "1 refused:" in err and "  1 damaged or malformed" in err
+    assert out.endswith("in 5 maps; 1 unreadable\n")
+    assert "read 6 files: 5 checked (0 with errors)" in err and "1 refused:" in err and "  1 damaged or malformed" in err
     assert "hidden.hsc" not in out + err
 
 
@@ -134,5 +136,5 @@ def test_the_steps_pickle_for_a_process_pool(tmp_path):
     outcomes = [convert_source(s, t, None, "hexoscape", True, [str(x.path) for x in sources]) for s, t in plan]
     assert pickle.loads(pickle.dumps((plan, outcomes, skipped))) == (plan, outcomes, skipped)
     summary = Summary.of(outcomes, skipped)
-    assert (summary.read, summary.done) == (3, 3)
+    assert (summary.read, summary.done) == (4, 4)
     assert Summary.of([Outcome("a", False, reason="r"), Outcome("b", False, reason="r")]).refused == {"r": 2}

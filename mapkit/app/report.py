@@ -50,3 +50,25 @@ def inventory_section(m: Map) -> tuple[str, list[str]]:
         missing = ", ".join(f"{n} x {describe(t)}" for t, n in sorted(cover.uncovered.items()))
         out.append(f"<p>No official product supplies: {e(missing)}</p>")
     return "".join(out), []
+
+
+def report_parts(m: Map, map_file: str | None = None, profile: str | None = "casual", pictures: bool = True
+                 ) -> Any:
+    """Everything the page shows besides the map itself: findings, inventory, pictures and notes."""
+    from pathlib import Path
+
+    from mapkit.drawing.report_html import ReportParts, pictures_section
+
+    findings, notes = collect_findings(m, map_file, profile)
+    inventory_html, inventory_notes = inventory_section(m)
+    name = m.name or (Path(map_file).name if map_file else "")
+    figures, picture_notes = pictures_section(m, name) if pictures else ("", [])
+    return ReportParts(findings, inventory_html, notes + inventory_notes, "".join(figures), picture_notes,
+                       profile=profile)
+
+
+def report_page(m: Map, map_file: str | None = None, profile: str | None = "casual", pictures: bool = True) -> str:
+    """The whole self-contained HTML page."""
+    from mapkit.drawing.report_html import render_report
+
+    return render_report(m, map_file, report_parts(m, map_file, profile, pictures))

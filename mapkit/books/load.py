@@ -1,17 +1,49 @@
-"""Read `*.book.json` files: JSON, then the schema, then the model. Errors name the JSON path."""
+"""Read C3G Books: JSON, then the schema, then the model. Errors name the JSON path.
+
+Also the Book's entry in the format registry (`sniff`, `read`): a Book is known by its content,
+whatever its name (`box.json` as well as `box.book.json`)."""
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from mapkit.books.model import Book, book_from_dict
-from mapkit.books.schema import book_errors
 from mapkit import limits
+from mapkit.books.model import KINDS, Book, book_from_dict
+from mapkit.books.schema import book_errors
 from mapkit.errors import FormatError
 from mapkit.formats._json import parse_json
 from mapkit.io import read_input, remember_input
+
+NAME = "mapkit-book"
+EXTENSIONS = (".book.json",)
+DESCRIPTION = "C3G Book (mapkit JSON)"
+_FORMAT_KEY = re.compile(rb'"format"\s*:\s*"mapkit-book"')
+_KIND_KEY = re.compile(rb'"kind"\s*:\s*"(' + b"|".join(k.encode() for k in KINDS) + rb')"')
+
+
+def sniff(head: bytes) -> float:
+    """Certain for a JSON object whose "format" is "mapkit-book"; likely for one with a Book's
+    "kind" and a "footprint" (both required by the schema; "format" is not)."""
+    text = head.lstrip(b"\xef\xbb\xbf \t\r\n")
+    if not text.startswith(b"{"):
+        return 0.0
+    if _FORMAT_KEY.search(text, 0, 400):
+        return 1.0
+    return 0.8 if _KIND_KEY.search(text) and b'"footprint"' in text else 0.0
+
+
+def read(data: bytes, filename: str = "") -> Book:
+    """A Book from the bytes of its file; FormatError names the file and the JSON path."""
+    if len(data) > limits.BOOK_BYTES.value:
+        raise limits.BOOK_BYTES.exceeded(len(data), file=filename or None, what="more than")
+    try:
+        doc = parse_json(data)
+    except FormatError as exc:
+        raise (exc.with_file(filename) if filename else exc) from None
+    return book_from_json(doc, filename or None)
 
 
 def read_book_json(path: str | Path) -> Any:

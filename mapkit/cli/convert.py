@@ -51,14 +51,15 @@ def run(args: argparse.Namespace) -> int:
 
 def convert_one(source: str, target: str, from_fmt: str | None, to_fmt: str | None, allow_loss: bool) -> list[str]:
     """Read, encode, then write atomically; returns the losses that were allowed."""
-    from mapkit.formats import format_for_output, read_map, report_warnings, write_map
+    from mapkit import api
+    from mapkit.formats import format_for_output, report_warnings
     from mapkit.io import check_output
 
     format_for_output(target, to_fmt)  # fail on a bad target before reading anything
     check_output(target, inputs=(source,))
-    m = read_map(source, from_fmt)
+    m = api.read(source, from_fmt)
     report_warnings(m, source)
-    return write_map(m, target, to_fmt, allow_loss)
+    return api.write(m, target, to_fmt, allow_loss)
 
 
 def output_name(source: Path, out_dir: Path, to_fmt: str) -> Path:

@@ -16,15 +16,15 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
 
 
 def run(args: argparse.Namespace) -> int:
-    from mapkit.formats import read_map, report_warnings
+    from mapkit import api
+    from mapkit.formats import report_warnings
     from mapkit.formats._json import escape_lone_surrogates
-    from mapkit.model.summary import cells_json, render_text, summarise
+    from mapkit.summary import render_text
 
-    m = read_map(args.map, args.fmt)
+    m = api.read(args.map, args.fmt)
     report_warnings(m, args.map)
-    summary = summarise(m)
+    summary = api.info(m, cells=args.json)
     if args.json:
-        summary["cells"] = cells_json(m)
         text = json.dumps(summary, indent=1, ensure_ascii=False) + "\n"
     else:
         text = render_text(summary)

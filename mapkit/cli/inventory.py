@@ -21,18 +21,18 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
 
 
 def run(args: argparse.Namespace) -> int:
-    from mapkit.formats import read_map, report_warnings
-    from mapkit.sets.collection import read_collection
-    from mapkit.sets.report import inventory_report, render_text
+    from mapkit import api
+    from mapkit.formats import report_warnings
+    from mapkit.sets.report import render_text
 
-    m = read_map(args.map, args.fmt)
+    m = api.read(args.map, args.fmt)
     report_warnings(m, args.map)
     skipped: list[str] = []
-    collection = read_collection(args.collection, skipped) if args.collection else None
+    collection = api.read_collection(args.collection, skipped) if args.collection else None
     for warning in skipped:
         print(f"mapkit: {args.collection}: warning: {warning}", file=sys.stderr)
     set_ids = [s.strip() for s in args.sets.split(",") if s.strip()] if args.sets else None
-    rep = inventory_report(m, collection, set_ids, args.community)
+    rep = api.inventory(m, collection, set_ids, args.community)
     if args.json:
         json.dump(rep, sys.stdout, indent=1, ensure_ascii=False)
         sys.stdout.write("\n")

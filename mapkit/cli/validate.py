@@ -67,40 +67,30 @@ def auto_jobs(paths: list[str]) -> int:
 
 
 def run(args: argparse.Namespace) -> int:
+    from mapkit import api
     from mapkit.errors import UsageError
     from mapkit.rules.checks import check_file
-    from mapkit.rules.framework import Finding, select_rules, unknown_patterns
-    from mapkit.rules.profiles import defaults, parse_setting
-    from mapkit.rules.report import render_json, render_sarif, render_text, sort_key, summary_line
+    from mapkit.rules.framework import Finding
+    from mapkit.rules.profiles import parse_setting
+    from mapkit.rules.report import sort_key, summary_line
 
-    options = defaults()
+    settings = {}
     for text in args.settings:
         try:
             name, value = parse_setting(text)
         except ValueError as exc:
             raise UsageError(str(exc)) from None
-        options[name] = value
-    if args.vehicle_rules is not None:
-        options["vehicle_rules"] = args.vehicle_rules
+        settings[name] = value
+    overlay = None
     if any(v is not None for v in (args.hex_region, args.base_diameter, args.marker_diameter)):
         from mapkit.geometry.params import OverlayParams
 
         try:
-            options["overlay_params"] = OverlayParams.from_options(args.hex_region, args.base_diameter,
-                                                                    args.marker_diameter)
+            overlay = OverlayParams.from_options(args.hex_region, args.base_diameter, args.marker_diameter)
         except ValueError as exc:
             raise UsageError(str(exc)) from None
     select, ignore = _codes(args.select), _codes(args.ignore)
-    for option, patterns in (("--select", select), ("--ignore", ignore)):
-        unknown = unknown_patterns(patterns)
-        if unknown:
-            raise UsageError(f"{option} {', '.join(unknown)}: names no rule (see `mapkit rules`)")
-    rules = select_rules(args.profile, select, ignore, options["vehicle_rules"])
-    if select and not rules:
-        if select_rules(args.profile, select, ignore):
-            raise UsageError(f"--select {args.select}: no rule it names belongs to the {options['vehicle_rules']} "
-                             "vehicle rules (see `mapkit rules --vehicle-rules`)")
-        raise UsageError(f"--ignore {args.ignore} leaves none of the rules --select {args.select} names")
+    rules, options = api.check_options(args.profile, select, ignore, settings, overlay, args.vehicle_rules)
     if args.jobs < 0:
         raise UsageError(f"--jobs {args.jobs}: the number of workers cannot be negative")
     from mapkit.batch import walk
@@ -131,15 +121,15 @@ def run(args: argparse.Namespace) -> int:
             unreadable.append((path, error))
             print(f"mapkit: {error}" if path in error else f"mapkit: {path}: {error}", file=sys.stderr)
         findings.extend(Finding(**d) for d in found)
-    findings.sort(key=sort_key)
+    result = api.Validation(sorted(findings, key=sort_key), rules)
     if args.output == "json":
-        report = render_json(findings)
+        report = result.json()
     elif args.output == "sarif":
-        report = render_sarif(findings, rules, unreadable)
+        report = result.sarif(unreadable)
     else:
         read = len(paths) - len(unreadable)
         # the summary counts the maps looked at; when none could be read, the error lines say it all
-        report = render_text(findings) + (summary_line(findings, read, len(unreadable)) if read else "")
+        report = result.text() + (summary_line(result.findings, read, len(unreadable)) if read else "")
     if args.out:
         from mapkit.io import write_output
 
@@ -150,7 +140,7 @@ def run(args: argparse.Namespace) -> int:
         _summary(paths, results, skipped, findings)
     if unreadable:
         return 2
-    return 1 if any(f.severity == "error" for f in findings) else 0
+    return 0 if result.ok else 1
 
 
 def _summary(paths: list[str], results: list, skipped: list, findings: list) -> None:

@@ -223,7 +223,7 @@ SCRIPT = """
 
 def render_report(m: Map, file: str | None = None, parts: ReportParts | None = None) -> str:
     """The whole report page as a string."""
-    from mapkit.model.summary import summarise
+    from mapkit.summary import summarise
     from mapkit.drawing.pdf_build import parts_list
 
     parts = parts or ReportParts()

@@ -40,10 +40,10 @@ _SCENARIOS_KEY = "scenarios"
 _FORMAT_KEY = re.compile(rb'"format"\s*:\s*"mapkit"')
 
 
-def sniff(head: bytes) -> bool:
-    """A JSON object whose "format" is "mapkit" (written first by `write`, spaced any way by hand)."""
+def sniff(head: bytes) -> float:
+    """Certain for a JSON object whose "format" is "mapkit" (written first by `write`, spaced any way by hand)."""
     text = head.lstrip(b"\xef\xbb\xbf \t\r\n")
-    return text.startswith(b"{") and _FORMAT_KEY.search(text, 0, 200) is not None
+    return 1.0 if text.startswith(b"{") and _FORMAT_KEY.search(text, 0, 200) is not None else 0.0
 
 
 # -- writing ----------------------------------------------------------------------------------

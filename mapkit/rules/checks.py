@@ -92,7 +92,9 @@ def check_file(path: str, fmt: str | None, profile: str, select: list[str], igno
     summary groups it under), and reader warnings for one file; runs in a worker process of
     `mapkit validate`, so everything it returns pickles. `scenario` checks that scenario of
     the map alone (a map without it is an error of that file)."""
-    if path.endswith(".book.json"):
+    from mapkit.registry import kind_of
+
+    if kind_of(path) == "book":
         # A Book is checked by the C3G Book rules whatever the profile; --select and --ignore still apply.
         try:
             found = check_book_file(path, options.get("overlay_params"))

@@ -16,6 +16,7 @@ from mapkit.model.catalog import catalog
 
 NAME = "hexoscape-inventory"
 EXTENSIONS = (".tsv", ".csv")
+DESCRIPTION = "Hexoscape inventory table (ID, Type, Size, Count)"
 MAX_COUNT = limits.COLLECTION_COUNT.value
 #: Type names that pick a piece when the ID is ambiguous.
 TYPE_HINTS = {"laur underbrush": "laur-brush-10", "swamp underbrush": "swamp-brush-10"}
@@ -23,9 +24,11 @@ TYPE_HINTS = {"laur underbrush": "laur-brush-10", "swamp underbrush": "swamp-bru
 ID_ALIASES = {"flag": "castle-flag"}
 
 
-def sniff(head: bytes) -> bool:
+def sniff(head: bytes) -> float:
+    """Likely when the first line is a header with ID first and a Count column (a table with
+    such a header could be something else)."""
     first = head.lstrip(b"\xef\xbb\xbf").split(b"\n", 1)[0].lower()
-    return first.startswith(b"id") and b"count" in first
+    return 0.8 if first.startswith(b"id") and b"count" in first else 0.0
 
 
 def _renamed() -> dict[str, str]:
@@ -53,12 +56,16 @@ def _piece(key: str, type_name: str) -> str | None:
     return found.id if found else None
 
 
-def read_collection(data: bytes, filename: str = "") -> dict[str, int]:
-    """type id -> count."""
+def read_collection(data: bytes, filename: str = "", warnings: list[str] | None = None) -> dict[str, int]:
+    """type id -> count. Skips nothing (an unknown ID is an error), so `warnings` stays as given."""
     try:
         return _read(data, filename)
     except csv.Error as exc:
         raise FormatError(f"malformed table: {exc}", file=filename or None) from None
+
+
+#: The registry's name for the reader.
+read = read_collection
 
 
 def _read(data: bytes, filename: str) -> dict[str, int]:

@@ -21,9 +21,10 @@ DESCRIPTION = "VirtualScape collection (piece inventory)"
 MAX_COUNT = limits.COLLECTION_COUNT.value
 
 
-def sniff(head: bytes) -> bool:
+def sniff(head: bytes) -> float:
+    """Certain for INI text that opens with the [Collection] section."""
     text = head.lstrip(b"\xef\xbb\xbf \t\r\n")
-    return text[:12].lower() == b"[collection]"
+    return 1.0 if text[:12].lower() == b"[collection]" else 0.0
 
 
 def read_collection(data: bytes, filename: str = "", warnings: list[str] | None = None) -> dict[str, int]:
@@ -75,3 +76,7 @@ def read_collection(data: bytes, filename: str = "", warnings: list[str] | None 
     if not seen_section:
         raise FormatError("no [Collection] section", file=filename or None)
     return counts
+
+
+#: The registry's name for the reader.
+read = read_collection

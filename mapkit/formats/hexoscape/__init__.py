@@ -69,12 +69,14 @@ _ROTATION = re.compile(r"\d+(\.\d+)?\Z")
 
 
 # -- reading ----------------------------------------------------------------------------------
-def sniff(head: bytes) -> bool:
+def sniff(head: bytes) -> float:
+    """Certain for a JSON object with a "hexMap"; likely for gzip (Hexoscape's .json.gz, the
+    only gzipped format mapkit reads), which cannot be looked into from the head."""
     if head.startswith(GZIP_MAGIC):
-        return True
+        return 0.5
     text = head.lstrip(b"\xef\xbb\xbf \t\r\n")
     # hexMap comes first and may hold a large base64 portrait, so boardPieces can lie past the head
-    return text.startswith(b"{") and b'"hexMap"' in head
+    return 1.0 if text.startswith(b"{") and b'"hexMap"' in head else 0.0
 
 
 def read(data: bytes, filename: str = "") -> Map:

@@ -29,10 +29,11 @@ BASE_URL = "https://hexoscape.com/"
 _COMPONENT_SAFE = "-_.!~*'()"
 
 
-def sniff(head: bytes) -> bool:
+def sniff(head: bytes) -> float:
+    """Certain for a link (or an Internet Shortcut) that carries an m= map."""
     text = head.lstrip().lower()
-    return (text.startswith((b"http://", b"https://", b"[internetshortcut]", b"hexoscape.com"))
-            and (b"?m=" in text or b"&m=" in text))
+    return 1.0 if (text.startswith((b"http://", b"https://", b"[internetshortcut]", b"hexoscape.com"))
+                   and (b"?m=" in text or b"&m=" in text)) else 0.0
 
 
 # -- reading ----------------------------------------------------------------------------------

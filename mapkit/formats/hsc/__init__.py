@@ -61,9 +61,9 @@ def write(m: Map) -> bytes:
     return _write.write(m)
 
 
-def sniff(head: bytes) -> bool:
-    """A `.hsc` starts with one of VirtualScape's seven version doubles."""
-    return head[:8] in VERSION_CODES
+def sniff(head: bytes) -> float:
+    """Certain when the file starts with one of VirtualScape's seven version doubles."""
+    return 1.0 if head[:8] in VERSION_CODES else 0.0
 
 
 def read(data: bytes, filename: str = "") -> Map:
