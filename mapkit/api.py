@@ -44,7 +44,7 @@ def read(source: PathLike | bytes, format: str | None = None, scenario: Any = No
     if isinstance(source, (bytes, bytearray, memoryview)):
         m = formats.parse_map(bytes(source), format)
     else:
-        m = formats.read_map(source, format)
+        m = formats.read_map(os.fspath(source), format)
     return m if scenario is None else _scenario(m, scenario)
 
 
@@ -64,14 +64,14 @@ def write(m: Map, path: PathLike, format: str | None = None, allow_loss: bool = 
     the format could not carry. Without `allow_loss` such a loss raises LossError, writing nothing."""
     from mapkit import formats
 
-    return formats.write_map(m, path, format, allow_loss)
+    return formats.write_map(m, os.fspath(path), format, allow_loss)
 
 
 def read_book(path: PathLike) -> Book:
     """A C3G Book, checked against its schema (FormatError names the JSON path)."""
     from mapkit.books import load_book
 
-    return load_book(path)
+    return load_book(os.fspath(path))
 
 
 def read_collection(path: PathLike, warnings: list[str] | None = None) -> dict[str, int]:
@@ -86,7 +86,7 @@ def detect(path: PathLike) -> FileFormat | None:
     """The format of a file (its `kind` is "map", "book" or "collection"), by content first."""
     from mapkit.registry import detect_file
 
-    return detect_file(path)
+    return detect_file(os.fspath(path))
 
 
 def file_formats(kind: str | None = None) -> tuple[FileFormat, ...]:
@@ -287,7 +287,7 @@ def render(subject: Any, path_or_kind: PathLike = "png", **options: Any) -> byte
 
     if isinstance(subject, Book):
         subject = [subject]
-    kind = outputs.choose(path_or_kind, _allowed(subject))
+    kind = outputs.choose(os.fspath(path_or_kind), _allowed(subject))
     data = kind.make(subject, **options)
     if str(path_or_kind) != kind.name:
         from mapkit.io import write_output

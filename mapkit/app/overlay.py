@@ -50,9 +50,9 @@ def classify_map(m: Any, path: str | None, params: Any) -> OverlayResult:
         levels.setdefault(level, []).append({"q": q, "r": r, "class": cls})
     doc = {"map": m.name, "parameters": params.describe(),
            "levels": [{"level": lv, "hexes": cells} for lv, cells in sorted(levels.items())],
-           "buildings": [{"book": pb.placement.book, "name": pb.book.name, "q": pb.placement.q, "r": pb.placement.r,
+           "buildings": [{"book": pb.placement.book, "name": pb.book.name if pb.book else "", "q": pb.placement.q, "r": pb.placement.r,
                           "level": pb.placement.level, "rotation": pb.placement.rotation} for pb in placed.buildings],
-           "objects": [{"book": pb.placement.book, "name": pb.book.name, "spaces": [list(h) for h in pb.spaces()],
+           "objects": [{"book": pb.placement.book, "name": pb.book.name if pb.book else "", "spaces": [list(h) for h in pb.spaces()],
                         "level": pb.placement.level} for pb in placed.objects]}
     return OverlayResult(doc, map_panels(m, placed), m.name or path or "", "", 1)
 

@@ -6,6 +6,7 @@ import argparse
 import sys
 from pathlib import Path
 
+from mapkit.cli.batch import add_jobs_option, jobs_for, run_all
 from mapkit.errors import LossError, MapkitError, UsageError
 
 #: The extension each writable format gives its output files in batch mode.
@@ -23,6 +24,7 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
     p.add_argument("--from", dest="from_fmt", metavar="FORMAT", help="read inputs as this format")
     p.add_argument("-d", "--dir", dest="out_dir", metavar="DIR", help="write each input into DIR (batch mode)")
     p.add_argument("--allow-loss", action="store_true", help="convert anyway and list what was dropped on stderr")
+    add_jobs_option(p)
     return p
 
 
@@ -94,19 +96,8 @@ def _convert_many(args: argparse.Namespace) -> int:
         raise MapkitError(f"{out_dir}: cannot make the output folder: {exc.strerror or exc}") from None
     plan = plan_outputs(sources, out_dir, OUTPUT_EXTENSIONS.get(info.name, "." + info.name))
     everything = [str(s.path) for s in sources]
-    progress = None
-    if sys.stderr.isatty() and len(plan) > 1:
-        from tqdm import tqdm
-
-        progress = tqdm(total=len(plan), unit="map", file=sys.stderr)
-    outcomes = []
-    for source, target in plan:
-        outcome = convert_source(source, target, args.from_fmt, info.name, args.allow_loss, everything)
-        outcomes.append(outcome)
-        if progress is not None:
-            progress.update(1)
-    if progress is not None:
-        progress.close()
+    work = [(source, str(target), args.from_fmt, info.name, args.allow_loss, everything) for source, target in plan]
+    outcomes = run_all(convert_source, work, jobs_for(args.jobs, everything))
     for outcome in outcomes:
         for warning in outcome.warnings:
             print(f"mapkit: {outcome.source}: warning: {warning}", file=sys.stderr)
