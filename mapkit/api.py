@@ -53,10 +53,10 @@ class ScenarioError(OptionError):
 
 
 def _scenario(m: Map, scenario: Any) -> Map:
-    if scenario not in m.scenarios():
-        have = ", ".join(map(str, m.scenarios())) or "none"
-        raise ScenarioError(f"no scenario {scenario} (scenarios: {have})")
-    return m.for_scenario(scenario)
+    try:
+        return m.for_scenario(scenario)
+    except OptionError as exc:
+        raise ScenarioError(str(exc)) from None
 
 
 def write(m: Map, path: PathLike, format: str | None = None, allow_loss: bool = False) -> list[str]:
@@ -250,11 +250,11 @@ def analyze(m: Map, move: int = 5, height: int = 5, flying: bool = False, double
     shown = str(map_file) if map_file is not None else None
     if scenario is not None:
         views = [(scenario, _scenario(m, scenario))]
-    elif m.scenarios():
+    elif m.several_scenarios():
         if heatmap is not None:
             raise ScenarioError(f"sets up scenarios {', '.join(map(str, m.scenarios()))}: "
                               "choose one with --scenario to draw its heatmap")
-        views = [(s, m.for_scenario(s)) for s in m.scenarios()]
+        views = m.per_scenario()
     else:
         views = [(None, m)]
     reports = [analyze_map(view, figure, start, broken_windows, str(heatmap) if heatmap else None, s, shown,

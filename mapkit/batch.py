@@ -135,9 +135,11 @@ class Outcome:
 
 
 def convert_source(source: Source | str, target: str | os.PathLike, from_fmt: str | None, to_fmt: str,
-                   allow_loss: bool, inputs: Iterable[str] = ()) -> Outcome:
-    """Read one map and write it to `target`; never raises for a bad input (the outcome says).
-    `inputs` are every source of the batch: none of them is ever written over."""
+                   allow_loss: bool, inputs: Iterable[str] = (), scenario: int | None = None) -> Outcome:
+    """Read one map and write it (or its scenario `scenario`, as a map of its own) to `target`;
+    never raises for a bad input (the outcome says). `inputs` are every source of the batch:
+    none of them is ever written over."""
+    from mapkit.errors import OptionError
     from mapkit.formats import format_for_output, read_map, write_map
     from mapkit.io import check_output
 
@@ -149,6 +151,12 @@ def convert_source(source: Source | str, target: str | os.PathLike, from_fmt: st
         check_output(target, inputs=(path, *inputs))
         m = read_map(path, from_fmt)
         outcome.warnings = list(m.warnings)
+        if scenario is not None:
+            try:
+                m = m.for_scenario(scenario)
+            except OptionError as exc:
+                outcome.message, outcome.reason = f"{path}: {exc}", "no such scenario"
+                return outcome
         outcome.losses = write_map(m, target, to_fmt, allow_loss)
         outcome.done = True
     except MapkitError as exc:

@@ -76,14 +76,18 @@ def test_corpus_maps_print_and_report(path):
     buf = io.BytesIO()
     pages = render_build(m, buf, BuildOptions(levels_per_page=4))
     reader = read_pdf(buf.getvalue())
-    levels = build_levels(m)
-    assert len(reader.pages) == pages == math.ceil(len(levels) / 4) + 1
-    last = reader.pages[-1].extract_text()
-    assert "parts list" in last and "Total" in last
+    terrain = m.terrain()  # the map itself unless it sets up several scenarios
+    levels = build_levels(terrain)
+    scenario_pages = len(m.scenarios()) if m.several_scenarios() else 0
+    assert len(reader.pages) == pages == math.ceil(len(levels) / 4) + 1 + scenario_pages
+    totals = reader.pages[len(reader.pages) - 1 - scenario_pages].extract_text()
+    assert "parts list" in totals and "Total" in totals
+    for n, page in zip(m.scenarios() if scenario_pages else (), reader.pages[len(reader.pages) - scenario_pages:]):
+        assert f"scenario {n}" in page.extract_text()
     html = render_report(m, str(path))
-    assert html.count('class="hex ') == len({h for p in m.pieces
+    assert html.count('class="hex ') == len({h for p in terrain.pieces
                                              if m.piece_type(p).kind in ("land", "fluid", "castle", "custom")
-                                             for h in m.footprint(p)})
+                                             for h in terrain.footprint(p)})
 
 
 def test_street_sample_plans_markers_and_build_sheets(cli, tmp_path):

@@ -42,9 +42,12 @@ def inventory_section(m: Map) -> tuple[str, list[str]]:
         return "", [f"Set inventory could not be computed: {type(exc).__name__}: {exc}"]
     rows = "".join(f"<tr><td class=n>{n}</td><td>{e(describe(t))}</td></tr>"
                    for t, n in sorted(need.items(), key=lambda kv: (-kv[1], kv[0])))
-    out = [f"<h2>Pieces needed</h2><table>{rows}</table>"]
+    several = (f" (to build any one of its {len(m.scenarios())} scenarios: piece by piece, the most one needs)"
+               if m.several_scenarios() else "")
+    out = [f"<h2>Pieces needed{e(several)}</h2><table>{rows}</table>"]
     if cover.sets:
-        out.append(f"<p><b>Fewest official products that build it:</b> {e(cover.describe())} "
+        out.append(f"<p><b>Fewest official products that build it</b> (master sets, expansions and terrain kits; "
+                   f"`mapkit inventory` says the same, and how many without kits): {e(cover.describe())} "
                    f"({cover.count} in all)</p>")
     if cover.uncovered:
         missing = ", ".join(f"{n} x {describe(t)}" for t, n in sorted(cover.uncovered.items()))

@@ -6,6 +6,7 @@ import argparse
 import json
 import sys
 
+from mapkit.cli.common import add_scenario_option
 from mapkit.errors import UsageError
 
 #: The movers the seeds name (`mapkit.movement.report.MOVERS`; kept here so --help stays fast).
@@ -37,8 +38,7 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
     p.add_argument("--start", dest="start", metavar="Q,R,LEVEL",
                    help="measure from this space instead of the start zones (and draw the heatmap from it): "
                         "hex (Q, R) and the Level a figure there stands on (on a Level 3 tile: 3)")
-    p.add_argument("--scenario", type=int, metavar="N",
-                   help="analyse one scenario of a page that sets up several (default: each in turn)")
+    add_scenario_option(p, "each scenario is analysed in turn")
     p.add_argument("--json", action="store_true", help="the same as --format json")
     p.add_argument("-o", "--output", metavar="HEATMAP.png", help="draw the turns as a PNG heatmap")
     return p

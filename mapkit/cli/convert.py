@@ -7,6 +7,7 @@ import sys
 from pathlib import Path
 
 from mapkit.cli.batch import add_jobs_option, jobs_for, run_all
+from mapkit.cli.common import add_scenario_option, scenario_map
 from mapkit.errors import LossError, MapkitError, UsageError
 
 #: The extension each writable format gives its output files in batch mode.
@@ -24,6 +25,8 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
     p.add_argument("--from", dest="from_fmt", metavar="FORMAT", help="read inputs as this format")
     p.add_argument("-d", "--dir", dest="out_dir", metavar="DIR", help="write each input into DIR (batch mode)")
     p.add_argument("--allow-loss", action="store_true", help="convert anyway and list what was dropped on stderr")
+    add_scenario_option(p, "a format that holds one scenario (all but mapkit JSON) is refused, naming the loss, "
+                           "unless --allow-loss, which writes the shared terrain alone")
     add_jobs_option(p)
     return p
 
@@ -39,7 +42,7 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError("convert takes IN OUT, or many inputs with -d DIR --to FORMAT")
     source, target = args.paths
     try:
-        losses = convert_one(source, target, args.from_fmt, args.to_fmt, args.allow_loss)
+        losses = convert_one(source, target, args.from_fmt, args.to_fmt, args.allow_loss, args.scenario)
     except LossError as exc:
         print(f"mapkit: {source}: {exc.target} cannot carry {len(exc.losses)} thing(s); "
               f"nothing written (use --allow-loss to convert anyway):", file=sys.stderr)
@@ -51,8 +54,10 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def convert_one(source: str, target: str, from_fmt: str | None, to_fmt: str | None, allow_loss: bool) -> list[str]:
-    """Read, encode, then write atomically; returns the losses that were allowed."""
+def convert_one(source: str, target: str, from_fmt: str | None, to_fmt: str | None, allow_loss: bool,
+                scenario: int | None = None) -> list[str]:
+    """Read, encode, then write atomically; returns the losses that were allowed. `scenario`
+    converts that scenario of the map as a map of its own."""
     from mapkit import api
     from mapkit.formats import format_for_output, report_warnings
     from mapkit.io import check_output
@@ -61,6 +66,7 @@ def convert_one(source: str, target: str, from_fmt: str | None, to_fmt: str | No
     check_output(target, inputs=(source,))
     m = api.read(source, from_fmt)
     report_warnings(m, source)
+    m = scenario_map(m, scenario, source)
     return api.write(m, target, to_fmt, allow_loss)
 
 
@@ -96,7 +102,8 @@ def _convert_many(args: argparse.Namespace) -> int:
         raise MapkitError(f"{out_dir}: cannot make the output folder: {exc.strerror or exc}") from None
     plan = plan_outputs(sources, out_dir, OUTPUT_EXTENSIONS.get(info.name, "." + info.name))
     everything = [str(s.path) for s in sources]
-    work = [(source, str(target), args.from_fmt, info.name, args.allow_loss, everything) for source, target in plan]
+    work = [(source, str(target), args.from_fmt, info.name, args.allow_loss, everything, args.scenario)
+            for source, target in plan]
     outcomes = run_all(convert_source, work, jobs_for(args.jobs, everything))
     for outcome in outcomes:
         for warning in outcome.warnings:

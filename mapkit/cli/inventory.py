@@ -6,6 +6,8 @@ import argparse
 import json
 import sys
 
+from mapkit.cli.common import add_scenario_option, scenario_map
+
 
 def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
     p = sub.add_parser("inventory", help="pieces a map needs, the fewest official sets that build it, "
@@ -17,6 +19,7 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
     p.add_argument("--sets", metavar="IDS", help="only consider these sets (comma-separated ids, e.g. RotV,RttFF)")
     p.add_argument("--community", action="store_true", help="also consider community kits (MSTK)")
     p.add_argument("--json", action="store_true", help="print JSON")
+    add_scenario_option(p, "the pieces are, piece by piece, the most any one scenario needs")
     return p
 
 
@@ -27,6 +30,7 @@ def run(args: argparse.Namespace) -> int:
 
     m = api.read(args.map, args.fmt)
     report_warnings(m, args.map)
+    m = scenario_map(m, args.scenario, args.map)
     skipped: list[str] = []
     collection = api.read_collection(args.collection, skipped) if args.collection else None
     for warning in skipped:

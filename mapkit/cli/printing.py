@@ -12,7 +12,7 @@ import argparse
 import sys
 import time
 
-from mapkit.cli.common import millimetres
+from mapkit.cli.common import add_scenario_option, millimetres, scenario_map
 from mapkit.errors import UsageError
 
 
@@ -35,6 +35,8 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
     p.add_argument("--base-diameter", type=millimetres, metavar="MM", help="floor plans: figure base diameter")
     p.add_argument("--marker-diameter", type=millimetres, metavar="MM",
                    help="floor plans: wound-marker diameter (no published value: the default is an assumption)")
+    add_scenario_option(p, "the level pages build the terrain the scenarios share and a page per scenario places "
+                           "its own pieces and start zones")
     p.add_argument("--overlap", type=_overlap, default=12.0, metavar="MM",
                    help=f"overlap between the sheets of a floor plan (default 12 mm, at most {MAX_OVERLAP_MM:g})")
     return p
@@ -96,6 +98,7 @@ def run(args: argparse.Namespace) -> int:
 
         m = read_map(args.input, args.fmt)
         report_warnings(m, args.input)
+        m = scenario_map(m, args.scenario, args.input)
         data, pages = sheets.build_sheets(m, args.input, args.paper, args.levels_per_page, args.hex_names, args.cover)
         what = "build instructions"
     write_output(args.output, data)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from mapkit.cli.common import check_output, read_map, write_output
+from mapkit.cli.common import add_scenario_option, check_output, read_map, scenario_map, write_output
 
 
 def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
@@ -26,6 +26,7 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
     p.add_argument("--scale", type=float, default=36.0, metavar="PX",
                    help="PNG pixels per hex (default 36; the SVG is always 1:1 in mm)")
     p.add_argument("--no-legend", action="store_true", help="leave out the legend")
+    add_scenario_option(p, "the terrain the scenarios share is drawn, and the picture says how many there are")
     return p
 
 
@@ -44,6 +45,7 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError("--level draws one level from above; it does not combine with --view iso")
     m = read_map(args.map, args.fmt)
     report_warnings(m, args.map)
+    m = scenario_map(m, args.scenario, args.map)
     profile = (args.profile or ("c3g" if (m.buildings or m.objects) else "casual")) if args.findings else None
 
     def warn(reason: str) -> None:

@@ -6,6 +6,8 @@ import argparse
 import sys
 import time
 
+from mapkit.cli.common import add_scenario_option, scenario_map
+
 
 def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
     p = sub.add_parser("report", help="one self-contained HTML page: summary, picture, parts, findings")
@@ -15,6 +17,7 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
     p.add_argument("--profile", choices=("casual", "tournament", "c3g"), default="casual",
                    help="the rules to run, as `mapkit validate --profile` (default casual)")
     p.add_argument("--no-pictures", action="store_true", help="leave out the isometric and per-level pictures")
+    add_scenario_option(p, "the report shows the shared terrain with a switcher between the scenarios")
     return p
 
 
@@ -28,6 +31,7 @@ def run(args: argparse.Namespace) -> int:
     started = time.perf_counter()
     m = read_map(args.map, args.fmt)
     report_warnings(m, args.map)
+    m = scenario_map(m, args.scenario, args.map)
     parts = report_parts(m, args.map, args.profile, pictures=not args.no_pictures)
     write_output(args.output, render_report(m, args.map, parts))
     sys.stderr.write(f"{args.output}: report, {len(parts.findings)} finding(s), {time.perf_counter() - started:.2f} s\n")

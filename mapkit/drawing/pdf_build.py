@@ -19,6 +19,7 @@ from collections import Counter, defaultdict
 from dataclasses import dataclass
 from typing import Any
 
+from mapkit.model import levels as levels_model
 from mapkit.model.catalog import PieceType, catalog
 from mapkit.model.grid import (
     HEX_PITCH_MM,
@@ -129,10 +130,18 @@ def parts_list(m: Map, indices: list[int]) -> list[tuple[str, int]]:
 
 
 def render_build(m: Map, target: Any, options: BuildOptions = BuildOptions()) -> int:
-    """Write the build instructions to `target`; returns the number of pages."""
+    """Write the build instructions to `target`; returns the number of pages.
+
+    A map that sets up several scenarios is built once: the level pages and the parts list are
+    those of the terrain the scenarios share, then a page per scenario places its own pieces
+    and start zones on the finished terrain, with its parts and its text."""
+    whole = m
+    several = m.several_scenarios()
+    if several:
+        m = m.terrain()
     levels = build_levels(m)
     per_page = max(1, options.levels_per_page)
-    frame = _MapFrame(m, options.footprints)
+    frame = _MapFrame(whole, options.footprints)
     w_mm, h_mm = paper_mm(options.paper)
     # the orientation that draws the map bigger
     if _map_scale(frame, h_mm, w_mm, per_page) > _map_scale(frame, w_mm, h_mm, per_page) * 1.02:
@@ -148,14 +157,22 @@ def render_build(m: Map, target: Any, options: BuildOptions = BuildOptions()) ->
         pages += 1
     for start in range(0, len(order), per_page):
         chunk = order[start:start + per_page]
-        _level_page(c, m, frame, levels, chunk, order, w_mm, h_mm, options)
+        _level_page(c, m, frame, levels, chunk, order, w_mm, h_mm, options,
+                    1 + (len(whole.scenarios()) if several else 0))
         c.showPage()
         c.setPageSize((w_mm * PT_PER_MM, h_mm * PT_PER_MM))
         pages += 1
-    _totals_page(c, m, levels, w_mm, h_mm, options.footprints)
+    _totals_page(c, m, levels, w_mm, h_mm, options.footprints, whole.scenarios() if several else [])
     c.showPage()
+    pages += 1
+    if several:
+        for number in whole.scenarios():
+            c.setPageSize((w_mm * PT_PER_MM, h_mm * PT_PER_MM))
+            _scenario_page(c, whole, number, frame, w_mm, h_mm)
+            c.showPage()
+            pages += 1
     c.save()
-    return pages + 1
+    return pages
 
 
 PAGE_MARGIN, PAGE_HEADER, PAGE_LEGEND = 10.0, 12.0, 24.0
@@ -208,7 +225,8 @@ class _MapFrame:
 
 
 def _level_page(c: Any, m: Map, frame: _MapFrame, levels: dict[int, list[int]], chunk: list[int],
-                order: list[int], w_mm: float, h_mm: float, options: BuildOptions) -> None:
+                order: list[int], w_mm: float, h_mm: float, options: BuildOptions, after: int = 1) -> None:
+    """A sheet of level panels; `after` is how many sheets follow the level sheets (totals, scenarios)."""
     margin, header, legend_h = PAGE_MARGIN, PAGE_HEADER, PAGE_LEGEND
     c.setFillColorRGB(0, 0, 0)
     c.setFont(bold_font(), 12)
@@ -218,7 +236,7 @@ def _level_page(c: Any, m: Map, frame: _MapFrame, levels: dict[int, list[int]], 
     sheet_no = order.index(chunk[0]) // len(chunk) + 1
     sheets = -(-len(order) // len(chunk))
     c.drawRightString((w_mm - margin) * PT_PER_MM, (h_mm - margin - 5) * PT_PER_MM,
-                      f"{', '.join(f'Level {lv}' for lv in chunk)} · sheet {sheet_no} of {sheets + 1}")
+                      f"{', '.join(f'Level {lv}' for lv in chunk)} · sheet {sheet_no} of {sheets + after}")
     panel_h = (h_mm - 2 * margin - header - legend_h) / len(chunk)
     for i, level in enumerate(chunk):
         top = h_mm - margin - header - i * panel_h
@@ -537,8 +555,55 @@ def _cover_page(c: Any, m: Map, w_mm: float, h_mm: float, n_levels: int) -> None
     c.drawCentredString(w_mm / 2 * PT_PER_MM, margin * PT_PER_MM, "Build instructions made with mapkit")
 
 
+def _scenario_page(c: Any, whole: Map, number: int, frame: _MapFrame, w_mm: float, h_mm: float) -> None:
+    """One scenario of a map that sets up several: the finished terrain faded, the scenario's own
+    pieces and start zones on it, their parts list, and the scenario's text."""
+    view = whole.for_scenario(number)
+    setup = view.scenario_setup(number)
+    own = [i for i, p in enumerate(view.pieces) if p.attrs.get("scenario") == number]
+    levels = build_levels(view)
+    margin = PAGE_MARGIN
+    c.setFillColorRGB(0, 0, 0)
+    c.setFont(bold_font(), 12)
+    c.drawString(margin * PT_PER_MM, (h_mm - margin - 5) * PT_PER_MM,
+                 f"{whole.name or 'Untitled map'}: {setup.title}"[:90])
+    c.setFont(font(), 8)
+    players = f"for {setup.players} players · " if setup.players else ""
+    c.drawRightString((w_mm - margin) * PT_PER_MM, (h_mm - margin - 5) * PT_PER_MM,
+                      f"{players}its pieces and start zones on the built terrain")
+    width = w_mm - 2 * margin
+    height = (h_mm - 2 * margin - PAGE_HEADER) * 0.62
+    top = h_mm - margin - PAGE_HEADER
+    list_w, map_w, _ = _panel_box(width, height)
+    scale = min((map_w - 2 * LABEL_PAD) / frame.width, (height - 2 * LABEL_PAD - 6) / frame.height, 1.0)
+    ox = margin + LABEL_PAD + (map_w - 2 * LABEL_PAD - frame.width * scale) / 2
+    oy = top - 6 - LABEL_PAD - (height - 2 * LABEL_PAD - 6 - frame.height * scale) / 2
+    sheet = Sheet(frame.x0, frame.y0, ox * PT_PER_MM, oy * PT_PER_MM, scale)
+    terrain = {lv: [i for i in idx if i not in set(own)] for lv, idx in levels.items()}
+    _draw_below(c, view, sheet, terrain, max(levels, default=0) + 2)
+    for idx in draw_order(view, own):
+        _draw_piece(c, view, sheet, idx)
+    _coordinates(c, frame, sheet)
+    y = _parts_column(c, view, own, (margin + width - list_w) * PT_PER_MM, (top - 4) * PT_PER_MM,
+                      f"Pieces of scenario {number}")
+    by_level = Counter(levels_of_pieces(view, own))
+    if by_level:
+        c.setFont(font(), 7)
+        c.drawString((margin + width - list_w) * PT_PER_MM, y - 4,
+                     "on " + ", ".join(f"Level {lv}: {n}" for lv, n in sorted(by_level.items())))
+    if setup.notes.strip():
+        _scenario(c, setup.notes, margin * PT_PER_MM, (top - height - 4) * PT_PER_MM, width * PT_PER_MM,
+                  max_lines=int((h_mm - 2 * margin - PAGE_HEADER - height - 10) / 3.2))
+
+
+def levels_of_pieces(m: Map, indices: list[int]) -> list[int]:
+    """The Level each of these pieces is placed on (`mapkit.model.levels`)."""
+    cat = catalog()
+    return [levels_model.level(cat[m.pieces[i].type], m.pieces[i].z) for i in indices]
+
+
 def _totals_page(c: Any, m: Map, levels: dict[int, list[int]], w_mm: float, h_mm: float,
-                 footprints: tuple[Footprint, ...] = ()) -> None:
+                 footprints: tuple[Footprint, ...] = (), scenarios: list[int] = ()) -> None:
     margin = 12.0
     x, y = margin * PT_PER_MM, (h_mm - margin - 5) * PT_PER_MM
     c.setFillColorRGB(0, 0, 0)
@@ -552,7 +617,11 @@ def _totals_page(c: Any, m: Map, levels: dict[int, list[int]], w_mm: float, h_mm
             f"({frame.width / 25.4:.1f} x {frame.height / 25.4:.1f} in)"]
     c.drawString(x, y - 12, " · ".join(s for s in meta if s))
     y -= 30
-    if m.scenario and m.scenario.strip():
+    if scenarios:
+        c.drawString(x, y + 6, f"the terrain {len(scenarios)} scenarios share; each scenario's own pieces, start "
+                               "zones and text are on a page of their own after this one")
+        y -= 8
+    elif m.scenario and m.scenario.strip():
         y = _scenario(c, m.scenario, x, y, (w_mm - 2 * margin) * PT_PER_MM) - 10
     everything = [i for idx in levels.values() for i in idx]
     col_w = (w_mm - 2 * margin) / 2 * PT_PER_MM

@@ -64,12 +64,18 @@ def top_view_svg(m: Map) -> str:
     it), what stands on it, start zones and glyphs; one polygon per hex.
 
     Each hex polygon has the id `hex_Q_R` and data-q / data-r / data-level, which the page's
-    script uses to highlight a finding's hex.
+    script uses to highlight a finding's hex. A map that sets up several scenarios shows the
+    terrain they share, and each scenario's own pieces in a group `data-scenario="K"` that the
+    page's scenario switcher shows one at a time.
     """
     from mapkit.drawing.layout import is_surface, visible_tops
     from mapkit.drawing.style import hex_colour, piece_fill, shade
 
     cat = catalog()
+    own = m.scenario_pieces() if m.several_scenarios() else {}
+    whole = m
+    if own:
+        m = m.terrain()
     tops = {cell: (top.level, top.piece) for cell, top in visible_tops(m).items()}
     markers, standing = [], []
     for idx, piece in enumerate(m.pieces):
@@ -78,7 +84,9 @@ def top_view_svg(m: Map) -> str:
             markers.append(idx)
         elif not is_surface(ptype):
             standing.append(idx)
-    cells = set(tops) | {h for i in markers + standing for h in m.footprint(m.pieces[i])} or {(0, 0)}
+    cells = set(tops) | {h for i in markers + standing for h in m.footprint(m.pieces[i])}
+    cells |= {h for pieces in own.values() for p in pieces for h in whole.footprint(p)}
+    cells = cells or {(0, 0)}
     xs, ys = [], []
     for q, r in cells:
         for x, y in hex_corners_mm(q, r):
@@ -104,18 +112,15 @@ def top_view_svg(m: Map) -> str:
     out.append(_outlines(tops))
     out.append(_labels(top_levels))
     out.append('<g id="standing">')
-    for idx in standing:
-        piece = m.pieces[idx]
-        ptype = cat[piece.type]
-        colour = hex_colour(piece_fill(ptype, piece.attrs))
-        for q, r in m.footprint(piece):
-            out.append(f'<polygon class="standing" points="{_points(q, r, 26.0)}" fill="{colour}">'
-                       f'<title>{html.escape(ptype.name)} at ({q}, {r})</title></polygon>')
+    out.extend(_standing(m, m.pieces[idx]) for idx in standing)
     out.append("</g>")
     out.append('<g id="markers">')
-    for idx in markers:
-        out.append(_marker(m, idx))
+    out.extend(_marker(m.pieces[idx]) for idx in markers)
     out.append("</g>")
+    for number, pieces in sorted(own.items()):
+        out.append(f'<g class="scenario-pieces" data-scenario="{number}">')
+        out.extend(_marker(p) if cat[p.type].kind == "marker" else _standing(whole, p) for p in pieces)
+        out.append("</g>")
     out.append('<polygon id="focus" points="" fill="none"/>')
     out.append("</svg>")
     return "\n".join(out)
@@ -155,8 +160,17 @@ def _labels(top_levels: dict[tuple[int, int], int]) -> str:
     return "\n".join(out)
 
 
-def _marker(m: Map, idx: int) -> str:
-    piece = m.pieces[idx]
+def _standing(m: Map, piece: Any) -> str:
+    """A piece standing on the surface (a tree, a ruin, a figure), small, on each of its hexes."""
+    from mapkit.drawing.style import hex_colour, piece_fill
+
+    ptype = catalog()[piece.type]
+    colour = hex_colour(piece_fill(ptype, piece.attrs))
+    return "".join(f'<polygon class="standing" points="{_points(q, r, 26.0)}" fill="{colour}">'
+                   f'<title>{html.escape(ptype.name)} at ({q}, {r})</title></polygon>' for q, r in m.footprint(piece))
+
+
+def _marker(piece: Any) -> str:
     x, y = (v * SVG_SCALE for v in hex_center_mm(piece.q, piece.r))
     if piece.type == "start-zone":
         player = int(piece.attrs.get("player", 0) or 0)
@@ -191,6 +205,7 @@ ul.findings{list-style:none;padding:0;margin:0}
 .code{font-family:monospace;font-weight:bold}.where{color:#666;font-size:12px}
 figure.picture{margin:8px 0}figure.picture img{max-width:100%;height:auto;border:1px solid #ddd}
 .note{background:#fff8d6;border:1px solid #e6cf6b;padding:6px 10px;border-radius:4px;margin:6px 0}
+.off{display:none}.scenario-notes{white-space:pre-wrap;font-size:13px}#scenario-choice{font-size:14px}
 """
 
 SCRIPT = """
@@ -210,8 +225,12 @@ SCRIPT = """
     var hex=document.getElementById('hex_'+q+'_'+r);
     if(hex){hex.classList.add('highlight');hex.parentNode.appendChild(hex);}
     focus.setAttribute('points',corners(+q,+r));
-    status.textContent='Showing ('+q+', '+r+')'+(li.getAttribute('data-level')?' level '+li.getAttribute('data-level'):'')+(hex?'':' (no piece there)');
+    status.textContent='Showing ('+q+', '+r+')'+(li.getAttribute('data-level')?' Level '+li.getAttribute('data-level'):'')+(hex?'':' (no piece there)');
   }
+  var pick=document.getElementById('scenario-choice');
+  function show(k){document.querySelectorAll('[data-scenario]').forEach(function(e){
+    e.classList.toggle('off',e.getAttribute('data-scenario')!==k);});}
+  if(pick){pick.addEventListener('change',function(){show(pick.value);});show(pick.value);}
   document.querySelectorAll('.finding').forEach(function(li){
     li.addEventListener('click',function(){choose(li);});
     li.addEventListener('keydown',function(e){if(e.key==='Enter'||e.key===' '){e.preventDefault();choose(li);}});
@@ -237,17 +256,29 @@ def render_report(m: Map, file: str | None = None, parts: ReportParts | None = N
     if summary["size"]:
         sz = summary["size"]
         rows.append(("size", f"{sz['columns']} columns × {sz['rows']} rows, Levels {sz['levels'][0]}–{sz['levels'][1]}"))
-    rows += [(f"start zone, player {z['player']}", f"{z['hexes']} hexes") for z in summary["start_zones"]]
-    rows += [("glyph", f"{g['letter']} {g['name']} at ({g['q']}, {g['r']}) on {levels.label(g['level'])}")
+    if summary.get("scenario"):
+        one = summary["scenario"]
+        rows.append(("scenario", f"{one['number']} {one['name']}".strip()))
+    if summary.get("scenarios"):
+        rows.append(("scenarios", ", ".join(f"{sc['number']} {sc['name']}".strip() for sc in summary["scenarios"])))
+
+    def of(item: dict[str, Any]) -> str:
+        return f"scenario {item['scenario']}, " if "scenario" in item else ""
+
+    rows += [(f"{of(z)}start zone, player {z['player']}", f"{z['hexes']} hexes") for z in summary["start_zones"]]
+    rows += [(f"{of(g)}glyph", f"{g['letter']} {g['name']} at ({g['q']}, {g['r']}) on {levels.label(g['level'])}")
              for g in summary["glyphs"]]
     if summary["buildings"] or summary["objects"]:
         rows.append(("C3G", f"{summary['buildings']} building(s), {summary['objects']} object(s)"))
     summary_html = "".join(f"<tr><th>{e(k)}</th><td>{e(str(v))}</td></tr>" for k, v in rows if v)
     terrain_html = "".join(f"<tr><td class=n>{n}</td><td>{e(t)}</td></tr>"
                            for t, n in summary["hexes_by_terrain"].items())
+    built = m.terrain()  # a map of several scenarios: each scenario's own parts are in its block
     parts_html = "".join(f"<tr><td class=n>{n}</td><td>{e(name)}</td></tr>"
-                         for name, n in parts_list(m, list(range(len(m.pieces)))))
+                         for name, n in parts_list(built, list(range(len(built.pieces)))))
+    parts_title = "Parts of the shared terrain" if built is not m else "Parts used"
     findings_html = _findings_html(parts.findings)
+    scenarios_html = _scenarios_html(m) if m.several_scenarios() else ""
     profile = f", profile {e(parts.profile)}" if parts.profile else ""
     pictures = parts.pictures_html + "".join(f'<p class="note">{e(n)}</p>' for n in parts.picture_notes)
     if not pictures:
@@ -263,15 +294,38 @@ def render_report(m: Map, file: str | None = None, parts: ReportParts | None = N
 <p class="where">Each hex shows the surface seen from above; the number is the Level of its top tile (darker = lower);
 small hexagons: trees, ruins and other pieces standing on it.
 Dashed hexagons: start zones. Yellow discs: glyphs. <span id="status" role="status"></span></p></section>
-<section id="summary"><h2>Summary</h2><table>{summary_html}</table>{warnings_html}</section>
+{scenarios_html}<section id="summary"><h2>Summary</h2><table>{summary_html}</table>{warnings_html}</section>
 <section id="pictures"><h2>Pictures</h2>{pictures}</section>
 </div><div>
 <section id="findings"><h2>Findings ({len(parts.findings)}){profile}</h2>{notes_html}{findings_html}</section>
-<section id="inventory"><h2>Parts used</h2><table>{parts_html}</table>
+<section id="inventory"><h2>{parts_title}</h2><table>{parts_html}</table>
 <h2>Hexes by terrain</h2><table>{terrain_html}</table>{parts.inventory_html}</section>
 </div></main>
 <script>{SCRIPT}</script></body></html>
 """
+
+
+def _scenarios_html(m: Map) -> str:
+    """The scenario switcher of a map that sets up several: choosing one shows its own pieces on
+    the top view, its findings (those of the shared terrain stay) and its text."""
+    from mapkit.drawing.pdf_build import parts_list
+
+    e = html.escape
+    own = m.scenario_pieces()
+    options, blocks = [], []
+    for number in m.scenarios():
+        setup = m.scenario_setup(number)
+        options.append(f'<option value="{number}">{e(setup.title)}</option>')
+        view = m.for_scenario(number)
+        mine = [i for i, p in enumerate(view.pieces) if p.attrs.get("scenario") == number]
+        rows = "".join(f"<tr><td class=n>{n}</td><td>{e(name)}</td></tr>" for name, n in parts_list(view, mine))
+        players = f"for {e(setup.players)} players · " if setup.players else ""
+        blocks.append(f'<div class="scenario-text" data-scenario="{number}"><p>{players}'
+                      f'{len(own.get(number, ()))} pieces of its own on the shared terrain</p>'
+                      f'<table>{rows}</table><p class="scenario-notes">{e(setup.notes)}</p></div>')
+    return (f'<section id="scenarios"><h2>Scenarios ({len(options)})</h2><p><label>Show '
+            f'<select id="scenario-choice">{"".join(options)}</select></label> on the terrain they share; the '
+            f'findings listed are those of the shared terrain and of the scenario shown.</p>{"".join(blocks)}</section>')
 
 
 def _findings_html(findings: list[dict[str, Any]]) -> str:
@@ -285,11 +339,14 @@ def _findings_html(findings: list[dict[str, Any]]) -> str:
                                               f.get("r") if f.get("r") is not None else math.inf,
                                               f.get("q") if f.get("q") is not None else math.inf))
     for n, f in enumerate(ranked):
-        q, r, level = f.get("q"), f.get("r"), f.get("level")
+        q, r, level, scenario = f.get("q"), f.get("r"), f.get("level"), f.get("scenario")
         where = f"({q}, {r})" if q is not None and r is not None else "whole map"
         if level is not None:
             where += f" Level {level}"
-        attrs = "".join(f' data-{k}="{v}"' for k, v in (("q", q), ("r", r), ("level", level)) if v is not None)
+        if scenario is not None:
+            where = f"scenario {scenario}: {where}"
+        attrs = "".join(f' data-{k}="{v}"' for k, v in (("q", q), ("r", r), ("level", level), ("scenario", scenario))
+                        if v is not None)
         items.append(f'<li class="finding sev-{e(str(f.get("severity")))}" id="finding-{n}" tabindex="0"{attrs}>'
                      f'<span class="code">{e(str(f.get("code")))}</span> {e(str(f.get("severity")))}: '
                      f'{e(str(f.get("message")))} <span class="where">{e(where)}</span></li>')

@@ -130,14 +130,33 @@ def report_warnings(m: Map, path: str | Path) -> None:
 
 
 def encode_map(m: Map, info: FileFormat, allow_loss: bool = False) -> tuple[bytes, list[str]]:
-    """Encode a map; refuse (LossError) if the format would drop something, unless allowed."""
+    """Encode a map; refuse (LossError) if the format would drop something, unless allowed.
+
+    A map that sets up several scenarios goes whole only into a format that holds them (its
+    module says `HOLDS_SCENARIOS = True`); any other holds one scenario, so the loss is named and,
+    when allowed, only the shared terrain is written (choose a scenario with `Map.for_scenario`)."""
     module = info.module
     if not hasattr(module, "write"):
         raise OptionError(f"mapkit cannot write the {info.name} format")
-    losses = list(module.losses(m)) if hasattr(module, "losses") else []
+    losses = scenario_losses(m, info)
+    if losses:
+        m = m.terrain()
+    losses += list(module.losses(m)) if hasattr(module, "losses") else []
     if losses and not allow_loss:
         raise LossError(info.name, losses)
     return module.write(m), losses
+
+
+def scenario_losses(m: Map, info: FileFormat) -> list[str]:
+    """The loss of writing a map of several scenarios to a format that holds one (else nothing)."""
+    if getattr(info.module, "HOLDS_SCENARIOS", False) or not m.several_scenarios():
+        return []
+    own = m.scenario_pieces()
+    named = ", ".join(m.scenario_setup(n).title for n in m.scenarios())
+    count = sum(len(pieces) for pieces in own.values())
+    return [f"scenarios: the map sets up {len(m.scenarios())} ({named}) and {info.name} holds one; only the "
+            f"shared terrain is written, without the scenarios' own {count} pieces (start zones, glyphs, "
+            f"figures ...): choose one with --scenario K"]
 
 
 def write_map(m: Map, path: str | Path, fmt: str | None = None, allow_loss: bool = False) -> list[str]:

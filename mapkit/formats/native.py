@@ -24,6 +24,8 @@ NAME = "mapkit"
 EXTENSIONS = (".mapkit.json",)
 DESCRIPTION = "mapkit native JSON"
 VERSION = 1
+#: A mapkit JSON file keeps every scenario a map sets up (`formats.encode_map`).
+HOLDS_SCENARIOS = True
 SCHEMA = "map.schema.json"
 
 #: The coordinate bounds of schemas/map.schema.json ($defs.coordinate): the writer refuses what

@@ -209,11 +209,21 @@ class Map:
     def scenarios(self) -> list[int]:
         """The numbers of the scenarios the map sets up: those it declares and those its pieces
         are tagged with (`attrs["scenario"]`); empty for a map that is one scenario."""
-        objects = getattr(self.pieces, "objects", None)  # a PieceTable: only its objects carry attrs
-        pieces = [p for _, p in objects()] if objects is not None else self.pieces
-        tags = {p.attrs["scenario"] for p in pieces if p.attrs.get("scenario") is not None}
+        tags = set(self.scenario_pieces())
         tags.update(s.number for s in self.scenario_setups)
         return sorted(tags, key=lambda tag: (type(tag).__name__, tag))
+
+    def scenario_pieces(self) -> dict[int, list[Piece]]:
+        """Each scenario's own pieces (tagged `attrs["scenario"]`), in map order, without making
+        the other pieces of a `PieceTable` (only the pieces it holds as objects carry attrs)."""
+        objects = getattr(self.pieces, "objects", None)
+        pieces = [p for _, p in objects()] if objects is not None else self.pieces
+        out: dict[int, list[Piece]] = {}
+        for p in pieces:
+            tag = p.attrs.get("scenario")
+            if tag is not None:
+                out.setdefault(tag, []).append(p)
+        return out
 
     def several_scenarios(self) -> bool:
         """Whether the map sets up more than one scenario, so that a question about it (its
@@ -237,8 +247,9 @@ class Map:
         (tagged, in map order), its players and notes. OptionError if the map does not set it up."""
         setup = self.scenario_setup(number)
         pieces = [p for p in self.pieces if p.attrs.get("scenario") in (None, number)]
-        return replace(self, pieces=pieces, players=setup.players or self.players,
-                       scenario=setup.notes or self.scenario, scenario_setups=[setup],
+        notes = "\n".join(text for text in (setup.name, setup.notes) if text) or self.scenario
+        return replace(self, pieces=pieces, players=setup.players or self.players, scenario=notes,
+                       scenario_setups=[setup],
                        attrs=dict(self.attrs), extras=dict(self.extras), warnings=list(self.warnings))
 
     def terrain(self) -> "Map":
