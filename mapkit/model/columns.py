@@ -50,6 +50,17 @@ class StringColumn(Sequence):
         del self._ends[old]  # the running total it started from
         self._parts.append("".join(strings))
 
+    def extend_joined(self, text: str, lengths: Iterable[int]) -> None:
+        """Add the strings `text` holds end to end, of these lengths (no string is made)."""
+        old = len(self._ends)
+        start = self._ends[-1] if old else 0
+        self._ends.extend(accumulate(lengths, initial=start))
+        del self._ends[old]
+        if self._ends[-1] - start != len(text):
+            del self._ends[old:]
+            raise ValueError("the lengths do not add up to the text")
+        self._parts.append(text)
+
     def _joined(self) -> str:
         if self._parts:
             self._text += "".join(self._parts)
