@@ -368,6 +368,8 @@ def _finish(m: Map, opts: RenderOptions, content: Group, box: Box, info: dict) -
             root.add(Text(box.x0, box.y0 - p * 0.55 * k - (len(lines) - 1 - i) * size * 1.2, line, size, bold=True,
                           fill=style.mark_rgb("text"), anchor="start"))
         top_margin = p * 1.1 * k + (len(lines) - 1) * size * 1.2
+        widest = max(len(line) for line in lines) * size * BOLD_CHAR_WIDTH     # at most `room`
+        total = total.union(Box(box.x0, box.y0, box.x0 + widest, box.y0))
     if opts.legend:
         legend, lbox = draw_legend(entries, listed, notes, p * k, box.x1 + p * 0.8, box.y0)
         root.add(legend)
