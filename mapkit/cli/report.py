@@ -14,7 +14,10 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
     p.add_argument("--from", dest="fmt", metavar="FORMAT", help="read as this format")
     p.add_argument("--profile", choices=("casual", "tournament", "c3g"), default="casual",
                    help="the rules to run, as `mapkit validate --profile` (default casual)")
-    p.add_argument("--no-pictures", action="store_true", help="leave out the isometric and per-level pictures")
+    p.add_argument("--pictures", action="store_true",
+                   help="add the isometric view and one PNG per Level (seconds on a big map; the page's map "
+                        "already shows each Level)")
+    p.add_argument("--no-pictures", action="store_true", help=argparse.SUPPRESS)  # the default since 0.2
     return p
 
 
@@ -32,7 +35,7 @@ def run(args: argparse.Namespace) -> int:
     report_warnings(m, args.map)
     findings, notes = collect_findings(m, args.map, args.profile)
     inventory_html, inventory_notes = inventory_section(m)
-    pictures, picture_notes = ([], []) if args.no_pictures else pictures_section(m, m.name or Path(args.map).name)
+    pictures, picture_notes = ([], []) if not args.pictures else pictures_section(m, m.name or Path(args.map).name)
     parts = ReportParts(findings, inventory_html, notes + inventory_notes, "".join(pictures), picture_notes,
                         profile=args.profile)
     page = render_report(m, args.map, parts)
