@@ -71,6 +71,102 @@ def _centre(q: int, r: int) -> tuple[float, float]:
     return 44.45 * (q + r / 2.0) * SVG_SCALE, 44.45 * SQRT3 / 2.0 * r * SVG_SCALE
 
 
+class _Cells:
+    """Every hex of every surface piece in one pass, as arrays: where, whose, which Level, what
+    colour. A 7,000-piece map has ~15,000 of them; everything the map draws is sliced from these."""
+
+    def __init__(self, m: Map):
+        import numpy as np
+
+        from mapkit.drawing.layout import build_level, is_surface, piece_cells, surface_top
+        from mapkit.drawing.style import piece_fill
+
+        cat = catalog()
+        q: list[int] = []
+        r: list[int] = []
+        owner: list[int] = []
+        level: list[int] = []
+        z: list[int] = []
+        top: list[float] = []
+        fill_key: list[int] = []
+        keys: dict[tuple, int] = {}
+        self.bases: list[tuple[int, int, int]] = []
+        self.markers: list[int] = []
+        self.standing: list[int] = []
+        for idx, piece in enumerate(m.pieces):
+            ptype = cat[piece.type]
+            if ptype.kind == "marker":
+                self.markers.append(idx)
+                continue
+            if not is_surface(ptype):
+                self.standing.append(idx)
+                continue
+            key = (piece.type, str(piece.attrs.get("colour")) if ptype.kind == "custom" else None)
+            if key not in keys:
+                keys[key] = len(self.bases)
+                self.bases.append(piece_fill(ptype, piece.attrs))
+            cells = piece_cells(m, piece)
+            n = len(cells)
+            q.extend(c[0] for c in cells)
+            r.extend(c[1] for c in cells)
+            owner.extend([idx] * n)
+            level.extend([build_level(ptype, piece)] * n)
+            z.extend([piece.z] * n)
+            top.extend([surface_top(ptype, piece)] * n)
+            fill_key.extend([keys[key]] * n)
+        self.q, self.r = np.array(q, dtype=np.int64), np.array(r, dtype=np.int64)
+        self.owner, self.level = np.array(owner, dtype=np.int64), np.array(level, dtype=np.int64)
+        self.z, self.top = np.array(z, dtype=np.int64), np.array(top, dtype=np.float64)
+        self.fill_key = np.array(fill_key, dtype=np.int64)
+        self.x = 44.45 * (self.q + self.r / 2.0) * SVG_SCALE
+        self.y = 44.45 * SQRT3 / 2.0 * self.r * SVG_SCALE
+
+    def tops(self):
+        """Indices of the cell seen from above at each hex: the one the renderer's top view paints
+        last (highest bottom, then highest top, then last in file order; `layout.visible_tops`)."""
+        import numpy as np
+
+        if not len(self.q):
+            return np.zeros(0, dtype=np.int64)
+        order = np.lexsort((self.owner, self.top, self.z, self.r, self.q))
+        qs, rs = self.q[order], self.r[order]
+        last = np.ones(len(order), dtype=bool)
+        last[:-1] = (qs[1:] != qs[:-1]) | (rs[1:] != rs[:-1])
+        return order[last]
+
+
+def _outline_path(cells: _Cells, pick, element_id: str | None) -> str:
+    """One path along the borders between different pieces among the cells `pick`, so each tile
+    reads as one. Neighbours are found by sorting hex keys (no per-hex Python lookups)."""
+    import numpy as np
+
+    if not len(pick):
+        return ""
+    q, r, owner = cells.q[pick], cells.r[pick], cells.owner[pick]
+    q0, r0 = int(q.min()) - 1, int(r.min()) - 1
+    span = int(r.max()) - r0 + 2
+    key = (q - q0) * span + (r - r0)
+    order = np.argsort(key, kind="stable")
+    skey, sowner = key[order], owner[order]
+    x, y = cells.x[pick], cells.y[pick]
+    parts: list[str] = []
+    for i, (dq, dr) in enumerate(EDGE_NEIGHBOUR):
+        nkey = key + dq * span + dr
+        at = np.clip(np.searchsorted(skey, nkey), 0, len(skey) - 1)
+        same = (skey[at] == nkey) & (sowner[at] == owner)
+        edge = np.nonzero(~same)[0]
+        if not len(edge):
+            continue
+        (ax, ay), (bx, by) = HEX_CORNERS[i], HEX_CORNERS[(i + 1) % 6]
+        # in tenths of a unit, as integers: numpy writes them as text without a Python loop
+        sx = np.round((x[edge] + ax) * 10).astype(np.int64).astype(str)
+        sy = np.round((y[edge] + ay) * 10).astype(np.int64).astype(str)
+        tail = f"l{round((bx - ax) * 10)} {round((by - ay) * 10)}"
+        parts.extend(np.char.add(np.char.add(np.char.add("M", sx), " "), np.char.add(sy, tail)).tolist())
+    ident = f' id="{element_id}"' if element_id else ""
+    return f'<path{ident} class="outline" transform="scale(.1)" d="{"".join(parts)}"/>'
+
+
 def top_view_svg(m: Map) -> str:
     """An inline SVG the page pans and zooms: the surface seen from above at each hex (as the
     renderer's top view sees it), then one layer per build Level, what stands on the surface,
@@ -80,79 +176,68 @@ def top_view_svg(m: Map) -> str:
     data-level; a Level's layer (`g.lv`) holds that Level's tiles as `use.lvhex`. The page's
     script shows all Levels or one (over a ghost of those below) and highlights a finding's hex.
     """
-    from mapkit.drawing.layout import build_level, is_surface, piece_cells, surface_top, visible_tops
+    import numpy as np
+
+    from mapkit.drawing.layout import build_level
     from mapkit.drawing.style import hex_colour, piece_fill, shade
 
     cat = catalog()
-    tops = visible_tops(m)
-    low = min((t.level for t in tops.values()), default=0.0)
-    high = max((t.level for t in tops.values()), default=0.0)
-    colour_of: dict[tuple[int, float], str] = {}
+    cells = _Cells(m)
+    tops = cells.tops()
+    low = float(cells.top[tops].min()) if len(tops) else 0.0
+    high = float(cells.top[tops].max()) if len(tops) else 0.0
+    shaded: dict[tuple[int, float], str] = {}
 
-    def colour(idx: int, height: float) -> str:
-        key = (idx, height)
-        if key not in colour_of:
-            piece = m.pieces[idx]
-            colour_of[key] = hex_colour(shade(piece_fill(cat[piece.type], piece.attrs), height, low, high))
-        return colour_of[key]
+    def colour(i: int) -> str:
+        key = (int(cells.fill_key[i]), float(cells.top[i]))
+        if key not in shaded:
+            shaded[key] = hex_colour(shade(cells.bases[key[0]], key[1], low, high))
+        return shaded[key]
 
-    per_level: dict[int, list[str]] = {}
-    per_level_cells: dict[int, dict[tuple[int, int], int]] = {}
-    markers: list[int] = []
-    standing: list[int] = []
-    cells_seen: set[tuple[int, int]] = set(tops)
-    for idx, piece in enumerate(m.pieces):
-        ptype = cat[piece.type]
-        if ptype.kind == "marker":
-            markers.append(idx)
-            continue
-        if not is_surface(ptype):
-            standing.append(idx)
-            continue
-        level = build_level(ptype, piece)
-        fill = colour(idx, surface_top(ptype, piece))
-        out_level = per_level.setdefault(level, [])
-        owner = per_level_cells.setdefault(level, {})
-        for q, r in piece_cells(m, piece):
-            x, y = _centre(q, r)
-            out_level.append(f'<use class="lvhex" href="#hx" x="{x:.2f}" y="{y:.2f}" fill="{fill}"/>')
-            owner[(q, r)] = idx
-    for idx in markers + standing:
-        cells_seen.update(m.footprint(m.pieces[idx]))
-    cells_seen = cells_seen or {(0, 0)}
-    xs = [_centre(q, r)[0] for q, r in cells_seen]
-    ys = [_centre(q, r)[1] for q, r in cells_seen]
+    extra = {c for idx in cells.markers + cells.standing for c in m.footprint(m.pieces[idx])}
+    xs = np.concatenate([cells.x, [44.45 * (q + r / 2.0) * SVG_SCALE for q, r in extra]]) if extra else cells.x
+    ys = np.concatenate([cells.y, [44.45 * SQRT3 / 2.0 * r * SVG_SCALE for _, r in extra]]) if extra else cells.y
+    if not len(xs):
+        xs, ys = np.zeros(1), np.zeros(1)
     radius = 44.45 / SQRT3 * SVG_SCALE
     pad = 12
-    x0, y0 = min(xs) - radius - pad, min(ys) - radius - pad
-    w, h = max(xs) - x0 + radius + pad, max(ys) - y0 + radius + pad
+    x0, y0 = float(xs.min()) - radius - pad, float(ys.min()) - radius - pad
+    w, h = float(xs.max()) - x0 + radius + pad, float(ys.max()) - y0 + radius + pad
     hexagon = " ".join(f"{x},{y}" for x, y in HEX_CORNERS)
     small = " ".join(f"{x * 0.58:.3f},{y * 0.58:.3f}" for x, y in HEX_CORNERS)     # what stands on a hex
-    out = [f'<svg id="map" viewBox="{x0:.1f} {y0:.1f} {w:.1f} {h:.1f}" role="img" '
-           f'aria-label="Top view of the map" data-scale="{SVG_SCALE}" data-home="{x0:.1f} {y0:.1f} {w:.1f} {h:.1f}">',
+    home = f"{x0:.1f} {y0:.1f} {w:.1f} {h:.1f}"
+    out = [f'<svg id="map" viewBox="{home}" role="img" aria-label="Top view of the map" '
+           f'data-scale="{SVG_SCALE}" data-home="{home}">',
            f'<defs><polygon id="hx" points="{hexagon}"/><polygon id="hs" points="{small}"/></defs>',
            '<g id="all">', '<g id="hexes">']
-    top_levels = {}
-    for (q, r), top in sorted(tops.items(), key=lambda kv: (kv[0][1], kv[0][0])):
-        piece = m.pieces[top.piece]
-        ptype = cat[piece.type]
-        level = top_levels[(q, r)] = levels.span(ptype, piece.z)[-1]  # the Level of the tile seen on top
-        x, y = _centre(q, r)
-        out.append(f'<use id="hex_{q}_{r}" class="hex" href="#hx" x="{x:.2f}" y="{y:.2f}" data-q="{q}" data-r="{r}" '
-                   f'data-level="{level}" fill="{colour(top.piece, top.level)}"/>')
+    top_order = tops[np.lexsort((cells.q[tops], cells.r[tops]))]
+    # the Level of the tile seen on top (a castle wall's highest layer)
+    span_top = {idx: levels.span(cat[m.pieces[idx].type], m.pieces[idx].z)[-1]
+                for idx in set(cells.owner[top_order].tolist())}
+    labels = []
+    for i, q, r, x, y, idx in zip(top_order.tolist(), cells.q[top_order].tolist(), cells.r[top_order].tolist(),
+                                  cells.x[top_order].tolist(), cells.y[top_order].tolist(),
+                                  cells.owner[top_order].tolist()):
+        level = span_top[idx]
+        out.append(f'<use id="hex_{q}_{r}" class="hex" href="#hx" x="{x:.2f}" y="{y:.2f}" data-q="{q}" '
+                   f'data-r="{r}" data-level="{level}" fill="{colour(i)}"/>')
+        labels.append(f'<text x="{x:.1f}" y="{y + 1.3:.1f}">{level}</text>')
     out.append("</g>")
-    out.append(_outlines({cell: top.piece for cell, top in tops.items()}, "outlines"))
-    out.append(_labels(top_levels))
-    out.append("</g>")
+    out.append(_outline_path(cells, tops, "outlines"))
+    out.append('<g id="heights" aria-hidden="true">')
+    out.extend(labels)
+    out.append("</g></g>")
     out.append('<g id="levels">')
-    for level in sorted(per_level):
+    for level in sorted(set(cells.level.tolist())):
+        pick = np.nonzero(cells.level == level)[0]
         out.append(f'<g class="lv" data-level="{level}" style="display:none">')
-        out.extend(per_level[level])
-        out.append(_outlines(per_level_cells[level], None))
+        out.extend(f'<use class="lvhex" href="#hx" x="{x:.1f}" y="{y:.1f}" fill="{colour(i)}"/>'
+                   for i, x, y in zip(pick.tolist(), cells.x[pick].tolist(), cells.y[pick].tolist()))
+        out.append(_outline_path(cells, pick, None))
         out.append("</g>")
     out.append("</g>")
     out.append('<g id="standing">')
-    for idx in standing:
+    for idx in cells.standing:
         piece = m.pieces[idx]
         ptype = cat[piece.type]
         fill = hex_colour(piece_fill(ptype, piece.attrs))
@@ -164,36 +249,11 @@ def top_view_svg(m: Map) -> str:
                        f'{levels.label(level)}</title></use>')
     out.append("</g>")
     out.append('<g id="markers">')
-    for idx in markers:
+    for idx in cells.markers:
         out.append(_marker(m, idx))
     out.append("</g>")
     out.append('<polygon id="focus" points="" fill="none"/>')
     out.append("</svg>")
-    return "\n".join(out)
-
-
-def _outlines(owner: dict[tuple[int, int], int], element_id: str | None) -> str:
-    """One path along the borders between different pieces, so each tile reads as one."""
-    parts = []
-    for (q, r), idx in owner.items():
-        cx, cy = _centre(q, r)
-        for i, (dq, dr) in enumerate(EDGE_NEIGHBOUR):
-            if owner.get((q + dq, r + dr)) != idx:
-                (ax, ay), (bx, by) = HEX_CORNERS[i], HEX_CORNERS[(i + 1) % 6]
-                parts.append(f"M{cx + ax:.2f} {cy + ay:.2f}L{cx + bx:.2f} {cy + by:.2f}")
-    if not parts:
-        return ""
-    ident = f' id="{element_id}"' if element_id else ""
-    return f'<path{ident} class="outline" d="{"".join(parts)}"/>'
-
-
-def _labels(top_levels: dict[tuple[int, int], int]) -> str:
-    """The Level of each hex's top tile, small, so a designer can read levels off the picture."""
-    out = ['<g id="heights" aria-hidden="true">']
-    for (q, r), level in top_levels.items():
-        x, y = _centre(q, r)
-        out.append(f'<text x="{x:.2f}" y="{y + 1.3:.2f}">{level}</text>')
-    out.append("</g>")
     return "\n".join(out)
 
 
@@ -239,7 +299,7 @@ td.n{text-align:right}
 .controls button{font:inherit;min-width:2.2em;padding:2px 8px}.controls label{margin-left:10px}
 .hex{stroke:#555;stroke-width:.25}.lvhex{stroke:#555;stroke-width:.25}
 .lv.below{opacity:.35;filter:grayscale(1)}.lv.below .outline{display:none}
-.outline{fill:none;stroke:#111;stroke-width:.7;pointer-events:none}
+.outline{fill:none;stroke:#111;stroke-width:7;pointer-events:none}
 #heights text{font-size:3.2px;text-anchor:middle;fill:#fff;stroke:#000;stroke-width:.35;paint-order:stroke;pointer-events:none}
 .standing{stroke:#000;stroke-width:.3;opacity:.9;pointer-events:none}
 .start-zone{fill:none;stroke-width:1.2;stroke-dasharray:2 1}
