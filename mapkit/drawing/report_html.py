@@ -214,12 +214,13 @@ def top_view_svg(m: Map) -> str:
     # the Level of the tile seen on top (a castle wall's highest layer)
     span_top = {idx: levels.span(cat[m.pieces[idx].type], m.pieces[idx].z)[-1]
                 for idx in set(cells.owner[top_order].tolist())}
+    kind_of = {idx: cat[m.pieces[idx].type].kind for idx in span_top}
     labels = []
     for i, q, r, x, y, idx in zip(top_order.tolist(), cells.q[top_order].tolist(), cells.r[top_order].tolist(),
                                   cells.x[top_order].tolist(), cells.y[top_order].tolist(),
                                   cells.owner[top_order].tolist()):
         level = span_top[idx]
-        out.append(f'<use id="hex_{q}_{r}" class="hex" href="#hx" x="{x:.2f}" y="{y:.2f}" data-q="{q}" '
+        out.append(f'<use id="hex_{q}_{r}" class="hex kind-{kind_of[idx]}" href="#hx" x="{x:.2f}" y="{y:.2f}" data-q="{q}" '
                    f'data-r="{r}" data-level="{level}" fill="{colour(i)}"/>')
         labels.append(f'<text x="{x:.1f}" y="{y + 1.3:.1f}">{level}</text>')
     out.append("</g>")
