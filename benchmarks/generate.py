@@ -10,8 +10,11 @@ Only catalog pieces with a VirtualScape id are used, so every format can carry t
 
 from __future__ import annotations
 
+import gzip
+import json
 import math
 import random
+from typing import Iterator
 
 from mapkit.model.grid import offset_to_axial
 from mapkit.model.map import Map, Piece
@@ -21,6 +24,11 @@ GLYPH_LETTERS = "AGIVDBKEMLSRJWPONCTU"
 
 def make_map(n_pieces: int, seed: int = 0) -> Map:
     """A map with exactly `n_pieces` pieces (same seed, same map)."""
+    return _finish(list(iter_pieces(n_pieces, seed)), seed)
+
+
+def iter_pieces(n_pieces: int, seed: int = 0) -> Iterator[Piece]:
+    """The pieces of `make_map(n_pieces, seed)`, one at a time (for maps too big to hold)."""
     rng = random.Random(seed)
     columns = max(1, n_pieces // 4)
     width = max(2, int(math.sqrt(columns * 1.5)))
@@ -32,7 +40,7 @@ def make_map(n_pieces: int, seed: int = 0) -> Map:
                   + 0.5 * math.sin(col / 3 + row / 4 + phase[2]))
         return max(1, min(9, int(4 + 3 * relief + rng.random())))
 
-    pieces: list[Piece] = []
+    made = 0
     merged: set[tuple[int, int, int]] = set()  # (col, row, z) already covered by a 2-hex tile
     row = 0
     while True:  # rows until the map has n_pieces (the estimate above only sets the width)
@@ -46,16 +54,19 @@ def make_map(n_pieces: int, seed: int = 0) -> Map:
                 terrain = "sand" if z < 2 else "grass" if z < 6 else "rock"
                 if col + 1 < width and heights[col + 1] > z and rng.random() < 0.2:
                     merged.add((col + 1, row, z))
-                    pieces.append(Piece(f"{terrain}-2", q, r, z, 0))
+                    yield Piece(f"{terrain}-2", q, r, z, 0)
                 else:
-                    pieces.append(Piece(f"{terrain}-1", q, r, z, 0))
-                if len(pieces) >= n_pieces:
-                    return _finish(pieces, seed)
+                    yield Piece(f"{terrain}-1", q, r, z, 0)
+                made += 1
+                if made >= n_pieces:
+                    return
             top = _decoration(rng, col, row, width, rows, h, q, r)
             if top is not None:
-                pieces.append(top)
-                if len(pieces) >= n_pieces:
-                    return _finish(pieces, seed)
+                yield top
+                made += 1
+                if made >= n_pieces:
+                    return
+        merged = {cell for cell in merged if cell[1] > row}  # only the next row's cells can still come
         row += 1
 
 
@@ -75,6 +86,26 @@ def _decoration(rng: random.Random, col: int, row: int, width: int, rows: int, h
     if roll < 0.07 and h <= 2:
         return Piece("water-1", q, r, h, 0)
     return None
+
+
+def write_hexoscape_gz(n_pieces: int, path: str, seed: int = 0) -> None:
+    """`make_map(n_pieces, seed)` saved as Hexoscape saves a map (array form, gzip), written a
+    piece at a time: a map of millions of pieces never exists in memory."""
+    from mapkit.formats import hexoscape
+    from mapkit.model.catalog import catalog
+
+    cat = catalog()
+    head = {"id": f"generated-{seed}", "name": f"Generated battlefield {seed}", "author": "mapkit benchmarks",
+            "shape": "rectangle", "width": 0, "length": 0}
+    with gzip.open(path, "wt", encoding="utf-8", compresslevel=6) as out:
+        out.write('{"hexMap":' + json.dumps(head, separators=(",", ":")) + ',"boardPieces":[')
+        for index, piece in enumerate(iter_pieces(n_pieces, seed)):
+            ptype = cat[piece.type]
+            hid = hexoscape.hexoscape_id(piece, ptype)
+            out.write(("," if index else "") + f'{{"uid":"bp_mk{index + 1}","inventoryID":"{hid}",'
+                      f'"altitude":{piece.z},"rotation":{piece.rotation},"pieceCoords":{{"q":{piece.q},'
+                      f'"r":{piece.r},"s":{-piece.q - piece.r}}}}}')
+        out.write("]}")
 
 
 def _finish(pieces: list[Piece], seed: int) -> Map:

@@ -81,19 +81,35 @@ def read_input(path: str | os.PathLike, limit: Limit | None = None) -> bytes:
                 remember_input(shown, os.fstat(stream.fileno()))
             except (OSError, ValueError, AttributeError):  # no real descriptor (tests, embedding)
                 pass
-            data = stream.read(limit.value + 1)
+            data = _read_bounded(stream, limit.value)
         else:
             with open(path, "rb") as handle:
                 st = os.fstat(handle.fileno())
                 if stat.S_ISDIR(st.st_mode):
                     raise FormatError("is a folder, not a file", file=shown)
                 remember_input(shown, st)
-                data = handle.read(limit.value + 1)
+                data = _read_bounded(handle, limit.value, st.st_size if stat.S_ISREG(st.st_mode) else 0)
     except OSError as exc:
         raise FormatError(f"cannot read: {exc.strerror or exc}", file=shown) from None
     if len(data) > limit.value:
         raise limit.exceeded(len(data), file=shown, what="more than")
     return data
+
+
+def _read_bounded(handle, limit: int, size: int = 0) -> bytes:
+    """At most `limit` + 1 bytes, read in pieces: `read(limit + 1)` would set aside the whole
+    limit (256 MB) at once for every file, however small. `size` is the expected size, if known."""
+    parts = []
+    total = 0
+    want = min(size, limit) + 1 if size else 1 << 20
+    while total <= limit:
+        chunk = handle.read(min(want, limit + 1 - total))
+        if not chunk:
+            break
+        parts.append(chunk)
+        total += len(chunk)
+        want = 1 << 20
+    return parts[0] if len(parts) == 1 else b"".join(parts)
 
 
 # -- outputs ----------------------------------------------------------------------------------

@@ -52,15 +52,22 @@ def _limit(name: str, value: int, unit: str, why: str, checked: str) -> Limit:
 LIMITS: dict[str, Limit] = {}
 
 INPUT_BYTES = _limit(
-    "input size", 64 << 20, "bytes",
+    "input size", 256 << 20, "bytes",
     "Real map files are a few hundred kB; a 100,000-piece map is 4 MB as .hsc, 7 MB as mapkit JSON and "
-    "11 MB as Hexoscape JSON. Parsing JSON takes about ten times its size in memory.",
+    "11 MB as Hexoscape JSON, and a 3-million-piece one 120 MB as .hsc or 66 MB as gzipped Hexoscape JSON. "
+    "Those two formats are read into columns of a few bytes a piece, never as a parsed document.",
     "mapkit.io.read_input, for every file and standard input")
 DECOMPRESSED_BYTES = _limit(
     "decompressed size", 64 << 20, "bytes",
-    "A gzip file (Hexoscape saves .json.gz) can inflate a thousandfold: a 66 MB file held 3 million pieces. "
-    "Inflation stops at this size, so the same bound as a plain file applies.",
-    "mapkit.formats.hexoscape (gzip)")
+    "A JSON document parsed whole takes about ten times its size in memory, so a document that is not in "
+    "Hexoscape's own layout (which streams into columns) and every mapkit JSON map stop at this size, "
+    "inflated or not. A gzip file (Hexoscape saves .json.gz) can inflate a thousandfold.",
+    "mapkit.formats.hexoscape (gzip and parsed documents), mapkit.formats.native")
+STREAMED_BYTES = _limit(
+    "streamed size", 1 << 30, "bytes",
+    "A Hexoscape file in Hexoscape's own layout is inflated and matched a chunk at a time into columns: "
+    "a 3-million-piece map inflates to about 330 MB and is read in under 1 GB.",
+    "mapkit.formats.hexoscape._stream")
 BOOK_BYTES = _limit(
     "Book size", 8 << 20, "bytes",
     "A Book is one structure's rules page: a few kB of JSON.",
@@ -85,9 +92,10 @@ DIGITS = _limit(
     "Converting a number of thousands of digits costs time quadratic in its length.",
     "mapkit.formats._json.parse_json; the .vsc and inventory readers")
 PIECES = _limit(
-    "pieces per map", 500_000, "pieces",
-    "The largest known real map has under 5,000 pieces; 100,000-piece maps are benchmarked in every command. "
-    "Each piece costs about 1 kB across the reader, the rule index and the pictures.",
+    "pieces per map", 5_000_000, "pieces",
+    "The largest known real map has under 5,000 pieces; 100,000-piece maps are benchmarked in every command "
+    "and a 2.9-million-piece map in `info` (benchmarks/bench_big.py). A map read into columns costs about 30 "
+    "bytes a piece; commands that make every piece (validate, render) about 1 kB.",
     "each map reader, before it builds the pieces; mapkit.limits.check_map for every map read")
 HEXES_PER_PIECE = _limit(
     "hexes per piece", 100, "hexes",

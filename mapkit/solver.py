@@ -1,10 +1,10 @@
-"""Integer programs for mapkit's inventory questions, solved exactly by OR-Tools CP-SAT.
+"""Integer programs for mapkit's inventory questions, solved exactly by HiGHS (`highspy`).
 
 Two questions are integer programs: the smallest combination of sets that holds a map's pieces
 (`inventory/cover.py`) and the re-tiling of a map to a collection (`fit/`). Both describe their
 program as plain data, an `IntProgram`, and hand it to `solve`. Keeping the program as data
 keeps the models readable and lets `benchmarks/bench_solver.py` hand the very same programs to
-another solver (HiGHS) for comparison; docs/fit.md says why CP-SAT was chosen.
+another solver (OR-Tools CP-SAT) for comparison; docs/fit.md gives the figures that chose HiGHS.
 
 Objectives are lexicographic: each is minimised in turn, then held at its optimum while the
 next is minimised (fewest sets first, then fewest hexes bought; fewest changed pieces first,
@@ -15,8 +15,11 @@ tolerance.
 from __future__ import annotations
 
 import math
+import os
+import sys
+from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import Sequence
+from typing import Any, Iterator, Sequence
 
 #: Default wall-clock limit of one solve, in seconds. Real maps need milliseconds; past the
 #: limit `solve` says it could not prove an optimum rather than return a guess as exact.
@@ -71,59 +74,119 @@ class Solution:
     bound: int | None = None
 
 
+@contextmanager
+def _quiet_stdout() -> Iterator[None]:
+    """HiGHS prints a banner on standard output (file descriptor 1) when its first instance is
+    made, whatever its options; mapkit's output (JSON, maps on stdout) must stay clean."""
+    sys.stdout.flush()
+    try:
+        saved = os.dup(1)
+    except OSError:  # no standard output to protect
+        yield
+        return
+    try:
+        with open(os.devnull, "wb") as null:
+            os.dup2(null.fileno(), 1)
+            yield
+    finally:
+        os.dup2(saved, 1)
+        os.close(saved)
+
+
+def _highs(program: IntProgram, time_limit: float, workers: int) -> Any:
+    import highspy
+    import numpy as np
+
+    with _quiet_stdout():
+        h = highspy.Highs()
+    for option, value in (("output_flag", False), ("mip_rel_gap", 0.0), ("mip_abs_gap", 0.0),
+                          ("threads", workers), ("time_limit", float(time_limit)), ("random_seed", 0)):
+        h.setOptionValue(option, value)
+    n = len(program.lower)
+    lp = highspy.HighsLp()
+    lp.num_col_ = n
+    lp.col_cost_ = np.zeros(n)
+    lp.col_lower_ = np.asarray(program.lower, dtype=float)
+    lp.col_upper_ = np.asarray(program.upper, dtype=float)
+    starts, index, value, lo, hi = [0], [], [], [], []
+    for terms, low, high in program.rows:
+        for i, c in terms:
+            index.append(i)
+            value.append(float(c))
+        starts.append(len(index))
+        lo.append(-highspy.kHighsInf if low is None else float(low))
+        hi.append(highspy.kHighsInf if high is None else float(high))
+    lp.num_row_ = len(program.rows)
+    lp.row_lower_ = np.asarray(lo, dtype=float)
+    lp.row_upper_ = np.asarray(hi, dtype=float)
+    lp.a_matrix_.format_ = highspy.MatrixFormat.kRowwise
+    lp.a_matrix_.start_ = np.asarray(starts, dtype=np.int32)
+    lp.a_matrix_.index_ = np.asarray(index, dtype=np.int32)
+    lp.a_matrix_.value_ = np.asarray(value, dtype=float)
+    lp.integrality_ = [highspy.HighsVarType.kInteger] * n
+    h.passModel(lp)
+    return h
+
+
+def _start_from(h: Any, values: list[int]) -> None:
+    import highspy
+
+    start = highspy.HighsSolution()
+    start.col_value = [float(v) for v in values]
+    start.value_valid = True
+    h.setSolution(start)
+
+
 def solve(program: IntProgram, time_limit: float = TIME_LIMIT_S, workers: int = 1,
           best_effort: bool = False) -> Solution:
-    """The lexicographic optimum of `program` (exact), by CP-SAT.
+    """The lexicographic optimum of `program` (exact), by HiGHS's branch and cut.
 
-    Raises SolveTimeout if `time_limit` seconds pass before optimality or infeasibility is
-    proved, unless `best_effort`: then the best answer found comes back with proved=False and
-    the lower bound proved so far. One worker by default: the machines mapkit runs on are
-    shared, and most programs mapkit builds are solved in milliseconds by one.
+    Gaps are set to zero and every coefficient is an integer, so an answer HiGHS calls optimal
+    is the integer optimum (values are rounded from its floating-point solution). Raises
+    SolveTimeout if `time_limit` seconds pass before optimality or infeasibility is proved,
+    unless `best_effort`: then the best answer found comes back with proved=False and the lower
+    bound proved so far. One thread by default: the machines mapkit runs on are shared.
     """
-    from ortools.sat.python import cp_model
+    import highspy
+    import numpy as np
 
-    model = cp_model.CpModel()
-    xs = [model.NewIntVar(lo, hi, name) for lo, hi, name in zip(program.lower, program.upper, program.names)]
-    for terms, lo, hi in program.rows:
-        expr = sum(c * xs[i] for i, c in terms) if terms else 0
-        if lo is not None and lo == hi:
-            model.Add(expr == lo)
-            continue
-        if lo is not None:
-            model.Add(expr >= lo)
-        if hi is not None:
-            model.Add(expr <= hi)
+    n = len(program.lower)
+    if n == 0:
+        feasible = all((lo is None or lo <= 0) and (hi is None or hi >= 0) for _, lo, hi in program.rows)
+        return Solution(feasible, [], [0] * len(program.objectives) if feasible else [], bound=0)
+    h = _highs(program, time_limit, workers)
     if program.hint is not None:
-        for x, v in zip(xs, program.hint):
-            model.AddHint(x, v)
-    solver = cp_model.CpSolver()
-    solver.parameters.num_workers = workers
-    solver.parameters.max_time_in_seconds = time_limit
-    objectives = program.objectives or [[]]
+        _start_from(h, program.hint)
+    status_of = highspy.HighsModelStatus
     found: list[int] = []
     values: list[int] = []
-    for k, objective in enumerate(objectives):
-        expr = sum(c * xs[i] for i, c in objective) if objective else 0
-        model.Minimize(expr)
-        status = solver.Solve(model)
-        if status == cp_model.INFEASIBLE:
+    columns = np.arange(n, dtype=np.int32)
+    for k, objective in enumerate(program.objectives or [[]]):
+        cost = np.zeros(n)
+        for i, c in objective:
+            cost[i] += c
+        h.changeColsCost(n, columns, cost)
+        h.run()
+        status = h.getModelStatus()
+        if status == status_of.kInfeasible:
             return Solution(False)
-        if status == cp_model.UNKNOWN and best_effort and k == 0 and program.hint is not None:
-            return Solution(True, list(program.hint), [], proved=False, bound=None)
-        if status == cp_model.FEASIBLE and best_effort:
-            values = [solver.Value(x) for x in xs]
-            found.append(round(solver.ObjectiveValue()))
-            bound = math.ceil(solver.BestObjectiveBound() - 1e-6) if k == 0 else found[0]
+        info = h.getInfo()
+        has_answer = info.primal_solution_status == 2  # a feasible point is known
+        if status != status_of.kOptimal:
+            if best_effort and not has_answer and k == 0 and program.hint is not None:
+                return Solution(True, list(program.hint), [], proved=False, bound=None)
+            if not (best_effort and has_answer):
+                raise SolveTimeout(f"no proven optimum within {time_limit:g} s "
+                                   f"({n} variables, {len(program.rows)} constraints)")
+            values = [int(round(v)) for v in h.getSolution().col_value]
+            found.append(sum(c * values[i] for i, c in objective))
+            bound = math.ceil(info.mip_dual_bound - 1e-6) if k == 0 else found[0]
             return Solution(True, values, found, proved=False, bound=bound)
-        if status != cp_model.OPTIMAL:
-            raise SolveTimeout(f"no proven optimum within {time_limit:g} s "
-                               f"({len(xs)} variables, {len(program.rows)} constraints)")
-        best = round(solver.ObjectiveValue())
+        values = [int(round(v)) for v in h.getSolution().col_value]
+        best = sum(c * values[i] for i, c in objective)
         found.append(best)
-        values = [solver.Value(x) for x in xs]
-        if k + 1 < len(objectives):
-            model.Add(expr == best)
-            model.ClearHints()
-            for x, v in zip(xs, values):
-                model.AddHint(x, v)
+        if k + 1 < len(program.objectives):
+            h.addRow(best, best, len(objective), np.asarray([i for i, _ in objective], dtype=np.int32),
+                     np.asarray([float(c) for _, c in objective]))
+            _start_from(h, values)
     return Solution(True, values, found, bound=found[0])

@@ -100,19 +100,23 @@ def test_fit_on_corpus_maps(path, quick):
         assert all(n <= have.get(t, 0) for t, n in need.items() if not t.startswith("glyph:"))
     else:
         assert result.short_pieces or result.short_hexes
-        # no set sells VirtualScape's personal tiles; everything else can be bought
-        assert bool(result.purchase) != any(t.startswith("personal:") for t in result.short_pieces)
+        # no set sells VirtualScape's personal tiles; everything else can be bought (unless the
+        # shortened time limit here passed before any purchase was found, which is then said)
+        personal = any(t.startswith("personal:") for t in result.short_pieces)
+        assert (result.purchase is None) == personal or not result.purchase_proved
 
 
-#: The fewest pieces that lay a grass 24-hex's hexes without another 24 (found by the solver;
-#: three 7-hex flowers never fit in its outline together).
+#: One of the fewest-piece ways (7 pieces) to lay a grass 24-hex's hexes without another 24;
+#: three 7-hex flowers never fit in its outline together.
 GRASS_24_CUT = {"grass-7": 2, "grass-3": 2, "grass-2": 1, "grass-1": 2}
 
 
 def test_fit_breaks_a_24_hex_grass_into_the_pieces_owned():
     m = Map(pieces=[Piece("grass-24", 0, 0, 0)])
     result = fit_map(m, {"grass-7": 3, "grass-3": 3, "grass-2": 3, "grass-1": 3})
-    assert result.feasible and Counter(p.type for p in result.map.pieces) == GRASS_24_CUT
+    cut = Counter(p.type for p in result.map.pieces)
+    assert result.feasible and len(result.map.pieces) == 7 and cut["grass-7"] == 2
+    assert sum(n * int(t.split("-")[1]) for t, n in cut.items()) == 24
     assert cells_by_layer(result.map) == cells_by_layer(m)
     assert [c.removed for c in result.changes] == [[0]]
     assert not fit_map(m, {"grass-7": 3, "grass-1": 3}).feasible

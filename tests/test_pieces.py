@@ -156,3 +156,17 @@ def test_announced_products_hold_the_new_pieces():
     assert sets["ULoV"].counts["fortified-wall"] == 2 and sets["RatR"].counts["fortified-wall"] == 2
     assert "ShoV" not in {s.id for s in load_sets()}  # not offered by default: no inventory yet
     assert set_letters()["S"] == "RotV" and set_letters()["W"] == "FoV" and len(set_letters()) == 23
+
+
+def test_settled_differences():
+    """docs/pieces.md: the shroudshroom 13 covers three hexes, the Marvel ruin's variants are the
+    one ruin, and Hexoscape's newer inventory names read as the pieces they rename."""
+    from mapkit.sets import inventory_tsv
+
+    cat = catalog()
+    assert cat.by_hexoscape["m13"].hexes == 3 and cat.by_hexoscape["m7"].hexes == cat.by_hexoscape["m10"].hexes == 1
+    m = Map(pieces=[Piece(t, 0, 0, 0) for t in ("marvel-ruin-broken", "marvel-ruin-no-upper",
+                                                 "marvel-ruin-no-upper-broken")])
+    assert requirements(m) == {"marvel-ruin": 3}
+    table = b"ID\tCount\nlaurWallSquarePillar\t3\nlaurWallRuin1\t2\n"
+    assert inventory_tsv.read_collection(table) == {"laur-pillar": 3, "laur-wall-ruin": 2}

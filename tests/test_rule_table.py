@@ -150,3 +150,35 @@ def test_rules_table_command(cli):
     assert "000 (C3G Building Rules): Transit Spaces" in out
     code, out, err = cli("rules", "C303")
     assert "Vehicle rules: legacy only" in out and "003 (C3G Vehicle rules (legacy text)): ENTERING VEHICLES" in out
+
+
+def _squash(text: str) -> str:
+    text = text.replace("’", "'").replace("“", '"').replace("”", '"').replace("\\*", "").replace("**", "")
+    text = text.replace("D0", "DO")  # the seed's own typo ("A D0 is not considered")
+    text = re.sub(r"(?m)^\s*[-•·]\s+", "", text)  # list bullets
+    text = re.sub(r"</?u>", "", text)  # underlined link text in 000
+    return re.sub(r"\s+", " ", text).strip().lower()
+
+
+@pytest.mark.parametrize("module", ["test_seed_divergences", "test_worked_examples"])
+def test_docstrings_quote_the_seeds_word_for_word(module):
+    """Each test docstring names its seeds (seeds/NNN) and quotes them in double quotes; every
+    quoted passage (pieces joined by '...') is found in one of the seeds it names."""
+    seeds = {seed_key(p): _squash(p.read_text(encoding="utf-8")) for p in seed_files()}
+    tests = importlib.import_module(module)
+    checked = 0
+    for name in dir(tests):
+        fn = getattr(tests, name)
+        if not name.startswith("test_") or not callable(fn) or not fn.__doc__:
+            continue
+        doc = fn.__doc__
+        named = sorted(set(re.findall(r"seeds/(\d{3})", doc)))
+        assert named, f"{name}: its docstring names no seed"
+        for quote in re.findall(r'"([^"]{12,})"', " ".join(doc.split())):
+            for piece in re.split(r"\s*(?:\.\.\.|…)\s*", quote):
+                piece = _squash(piece).strip(" .,;:")
+                if len(piece) < 8:
+                    continue
+                assert any(piece in seeds[k] for k in named), f"{name}: not in seeds {named}: {piece!r}"
+                checked += 1
+    assert checked

@@ -121,3 +121,16 @@ def test_two_vehicles_need_a_choice(cli, tmp_path):
     assert code == 0 and json.loads(out)["mover"]["object"] == 3
     code, out, err = cli("analyze", path, "--mover", "vehicle", "--vehicle", "2")
     assert code == 2 and "object 2 is not a vehicle" in err
+
+
+def test_choose_names_the_mover_an_object_needs():
+    from mapkit.errors import OptionError
+    from mapkit.movement.vehicles import Vehicle, choose
+
+    car = Vehicle(0, "car", ((0, 0),), 1, "Large", 3, 6, None, False, ())
+    lift = Vehicle(1, "Elevator Car", ((2, 1),), 1, "Huge", 8, 1, None, True, ())
+    assert choose([car, lift], None, False) is car and choose([car, lift], None, True) is lift
+    with pytest.raises(OptionError, match="object 2 \\(Elevator Car\\) is an Elevator Car: drive it as --mover elevator-car"):
+        choose([car, lift], 1, False)
+    with pytest.raises(OptionError, match="is a vehicle, not an Elevator Car: drive it as --mover vehicle"):
+        choose([car, lift], 0, True)

@@ -28,12 +28,12 @@ from mapkit.sets.requirements import requirements
 from mapkit.sets.sets import TerrainSet, load_sets
 from mapkit.model.catalog import catalog
 from mapkit.model.map import Map
-from mapkit.solver import IntProgram, TIME_LIMIT_S, solve
+from mapkit.solver import IntProgram, SolveTimeout, TIME_LIMIT_S, solve
 
 #: Seconds the smallest purchase may take to prove; past it the best found is shown as such.
-PURCHASE_TIME_S = 2.0
+PURCHASE_TIME_S = 1.2
 #: Seconds the shortfall (the most hexes the collection covers) may take to prove, likewise.
-SHORTFALL_TIME_S = 2.0
+SHORTFALL_TIME_S = 1.2
 
 
 @dataclass
@@ -97,7 +97,10 @@ def fit_map(m: Map, have: Mapping[str, int], keep_shapes: bool = False, locked: 
                                 for i in reg.pieces}))
         attempts.append([i for i in tiles if family_of(cat[m.pieces[i].type]) in short_families])
     for chosen in attempts:
-        result = _exact_cover(m, have, chosen, time_limit)
+        try:
+            result = _exact_cover(m, have, chosen, time_limit)
+        except SolveTimeout:  # no answer proved in time: the shortfall below says what is known
+            continue
         if result is not None:
             return result
     return _shortfall(m, have, attempts[-1], need, time_limit)
@@ -129,12 +132,28 @@ def _kept_needs(m: Map, chosen: list[int], counts_glyphs: bool) -> Counter[str]:
 
 
 def _model(m: Map, chosen: list[int], types_of) -> tuple[list[Region], list[Placement]]:
-    parts = regions(m, chosen)
-    held = supported_cells(m, parts)
+    """The regions of the chosen pieces and every placement of the types `types_of(region)` allows.
+
+    The placements of every type of each family are made once per map and choice of pieces
+    (the shortfall and the purchase ask for the same regions) and filtered per question."""
+    key = (id(m), tuple(chosen))
+    if _MODEL_CACHE.get("key") != key:
+        parts = regions(m, chosen)
+        held = supported_cells(m, parts)
+        _MODEL_CACHE.clear()
+        _MODEL_CACHE.update(key=key, map=m, parts=parts,
+                            places=[placements(m, region, list(family_types(region.family)), held)
+                                    for region in parts])
+    parts = _MODEL_CACHE["parts"]
     places: list[Placement] = []
-    for region in parts:
-        places.extend(placements(m, region, types_of(region), held))
+    for region, every in zip(parts, _MODEL_CACHE["places"]):
+        allowed = set(types_of(region))
+        places.extend(p for p in every if p.type in allowed)
     return parts, places
+
+
+#: The last map's regions and placements (see `_model`); holds the map so its id stays its own.
+_MODEL_CACHE: dict = {}
 
 
 def _cover_rows(program: IntProgram, parts: list[Region], places: list[Placement], xs: list[int],
@@ -308,7 +327,11 @@ def _purchase(result: FitResult, m: Map, have: Mapping[str, int], chosen: list[i
         program.add([(y, c) for y, c in terms if c], lo=n - spare)
     program.objectives = [[(y, 1) for y in ys], [(y, s.hexes) for y, s in zip(ys, sets)]]
     program.hint = _purchase_hint(m, have, places, sets, program.size[0], xs, ys)
-    answer = solve(program, time_limit, best_effort=True)
+    try:
+        answer = solve(program, time_limit, best_effort=True)
+    except SolveTimeout:  # not even one answer in time: say so rather than guess
+        result.purchase_proved = False
+        return
     if not answer.feasible:
         return
     chosen_sets = [(s, answer.values[y]) for s, y in zip(sets, ys) if answer.values[y]]

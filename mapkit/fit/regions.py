@@ -147,13 +147,13 @@ def placements(m: Map, region: Region, types: list[str], supported: set[tuple[in
     originals = {(m.pieces[i].type, frozenset(m.footprint(m.pieces[i]))): i for i in region.pieces}
     out: list[Placement] = []
     cells = region.cells
-    order = sorted(cells, key=lambda c: (c[1], c[0]))
     for type_id in types:
         for layout in layouts(type_id):
-            for aq, ar in order:
+            anchors = set(cells)
+            for dq, dr in layout.cells[1:]:  # anchors whose every hex of the layout is a region hex
+                anchors &= {(q - dq, r - dr) for q, r in cells}
+            for aq, ar in sorted(anchors, key=lambda c: (c[1], c[0])):
                 hexes = tuple((aq + dq, ar + dr) for dq, dr in layout.cells)
-                if not all(h in cells for h in hexes):
-                    continue
                 same = originals.get((type_id, frozenset(hexes)))
                 if same is None and z > 0:
                     held = sum((q, r, z) in supported for q, r in hexes)

@@ -87,7 +87,9 @@ def render_text(rep: dict[str, Any], map_name: str) -> str:
     if rep["short_pieces"]:
         lines.append("Pieces short that no re-tiling replaces:")
         lines.extend(f"  {row['count']:>5} x {row['name']}  [{row['type']}]" for row in rep["short_pieces"])
-    if rep["purchase"] is None:
+    if rep["purchase"] is None and not rep["purchase_proved"]:
+        lines.append("No purchase that closes the gap was found in the time limit.")
+    elif rep["purchase"] is None:
         lines.append("No combination of official sets closes the gap.")
     else:
         count = sum(s["copies"] for s in rep["purchase"])

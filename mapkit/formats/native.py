@@ -15,6 +15,7 @@ import json
 import re
 from typing import Any
 
+from mapkit import limits
 from mapkit.errors import FormatError
 from mapkit.formats._json import escape_lone_surrogates, parse_json
 from mapkit.model.map import Map, Piece, Placement
@@ -131,6 +132,8 @@ def _check(document: Any) -> None:
 
 def read(data: bytes, filename: str = "") -> Map:
     """A map from mapkit JSON; raises FormatError naming the JSON path or line of a problem."""
+    if len(data) > limits.DECOMPRESSED_BYTES.value:  # parsed whole: about ten times its size in memory
+        raise limits.DECOMPRESSED_BYTES.exceeded(len(data), what="a mapkit JSON document")
     document = parse_json(data)
     _check(document)
     # JSON Schema counts 3.0 as an integer: store ints, so cells and output stay integral.

@@ -24,12 +24,63 @@ from array import array
 from collections import Counter
 from collections.abc import Iterable, Iterator, MutableSequence, Sequence
 from functools import lru_cache
-from itertools import repeat
+from itertools import accumulate, repeat
 from operator import add, and_, mul, rshift
 from typing import Any, NamedTuple, overload
 
 from mapkit.model.catalog import catalog
 from mapkit.model.map import Piece
+
+class StringColumn(Sequence):
+    """Many short strings kept as one: their text joined, and where each ends. A list of three
+    million strings costs about 60 bytes a string; this costs their characters and 8 bytes."""
+
+    __slots__ = ("_parts", "_text", "_ends")
+
+    def __init__(self, strings: Iterable[str] = ()):
+        self._parts: list[str] = []
+        self._text = ""
+        self._ends = array("q")
+        self.extend(strings)
+
+    def extend(self, strings: Iterable[str]) -> None:
+        strings = list(strings)
+        old = len(self._ends)
+        self._ends.extend(accumulate(map(len, strings), initial=self._ends[-1] if old else 0))
+        del self._ends[old]  # the running total it started from
+        self._parts.append("".join(strings))
+
+    def _joined(self) -> str:
+        if self._parts:
+            self._text += "".join(self._parts)
+            self._parts = []
+        return self._text
+
+    def __len__(self) -> int:
+        return len(self._ends)
+
+    def __getitem__(self, index):  # type: ignore[override]
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(len(self)))]
+        ends = self._ends
+        if index < 0:
+            index += len(ends)
+        if not 0 <= index < len(ends):
+            raise IndexError("string index out of range")
+        return self._joined()[ends[index - 1] if index else 0:ends[index]]
+
+    def __iter__(self) -> Iterator[str]:
+        text, start = self._joined(), 0
+        for end in self._ends:
+            yield text[start:end]
+            start = end
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, StringColumn) and list(self) == list(other)
+
+    def __reduce__(self):
+        return (StringColumn, (list(self),))
+
 
 #: Turns per full circle.
 TURNS = 6
@@ -63,13 +114,14 @@ class PieceTable(MutableSequence):
     coordinates its file stores: VirtualScape stores a turned piece by another hex than the
     model's origin). `objects` maps a row to the piece that stands for it (its column values
     are then ignored): the pieces with attrs or extras, half-step turns, and every piece
-    handed out.
+    handed out. `tag`, if given, is `(format, key, strings)`: every row's piece carries
+    `extras[format][key] = strings[row]` (a format's per-piece id, such as Hexoscape's uid).
     """
 
-    __slots__ = ("_kinds", "_kind", "_q", "_r", "_z", "_objects", "_list", "_by_kind")
+    __slots__ = ("_kinds", "_kind", "_q", "_r", "_z", "_objects", "_list", "_by_kind", "_tag")
 
     def __init__(self, kinds: Sequence[Kind], kind: array, q: array, r: array, z: array,
-                 objects: dict[int, Piece] | None = None):
+                 objects: dict[int, Piece] | None = None, tag: tuple[str, str, StringColumn] | None = None):
         self._kinds = tuple(Kind(*k) for k in kinds)
         self._kind = kind if isinstance(kind, array) else array("H", kind)
         self._q, self._r, self._z = (c if isinstance(c, array) else array("q", c) for c in (q, r, z))
@@ -81,6 +133,9 @@ class PieceTable(MutableSequence):
         self._objects: dict[int, Piece] = dict(objects or {})
         self._list: list[Piece] | None = None
         self._by_kind: Counter[int] | None = None
+        if tag is not None and len(tag[2]) != n:
+            raise ValueError("one tag per row")
+        self._tag = tag
 
     # -- the list protocol ------------------------------------------------------------------
     @property
@@ -118,6 +173,8 @@ class PieceTable(MutableSequence):
         if piece is None:
             kind = self._kinds[self._kind[i]]
             piece = Piece(kind.type, self._q[i] - kind.dq, self._r[i] - kind.dr, self._z[i], kind.turn)
+            if self._tag is not None:
+                piece.extras = {self._tag[0]: {self._tag[1]: self._tag[2][i]}}
             self._objects[i] = piece
         return piece
 
@@ -172,7 +229,7 @@ class PieceTable(MutableSequence):
     def __reduce__(self):  # pickles (to worker processes) as it stands
         if self._list is not None:
             return (list, (self._list,))
-        return (PieceTable, (self._kinds, self._kind, self._q, self._r, self._z, self._objects))
+        return (PieceTable, (self._kinds, self._kind, self._q, self._r, self._z, self._objects, self._tag))
 
     def as_list(self) -> list[Piece]:
         """Every piece as an object, in order (made once; the table is a list from then on)."""
@@ -182,6 +239,7 @@ class PieceTable(MutableSequence):
             self._kind = array("H")
             self._q, self._r, self._z = array("q"), array("q"), array("q")
             self._by_kind = None
+            self._tag = None
         return self._list
 
     def _build(self) -> list[Piece]:
@@ -197,6 +255,10 @@ class PieceTable(MutableSequence):
             p.rotation = k.turn
             p.attrs = {}
             p.extras = {}
+        if self._tag is not None:
+            fmt, key, strings = self._tag
+            for p, value in zip(pieces, strings):
+                p.extras = {fmt: {key: value}}
         for i, piece in self._objects.items():
             pieces[i] = piece
         return pieces

@@ -185,8 +185,8 @@ def render_text(d: dict[str, Any]) -> str:
     for stop in d.get("boarding", ()):
         where = f"floor {stop['floor']} " if stop["floor"] is not None else ""
         when = "" if stop["turns"] in (0, None) else f" (after {stop['turns']} turn{'s' if stop['turns'] != 1 else ''})"
-        spaces_text = ", ".join(str(tuple(x)) for x in stop["spaces"]) or "none: no figure can enter or exit here"
-        lines.append(f"  figures enter and exit at {where}{tuple(stop['at'][0])}{when} from: {spaces_text}")
+        spaces_text = ", ".join(_place(x) for x in stop["spaces"]) or "none: no figure can enter or exit here"
+        lines.append(f"  figures enter and exit at {where}{_place(stop['at'][0])}{when} from: {spaces_text}")
     for note in d.get("notes", ()):
         lines.append(f"  note: {note}")
     return "\n".join(lines) + "\n"

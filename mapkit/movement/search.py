@@ -16,6 +16,11 @@ terrain is next to it, or it cannot legally occupy the next space. There having 
 movement can be better (the line stops earlier), so on maps with Cosmos every state is
 (space, locked direction, movement used) and keeps its fewest turns: exact, and about Move
 times the work, which Cosmos maps (a mat of a few hundred hexes) can afford.
+
+Transit Spaces add two states to the spaces that have them (`search`): MOVED (the figure has
+just moved onto one: a placement must follow at once, or the move ends there) and ARMED (it
+ended its move there: next turn it may be placed instead of moving). Maps without transit
+spaces keep one state per space.
 """
 
 from __future__ import annotations

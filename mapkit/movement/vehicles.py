@@ -78,7 +78,9 @@ def choose(found: list[Vehicle], index: int | None, elevator_car: bool) -> Vehic
         for v in found:
             if v.index == index:
                 if v.elevator_car != elevator_car:
-                    raise OptionError(f"object {index + 1} ({v.name}) is not a{'n' if elevator_car else ''} {kind}")
+                    other = "vehicle" if elevator_car else "elevator-car"
+                    what = "an Elevator Car" if v.elevator_car else "a vehicle, not an Elevator Car"
+                    raise OptionError(f"object {index + 1} ({v.name}) is {what}: drive it as --mover {other}")
                 return v
         raise OptionError(f"object {index + 1} is not a {kind} the map places (its {kind}s: "
                           f"{', '.join(v.label for v in mine) or 'none'})")

@@ -374,34 +374,39 @@ def occupant_armies(ctx: CheckContext) -> Iterator[Finding]:
                               p.q, p.r, p.level)
 
 
-def _movement(ctx: CheckContext) -> tuple[Any, list[Any]]:
-    """The map's building layer (from the placed Books this check already loaded) and its vehicles."""
-    def compute(c: CheckContext) -> tuple[Any, list[Any]]:
-        from mapkit.movement.buildings import from_placed
+def _movement(ctx: CheckContext) -> tuple[Any, list[Any], Any]:
+    """The map's building layer (from the placed Books this check already loaded), its vehicles,
+    and its movement spaces with every object standing where it stands."""
+    def compute(c: CheckContext) -> tuple[Any, list[Any], Any]:
+        from mapkit.movement.buildings import apply, from_placed
+        from mapkit.movement.spaces import from_map
         from mapkit.movement.vehicles import vehicles
 
         st = state(c)
-        return from_placed(st), vehicles(c.map, c.file, st)
+        layer = from_placed(st)
+        spaces = from_map(c.map)
+        apply(spaces, layer)
+        return layer, vehicles(c.map, c.file, st), spaces
 
     return ctx.shared("c3g-vehicle-movement", compute)
 
 
-def _boarding(ctx: CheckContext, v: Any) -> tuple[list[int], Any]:
-    """The spaces figures enter and exit the vehicle from where it stands, and the spaces."""
+def _boarding(ctx: CheckContext, v: Any) -> list[int]:
+    """The spaces figures enter and exit the vehicle from where it stands. (The spaces around a
+    vehicle do not depend on the spaces under it, so one model of the map serves every vehicle.)"""
     from mapkit.movement.profile import Figure
-    from mapkit.movement.vehicles import boarding_directions, boarding_spaces, occupant_height, spaces_without
+    from mapkit.movement.vehicles import boarding_directions, boarding_spaces, occupant_height
 
-    layer, _ = _movement(ctx)
-    spaces = spaces_without(ctx.map, layer, v)
+    _, _, spaces = _movement(ctx)
     room = None
     if v.elevator_car:
         shaft = spaces.find(v.hexes[0][0], v.hexes[0][1], v.level)
         if shaft is None or spaces.building[shaft] < 0:
-            return [], spaces
+            return []
         room = (spaces.building[shaft], spaces.floor[shaft])
     boarder = Figure(height=occupant_height(v, int(ctx.options.get("movement_height", 5) or 5)))
     return boarding_spaces(spaces, v.hexes, v.level, max(1, v.height), boarding_directions(v, vehicle_rules(ctx)),
-                           boarder, room), spaces
+                           boarder, room)
 
 
 @rule("C304", "vehicle-cannot-be-boarded", "warning", FAMILY, PROFILES,
@@ -409,11 +414,10 @@ def _boarding(ctx: CheckContext, v: Any) -> tuple[list[int], Any]:
 def vehicle_boarding(ctx: CheckContext) -> Iterator[Finding]:
     if _standalone(ctx):
         return
-    _, found = _movement(ctx)
+    _, found, _ = _movement(ctx)
     current = vehicle_rules(ctx) == "current"
     for v in found:
-        spaces, _ = _boarding(ctx, v)
-        if spaces:
+        if _boarding(ctx, v):
             continue
         q, r = v.hexes[0]
         if current and v.entrance is not None:
@@ -433,9 +437,9 @@ def occupant_trapped(ctx: CheckContext) -> Iterator[Finding]:
     from mapkit.movement.steps import can_end_on
     from mapkit.movement.vehicles import spaces_without, standing_spaces
 
-    layer, found = _movement(ctx)
+    layer, found, _ = _movement(ctx)
     for v in found:
-        if v.elevator_car or not v.occupants:
+        if v.elevator_car or not any(isinstance(o.get("height"), int) for o in v.occupants):
             continue
         spaces = spaces_without(ctx.map, layer, v)
         under = standing_spaces(spaces, v)

@@ -5,7 +5,7 @@ subject to sum_s a[s][t] * x_s >= need[t]  for every piece type t
            x_s integer >= 0, and optional caps: copies per set, sets per kind (tournament limits),
            sets in all.
 
-Solved by CP-SAT (`mapkit/solver.py`). Greedy choice would not be exact: a map needing seven
+Solved by HiGHS (`mapkit/solver.py`). Greedy choice would not be exact: a map needing seven
 sand-7 tiles is best built from one Lands of Valhalla... or not, depending on everything else.
 """
 

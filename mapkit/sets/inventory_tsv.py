@@ -27,6 +27,14 @@ def sniff(head: bytes) -> bool:
     return first.startswith(b"id") and b"count" in first
 
 
+def _renamed() -> dict[str, str]:
+    """Hexoscape's newer inventory names for pieces the catalog knows by their older ones
+    (laurWallSquarePillar, laurWallRuin1: the aliases of the set table)."""
+    from mapkit.sets.sets import set_table
+
+    return {key: entry["type"] for key, entry in set_table().get("aliases", {}).items()}
+
+
 def _piece(key: str, type_name: str) -> str | None:
     cat = catalog()
     hint = TYPE_HINTS.get(type_name.strip().lower())
@@ -34,6 +42,9 @@ def _piece(key: str, type_name: str) -> str | None:
         return hint
     if key in ID_ALIASES:
         return ID_ALIASES[key]
+    renamed = _renamed().get(key)
+    if renamed:
+        return renamed
     for ptype in cat.types.values():
         if ptype.hexoscape_inventory == key:
             return ptype.id

@@ -34,7 +34,7 @@ import zlib
 from functools import lru_cache
 from typing import Any
 
-from mapkit import data
+from mapkit import data, limits
 from mapkit.errors import FormatError
 from mapkit.formats._json import escape_lone_surrogates, parse_json
 from mapkit.model import levels
@@ -47,8 +47,12 @@ EXTENSIONS = (".json", ".json.gz", ".gz")
 DESCRIPTION = "Hexoscape JSON map"
 
 GZIP_MAGIC = b"\x1f\x8b"
-#: Refuse to inflate a .gz past this size (a gzip bomb would otherwise exhaust memory).
-MAX_INFLATED_BYTES = 64 * 1024 * 1024
+#: Refuse to inflate a .gz past this size for a document parsed whole (a gzip bomb would
+#: otherwise exhaust memory); the same bound applies to a plain document (mapkit.limits).
+MAX_INFLATED_BYTES = limits.DECOMPRESSED_BYTES.value
+#: The fast path streams a file in Hexoscape's own layout into columns (a few bytes a piece,
+#: the text never held whole), so it may inflate this much: a 3-million-piece map is ~330 MB.
+STREAMED_BYTES = limits.STREAMED_BYTES.value
 #: Bounds on numbers read from a file (far beyond any real map; stops absurd allocations).
 #: The writer leaves pieces beyond them out, as losses, so what it writes always reads back.
 MAX_COORDINATE = 100_000
@@ -74,9 +78,20 @@ def sniff(head: bytes) -> bool:
 
 
 def read(data: bytes, filename: str = "") -> Map:
+    """A map from Hexoscape JSON (plain or gzip). Files saved by Hexoscape take the streaming
+    fast path (`_stream`: columns, no document held whole); anything else is parsed whole."""
+    import sys
+
+    from mapkit.formats.hexoscape import _stream
+
     gzipped = data.startswith(GZIP_MAGIC)
+    fast = _stream.read_stream(data, gzipped, sys.modules[__name__], STREAMED_BYTES)
+    if fast is not None:
+        return fast
     if gzipped:
         data = inflate(data)
+    elif len(data) > MAX_INFLATED_BYTES:
+        raise limits.DECOMPRESSED_BYTES.exceeded(len(data), what="a JSON document not in Hexoscape's own layout")
     doc = parse_json(data)
     m = map_from_document(doc)
     m.extras[NAME]["gzip"] = gzipped
