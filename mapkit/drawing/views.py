@@ -359,11 +359,12 @@ def _finish(m: Map, opts: RenderOptions, content: Group, box: Box, info: dict) -
         name = m.name or opts.name or "(unnamed map)"
         view = {"top": "seen from above", "iso": "stacked tiles", "levels": "level by level"}[opts.view]
         if opts.level is not None:
-            view = f"level {opts.level}"
+            view = f"Level {opts.level}"
+        title = f"{name} - {view}"
         size = p * 0.42 * k
         # the map sets the picture's width, never the title: a long one wraps, then ends in an ellipsis
         room = max(box.width, p * 6 * k)
-        lines = title_lines(f"{name} - {view}", room, size)
+        lines = title_lines(title, room, size)
         for i, line in enumerate(lines):
             root.add(Text(box.x0, box.y0 - p * 0.55 * k - (len(lines) - 1 - i) * size * 1.2, line, size, bold=True,
                           fill=style.mark_rgb("text"), anchor="start"))
