@@ -215,13 +215,15 @@ def top_view_svg(m: Map) -> str:
     span_top = {idx: levels.span(cat[m.pieces[idx].type], m.pieces[idx].z)[-1]
                 for idx in set(cells.owner[top_order].tolist())}
     kind_of = {idx: cat[m.pieces[idx].type].kind for idx in span_top}
+    name_of = {idx: html.escape(cat[m.pieces[idx].type].name) for idx in span_top}
     labels = []
     for i, q, r, x, y, idx in zip(top_order.tolist(), cells.q[top_order].tolist(), cells.r[top_order].tolist(),
                                   cells.x[top_order].tolist(), cells.y[top_order].tolist(),
                                   cells.owner[top_order].tolist()):
         level = span_top[idx]
-        out.append(f'<use id="hex_{q}_{r}" class="hex kind-{kind_of[idx]}" href="#hx" x="{x:.2f}" y="{y:.2f}" data-q="{q}" '
-                   f'data-r="{r}" data-level="{level}" fill="{colour(i)}"/>')
+        out.append(f'<use id="hex_{q}_{r}" class="hex kind-{kind_of[idx]}" data-q="{q}" data-r="{r}" '
+                   f'data-level="{level}" href="#hx" x="{x:.2f}" y="{y:.2f}" fill="{colour(i)}">'
+                   f'<title>({q}, {r}) Level {level}: {name_of[idx]}</title></use>')
         labels.append(f'<text x="{x:.1f}" y="{y + 1.3:.1f}">{level}</text>')
     out.append("</g>")
     out.append(_outline_path(cells, tops, "outlines"))
