@@ -100,7 +100,7 @@ def run(args: argparse.Namespace) -> int:
             m.name = Path(args.input).stem  # a title for the sheets; the map file is not rewritten
         footprints = _placed_footprints(m, args.input)
         pages = render_build(m, buf, BuildOptions(args.paper, args.levels_per_page, args.hex_names, footprints,
-                                                  args.cover))
+                                                  args.cover, map_file=str(args.input)))
         what = "build instructions"
     write_output(args.output, buf.getvalue())
     print(f"{args.output}: {what}, {pages} page(s), {args.paper}, {time.perf_counter() - started:.2f} s",
