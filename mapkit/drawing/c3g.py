@@ -143,12 +143,10 @@ def iso_layer(m: Map, map_file: str | None, p: float, proj: Any) -> C3GLayer:
         po = pb.placed
         footprint = place_points(pb.book.footprint, po.q, po.r, po.rotation)
         levels = sorted({po.level} | {po.floor_level(f) for f in po.floors})
+        if len(levels) == 1:
+            levels.append(levels[0] + 1)
         g = root.group(f"building-{pb.index}", **{"data-book": pb.book.name})
-        rings = [[proj.project(x, y, lv) for x, y in footprint] for lv in levels]
-        for ring in rings:
-            g.add(Poly(ring, stroke=wall, width=p * 0.04))
-        for i in range(len(footprint)):
-            g.add(Poly([rings[0][i], rings[-1][i]], stroke=wall, width=p * 0.03, closed=False))
+        _iso_building(g, footprint, levels, po, p, proj, wall)
     obj = _rgb("object_rgb")
     for pb in pbs.objects:
         g = root.group(f"object-{pb.index}")
@@ -157,10 +155,75 @@ def iso_layer(m: Map, map_file: str | None, p: float, proj: Any) -> C3GLayer:
             g.add(Poly(ring, fill=(236, 222, 244), stroke=obj, width=p * 0.05))
     out.groups.append(root)
     if pbs.buildings:
-        out.legend.append(style.LegendEntry("c3g-wall", "wall", "building outline at each floor", wall))
+        out.legend.append(style.LegendEntry("c3g-wall", "wall", "C3G building (walls, doorways dark, windows blue)",
+                                            wall))
     if pbs.objects:
         out.legend.append(style.LegendEntry("c3g-object", None, "destructible object / vehicle", obj))
     return out
+
+
+def _iso_building(g: Group, footprint: list, levels: list[int], po: Any, p: float, proj: Any, wall: RGB) -> None:
+    """A building as a solid: for each storey the walls that face the viewer (filled, shaded by
+    the way they face), doorways and windows on them where the Book marks them, each floor's
+    slab edge, and the roof."""
+    from mapkit.drawing.layout import hex_center as centre
+
+    n = len(footprint)
+    area = sum(footprint[i][0] * footprint[(i + 1) % n][1] - footprint[(i + 1) % n][0] * footprint[i][1]
+               for i in range(n)) / 2
+    turn = 1.0 if area > 0 else -1.0                 # which side of an edge is outside
+    stone = (226, 216, 198)                          # the walls' face: the outline colour mixed with stone
+
+    def mix(t: float) -> RGB:
+        return tuple(int(round(w + (s_ - w) * t)) for w, s_ in zip(wall, stone))  # type: ignore[return-value]
+
+    light, dark = mix(0.7), mix(0.45)
+    marks_by_level: dict[int, list] = {}
+    for floor in po.floors:
+        marks_by_level.setdefault(po.floor_level(floor), []).extend(
+            m for m in floor.marks if m.kind in ("doorway", "window"))
+    for low, high in zip(levels, levels[1:]):
+        for i in range(n):
+            (ax, ay), (bx, by) = footprint[i], footprint[(i + 1) % n]
+            nx, ny = (by - ay) * turn, -(bx - ax) * turn    # outward normal (y grows south)
+            if ny <= 0:                                 # faces away from the viewer: hidden
+                continue
+            face = [proj.project(ax, ay, low), proj.project(bx, by, low),
+                    proj.project(bx, by, high), proj.project(ax, ay, high)]
+            shade = light if abs(nx) < abs(ny) else dark
+            g.add(Poly(face, fill=shade, stroke=style.darker(wall, 0.45), width=p * 0.015))
+        for mark in marks_by_level.get(low, []):
+            mx, my = centre(mark.q, mark.r, p)
+            # the wall point nearest the marked space, on a wall the viewer sees
+            best = None
+            for i in range(n):
+                (ax, ay), (bx, by) = footprint[i], footprint[(i + 1) % n]
+                if -(bx - ax) * turn <= 0:           # a wall the viewer does not see
+                    continue
+                dx, dy = bx - ax, by - ay
+                t = max(0.1, min(0.9, ((mx - ax) * dx + (my - ay) * dy) / ((dx * dx + dy * dy) or 1)))
+                px, py = ax + t * dx, ay + t * dy
+                d = (px - mx) ** 2 + (py - my) ** 2
+                if best is None or d < best[0]:
+                    best = (d, px, py, dx, dy)
+            if best is None or best[0] > (p * 1.2) ** 2:
+                continue
+            _, px, py, dx, dy = best
+            length = (dx * dx + dy * dy) ** 0.5 or 1.0
+            ux, uy = dx / length * p * 0.22, dy / length * p * 0.22
+            storey = high - low
+            z0, z1 = (low, low + storey * 0.75) if mark.kind == "doorway" else (low + storey * 0.35,
+                                                                              low + storey * 0.75)
+            hole = [proj.project(px - ux, py - uy, z0), proj.project(px + ux, py + uy, z0),
+                    proj.project(px + ux, py + uy, z1), proj.project(px - ux, py - uy, z1)]
+            fill = (60, 40, 30) if mark.kind == "doorway" else (170, 215, 240)
+            g.add(Poly(hole, fill=fill, stroke=(30, 30, 30), width=p * 0.012,
+                       attrs={"class": mark.kind}))
+        g.add(Poly([proj.project(x, y, low) for x, y in footprint], stroke=style.darker(wall, 0.5),
+                   width=p * 0.02))                     # the floor's slab edge
+    roof = [proj.project(x, y, levels[-1]) for x, y in footprint]
+    g.add(Poly(roof, fill=mix(0.85),
+               stroke=style.darker(wall, 0.45), width=p * 0.03, attrs={"class": "roof"}))
 
 
 def _mark_legend(kind: str) -> str:
