@@ -69,10 +69,31 @@ def levels_picture() -> bytes:
     return render_png(Scene(box, root, mark_rgb("background"), "Levels", WIDTH), scale=140)
 
 
+def scenario_pictures() -> dict[str, bytes]:
+    """Genotech's battlefield page: the terrain its four scenarios share, then each scenario."""
+    from mapkit.drawing import RenderOptions, build_scene
+    from mapkit.formats import read_map
+    from mapkit.io import corpus_dir
+
+    corpus = corpus_dir()
+    page = corpus / "glasq-xhtml" / "hsbf0023_Genotech.html" if corpus else None
+    if page is None or not page.exists():
+        print("skipped the scenario pictures: the community corpus (Genotech's page) is not here")
+        return {}
+    m = read_map(page)
+    out = {"scenarios-shared-terrain.png": render_png(build_scene(m, RenderOptions(name=page.name)), scale=28)}
+    for number in m.scenarios():
+        scene = build_scene(m.for_scenario(number), RenderOptions(name=page.name))
+        out[f"scenarios-{number}.png"] = render_png(scene, scale=28)
+    return out
+
+
 def main() -> int:
     IMAGES.mkdir(parents=True, exist_ok=True)
-    (IMAGES / "levels.png").write_bytes(levels_picture())
-    print(f"wrote {IMAGES / 'levels.png'}")
+    pictures = {"levels.png": levels_picture(), **scenario_pictures()}
+    for name, data in pictures.items():
+        (IMAGES / name).write_bytes(data)
+        print(f"wrote {IMAGES / name}")
     return 0
 
 

@@ -1,3 +1,47 @@
-"""mapkit: read, convert, check and draw Heroscape battlefields, C3G buildings included."""
+"""mapkit: read, convert, check and draw Heroscape battlefields, C3G buildings included.
+
+    import mapkit
+    m = mapkit.read("samples/maps/twin-rivers.hsc")     # any format, told by content
+    print(mapkit.validate(m).summary)                     # the rules of a profile
+    mapkit.render(m, "twin-rivers.png", view="iso")       # pictures, sheets, reports
+
+The verbs live in `mapkit.api` (see `docs/api.md`); the model and error types are here too.
+Everything loads on first use, so `import mapkit` costs almost nothing.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from mapkit.api import (Validation, analyze, check_options, detect, file_formats, info, inventory, list_rules,
+                        output_kinds, overlay, read, read_book, read_collection, render, report, validate, write)
+from mapkit.errors import FormatError, LossError, MapkitError, OptionError
+
+if TYPE_CHECKING:
+    from mapkit.books.model import Book
+    from mapkit.geometry.params import OverlayParams
+    from mapkit.model.map import Map, Piece, Placement
+    from mapkit.registry import FileFormat
+    from mapkit.rules.framework import Finding
 
 __version__ = "0.1.0"
+
+#: Types loaded on first use (module, name): the model, a Book, a finding, the overlay parameters.
+_LAZY = {"Map": "mapkit.model.map", "Piece": "mapkit.model.map", "Placement": "mapkit.model.map",
+         "Book": "mapkit.books.model", "Finding": "mapkit.rules.framework", "OverlayParams": "mapkit.geometry.params",
+         "FileFormat": "mapkit.registry"}
+
+__all__ = ["read", "write", "info", "validate", "Validation", "check_options", "list_rules", "inventory", "analyze",
+           "render", "report", "overlay", "read_book", "read_collection", "detect", "file_formats", "output_kinds",
+           "Map", "Piece", "Placement", "Book", "Finding", "OverlayParams", "FileFormat",
+           "MapkitError", "FormatError", "LossError", "OptionError", "__version__"]
+
+
+def __getattr__(name: str) -> Any:
+    if name in _LAZY:
+        import importlib
+
+        value = getattr(importlib.import_module(_LAZY[name]), name)
+        globals()[name] = value
+        return value
+    raise AttributeError(f"module 'mapkit' has no attribute {name!r}")

@@ -92,7 +92,7 @@ def read_input(path: str | os.PathLike, limit: Limit | None = None) -> bytes:
     except OSError as exc:
         raise FormatError(f"cannot read: {exc.strerror or exc}", file=shown) from None
     if len(data) > limit.value:
-        raise limit.exceeded(len(data), file=shown, what="more than")
+        raise limit.exceeded(None, file=shown)
     return data
 
 

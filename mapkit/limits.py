@@ -24,22 +24,28 @@ class Limit:
     why: str
     checked: str  # where it is enforced, for docs/limits.md
 
-    def exceeded(self, value: int | float, *, file: str | None = None, where: str | None = None,
+    def exceeded(self, value: int | float | None, *, file: str | None = None, where: str | None = None,
                  what: str = "") -> "LimitError":
         return LimitError(self, value, file=file, where=where, what=what)
 
 
 class LimitError(FormatError):
-    """An input past a documented limit (exit 2, like any file mapkit cannot read)."""
+    """An input past a documented limit (exit 2, like any file mapkit cannot read).
 
-    def __init__(self, limit: Limit, value: int | float, *, file: str | None = None, where: str | None = None,
-                 what: str = ""):
+    `value` is what was found, or None when reading stopped at the limit (the input is larger)."""
+
+    def __init__(self, limit: Limit, value: int | float | None, *, file: str | None = None,
+                 where: str | None = None, what: str = ""):
         self.limit = limit
         self.value = value
-        shown = f"{value:,}" if isinstance(value, int) else f"{value:g}"
         subject = f"{what}: " if what else ""
-        super().__init__(f"{subject}{shown} {limit.unit} is past mapkit's limit of {limit.value:,} "
-                         f"({limit.name}; see docs/limits.md)", file=file, where=where)
+        rule = f"({limit.name}; see docs/limits.md)"
+        if value is None:
+            message = f"{subject}more than mapkit's limit of {limit.value:,} {limit.unit} {rule}"
+        else:
+            shown = f"{value:,}" if isinstance(value, int) else f"{value:g}"
+            message = f"{subject}{shown} {limit.unit}, past mapkit's limit of {limit.value:,} {rule}"
+        super().__init__(message, file=file, where=where)
 
 
 def _limit(name: str, value: int, unit: str, why: str, checked: str) -> Limit:
@@ -79,18 +85,20 @@ COLLECTION_BYTES = _limit(
 SHARE_LINK_EXPANSION = _limit(
     "share-link expansion", 16 << 20, "characters",
     "JSONCrush replaces repeated text by one character per round, so a link of a few hundred characters can "
-    "name millions of pieces. A 100,000-piece map uncrushes to about 3 MB; expansion stops at this size.",
-    "mapkit.formats.jsoncrush.uncrush")
+    "name millions of pieces. A 100,000-piece map uncrushes to 1.6 MB; expansion stops at this size (and "
+    "uncrushing stops after scanning 40 times this many characters in all).",
+    "mapkit.formats.hexoscape.jsoncrush.uncrush, for every share link")
 NESTING = _limit(
     "nesting depth", 100, "levels of nesting",
     "Maps and Books nest a handful of levels deep (a Book's floors, marks, coordinates: under 10). "
     "Deeper documents only exhaust the stack of the parsers and checkers that walk them.",
-    "mapkit.formats._json.parse_json (every JSON map, Book and link); lxml's own depth bound for pages")
+    "mapkit.formats._json.parse_json, for every JSON map, Book and share link (battlefield pages: libxml2's "
+    "own bound of 256 levels; deeper markup is cut, with a warning)")
 DIGITS = _limit(
     "digits in a number", 40, "digits",
     "Coordinates, levels and counts fit in 7 digits, and a double needs at most 17 significant digits. "
     "Converting a number of thousands of digits costs time quadratic in its length.",
-    "mapkit.formats._json.parse_json; the .vsc and inventory readers")
+    "mapkit.formats._json.parse_json; the Hexoscape piece keys; the .vsc and inventory readers")
 PIECES = _limit(
     "pieces per map", 5_000_000, "pieces",
     "The largest known real map has under 5,000 pieces; 100,000-piece maps are benchmarked in every command "
@@ -106,21 +114,21 @@ LEVELS = _limit(
     "level range", 10_000, "levels",
     "Real maps stand under 40 levels high. Rules, pictures and movement work per level, so the range "
     "between the lowest and the highest piece is bounded.",
-    "mapkit.limits.check_map")
+    "mapkit.limits.check_map; the Hexoscape reader (altitude 0 up to the limit)")
 COORDINATES = _limit(
     "coordinate range", 1_000_000, "hexes from the origin",
     "A real battlefield spans a few dozen hexes; VirtualScape stores 32-bit columns and rows, and damaged "
     "files hold values near 2**31 that no grid, picture or index should be sized by.",
-    "mapkit.limits.check_map; schemas/map.schema.json for mapkit JSON")
+    "mapkit.limits.check_map; schemas/map.schema.json for mapkit JSON; the Hexoscape reader")
 BOOK_VERTICES = _limit(
     "Book vertices", 10_000, "vertices",
     "A Book's footprint and floors are polygons of a few dozen corners; the overlay buffers every polygon "
     "for every hex, so its cost grows with the corners.",
     "mapkit.books.load, before the schema and the geometry")
-COLLECTION_ROWS = _limit(
-    "collection rows", 100_000, "rows",
-    "A piece collection lists a few hundred kinds of piece with a count each.",
-    "mapkit.formats.vsc and mapkit.formats.inventory_tsv")
+COLLECTION_COUNT = _limit(
+    "copies in a collection", 1_000_000, "copies of one piece",
+    "A collector owns a few hundred copies of a tile at most; the set solver's work grows with the counts.",
+    "mapkit.sets.vsc and mapkit.sets.inventory_tsv, per row")
 
 
 def check_count(limit: Limit, count: int, *, file: str | None = None, where: str | None = None,
@@ -162,3 +170,11 @@ def _refuse_coordinate(kind: str, items, axes: tuple[str, ...], file: str | None
             index, value = next((i, v) for i, v in enumerate(values) if not -bound <= v <= bound)
             name = "level" if axis in ("z", "level") else axis
             raise COORDINATES.exceeded(abs(value), file=file, where=f"{kind} {index + 1}", what=f"{name} {value}")
+
+
+def markdown_table() -> str:
+    """The table of docs/limits.md (a test keeps the page and this module the same)."""
+    rows = ["| limit | value | why | checked in |", "| --- | ---: | --- | --- |"]
+    for limit in LIMITS.values():
+        rows.append(f"| {limit.name} | {limit.value:,} {limit.unit} | {limit.why} | {limit.checked} |")
+    return "\n".join(rows) + "\n"

@@ -168,7 +168,7 @@ def test_dash_is_standard_input_and_output(tmp_path):
 
 
 def test_info_lists_scenario_start_zones_in_number_order():
-    from mapkit.model.summary import summarise
+    from mapkit.summary import summarise
 
     zones = [Piece("start-zone", q, 0, 1, attrs={"player": 1, "scenario": s} if s else {"player": 2})
              for q, s in enumerate([10, 2, None, 1])]

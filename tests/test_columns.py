@@ -17,7 +17,7 @@ from mapkit.formats import hsc
 from mapkit.model.catalog import catalog
 from mapkit.model.columns import Kind, PieceTable, kind_column, piece_bounds, type_turn_kinds
 from mapkit.model.map import Map, Piece
-from mapkit.model.summary import summarise
+from mapkit.summary import summarise
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
 from generate import make_map  # noqa: E402

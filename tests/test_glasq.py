@@ -10,6 +10,7 @@ from conftest import corpus_file, corpus_files, run_subprocess
 from mapkit.errors import FormatError
 from mapkit.formats import detect, glasq
 from mapkit.model.catalog import catalog
+from mapkit.model.map import Scenario
 
 PAGES = corpus_files("glasq-xhtml", "*.html")
 
@@ -77,7 +78,7 @@ def test_every_corpus_page_reads(path):
     m = glasq.read(path.read_bytes(), str(path))
     assert m.name
     assert m.attrs["required_sets"]
-    assert m.attrs["scenarios"] and all(s["title"] and s["text"] for s in m.attrs["scenarios"])
+    assert m.scenario_setups and all(s.name and s.notes and s.players for s in m.scenario_setups)
     land = [p for p in m.pieces if catalog()[p.type].kind in ("land", "fluid")]
     assert land
     # Tiles of one page never share a cell on one level: the page grid was read right.
@@ -107,7 +108,8 @@ def test_table_of_the_giants_holds_the_rise_of_the_valkyrie_set():
     }
     assert m.name == "Table of the Giants"
     assert m.attrs["required_sets"] == "Rise of the Valkyrie"
-    assert [s["title"] for s in m.attrs["scenarios"]] == ["Attack at Dawn", "Clashing Fronts", "The Long Wait"]
+    assert [s.name for s in m.scenario_setups] == ["Attack at Dawn", "Clashing Fronts", "The Long Wait"]
+    assert [s.players for s in m.scenario_setups] == ["2", "2, or 4 in 2 Teams", "2"]
     assert max(p.z for p in m.pieces if catalog()[p.type].kind == "land") == 5  # "Level 6" tiles fill level 5
     glyphs = {p.attrs["letter"] for p in m.glyphs() if p.attrs["scenario"] == 2}
     assert glyphs == set("KEIVD")
@@ -138,7 +140,7 @@ def test_malformed_page_reads_with_warnings_naming_lines():
     recovered = [w for w in m.warnings if "malformed XML" in w]
     assert recovered and recovered[0].startswith("line 1347:")
     assert any("#NULL" in w and "Catacombs" in w for w in m.warnings)
-    assert len(m.attrs["scenarios"]) == 3
+    assert len(m.scenario_setups) == 3
     # "Glyphs Under Level 11": those glyphs sit below the level-11 tiles.
     under = [p for p in m.glyphs() if p.z <= 10]
     assert under
@@ -234,7 +236,7 @@ def test_scenario_overlays_keep_their_number_and_stand_on_top():
     assert (zone.attrs, zone.z) == ({"player": 1, "scenario": 1}, 1)  # on the water
     assert figure.attrs == {"player": 1, "scenario": 1, "label": "3"}
     assert not m.warnings
-    assert m.attrs["scenarios"] == [{"number": 1, "title": "Scenario 1", "text": "Goal: Win scenario 1.\nThen rest."}]
+    assert m.scenario_setups == [Scenario(1, "Scenario 1", "", "Goal: Win scenario 1.\nThen rest.")]
     assert m.attrs["description"] == "A field made for tests."
 
 

@@ -33,6 +33,7 @@ CASTLE_DEFS = (
     '<rect x="1" y="31" width="23" height="45"/><rect x="1" y="44" width="13" height="19"/></g></g>'
     '<polygon id="FLG" points="25,22 65,22 65,83 55,70 45,83 35,70 25,83"/>'
     '<text id="FWH" x="30" y="73">9</text>'
+    '<g id="ET10"><use xlink:href="#tile01"/><text>10</text></g>'
     '<polygon id="STW" points="46,1 91,27 136,1 181,27 226,1 271,27 316,1 361,27 406,1 406,-16 46,-16"/>'
     '<g id="G"><use transform="translate(5,5) scale(0.9)" xlink:href="#tile01"/><text>?</text></g>'
     '<g id="GA"><use transform="translate(5,5) scale(0.9)" xlink:href="#tile01"/><text>A</text></g>'
@@ -229,3 +230,14 @@ def test_ladders_climb_from_what_is_under_them():
                 ("Level 7", [use("LDR", x, y), f'<text x="{x + 32}" y="{y + 70}">2</text>'])]
     m = glasq.read(castle_page(pictures))
     assert [p.z for p in m.pieces if p.type == "castle-ladder"] == [4, 6]
+
+
+def test_an_obstacle_on_level_1_with_nothing_under_it_stands_on_the_table():
+    # The Catacombs draws lone outcrops (RO01, no base) on its Level 1 picture; an overlay's
+    # obstacle with nothing drawn under it is a key.
+    m = glasq.read(castle_page([("Level 1", grass(range(0, 3), range(0, 2)) + [use("ET10", *at(8, 1))])],
+                               [(1, 2, [use("ET10", *at(9, 1))])]))
+    trees = [(p.q, p.r, p.z, p.attrs.get("scenario")) for p in m.pieces if p.type == "tree-10"]
+    assert trees == [(*hex_of(8, 1), 0, None)]
+    (warning,) = m.warnings
+    assert "#ET10" in warning and "off the board" in warning

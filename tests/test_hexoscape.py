@@ -317,8 +317,12 @@ def test_truncated_and_damaged_gzip():
 
 
 def test_gzip_bomb_is_refused(monkeypatch):
-    monkeypatch.setattr(hexoscape, "MAX_INFLATED_BYTES", 1000)
-    with pytest.raises(FormatError, match="inflates past"):
+    import dataclasses
+
+    from mapkit import limits
+
+    monkeypatch.setattr(limits, "DECOMPRESSED_BYTES", dataclasses.replace(limits.DECOMPRESSED_BYTES, value=1000))
+    with pytest.raises(FormatError, match="decompressed size"):
         hexoscape.read(gzip.compress(b" " * 10_000))
 
 
@@ -537,11 +541,12 @@ def test_personal_tiles_named_as_hexoscape_reads_them():
 
 
 @pytest.mark.parametrize("module", [hexoscape, hexoscape_url])
-@pytest.mark.parametrize("far", [Piece("grass-1", 900_000, 0, 0), Piece("grass-1", 0, -100_001, 0),
-                                 Piece("grass-1", 0, 0, -1), Piece("grass-1", 0, 0, 10_001)])
+@pytest.mark.parametrize("far", [Piece("grass-1", hexoscape.MAX_COORDINATE + 1, 0, 0),
+                                 Piece("grass-1", 0, -hexoscape.MAX_COORDINATE - 1, 0),
+                                 Piece("grass-1", 0, 0, -1), Piece("grass-1", 0, 0, hexoscape.MAX_ALTITUDE + 1)])
 def test_pieces_beyond_the_readers_bounds_are_losses_not_unreadable_files(module, far):
-    # mapkit JSON allows coordinates to ±1 000 000; a Hexoscape file written with them used to be
-    # refused by Hexoscape's own reader here.
+    # Pieces past mapkit's coordinate and level limits (mapkit.limits), which the Hexoscape reader
+    # applies, are losses when writing: a file written here always reads back.
     m = Map(pieces=[Piece("grass-1", 0, 0, 0), far])
     (loss,) = module.losses(m)
     assert "beyond Hexoscape's bounds" in loss and f"({far.q}, {far.r}) Level {far.z + 1}" in loss

@@ -76,16 +76,21 @@ def test_corpus_maps_print_and_report(path):
     buf = io.BytesIO()
     pages = render_build(m, buf, BuildOptions(levels_per_page=4))
     reader = read_pdf(buf.getvalue())
-    levels = build_levels(m)
+    terrain = m.terrain()  # the map itself unless it sets up several scenarios
+    levels = build_levels(terrain)
+    scenario_pages = len(m.scenarios()) if m.several_scenarios() else 0
     sheets = math.ceil(len(levels) / 4)
-    assert len(reader.pages) == pages >= sheets + 1            # the parts list runs on as long as it needs
+    assert len(reader.pages) == pages >= sheets + 1 + scenario_pages   # the parts list runs on as long as it needs
     first = reader.pages[sheets].extract_text()
     assert "parts list" in first and "Total" in first
-    assert all("parts list (continued)" in p.extract_text() for p in reader.pages[sheets + 1:])
+    parts_pages = reader.pages[sheets + 1:len(reader.pages) - scenario_pages]
+    assert all("parts list (continued)" in p.extract_text() for p in parts_pages)
+    for n, page in zip(m.scenarios() if scenario_pages else (), reader.pages[len(reader.pages) - scenario_pages:]):
+        assert f"scenario {n}" in page.extract_text()
     html = render_report(m, str(path))
-    assert html.count('class="hex ') == len({h for p in m.pieces
+    assert html.count('class="hex ') == len({h for p in terrain.pieces
                                              if m.piece_type(p).kind in ("land", "fluid", "castle", "custom")
-                                             for h in m.footprint(p)})
+                                             for h in terrain.footprint(p)})
 
 
 def test_street_sample_plans_markers_and_build_sheets(cli, tmp_path):

@@ -233,7 +233,7 @@ def test_zoom_level_and_scenario_switch(browser, tmp_path):
     assert shown == [["1", True, True], ["2", True, False], ["3", False, False]]
     assert browser.evaluate("getComputedStyle(document.getElementById('all')).display") == "none"
     # choosing a finding on Level 3 while Level 2 is shown switches to Level 3 and centres on it
-    scenario = "var s=document.getElementById('scenario');s.value='%s';s.dispatchEvent(new Event('change'))"
+    scenario = "var s=document.getElementById('scenario-choice');s.value='%s';s.dispatchEvent(new Event('change'))"
     browser.evaluate(scenario % "2")
     browser.evaluate("[...document.querySelectorAll('.finding')].find(e=>e.textContent.includes('up high')).click()")
     assert browser.evaluate("document.getElementById('level').value") == "3"
@@ -243,7 +243,7 @@ def test_zoom_level_and_scenario_switch(browser, tmp_path):
     assert abs(cx - (x + w / 2)) < w * 0.02 and abs(cy - (y + h / 2)) < h * 0.02 and w < home[2]
     # scenario 1: its glyph shows, scenario 2's glyph and finding are hidden
     browser.evaluate(scenario % "1")
-    visible = browser.evaluate("[...document.querySelectorAll('#markers .glyph[data-scenario]')]"
+    visible = browser.evaluate("[...document.querySelectorAll('#markers .scenario-pieces')]"
                                ".map(g=>[g.dataset.scenario,getComputedStyle(g).display!=='none'])")
     assert sorted(visible) == [["1", True], ["2", False]]
     hidden = browser.evaluate("[...document.querySelectorAll('.finding')].filter(e=>getComputedStyle(e).display"

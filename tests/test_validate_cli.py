@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
@@ -126,18 +127,38 @@ def test_book_files_are_passed_to_the_book_checker(cli, tmp_path, monkeypatch):
     assert code == 1 and "C999 error: bad book" in out
 
 
-def test_auto_jobs_keeps_small_inputs_in_one_process(tmp_path, monkeypatch):
-    from mapkit.cli import validate
+def test_jobs_default_to_every_core_but_keep_small_inputs_in_one_process(tmp_path, monkeypatch):
+    from mapkit.cli import batch
 
     small = [tmp_path / "a.hsc", tmp_path / "b.hsc"]
     for p in small:
         p.write_bytes(b"x" * 10)
-    assert validate.auto_jobs([str(p) for p in small]) == 1
-    assert validate.auto_jobs([str(small[0])]) == 1
-    monkeypatch.setattr(validate, "PARALLEL_MIN_BYTES", 1)
-    monkeypatch.setattr(validate.os, "getloadavg", lambda: (0.0, 0.0, 0.0))
-    monkeypatch.setattr(validate.os, "sched_getaffinity", lambda pid: {0, 1, 2, 3}, raising=False)
-    assert validate.auto_jobs([str(p) for p in small]) == 2
+    assert batch.jobs_for(0, [str(p) for p in small]) == 1
+    assert batch.jobs_for(0, [str(small[0])]) == 1
+    assert batch.jobs_for(5, [str(p) for p in small]) == 2  # never more workers than files
+    monkeypatch.setattr(batch, "PARALLEL_MIN_BYTES", 1)
+    monkeypatch.setattr(batch.os, "sched_getaffinity", lambda pid: {0, 1, 2, 3}, raising=False)
+    assert batch.jobs_for(0, [str(p) for p in small * 3]) == 4
+
+
+def test_findings_are_the_same_with_any_number_of_workers(tmp_path):
+    import sys
+
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
+    from generate import make_map
+    from mapkit.formats import hsc
+
+    paths = []
+    for seed in range(5):
+        m = make_map(300, seed=seed)
+        m.pieces[3].z += 5  # something to find: a floating piece
+        path = tmp_path / f"m{seed}.hsc"
+        path.write_bytes(hsc.write(m))
+        paths.append(str(path))
+    outputs = {jobs: run_subprocess("validate", "-j", str(jobs), "--format", "json", *paths) for jobs in (1, 2, 3)}
+    assert {r.returncode for r in outputs.values()} == {1}
+    assert outputs[1].stdout == outputs[2].stdout == outputs[3].stdout and outputs[1].stdout.count('"code"') >= 5
+    assert all(r.stderr == "" for r in outputs.values())  # piped: no progress bar
 
 
 def test_unknown_codes_in_select_or_ignore_are_usage_errors(cli, fake_maps):

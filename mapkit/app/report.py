@@ -42,11 +42,36 @@ def inventory_section(m: Map) -> tuple[str, list[str]]:
         return "", [f"Set inventory could not be computed: {type(exc).__name__}: {exc}"]
     rows = "".join(f"<tr><td class=n>{n}</td><td>{e(describe(t))}</td></tr>"
                    for t, n in sorted(need.items(), key=lambda kv: (-kv[1], kv[0])))
-    out = [f"<h2>Pieces needed</h2><table>{rows}</table>"]
+    several = (f" (to build any one of its {len(m.scenarios())} scenarios: piece by piece, the most one needs)"
+               if m.several_scenarios() else "")
+    out = [f"<h2>Pieces needed{e(several)}</h2><table>{rows}</table>"]
     if cover.sets:
-        out.append(f"<p><b>Fewest official products that build it:</b> {e(cover.describe())} "
+        out.append(f"<p><b>Fewest official products that build it</b> (master sets, expansions and terrain kits; "
+                   f"`mapkit inventory` says the same, and how many without kits): {e(cover.describe())} "
                    f"({cover.count} in all)</p>")
     if cover.uncovered:
         missing = ", ".join(f"{n} x {describe(t)}" for t, n in sorted(cover.uncovered.items()))
         out.append(f"<p>No official product supplies: {e(missing)}</p>")
     return "".join(out), []
+
+
+def report_parts(m: Map, map_file: str | None = None, profile: str | None = "casual", pictures: bool = True
+                 ) -> Any:
+    """Everything the page shows besides the map itself: findings, inventory, pictures and notes."""
+    from pathlib import Path
+
+    from mapkit.drawing.report_html import ReportParts, pictures_section
+
+    findings, notes = collect_findings(m, map_file, profile)
+    inventory_html, inventory_notes = inventory_section(m)
+    name = m.name or (Path(map_file).name if map_file else "")
+    figures, picture_notes = pictures_section(m, name) if pictures else ("", [])
+    return ReportParts(findings, inventory_html, notes + inventory_notes, "".join(figures), picture_notes,
+                       profile=profile)
+
+
+def report_page(m: Map, map_file: str | None = None, profile: str | None = "casual", pictures: bool = True) -> str:
+    """The whole self-contained HTML page."""
+    from mapkit.drawing.report_html import render_report
+
+    return render_report(m, map_file, report_parts(m, map_file, profile, pictures))

@@ -26,12 +26,24 @@ def _validator(name: str) -> Any:
 def schema_errors(doc: Any, name: str = SCHEMA_NAME) -> list[tuple[str, str]]:
     """(JSON path, message) for each schema violation, in document order."""
     errors = sorted(_validator(name).iter_errors(doc), key=lambda e: [str(p) for p in e.absolute_path])
-    return [(json_path(e.absolute_path), _short(e.message)) for e in errors]
+    return [(json_path(e.absolute_path), _short(e)) for e in errors]
 
 
-def _short(message: str) -> str:
-    """A one-line message (jsonschema repeats whole sub-documents in some messages)."""
-    return message if len(message) <= 160 else message[:157] + "..."
+def _short(error: Any) -> str:
+    """A one-line message. jsonschema quotes the whole value in its messages: a long one is
+    said instead by the rule it breaks ("an array of 200,000 items breaks maxItems 10000")."""
+    message = error.message
+    if len(message) <= 160:
+        return message
+    instance = error.instance
+    if isinstance(instance, (list, dict)):
+        what = f"{'an array' if isinstance(instance, list) else 'an object'} of {len(instance):,} items"
+    else:
+        text = repr(instance)
+        what = text if len(text) <= 40 else f"{text[:30]}... ({len(text):,} characters)"
+    rule = repr(error.validator_value)
+    rule = rule if len(rule) <= 60 else rule[:57] + "..."
+    return f"{what} breaks the schema's {error.validator} {rule}"
 
 
 #: Polygons enclosing less than this many mm² enclose nothing (a line, a point).

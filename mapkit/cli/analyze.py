@@ -5,9 +5,9 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from typing import Any
 
-from mapkit.errors import OptionError, UsageError
+from mapkit.cli.common import add_scenario_option
+from mapkit.errors import UsageError
 
 #: The movers the seeds name (`mapkit.movement.report.MOVERS`; kept here so --help stays fast).
 MOVERS = ("single", "double", "flyer", "vehicle", "elevator-car")
@@ -38,8 +38,7 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
     p.add_argument("--start", dest="start", metavar="Q,R,LEVEL",
                    help="measure from this space instead of the start zones (and draw the heatmap from it): "
                         "hex (Q, R) and the Level a figure there stands on (on a Level 3 tile: 3)")
-    p.add_argument("--scenario", type=int, metavar="N",
-                   help="analyse one scenario of a page that sets up several (default: each in turn)")
+    add_scenario_option(p, "each scenario is analysed in turn")
     p.add_argument("--json", action="store_true", help="the same as --format json")
     p.add_argument("-o", "--output", metavar="HEATMAP.png", help="draw the turns as a PNG heatmap")
     return p
@@ -61,55 +60,19 @@ def parse_start(text: str | None) -> tuple[int, int, int] | None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from mapkit import api
     from mapkit.cli.common import check_output, read_map
     from mapkit.formats import report_warnings
+    from mapkit.movement.profile import MAX_MOVE
+    from mapkit.movement.report import StartError, render_text
 
     if args.fmt and _looks_like_a_space(args.fmt):
         raise UsageError(f"--from {args.fmt}: --from names the map's format (as in every command); "
                          f"the space to measure from is --start {args.fmt}")
     if args.output:
-        check_output(args.output, ".png", inputs=(args.map,))
+        check_output(args.output, "png", inputs=(args.map,))
     m = read_map(args.map, args.fmt)
     report_warnings(m, args.map)
-    reports = [(scenario, *_analyze(view, args, scenario)) for scenario, view in scenario_views(m, args)]
-    if args.output:
-        for _, data, _ in reports:
-            for note in data.get("notes", ()):
-                if note.startswith("heatmap: "):
-                    print(f"mapkit: {args.map}: warning: {note}", file=sys.stderr)
-    if args.json or args.output_format == "json":
-        if len(reports) == 1:
-            data = reports[0][1]
-        else:
-            data = {"map": m.name, "scenarios": [d for _, d, _ in reports]}
-        json.dump(data, sys.stdout, indent=1, ensure_ascii=False)
-        sys.stdout.write("\n")
-    else:
-        sys.stdout.write("".join(text for _, _, text in reports))
-    return 0
-
-
-def scenario_views(m: Any, args: argparse.Namespace) -> list[tuple[Any, Any]]:
-    """The map as each scenario sets it up: zones and glyphs of different scenarios never mix."""
-    scenarios = m.scenarios()
-    if args.scenario is not None:
-        if args.scenario not in scenarios:
-            have = ", ".join(map(str, scenarios)) or "none"
-            raise UsageError(f"{args.map}: no scenario {args.scenario} (scenarios: {have})")
-        return [(args.scenario, m.for_scenario(args.scenario))]
-    if not scenarios:
-        return [(None, m)]
-    if args.output:
-        raise UsageError(f"{args.map} sets up scenarios {', '.join(map(str, scenarios))}: "
-                         "choose one with --scenario to draw its heatmap")
-    return [(s, m.for_scenario(s)) for s in scenarios]
-
-
-def _analyze(m: Any, args: argparse.Namespace, scenario: Any = None) -> tuple[dict[str, Any], str]:
-    """The options checked and turned into a Figure, then the library's report."""
-    from mapkit.movement.profile import MAX_MOVE, Figure
-    from mapkit.movement.report import analyze_map
-
     mover = args.mover or ("flyer" if args.flying else "double" if args.double else "single")
     driven = mover in ("vehicle", "elevator-car")
     if driven:
@@ -125,14 +88,26 @@ def _analyze(m: Any, args: argparse.Namespace, scenario: Any = None) -> tuple[di
     height = 5 if args.height is None else args.height
     if not 0 <= move <= MAX_MOVE or height < 1:
         raise UsageError(f"--move must be 0 to {MAX_MOVE} and --height 1 or more")
-    fig = Figure(move=move, height=height, double=args.double or mover == "double",
-                 flying=args.flying or mover == "flyer", falls=args.falls)
     start = parse_start(args.start)
-    vehicle = None if args.vehicle is None else args.vehicle - 1
     try:
-        return analyze_map(m, fig, start, args.broken_windows, args.output, scenario, getattr(args, "map", None),
-                           mover=mover, vehicle=vehicle, vehicle_rules=args.vehicle_rules)
-    except OptionError as exc:
-        if start is None or driven:
+        data = api.analyze(m, move, height, args.flying, args.double, args.falls, start, args.broken_windows,
+                           args.scenario, args.output, args.map, mover=mover,
+                           vehicle=None if args.vehicle is None else args.vehicle - 1,
+                           vehicle_rules=args.vehicle_rules)
+    except StartError as exc:
+        if driven:
             raise
         raise UsageError(f"--start {args.start}: {exc}") from None
+    except api.ScenarioError as exc:
+        raise UsageError(f"{args.map}: {exc}") from None
+    if args.output:
+        for d in data.get("scenarios", [data]):
+            for note in d.get("notes", ()):
+                if note.startswith("heatmap: "):
+                    print(f"mapkit: {args.map}: warning: {note}", file=sys.stderr)
+    if args.json or args.output_format == "json":
+        json.dump(data, sys.stdout, indent=1, ensure_ascii=False)
+        sys.stdout.write("\n")
+    else:
+        sys.stdout.write("".join(render_text(d) for d in data.get("scenarios", [data])))
+    return 0

@@ -6,6 +6,8 @@ import argparse
 import sys
 from pathlib import Path
 
+from mapkit.cli.batch import add_jobs_option, jobs_for, run_all
+from mapkit.cli.common import add_scenario_option, scenario_map
 from mapkit.errors import LossError, MapkitError, UsageError
 
 #: The extension each writable format gives its output files in batch mode.
@@ -23,6 +25,9 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
     p.add_argument("--from", dest="from_fmt", metavar="FORMAT", help="read inputs as this format")
     p.add_argument("-d", "--dir", dest="out_dir", metavar="DIR", help="write each input into DIR (batch mode)")
     p.add_argument("--allow-loss", action="store_true", help="convert anyway and list what was dropped on stderr")
+    add_scenario_option(p, "a format that holds one scenario (all but mapkit JSON) is refused, naming the loss, "
+                           "unless --allow-loss, which writes the shared terrain alone")
+    add_jobs_option(p)
     return p
 
 
@@ -37,7 +42,7 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError("convert takes IN OUT, or many inputs with -d DIR --to FORMAT")
     source, target = args.paths
     try:
-        losses = convert_one(source, target, args.from_fmt, args.to_fmt, args.allow_loss)
+        losses = convert_one(source, target, args.from_fmt, args.to_fmt, args.allow_loss, args.scenario)
     except LossError as exc:
         print(f"mapkit: {source}: {exc.target} cannot carry {len(exc.losses)} thing(s); "
               f"nothing written (use --allow-loss to convert anyway):", file=sys.stderr)
@@ -49,16 +54,33 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def convert_one(source: str, target: str, from_fmt: str | None, to_fmt: str | None, allow_loss: bool) -> list[str]:
-    """Read, encode, then write atomically; returns the losses that were allowed."""
-    from mapkit.formats import format_for_output, read_map, report_warnings, write_map
+def convert_one(source: str, target: str, from_fmt: str | None, to_fmt: str | None, allow_loss: bool,
+                scenario: int | None = None) -> list[str]:
+    """Read, encode, then write atomically; returns the losses that were allowed. `scenario`
+    converts that scenario of the map as a map of its own."""
+    from mapkit import api
+    from mapkit.formats import format_for_output, report_warnings
     from mapkit.io import check_output
 
     format_for_output(target, to_fmt)  # fail on a bad target before reading anything
     check_output(target, inputs=(source,))
-    m = read_map(source, from_fmt)
+    m = api.read(source, from_fmt)
     report_warnings(m, source)
-    return write_map(m, target, to_fmt, allow_loss)
+    m = scenario_map(m, scenario, source)
+    return api.write(m, target, to_fmt, allow_loss)
+
+
+def _convert_job(source: str, target: str, from_fmt: str | None, to_fmt: str, allow_loss: bool,
+                 scenario: int | None = None) -> tuple[str, object]:
+    """One conversion of a batch, in a worker: ("done" | "lossy", losses) or ("failed", why).
+    Warnings go to stderr as they are met; everything returned pickles."""
+    try:
+        losses = convert_one(source, target, from_fmt, to_fmt, allow_loss, scenario)
+    except LossError as exc:
+        return "failed", f"would lose {len(exc.losses)} thing(s): " + "; ".join(exc.losses)
+    except MapkitError as exc:
+        return "failed", str(exc)
+    return ("lossy" if losses else "done"), losses
 
 
 def output_name(source: Path, out_dir: Path, to_fmt: str) -> Path:
@@ -76,6 +98,7 @@ def output_name(source: Path, out_dir: Path, to_fmt: str) -> Path:
 
 def _convert_many(args: argparse.Namespace) -> int:
     from mapkit.formats import get
+    from mapkit.io import check_output
 
     info = get(args.to_fmt)
     if not info.can_write:
@@ -88,29 +111,29 @@ def _convert_many(args: argparse.Namespace) -> int:
     sources = [Path(p) for p in args.paths]
     failures: list[tuple[Path, str]] = []
     lossy: list[tuple[Path, list[str]]] = []
-    progress = None
-    if sys.stderr.isatty() and len(sources) > 1:
-        from tqdm import tqdm
-
-        progress = tqdm(total=len(sources), unit="map", file=sys.stderr)
     written_from: dict[Path, Path] = {}  # two inputs named alike must not overwrite each other
+    work = []
     for source in sources:
         target = output_name(source, out_dir, info.name)
-        try:
-            if target.resolve() in written_from:
-                raise UsageError(f"not converted: {target} is already the output of {written_from[target.resolve()]}")
-            losses = convert_one(str(source), str(target), args.from_fmt, info.name, args.allow_loss)
-            written_from[target.resolve()] = source
-            if losses:
-                lossy.append((source, losses))
-        except LossError as exc:
-            failures.append((source, f"would lose {len(exc.losses)} thing(s): " + "; ".join(exc.losses)))
+        if target.resolve() in written_from:
+            failures.append((source, f"not converted: {target} is already the output of "
+                                     f"{written_from[target.resolve()]}"))
+            continue
+        try:  # no output may replace any input: the workers each know only their own
+            check_output(str(target), inputs=args.paths)
         except MapkitError as exc:
             failures.append((source, str(exc)))
-        if progress is not None:
-            progress.update(1)
-    if progress is not None:
-        progress.close()
+            continue
+        written_from[target.resolve()] = source
+        work.append((str(source), str(target), args.from_fmt, info.name, args.allow_loss, args.scenario))
+    results = run_all(_convert_job, work, jobs_for(args.jobs, [w[0] for w in work]))
+    for (source, *_), (status, detail) in zip(work, results):
+        if status == "lossy":
+            lossy.append((Path(source), detail))
+        elif status == "failed":
+            failures.append((Path(source), detail))
+    order = {source: index for index, source in enumerate(sources)}
+    failures.sort(key=lambda failure: order.get(failure[0], len(order)))
     done = len(sources) - len(failures)
     print(f"mapkit: converted {done} of {len(sources)} map(s) to {info.name} in {out_dir}", file=sys.stderr)
     for source, losses in lossy:

@@ -75,7 +75,7 @@ def run(args: argparse.Namespace) -> int:
         carries = {t.id for t in catalog().types.values() if t.vs is not None}
     shot = None if args.no_picture else (args.picture or str(Path(output).with_suffix(".png")))
     if shot is not None:
-        check_output(shot, ".png", ".svg")
+        check_output(shot, "png", "svg")
     result, added = fit_checked(m, have, args.keep_shapes, carries)
     rep = summary(m, result, output if result.feasible and not result.already_fits else None, added)
     if result.feasible and not result.already_fits:

@@ -6,6 +6,8 @@ import argparse
 import json
 import sys
 
+from mapkit.cli.common import add_scenario_option, scenario_map
+
 
 def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
     p = sub.add_parser("inventory", help="pieces a map needs, the fewest official sets that build it, "
@@ -17,22 +19,24 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
     p.add_argument("--sets", metavar="IDS", help="only consider these sets (comma-separated ids, e.g. RotV,RttFF)")
     p.add_argument("--community", action="store_true", help="also consider community kits (MSTK)")
     p.add_argument("--json", action="store_true", help="print JSON")
+    add_scenario_option(p, "the pieces are, piece by piece, the most any one scenario needs")
     return p
 
 
 def run(args: argparse.Namespace) -> int:
-    from mapkit.formats import read_map, report_warnings
-    from mapkit.sets.collection import read_collection
-    from mapkit.sets.report import inventory_report, render_text
+    from mapkit import api
+    from mapkit.formats import report_warnings
+    from mapkit.sets.report import render_text
 
-    m = read_map(args.map, args.fmt)
+    m = api.read(args.map, args.fmt)
     report_warnings(m, args.map)
+    m = scenario_map(m, args.scenario, args.map)
     skipped: list[str] = []
-    collection = read_collection(args.collection, skipped) if args.collection else None
+    collection = api.read_collection(args.collection, skipped) if args.collection else None
     for warning in skipped:
         print(f"mapkit: {args.collection}: warning: {warning}", file=sys.stderr)
     set_ids = [s.strip() for s in args.sets.split(",") if s.strip()] if args.sets else None
-    rep = inventory_report(m, collection, set_ids, args.community)
+    rep = api.inventory(m, collection, set_ids, args.community)
     if args.json:
         json.dump(rep, sys.stdout, indent=1, ensure_ascii=False)
         sys.stdout.write("\n")

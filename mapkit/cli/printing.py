@@ -9,11 +9,10 @@
 from __future__ import annotations
 
 import argparse
-import io
 import sys
 import time
 
-from mapkit.cli.common import millimetres
+from mapkit.cli.common import add_scenario_option, millimetres, scenario_map
 from mapkit.errors import UsageError
 
 
@@ -36,6 +35,8 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
     p.add_argument("--base-diameter", type=millimetres, metavar="MM", help="floor plans: figure base diameter")
     p.add_argument("--marker-diameter", type=millimetres, metavar="MM",
                    help="floor plans: wound-marker diameter (no published value: the default is an assumption)")
+    add_scenario_option(p, "the level pages build the terrain the scenarios share and a page per scenario places "
+                           "its own pieces and start zones")
     p.add_argument("--overlap", type=_overlap, default=12.0, metavar="MM",
                    help=f"overlap between the sheets of a floor plan (default 12 mm, at most {MAX_OVERLAP_MM:g})")
     return p
@@ -71,137 +72,36 @@ def _overlay_params(args: argparse.Namespace):
 
 
 def run(args: argparse.Namespace) -> int:
-    from mapkit.cli.common import check_output, write_output
+    from mapkit.app import sheets
+    from mapkit.cli.common import check_output, read_map, write_output
+    from mapkit.registry import kind_of
 
-    check_output(args.output, ".pdf", inputs=(args.input,) if args.input else ())
+    check_output(args.output, "build-pdf", inputs=(args.input,) if args.input else ())
     if args.levels_per_page < 1:
         raise UsageError("--levels-per-page must be 1 or more")
     started = time.perf_counter()
-    buf = io.BytesIO()
-    is_book = bool(args.input) and args.input.lower().endswith(".book.json")
+    is_book = bool(args.input) and kind_of(args.input) == "book"
     if args.markers:
-        pages, what = _markers(args, buf, is_book)
+        books = sheets.load_books(args.input, is_book, args.fmt) if args.input else []
+        data, pages = sheets.marker_sheets(books, args.paper, _overlay_params(args) if args.input else None)
+        what = "markers sheet"
     elif is_book or args.plan:
-        pages, what = _plans(args, buf, is_book)
+        if not args.input:
+            raise UsageError("print --plan: give a Book or a map with buildings")
+        books = sheets.load_books(args.input, is_book, args.fmt)
+        data, pages = sheets.plan_sheets(books, args.paper, args.overlap, _overlay_params(args), args.input)
+        what = "1:1 floor plan"
     else:
         if not args.input:
             raise UsageError("print: give a map (or --markers for a general markers sheet)")
-        from mapkit.cli.common import read_map
         from mapkit.formats import report_warnings
-        from mapkit.drawing.pdf_build import BuildOptions, render_build
 
         m = read_map(args.input, args.fmt)
         report_warnings(m, args.input)
-        if not m.pieces:
-            raise UsageError(f"{args.input}: the map has no pieces to print")
-        if not m.name:
-            from pathlib import Path
-
-            m.name = Path(args.input).stem  # a title for the sheets; the map file is not rewritten
-        footprints = _placed_footprints(m, args.input)
-        pages = render_build(m, buf, BuildOptions(args.paper, args.levels_per_page, args.hex_names, footprints,
-                                                  args.cover, map_file=str(args.input)))
+        m = scenario_map(m, args.scenario, args.input)
+        data, pages = sheets.build_sheets(m, args.input, args.paper, args.levels_per_page, args.hex_names, args.cover)
         what = "build instructions"
-    write_output(args.output, buf.getvalue())
+    write_output(args.output, data)
     print(f"{args.output}: {what}, {pages} page(s), {args.paper}, {time.perf_counter() - started:.2f} s",
           file=sys.stderr)
     return 0
-
-
-def _markers(args: argparse.Namespace, buf: io.BytesIO, is_book: bool) -> tuple[int, str]:
-    from mapkit.drawing.pdf_markers import default_tokens, render_markers
-
-    title, tokens = "Markers", default_tokens()
-    if args.input:
-        from mapkit.drawing.pdf_markers import book_tokens
-
-        books = _load_books(args.input, is_book, args.fmt)
-        tokens = [t for book in books for t in book_tokens(book, _overlay_params(args))] or tokens
-        title = "Markers: " + ", ".join(dict.fromkeys(getattr(b, "name", "") or "Book" for b in books))
-    pages = render_markers(tokens, buf, args.paper, title=title)
-    return pages, "markers sheet"
-
-
-def _plans(args: argparse.Namespace, buf: io.BytesIO, is_book: bool) -> tuple[int, str]:
-    from mapkit.drawing.pdf_plan import (
-        FloorPlan,
-        PlanLayout,
-        plan_from_book,
-        render_plan,
-    )
-
-    if not args.input:
-        raise UsageError("print --plan: give a Book or a map with buildings")
-    books = _load_books(args.input, is_book, args.fmt)
-    params = _overlay_params(args)
-    plans = [plan_from_book(book, params) for book in books]
-    if len(plans) == 1:
-        merged = plans[0]
-    else:  # the buildings of a map: one plan, each floor named after its Book
-        from pathlib import Path
-
-        floors = []
-        for plan in plans:
-            for floor in plan.floors:
-                floor.name = f"{plan.title}, {floor.name}"
-                floors.append(floor)
-        merged = FloorPlan(f"C3G buildings of {Path(args.input).name}", floors, plans[0].assumptions)
-    pages = render_plan(merged, buf, PlanLayout(paper=args.paper, overlap=args.overlap))
-    return pages, "1:1 floor plan"
-
-
-def _load_books(path: str, is_book: bool, fmt: str | None) -> list:
-    """The Book itself, or the Books of the buildings and objects placed on a map."""
-    try:
-        from mapkit.books import load_book
-    except ImportError:
-        raise UsageError("C3G Books cannot be read: this mapkit has no mapkit.books module") from None
-    if is_book:
-        return [load_book(path)]
-    from pathlib import Path
-
-    from mapkit.formats import read_map
-
-    m = read_map(path, fmt)
-    placements = list(m.buildings) + list(m.objects)
-    if not placements:
-        raise UsageError(f"{path}: the map places no C3G buildings or objects")
-    try:
-        from mapkit.books.placed import resolve_book
-    except ImportError:
-        def resolve_book(name: str, map_file: str | None) -> Path:
-            return Path(map_file).parent / name if map_file else Path(name)
-    seen: dict[str, object] = {}
-    for placement in placements:
-        if placement.book not in seen:
-            seen[placement.book] = load_book(resolve_book(placement.book, path))
-    return list(seen.values())
-
-
-def _placed_footprints(m, path: str) -> tuple:
-    """Outlines of the C3G Books the map places, for the build sheets (empty without mapkit.books)."""
-    from mapkit.drawing.pdf_build import Footprint
-
-    placements = list(m.buildings) + list(m.objects)
-    if not placements:
-        return ()
-    try:
-        from mapkit.books import load_book
-        from mapkit.books.placed import resolve_book
-        from mapkit.books.overlay import placed_footprint
-    except ImportError:
-        sys.stderr.write(f"mapkit: {path}: warning: C3G buildings not drawn (no mapkit.books in this build)\n")
-        return ()
-    out = []
-    for placement in placements:
-        try:
-            book = load_book(resolve_book(placement.book, path))
-        except Exception as exc:  # noqa: BLE001 - one bad Book must not stop the build sheets
-            sys.stderr.write(f"mapkit: {path}: warning: {placement.book}: not drawn ({exc})\n")
-            continue
-        poly = placed_footprint(book, placement.q, placement.r, placement.rotation)
-        ring = getattr(poly, "exterior", None)
-        if ring is None:  # a footprint made valid into several parts: draw its hull
-            ring = poly.convex_hull.exterior
-        out.append(Footprint(book.name, placement.level, tuple(ring.coords)[:-1]))
-    return tuple(out)

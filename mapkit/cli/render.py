@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from mapkit.cli.common import check_output, read_map, write_output
+from mapkit.cli.common import add_scenario_option, check_output, read_map, scenario_map, write_output
 
 
 def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
@@ -26,50 +26,36 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
     p.add_argument("--scale", type=float, default=36.0, metavar="PX",
                    help="PNG pixels per hex (default 36; the SVG is always 1:1 in mm)")
     p.add_argument("--no-legend", action="store_true", help="leave out the legend")
+    add_scenario_option(p, "the terrain the scenarios share is drawn, and the picture says how many there are")
     return p
 
 
 def run(args: argparse.Namespace) -> int:
     from pathlib import Path
 
+    from mapkit import api
+    from mapkit.app.outputs import PictureTooLarge, choose
     from mapkit.errors import UsageError
     from mapkit.formats import report_warnings
-    from mapkit.drawing import RenderOptions, build_scene, render_png, render_svg
-    from mapkit.drawing.layout import map_levels
 
-    out = check_output(args.output, ".png", ".svg", inputs=(args.map,))
-    lower = out.lower()
+    out = check_output(args.output, "png", "svg", inputs=(args.map,))
     if not 1 <= args.scale <= 400:
         raise UsageError("--scale must be between 1 and 400 pixels per hex")
     if args.level is not None and args.view == "iso":
         raise UsageError("--level draws one level from above; it does not combine with --view iso")
     m = read_map(args.map, args.fmt)
     report_warnings(m, args.map)
-    options = RenderOptions(view=args.view, level=args.level, legend=not args.no_legend, name=Path(args.map).name,
-                            map_file=str(args.map))
-    if args.level is not None:
-        from mapkit.drawing.c3g import c3g_levels
+    m = scenario_map(m, args.scenario, args.map)
+    profile = (args.profile or ("c3g" if (m.buildings or m.objects) else "casual")) if args.findings else None
 
-        levels = sorted(set(map_levels(m)) | c3g_levels(m, str(args.map)))
-        if args.level not in levels:
-            shown = ", ".join(map(str, levels)) or "none"
-            raise UsageError(f"{args.map}: no pieces on Level {args.level} (Levels: {shown})")
-    if args.findings:
-        from mapkit.rules.checks import findings_to_draw
+    def warn(reason: str) -> None:
+        print(f"mapkit: {args.map}: {reason}", file=sys.stderr)
 
-        profile = args.profile or ("c3g" if (m.buildings or m.objects) else "casual")
-        findings, reason = findings_to_draw(m, str(args.map), profile)
-        options.findings = findings
-        if reason:
-            print(f"mapkit: {args.map}: {reason}", file=sys.stderr)
-            options.notes.append(reason)
-    scene = build_scene(m, options)
-    if lower.endswith(".svg"):
-        data = render_svg(scene)
-    else:
-        try:
-            data = render_png(scene, args.scale)
-        except ValueError as exc:
-            raise UsageError(f"{out}: {exc}") from None
+    try:
+        data = api.render(m, choose(out, ("png", "svg")).name, scale=args.scale, view=args.view, level=args.level,
+                          legend=not args.no_legend, name=Path(args.map).name, map_file=str(args.map),
+                          profile=profile, warn=warn)
+    except PictureTooLarge as exc:
+        raise UsageError(f"{out}: {exc}") from None
     write_output(out, data)
     return 0

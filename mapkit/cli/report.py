@@ -6,6 +6,8 @@ import argparse
 import sys
 import time
 
+from mapkit.cli.common import add_scenario_option, scenario_map
+
 
 def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
     p = sub.add_parser("report", help="one self-contained HTML page: summary, picture, parts, findings")
@@ -18,27 +20,22 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
                    help="add the isometric view and one PNG per Level (seconds on a big map; the page's map "
                         "already shows each Level)")
     p.add_argument("--no-pictures", action="store_true", help=argparse.SUPPRESS)  # the default since 0.2
+    add_scenario_option(p, "the report shows the shared terrain with a switcher between the scenarios")
     return p
 
 
 def run(args: argparse.Namespace) -> int:
-    from pathlib import Path
-
+    from mapkit.app.report import report_parts
     from mapkit.cli.common import check_output, read_map, write_output
+    from mapkit.drawing.report_html import render_report
     from mapkit.formats import report_warnings
-    from mapkit.app.report import collect_findings, inventory_section
-    from mapkit.drawing.report_html import ReportParts, pictures_section, render_report
 
-    check_output(args.output, ".html", ".htm", inputs=(args.map,))
+    check_output(args.output, "report-html", inputs=(args.map,))
     started = time.perf_counter()
     m = read_map(args.map, args.fmt)
     report_warnings(m, args.map)
-    findings, notes = collect_findings(m, args.map, args.profile)
-    inventory_html, inventory_notes = inventory_section(m)
-    pictures, picture_notes = ([], []) if not args.pictures else pictures_section(m, m.name or Path(args.map).name)
-    parts = ReportParts(findings, inventory_html, notes + inventory_notes, "".join(pictures), picture_notes,
-                        profile=args.profile)
-    page = render_report(m, args.map, parts)
-    write_output(args.output, page)
-    sys.stderr.write(f"{args.output}: report, {len(findings)} finding(s), {time.perf_counter() - started:.2f} s\n")
+    m = scenario_map(m, args.scenario, args.map)
+    parts = report_parts(m, args.map, args.profile, pictures=args.pictures)
+    write_output(args.output, render_report(m, args.map, parts))
+    sys.stderr.write(f"{args.output}: report, {len(parts.findings)} finding(s), {time.perf_counter() - started:.2f} s\n")
     return 0

@@ -26,6 +26,7 @@ from mapkit.model.grid import (
     hex_center_mm,
     hex_corners_mm,
 )
+from mapkit.model import levels as levels_model
 from mapkit.model.map import Map, Piece
 from mapkit.drawing.pdf_common import (
     PT_PER_MM,
@@ -120,10 +121,18 @@ def parts_list(m: Map, indices: list[int]) -> list[tuple[str, int]]:
 
 
 def render_build(m: Map, target: Any, options: BuildOptions = BuildOptions()) -> int:
-    """Write the build instructions to `target`; returns the number of pages."""
+    """Write the build instructions to `target`; returns the number of pages.
+
+    A map that sets up several scenarios is built once: the level pages and the parts list are
+    those of the terrain the scenarios share, then a page per scenario places its own pieces
+    and start zones on the finished terrain, with its parts and its text."""
+    whole = m
+    several = m.several_scenarios()
+    if several:
+        m = m.terrain()
     levels = build_levels(m)
     per_page = max(1, options.levels_per_page)
-    frame = _MapFrame(m, options.footprints)
+    frame = _MapFrame(whole, options.footprints)
     w_mm, h_mm = paper_mm(options.paper)
     legend = _Legend(m, options)
     # the orientation that draws the map bigger
@@ -143,11 +152,18 @@ def render_build(m: Map, target: Any, options: BuildOptions = BuildOptions()) ->
         pages += 1
     for start in range(0, len(order), per_page):
         chunk = order[start:start + per_page]
-        _level_page(c, m, frame, levels, chunk, order, w_mm, h_mm, options, legend, parts_page)
+        _level_page(c, m, frame, levels, chunk, order, w_mm, h_mm, options, legend, parts_page,
+                    1 + (len(whole.scenarios()) if several else 0))
         c.showPage()
         c.setPageSize((w_mm * PT_PER_MM, h_mm * PT_PER_MM))
         pages += 1
-    pages += _totals_pages(c, m, levels, w_mm, h_mm, options.footprints, first_sheet, per_page)
+    scenarios = whole.scenarios() if several else []
+    pages += _totals_pages(c, m, levels, w_mm, h_mm, options.footprints, first_sheet, per_page, scenarios)
+    for number in scenarios:
+        c.setPageSize((w_mm * PT_PER_MM, h_mm * PT_PER_MM))
+        _scenario_page(c, whole, number, frame, w_mm, h_mm, options)
+        c.showPage()
+        pages += 1
     c.save()
     return pages
 
@@ -219,13 +235,14 @@ class _MapFrame:
 
 def _level_page(c: Any, m: Map, frame: _MapFrame, levels: dict[int, list[int]], chunk: list[int],
                 order: list[int], w_mm: float, h_mm: float, options: BuildOptions, legend: "_Legend",
-                parts_page: int) -> None:
+                parts_page: int, after: int = 1) -> None:
+    """A sheet of level panels; `after` is how many sheets follow the level sheets (parts, scenarios)."""
     margin, header = PAGE_MARGIN, PAGE_HEADER
     width = w_mm - 2 * margin
     legend_h = legend.height(width)
     sheet_no = order.index(chunk[0]) // len(chunk) + 1
     sheets = -(-len(order) // len(chunk))
-    right = f"{', '.join(levels_label(lv) for lv in chunk)} \u00b7 sheet {sheet_no} of {sheets + 1}"
+    right = f"{', '.join(levels_label(lv) for lv in chunk)} \u00b7 sheet {sheet_no} of {sheets + after}"
     c.setFillColorRGB(0, 0, 0)
     c.setFont(font(), 8)
     c.drawRightString((w_mm - margin) * PT_PER_MM, (h_mm - margin - 5) * PT_PER_MM, right)
@@ -519,7 +536,8 @@ def _cover_page(c: Any, m: Map, w_mm: float, h_mm: float, n_levels: int) -> None
 
 
 def _totals_pages(c: Any, m: Map, levels: dict[int, list[int]], w_mm: float, h_mm: float,
-                  footprints: tuple[Footprint, ...] = (), first_level_page: int = 1, per_page: int = 1) -> int:
+                  footprints: tuple[Footprint, ...] = (), first_level_page: int = 1, per_page: int = 1,
+                  scenarios: list = ()) -> int:
     """The parts list: the whole map's, then each Level's; as many pages as it takes, every line
     inside the page. Returns the number of pages."""
     from reportlab.pdfbase.pdfmetrics import stringWidth
@@ -543,7 +561,12 @@ def _totals_pages(c: Any, m: Map, levels: dict[int, list[int]], w_mm: float, h_m
         lines.append(("gap", "", ""))
         lines.append(("head", "", "C3G buildings and objects"))
         lines += [("row", str(n), name) for name, n in sorted(Counter(f.name for f in footprints).items())]
-    if m.scenario and m.scenario.strip():
+    if scenarios:
+        lines.append(("gap", "", ""))
+        lines += [("text", "", part) for part in wrap_text(
+            f"the terrain {len(scenarios)} scenarios share; each scenario's own pieces, start zones and text are "
+            "on a page of their own after the parts list", font(), 7.5, width_pt)]
+    elif m.scenario and m.scenario.strip():
         lines.append(("gap", "", ""))
         lines.append(("head", "", "Scenario"))
         lines += [("text", "", part) for part in wrap_text(m.scenario, font(), 7.5, width_pt)]
@@ -611,3 +634,63 @@ def wrap_text(text: str, font: str, size: float, width: float) -> list[str]:
                 line = trial
         lines.append(line)
     return lines
+
+
+def levels_of_pieces(m: Map, indices: list[int]) -> list[int]:
+    """The Level each of these pieces is placed on (`mapkit.model.levels`)."""
+    cat = catalog()
+    return [levels_model.level(cat[m.pieces[i].type], m.pieces[i].z) for i in indices]
+
+
+def _scenario_page(c: Any, whole: Map, number: int, frame: _MapFrame, w_mm: float, h_mm: float,
+                   options: BuildOptions) -> None:
+    """One scenario of a map that sets up several: the scenario's map from above (the renderer's
+    top view, as on the Level pages), its own pieces labelled, their parts list, and its text."""
+    from mapkit.drawing.pdf_scene import draw_group
+    from mapkit.drawing.views import RenderOptions, top_view
+
+    view = whole.for_scenario(number)
+    setup = view.scenario_setup(number)
+    own = [i for i, p in enumerate(view.pieces) if p.attrs.get("scenario") == number]
+    margin = PAGE_MARGIN
+    width = w_mm - 2 * margin
+    c.setFillColorRGB(0, 0, 0)
+    c.setFont(font(), 8)
+    players = f"for {setup.players} players \u00b7 " if setup.players else ""
+    right = f"{players}its pieces and start zones on the built terrain"
+    c.drawRightString((w_mm - margin) * PT_PER_MM, (h_mm - margin - 5) * PT_PER_MM, right)
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    c.setFont(bold_font(), 12)
+    c.drawString(margin * PT_PER_MM, (h_mm - margin - 5) * PT_PER_MM,
+                 fit_text(f"{whole.name or 'Untitled map'}: {setup.title}", bold_font(), 12,
+                          width * PT_PER_MM - stringWidth(right, font(), 8) - 12))
+    height = (h_mm - 2 * margin - PAGE_HEADER) * 0.62
+    top = h_mm - margin - PAGE_HEADER
+    list_w, map_w, _ = _panel_box(width, height)
+    scale = min((map_w - 2 * LABEL_PAD) / frame.width, (height - 2 * LABEL_PAD - 6) / frame.height, 1.0)
+    ox = margin + LABEL_PAD + (map_w - 2 * LABEL_PAD - frame.width * scale) / 2
+    oy = top - 6 - LABEL_PAD - (height - 2 * LABEL_PAD - 6 - frame.height * scale) / 2
+    sheet = Sheet(frame.x0, frame.y0, ox * PT_PER_MM, oy * PT_PER_MM, scale)
+    scene, _, _ = top_view(view, RenderOptions(pitch=HEX_PITCH_MM, map_file=options.map_file))
+    draw_group(c, scene, sheet)
+    _piece_labels(c, view, sheet, own)
+    _coordinates(c, frame, sheet)
+    y = _parts_column(c, view, own, (margin + width - list_w) * PT_PER_MM, (top - 4) * PT_PER_MM,
+                      f"Pieces of scenario {number}", bottom_pt=(top - height) * PT_PER_MM)
+    by_level = Counter(levels_of_pieces(view, own))
+    if by_level:
+        c.setFont(font(), 7)
+        c.drawString((margin + width - list_w) * PT_PER_MM, y - 4,
+                     fit_text("on " + ", ".join(f"Level {lv}: {n}" for lv, n in sorted(by_level.items())), font(), 7,
+                              list_w * PT_PER_MM))
+    if setup.notes.strip():
+        lines = wrap_text(setup.notes, font(), 7.5, width * PT_PER_MM)
+        room = int(((top - height - 4) - margin - 2) * PT_PER_MM // 9)
+        c.setFont(font(), 7.5)
+        y = (top - height - 4) * PT_PER_MM
+        for line in lines[:room - 1] if len(lines) > room else lines:
+            c.drawString(margin * PT_PER_MM, y, line)
+            y -= 9
+        if len(lines) > room:
+            c.drawString(margin * PT_PER_MM, y, "\u2026 (the scenario's text goes on in the map's own file)")

@@ -182,6 +182,10 @@ def top_view_svg(m: Map) -> str:
     from mapkit.drawing.style import hex_colour, piece_fill, shade
 
     cat = catalog()
+    own = m.scenario_pieces() if m.several_scenarios() else {}
+    whole = m
+    if own:
+        m = m.terrain()
     cells = _Cells(m)
     tops = cells.tops()
     low = float(cells.top[tops].min()) if len(tops) else 0.0
@@ -195,6 +199,7 @@ def top_view_svg(m: Map) -> str:
         return shaded[key]
 
     extra = {c for idx in cells.markers + cells.standing for c in m.footprint(m.pieces[idx])}
+    extra |= {c for pieces in own.values() for p in pieces for c in whole.footprint(p)}
     xs = np.concatenate([cells.x, [44.45 * (q + r / 2.0) * SVG_SCALE for q, r in extra]]) if extra else cells.x
     ys = np.concatenate([cells.y, [44.45 * SQRT3 / 2.0 * r * SVG_SCALE for _, r in extra]]) if extra else cells.y
     if not len(xs):
@@ -253,7 +258,11 @@ def top_view_svg(m: Map) -> str:
     out.append("</g>")
     out.append('<g id="markers">')
     for idx in cells.markers:
-        out.append(_marker(m, idx))
+        out.append(_marker(m.pieces[idx]))
+    for number, pieces in sorted(own.items()):
+        out.append(f'<g class="scenario-pieces" data-scenario="{number}">')
+        out.extend(_marker(p) if cat[p.type].kind == "marker" else _standing(whole, p) for p in pieces)
+        out.append("</g>")
     out.append("</g>")
     out.append('<polygon id="focus" points="" fill="none"/>')
     out.append("</svg>")
@@ -264,8 +273,21 @@ def _points(q: float, r: float, size: float | None = None) -> str:
     return " ".join(f"{x * SVG_SCALE:.2f},{y * SVG_SCALE:.2f}" for x, y in hex_corners_mm(q, r, size=size))
 
 
-def _marker(m: Map, idx: int) -> str:
-    piece = m.pieces[idx]
+def _standing(m: Map, piece: Any) -> str:
+    """A piece standing on the surface (a tree, a ruin, a figure), small, on each of its hexes."""
+    from mapkit.drawing.style import hex_colour, piece_fill
+
+    ptype = catalog()[piece.type]
+    colour = hex_colour(piece_fill(ptype, piece.attrs))
+    out = []
+    for q, r in m.footprint(piece):
+        x, y = _centre(q, r)
+        out.append(f'<use class="standing" href="#hs" x="{x:.2f}" y="{y:.2f}" fill="{colour}">'
+                   f'<title>{html.escape(ptype.name)} at ({q}, {r})</title></use>')
+    return "".join(out)
+
+
+def _marker(piece: Any) -> str:
     x, y = (v * SVG_SCALE for v in hex_center_mm(piece.q, piece.r))
     scenario = piece.attrs.get("scenario")
     sc = f' data-scenario="{html.escape(str(scenario))}"' if scenario is not None else ""
@@ -316,6 +338,7 @@ ul.findings{list-style:none;padding:0;margin:0}
 .code{font-family:monospace;font-weight:bold}.where{color:#666;font-size:12px}
 figure.picture{margin:8px 0}figure.picture img{max-width:100%;height:auto;border:1px solid #ddd}
 .note{background:#fff8d6;border:1px solid #e6cf6b;padding:6px 10px;border-radius:4px;margin:6px 0}
+.off{display:none}.scenario-notes{white-space:pre-wrap;font-size:13px}#scenario-choice{font-size:14px}
 """
 
 SCRIPT = """
@@ -323,7 +346,7 @@ SCRIPT = """
   var svg=document.getElementById('map'), focus=document.getElementById('focus');
   var S=parseFloat(svg.getAttribute('data-scale')), P=44.45, R=P/Math.sqrt(3);
   var home=svg.getAttribute('data-home').split(' ').map(Number), vb=home.slice();
-  var levelPick=document.getElementById('level'), scenarioPick=document.getElementById('scenario');
+  var levelPick=document.getElementById('level'), scenarioPick=document.getElementById('scenario-choice');
   function apply(){svg.setAttribute('viewBox',vb.map(function(v){return v.toFixed(3);}).join(' '));}
   function centre(q,r){return [P*(q+r/2)*S, P*Math.sqrt(3)/2*r*S];}
   function corners(q,r){var c=centre(q,r), pts=[];
@@ -365,8 +388,8 @@ SCRIPT = """
     svg.setAttribute('data-showing',v);
   }
   function showScenario(v){
-    document.querySelectorAll('#markers [data-scenario], .finding[data-scenario]').forEach(function(e){
-      e.style.display=(v==='all'||e.getAttribute('data-scenario')===v)?'':'none';});
+    document.querySelectorAll('[data-scenario]').forEach(function(e){
+      e.classList.toggle('off',v!=='all'&&e.getAttribute('data-scenario')!==v);});
   }
   levelPick.addEventListener('change',function(){showLevel(levelPick.value);});
   if(scenarioPick){scenarioPick.addEventListener('change',function(){showScenario(scenarioPick.value);});showScenario(scenarioPick.value);}
@@ -384,6 +407,10 @@ SCRIPT = """
     var c=centre(+q,+r);centreOn(c[0],c[1]);
     status.textContent='Showing ('+q+', '+r+')'+(level?' Level '+level:'')+(hex?'':' (no piece there)');
   }
+  var pick=document.getElementById('scenario-choice');
+  function show(k){document.querySelectorAll('[data-scenario]').forEach(function(e){
+    e.classList.toggle('off',e.getAttribute('data-scenario')!==k);});}
+  if(pick){pick.addEventListener('change',function(){show(pick.value);});show(pick.value);}
   document.querySelectorAll('.finding').forEach(function(li){
     li.addEventListener('click',function(){choose(li);});
     li.addEventListener('keydown',function(e){if(e.key==='Enter'||e.key===' '){e.preventDefault();choose(li);}});
@@ -395,7 +422,7 @@ SCRIPT = """
 
 def render_report(m: Map, file: str | None = None, parts: ReportParts | None = None) -> str:
     """The whole report page as a string."""
-    from mapkit.model.summary import summarise
+    from mapkit.summary import summarise
     from mapkit.drawing.pdf_build import parts_list
 
     parts = parts or ReportParts()
@@ -409,17 +436,29 @@ def render_report(m: Map, file: str | None = None, parts: ReportParts | None = N
     if summary["size"]:
         sz = summary["size"]
         rows.append(("size", f"{sz['columns']} columns × {sz['rows']} rows, Levels {sz['levels'][0]}–{sz['levels'][1]}"))
-    rows += [(f"start zone, player {z['player']}", f"{z['hexes']} hexes") for z in summary["start_zones"]]
-    rows += [("glyph", f"{g['letter']} {g['name']} at ({g['q']}, {g['r']}) on {levels.label(g['level'])}")
+    if summary.get("scenario"):
+        one = summary["scenario"]
+        rows.append(("scenario", f"{one['number']} {one['name']}".strip()))
+    if summary.get("scenarios"):
+        rows.append(("scenarios", ", ".join(f"{sc['number']} {sc['name']}".strip() for sc in summary["scenarios"])))
+
+    def of(item: dict[str, Any]) -> str:
+        return f"scenario {item['scenario']}, " if "scenario" in item else ""
+
+    rows += [(f"{of(z)}start zone, player {z['player']}", f"{z['hexes']} hexes") for z in summary["start_zones"]]
+    rows += [(f"{of(g)}glyph", f"{g['letter']} {g['name']} at ({g['q']}, {g['r']}) on {levels.label(g['level'])}")
              for g in summary["glyphs"]]
     if summary["buildings"] or summary["objects"]:
         rows.append(("C3G", f"{summary['buildings']} building(s), {summary['objects']} object(s)"))
     summary_html = "".join(f"<tr><th>{e(k)}</th><td>{e(str(v))}</td></tr>" for k, v in rows if v)
     terrain_html = "".join(f"<tr><td class=n>{n}</td><td>{e(t)}</td></tr>"
                            for t, n in summary["hexes_by_terrain"].items())
+    built = m.terrain()  # a map of several scenarios: each scenario's own parts are in its block
     parts_html = "".join(f"<tr><td class=n>{n}</td><td>{e(name)}</td></tr>"
-                         for name, n in parts_list(m, list(range(len(m.pieces)))))
+                         for name, n in parts_list(built, list(range(len(built.pieces)))))
+    parts_title = "Parts of the shared terrain" if built is not m else "Parts used"
     findings_html = _findings_html(parts.findings)
+    scenarios_html = _scenarios_html(m) if m.several_scenarios() else ""
     profile = f", profile {e(parts.profile)}" if parts.profile else ""
     pictures = parts.pictures_html + "".join(f'<p class="note">{e(n)}</p>' for n in parts.picture_notes)
     if not pictures:
@@ -431,12 +470,7 @@ def render_report(m: Map, file: str | None = None, parts: ReportParts | None = N
     from mapkit.drawing.style import hex_colour
 
     level_options = "".join(f'<option value="{n}">{e(levels.label(n))}</option>' for n in map_levels(m))
-    scenarios = m.scenarios()
     scenario_pick = ""
-    if scenarios:
-        options = "".join(f'<option value="{e(str(sc))}">Scenario {e(str(sc))}</option>' for sc in scenarios)
-        scenario_pick = (f'<label>Scenario <select id="scenario">{options}'
-                         f'<option value="all">all scenarios at once</option></select></label>')
     css = CSS.replace("HIGHLIGHT", hex_colour(HIGHLIGHT_RGB)).replace("HALO", hex_colour(HIGHLIGHT_HALO_RGB))
     return f"""<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
@@ -454,15 +488,61 @@ small hexagons: trees, ruins and other pieces standing on it. One Level shows it
 Dashed hexagons: start zones. Yellow discs: glyphs. A chosen finding is ringed in white and black.
 <span id="status" role="status"></span></p></section>
 <main><div>
-<section id="summary"><h2>Summary</h2><table>{summary_html}</table>{warnings_html}</section>
+{scenarios_html}<section id="summary"><h2>Summary</h2><table>{summary_html}</table>{warnings_html}</section>
 <section id="pictures"><h2>Pictures</h2>{pictures}</section>
 </div><div>
 <section id="findings"><h2>Findings ({len(parts.findings)}){profile}</h2>{notes_html}{findings_html}</section>
-<section id="inventory"><h2>Parts used</h2><table>{parts_html}</table>
+<section id="inventory"><h2>{parts_title}</h2><table>{parts_html}</table>
 <h2>Hexes by terrain</h2><table>{terrain_html}</table>{parts.inventory_html}</section>
 </div></main>
 <script>{SCRIPT}</script></body></html>
 """
+
+
+def _scenarios_html(m: Map) -> str:
+    """The scenario switcher of a map that sets up several: choosing one shows its own pieces on
+    the top view, its findings (those of the shared terrain stay) and its text."""
+    from mapkit.drawing.pdf_build import parts_list
+
+    e = html.escape
+    own = m.scenario_pieces()
+    options, blocks = [], []
+    for number in m.scenarios():
+        setup = m.scenario_setup(number)
+        options.append(f'<option value="{number}">{e(setup.title)}</option>')
+        view = m.for_scenario(number)
+        mine = [i for i, p in enumerate(view.pieces) if p.attrs.get("scenario") == number]
+        rows = "".join(f"<tr><td class=n>{n}</td><td>{e(name)}</td></tr>" for name, n in parts_list(view, mine))
+        players = f"for {e(setup.players)} players · " if setup.players else ""
+        blocks.append(f'<div class="scenario-text" data-scenario="{number}"><p>{players}'
+                      f'{len(own.get(number, ()))} pieces of its own on the shared terrain</p>'
+                      f'<table>{rows}</table><p class="scenario-notes">{e(setup.notes)}</p></div>')
+    return (f'<section id="scenarios"><h2>Scenarios ({len(options)})</h2><p><label>Show '
+            f'<select id="scenario-choice">{"".join(options)}</select></label> on the terrain they share; the '
+            f'findings listed are those of the shared terrain and of the scenario shown.</p>{"".join(blocks)}</section>')
+
+
+def _scenarios_html(m: Map) -> str:
+    """The scenario switcher of a map that sets up several: choosing one shows its own pieces on
+    the top view, its findings (those of the shared terrain stay) and its text."""
+    from mapkit.drawing.pdf_build import parts_list
+
+    e = html.escape
+    own = m.scenario_pieces()
+    options, blocks = [], []
+    for number in m.scenarios():
+        setup = m.scenario_setup(number)
+        options.append(f'<option value="{number}">{e(setup.title)}</option>')
+        view = m.for_scenario(number)
+        mine = [i for i, p in enumerate(view.pieces) if p.attrs.get("scenario") == number]
+        rows = "".join(f"<tr><td class=n>{n}</td><td>{e(name)}</td></tr>" for name, n in parts_list(view, mine))
+        players = f"for {e(setup.players)} players · " if setup.players else ""
+        blocks.append(f'<div class="scenario-text" data-scenario="{number}"><p>{players}'
+                      f'{len(own.get(number, ()))} pieces of its own on the shared terrain</p>'
+                      f'<table>{rows}</table><p class="scenario-notes">{e(setup.notes)}</p></div>')
+    return (f'<section id="scenarios"><h2>Scenarios ({len(options)})</h2><p><label>Show '
+            f'<select id="scenario-choice">{"".join(options)}</select></label> on the terrain they share; the '
+            f'findings listed are those of the shared terrain and of the scenario shown.</p>{"".join(blocks)}</section>')
 
 
 def _findings_html(findings: list[dict[str, Any]]) -> str:
@@ -476,7 +556,7 @@ def _findings_html(findings: list[dict[str, Any]]) -> str:
                                               f.get("r") if f.get("r") is not None else math.inf,
                                               f.get("q") if f.get("q") is not None else math.inf))
     for n, f in enumerate(ranked):
-        q, r, level = f.get("q"), f.get("r"), f.get("level")
+        q, r, level, scenario = f.get("q"), f.get("r"), f.get("level"), f.get("scenario")
         where = f"({q}, {r})" if q is not None and r is not None else "whole map"
         if level is not None:
             where += f" Level {level}"

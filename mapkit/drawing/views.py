@@ -8,7 +8,7 @@ the surface, the marks on it, the findings, and a legend saying what each mark m
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from mapkit.model import levels
@@ -44,12 +44,28 @@ class RenderOptions:
 
 
 def build_scene(m: Map, options: RenderOptions | None = None) -> Scene:
-    """The drawing of a map for the chosen view."""
+    """The drawing of a map for the chosen view.
+
+    A map that sets up several scenarios is drawn as the terrain they share, and says so: its
+    scenarios' start zones, glyphs and figures would pile up on the same hexes (draw one with
+    `Map.for_scenario`); findings that name a scenario are left to that scenario's picture."""
     opts = options or RenderOptions()
     if opts.view not in VIEWS:
         raise ValueError(f"unknown view {opts.view!r} (known: {', '.join(VIEWS)})")
+    if m.several_scenarios():
+        opts = replace(opts, notes=list(opts.notes) + [scenarios_note(m)],
+                       findings=None if opts.findings is None else [f for f in opts.findings
+                                                                    if getattr(f, "scenario", None) is None])
+        m = m.terrain()
     with gc_paused():
         return _build(m, opts)
+
+
+def scenarios_note(m: Map) -> str:
+    """What a picture of the shared terrain says about the scenarios it leaves out."""
+    numbers = m.scenarios()
+    return (f"{len(numbers)} scenarios set up on this terrain ({', '.join(map(str, numbers))}): their start "
+            "zones, glyphs and figures are drawn one scenario at a time (--scenario K)")
 
 
 def _build(m: Map, opts: RenderOptions) -> Scene:
@@ -357,6 +373,9 @@ def _finish(m: Map, opts: RenderOptions, content: Group, box: Box, info: dict) -
     title = ""
     if opts.title:
         name = m.name or opts.name or "(unnamed map)"
+        numbers = m.scenarios()
+        if len(numbers) == 1:                       # one scenario (of a page that sets up several)
+            name += f" - {m.scenario_setup(numbers[0]).title}"
         view = {"top": "seen from above", "iso": "stacked tiles", "levels": "level by level"}[opts.view]
         if opts.level is not None:
             view = f"Level {opts.level}"

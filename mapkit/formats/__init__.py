@@ -1,108 +1,54 @@
-"""The format registry: one module per format with `read`/`write`, found by name or extension.
+"""Maps in and out: read a map file in any registered format, write one, by name or by content.
 
 Every format reads into the one model (`mapkit.model.Map`) and writes from it; no format
-talks to another. A module is imported only when its format is used, so the CLI starts fast.
-
-A format module provides:
-    NAME, EXTENSIONS (tuple, lower case, longest first is not required), DESCRIPTION
-    sniff(head: bytes) -> bool          does this content look like the format?
-    read(data: bytes, filename: str) -> Map          (raises FormatError only)
-    losses(m: Map) -> list[str]         what the format cannot carry, one line per thing
-    write(m: Map) -> bytes              writes what it can carry
-A module without `read` or `write` is write-only or read-only.
+talks to another. The formats of every kind of document are declared in `mapkit.registry`
+(the contract a format module meets is written there); a module is imported only when its
+format is used, so the CLI starts fast. A file's format is decided by its content, its name
+breaking ties (`mapkit.registry.detect`); a C3G Book or a piece collection given as a map is
+named as such.
 """
 
 from __future__ import annotations
 
-import importlib
-import os
 import sys
-from dataclasses import dataclass
-from types import ModuleType
 from typing import TYPE_CHECKING
 
-from mapkit import limits
+from mapkit import limits, registry
 from mapkit.errors import FormatError, LossError, OptionError
 from mapkit.io import STDIO, read_input, write_output
 from mapkit.model.map import Map
+from mapkit.registry import FileFormat
 
 if TYPE_CHECKING:
     from pathlib import Path
 
-
 #: Formats whose readers inflate gzip (Hexoscape saves .json.gz maps); write_map gzips them under a .gz name.
 GZIP_FORMATS = ("hexoscape",)
 
-
-@dataclass(frozen=True)
-class FormatInfo:
-    name: str
-    module_name: str
-    extensions: tuple[str, ...]
-    description: str
-
-    @property
-    def module(self) -> ModuleType:
-        return importlib.import_module(self.module_name)
-
-    @property
-    def can_read(self) -> bool:
-        return hasattr(self.module, "read")
-
-    @property
-    def can_write(self) -> bool:
-        return hasattr(self.module, "write")
+#: The former name of a registry entry.
+FormatInfo = FileFormat
 
 
-#: name, module, extensions, description. Order matters for content sniffing.
-_FORMATS: tuple[FormatInfo, ...] = (
-    FormatInfo("mapkit", "mapkit.formats.native", (".mapkit.json",), "mapkit native JSON"),
-    FormatInfo("hsc", "mapkit.formats.hsc", (".hsc",), "VirtualScape map"),
-    FormatInfo("vsc", "mapkit.sets.vsc", (".vsc",), "VirtualScape collection (piece inventory)"),
-    FormatInfo("hexoscape", "mapkit.formats.hexoscape", (".json", ".json.gz", ".gz"), "Hexoscape JSON map"),
-    FormatInfo("hexoscape-url", "mapkit.formats.hexoscape.url", (".url",), "Hexoscape share link (?m= JSONCrush)"),
-    FormatInfo("glasq", "mapkit.formats.glasq", (".html", ".xhtml", ".htm"), "battlefield XHTML+SVG page"),
-)
+def formats() -> tuple[FileFormat, ...]:
+    """The map formats, in registration order."""
+    return registry.formats("map")
 
 
-def formats() -> tuple[FormatInfo, ...]:
-    return _FORMATS
+def get(name: str) -> FileFormat:
+    """A map format by name; OptionError naming the known ones otherwise."""
+    return registry.get(name, "map")
 
 
-def get(name: str) -> FormatInfo:
-    for info in _FORMATS:
-        if info.name == name:
-            return info
-    known = ", ".join(f.name for f in _FORMATS)
-    raise OptionError(f"unknown format {name!r} (known: {known})")
+def _by_extension(path: str | Path) -> list[FileFormat]:
+    return registry.by_extension(path, ("map",))
 
 
-def _by_extension(path: str | Path) -> list[FormatInfo]:
-    lower = str(path).lower()
-    matches = [(len(ext), info) for info in _FORMATS for ext in info.extensions if lower.endswith(ext)]
-    matches.sort(key=lambda pair: -pair[0])
-    return [info for _, info in matches]
+def detect(path: str | Path, head: bytes | None = None) -> FileFormat:
+    """The format of a file of any kind (map, Book, collection): by content, the name breaking ties."""
+    return registry.detect(path, head)
 
 
-def detect(path: str | Path, head: bytes | None = None) -> FormatInfo:
-    """The format of a file: by content when it is recognisable, else by extension.
-
-    Formats the extension names are sniffed first (`.json` is Hexoscape or mapkit), then the
-    rest, so a map saved under the wrong extension still reads.
-    """
-    candidates = _by_extension(path)
-    if head is not None:
-        for info in candidates + [f for f in _FORMATS if f not in candidates]:
-            module = info.module
-            sniff = getattr(module, "sniff", None)
-            if sniff is not None and hasattr(module, "read") and sniff(head):
-                return info
-    if candidates:
-        return candidates[0]
-    raise FormatError("cannot tell the format from the name or the content; use --from/--to", file=str(path))
-
-
-def format_for_output(path: str | Path, name: str | None = None) -> FormatInfo:
+def format_for_output(path: str | Path, name: str | None = None) -> FileFormat:
     """The format to write: the one named, else the one the output name implies."""
     if name:
         info = get(name)
@@ -120,19 +66,28 @@ def format_for_output(path: str | Path, name: str | None = None) -> FormatInfo:
 def read_map(path: str | Path, fmt: str | None = None) -> Map:
     """Read a map file in any known format ("-" is standard input). Raises FormatError naming the file.
 
-    Texts come as the file has them; `printable_text` makes them encodable for a picture."""
-    path = os.fspath(path)
-    data = read_input(path)  # bounded by the input size limit, remembered so no output replaces it
-    info = get(fmt) if fmt else detect(path, data[:4096])
-    if not info.can_read:
-        hint = " (a piece collection: see `mapkit inventory`)" if info.name == "vsc" else ""
-        raise OptionError(f"{path}: mapkit cannot read the {info.name} format as a map{hint}")
+    Without `fmt` the content decides the format; a C3G Book or a piece collection is refused
+    by name (OptionError). Texts come as the file has them; `printable_text` makes them
+    encodable for a picture."""
+    # bounded by the input size limit, remembered so no output replaces it
+    return parse_map(read_input(path), fmt, str(path))
+
+
+def parse_map(data: bytes, fmt: str | None = None, filename: str = "") -> Map:
+    """A map from the bytes of a file (`filename` names it in errors and breaks format ties)."""
+    shown = filename or "(bytes)"
+    info = get(fmt) if fmt else detect(filename, data)
+    if info.kind == "book":
+        raise OptionError(f"{shown}: a C3G Book, not a map (`mapkit print {shown} -o PLAN.pdf` prints its floor plan)")
+    if info.kind != "map" or not info.can_read:
+        hint = " (a piece collection: see `mapkit inventory`)" if info.kind == "collection" else ""
+        raise OptionError(f"{shown}: mapkit cannot read the {info.name} format as a map{hint}")
     try:
-        result = info.module.read(data, filename=str(path))
+        result = info.module.read(data, filename=filename)
     except FormatError as exc:
-        raise exc.with_file(str(path)) from None
+        raise (exc.with_file(filename) if filename else exc) from None
     result.source_format = result.source_format or info.name
-    limits.check_map(result, str(path))
+    limits.check_map(result, shown)
     return result
 
 
@@ -174,15 +129,34 @@ def report_warnings(m: Map, path: str | Path) -> None:
         print(f"mapkit: {path}: warning: {warning}", file=sys.stderr)
 
 
-def encode_map(m: Map, info: FormatInfo, allow_loss: bool = False) -> tuple[bytes, list[str]]:
-    """Encode a map; refuse (LossError) if the format would drop something, unless allowed."""
+def encode_map(m: Map, info: FileFormat, allow_loss: bool = False) -> tuple[bytes, list[str]]:
+    """Encode a map; refuse (LossError) if the format would drop something, unless allowed.
+
+    A map that sets up several scenarios goes whole only into a format that holds them (its
+    module says `HOLDS_SCENARIOS = True`); any other holds one scenario, so the loss is named and,
+    when allowed, only the shared terrain is written (choose a scenario with `Map.for_scenario`)."""
     module = info.module
     if not hasattr(module, "write"):
         raise OptionError(f"mapkit cannot write the {info.name} format")
-    losses = list(module.losses(m)) if hasattr(module, "losses") else []
+    losses = scenario_losses(m, info)
+    if losses:
+        m = m.terrain()
+    losses += list(module.losses(m)) if hasattr(module, "losses") else []
     if losses and not allow_loss:
         raise LossError(info.name, losses)
     return module.write(m), losses
+
+
+def scenario_losses(m: Map, info: FileFormat) -> list[str]:
+    """The loss of writing a map of several scenarios to a format that holds one (else nothing)."""
+    if getattr(info.module, "HOLDS_SCENARIOS", False) or not m.several_scenarios():
+        return []
+    own = m.scenario_pieces()
+    named = ", ".join(m.scenario_setup(n).title for n in m.scenarios())
+    count = sum(len(pieces) for pieces in own.values())
+    return [f"scenarios: the map sets up {len(m.scenarios())} ({named}) and {info.name} holds one; only the "
+            f"shared terrain is written, without the scenarios' own {count} pieces (start zones, glyphs, "
+            f"figures ...): choose one with --scenario K"]
 
 
 def write_map(m: Map, path: str | Path, fmt: str | None = None, allow_loss: bool = False) -> list[str]:

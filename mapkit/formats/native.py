@@ -18,30 +18,34 @@ from typing import Any
 from mapkit import limits
 from mapkit.errors import FormatError
 from mapkit.formats._json import escape_lone_surrogates, parse_json
-from mapkit.model.map import Map, Piece, Placement
+from mapkit.model.map import Map, Piece, Placement, Scenario
 
 NAME = "mapkit"
 EXTENSIONS = (".mapkit.json",)
 DESCRIPTION = "mapkit native JSON"
 VERSION = 1
+#: A mapkit JSON file keeps every scenario a map sets up (`formats.encode_map`).
+HOLDS_SCENARIOS = True
 SCHEMA = "map.schema.json"
 
 #: The coordinate bounds of schemas/map.schema.json ($defs.coordinate): the writer refuses what
 #: the reader would refuse (a damaged .hsc can hold coordinates near 2**31).
-MAX_COORDINATE = 1_000_000
+MAX_COORDINATE = limits.COORDINATES.value
 
 #: Top-level keys in the order they are written.
 _HEAD_KEYS = ("format", "version", "name", "author", "players", "scenario", "source_format",
               "source_version", "attrs", "extras", "warnings")
+#: Written after the head keys only when the map sets up scenarios, so older files keep their bytes.
+_SCENARIOS_KEY = "scenarios"
 
 
 _FORMAT_KEY = re.compile(rb'"format"\s*:\s*"mapkit"')
 
 
-def sniff(head: bytes) -> bool:
-    """A JSON object whose "format" is "mapkit" (written first by `write`, spaced any way by hand)."""
+def sniff(head: bytes) -> float:
+    """Certain for a JSON object whose "format" is "mapkit" (written first by `write`, spaced any way by hand)."""
     text = head.lstrip(b"\xef\xbb\xbf \t\r\n")
-    return text.startswith(b"{") and _FORMAT_KEY.search(text, 0, 200) is not None
+    return 1.0 if text.startswith(b"{") and _FORMAT_KEY.search(text, 0, 200) is not None else 0.0
 
 
 # -- writing ----------------------------------------------------------------------------------
@@ -73,6 +77,13 @@ def _placement_dict(p: Placement) -> dict[str, Any]:
     return out
 
 
+def _scenario_dict(s: Scenario) -> dict[str, Any]:
+    out: dict[str, Any] = {"number": s.number, "name": s.name, "players": s.players, "notes": s.notes}
+    if s.attrs:
+        out["attrs"] = s.attrs
+    return out
+
+
 def _row_list(rows: list[str]) -> str:
     if not rows:
         return "[]"
@@ -97,6 +108,9 @@ def write(m: Map) -> bytes:
             "attrs": m.attrs, "extras": m.extras, "warnings": list(m.warnings)}
     try:
         lines = [f"  {json.dumps(key)}: {_encode(head[key])}" for key in _HEAD_KEYS]
+        if m.scenario_setups:
+            rows = [_encode(_scenario_dict(s)) for s in m.scenario_setups]
+            lines.append(f"  {json.dumps(_SCENARIOS_KEY)}: {_row_list(rows)}")
         pieces = [_encode(_piece_dict(p)) for p in m.pieces]
         buildings = [_encode(_placement_dict(b)) for b in m.buildings]
         objects = [_encode(_placement_dict(o)) for o in m.objects]
@@ -120,6 +134,11 @@ def _check(document: Any) -> None:
     if problem is not None:
         where, _, message = problem.partition(": ")
         raise FormatError(message, where=where)
+    seen: set[int] = set()
+    for index, scenario in enumerate(document.get(_SCENARIOS_KEY, [])):
+        if scenario["number"] in seen:
+            raise FormatError(f"scenario {scenario['number']} is set up twice", where=f"$.scenarios[{index}].number")
+        seen.add(scenario["number"])
     types = catalog().types
     for index, piece in enumerate(document["pieces"]):
         if piece["type"] not in types:
@@ -135,6 +154,8 @@ def read(data: bytes, filename: str = "") -> Map:
     if len(data) > limits.DECOMPRESSED_BYTES.value:  # parsed whole: about ten times its size in memory
         raise limits.DECOMPRESSED_BYTES.exceeded(len(data), what="a mapkit JSON document")
     document = parse_json(data)
+    if isinstance(document, dict) and isinstance(document.get("pieces"), list):
+        limits.check_count(limits.PIECES, len(document["pieces"]), where="$.pieces", what="the map")
     _check(document)
     # JSON Schema counts 3.0 as an integer: store ints, so cells and output stay integral.
     pieces = [Piece(p["type"], int(p["q"]), int(p["r"]), int(p["z"]), _number(p.get("rotation", 0)),
@@ -147,6 +168,8 @@ def read(data: bytes, filename: str = "") -> Map:
         attrs=document.get("attrs", {}), extras=document.get("extras", {}),
         source_format=document.get("source_format"), source_version=document.get("source_version"),
         warnings=list(document.get("warnings", [])),
+        scenario_setups=[Scenario(int(s["number"]), s.get("name", ""), s.get("players", ""), s.get("notes", ""),
+                                  s.get("attrs", {})) for s in document.get(_SCENARIOS_KEY, [])],
     )
 
 

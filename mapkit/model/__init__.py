@@ -1,3 +1,3 @@
 """The in-memory model every format reads into and writes from."""
 
-from mapkit.model.map import Map, Piece, Cell  # noqa: F401
+from mapkit.model.map import Map, Piece, Cell, Scenario  # noqa: F401

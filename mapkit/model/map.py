@@ -12,6 +12,7 @@ from collections import Counter, defaultdict
 from dataclasses import dataclass, field, replace
 from typing import Any, Iterator, NamedTuple
 
+from mapkit.errors import OptionError
 from mapkit.model.catalog import Catalog, PieceType, catalog
 
 
@@ -63,8 +64,36 @@ class Placement:
 
 
 @dataclass
+class Scenario:
+    """One scenario a map sets up on its terrain (a battlefield page may set up several).
+
+    Its own pieces (start zones, glyphs, figures, ruins ...) are the map's pieces tagged
+    `attrs["scenario"] == number`; the untagged pieces are the terrain every scenario shares.
+    `players` is said as the scenario says it ("2", "2 or 3", "2, or 4 in 2 teams"); `notes`
+    is its text (goal, set-up, special rules, victory).
+    """
+
+    number: int
+    name: str = ""
+    players: str = ""
+    notes: str = ""
+    attrs: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def title(self) -> str:
+        """"scenario 2 (Clashing Fronts)", as every output names it."""
+        return f"scenario {self.number}" + (f" ({self.name})" if self.name else "")
+
+
+@dataclass
 class Map:
-    """A Heroscape battlefield as every format sees it."""
+    """A Heroscape battlefield as every format sees it.
+
+    A map that sets up several scenarios on one terrain keeps them in `scenario_setups` and
+    tags their pieces (see `Scenario`); `for_scenario(k)` is scenario k as a map of its own.
+    `scenario` and `players` are the map's own notes and player count (for a page of several
+    scenarios, all their texts; each scenario's own are in its `Scenario`).
+    """
 
     name: str = ""
     author: str = ""
@@ -79,6 +108,8 @@ class Map:
     source_version: str | None = None
     #: Things a reader recovered from or ignored (malformed XML, trailing bytes, ...), one line each.
     warnings: list[str] = field(default_factory=list)
+    #: The scenarios the map sets up, in number order (empty: the map is one scenario).
+    scenario_setups: list[Scenario] = field(default_factory=list)
 
     # -- per piece -----------------------------------------------------------------------
     @staticmethod
@@ -174,17 +205,66 @@ class Map:
             zones[int(piece.attrs.get("player", 0))].append(piece)
         return dict(zones)
 
-    def scenarios(self) -> list[Any]:
-        """The scenario numbers pieces are tagged with (`attrs["scenario"]`): a battlefield page
-        may set up several scenarios on one terrain, each with its own zones and glyphs."""
-        objects = getattr(self.pieces, "objects", None)  # a PieceTable: only its objects carry attrs
-        pieces = [p for _, p in objects()] if objects is not None else self.pieces
-        tags = {p.attrs["scenario"] for p in pieces if p.attrs.get("scenario") is not None}
+    # -- scenarios -------------------------------------------------------------------------
+    def scenarios(self) -> list[int]:
+        """The numbers of the scenarios the map sets up: those it declares and those its pieces
+        are tagged with (`attrs["scenario"]`); empty for a map that is one scenario."""
+        tags = set(self.scenario_pieces())
+        tags.update(s.number for s in self.scenario_setups)
         return sorted(tags, key=lambda tag: (type(tag).__name__, tag))
 
-    def for_scenario(self, scenario: Any) -> "Map":
-        """The battlefield as one scenario sets it up: untagged pieces plus that scenario's own."""
-        return replace(self, pieces=[p for p in self.pieces if p.attrs.get("scenario") in (None, scenario)])
+    def scenario_pieces(self) -> dict[int, list[Piece]]:
+        """Each scenario's own pieces (tagged `attrs["scenario"]`), in map order, without making
+        the other pieces of a `PieceTable` (only the pieces it holds as objects carry attrs)."""
+        objects = getattr(self.pieces, "objects", None)
+        pieces = [p for _, p in objects()] if objects is not None else self.pieces
+        out: dict[int, list[Piece]] = {}
+        for p in pieces:
+            tag = p.attrs.get("scenario")
+            if tag is not None:
+                out.setdefault(tag, []).append(p)
+        return out
+
+    def several_scenarios(self) -> bool:
+        """Whether the map sets up more than one scenario, so that a question about it (its
+        findings, the pieces it needs, a picture of it) is asked of each scenario apart."""
+        return len(self.scenarios()) > 1
+
+    def scenario_setup(self, number: int) -> Scenario:
+        """What the map says of scenario `number` (a bare Scenario if it only tags pieces with it).
+        Raises OptionError for a number the map does not set up."""
+        for setup in self.scenario_setups:
+            if setup.number == number:
+                return setup
+        numbers = self.scenarios()
+        if number in numbers:
+            return Scenario(number)
+        have = f"scenarios: {', '.join(map(str, numbers))}" if numbers else "it sets up none"
+        raise OptionError(f"no scenario {number} ({have})")
+
+    def for_scenario(self, number: int) -> "Map":
+        """Scenario `number` as a map of its own: the shared terrain plus that scenario's pieces
+        (tagged, in map order), its players and notes. OptionError if the map does not set it up."""
+        setup = self.scenario_setup(number)
+        pieces = [p for p in self.pieces if p.attrs.get("scenario") in (None, number)]
+        notes = "\n".join(text for text in (setup.name, setup.notes) if text) or self.scenario
+        return replace(self, pieces=pieces, players=setup.players or self.players, scenario=notes,
+                       scenario_setups=[setup],
+                       attrs=dict(self.attrs), extras=dict(self.extras), warnings=list(self.warnings))
+
+    def terrain(self) -> "Map":
+        """The terrain every scenario shares: the map without any scenario's own pieces."""
+        if not self.scenarios():
+            return self
+        return replace(self, pieces=[p for p in self.pieces if p.attrs.get("scenario") is None],
+                       scenario_setups=[], attrs=dict(self.attrs), extras=dict(self.extras),
+                       warnings=list(self.warnings))
+
+    def per_scenario(self) -> list[tuple[int | None, "Map"]]:
+        """(number, map) for each scenario of a map that sets up several, else [(None, the map)]."""
+        if not self.several_scenarios():
+            return [(None, self)]
+        return [(n, self.for_scenario(n)) for n in self.scenarios()]
 
     def glyphs(self) -> list[Piece]:
         return self.of_type("glyph")

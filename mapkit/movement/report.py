@@ -18,6 +18,10 @@ NO_ZONES = "no start zones on this map, so no turns to draw: give --start Q,R,LE
 MOVERS = ("single", "double", "flyer", "vehicle", "elevator-car")
 
 
+class StartError(OptionError):
+    """The start asked for names no space of the map."""
+
+
 def mover_kind(figure: Figure) -> str:
     """The mover name of a figure profile."""
     if figure.elevator_car:
@@ -63,7 +67,7 @@ def analyze_map(m: Map, figure: Figure, start: tuple[int, int, int] | None = Non
         if found is None:
             have = sorted({spaces.level(s) for s in range(len(spaces)) if (spaces.q[s], spaces.r[s]) == start[:2]})
             hint = f"; that hex has spaces on Level {', '.join(map(str, have))}" if have else "; that hex has no space"
-            raise OptionError(f"no space at q={start[0]}, r={start[1]} on Level {start[2]}{hint}")
+            raise StartError(f"no space at q={start[0]}, r={start[1]} on Level {start[2]}{hint}")
         start = spaces.key(found)
     result = analyze(spaces, figure, start, broken_windows=broken_windows, at=at)
     data = report(result)

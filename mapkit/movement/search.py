@@ -185,7 +185,7 @@ def search(g: Graph, sources: Iterable[int], blocked: Iterable[int] = (), friend
             if is_blocked[m] or f & TRANSIT:
                 continue  # placements leave only from the MOVED and ARMED states
             c = cost[e]
-            onto_transit = transit_at[m] and not is_friendly[m] and dirn[e] >= 0
+            onto_transit = has_transit and transit_at[m] and not is_friendly[m] and dirn[e] >= 0
             if u + c <= move:
                 if can_stop and u and (not end_ok[m] or onto_transit) and not f & STOP:
                     # Stopping here first may be the only way across a space one cannot stop on,

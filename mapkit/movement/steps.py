@@ -53,8 +53,12 @@ class Graph:
         """Per node: whether a transit placement leaves it (it is a Transit Space this figure may use)."""
         cached = self.__dict__.get("_transit_nodes")
         if cached is None:
-            flags, off = self.flags, self.off
-            cached = [any(flags[e] & TRANSIT for e in range(off[n], off[n + 1])) for n in range(self.n)]
+            from bisect import bisect_right
+
+            cached = [False] * self.n
+            for e, f in enumerate(self.flags):
+                if f & TRANSIT:
+                    cached[bisect_right(self.off, e) - 1] = True
             self.__dict__["_transit_nodes"] = cached
         return cached
 

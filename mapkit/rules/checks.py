@@ -9,13 +9,14 @@ local hexes and floor levels. A file that cannot be read raises FormatError.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 from typing import Any, Iterable
 
 from mapkit.books.load import read_book_json
 from mapkit.books.model import book_from_dict
 from mapkit.books.schema import book_errors
-from mapkit.errors import MapkitError
+from mapkit.errors import MapkitError, OptionError
 from mapkit.geometry.params import OverlayParams
 from mapkit.model.map import Map, Placement
 from mapkit.rules import framework
@@ -27,16 +28,40 @@ BOOK_RULES = ("C101", "C102", "C103", "C104", "C105", "C106", "C107", "C108")
 
 def check_map(m: Map, file: str | None = None, profile: str | None = "casual", select: Iterable[str] = (),
               ignore: Iterable[str] = (), options: dict[str, Any] | None = None,
-              rules: Iterable[Rule] | None = None) -> list[Finding]:
+              rules: Iterable[Rule] | None = None, scenario: int | None = None) -> list[Finding]:
     """The findings of a profile's rules (or those `select` names, less `ignore`) on one map,
-    rule by rule; `options` are the convention parameters (default: `profiles.defaults()`)."""
+    rule by rule; `options` are the convention parameters (default: `profiles.defaults()`).
+
+    A map that sets up several scenarios is checked one scenario at a time, each as a map of its
+    own (`Map.for_scenario`), so pieces of different scenarios never meet: a finding every
+    scenario has alike is given once, about the shared terrain (`scenario` None); the others
+    name their scenario. `scenario` checks that one alone (OptionError if the map lacks it)."""
     if options is None:
         from mapkit.rules.profiles import defaults
 
         options = defaults()
     if rules is None:
         rules = framework.select_rules(profile, select, ignore, options.get("vehicle_rules"))
+    rules = list(rules)
+    if scenario is not None:
+        return _named(_run(m.for_scenario(scenario), file, options, rules), scenario)
+    views = m.per_scenario()
+    if len(views) == 1:
+        return _run(m, file, options, rules)
+    found = [(number, _run(view, file, options, rules)) for number, view in views]
+    shared = set.intersection(*(set(findings) for _, findings in found))
+    out = [f for f in found[0][1] if f in shared]
+    for number, findings in found:
+        out.extend(_named([f for f in findings if f not in shared], number))
+    return out
+
+
+def _run(m: Map, file: str | None, options: dict[str, Any], rules: list[Rule]) -> list[Finding]:
     return list(framework.run_rules(CheckContext(m, file, options), rules))
+
+
+def _named(findings: list[Finding], scenario: int) -> list[Finding]:
+    return [replace(f, scenario=scenario) for f in findings]
 
 
 def check_book_file(path: str | Path, params: OverlayParams | None = None) -> list[Finding]:
@@ -61,10 +86,14 @@ def check_book_file(path: str | Path, params: OverlayParams | None = None) -> li
 
 
 def check_file(path: str, fmt: str | None, profile: str, select: list[str], ignore: list[str],
-               options: dict[str, Any]) -> tuple[list[dict[str, Any]], str | None, list[str]]:
+               options: dict[str, Any], scenario: int | None = None
+               ) -> tuple[list[dict[str, Any]], str | None, list[str]]:
     """Findings (as dicts), a read error, and reader warnings for one file; runs in a worker
-    process of `mapkit validate`, so everything it returns pickles."""
-    if path.endswith(".book.json"):
+    process of `mapkit validate`, so everything it returns pickles. `scenario` checks that
+    scenario of the map alone (a map without it is an error of that file)."""
+    from mapkit.registry import kind_of
+
+    if kind_of(path) == "book":
         # A Book is checked by the C3G Book rules whatever the profile; --select and --ignore still apply.
         try:
             found = check_book_file(path, options.get("overlay_params"))
@@ -76,9 +105,12 @@ def check_file(path: str, fmt: str | None, profile: str, select: list[str], igno
 
     try:
         m = read_map(path, fmt)
+        found = check_map(m, path, profile, select, ignore, options, scenario=scenario)
+    except OptionError as exc:  # no such scenario in this map
+        return [], f"{path}: {exc}", []
     except MapkitError as exc:
         return [], str(exc), []
-    return [f.as_dict() for f in check_map(m, path, profile, select, ignore, options)], None, list(m.warnings)
+    return [f.as_dict() for f in found], None, list(m.warnings)
 
 
 def findings_to_draw(m: Map, file: str | None = None, profile: str | None = "casual"

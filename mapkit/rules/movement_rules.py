@@ -32,8 +32,9 @@ def _option(ctx: CheckContext, name: str, default: int) -> int:
 
 
 def movements(ctx: CheckContext) -> list[tuple[Any, Any]]:
-    """(scenario, movement analysis) for each scenario the map sets up (one, None, for most
-    maps), for the configured figure profile; computed once per context."""
+    """(scenario, movement analysis) for each scenario of a map that sets up several (one,
+    None, for other maps and for one scenario alone, as `validate` checks them), for the
+    configured figure profile; computed once per context."""
 
     def compute(c: CheckContext) -> list[tuple[Any, Any]]:
         from mapkit.movement.analysis import analyze, prepare
@@ -41,7 +42,7 @@ def movements(ctx: CheckContext) -> list[tuple[Any, Any]]:
 
         move = min(MAX_MOVE, max(0, _option(c, "movement_move", 5)))
         fig = Figure(move=move, height=max(1, _option(c, "movement_height", 5)))
-        views = [(s, c.map.for_scenario(s)) for s in c.map.scenarios()] or [(None, c.map)]
+        views = c.map.per_scenario()
         return [(s, analyze(prepare(view, map_file=c.file), fig)) for s, view in views]
 
     return ctx.shared("movement.analysis", compute)
@@ -98,11 +99,11 @@ def glyph_imbalance(ctx: CheckContext) -> Iterator[Finding]:
             if g["imbalance"] is not None and g["imbalance"] >= limit:
                 per = ", ".join(f"player {p} {t}" for p, t in turns.items())
                 yield ctx.finding("M104", f"{_scenario(scenario)}glyph {g['letter']} is {g['imbalance']} turn(s) "
-                                          f"nearer one army ({per})", g["q"], g["r"], g["height"])
+                                          f"nearer one army ({per})", g["q"], g["r"], g["level"])
             elif g["imbalance"] is None and any(t is not None for t in turns.values()):
                 missing = ", ".join(p for p, t in turns.items() if t is None)
                 yield ctx.finding("M104", f"{_scenario(scenario)}glyph {g['letter']} cannot be reached from "
-                                          f"player {missing}'s start zone", g["q"], g["r"], g["height"])
+                                          f"player {missing}'s start zone", g["q"], g["r"], g["level"])
 
 
 @rule("M105", "transit-leads-nowhere", "warning", FAMILY, ("c3g",),

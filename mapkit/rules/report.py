@@ -31,20 +31,21 @@ def severity_first(f: Finding) -> tuple:
 
 
 def where(f: Finding) -> str:
-    """'scenario K Level L (q, r)', 'Level L (q, r)', '(q, r)', or '' for a map-wide finding
-    (L as `mapkit.model.levels` counts; K only on a page that sets up several scenarios)."""
+    """'scenario K: Level L (q, r)', 'Level L (q, r)', '(q, r)', 'scenario K', or '' for a
+    map-wide finding (L as `mapkit.model.levels` counts; K only for a map of several scenarios)."""
     parts = []
-    if f.scenario is not None:
-        parts.append(f"scenario {f.scenario}")
     if f.level is not None:
         parts.append(f"Level {f.level}")
     if f.q is not None and f.r is not None:
         parts.append(f"({f.q}, {f.r})")
-    return " ".join(parts)
+    place = " ".join(parts)
+    if f.scenario is None:
+        return place
+    return f"scenario {f.scenario}" + (f": {place}" if place else "")
 
 
 def text_line(f: Finding) -> str:
-    """`FILE: [scenario K] Level L (q, r): CODE severity: message`."""
+    """`FILE: [scenario K: ]Level L (q, r): CODE severity: message`."""
     head = [f.file or "-"]
     place = where(f)
     if place:

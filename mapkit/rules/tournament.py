@@ -7,6 +7,7 @@ These are the habits of heroscapers.com map projects and contests, not rules of 
 from __future__ import annotations
 
 import re
+from collections import Counter
 from typing import Iterable
 
 from mapkit.model import levels
@@ -33,10 +34,11 @@ def _zones(ctx: CheckContext) -> Zones:
     """
     def compute(c: CheckContext) -> Zones:
         out: Zones = {}
-        for p in c.map.pieces:
-            if p.type == "start-zone":
-                player = int(p.attrs.get("player", 0))
-                out.setdefault(p.attrs.get("scenario"), {}).setdefault(player, set()).add((p.q, p.r, p.z))
+        several = c.map.several_scenarios()  # one scenario alone (as validate checks it) is keyed None
+        for p in c.map.of_type("start-zone"):
+            player = int(p.attrs.get("player", 0))
+            scenario = p.attrs.get("scenario") if several else None
+            out.setdefault(scenario, {}).setdefault(player, set()).add((p.q, p.r, p.z))
         return out
     return ctx.shared("tournament.zones", compute)
 
@@ -98,7 +100,9 @@ def terrain_limit(ctx: CheckContext) -> Iterable[Finding]:
         yield ctx.finding("T203", f"pieces from no official master set or expansion: {names}")
     if not limited.feasible:
         yield ctx.finding("T203", f"cannot be built from {masters} master set(s) + {expansions} expansion(s) "
-                          f"(at most {same} of one); the smallest build needs {_smallest(need)}")
+                          f"(at most {same} of one); counting master sets and expansions as this rule does "
+                          f"(no terrain kits), the smallest build is {_smallest(need)}; `mapkit inventory` "
+                          "gives the smallest build with terrain kits")
 
 
 @rule("T204", "start-zone-distance", "warning", "tournament", TOURNAMENT,
@@ -178,8 +182,8 @@ def contest_terrain_sets(ctx: CheckContext) -> Iterable[Finding]:
     limit = _param(ctx, "max_terrain_sets")
     within = minimum_cover(need, load_sets(("master", "expansion")), max_total=limit)
     if not within.feasible:
-        yield ctx.finding("K301", f"cannot be built from {limit} terrain sets; the smallest build needs "
-                          f"{_smallest(need)}")
+        yield ctx.finding("K301", f"cannot be built from {limit} terrain sets; counting master sets and "
+                          f"expansions as this rule does (no terrain kits), the smallest build is {_smallest(need)}")
 
 
 def _smallest(need: dict[str, int]) -> str:
@@ -192,8 +196,13 @@ def _smallest(need: dict[str, int]) -> str:
         bound = minimum_cover(need, load_sets(("master", "expansion")), max_total=0).lower_bound
         return f"at least {bound} sets (no optimum proved in time)"
     if not free.feasible:
-        return "pieces no official set holds"
-    return f"{free.count} sets: {free.describe()}"
+        return "impossible: pieces no official set holds"
+    kinds = Counter()
+    for s, n in free.sets:
+        kinds[s.kind] += n
+    tally = ", ".join(f"{kinds[k]} {k} set{'s' if kinds[k] != 1 else ''}".replace("expansion sets", "expansions")
+                      .replace("expansion set", "expansion") for k in ("master", "expansion") if kinds[k])
+    return f"{free.count} sets ({tally}): {free.describe()}"
 
 
 @rule("K302", "contest-no-valhalla-glyphs", "warning", "contest", CONTEST,

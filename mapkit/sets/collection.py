@@ -22,14 +22,12 @@ def read_collection(path: str, warnings: list[str] | None = None) -> dict[str, i
     from mapkit import limits
     from mapkit.errors import FormatError
     from mapkit.io import read_input
-    from mapkit.sets import inventory_tsv, vsc
+    from mapkit.registry import detect
 
     data = read_input(path, limits.COLLECTION_BYTES)
-    module = vsc if path.lower().endswith(".vsc") or vsc.sniff(data[:64]) else inventory_tsv
+    fmt = detect(path, data, ("collection",), hint=" (expected a VirtualScape .vsc or a Hexoscape inventory table)")
     try:
-        if module is vsc:
-            return vsc.read_collection(data, path, warnings)
-        return module.read_collection(data, path)
+        return fmt.module.read(data, path, warnings)
     except FormatError as exc:
         raise exc.with_file(path) from None
 

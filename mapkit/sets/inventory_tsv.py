@@ -10,21 +10,25 @@ from __future__ import annotations
 import csv
 import io
 
+from mapkit import limits
 from mapkit.errors import FormatError
 from mapkit.model.catalog import catalog
 
 NAME = "hexoscape-inventory"
 EXTENSIONS = (".tsv", ".csv")
-MAX_COUNT = 1_000_000
+DESCRIPTION = "Hexoscape inventory table (ID, Type, Size, Count)"
+MAX_COUNT = limits.COLLECTION_COUNT.value
 #: Type names that pick a piece when the ID is ambiguous.
 TYPE_HINTS = {"laur underbrush": "laur-brush-10", "swamp underbrush": "swamp-brush-10"}
 #: IDs the catalog does not carry (Hexoscape's inventory key for the castle flag).
 ID_ALIASES = {"flag": "castle-flag"}
 
 
-def sniff(head: bytes) -> bool:
+def sniff(head: bytes) -> float:
+    """Likely when the first line is a header with ID first and a Count column (a table with
+    such a header could be something else)."""
     first = head.lstrip(b"\xef\xbb\xbf").split(b"\n", 1)[0].lower()
-    return first.startswith(b"id") and b"count" in first
+    return 0.8 if first.startswith(b"id") and b"count" in first else 0.0
 
 
 def _renamed() -> dict[str, str]:
@@ -52,12 +56,16 @@ def _piece(key: str, type_name: str) -> str | None:
     return found.id if found else None
 
 
-def read_collection(data: bytes, filename: str = "") -> dict[str, int]:
-    """type id -> count."""
+def read_collection(data: bytes, filename: str = "", warnings: list[str] | None = None) -> dict[str, int]:
+    """type id -> count. Skips nothing (an unknown ID is an error), so `warnings` stays as given."""
     try:
         return _read(data, filename)
     except csv.Error as exc:
         raise FormatError(f"malformed table: {exc}", file=filename or None) from None
+
+
+#: The registry's name for the reader.
+read = read_collection
 
 
 def _read(data: bytes, filename: str) -> dict[str, int]:
@@ -85,8 +93,14 @@ def _read(data: bytes, filename: str) -> dict[str, int]:
         if len(row) <= max(col_id, col_count):
             raise FormatError("too few columns", file=filename or None, where=f"line {number}")
         key, value = row[col_id].strip(), row[col_count].strip()
-        if not (value.isascii() and value.isdigit()) or int(value) > MAX_COUNT:
-            raise FormatError(f"count of {key} is not a whole number up to {MAX_COUNT}: {value[:20]!r}",
+        if len(value) > limits.DIGITS.value:
+            raise limits.DIGITS.exceeded(len(value), file=filename or None, where=f"line {number}",
+                                         what=f"the count of {key}")
+        if value.isascii() and value.isdigit() and int(value) > MAX_COUNT:
+            raise limits.COLLECTION_COUNT.exceeded(int(value), file=filename or None, where=f"line {number}",
+                                                   what=f"the count of {key}")
+        if not (value.isascii() and value.isdigit()):
+            raise FormatError(f"count of {key} is not a whole number: {value[:20]!r}",
                               file=filename or None, where=f"line {number}")
         type_id = _piece(key, row[col_type] if col_type is not None and col_type < len(row) else "")
         if type_id is None:

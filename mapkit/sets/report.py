@@ -7,7 +7,12 @@ from typing import Any
 
 def inventory_report(m: Any, collection: dict[str, int] | None = None, set_ids: list[str] | None = None,
                      community: bool = False) -> dict[str, Any]:
-    """Everything `inventory` prints, as plain data."""
+    """Everything `inventory` prints, as plain data.
+
+    `counts` says which sets the smallest combination may use (terrain kits are counted unless
+    sets are named); when it uses a kit, `without_kits` gives the smallest combination of master
+    sets and expansions alone, the number the tournament rule T203 counts. For a map that sets
+    up several scenarios the pieces are the most any one scenario needs (`requirements`)."""
     from mapkit.errors import OptionError
     from mapkit.sets import CoverTooLarge, load_sets, minimum_cover, missing, requirements, terrain_requirements
     from mapkit.sets.requirements import describe, hexes_of
@@ -30,12 +35,25 @@ def inventory_report(m: Any, collection: dict[str, int] | None = None, set_ids: 
     except CoverTooLarge:
         cover = minimum_cover(terrain, sets, max_total=0)
         too_large = cover.lower_bound
+    without_kits = None
+    if too_large is None and any(s.kind not in ("master", "expansion") for s, _ in cover.sets):
+        try:
+            plain = minimum_cover(terrain, [s for s in sets if s.kind in ("master", "expansion")])
+        except CoverTooLarge:
+            plain = None
+        if plain is not None and plain.feasible:
+            without_kits = {"set_count": plain.count, "sets": [{"id": t.id, "name": t.name, "kind": t.kind,
+                                                                "copies": n} for t, n in plain.sets]}
     report: dict[str, Any] = {
+        "scenarios": m.scenarios() if m.several_scenarios() else [],
         "pieces": [{"type": t, "name": describe(t), "hexes": hexes_of(t), "count": n}
                    for t, n in sorted(need.items())],
         "total_pieces": sum(need.values()),
         "sets": [{"id": s.id, "name": s.name, "kind": s.kind, "copies": n} for s, n in cover.sets],
         "set_count": cover.count,
+        "counts": "the sets named" if set_ids else ("master sets, expansions, terrain kits and community kits"
+                                                     if community else "master sets, expansions and terrain kits"),
+        "without_kits": without_kits,
         "buildable_from_sets": cover.feasible or too_large is not None,
         "search_too_large_lower_bound": too_large,
         "not_in_any_set": [{"type": t, "name": describe(t), "count": n, "announced_in": announced_in(t)}
@@ -78,7 +96,11 @@ def declared_sets_report(need: dict[str, int], declared: list[str]) -> dict[str,
 
 def render_text(rep: dict[str, Any]) -> str:
     """The report as `mapkit inventory` prints it."""
-    lines = [f"Pieces needed ({rep['total_pieces']}):"]
+    if rep.get("scenarios"):
+        lines = [f"Pieces needed ({rep['total_pieces']}) to build any one of its {len(rep['scenarios'])} scenarios "
+                 "(piece by piece, the most one scenario needs; one alone: --scenario K):"]
+    else:
+        lines = [f"Pieces needed ({rep['total_pieces']}):"]
     for row in rep["pieces"]:
         lines.append(f"  {row['count']:>4} x {row['name']}  [{row['type']}]")
     lines.append("")
@@ -88,9 +110,13 @@ def render_text(rep: dict[str, Any]) -> str:
     elif not rep["buildable_from_sets"]:
         lines.append("No combination of the sets considered holds these pieces.")
     elif rep["sets"]:
-        lines.append(f"Smallest combination of official sets ({rep['set_count']}):")
+        lines.append(f"Smallest combination of {rep['counts']} ({rep['set_count']} sets):")
         for s in rep["sets"]:
             lines.append(f"  {s['copies']} x {s['name']} ({s['id']}, {s['kind']})")
+        if rep.get("without_kits"):
+            plain = rep["without_kits"]
+            lines.append(f"Without terrain kits, as the tournament rule T203 counts: {plain['set_count']} sets "
+                         "(master sets and expansions).")
     if rep["not_in_any_set"]:
         lines.append("Not in any official set:")
         for row in rep["not_in_any_set"]:

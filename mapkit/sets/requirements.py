@@ -13,7 +13,21 @@ NOT_TERRAIN = frozenset({"figure"})
 
 
 def requirements(m: Map) -> Counter[str]:
-    """type id -> pieces needed. Glyphs count as 'glyph:<letter>'; start zones are not pieces."""
+    """type id -> pieces needed. Glyphs count as 'glyph:<letter>'; start zones are not pieces.
+
+    A map that sets up several scenarios is built one scenario at a time, so it needs, piece by
+    piece, the most any one scenario needs (the shared terrain and that scenario's own pieces),
+    not the pieces of every scenario at once."""
+    if m.several_scenarios():
+        need: Counter[str] = Counter()
+        for _, view in m.per_scenario():
+            for type_id, n in _pieces_needed(view).items():
+                need[type_id] = max(need[type_id], n)
+        return need
+    return _pieces_needed(m)
+
+
+def _pieces_needed(m: Map) -> Counter[str]:
     cat = catalog()
     need: Counter[str] = Counter()
     for piece in m.pieces:

@@ -11,18 +11,20 @@ inventory, not a map, so the module offers `read_collection` instead of `read`.
 
 from __future__ import annotations
 
+from mapkit import limits
 from mapkit.errors import FormatError
 from mapkit.model.catalog import catalog
 
 NAME = "vsc"
 EXTENSIONS = (".vsc",)
 DESCRIPTION = "VirtualScape collection (piece inventory)"
-MAX_COUNT = 1_000_000
+MAX_COUNT = limits.COLLECTION_COUNT.value
 
 
-def sniff(head: bytes) -> bool:
+def sniff(head: bytes) -> float:
+    """Certain for INI text that opens with the [Collection] section."""
     text = head.lstrip(b"\xef\xbb\xbf \t\r\n")
-    return text[:12].lower() == b"[collection]"
+    return 1.0 if text[:12].lower() == b"[collection]" else 0.0
 
 
 def read_collection(data: bytes, filename: str = "", warnings: list[str] | None = None) -> dict[str, int]:
@@ -53,8 +55,14 @@ def read_collection(data: bytes, filename: str = "", warnings: list[str] | None 
         key, value = key.strip(), value.strip()
         if not sep or not key:
             raise FormatError(f"expected Key=count, got {line[:40]!r}", file=filename or None, where=f"line {number}")
-        if not (value.isascii() and value.isdigit()) or int(value) > MAX_COUNT:
-            raise FormatError(f"count of {key} is not a whole number up to {MAX_COUNT}: {value[:20]!r}",
+        if len(value) > limits.DIGITS.value:
+            raise limits.DIGITS.exceeded(len(value), file=filename or None, where=f"line {number}",
+                                         what=f"the count of {key}")
+        if value.isascii() and value.isdigit() and int(value) > MAX_COUNT:
+            raise limits.COLLECTION_COUNT.exceeded(int(value), file=filename or None, where=f"line {number}",
+                                                   what=f"the count of {key}")
+        if not (value.isascii() and value.isdigit()):
+            raise FormatError(f"count of {key} is not a whole number: {value[:20]!r}",
                               file=filename or None, where=f"line {number}")
         if key.startswith("Glyph") and len(key) == 6:
             type_id = f"glyph:{key[5]}"
@@ -68,3 +76,7 @@ def read_collection(data: bytes, filename: str = "", warnings: list[str] | None 
     if not seen_section:
         raise FormatError("no [Collection] section", file=filename or None)
     return counts
+
+
+#: The registry's name for the reader.
+read = read_collection

@@ -28,6 +28,6 @@ __all__ = ["NAME", "EXTENSIONS", "DESCRIPTION", "sniff", "read", "BASE_OF", "FAC
            "parse_transform"]
 
 
-def sniff(head: bytes) -> bool:
-    """An XHTML page with inline SVG that uses battlefield tile drawings."""
-    return b"http://www.w3.org/2000/svg" in head and (b"hsbf" in head or b'id="tile01"' in head)
+def sniff(head: bytes) -> float:
+    """Certain for an XHTML page with inline SVG that uses battlefield tile drawings."""
+    return 1.0 if b"http://www.w3.org/2000/svg" in head and (b"hsbf" in head or b'id="tile01"' in head) else 0.0

@@ -124,10 +124,9 @@ def _read_tree(root: Any, warnings: list[str]) -> Map:
                 if not reason.startswith(_LABEL_ONLY):  # a label keeps what is drawn under it in view
                     previous = None
                 continue
-            if layer.kind == "level":
-                drawn.setdefault((code, placed[-1].extras.pop("turns")), set()).add(translate_rotate(steps)[:2])
-            else:
-                placed[-1].extras.pop("turns")
+            if layer.kind == "level":  # where each code is drawn, to find how far overlays are cropped
+                x, y, angle = translate_rotate(steps)
+                drawn.setdefault((code, int(angle // 60) % 6), set()).add((x, y))
             previous = (transform, set(placed[-1].cells))
     notes: list[str] = []
     pieces = stack(fold_bases(placed, cat), cat,
@@ -181,11 +180,10 @@ def _place(code: str, use: Any, transform: str, matrix: Any, steps: list, defs: 
                 f"(shape {ptype.shape})", "")
     if layer.scenario is not None:
         attrs["scenario"] = layer.scenario
-    p = Placed(code, type_id, fit[0], fit[1], fit[2], attrs, line, layer, sorted(cells), anchor=(q0, r0),
-               extras={"turns": turns})
+    p = Placed(code, type_id, fit[0], fit[1], fit[2], attrs, line, layer, sorted(cells), anchor=(q0, r0))
     label = _label_after(use, drawing, transform)
     if label:
-        if type_id == "castle-ladder" and label.isdigit() and int(label) > 0:
+        if type_id == "castle-ladder" and label.isdecimal() and len(label) <= 9 and int(label) > 0:
             p.count = int(label)
         elif type_id.startswith("figure"):
             attrs["label"] = label

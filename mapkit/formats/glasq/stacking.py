@@ -11,8 +11,8 @@ Everything that stands on something (obstacles, glyphs, start zones, figures) is
 top of what lies under it, i.e. at the supporting tile's z + 1, as VirtualScape stores it. A
 picture sees the tiles of the pictures up to itself; an overlay `hsbfNNNNsKKlLL` those of the
 pictures before picture LL ("Glyphs Under Level 11" sit under the Level 11 tiles).
-A standing piece with nothing drawn under any of its hexes in any picture is drawn off the board
-(a key of glyphs, a legend) and is not placed.
+A glyph, start zone or figure (or an overlay's obstacle) with nothing drawn under any of its
+hexes in any picture is drawn off the board (a key of glyphs, a legend) and is not placed.
 
 Edge pieces hang on a castle's side: a battlement drawn on "Level N" is at N - 1, the level of
 the wall-walk it serves; elsewhere at the level of the wall-walk or wall across its side. A
@@ -38,8 +38,11 @@ LADDER_RISE = 2
 
 #: Piece kinds that make a layer of the build (their z comes from the picture's "Level N").
 _LAYER_KINDS = ("land", "fluid", "castle")
-#: Kinds a standing piece of which, with nothing under it, is a drawing off the board.
-_OFF_BOARD_KINDS = ("obstacle", "marker", "figure")
+#: Kinds of standing pieces that, with nothing drawn under them, are drawings off the board
+#: (keys of glyphs, setup lists): glyphs, start zones and figures anywhere; obstacles in a
+#: scenario overlay. An obstacle on a level picture with nothing under it stands on the table
+#: (The Catacombs draws lone outcrops on its Level 1).
+_OFF_BOARD_KINDS = ("marker", "figure")
 #: A picture number beyond every picture's: "whatever any picture draws".
 _ALL = 1 << 30
 
@@ -104,7 +107,7 @@ def stack(placed: list[Placed], cat: Any, skip: Callable[[Placed, str], None],
         else:
             level = ground.top(p.cells, p.layer.sees)
             if level is None:
-                if ptype.kind in _OFF_BOARD_KINDS and ground.top(p.cells, _ALL) is None:
+                if _may_be_off_board(p, ptype) and ground.top(p.cells, _ALL) is None:
                     skip(p, "drawn off the board (no picture draws anything under it: a key, legend or label)")
                     continue
                 level = 0
@@ -118,6 +121,10 @@ def stack(placed: list[Placed], cat: Any, skip: Callable[[Placed, str], None],
                 extras["base"] = {"code": p.base.code, "line": p.base.line}
             pieces.append(Piece(p.type, p.q, p.r, level, p.rotation, dict(p.attrs), {"glasq": extras}))
     return pieces
+
+
+def _may_be_off_board(p: Placed, ptype: Any) -> bool:
+    return ptype.kind in _OFF_BOARD_KINDS or (ptype.kind == "obstacle" and p.layer.kind == "scenario")
 
 
 def _is_layer(p: Placed, cat: Any) -> bool:
@@ -157,7 +164,7 @@ def _edges(placed: list[Placed], cat: Any, ground: Ground, z: dict[int, list[int
         same = kept.get(key)
         if same is not None:  # the battlement drawn again to show the flag: one piece
             del z[id(b)]
-            b.extras["same_as"] = same.line
+            same.extras["drawn_again"] = {"code": b.code, "line": b.line}
         for flag in placed:
             if flag.type == "castle-flag" and flag.anchor == b.anchor and flag.scenario == b.scenario:
                 holders[id(flag)] = same or b

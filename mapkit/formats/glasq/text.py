@@ -1,8 +1,8 @@
 """The words of a battlefield page: its title, required sets, description and scenarios.
 
 Page title -> Map.name; "Required Sets" -> attrs["required_sets"], the page's description ->
-attrs["description"], each scenario's number, title and text -> attrs["scenarios"], and all
-scenario texts together -> Map.scenario.
+attrs["description"], each scenario's number, title, players and text -> Map.scenario_setups,
+and all scenario texts together -> Map.scenario.
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ import re
 from typing import Any
 
 from mapkit.formats.glasq.svg import elements, local
-from mapkit.model.map import Map
+from mapkit.model.map import Map, Scenario
 
 _SKIP_TEXT = ("svg", "button", "script", "style", "p", "h1", "h2", "div", "hr")
 
@@ -78,5 +78,17 @@ def metadata(root: Any, m: Map) -> None:
     if description:
         m.attrs["description"] = "\n\n".join(description)
     if scenarios:
-        m.attrs["scenarios"] = scenarios
+        m.scenario_setups = [Scenario(s["number"], s["title"], _players(s["text"]), s["text"]) for s in scenarios]
         m.scenario = "\n\n".join(f"{s['title']}\n{s['text']}".strip() for s in scenarios)
+
+
+_PLAYERS = re.compile(r"\bfor\s+(\d[^\n]*?Players?(?:[^\n]*?\bTeams?\b)?)", re.IGNORECASE)
+
+
+def _players(text: str) -> str:
+    """How many players a scenario is for, as its text says it: "Master Game for 2 or 3 Players"
+    gives "2 or 3", "for 2 Players, or 4 Players in 2 Teams" gives "2, or 4 in 2 Teams"."""
+    found = _PLAYERS.search(text)
+    if not found:
+        return ""
+    return " ".join(re.sub(r"\s*\bPlayers?\b", "", found.group(1), flags=re.IGNORECASE).split())

@@ -53,10 +53,10 @@ MAX_INFLATED_BYTES = limits.DECOMPRESSED_BYTES.value
 #: The fast path streams a file in Hexoscape's own layout into columns (a few bytes a piece,
 #: the text never held whole), so it may inflate this much: a 3-million-piece map is ~330 MB.
 STREAMED_BYTES = limits.STREAMED_BYTES.value
-#: Bounds on numbers read from a file (far beyond any real map; stops absurd allocations).
+#: Bounds on numbers read from a file: mapkit's coordinate and level limits (mapkit.limits).
 #: The writer leaves pieces beyond them out, as losses, so what it writes always reads back.
-MAX_COORDINATE = 100_000
-MAX_ALTITUDE = 10_000
+MAX_COORDINATE = limits.COORDINATES.value
+MAX_ALTITUDE = limits.LEVELS.value
 #: Offset, in the unturned catalog shape, of the hex Hexoscape uses as a piece's origin.
 TEMPLATE_ORIGIN = {"M6": (1, 0)}
 #: Hexoscape ids handled outside the catalog's one-id-per-type lookup.
@@ -69,12 +69,14 @@ _ROTATION = re.compile(r"\d+(\.\d+)?\Z")
 
 
 # -- reading ----------------------------------------------------------------------------------
-def sniff(head: bytes) -> bool:
+def sniff(head: bytes) -> float:
+    """Certain for a JSON object with a "hexMap"; likely for gzip (Hexoscape's .json.gz, the
+    only gzipped format mapkit reads), which cannot be looked into from the head."""
     if head.startswith(GZIP_MAGIC):
-        return True
+        return 0.5
     text = head.lstrip(b"\xef\xbb\xbf \t\r\n")
     # hexMap comes first and may hold a large base64 portrait, so boardPieces can lie past the head
-    return text.startswith(b"{") and b'"hexMap"' in head
+    return 1.0 if text.startswith(b"{") and b'"hexMap"' in head else 0.0
 
 
 def read(data: bytes, filename: str = "") -> Map:
@@ -99,14 +101,15 @@ def read(data: bytes, filename: str = "") -> Map:
 
 
 def inflate(data: bytes) -> bytes:
-    """Gunzip with a size limit; a damaged or truncated stream is a FormatError."""
+    """Gunzip, stopping at the decompressed size limit; a damaged or truncated stream is a FormatError."""
+    bound = limits.DECOMPRESSED_BYTES
     decompressor = zlib.decompressobj(16 + zlib.MAX_WBITS)
     try:
-        out = decompressor.decompress(data, MAX_INFLATED_BYTES + 1)
+        out = decompressor.decompress(data, bound.value + 1)
     except zlib.error as exc:
         raise FormatError(f"damaged gzip data ({exc})", where="gzip") from None
-    if len(out) > MAX_INFLATED_BYTES or decompressor.unconsumed_tail:
-        raise FormatError(f"gzip data inflates past {MAX_INFLATED_BYTES} bytes", where="gzip")
+    if len(out) > bound.value or decompressor.unconsumed_tail:
+        raise bound.exceeded(None, where="gzip", what="the gzip data inflates to")
     if not decompressor.eof:
         raise FormatError("truncated gzip data (the stream ends early)", where="gzip")
     return out
@@ -127,6 +130,8 @@ def map_from_document(doc: Any) -> Map:
     hex_map = doc["hexMap"]
     m = map_with_hex_map(hex_map, "$.hexMap")
     board = doc["boardPieces"]
+    if isinstance(board, (dict, list)):
+        limits.check_count(limits.PIECES, len(board), where="$.boardPieces", what="the board")
     if isinstance(board, dict):
         form = "object"
         for key, value in board.items():
@@ -234,6 +239,9 @@ def piece_from_encoded(key: str, path: str) -> tuple[Piece, str]:
     if len(fields) != 5:
         raise FormatError("expected a piece key altitude~q~r~rotation~id", where=path)
     alt_s, q_s, r_s, rot_s, hid = fields
+    for text, what in ((alt_s, "altitude"), (q_s, "q"), (r_s, "r"), (rot_s, "rotation")):
+        if len(text) > limits.DIGITS.value:
+            raise limits.DIGITS.exceeded(len(text), where=path, what=f"the {what} {text[:10]}...")
     for text, what in ((alt_s, "altitude"), (q_s, "q"), (r_s, "r")):
         if not _INT.match(text):
             raise FormatError(f"{what} {text!r} is not a whole number", where=path)

@@ -42,7 +42,11 @@ _SWAP_PATTERNS = tuple((re.compile(re.escape(a) + "|" + re.escape(b)), a, b) for
 
 
 class UncrushError(ValueError):
-    """The text cannot be uncrushed (it would grow past the size limit)."""
+    """The text cannot be uncrushed (it would take too long)."""
+
+
+class UncrushTooLong(UncrushError):
+    """The text would grow past the size limit when uncrushed."""
 
 
 def _replacement_characters() -> str:
@@ -246,7 +250,7 @@ def uncrush(text: str, max_length: int = 50_000_000, max_work: int | None = None
             last = pieces.pop()
             new_length = sum(map(len, pieces)) + max(len(pieces) - 1, 0) * len(last)
             if new_length > max_length:
-                raise UncrushError(f"uncrushed text would exceed {max_length} characters")
+                raise UncrushTooLong(f"uncrushed text would exceed {max_length} characters")
             result = last.join(pieces)
     return from_code_units(swap(result, forward=False))
 

@@ -10,11 +10,12 @@ exactly like the keys of Hexoscape's object-form files, and the map's details ar
 
 from __future__ import annotations
 
-import json
 import urllib.parse
 from typing import Any
 
+from mapkit import limits
 from mapkit.errors import FormatError
+from mapkit.formats._json import parse_json
 from mapkit.formats import hexoscape
 from mapkit.formats.hexoscape import jsoncrush
 from mapkit.model.map import Map
@@ -26,20 +27,17 @@ DESCRIPTION = "Hexoscape share link (?m= JSONCrush)"
 BASE_URL = "https://hexoscape.com/"
 #: encodeURIComponent leaves these (besides ASCII letters and digits) as they are.
 _COMPONENT_SAFE = "-_.!~*'()"
-#: Refuse links longer than this before doing any work.
-MAX_LINK_CHARS = 4_000_000
 
 
-def sniff(head: bytes) -> bool:
+def sniff(head: bytes) -> float:
+    """Certain for a link (or an Internet Shortcut) that carries an m= map."""
     text = head.lstrip().lower()
-    return (text.startswith((b"http://", b"https://", b"[internetshortcut]", b"hexoscape.com"))
-            and (b"?m=" in text or b"&m=" in text))
+    return 1.0 if (text.startswith((b"http://", b"https://", b"[internetshortcut]", b"hexoscape.com"))
+                   and (b"?m=" in text or b"&m=" in text)) else 0.0
 
 
 # -- reading ----------------------------------------------------------------------------------
 def read(data: bytes, filename: str = "") -> Map:
-    if len(data) > MAX_LINK_CHARS:
-        raise FormatError(f"longer than {MAX_LINK_CHARS} bytes: not a share link")
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
@@ -83,20 +81,23 @@ def map_from_crushed(crushed: str) -> Map:
     problem = "could not uncrush the m= value"
     for candidate in candidates:
         try:
-            text = jsoncrush.uncrush(candidate)
-            data = json.loads(text, parse_constant=_reject)
-            break
+            text = jsoncrush.uncrush(candidate, max_length=limits.SHARE_LINK_EXPANSION.value)
+        except jsoncrush.UncrushTooLong:
+            raise limits.SHARE_LINK_EXPANSION.exceeded(None, where="m=", what="the uncrushed link") from None
         except jsoncrush.UncrushError as exc:
             problem = str(exc)
-        except (ValueError, RecursionError) as exc:
-            problem = f"the uncrushed text is not JSON ({type(exc).__name__})"
+            continue
+        try:
+            data = parse_json(text.encode("utf-8", "surrogatepass"), document="uncrushed link")
+            break
+        except limits.LimitError as exc:
+            exc.where = f"m= ({exc.where})" if exc.where else "m="
+            raise
+        except FormatError as exc:
+            problem = f"the uncrushed text is not JSON ({exc.message}{', ' + exc.where if exc.where else ''})"
     if data is None:
         raise FormatError(problem, where="m=")
     return map_from_payload(data)
-
-
-def _reject(name: str) -> Any:
-    raise ValueError(name)
 
 
 def map_from_payload(data: Any) -> Map:
@@ -106,6 +107,7 @@ def map_from_payload(data: Any) -> Map:
     hex_map_index = next((i for i, item in enumerate(data) if _is_hex_map(item)), None)
     if hex_map_index is None:
         raise FormatError("no hexMap object in the link", where="m=$")
+    limits.check_count(limits.PIECES, len(data) - 1, where="m=$", what="the link")
     m = hexoscape.map_with_hex_map(data[hex_map_index], f"m=$[{hex_map_index}]")
     m.source_format = NAME
     ignored = 0

@@ -24,6 +24,7 @@ from __future__ import annotations
 import hashlib
 from typing import TYPE_CHECKING, Any
 
+from mapkit import limits
 from mapkit.errors import FormatError
 from mapkit.formats.hsc._binary import (FAST_PATH_MIN_TILES, Cursor, VERSION_CODES, form_is_default, paused_gc,
                                         version_name)
@@ -60,9 +61,9 @@ def write(m: Map) -> bytes:
     return _write.write(m)
 
 
-def sniff(head: bytes) -> bool:
-    """A `.hsc` starts with one of VirtualScape's seven version doubles."""
-    return head[:8] in VERSION_CODES
+def sniff(head: bytes) -> float:
+    """Certain when the file starts with one of VirtualScape's seven version doubles."""
+    return 1.0 if head[:8] in VERSION_CODES else 0.0
 
 
 def read(data: bytes, filename: str = "") -> Map:
@@ -116,6 +117,7 @@ def _read(data: bytes, cur: Cursor) -> Map:
     if count < 0 or count * MIN_TILE_BYTES > left:
         raise cur.fail(f"file ends at byte {cur.end} but the header promises {count} tiles "
                        f"(at least {max(count, 0) * MIN_TILE_BYTES} bytes, {left} left)", at)
+    limits.check_count(limits.PIECES, count, where=f"byte {at}", what="the header's tile count")
     m.pieces = _read_tiles(cur, count, hx)
     if cur.pos < cur.end:
         hx["trailing"] = data[cur.pos:].hex()

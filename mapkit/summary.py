@@ -15,10 +15,15 @@ def summarise(m: Map) -> dict[str, Any]:
     cat = catalog()
     bounds = m.bounds()
     counts = m.piece_counts()
+    several = m.several_scenarios()
+
+    def scenario_of(piece: Any) -> Any:  # named per zone and glyph only where several share the map
+        return piece.attrs.get("scenario") if several else None
+
     zones = []
     by_zone: dict[tuple[Any, int], list[Any]] = {}
     for piece in m.of_type("start-zone"):
-        key = (piece.attrs.get("scenario"), int(piece.attrs.get("player", 0)))
+        key = (scenario_of(piece), int(piece.attrs.get("player", 0)))
         by_zone.setdefault(key, []).append(piece)
     # the battlefield's own zones after the scenarios', which go in number order (2 before 10)
     def zone_order(key: tuple[Any, int]) -> tuple[bool, int, int]:
@@ -33,7 +38,7 @@ def summarise(m: Map) -> dict[str, Any]:
     glyphs = [
         {"letter": g.attrs.get("letter", "?"), "name": cat.glyphs.get(g.attrs.get("letter", "?"), {}).get("name", ""),
          "q": g.q, "r": g.r, "level": levels.level(cat[g.type], g.z),
-         **({"scenario": g.attrs["scenario"]} if "scenario" in g.attrs else {})}
+         **({"scenario": scenario_of(g)} if scenario_of(g) is not None else {})}
         for g in m.glyphs()
     ]
     size = None
@@ -57,7 +62,31 @@ def summarise(m: Map) -> dict[str, Any]:
         "buildings": len(m.buildings),
         "objects": len(m.objects),
         "sets_used": declared_sets(m),
+        "scenario": _one_scenario(m, several),
+        "scenarios": scenarios(m) if several else [],
     }
+
+
+def scenarios(m: Map) -> list[dict[str, Any]]:
+    """Each scenario the map sets up: number, name, players and how many pieces of its own it
+    places on the shared terrain (start-zone spaces, glyphs, figures, ruins ...)."""
+    own = m.scenario_pieces()
+    out = []
+    for number in m.scenarios():
+        setup = m.scenario_setup(number)
+        out.append({"number": number, "name": setup.name, "players": setup.players,
+                    "pieces": len(own.get(number, ()))})
+    return out
+
+
+def _one_scenario(m: Map, several: bool) -> dict[str, Any] | None:
+    """The scenario a map is, when it names exactly one (a page of one scenario, or one scenario
+    of a page taken on its own with `Map.for_scenario`)."""
+    numbers = m.scenarios()
+    if several or len(numbers) != 1:
+        return None
+    setup = m.scenario_setup(numbers[0])
+    return {"number": setup.number, "name": setup.name, "players": setup.players}
 
 
 def declared_sets(m: Map) -> list[dict[str, Any]] | None:
@@ -116,6 +145,10 @@ def render_text(s: dict[str, Any]) -> str:
     lines.append(f"  format:   {fmt}")
     if s["author"]:
         lines.append(f"  author:   {s['author']}")
+    if s.get("scenario"):
+        one = s["scenario"]
+        name = f" ({one['name']})" if one["name"] else ""
+        lines.append(f"  scenario: {one['number']}{name}" + (f", for {one['players']} players" if one["players"] else ""))
     if s["players"]:
         lines.append(f"  players:  {s['players']}")
     if s["size"]:
@@ -147,4 +180,9 @@ def render_text(s: dict[str, Any]) -> str:
         lines.append(f"  sets used (declared): {named}")
     if s["buildings"] or s["objects"]:
         lines.append(f"  C3G: {s['buildings']} building(s), {s['objects']} object(s)")
+    if s.get("scenarios"):
+        lines.append(f"  scenarios: {len(s['scenarios'])} on the shared terrain (one alone: --scenario K)")
+        for sc in s["scenarios"]:
+            players = f"for {sc['players']} players, " if sc["players"] else ""
+            lines.append(f"    {sc['number']:3d}  {sc['name'] or '(untitled)'}: {players}{sc['pieces']} pieces of its own")
     return "\n".join(lines) + "\n"

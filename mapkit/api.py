@@ -1,0 +1,333 @@
+"""mapkit's front door: one function per thing a designer asks, the same the commands call.
+
+    m = mapkit.read("samples/maps/twin-rivers.hsc")
+    mapkit.validate(m, profile="tournament").summary
+    mapkit.render(m, "twin-rivers.svg")
+
+Each `mapkit` command is argument parsing plus one of these calls (`docs/api.md` pairs every
+command with its call). They raise `MapkitError` subclasses only: `FormatError` for a file that
+cannot be read, `OptionError` for a value they cannot use, `LossError` for a conversion that
+would drop something. Heavy modules load on first use, so `import mapkit` is quick.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Iterable, Mapping, Sequence, Union
+
+from mapkit.errors import OptionError
+
+if TYPE_CHECKING:
+    from mapkit.app.overlay import OverlayResult
+    from mapkit.books.model import Book
+    from mapkit.model.map import Map
+    from mapkit.registry import FileFormat
+    from mapkit.rules.framework import Finding, Rule
+
+#: A file name, as a string or a path.
+PathLike = Union[str, "os.PathLike[str]"]
+
+__all__ = ["read", "write", "info", "validate", "Validation", "check_options", "list_rules", "inventory", "analyze",
+           "render", "report", "overlay", "read_book", "read_collection", "detect", "file_formats", "output_kinds"]
+
+
+# -- files in and out --------------------------------------------------------------------------
+
+def read(source: PathLike | bytes, format: str | None = None, scenario: Any = None) -> Map:
+    """A map from a file ("-": standard input) or from the bytes of one.
+
+    The content decides the format (`format` forces one); `scenario` keeps only what that
+    scenario of a multi-scenario page sets up, on the terrain they share."""
+    from mapkit import formats
+
+    if isinstance(source, (bytes, bytearray, memoryview)):
+        m = formats.parse_map(bytes(source), format)
+    else:
+        m = formats.read_map(os.fspath(source), format)
+    return m if scenario is None else _scenario(m, scenario)
+
+
+class ScenarioError(OptionError):
+    """A scenario the map does not set up, or one needed and not chosen."""
+
+
+def _scenario(m: Map, scenario: Any) -> Map:
+    try:
+        return m.for_scenario(scenario)
+    except OptionError as exc:
+        raise ScenarioError(str(exc)) from None
+
+
+def write(m: Map, path: PathLike, format: str | None = None, allow_loss: bool = False) -> list[str]:
+    """Write a map atomically (the name gives the format unless `format` does); returns what
+    the format could not carry. Without `allow_loss` such a loss raises LossError, writing nothing."""
+    from mapkit import formats
+
+    return formats.write_map(m, os.fspath(path), format, allow_loss)
+
+
+def read_book(path: PathLike) -> Book:
+    """A C3G Book, checked against its schema (FormatError names the JSON path)."""
+    from mapkit.books import load_book
+
+    return load_book(os.fspath(path))
+
+
+def read_collection(path: PathLike, warnings: list[str] | None = None) -> dict[str, int]:
+    """A piece collection (VirtualScape .vsc or a Hexoscape inventory table): type id -> count.
+    What the reader skipped (a piece it does not know) is added to `warnings`."""
+    from mapkit.sets.collection import read_collection as read_file
+
+    return read_file(str(path), warnings)
+
+
+def detect(path: PathLike) -> FileFormat | None:
+    """The format of a file (its `kind` is "map", "book" or "collection"), by content first."""
+    from mapkit.registry import detect_file
+
+    return detect_file(os.fspath(path))
+
+
+def file_formats(kind: str | None = None) -> tuple[FileFormat, ...]:
+    """The registered file formats, of one kind or all."""
+    from mapkit import registry
+
+    return registry.formats(kind)
+
+
+# -- what a map is -----------------------------------------------------------------------------
+
+def info(m: Map, cells: bool = False) -> dict[str, Any]:
+    """The summary `mapkit info --json` prints: name, size, levels, pieces, terrain, zones, glyphs
+    (and, with `cells`, one entry per occupied cell)."""
+    from mapkit.summary import cells_json, summarise
+
+    summary = summarise(m)
+    if cells:
+        summary["cells"] = cells_json(m)
+    return summary
+
+
+@dataclass
+class Validation:
+    """The findings of one check, in `mapkit validate`'s order, with its text, JSON and SARIF."""
+
+    findings: list[Finding] = field(default_factory=list)
+    rules: list[Rule] = field(default_factory=list)
+
+    @property
+    def errors(self) -> list[Finding]:
+        return [f for f in self.findings if f.severity == "error"]
+
+    @property
+    def ok(self) -> bool:
+        """No error-severity finding (`mapkit validate` exits 0)."""
+        return not self.errors
+
+    @property
+    def summary(self) -> str:
+        """One line: how many findings of each severity."""
+        if not self.findings:
+            return "no findings"
+        counts = {s: sum(1 for f in self.findings if f.severity == s) for s in ("error", "warning", "info")}
+        names = {"error": ("error", "errors"), "warning": ("warning", "warnings"), "info": ("note", "notes")}
+        return ", ".join(f"{n} {names[s][n != 1]}" for s, n in counts.items() if n)
+
+    def text(self) -> str:
+        from mapkit.rules.report import render_text
+
+        return render_text(self.findings)
+
+    def json(self) -> str:
+        from mapkit.rules.report import render_json
+
+        return render_json(self.findings)
+
+    def sarif(self, unreadable: Sequence[tuple[str, str]] = ()) -> str:
+        from mapkit.rules.report import render_sarif
+
+        return render_sarif(self.findings, self.rules, list(unreadable))
+
+
+def check_options(profile: str | None = "casual", select: Iterable[str] = (), ignore: Iterable[str] = (),
+                  settings: Mapping[str, Any] | None = None, overlay: Any = None, vehicle_rules: str | None = None
+                  ) -> tuple[list[Rule], dict[str, Any]]:
+    """The rules a check runs and its convention parameters; OptionError for a code pattern that
+    names no rule, an unknown setting, or a selection the ignores (or the vehicle rules) empty."""
+    from mapkit.rules.framework import select_rules, unknown_patterns
+    from mapkit.rules.profiles import PARAMETERS, defaults
+
+    options = defaults()
+    for name, value in (settings or {}).items():
+        if name not in PARAMETERS:
+            raise OptionError(f"unknown setting {name!r} (known: {', '.join(PARAMETERS)})")
+        options[name] = value
+    if overlay is not None:
+        options["overlay_params"] = overlay
+    if vehicle_rules is not None:
+        options["vehicle_rules"] = vehicle_rules
+    select, ignore = list(select), list(ignore)
+    for option, patterns in (("--select", select), ("--ignore", ignore)):
+        unknown = unknown_patterns(patterns)
+        if unknown:
+            raise OptionError(f"{option} {', '.join(unknown)}: names no rule (see `mapkit rules`)")
+    chosen = select_rules(profile, select, ignore, options.get("vehicle_rules"))
+    if select and not chosen:
+        if select_rules(profile, select, ignore):
+            raise OptionError(f"--select {','.join(select)}: no rule it names belongs to the "
+                              f"{options.get('vehicle_rules')} vehicle rules (see `mapkit rules --vehicle-rules`)")
+        raise OptionError(f"--ignore {','.join(ignore)} leaves none of the rules --select {','.join(select)} names")
+    return chosen, options
+
+
+def validate(subject: Map | PathLike, profile: str | None = "casual", select: Iterable[str] = (),
+             ignore: Iterable[str] = (), settings: Mapping[str, Any] | None = None, overlay: Any = None,
+             format: str | None = None, vehicle_rules: str | None = None) -> Validation:
+    """Check a map (or a map or Book file) against the rules of a profile, or those `select`
+    names less those `ignore` names; `settings` change convention parameters (`mapkit rules
+    --parameters`), `overlay` is the C3G `OverlayParams`, `vehicle_rules` "current" or "legacy"."""
+    from mapkit.rules.checks import check_file, check_map
+    from mapkit.rules.framework import Finding
+    from mapkit.rules.report import sort_key
+
+    select, ignore = list(select), list(ignore)
+    chosen, options = check_options(profile, select, ignore, settings, overlay, vehicle_rules)
+    if isinstance(subject, (str, os.PathLike)):
+        found, error, _ = check_file(str(subject), format, profile or "casual", select, ignore, options)
+        if error is not None:
+            from mapkit.errors import FormatError
+
+            raise FormatError(error)
+        findings = [Finding(**d) for d in found]
+    else:
+        findings = check_map(subject, None, profile, select, ignore, options, rules=chosen)
+    return Validation(sorted(findings, key=sort_key), chosen)
+
+
+def list_rules(profile: str | None = None, code: str | None = None) -> list[Rule]:
+    """The validation rules (of one profile, or those a code or prefix names), in code order;
+    each has `code`, `name`, `severity`, `summary` and its documentation in `doc`."""
+    from mapkit.rules.framework import load_rules, matches
+
+    table = load_rules()
+    return [table[c] for c in sorted(table)
+            if (profile is None or profile in table[c].profiles) and (code is None or matches(c, [code]))]
+
+
+# -- what a map needs and how it plays ---------------------------------------------------------
+
+def inventory(m: Map, collection: Mapping[str, int] | PathLike | None = None, sets: Sequence[str] | None = None,
+              community: bool = False) -> dict[str, Any]:
+    """The report `mapkit inventory --json` prints: pieces needed, the fewest official sets that
+    build the map, and (given a collection, or its file) what the collection lacks."""
+    from mapkit.sets.report import inventory_report
+
+    if isinstance(collection, (str, os.PathLike)):
+        collection = read_collection(collection)
+    return inventory_report(m, dict(collection) if collection is not None else None,
+                            list(sets) if sets else None, community)
+
+
+def analyze(m: Map, move: int = 5, height: int = 5, flying: bool = False, double: bool = False,
+            falls: str = "minor", start: tuple[int, int, int] | None = None, broken_windows: bool = False,
+            scenario: Any = None, heatmap: PathLike | None = None, map_file: PathLike | None = None,
+            mover: str | None = None, vehicle: int | None = None, vehicle_rules: str = "current") -> dict[str, Any]:
+    """Movement and balance for one figure, as `mapkit analyze --json` prints it: turns between
+    start zones, glyph balance, reach from `start` (q, r, Level), falls, dead ends.
+
+    A page that sets up several scenarios is analysed one scenario at a time (a `scenarios`
+    list) unless `scenario` picks one; `heatmap` draws the turns as a PNG (one scenario only).
+    `mover` is "single", "double", "flyer", or "vehicle" / "elevator-car" to drive a vehicle the
+    map places (`vehicle`: its index among the map's objects) with its Book's card."""
+    from mapkit.movement.profile import MAX_MOVE, Figure
+    from mapkit.movement.report import analyze_map
+
+    if not 0 <= move <= MAX_MOVE or height < 1:
+        raise OptionError(f"move must be 0 to {MAX_MOVE} and height 1 or more")
+    figure = Figure(move=move, height=height, double=double or mover == "double", flying=flying or mover == "flyer",
+                    falls=falls)
+    shown = str(map_file) if map_file is not None else None
+    if scenario is not None:
+        views = [(scenario, _scenario(m, scenario))]
+    elif m.several_scenarios():
+        if heatmap is not None:
+            raise ScenarioError(f"sets up scenarios {', '.join(map(str, m.scenarios()))}: "
+                              "choose one with --scenario to draw its heatmap")
+        views = m.per_scenario()
+    else:
+        views = [(None, m)]
+    reports = [analyze_map(view, figure, start, broken_windows, str(heatmap) if heatmap else None, s, shown,
+                           mover=mover, vehicle=vehicle, vehicle_rules=vehicle_rules)[0] for s, view in views]
+    return reports[0] if len(reports) == 1 else {"map": m.name, "scenarios": reports}
+
+
+# -- pictures, sheets and pages ----------------------------------------------------------------
+
+def _allowed(subject: Any) -> tuple[str, ...]:
+    from mapkit.app.overlay import OverlayResult
+
+    if isinstance(subject, OverlayResult):
+        return ("overlay-png",)
+    if isinstance(subject, (list, tuple)) or type(subject).__name__ == "Book":
+        return ("plan-pdf", "markers-pdf")
+    return ("png", "svg", "build-pdf", "report-html")
+
+
+def render(subject: Any, path_or_kind: PathLike = "png", **options: Any) -> bytes:
+    """Draw a map (PNG, SVG, build sheets PDF, HTML report), Books (floor plan or markers PDF) or
+    an overlay (PNG); returns the bytes, and writes them atomically when given a file name.
+
+    `path_or_kind` is an output name (its extension picks the kind among those the subject
+    allows; see `mapkit.app.outputs`) or a kind: "png", "svg", "build-pdf", "report-html",
+    "plan-pdf", "markers-pdf", "overlay-png". `options` go to the kind's maker, e.g.
+    `view="iso"`, `level=2`, `scale=20`, `paper="a4"`."""
+    from mapkit.app import outputs
+    from mapkit.books.model import Book
+
+    if isinstance(subject, Book):
+        subject = [subject]
+    kind = outputs.choose(os.fspath(path_or_kind), _allowed(subject))
+    data = kind.make(subject, **options)
+    if str(path_or_kind) != kind.name:
+        from mapkit.io import write_output
+
+        write_output(path_or_kind, data)
+    return data
+
+
+def report(m: Map, path: PathLike | None = None, profile: str | None = "casual", pictures: bool = True,
+           map_file: PathLike | None = None) -> str:
+    """One self-contained HTML page: summary, top view, pictures, parts, inventory, findings.
+    Written atomically to `path` when given."""
+    from mapkit.app.report import report_page
+
+    page = report_page(m, str(map_file) if map_file else None, profile, pictures)
+    if path is not None:
+        from mapkit.io import write_output
+
+        write_output(path, page)
+    return page
+
+
+def overlay(subject: Book | Map | PathLike, params: Any = None, map_file: PathLike | None = None) -> OverlayResult:
+    """The Full / Half / Partial / covered class of each hex a Book covers (in its own frame), or
+    of the Books a map places (level by level); `.doc` is `mapkit overlay --json`'s document and
+    `render(result, "overlay.png")` draws it. `params` is an `OverlayParams`."""
+    from mapkit.app.overlay import classify_book, classify_file, classify_map
+    from mapkit.books.model import Book
+    from mapkit.geometry.params import OverlayParams
+
+    params = params or OverlayParams()
+    if isinstance(subject, (str, os.PathLike)):
+        return classify_file(str(subject), params)
+    if isinstance(subject, Book):
+        return classify_book(subject, params)
+    return classify_map(subject, str(map_file) if map_file else None, params)
+
+
+def output_kinds() -> tuple[Any, ...]:
+    """The registered kinds of output (name, extensions, subject, description)."""
+    from mapkit.app.outputs import OUTPUTS
+
+    return OUTPUTS

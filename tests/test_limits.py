@@ -1,0 +1,200 @@
+"""Every limit of mapkit/limits.py (and docs/limits.md) refuses an input just past it: exit 2,
+one line naming the limit, the value and the place; and every real map sits far below each."""
+
+from __future__ import annotations
+
+import dataclasses
+import gzip
+import json
+from pathlib import Path
+
+import pytest
+
+from conftest import ROOT, corpus_files
+from mapkit import limits
+from mapkit.formats import read_map, write_map
+from mapkit.model.map import Map, Piece
+
+BOOK = ROOT / "samples" / "books" / "bungalow.book.json"
+
+
+def lower(monkeypatch, name: str, value: int) -> limits.Limit:
+    """Lower a limit for one test (the code looks limits up when it checks them)."""
+    limit = dataclasses.replace(getattr(limits, name), value=value)
+    monkeypatch.setattr(limits, name, limit)
+    return limit
+
+
+def refused(cli, *args, limit: str, where: str | None = None) -> str:
+    code, out, err = cli(*map(str, args))
+    assert code == 2 and out == "" and err.count("\n") == 1, (code, err)
+    assert f"({limit}; see docs/limits.md)" in err, err
+    if where:
+        assert where in err, err
+    return err
+
+
+def native_map(tmp_path: Path, n: int, **kw) -> Path:
+    path = tmp_path / "m.mapkit.json"
+    write_map(Map(pieces=[Piece("grass-1", i, 0, 0) for i in range(n)], **kw), path)
+    return path
+
+
+# one test per limit ---------------------------------------------------------------------------
+def case_input_size(tmp_path, cli, monkeypatch):
+    lower(monkeypatch, "INPUT_BYTES", 1000)
+    path = tmp_path / "big.hsc"
+    path.write_bytes(b"\0" * 1001)
+    err = refused(cli, "info", path, limit="input size")
+    assert "more than mapkit's limit of 1,000 bytes" in err
+
+
+def case_decompressed_size(tmp_path, cli, monkeypatch):
+    lower(monkeypatch, "DECOMPRESSED_BYTES", 10_000)
+    path = tmp_path / "bomb.json.gz"
+    path.write_bytes(gzip.compress(b" " * 20_000))
+    refused(cli, "info", path, limit="decompressed size", where="gzip")
+
+
+def case_streamed_size(tmp_path, cli, monkeypatch):
+    from mapkit.formats import hexoscape
+
+    path = tmp_path / "m.json.gz"  # Hexoscape's own layout, gzipped: the streaming reader takes it
+    write_map(Map(pieces=[Piece("grass-1", i, 0, 0) for i in range(200)]), path)
+    inflated = len(gzip.decompress(path.read_bytes()))
+    monkeypatch.setattr(hexoscape, "STREAMED_BYTES", inflated)
+    lower(monkeypatch, "DECOMPRESSED_BYTES", inflated - 1)
+    assert cli("info", path)[0] == 0  # streamed into columns: the parsed-document bound does not apply
+    monkeypatch.setattr(hexoscape, "STREAMED_BYTES", inflated - 1)
+    refused(cli, "info", path, limit="decompressed size", where="gzip")
+
+
+def case_book_size(tmp_path, cli, monkeypatch):
+    lower(monkeypatch, "BOOK_BYTES", 100)
+    path = tmp_path / "big.book.json"
+    path.write_bytes(BOOK.read_bytes())
+    refused(cli, "overlay", path, limit="Book size")
+
+
+def case_collection_size(tmp_path, cli, monkeypatch):
+    lower(monkeypatch, "COLLECTION_BYTES", 64)
+    collection = tmp_path / "c.vsc"
+    collection.write_bytes(b"[Collection]\n" + b"Grass1=1\n" * 20)
+    refused(cli, "inventory", native_map(tmp_path, 1), "--collection", collection, limit="collection size")
+
+
+def case_share_link_expansion(tmp_path, cli, monkeypatch):
+    lower(monkeypatch, "SHARE_LINK_EXPANSION", 100_000)
+    path = tmp_path / "bomb.url"
+    path.write_text("https://hexoscape.com/?m=" + doubling_link(18) + "\n")
+    refused(cli, "info", path, limit="share-link expansion", where="m=")
+
+
+def case_nesting_depth(tmp_path, cli, monkeypatch):
+    path = tmp_path / "deep.book.json"
+    path.write_text('{"name": "deep", "kind": "enclosed", "notes": ' + "[" * 101 + "]" * 101 + "}")
+    refused(cli, "validate", path, limit="nesting depth", where="line 1, column")
+
+
+def case_digits_in_a_number(tmp_path, cli, monkeypatch):
+    path = tmp_path / "digits.json"
+    path.write_text('{"hexMap": {"id": "x", "width": ' + "9" * 41 + ', "length": 2}, "boardPieces": {}}')
+    refused(cli, "info", path, limit="digits in a number", where="line 1, column 33")
+
+
+def case_pieces_per_map(tmp_path, cli, monkeypatch):
+    native = native_map(tmp_path, 11)
+    hsc, hexo = tmp_path / "m.hsc", tmp_path / "m.json"
+    write_map(read_map(native), hsc)
+    write_map(read_map(native), hexo)
+    lower(monkeypatch, "PIECES", 10)
+    refused(cli, "info", native, limit="pieces per map", where="$.pieces")
+    refused(cli, "info", hsc, limit="pieces per map", where="byte")
+    refused(cli, "info", hexo, limit="pieces per map")  # streamed into columns, then counted
+
+
+def case_hexes_per_piece(tmp_path, cli, monkeypatch):
+    from mapkit.model.catalog import Catalog, catalog
+
+    assert max(len(shape) for shape in catalog().shapes.values()) <= limits.HEXES_PER_PIECE.value
+    data = json.loads((ROOT / "mapkit" / "data" / "catalog.json").read_text())
+    data["shapes"]["huge"] = [[q, 0] for q in range(limits.HEXES_PER_PIECE.value + 1)]
+    with pytest.raises(ValueError, match="hexes per piece"):
+        Catalog(data)
+
+
+def case_level_range(tmp_path, cli, monkeypatch):
+    path = tmp_path / "tall.mapkit.json"
+    write_map(Map(pieces=[Piece("grass-1", 0, 0, 0), Piece("grass-1", 0, 0, limits.LEVELS.value)]), path)
+    refused(cli, "validate", path, limit="level range")
+
+
+def case_coordinate_range(tmp_path, cli, monkeypatch):
+    # a .hsc holds 32-bit columns and rows: a tile can lie far beyond the coordinate range
+    path = tmp_path / "far.hsc"
+    write_map(Map(pieces=[Piece("grass-1", 0, 0, 0), Piece("grass-1", limits.COORDINATES.value + 1, 0, 0)]), path,
+              allow_loss=True)
+    refused(cli, "info", path, limit="coordinate range", where="piece 2")
+
+
+def case_book_vertices(tmp_path, cli, monkeypatch):
+    import math
+
+    n = limits.BOOK_VERTICES.value + 1
+    ring = [[round(900 * math.cos(2 * math.pi * i / n), 3), round(900 * math.sin(2 * math.pi * i / n), 3)]
+            for i in range(n)]
+    path = tmp_path / "round.book.json"
+    path.write_text(json.dumps({"name": "round", "kind": "enclosed", "footprint": {"polygon": ring}}))
+    err = refused(cli, "overlay", path, limit="Book vertices", where="$.footprint.polygon")
+    assert "10,001 vertices" in err
+
+
+def case_copies_in_a_collection(tmp_path, cli, monkeypatch):
+    collection = tmp_path / "c.vsc"
+    collection.write_text(f"[Collection]\nGrass1={limits.COLLECTION_COUNT.value + 1}\n")
+    refused(cli, "inventory", native_map(tmp_path, 1), "--collection", collection, limit="copies in a collection",
+            where="line 2")
+
+
+CASES = {name.removeprefix("case_").replace("_", " "): fn for name, fn in globals().items()
+         if name.startswith("case_")}
+
+
+def test_every_limit_has_a_case():
+    names = {name.lower().replace("-", " ") for name in limits.LIMITS}
+    assert names == {name.lower() for name in CASES}
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_an_input_past_the_limit_is_one_line_and_exit_2(name, tmp_path, cli, monkeypatch):
+    CASES[name](tmp_path, cli, monkeypatch)
+
+
+def test_docs_list_every_limit_as_the_module_does():
+    page = (ROOT / "docs" / "limits.md").read_text(encoding="utf-8")
+    assert limits.markdown_table() in page
+
+
+def doubling_link(rounds: int) -> str:
+    """A crushed share link of a few dozen characters whose text doubles `rounds` times."""
+    from mapkit.formats.hexoscape import jsoncrush
+
+    chars = [c for c in jsoncrush.REPLACEMENT_CHARACTERS if c.isalpha()][:rounds + 1]
+    body = "[" + chars[0] + "]"
+    # each round: chars[i] stands for two of chars[i + 1]; the last stands for a piece string
+    table = "".join(chars[i] + chars[i + 1] * 2 for i in range(rounds)) + chars[rounds] + "'0~0~0~0~g1',"
+    order = "".join(chars[: rounds + 1])
+    return body + table + jsoncrush.DELIMITER + order + "_"
+
+
+# real maps sit far below every limit ------------------------------------------------------------
+@pytest.mark.parametrize("path", corpus_files("", "*.hsc") + corpus_files("hexoscape", "*.json")
+                         + corpus_files("glasq-xhtml", "*.html") + corpus_files("pairs", "*.html"))
+def test_every_corpus_map_is_a_hundred_times_under_the_map_limits(path):
+    m = read_map(path)
+    box = m.bounds()
+    assert len(m.pieces) * 100 <= limits.PIECES.value
+    assert path.stat().st_size * 100 <= limits.INPUT_BYTES.value
+    if box:
+        assert (box[5] - box[4] + 1) * 100 <= limits.LEVELS.value
+        assert max(abs(v) for v in box[:4]) * 100 <= limits.COORDINATES.value
