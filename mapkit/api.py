@@ -257,30 +257,56 @@ def analyze(m: Map, move: int = 5, height: int = 5, flying: bool = False, double
         views = m.per_scenario()
     else:
         views = [(None, m)]
-    reports = [analyze_map(view, figure, start, broken_windows, str(heatmap) if heatmap else None, s, shown,
-                           mover=mover, vehicle=vehicle, vehicle_rules=vehicle_rules)[0] for s, view in views]
+    runs = [analyze_map(view, figure, start, broken_windows, heatmap is not None, s, shown, mover=mover,
+                        vehicle=vehicle, vehicle_rules=vehicle_rules) for s, view in views]
+    if heatmap is not None and runs[0].heatmap is not None:  # one view: several scenarios were refused above
+        _draw_heatmap(runs[0].heatmap, heatmap)
+    reports = [run.data for run in runs]
     return reports[0] if len(reports) == 1 else {"map": m.name, "scenarios": reports}
+
+
+def _draw_heatmap(heat: Any, path: PathLike) -> None:
+    """Draw a movement heatmap through the output registry and write it; its errors name the file."""
+    from mapkit.app import outputs
+    from mapkit.io import write_output
+    from mapkit.movement.heatmap import HeatmapError
+
+    kind = outputs.choose(os.fspath(path), ("heatmap-png",))
+    try:
+        data = kind.make(heat)
+    except HeatmapError as exc:
+        raise HeatmapError(f"{os.fspath(path)}: {exc}") from None
+    write_output(path, data)
 
 
 # -- pictures, sheets and pages ----------------------------------------------------------------
 
 def _allowed(subject: Any) -> tuple[str, ...]:
+    import sys
+
     from mapkit.app.overlay import OverlayResult
 
     if isinstance(subject, OverlayResult):
         return ("overlay-png",)
+    heatmaps = sys.modules.get("mapkit.movement.heatmap")  # not loaded: no Heatmap exists (it costs numpy)
+    if heatmaps is not None and isinstance(subject, heatmaps.Heatmap):
+        return ("heatmap-png",)
+    fits = sys.modules.get("mapkit.fit.plan")
+    if fits is not None and isinstance(subject, fits.FitResult):
+        return ("fit-png", "fit-svg")
     if isinstance(subject, (list, tuple)) or type(subject).__name__ == "Book":
         return ("plan-pdf", "markers-pdf")
     return ("png", "svg", "build-pdf", "report-html")
 
 
 def render(subject: Any, path_or_kind: PathLike = "png", **options: Any) -> bytes:
-    """Draw a map (PNG, SVG, build sheets PDF, HTML report), Books (floor plan or markers PDF) or
-    an overlay (PNG); returns the bytes, and writes them atomically when given a file name.
+    """Draw a map (PNG, SVG, build sheets PDF, HTML report), Books (floor plan or markers PDF), an
+    overlay or a movement `Heatmap` (PNG), or what `fit` did (PNG, SVG); returns the bytes, and
+    writes them atomically when given a file name.
 
     `path_or_kind` is an output name (its extension picks the kind among those the subject
     allows; see `mapkit.app.outputs`) or a kind: "png", "svg", "build-pdf", "report-html",
-    "plan-pdf", "markers-pdf", "overlay-png". `options` go to the kind's maker, e.g.
+    "plan-pdf", "markers-pdf", "overlay-png", "heatmap-png", "fit-png", "fit-svg". `options` go to the kind's maker, e.g.
     `view="iso"`, `level=2`, `scale=20`, `paper="a4"`."""
     from mapkit.app import outputs
     from mapkit.books.model import Book

@@ -158,7 +158,7 @@ def check_map(m, file: str | None = None) -> None:
     if ranges is not None:
         low, high = ranges[4], ranges[5]
         if high - low + 1 > LEVELS.value:
-            raise LEVELS.exceeded(high - low + 1, file=file, what=f"pieces from level {low} to level {high}")
+            raise LEVELS.exceeded(high - low + 1, file=file, what=f"pieces from Level {low + 1} to Level {high + 1}")
 
 
 def _refuse_coordinate(kind: str, items, axes: tuple[str, ...], file: str | None) -> None:

@@ -11,6 +11,7 @@ from conftest import CORPUS, corpus_file, corpus_files
 from mapkit.fit import fit_checked, fit_map
 from mapkit.fit.regions import cells_by_layer
 from mapkit.sets import load_sets, requirements
+from mapkit.sets.cover import minimum_cover
 from mapkit.sets.collection import collection_tsv
 from mapkit.model.map import Map, Piece
 
@@ -104,6 +105,16 @@ def test_fit_on_corpus_maps(path, quick):
         # shortened time limit here passed before any purchase was found, which is then said)
         personal = any(t.startswith("personal:") for t in result.short_pieces)
         assert (result.purchase is None) == personal or not result.purchase_proved
+        # never more sets than a purchase known from the start: the map as it is plus the
+        # smallest set combination holding what the collection lacks (HiGHS once lost it)
+        lack = {t: n - have.get(t, 0) for t, n in requirements(m).items()
+                if n > have.get(t, 0) and not t.startswith("glyph:")}
+        known = minimum_cover(lack, load_sets(("master", "expansion", "kit")))
+        if known.feasible and not known.uncovered:
+            assert result.purchase is not None
+            assert sum(n for _, n in result.purchase) <= sum(n for _, n in known.sets)
+        if result.short_hexes_bound is not None:
+            assert result.short_hexes_bound <= sum(result.short_hexes.values())
 
 
 #: One of the fewest-piece ways (7 pieces) to lay a grass 24-hex's hexes without another 24;
@@ -159,6 +170,59 @@ def test_shortfall_and_purchase():
     # no set holds both 17 hexes of grass and a tree 10: two sets, one of them with the tree
     assert result.purchase and result.purchase_proved and sum(n for _, n in result.purchase) == 2
     assert {s.id for s, _ in result.purchase} & {"RttFF", "FoV"}
+
+
+def test_shortfall_bound_from_capacity_when_the_solver_proves_none(monkeypatch):
+    """However a terrain is cut, its hexes past what its spare pieces hold are short: that bound
+    stands even when time runs out before the solver proves one (it once printed "at least 0")."""
+    import mapkit.fit.plan as plan
+
+    monkeypatch.setattr(plan, "SHORTFALL_TIME_S", 1e-9)
+    m = Map(pieces=[Piece("grass-24", 0, 0, 0), Piece("grass-24", 10, 0, 0)])
+    result = fit_map(m, {"grass-7": 2, "grass-3": 1})
+    assert not result.feasible and result.short_hexes_bound == 48 - 17
+    assert sum(result.short_hexes.values()) >= 31
+
+
+@pytest.mark.parametrize("bound, proved, words", [(None, False, "not proved the fewest"), (0, False, "not proved"),
+                                                  (12, False, "at least 12 hexes"), (30, True, "by terrain:")])
+def test_shortfall_text_never_claims_a_bound_it_lacks(bound, proved, words):
+    from mapkit.fit.report import render_text
+
+    rep = {"fits": False, "short_hexes": {"grass": 30}, "short_hexes_proved": proved, "short_hexes_at_least": bound,
+           "short_pieces": [], "purchase": None, "purchase_proved": True, "purchase_at_least": None}
+    text = render_text(rep, "m")
+    assert words in text and "None" not in text and "at least 0" not in text
+
+
+def test_purchase_text_says_proved_when_the_count_is():
+    from mapkit.fit.report import render_text
+
+    rep = {"fits": False, "short_hexes": {}, "short_hexes_proved": True, "short_hexes_at_least": 3,
+           "short_pieces": [{"type": "tree-10", "name": "Evergreen tree 10", "count": 1}],
+           "purchase": [{"id": "FoV", "name": "Forests", "kind": "expansion", "copies": 1}],
+           "purchase_proved": False, "purchase_at_least": 1}
+    assert "Smallest purchase that closes the gap (1 set(s))" in render_text(rep, "m")
+    rep["purchase_at_least"] = 0
+    assert "not proved the smallest" in render_text(rep, "m")
+
+
+def test_picture_outlines_a_covered_piece_in_its_own_level():
+    """A grass 24 re-cut under a rock 24: seen from above its cuts would be drawn over the rock,
+    so the picture goes level by level with the outlines in Level 1's panel only. Alone on the
+    table, the same re-cut is drawn from above."""
+    import re
+
+    from mapkit.fit.report import picture
+
+    cut = {"grass-7": 3, "grass-3": 3, "grass-2": 3, "grass-1": 3}
+    under = fit_map(Map(pieces=[Piece("grass-24", 0, 0, 0), Piece("rock-24", 0, 0, 1)]), {**cut, "rock-24": 1})
+    svg = picture(under, svg=True).decode()
+    assert re.findall(r'<g id="(panel-\d|fit-changes[^"]*)"', svg) == ["panel-1", "fit-changes-1", "panel-2"]
+    alone = fit_map(Map(pieces=[Piece("grass-24", 0, 0, 0)]), cut)
+    svg = picture(alone, svg=True).decode()
+    assert re.findall(r'<g id="(panel-\d|fit-changes[^"]*)"', svg) == ["fit-changes"]
+    assert svg.count("stroke=\"#e6148c\"") >= 14  # every edge of the 7 new pieces facing another
 
 
 # the command ---------------------------------------------------------------------------------

@@ -129,7 +129,7 @@ def test_a_number_on_a_ladder_stacks_that_many_ladders(tmp_path, cli, label, lev
     assert [(p.q, p.r) for p in ladders] == [hex_of(5, 2)] * len(levels)
     assert {p.rotation for p in ladders} == {3}  # the west side, where the tower is
     assert [p.z for p in ladders] == levels
-    assert any("1000000 ladders, but only 6 fit between level 1 and level 11" in w
+    assert any("1000000 ladders, but only 6 fit from Level 1 up to Level 11" in w
                for w in m.warnings) == (label == "1000000")
     assert validate(tmp_path, cli, castle_page(pictures)) == []
 

@@ -119,7 +119,9 @@ SKIPPED = {
 
 
 @pytest.mark.parametrize("path", PAGES)
-def test_official_pages_validate_clean_scenario_by_scenario(path):
+def test_official_pages_validate_clean_scenario_by_scenario(path, cli):
+    code, out, _ = cli("validate", path, "--format", "json")
+    assert (code, out.strip()) == (0, "[]")
     m = glasq.read(path.read_bytes(), str(path))
     errors = casual_errors(m, path)
     assert set(errors) == set(m.scenarios()) and len(errors) >= 2

@@ -128,14 +128,6 @@ def test_downward_imports_and_metadata_pass():
 
 
 # -- no module imports itself round a loop --------------------------------------------------
-#: Known loops, each with its reason; anything else is a new tie to cut.
-KNOWN_CYCLES = {
-    # Map.bounds() asks the columnar table for its bounds (a function-level import), and the
-    # table makes Map's Piece objects: two halves of one model module.
-    frozenset({"mapkit.model.map", "mapkit.model.columns"}),
-}
-
-
 def module_edges(name: str, source: str, known: set[str]) -> set[str]:
     """The mapkit modules `name` imports (a `from package import submodule` counts the submodule)."""
     out = set()
@@ -186,7 +178,7 @@ def cycles(graph: dict[str, set[str]]) -> list[frozenset[str]]:
 def test_no_module_imports_itself_round_a_loop():
     paths = {module_name(p): p for p in modules()}
     graph = {n: module_edges(n, p.read_text(encoding="utf-8"), set(paths)) for n, p in paths.items()}
-    assert [sorted(c) for c in cycles(graph) if c not in KNOWN_CYCLES] == []
+    assert [sorted(c) for c in cycles(graph)] == []
 
 
 def test_a_loop_is_caught():

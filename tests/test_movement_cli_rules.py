@@ -185,3 +185,17 @@ def test_from_names_the_format_in_analyze_too(cli, corridor_map):
     assert code == 2 and "--start 0,0,1" in err and not out
     code, out, _ = cli("analyze", "x.hsc", "--format", "json")
     assert code == 0 and json.loads(out)["map"] == "corridor"
+
+
+def test_analyze_text_says_never_and_that_a_flyer_never_falls(cli, monkeypatch):
+    """Zone 2 on a 6-level column a Height 5 walker cannot climb: player 1 never reaches it
+    (once printed "reaches ... in never"), player 2 steps down; a flyer's header says it never
+    falls (seeds/004, Falling), not the walker's fall policy."""
+    m = column_map(line([1, 1, 7]), zones={(0, 0): 1, (2, 0): 2})
+    monkeypatch.setattr(mapkit.formats, "read_map", lambda path, fmt=None: m)
+    code, out, err = cli("analyze", "x.hsc")
+    assert code == 0, err
+    assert "engage: player 1 never reaches player 2's zone\n" in out and "in never" not in out
+    assert "reaches player 1's zone in 1 turn" in out and "(single-space; falls: minor)" in out
+    code, out, err = cli("analyze", "x.hsc", "--flying")
+    assert "(single-space, flying; never falls)" in out and "falls: minor" not in out

@@ -5,7 +5,8 @@ from __future__ import annotations
 import math
 
 import pytest
-from hypothesis import HealthCheck, given, settings, strategies as st
+import shapely
+from hypothesis import HealthCheck, example, given, settings, strategies as st
 
 from mapkit.books import book_from_json
 from mapkit.books import classify, ground_overlay
@@ -135,6 +136,8 @@ def _turn(points, k):
 
 @SETTINGS
 @given(rects, st.integers(1, 5), st.floats(0, 12))
+# A wall thicker than half the footprint leaves no floor: GEOS shrank the turned square to a speck.
+@example(rect(0, 0, 8, 8), 1, 4.015625)
 def test_turn_moves_classes_without_changing_them(poly, k, wall):
     floors = {"kind": "interior-access", "wall_thickness": round(wall, 2), "floors": [{"height": 0}]}
     base = classify(book(poly, **floors))
@@ -156,6 +159,24 @@ def test_shrinking_footprint_never_worsens_a_hex_outside_it(poly, inset):
     after = classify_area(small, False, OverlayParams())
     for h, cls in after.items():
         assert rank(cls) <= rank(before[h])
+
+
+@pytest.mark.parametrize("k", range(6))
+def test_room_narrower_than_a_base_holds_none_however_turned(k):
+    """A 32.9 mm square room: a 33 mm base never fits, a 19 mm marker does, at every turn.
+
+    GEOS shrinks a square turned off the axes by a little more than half its side into a speck,
+    not into nothing, so turned by 60, 120, 240 or 300 degrees the room used to hold the base.
+    """
+    room = shapely.Polygon(_turn(rect(-16.45, -16.45, 16.45, 16.45), k))
+    assert outside(room, inside=True)[(0, 0)] == "half"
+
+
+@pytest.mark.parametrize("k", range(6))
+def test_walls_thicker_than_half_the_floor_leave_nothing_however_turned(k):
+    floor = book(_turn(rect(-4, -4, 4, 4), k), kind="interior-access", wall_thickness=4.02, floors=[{"height": 0}])
+    assert floor.interior_polygon(floor.floors[0]).is_empty
+    assert set(classify(floor).floors[0].classes.values()) == {"covered"}
 
 
 def test_turn_of_a_real_building_keeps_every_floor():

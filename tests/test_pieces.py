@@ -59,6 +59,28 @@ def positions(m: Map) -> list[tuple]:
     return sorted((p.type, p.q, p.r, p.z, float(p.rotation), sorted(p.attrs.items())) for p in m.pieces)
 
 
+def _pixels(png: bytes) -> bytes:
+    from io import BytesIO
+
+    from PIL import Image
+
+    image = Image.open(BytesIO(png)).convert("RGB")
+    return repr(image.size).encode() + image.tobytes()
+
+
+_BASES: dict = {}
+
+
+def _without(base: Map, view: str) -> bytes:
+    """The pixels of the map around a piece (drawn once per distinct map and view)."""
+    from mapkit.drawing import RenderOptions, build_scene, render_png
+
+    key = (view, repr(positions(base)))
+    if key not in _BASES:
+        _BASES[key] = _pixels(render_png(build_scene(base, RenderOptions(view=view, title=False)), scale=6))
+    return _BASES[key]
+
+
 @pytest.mark.parametrize("hid", TERRAIN_IDS + MARKER_IDS)
 def test_piece_round_trips_draws_counts_and_validates(hid):
     from mapkit.drawing import RenderOptions, build_scene, render_png
@@ -72,9 +94,13 @@ def test_piece_round_trips_draws_counts_and_validates(hid):
     assert hexoscape.losses(m) == []
     # native JSON
     assert positions(native.read(native.write(m))) == positions(m)
-    # drawn from above and stacked
+    # drawn from above and stacked: the picture differs from the same map without the piece
+    # (the objective markers were once left out of the stacked view)
+    base = Map(name=m.name, pieces=[p for p in m.pieces if p is not piece])
     for view in ("top", "iso"):
-        assert render_png(build_scene(m, RenderOptions(view=view)), scale=6).startswith(b"\x89PNG")
+        drawn = render_png(build_scene(m, RenderOptions(view=view, title=False)), scale=6)
+        assert drawn.startswith(b"\x89PNG")
+        assert _pixels(drawn) != _without(base, view), view
     # counted: every piece but a start zone is something one owns
     need = requirements(m)
     ptype = catalog()[piece.type]

@@ -351,7 +351,7 @@ def test_001_example3_both_exit_after_the_car_moves(tmp_path):
 
     occupants = [{"name": "Gambit", "size": "Medium", "player": 1}, {"name": "Jubilee", "size": "Medium", "player": 1}]
     m, path = street(tmp_path, occupants, where=(0, 1))
-    data, _ = analyze_map(m, Figure(), map_file=path, mover="vehicle")
+    data = analyze_map(m, Figure(), map_file=path, mover="vehicle").data
     turns = {(s["q"], s["r"]): s["turns"] for s in data["spaces"]}
     assert turns[(4, 1)] == 1 and turns[(5, 1)] == 1
     car = vh.choose(vh.vehicles(m, path), None, False)

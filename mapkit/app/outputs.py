@@ -4,8 +4,9 @@ Each kind declares its name, the extensions it is saved under, what it draws (a 
 overlay) and the function that makes its bytes (`module:function`, imported on first use), as
 the readers do in `mapkit.registry`. Commands and `mapkit.render` choose a kind here, never by
 testing a file name's ending themselves. Two kinds may share an extension for different
-subjects (`.pdf` is a map's build sheets or a Book's floor plan); among the kinds a caller
-allows, the first registered for the extension wins.
+subjects (`.pdf` is a map's build sheets or a Book's floor plan, `.png` a map's picture, an
+overlay or a movement heatmap); among the kinds a caller allows, the first registered for the
+extension wins.
 """
 
 from __future__ import annotations
@@ -53,6 +54,13 @@ OUTPUTS: tuple[OutputKind, ...] = (
                "mapkit.app.outputs:markers_pdf"),
     OutputKind("overlay-png", (".png",), "overlay", "the Full / Half / Partial hexes of a Book or a map's Books",
                "mapkit.app.outputs:overlay_png"),
+    OutputKind("heatmap-png", (".png",), "heatmap", "turns to end a move on each hex, from the start zones or a start",
+               "mapkit.app.outputs:heatmap_png"),
+    # `mapkit fit`'s pictures: named by string, as fit stands beside app (it is not imported here)
+    OutputKind("fit-png", (".png",), "fit", "a re-tiled map from above, the pieces fit laid outlined",
+               "mapkit.fit.report:picture_png"),
+    OutputKind("fit-svg", (".svg",), "fit", "the same, as an editable SVG at 1:1 in millimetres",
+               "mapkit.fit.report:picture_svg"),
 )
 
 
@@ -159,3 +167,10 @@ def overlay_png(result: Any, params: Any = None) -> bytes:
     from mapkit.app.overlay import overlay_png as draw
 
     return draw(result, params)
+
+
+def heatmap_png(heat: Any, max_px: int = 1600) -> bytes:
+    """`heat`: the `Heatmap` of a movement analysis; `max_px` bounds its longer side."""
+    from mapkit.movement.heatmap import png as draw
+
+    return draw(heat, max_px)

@@ -9,6 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from mapkit.geometry.shapes import erode
+
 KINDS = ("enclosed", "interior-access", "destructible-object", "vehicle")
 #: Figure and vehicle sizes, smallest first (seeds/001: "tiny, small, medium, large, and huge").
 SIZES = ("Tiny", "Small", "Medium", "Large", "Huge")
@@ -96,7 +98,7 @@ class Book:
         if floor.interior is not None:
             poly = shapely.Polygon(floor.interior)
             return poly if poly.is_valid else shapely.make_valid(poly)
-        return shapely.buffer(self.footprint_polygon(), -self.wall_thickness, join_style="mitre")
+        return erode(self.footprint_polygon(), self.wall_thickness, join_style="mitre")
 
     def side_segments(self, sides: tuple[int, ...]) -> list[tuple[tuple[float, float], tuple[float, float]]]:
         """The footprint edges named by index (edge i runs from point i to point i + 1)."""

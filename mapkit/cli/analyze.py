@@ -70,7 +70,7 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError(f"--from {args.fmt}: --from names the map's format (as in every command); "
                          f"the space to measure from is --start {args.fmt}")
     if args.output:
-        check_output(args.output, "png", inputs=(args.map,))
+        check_output(args.output, "heatmap-png", inputs=(args.map,))
     m = read_map(args.map, args.fmt)
     report_warnings(m, args.map)
     mover = args.mover or ("flyer" if args.flying else "double" if args.double else "single")

@@ -54,7 +54,8 @@ def run(args: argparse.Namespace) -> int:
     from mapkit.sets.collection import read_collection
     from mapkit.errors import UsageError
     from mapkit.fit import fit_checked
-    from mapkit.fit.report import picture, render_text, summary
+    from mapkit.app.outputs import choose
+    from mapkit.fit.report import render_text, summary
     from mapkit.formats import format_for_output, read_map, report_warnings, write_map
 
     if args.map == "-":
@@ -75,14 +76,14 @@ def run(args: argparse.Namespace) -> int:
         carries = {t.id for t in catalog().types.values() if t.vs is not None}
     shot = None if args.no_picture else (args.picture or str(Path(output).with_suffix(".png")))
     if shot is not None:
-        check_output(shot, "png", "svg")
+        check_output(shot, "fit-png", "fit-svg")
     result, added = fit_checked(m, have, args.keep_shapes, carries)
     rep = summary(m, result, output if result.feasible and not result.already_fits else None, added)
     if result.feasible and not result.already_fits:
         assert result.map is not None
         write_map(result.map, output, fmt)
         if shot is not None:
-            write_output(shot, picture(result, Path(args.map).name, svg=shot.lower().endswith(".svg")))
+            write_output(shot, choose(shot, ("fit-png", "fit-svg")).make(result, Path(args.map).name))
             rep["picture"] = shot
     if args.json:
         json.dump(rep, sys.stdout, indent=1, ensure_ascii=False)

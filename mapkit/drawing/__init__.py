@@ -10,12 +10,11 @@ geometry, levels, visible tops, the isometric projection), `symbols` (marks insi
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 from mapkit.drawing.views import VIEWS, RenderOptions, build_scene
 
-__all__ = ["VIEWS", "RenderOptions", "build_scene", "render_png", "render_svg", "render_map"]
+__all__ = ["VIEWS", "RenderOptions", "build_scene", "render_png", "render_svg"]
 
 
 def render_png(scene: Any, scale: float = 36.0, supersample: int = 2) -> bytes:
@@ -33,10 +32,3 @@ def render_svg(scene: Any) -> bytes:
     with gc_paused():
         return _render(scene)
 
-
-def render_map(m: Any, path: str | Path, options: RenderOptions | None = None, scale: float = 36.0) -> bytes:
-    """Draw a map to PNG or SVG bytes, chosen by the output name's extension."""
-    scene = build_scene(m, options)
-    if str(path).lower().endswith(".svg"):
-        return render_svg(scene)
-    return render_png(scene, scale)

@@ -182,6 +182,11 @@ def _iso_standing(root: Group, piece, ptype, cx: float, cy: float, z: float, pro
         ring = [proj.project(x, y, z) for x, y in layout.hex_corners(piece.q, piece.r, p, 0.8)]
         root.add(Poly(ring, stroke=rgb, width=p * 0.08))
         root.add(Text(bx, by, str(player), p * 0.22, fill=(0, 0, 0), bold=True, halo=rgb))
+    elif kind == "marker":  # other tokens (objective markers): a disc in their colour, lying on the surface
+        rgb = tuple(ptype.vs_colour or style.mark_rgb("figure"))
+        disc = [proj.project(cx + p * 0.2 * math.cos(a), cy + p * 0.2 * math.sin(a), z)
+                for a in (math.tau * i / 16 for i in range(16))]
+        root.add(Poly(disc, fill=rgb, stroke=style.darker(rgb, 0.5), width=p * 0.02))
     elif kind == "edge" or kind == "castle":
         symbol, _, rgb = style.castle_symbol(ptype)
         d = int(piece.rotation) % 6

@@ -6,7 +6,7 @@ from typing import Iterable
 
 from mapkit.drawing import c3g, style, symbols
 from mapkit.drawing.layout import Box
-from mapkit.drawing.scene import Group, Poly, Text
+from mapkit.drawing.scene import Circle, Group, Poly, Text
 
 
 def draw_legend(entries: Iterable[style.LegendEntry], findings: list[tuple[int, str, str]], notes: list[str],
@@ -62,6 +62,8 @@ def _swatch(entry: style.LegendEntry, cx: float, cy: float, p: float, sw: float)
         return symbols.start_zone(cx, cy, p * k, entry.value)
     if entry.swatch == "figure":
         return symbols.figure(cx, cy, p * k, "Figure", None)
+    if entry.swatch == "token":
+        return [Circle(cx, cy, p * k * 0.2 / 0.8, fill=entry.rgb, stroke=style.darker(entry.rgb, 0.5), width=p * 0.02)]
     if entry.swatch == "finding":
         return symbols.finding(cx, cy, p * k * 0.8, entry.value, 1)
     if entry.swatch == "line":

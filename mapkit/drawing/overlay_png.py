@@ -9,7 +9,6 @@ size flagged) sit under the panels. One panel per floor, or per level for a map.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
 from mapkit.books.model import Mark
@@ -219,17 +218,6 @@ def _draw_legend(img: Any, draw: Any, params: OverlayParams, top: int, note: str
         lines.append(note)
     for i, line in enumerate(lines):
         draw.text((MARGIN, top + 42 + 20 * i), line, fill=(0, 0, 0), font=_font(13))
-
-
-def save_png(img: Any, path: str | Path) -> None:
-    """Write the picture without leaving a partial file behind, never over an input (mapkit.io)."""
-    import io
-
-    from mapkit.io import write_output
-
-    buf = io.BytesIO()
-    img.save(buf, format="PNG")
-    write_output(path, buf.getvalue())
 
 
 # -- what to draw -------------------------------------------------------------------------------

@@ -15,6 +15,7 @@ import math
 from dataclasses import dataclass, field
 from typing import Any, Sequence
 
+from mapkit.geometry.shapes import erode
 from mapkit.model.grid import HEX_PITCH_MM, hex_center_mm, hex_corners_mm
 from mapkit.drawing.pdf_common import (
     PT_PER_MM,
@@ -386,7 +387,7 @@ def _wall_inner(book: Any) -> list[Point]:
     thickness = float(getattr(book, "wall_thickness", 0) or 0)
     if thickness <= 0 or len(book.footprint) < 3:
         return []
-    inner = shapely.buffer(shapely.Polygon(book.footprint), -thickness, join_style="mitre")
+    inner = erode(shapely.Polygon(book.footprint), thickness, join_style="mitre")
     if inner.is_empty or not hasattr(inner, "exterior"):
         return []
     return [tuple(p) for p in list(inner.exterior.coords)[:-1]]

@@ -151,7 +151,7 @@ class LegendEntry:
     """One line of a legend: a swatch drawn like the mark it explains, and its meaning.
 
     `swatch` names how to draw it: 'terrain' (fill + pattern), 'symbol' (an obstacle or
-    castle symbol), 'line' (outline / contour), 'glyph', 'start', 'figure', 'finding',
+    castle symbol), 'line' (outline / contour), 'glyph', 'start', 'figure', 'token' (a disc), 'finding',
     'ramp' (level shading); `value` carries what the swatch needs (a terrain, a symbol name,
     a player number, a severity, a (low, high) level pair).
     """
@@ -189,6 +189,9 @@ def legend_entries(pieces: Iterable[PieceType], players: Iterable[int] = (), lev
     entries += [LegendEntry("symbol", s, label, rgb) for (s, label), rgb in sorted(symbols.items())]
     if "marker" in kinds and any(p.id == "glyph" for p in types):
         entries.append(LegendEntry("glyph", "A", "glyph (its letter)", mark_rgb("glyph_ring")))
+    for p in sorted(types, key=lambda t: t.id):  # other tokens (objective markers): a disc in their colour
+        if p.kind == "marker" and p.id not in ("glyph", "start-zone"):
+            entries.append(LegendEntry("token", p.id, p.name.lower(), tuple(p.vs_colour or mark_rgb("figure"))))
     for player in sorted(set(players)):
         entries.append(LegendEntry("start", player, f"start zone, player {player} ({player_name(player)})",
                                    player_rgb(player)))

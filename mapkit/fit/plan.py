@@ -260,23 +260,34 @@ def _shortfall(m: Map, have: Mapping[str, int], chosen: list[int], need: Mapping
     for cell, s in slack.items():
         if answer.values[s]:
             short_hexes[terrain_of[cell]] += 1
+    # however the pieces are cut, a terrain with more hexes than its spare pieces hold is short
+    # by the difference at least: a bound that holds even when the solver proved none
+    deficit = sum(max(0, sum(len(reg.cells) for reg in parts if reg.family == family)
+                      - sum(spare.get(t, 0) * cat[t].hexes for t in family_types(family)))
+                  for family in {reg.family for reg in parts})
+    bound = answer.bound if answer.proved else max(answer.bound or 0, deficit)
     result = FitResult(False, short_pieces=short_pieces, short_hexes=dict(sorted(short_hexes.items())),
-                       short_hexes_proved=answer.proved, short_hexes_bound=answer.bound)
+                       short_hexes_proved=answer.proved or bound == sum(short_hexes.values()),
+                       short_hexes_bound=bound)
     _purchase(result, m, have, chosen, kept, min(time_limit, PURCHASE_TIME_S))
     return result
 
 
 def _coverage_hint(size: int, places: list[Placement], xs: list[int], slack: dict, spare: Mapping[str, int]
                    ) -> list[int]:
-    """A known answer to start from: the map's own pieces, as many as the collection has."""
+    """A known answer to start from: the map's own pieces, as many as the collection has, then
+    the collection's other spare pieces where they fit on hexes still bare, largest first."""
     hint = [0] * size
     left = dict(spare)
-    covered = set()
-    for x, p in zip(xs, places):
-        if p.same_as is not None and left.get(p.type, 0) > 0:
+    covered: set[tuple[int, int, int]] = set()
+    mine = [(x, p) for x, p in zip(xs, places) if p.same_as is not None]
+    rest = sorted(((x, p) for x, p in zip(xs, places) if p.same_as is None), key=lambda xp: -len(xp[1].cells))
+    for x, p in mine + rest:
+        cells = [(q, r, p.z) for q, r in p.cells]
+        if left.get(p.type, 0) > 0 and not covered.intersection(cells):
             left[p.type] -= 1
             hint[x] = 1
-            covered.update((q, r, p.z) for q, r in p.cells)
+            covered.update(cells)
     for cell, s in slack.items():
         hint[s] = int(cell not in covered)
     return hint

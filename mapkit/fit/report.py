@@ -80,8 +80,9 @@ def render_text(rep: dict[str, Any], map_name: str) -> str:
         return "\n".join(lines) + "\n"
     lines = [f"{map_name}: cannot fit: the collection cannot build this map, however its tiles are grouped."]
     if rep["short_hexes"]:
-        proved = "" if rep["short_hexes_proved"] else \
-            f" (the best re-tiling found; at least {rep['short_hexes_at_least']} hexes short in all is proved)"
+        proved = "" if rep["short_hexes_proved"] else " (the best re-tiling found in the time limit; " + (
+            f"at least {rep['short_hexes_at_least']} hexes short in all is proved)" if rep["short_hexes_at_least"]
+            else "not proved the fewest)")
         lines.append("Hexes short, by terrain" + proved + ":")
         lines.extend(f"  {n:>5} x {terrain}" for terrain, n in rep["short_hexes"].items())
     if rep["short_pieces"]:
@@ -93,37 +94,76 @@ def render_text(rep: dict[str, Any], map_name: str) -> str:
         lines.append("No combination of official sets closes the gap.")
     else:
         count = sum(s["copies"] for s in rep["purchase"])
-        how = "Smallest purchase that closes the gap" if rep["purchase_proved"] else \
-            f"Purchase that closes the gap (the smallest found in time; at least {rep['purchase_at_least']} sets)"
+        fewest = rep["purchase_proved"] or rep["purchase_at_least"] == count
+        if fewest:  # the number of sets is proved, if not which sets of that number hold the fewest hexes
+            how = "Smallest purchase that closes the gap"
+        elif rep["purchase_at_least"]:
+            how = f"Purchase that closes the gap (the smallest found in time; at least {rep['purchase_at_least']} sets)"
+        else:
+            how = "Purchase that closes the gap (the smallest found in time; not proved the smallest)"
         lines.append(f"{how} ({count} set(s)):")
         lines.extend(f"  {s['copies']} x {s['name']} ({s['id']}, {s['kind']})" for s in rep["purchase"])
     return "\n".join(lines) + "\n"
 
 
 def picture(result: FitResult, name: str = "", svg: bool = False, scale: float = 36.0) -> bytes:
-    """The re-tiled map seen from above, each piece fit laid outlined."""
+    """The re-tiled map with each piece fit laid outlined: seen from above when every such piece
+    shows from above, else level by level (each outlined in its Level's panel), so that the cuts
+    of stacked layers are never drawn over one another."""
     from mapkit.drawing import RenderOptions, build_scene, render_png, render_svg
     from mapkit.drawing.layout import hex_center, hex_corners
     from mapkit.drawing.scene import Group, Poly
 
     assert result.map is not None
-    opts = RenderOptions(view="top", name=name,
-                         notes=["outlined: pieces laid by mapkit fit"] if result.changes else [])
+    laid = [placed for change in result.changes for placed in change.added]
+    view = "levels" if any(_hidden(result.map, placed.cells, placed.z) for placed in laid) else "top"
+    opts = RenderOptions(view=view, name=name, notes=["outlined: pieces laid by mapkit fit"] if laid else [])
     scene = build_scene(result.map, opts)
     p = opts.pitch
-    group = Group("fit-changes", label="Pieces fit laid", layer=True)
-    for change in result.changes:
-        for placed in change.added:
-            cells = set(placed.cells)
-            for q, r in cells:
-                corners = hex_corners(q, r, p)
-                cx, cy = hex_center(q, r, p)
-                for nq, nr in neighbours(q, r):
-                    if (nq, nr) in cells:
-                        continue
-                    mx, my = hex_center(nq, nr, p)
-                    mid = ((cx + mx) / 2, (cy + my) / 2)
-                    a, b = sorted(corners, key=lambda c: (c[0] - mid[0]) ** 2 + (c[1] - mid[1]) ** 2)[:2]
-                    group.add(Poly([a, b], stroke=CHANGED_RGB, width=p * 0.07, closed=False))
-    scene.root.add(group)
+    panels = {g.id: g for g in _groups(scene.root)} if view == "levels" else {}
+    outlines: dict[int | None, Group] = {}
+    for placed in laid:
+        key = level_of(placed.z) if view == "levels" else None
+        if key not in outlines:
+            parent = panels.get(f"panel-{key}", scene.root)
+            outlines[key] = parent.group("fit-changes" if key is None else f"fit-changes-{key}",
+                                         label="Pieces fit laid", layer=True)
+        group = outlines[key]
+        cells = set(placed.cells)
+        for q, r in cells:
+            corners = hex_corners(q, r, p)
+            cx, cy = hex_center(q, r, p)
+            for nq, nr in neighbours(q, r):
+                if (nq, nr) in cells:
+                    continue
+                mx, my = hex_center(nq, nr, p)
+                mid = ((cx + mx) / 2, (cy + my) / 2)
+                a, b = sorted(corners, key=lambda c: (c[0] - mid[0]) ** 2 + (c[1] - mid[1]) ** 2)[:2]
+                group.add(Poly([a, b], stroke=CHANGED_RGB, width=p * 0.07, closed=False))
     return render_svg(scene) if svg else render_png(scene, scale)
+
+
+def picture_png(result: FitResult, name: str = "", scale: float = 36.0) -> bytes:
+    """The output registry's `fit-png` (`mapkit.app.outputs`)."""
+    return picture(result, name, svg=False, scale=scale)
+
+
+def picture_svg(result: FitResult, name: str = "", scale: float | None = None) -> bytes:
+    """The output registry's `fit-svg`: 1:1 in millimetres (`scale` is the PNG's and is ignored)."""
+    return picture(result, name, svg=True)
+
+
+def _hidden(m: Map, cells, z: int) -> bool:
+    """Whether a piece lying at z on these hexes has anything above it (seen from above, it hides)."""
+    wanted = set(cells)
+    return any(piece.z > z and wanted.intersection(m.footprint(piece)) for piece in m.pieces)
+
+
+def _groups(group):
+    """Every group under `group`, depth first."""
+    from mapkit.drawing.scene import Group
+
+    for item in group.items:
+        if isinstance(item, Group):
+            yield item
+            yield from _groups(item)

@@ -18,6 +18,7 @@ from typing import Any
 
 from mapkit.geometry.hexes import hexagons
 from mapkit.geometry.params import EPS_EDGE, EPS_FIT, OverlayParams
+from mapkit.geometry.shapes import erode
 from mapkit.model.grid import HEX_PITCH_MM
 
 #: Classes from best to worst; their index is the class code in arrays.
@@ -44,7 +45,7 @@ def _fits(qs: Any, rs: Any, area: Any, inside: bool, diameter: float, flat: floa
         return np.zeros(len(qs), dtype=bool)
     cores = hexagons(qs, rs, width, pitch)  # each hex eroded by the radius
     if inside:
-        room = shapely.buffer(area, -radius, quad_segs=QUAD_SEGS)
+        room = erode(area, radius, quad_segs=QUAD_SEGS)
         if room.is_empty:
             return np.zeros(len(qs), dtype=bool)
         shapely.prepare(room)
@@ -73,7 +74,7 @@ def classify_hexes(qs: Any, rs: Any, area: Any, inside: bool, params: OverlayPar
     # Open area at all? Judged against the area shrunk (inside) or grown (outside) by EPS_EDGE mm,
     # so that an edge lying on a hex edge counts the same however the Book is turned.
     if inside:
-        core = shapely.buffer(area, -EPS_EDGE, join_style="mitre")
+        core = erode(area, EPS_EDGE, join_style="mitre")
         shapely.prepare(core)
         has_room = shapely.intersects(core, regions)
     else:

@@ -6,6 +6,7 @@ import math
 from typing import Any
 
 from mapkit.geometry.params import EPS_EDGE
+from mapkit.geometry.shapes import erode
 from mapkit.model.grid import HEX_PITCH_MM, SQRT3
 
 _ANGLES = [math.radians(a) for a in (-90, -30, 30, 90, 150, 210, -90)]
@@ -70,7 +71,7 @@ def touched_hexes(area: Any, pitch: float = HEX_PITCH_MM, eps: float = EPS_EDGE)
                                axis=1), axis=0)
     qs, rs = pairs[:, 0], pairs[:, 1]
     cells = hexagons(qs, rs, pitch, pitch)
-    core = shapely.buffer(area, -eps, join_style="mitre")
+    core = erode(area, eps, join_style="mitre")
     shapely.prepare(core)
     hit = shapely.intersects(core, cells)
     return qs[hit], rs[hit]

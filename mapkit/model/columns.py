@@ -29,7 +29,7 @@ from operator import add, and_, mul, rshift
 from typing import Any, NamedTuple, overload
 
 from mapkit.model.catalog import catalog
-from mapkit.model.map import Piece
+from mapkit.model.piece import Piece
 
 class StringColumn(Sequence):
     """Many short strings kept as one: their text joined, and where each ends. A list of three

@@ -14,6 +14,9 @@ from typing import Any, Iterator, NamedTuple
 
 from mapkit.errors import OptionError
 from mapkit.model.catalog import Catalog, PieceType, catalog
+from mapkit.model.piece import Piece
+
+__all__ = ["Cell", "Piece", "Placement", "Scenario", "Map"]
 
 
 class Cell(NamedTuple):
@@ -23,26 +26,6 @@ class Cell(NamedTuple):
     r: int
     level: int
     piece: int
-
-
-@dataclass
-class Piece:
-    """One piece on the battlefield.
-
-    `q, r` is the origin hex (the shape's (0, 0) after turning), `z` the level of the piece's
-    bottom (0 = on the table; a land tile at z fills level z and its top surface is z + 1),
-    `rotation` the number of 60-degree clockwise turns (half steps for Laur wall pieces).
-    `attrs` holds what a piece type needs besides its position: a glyph's `letter`, a start
-    zone's `player`, a figure's `name`, a personal tile's `size`, `name`, `label`, textures.
-    """
-
-    type: str
-    q: int
-    r: int
-    z: int
-    rotation: float = 0
-    attrs: dict[str, Any] = field(default_factory=dict)
-    extras: dict[str, Any] = field(default_factory=dict)
 
 
 @dataclass
@@ -150,7 +133,8 @@ class Map:
         """(min q, max q, min r, max r, min level, max level) over all cells, or None if empty.
 
         A reduction over each piece's footprint extent (cached per shape and turn), over the
-        columns of a `PieceTable` without making its pieces."""
+        columns of a `PieceTable` without making its pieces. (The columnar module loads on first
+        use: it costs more to import than a small map takes to measure.)"""
         table_bounds = getattr(self.pieces, "bounds", None)
         if table_bounds is not None:
             return table_bounds()

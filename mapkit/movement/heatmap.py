@@ -4,13 +4,18 @@ One hexagon per hex, coloured by the fewest turns to end a move on any of its sp
 greenish ramp from 1 turn to reddish for many), grey where no move can end, the start in
 white; start zones outlined in their player's colour, glyphs lettered, numbers written when
 the hexes are large enough to read them.
+
+`analyze_map` hands over a `Heatmap` (the turns of one analysis); the picture is made by the
+output registry's `heatmap-png` kind (`mapkit.app.outputs`), which the front door writes.
 """
 
 from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from dataclasses import dataclass
 
+from mapkit.errors import MapkitError
 from mapkit.model.catalog import catalog
 from mapkit.model.grid import SQRT3
 from mapkit.movement.spaces import Spaces
@@ -23,6 +28,23 @@ MAX_PIXELS = 40_000_000
 
 
 BANNER = (255, 214, 10)
+
+
+class HeatmapError(MapkitError):
+    """A heatmap that cannot be drawn (no spaces, or too many pixels); the caller names the file."""
+
+
+@dataclass
+class Heatmap:
+    """What a heatmap draws: the turns to end a move on each space of one analysis.
+
+    `banner` is a sentence written across the top in large type (why the picture has no
+    turns to show)."""
+
+    spaces: Spaces
+    turns: Sequence[int | None]
+    title: str = ""
+    banner: str = ""
 
 
 def _wrap(text: str, width_px: int, char_px: float) -> list[str]:
@@ -49,14 +71,12 @@ def colour(turns: int | None) -> tuple[int, int, int]:
     return RAMP[min(turns - 1, len(RAMP) - 1)]
 
 
-def draw(spaces: Spaces, turns: Sequence[int | None], path: str, title: str = "", max_px: int = 1600,
-         banner: str = "") -> None:
-    """Write the heatmap PNG of per-space `turns` to `path`; `banner` is a sentence written
-    across the top in large type (why the picture has no turns to show)."""
+def png(heat: Heatmap, max_px: int = 1600) -> bytes:
+    """The heatmap as PNG bytes; HeatmapError when there is nothing to draw or the picture
+    would pass `MAX_PIXELS`."""
     from PIL import Image, ImageDraw
 
-    from mapkit.io import write_output
-
+    spaces, turns, title, banner = heat.spaces, heat.turns, heat.title, heat.banner
     best: dict[tuple[int, int], int | None] = {}
     for s in range(len(spaces)):
         if spaces.clearance[s] <= 0:
@@ -66,9 +86,7 @@ def draw(spaces: Spaces, turns: Sequence[int | None], path: str, title: str = ""
         if key not in best or (t is not None and (best[key] is None or t < best[key])):  # type: ignore[operator]
             best[key] = t
     if not best:
-        from mapkit.errors import MapkitError
-
-        raise MapkitError(f"{path}: not written: the map has no spaces to draw")
+        raise HeatmapError("not written: the map has no spaces to draw")
     xs = [q + r / 2.0 for q, r in best]
     ys = [r * SQRT3 / 2.0 for _, r in best]
     width_units = max(xs) - min(xs) + 1.2
@@ -80,10 +98,8 @@ def draw(spaces: Spaces, turns: Sequence[int | None], path: str, title: str = ""
     top_band += 22 * len(banner_lines)
     img_h = int(height_units * pitch) + 20 + top_band
     if img_w * img_h > MAX_PIXELS:
-        from mapkit.errors import MapkitError
-
-        raise MapkitError(f"{path}: not written: the map spans {width_units:.0f} x {height_units:.0f} hex widths, "
-                          f"a heatmap of {img_w} x {img_h} pixels")
+        raise HeatmapError(f"not written: the map spans {width_units:.0f} x {height_units:.0f} hex widths, "
+                           f"a heatmap of {img_w} x {img_h} pixels")
     img = Image.new("RGB", (img_w, img_h), (32, 32, 40))
     pen = ImageDraw.Draw(img)
     x0, y0 = min(xs), min(ys)
@@ -126,4 +142,4 @@ def draw(spaces: Spaces, turns: Sequence[int | None], path: str, title: str = ""
 
     buf = io.BytesIO()
     img.save(buf, format="PNG")
-    write_output(path, buf.getvalue())
+    return buf.getvalue()

@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
-from mapkit.errors import MapkitError, OptionError
+from mapkit.errors import OptionError
 from mapkit.model.map import Map
 from mapkit.movement.profile import Figure
+
+if TYPE_CHECKING:
+    from mapkit.movement.heatmap import Heatmap
 
 
 #: Said on the heatmap and in the report when there is nothing to measure turns from.
@@ -22,6 +25,15 @@ class StartError(OptionError):
     """The start asked for names no space of the map."""
 
 
+class Analysis(NamedTuple):
+    """One map's movement report: `data` (what `--json` prints), its `text`, and the turns to
+    draw as a heatmap when one was asked for (drawn by the output registry's `heatmap-png`)."""
+
+    data: dict[str, Any]
+    text: str
+    heatmap: Heatmap | None = None
+
+
 def mover_kind(figure: Figure) -> str:
     """The mover name of a figure profile."""
     if figure.elevator_car:
@@ -32,11 +44,11 @@ def mover_kind(figure: Figure) -> str:
 
 
 def analyze_map(m: Map, figure: Figure, start: tuple[int, int, int] | None = None, broken_windows: bool = False,
-                heatmap: str | None = None, scenario: Any = None, map_file: str | None = None,
+                heatmap: bool = False, scenario: Any = None, map_file: str | None = None,
                 mover: str | None = None, vehicle: int | None = None, vehicle_rules: str = "current"
-                ) -> tuple[dict[str, Any], str]:
-    """The movement report of a map as data and as text; draws the turns as a PNG heatmap when
-    `heatmap` names a file. `start` is (q, r, Level), the Level a figure there stands on
+                ) -> Analysis:
+    """The movement report of a map as data and as text, with the turns a heatmap draws when
+    `heatmap` is asked for. `start` is (q, r, Level), the Level a figure there stands on
     (`mapkit.model.levels`); a start that names no space raises OptionError.
 
     `mover` "vehicle" or "elevator-car" drives a vehicle the map places (`vehicle`: its index in
@@ -78,8 +90,9 @@ def analyze_map(m: Map, figure: Figure, start: tuple[int, int, int] | None = Non
         data["boarding"] = _boarding(spaces, result, driven, vehicle_rules, at or [result.start])
     if scenario is not None:
         data["scenario"] = scenario
+    heat = None
     if heatmap:
-        from mapkit.movement.heatmap import draw
+        from mapkit.movement.heatmap import Heatmap
 
         turns = result.start_turns if result.start_turns is not None else [s["turns"] for s in _by_space(data, spaces)]
         where = (f" from {_place(data['start'])}" if start
@@ -91,12 +104,9 @@ def analyze_map(m: Map, figure: Figure, start: tuple[int, int, int] | None = Non
             # an all-grey picture would look like a map nobody can cross: say why it is grey
             banner = NO_ZONES
             data.setdefault("notes", []).append(f"heatmap: {NO_ZONES}")
-        try:
-            draw(spaces, turns, heatmap, f"{m.name or 'map'}: turns{where} (Move {figure.move}, Height {figure.height})",
-                 banner=banner)
-        except OSError as exc:
-            raise MapkitError(f"{heatmap}: cannot write: {exc.strerror or exc}") from None
-    return data, render_text(data)
+        heat = Heatmap(spaces, turns, f"{m.name or 'map'}: turns{where} (Move {figure.move}, Height {figure.height})",
+                       banner)
+    return Analysis(data, render_text(data), heat)
 
 
 def _vehicle_data(v: Any, vehicle_rules: str) -> dict[str, Any]:
@@ -151,8 +161,9 @@ def render_text(d: dict[str, Any]) -> str:
         entrance = f"entrance {mover['entrance']}" if mover["entrance"] else "no marked entrance"
         who = (f"{mover['name']} (object {mover['object']}, {mover['kind']}, Size {mover['size'] or 'unknown'}, "
                f"{entrance}; {mover['vehicle_rules']} vehicle rules): ")
+    falls = "never falls" if f["flying"] else f"falls: {f['falls']}"  # seeds/004: "Figures that can Fly never fall"
     lines = [f"{d.get('map') or '(unnamed map)'}{scenario}: {who}Move {f['move']}, Height {f['height']} "
-             f"({kind}; falls: {f['falls']})"]
+             f"({kind}; {falls})"]
     spaces = d["spaces"]
     lines.append(f"  spaces: {len(spaces)}")
     if d["start"] is not None:
@@ -164,7 +175,10 @@ def render_text(d: dict[str, Any]) -> str:
         lines.append("  start zones: " + ", ".join(f"player {p}: {n} hexes" for p, n in d["start_zones"].items()))
     for e in d["engagement"]:
         where = f" (ending at {_place(e['space'])})" if e["space"] else ""
-        turns = "never" if e["turns"] is None else f"{e['turns']} turn{'s' if e['turns'] != 1 else ''}"
+        if e["turns"] is None:
+            lines.append(f"  engage: player {e['from']} never reaches player {e['to']}'s zone")
+            continue
+        turns = f"{e['turns']} turn{'s' if e['turns'] != 1 else ''}"
         lines.append(f"  engage: player {e['from']} reaches player {e['to']}'s zone in {turns}{where}")
     for g in d["glyphs"]:
         where = f"  glyph {g['letter']} at ({g['q']}, {g['r']}) on Level {g['level']}"

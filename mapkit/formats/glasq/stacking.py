@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from typing import Any, Callable
 
 from mapkit.formats.glasq.pieces import FLAG_BATTLEMENT, Placed
+from mapkit.model import levels
 from mapkit.model.grid import DIRECTIONS
 from mapkit.model.map import Piece
 
@@ -181,8 +182,8 @@ def _ladder_stack(p: Placed, level: int, ground: Ground, warn: Callable[[str], N
         floor = max(0, level - LADDER_RISE * (p.count - 1))
     fits = (level - floor) // LADDER_RISE + 1
     if p.count > fits:
-        warn(f"line {p.line}: #{p.code} is labelled {p.count} ladders, but only {fits} fit between level {floor} "
-             f"and level {level}; {fits} placed")
+        warn(f"line {p.line}: #{p.code} is labelled {p.count} ladders, but only {fits} fit from {levels.label(floor)} "
+             f"up to {levels.label(level)}; {fits} placed")
     return [floor + LADDER_RISE * k for k in range(min(p.count, fits))]
 
 

@@ -1,0 +1,30 @@
+"""One piece on the battlefield: the unit every format reads and writes.
+
+A module of its own so that the map (`mapkit.model.map`) and the columnar table of pieces a
+reader fills (`mapkit.model.columns`) can both use it without importing each other.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass
+class Piece:
+    """One piece on the battlefield.
+
+    `q, r` is the origin hex (the shape's (0, 0) after turning), `z` the level of the piece's
+    bottom (0 = on the table; a land tile at z fills level z and its top surface is z + 1),
+    `rotation` the number of 60-degree clockwise turns (half steps for Laur wall pieces).
+    `attrs` holds what a piece type needs besides its position: a glyph's `letter`, a start
+    zone's `player`, a figure's `name`, a personal tile's `size`, `name`, `label`, textures.
+    """
+
+    type: str
+    q: int
+    r: int
+    z: int
+    rotation: float = 0
+    attrs: dict[str, Any] = field(default_factory=dict)
+    extras: dict[str, Any] = field(default_factory=dict)
