@@ -109,7 +109,7 @@ def parts_list(m: Map, indices: list[int]) -> list[tuple[str, int]]:
         piece = m.pieces[i]
         ptype = cat[piece.type]
         if ptype.id == "start-zone":
-            counts[f"start zone hexes, player {piece.attrs.get('player', '?')}"] += 1
+            counts[f"start zone spaces, player {piece.attrs.get('player', '?')}"] += 1
         elif ptype.id == "glyph":
             counts[f"glyph {piece.attrs.get('letter', '?')}"] += 1
         elif ptype.id == "personal":
@@ -608,6 +608,20 @@ def _totals_pages(c: Any, m: Map, levels: dict[int, list[int]], w_mm: float, h_m
     return pages
 
 
+def _fitted(text: str, face: str, size: float, width: float, smallest: float = 7.0) -> tuple[str, float]:
+    """`text` and a font size at which it fits in `width` points: smaller down to `smallest`,
+    then cut with an ellipsis."""
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    while size > smallest and stringWidth(text, face, size) > width:
+        size -= 0.5
+    if stringWidth(text, face, size) <= width:
+        return text, size
+    while text and stringWidth(text + "…", face, size) > width:
+        text = text[:-1]
+    return text.rstrip() + "…", size
+
+
 def wrap_text(text: str, font: str, size: float, width: float) -> list[str]:
     """Lines of `text` no wider than `width` points (paragraphs kept apart; a word longer than a
     line is broken where it reaches the edge)."""
@@ -655,16 +669,14 @@ def _scenario_page(c: Any, whole: Map, number: int, frame: _MapFrame, w_mm: floa
     margin = PAGE_MARGIN
     width = w_mm - 2 * margin
     c.setFillColorRGB(0, 0, 0)
-    c.setFont(font(), 8)
+    title, size = _fitted(f"{whole.name or 'Untitled map'}: {setup.title}", bold_font(), 12, width * PT_PER_MM)
+    c.setFont(bold_font(), size)
+    c.drawString(margin * PT_PER_MM, (h_mm - margin - 5) * PT_PER_MM, title)
     players = f"for {setup.players} players \u00b7 " if setup.players else ""
-    right = f"{players}its pieces and start zones on the built terrain"
-    c.drawRightString((w_mm - margin) * PT_PER_MM, (h_mm - margin - 5) * PT_PER_MM, right)
-    from reportlab.pdfbase.pdfmetrics import stringWidth
-
-    c.setFont(bold_font(), 12)
-    c.drawString(margin * PT_PER_MM, (h_mm - margin - 5) * PT_PER_MM,
-                 fit_text(f"{whole.name or 'Untitled map'}: {setup.title}", bold_font(), 12,
-                          width * PT_PER_MM - stringWidth(right, font(), 8) - 12))
+    subtitle, size = _fitted(f"{players}its pieces and start zones on the built terrain", font(), 8,
+                             width * PT_PER_MM)
+    c.setFont(font(), size)  # under the title: a long title and this line never overlap
+    c.drawString(margin * PT_PER_MM, (h_mm - margin - 10) * PT_PER_MM, subtitle)
     height = (h_mm - 2 * margin - PAGE_HEADER) * 0.62
     top = h_mm - margin - PAGE_HEADER
     list_w, map_w, _ = _panel_box(width, height)
@@ -681,9 +693,9 @@ def _scenario_page(c: Any, whole: Map, number: int, frame: _MapFrame, w_mm: floa
     by_level = Counter(levels_of_pieces(view, own))
     if by_level:
         c.setFont(font(), 7)
-        c.drawString((margin + width - list_w) * PT_PER_MM, y - 4,
-                     fit_text("on " + ", ".join(f"Level {lv}: {n}" for lv, n in sorted(by_level.items())), font(), 7,
-                              list_w * PT_PER_MM))
+        words = "on " + ", ".join(f"Level {lv}: {n}" for lv, n in sorted(by_level.items()))
+        for n, line in enumerate(wrap_text(words, font(), 7, list_w * PT_PER_MM)):
+            c.drawString((margin + width - list_w) * PT_PER_MM, y - 4 - 9 * n, line)
     if setup.notes.strip():
         lines = wrap_text(setup.notes, font(), 7.5, width * PT_PER_MM)
         room = int(((top - height - 4) - margin - 2) * PT_PER_MM // 9)
