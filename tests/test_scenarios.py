@@ -119,6 +119,16 @@ def test_validate_checks_each_scenario_apart_and_names_it(cli, page):
     assert named[0]["locations"][0]["physicalLocation"]["region"]["message"]["text"] == "scenario 2: Level 0 (30, 30)"
 
 
+def test_a_finding_every_scenario_has_about_its_own_pieces_names_each(cli, page):
+    # Both scenarios set up player 1's zone on the same hex: its T201 is no finding of the
+    # terrain, which has no zone, so each scenario's is named; the floating tile is the terrain's.
+    rows = json.loads(cli("validate", page, "--select", "T201,P101", "--format", "json")[1])
+    assert sorted((r["code"], r["scenario"], r["message"]) for r in rows) == [
+        ("P101", None, "Grass 1-hex (piece 19) floats: no Level 2 tile under it"),
+        ("T201", 1, "player 1's start zone has 1 hexes, not 24"), ("T201", 1, "player 2's start zone has 1 hexes, not 24"),
+        ("T201", 2, "player 1's start zone has 1 hexes, not 24"), ("T201", 2, "player 2's start zone has 1 hexes, not 24")]
+
+
 def test_validate_one_scenario_and_the_refusal(cli, page):
     rows = json.loads(cli("validate", page, "--select", "P1", "--format", "json", "--scenario", "1")[1])
     assert [(r["code"], r["scenario"]) for r in rows] == [("P101", 1)]
