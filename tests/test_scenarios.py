@@ -269,6 +269,18 @@ def test_convert_to_a_one_scenario_format_refuses_unless_told_what_to_keep(cli, 
     assert cli("convert", page, tmp_path / "x.hsc", "--scenario", "3")[0] == 2
 
 
+def test_options_between_the_files(cli, page, tmp_path):
+    # As a user writes it: the option right after the page it is about, then the output.
+    target = tmp_path / "dusk.hsc"
+    assert cli("convert", page, "--scenario", "2", target)[0] == 0
+    assert "Dusk" in read_map(target).scenario
+    rows = json.loads(cli("validate", page, "--format", "json", target, "--select", "P1")[1])
+    assert {r["file"] for r in rows} == {str(page), str(target)}
+    with pytest.raises(SystemExit) as exit_:  # a command of one map still refuses a second
+        cli("info", page, "--scenario", "2", target)
+    assert exit_.value.code == 2
+
+
 # -- analyze -------------------------------------------------------------------------------------
 
 def test_analyze_reports_each_scenario_apart(cli, page):
