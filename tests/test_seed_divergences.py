@@ -77,8 +77,10 @@ def test_a_walker_moving_onto_a_transit_space_is_placed_or_stops():
 
 
 def test_a_walk_onto_a_transit_space_counts_its_own_spaces():
-    """seeds/000, Transit Spaces: a figure "moves onto" a Transit Space and may "immediately
-    end your movement" there; a placement costs "the printed Transit Number".
+    """seeds/000, Transit Spaces: "when a single-spaced figure moves onto an unoccupied space
+    with a Transit Number, you may either: immediately place that figure onto any corresponding
+    unoccupied Transit Space at a movement cost equal to the printed Transit Number, or
+    immediately end your movement."
 
     The corridor of the test above (exits (2, 0) and (6, 0), Transit Number 3). From (3, 0) a
     Move 5 figure walks (4, 0), (5, 0), (6, 0): 3 spaces, turn 1. Stepping back onto (2, 0) and
