@@ -174,3 +174,20 @@ def test_every_code_of_the_corpus_pages_is_a_piece_or_documented_as_not_one():
         not_pieces |= {code for code, piece in _codes_drawn(path).items() if not piece}
     assert not_pieces == {"NULL", "FWH", "FBH"}
     assert not_pieces <= named, sorted(not_pieces - named)
+
+
+def test_the_west_barbican_start_spaces_inside_the_tower_and_on_its_top():
+    # "Olive start zone spaces marked with the number 2 indicate where there are 2 open start zone
+    # spaces on both levels 1 and 21": the seven hexes inside the tower, under its wall-walk.
+    from mapkit.model import levels
+
+    web = glasq.read(corpus_file(WEST_BARBICAN[0]).read_bytes())
+    cat = catalog()
+    for number in (1, 2):
+        spaces = [p for p in web.for_scenario(number).pieces if p.type == "start-zone" and p.attrs["player"] == 1]
+        by_hex = defaultdict(list)
+        for p in spaces:
+            by_hex[(p.q, p.r)].append(levels.level(cat[p.type], p.z))
+        assert (len(by_hex), len(spaces)) == (44, 51)
+        assert sorted(hexes for hexes in by_hex.values() if len(hexes) > 1) == [[21, 1]] * 7
+    assert not any("start spaces" in w for w in web.warnings)

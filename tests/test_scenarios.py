@@ -180,6 +180,52 @@ def test_print_builds_the_terrain_then_a_page_per_scenario(cli, page, tmp_path):
     assert cli("print", page, "-o", tmp_path / "x.pdf", "--scenario", "3")[0] == 2
 
 
+def _text_runs(page) -> list[tuple[str, float, float, float]]:
+    """(text, left, right, baseline, size) of every line drawn on a PDF page, in points."""
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    from mapkit.drawing.pdf_common import bold_font, font
+
+    runs = []
+
+    def visit(text, cm, tm, fontdict, size):
+        text = text.strip()
+        if text and fontdict:
+            face = bold_font() if "Bold" in str(fontdict.get("/BaseFont")) else font()
+            runs.append((text, tm[4], tm[4] + stringWidth(text, face, size), tm[5], size))
+
+    page.extract_text(visitor_text=visit)
+    return runs
+
+
+@pytest.mark.parametrize("title", ["Dawn", "A very long scenario title that a battlefield page may well give " * 2])
+def test_a_scenario_page_keeps_its_words_apart_and_on_the_paper(cli, tmp_path, title):
+    # The West Barbican's scenario page wrote its title over the line beside it and its "on Level
+    # 1: 92, ..., Level 21: 16" line past the paper's edge.
+    from pypdf import PdfReader
+
+    m = two_scenario_map()
+    m.name = "The West Barbican of Idona Castle"
+    m.scenario_setups[0] = Scenario(1, title, "3 or 4", "Goal: hold the hill.")
+    for level in range(1, 12):  # scenario 1's pieces on eleven Levels
+        m.pieces.append(Piece("grass-1", 12 + level, 0, level - 1))
+        m.pieces.append(Piece("start-zone", 12 + level, 0, level, attrs={"player": 1, "scenario": 1}))
+    path = tmp_path / "keep.mapkit.json"
+    write_map(m, path)
+    pdf = tmp_path / "keep.pdf"
+    assert cli("print", path, "-o", pdf, "--paper", "letter")[0] == 0
+    page = next(p for p in PdfReader(str(pdf)).pages if "Pieces of scenario 1" in p.extract_text())
+    width = float(page.mediabox.width)
+    runs = _text_runs(page)
+    assert all(0 <= left and right <= width for _, left, right, *_ in runs), [r for r in runs if r[2] > width]
+    words = [run for run in runs if run[4] >= 7]  # titles, lists and text (not the marks on the hexes)
+    for a in words:
+        for b in words:
+            if a is not b and abs(a[3] - b[3]) < 8:  # on one line: side by side, never over each other
+                assert a[2] <= b[1] or b[2] <= a[1], (a, b)
+    assert "Level 11: 1" in " ".join(text for text, *_ in runs)
+
+
 def test_report_has_a_scenario_switcher(cli, page, tmp_path):
     out = tmp_path / "two.html"
     assert cli("report", page, "-o", out, "--no-pictures")[0] == 0
