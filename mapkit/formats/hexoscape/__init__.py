@@ -31,6 +31,7 @@ import hashlib
 import json
 import re
 import zlib
+from dataclasses import replace
 from functools import lru_cache
 from typing import Any
 
@@ -436,6 +437,8 @@ def losses(m: Map) -> list[str]:
             lost(f"glyph {piece.attrs['letter']!r}: Hexoscape glyphs carry no letter", piece)
         elif ptype.id == "start-zone" and piece.attrs.get("name"):
             lost(f"start zone name {piece.attrs['name']!r}: Hexoscape start zones have no names", piece)
+        if hexoscape_id(piece, ptype) is not None and _half_step_of_many_hexes(piece, ptype):
+            lost(f"{ptype.name} turned a half step: only one-hex pieces turn so (written as whole turns)", piece)
     for piece, _, q, r, altitude in _placed_pieces(m):
         if not _in_bounds(q, r, altitude):
             lost(f"{cat[piece.type].name} beyond Hexoscape's bounds (q and r within ±{MAX_COORDINATE}, "
@@ -462,6 +465,10 @@ def losses(m: Map) -> list[str]:
     return out
 
 
+def _half_step_of_many_hexes(piece: Piece, ptype: PieceType) -> bool:
+    return piece.rotation != int(piece.rotation) and ptype.hexes != 1
+
+
 def _in_bounds(q: int, r: int, altitude: int) -> bool:
     """Within the bounds the reader accepts (so a written file always reads back)."""
     return 0 <= altitude <= MAX_ALTITUDE and abs(q) <= MAX_COORDINATE and abs(r) <= MAX_COORDINATE
@@ -484,6 +491,8 @@ def _placed_pieces(m: Map) -> list[tuple[Piece, str, int, int, int]]:
         hid = hexoscape_id(piece, ptype)
         if hid is None:
             continue
+        if _half_step_of_many_hexes(piece, ptype):  # named in losses; the reader takes whole turns only
+            piece = replace(piece, rotation=int(piece.rotation))
         mine = piece.extras.get(NAME, {})
         if mine.get("built_into_wall") and (piece.q, piece.r, piece.z) in built_in:
             continue
