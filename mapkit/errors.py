@@ -50,3 +50,40 @@ class OptionError(MapkitError, ValueError):
 
 class UsageError(OptionError):
     """Bad command-line usage that argparse itself cannot catch (raised by `mapkit.cli` only)."""
+
+
+def reason_of(exc: MapkitError) -> str:
+    """Why an input was refused, in words a batch summary groups inputs under (the message
+    itself names the file and the place; this is the kind of problem)."""
+    limit = getattr(exc, "limit", None)
+    if limit is not None:
+        return f"past mapkit's {limit.name} limit (docs/limits.md)"
+    if isinstance(exc, LossError):
+        return f"would lose what {exc.target} cannot hold (--allow-loss converts anyway)"
+    if type(exc).__name__ == "OutputError":
+        return "the output cannot be written"
+    if isinstance(exc, OptionError):
+        return "not a map mapkit reads"
+    if isinstance(exc, FormatError):
+        if exc.message.startswith("cannot read"):
+            return "cannot be opened"
+        if exc.message.startswith("cannot tell the format"):
+            return "not a format mapkit knows"
+        return "damaged or malformed"
+    return "refused"
+
+
+class Refusal(str):
+    """The one-line message of an input refused in a batch (a plain string to every caller),
+    carrying the reason its summary groups it under; it pickles to worker processes."""
+
+    reason: str
+
+    def __new__(cls, message: str, reason: str = "refused") -> "Refusal":
+        self = super().__new__(cls, message)
+        self.reason = reason
+        return self
+
+    @classmethod
+    def of(cls, exc: MapkitError) -> "Refusal":
+        return cls(str(exc), reason_of(exc))

@@ -75,7 +75,8 @@ def test_convert_batch_reports_failures_and_converts_the_rest(tmp_path):
     assert result.returncode == 2
     assert (tmp_path / "out" / "good.mapkit.json").exists()
     assert not (tmp_path / "out" / "bad.mapkit.json").exists()
-    assert "converted 1 of 2" in result.stderr and "bad.hsc" in result.stderr and "Traceback" not in result.stderr
+    assert "read 2 files: 1 converted to mapkit" in result.stderr and "1 refused:\n  1 damaged or malformed\n" in result.stderr
+    assert "bad.hsc" in result.stderr and "Traceback" not in result.stderr
 
 
 def test_convert_batch_whole_corpus_folder(tmp_path):
@@ -135,14 +136,15 @@ def test_convert_batch_into_a_file_is_one_line(tmp_path, cli):
 
 
 def test_convert_batch_never_overwrites_one_output_with_another(tmp_path, cli):
-    # ruins.hsc from two folders both map to out/ruins.mapkit.json: the second must not replace the first
+    # ruins.hsc from two folders: each keeps its folder in the output (a/, b/), neither replaces the other
     for folder in ("a", "b"):
         (tmp_path / folder).mkdir()
         (tmp_path / folder / "ruins.hsc").write_bytes(SAMPLE.read_bytes())
     first, second = tmp_path / "a" / "ruins.hsc", tmp_path / "b" / "ruins.hsc"
     code, _, err = cli("convert", first, second, "--to", "mapkit", "-d", tmp_path / "out")
-    assert code == 2 and "converted 1 of 2" in err and f"{second}: not converted" in err
-    assert [p.name for p in (tmp_path / "out").iterdir()] == ["ruins.mapkit.json"]
+    assert code == 0 and "read 2 files: 2 converted" in err, err
+    assert sorted(str(p.relative_to(tmp_path / "out")) for p in (tmp_path / "out").rglob("*.json")) == \
+        ["a/ruins.mapkit.json", "b/ruins.mapkit.json"]
 
 
 @pytest.mark.parametrize("name", ["map.json", "map.html", "map.hsc.bak"])

@@ -26,7 +26,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("books",),
     ("drawing", "movement"),
     ("rules",),
-    ("app", "fit"),
+    ("app", "fit", "batch"),
     ("api",),
     ("mapkit",),
     ("cli",),

@@ -70,19 +70,6 @@ def convert_one(source: str, target: str, from_fmt: str | None, to_fmt: str | No
     return api.write(m, target, to_fmt, allow_loss)
 
 
-def _convert_job(source: str, target: str, from_fmt: str | None, to_fmt: str, allow_loss: bool,
-                 scenario: int | None = None) -> tuple[str, object]:
-    """One conversion of a batch, in a worker: ("done" | "lossy", losses) or ("failed", why).
-    Warnings go to stderr as they are met; everything returned pickles."""
-    try:
-        losses = convert_one(source, target, from_fmt, to_fmt, allow_loss, scenario)
-    except LossError as exc:
-        return "failed", f"would lose {len(exc.losses)} thing(s): " + "; ".join(exc.losses)
-    except MapkitError as exc:
-        return "failed", str(exc)
-    return ("lossy" if losses else "done"), losses
-
-
 def output_name(source: Path, out_dir: Path, to_fmt: str) -> Path:
     """out_dir / the source's name with its map extension (the longest known) replaced."""
     from mapkit.formats import formats
@@ -97,51 +84,34 @@ def output_name(source: Path, out_dir: Path, to_fmt: str) -> Path:
 
 
 def _convert_many(args: argparse.Namespace) -> int:
+    """Every map named or found in the folders named (recursively) into DIR, keeping their
+    relative paths; a summary of what was read, converted and refused, grouped by reason."""
+    from mapkit.batch import Summary, convert_source, plan_outputs, walk
     from mapkit.formats import get
-    from mapkit.io import check_output
 
     info = get(args.to_fmt)
     if not info.can_write:
         raise UsageError(f"mapkit cannot write the {info.name} format")
     out_dir = Path(args.out_dir)
+    sources, skipped = walk(args.paths, skip=[out_dir], books=False)
+    if not sources:
+        raise UsageError(f"no map files in {', '.join(args.paths)}")
     try:
         out_dir.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise MapkitError(f"{out_dir}: cannot make the output folder: {exc.strerror or exc}") from None
-    sources = [Path(p) for p in args.paths]
-    failures: list[tuple[Path, str]] = []
-    lossy: list[tuple[Path, list[str]]] = []
-    written_from: dict[Path, Path] = {}  # two inputs named alike must not overwrite each other
-    work = []
-    for source in sources:
-        target = output_name(source, out_dir, info.name)
-        if target.resolve() in written_from:
-            failures.append((source, f"not converted: {target} is already the output of "
-                                     f"{written_from[target.resolve()]}"))
-            continue
-        try:  # no output may replace any input: the workers each know only their own
-            check_output(str(target), inputs=args.paths)
-        except MapkitError as exc:
-            failures.append((source, str(exc)))
-            continue
-        written_from[target.resolve()] = source
-        work.append((str(source), str(target), args.from_fmt, info.name, args.allow_loss, args.scenario))
-    results = run_all(_convert_job, work, jobs_for(args.jobs, [w[0] for w in work]))
-    for (source, *_), (status, detail) in zip(work, results):
-        if status == "lossy":
-            lossy.append((Path(source), detail))
-        elif status == "failed":
-            failures.append((Path(source), detail))
-    order = {source: index for index, source in enumerate(sources)}
-    failures.sort(key=lambda failure: order.get(failure[0], len(order)))
-    done = len(sources) - len(failures)
-    print(f"mapkit: converted {done} of {len(sources)} map(s) to {info.name} in {out_dir}", file=sys.stderr)
-    for source, losses in lossy:
-        for loss in losses:
-            print(f"  dropped from {source}: {loss}", file=sys.stderr)
-    if failures:
-        print(f"mapkit: {len(failures)} failed:", file=sys.stderr)
-        for source, reason in failures:
-            print(f"  {source}: {reason}", file=sys.stderr)
-        return 2
-    return 0
+    plan = plan_outputs(sources, out_dir, OUTPUT_EXTENSIONS.get(info.name, "." + info.name))
+    everything = [str(s.path) for s in sources]
+    work = [(source, str(target), args.from_fmt, info.name, args.allow_loss, everything, args.scenario)
+            for source, target in plan]
+    outcomes = run_all(convert_source, work, jobs_for(args.jobs, everything))
+    for outcome in outcomes:
+        for warning in outcome.warnings:
+            print(f"mapkit: {outcome.source}: warning: {warning}", file=sys.stderr)
+        for loss in outcome.losses:
+            print(f"mapkit: {outcome.source}: dropped: {loss}", file=sys.stderr)
+        if not outcome.done:
+            print(f"mapkit: {outcome.message}", file=sys.stderr)
+    summary = Summary.of(outcomes, skipped)
+    summary.print(f"converted to {info.name} in {out_dir}")
+    return 2 if summary.refused else 0

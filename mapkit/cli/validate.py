@@ -8,6 +8,7 @@ see `mapkit.cli.batch`); findings come out in the same order whatever N is.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from typing import Any
 
@@ -17,7 +18,9 @@ from mapkit.cli.common import add_scenario_option, millimetres
 
 def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
     p = sub.add_parser("validate", help="check maps (and C3G Books) against physical, tournament and C3G rules")
-    p.add_argument("maps", nargs="+", metavar="MAP", help="map files in any readable format, or *.book.json")
+    p.add_argument("maps", nargs="+", metavar="MAP",
+                   help="map files in any readable format, *.book.json, or folders (every map and Book in them, "
+                        "recursively)")
     p.add_argument("--from", dest="fmt", metavar="FORMAT", help="read every map as this format")
     p.add_argument("--profile", default="casual", choices=("casual", "tournament", "c3g"),
                    help="rule set: casual (physical only), tournament, c3g (default casual)")
@@ -73,16 +76,22 @@ def run(args: argparse.Namespace) -> int:
     rules, options = api.check_options(args.profile, select, ignore, settings, overlay, args.vehicle_rules)
     if args.jobs < 0:
         raise UsageError(f"--jobs {args.jobs}: the number of workers cannot be negative")
+    from mapkit.batch import walk
+
+    sources, skipped = walk(args.maps)
+    if not sources:
+        raise UsageError(f"no map or Book files in {', '.join(args.maps)}")
+    paths = [str(s.path) for s in sources]
     if args.out:
         from mapkit.io import check_output
 
-        check_output(args.out, inputs=args.maps)
-    workers = jobs_for(args.jobs, args.maps)
-    work = [(path, args.fmt, args.profile, select, ignore, options, args.scenario) for path in args.maps]
+        check_output(args.out, inputs=paths)
+    workers = jobs_for(args.jobs, paths)
+    work = [(path, args.fmt, args.profile, select, ignore, options, args.scenario) for path in paths]
     results = run_all(check_file, work, workers)
     findings: list[Finding] = []
     unreadable: list[tuple[str, str]] = []
-    for path, (found, error, warnings) in zip(args.maps, results):
+    for path, (found, error, warnings) in zip(paths, results):
         for warning in warnings:
             print(f"mapkit: {path}: warning: {warning}", file=sys.stderr)
         if error is not None:
@@ -95,15 +104,28 @@ def run(args: argparse.Namespace) -> int:
     elif args.output == "sarif":
         report = result.sarif(unreadable)
     else:
-        read = len(args.maps) - len(unreadable)
+        read = len(paths) - len(unreadable)
         # the summary counts the maps looked at; when none could be read, the error lines say it all
         report = result.text() + (summary_line(result.findings, read, len(unreadable)) if read else "")
     if args.out:
         from mapkit.io import write_output
 
-        write_output(args.out, report, inputs=args.maps)
+        write_output(args.out, report, inputs=paths)
     else:
         sys.stdout.write(report)
+    # a folder ends with a summary; so do several files when some were refused (grouped by reason)
+    if any(os.path.isdir(p) for p in args.maps) or (len(paths) > 1 and unreadable):
+        _summary(paths, results, skipped, findings)
     if unreadable:
         return 2
     return 0 if result.ok else 1
+
+
+def _summary(paths: list[str], results: list, skipped: list, findings: list) -> None:
+    """On stderr: how many files were read, checked (how many with errors) and refused, by reason."""
+    from mapkit.batch import Outcome, Summary
+
+    outcomes = [Outcome(path, error is None, reason=getattr(error, "reason", "refused") if error else "")
+                for path, (_, error, _) in zip(paths, results)]
+    with_errors = len({f.file for f in findings if f.severity == "error"})
+    Summary.of(outcomes, skipped).print(f"checked ({with_errors} with errors)")

@@ -16,7 +16,7 @@ from typing import Any, Iterable
 from mapkit.books.load import read_book_json
 from mapkit.books.model import book_from_dict
 from mapkit.books.schema import book_errors
-from mapkit.errors import MapkitError, OptionError
+from mapkit.errors import MapkitError, OptionError, Refusal
 from mapkit.geometry.params import OverlayParams
 from mapkit.model.map import Map, Placement
 from mapkit.rules import framework
@@ -88,9 +88,10 @@ def check_book_file(path: str | Path, params: OverlayParams | None = None) -> li
 def check_file(path: str, fmt: str | None, profile: str, select: list[str], ignore: list[str],
                options: dict[str, Any], scenario: int | None = None
                ) -> tuple[list[dict[str, Any]], str | None, list[str]]:
-    """Findings (as dicts), a read error, and reader warnings for one file; runs in a worker
-    process of `mapkit validate`, so everything it returns pickles. `scenario` checks that
-    scenario of the map alone (a map without it is an error of that file)."""
+    """Findings (as dicts), a read error (a `Refusal`: its message, and the reason a batch
+    summary groups it under), and reader warnings for one file; runs in a worker process of
+    `mapkit validate`, so everything it returns pickles. `scenario` checks that scenario of
+    the map alone (a map without it is an error of that file)."""
     from mapkit.registry import kind_of
 
     if kind_of(path) == "book":
@@ -98,7 +99,7 @@ def check_file(path: str, fmt: str | None, profile: str, select: list[str], igno
         try:
             found = check_book_file(path, options.get("overlay_params"))
         except MapkitError as exc:
-            return [], str(exc), []
+            return [], Refusal.of(exc), []
         return [f.as_dict() for f in found
                 if (not select or matches(f.code, select)) and not matches(f.code, ignore)], None, []
     from mapkit.formats import read_map
@@ -107,9 +108,9 @@ def check_file(path: str, fmt: str | None, profile: str, select: list[str], igno
         m = read_map(path, fmt)
         found = check_map(m, path, profile, select, ignore, options, scenario=scenario)
     except OptionError as exc:  # no such scenario in this map
-        return [], f"{path}: {exc}", []
+        return [], Refusal(f"{path}: {exc}", "no such scenario"), []
     except MapkitError as exc:
-        return [], str(exc), []
+        return [], Refusal.of(exc), []
     return [f.as_dict() for f in found], None, list(m.warnings)
 
 

@@ -1,0 +1,219 @@
+"""Many inputs at once: folders walked recursively, outputs that never collide, and a summary.
+
+`convert -d` and `validate` take files and folders. The steps are separate so that a caller
+may run the middle one in parallel (each source is independent and everything pickles):
+
+    sources, skipped = walk(paths, skip=[out_dir])       # what to read, in a stable order
+    plan = plan_outputs(sources, out_dir, ".hsc")          # one distinct output per source
+    outcomes = [convert_source(s, target, ...) for s, target in plan]   # or a pool's map
+    summary = Summary.of(outcomes, skipped)                # counts, refusals grouped by reason
+
+Outputs keep their sources' paths relative to the folder given, so two maps of one name in
+different folders of an archive never write over each other; two maps of one name in one
+folder (`castle.hsc`, `castle.json`) keep their source extension (`castle.hsc.json`). Every
+write goes through `mapkit.io`, which refuses an output that is an input.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path, PurePath
+from typing import Iterable
+
+from mapkit.errors import MapkitError, reason_of
+
+@dataclass(frozen=True)
+class Source:
+    """A file to read and its path relative to the folder it was found in (or its own name)."""
+
+    path: Path
+    relative: PurePath
+
+
+@dataclass(frozen=True)
+class Skipped:
+    path: Path
+    reason: str
+
+
+def map_suffixes() -> tuple[str, ...]:
+    """Every extension a map or Book reader claims, longest first (what an output name replaces)."""
+    from mapkit.registry import formats
+
+    found = {ext for fmt in formats() if fmt.kind in ("map", "book") for ext in fmt.extensions}
+    return tuple(sorted(found, key=len, reverse=True))
+
+
+def walk(paths: Iterable[str | os.PathLike], *, skip: Iterable[str | os.PathLike] = (),
+         books: bool = True) -> tuple[list[Source], list[Skipped]]:
+    """The files named, and the maps (and Books) under the folders named, recursively.
+
+    Hidden files and folders (`.git`) are left out, links to folders are not followed (they
+    may loop), and so are the folders in `skip` (the output folder of a batch, which may lie
+    inside the archive). A file named on the command line is always taken; a file found in a
+    folder when its content (or, failing that, its name) says it is a map or a Book, as
+    `mapkit.registry` tells formats; the others are counted as skipped, with the reason.
+    Each source's relative path is its path under the folder given; files named directly are
+    placed relative to the folder they share, so two `x.hsc` from different folders stay apart.
+    """
+    from mapkit.registry import detect_file
+
+    skipped_dirs = {_identity(p) for p in skip} - {None}
+    roots = [Path(p) for p in paths]
+    if len(roots) == 1 and roots[0].is_dir():
+        base = Path(os.path.abspath(roots[0]))
+    else:  # the folder the roots share: a/x.hsc and b/x.hsc become a/x and b/x
+        base = Path(os.path.commonpath([os.path.dirname(os.path.abspath(r)) for r in roots]))
+    sources: list[Source] = []
+    skipped: list[Skipped] = []
+    for root in roots:
+        if not root.is_dir():
+            sources.append(Source(root, PurePath(os.path.relpath(os.path.abspath(root), base))))
+            continue
+        for folder, dirs, names in os.walk(root):
+            dirs[:] = sorted(d for d in dirs if not d.startswith(".")
+                             and _identity(Path(folder) / d) not in skipped_dirs)
+            for name in sorted(names):
+                path = Path(folder) / name
+                if name.startswith("."):
+                    continue
+                fmt = detect_file(path, ("map", "book"))
+                if fmt is None or (fmt.kind == "map" and not fmt.can_read):
+                    skipped.append(Skipped(path, "neither its content nor its name says it is a map or a Book"))
+                elif fmt.kind == "book" and not books:
+                    skipped.append(Skipped(path, "a C3G Book, not a map"))
+                else:
+                    sources.append(Source(path, PurePath(os.path.relpath(os.path.abspath(path), base))))
+    return sources, skipped
+
+
+def plan_outputs(sources: list[Source], out_dir: str | os.PathLike, extension: str) -> list[tuple[Source, Path]]:
+    """One output per source under `out_dir`, never two alike: the relative path with the map
+    extension replaced, or, where two sources of one folder share a name, with the source's
+    extension kept before the new one."""
+    suffixes = map_suffixes()
+    out_dir = Path(out_dir)
+
+    def stem(relative: PurePath) -> PurePath:
+        lower = relative.name.lower()
+        for ext in suffixes:
+            if lower.endswith(ext):
+                return relative.with_name(relative.name[: -len(ext)])
+        return relative
+
+    wanted = [stem(s.relative) for s in sources]
+    clashes = Counter(str(w).lower() for w in wanted)
+    plan = []
+    taken: set[str] = set()
+    for source, bare in zip(sources, wanted):
+        name = source.relative if clashes[str(bare).lower()] > 1 else bare
+        target = out_dir / name.with_name(name.name + extension)
+        key = str(target).lower()  # case-insensitive file systems would merge these two
+        n = 2
+        while key in taken:
+            target = out_dir / name.with_name(f"{name.name}.{n}{extension}")
+            key, n = str(target).lower(), n + 1
+        taken.add(key)
+        plan.append((source, target))
+    return plan
+
+
+@dataclass
+class Outcome:
+    """What became of one source: done (converted or checked) or refused, and why."""
+
+    source: str
+    done: bool
+    message: str = ""
+    reason: str = ""
+    target: str = ""
+    losses: list[str] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)
+
+
+def convert_source(source: Source | str, target: str | os.PathLike, from_fmt: str | None, to_fmt: str,
+                   allow_loss: bool, inputs: Iterable[str] = (), scenario: int | None = None) -> Outcome:
+    """Read one map and write it (or its scenario `scenario`, as a map of its own) to `target`;
+    never raises for a bad input (the outcome says). `inputs` are every source of the batch:
+    none of them is ever written over."""
+    from mapkit.errors import OptionError
+    from mapkit.formats import format_for_output, read_map, write_map
+    from mapkit.io import check_output
+
+    path = str(source.path if isinstance(source, Source) else source)
+    outcome = Outcome(path, False, target=str(target))
+    try:
+        format_for_output(target, to_fmt)
+        Path(target).parent.mkdir(parents=True, exist_ok=True)
+        check_output(target, inputs=(path, *inputs))
+        m = read_map(path, from_fmt)
+        outcome.warnings = list(m.warnings)
+        if scenario is not None:
+            try:
+                m = m.for_scenario(scenario)
+            except OptionError as exc:
+                outcome.message, outcome.reason = f"{path}: {exc}", "no such scenario"
+                return outcome
+        outcome.losses = write_map(m, target, to_fmt, allow_loss)
+        outcome.done = True
+    except MapkitError as exc:
+        outcome.message = str(exc) if path in str(exc) else f"{path}: {exc}"
+        outcome.reason = reason_of(exc)
+    except OSError as exc:  # making the output's folder
+        outcome.message = f"{target}: cannot make its folder: {exc.strerror or exc}"
+        outcome.reason = "the output cannot be written"
+    return outcome
+
+
+@dataclass
+class Summary:
+    """Counts of a batch: read, done, refused by reason, and files skipped in the folders."""
+
+    read: int = 0
+    done: int = 0
+    refused: Counter = field(default_factory=Counter)
+    skipped: Counter = field(default_factory=Counter)
+
+    @classmethod
+    def of(cls, outcomes: Iterable[Outcome], skipped: Iterable[Skipped] = ()) -> "Summary":
+        summary = cls()
+        for outcome in outcomes:
+            summary.read += 1
+            if outcome.done:
+                summary.done += 1
+            else:
+                summary.refused[outcome.reason or "refused"] += 1
+        summary.skipped.update(s.reason for s in skipped)
+        return summary
+
+    def lines(self, done_as: str) -> list[str]:
+        """`read N file(s): D <done_as>, R refused:` then one line per reason, most first."""
+        head = f"read {_count(self.read, 'file')}: {self.done} {done_as}"
+        if self.refused:
+            head += f", {sum(self.refused.values())} refused:"
+        out = [head]
+        out += [f"  {n} {reason}" for reason, n in sorted(self.refused.items(), key=lambda kv: (-kv[1], kv[0]))]
+        out += [f"  ({_count(n, 'other file')} left alone: {reason})" for reason, n in sorted(self.skipped.items())]
+        return out
+
+    def print(self, done_as: str, stream=None) -> None:
+        stream = stream or sys.stderr
+        for i, line in enumerate(self.lines(done_as)):
+            print(("mapkit: " if i == 0 else "") + line, file=stream)
+
+
+def _count(n: int, word: str) -> str:
+    return f"{n} {word}" + ("" if n == 1 else "s")
+
+
+def _identity(path: str | os.PathLike) -> tuple[int, int] | None:
+    try:
+        st = os.stat(path)
+    except OSError:
+        return None
+    return st.st_dev, st.st_ino
+
+
