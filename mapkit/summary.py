@@ -43,10 +43,11 @@ def summarise(m: Map) -> dict[str, Any]:
     ]
     size = None
     board = m.board_size()
-    if bounds and board:
+    span = m.level_range()
+    if bounds and board and span:
         # columns x rows as the board is lettered and numbered; the axial ranges for programs
         size = {"columns": board[0], "rows": board[1], "q": [bounds[0], bounds[1]], "r": [bounds[2], bounds[3]],
-                "levels": list(m.level_range())}
+                "levels": list(span)}
     return {
         "name": m.name,
         "author": m.author,

@@ -17,7 +17,7 @@ from __future__ import annotations
 import math
 from collections import Counter, defaultdict
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Sequence
 
 from mapkit.model import levels as levels_model
 from mapkit.model.catalog import PieceType, catalog
@@ -603,7 +603,7 @@ def levels_of_pieces(m: Map, indices: list[int]) -> list[int]:
 
 
 def _totals_page(c: Any, m: Map, levels: dict[int, list[int]], w_mm: float, h_mm: float,
-                 footprints: tuple[Footprint, ...] = (), scenarios: list[int] = ()) -> None:
+                 footprints: tuple[Footprint, ...] = (), scenarios: Sequence[int] = ()) -> None:
     margin = 12.0
     x, y = margin * PT_PER_MM, (h_mm - margin - 5) * PT_PER_MM
     c.setFillColorRGB(0, 0, 0)

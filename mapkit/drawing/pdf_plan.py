@@ -329,7 +329,7 @@ def _footer(c: Any, plan: FloorPlan, layout: PlanLayout) -> None:
     scale_bar(c, x, y)
     c.setFont(font(), 6.5)
     c.setFillColorRGB(0, 0, 0)
-    legend = " · ".join(f"{class_style(cls)[2]} {class_style(cls)[4]}" + _PATTERN_WORDS.get(class_style(cls)[3], "")
+    legend = " · ".join(f"{class_style(cls)[2]} {class_style(cls)[4]}" + _PATTERN_WORDS.get(class_style(cls)[3] or "", "")
                         for cls in HEX_CLASSES) + " · dark band: walls"
     c.drawString(x, y - 3.5 * PT_PER_MM, legend)
     for i, note in enumerate(plan.assumptions[:2]):

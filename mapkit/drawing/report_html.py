@@ -334,7 +334,7 @@ def _findings_html(findings: list[dict[str, Any]]) -> str:
     e = html.escape
     items = []
     order = {"error": 0, "warning": 1, "info": 2}
-    ranked = sorted(findings, key=lambda f: (order.get(f.get("severity"), 3), f.get("code") or "",
+    ranked = sorted(findings, key=lambda f: (order.get(str(f.get("severity")), 3), f.get("code") or "",
                                               f.get("level") if f.get("level") is not None else -1,
                                               f.get("r") if f.get("r") is not None else math.inf,
                                               f.get("q") if f.get("q") is not None else math.inf))

@@ -197,7 +197,7 @@ def _smallest(need: dict[str, int]) -> str:
         return f"at least {bound} sets (no optimum proved in time)"
     if not free.feasible:
         return "impossible: pieces no official set holds"
-    kinds = Counter()
+    kinds: Counter[str] = Counter()
     for s, n in free.sets:
         kinds[s.kind] += n
     tally = ", ".join(f"{kinds[k]} {k} set{'s' if kinds[k] != 1 else ''}".replace("expansion sets", "expansions")

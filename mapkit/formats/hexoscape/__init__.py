@@ -33,7 +33,7 @@ import re
 import zlib
 from dataclasses import replace
 from functools import lru_cache
-from typing import Any
+from typing import Any, MutableSequence
 
 from mapkit import data, limits
 from mapkit.errors import FormatError
@@ -166,7 +166,7 @@ CASTLE_UNDER = frozenset(("castle-base-corner", "castle-base-straight", "castle-
                           "castle-wall-straight", "castle-wall-end", "castle-arch", "castle-arch-no-door"))
 
 
-def with_built_in_bases(pieces: list[Piece]) -> list[Piece]:
+def with_built_in_bases(pieces: MutableSequence[Piece]) -> list[Piece]:
     """Give each wall Hexoscape built a base into (no castle piece beneath it) that base as a
     piece of its own, with the wall one level up: the model's picture of what Hexoscape shows.
     Walls are settled from the lowest up, so a wall on such a wall sees its full height."""
@@ -458,9 +458,9 @@ def losses(m: Map) -> list[str]:
         lettered = set(letters_for_sets([str(s) for s in declared]))
         from mapkit.sets.sets import set_letters
 
-        named = {v for k, v in set_letters().items() if k in lettered}
+        lettered_sets = {v for k, v in set_letters().items() if k in lettered}
         for set_id in declared:
-            if set_id not in named:
+            if set_id not in lettered_sets:
                 out.append(f"declared set {set_id!r}: Hexoscape has no letter for it (setsUsed leaves it out)")
     return out
 
