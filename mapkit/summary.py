@@ -23,7 +23,7 @@ def summarise(m: Map) -> dict[str, Any]:
     zones = []
     by_zone: dict[tuple[Any, int], list[Any]] = {}
     for piece in m.of_type("start-zone"):
-        key = (scenario_of(piece), int(piece.attrs.get("player", 0)))
+        key = (scenario_of(piece), int(piece.attrs.get("player", 0) or 0))
         by_zone.setdefault(key, []).append(piece)
     # the battlefield's own zones after the scenarios', which go in number order (2 before 10)
     def zone_order(key: tuple[Any, int]) -> tuple[bool, int, int]:

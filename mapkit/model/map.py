@@ -186,7 +186,7 @@ class Map:
         """Start-zone spaces grouped by player number."""
         zones: dict[int, list[Piece]] = defaultdict(list)
         for piece in self.of_type("start-zone"):
-            zones[int(piece.attrs.get("player", 0))].append(piece)
+            zones[int(piece.attrs.get("player", 0) or 0)].append(piece)
         return dict(zones)
 
     # -- scenarios -------------------------------------------------------------------------
