@@ -63,7 +63,7 @@ def test_one_page_per_level_then_the_totals(paper):
         assert f"Level {n}" in text(page) and f"Parts for Level {n}" in text(page)
         assert "Coordinates, as VirtualScape" in text(page) and "e.g. C7" in text(page)
     assert re.search(r"2 x Grass 24-hex", text(pages[0]))
-    assert re.search(r"2 x start zone hexes, player 1", text(pages[0]))
+    assert re.search(r"2 x start zone spaces, player 1", text(pages[0]))
     assert re.search(r"1 x Rock 7-hex", text(pages[1])) and re.search(r"1 x Evergreen tree 10", text(pages[0]))
     assert "Grass 24-hex" not in text(pages[1]).split("Parts for Level 2")[1]
     total = text(pages[3])

@@ -118,7 +118,7 @@ def parts_list(m: Map, indices: list[int]) -> list[tuple[str, int]]:
         piece = m.pieces[i]
         ptype = cat[piece.type]
         if ptype.id == "start-zone":
-            counts[f"start zone hexes, player {piece.attrs.get('player', '?')}"] += 1
+            counts[f"start zone spaces, player {piece.attrs.get('player', '?')}"] += 1
         elif ptype.id == "glyph":
             counts[f"glyph {piece.attrs.get('letter', '?')}"] += 1
         elif ptype.id == "personal":
@@ -563,15 +563,16 @@ def _scenario_page(c: Any, whole: Map, number: int, frame: _MapFrame, w_mm: floa
     own = [i for i, p in enumerate(view.pieces) if p.attrs.get("scenario") == number]
     levels = build_levels(view)
     margin = PAGE_MARGIN
-    c.setFillColorRGB(0, 0, 0)
-    c.setFont(bold_font(), 12)
-    c.drawString(margin * PT_PER_MM, (h_mm - margin - 5) * PT_PER_MM,
-                 f"{whole.name or 'Untitled map'}: {setup.title}"[:90])
-    c.setFont(font(), 8)
-    players = f"for {setup.players} players · " if setup.players else ""
-    c.drawRightString((w_mm - margin) * PT_PER_MM, (h_mm - margin - 5) * PT_PER_MM,
-                      f"{players}its pieces and start zones on the built terrain")
     width = w_mm - 2 * margin
+    c.setFillColorRGB(0, 0, 0)
+    title, size = _fitted(f"{whole.name or 'Untitled map'}: {setup.title}", bold_font(), 12, width * PT_PER_MM)
+    c.setFont(bold_font(), size)
+    c.drawString(margin * PT_PER_MM, (h_mm - margin - 5) * PT_PER_MM, title)
+    players = f"for {setup.players} players · " if setup.players else ""
+    subtitle, size = _fitted(f"{players}its pieces and start zones on the built terrain", font(), 8,
+                             width * PT_PER_MM)
+    c.setFont(font(), size)  # under the title: a long title and this line never overlap
+    c.drawString(margin * PT_PER_MM, (h_mm - margin - 10) * PT_PER_MM, subtitle)
     height = (h_mm - 2 * margin - PAGE_HEADER) * 0.62
     top = h_mm - margin - PAGE_HEADER
     list_w, map_w, _ = _panel_box(width, height)
@@ -589,8 +590,9 @@ def _scenario_page(c: Any, whole: Map, number: int, frame: _MapFrame, w_mm: floa
     by_level = Counter(levels_of_pieces(view, own))
     if by_level:
         c.setFont(font(), 7)
-        c.drawString((margin + width - list_w) * PT_PER_MM, y - 4,
-                     "on " + ", ".join(f"Level {lv}: {n}" for lv, n in sorted(by_level.items())))
+        words = "on " + ", ".join(f"Level {lv}: {n}" for lv, n in sorted(by_level.items()))
+        for n, line in enumerate(wrap_text(words, font(), 7, list_w * PT_PER_MM)):
+            c.drawString((margin + width - list_w) * PT_PER_MM, y - 4 - 9 * n, line)
     if setup.notes.strip():
         _scenario(c, setup.notes, margin * PT_PER_MM, (top - height - 4) * PT_PER_MM, width * PT_PER_MM,
                   max_lines=int((h_mm - 2 * margin - PAGE_HEADER - height - 10) / 3.2))
@@ -638,6 +640,20 @@ def _totals_page(c: Any, m: Map, levels: dict[int, list[int]], w_mm: float, h_mm
         if yy < 30 * PT_PER_MM:
             break
         yy = _parts_column(c, m, idx, x + col_w, yy, f"Level {level}", max_lines=12) - 6
+
+
+def _fitted(text: str, face: str, size: float, width: float, smallest: float = 7.0) -> tuple[str, float]:
+    """`text` and a font size at which it fits in `width` points: smaller down to `smallest`,
+    then cut with an ellipsis."""
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    while size > smallest and stringWidth(text, face, size) > width:
+        size -= 0.5
+    if stringWidth(text, face, size) <= width:
+        return text, size
+    while text and stringWidth(text + "…", face, size) > width:
+        text = text[:-1]
+    return text.rstrip() + "…", size
 
 
 def wrap_text(text: str, font: str, size: float, width: float) -> list[str]:
