@@ -245,8 +245,8 @@ def buildings_overlap(ctx: CheckContext) -> Iterator[Finding]:
     buildings = [pb for pb in state(ctx).buildings if pb.book is not None]
     if len(buildings) < 2:
         return
-    footprints = [placed_footprint(pb.book, pb.placement.q, pb.placement.r, pb.placement.rotation)
-                  for pb in buildings]
+    footprints = [placed_footprint(book, pb.placement.q, pb.placement.r, pb.placement.rotation)
+                  for pb in buildings if (book := pb.book) is not None]
     # Only pairs whose footprints meet (an STRtree query), not every pair of buildings.
     first, second = shapely.STRtree(footprints).query(footprints, predicate="intersects")
     # a building above another would stand on its roof: C201 finds no land under it
