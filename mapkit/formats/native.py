@@ -20,6 +20,7 @@ from typing import Any
 from mapkit import limits
 from mapkit.errors import FormatError
 from mapkit.formats._json import escape_lone_surrogates, parse_json
+from mapkit.model.catalog import catalog
 from mapkit.model.columns import PieceTable, kind_column, type_turn_kinds
 from mapkit.model.map import Map, Piece, Placement, Scenario
 
@@ -61,9 +62,21 @@ def _number(value: float) -> int | float:
     return int(value) if float(value).is_integer() else float(value)
 
 
+def _rotation(piece: Piece) -> int | float:
+    """The turn written: a half step only where the reader takes one (a one-hex piece)."""
+    if float(piece.rotation).is_integer() or _one_hex(piece):
+        return _number(piece.rotation)
+    return int(piece.rotation)
+
+
+def _one_hex(piece: Piece) -> bool:
+    ptype = catalog().types.get(piece.type)
+    return ptype is None or ptype.hexes == 1
+
+
 def _piece_dict(piece: Piece) -> dict[str, Any]:
     out: dict[str, Any] = {"type": piece.type, "q": piece.q, "r": piece.r, "z": piece.z,
-                           "rotation": _number(piece.rotation)}
+                           "rotation": _rotation(piece)}
     if piece.attrs:
         out["attrs"] = piece.attrs
     if piece.extras:
@@ -94,8 +107,11 @@ def _row_list(rows: list[str]) -> str:
 
 
 def losses(m: Map) -> list[str]:
-    """The native format carries everything the model holds."""
-    return []
+    """The native format carries everything the model holds, but for a half-step turn of a
+    piece of several hexes (only one-hex pieces turn in half steps; the reader refuses others)."""
+    return [f"piece {index} ({p.type}): rotation {p.rotation} is a half step, which only one-hex pieces take "
+            f"(written as {int(p.rotation)})"
+            for index, p in enumerate(m.pieces) if not float(p.rotation).is_integer() and not _one_hex(p)]
 
 
 def write(m: Map) -> bytes:
@@ -122,12 +138,16 @@ def write(m: Map) -> bytes:
     lines.append(f'  "pieces": {_row_list(pieces)}')
     lines.append(f'  "buildings": {_row_list(buildings)}')
     lines.append(f'  "objects": {_row_list(objects)}')
-    return escape_lone_surrogates("{\n" + ",\n".join(lines) + "\n}\n").encode("utf-8")
+    text = escape_lone_surrogates("{\n" + ",\n".join(lines) + "\n}\n")
+    try:  # what the reader would refuse (a player 0, a size of text) is refused here, before a file is made
+        _checked(json.loads(text))
+    except FormatError as exc:
+        raise FormatError(f"cannot write mapkit JSON: {exc}") from None
+    return text.encode("utf-8")
 
 
 # -- reading ----------------------------------------------------------------------------------
 def _check(document: Any) -> None:
-    from mapkit.model.catalog import catalog
     from mapkit.schemas import validator
 
     try:
@@ -152,24 +172,31 @@ def _check(document: Any) -> None:
             raise FormatError("half-step rotations are only for one-hex pieces", where=f"$.pieces[{index}].rotation")
 
 
+def _checked(document: Any) -> _Plain | None:
+    """`_check` the document; where most pieces are plain, those are checked by `_plain_pieces`
+    and returned as columns, and the schema sees the others (all of them if it finds a fault,
+    so that the message and path are its own)."""
+    pieces = document.get("pieces") if isinstance(document, dict) else None
+    plain = _plain_pieces(pieces) if isinstance(pieces, list) else None
+    if plain is None:
+        _check(document)
+        return None
+    try:
+        _check(dict(document, pieces=[pieces[i] for i in plain.others]))
+    except FormatError:
+        _check(document)
+        raise
+    return plain
+
+
 def read(data: bytes, filename: str = "") -> Map:
     """A map from mapkit JSON; raises FormatError naming the JSON path or line of a problem."""
     if len(data) > limits.DECOMPRESSED_BYTES.value:  # parsed whole: about ten times its size in memory
         raise limits.DECOMPRESSED_BYTES.exceeded(len(data), what="a mapkit JSON document")
     document = parse_json(data)
-    plain = None
     if isinstance(document, dict) and isinstance(document.get("pieces"), list):
         limits.check_count(limits.PIECES, len(document["pieces"]), where="$.pieces", what="the map")
-        plain = _plain_pieces(document["pieces"])
-    if plain is None:
-        _check(document)
-    else:  # the plain pieces are checked: the schema sees the others (all of them if it finds a fault)
-        rest = dict(document, pieces=[document["pieces"][i] for i in plain.others])
-        try:
-            _check(rest)
-        except FormatError:
-            _check(document)
-            raise
+    plain = _checked(document)
     # JSON Schema counts 3.0 as an integer: store ints, so cells and output stay integral.
     others = document["pieces"] if plain is None else [document["pieces"][i] for i in plain.others]
     made = [Piece(p["type"], int(p["q"]), int(p["r"]), int(p["z"]), _number(p.get("rotation", 0)),
@@ -215,7 +242,6 @@ class _Plain:
 def _plain_rules() -> tuple[frozenset[str], int, int]:
     """(the catalog types the schema's piece type accepts, lowest and highest coordinate), from
     schemas/map.schema.json itself."""
-    from mapkit.model.catalog import catalog
     from mapkit.schemas import load
 
     defs = load(SCHEMA)["$defs"]
