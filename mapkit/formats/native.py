@@ -176,8 +176,9 @@ def _checked(document: Any) -> _Plain | None:
     """`_check` the document; where most pieces are plain, those are checked by `_plain_pieces`
     and returned as columns, and the schema sees the others (all of them if it finds a fault,
     so that the message and path are its own)."""
-    pieces = document.get("pieces") if isinstance(document, dict) else None
-    plain = _plain_pieces(pieces) if isinstance(pieces, list) else None
+    listed = isinstance(document, dict) and isinstance(document.get("pieces"), list)
+    pieces: list[Any] = document["pieces"] if listed else []
+    plain = _plain_pieces(pieces) if listed else None
     if plain is None:
         _check(document)
         return None
