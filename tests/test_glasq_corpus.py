@@ -16,6 +16,7 @@ from mapkit.rules.framework import CheckContext, run_rules, select_rules
 PAGES = corpus_files("glasq-xhtml", "*.html") + corpus_files("pairs", "*.html")
 WEST_BARBICAN = ("pairs/TheWestBarbicanOfIdonaCastle.html", "pairs/The West Barbican of Idona Castle.hsc")
 TABLE_OF_THE_GIANTS = ("glasq-xhtml/hsbf0001_TableOfTheGiants.html", "hsc/dkniffin-virtualscape/Table des geants.hsc")
+MIGOLS_TOMB = ("glasq-xhtml/MigolsTomb_malformed.html", "hsc/dkniffin-virtualscape/Tombe de Migol.hsc")
 
 
 def battlefield_cells(m) -> dict[tuple[int, int, int], tuple]:
@@ -97,6 +98,15 @@ def test_the_table_of_the_giants_reads_the_same_from_either_format():
     # The .hsc lacks one sand-1 of the Rise of the Valkyrie set: the one on the page's Level 2.
     assert (page_only, vs_only) == ({(18, 9, 1): (("sand-1", None),)}, {})
     assert len(battlefield_cells(vs)) == 363
+
+
+def test_migols_tomb_reads_the_same_from_either_format():
+    # Not named a pair in the corpus, but VirtualScape's "Tombe de Migol" is the same official map:
+    # every battlefield cell agrees, the ruins and the Level 11 fortress included.
+    _, vs, shift, page_only, vs_only = compare(*MIGOLS_TOMB)
+    assert shift == (4, 1, 0) and (page_only, vs_only) == ({}, {})
+    cells = battlefield_cells(vs)
+    assert len(cells) == 364 and max(level for _, _, level in cells) == 11
 
 
 def casual_errors(m, path) -> dict:

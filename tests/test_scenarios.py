@@ -119,6 +119,16 @@ def test_validate_checks_each_scenario_apart_and_names_it(cli, page):
     assert named[0]["locations"][0]["physicalLocation"]["region"]["message"]["text"] == "scenario 2: Level 0 (30, 30)"
 
 
+def test_a_finding_every_scenario_has_about_its_own_pieces_names_each(cli, page):
+    # Both scenarios set up player 1's zone on the same hex: its T201 is no finding of the
+    # terrain, which has no zone, so each scenario's is named; the floating tile is the terrain's.
+    rows = json.loads(cli("validate", page, "--select", "T201,P101", "--format", "json")[1])
+    assert sorted((r["code"], r["scenario"], r["message"]) for r in rows) == [
+        ("P101", None, "Grass 1-hex (piece 19) floats: no Level 2 tile under it"),
+        ("T201", 1, "player 1's start zone has 1 hexes, not 24"), ("T201", 1, "player 2's start zone has 1 hexes, not 24"),
+        ("T201", 2, "player 1's start zone has 1 hexes, not 24"), ("T201", 2, "player 2's start zone has 1 hexes, not 24")]
+
+
 def test_validate_one_scenario_and_the_refusal(cli, page):
     rows = json.loads(cli("validate", page, "--select", "P1", "--format", "json", "--scenario", "1")[1])
     assert [(r["code"], r["scenario"]) for r in rows] == [("P101", 1)]
@@ -257,6 +267,18 @@ def test_convert_to_a_one_scenario_format_refuses_unless_told_what_to_keep(cli, 
     native = tmp_path / "copy.mapkit.json"
     assert cli("convert", page, native)[0] == 0 and read_map(native).scenarios() == [1, 2]
     assert cli("convert", page, tmp_path / "x.hsc", "--scenario", "3")[0] == 2
+
+
+def test_options_between_the_files(cli, page, tmp_path):
+    # As a user writes it: the option right after the page it is about, then the output.
+    target = tmp_path / "dusk.hsc"
+    assert cli("convert", page, "--scenario", "2", target)[0] == 0
+    assert "Dusk" in read_map(target).scenario
+    rows = json.loads(cli("validate", page, "--format", "json", target, "--select", "P1")[1])
+    assert {r["file"] for r in rows} == {str(page), str(target)}
+    with pytest.raises(SystemExit) as exit_:  # a command of one map still refuses a second
+        cli("info", page, "--scenario", "2", target)
+    assert exit_.value.code == 2
 
 
 # -- analyze -------------------------------------------------------------------------------------
