@@ -15,7 +15,8 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
     p.add_argument("--collection", metavar="FILE", required=True,
                    help="a VirtualScape .vsc collection or a Hexoscape inventory TSV/CSV (ID, Type, Size, Count)")
     p.add_argument("-o", "--output", metavar="NEW_MAP",
-                   help="where to write the re-tiled map (default: MAP's name with -fit, in MAP's format)")
+                   help="where to write the re-tiled map (default: MAP's name with -fit, in MAP's format, "
+                        "or mapkit JSON for a format mapkit does not write, such as glasq pages)")
     p.add_argument("--to", dest="to_fmt", metavar="FORMAT", help="write this format (default: from the name)")
     p.add_argument("--from", dest="fmt", metavar="FORMAT", help="read the map as this format")
     p.add_argument("--keep-shapes", action="store_true",
