@@ -31,7 +31,9 @@ def summarise(m: Map) -> dict[str, Any]:
 
     for (scenario, player), spaces in sorted(by_zone.items(), key=lambda kv: zone_order(kv[0])):
         names = sorted({str(s.attrs.get("name", "")) for s in spaces if s.attrs.get("name")})
-        zone = {"player": player, "hexes": len({(s.q, s.r) for s in spaces}), "names": names}
+        # a hex may hold two start spaces, one above the other (inside a castle tower and on its top)
+        zone = {"player": player, "hexes": len({(s.q, s.r) for s in spaces}),
+                "spaces": len({(s.q, s.r, s.z) for s in spaces}), "names": names}
         if scenario is not None:
             zone["scenario"] = scenario
         zones.append(zone)
@@ -169,7 +171,8 @@ def render_text(s: dict[str, Any]) -> str:
         for z in s["start_zones"]:
             names = f" ({', '.join(z['names'])})" if z["names"] else ""
             scenario = f"scenario {z['scenario']}, " if "scenario" in z else ""
-            lines.append(f"    {scenario}player {z['player']}{names}: {z['hexes']} hexes")
+            stacked = f" ({z['spaces']} spaces: some hexes hold one above another)" if z["spaces"] != z["hexes"] else ""
+            lines.append(f"    {scenario}player {z['player']}{names}: {z['hexes']} hexes{stacked}")
     if s["glyphs"]:
         lines.append("  glyphs:")
         for g in s["glyphs"]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import random
 
+from conftest import corpus_file
 from mapkit.formats import write_map
 from mapkit.model.columns import Kind, PieceTable, piece_column_range, piece_level_range
 from mapkit.model.grid import offset_to_axial
@@ -25,6 +26,19 @@ def test_a_generated_10_by_5_board_says_10_by_5(cli, tmp_path):
     size = json.loads(cli("info", path, "--json")[1])["size"]
     # the axial q spreads over 12 values (odd-r rows lean left as they go down); that stays in JSON
     assert (size["columns"], size["rows"], size["q"], size["r"]) == (10, 5, [-2, 9], [0, 4])
+
+
+def test_rotten_ice_is_as_wide_as_its_sheets_are_lettered(cli, tmp_path):
+    # Its build sheets letter the columns A..AG (33) and number the rows 1..18.
+    path = corpus_file("hsc/dkniffin-virtualscape/Rotten Ice.hsc")
+    code, out, _ = cli("info", path)
+    assert code == 0 and "size:     33 columns x 18 rows, Levels 1..7" in out
+    pdf = tmp_path / "rotten.pdf"
+    assert cli("print", path, "-o", pdf)[0] == 0
+    from pypdf import PdfReader
+
+    words = PdfReader(str(pdf)).pages[0].extract_text().split()
+    assert "AG" in words and "AH" not in words and "18" in words and "19" not in words
 
 
 def table_of(pieces: list[Piece], shift: tuple[int, int] = (0, 0)) -> PieceTable:

@@ -241,3 +241,28 @@ def test_an_obstacle_on_level_1_with_nothing_under_it_stands_on_the_table():
     assert trees == [(*hex_of(8, 1), 0, None)]
     (warning,) = m.warnings
     assert "#ET10" in warning and "off the board" in warning
+
+
+def test_a_number_on_a_start_zone_marks_spaces_one_above_another(cli, tmp_path):
+    # The West Barbican's "2": a start space on the wall-walk and one on the floor under it. At
+    # column 5 a wall-walk hangs over grass; at column 4 the tower's wall fills the hex, so its
+    # "2" finds no second space and says so.
+    pictures = tower()
+    pictures[3] = ("Level 12", pictures[3][1] + [use("WW01", *at(5, 2))])
+
+    def zone(col: int, label: str = "") -> list[str]:
+        x, y = at(col, 2)
+        text = f'<text transform="translate({x},{y})" x="32" y="71">{label}</text>' if label else ""
+        return [use("P1SZ", x, y) + text]
+
+    m = glasq.read(castle_page(pictures, [(1, 5, zone(5, "2") + zone(4, "2") + zone(3) + zone(2, "X"))]))
+    zones = sorted(((p.q, p.r), p.z) for p in m.pieces if p.type == "start-zone")
+    assert zones == sorted([(hex_of(5, 2), 12), (hex_of(5, 2), 1), (hex_of(4, 2), 12), (hex_of(3, 2), 1),
+                            (hex_of(2, 2), 1)])
+    (warning,) = [w for w in m.warnings if "start spaces" in w]
+    assert "#P1SZ is labelled 2 start spaces, but its hex has 1 open space (Level 12); 1 placed" in warning
+    path = tmp_path / "keep.html"
+    path.write_bytes(castle_page(pictures, [(1, 5, zone(5, "2") + zone(4, "2") + zone(3))]))
+    data = json.loads(cli("info", path, "--json", "--scenario", "1")[1])
+    assert [(z["hexes"], z["spaces"]) for z in data["start_zones"]] == [(3, 4)]
+    assert "player 1: 3 hexes (4 spaces: some hexes hold one above another)" in cli("info", path)[1]

@@ -16,6 +16,7 @@ from mapkit.rules.framework import CheckContext, run_rules, select_rules
 PAGES = corpus_files("glasq-xhtml", "*.html") + corpus_files("pairs", "*.html")
 WEST_BARBICAN = ("pairs/TheWestBarbicanOfIdonaCastle.html", "pairs/The West Barbican of Idona Castle.hsc")
 TABLE_OF_THE_GIANTS = ("glasq-xhtml/hsbf0001_TableOfTheGiants.html", "hsc/dkniffin-virtualscape/Table des geants.hsc")
+MIGOLS_TOMB = ("glasq-xhtml/MigolsTomb_malformed.html", "hsc/dkniffin-virtualscape/Tombe de Migol.hsc")
 
 
 def battlefield_cells(m) -> dict[tuple[int, int, int], tuple]:
@@ -99,6 +100,15 @@ def test_the_table_of_the_giants_reads_the_same_from_either_format():
     assert len(battlefield_cells(vs)) == 363
 
 
+def test_migols_tomb_reads_the_same_from_either_format():
+    # Not named a pair in the corpus, but VirtualScape's "Tombe de Migol" is the same official map:
+    # every battlefield cell agrees, the ruins and the Level 11 fortress included.
+    _, vs, shift, page_only, vs_only = compare(*MIGOLS_TOMB)
+    assert shift == (4, 1, 0) and (page_only, vs_only) == ({}, {})
+    cells = battlefield_cells(vs)
+    assert len(cells) == 364 and max(level for _, _, level in cells) == 11
+
+
 def casual_errors(m, path) -> dict:
     """Error findings of the casual profile, per scenario (the whole page if it has none)."""
     out = {}
@@ -174,3 +184,20 @@ def test_every_code_of_the_corpus_pages_is_a_piece_or_documented_as_not_one():
         not_pieces |= {code for code, piece in _codes_drawn(path).items() if not piece}
     assert not_pieces == {"NULL", "FWH", "FBH"}
     assert not_pieces <= named, sorted(not_pieces - named)
+
+
+def test_the_west_barbican_start_spaces_inside_the_tower_and_on_its_top():
+    # "Olive start zone spaces marked with the number 2 indicate where there are 2 open start zone
+    # spaces on both levels 1 and 21": the seven hexes inside the tower, under its wall-walk.
+    from mapkit.model import levels
+
+    web = glasq.read(corpus_file(WEST_BARBICAN[0]).read_bytes())
+    cat = catalog()
+    for number in (1, 2):
+        spaces = [p for p in web.for_scenario(number).pieces if p.type == "start-zone" and p.attrs["player"] == 1]
+        by_hex = defaultdict(list)
+        for p in spaces:
+            by_hex[(p.q, p.r)].append(levels.level(cat[p.type], p.z))
+        assert (len(by_hex), len(spaces)) == (44, 51)
+        assert sorted(hexes for hexes in by_hex.values() if len(hexes) > 1) == [[21, 1]] * 7
+    assert not any("start spaces" in w for w in web.warnings)

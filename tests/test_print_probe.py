@@ -75,6 +75,82 @@ def page_paths(page) -> list[Subpath]:
     return out
 
 
+def page_extents(page) -> list[tuple[str, float, float, float, float]]:
+    """Every drawn object on a page as (what, x0, y0, x1, y1) in points, cut to the clipping
+    path in force (a clipped drawing shows only inside it): painted paths (curves by their
+    control points, which bound them), text runs (measured with the font's own widths) and
+    images. Clip-only paths draw nothing and are left out."""
+    from pypdf.generic import ContentStream
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    from mapkit.drawing.pdf_common import bold_font, font
+
+    content = ContentStream(page.get_contents(), page.pdf)
+    ctm = (1, 0, 0, 1, 0, 0)
+    big = (-1e9, -1e9, 1e9, 1e9)
+    clip = big
+    stack: list = []
+    pts: list[tuple[float, float]] = []
+    clipping = False
+    out: list[tuple[str, float, float, float, float]] = []
+
+    def tr(m, x, y):
+        a, b, c, d, e, f = m
+        return a * x + c * y + e, b * x + d * y + f
+
+    def add(what, xs, ys, box=None):
+        x0, y0, x1, y1 = min(xs), min(ys), max(xs), max(ys)
+        cx0, cy0, cx1, cy1 = box or clip
+        x0, y0, x1, y1 = max(x0, cx0), max(y0, cy0), min(x1, cx1), min(y1, cy1)
+        if x0 <= x1 and y0 <= y1:
+            out.append((what, x0, y0, x1, y1))
+
+    for operands, op in content.operations:
+        op = op.decode() if isinstance(op, bytes) else op
+        if op == "q":
+            stack.append((ctm, clip))
+        elif op == "Q":
+            ctm, clip = stack.pop() if stack else ((1, 0, 0, 1, 0, 0), big)
+        elif op == "cm":
+            ctm = _mul(tuple(float(v) for v in operands), ctm)
+        elif op in ("m", "l"):
+            pts.append(tr(ctm, float(operands[0]), float(operands[1])))
+        elif op in ("c", "v", "y"):
+            vals = [float(v) for v in operands]
+            pts.extend(tr(ctm, vals[i], vals[i + 1]) for i in range(0, len(vals), 2))
+        elif op == "re":
+            x, y, w, h = (float(v) for v in operands)
+            pts.extend([tr(ctm, x, y), tr(ctm, x + w, y + h), tr(ctm, x, y + h), tr(ctm, x + w, y)])
+        elif op in ("W", "W*"):
+            clipping = True
+        elif op in PAINT:
+            if clipping and pts:
+                xs, ys = [x for x, _ in pts], [y for _, y in pts]
+                clip = (max(clip[0], min(xs)), max(clip[1], min(ys)), min(clip[2], max(xs)), min(clip[3], max(ys)))
+            elif op != "n" and pts:
+                add(f"path {op}", [x for x, _ in pts], [y for _, y in pts])
+            pts, clipping = [], False
+        elif op == "Do":
+            corners = [tr(ctm, 0, 0), tr(ctm, 1, 1)]
+            add("image", [x for x, _ in corners], [y for _, y in corners])
+
+    def visit(text, cm, tm, font_dict, size):
+        if not text.strip() or not font_dict:
+            return
+        m = _mul(tm, cm)
+        scale = (m[0] ** 2 + m[1] ** 2) ** 0.5 or 1.0
+        base = str(font_dict.get("/BaseFont", ""))
+        name = bold_font() if "Bold" in base else font()
+        if "Helvetica" in base:
+            name = "Helvetica-Bold" if "Bold" in base else "Helvetica"
+        width = stringWidth(text.rstrip("\n"), name, size)
+        corners = [tr(m, 0, -0.25 * size), tr(m, width, size)]
+        add("text " + text.strip()[:30], [x for x, _ in corners], [y for _, y in corners], big)
+
+    page.extract_text(visitor_text=visit)
+    return out
+
+
 def hexagons(paths: list[Subpath]) -> list[Subpath]:
     """Closed, painted six-corner paths that are regular hexagons."""
     found = []

@@ -9,7 +9,7 @@ import pytest
 from lxml import etree
 
 from mapkit.model.map import Map, Piece, Placement
-from mapkit.drawing import RenderOptions, build_scene, render_svg
+from mapkit.drawing import RenderOptions, build_scene, render_png, render_svg
 
 SVG = "{http://www.w3.org/2000/svg}"
 PITCH = 44.45
@@ -116,20 +116,122 @@ def test_without_c3g_support_the_picture_says_so(monkeypatch):
     assert "C3G buildings are not drawn" in legend
 
 
-def test_iso_view_outlines_each_floor(books):
+def _points(el):
+    return [tuple(map(float, s.split(","))) for s in el.get("points").split()]
+
+
+def _facing_the_viewer(footprint):
+    """Footprint edges the iso view (from due south) sees: not edge-on, and outside just south of them."""
+    import shapely
+
+    poly = shapely.Polygon(footprint)
+    out = []
+    for i, (a, b) in enumerate(zip(footprint, footprint[1:] + footprint[:1])):
+        mid = ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2 + 0.5)          # y grows south
+        if abs(b[0] - a[0]) > 1e-6 and not poly.contains(shapely.Point(mid)):
+            out.append(i)
+    return out
+
+
+@pytest.mark.parametrize("rotation", [0, 1])
+def test_iso_view_draws_each_building_as_a_solid(books, rotation):
+    """Floors stack at their levels under a roof; the walls facing the viewer are filled, one per
+    storey; doorways and windows sit on the wall next to the space the Book marks, in its storey."""
+    import shapely
+
+    from mapkit.drawing.layout import Oblique
+    from mapkit.drawing.style import style_data
+    from mapkit.geometry.placing import place_points
+
     m = street()
+    m.buildings[0] = Placement("skyscraper", 1, 1, 1, rotation)
     pbs = books.placed_books(m, None)
-    root = etree.fromstring(render_svg(build_scene(m, RenderOptions(view="iso"))))
-    g = root.find(f".//{SVG}g[@id='building-0']")
-    rings = [el for el in g.findall(f"{SVG}polygon")]
-    floors = {pbs.buildings[0].placed.level} | {pbs.buildings[0].placed.floor_level(f)
-                                                 for f in pbs.buildings[0].placed.floors}
-    assert len(rings) == len(floors)
-    # floors stack straight up the picture, one level = 9.6 mm x cos(40 deg)
-    ys = sorted(centre_of(el)[1] for el in rings)
-    gaps = sorted(floors)
-    step = 9.6 * math.cos(math.radians(40))
-    assert ys[-1] - ys[0] == pytest.approx((gaps[-1] - gaps[0]) * step, abs=0.02)
+    scene = build_scene(m, RenderOptions(view="iso", legend=False, title=False))
+    root = etree.fromstring(render_svg(scene))
+    proj = Oblique()
+    drawn_openings = set()
+    for index, pb in enumerate(pbs.buildings):
+        po = pb.placed
+        g = root.find(f".//{SVG}g[@id='building-{index}']")
+        footprint = place_points(pb.book.footprint, po.q, po.r, po.rotation)
+        levels = sorted({po.level} | {po.floor_level(f) for f in po.floors})
+        if len(levels) == 1:
+            levels.append(levels[0] + style_data()["c3g"]["iso_storey_levels"])
+
+        def at(lv):
+            return [proj.project(x, y, lv) for x, y in footprint]
+
+        # one slab edge per floor, the roof on the top floor (filled), each at its level
+        slabs = {int(el.get("data-level")): _points(el) for el in g.findall(f"{SVG}polygon[@class='slab']")}
+        assert sorted(slabs) == levels[:-1]
+        for lv, pts in slabs.items():
+            assert [v for pt in pts for v in pt] == pytest.approx([v for pt in at(lv) for v in pt], abs=0.01)
+        (roof,) = g.findall(f"{SVG}polygon[@class='roof']")
+        assert int(roof.get("data-level")) == levels[-1] and roof.get("fill") not in (None, "none")
+        assert [v for pt in _points(roof) for v in pt] == pytest.approx([v for pt in at(levels[-1]) for v in pt],
+                                                                        abs=0.01)
+        # the walls facing the viewer, filled, floor to floor; none facing away
+        seen = _facing_the_viewer(footprint)
+        assert len(seen) == (1 if rotation == 0 or index == 1 else 2)
+        faces = {}
+        for el in g.findall(f"{SVG}polygon[@class='wall-face']"):
+            assert el.get("fill") not in (None, "none")
+            faces[(int(el.get("data-level")), int(el.get("data-edge")))] = el
+        assert set(faces) == {(lv, i) for lv in levels[:-1] for i in seen}
+        for (low, i), el in faces.items():
+            high = levels[levels.index(low) + 1]
+            a, b = footprint[i], footprint[(i + 1) % len(footprint)]
+            want = [proj.project(*a, low), proj.project(*b, low), proj.project(*b, high), proj.project(*a, high)]
+            assert [v for pt in _points(el) for v in pt] == pytest.approx([v for pt in want for v in pt], abs=0.01)
+        # doorways and windows: on the wall nearest the marked space, if the viewer sees that wall
+        want = set()
+        for f in po.floors:
+            lv = po.floor_level(f)
+            if lv == levels[-1]:
+                continue                                     # the top floor is the roof
+            for mk in f.marks:
+                if mk.kind in ("doorway", "window"):
+                    c = shapely.Point(hex_centre(mk.q, mk.r))
+                    walls = [shapely.LineString([footprint[i], footprint[(i + 1) % len(footprint)]])
+                             for i in range(len(footprint))]
+                    nearest = min(range(len(walls)), key=lambda i: walls[i].distance(c))
+                    if nearest in seen:
+                        want.add((mk.kind, mk.q, mk.r, lv, nearest))
+        order = list(g)
+        got = set()
+        for el in g.findall(f"{SVG}polygon"):
+            if el.get("class") not in ("doorway", "window"):
+                continue
+            key = (el.get("class"), int(el.get("data-q")), int(el.get("data-r")), int(el.get("data-level")))
+            (face_key,) = [k for k in faces if k[0] == key[3] and
+                           shapely.Polygon(_points(faces[k])).buffer(0.01).contains(shapely.Polygon(_points(el)))]
+            assert order.index(el) > order.index(faces[face_key])        # painted over its wall
+            got.add(key + (face_key[1],))
+        assert got == want
+        drawn_openings |= got
+    kinds = {k[0] for k in drawn_openings}
+    assert kinds == {"doorway", "window"}
+    if rotation == 0:           # the east doorway is on a wall seen edge-on: not drawn, nor moved to another wall
+        assert ("doorway", 4, 1) not in {k[:3] for k in drawn_openings}
+    else:
+        from mapkit.model.grid import rotate
+
+        dq, dr = rotate(3, 0, 1)                      # the Book's east doorway, turned 60 degrees to face SE
+        assert ("doorway", 1 + dq, 1 + dr) in {k[:3] for k in drawn_openings}
+    # the PNG: a doorway's middle is dark, a window's is pale blue
+    import io
+
+    from PIL import Image
+
+    img = Image.open(io.BytesIO(render_png(scene, 40))).convert("RGB")
+    for el in root.iter(f"{SVG}polygon"):
+        if el.get("class") in ("doorway", "window"):
+            x, y = centre_of(el)
+            px = img.getpixel((int((x - scene.box.x0) * 40 / PITCH), int((y - scene.box.y0) * 40 / PITCH)))
+            if el.get("class") == "doorway":
+                assert sum(px) < 200, px
+            else:
+                assert px[2] > 200 and px[0] < px[2], px
 
 
 @pytest.mark.parametrize("view", ["top", "levels", "iso"])

@@ -19,6 +19,8 @@ from pathlib import Path
 import pytest
 
 from mapkit.drawing.report_html import ReportParts, render_report
+from mapkit.model.catalog import catalog
+from mapkit.model.map import Piece
 from tests.test_print_build import three_level_map
 
 FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
@@ -145,6 +147,8 @@ def test_clicking_a_finding_highlights_its_hex(browser, tmp_path):
     browser.wait_event("Page.loadEventFired")
 
     assert browser.evaluate("document.querySelectorAll('#map .hex').length") == len(hexes), "the map is shown"
+    # the map fills the page's width (it was a third of it, beside the findings)
+    assert browser.evaluate("document.getElementById('map').getBoundingClientRect().width / window.innerWidth") > 0.85
     assert browser.evaluate("document.querySelectorAll('.hex.highlight').length") == 0
 
     def click(finding_text: str) -> None:
@@ -166,6 +170,82 @@ def test_clicking_a_finding_highlights_its_hex(browser, tmp_path):
         "(function(){var b=document.getElementById('focus').getBBox(),h=document.getElementById('hex_1_2').getBBox();"
         "return [b.x+b.width/2-(h.x+h.width/2), b.y+b.height/2-(h.y+h.height/2)];})()")
     assert abs(centre[0]) < 0.05 and abs(centre[1]) < 0.05
+    # the ring is a colour no player uses, and the view is centred on the chosen hex
+    ring = browser.evaluate("getComputedStyle(document.getElementById('focus')).stroke")
+    players = {"rgb(%d, %d, %d)" % tuple(z["rgb"]) for z in catalog().start_zone_colours}
+    assert ring == "rgb(255, 255, 255)" and ring not in players
+    assert_centred(browser, "hex_1_2")
     click("about the whole map")
     assert browser.evaluate("document.querySelectorAll('.hex.highlight').length") == 0
     assert "whole map" in browser.evaluate("document.getElementById('status').textContent")
+
+
+def view_box(browser) -> list[float]:
+    return [float(v) for v in browser.evaluate("document.getElementById('map').getAttribute('viewBox')").split()]
+
+
+def assert_centred(browser, hex_id: str) -> None:
+    """The hex's centre is the middle of what the map shows."""
+    x, y, w, h = view_box(browser)
+    cx, cy = browser.evaluate(
+        f"(function(){{var b=document.getElementById('{hex_id}').getBBox();return [b.x+b.width/2,b.y+b.height/2];}})()")
+    assert abs(cx - (x + w / 2)) < w * 0.02 and abs(cy - (y + h / 2)) < h * 0.02
+
+
+def test_zoom_level_and_scenario_switch(browser, tmp_path):
+    """Buttons and the wheel zoom, dragging pans, one Level shows over a ghost of those below,
+    choosing a finding on another Level switches to it, and a scenario hides the others' zones."""
+    m = three_level_map()
+    m.pieces.append(Piece("glyph", 0, 0, 1, attrs={"letter": "A", "scenario": 1}))
+    m.pieces.append(Piece("glyph", 1, 0, 1, attrs={"letter": "B", "scenario": 2}))
+    findings = [{"code": "TST010", "severity": "warning", "message": "on level one", "q": 0, "r": 0, "level": 1},
+                {"code": "TST011", "severity": "error", "message": "up high", "q": 1, "r": 2, "level": 3,
+                 "scenario": 2}]
+    page = tmp_path / "report.html"
+    page.write_text(render_report(m, "three.mapkit.json", ReportParts(findings)), encoding="utf-8")
+    browser.call("Page.navigate", url=page.as_uri())
+    browser.wait_event("Page.loadEventFired")
+
+    home = view_box(browser)
+    browser.evaluate("document.getElementById('zoom-in').click()")
+    zoomed = view_box(browser)
+    assert zoomed[2] == pytest.approx(home[2] / 1.5, rel=1e-3)
+    # the wheel zooms about the pointer: a wheel-up over the map narrows the view further
+    box = browser.evaluate("(function(){var b=document.getElementById('map').getBoundingClientRect();"
+                           "return [b.left+b.width/2,b.top+b.height/2];})()")
+    browser.call("Input.dispatchMouseEvent", type="mouseWheel", x=box[0], y=box[1], deltaX=0, deltaY=-300)
+    wheeled = view_box(browser)
+    assert wheeled[2] < zoomed[2] * 0.9
+    # dragging pans: the view moves, its size stays
+    browser.call("Input.dispatchMouseEvent", type="mousePressed", x=box[0], y=box[1], button="left", clickCount=1)
+    browser.call("Input.dispatchMouseEvent", type="mouseMoved", x=box[0] + 80, y=box[1] + 40, button="left")
+    browser.call("Input.dispatchMouseEvent", type="mouseReleased", x=box[0] + 80, y=box[1] + 40, button="left",
+                 clickCount=1)
+    panned = view_box(browser)
+    assert panned[2] == pytest.approx(wheeled[2]) and panned[0] < wheeled[0] and panned[1] < wheeled[1]
+    browser.evaluate("document.getElementById('zoom-fit').click()")
+    assert view_box(browser) == pytest.approx(home)
+
+    # one Level: its layer shown, lower ones as a ghost, higher ones and the all-Levels view hidden
+    browser.evaluate("var s=document.getElementById('level');s.value='2';s.dispatchEvent(new Event('change'))")
+    shown = browser.evaluate("[...document.querySelectorAll('#levels .lv')].map(g=>[g.dataset.level,"
+                             "getComputedStyle(g).display!=='none',g.classList.contains('below')])")
+    assert shown == [["1", True, True], ["2", True, False], ["3", False, False]]
+    assert browser.evaluate("getComputedStyle(document.getElementById('all')).display") == "none"
+    # choosing a finding on Level 3 while Level 2 is shown switches to Level 3 and centres on it
+    scenario = "var s=document.getElementById('scenario-choice');s.value='%s';s.dispatchEvent(new Event('change'))"
+    browser.evaluate(scenario % "2")
+    browser.evaluate("[...document.querySelectorAll('.finding')].find(e=>e.textContent.includes('up high')).click()")
+    assert browser.evaluate("document.getElementById('level').value") == "3"
+    x, y, w, h = view_box(browser)
+    cx, cy = browser.evaluate("(function(){var p=document.getElementById('focus').getBBox();"
+                              "return [p.x+p.width/2,p.y+p.height/2];})()")
+    assert abs(cx - (x + w / 2)) < w * 0.02 and abs(cy - (y + h / 2)) < h * 0.02 and w < home[2]
+    # scenario 1: its glyph shows, scenario 2's glyph and finding are hidden
+    browser.evaluate(scenario % "1")
+    visible = browser.evaluate("[...document.querySelectorAll('#markers .scenario-pieces')]"
+                               ".map(g=>[g.dataset.scenario,getComputedStyle(g).display!=='none'])")
+    assert sorted(visible) == [["1", True], ["2", False]]
+    hidden = browser.evaluate("[...document.querySelectorAll('.finding')].filter(e=>getComputedStyle(e).display"
+                              "==='none').map(e=>e.textContent)")
+    assert len(hidden) == 1 and "up high" in hidden[0]

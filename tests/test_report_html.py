@@ -48,24 +48,68 @@ def test_self_contained():
 def test_hexes_are_drawn_at_the_model_positions():
     m = three_level_map()
     doc = lxml_html.fromstring(page(m))
-    polys = doc.xpath("//polygon[contains(@class,'hex')]")
+    uses = doc.xpath("//use[contains(concat(' ', @class, ' '),' hex ')]")
     surfaces = ("land", "fluid", "castle", "custom")
     expected = {h for p in m.pieces if m.piece_type(p).kind in surfaces for h in m.footprint(p)}
-    assert {(int(p.get("data-q")), int(p.get("data-r"))) for p in polys} == expected
-    trees = doc.xpath("//polygon[contains(@class,'standing')]")
+    assert {(int(u.get("data-q")), int(u.get("data-r"))) for u in uses} == expected
+    trees = doc.xpath("//use[contains(@class,'standing')]")
     assert len(trees) == sum(1 for p in m.pieces if p.type == "tree-10")
-    for p in polys:
-        q, r = int(p.get("data-q")), int(p.get("data-r"))
-        pts = [tuple(map(float, xy.split(","))) for xy in p.get("points").split()]
-        cx, cy = sum(x for x, _ in pts) / 6, sum(y for _, y in pts) / 6
+    shape = doc.get_element_by_id("hx")           # every hex is this hexagon, moved to its centre
+    pts = [tuple(map(float, xy.split(","))) for xy in shape.get("points").split()]
+    assert (sum(x for x, _ in pts) / 6, sum(y for _, y in pts) / 6) == pytest.approx((0, 0), abs=0.01)
+    flat = (max(x for x, _ in pts) - min(x for x, _ in pts)) / SVG_SCALE
+    assert flat == pytest.approx(HEX_PITCH_MM, abs=0.05)
+    for u in uses:
+        q, r = int(u.get("data-q")), int(u.get("data-r"))
         ex, ey = hex_center_mm(q, r)
-        assert (cx / SVG_SCALE, cy / SVG_SCALE) == pytest.approx((ex, ey), abs=0.05)
-        flat = (max(x for x, _ in pts) - min(x for x, _ in pts)) / SVG_SCALE
-        assert flat == pytest.approx(HEX_PITCH_MM, abs=0.05)
-        assert p.get("id") == f"hex_{q}_{r}"
+        assert u.get("href") == "#hx"
+        assert (float(u.get("x")) / SVG_SCALE, float(u.get("y")) / SVG_SCALE) == pytest.approx((ex, ey), abs=0.05)
+        assert u.get("id") == f"hex_{q}_{r}"
     # the top-most surface wins: (1, 2) carries the grass at z 2 on the rock, its top at height 3
     top = doc.get_element_by_id("hex_1_2")
     assert top.get("data-level") == "3"
+
+
+def test_each_level_has_a_layer_of_its_own_tiles():
+    """The page can show one Level: its layer holds exactly the cells of that Level's tiles."""
+    from mapkit.drawing.layout import build_level
+
+    m = three_level_map()
+    doc = lxml_html.fromstring(page(m))
+    layers = {int(g.get("data-level")): g for g in doc.xpath("//g[@class='lv']")}
+    cat = {p.type: m.piece_type(p) for p in m.pieces}
+    want: dict[int, int] = {}
+    for p in m.pieces:
+        if cat[p.type].kind in ("land", "fluid", "castle", "custom"):
+            level = build_level(cat[p.type], p)
+            want[level] = want.get(level, 0) + len(m.footprint(p))
+    assert {n: len(g.xpath(".//use")) for n, g in layers.items()} == want
+    options = [o.get("value") for o in doc.get_element_by_id("level").xpath("option")]
+    assert options == ["all"] + [str(n) for n in sorted(want)]
+
+
+def test_the_highlight_is_a_colour_no_player_uses():
+    """The chosen finding's ring was red: player 1's start-zone colour."""
+    from mapkit.drawing.report_html import HIGHLIGHT_RGB
+    from mapkit.drawing.style import hex_colour
+    from mapkit.model.catalog import catalog
+
+    players = [tuple(z["rgb"]) for z in catalog().start_zone_colours]
+    assert all(sum(abs(a - b) for a, b in zip(HIGHLIGHT_RGB, rgb)) >= 200 for rgb in players)
+    css = lxml_html.fromstring(page()).xpath("//style/text()")[0]
+    ring = re.search(r"#focus\{stroke:(#[0-9a-f]{6})", css).group(1)
+    assert ring == hex_colour(HIGHLIGHT_RGB) and ring not in {hex_colour(rgb) for rgb in players}
+
+
+def test_scenarios_are_offered_one_at_a_time():
+    m = three_level_map()
+    m.pieces.append(Piece("glyph", 0, 0, 1, attrs={"letter": "A", "scenario": 1}))
+    m.pieces.append(Piece("glyph", 1, 0, 1, attrs={"letter": "B", "scenario": 2}))
+    findings = [dict(FINDINGS[0], scenario=2)]
+    doc = lxml_html.fromstring(page(m, ReportParts(findings)))
+    assert [o.get("value") for o in doc.get_element_by_id("scenario-choice").xpath("option")] == ["1", "2"]
+    assert sorted(g.get("data-scenario") for g in doc.xpath("//g[@class='scenario-pieces']")) == ["1", "2"]
+    assert doc.xpath("//li[contains(@class,'finding')]")[0].get("data-scenario") == "2"
 
 
 def test_findings_point_at_their_hex():

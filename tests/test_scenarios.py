@@ -119,6 +119,16 @@ def test_validate_checks_each_scenario_apart_and_names_it(cli, page):
     assert named[0]["locations"][0]["physicalLocation"]["region"]["message"]["text"] == "scenario 2: Level 0 (30, 30)"
 
 
+def test_a_finding_every_scenario_has_about_its_own_pieces_names_each(cli, page):
+    # Both scenarios set up player 1's zone on the same hex: its T201 is no finding of the
+    # terrain, which has no zone, so each scenario's is named; the floating tile is the terrain's.
+    rows = json.loads(cli("validate", page, "--select", "T201,P101", "--format", "json")[1])
+    assert sorted((r["code"], r["scenario"], r["message"]) for r in rows) == [
+        ("P101", None, "Grass 1-hex (piece 19) floats: no Level 2 tile under it"),
+        ("T201", 1, "player 1's start zone has 1 hexes, not 24"), ("T201", 1, "player 2's start zone has 1 hexes, not 24"),
+        ("T201", 2, "player 1's start zone has 1 hexes, not 24"), ("T201", 2, "player 2's start zone has 1 hexes, not 24")]
+
+
 def test_validate_one_scenario_and_the_refusal(cli, page):
     rows = json.loads(cli("validate", page, "--select", "P1", "--format", "json", "--scenario", "1")[1])
     assert [(r["code"], r["scenario"]) for r in rows] == [("P101", 1)]
@@ -180,6 +190,52 @@ def test_print_builds_the_terrain_then_a_page_per_scenario(cli, page, tmp_path):
     assert cli("print", page, "-o", tmp_path / "x.pdf", "--scenario", "3")[0] == 2
 
 
+def _text_runs(page) -> list[tuple[str, float, float, float]]:
+    """(text, left, right, baseline, size) of every line drawn on a PDF page, in points."""
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    from mapkit.drawing.pdf_common import bold_font, font
+
+    runs = []
+
+    def visit(text, cm, tm, fontdict, size):
+        text = text.strip()
+        if text and fontdict:
+            face = bold_font() if "Bold" in str(fontdict.get("/BaseFont")) else font()
+            runs.append((text, tm[4], tm[4] + stringWidth(text, face, size), tm[5], size))
+
+    page.extract_text(visitor_text=visit)
+    return runs
+
+
+@pytest.mark.parametrize("title", ["Dawn", "A very long scenario title that a battlefield page may well give " * 2])
+def test_a_scenario_page_keeps_its_words_apart_and_on_the_paper(cli, tmp_path, title):
+    # The West Barbican's scenario page wrote its title over the line beside it and its "on Level
+    # 1: 92, ..., Level 21: 16" line past the paper's edge.
+    from pypdf import PdfReader
+
+    m = two_scenario_map()
+    m.name = "The West Barbican of Idona Castle"
+    m.scenario_setups[0] = Scenario(1, title, "3 or 4", "Goal: hold the hill.")
+    for level in range(1, 12):  # scenario 1's pieces on eleven Levels
+        m.pieces.append(Piece("grass-1", 12 + level, 0, level - 1))
+        m.pieces.append(Piece("start-zone", 12 + level, 0, level, attrs={"player": 1, "scenario": 1}))
+    path = tmp_path / "keep.mapkit.json"
+    write_map(m, path)
+    pdf = tmp_path / "keep.pdf"
+    assert cli("print", path, "-o", pdf, "--paper", "letter")[0] == 0
+    page = next(p for p in PdfReader(str(pdf)).pages if "Pieces of scenario 1" in p.extract_text())
+    width = float(page.mediabox.width)
+    runs = _text_runs(page)
+    assert all(0 <= left and right <= width for _, left, right, *_ in runs), [r for r in runs if r[2] > width]
+    words = [run for run in runs if run[4] >= 7]  # titles, lists and text (not the marks on the hexes)
+    for a in words:
+        for b in words:
+            if a is not b and abs(a[3] - b[3]) < 8:  # on one line: side by side, never over each other
+                assert a[2] <= b[1] or b[2] <= a[1], (a, b)
+    assert "Level 11: 1" in " ".join(text for text, *_ in runs)
+
+
 def test_report_has_a_scenario_switcher(cli, page, tmp_path):
     out = tmp_path / "two.html"
     assert cli("report", page, "-o", out, "--no-pictures")[0] == 0
@@ -211,6 +267,18 @@ def test_convert_to_a_one_scenario_format_refuses_unless_told_what_to_keep(cli, 
     native = tmp_path / "copy.mapkit.json"
     assert cli("convert", page, native)[0] == 0 and read_map(native).scenarios() == [1, 2]
     assert cli("convert", page, tmp_path / "x.hsc", "--scenario", "3")[0] == 2
+
+
+def test_options_between_the_files(cli, page, tmp_path):
+    # As a user writes it: the option right after the page it is about, then the output.
+    target = tmp_path / "dusk.hsc"
+    assert cli("convert", page, "--scenario", "2", target)[0] == 0
+    assert "Dusk" in read_map(target).scenario
+    rows = json.loads(cli("validate", page, "--format", "json", target, "--select", "P1")[1])
+    assert {r["file"] for r in rows} == {str(page), str(target)}
+    with pytest.raises(SystemExit) as exit_:  # a command of one map still refuses a second
+        cli("info", page, "--scenario", "2", target)
+    assert exit_.value.code == 2
 
 
 # -- analyze -------------------------------------------------------------------------------------

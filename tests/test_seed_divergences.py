@@ -76,6 +76,27 @@ def test_a_walker_moving_onto_a_transit_space_is_placed_or_stops():
     assert turns_cost(spaces, res, 4, 0, 1) == (1, 4)
 
 
+def test_a_walk_onto_a_transit_space_counts_its_own_spaces():
+    """seeds/000, Transit Spaces: "when a single-spaced figure moves onto an unoccupied space
+    with a Transit Number, you may either: immediately place that figure onto any corresponding
+    unoccupied Transit Space at a movement cost equal to the printed Transit Number, or
+    immediately end your movement."
+
+    The corridor of the test above (exits (2, 0) and (6, 0), Transit Number 3). From (3, 0) a
+    Move 5 figure walks (4, 0), (5, 0), (6, 0): 3 spaces, turn 1. Stepping back onto (2, 0) and
+    being placed costs 1 + 3 = 4 and also lands in turn 1, with movement left to walk on to (7, 0)
+    for 5. From (2, 0) the walk to (6, 0) is 4 spaces (1 back onto (2, 0) + 3 also comes to 5).
+    (mapkit once said 4 and 5 spaces: the label that keeps movement left won the count.)
+    """
+    spaces = prepare(column_map(line([1] * 9)), exits(3, 2, 6))
+    res = analyze(spaces, Figure(move=5, height=5), (3, 0, 1))
+    assert turns_cost(spaces, res, 6, 0, 1) == (1, 3)
+    assert turns_cost(spaces, res, 7, 0, 1) == (1, 5)
+    res = analyze(spaces, Figure(move=5, height=5), (2, 0, 1))
+    assert turns_cost(spaces, res, 6, 0, 1) == (1, 4)
+    assert turns_cost(spaces, res, 7, 0, 1) == (2, 5)
+
+
 # -- 2. flying across Partial hexes -----------------------------------------------------------
 
 def test_flyer_does_not_count_a_partial_hex():

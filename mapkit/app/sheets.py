@@ -38,7 +38,8 @@ def build_sheets(m: Map, map_file: str | None = None, paper: str = "letter", lev
         m = replace(m, name=Path(map_file).stem)
     footprints = placed_footprints(m, map_file, warn)
     buf = io.BytesIO()
-    pages = render_build(m, buf, BuildOptions(paper, levels_per_page, hex_names, footprints, cover))
+    pages = render_build(m, buf, BuildOptions(paper, levels_per_page, hex_names, footprints, cover,
+                                              map_file=map_file))
     return buf.getvalue(), pages
 
 

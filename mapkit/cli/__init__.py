@@ -72,6 +72,20 @@ def _terminate(signum: int, frame: object) -> None:
     raise _Terminated(signum)
 
 
+#: Positionals that take many files: `convert IN --scenario 2 OUT` and `validate A --select P1 B`
+#: mean what they say, though argparse stops a `nargs="+"` positional at the first option.
+_MANY_FILES = ("paths", "maps")
+
+
+def _parse(parser: argparse.ArgumentParser, argv: list[str]) -> argparse.Namespace:
+    args, extra = parser.parse_known_args(argv)
+    files = next((getattr(args, name) for name in _MANY_FILES if isinstance(getattr(args, name, None), list)), None)
+    if extra and files is not None and all(word == "-" or not word.startswith("-") for word in extra):
+        files.extend(extra)
+        return args
+    return parser.parse_args(argv) if extra else args  # argparse's own error for what is left
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run one command. Exit status: 0 done, 1 validate found an error, 2 refused (bad usage,
     bad input, a limit, a loss, an output that must not or cannot be written), 3 a bug in mapkit,
@@ -83,7 +97,7 @@ def main(argv: list[str] | None = None) -> int:
     if not argv:                                        # `mapkit` alone: what it can do, not an error
         parser.print_help()
         return 0
-    args = parser.parse_args(argv)
+    args = _parse(parser, argv)
     io.forget_inputs()
     handlers = _catch_termination()
     try:

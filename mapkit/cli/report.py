@@ -16,7 +16,10 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
     p.add_argument("--from", dest="fmt", metavar="FORMAT", help="read as this format")
     p.add_argument("--profile", choices=("casual", "tournament", "c3g"), default="casual",
                    help="the rules to run, as `mapkit validate --profile` (default casual)")
-    p.add_argument("--no-pictures", action="store_true", help="leave out the isometric and per-level pictures")
+    p.add_argument("--pictures", action="store_true",
+                   help="add the isometric view and one PNG per Level (seconds on a big map; the page's map "
+                        "already shows each Level)")
+    p.add_argument("--no-pictures", action="store_true", help=argparse.SUPPRESS)  # the default since 0.2
     add_scenario_option(p, "the report shows the shared terrain with a switcher between the scenarios")
     return p
 
@@ -32,7 +35,7 @@ def run(args: argparse.Namespace) -> int:
     m = read_map(args.map, args.fmt)
     report_warnings(m, args.map)
     m = scenario_map(m, args.scenario, args.map)
-    parts = report_parts(m, args.map, args.profile, pictures=not args.no_pictures)
+    parts = report_parts(m, args.map, args.profile, pictures=args.pictures)
     write_output(args.output, render_report(m, args.map, parts))
     sys.stderr.write(f"{args.output}: report, {len(parts.findings)} finding(s), {time.perf_counter() - started:.2f} s\n")
     return 0

@@ -128,7 +128,7 @@ def c3g_layer(m: Map, map_file: str | None, p: float, level: int | None = None) 
 
 
 def iso_layer(m: Map, map_file: str | None, p: float, proj: Any) -> C3GLayer:
-    """Buildings in the isometric view as outlines: the footprint at each floor, joined at the corners."""
+    """Buildings in the isometric view as solids (`_iso_building`), objects and vehicles as rings on their spaces."""
     out = C3GLayer()
     pbs = _placed_or_note(m, map_file, out)
     if pbs is None:
@@ -143,12 +143,10 @@ def iso_layer(m: Map, map_file: str | None, p: float, proj: Any) -> C3GLayer:
         po = pb.placed
         footprint = place_points(pb.book.footprint, po.q, po.r, po.rotation)
         levels = sorted({po.level} | {po.floor_level(f) for f in po.floors})
+        if len(levels) == 1:                           # no floor above the ground: the Book gives no height
+            levels.append(levels[0] + int(_c3g()["iso_storey_levels"]))
         g = root.group(f"building-{pb.index}", **{"data-book": pb.book.name})
-        rings = [[proj.project(x, y, lv) for x, y in footprint] for lv in levels]
-        for ring in rings:
-            g.add(Poly(ring, stroke=wall, width=p * 0.04))
-        for i in range(len(footprint)):
-            g.add(Poly([rings[0][i], rings[-1][i]], stroke=wall, width=p * 0.03, closed=False))
+        _iso_building(g, footprint, levels, po, p, proj, wall)
     obj = _rgb("object_rgb")
     for pb in pbs.objects:
         g = root.group(f"object-{pb.index}")
@@ -157,10 +155,87 @@ def iso_layer(m: Map, map_file: str | None, p: float, proj: Any) -> C3GLayer:
             g.add(Poly(ring, fill=(236, 222, 244), stroke=obj, width=p * 0.05))
     out.groups.append(root)
     if pbs.buildings:
-        out.legend.append(style.LegendEntry("c3g-wall", "wall", "building outline at each floor", wall))
+        out.legend.append(style.LegendEntry("c3g-wall", "wall", "C3G building (walls, doorways dark, windows blue)",
+                                            wall))
     if pbs.objects:
         out.legend.append(style.LegendEntry("c3g-object", None, "destructible object / vehicle", obj))
     return out
+
+
+def _iso_building(g: Group, footprint: list, levels: list[int], po: Any, p: float, proj: Any, wall: RGB) -> None:
+    """A building as a solid: for each storey the walls that face the viewer (filled, shaded by
+    the way they face, nearer walls over farther ones), doorways and windows on the wall the Book
+    marks them by, each floor's slab edge, and the roof at the top floor."""
+    n = len(footprint)
+    area = sum(footprint[i][0] * footprint[(i + 1) % n][1] - footprint[(i + 1) % n][0] * footprint[i][1]
+               for i in range(n)) / 2
+    turn = 1.0 if area > 0 else -1.0                 # which side of an edge is outside
+    stone = (226, 216, 198)                          # the walls' face: the outline colour mixed with stone
+    edge_rgb = style.darker(wall, 0.45)
+
+    def mix(t: float) -> RGB:
+        return tuple(int(round(w + (s_ - w) * t)) for w, s_ in zip(wall, stone))  # type: ignore[return-value]
+
+    light, dark = mix(0.7), mix(0.45)
+    seen = []                                        # edges facing the viewer, farthest first
+    for i in range(n):
+        (ax, ay), (bx, by) = footprint[i], footprint[(i + 1) % n]
+        nx, ny = (by - ay) * turn, -(bx - ax) * turn    # outward normal (y grows south)
+        if ny > 1e-9:                                   # else it faces away, or is seen edge-on
+            seen.append((max(ay, by), i, light if abs(nx) < abs(ny) else dark))
+    seen.sort()
+    marks_by_level: dict[int, list] = {}
+    for floor in po.floors:
+        marks_by_level.setdefault(po.floor_level(floor), []).extend(
+            m for m in floor.marks if m.kind in ("doorway", "window"))
+    for low, high in zip(levels, levels[1:]):
+        for _, i, shade in seen:
+            (ax, ay), (bx, by) = footprint[i], footprint[(i + 1) % n]
+            face = [proj.project(ax, ay, low), proj.project(bx, by, low),
+                    proj.project(bx, by, high), proj.project(ax, ay, high)]
+            g.add(Poly(face, fill=shade, stroke=edge_rgb, width=p * 0.015,
+                       attrs={"class": "wall-face", "data-level": low, "data-edge": i}))
+            for mark in marks_by_level.get(low, []):
+                on, t = _on_wall(footprint, hex_center(mark.q, mark.r, p))
+                if on == i:
+                    g.add(_opening(mark, (footprint[i], footprint[(i + 1) % n]), t, low, high, p, proj))
+        g.add(Poly([proj.project(x, y, low) for x, y in footprint], stroke=style.darker(wall, 0.5),
+                   width=p * 0.02, attrs={"class": "slab", "data-level": low}))
+    roof = [proj.project(x, y, levels[-1]) for x, y in footprint]
+    g.add(Poly(roof, fill=mix(0.85), stroke=edge_rgb, width=p * 0.03,
+               attrs={"class": "roof", "data-level": levels[-1]}))
+
+
+def _on_wall(footprint: list, point: tuple[float, float]) -> tuple[int, float]:
+    """The footprint edge nearest a marked space's centre (the wall the mark is on), and how far
+    along it (0..1) the point nearest the space lies."""
+    best = (math.inf, 0, 0.5)
+    n = len(footprint)
+    mx, my = point
+    for i in range(n):
+        (ax, ay), (bx, by) = footprint[i], footprint[(i + 1) % n]
+        dx, dy = bx - ax, by - ay
+        t = max(0.0, min(1.0, ((mx - ax) * dx + (my - ay) * dy) / ((dx * dx + dy * dy) or 1.0)))
+        d = (ax + t * dx - mx) ** 2 + (ay + t * dy - my) ** 2
+        if d < best[0]:
+            best = (d, i, t)
+    return best[1], best[2]
+
+
+def _opening(mark: Any, edge: tuple, t: float, low: int, high: int, p: float, proj: Any) -> Poly:
+    """A doorway (floor to three quarters up the storey) or a window (a third to three quarters up),
+    half a hex wide, on its wall."""
+    (ax, ay), (bx, by) = edge
+    length = math.hypot(bx - ax, by - ay) or 1.0
+    half = min(p * 0.22, length * 0.45) / length         # half the opening's width, as a share of the wall
+    t = max(half, min(1.0 - half, t))                     # the opening stays on its wall
+    (x0, y0), (x1, y1) = [(ax + (bx - ax) * u, ay + (by - ay) * u) for u in (t - half, t + half)]
+    storey = high - low
+    z0, z1 = (low, low + storey * 0.75) if mark.kind == "doorway" else (low + storey * 0.35, low + storey * 0.75)
+    hole = [proj.project(x0, y0, z0), proj.project(x1, y1, z0), proj.project(x1, y1, z1), proj.project(x0, y0, z1)]
+    fill = (60, 40, 30) if mark.kind == "doorway" else (170, 215, 240)
+    return Poly(hole, fill=fill, stroke=(30, 30, 30), width=p * 0.012,
+                attrs={"class": mark.kind, "data-q": mark.q, "data-r": mark.r, "data-level": low})
 
 
 def _mark_legend(kind: str) -> str:

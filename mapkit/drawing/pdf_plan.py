@@ -324,16 +324,28 @@ _PATTERN_WORDS = {"hatch": ", hatched", "cross": ", cross-hatched", "dots": ", d
 
 
 def _footer(c: Any, plan: FloorPlan, layout: PlanLayout) -> None:
+    """Scale bar, the legend of hex classes and the assumptions, wrapped to the page's width and
+    kept inside the footer band (smaller type when there is more to say)."""
+    from mapkit.drawing.pdf_build import wrap_text
+
     x = layout.margin * PT_PER_MM
     y = (layout.margin + layout.footer - 4) * PT_PER_MM
     scale_bar(c, x, y)
-    c.setFont(font(), 6.5)
-    c.setFillColorRGB(0, 0, 0)
+    width = c._pagesize[0] - 2 * x
     legend = " · ".join(f"{class_style(cls)[2]} {class_style(cls)[4]}" + _PATTERN_WORDS.get(class_style(cls)[3], "")
                         for cls in HEX_CLASSES) + " · dark band: walls"
-    c.drawString(x, y - 3.5 * PT_PER_MM, legend)
-    for i, note in enumerate(plan.assumptions[:2]):
-        c.drawString(x, y - (6.7 + 3.2 * i) * PT_PER_MM, note)
+    band = (layout.footer - 4 - 2.5) * PT_PER_MM       # from under the scale bar to the margin
+    size = 6.5
+    while True:
+        lines = [part for text in [legend, *plan.assumptions[:2]] for part in wrap_text(text, font(), size, width)]
+        step = size * 1.25
+        if len(lines) * step <= band or size <= 4.0:
+            break
+        size -= 0.25
+    c.setFont(font(), size)
+    c.setFillColorRGB(0, 0, 0)
+    for i, line in enumerate(lines):
+        c.drawString(x, y - 2.5 * PT_PER_MM - size - i * step, line)
 
 
 def plan_from_book(book: Any, params: Any = None) -> FloorPlan:

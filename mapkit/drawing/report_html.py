@@ -57,18 +57,128 @@ def pictures_section(m: Map, name: str = "", scale: float = 20.0) -> tuple[str, 
     return "".join(figures), notes
 
 
-# -- the top view ------------------------------------------------------------------------------
+# -- the map ----------------------------------------------------------------------------------
+
+SQRT3 = math.sqrt(3.0)
+#: A hex's corners about its centre, in SVG units: each hex is a `<use>` of one shape, moved.
+HEX_CORNERS = [(round(44.45 / SQRT3 * math.cos(math.radians(60 * i - 90)) * SVG_SCALE, 3),
+                round(44.45 / SQRT3 * math.sin(math.radians(60 * i - 90)) * SVG_SCALE, 3)) for i in range(6)]
+#: The edge between corners i and i+1 faces this neighbour (axial direction).
+EDGE_NEIGHBOUR = [(1, -1), (1, 0), (0, 1), (-1, 1), (-1, 0), (0, -1)]
+
+
+def _centre(q: int, r: int) -> tuple[float, float]:
+    return 44.45 * (q + r / 2.0) * SVG_SCALE, 44.45 * SQRT3 / 2.0 * r * SVG_SCALE
+
+
+class _Cells:
+    """Every hex of every surface piece in one pass, as arrays: where, whose, which Level, what
+    colour. A 7,000-piece map has ~15,000 of them; everything the map draws is sliced from these."""
+
+    def __init__(self, m: Map):
+        import numpy as np
+
+        from mapkit.drawing.layout import build_level, is_surface, piece_cells, surface_top
+        from mapkit.drawing.style import piece_fill
+
+        cat = catalog()
+        q: list[int] = []
+        r: list[int] = []
+        owner: list[int] = []
+        level: list[int] = []
+        z: list[int] = []
+        top: list[float] = []
+        fill_key: list[int] = []
+        keys: dict[tuple, int] = {}
+        self.bases: list[tuple[int, int, int]] = []
+        self.markers: list[int] = []
+        self.standing: list[int] = []
+        for idx, piece in enumerate(m.pieces):
+            ptype = cat[piece.type]
+            if ptype.kind == "marker":
+                self.markers.append(idx)
+                continue
+            if not is_surface(ptype):
+                self.standing.append(idx)
+                continue
+            key = (piece.type, str(piece.attrs.get("colour")) if ptype.kind == "custom" else None)
+            if key not in keys:
+                keys[key] = len(self.bases)
+                self.bases.append(piece_fill(ptype, piece.attrs))
+            cells = piece_cells(m, piece)
+            n = len(cells)
+            q.extend(c[0] for c in cells)
+            r.extend(c[1] for c in cells)
+            owner.extend([idx] * n)
+            level.extend([build_level(ptype, piece)] * n)
+            z.extend([piece.z] * n)
+            top.extend([surface_top(ptype, piece)] * n)
+            fill_key.extend([keys[key]] * n)
+        self.q, self.r = np.array(q, dtype=np.int64), np.array(r, dtype=np.int64)
+        self.owner, self.level = np.array(owner, dtype=np.int64), np.array(level, dtype=np.int64)
+        self.z, self.top = np.array(z, dtype=np.int64), np.array(top, dtype=np.float64)
+        self.fill_key = np.array(fill_key, dtype=np.int64)
+        self.x = 44.45 * (self.q + self.r / 2.0) * SVG_SCALE
+        self.y = 44.45 * SQRT3 / 2.0 * self.r * SVG_SCALE
+
+    def tops(self):
+        """Indices of the cell seen from above at each hex: the one the renderer's top view paints
+        last (highest bottom, then highest top, then last in file order; `layout.visible_tops`)."""
+        import numpy as np
+
+        if not len(self.q):
+            return np.zeros(0, dtype=np.int64)
+        order = np.lexsort((self.owner, self.top, self.z, self.r, self.q))
+        qs, rs = self.q[order], self.r[order]
+        last = np.ones(len(order), dtype=bool)
+        last[:-1] = (qs[1:] != qs[:-1]) | (rs[1:] != rs[:-1])
+        return order[last]
+
+
+def _outline_path(cells: _Cells, pick, element_id: str | None) -> str:
+    """One path along the borders between different pieces among the cells `pick`, so each tile
+    reads as one. Neighbours are found by sorting hex keys (no per-hex Python lookups)."""
+    import numpy as np
+
+    if not len(pick):
+        return ""
+    q, r, owner = cells.q[pick], cells.r[pick], cells.owner[pick]
+    q0, r0 = int(q.min()) - 1, int(r.min()) - 1
+    span = int(r.max()) - r0 + 2
+    key = (q - q0) * span + (r - r0)
+    order = np.argsort(key, kind="stable")
+    skey, sowner = key[order], owner[order]
+    x, y = cells.x[pick], cells.y[pick]
+    parts: list[str] = []
+    for i, (dq, dr) in enumerate(EDGE_NEIGHBOUR):
+        nkey = key + dq * span + dr
+        at = np.clip(np.searchsorted(skey, nkey), 0, len(skey) - 1)
+        same = (skey[at] == nkey) & (sowner[at] == owner)
+        edge = np.nonzero(~same)[0]
+        if not len(edge):
+            continue
+        (ax, ay), (bx, by) = HEX_CORNERS[i], HEX_CORNERS[(i + 1) % 6]
+        # in tenths of a unit, as integers: numpy writes them as text without a Python loop
+        sx = np.round((x[edge] + ax) * 10).astype(np.int64).astype(str)
+        sy = np.round((y[edge] + ay) * 10).astype(np.int64).astype(str)
+        tail = f"l{round((bx - ax) * 10)} {round((by - ay) * 10)}"
+        parts.extend(np.char.add(np.char.add(np.char.add("M", sx), " "), np.char.add(sy, tail)).tolist())
+    ident = f' id="{element_id}"' if element_id else ""
+    return f'<path{ident} class="outline" transform="scale(.1)" d="{"".join(parts)}"/>'
+
 
 def top_view_svg(m: Map) -> str:
-    """An inline SVG: the surface seen from above at each hex (as the renderer's top view sees
-    it), what stands on it, start zones and glyphs; one polygon per hex.
+    """An inline SVG the page pans and zooms: the surface seen from above at each hex (as the
+    renderer's top view sees it), then one layer per build Level, what stands on the surface,
+    and the start zones and glyphs of each scenario.
 
-    Each hex polygon has the id `hex_Q_R` and data-q / data-r / data-level, which the page's
-    script uses to highlight a finding's hex. A map that sets up several scenarios shows the
-    terrain they share, and each scenario's own pieces in a group `data-scenario="K"` that the
-    page's scenario switcher shows one at a time.
+    Each top hex is a `<use>` of one hexagon with the id `hex_Q_R` and data-q / data-r /
+    data-level; a Level's layer (`g.lv`) holds that Level's tiles as `use.lvhex`. The page's
+    script shows all Levels or one (over a ghost of those below) and highlights a finding's hex.
     """
-    from mapkit.drawing.layout import is_surface, visible_tops
+    import numpy as np
+
+    from mapkit.drawing.layout import build_level
     from mapkit.drawing.style import hex_colour, piece_fill, shade
 
     cat = catalog()
@@ -76,88 +186,91 @@ def top_view_svg(m: Map) -> str:
     whole = m
     if own:
         m = m.terrain()
-    tops = {cell: (top.level, top.piece) for cell, top in visible_tops(m).items()}
-    markers, standing = [], []
-    for idx, piece in enumerate(m.pieces):
-        ptype = cat[piece.type]
-        if ptype.kind == "marker":
-            markers.append(idx)
-        elif not is_surface(ptype):
-            standing.append(idx)
-    cells = set(tops) | {h for i in markers + standing for h in m.footprint(m.pieces[i])}
-    cells |= {h for pieces in own.values() for p in pieces for h in whole.footprint(p)}
-    cells = cells or {(0, 0)}
-    xs, ys = [], []
-    for q, r in cells:
-        for x, y in hex_corners_mm(q, r):
-            xs.append(x * SVG_SCALE)
-            ys.append(y * SVG_SCALE)
+    cells = _Cells(m)
+    tops = cells.tops()
+    low = float(cells.top[tops].min()) if len(tops) else 0.0
+    high = float(cells.top[tops].max()) if len(tops) else 0.0
+    shaded: dict[tuple[int, float], str] = {}
+
+    def colour(i: int) -> str:
+        key = (int(cells.fill_key[i]), float(cells.top[i]))
+        if key not in shaded:
+            shaded[key] = hex_colour(shade(cells.bases[key[0]], key[1], low, high))
+        return shaded[key]
+
+    extra = {c for idx in cells.markers + cells.standing for c in m.footprint(m.pieces[idx])}
+    extra |= {c for pieces in own.values() for p in pieces for c in whole.footprint(p)}
+    xs = np.concatenate([cells.x, [44.45 * (q + r / 2.0) * SVG_SCALE for q, r in extra]]) if extra else cells.x
+    ys = np.concatenate([cells.y, [44.45 * SQRT3 / 2.0 * r * SVG_SCALE for _, r in extra]]) if extra else cells.y
+    if not len(xs):
+        xs, ys = np.zeros(1), np.zeros(1)
+    radius = 44.45 / SQRT3 * SVG_SCALE
     pad = 12
-    x0, y0 = min(xs) - pad, min(ys) - pad
-    w, h = max(xs) - x0 + pad, max(ys) - y0 + pad
-    low = min((lv for lv, _ in tops.values()), default=0.0)
-    high = max((lv for lv, _ in tops.values()), default=0.0)
-    out = [f'<svg id="map" viewBox="{x0:.1f} {y0:.1f} {w:.1f} {h:.1f}" role="img" '
-           f'aria-label="Top view of the map" data-scale="{SVG_SCALE}">', '<g id="hexes">']
-    top_levels = {}
-    for (q, r), (height, idx) in sorted(tops.items(), key=lambda kv: (kv[0][1], kv[0][0])):
+    x0, y0 = float(xs.min()) - radius - pad, float(ys.min()) - radius - pad
+    w, h = float(xs.max()) - x0 + radius + pad, float(ys.max()) - y0 + radius + pad
+    hexagon = " ".join(f"{x},{y}" for x, y in HEX_CORNERS)
+    small = " ".join(f"{x * 0.58:.3f},{y * 0.58:.3f}" for x, y in HEX_CORNERS)     # what stands on a hex
+    home = f"{x0:.1f} {y0:.1f} {w:.1f} {h:.1f}"
+    out = [f'<svg id="map" viewBox="{home}" role="img" aria-label="Top view of the map" '
+           f'data-scale="{SVG_SCALE}" data-home="{home}">',
+           f'<defs><polygon id="hx" points="{hexagon}"/><polygon id="hs" points="{small}"/></defs>',
+           '<g id="all">', '<g id="hexes">']
+    top_order = tops[np.lexsort((cells.q[tops], cells.r[tops]))]
+    # the Level of the tile seen on top (a castle wall's highest layer)
+    span_top = {idx: levels.span(cat[m.pieces[idx].type], m.pieces[idx].z)[-1]
+                for idx in set(cells.owner[top_order].tolist())}
+    kind_of = {idx: cat[m.pieces[idx].type].kind for idx in span_top}
+    name_of = {idx: html.escape(cat[m.pieces[idx].type].name) for idx in span_top}
+    labels = []
+    for i, q, r, x, y, idx in zip(top_order.tolist(), cells.q[top_order].tolist(), cells.r[top_order].tolist(),
+                                  cells.x[top_order].tolist(), cells.y[top_order].tolist(),
+                                  cells.owner[top_order].tolist()):
+        level = span_top[idx]
+        out.append(f'<use id="hex_{q}_{r}" class="hex kind-{kind_of[idx]}" data-q="{q}" data-r="{r}" '
+                   f'data-level="{level}" href="#hx" x="{x:.2f}" y="{y:.2f}" fill="{colour(i)}">'
+                   f'<title>({q}, {r}) Level {level}: {name_of[idx]}</title></use>')
+        labels.append(f'<text x="{x:.1f}" y="{y + 1.3:.1f}">{level}</text>')
+    out.append("</g>")
+    out.append(_outline_path(cells, tops, "outlines"))
+    out.append('<g id="heights" aria-hidden="true">')
+    out.extend(labels)
+    out.append("</g></g>")
+    out.append('<g id="levels">')
+    for level in sorted(set(cells.level.tolist())):
+        pick = np.nonzero(cells.level == level)[0]
+        out.append(f'<g class="lv" data-level="{level}" style="display:none">')
+        out.extend(f'<use class="lvhex" href="#hx" x="{x:.1f}" y="{y:.1f}" fill="{colour(i)}"/>'
+                   for i, x, y in zip(pick.tolist(), cells.x[pick].tolist(), cells.y[pick].tolist()))
+        out.append(_outline_path(cells, pick, None))
+        out.append("</g>")
+    out.append("</g>")
+    out.append('<g id="standing">')
+    for idx in cells.standing:
         piece = m.pieces[idx]
         ptype = cat[piece.type]
-        fill = hex_colour(shade(piece_fill(ptype, piece.attrs), height, low, high))
-        level = top_levels[(q, r)] = levels.span(ptype, piece.z)[-1]  # the Level of the tile seen on top
-        out.append(f'<polygon id="hex_{q}_{r}" class="hex kind-{ptype.kind}" data-q="{q}" data-r="{r}" '
-                   f'data-level="{level}" points="{_points(q, r)}" fill="{fill}">'
-                   f'<title>({q}, {r}) Level {level}: {html.escape(ptype.name)}</title></polygon>')
-    out.append("</g>")
-    out.append(_outlines(tops))
-    out.append(_labels(top_levels))
-    out.append('<g id="standing">')
-    out.extend(_standing(m, m.pieces[idx]) for idx in standing)
+        fill = hex_colour(piece_fill(ptype, piece.attrs))
+        level = build_level(ptype, piece)
+        for q, r in m.footprint(piece):
+            x, y = _centre(q, r)
+            out.append(f'<use class="standing" href="#hs" x="{x:.2f}" y="{y:.2f}" fill="{fill}" '
+                       f'data-level="{level}"><title>{html.escape(ptype.name)} at ({q}, {r}), '
+                       f'{levels.label(level)}</title></use>')
     out.append("</g>")
     out.append('<g id="markers">')
-    out.extend(_marker(m.pieces[idx]) for idx in markers)
-    out.append("</g>")
+    for idx in cells.markers:
+        out.append(_marker(m.pieces[idx]))
     for number, pieces in sorted(own.items()):
         out.append(f'<g class="scenario-pieces" data-scenario="{number}">')
         out.extend(_marker(p) if cat[p.type].kind == "marker" else _standing(whole, p) for p in pieces)
         out.append("</g>")
+    out.append("</g>")
     out.append('<polygon id="focus" points="" fill="none"/>')
     out.append("</svg>")
     return "\n".join(out)
 
 
-def _num(value: float) -> str:
-    return str(int(value)) if float(value).is_integer() else f"{value:g}"
-
-
 def _points(q: float, r: float, size: float | None = None) -> str:
     return " ".join(f"{x * SVG_SCALE:.2f},{y * SVG_SCALE:.2f}" for x, y in hex_corners_mm(q, r, size=size))
-
-
-def _outlines(top: dict[tuple[int, int], tuple[float, int]]) -> str:
-    """One path along the borders between different top pieces, so each tile reads as one."""
-    from mapkit.model.grid import DIRECTIONS
-
-    parts = []
-    for (q, r), (_, idx) in top.items():
-        corners = hex_corners_mm(q, r)
-        for i in range(6):
-            dq, dr = DIRECTIONS[(i + 5) % 6]  # edge i (corner i to i+1) faces this neighbour
-            other = top.get((q + dq, r + dr))
-            if other is None or other[1] != idx:
-                (x1, y1), (x2, y2) = corners[i], corners[(i + 1) % 6]
-                parts.append(f"M{x1 * SVG_SCALE:.2f} {y1 * SVG_SCALE:.2f}L{x2 * SVG_SCALE:.2f} {y2 * SVG_SCALE:.2f}")
-    return f'<path id="outlines" d="{"".join(parts)}"/>' if parts else ""
-
-
-def _labels(top_levels: dict[tuple[int, int], int]) -> str:
-    """The Level of each hex's top tile, small, so a designer can read levels off the picture."""
-    out = ['<g id="heights" aria-hidden="true">']
-    for (q, r), level in top_levels.items():
-        x, y = hex_center_mm(q, r)
-        out.append(f'<text x="{x * SVG_SCALE:.2f}" y="{y * SVG_SCALE + 1.3:.2f}">{level}</text>')
-    out.append("</g>")
-    return "\n".join(out)
 
 
 def _standing(m: Map, piece: Any) -> str:
@@ -166,21 +279,33 @@ def _standing(m: Map, piece: Any) -> str:
 
     ptype = catalog()[piece.type]
     colour = hex_colour(piece_fill(ptype, piece.attrs))
-    return "".join(f'<polygon class="standing" points="{_points(q, r, 26.0)}" fill="{colour}">'
-                   f'<title>{html.escape(ptype.name)} at ({q}, {r})</title></polygon>' for q, r in m.footprint(piece))
+    out = []
+    for q, r in m.footprint(piece):
+        x, y = _centre(q, r)
+        out.append(f'<use class="standing" href="#hs" x="{x:.2f}" y="{y:.2f}" fill="{colour}">'
+                   f'<title>{html.escape(ptype.name)} at ({q}, {r})</title></use>')
+    return "".join(out)
 
 
 def _marker(piece: Any) -> str:
     x, y = (v * SVG_SCALE for v in hex_center_mm(piece.q, piece.r))
+    scenario = piece.attrs.get("scenario")
+    sc = f' data-scenario="{html.escape(str(scenario))}"' if scenario is not None else ""
     if piece.type == "start-zone":
         player = int(piece.attrs.get("player", 0) or 0)
         from mapkit.drawing.style import hex_colour, player_rgb
 
-        return (f'<polygon class="start-zone" data-player="{player}" points="{_points(piece.q, piece.r, 34.0)}" '
+        return (f'<polygon class="start-zone" data-player="{player}"{sc} points="{_points(piece.q, piece.r, 34.0)}" '
                 f'stroke="{hex_colour(player_rgb(player))}"><title>start zone, player {player}</title></polygon>')
     letter = html.escape(str(piece.attrs.get("letter", "?")))
-    return (f'<g class="glyph"><circle cx="{x:.2f}" cy="{y:.2f}" r="3.6"/>'
+    return (f'<g class="glyph"{sc}><circle cx="{x:.2f}" cy="{y:.2f}" r="3.6"/>'
             f'<text x="{x:.2f}" y="{y + 1.6:.2f}">{letter}</text><title>glyph {letter}</title></g>')
+
+
+#: A chosen finding is ringed in white over black: no player's start zone uses either (the eight
+#: are saturated colours), and the pair reads on light and dark terrain. A test keeps it so.
+HIGHLIGHT_RGB = (255, 255, 255)
+HIGHLIGHT_HALO_RGB = (0, 0, 0)
 
 
 # -- the page ----------------------------------------------------------------------------------
@@ -188,19 +313,27 @@ def _marker(piece: Any) -> str:
 CSS = """
 body{font:14px/1.4 system-ui,sans-serif;margin:0;color:#222;background:#fafaf7}
 header{padding:12px 20px;background:#2d3a2e;color:#fff}header h1{margin:0;font-size:20px}
+#picture{margin:16px 20px 0}
 main{display:grid;grid-template-columns:minmax(0,3fr) minmax(280px,2fr);gap:16px;padding:16px 20px}
 section{background:#fff;border:1px solid #ddd;border-radius:6px;padding:10px 14px;margin-bottom:14px}
 h2{font-size:16px;margin:4px 0 8px}table{border-collapse:collapse}td,th{padding:2px 8px;text-align:left}
-td.n{text-align:right}#map{width:100%;height:auto;max-height:80vh;background:#eef}
-.hex{stroke:#555;stroke-width:.25}#outlines{fill:none;stroke:#111;stroke-width:.7;pointer-events:none}#heights text{font-size:3.2px;text-anchor:middle;fill:#fff;stroke:#000;stroke-width:.35;paint-order:stroke;pointer-events:none}
+td.n{text-align:right}
+#map{display:block;width:100%;height:72vh;background:#eef;touch-action:none;cursor:grab;user-select:none}
+#map.dragging{cursor:grabbing}
+.controls{display:flex;flex-wrap:wrap;gap:6px;align-items:center;margin:0 0 8px}
+.controls button{font:inherit;min-width:2.2em;padding:2px 8px}.controls label{margin-left:10px}
+.hex{stroke:#555;stroke-width:.25}.lvhex{stroke:#555;stroke-width:.25}
+.lv.below{opacity:.35;filter:grayscale(1)}.lv.below .outline{display:none}
+.outline{fill:none;stroke:#111;stroke-width:7;pointer-events:none}
+#heights text{font-size:3.2px;text-anchor:middle;fill:#fff;stroke:#000;stroke-width:.35;paint-order:stroke;pointer-events:none}
 .standing{stroke:#000;stroke-width:.3;opacity:.9;pointer-events:none}
 .start-zone{fill:none;stroke-width:1.2;stroke-dasharray:2 1}
 .glyph circle{fill:#f5d142;stroke:#000;stroke-width:.4}.glyph text{font-size:4.5px;font-weight:bold;text-anchor:middle}
-.hex.highlight{stroke:#d0021b;stroke-width:1.6;filter:brightness(1.25)}
-#focus{stroke:#d0021b;stroke-width:1.4;stroke-dasharray:2.5 1.2;pointer-events:none}
+.hex.highlight{stroke:HIGHLIGHT;stroke-width:1.6}
+#focus{stroke:HIGHLIGHT;stroke-width:1.4;stroke-dasharray:2.5 1.2;pointer-events:none;filter:drop-shadow(0 0 .6px HALO) drop-shadow(0 0 .6px HALO)}
 ul.findings{list-style:none;padding:0;margin:0}
 .finding{padding:5px 8px;border-left:4px solid #999;margin:4px 0;cursor:pointer;background:#f6f6f6}
-.finding:focus,.finding:hover{outline:2px solid #89a}.finding.selected{background:#ffe7e7}
+.finding:focus,.finding:hover{outline:2px solid #89a}.finding.selected{background:#e8e8e8;outline:2px solid #000}
 .sev-error{border-color:#d0021b}.sev-warning{border-color:#f5a623}.sev-info{border-color:#4a90e2}
 .code{font-family:monospace;font-weight:bold}.where{color:#666;font-size:12px}
 figure.picture{margin:8px 0}figure.picture img{max-width:100%;height:auto;border:1px solid #ddd}
@@ -212,20 +345,67 @@ SCRIPT = """
 (function(){
   var svg=document.getElementById('map'), focus=document.getElementById('focus');
   var S=parseFloat(svg.getAttribute('data-scale')), P=44.45, R=P/Math.sqrt(3);
-  function corners(q,r){var cx=P*(q+r/2)*S, cy=P*Math.sqrt(3)/2*r*S, pts=[];
-    for(var i=0;i<6;i++){var a=Math.PI/180*(60*i-90);pts.push((cx+R*S*Math.cos(a)).toFixed(2)+','+(cy+R*S*Math.sin(a)).toFixed(2));}
+  var home=svg.getAttribute('data-home').split(' ').map(Number), vb=home.slice();
+  var levelPick=document.getElementById('level'), scenarioPick=document.getElementById('scenario-choice');
+  function apply(){svg.setAttribute('viewBox',vb.map(function(v){return v.toFixed(3);}).join(' '));}
+  function centre(q,r){return [P*(q+r/2)*S, P*Math.sqrt(3)/2*r*S];}
+  function corners(q,r){var c=centre(q,r), pts=[];
+    for(var i=0;i<6;i++){var a=Math.PI/180*(60*i-90);pts.push((c[0]+R*S*Math.cos(a)).toFixed(2)+','+(c[1]+R*S*Math.sin(a)).toFixed(2));}
     return pts.join(' ');}
+  function zoomAt(k,x,y){var w=Math.min(Math.max(vb[2]/k,home[2]/80),home[2]*4);k=vb[2]/w;
+    vb=[x-(x-vb[0])/k,y-(y-vb[1])/k,w,vb[3]/k];apply();}
+  function toMap(cx,cy){var b=svg.getBoundingClientRect(),s=Math.min(b.width/vb[2],b.height/vb[3]);
+    return [vb[0]+(cx-b.left-(b.width-vb[2]*s)/2)/s, vb[1]+(cy-b.top-(b.height-vb[3]*s)/2)/s, s];}
+  function middle(){return [vb[0]+vb[2]/2, vb[1]+vb[3]/2];}
+  function centreOn(x,y){if(vb[2]>home[2]/2.5){var m=middle();zoomAt(vb[2]/(home[2]/3),m[0],m[1]);}
+    vb[0]=x-vb[2]/2;vb[1]=y-vb[3]/2;apply();}
+  svg.addEventListener('wheel',function(e){e.preventDefault();var p=toMap(e.clientX,e.clientY);
+    zoomAt(Math.exp(-e.deltaY*(e.deltaMode?0.05:0.0015)),p[0],p[1]);},{passive:false});
+  var pointers={};
+  function two(){var k=Object.keys(pointers);return k.length===2?[pointers[k[0]],pointers[k[1]]]:null;}
+  svg.addEventListener('pointerdown',function(e){pointers[e.pointerId]={x:e.clientX,y:e.clientY};
+    svg.setPointerCapture(e.pointerId);svg.classList.add('dragging');});
+  svg.addEventListener('pointermove',function(e){var was=pointers[e.pointerId];if(!was)return;
+    var pair=two();
+    if(pair){var before=Math.hypot(pair[0].x-pair[1].x,pair[0].y-pair[1].y);
+      pointers[e.pointerId]={x:e.clientX,y:e.clientY};pair=two();
+      var after=Math.hypot(pair[0].x-pair[1].x,pair[0].y-pair[1].y);
+      var p=toMap((pair[0].x+pair[1].x)/2,(pair[0].y+pair[1].y)/2);if(before>0)zoomAt(after/before,p[0],p[1]);return;}
+    var s=toMap(0,0)[2];vb[0]-=(e.clientX-was.x)/s;vb[1]-=(e.clientY-was.y)/s;
+    pointers[e.pointerId]={x:e.clientX,y:e.clientY};apply();});
+  function lift(e){delete pointers[e.pointerId];if(!Object.keys(pointers).length)svg.classList.remove('dragging');}
+  svg.addEventListener('pointerup',lift);svg.addEventListener('pointercancel',lift);
+  document.getElementById('zoom-in').onclick=function(){var m=middle();zoomAt(1.5,m[0],m[1]);};
+  document.getElementById('zoom-out').onclick=function(){var m=middle();zoomAt(1/1.5,m[0],m[1]);};
+  document.getElementById('zoom-fit').onclick=function(){vb=home.slice();apply();};
+  function showLevel(v){
+    var all=v==='all', n=+v;
+    document.getElementById('all').style.display=all?'':'none';
+    document.querySelectorAll('#levels .lv').forEach(function(g){var l=+g.getAttribute('data-level');
+      g.style.display=(!all&&l<=n)?'':'none';g.classList.toggle('below',!all&&l<n);});
+    document.querySelectorAll('#standing .standing').forEach(function(u){
+      u.style.display=(all||+u.getAttribute('data-level')===n)?'':'none';});
+    svg.setAttribute('data-showing',v);
+  }
+  function showScenario(v){
+    document.querySelectorAll('[data-scenario]').forEach(function(e){
+      e.classList.toggle('off',v!=='all'&&e.getAttribute('data-scenario')!==v);});
+  }
+  levelPick.addEventListener('change',function(){showLevel(levelPick.value);});
+  if(scenarioPick){scenarioPick.addEventListener('change',function(){showScenario(scenarioPick.value);});showScenario(scenarioPick.value);}
   function choose(li){
     document.querySelectorAll('.finding.selected').forEach(function(e){e.classList.remove('selected');});
     document.querySelectorAll('.hex.highlight').forEach(function(e){e.classList.remove('highlight');});
     li.classList.add('selected');
-    var q=li.getAttribute('data-q'), r=li.getAttribute('data-r');
+    var q=li.getAttribute('data-q'), r=li.getAttribute('data-r'), level=li.getAttribute('data-level');
     var status=document.getElementById('status');
     if(q===null||r===null||q===''||r===''){focus.setAttribute('points','');status.textContent='This finding concerns the whole map.';return;}
+    if(levelPick.value!=='all'&&level!==null&&levelPick.querySelector('option[value="'+level+'"]')){levelPick.value=level;showLevel(level);}
     var hex=document.getElementById('hex_'+q+'_'+r);
     if(hex){hex.classList.add('highlight');hex.parentNode.appendChild(hex);}
     focus.setAttribute('points',corners(+q,+r));
-    status.textContent='Showing ('+q+', '+r+')'+(li.getAttribute('data-level')?' Level '+li.getAttribute('data-level'):'')+(hex?'':' (no piece there)');
+    var c=centre(+q,+r);centreOn(c[0],c[1]);
+    status.textContent='Showing ('+q+', '+r+')'+(level?' Level '+level:'')+(hex?'':' (no piece there)');
   }
   var pick=document.getElementById('scenario-choice');
   function show(k){document.querySelectorAll('[data-scenario]').forEach(function(e){
@@ -282,18 +462,32 @@ def render_report(m: Map, file: str | None = None, parts: ReportParts | None = N
     profile = f", profile {e(parts.profile)}" if parts.profile else ""
     pictures = parts.pictures_html + "".join(f'<p class="note">{e(n)}</p>' for n in parts.picture_notes)
     if not pictures:
-        pictures = '<p class="note">No pictures were drawn for this report.</p>'
+        pictures = ('<p class="note">No pictures were drawn for this report (`mapkit report --pictures` adds the '
+                    'isometric view and one picture per Level).</p>')
     notes_html = "".join(f'<p class="note">{e(n)}</p>' for n in parts.notes)
     warnings_html = "".join(f'<p class="note">Reader warning: {e(w)}</p>' for w in m.warnings)
+    from mapkit.drawing.layout import map_levels
+    from mapkit.drawing.style import hex_colour
+
+    level_options = "".join(f'<option value="{n}">{e(levels.label(n))}</option>' for n in map_levels(m))
+    scenario_pick = ""
+    css = CSS.replace("HIGHLIGHT", hex_colour(HIGHLIGHT_RGB)).replace("HALO", hex_colour(HIGHLIGHT_HALO_RGB))
     return f"""<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="generator" content="mapkit"><title>{title}: mapkit report</title><style>{CSS}</style></head>
+<meta name="generator" content="mapkit"><title>{title}: mapkit report</title><style>{css}</style></head>
 <body><header><h1>{title}</h1></header>
-<main><div>
-<section id="picture"><h2>Top view</h2>{top_view_svg(m)}
+<section id="picture"><h2>The map</h2>
+<div class="controls" role="toolbar" aria-label="Map view">
+<button type="button" id="zoom-in" title="Zoom in">+</button><button type="button" id="zoom-out" title="Zoom out">&minus;</button>
+<button type="button" id="zoom-fit" title="Show the whole map">Whole map</button>
+<label>Show <select id="level"><option value="all">all Levels (seen from above)</option>{level_options}</select></label>
+{scenario_pick}<span class="where">Drag to pan; wheel or pinch to zoom.</span></div>
+{top_view_svg(m)}
 <p class="where">Each hex shows the surface seen from above; the number is the Level of its top tile (darker = lower);
-small hexagons: trees, ruins and other pieces standing on it.
-Dashed hexagons: start zones. Yellow discs: glyphs. <span id="status" role="status"></span></p></section>
+small hexagons: trees, ruins and other pieces standing on it. One Level shows its tiles over a grey ghost of those below.
+Dashed hexagons: start zones. Yellow discs: glyphs. A chosen finding is ringed in white and black.
+<span id="status" role="status"></span></p></section>
+<main><div>
 {scenarios_html}<section id="summary"><h2>Summary</h2><table>{summary_html}</table>{warnings_html}</section>
 <section id="pictures"><h2>Pictures</h2>{pictures}</section>
 </div><div>
@@ -303,6 +497,29 @@ Dashed hexagons: start zones. Yellow discs: glyphs. <span id="status" role="stat
 </div></main>
 <script>{SCRIPT}</script></body></html>
 """
+
+
+def _scenarios_html(m: Map) -> str:
+    """The scenario switcher of a map that sets up several: choosing one shows its own pieces on
+    the top view, its findings (those of the shared terrain stay) and its text."""
+    from mapkit.drawing.pdf_build import parts_list
+
+    e = html.escape
+    own = m.scenario_pieces()
+    options, blocks = [], []
+    for number in m.scenarios():
+        setup = m.scenario_setup(number)
+        options.append(f'<option value="{number}">{e(setup.title)}</option>')
+        view = m.for_scenario(number)
+        mine = [i for i, p in enumerate(view.pieces) if p.attrs.get("scenario") == number]
+        rows = "".join(f"<tr><td class=n>{n}</td><td>{e(name)}</td></tr>" for name, n in parts_list(view, mine))
+        players = f"for {e(setup.players)} players · " if setup.players else ""
+        blocks.append(f'<div class="scenario-text" data-scenario="{number}"><p>{players}'
+                      f'{len(own.get(number, ()))} pieces of its own on the shared terrain</p>'
+                      f'<table>{rows}</table><p class="scenario-notes">{e(setup.notes)}</p></div>')
+    return (f'<section id="scenarios"><h2>Scenarios ({len(options)})</h2><p><label>Show '
+            f'<select id="scenario-choice">{"".join(options)}</select></label> on the terrain they share; the '
+            f'findings listed are those of the shared terrain and of the scenario shown.</p>{"".join(blocks)}</section>')
 
 
 def _scenarios_html(m: Map) -> str:
@@ -343,10 +560,8 @@ def _findings_html(findings: list[dict[str, Any]]) -> str:
         where = f"({q}, {r})" if q is not None and r is not None else "whole map"
         if level is not None:
             where += f" Level {level}"
-        if scenario is not None:
-            where = f"scenario {scenario}: {where}"
-        attrs = "".join(f' data-{k}="{v}"' for k, v in (("q", q), ("r", r), ("level", level), ("scenario", scenario))
-                        if v is not None)
+        attrs = "".join(f' data-{k}="{e(str(v))}"' for k, v in (("q", q), ("r", r), ("level", level),
+                                                                 ("scenario", f.get("scenario"))) if v is not None)
         items.append(f'<li class="finding sev-{e(str(f.get("severity")))}" id="finding-{n}" tabindex="0"{attrs}>'
                      f'<span class="code">{e(str(f.get("code")))}</span> {e(str(f.get("severity")))}: '
                      f'{e(str(f.get("message")))} <span class="where">{e(where)}</span></li>')

@@ -305,6 +305,26 @@ def levels_view(m: Map, opts: RenderOptions) -> tuple[Group, Box, dict]:
 
 # -- findings, legend, title ------------------------------------------------------------------
 
+#: Bold text's width per character, as a share of its size (a generous estimate: the backends'
+#: fonts differ, and a line that fits here fits there).
+BOLD_CHAR_WIDTH = 0.62
+TITLE_LINES = 2
+#: Findings drawn last are on top: an error's badge must never hide under a warning's.
+DRAW_ORDER = {"info": 0, "warning": 1, "error": 2}
+
+
+def title_lines(title: str, width: float, size: float, max_lines: int = TITLE_LINES) -> list[str]:
+    """`title` wrapped to `width` (same unit as `size`), at most `max_lines` lines, the last cut
+    with an ellipsis when the words do not fit."""
+    import textwrap
+
+    per_line = max(8, int(width / (size * BOLD_CHAR_WIDTH)))
+    lines = textwrap.wrap(title, per_line, break_long_words=True) or [""]
+    if len(lines) > max_lines:
+        last = " ".join(lines[max_lines - 1:])
+        lines = lines[:max_lines - 1] + [last[:per_line - 1].rstrip() + "\u2026"]
+    return lines
+
 def _finish(m: Map, opts: RenderOptions, content: Group, box: Box, info: dict) -> Scene:
     p = opts.pitch
     root = Group()
@@ -316,6 +336,7 @@ def _finish(m: Map, opts: RenderOptions, content: Group, box: Box, info: dict) -
         fg = Group("findings", label="Findings", layer=True)
         per_hex: dict[tuple[int, int], int] = {}
         proj = Oblique() if info.get("iso") else None
+        drawn: list[tuple[int, int, Group]] = []
         for n, f in enumerate(opts.findings, 1):
             severities.append(f.severity)
             level = f", Level {f.level}" if f.level is not None else ""
@@ -334,9 +355,11 @@ def _finish(m: Map, opts: RenderOptions, content: Group, box: Box, info: dict) -
                     continue
                 cx, cy = cx + panels[f.level][0], cy + panels[f.level][1]
             per_hex[(f.q, f.r)] = per_hex.get((f.q, f.r), 0) + 1
-            g = fg.group(f"finding-{n}", **{"data-code": f.code, "data-severity": f.severity, "data-q": f.q,
-                                            "data-r": f.r, "data-level": f.level if f.level is not None else ""})
+            g = Group(f"finding-{n}", attrs={"data-code": f.code, "data-severity": f.severity, "data-q": f.q,
+                                             "data-r": f.r, "data-level": f.level if f.level is not None else ""})
             g.items.extend(symbols.finding(cx, cy, p, f.severity, n))
+            drawn.append((DRAW_ORDER.get(f.severity, 0), n, g))
+        fg.items.extend(g for _, _, g in sorted(drawn, key=lambda d: (d[0], d[1])))
         root.add(fg)
     elif opts.findings is not None:
         notes.append("no findings")
@@ -357,11 +380,16 @@ def _finish(m: Map, opts: RenderOptions, content: Group, box: Box, info: dict) -
         if opts.level is not None:
             view = f"Level {opts.level}"
         title = f"{name} - {view}"
-        root.add(Text(box.x0, box.y0 - p * 0.55 * k, title, p * 0.42 * k, bold=True,
-                      fill=style.mark_rgb("text"), anchor="start"))
-        top_margin = p * 1.1 * k
-        width = len(title) * p * 0.42 * k * 0.62          # a generous estimate of bold text's width
-        total = total.union(Box(box.x0, box.y0, box.x0 + width, box.y0))
+        size = p * 0.42 * k
+        # the map sets the picture's width, never the title: a long one wraps, then ends in an ellipsis
+        room = max(box.width, p * 6 * k)
+        lines = title_lines(title, room, size)
+        for i, line in enumerate(lines):
+            root.add(Text(box.x0, box.y0 - p * 0.55 * k - (len(lines) - 1 - i) * size * 1.2, line, size, bold=True,
+                          fill=style.mark_rgb("text"), anchor="start"))
+        top_margin = p * 1.1 * k + (len(lines) - 1) * size * 1.2
+        widest = max(len(line) for line in lines) * size * BOLD_CHAR_WIDTH     # at most `room`
+        total = total.union(Box(box.x0, box.y0, box.x0 + widest, box.y0))
     if opts.legend:
         legend, lbox = draw_legend(entries, listed, notes, p * k, box.x1 + p * 0.8, box.y0)
         root.add(legend)

@@ -41,7 +41,7 @@ class Reach:
     graph: Graph
     move: int
     key: list[int]        # best label of the node's free state (UNREACHED if none)
-    spent: list[int]      # spaces of movement counted along that route
+    spent: list[int]      # spaces counted: the fewest of the routes ending there in the fewest turns
     passed: list[int]     # best label of any state of the node (crossing counts)
     end_ok: list[bool]    # whether a move may end on the node in this search
 
@@ -97,6 +97,11 @@ def search(g: Graph, sources: Iterable[int], blocked: Iterable[int] = (), friend
     best = [UNREACHED] * n_states
     spent = [0] * n_states
     dead = bytearray(n_states)
+    # Per node, the fewest turns and then the fewest spaces of any route that may end there,
+    # packed as turns << 32 | spaces: a label ahead on movement left (kept for what follows)
+    # can have counted more spaces than one that ends its turn there (2 + a placement of 3
+    # against a walk of 4 onto the far Transit Space).
+    least = [UNREACHED] * g.n
     is_blocked = bytearray(g.n)
     for b in blocked:
         is_blocked[b] = 1
@@ -109,6 +114,7 @@ def search(g: Graph, sources: Iterable[int], blocked: Iterable[int] = (), friend
     heap: list[int] = []
     for s in sources:
         state = s * per_node
+        least[s] = 0
         if best[state] != 0:
             best[state] = 0
             heap.append(state)
@@ -118,7 +124,16 @@ def search(g: Graph, sources: Iterable[int], blocked: Iterable[int] = (), friend
     pop, push = heapq.heappop, heapq.heappush
 
     def offer(s2: int, k2: int, used: int, terminal: int) -> None:
-        if k2 < best[s2]:
+        node2, rest2 = divmod(s2, per_node)
+        if rest2 < width and end_ok[node2]:  # the node's free state: a move may end here
+            t2, u2 = divmod(k2, width)
+            ends = (t2 + (1 if u2 else 0)) << 32 | used
+            if ends < least[node2]:
+                least[node2] = ends
+        # An equal label by a route that counted fewer spaces replaces it (and is expanded
+        # again, so what follows counts from it): a move that must end where it arrives keeps
+        # no movement left, so the label alone cannot tell a 4-space walk from 2 + a placement.
+        if k2 < best[s2] or (k2 == best[s2] and used < spent[s2]):
             best[s2] = k2
             spent[s2] = used
             dead[s2] = terminal
@@ -231,7 +246,11 @@ def search(g: Graph, sources: Iterable[int], blocked: Iterable[int] = (), friend
                 else:
                     s2 = m * per_node + lock2 * width + u2
                 k2 = t2 * width + u2
-                if k2 < best[s2]:  # `offer`, inlined: this is the hot loop
+                if lock2 == 0 and end_ok[m]:
+                    ends = (t2 + (1 if u2 else 0)) << 32 | (base + c)
+                    if ends < least[m]:
+                        least[m] = ends
+                if k2 < best[s2] or (k2 == best[s2] and base + c < spent[s2]):  # `offer`, inlined: the hot loop
                     best[s2] = k2
                     spent[s2] = base + c
                     dead[s2] = terminal
@@ -247,6 +266,8 @@ def search(g: Graph, sources: Iterable[int], blocked: Iterable[int] = (), friend
     else:
         key = best[0::per_node]
         spent0 = spent[0::per_node]
+    # The spaces counted: the fewest of the routes that end there in the fewest turns.
+    spent0 = [ends & 0xFFFFFFFF if ends < UNREACHED else used for ends, used in zip(least, spent0)]
     if per_node == 1:
         return Reach(g, move, key, spent0, key, end_ok)
     passed = [min(best[n * per_node:(n + 1) * per_node]) for n in range(g.n)]

@@ -33,9 +33,11 @@ def check_map(m: Map, file: str | None = None, profile: str | None = "casual", s
     rule by rule; `options` are the convention parameters (default: `profiles.defaults()`).
 
     A map that sets up several scenarios is checked one scenario at a time, each as a map of its
-    own (`Map.for_scenario`), so pieces of different scenarios never meet: a finding every
-    scenario has alike is given once, about the shared terrain (`scenario` None); the others
-    name their scenario. `scenario` checks that one alone (OptionError if the map lacks it)."""
+    own (`Map.for_scenario`), so pieces of different scenarios never meet: a finding of the
+    shared terrain (found on the terrain alone and in every scenario alike) is given once
+    (`scenario` None); the others name their scenario, even when every scenario has it (two
+    scenarios that set up the same start zone). `scenario` checks that one alone (OptionError
+    if the map lacks it)."""
     if options is None:
         from mapkit.rules.profiles import defaults
 
@@ -50,6 +52,8 @@ def check_map(m: Map, file: str | None = None, profile: str | None = "casual", s
         return _run(m, file, options, rules)
     found = [(number, _run(view, file, options, rules)) for number, view in views]
     shared = set.intersection(*(set(findings) for _, findings in found))
+    if shared:  # only what the terrain has without any scenario's pieces is the terrain's
+        shared &= set(_run(m.terrain(), file, options, rules))
     out = [f for f in found[0][1] if f in shared]
     for number, findings in found:
         out.extend(_named([f for f in findings if f not in shared], number))

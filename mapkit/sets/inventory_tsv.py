@@ -10,14 +10,13 @@ from __future__ import annotations
 import csv
 import io
 
-from mapkit import limits
 from mapkit.errors import FormatError
 from mapkit.model.catalog import catalog
+from mapkit.sets.collection import read_count
 
 NAME = "hexoscape-inventory"
 EXTENSIONS = (".tsv", ".csv")
 DESCRIPTION = "Hexoscape inventory table (ID, Type, Size, Count)"
-MAX_COUNT = limits.COLLECTION_COUNT.value
 #: Type names that pick a piece when the ID is ambiguous.
 TYPE_HINTS = {"laur underbrush": "laur-brush-10", "swamp underbrush": "swamp-brush-10"}
 #: IDs the catalog does not carry (Hexoscape's inventory key for the castle flag).
@@ -93,17 +92,9 @@ def _read(data: bytes, filename: str) -> dict[str, int]:
         if len(row) <= max(col_id, col_count):
             raise FormatError("too few columns", file=filename or None, where=f"line {number}")
         key, value = row[col_id].strip(), row[col_count].strip()
-        if len(value) > limits.DIGITS.value:
-            raise limits.DIGITS.exceeded(len(value), file=filename or None, where=f"line {number}",
-                                         what=f"the count of {key}")
-        if value.isascii() and value.isdigit() and int(value) > MAX_COUNT:
-            raise limits.COLLECTION_COUNT.exceeded(int(value), file=filename or None, where=f"line {number}",
-                                                   what=f"the count of {key}")
-        if not (value.isascii() and value.isdigit()):
-            raise FormatError(f"count of {key} is not a whole number: {value[:20]!r}",
-                              file=filename or None, where=f"line {number}")
+        count = read_count(key, value, filename or None, f"line {number}")
         type_id = _piece(key, row[col_type] if col_type is not None and col_type < len(row) else "")
         if type_id is None:
             raise FormatError(f"unknown piece {key!r}", file=filename or None, where=f"line {number}")
-        counts[type_id] = counts.get(type_id, 0) + int(value)
+        counts[type_id] = counts.get(type_id, 0) + count
     return counts

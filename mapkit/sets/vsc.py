@@ -11,14 +11,13 @@ inventory, not a map, so the module offers `read_collection` instead of `read`.
 
 from __future__ import annotations
 
-from mapkit import limits
 from mapkit.errors import FormatError
 from mapkit.model.catalog import catalog
+from mapkit.sets.collection import read_count
 
 NAME = "vsc"
 EXTENSIONS = (".vsc",)
 DESCRIPTION = "VirtualScape collection (piece inventory)"
-MAX_COUNT = limits.COLLECTION_COUNT.value
 
 
 def sniff(head: bytes) -> float:
@@ -55,15 +54,7 @@ def read_collection(data: bytes, filename: str = "", warnings: list[str] | None 
         key, value = key.strip(), value.strip()
         if not sep or not key:
             raise FormatError(f"expected Key=count, got {line[:40]!r}", file=filename or None, where=f"line {number}")
-        if len(value) > limits.DIGITS.value:
-            raise limits.DIGITS.exceeded(len(value), file=filename or None, where=f"line {number}",
-                                         what=f"the count of {key}")
-        if value.isascii() and value.isdigit() and int(value) > MAX_COUNT:
-            raise limits.COLLECTION_COUNT.exceeded(int(value), file=filename or None, where=f"line {number}",
-                                                   what=f"the count of {key}")
-        if not (value.isascii() and value.isdigit()):
-            raise FormatError(f"count of {key} is not a whole number: {value[:20]!r}",
-                              file=filename or None, where=f"line {number}")
+        count = read_count(key, value, filename or None, f"line {number}")
         if key.startswith("Glyph") and len(key) == 6:
             type_id = f"glyph:{key[5]}"
         elif key in cat.by_vsc:
@@ -72,7 +63,7 @@ def read_collection(data: bytes, filename: str = "", warnings: list[str] | None 
             if warnings is not None:
                 warnings.append(f"line {number}: unknown piece {key!r} ({value} of it) skipped")
             continue
-        counts[type_id] = counts.get(type_id, 0) + int(value)
+        counts[type_id] = counts.get(type_id, 0) + count
     if not seen_section:
         raise FormatError("no [Collection] section", file=filename or None)
     return counts

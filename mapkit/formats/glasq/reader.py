@@ -21,7 +21,7 @@ from shapely.errors import GEOSException
 from mapkit.errors import FormatError
 from mapkit.formats.glasq.pieces import (FACING_TURNS, Placed, edge_of, fit_shape, fold_bases,
                                          piece_for)
-from mapkit.formats.glasq.stacking import Layer, stack
+from mapkit.formats.glasq.stacking import STACKED, Layer, stack
 from mapkit.formats.glasq.svg import (CENTRE_X, CENTRE_Y, HEX_RADIUS, Definitions, Drawing, apply, elements,
                                       grid_position, href, local, multiply, parse_transform, text_of,
                                       text_position, translate_rotate)
@@ -183,7 +183,7 @@ def _place(code: str, use: Any, transform: str, matrix: Any, steps: list, defs: 
     p = Placed(code, type_id, fit[0], fit[1], fit[2], attrs, line, layer, sorted(cells), anchor=(q0, r0))
     label = _label_after(use, drawing, transform)
     if label:
-        if type_id == "castle-ladder" and label.isdecimal() and len(label) <= 9 and int(label) > 0:
+        if type_id in STACKED and label.isdecimal() and len(label) <= 9 and int(label) > 0:
             p.count = int(label)
         elif type_id.startswith("figure"):
             attrs["label"] = label

@@ -20,6 +20,12 @@ ladder labelled with a number is that many ladders stacked LADDER_RISE levels ap
 is under its hex up to that level (a ladder is not labelled when it is the only one). The
 castle flag stands in the top of the battlement drawn again as `BFG` at its place (catalog
 `stands_on`: 5 levels above the battlement's bottom).
+
+A start zone labelled with a number K marks K start spaces in its hex, one above another (The
+West Barbican of Idona Castle: "spaces marked with the number 2 indicate where there are 2 open
+start zone spaces on both levels 1 and 21"): the one on top, and the K - 1 highest open spaces
+under it, the tops that nothing drawn stands on (the floor inside a castle tower, under its
+wall-walk).
 """
 
 from __future__ import annotations
@@ -36,6 +42,9 @@ from mapkit.model.map import Piece
 #: (hexoscape-pieces.md, castle table) and VirtualScape's West Barbican of Idona Castle stacks
 #: its 22 ladders at z 1, 3, ..., 11 and 12, 14, ..., 20 (hsc-format.md section 4.4).
 LADDER_RISE = 2
+
+#: Pieces a number drawn on them multiplies: ladders stacked on one side, start spaces one above another.
+STACKED = ("castle-ladder", "start-zone")
 
 #: Piece kinds that make a layer of the build (their z comes from the picture's "Level N").
 _LAYER_KINDS = ("land", "fluid", "castle")
@@ -64,14 +73,24 @@ class Layer:
 
 
 class Ground:
-    """The tops of the layers drawn so far: hex -> [(picture number, top height, is castle)]."""
+    """The tops of the layers drawn so far: hex -> [(picture number, top height, is castle)], and
+    the heights each layer fills: hex -> [(picture number, bottom, top)]."""
 
     def __init__(self) -> None:
         self.tops: dict[tuple[int, int], list[tuple[int, int, bool]]] = {}
+        self.spans: dict[tuple[int, int], list[tuple[int, int, int]]] = {}
 
-    def add(self, cells: list[tuple[int, int]], order: int, top: int, castle: bool) -> None:
+    def add(self, cells: list[tuple[int, int]], order: int, top: int, castle: bool, bottom: int | None = None) -> None:
         for cell in cells:
             self.tops.setdefault(cell, []).append((order, top, castle))
+            self.spans.setdefault(cell, []).append((order, top if bottom is None else bottom, top))
+
+    def open_tops(self, cell: tuple[int, int], sees: int, below: int) -> list[int]:
+        """The tops under height `below` in one hex that nothing drawn up to picture `sees`
+        stands on or passes through, highest first: spaces a figure can stand in."""
+        spans = [(bottom, top) for order, bottom, top in self.spans.get(cell, ()) if order <= sees]
+        tops = {top for _, top in spans if top < below}
+        return sorted((t for t in tops if not any(bottom <= t < top for bottom, top in spans)), reverse=True)
 
     def top(self, cells: list[tuple[int, int]], sees: int, castle_only: bool = False) -> int | None:
         """The highest top under any of `cells` among pictures up to `sees` (None: nothing there)."""
@@ -94,7 +113,7 @@ def stack(placed: list[Placed], cat: Any, skip: Callable[[Placed, str], None],
             level = ground.top(p.cells, p.layer.order - 1) or 0
         z[id(p)] = [level]
         castle = ptype.kind == "castle" or ptype.terrain == "wall-walk"
-        ground.add(p.cells, p.layer.order, level + ptype.height, castle)
+        ground.add(p.cells, p.layer.order, level + ptype.height, castle, bottom=level)
     holders = _edges(placed, cat, ground, z, warn)
     for p in placed:
         if id(p) in z or p.code == FLAG_BATTLEMENT:
@@ -112,7 +131,7 @@ def stack(placed: list[Placed], cat: Any, skip: Callable[[Placed, str], None],
                     skip(p, "drawn off the board (no picture draws anything under it: a key, legend or label)")
                     continue
                 level = 0
-        z[id(p)] = [level]
+        z[id(p)] = _start_spaces(p, level, ground, warn) if p.type == "start-zone" else [level]
     _plant_flags(placed, holders, z, cat)
     pieces = []
     for p in placed:
@@ -185,6 +204,20 @@ def _ladder_stack(p: Placed, level: int, ground: Ground, warn: Callable[[str], N
         warn(f"line {p.line}: #{p.code} is labelled {p.count} ladders, but only {fits} fit from {levels.label(floor)} "
              f"up to {levels.label(level)}; {fits} placed")
     return [floor + LADDER_RISE * k for k in range(min(p.count, fits))]
+
+
+def _start_spaces(p: Placed, level: int, ground: Ground, warn: Callable[[str], None]) -> list[int]:
+    """The levels of the `p.count` start spaces a start zone marks in its hex: on top, then the
+    highest open spaces under it."""
+    if p.count == 1:
+        return [level]
+    under = ground.open_tops((p.q, p.r), p.layer.sees, level)
+    found = [level] + under[:p.count - 1]
+    if len(found) < p.count:
+        warn(f"line {p.line}: #{p.code} is labelled {p.count} start spaces, but its hex has {len(found)} open "
+             f"space{'s' if len(found) != 1 else ''} ({', '.join(levels.label(z) for z in found)}); "
+             f"{len(found)} placed")
+    return found
 
 
 def _plant_flags(placed: list[Placed], holders: dict[int, Placed], z: dict[int, list[int]], cat: Any) -> None:
