@@ -12,7 +12,8 @@ peer and mapkit take turns within each round, so a busy machine slows both alike
 - whole process: the wall time of `node peer-parse.mjs MAP 1` (Node starts, loads the reader,
   reads the file, parses once) against `mapkit info MAP` (Python starts, reads the map,
   prints its summary), run as the console script runs it, with compiled bytecode cached as an
-  installed package has it.
+  installed package has it; and the same runs' CPU time (user + system, of the process and
+  its children), which waiting for a core on a busy machine does not inflate.
 
 It also times mapkit's other readers on the same maps (Hexoscape JSON and mapkit JSON), and prints
 the machine and its load. Skips the peer, saying why, where Node or the peer folder is missing.
@@ -26,6 +27,7 @@ import argparse
 import json
 import os
 import platform
+import resource
 import shutil
 import subprocess
 import sys
@@ -87,13 +89,16 @@ def env() -> dict[str, str]:
     return out
 
 
-def wall(cmd: list[str]) -> float:
+def whole(cmd: list[str]) -> tuple[float, float]:
+    """(wall time, CPU time: user + system) of one run of `cmd`."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
     done = subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env(), cwd=ROOT)
     took = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
     if done.returncode != 0:
         raise SystemExit(f"{' '.join(cmd)} failed: {done.stderr.decode(errors='replace')[:400]}")
-    return took
+    return took, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
 
 
 def peer_parse(path: Path, runs: int) -> dict:
@@ -114,9 +119,9 @@ def compare(path: Path, n: int, rounds: int) -> dict[str, float]:
     """Best-of-`rounds` figures for one map, peer and mapkit in turn within every round."""
     data = path.read_bytes()
     mapkit_cmd = [sys.executable, "-c", CONSOLE, "info", str(path)]
-    wall(mapkit_cmd)  # compiles and caches the bytecode, as an installed package has it
-    best = {"peer_in": float("inf"), "mapkit_in": float("inf"), "peer_whole": float("inf"),
-            "mapkit_whole": float("inf")}
+    whole(mapkit_cmd)  # compiles and caches the bytecode, as an installed package has it
+    best = dict.fromkeys(("peer_in", "mapkit_in", "peer_whole", "mapkit_whole", "peer_cpu", "mapkit_cpu"),
+                         float("inf"))
     skip = peer_missing()
     for _ in range(rounds):
         if skip is None:
@@ -125,9 +130,11 @@ def compare(path: Path, n: int, rounds: int) -> dict[str, float]:
                 raise SystemExit(f"the peer read {result['tiles']} tiles of {n}")
             best["peer_in"] = min(best["peer_in"], result["best"])
         best["mapkit_in"] = min(best["mapkit_in"], best_call(lambda: hsc.read(data), 5))
-        if skip is None:
-            best["peer_whole"] = min(best["peer_whole"], wall(["node", str(PEER_SCRIPT), str(path), "1"]))
-        best["mapkit_whole"] = min(best["mapkit_whole"], wall(mapkit_cmd))
+        runs = [("peer", ["node", str(PEER_SCRIPT), str(path), "1"])] if skip is None else []
+        for who, cmd in runs + [("mapkit", mapkit_cmd)]:
+            took, cpu = whole(cmd)
+            best[f"{who}_whole"] = min(best[f"{who}_whole"], took)
+            best[f"{who}_cpu"] = min(best[f"{who}_cpu"], cpu)
     return best
 
 
@@ -157,8 +164,9 @@ def main() -> None:
             path.write_bytes(hsc.write(m))
             best = compare(path, n, args.rounds)
             print(f"{n:,} tiles ({path.stat().st_size / 1e6:.1f} MB .hsc), best of {args.rounds}, load {load()}:")
-            for label, peer, mine in (("in-process", "peer_in", "mapkit_in"), ("whole process", "peer_whole",
-                                                                              "mapkit_whole")):
+            for label, peer, mine in (("in-process", "peer_in", "mapkit_in"),
+                                      ("whole process", "peer_whole", "mapkit_whole"),
+                                      ("its CPU time", "peer_cpu", "mapkit_cpu")):
                 if skip:
                     print(f"  {label:13s} mapkit {best[mine] * 1000:8.1f} ms")
                     continue

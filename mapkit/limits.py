@@ -121,9 +121,11 @@ COORDINATES = _limit(
     "files hold values near 2**31 that no grid, picture or index should be sized by.",
     "mapkit.limits.check_map; schemas/map.schema.json for mapkit JSON; the Hexoscape reader")
 BOOK_VERTICES = _limit(
-    "Book vertices", 10_000, "vertices",
-    "A Book's footprint and floors are polygons of a few dozen corners; the overlay buffers every polygon "
-    "for every hex, so its cost grows with the corners.",
+    "Book vertices", 1_000_000, "vertices",
+    "A Book's footprint and floors are polygons of a few dozen corners, but a footprint traced from a scan or "
+    "a CAD drawing can have hundreds of thousands: a 200,000-vertex Book overlays in about 1 s "
+    "(benchmarks/bench_big.py). The overlay buffers each polygon a few times, in time a little over linear in "
+    "its corners, so the limit keeps that under about 10 s and 1 GB.",
     "mapkit.books.load, before the schema and the geometry")
 COLLECTION_COUNT = _limit(
     "copies in a collection", 1_000_000, "copies of one piece",

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 import json
+import math
 from pathlib import Path
 
 import pytest
@@ -15,6 +16,7 @@ from mapkit.errors import FormatError
 from mapkit.books import classify, place
 from mapkit.geometry import OverlayParams
 from mapkit.model.grid import rotate
+from mapkit.schemas import json_path
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = sorted((ROOT / "samples" / "books").glob("*.book.json"))
@@ -187,3 +189,46 @@ def test_only_a_bare_name_falls_back_to_the_sample_books(tmp_path):
         assert resolve_book(name, map_file) == tmp_path / name
     (tmp_path / "bungalow").write_text("{}")  # a file of that name beside the map wins
     assert resolve_book("bungalow", map_file) == tmp_path / "bungalow"
+
+
+def _round(n: int, radius: float = 400.0) -> list[list[float]]:
+    return [[round(radius * math.cos(2 * math.pi * i / n), 3), round(radius * math.sin(2 * math.pi * i / n), 3)]
+            for i in range(n)]
+
+
+@pytest.mark.parametrize("bad, where, words", [
+    (lambda ring: ring[300].__setitem__(1, 2500.0), "$.footprint.polygon[300][1]", "maximum"),
+    (lambda ring: ring[301].__setitem__(0, True), "$.footprint.polygon[301][0]", "not of type"),
+    (lambda ring: ring[302].append(0.0), "$.footprint.polygon[302]", "Expected at most 2 items"),
+    (lambda ring: ring.__setitem__(303, "0,0"), "$.footprint.polygon[303]", "not of type"),
+])
+def test_a_long_polygon_is_checked_point_by_point_as_the_schema_does(bad, where, words):
+    # Long polygons skip jsonschema's per-point walk (20 s for 200,000 points) when every point
+    # passes; one bad point anywhere still gets the schema's own message at its own path.
+    from mapkit.books.schema import LONG_POLYGON, _validator, schema_errors
+
+    ring = _round(LONG_POLYGON * 4)
+    doc = {"name": "round", "kind": "interior-access", "footprint": {"polygon": ring},
+           "floors": [{"height": 0, "interior": _round(LONG_POLYGON * 2, 300.0)}]}
+    assert schema_errors(doc) == []
+    bad(ring)
+    errors = schema_errors(doc)
+    whole = sorted(_validator("book.schema.json").iter_errors(doc), key=lambda e: [str(p) for p in e.absolute_path])
+    assert [w for w, _ in errors] == [where] == [json_path(e.absolute_path) for e in whole]
+    assert words in errors[0][1]
+
+
+def test_a_book_past_the_old_vertex_limit_overlays_as_its_simple_twin():
+    # 20,000 corners (the limit was 10,000) on the same square as a 4-corner Book: same classes.
+    from mapkit.books.schema import LONG_POLYGON
+
+    side = 200.0
+    n = 5_000
+    edge = [i * side / n for i in range(n)]
+    ring = ([[x, 0.0] for x in edge] + [[side, y] for y in edge] + [[side - x, side] for x in edge]
+            + [[0.0, side - y] for y in edge])
+    assert len(ring) > 10_000 > LONG_POLYGON
+    dense = classify(book_from_json({"name": "dense", "kind": "enclosed", "footprint": {"polygon": ring}}))
+    plain = classify(book_from_json({"name": "plain", "kind": "enclosed",
+                                     "footprint": {"polygon": [[0, 0], [side, 0], [side, side], [0, side]]}}))
+    assert dense.exterior == plain.exterior and len(dense.exterior) > 20

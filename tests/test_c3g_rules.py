@@ -273,6 +273,29 @@ def test_buildings_that_overlap_are_c205():
     assert map_findings(m, "C205") == []
 
 
+def test_c205_compares_only_buildings_whose_footprints_meet(monkeypatch):
+    # It used to intersect every pair of buildings on a level: 1,770 pairs for 60 buildings.
+    import numpy as np
+    import shapely
+
+    m = street()
+    bungalow = next(b for b in m.buildings if "bungalow" in b.book)
+    m.buildings = [Placement(book=bungalow.book, q=bungalow.q + 12 * k, r=bungalow.r, level=bungalow.level)
+                   for k in range(60)]
+    m.buildings.append(Placement(book=bungalow.book, q=bungalow.q + 1, r=bungalow.r, level=bungalow.level))
+    compared = []
+    real = shapely.intersection
+
+    def counting(a, b, *args, **kwargs):
+        compared.append(np.size(a))
+        return real(a, b, *args, **kwargs)
+
+    monkeypatch.setattr(shapely, "intersection", counting)
+    found = map_findings(m, "C205")
+    assert len(found) == 1 and "(building 1)" in found[0].message and "(building 61)" in found[0].message
+    assert sum(compared) <= 3
+
+
 def test_figures_and_glyphs_on_an_upper_floor_stand_on_the_building():
     # A glyph or figure on a skyscraper's upper floor used to be reported floating (P109, P101).
     from mapkit.rules.framework import run_rules, select_rules

@@ -153,3 +153,33 @@ def test_random_edits_keep_reductions_exact():
     found = facts(m)
     assert not m.pieces.materialised
     assert found == facts(Map(pieces=[copy.copy(p) for p in m.pieces]))
+
+
+def test_big_tables_reduce_in_numpy_to_the_same_answers(monkeypatch):
+    # Tables of NUMPY_ROWS rows or more take numpy's min, max and bincount; here every table does.
+    from mapkit.formats import hexoscape
+    from mapkit.model import columns
+
+    rng = random.Random(5)
+    made = make_map(3000, seed=9)
+    q0, q1, r0, r1, _, _ = made.bounds()
+    made.pieces += [Piece("grass-24", q1 + 3, r0 + 5, 0, 1), Piece("grass-24", q0 - 3, r1 - 5, 2, 4),
+                    Piece("road-5", q1 + 9, r1 + 1, 1, 5)]  # the extremes on wide pieces, turned
+    maps = [hsc.read(hsc.write(made)), hexoscape.read(hexoscape.write(made))]
+    for m in maps:
+        for _ in range(20):  # pieces handed out and changed: rows the columns no longer speak for
+            piece = m.pieces[rng.randrange(len(m.pieces))]
+            piece.q -= rng.randint(0, 40)
+            piece.z += rng.randint(0, 3)
+
+    def answers(m: Map) -> tuple:
+        return facts(m), m.board_size(), m.level_range()
+
+    for m in maps:
+        monkeypatch.setattr(columns, "NUMPY_ROWS", 10**12)
+        plain = answers(m)
+        m.pieces._by_kind = None  # counted again, by numpy
+        monkeypatch.setattr(columns, "NUMPY_ROWS", 0)
+        assert answers(m) == plain
+        assert not m.pieces.materialised
+        assert plain == answers(Map(pieces=[copy.copy(p) for p in m.pieces]))

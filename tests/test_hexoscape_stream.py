@@ -46,6 +46,14 @@ def object_form(m: Map) -> bytes:
     return hexoscape.js_stringify(doc).encode()
 
 
+@pytest.fixture(autouse=True, params=["regex", "numpy"])
+def path(request, monkeypatch):
+    """Every test runs twice: pieces read the regular-expression way, then with numpy from the
+    first (`_stream.VECTOR_AFTER`; a real map switches after 50,000 pieces)."""
+    monkeypatch.setattr(_stream, "VECTOR_AFTER", 10**12 if request.param == "regex" else 0)
+    return request.param
+
+
 @pytest.fixture(scope="module")
 def generated() -> Map:
     m = make_map(6000, seed=21)
@@ -56,10 +64,10 @@ def generated() -> Map:
     return m
 
 
-@pytest.mark.parametrize("path", corpus_files("hexoscape", "*.json"))
-def test_corpus_files_read_alike(path):
-    data = path.read_bytes()
-    m = hexoscape.read(data, str(path))
+@pytest.mark.parametrize("file", corpus_files("hexoscape", "*.json"))
+def test_corpus_files_read_alike(file):
+    data = file.read_bytes()
+    m = hexoscape.read(data, str(file))
     assert same(m, general(data))
 
 
@@ -116,3 +124,28 @@ def test_a_map_split_across_chunks(generated, monkeypatch):
         blob = gzip.compress(data, mtime=0)
         m = fast(blob)
         assert m is not None and same(m, general(blob))
+
+
+def test_the_numpy_path_takes_over_mid_map_and_steps_aside_for_non_ascii(generated, monkeypatch):
+    monkeypatch.setattr(_stream, "CHUNK", 4093)
+    monkeypatch.setattr(_stream, "VECTOR_AFTER", 1000)
+    runs: list[int] = []
+    monkeypatch.setattr(_stream._Columns, "add_run", lambda self, text, real=_stream._Columns.add_run:
+                        runs.append(len(text)) or real(self, text))
+    text = hexoscape.write(generated).decode()
+    for data in (text, text.replace('"uid":"bp_mk4000"', '"uid":"bp_mk4000 \u00e9t\u00e9"', 1)
+                 .replace('"uid":"bp_mk4001"', '"uid":""', 1)):
+        blob = gzip.compress(json.dumps(json.loads(data), ensure_ascii=False, separators=(",", ":")).encode(),
+                             mtime=0)
+        runs.clear()
+        m = fast(blob)
+        assert m is not None and same(m, general(blob))
+        assert 0 < sum(runs) < len(gzip.decompress(blob)) - 1000 * 100  # numpy took over after 1,000 pieces
+
+
+def test_the_numpy_path_reads_negative_numbers_and_every_turn(path):
+    pieces = [Piece("grass-1", q, r, z, turn) for q, r, z, turn in
+              [(-999_999, 5, 0, 0), (0, -987_654, 1, 5), (-10, -10, 9, 2.5), (999_990, 0, 4, 3), (4, 4, 10_000, 1)]]
+    blob = hexoscape.write(Map(name="edges", pieces=pieces))
+    m = fast(blob)
+    assert m is not None and len(m.pieces) == len(pieces) and same(m, general(blob))

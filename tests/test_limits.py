@@ -140,6 +140,7 @@ def case_coordinate_range(tmp_path, cli, monkeypatch):
 def case_book_vertices(tmp_path, cli, monkeypatch):
     import math
 
+    lower(monkeypatch, "BOOK_VERTICES", 10_000)  # a million-vertex file takes seconds to write and read
     n = limits.BOOK_VERTICES.value + 1
     ring = [[round(900 * math.cos(2 * math.pi * i / n), 3), round(900 * math.sin(2 * math.pi * i / n), 3)]
             for i in range(n)]

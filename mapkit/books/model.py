@@ -86,18 +86,16 @@ class Book:
 
     def footprint_polygon(self) -> Any:
         """The footprint as a shapely polygon (made valid if the points cross)."""
-        import shapely
+        from mapkit.geometry.placing import polygon
 
-        poly = shapely.Polygon(self.footprint)
-        return poly if poly.is_valid else shapely.make_valid(poly)
+        return polygon(self.footprint)
 
     def interior_polygon(self, floor: Floor) -> Any:
         """A floor's walkable area: its own polygon, else the footprint shrunk by the wall."""
-        import shapely
+        from mapkit.geometry.placing import polygon
 
         if floor.interior is not None:
-            poly = shapely.Polygon(floor.interior)
-            return poly if poly.is_valid else shapely.make_valid(poly)
+            return polygon(floor.interior)
         return erode(self.footprint_polygon(), self.wall_thickness, join_style="mitre")
 
     def side_segments(self, sides: tuple[int, ...]) -> list[tuple[tuple[float, float], tuple[float, float]]]:

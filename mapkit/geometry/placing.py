@@ -38,12 +38,28 @@ def place_points(points: Iterable[tuple[float, float]], q: int, r: int, rotation
     return [(ox + x * c - y * s, oy + x * s + y * c) for x, y in points]
 
 
-def placed_polygon(points: Iterable[tuple[float, float]], q: int, r: int, rotation: int) -> Any:
-    """A polygon given in a local frame, placed at hex (q, r) turned k × 60° clockwise (made valid)."""
+def polygon(points: Any) -> Any:
+    """A shapely polygon from (x, y) points, made valid if they cross. Built from one array
+    (`shapely.Polygon` on a list walks it point by point: 0.3 s for 200,000 points)."""
+    import numpy as np
     import shapely
 
-    poly = shapely.Polygon(place_points(points, q, r, rotation))
+    poly = shapely.polygons(np.asarray(points, dtype=float).reshape(-1, 2))
     return poly if poly.is_valid else shapely.make_valid(poly)
+
+
+def placed_polygon(points: Iterable[tuple[float, float]], q: int, r: int, rotation: int) -> Any:
+    """A polygon given in a local frame, placed at hex (q, r) turned k × 60° clockwise (made
+    valid). The same arithmetic as `place_points`, on arrays."""
+    import numpy as np
+
+    xy = np.asarray(points if isinstance(points, (list, tuple, np.ndarray)) else list(points), dtype=float)
+    xy = xy.reshape(-1, 2)
+    theta = math.radians(60 * (int(rotation) % 6))
+    c, s = math.cos(theta), math.sin(theta)
+    ox, oy = hex_center_mm(q, r)
+    x, y = xy[:, 0], xy[:, 1]
+    return polygon(np.stack([ox + x * c - y * s, oy + x * s + y * c], axis=1))
 
 
 def ground_classes(areas_by_level: Mapping[int, list[Any]], params: OverlayParams | None = None

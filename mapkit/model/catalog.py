@@ -47,6 +47,9 @@ class PieceType:
     #: Pieces this one is planted in instead of resting on a tile below it, with the levels from
     #: their bottom to its own: the castle flag stands in the top of a battlement.
     stands_on: dict[str, int] = field(default_factory=dict, compare=False, hash=False)
+    #: Hangs on the side of a tile at that tile's height (the battlement on a wall-walk): a builder
+    #: counts it on the tile's Level, not on the Level below it (`mapkit.model.levels`).
+    hangs_beside_tile: bool = False
     note: str = ""
 
 

@@ -30,16 +30,24 @@ def is_layer(ptype: PieceType) -> bool:
 
 def level(ptype: PieceType, z: int) -> int:
     """The Level of a piece of this type with its bottom at height `z`: its own layer for a
-    tile (z + 1), the Level it stands on for anything else (z; 0 is the table)."""
-    return z + 1 if ptype.kind in LAYER_KINDS else z
+    tile (z + 1), the Level it stands on for anything else (z; 0 is the table). A piece that
+    hangs beside a tile at its height (a battlement on a wall-walk's side, as the battlefield
+    pages draw it with the wall-walk's Level) is on that tile's Level, z + 1; one planted in
+    another piece (the flag in a battlement, catalog `stands_on`) on that piece's Level."""
+    if ptype.stands_on:
+        from mapkit.model.catalog import catalog
+
+        host, rise = next(iter(ptype.stands_on.items()))
+        return level(catalog()[host], z - rise)
+    return z + 1 if ptype.kind in LAYER_KINDS or ptype.hangs_beside_tile else z
 
 
 def span(ptype: PieceType, z: int) -> range:
     """The Levels a piece takes up: every layer a tile (or a 9-level castle wall) fills, or the
-    one Level a standing piece stands on."""
-    if ptype.kind in LAYER_KINDS:
+    one Level a standing (hanging, planted) piece is on."""
+    if ptype.kind in LAYER_KINDS and not ptype.stands_on:
         return range(z + 1, z + 1 + ptype.height)
-    return range(z, z + 1)
+    return range(level(ptype, z), level(ptype, z) + 1)
 
 
 def of_space(height: int, adds_height: bool = True) -> int:

@@ -15,7 +15,7 @@ from mapkit.books.bookcheck import book_issues
 from mapkit.books.overlay import placed_footprint
 from mapkit.books.placed import PlacedBook, PlacedBooks, describe, placed_books
 from mapkit.geometry.params import EPS_AREA, OverlayParams
-from mapkit.geometry.placing import move_hex, place_points
+from mapkit.geometry.placing import move_hex, placed_polygon
 from mapkit.model import levels
 from mapkit.model.catalog import catalog
 from mapkit.rules.framework import CheckContext, Finding, rule
@@ -241,18 +241,26 @@ def buildings_overlap(ctx: CheckContext) -> Iterator[Finding]:
 
     from mapkit.model.grid import mm_to_hex
 
-    placed = [(pb, placed_footprint(pb.book, pb.placement.q, pb.placement.r, pb.placement.rotation))
-              for pb in state(ctx).buildings if pb.book is not None]
-    for i, (a, fa) in enumerate(placed):
-        for b, fb in placed[i + 1:]:
-            if a.placement.level != b.placement.level:
-                continue  # a building above another would stand on its roof: C201 finds no land under it
-            shared = shapely.intersection(fa, fb)
-            if shapely.area(shared) > OVERLAP_MM2:
-                point = shared.representative_point()
-                q, r = mm_to_hex(point.x, point.y)
-                yield ctx.finding("C205", f"{describe(a)} and {describe(b)} overlap by {shapely.area(shared):.0f} mm²",
-                                  q, r, a.placement.level)
+    buildings = [pb for pb in state(ctx).buildings if pb.book is not None]
+    if len(buildings) < 2:
+        return
+    footprints = [placed_footprint(pb.book, pb.placement.q, pb.placement.r, pb.placement.rotation)
+                  for pb in buildings]
+    # Only pairs whose footprints meet (an STRtree query), not every pair of buildings.
+    first, second = shapely.STRtree(footprints).query(footprints, predicate="intersects")
+    # a building above another would stand on its roof: C201 finds no land under it
+    pairs = sorted((i, j) for i, j in zip(first.tolist(), second.tolist())
+                   if i < j and buildings[i].placement.level == buildings[j].placement.level)
+    if not pairs:
+        return
+    shared = shapely.intersection([footprints[i] for i, _ in pairs], [footprints[j] for _, j in pairs])
+    for (i, j), part, area in zip(pairs, shared, shapely.area(shared).tolist()):
+        if area > OVERLAP_MM2:
+            a, b = buildings[i], buildings[j]
+            point = part.representative_point()
+            q, r = mm_to_hex(point.x, point.y)
+            yield ctx.finding("C205", f"{describe(a)} and {describe(b)} overlap by {area:.0f} mm²", q, r,
+                              a.placement.level)
 
 
 #: Footprints sharing less than this (mm²) only touch: turned footprints meet with rounding noise.
@@ -273,8 +281,8 @@ def _blocked(st: PlacedBooks) -> dict[int, Any]:
         if 0 not in floors:
             parts.setdefault(p.level, []).append(fp)
         for offset, floor in floors.items():
-            inner = shapely.Polygon(place_points(shapely.get_coordinates(pb.book.interior_polygon(floor).exterior)
-                                                 .tolist(), p.q, p.r, p.rotation))
+            inner = placed_polygon(shapely.get_coordinates(pb.book.interior_polygon(floor).exterior), p.q, p.r,
+                                   p.rotation)
             parts.setdefault(p.level + offset, []).append(shapely.difference(fp, inner))
     return {level: shapely.union_all(geoms) for level, geoms in parts.items()}
 

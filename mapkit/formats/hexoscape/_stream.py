@@ -39,9 +39,15 @@ _STRING = r'[^"\\\x00-\x1f]*'
 _WHOLE = r"(?:0|-?[1-9]\d{0,8})"
 _TURN = r"[0-5](?:\.5)?"
 #: One canonical piece of the array form and what follows it (`,` or the closing `]`).
-ARRAY_PIECE = re.compile(
-    rf'\{{"uid":"({_STRING})","inventoryID":"({_STRING})","altitude":({_WHOLE}),"rotation":({_TURN}),'
-    rf'"pieceCoords":\{{"q":({_WHOLE}),"r":({_WHOLE}),"s":({_WHOLE})\}}\}}(,|\])')
+_ARRAY_SHAPE = (r'\{{"uid":"({0})","inventoryID":"({0})","altitude":({1}),"rotation":({2}),'
+                r'"pieceCoords":\{{"q":({1}),"r":({1}),"s":({1})\}}\}}')
+ARRAY_PIECE = re.compile(_ARRAY_SHAPE.format(_STRING, _WHOLE, _TURN) + r"(,|\])")
+#: A run of such pieces and nothing else, matched whole without a group (the numpy path).
+ARRAY_RUN = re.compile("(?:{0},)*+(?:{0}\\])?".format(
+    _ARRAY_SHAPE.replace("(", "(?:").format(_STRING, _WHOLE, _TURN)))
+#: Pieces read the regular-expression way before the rest are read with numpy (`_vector`):
+#: below this numpy costs more to import than it saves.
+VECTOR_AFTER = 50_000
 #: The same for the object form: `"altitude~q~r~rotation~id":"id"`.
 OBJECT_PIECE = re.compile(rf'"({_WHOLE})~({_WHOLE})~({_WHOLE})~({_TURN})~([^"\\\x00-\x1f~,]+)":"({_STRING})"(,|\}})')
 #: What a match is besides its groups, in characters.
@@ -121,6 +127,36 @@ class _Columns:
         for i in odd:
             self.objects[first + i] = ids.piece(hids[i], qs[i], rs[i], altitudes[i], turns[i],
                                                 uids[i] if uids is not None else None)
+
+    def add_run(self, text: str) -> None:
+        """The same as `add` for a run of canonical ASCII pieces, a column at a time (numpy)."""
+        import numpy as np
+
+        from mapkit.formats.hexoscape import _vector
+
+        run = _vector.decode(text)
+        ids = self.ids
+        codes = np.array([ids.code_of(hid) for hid in run.hids], dtype=np.int64)[run.hid]
+        bound = ids.max_coordinate
+        if run.altitude.min() < 0 or run.altitude.max() > ids.max_altitude or np.abs(run.q).max() > bound \
+                or np.abs(run.r).max() > bound:
+            raise NotCanonical
+        if (run.q + run.r + run.s).any():
+            raise NotCanonical  # s is not -q-r
+        first = len(self.kind)
+        self.kind.frombytes((codes * 6 + run.whole_turn).astype(np.uint16).tobytes())
+        for column, values in ((self.q, run.q), (self.r, run.r), (self.z, run.altitude)):
+            column.frombytes(values.astype(np.int64).tobytes())
+        self.uid.extend_joined(run.uids, run.uid_length.tolist())
+        special = np.array([ids.special[ids.codes[hid]] for hid in run.hids], dtype=bool)[run.hid]
+        uid_ends = None
+        for i in np.flatnonzero(special | run.half_turn).tolist():
+            if uid_ends is None:
+                uid_ends = np.cumsum(run.uid_length).tolist()
+            hid = run.hids[run.hid[i]]
+            turn = f"{run.whole_turn[i]}.5" if run.half_turn[i] else str(run.whole_turn[i])
+            uid = run.uids[uid_ends[i] - run.uid_length[i]:uid_ends[i]]
+            self.objects[first + i] = ids.piece(hid, int(run.q[i]), int(run.r[i]), int(run.altitude[i]), turn, uid)
 
     def table(self, tagged: bool) -> PieceTable:
         return PieceTable(self.ids.kinds, self.kind, self.q, self.r, self.z, self.objects,
@@ -224,6 +260,11 @@ def _take(buffer: str, form: str, columns: _Columns) -> tuple[str, bool]:
             raise NotCanonical
         return buffer, False
     text = buffer[:end]
+    if form == "array" and len(columns.kind) >= VECTOR_AFTER and text.isascii():
+        if ARRAY_RUN.fullmatch(text) is None:
+            raise NotCanonical
+        columns.add_run(text)
+        return buffer[end:], text[-1] == "]"
     if form == "array":
         found = ARRAY_PIECE.findall(text)
         if not found:
