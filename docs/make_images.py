@@ -1,9 +1,12 @@
-"""Draw the pictures of docs/levels.md and docs/scenarios.md into docs/images.
+"""Draw the pictures of docs/render.md, docs/levels.md and docs/scenarios.md into docs/images.
 
 Run from the top of the checkout:  python docs/make_images.py
-The scenario pictures are drawn from the battlefield page of Genotech in the community corpus
-(`../shared/corpus`, or the folder MAPKIT_CORPUS names); without it they are skipped, saying so.
-The level picture is a side view drawn here with mapkit's own scene and PNG writer.
+The views (top, per level, isometric) of a castle map, a C3G street and a multi-level map, and
+the other map pictures, are drawn by `mapkit render` itself, so they show what a user gets. The
+C3G street is a sample in this checkout; the other maps, and the scenario pictures (the
+battlefield page of Genotech), come from the community corpus (`../shared/corpus`, or the folder
+MAPKIT_CORPUS names); without it they are skipped, saying so. The level picture is a side view
+drawn here with mapkit's own scene and PNG writer.
 """
 
 from __future__ import annotations
@@ -88,12 +91,61 @@ def scenario_pictures() -> dict[str, bytes]:
     return out
 
 
+#: (picture, map: "corpus:<path in the corpus>" or a path in this checkout, `mapkit render` options).
+VIEWS = [
+    # a castle map, each view
+    ("west-barbican-top.png", "corpus:pairs/The West Barbican of Idona Castle.hsc", ["--scale", "32"]),
+    ("west-barbican-levels.png", "corpus:pairs/The West Barbican of Idona Castle.hsc",
+     ["--view", "levels", "--scale", "14"]),
+    ("west-barbican-iso.png", "corpus:pairs/The West Barbican of Idona Castle.hsc", ["--view", "iso", "--scale", "36"]),
+    # a C3G street, each view
+    ("c3g-street-top.png", "samples/maps/street.mapkit.json", ["--scale", "40"]),
+    ("c3g-street-levels.png", "samples/maps/street.mapkit.json", ["--view", "levels", "--scale", "24"]),
+    ("c3g-street-iso.png", "samples/maps/street.mapkit.json", ["--view", "iso", "--scale", "40"]),
+    # a multi-level map, each view
+    ("table-des-geants-top.png", "corpus:hsc/dkniffin-virtualscape/Table des geants.hsc", ["--scale", "28"]),
+    ("table-des-geants-levels.png", "corpus:hsc/dkniffin-virtualscape/Table des geants.hsc",
+     ["--view", "levels", "--scale", "12"]),
+    ("table-des-geants-iso.png", "corpus:hsc/dkniffin-virtualscape/Table des geants.hsc",
+     ["--view", "iso", "--scale", "30"]),
+    # the other pictures of docs/render.md
+    ("everything-bagel-top.png", "corpus:hexoscape/Everything_Bagel.json", ["--scale", "30"]),
+    ("everything-bagel-iso.png", "corpus:hexoscape/Everything_Bagel.json", ["--view", "iso", "--scale", "30"]),
+    ("sunken-crypt-top.png", "corpus:hexoscape/The_Sunken_Crypt.json", ["--scale", "24"]),
+    ("middle-of-the-elements-iso.png", "corpus:hsc/dkniffin-virtualscape/In the Middle of the Elements.hsc",
+     ["--view", "iso", "--scale", "24"]),
+    ("rotten-ice-findings.png", "corpus:hsc/dkniffin-virtualscape/Rotten Ice.hsc", ["--findings", "--scale", "24"]),
+]
+
+
+def view_pictures() -> list[str]:
+    """Draw VIEWS with `mapkit render`; returns the pictures written."""
+    from mapkit.cli import main as mapkit_main
+    from mapkit.io import corpus_dir
+
+    corpus = corpus_dir()
+    written = []
+    for name, source, options in VIEWS:
+        if source.startswith("corpus:"):
+            if corpus is None or not (corpus / source[7:]).exists():
+                print(f"skipped {name}: {source[7:]} is not in the community corpus here")
+                continue
+            path = corpus / source[7:]
+        else:
+            path = ROOT / source
+        if mapkit_main(["render", str(path), "-o", str(IMAGES / name), *options]) != 0:
+            raise SystemExit(f"mapkit render failed on {path}")
+        written.append(name)
+    return written
+
+
 def main() -> int:
     IMAGES.mkdir(parents=True, exist_ok=True)
     pictures = {"levels.png": levels_picture(), **scenario_pictures()}
     for name, data in pictures.items():
         (IMAGES / name).write_bytes(data)
         print(f"wrote {IMAGES / name}")
+    view_pictures()
     return 0
 
 

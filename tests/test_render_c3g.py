@@ -239,3 +239,26 @@ def test_ids_stay_unique_with_buildings_in_every_view(books, view):
     root = etree.fromstring(render_svg(build_scene(street(), RenderOptions(view=view))))
     ids = [el.get("id") for el in root.iter() if el.get("id")]
     assert len(ids) == len(set(ids))
+
+
+def test_iso_object_inside_a_building_is_hidden_by_its_walls(books):
+    """Objects were painted after every building: an elevator car in its shaft showed through the walls."""
+    import io
+
+    from PIL import Image
+
+    from mapkit.drawing.layout import Oblique
+
+    m = street()
+    m.objects.append(Placement("elevator-car", 3, 2, 1, 0))          # the skyscraper's shaft
+    scene = build_scene(m, RenderOptions(view="iso", legend=False, title=False))
+    root = etree.fromstring(render_svg(scene))
+    layer = [g.get("id") for g in root.find(f".//{SVG}g[@id='c3g']")]
+    assert layer.index("object-1") < layer.index("building-0") < layer.index("object-0")
+    img = Image.open(io.BytesIO(render_png(scene, 40))).convert("RGB")
+    x, y = Oblique().project(*hex_centre(3, 2), 1)
+    px = img.getpixel((int((x - scene.box.x0) * 40 / PITCH), int((y - scene.box.y0) * 40 / PITCH)))
+    assert px != (236, 222, 244)
+    x, y = Oblique().project(*hex_centre(-2, 4), 1)                   # the sports car, in the open
+    px = img.getpixel((int((x - scene.box.x0) * 40 / PITCH), int((y - scene.box.y0) * 40 / PITCH)))
+    assert px == (236, 222, 244)

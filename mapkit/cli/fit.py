@@ -53,7 +53,7 @@ def run(args: argparse.Namespace) -> int:
     from mapkit.cli.common import check_output, write_output
     from mapkit.sets.collection import read_collection
     from mapkit.errors import UsageError
-    from mapkit.fit import fit_checked
+    from mapkit.api import retile
     from mapkit.app.outputs import choose
     from mapkit.fit.report import render_text, summary
     from mapkit.formats import format_for_output, read_map, report_warnings, write_map
@@ -71,11 +71,6 @@ def run(args: argparse.Namespace) -> int:
     if is_standard_output(output):
         raise UsageError(f"-o {output}: standard output carries fit's report; write the new map to a file")
     check_output(output, inputs=(args.map, args.collection))  # before the solver's work, not after it
-    carries = None
-    if fmt == "hsc":  # VirtualScape holds only pieces with a VirtualScape id: lay no other
-        from mapkit.model.catalog import catalog
-
-        carries = {t.id for t in catalog().types.values() if t.vs is not None}
     # the picture beside the new map; a map written to a stream (/dev/null, a pipe) has no "beside"
     beside = None if is_stream(output) else str(Path(output).with_suffix(".png"))
     shot = None if args.no_picture else (args.picture or beside)
@@ -83,8 +78,8 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError(f"--picture {shot}: standard output carries fit's report; draw the picture to a file")
     if shot is not None:
         check_output(shot, "fit-png", "fit-svg", inputs=(args.map, args.collection))
-    result, added = fit_checked(m, have, args.keep_shapes, carries)
-    rep = summary(m, result, output if result.feasible and not result.already_fits else None, added)
+    result = retile(m, have, args.keep_shapes, fmt)
+    rep = summary(m, result, output if result.feasible and not result.already_fits else None, result.new_findings)
     if result.feasible and not result.already_fits:
         assert result.map is not None
         write_map(result.map, output, fmt)

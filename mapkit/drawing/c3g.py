@@ -137,6 +137,8 @@ def iso_layer(m: Map, map_file: str | None, p: float, proj: Any) -> C3GLayer:
 
     root = Group("c3g", label="C3G buildings", layer=True)
     wall = _rgb("wall_rgb")
+    obj = _rgb("object_rgb")
+    parts: list[tuple[float, int, Group]] = []       # (how far south, order, group): painted north first
     for pb in pbs.buildings:
         if pb.placed is None:
             continue
@@ -145,14 +147,18 @@ def iso_layer(m: Map, map_file: str | None, p: float, proj: Any) -> C3GLayer:
         levels = sorted({po.level} | {po.floor_level(f) for f in po.floors})
         if len(levels) == 1:                           # no floor above the ground: the Book gives no height
             levels.append(levels[0] + int(_c3g()["iso_storey_levels"]))
-        g = root.group(f"building-{pb.index}", **{"data-book": pb.book.name})
+        g = Group(f"building-{pb.index}", None, {"data-book": pb.book.name}, [])
         _iso_building(g, footprint, levels, po, p, proj, wall)
-    obj = _rgb("object_rgb")
+        parts.append((max(y for _, y in footprint), len(parts), g))
     for pb in pbs.objects:
-        g = root.group(f"object-{pb.index}")
-        for q, r in pb.spaces():
+        g = Group(f"object-{pb.index}", None, {}, [])
+        spaces = pb.spaces()
+        for q, r in spaces:
             ring = [proj.project(x, y, pb.placement.level) for x, y in symbols.hexagon(*hex_center(q, r, p), p, 0.7)]
             g.add(Poly(ring, fill=(236, 222, 244), stroke=obj, width=p * 0.05))
+        # an object inside a building (an elevator car in its shaft) is hidden by the walls in front of it
+        parts.append((max(hex_center(q, r, p)[1] for q, r in spaces), len(parts), g))
+    root.items.extend(g for _, _, g in sorted(parts, key=lambda t: (t[0], t[1])))
     out.groups.append(root)
     if pbs.buildings:
         out.legend.append(style.LegendEntry("c3g-wall", "wall", "C3G building (walls, doorways dark, windows blue)",
@@ -375,7 +381,8 @@ def _draw_object(root: Group, pb: Any, p: float, out: C3GLayer, suffix: str = ""
     if len(spaces) > 1:
         centres = [hex_center(q, r, p) for q, r in spaces]
         g.add(Poly(centres, stroke=rgb, width=p * 0.08, closed=False))
-    cx, cy = hex_center(*spaces[0], p)
+    q0, r0 = spaces[0]
+    cx, cy = hex_center(q0, r0, p)
     short = "".join(w[0] for w in str(name).split()[:2]).upper()
     g.add(Text(cx, cy, short, p * 0.22, fill=rgb, bold=True))
     occupants = pb.placement.occupants
@@ -412,7 +419,7 @@ def _class_at(cx: float, cy: float, p: float, cls: str) -> list:
 
 
 def _shift(items: list, dx: float, dy: float) -> list:
-    out = []
+    out: list[Poly | Circle | Text] = []
     for it in items:
         if isinstance(it, Poly):
             out.append(Poly([(x + dx, y + dy) for x, y in it.pts], it.fill, it.stroke, it.width, it.closed,

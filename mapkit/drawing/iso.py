@@ -15,6 +15,7 @@ from mapkit.model.catalog import catalog
 from mapkit.model.grid import DIRECTIONS
 from mapkit.model.map import Map
 from mapkit.drawing import c3g, layout, style, symbols
+from mapkit.drawing import iso_solids as solids
 from mapkit.drawing.layout import Box, Oblique, hex_center
 from mapkit.drawing.scene import Circle, Group, Poly, Text
 from mapkit.drawing.shading import Shading
@@ -34,7 +35,7 @@ def iso_view(m: Map, opts: Any) -> tuple[Group, Box, dict]:
     for index, piece in enumerate(m.pieces):
         ptype = cat[piece.type]
         cells = layout.piece_cells(m, piece)
-        if layout.is_surface(ptype):
+        if layout.is_surface(ptype) and not _stands(ptype):
             cell_sets[index] = set(cells)
             thin = ptype.kind == "fluid" and not ptype.adds_height
             bottom = float(piece.z)
@@ -46,6 +47,10 @@ def iso_view(m: Map, opts: Any) -> tuple[Group, Box, dict]:
                         solid.add((q, r, lv))
             for q, r in cells:
                 jobs.append((r, bottom, 0, index, (q, r, bottom, top)))
+        elif ptype.kind == "edge" and len(cells) == 1:
+            # an edge add-on is painted with the later of the two rows its edge joins
+            dq, dr = DIRECTIONS[int(piece.rotation) % 6]
+            jobs.append((max(piece.r, piece.r + dr), piece.z + 0.001, 1, index, (piece.q, piece.r, float(piece.z), None)))
         else:
             for q, r in cells:
                 jobs.append((r, piece.z + 0.001, 1, index, (q, r, float(piece.z), None)))
@@ -108,12 +113,12 @@ def iso_view(m: Map, opts: Any) -> tuple[Group, Box, dict]:
                 for run in _runs(boundary):
                     root.add(Poly([top_pts[i % 6] for i in run], stroke=outline_rgb, width=outline_w, closed=False))
         else:
-            _iso_standing(root, piece, ptype, cx, cy, bottom, proj, p, xs, ys)
+            _iso_standing(root, m, index, (q, r), tops, cx, cy, bottom, proj, p, xs, ys)
     if not xs:
         xs, ys = [0.0, p], [0.0, p]
     box = Box(min(xs), min(ys), max(xs), max(ys))
     info = {"types": [cat[pc.type] for pc in m.pieces],
-            "players": [int(pc.attrs.get("player", 0)) for pc in m.pieces if pc.type == "start-zone"],
+            "players": [int(pc.attrs.get("player", 0) or 0) for pc in m.pieces if pc.type == "start-zone"],
             "levels": (shading.low, shading.high), "cells": set(tops), "iso": True}
     if c3g.has_c3g(m):
         extra = c3g.iso_layer(m, opts.map_file, p, proj)
@@ -149,19 +154,34 @@ def _runs(boundary: list[bool]) -> list[list[int]]:
     return runs
 
 
-def _iso_standing(root: Group, piece, ptype, cx: float, cy: float, z: float, proj: Oblique, p: float,
-                  xs: list[float], ys: list[float]) -> None:
-    """Obstacles as upright billboards; flat markers on the surface; figures as tokens."""
+def _stands(ptype) -> bool:
+    """A castle flag is a layer piece in the model (it stacks like a tile) but stands like a pole."""
+    return ptype.kind == "castle" and style.castle_symbol(ptype)[0] == "flag"
+
+
+def _iso_standing(root: Group, m: Map, index: int, cell: tuple[int, int], tops: dict, cx: float, cy: float,
+                  z: float, proj: Oblique, p: float, xs: list[float], ys: list[float]) -> None:
+    """Obstacles upright (trees, palms, ruins as their shapes, others as billboards); edge
+    add-ons and flags as solids; flat markers on the surface; figures as tokens."""
+    piece = m.pieces[index]
+    ptype = catalog()[piece.type]
     bx, by = proj.project(cx, cy, z)
     kind = ptype.kind
+    tag: dict[str, Any] = {"data-piece": index, "data-type": piece.type}
     if kind == "obstacle":
         symbol, rgb, _ = style.obstacle_style(ptype)
         height = (ptype.obstacle_height or 6) * 0.45          # levels, a drawing choice (see layout docs)
         tx, ty = proj.project(cx, cy, z + height)
         ink = style.darker(rgb, 0.55)
-        if symbol in ("tree", "palm"):
+        if symbol == "palm":
+            group = root.group(f"iso-piece-{index}-{cell[0]}-{cell[1]}", **{"class": "palm", **tag})
+            solids.palm(group, bx, by, tx, ty, p, rgb, {"class": "palm"})
+        elif symbol == "ruin":
+            group = root.group(f"iso-piece-{index}-{cell[0]}-{cell[1]}", **{"class": "ruin", **tag})
+            solids.ruin(group, cx, cy, z, (ptype.obstacle_height or 6) * 0.6, p, proj, rgb, {"class": "ruin"})
+        elif symbol == "tree":
             root.add(Poly([(bx, by), (tx, ty)], stroke=(100, 66, 36), width=p * 0.08, closed=False))
-            root.add(Circle(tx, ty, p * (0.34 if symbol == "tree" else 0.28), fill=rgb, stroke=ink, width=p * 0.03))
+            root.add(Circle(tx, ty, p * 0.34, fill=rgb, stroke=ink, width=p * 0.03))
         else:
             w = p * 0.32
             root.add(Poly([(bx - w, by), (bx + w, by), (tx + w * 0.4, ty), (tx - w * 0.4, ty)], fill=rgb,
@@ -183,16 +203,24 @@ def _iso_standing(root: Group, piece, ptype, cx: float, cy: float, z: float, pro
         root.add(Poly(ring, stroke=rgb, width=p * 0.08))
         root.add(Text(bx, by, str(player), p * 0.22, fill=(0, 0, 0), bold=True, halo=rgb))
     elif kind == "marker":  # other tokens (objective markers): a disc in their colour, lying on the surface
-        rgb = tuple(ptype.vs_colour or style.mark_rgb("figure"))
+        rgb = ptype.vs_colour or style.mark_rgb("figure")
         disc = [proj.project(cx + p * 0.2 * math.cos(a), cy + p * 0.2 * math.sin(a), z)
                 for a in (math.tau * i / 16 for i in range(16))]
         root.add(Poly(disc, fill=rgb, stroke=style.darker(rgb, 0.5), width=p * 0.02))
     elif kind == "edge" or kind == "castle":
         symbol, _, rgb = style.castle_symbol(ptype)
+        group = root.group(f"iso-piece-{index}-{cell[0]}-{cell[1]}", **{"class": symbol, **tag})
         d = int(piece.rotation) % 6
-        e = layout.EDGE_OF_DIRECTION[d]
-        corners = layout.hex_corners(piece.q, piece.r, p)
-        a, b = corners[e], corners[(e + 1) % 6]
-        lift = 1.0 if symbol == "battlement" else 0.6
-        quad = [proj.project(*a, z), proj.project(*b, z), proj.project(*b, z + lift), proj.project(*a, z + lift)]
-        root.add(Poly(quad, fill=rgb, stroke=style.darker(rgb, 0.5), width=p * 0.02))
+        if symbol == "road-wall":
+            solids.road_wall(group, layout.piece_cells(m, piece), cell, z, float(ptype.obstacle_height or 3), p, proj,
+                             rgb, {"class": symbol})
+        elif symbol == "battlement":
+            solids.battlement(group, piece.q, piece.r, d, solids.edge_base(tops, piece.q, piece.r, d, z), p, proj, rgb,
+                              {"class": symbol})
+        elif symbol == "ladder":
+            solids.ladder(group, piece.q, piece.r, d, z, p, proj, rgb, {"class": symbol})
+        elif symbol == "flag":
+            solids.flag(group, cx, cy, z, p, proj, rgb, {"class": symbol})
+        top = z + max(solids.FLAG_POLE_LEVELS, solids.LADDER_LEVELS, float(ptype.obstacle_height or 0))
+        xs += [bx - p * 0.5, bx + p * 0.5]
+        ys += [proj.project(cx, cy, top)[1] - p * 0.3, by]

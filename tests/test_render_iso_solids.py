@@ -1,0 +1,143 @@
+"""The isometric view draws road walls, battlements, ladders, flags, palms and ruins as shapes a
+builder recognises (issue 15 item 2): checked by SVG parts and by pixels of the PNG."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+from lxml import etree
+from PIL import Image
+
+from mapkit.drawing import RenderOptions, build_scene, iso_solids, render_png, render_svg, style
+from mapkit.drawing.layout import EDGE_OF_DIRECTION, UNIT_CORNERS, Oblique, hex_center
+from mapkit.model.map import Map, Piece
+
+SVG = "{http://www.w3.org/2000/svg}"
+SCALE = 60
+PROJ = Oblique()
+
+
+def field() -> Map:
+    """A grass field (Level 1, top at height 1) with a wall walk, a battlement clipped to its
+    south-east edge, a road wall along the front row, a ladder, a flag, a palm, a tree, a ruin."""
+    return Map(name="solids", pieces=[
+        Piece("grass-24", 0, 0, 0),
+        Piece("wall-walk-1", 0, 3, 1),
+        Piece("castle-battlement", 0, 4, 1, 4),        # stored outside the walk at its z, facing it (NW)
+        Piece("road-wall", -2, 5, 1, 0),                # (-2,5) (-1,5) (0,5) (1,5)
+        Piece("castle-ladder", 1, 1, 1, 1),
+        Piece("castle-flag", -1, 2, 1),
+        Piece("palm-14", 1, 0, 1),
+        Piece("tree-10", 0, 0, 1),
+        Piece("ruin-2", 2, 3, 1, 0),
+    ])
+
+
+@pytest.fixture(scope="module")
+def drawn():
+    scene = build_scene(field(), RenderOptions(view="iso", legend=False, title=False))
+    root = etree.fromstring(render_svg(scene))
+    img = Image.open(io.BytesIO(render_png(scene, SCALE))).convert("RGB")
+    return scene, root, img
+
+
+def pixel(scene, img, x: float, y: float, z: float) -> tuple[int, int, int]:
+    px, py = PROJ.project(x, y, z)
+    p = scene.pitch
+    return img.getpixel((int((px - scene.box.x0) * SCALE / p), int((py - scene.box.y0) * SCALE / p)))
+
+
+def parts(root, piece_type: str):
+    groups = [g for g in root.iter(f"{SVG}g") if g.get("data-type") == piece_type]
+    assert groups, piece_type
+    return [el for g in groups for el in g]
+
+
+def near(a, b, tol=6):
+    return all(abs(x - y) <= tol for x, y in zip(a, b))
+
+
+def test_road_wall_is_a_wall_three_levels_high(drawn):
+    """Road walls were invisible in the isometric view."""
+    scene, root, img = drawn
+    p = scene.pitch
+    sides = [el for el in parts(root, "road-wall") if el.get("data-part") == "side"]
+    assert len(sides) >= 4                                      # a face over each of its four hexes
+    rgb = style.castle_rgb("road_wall")
+    for q in (-1, 0):                                           # the middle of the wall's front face
+        cx, cy = hex_center(q, 5, p)
+        assert near(pixel(scene, img, cx, cy + p * 0.08, 1 + 1.5), rgb)
+    # and it stops at its height: just above the top, the top face, then not the wall any more
+    cx, cy = hex_center(0, 5, p)
+    assert not near(pixel(scene, img, cx, cy - p * 0.08, 1 + 3 + 0.6), rgb)
+
+
+def test_battlement_stands_on_the_walk_with_merlons(drawn):
+    """A battlement is stored at the walk's z; it stands on the walk's top (height 2), notched."""
+    scene, root, img = drawn
+    p = scene.pitch
+    sides = [el for el in parts(root, "castle-battlement") if el.get("data-part") == "side"]
+    assert sides and all(len(el.get("points").split()) == 2 + 10 for el in sides)      # 3 merlons
+    rgb = style.castle_rgb("battlement")
+    e = EDGE_OF_DIRECTION[4]
+    cx, cy = hex_center(0, 4, p)
+    a = (cx + p * UNIT_CORNERS[e][0] * 0.95, cy + p * UNIT_CORNERS[e][1] * 0.95)
+    b = (cx + p * UNIT_CORNERS[(e + 1) % 6][0] * 0.95, cy + p * UNIT_CORNERS[(e + 1) % 6][1] * 0.95)
+
+    def along(t):
+        return a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t + p * 0.04
+
+    top = 2 + iso_solids.BATTLEMENT_LEVELS
+    merlon, notch = along(0.1), along(0.3)
+    assert pixel(scene, img, *merlon, top - 0.2) in {rgb, style.darker(rgb, 0.8)}
+    assert pixel(scene, img, *notch, top - 0.2) not in {rgb, style.darker(rgb, 0.8)}
+    assert pixel(scene, img, *merlon, 2.3) in {rgb, style.darker(rgb, 0.8)}
+
+
+def test_ladder_rails_run_two_levels_up_its_edge(drawn):
+    scene, root, _ = drawn
+    rails = [el for el in parts(root, "castle-ladder") if el.get("data-part") == "rail"]
+    rungs = [el for el in parts(root, "castle-ladder") if el.get("data-part") == "rung"]
+    assert len(rails) == 2 and len(rungs) >= 3
+    _, lift = PROJ.scales()
+    for rail in rails:
+        (x0, y0), (x1, y1) = [tuple(map(float, s.split(","))) for s in rail.get("points").split()]
+        assert x0 == pytest.approx(x1, abs=0.01) and y0 - y1 == pytest.approx(iso_solids.LADDER_LEVELS * lift, abs=0.02)
+
+
+def test_flag_is_a_pole_and_pennant_not_a_tile(drawn):
+    """The flag was drawn as a one-level hex prism."""
+    scene, root, img = drawn
+    assert not [el for el in root.iter(f"{SVG}polygon") if el.get("class") == "hex"
+                and el.get("data-type") == "castle-flag"]
+    kinds = {el.get("data-part") for el in parts(root, "castle-flag")}
+    assert kinds == {"pole", "pennant"}
+    pennant = [el for el in parts(root, "castle-flag") if el.get("data-part") == "pennant"][0]
+    assert pennant.get("fill") == "#%02x%02x%02x" % style.castle_rgb("flag")
+
+
+def test_palm_has_fronds_and_a_tree_a_crown(drawn):
+    """Palms were drawn as round trees."""
+    scene, root, _ = drawn
+    palm = parts(root, "palm-14")
+    assert sum(el.get("data-part") == "frond" for el in palm) >= 5
+    assert not [el for el in palm if el.tag == f"{SVG}circle"]
+    trees = [c for c in root.iter(f"{SVG}circle")]
+    assert trees                                                # the tree keeps its round crown
+
+
+def test_ruin_is_a_broken_wall(drawn):
+    scene, root, img = drawn
+    sides = [el for el in parts(root, "ruin-2") if el.get("data-part") == "side"]
+    assert len(sides) == 2                                      # one per hex of the 2-hex ruin
+    for el in sides:
+        ys = sorted({round(float(s.split(",")[1]), 3) for s in el.get("points").split()})
+        assert len(ys) >= 5                                     # a stepped, broken top edge
+
+
+@pytest.mark.parametrize("view", ["iso"])
+def test_ids_stay_unique(view):
+    root = etree.fromstring(render_svg(build_scene(field(), RenderOptions(view=view))))
+    ids = [el.get("id") for el in root.iter() if el.get("id")]
+    assert len(ids) == len(set(ids))
