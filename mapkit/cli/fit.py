@@ -15,13 +15,15 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
     p.add_argument("--collection", metavar="FILE", required=True,
                    help="a VirtualScape .vsc collection or a Hexoscape inventory TSV/CSV (ID, Type, Size, Count)")
     p.add_argument("-o", "--output", metavar="NEW_MAP",
-                   help="where to write the re-tiled map (default: MAP's name with -fit, in MAP's format)")
+                   help="where to write the re-tiled map (default: MAP's name with -fit, in MAP's format, "
+                        "or mapkit JSON for a format mapkit does not write, such as glasq pages)")
     p.add_argument("--to", dest="to_fmt", metavar="FORMAT", help="write this format (default: from the name)")
     p.add_argument("--from", dest="fmt", metavar="FORMAT", help="read the map as this format")
     p.add_argument("--keep-shapes", action="store_true",
                    help="re-cut only the pieces the collection is short of; their neighbours keep their shape")
     p.add_argument("--picture", metavar="FILE",
-                   help="the re-tiled map from above with the new pieces outlined, .png or .svg "
+                   help="the re-tiled map with the new pieces outlined, from above (or the Levels "
+                        "changed, one panel each, when a new piece lies under another), .png or .svg "
                         "(default: the new map's name with .png)")
     p.add_argument("--no-picture", action="store_true", help="write no picture")
     p.add_argument("--json", action="store_true", help="print the summary as JSON")
