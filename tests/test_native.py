@@ -257,7 +257,7 @@ def test_lone_surrogates_from_virtualscape_strings_survive(tmp_path):
 
     m = Map(name="half \ud800 pair", pieces=[Piece("grass-1", 0, 0, 0, attrs={"name": "x\udfff"})])
     for name in ("m.mapkit.json", "m.json"):
-        write_map(m, tmp_path / name)
+        write_map(m, tmp_path / name, allow_loss=name == "m.json")  # Hexoscape keeps no tile's name: a loss
         back = read_map(tmp_path / name)
         assert back.name == m.name
 
