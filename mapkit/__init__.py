@@ -14,7 +14,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from mapkit.api import (Validation, analyze, check_options, detect, file_formats, info, inventory, list_rules,
-                        output_kinds, overlay, read, read_book, read_collection, render, report, validate, write)
+                        output_kinds, overlay, read, read_book, read_collection, render, report, retile, validate,
+                        write)
 from mapkit.errors import FormatError, LossError, MapkitError, OptionError
 
 if TYPE_CHECKING:
@@ -32,7 +33,7 @@ _LAZY = {"Map": "mapkit.model.map", "Piece": "mapkit.model.map", "Placement": "m
          "FileFormat": "mapkit.registry"}
 
 __all__ = ["read", "write", "info", "validate", "Validation", "check_options", "list_rules", "inventory", "analyze",
-           "render", "report", "overlay", "read_book", "read_collection", "detect", "file_formats", "output_kinds",
+           "retile", "render", "report", "overlay", "read_book", "read_collection", "detect", "file_formats", "output_kinds",
            "Map", "Piece", "Placement", "Book", "Finding", "OverlayParams", "FileFormat",
            "MapkitError", "FormatError", "LossError", "OptionError", "__version__"]
 

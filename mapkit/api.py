@@ -21,6 +21,7 @@ from mapkit.errors import OptionError
 if TYPE_CHECKING:
     from mapkit.app.overlay import OverlayResult
     from mapkit.books.model import Book
+    from mapkit.fit.plan import FitResult
     from mapkit.model.map import Map
     from mapkit.registry import FileFormat
     from mapkit.rules.framework import Finding, Rule
@@ -29,7 +30,8 @@ if TYPE_CHECKING:
 PathLike = Union[str, "os.PathLike[str]"]
 
 __all__ = ["read", "write", "info", "validate", "Validation", "check_options", "list_rules", "inventory", "analyze",
-           "render", "report", "overlay", "read_book", "read_collection", "detect", "file_formats", "output_kinds"]
+           "retile", "render", "report", "overlay", "read_book", "read_collection", "detect", "file_formats",
+           "output_kinds"]
 
 
 # -- files in and out --------------------------------------------------------------------------
@@ -265,6 +267,29 @@ def analyze(m: Map, move: int = 5, height: int = 5, flying: bool = False, double
     return reports[0] if len(reports) == 1 else {"map": m.name, "scenarios": reports}
 
 
+def retile(m: Map, collection: Mapping[str, int] | PathLike, keep_shapes: bool = False, format: str | None = None
+           ) -> FitResult:
+    """`mapkit fit`: the map re-tiled so that the collection (type id -> count, or its .vsc or
+    inventory file) builds it, with the same hexes, terrain and Levels. When `feasible`,
+    `.map` is the new map (`already_fits`: nothing to change) and `.changes` what was re-cut;
+    otherwise `.short_hexes` by terrain and `.purchase`, the smallest purchase that closes the
+    gap. `keep_shapes` re-cuts only the pieces the collection is short of; `format` is the
+    format the new map will be written in (a VirtualScape map gets only pieces VirtualScape
+    has). `render(result, "fit.png")` draws it; `mapkit.fit.report.summary` is `--json`'s document."""
+    from mapkit.fit import fit_checked
+
+    have = read_collection(collection) if isinstance(collection, (str, os.PathLike)) else dict(collection)
+    if not any(n > 0 for n in have.values()):
+        raise OptionError("the collection holds no pieces; it cannot cover anything")
+    carries = None
+    if format == "hsc":  # VirtualScape holds only pieces with a VirtualScape id: lay no other
+        from mapkit.model.catalog import catalog
+
+        carries = {t.id for t in catalog().types.values() if t.vs is not None}
+    result, _ = fit_checked(m, have, keep_shapes, carries)
+    return result
+
+
 def _draw_heatmap(heat: Any, path: PathLike) -> None:
     """Draw a movement heatmap through the output registry and write it; its errors name the file."""
     from mapkit.app import outputs
@@ -299,23 +324,34 @@ def _allowed(subject: Any) -> tuple[str, ...]:
     return ("png", "svg", "build-pdf", "report-html")
 
 
-def render(subject: Any, path_or_kind: PathLike = "png", **options: Any) -> bytes:
+def render(subject: Any, path_or_kind: PathLike = "png", kind: str | None = None, **options: Any) -> bytes:
     """Draw a map (PNG, SVG, build sheets PDF, HTML report), Books (floor plan or markers PDF), an
     overlay or a movement `Heatmap` (PNG), or what `fit` did (PNG, SVG); returns the bytes, and
     writes them atomically when given a file name.
 
     `path_or_kind` is an output name (its extension picks the kind among those the subject
     allows; see `mapkit.app.outputs`) or a kind: "png", "svg", "build-pdf", "report-html",
-    "plan-pdf", "markers-pdf", "overlay-png", "heatmap-png", "fit-png", "fit-svg". `options` go to the kind's maker, e.g.
-    `view="iso"`, `level=2`, `scale=20`, `paper="a4"`."""
+    "plan-pdf", "markers-pdf", "overlay-png", "heatmap-png", "fit-png", "fit-svg". `kind` names
+    the kind for a file whose extension more than one kind shares (a Book's ".pdf": its plan, or
+    "markers-pdf"). `options` go to the kind's maker, e.g. `view="iso"`, `level=2`, `scale=20`,
+    `paper="a4"`."""
     from mapkit.app import outputs
     from mapkit.books.model import Book
 
     if isinstance(subject, Book):
         subject = [subject]
-    kind = outputs.choose(os.fspath(path_or_kind), _allowed(subject))
-    data = kind.make(subject, **options)
-    if str(path_or_kind) != kind.name:
+    allowed = _allowed(subject)
+    target = os.fspath(path_or_kind)
+    if kind is None:
+        chosen = outputs.choose(target, allowed)
+    elif kind not in allowed:
+        raise OptionError(f"{kind}: not an output of this subject (it makes {', '.join(allowed)})")
+    else:
+        chosen = outputs.get(kind)
+        if target != kind and not chosen.named_by(target):
+            raise OptionError(f"{target}: a {kind} output must end in {' or '.join(chosen.extensions)}")
+    data = chosen.make(subject, **options)
+    if target != chosen.name:
         from mapkit.io import write_output
 
         write_output(path_or_kind, data)

@@ -144,7 +144,8 @@ def convert_source(source: Source | str, target: str | os.PathLike, from_fmt: st
     from mapkit.io import check_output
 
     path = str(source.path if isinstance(source, Source) else source)
-    outcome = Outcome(path, False, target=str(target))
+    target = os.fspath(target)
+    outcome = Outcome(path, False, target=target)
     try:
         format_for_output(target, to_fmt)
         Path(target).parent.mkdir(parents=True, exist_ok=True)

@@ -20,7 +20,7 @@ _CHECKOUT_DIR = Path(__file__).resolve().parent.parent / "schemas"
 def schema_text(name: str) -> str:
     """The text of `schemas/<name>` (e.g. "map.schema.json")."""
     try:
-        packaged = resources.files("mapkit").joinpath("schemas", name)
+        packaged = resources.files("mapkit").joinpath("schemas").joinpath(name)
         if packaged.is_file():
             return packaged.read_text(encoding="utf-8")
     except (ModuleNotFoundError, FileNotFoundError, NotADirectoryError):

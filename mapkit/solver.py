@@ -108,11 +108,15 @@ def _highs(program: IntProgram, time_limit: float, workers: int) -> Any:
     lp.col_cost_ = np.zeros(n)
     lp.col_lower_ = np.asarray(program.lower, dtype=float)
     lp.col_upper_ = np.asarray(program.upper, dtype=float)
-    starts, index, value, lo, hi = [0], [], [], [], []
+    starts: list[int] = [0]
+    index: list[int] = []
+    entries: list[float] = []
+    lo: list[float] = []
+    hi: list[float] = []
     for terms, low, high in program.rows:
         for i, c in terms:
             index.append(i)
-            value.append(float(c))
+            entries.append(float(c))
         starts.append(len(index))
         lo.append(-highspy.kHighsInf if low is None else float(low))
         hi.append(highspy.kHighsInf if high is None else float(high))
@@ -122,7 +126,7 @@ def _highs(program: IntProgram, time_limit: float, workers: int) -> Any:
     lp.a_matrix_.format_ = highspy.MatrixFormat.kRowwise
     lp.a_matrix_.start_ = np.asarray(starts, dtype=np.int32)
     lp.a_matrix_.index_ = np.asarray(index, dtype=np.int32)
-    lp.a_matrix_.value_ = np.asarray(value, dtype=float)
+    lp.a_matrix_.value_ = np.asarray(entries, dtype=float)
     lp.integrality_ = [highspy.HighsVarType.kInteger] * n
     h.passModel(lp)
     return h

@@ -23,7 +23,7 @@ def summarise(m: Map) -> dict[str, Any]:
     zones = []
     by_zone: dict[tuple[Any, int], list[Any]] = {}
     for piece in m.of_type("start-zone"):
-        key = (scenario_of(piece), int(piece.attrs.get("player", 0)))
+        key = (scenario_of(piece), int(piece.attrs.get("player", 0) or 0))
         by_zone.setdefault(key, []).append(piece)
     # the battlefield's own zones after the scenarios', which go in number order (2 before 10)
     def zone_order(key: tuple[Any, int]) -> tuple[bool, int, int]:
@@ -45,10 +45,11 @@ def summarise(m: Map) -> dict[str, Any]:
     ]
     size = None
     board = m.board_size()
-    if bounds and board:
+    span = m.level_range()
+    if bounds and board and span:
         # columns x rows as the board is lettered and numbered; the axial ranges for programs
         size = {"columns": board[0], "rows": board[1], "q": [bounds[0], bounds[1]], "r": [bounds[2], bounds[3]],
-                "levels": list(m.level_range())}
+                "levels": list(span)}
     return {
         "name": m.name,
         "author": m.author,

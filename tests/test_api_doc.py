@@ -22,3 +22,29 @@ def test_the_issue_example_runs():
     out = subprocess.run([sys.executable, "-c", "import mapkit; m = mapkit.read('samples/maps/twin-rivers.hsc'); "
                           "print(mapkit.validate(m).summary)"], cwd=ROOT, capture_output=True, text=True, check=True)
     assert out.stdout == "no findings\n"
+
+
+def _doctest_lines() -> str:
+    text = (ROOT / "docs" / "api.md").read_text(encoding="utf-8")
+    return "\n".join(line for line in text.splitlines() if line.startswith((">>> ", "... ")))
+
+
+def test_every_name_the_front_door_exports_is_shown_running():
+    """docs/api.md is complete: each name in `mapkit.__all__` is used in one of its doctests."""
+    import mapkit
+
+    shown = _doctest_lines()
+    missing = [name for name in mapkit.__all__ if f"mapkit.{name}" not in shown]
+    assert not missing, f"docs/api.md has no running example of: {', '.join(missing)}"
+
+
+def test_every_readme_command_has_its_twin_in_the_docs():
+    """Each command of the README's table is named in docs/api.md beside the call that does it."""
+    import re
+
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    commands = set(re.findall(r"^\| `mapkit (\w+)", readme, flags=re.M))
+    assert {"info", "convert", "validate", "fit", "render"} <= commands
+    doc = (ROOT / "docs" / "api.md").read_text(encoding="utf-8")
+    missing = sorted(c for c in commands if f"`mapkit {c}" not in doc)
+    assert not missing, f"docs/api.md names no API twin for: {', '.join(missing)}"

@@ -12,6 +12,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 import hsc_build as hb
+from strategies import pieces
 from mapkit.errors import FormatError
 from mapkit.formats import hsc
 
@@ -121,37 +122,9 @@ def test_truncations_of_the_seed(cut):
 
 # -- the writer: any map of catalog pieces writes, and reads back as the same battlefield ----------
 
-def _piece_strategy():
-    from mapkit.model.catalog import catalog
-    from mapkit.model.map import Piece
-
-    types = sorted(catalog().types)
-
-    @st.composite
-    def piece(draw):
-        kind = draw(st.sampled_from(types))
-        attrs = {}
-        if kind == "glyph":
-            attrs["letter"] = draw(st.sampled_from("ABDEGIKVZ?"))
-        elif kind == "start-zone":
-            attrs["player"] = draw(st.integers(1, 8))
-            if draw(st.booleans()):
-                attrs["name"] = draw(st.text(max_size=5))
-        elif kind == "personal":
-            attrs.update(size=draw(st.sampled_from([1, 2, 3, 7, 24])), name=draw(st.text(max_size=4)),
-                         label="x", texture_top="t.bmp", texture_side="s.bmp",
-                         colour=[draw(st.integers(0, 255)) for _ in range(3)])
-        elif kind in ("figure", "figure-double"):
-            attrs.update(name=draw(st.text(max_size=6)), file="F")
-        rotation = draw(st.sampled_from([0, 1, 2, 3, 4, 5, 0.5, 3.5]))
-        return Piece(kind, draw(st.integers(-40, 40)), draw(st.integers(-40, 40)), draw(st.integers(-3, 12)),
-                     rotation, attrs)
-
-    return piece()
-
-
 @FUZZ
-@given(st.lists(_piece_strategy(), max_size=30), st.text(max_size=20), st.text(max_size=40))
+@given(st.lists(pieces(span=40, levels=(-3, 12), half_turns=True), max_size=30), st.text(max_size=20),
+       st.text(max_size=40))
 def test_any_map_writes_and_reads_back(pieces, name, scenario):
     from mapkit.model.catalog import catalog
     from mapkit.model.map import Map

@@ -9,35 +9,16 @@ import math
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from mapkit.model.catalog import catalog
-from mapkit.model.map import Map, Piece
+from mapkit.model.map import Map
 from mapkit.drawing.pdf_build import BuildOptions, build_levels, render_build
 from mapkit.drawing.report_html import render_report
+from strategies import pieces
 from tests.test_print_probe import read_pdf
 from tests.test_report_html import assert_self_contained
 
-TYPES = sorted(catalog().types)
-
-
-@st.composite
-def pieces(draw):
-    type_id = draw(st.sampled_from(TYPES))
-    attrs = {}
-    if type_id == "start-zone":
-        attrs["player"] = draw(st.integers(0, 9))
-    elif type_id == "glyph":
-        attrs["letter"] = draw(st.sampled_from(list("AGIVDBK?") + ["é", "<"]))
-    elif type_id == "personal":
-        attrs["size"] = draw(st.sampled_from([1, 2, 3, 7, 24]))
-        attrs["colour"] = draw(st.sampled_from(["#12ab34", [200, 10, 10], 0x00FF00, "nonsense", None]))
-        attrs["name"] = draw(st.text(max_size=12))
-    return Piece(type_id, draw(st.integers(-30, 30)), draw(st.integers(-30, 30)), draw(st.integers(-2, 25)),
-                 draw(st.integers(0, 5)), attrs)
-
-
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(st.lists(pieces(), min_size=1, max_size=25), st.text(max_size=30), st.integers(1, 4),
-       st.sampled_from(["letter", "a4"]))
+@given(st.lists(pieces(span=30, levels=(-2, 25), hostile=True), min_size=1, max_size=25), st.text(max_size=30),
+       st.integers(1, 4), st.sampled_from(["letter", "a4"]))
 def test_any_map_prints_and_reports(ps, name, per_page, paper):
     m = Map(name=name, pieces=ps, scenario=name)
     buf = io.BytesIO()

@@ -112,7 +112,7 @@ def placed_books(m: Map, map_file: str | None = None, params: OverlayParams | No
 def _map_cells(out: PlacedBooks) -> None:
     ready = [pb for pb in out.buildings if pb.book is not None]
     ground = ground_overlay([(pb.book, pb.placement.q, pb.placement.r, pb.placement.level, pb.placement.rotation)
-                             for pb in ready], out.params)
+                             for pb in out.buildings if pb.book is not None], out.params)
     cells = out.cells
     for level, classes in ground.items():
         for (q, r), cls in classes.items():

@@ -143,7 +143,7 @@ def _catch_termination() -> dict[int, object]:
 
     if threading.current_thread() is not threading.main_thread():
         return {}
-    previous = {}
+    previous: dict[int, object] = {}
     for name in ("SIGTERM", "SIGHUP"):
         signum = getattr(signal, name, None)
         if signum is None:

@@ -53,7 +53,7 @@ def run(args: argparse.Namespace) -> int:
     from mapkit.cli.common import check_output, write_output
     from mapkit.sets.collection import read_collection
     from mapkit.errors import UsageError
-    from mapkit.fit import fit_checked
+    from mapkit.api import retile
     from mapkit.app.outputs import choose
     from mapkit.fit.report import render_text, summary
     from mapkit.formats import format_for_output, read_map, report_warnings, write_map
@@ -69,16 +69,11 @@ def run(args: argparse.Namespace) -> int:
     output = args.output or str(default_output(args.map, fmt))
     if Path(output).resolve() == Path(args.map).resolve():
         raise UsageError(f"{output}: the output would replace the map read; name another file")
-    carries = None
-    if fmt == "hsc":  # VirtualScape holds only pieces with a VirtualScape id: lay no other
-        from mapkit.model.catalog import catalog
-
-        carries = {t.id for t in catalog().types.values() if t.vs is not None}
     shot = None if args.no_picture else (args.picture or str(Path(output).with_suffix(".png")))
     if shot is not None:
         check_output(shot, "fit-png", "fit-svg")
-    result, added = fit_checked(m, have, args.keep_shapes, carries)
-    rep = summary(m, result, output if result.feasible and not result.already_fits else None, added)
+    result = retile(m, have, args.keep_shapes, fmt)
+    rep = summary(m, result, output if result.feasible and not result.already_fits else None, result.new_findings)
     if result.feasible and not result.already_fits:
         assert result.map is not None
         write_map(result.map, output, fmt)

@@ -381,7 +381,8 @@ def _draw_object(root: Group, pb: Any, p: float, out: C3GLayer, suffix: str = ""
     if len(spaces) > 1:
         centres = [hex_center(q, r, p) for q, r in spaces]
         g.add(Poly(centres, stroke=rgb, width=p * 0.08, closed=False))
-    cx, cy = hex_center(*spaces[0], p)
+    q0, r0 = spaces[0]
+    cx, cy = hex_center(q0, r0, p)
     short = "".join(w[0] for w in str(name).split()[:2]).upper()
     g.add(Text(cx, cy, short, p * 0.22, fill=rgb, bold=True))
     occupants = pb.placement.occupants
@@ -418,7 +419,7 @@ def _class_at(cx: float, cy: float, p: float, cls: str) -> list:
 
 
 def _shift(items: list, dx: float, dy: float) -> list:
-    out = []
+    out: list[Poly | Circle | Text] = []
     for it in items:
         if isinstance(it, Poly):
             out.append(Poly([(x + dx, y + dy) for x, y in it.pts], it.fill, it.stroke, it.width, it.closed,

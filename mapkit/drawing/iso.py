@@ -118,7 +118,7 @@ def iso_view(m: Map, opts: Any) -> tuple[Group, Box, dict]:
         xs, ys = [0.0, p], [0.0, p]
     box = Box(min(xs), min(ys), max(xs), max(ys))
     info = {"types": [cat[pc.type] for pc in m.pieces],
-            "players": [int(pc.attrs.get("player", 0)) for pc in m.pieces if pc.type == "start-zone"],
+            "players": [int(pc.attrs.get("player", 0) or 0) for pc in m.pieces if pc.type == "start-zone"],
             "levels": (shading.low, shading.high), "cells": set(tops), "iso": True}
     if c3g.has_c3g(m):
         extra = c3g.iso_layer(m, opts.map_file, p, proj)
@@ -167,7 +167,7 @@ def _iso_standing(root: Group, m: Map, index: int, cell: tuple[int, int], tops: 
     ptype = catalog()[piece.type]
     bx, by = proj.project(cx, cy, z)
     kind = ptype.kind
-    tag = {"data-piece": index, "data-type": piece.type}
+    tag: dict[str, Any] = {"data-piece": index, "data-type": piece.type}
     if kind == "obstacle":
         symbol, rgb, _ = style.obstacle_style(ptype)
         height = (ptype.obstacle_height or 6) * 0.45          # levels, a drawing choice (see layout docs)
@@ -203,7 +203,7 @@ def _iso_standing(root: Group, m: Map, index: int, cell: tuple[int, int], tops: 
         root.add(Poly(ring, stroke=rgb, width=p * 0.08))
         root.add(Text(bx, by, str(player), p * 0.22, fill=(0, 0, 0), bold=True, halo=rgb))
     elif kind == "marker":  # other tokens (objective markers): a disc in their colour, lying on the surface
-        rgb = tuple(ptype.vs_colour or style.mark_rgb("figure"))
+        rgb = ptype.vs_colour or style.mark_rgb("figure")
         disc = [proj.project(cx + p * 0.2 * math.cos(a), cy + p * 0.2 * math.sin(a), z)
                 for a in (math.tau * i / 16 for i in range(16))]
         root.add(Poly(disc, fill=rgb, stroke=style.darker(rgb, 0.5), width=p * 0.02))

@@ -9,7 +9,7 @@ size flagged) sit under the panels. One panel per floor, or per level for a map.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypedDict
 
 from mapkit.books.model import Mark
 from mapkit.geometry.params import OverlayParams
@@ -18,7 +18,18 @@ from mapkit.model.grid import hex_center_mm, hex_corners_mm
 SCALE = 2.2  # pixels per millimetre
 MARGIN = 24
 TITLE_H = 28
-STYLE = {
+
+
+class ClassStyle(TypedDict):
+    """How the overlay picture draws one class of hex."""
+
+    fill: tuple[int, int, int]
+    ink: tuple[int, int, int]
+    pattern: str | None
+    letter: str
+
+
+STYLE: dict[str, ClassStyle] = {
     "full": {"fill": (214, 240, 208), "ink": (40, 110, 40), "pattern": None, "letter": "F"},
     "half": {"fill": (250, 226, 120), "ink": (150, 110, 0), "pattern": "diagonal", "letter": "H"},
     "partial": {"fill": (246, 170, 110), "ink": (160, 60, 10), "pattern": "cross", "letter": "P"},

@@ -17,7 +17,7 @@ from __future__ import annotations
 import math
 from collections import Counter, defaultdict
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Sequence
 
 from mapkit.model.catalog import PieceType, catalog
 from mapkit.model.grid import (
@@ -537,7 +537,7 @@ def _cover_page(c: Any, m: Map, w_mm: float, h_mm: float, n_levels: int) -> None
 
 def _totals_pages(c: Any, m: Map, levels: dict[int, list[int]], w_mm: float, h_mm: float,
                   footprints: tuple[Footprint, ...] = (), first_level_page: int = 1, per_page: int = 1,
-                  scenarios: list = ()) -> int:
+                  scenarios: Sequence[int] = ()) -> int:
     """The parts list: the whole map's, then each Level's; as many pages as it takes, every line
     inside the page. Returns the number of pages."""
     from reportlab.pdfbase.pdfmetrics import stringWidth

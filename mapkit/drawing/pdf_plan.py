@@ -332,7 +332,7 @@ def _footer(c: Any, plan: FloorPlan, layout: PlanLayout) -> None:
     y = (layout.margin + layout.footer - 4) * PT_PER_MM
     scale_bar(c, x, y)
     width = c._pagesize[0] - 2 * x
-    legend = " · ".join(f"{class_style(cls)[2]} {class_style(cls)[4]}" + _PATTERN_WORDS.get(class_style(cls)[3], "")
+    legend = " · ".join(f"{class_style(cls)[2]} {class_style(cls)[4]}" + _PATTERN_WORDS.get(class_style(cls)[3] or "", "")
                         for cls in HEX_CLASSES) + " · dark band: walls"
     band = (layout.footer - 4 - 2.5) * PT_PER_MM       # from under the scale bar to the margin
     size = 6.5

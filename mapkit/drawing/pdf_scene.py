@@ -37,24 +37,25 @@ def _poly(c: Any, item: Poly, dx: float, dy: float, sheet: Sheet, k: float) -> N
         return
     pts = [sheet.pt(x + dx, y + dy) for x, y in item.pts]
     c.saveState()
-    fill = item.fill is not None and item.closed
-    if fill:
-        c.setFillColorRGB(*rgb(item.fill))
-    stroke = item.stroke is not None and item.width > 0
-    if stroke:
-        c.setStrokeColorRGB(*rgb(item.stroke))
+    fill_rgb = item.fill if item.closed else None
+    if fill_rgb is not None:
+        c.setFillColorRGB(*rgb(fill_rgb))
+    stroke_rgb = item.stroke if item.width > 0 else None
+    if stroke_rgb is not None:
+        c.setStrokeColorRGB(*rgb(stroke_rgb))
         c.setLineWidth(max(0.1, item.width * k))
         c.setLineJoin(1)
         if item.dash:
             c.setDash(item.width * k * 3, item.width * k * 2)
     if item.closed:
-        c.drawPath(polygon_path(c, pts), stroke=int(stroke), fill=int(fill), fillMode=1)   # non-zero: "B", as the other sheets
+        c.drawPath(polygon_path(c, pts), stroke=int(stroke_rgb is not None), fill=int(fill_rgb is not None),
+                   fillMode=1)   # non-zero: "B", as the other sheets
     else:
         path = c.beginPath()
         path.moveTo(*pts[0])
         for x, y in pts[1:]:
             path.lineTo(x, y)
-        c.drawPath(path, stroke=int(stroke), fill=0)
+        c.drawPath(path, stroke=int(stroke_rgb is not None), fill=0)
     c.restoreState()
 
 
@@ -63,11 +64,11 @@ def _circle(c: Any, item: Circle, dx: float, dy: float, sheet: Sheet, k: float) 
     c.saveState()
     if item.fill is not None:
         c.setFillColorRGB(*rgb(item.fill))
-    stroke = item.stroke is not None and item.width > 0
-    if stroke:
-        c.setStrokeColorRGB(*rgb(item.stroke))
+    stroke_rgb = item.stroke if item.width > 0 else None
+    if stroke_rgb is not None:
+        c.setStrokeColorRGB(*rgb(stroke_rgb))
         c.setLineWidth(max(0.1, item.width * k))
-    c.circle(x, y, item.radius * k, stroke=int(stroke), fill=int(item.fill is not None))
+    c.circle(x, y, item.radius * k, stroke=int(stroke_rgb is not None), fill=int(item.fill is not None))
     c.restoreState()
 
 

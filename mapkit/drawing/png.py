@@ -79,9 +79,9 @@ def render_image(scene: Scene, scale: float = 36.0, supersample: int = 2) -> Any
                     continue
                 if item.fill is not None:
                     draw.polygon(pts, fill=item.fill)
-                if px:
+                if px and item.stroke is not None:
                     _stroke(draw, pts + [pts[0]], item.stroke, px, item.dash, k)
-            elif px:
+            elif px and item.stroke is not None:
                 _stroke(draw, pts, item.stroke, px, item.dash, k)
         elif isinstance(item, Circle):
             cx, cy, rad = (item.cx + ox) * k, (item.cy + oy) * k, item.radius * k

@@ -560,36 +560,13 @@ def _scenarios_html(m: Map) -> str:
             f'findings listed are those of the shared terrain and of the scenario shown.</p>{"".join(blocks)}</section>')
 
 
-def _scenarios_html(m: Map) -> str:
-    """The scenario switcher of a map that sets up several: choosing one shows its own pieces on
-    the top view, its findings (those of the shared terrain stay) and its text."""
-    from mapkit.drawing.pdf_build import parts_list
-
-    e = html.escape
-    own = m.scenario_pieces()
-    options, blocks = [], []
-    for number in m.scenarios():
-        setup = m.scenario_setup(number)
-        options.append(f'<option value="{number}">{e(setup.title)}</option>')
-        view = m.for_scenario(number)
-        mine = [i for i, p in enumerate(view.pieces) if p.attrs.get("scenario") == number]
-        rows = "".join(f"<tr><td class=n>{n}</td><td>{e(name)}</td></tr>" for name, n in parts_list(view, mine))
-        players = f"for {e(setup.players)} players · " if setup.players else ""
-        blocks.append(f'<div class="scenario-text" data-scenario="{number}"><p>{players}'
-                      f'{len(own.get(number, ()))} pieces of its own on the shared terrain</p>'
-                      f'<table>{rows}</table><p class="scenario-notes">{e(setup.notes)}</p></div>')
-    return (f'<section id="scenarios"><h2>Scenarios ({len(options)})</h2><p><label>Show '
-            f'<select id="scenario-choice">{"".join(options)}</select></label> on the terrain they share; the '
-            f'findings listed are those of the shared terrain and of the scenario shown.</p>{"".join(blocks)}</section>')
-
-
 def _findings_html(findings: list[dict[str, Any]]) -> str:
     if not findings:
         return "<p>No findings.</p>"
     e = html.escape
     items = []
     order = {"error": 0, "warning": 1, "info": 2}
-    ranked = sorted(findings, key=lambda f: (order.get(f.get("severity"), 3), f.get("code") or "",
+    ranked = sorted(findings, key=lambda f: (order.get(str(f.get("severity")), 3), f.get("code") or "",
                                               f.get("level") if f.get("level") is not None else -1,
                                               f.get("r") if f.get("r") is not None else math.inf,
                                               f.get("q") if f.get("q") is not None else math.inf))

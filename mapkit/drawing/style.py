@@ -209,7 +209,7 @@ def legend_entries(pieces: Iterable[PieceType], players: Iterable[int] = (), lev
         entries.append(LegendEntry("glyph", "A", "glyph (its letter)", mark_rgb("glyph_ring")))
     for p in sorted(types, key=lambda t: t.id):  # other tokens (objective markers): a disc in their colour
         if p.kind == "marker" and p.id not in ("glyph", "start-zone"):
-            entries.append(LegendEntry("token", p.id, p.name.lower(), tuple(p.vs_colour or mark_rgb("figure"))))
+            entries.append(LegendEntry("token", p.id, p.name.lower(), p.vs_colour or mark_rgb("figure")))
     for player in sorted(set(players)):
         entries.append(LegendEntry("start", player, f"start zone, player {player} ({player_name(player)})",
                                    player_rgb(player)))

@@ -135,8 +135,9 @@ def edge(symbol: str, cx: float, cy: float, p: float, direction: int, rgb: RGB) 
         # rails run inward from the edge; rungs parallel to it
         ra = (a[0] * 0.7 + b[0] * 0.3, a[1] * 0.7 + b[1] * 0.3)
         rb = (a[0] * 0.3 + b[0] * 0.7, a[1] * 0.3 + b[1] * 0.7)
-        out = [Poly([ra, (ra[0] + nx * depth, ra[1] + ny * depth)], stroke=rgb, width=p * 0.04, closed=False),
-               Poly([rb, (rb[0] + nx * depth, rb[1] + ny * depth)], stroke=rgb, width=p * 0.04, closed=False)]
+        out: list[Poly | Circle] = [
+            Poly([ra, (ra[0] + nx * depth, ra[1] + ny * depth)], stroke=rgb, width=p * 0.04, closed=False),
+            Poly([rb, (rb[0] + nx * depth, rb[1] + ny * depth)], stroke=rgb, width=p * 0.04, closed=False)]
         for t in (0.3, 0.7):
             out.append(Poly([(ra[0] + nx * depth * t, ra[1] + ny * depth * t),
                              (rb[0] + nx * depth * t, rb[1] + ny * depth * t)], stroke=rgb, width=p * 0.03,

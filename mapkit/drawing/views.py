@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, Sequence
 
 from mapkit.model import levels
 from mapkit.model.catalog import catalog
@@ -86,7 +86,7 @@ def top_view(m: Map, opts: RenderOptions, only_level: int | None = None) -> tupl
     tops = layout.visible_tops(m)
     shading = Shading(tops, m)
     if only_level is None:
-        indices = range(len(m.pieces))
+        indices: Sequence[int] = range(len(m.pieces))
         edges_by_level = _contours_by_level(m, tops)
     else:
         indices = [i for i, pc in enumerate(m.pieces) if layout.build_level(cat[pc.type], pc) == only_level]
@@ -107,8 +107,8 @@ def top_view(m: Map, opts: RenderOptions, only_level: int | None = None) -> tupl
     cells = [c for i in indices for c in layout.piece_cells(m, m.pieces[i])]
     if only_level is not None:
         cells += list(below)
-    info = {"types": [cat[m.pieces[i].type] for i in indices],
-            "players": [int(m.pieces[i].attrs.get("player", 0)) for i in indices if m.pieces[i].type == "start-zone"],
+    info: dict[str, Any] = {"types": [cat[m.pieces[i].type] for i in indices],
+            "players": [int(m.pieces[i].attrs.get("player", 0) or 0) for i in indices if m.pieces[i].type == "start-zone"],
             "levels": (shading.low, shading.high), "cells": set(cells)}
     if c3g.has_c3g(m):
         extra = c3g.c3g_layer(m, opts.map_file, p, only_level)
@@ -134,7 +134,7 @@ def _draw_pieces(root: Group, m: Map, order: list[int], shading: Shading,
                  edges_by_level: dict[int, list[layout.ContourEdge]], p: float,
                  tops: dict[tuple[int, int], layout.Top]) -> None:
     cat = catalog()
-    current = None
+    current: int | None = None
     level_group: Group | None = None
     contours_done = True
     for index in order:
@@ -143,7 +143,7 @@ def _draw_pieces(root: Group, m: Map, order: list[int], shading: Shading,
         level = layout.build_level(ptype, piece)
         surface = layout.is_surface(ptype)
         if level != current:
-            if not contours_done and level_group is not None:
+            if not contours_done and level_group is not None and current is not None:
                 _draw_contours(level_group, edges_by_level.get(current, []), p)
             current = level
             level_group = root.group(f"level-{level}", label=f"Level {level}", layer=True)
@@ -152,18 +152,19 @@ def _draw_pieces(root: Group, m: Map, order: list[int], shading: Shading,
         if not surface and not contours_done:
             _draw_contours(level_group, edges_by_level.get(current, []), p)
             contours_done = True
-        g = level_group.group(f"piece-{index}", **{"data-type": piece.type, "data-q": piece.q, "data-r": piece.r,
-                                                  "data-level": levels.level(ptype, piece.z),
-                                                  "data-rotation": piece.rotation})
+        data: dict[str, Any] = {"data-type": piece.type, "data-q": piece.q, "data-r": piece.r,
+                                "data-level": levels.level(ptype, piece.z), "data-rotation": piece.rotation}
+        g = level_group.group(f"piece-{index}", **data)
         draw_piece_top(g, m, piece, ptype, shading, p, tops, index)
-    if not contours_done and level_group is not None:
+    if not contours_done and level_group is not None and current is not None:
         _draw_contours(level_group, edges_by_level.get(current, []), p)
 
 
 def _draw_contours(group: Group, edges: list[layout.ContourEdge], p: float) -> None:
     if not edges:
         return
-    g = group.group(None, **{"class": "contour"})
+    contour: dict[str, Any] = {"class": "contour"}
+    g = group.group(None, **contour)
     ink = style.mark_rgb("contour")
     steps = [(e.q, e.r, e.direction) for e in edges if e.drop <= 1]
     cliffs = [(e.q, e.r, e.direction) for e in edges if e.drop > 1]

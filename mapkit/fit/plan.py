@@ -67,6 +67,8 @@ class FitResult:
     purchase_bound: int | None = None
     #: pieces the map needs that are in the collection already (nothing to do)
     already_fits: bool = False
+    #: findings (`mapkit.Finding`) the re-tiled map has that the map had not (`fit_checked`; none expected)
+    new_findings: list = field(default_factory=list)
 
 
 def fit_map(m: Map, have: Mapping[str, int], keep_shapes: bool = False, locked: set[int] | None = None,
@@ -408,4 +410,5 @@ def fit_checked(m: Map, have: Mapping[str, int], keep_shapes: bool = False, carr
     result = fit_map(m, have, keep_shapes, pieces_with_findings(m, before), carries, time_limit)
     if not result.feasible or result.already_fits or result.map is None:
         return result, []
-    return result, new_findings(before, findings(result.map))
+    result.new_findings = new_findings(before, findings(result.map))
+    return result, result.new_findings

@@ -114,17 +114,19 @@ def _number_among(data: bytes, offsets: list[int]) -> tuple[int, bytes] | None:
     offset = next(pending)
     for match in _TOKEN.finditer(data):
         while match.start() > offset:  # the offset fell between tokens: not in any
-            offset = next(pending, None)
-            if offset is None:
+            following = next(pending, None)
+            if following is None:
                 return None
+            offset = following
         if match.end() <= offset:
             continue
         if not match.group().startswith(b'"'):
             return match.start(), match.group()
-        while offset is not None and offset < match.end():
-            offset = next(pending, None)
-        if offset is None:
-            return None
+        while offset < match.end():
+            following = next(pending, None)
+            if following is None:
+                return None
+            offset = following
     return None
 
 

@@ -18,6 +18,7 @@ from typing import Any
 from mapkit import limits
 from mapkit.errors import FormatError
 from mapkit.formats._json import escape_lone_surrogates, parse_json
+from mapkit.model.catalog import catalog
 from mapkit.model.map import Map, Piece, Placement, Scenario
 
 NAME = "mapkit"
@@ -58,9 +59,21 @@ def _number(value: float) -> int | float:
     return int(value) if float(value).is_integer() else float(value)
 
 
+def _rotation(piece: Piece) -> int | float:
+    """The turn written: a half step only where the reader takes one (a one-hex piece)."""
+    if float(piece.rotation).is_integer() or _one_hex(piece):
+        return _number(piece.rotation)
+    return int(piece.rotation)
+
+
+def _one_hex(piece: Piece) -> bool:
+    ptype = catalog().types.get(piece.type)
+    return ptype is None or ptype.hexes == 1
+
+
 def _piece_dict(piece: Piece) -> dict[str, Any]:
     out: dict[str, Any] = {"type": piece.type, "q": piece.q, "r": piece.r, "z": piece.z,
-                           "rotation": _number(piece.rotation)}
+                           "rotation": _rotation(piece)}
     if piece.attrs:
         out["attrs"] = piece.attrs
     if piece.extras:
@@ -91,8 +104,11 @@ def _row_list(rows: list[str]) -> str:
 
 
 def losses(m: Map) -> list[str]:
-    """The native format carries everything the model holds."""
-    return []
+    """The native format carries everything the model holds, but for a half-step turn of a
+    piece of several hexes (only one-hex pieces turn in half steps; the reader refuses others)."""
+    return [f"piece {index} ({p.type}): rotation {p.rotation} is a half step, which only one-hex pieces take "
+            f"(written as {int(p.rotation)})"
+            for index, p in enumerate(m.pieces) if not float(p.rotation).is_integer() and not _one_hex(p)]
 
 
 def write(m: Map) -> bytes:
@@ -119,12 +135,16 @@ def write(m: Map) -> bytes:
     lines.append(f'  "pieces": {_row_list(pieces)}')
     lines.append(f'  "buildings": {_row_list(buildings)}')
     lines.append(f'  "objects": {_row_list(objects)}')
-    return escape_lone_surrogates("{\n" + ",\n".join(lines) + "\n}\n").encode("utf-8")
+    text = escape_lone_surrogates("{\n" + ",\n".join(lines) + "\n}\n")
+    try:  # what the reader would refuse (a player 0, a size of text) is refused here, before a file is made
+        _check(json.loads(text))
+    except FormatError as exc:
+        raise FormatError(f"cannot write mapkit JSON: {exc}") from None
+    return text.encode("utf-8")
 
 
 # -- reading ----------------------------------------------------------------------------------
 def _check(document: Any) -> None:
-    from mapkit.model.catalog import catalog
     from mapkit.schemas import validator
 
     try:

@@ -44,7 +44,7 @@ def polygon(points: Any) -> Any:
     import numpy as np
     import shapely
 
-    poly = shapely.polygons(np.asarray(points, dtype=float).reshape(-1, 2))
+    poly: Any = shapely.polygons(np.asarray(points, dtype=float).reshape(-1, 2))  # one polygon, not an array
     return poly if poly.is_valid else shapely.make_valid(poly)
 
 

@@ -13,7 +13,10 @@ part of GEOS's answer is kept only if a point inside it is at least d from the b
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
+
+#: How shapely joins the sides of a shrunk area at its corners.
+JoinStyle = Literal["round", "mitre", "bevel"]
 
 #: Segments per quarter circle of a round join (shapely's default is 8).
 DEFAULT_QUAD_SEGS = 8
@@ -21,7 +24,7 @@ DEFAULT_QUAD_SEGS = 8
 SLACK_MM = 1e-9
 
 
-def erode(area: Any, distance: float, join_style: str = "round", quad_segs: int = DEFAULT_QUAD_SEGS) -> Any:
+def erode(area: Any, distance: float, join_style: JoinStyle = "round", quad_segs: int = DEFAULT_QUAD_SEGS) -> Any:
     """`area` shrunk by `distance` (> 0): shapely's negative buffer less its leftover specks.
 
     `join_style` is shapely's: "round" leaves the points at least `distance` from the boundary

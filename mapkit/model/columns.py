@@ -70,7 +70,7 @@ class StringColumn(Sequence):
     def __len__(self) -> int:
         return len(self._ends)
 
-    def __getitem__(self, index):  # type: ignore[override]
+    def __getitem__(self, index):
         if isinstance(index, slice):
             return [self[i] for i in range(*index.indices(len(self)))]
         ends = self._ends
@@ -345,14 +345,15 @@ class PieceTable(MutableSequence):
         """(min q, max q, min r, max r, min z, max z) of the pieces' origins and bottoms."""
         if self._list is not None:
             return piece_ranges(self._list)
-        boxes = [piece_ranges(self._objects.values())]
+        boxes: list[tuple[int, int, int, int, int, int] | None] = [piece_ranges(self._objects.values())]
         plain = self._plain_rows()
         if plain is not None:
             kind, q, r, z, present = plain
             offsets = _kind_offsets(self._kinds, present)
-            boxes.append(tuple(_extreme(extreme, column, table, kind, present) for column, table, extreme in (
+            q0, q1, r0, r1, z0, z1 = (_extreme(extreme, column, table, kind, present) for column, table, extreme in (
                 (q, offsets[6], min), (q, offsets[7], max), (r, offsets[8], min), (r, offsets[9], max),
-                (z, offsets[10], min), (z, offsets[11], max))))
+                (z, offsets[10], min), (z, offsets[11], max)))
+            boxes.append((q0, q1, r0, r1, z0, z1))
         return _merge_bounds(boxes)
 
     def level_range(self) -> tuple[int, int] | None:
@@ -553,14 +554,15 @@ def piece_level_range(pieces: Iterable[Piece]) -> tuple[int, int] | None:
 def piece_column_range(pieces: Iterable[Piece]) -> tuple[int, int] | None:
     """`PieceTable.column_range` over piece objects."""
     cat = catalog()
-    low = high = None
+    low: int | None = None
+    high: int | None = None
     for p in pieces:
         ptype = cat[p.type]
         first, last = cat.column_extent(cat.shape_for(ptype, p.attrs.get("size")), p.rotation, p.r & 1)
         col = p.q + (p.r >> 1)
         low = col + first if low is None else min(low, col + first)
         high = col + last if high is None else max(high, col + last)
-    return None if low is None else (low, high)
+    return None if low is None or high is None else (low, high)
 
 
 def _merge_ranges(ranges: list) -> tuple[int, int] | None:

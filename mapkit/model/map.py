@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field, replace
-from typing import Any, Iterator, NamedTuple
+from typing import Any, Iterator, MutableSequence, NamedTuple
 
 from mapkit.errors import OptionError
 from mapkit.model.catalog import Catalog, PieceType, catalog
@@ -82,7 +82,7 @@ class Map:
     author: str = ""
     players: str = ""
     scenario: str = ""
-    pieces: list[Piece] = field(default_factory=list)
+    pieces: MutableSequence[Piece] = field(default_factory=list)
     buildings: list[Placement] = field(default_factory=list)
     objects: list[Placement] = field(default_factory=list)
     attrs: dict[str, Any] = field(default_factory=dict)
@@ -186,7 +186,7 @@ class Map:
         """Start-zone spaces grouped by player number."""
         zones: dict[int, list[Piece]] = defaultdict(list)
         for piece in self.of_type("start-zone"):
-            zones[int(piece.attrs.get("player", 0))].append(piece)
+            zones[int(piece.attrs.get("player", 0) or 0)].append(piece)
         return dict(zones)
 
     # -- scenarios -------------------------------------------------------------------------

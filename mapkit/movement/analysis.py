@@ -100,8 +100,8 @@ class Analysis:
         for s in self.spaces.glyph_spaces():
             per = {str(p): self.zone_turns[p][s] for p in sorted(self.zone_turns)}
             cost = {str(p): self.zone_cost[p][s] for p in sorted(self.zone_cost)}
-            values = list(per.values())
-            imbalance = None if not values or None in values else max(values) - min(values)  # type: ignore[type-var]
+            known = [v for v in per.values() if v is not None]
+            imbalance = max(known) - min(known) if known and len(known) == len(per) else None
             out.append({"letter": self.spaces.glyph[s], "q": self.spaces.q[s], "r": self.spaces.r[s],
                         "level": self.spaces.level(s), "height": self.spaces.height[s], "turns": per, "cost": cost,
                         "imbalance": imbalance})

@@ -140,8 +140,8 @@ def _pairs(spaces: Spaces, fig: Figure, rows: list[list[tuple[int, int, int, int
                 out[p].append((pair_id[key], c, d, flags))
     can_end = [spaces.height[x] == spaces.height[y] and can_end_on(spaces, x, fig, broken_windows)
                and can_end_on(spaces, y, fig, broken_windows) for x, y in members]
-    off, tgt, cost, dirn, flags = _csr(out)
-    return Graph(spaces, fig, len(members), off, tgt, cost, dirn, flags, can_end, members=members)
+    off, tgt, cost, dirn, edge_flags = _csr(out)
+    return Graph(spaces, fig, len(members), off, tgt, cost, dirn, edge_flags, can_end, members=members)
 
 
 def _flying(spaces: Spaces, fig: Figure, broken_windows: bool) -> Graph:
@@ -197,6 +197,6 @@ def _flying(spaces: Spaces, fig: Figure, broken_windows: bool) -> Graph:
         can_end[:n_sp] = [ce and any(spaces.height[b] == spaces.height[s] and can_end[b]
                                      for _, ids in spaces.neighbour_columns(s) for b in ids)
                           for s, ce in enumerate(can_end[:n_sp])]
-    off, tgt, cost, dirn, flags = _csr(rows)
-    return Graph(spaces, fig, len(rows), off, tgt, cost, dirn, flags, can_end,
+    off, tgt, step_cost, dirn, edge_flags = _csr(rows)
+    return Graph(spaces, fig, len(rows), off, tgt, step_cost, dirn, edge_flags, can_end,
                  node_space=list(range(n_sp)) + [-1] * len(hexes))

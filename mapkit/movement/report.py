@@ -87,7 +87,8 @@ def analyze_map(m: Map, figure: Figure, start: tuple[int, int, int] | None = Non
     data["mover"] = {"kind": mover_kind(figure) if driven is None else mover}
     if driven is not None:
         data["mover"].update(_vehicle_data(driven, vehicle_rules))
-        data["boarding"] = _boarding(spaces, result, driven, vehicle_rules, at or [result.start])
+        data["boarding"] = _boarding(spaces, result, driven, vehicle_rules,
+                                     at or ([] if result.start is None else [result.start]))
     if scenario is not None:
         data["scenario"] = scenario
     heat = None

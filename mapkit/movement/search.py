@@ -120,7 +120,8 @@ def search(g: Graph, sources: Iterable[int], blocked: Iterable[int] = (), friend
             heap.append(state)
     heapq.heapify(heap)
     off, tgt, cost, dirn, flags = g.off, g.tgt, g.cost, g.dirn, g.flags
-    lockable, free, nxt = g.lockable, g.cosmos_free, g.cosmos_next
+    lockable, free = g.lockable, g.cosmos_free
+    nxt = g.cosmos_next or {}  # a lock is only ever taken on a graph with Cosmos data
     pop, push = heapq.heappop, heapq.heappush
 
     def offer(s2: int, k2: int, used: int, terminal: int) -> None:
@@ -190,8 +191,8 @@ def search(g: Graph, sources: Iterable[int], blocked: Iterable[int] = (), friend
             if any(best[slot0 + v] // width <= t for v in range(u)):
                 continue
         if lock:
-            e = nxt.get((node, lock - 1))  # type: ignore[union-attr]
-            edges: Iterable[int] = () if e is None else (e,)
+            locked = nxt.get((node, lock - 1))
+            edges: Iterable[int] = () if locked is None else (locked,)
         else:
             edges = range(off[node], off[node + 1])
         for e in edges:
@@ -238,7 +239,7 @@ def search(g: Graph, sources: Iterable[int], blocked: Iterable[int] = (), friend
                     t2, u2 = t2 + 1, 0
                 elif lockable is not None and lockable[m] and dirn[e] >= 0 and not free[m]:  # type: ignore[index]
                     d = dirn[e]
-                    e2 = nxt.get((m, d))  # type: ignore[union-attr]
+                    e2 = nxt.get((m, d))
                     if e2 is not None and not is_blocked[tgt[e2]] and end_ok[tgt[e2]] and u2 + cost[e2] <= move:
                         lock2 = d + 1
                 if lock2 == 0 and end_ok[m] and not exact:
@@ -257,21 +258,22 @@ def search(g: Graph, sources: Iterable[int], blocked: Iterable[int] = (), friend
                     push(heap, k2 * n_states + s2)
     if exact:
         # A node's free labels are spread over its movement-used slots: take the best.
-        key, spent0 = [], []
+        keys: list[int] = []
+        spent0: list[int] = []
         for n in range(g.n):
             base = n * per_node
             slot = min(range(base, base + width), key=best.__getitem__)
-            key.append(best[slot])
+            keys.append(best[slot])
             spent0.append(spent[slot])
     else:
-        key = best[0::per_node]
+        keys = best[0::per_node]
         spent0 = spent[0::per_node]
     # The spaces counted: the fewest of the routes that end there in the fewest turns.
     spent0 = [ends & 0xFFFFFFFF if ends < UNREACHED else used for ends, used in zip(least, spent0)]
     if per_node == 1:
-        return Reach(g, move, key, spent0, key, end_ok)
+        return Reach(g, move, keys, spent0, keys, end_ok)
     passed = [min(best[n * per_node:(n + 1) * per_node]) for n in range(g.n)]
-    return Reach(g, move, key, spent0, passed, end_ok)
+    return Reach(g, move, keys, spent0, passed, end_ok)
 
 
 def space_turns(reach: Reach) -> tuple[list[int | None], list[int | None]]:

@@ -46,7 +46,7 @@ class Graph:
 
     @property
     def has_cosmos(self) -> bool:
-        return bool(self.lockable) and any(self.lockable)
+        return self.lockable is not None and any(self.lockable)
 
     @property
     def transit_nodes(self) -> list[bool]:

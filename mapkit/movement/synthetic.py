@@ -81,7 +81,7 @@ def generated(hexes: int = 10_000, levels: int = 10, seed: int = 1, players: int
                 if cells[key][1] == "tree":
                     cells[key] = (cells[key][0], "grass")
                 zones[key] = player
-    glyph_cells = {}
+    glyph_cells: dict[tuple[int, int], str] = {}
     letters = "AGDIVRBLEKNOPSMT"
     while len(glyph_cells) < glyphs:
         row, col = rng.randrange(rows), rng.randrange(cols // 4, 3 * cols // 4)

@@ -138,6 +138,14 @@ class BuildIndex:
     _body: _Cells | None = None
     _tops: _Cells | None = None
 
+    def type_of(self, i: int) -> PieceType:
+        """Piece i's catalog type. Every piece the index names in a cell, an edge or an air
+        cell has one: a piece of no catalog type (`types[i]` None) gets no cells at all."""
+        ptype = self.types[i]
+        if ptype is None:
+            raise LookupError(f"piece {i + 1} is not a catalog piece")
+        return ptype
+
     def body_at(self, q: int, r: int, level: int) -> int | None:
         """The first piece filling a cell, or None."""
         return self._body.first_at(q, r, level) if self._body is not None else None
@@ -228,8 +236,9 @@ def _build(m: Map, options: dict[str, Any]) -> BuildIndex:
         size = piece.attrs.get("size") if piece.type == "personal" else None
         turns = int(piece.rotation) % 6
         plan_key = (piece.type, size, turns)
-        plan = plans.get(plan_key, False)
-        if plan is False:
+        if plan_key in plans:
+            plan = plans[plan_key]
+        else:
             ptype = cat.types.get(piece.type)
             plan = plans[plan_key] = _plan(ptype, size, turns, slack) if ptype is not None else None
         starts.append(len(uq))
@@ -318,9 +327,9 @@ def _sort_and_search(index: BuildIndex, body: tuple, air: tuple, tops: tuple, un
         previous = None
         for j in hits.tolist():
             key = int(air_keys[j])
-            if key != previous:
+            if key != previous:  # the first hit always starts a cell
                 previous = key
                 cell = (air[0][j], air[1][j], air[2][j])
-                entry = (cell, [], cells.pieces[lo[j]:hi[j]].tolist())
-                index.in_clearance.append(entry)
-            entry[1].append(owners[j])
+                owners_here: list[int] = []
+                index.in_clearance.append((cell, owners_here, cells.pieces[lo[j]:hi[j]].tolist()))
+            owners_here.append(owners[j])

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any, Iterator
 
 from mapkit.books.bookcheck import book_issues
+from mapkit.books.model import Book
 from mapkit.books.overlay import placed_footprint
 from mapkit.books.placed import PlacedBook, PlacedBooks, describe, placed_books
 from mapkit.geometry.params import EPS_AREA, OverlayParams
@@ -166,14 +167,14 @@ def _floor_below(pb: PlacedBook, level: int) -> int | None:
     return max(lower, default=None)
 
 
-def _support(ctx: CheckContext, pb: PlacedBook) -> Iterator[tuple[str, str, int, int]]:
-    """(code, message, q, r) for each hex under a building that breaks C201 or C202."""
+def _support(ctx: CheckContext, pb: PlacedBook, book: Book) -> Iterator[tuple[str, str, int, int]]:
+    """(code, message, q, r) for each hex under a building (`pb`, whose Book is `book`) that breaks C201 or C202."""
     import shapely
 
     from mapkit.geometry.hexes import centres, touched_hexes
 
     p = pb.placement
-    fp = placed_footprint(pb.book, p.q, p.r, p.rotation)
+    fp = placed_footprint(book, p.q, p.r, p.rotation)
     qs, rs = touched_hexes(fp)
     xs, ys = centres(qs, rs)
     under = shapely.contains_xy(fp, xs, ys)
@@ -203,7 +204,7 @@ def _support_findings(ctx: CheckContext, code: str) -> Iterator[Finding]:
     for pb in state(ctx).buildings:
         if pb.book is None:
             continue
-        for c, message, q, r in _support(ctx, pb):
+        for c, message, q, r in _support(ctx, pb, pb.book):
             if c == code:
                 yield ctx.finding(code, f"{describe(pb)}: {message}", q, r, pb.placement.level)
 
@@ -244,8 +245,8 @@ def buildings_overlap(ctx: CheckContext) -> Iterator[Finding]:
     buildings = [pb for pb in state(ctx).buildings if pb.book is not None]
     if len(buildings) < 2:
         return
-    footprints = [placed_footprint(pb.book, pb.placement.q, pb.placement.r, pb.placement.rotation)
-                  for pb in buildings]
+    footprints = [placed_footprint(book, pb.placement.q, pb.placement.r, pb.placement.rotation)
+                  for pb in buildings if (book := pb.book) is not None]
     # Only pairs whose footprints meet (an STRtree query), not every pair of buildings.
     first, second = shapely.STRtree(footprints).query(footprints, predicate="intersects")
     # a building above another would stand on its roof: C201 finds no land under it

@@ -64,7 +64,7 @@ def _run(m: Map, file: str | None, options: dict[str, Any], rules: list[Rule]) -
     return list(framework.run_rules(CheckContext(m, file, options), rules))
 
 
-def _named(findings: list[Finding], scenario: int) -> list[Finding]:
+def _named(findings: list[Finding], scenario: int | None) -> list[Finding]:
     return [replace(f, scenario=scenario) for f in findings]
 
 

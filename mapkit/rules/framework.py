@@ -55,7 +55,7 @@ class Rule:
     vehicle_rules: frozenset[str] = frozenset({"current", "legacy"})
 
     @property
-    def doc(self) -> dict[str, str]:
+    def doc(self) -> dict[str, Any]:
         """what, why, example, source (and convention, where the rule rests on a habit)."""
         return rule_docs(self.family).get(self.code, {})
 
@@ -106,7 +106,7 @@ def rule(code: str, name: str, severity: str, family: str, profiles: Iterable[st
 
 
 @lru_cache(maxsize=None)
-def rule_docs(family: str) -> dict[str, dict[str, str]]:
+def rule_docs(family: str) -> dict[str, dict[str, Any]]:
     """The documentation of a family's rules, from `mapkit/data/rules/<family>.json`."""
     try:
         text = data.text("rules", f"{family}.json")

@@ -135,7 +135,7 @@ def _planted(idx: BuildIndex, ptype: PieceType, hexes: list[tuple[int, int]], z:
     for holder, rise in ptype.stands_on.items():
         for q, r in hexes:
             for side in range(6):
-                if any(idx.types[i].id == holder for i in idx.edges.get((q, r, z - rise, side), ())):
+                if any(idx.type_of(i).id == holder for i in idx.edges.get((q, r, z - rise, side), ())):
                     return True
     return False
 
@@ -149,7 +149,7 @@ def _building_floors(ctx: CheckContext) -> set[tuple[int, int, int]]:
         return set()
     from mapkit.rules.c3g import state
 
-    out = set()
+    out: set[tuple[int, int, int]] = set()
     for pb in state(ctx).buildings:
         if pb.placed is None:
             continue
@@ -168,13 +168,13 @@ def _laur_below(idx: BuildIndex, piece, hex_: tuple[int, int], z: int) -> int | 
 
 
 def _on_fluid(ctx: CheckContext, out: dict[str, list[Finding]], i: int, ptype: PieceType, z: int,
-              hexes: list[tuple[int, int]], under: list[int | None], types: list[PieceType]) -> None:
+              hexes: list[tuple[int, int]], under: list[int | None], types: list[PieceType | None]) -> None:
     """A piece resting on water or another fluid (one finding per piece, at its first such hex)."""
     for (q, r), s in zip(hexes, under):
         if s is None:
             continue
         below = types[s]
-        if below.kind != "fluid":
+        if below is None or below.kind != "fluid":
             continue
         if ptype.terrain == "molten-lava":
             if below.terrain in ("water", "molten-lava"):
@@ -204,7 +204,7 @@ def _marker(ctx: CheckContext, idx: BuildIndex, out: dict[str, list[Finding]], i
             continue
         if ptype.terrain != "glyph":
             continue
-        below = idx.types[s]
+        below = idx.type_of(s)
         if below.terrain == "molten-lava":
             out["P107"].append(ctx.finding("P107", f"glyph (piece {i + 1}) lies on molten lava (piece {s + 1})",
                                            q, r, z))
@@ -224,7 +224,7 @@ def _edge_addon(ctx: CheckContext, idx: BuildIndex, out: list[Finding], i: int, 
     for cq, cr in ((q + dq, r + dr), (q, r)):
         for level in (z, z - 1):
             b = idx.body_at(cq, cr, level)
-            if b is not None and (idx.types[b].kind == "castle" or idx.types[b].terrain in hosts | {"wall-walk"}):
+            if b is not None and (idx.type_of(b).kind == "castle" or idx.type_of(b).terrain in hosts | {"wall-walk"}):
                 return
     side = ("E", "SE", "SW", "W", "NW", "NE")[turns]
     what = "castle wall, base, wall-walk or ship's hull" if hosts else "castle wall, base or wall-walk"
@@ -277,7 +277,7 @@ def _overlaps(ctx: CheckContext, idx: BuildIndex, out: list[Finding]) -> None:
     One finding per pile, never one per pair: a pile of n pieces is one finding naming them
     (the first few and a count), at the first cell where exactly that pile meets, so the
     findings grow linearly with the map even when thousands of pieces share a hex."""
-    types = idx.types
+    types, type_of = idx.types, idx.type_of
     seen: set[tuple[int, ...]] = set()
     for (q, r, level), group in idx.crowded.items():
         pile = tuple(group)
@@ -294,32 +294,32 @@ def _overlaps(ctx: CheckContext, idx: BuildIndex, out: list[Finding]) -> None:
         b = idx.body_at(q, r, level)
         if b is not None:
             # a zone may take in an obstacle's hex (VirtualScape allows it; glasq pages do it)
-            inside = [m for m in group if not (types[m].terrain == "start-zone" and types[b].kind == "obstacle")]
+            inside = [m for m in group if not (type_of(m).terrain == "start-zone" and type_of(b).kind == "obstacle")]
             if inside:
                 verb = "is" if len(inside) == 1 else "are"
-                out.append(ctx.finding("P103", f"{_pieces(types, inside)} {verb} inside {_label(types[b], b)}",
+                out.append(ctx.finding("P103", f"{_pieces(types, inside)} {verb} inside {_label(type_of(b), b)}",
                                        q, r, _pile_level(types, inside, level)))
         kinds: dict[tuple[str, object], list[int]] = {}
         for m in group:
             # Markers of different scenarios (glasq pages carry several) never meet on the table.
-            key = ("figure" if types[m].kind == "figure" else types[m].terrain, pieces[m].attrs.get("scenario"))
+            key = ("figure" if type_of(m).kind == "figure" else type_of(m).terrain, pieces[m].attrs.get("scenario"))
             kinds.setdefault(key, []).append(m)
         for key, same in kinds.items():
             if len(same) < 2:
                 continue
             severity = "warning" if key[0] == "start-zone" else None
             if len(same) == 2:
-                message = f"{_label(types[same[1]], same[1])} shares its space with {_label(types[same[0]], same[0])}"
+                message = f"{_label(type_of(same[1]), same[1])} shares its space with {_label(type_of(same[0]), same[0])}"
             else:
                 message = f"{len(same):,} pieces share one space: {_pieces(types, same)}"
             out.append(ctx.finding("P103", message, q, r, _pile_level(types, same, level), severity=severity))
     for (q, r, level, _edge), group in idx.edges.items():
         if len(group) == 2:
-            out.append(ctx.finding("P103", f"{_label(types[group[1]], group[1])} stands on the same hex side as "
-                                   f"{_label(types[group[0]], group[0])}", q, r, levels.level(types[group[1]], level)))
+            out.append(ctx.finding("P103", f"{_label(type_of(group[1]), group[1])} stands on the same hex side as "
+                                   f"{_label(type_of(group[0]), group[0])}", q, r, levels.level(type_of(group[1]), level)))
         elif len(group) > 2:
             out.append(ctx.finding("P103", f"{len(group):,} pieces stand on the same hex side: "
-                                   f"{_pieces(types, group)}", q, r, levels.level(types[group[1]], level)))
+                                   f"{_pieces(types, group)}", q, r, levels.level(type_of(group[1]), level)))
 
 
 def _pile_level(types: list, pile: tuple[int, ...] | list[int], z: int) -> int:
@@ -332,23 +332,23 @@ def _clearance(ctx: CheckContext, idx: BuildIndex, out: list[Finding]) -> None:
     """Pieces inside the air obstacles need above their base: one finding per air cell whose
     obstacles and intruders differ from those already reported (so a wall through a tree's air
     is one finding, not one per level), each naming the pieces (the first few and a count)."""
-    types = idx.types
+    types, type_of = idx.types, idx.type_of
     pieces = ctx.map.pieces
     seen: set[tuple[tuple[int, ...], tuple[int, ...]]] = set()
     for cell, obstacles, bodies in idx.in_clearance:
         # stackable Laur pieces are made to stand on one another; a piece is never in its own way
-        laur_obstacles = sum(1 for o in obstacles if types[o].terrain == "laur-wall")
+        laur_obstacles = sum(1 for o in obstacles if type_of(o).terrain == "laur-wall")
         other_obstacles = len(obstacles) - laur_obstacles
-        laur_bodies = sum(1 for b in bodies if types[b].terrain == "laur-wall")
+        laur_bodies = sum(1 for b in bodies if type_of(b).terrain == "laur-wall")
         other_bodies = len(bodies) - laur_bodies
 
         def blocked_body(b: int) -> bool:
-            if types[b].terrain == "laur-wall":
+            if type_of(b).terrain == "laur-wall":
                 return other_obstacles > 0
             return len(obstacles) > 1 or obstacles[0] != b
 
         def blocked_obstacle(o: int) -> bool:
-            if types[o].terrain == "laur-wall":
+            if type_of(o).terrain == "laur-wall":
                 return other_bodies > 0
             return len(bodies) > 1 or bodies[0] != o
 
@@ -361,7 +361,7 @@ def _clearance(ctx: CheckContext, idx: BuildIndex, out: list[Finding]) -> None:
         seen.add((blocked, intruders))
         if len(blocked) == 1:
             o = blocked[0]
-            ot = types[o]
+            ot = type_of(o)
             air = f"the {ot.obstacle_height}-level {ot.name} (piece {o + 1}) standing on {levels.label(pieces[o].z)}"
         else:
             air = f"the air {len(blocked):,} obstacles need above their base ({_pieces(types, list(blocked))})"

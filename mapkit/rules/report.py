@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from typing import Any, Iterable
+from typing import Any, Iterable, Sequence
 
 from mapkit import __version__
 from mapkit.rules.framework import Finding, Rule
@@ -139,14 +139,15 @@ def _invocation(unreadable: list[tuple[str, str]]) -> dict[str, Any]:
     return {"executionSuccessful": not notes, "toolExecutionNotifications": notes}
 
 
-def sarif_log(findings: list[Finding], rules: list[Rule], unreadable: list[tuple[str, str]] = ()) -> dict[str, Any]:
+def sarif_log(findings: list[Finding], rules: list[Rule], unreadable: Sequence[tuple[str, str]] = ()) -> dict[str, Any]:
     """A SARIF 2.1.0 log with one run: the rules that ran, every finding, and (as tool execution
     notifications) the files that could not be read, given as (path, message)."""
     used = sorted({f.code for f in findings} | {r.code for r in rules})
     by_code = {r.code: r for r in rules}
     from mapkit.rules.framework import RULES
 
-    descriptors, rule_index = [], {}
+    descriptors: list[dict[str, Any]] = []
+    rule_index: dict[str, int] = {}
     for code in used:
         r = by_code.get(code) or RULES.get(code)
         if r is None:
@@ -165,5 +166,5 @@ def sarif_log(findings: list[Finding], rules: list[Rule], unreadable: list[tuple
     }
 
 
-def render_sarif(findings: list[Finding], rules: list[Rule], unreadable: list[tuple[str, str]] = ()) -> str:
+def render_sarif(findings: list[Finding], rules: list[Rule], unreadable: Sequence[tuple[str, str]] = ()) -> str:
     return json.dumps(sarif_log(findings, rules, unreadable), indent=1, ensure_ascii=False) + "\n"

@@ -36,7 +36,7 @@ def _zones(ctx: CheckContext) -> Zones:
         out: Zones = {}
         several = c.map.several_scenarios()  # one scenario alone (as validate checks it) is keyed None
         for p in c.map.of_type("start-zone"):
-            player = int(p.attrs.get("player", 0))
+            player = int(p.attrs.get("player", 0) or 0)
             scenario = p.attrs.get("scenario") if several else None
             out.setdefault(scenario, {}).setdefault(player, set()).add((p.q, p.r, p.z))
         return out
@@ -197,7 +197,7 @@ def _smallest(need: dict[str, int]) -> str:
         return f"at least {bound} sets (no optimum proved in time)"
     if not free.feasible:
         return "impossible: pieces no official set holds"
-    kinds = Counter()
+    kinds: Counter[str] = Counter()
     for s, n in free.sets:
         kinds[s.kind] += n
     tally = ", ".join(f"{kinds[k]} {k} set{'s' if kinds[k] != 1 else ''}".replace("expansion sets", "expansions")

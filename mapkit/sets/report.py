@@ -18,7 +18,7 @@ def inventory_report(m: Any, collection: dict[str, int] | None = None, set_ids: 
     from mapkit.sets.requirements import describe, hexes_of
 
     need = requirements(m)
-    kinds = ("master", "expansion", "kit", "community") if community else ("master", "expansion", "kit")
+    kinds: tuple[str, ...] = ("master", "expansion", "kit", "community") if community else ("master", "expansion", "kit")
     if set_ids:  # any set may be named, announced products included
         kinds = ("master", "expansion", "kit", "community", "announced")
     sets = load_sets(kinds)

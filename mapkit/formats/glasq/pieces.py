@@ -137,14 +137,15 @@ def edge_of(drawing: Drawing) -> tuple[int, int, int] | None:
     if point is None:
         return None
     here = nearest_hex(*point)
-    best = None
-    for turn, (dq, dr) in enumerate(DIRECTIONS):
-        there = (here[0] + dq, here[1] + dr)
-        (x0, y0), (x1, y1) = centre(*here), centre(*there)
-        gap = math.dist(((x0 + x1) / 2, (y0 + y1) / 2), point)
-        if best is None or gap < best[0]:
-            best = (gap, turn)
-    return here[0], here[1], best[1]
+    x0, y0 = centre(*here)
+
+    def gap(turn: int) -> float:
+        """How far the drawing's centre is from the middle of this hex and its neighbour `turn`."""
+        dq, dr = DIRECTIONS[turn]
+        x1, y1 = centre(here[0] + dq, here[1] + dr)
+        return math.dist(((x0 + x1) / 2, (y0 + y1) / 2), point)
+
+    return here[0], here[1], min(range(len(DIRECTIONS)), key=gap)
 
 
 def fold_bases(placed: list[Placed], cat: Any) -> list[Placed]:

@@ -180,7 +180,7 @@ def _place(code: str, use: Any, transform: str, matrix: Any, steps: list, defs: 
                 f"(shape {ptype.shape})", "")
     if layer.scenario is not None:
         attrs["scenario"] = layer.scenario
-    p = Placed(code, type_id, fit[0], fit[1], fit[2], attrs, line, layer, sorted(cells), anchor=(q0, r0))
+    p = Placed(code, type_id, fit[0], fit[1], fit[2], attrs, line, layer, sorted(cells or ()), anchor=(q0, r0))
     label = _label_after(use, drawing, transform)
     if label:
         if type_id in STACKED and label.isdecimal() and len(label) <= 9 and int(label) > 0:

@@ -31,8 +31,9 @@ import hashlib
 import json
 import re
 import zlib
+from dataclasses import replace
 from functools import lru_cache
-from typing import Any
+from typing import Any, MutableSequence
 
 from mapkit import data, limits
 from mapkit.errors import FormatError
@@ -165,7 +166,7 @@ CASTLE_UNDER = frozenset(("castle-base-corner", "castle-base-straight", "castle-
                           "castle-wall-straight", "castle-wall-end", "castle-arch", "castle-arch-no-door"))
 
 
-def with_built_in_bases(pieces: list[Piece]) -> list[Piece]:
+def with_built_in_bases(pieces: MutableSequence[Piece]) -> list[Piece]:
     """Give each wall Hexoscape built a base into (no castle piece beneath it) that base as a
     piece of its own, with the wall one level up: the model's picture of what Hexoscape shows.
     Walls are settled from the lowest up, so a wall on such a wall sees its full height."""
@@ -436,6 +437,8 @@ def losses(m: Map) -> list[str]:
             lost(f"glyph {piece.attrs['letter']!r}: Hexoscape glyphs carry no letter", piece)
         elif ptype.id == "start-zone" and piece.attrs.get("name"):
             lost(f"start zone name {piece.attrs['name']!r}: Hexoscape start zones have no names", piece)
+        if hexoscape_id(piece, ptype) is not None and _half_step_of_many_hexes(piece, ptype):
+            lost(f"{ptype.name} turned a half step: only one-hex pieces turn so (written as whole turns)", piece)
     for piece, _, q, r, altitude in _placed_pieces(m):
         if not _in_bounds(q, r, altitude):
             lost(f"{cat[piece.type].name} beyond Hexoscape's bounds (q and r within ±{MAX_COORDINATE}, "
@@ -455,11 +458,15 @@ def losses(m: Map) -> list[str]:
         lettered = set(letters_for_sets([str(s) for s in declared]))
         from mapkit.sets.sets import set_letters
 
-        named = {v for k, v in set_letters().items() if k in lettered}
+        lettered_sets = {v for k, v in set_letters().items() if k in lettered}
         for set_id in declared:
-            if set_id not in named:
+            if set_id not in lettered_sets:
                 out.append(f"declared set {set_id!r}: Hexoscape has no letter for it (setsUsed leaves it out)")
     return out
+
+
+def _half_step_of_many_hexes(piece: Piece, ptype: PieceType) -> bool:
+    return piece.rotation != int(piece.rotation) and ptype.hexes != 1
 
 
 def _in_bounds(q: int, r: int, altitude: int) -> bool:
@@ -484,6 +491,8 @@ def _placed_pieces(m: Map) -> list[tuple[Piece, str, int, int, int]]:
         hid = hexoscape_id(piece, ptype)
         if hid is None:
             continue
+        if _half_step_of_many_hexes(piece, ptype):  # named in losses; the reader takes whole turns only
+            piece = replace(piece, rotation=int(piece.rotation))
         mine = piece.extras.get(NAME, {})
         if mine.get("built_into_wall") and (piece.q, piece.r, piece.z) in built_in:
             continue

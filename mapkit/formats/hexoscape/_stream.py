@@ -23,7 +23,7 @@ import zlib
 from array import array
 from itertools import repeat
 from operator import add, mul
-from typing import Any, Iterator
+from typing import Any, Iterator, Sequence
 
 from mapkit.errors import FormatError
 from mapkit.formats._json import parse_json
@@ -98,7 +98,7 @@ class _Columns:
         self.objects: dict[int, Piece] = {}
         self.keys: set[str] = set()
 
-    def add(self, hids: list[str], altitudes: list[int], turns: tuple[str, ...], qs: list[int], rs: list[int],
+    def add(self, hids: Sequence[str], altitudes: list[int], turns: Sequence[str], qs: list[int], rs: list[int],
             uids: tuple[str, ...] | None) -> None:
         ids = self.ids
         present = set(hids)

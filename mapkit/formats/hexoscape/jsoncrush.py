@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_left
+from typing import Callable
 
 DELIMITER = "\u0001"
 #: Characters encodeURIComponent leaves as they are (besides ASCII letters and digits).
@@ -131,8 +132,13 @@ def swap(text: str, forward: bool = True) -> str:
     """The library's character swaps (forward for crushing, reverse order for uncrushing)."""
     patterns = _SWAP_PATTERNS if forward else tuple(reversed(_SWAP_PATTERNS))
     for pattern, a, b in patterns:
-        text = pattern.sub(lambda match, a=a, b=b: b if match.group(0) == a else a, text)
+        text = pattern.sub(_swapper(a, b), text)
     return text
+
+
+def _swapper(a: str, b: str) -> Callable[[re.Match[str]], str]:
+    """A replacement that turns `a` into `b` and anything else the pattern matched into `a`."""
+    return lambda match: b if match.group(0) == a else a
 
 
 # -- crush ------------------------------------------------------------------------------------

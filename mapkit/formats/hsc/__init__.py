@@ -141,6 +141,12 @@ class _Tile:
     """One tile record as the general parser saw it."""
 
     __slots__ = ("at", "type", "tv", "rot", "x", "y", "z", "byte", "strings", "forms", "colour", "size")
+    type: int  # set by _parse_tile, in file order
+    tv: int
+    rot: int
+    x: int
+    y: int
+    z: int
 
     def __init__(self, at: int):
         self.at = at
@@ -174,7 +180,7 @@ def _parse_tile(cur: Cursor, t: Tables) -> _Tile:
             tile.size = cur.i32("personal tile size")
             if tile.size not in PERSONAL_SIZES:
                 raise cur.fail(f"personal tile size {tile.size} is not one of 1, 2, 3, 7, 24", at)
-            whats = ("top texture", "side texture", "label", "personal tile name")
+            whats: tuple[str, ...] = ("top texture", "side texture", "label", "personal tile name")
         elif tile.type // 1000 == 18:
             whats = ("figure name", "figure file")
         else:
@@ -199,13 +205,14 @@ def _read_tiles(cur: Cursor, count: int, hx: dict[str, Any]) -> list[Piece] | Pi
         tile = _parse_tile(cur, t)
         return tile, cur.pos
 
-    _hsc_fast = None  # a small map reads faster than numpy imports
+    fast = False  # a small map reads faster than numpy imports
     if count >= FAST_PATH_MIN_TILES:
         try:
             from mapkit.formats.hsc import _fast as _hsc_fast
+            fast = True
         except ImportError:  # numpy missing: the general parser reads everything
             pass
-    if _hsc_fast is not None:
+    if fast:
         runs, general, cur.pos, kinds = _hsc_fast.scan(cur.data, cur.pos, count, t, parse_one)
         rec = _hsc_fast.Plain(_hsc_fast.records(cur.data, runs), t, kinds) if runs else None
         hist = rec.byte_histogram() if rec is not None else [0] * 256
@@ -278,7 +285,7 @@ def _piece(tile: _Tile, t: Tables, glyph_byte: int, tile_version: int) -> Piece:
         else:
             letter = "?" if raw == GLYPH_FIRST else chr(raw - 14000)
         attrs["letter"] = letter
-        canon = 14000 + ord(letter)
+        canon: int | None = 14000 + ord(letter)
     else:
         ptype = t.by_vs.get(raw) or (cat["start-zone"] if raw == START_ID else
                                      cat["personal"] if raw == PERSONAL_ID else
@@ -298,7 +305,7 @@ def _piece(tile: _Tile, t: Tables, glyph_byte: int, tile_version: int) -> Piece:
                 attrs["name"] = strings[1]
         elif strings[1]:
             extras["start_name"] = strings[1]
-    expected = colorref(ptype.vs_colour)
+    expected: int | None = colorref(ptype.vs_colour)
     if raw == PERSONAL_ID:
         attrs["size"] = tile.size if tile.size is not None else 1
         if tile.size is not None:

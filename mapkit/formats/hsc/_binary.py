@@ -115,10 +115,10 @@ def encode_cstring(text: str, form: str | None = None) -> bytes:
         body = text.encode("utf-16-le", "surrogatepass")
         n = len(body) // 2
     else:
-        body = ansi_encode(text)
-        if body is None:
+        ansi = ansi_encode(text)
+        if ansi is None:
             return encode_cstring(text, None)
-        n = len(body)
+        body, n = ansi, len(ansi)
     if not width or not _fits(width, n, unicode):
         width = minimal_width(n)
     head = UNICODE_TAG if unicode else b""

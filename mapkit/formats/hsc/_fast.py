@@ -21,6 +21,7 @@ from typing import Any, Callable, Iterable, Sequence
 
 from mapkit.formats.hsc._binary import EMPTY_UTF16, VERSION_BYTES
 from mapkit.formats.hsc._tables import Tables, colorref
+from mapkit.model.catalog import PieceType
 from mapkit.model.columns import Kind
 from mapkit.model.map import Piece
 
@@ -38,6 +39,13 @@ if array("i").itemsize != 4 or array("I").itemsize != 4:  # the general parser t
     raise ImportError("the hsc fast path needs 4-byte C ints")
 
 
+def _raw_id(ptype: PieceType) -> int:
+    """The id VirtualScape writes for a plain piece type (every one has one: `Tables.plain`)."""
+    if ptype.vs is None:  # Tables.plain holds only types found by their VirtualScape id
+        raise ValueError(f"{ptype.id} has no VirtualScape id")
+    return ptype.vs
+
+
 class PlainLookup:
     """Lookup tables over raw type ids and type codes for the plain piece types."""
 
@@ -45,7 +53,7 @@ class PlainLookup:
         self.code: dict[int, int] = dict(t.plain_code)
         self.raw_ids = frozenset(self.code)
         self.ids: tuple[str, ...] = tuple(p.id for p in t.plain)
-        self.canon = [p.vs for p in t.plain]
+        self.canon = [_raw_id(p) for p in t.plain]
         self.colour = [colorref(p.vs_colour) for p in t.plain]
         self.rot_offset = [p.vs_rotation_offset for p in t.plain]
         #: anchor offsets by code * 6 + turns

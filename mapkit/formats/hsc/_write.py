@@ -167,8 +167,9 @@ def _encode(m: Map, hx: dict | None) -> bytes:
     """Encode the map; `hx` = the reader's extras (round-trip style) or None (new-file style)."""
     t = tables()
     preserve = hx is not None
-    version = version_code(hx["version"]) if preserve else 7
-    forms = hx.get("forms", {}) if preserve else {}
+    kept: dict = hx if hx is not None else {}  # what the reader kept, to write the file as it was
+    version = version_code(kept["version"]) if preserve else 7
+    forms = kept.get("forms", {}) if preserve else {}
     out = bytearray(VERSION_BYTES[version])
     if version >= 2:
         out += encode_cstring(str(m.name or ""), forms.get("name"))
@@ -180,14 +181,14 @@ def _encode(m: Map, hx: dict | None) -> bytes:
     elif version >= 4:
         rtf = _scenario_rtf(m)
         out += _I32.pack(len(rtf)) + rtf
-    settings = list(hx.get("print", [])) if preserve else list(DEFAULT_PRINT)
+    settings = list(kept.get("print", [])) if preserve else list(DEFAULT_PRINT)
     wanted = (3 if version >= 2 else 0) + (version >= 5) + (version >= 7)
     if len(settings) != wanted:
         raise ValueError("print settings do not match the version")
     for value in settings:
         out += _I32.pack(int(value))
-    tile_version = version_code(hx["tile_version"]) if preserve else 3
-    glyph_byte = int(hx["glyph_byte"]) if preserve else 0
+    tile_version = version_code(kept["tile_version"]) if preserve else 3
+    glyph_byte = int(kept["glyph_byte"]) if preserve else 0
     types = t.cat.types
     writable = []
     for p in m.pieces:
@@ -199,8 +200,8 @@ def _encode(m: Map, hx: dict | None) -> bytes:
     records, count = _tiles(writable, t, preserve, tile_version, glyph_byte, shift)
     out += _I32.pack(count)
     out += b"".join(records)
-    if preserve and hx.get("trailing"):
-        out += bytes.fromhex(hx["trailing"])
+    if preserve and kept.get("trailing"):
+        out += bytes.fromhex(kept["trailing"])
     return bytes(out)
 
 
@@ -247,13 +248,14 @@ def _tiles(writable: list[tuple[Piece, PieceType]], t: Tables, preserve: bool, t
            glyph_byte: int, shift: tuple[int, int, int]) -> tuple[list[bytes], int]:
     """Every tile record, and how many. Plain pieces with nothing kept in extras (almost all
     of a big map) are encoded together with numpy; the rest one by one."""
-    _hsc_fast = None  # a small map is written one record at a time
+    fast = False  # a small map is written one record at a time
     if tile_version == 3 and len(writable) >= FAST_PATH_MIN_TILES:
         try:
             from mapkit.formats.hsc import _fast as _hsc_fast
+            fast = True
         except ImportError:  # numpy missing: every piece goes through _tile
             pass
-    codes = _hsc_fast.lookup(t).writer_code if _hsc_fast is not None else {}
+    codes: dict[str, int] = _hsc_fast.lookup(t).writer_code if fast else {}
     slots: list[bytes | None] = []  # None = the next plain record
     rows = []
     for p, ptype in writable:
@@ -267,8 +269,9 @@ def _tiles(writable: list[tuple[Piece, PieceType]], t: Tables, preserve: bool, t
         except struct.error:  # pushed past 32 bits by the shift to non-negative coordinates
             if preserve:
                 raise
-    if not rows:
-        return slots, len(slots)  # type: ignore[return-value]
+    if not rows:  # no plain record: every slot holds its record
+        records = [slot for slot in slots if slot is not None]
+        return records, len(records)
     pc, pq, pr, pz, pt = zip(*rows)
     buffer, fits = _hsc_fast.encode_plain(pc, pq, pr, pz, pt, t, glyph_byte, shift)
     if preserve and fits is not None:
@@ -306,6 +309,8 @@ def _tile(p: Piece, ptype: PieceType, t: Tables, preserve: bool, tile_version: i
             raw = kept
         byte = code
     else:
+        if ptype.vs is None:  # _encode writes only the pieces VirtualScape has
+            raise ValueError(f"VirtualScape has no {ptype.id}")
         raw = ptype.vs
         kept = he.get("type")
         if isinstance(kept, int) and t.by_vs.get(kept) is ptype:
