@@ -11,6 +11,7 @@ from PIL import Image
 
 from mapkit.drawing import RenderOptions, build_scene, iso_solids, render_png, render_svg, style
 from mapkit.drawing.layout import EDGE_OF_DIRECTION, UNIT_CORNERS, Oblique, hex_center
+from mapkit.model.catalog import catalog
 from mapkit.model.map import Map, Piece
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -141,3 +142,18 @@ def test_ids_stay_unique(view):
     root = etree.fromstring(render_svg(build_scene(field(), RenderOptions(view=view))))
     ids = [el.get("id") for el in root.iter() if el.get("id")]
     assert len(ids) == len(set(ids))
+
+
+def test_a_start_zone_lies_under_what_stands_on_its_hex():
+    """A start zone's ring was painted over a ruin on the same hex (Genotech's warehouse ruins)."""
+    m = Map(name="zone", pieces=[Piece("grass-24", 0, 0, 0), Piece("ruin-2", 0, 3, 1, 0),
+                                 Piece("start-zone", 0, 3, 1, 0, {"player": 1})])
+    scene = build_scene(m, RenderOptions(view="iso", legend=False, title=False))
+    img = Image.open(io.BytesIO(render_png(scene, SCALE))).convert("RGB")
+    p = scene.pitch
+    cx, cy = hex_center(0, 3, p)
+    # where the ring's north-west side crosses the ruin's front face (both in the picture)
+    seen = pixel(scene, img, cx - 0.25 * p, cy - 0.316 * p, 1)
+    ruin_rgb = style.obstacle_style(catalog()["ruin-2"])[1]
+    assert seen != style.player_rgb(1)
+    assert near(seen, ruin_rgb, 40)

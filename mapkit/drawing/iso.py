@@ -50,10 +50,11 @@ def iso_view(m: Map, opts: Any) -> tuple[Group, Box, dict]:
         elif ptype.kind == "edge" and len(cells) == 1:
             # an edge add-on is painted with the later of the two rows its edge joins
             dq, dr = DIRECTIONS[int(piece.rotation) % 6]
-            jobs.append((max(piece.r, piece.r + dr), piece.z + 0.001, 1, index, (piece.q, piece.r, float(piece.z), None)))
+            jobs.append((max(piece.r, piece.r + dr), piece.z + 0.001, 2, index, (piece.q, piece.r, float(piece.z), None)))
         else:
+            flat = 1 if ptype.kind == "marker" else 2        # marks on the ground go under what stands there
             for q, r in cells:
-                jobs.append((r, piece.z + 0.001, 1, index, (q, r, float(piece.z), None)))
+                jobs.append((r, piece.z + 0.001, flat, index, (q, r, float(piece.z), None)))
     jobs.sort(key=lambda j: (j[0], j[1], j[2], j[3]))
     root = Group("iso", label="Stacked tiles", layer=True)
     colours: dict[int, tuple] = {}
