@@ -209,8 +209,9 @@ def test_purchase_text_says_proved_when_the_count_is():
 
 def test_picture_outlines_a_covered_piece_in_its_own_level():
     """A grass 24 re-cut under a rock 24: seen from above its cuts would be drawn over the rock,
-    so the picture goes level by level with the outlines in Level 1's panel only. Alone on the
-    table, the same re-cut is drawn from above."""
+    so the picture goes level by level with the outlines in Level 1's panel, the only Level drawn
+    (the rock's Level 2, unchanged, is left out). Alone on the table, the same re-cut is drawn
+    from above."""
     import re
 
     from mapkit.fit.report import picture
@@ -218,11 +219,30 @@ def test_picture_outlines_a_covered_piece_in_its_own_level():
     cut = {"grass-7": 3, "grass-3": 3, "grass-2": 3, "grass-1": 3}
     under = fit_map(Map(pieces=[Piece("grass-24", 0, 0, 0), Piece("rock-24", 0, 0, 1)]), {**cut, "rock-24": 1})
     svg = picture(under, svg=True).decode()
-    assert re.findall(r'<g id="(panel-\d|fit-changes[^"]*)"', svg) == ["panel-1", "fit-changes-1", "panel-2"]
+    assert re.findall(r'<g id="(panel-\d|fit-changes[^"]*)"', svg) == ["panel-1", "fit-changes-1"]
     alone = fit_map(Map(pieces=[Piece("grass-24", 0, 0, 0)]), cut)
     svg = picture(alone, svg=True).decode()
     assert re.findall(r'<g id="(panel-\d|fit-changes[^"]*)"', svg) == ["fit-changes"]
     assert svg.count("stroke=\"#e6148c\"") >= 14  # every edge of the 7 new pieces facing another
+
+
+def test_picture_of_a_tall_map_draws_only_the_levels_fit_changed():
+    """A grass 24 re-cut on Level 1 under a tower of rock 24s up to Level 11, and a second grass 24
+    re-cut on Level 3 in it: two panels (Levels 1 and 3), not eleven. (The Sunken Crypt,
+    re-cut on Level 1 only, once came out as 33 panels, 4985 x 5319 pixels.)"""
+    import re
+
+    from mapkit.fit.report import picture
+
+    cut = {"grass-7": 6, "grass-3": 6, "grass-2": 6, "grass-1": 6, "rock-24": 9}
+    tower = [Piece("grass-24", 0, 0, 0), Piece("rock-24", 0, 0, 1), Piece("grass-24", 0, 0, 2)]
+    tower += [Piece("rock-24", 0, 0, z) for z in range(3, 11)]
+    result = fit_map(Map(pieces=tower), cut)
+    assert result.feasible and {c.z for c in result.changes} == {0, 2}
+    svg = picture(result, svg=True).decode()
+    assert re.findall(r'<g id="(panel-\d+|fit-changes[^"]*)"', svg) == ["panel-1", "fit-changes-1",
+                                                                          "panel-3", "fit-changes-3"]
+    assert "only the Levels fit changed are drawn" in svg
 
 
 # the command ---------------------------------------------------------------------------------

@@ -107,28 +107,27 @@ def test_html_report(cli, level_map, tmp_path):
     assert "<title>(1, 0) Level 2: " in html                 # the water tile seen from above
 
 
-def test_battlements_and_the_flag_are_on_their_wall_walks_level(cli, tmp_path):
+def test_battlements_are_on_their_wall_walks_level(cli, tmp_path):
     # A battlement hangs on the side of a wall-walk at its height, as the battlefield pages draw it
-    # in the wall-walk's "Level N" picture; the flag planted in it goes up with it. Neither is on
-    # the Level below (the battlement's bottom) nor five Levels up (the flag's bottom).
+    # in the wall-walk's "Level N" picture, not on the Level below (where its bottom is). The flag
+    # keeps its own layer's Level: nothing in a file says a battlement holds it (Flag test.hsc has
+    # one floating over a tile).
     from mapkit.model import levels
     from mapkit.model.catalog import catalog
 
     cat = catalog()
     assert [levels.level(cat[t], 20) for t in ("wall-walk-1", "castle-battlement", "castle-ladder")] == [21, 21, 20]
-    assert levels.level(cat["castle-flag"], 25) == 21 and list(levels.span(cat["castle-flag"], 25)) == [21]
+    assert levels.level(cat["castle-flag"], 4) == 5
     m = Map(name="keep", pieces=[Piece("grass-1", 0, 0, 0), Piece("wall-walk-1", 0, 0, 1),
-                                 Piece("grass-1", 1, 0, 0), Piece("castle-battlement", 1, 0, 1, 3),
-                                 Piece("castle-flag", 1, 0, 6)])
+                                 Piece("grass-1", 1, 0, 0), Piece("castle-battlement", 1, 0, 1, 3)])
     path = tmp_path / "keep.mapkit.json"
     write_map(m, path)
     data = json.loads(cli("info", path, "--json")[1])
     assert data["size"]["levels"] == [1, 2]
-    assert {c["type"]: c["level"] for c in data["cells"] if c["type"].startswith("castle")} == \
-        {"castle-battlement": 2, "castle-flag": 2}
+    assert {c["type"]: c["level"] for c in data["cells"] if c["type"].startswith("castle")} == {"castle-battlement": 2}
     pdf = tmp_path / "keep.pdf"
     assert cli("print", path, "-o", pdf)[0] == 0
     from pypdf import PdfReader
 
     sheets = [page.extract_text() for page in PdfReader(str(pdf)).pages if "Parts for Level" in page.extract_text()]
-    assert len(sheets) == 2 and "battlement" in sheets[1] and "flag" in sheets[1]
+    assert len(sheets) == 2 and "x Castle battlement" in sheets[1] and "x Castle battlement" not in sheets[0]

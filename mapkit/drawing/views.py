@@ -41,6 +41,8 @@ class RenderOptions:
     map_file: str | None = None
     #: Lines listed under the legend (e.g. why findings could not be computed).
     notes: list[str] = field(default_factory=list)
+    #: The levels view draws only these Levels' panels (None: every Level of the map).
+    only_levels: tuple[int, ...] | None = None
 
 
 def build_scene(m: Map, options: RenderOptions | None = None) -> Scene:
@@ -267,6 +269,8 @@ def levels_view(m: Map, opts: RenderOptions) -> tuple[Group, Box, dict]:
     """One panel per build level, in a grid, each a top view of that level over a ghost of those below."""
     p = opts.pitch
     levels = sorted(set(layout.map_levels(m)) | c3g.c3g_levels(m, opts.map_file)) or [1]
+    if opts.only_levels is not None:
+        levels = [level for level in levels if level in opts.only_levels] or levels
     columns = max(1, math.ceil(math.sqrt(len(levels))))
     whole = layout.cells_box({c for pc in m.pieces for c in layout.piece_cells(m, pc)}, p) or Box(0, 0, p, p)
     if c3g.has_c3g(m):

@@ -109,7 +109,8 @@ def render_text(rep: dict[str, Any], map_name: str) -> str:
 def picture(result: FitResult, name: str = "", svg: bool = False, scale: float = 36.0) -> bytes:
     """The re-tiled map with each piece fit laid outlined: seen from above when every such piece
     shows from above, else level by level (each outlined in its Level's panel), so that the cuts
-    of stacked layers are never drawn over one another."""
+    of stacked layers are never drawn over one another. Level by level, only the Levels where fit
+    laid a piece are drawn: a tall map re-cut on one Level is one panel, not one per Level."""
     from mapkit.drawing import RenderOptions, build_scene, render_png, render_svg
     from mapkit.drawing.layout import hex_center, hex_corners
     from mapkit.drawing.scene import Group, Poly
@@ -117,7 +118,12 @@ def picture(result: FitResult, name: str = "", svg: bool = False, scale: float =
     assert result.map is not None
     laid = [placed for change in result.changes for placed in change.added]
     view = "levels" if any(_hidden(result.map, placed.cells, placed.z) for placed in laid) else "top"
-    opts = RenderOptions(view=view, name=name, notes=["outlined: pieces laid by mapkit fit"] if laid else [])
+    notes = ["outlined: pieces laid by mapkit fit"] if laid else []
+    changed: tuple[int, ...] | None = None
+    if view == "levels":
+        changed = tuple(sorted({level_of(placed.z) for placed in laid}))
+        notes.append("only the Levels fit changed are drawn (mapkit render --view levels draws every Level)")
+    opts = RenderOptions(view=view, name=name, notes=notes, only_levels=changed)
     scene = build_scene(result.map, opts)
     p = opts.pitch
     panels = {g.id: g for g in _groups(scene.root)} if view == "levels" else {}

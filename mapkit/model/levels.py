@@ -32,20 +32,15 @@ def level(ptype: PieceType, z: int) -> int:
     """The Level of a piece of this type with its bottom at height `z`: its own layer for a
     tile (z + 1), the Level it stands on for anything else (z; 0 is the table). A piece that
     hangs beside a tile at its height (a battlement on a wall-walk's side, as the battlefield
-    pages draw it with the wall-walk's Level) is on that tile's Level, z + 1; one planted in
-    another piece (the flag in a battlement, catalog `stands_on`) on that piece's Level."""
-    if ptype.stands_on:
-        from mapkit.model.catalog import catalog
-
-        host, rise = next(iter(ptype.stands_on.items()))
-        return level(catalog()[host], z - rise)
+    pages draw it with the wall-walk's Level) is on that tile's Level, z + 1. (The castle flag,
+    a castle piece, keeps its own z + 1: a file does not say whether a battlement holds it.)"""
     return z + 1 if ptype.kind in LAYER_KINDS or ptype.hangs_beside_tile else z
 
 
 def span(ptype: PieceType, z: int) -> range:
     """The Levels a piece takes up: every layer a tile (or a 9-level castle wall) fills, or the
     one Level a standing (hanging, planted) piece is on."""
-    if ptype.kind in LAYER_KINDS and not ptype.stands_on:
+    if ptype.kind in LAYER_KINDS:
         return range(z + 1, z + 1 + ptype.height)
     return range(level(ptype, z), level(ptype, z) + 1)
 
