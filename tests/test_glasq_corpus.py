@@ -192,7 +192,7 @@ def test_every_code_of_the_corpus_pages_is_a_piece_or_documented_as_not_one():
     assert not_pieces <= named, sorted(not_pieces - named)
 
 
-def test_the_west_barbican_start_spaces_inside_the_tower_and_on_its_top():
+def test_the_west_barbican_start_spaces_inside_the_tower_and_on_its_top(cli):
     # "Olive start zone spaces marked with the number 2 indicate where there are 2 open start zone
     # spaces on both levels 1 and 21": the seven hexes inside the tower, under its wall-walk.
     from mapkit.model import levels
@@ -207,3 +207,8 @@ def test_the_west_barbican_start_spaces_inside_the_tower_and_on_its_top():
         assert (len(by_hex), len(spaces)) == (44, 51)
         assert sorted(hexes for hexes in by_hex.values() if len(hexes) > 1) == [[21, 1]] * 7
     assert not any("start spaces" in w for w in web.warnings)
+    # info counts hexes and spaces apart; analyze, which moves figures between spaces, says spaces
+    code, out, _ = cli("info", corpus_file(WEST_BARBICAN[0]), "--scenario", "2")
+    assert "player 1: 44 hexes (51 spaces: some hexes hold one above another)" in out
+    code, out, _ = cli("analyze", corpus_file(WEST_BARBICAN[0]), "--scenario", "2")
+    assert "start zones: player 1: 51 spaces, player 2: 94 spaces" in out

@@ -21,7 +21,8 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
     p.add_argument("--keep-shapes", action="store_true",
                    help="re-cut only the pieces the collection is short of; their neighbours keep their shape")
     p.add_argument("--picture", metavar="FILE",
-                   help="the re-tiled map from above with the new pieces outlined, .png or .svg "
+                   help="the re-tiled map with the new pieces outlined, from above (or the Levels "
+                        "changed, one panel each, when a new piece lies under another), .png or .svg "
                         "(default: the new map's name with .png)")
     p.add_argument("--no-picture", action="store_true", help="write no picture")
     p.add_argument("--json", action="store_true", help="print the summary as JSON")

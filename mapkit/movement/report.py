@@ -173,7 +173,7 @@ def render_text(d: dict[str, Any]) -> str:
             f"{n} in {t} turn{'s' if t != 1 else ''}" for t, n in sorted(counts.items())) +
             f"; {sum(1 for s in spaces if not s['reachable'])} not reachable")
     if d["start_zones"]:
-        lines.append("  start zones: " + ", ".join(f"player {p}: {n} hexes" for p, n in d["start_zones"].items()))
+        lines.append("  start zones: " + ", ".join(f"player {p}: {n} spaces" for p, n in d["start_zones"].items()))
     for e in d["engagement"]:
         where = f" (ending at {_place(e['space'])})" if e["space"] else ""
         if e["turns"] is None:

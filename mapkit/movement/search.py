@@ -97,10 +97,10 @@ def search(g: Graph, sources: Iterable[int], blocked: Iterable[int] = (), friend
     best = [UNREACHED] * n_states
     spent = [0] * n_states
     dead = bytearray(n_states)
-    # Per node, the fewest turns and then the fewest spaces of any route that may end there,
-    # packed as turns << 32 | spaces: a label ahead on movement left (kept for what follows)
-    # can have counted more spaces than one that ends its turn there (2 + a placement of 3
-    # against a walk of 4 onto the far Transit Space).
+    # Per node, the fewest turns and then the fewest spaces of the routes whose move ends there
+    # (at water, a glyph, a Transit Space, with all movement used), packed as turns << 32 |
+    # spaces: the label kept, ahead on movement left for what follows, can have counted more
+    # (2 + a placement of 3 against a walk of 4 onto the far Transit Space, both in turn 1).
     least = [UNREACHED] * g.n
     is_blocked = bytearray(g.n)
     for b in blocked:
@@ -247,8 +247,8 @@ def search(g: Graph, sources: Iterable[int], blocked: Iterable[int] = (), friend
                 else:
                     s2 = m * per_node + lock2 * width + u2
                 k2 = t2 * width + u2
-                if lock2 == 0 and end_ok[m]:
-                    ends = (t2 + (1 if u2 else 0)) << 32 | (base + c)
+                if u2 == 0 and lock2 == 0 and end_ok[m]:  # the move ends here (or has not begun)
+                    ends = t2 << 32 | (base + c)
                     if ends < least[m]:
                         least[m] = ends
                 if k2 < best[s2] or (k2 == best[s2] and base + c < spent[s2]):  # `offer`, inlined: the hot loop
@@ -268,8 +268,13 @@ def search(g: Graph, sources: Iterable[int], blocked: Iterable[int] = (), friend
     else:
         keys = best[0::per_node]
         spent0 = spent[0::per_node]
-    # The spaces counted: the fewest of the routes that end there in the fewest turns.
-    spent0 = [ends & 0xFFFFFFFF if ends < UNREACHED else used for ends, used in zip(least, spent0)]
+    # The spaces counted: the fewest of the kept label's route and the routes ending there, of
+    # those that take the fewest turns.
+    for n, k in enumerate(keys):
+        if least[n] < UNREACHED:
+            t, u = divmod(k, width)
+            kept = (t + (1 if u else 0)) << 32 | spent0[n] if k < UNREACHED else UNREACHED
+            spent0[n] = min(kept, least[n]) & 0xFFFFFFFF
     if per_node == 1:
         return Reach(g, move, keys, spent0, keys, end_ok)
     passed = [min(best[n * per_node:(n + 1) * per_node]) for n in range(g.n)]
