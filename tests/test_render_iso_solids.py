@@ -74,8 +74,9 @@ def test_road_wall_is_a_wall_three_levels_high(drawn):
     assert not near(pixel(scene, img, cx, cy - p * 0.08, 1 + 3 + 0.6), rgb)
 
 
-def test_battlement_stands_on_the_walk_with_merlons(drawn):
-    """A battlement is stored at the walk's z; it stands on the walk's top (height 2), notched."""
+def test_battlement_rises_above_the_walk_with_merlons(drawn):
+    """A battlement is stored at the walk's z (1); it rises to the height a flag is planted at
+    (z + 5), notched, above the walk's top (height 2)."""
     scene, root, img = drawn
     p = scene.pitch
     sides = [el for el in parts(root, "castle-battlement") if el.get("data-part") == "side"]
@@ -89,11 +90,13 @@ def test_battlement_stands_on_the_walk_with_merlons(drawn):
     def along(t):
         return a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t + p * 0.04
 
-    top = 2 + iso_solids.BATTLEMENT_LEVELS
+    top = 1 + iso_solids.battlement_levels()
+    assert top == 6
     merlon, notch = along(0.1), along(0.3)
     assert pixel(scene, img, *merlon, top - 0.2) in {rgb, style.darker(rgb, 0.8)}
     assert pixel(scene, img, *notch, top - 0.2) not in {rgb, style.darker(rgb, 0.8)}
     assert pixel(scene, img, *merlon, 2.3) in {rgb, style.darker(rgb, 0.8)}
+    assert pixel(scene, img, *merlon, top + 0.3) not in {rgb, style.darker(rgb, 0.8)}
 
 
 def test_ladder_rails_run_two_levels_up_its_edge(drawn):
