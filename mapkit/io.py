@@ -126,7 +126,7 @@ def check_output(path: str | os.PathLike, *suffixes: str, inputs: Iterable[str |
     """Check an output before any work: a known extension (when `suffixes` are given), a place
     mapkit may write, not one of `inputs` nor of the files read so far. Returns the path."""
     out = str(path)
-    if suffixes and out != STDIO and not _fd_of(out) and not out.lower().endswith(suffixes):
+    if suffixes and not is_stream(out) and not out.lower().endswith(suffixes):
         raise OutputError(f"{out}: the output must end in {' or '.join(suffixes)}")
     target = _target(out, inputs)
     if target.kind == "file":
@@ -186,6 +186,26 @@ def write_atomic(path: str | os.PathLike, data: bytes | str) -> None:
         except OSError:
             pass
         raise
+
+
+def is_stream(path: str | os.PathLike) -> bool:
+    """Whether an output path is a stream, written to as it is and named by no extension:
+    "-", a file descriptor's name (/dev/stdout), a character device (/dev/null) or a FIFO."""
+    out = str(path)
+    if out == STDIO or _fd_of(out) is not None:
+        return True
+    try:
+        mode = os.stat(out).st_mode
+    except (OSError, ValueError):
+        return False
+    return stat.S_ISCHR(mode) or stat.S_ISFIFO(mode)
+
+
+def is_standard_output(path: str | os.PathLike) -> bool:
+    """Whether an output path names standard output ("-", /dev/stdout, /dev/fd/1): a command
+    that prints a report there cannot also write a picture or a map there."""
+    out = str(path)
+    return out == STDIO or _fd_of(out) == 1
 
 
 def same_file(a: str | os.PathLike, b: str | os.PathLike) -> bool:

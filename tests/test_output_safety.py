@@ -131,6 +131,44 @@ def test_dev_null_is_a_stream_written_to_never_replaced(cli, native):
     assert code in (0, 1) and out == ""
 
 
+@pytest.mark.parametrize("command", [
+    ("render", "{MAP}"), ("print", "{MAP}"), ("report", "{MAP}"), ("analyze", "{MAP}"), ("overlay", "{BOOK}"),
+])
+@pytest.mark.parametrize("stream", ["/dev/null", "-"])
+def test_every_picture_and_sheet_goes_to_a_stream_whatever_its_name(native, command, stream):
+    """A stream has no extension to choose the output by: the command's first kind is written
+    (render: PNG), to /dev/null as to standard output, and /dev/null stays a device."""
+    args = [a.replace("{MAP}", str(native)).replace("{BOOK}", str(BOOK)) for a in command]
+    result = subprocess.run([sys.executable, "-m", "mapkit", *args, "-o", stream], capture_output=True, cwd=ROOT)
+    if command[0] == "analyze" and stream == "-":  # its report takes standard output: one or the other
+        assert result.returncode == 2 and b"standard output carries the analysis" in result.stderr
+        assert result.stdout == b""
+        return
+    assert result.returncode == 0, result.stderr
+    assert stat.S_ISCHR(os.stat("/dev/null").st_mode)
+    if stream == "-":
+        magic = {"render": b"\x89PNG", "analyze": b"\x89PNG", "overlay": b"\x89PNG", "print": b"%PDF",
+                 "report": b"<!DOCTYPE html"}[command[0]]
+        assert result.stdout.startswith(magic), result.stdout[:40]
+    elif command[0] != "analyze":  # analyze prints its report whatever becomes of the heatmap
+        assert result.stdout == b""
+
+
+def test_fit_to_a_stream_draws_no_picture_beside_it_and_never_shares_standard_output(native, tmp_path):
+    collection = tmp_path / "mine.vsc"
+    collection.write_text("[Collection]\n" + "".join(f"{kind}{n}=40\n" for kind in ("Grass", "Rock", "Sand", "Water")
+                                                     for n in (1, 2, 3, 7, 24)))
+    before = set(os.listdir("/dev"))
+    fit = [sys.executable, "-m", "mapkit", "fit", str(native), "--collection", str(collection), "--to", "hsc"]
+    result = subprocess.run([*fit, "-o", "/dev/null"], capture_output=True, cwd=ROOT)
+    assert result.returncode in (0, 1), result.stderr
+    assert set(os.listdir("/dev")) == before  # no /dev/null.png beside the device
+    for args in (["-o", "-"], ["-o", "/dev/stdout"], ["-o", str(tmp_path / "new.hsc"), "--picture", "-"]):
+        result = subprocess.run([*fit, *args], capture_output=True, cwd=ROOT)
+        assert result.returncode == 2 and b"standard output carries fit's report" in result.stderr
+        assert result.stdout == b"" and not (tmp_path / "new.hsc").exists()
+
+
 def test_dev_stdout_writes_to_the_real_standard_output(native, tmp_path):
     result = subprocess.run([sys.executable, "-m", "mapkit", "convert", str(native), "/dev/stdout", "--to", "hsc"],
                             capture_output=True, cwd=ROOT)

@@ -77,7 +77,10 @@ def suffixes(names: Iterable[str]) -> tuple[str, ...]:
 
 
 def choose(path_or_kind: str | Path, allowed: Iterable[str] | None = None) -> OutputKind:
-    """The kind named, or the first allowed kind whose extension `path_or_kind` ends in."""
+    """The kind named, or the first allowed kind whose extension `path_or_kind` ends in; a
+    stream without one ("-", /dev/stdout, /dev/null, a named pipe) gets the first allowed kind."""
+    from mapkit.io import is_stream
+
     kinds = [get(n) for n in allowed] if allowed is not None else list(OUTPUTS)
     text = str(path_or_kind)
     for kind in kinds:
@@ -86,6 +89,8 @@ def choose(path_or_kind: str | Path, allowed: Iterable[str] | None = None) -> Ou
     for kind in kinds:
         if kind.named_by(text):
             return kind
+    if kinds and is_stream(text):
+        return kinds[0]
     raise OptionError(f"{text}: the output must end in {' or '.join(suffixes(k.name for k in kinds))}")
 
 

@@ -102,4 +102,10 @@ def load_book(path: str | Path) -> Book:
 
 @lru_cache(maxsize=256)
 def _load_cached(resolved: str, shown: str, stamp: tuple[int, int]) -> Book:
-    return book_from_json(read_book_json(resolved), shown)
+    try:
+        doc = read_book_json(resolved)
+    except FormatError as exc:  # name the file as the user gave it, not its resolved path
+        if exc.file == resolved:
+            exc.file = None
+        raise exc.with_file(shown) from None
+    return book_from_json(doc, shown)

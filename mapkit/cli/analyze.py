@@ -70,6 +70,10 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError(f"--from {args.fmt}: --from names the map's format (as in every command); "
                          f"the space to measure from is --start {args.fmt}")
     if args.output:
+        from mapkit.io import is_standard_output
+
+        if is_standard_output(args.output):
+            raise UsageError(f"-o {args.output}: standard output carries the analysis; write the heatmap to a file")
         check_output(args.output, "heatmap-png", inputs=(args.map,))
     m = read_map(args.map, args.fmt)
     report_warnings(m, args.map)

@@ -15,7 +15,8 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
     p.add_argument("--collection", metavar="FILE", required=True,
                    help="a VirtualScape .vsc collection or a Hexoscape inventory TSV/CSV (ID, Type, Size, Count)")
     p.add_argument("-o", "--output", metavar="NEW_MAP",
-                   help="where to write the re-tiled map (default: MAP's name with -fit, in MAP's format)")
+                   help="where to write the re-tiled map (default: MAP's name with -fit, in MAP's format, "
+                        "or mapkit JSON for a format mapkit does not write, such as glasq pages)")
     p.add_argument("--to", dest="to_fmt", metavar="FORMAT", help="write this format (default: from the name)")
     p.add_argument("--from", dest="fmt", metavar="FORMAT", help="read the map as this format")
     p.add_argument("--keep-shapes", action="store_true",
@@ -58,6 +59,7 @@ def run(args: argparse.Namespace) -> int:
     from mapkit.app.outputs import choose
     from mapkit.fit.report import render_text, summary
     from mapkit.formats import format_for_output, read_map, report_warnings, write_map
+    from mapkit.io import is_standard_output, is_stream
 
     if args.map == "-":
         raise UsageError("fit reads MAP from a file (its name names the output)")
@@ -68,11 +70,16 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError(f"{args.collection}: the collection holds no pieces; it cannot cover anything")
     fmt = output_format(m, args)
     output = args.output or str(default_output(args.map, fmt))
-    if Path(output).resolve() == Path(args.map).resolve():
-        raise UsageError(f"{output}: the output would replace the map read; name another file")
-    shot = None if args.no_picture else (args.picture or str(Path(output).with_suffix(".png")))
+    if is_standard_output(output):
+        raise UsageError(f"-o {output}: standard output carries fit's report; write the new map to a file")
+    check_output(output, inputs=(args.map, args.collection))  # before the solver's work, not after it
+    # the picture beside the new map; a map written to a stream (/dev/null, a pipe) has no "beside"
+    beside = None if is_stream(output) else str(Path(output).with_suffix(".png"))
+    shot = None if args.no_picture else (args.picture or beside)
+    if shot is not None and is_standard_output(shot):
+        raise UsageError(f"--picture {shot}: standard output carries fit's report; draw the picture to a file")
     if shot is not None:
-        check_output(shot, "fit-png", "fit-svg")
+        check_output(shot, "fit-png", "fit-svg", inputs=(args.map, args.collection))
     result = retile(m, have, args.keep_shapes, fmt)
     rep = summary(m, result, output if result.feasible and not result.already_fits else None, result.new_findings)
     if result.feasible and not result.already_fits:

@@ -38,6 +38,7 @@ from typing import Any, MutableSequence
 from mapkit import data, limits
 from mapkit.errors import FormatError
 from mapkit.formats._json import escape_lone_surrogates, parse_json
+from mapkit.formats._losses import unheld_attrs, unheld_piece_attrs
 from mapkit.model import levels
 from mapkit.model.catalog import PieceType, catalog
 from mapkit.model.grid import axial_to_offset, rotate
@@ -411,6 +412,11 @@ def hexoscape_id(piece: Piece, ptype: PieceType) -> str | None:
     return hexoscape_type(piece, ptype).hexoscape
 
 
+#: Piece attributes a Hexoscape file keeps, or that `losses` names in words of their own.
+_NAMED_ATTRS = {"start-zone": ("player", "name"), "glyph": ("letter",),
+                "personal": ("size", "name", "label", "texture_top", "texture_side", "colour")}
+
+
 def losses(m: Map) -> list[str]:
     """What a Hexoscape file cannot carry: one line per kind of thing lost, with how many
     pieces it touches and where the first one is."""
@@ -433,10 +439,19 @@ def losses(m: Map) -> list[str]:
             label = piece.attrs.get("name") or piece.attrs.get("label")
             named = f" {label!r}" if label else ""
             lost(f"{ptype.name}{named}: Hexoscape has no such piece", piece)
+        elif ptype.id == "personal":
+            left = [word for key, word in (("label", "label"), ("texture_top", "textures"), ("colour", "colour"))
+                    if piece.attrs.get(key) not in (None, "")]
+            if left:
+                lost(f"{ptype.name} {piece.attrs.get('name')!r}: Hexoscape makes it its "
+                     f"{hexoscape_type(piece, ptype).name} and keeps no {', '.join(left)}", piece)
         elif ptype.id == "glyph" and piece.attrs.get("letter", "?") != "?":
             lost(f"glyph {piece.attrs['letter']!r}: Hexoscape glyphs carry no letter", piece)
         elif ptype.id == "start-zone" and piece.attrs.get("name"):
             lost(f"start zone name {piece.attrs['name']!r}: Hexoscape start zones have no names", piece)
+        if hexoscape_id(piece, ptype) is not None:
+            for key, value in unheld_piece_attrs(piece, _NAMED_ATTRS.get(ptype.id, ())):
+                lost(f"{ptype.name} {key.replace('_', ' ')} {value!r}: Hexoscape keeps no such thing", piece)
         if hexoscape_id(piece, ptype) is not None and _half_step_of_many_hexes(piece, ptype):
             lost(f"{ptype.name} turned a half step: only one-hex pieces turn so (written as whole turns)", piece)
     for piece, _, q, r, altitude in _placed_pieces(m):
@@ -451,7 +466,7 @@ def losses(m: Map) -> list[str]:
         for placement in placements:
             out.append(f"{kind} {placement.book!r} at ({placement.q}, {placement.r}) on Level {placement.level}: "
                        "Hexoscape cannot place C3G Books")
-    if m.players not in ("", "0"):
+    if m.players:
         out.append(f"players {m.players!r}: Hexoscape maps do not record the number of players")
     declared = m.attrs.get("sets_used")
     if isinstance(declared, list):
@@ -462,7 +477,7 @@ def losses(m: Map) -> list[str]:
         for set_id in declared:
             if set_id not in lettered_sets:
                 out.append(f"declared set {set_id!r}: Hexoscape has no letter for it (setsUsed leaves it out)")
-    return out
+    return out + unheld_attrs(m, ("sets_used",), "Hexoscape")
 
 
 def _half_step_of_many_hexes(piece: Piece, ptype: PieceType) -> bool:

@@ -16,6 +16,7 @@ import operator
 import struct
 from typing import Any
 
+from mapkit.formats._losses import CARRIED_BY_THE_MAP, unheld_attrs, unheld_piece_attrs
 from mapkit.formats.hsc._binary import FAST_PATH_MIN_TILES, VERSION_BYTES, encode_cstring, paused_gc, version_code
 from mapkit.formats.hsc._rtf import rtf_to_text, text_to_rtf
 from mapkit.formats.hsc._tables import (GLYPH_FIRST, GLYPH_LAST, PERSONAL_SIZES, Tables, colorref, tables)
@@ -86,6 +87,12 @@ def _shape(p: Piece, ptype: PieceType, t: Tables) -> str:
 _ATTR_TYPES = frozenset({"glyph", "start-zone", "personal", "figure", "figure-double"})
 
 
+#: Piece attributes a `.hsc` keeps (a figure's player is named as a loss in words of its own).
+_HELD_ATTRS = {"glyph": ("letter",), "start-zone": ("player", "name"),
+               "personal": ("size", "texture_top", "texture_side", "label", "name", "colour"),
+               "figure": ("name", "file", "player")}
+
+
 def losses(m: Map) -> list[str]:
     """What a `.hsc` cannot carry, one line per thing."""
     t = tables()
@@ -93,7 +100,7 @@ def losses(m: Map) -> list[str]:
     for index, p in enumerate(m.pieces, 1):
         ptype = t.cat.types.get(p.type)
         if (ptype is not None and ptype.vs is not None and ptype.id not in _ATTR_TYPES and _fits(p, ptype, t)
-                and p.rotation == int(p.rotation)):
+                and p.rotation == int(p.rotation) and (not p.attrs or p.attrs.keys() <= CARRIED_BY_THE_MAP)):
             continue  # the common case: nothing to report
         level = f"Level {levels.level(ptype, p.z)}" if ptype is not None else f"height {p.z}"
         where = f"piece {index} ({p.type}) at q={p.q} r={p.r} {level}"
@@ -120,6 +127,8 @@ def losses(m: Map) -> list[str]:
                        "(written black)")
         if ptype.kind == "figure" and "player" in p.attrs:
             out.append(f"{where}: the figure's player ({p.attrs['player']}) is not stored by VirtualScape")
+        for key, value in unheld_piece_attrs(p, _HELD_ATTRS.get("figure" if ptype.kind == "figure" else ptype.id, ())):
+            out.append(f"{where}: the {key.replace('_', ' ')} {value!r} is not stored by VirtualScape")
     for kind, placements in (("building", m.buildings), ("destructible object", m.objects)):
         for placement in placements:
             out.append(f"C3G {kind} {placement.book!r} at q={placement.q} r={placement.r} "
@@ -127,7 +136,7 @@ def losses(m: Map) -> list[str]:
     if m.attrs.get("sets_used"):
         out.append(f"declared sets {', '.join(map(str, m.attrs['sets_used']))}: VirtualScape maps do not record "
                    "the sets used")
-    return out
+    return out + unheld_attrs(m, ("sets_used",), "VirtualScape")
 
 
 def _glyph_code(letter: Any) -> int | None:
