@@ -11,6 +11,7 @@ from PIL import Image
 
 from mapkit.drawing import RenderOptions, build_scene, iso_solids, render_png, render_svg, style
 from mapkit.drawing.layout import EDGE_OF_DIRECTION, UNIT_CORNERS, Oblique, hex_center
+from mapkit.model.catalog import catalog
 from mapkit.model.map import Map, Piece
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -73,8 +74,9 @@ def test_road_wall_is_a_wall_three_levels_high(drawn):
     assert not near(pixel(scene, img, cx, cy - p * 0.08, 1 + 3 + 0.6), rgb)
 
 
-def test_battlement_stands_on_the_walk_with_merlons(drawn):
-    """A battlement is stored at the walk's z; it stands on the walk's top (height 2), notched."""
+def test_battlement_rises_above_the_walk_with_merlons(drawn):
+    """A battlement is stored at the walk's z (1); it rises to the height a flag is planted at
+    (z + 5), notched, above the walk's top (height 2)."""
     scene, root, img = drawn
     p = scene.pitch
     sides = [el for el in parts(root, "castle-battlement") if el.get("data-part") == "side"]
@@ -88,11 +90,13 @@ def test_battlement_stands_on_the_walk_with_merlons(drawn):
     def along(t):
         return a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t + p * 0.04
 
-    top = 2 + iso_solids.BATTLEMENT_LEVELS
+    top = 1 + iso_solids.battlement_levels()
+    assert top == 6
     merlon, notch = along(0.1), along(0.3)
     assert pixel(scene, img, *merlon, top - 0.2) in {rgb, style.darker(rgb, 0.8)}
     assert pixel(scene, img, *notch, top - 0.2) not in {rgb, style.darker(rgb, 0.8)}
     assert pixel(scene, img, *merlon, 2.3) in {rgb, style.darker(rgb, 0.8)}
+    assert pixel(scene, img, *merlon, top + 0.3) not in {rgb, style.darker(rgb, 0.8)}
 
 
 def test_ladder_rails_run_two_levels_up_its_edge(drawn):
@@ -141,3 +145,18 @@ def test_ids_stay_unique(view):
     root = etree.fromstring(render_svg(build_scene(field(), RenderOptions(view=view))))
     ids = [el.get("id") for el in root.iter() if el.get("id")]
     assert len(ids) == len(set(ids))
+
+
+def test_a_start_zone_lies_under_what_stands_on_its_hex():
+    """A start zone's ring was painted over a ruin on the same hex (Genotech's warehouse ruins)."""
+    m = Map(name="zone", pieces=[Piece("grass-24", 0, 0, 0), Piece("ruin-2", 0, 3, 1, 0),
+                                 Piece("start-zone", 0, 3, 1, 0, {"player": 1})])
+    scene = build_scene(m, RenderOptions(view="iso", legend=False, title=False))
+    img = Image.open(io.BytesIO(render_png(scene, SCALE))).convert("RGB")
+    p = scene.pitch
+    cx, cy = hex_center(0, 3, p)
+    # where the ring's north-west side crosses the ruin's front face (both in the picture)
+    seen = pixel(scene, img, cx - 0.25 * p, cy - 0.316 * p, 1)
+    ruin_rgb = style.obstacle_style(catalog()["ruin-2"])[1]
+    assert seen != style.player_rgb(1)
+    assert near(seen, ruin_rgb, 40)

@@ -196,3 +196,39 @@ def test_report_runs_the_rules_mapkit_validate_runs(cli, tmp_path):
     doc = lxml_html.fromstring((tmp_path / "r.html").read_text(encoding="utf-8"))
     assert "profile casual" in doc.get_element_by_id("findings").text_content()
     assert doc.xpath("//li[contains(@class,'finding') and @data-q='9' and @data-r='9']")
+
+
+def test_report_legend_is_the_pictures_legend_and_matches_what_it_draws():
+    """Issue 15 item 1: one legend across PNG, SVG, PDF and HTML. The report had no key, and drew
+    figures, battlements and ladders in colours no legend gave them."""
+    from lxml import etree
+
+    from mapkit.drawing import RenderOptions, build_scene, render_svg
+
+    m = Map(name="key", pieces=[Piece("grass-24", 0, 0, 0), Piece("water-1", 3, 3, 0), Piece("tree-10", 0, 1, 1),
+                                Piece("ruin-2", 0, 3, 1), Piece("castle-battlement", 1, 1, 1, 2),
+                                Piece("castle-ladder", 1, 2, 1, 3),
+                                Piece("figure", 1, 3, 1, 0, {"player": 1, "name": "Raelin"}),
+                                Piece("start-zone", 0, 4, 1, 0, {"player": 2})])
+    doc = lxml_html.fromstring(render_report(m, "key.mapkit.json"))
+    key = {li.text_content().strip(): li.get("data-colour") for li in doc.cssselect("#legend li")}
+    svg = etree.fromstring(render_svg(build_scene(m, RenderOptions())))
+    ns = "{http://www.w3.org/2000/svg}"
+    png_labels = {t.text for t in svg.find(f".//{ns}g[@id='legend']").iter(f"{ns}text") if t.text}
+    assert set(key) <= png_labels
+    assert {"grass", "tree", "ruin", "battlement (on an edge)", "ladder (on an edge)",
+            "figure (initials; player's colour)", "start zone, player 2 (Green)"} <= set(key)
+    from mapkit.drawing.style import hex_colour, player_rgb
+    from mapkit.model.catalog import catalog
+
+    labels = {"tree-10": "tree", "ruin-2": "ruin", "castle-battlement": "battlement (on an edge)",
+              "castle-ladder": "ladder (on an edge)"}
+    fills = {}
+    for use in doc.cssselect("#standing use.standing"):
+        title = use.find("title").text
+        (kind,) = [t for t in [*labels, "figure"] if title.startswith(catalog()[t].name + " at")]
+        fills[kind] = use.get("fill")
+    assert set(fills) == {*labels, "figure"}
+    for kind, label in labels.items():
+        assert fills[kind] == key[label], kind
+    assert fills["figure"] == hex_colour(player_rgb(1))          # the figure's player's colour, as the PNG

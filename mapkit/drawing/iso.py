@@ -50,10 +50,11 @@ def iso_view(m: Map, opts: Any) -> tuple[Group, Box, dict]:
         elif ptype.kind == "edge" and len(cells) == 1:
             # an edge add-on is painted with the later of the two rows its edge joins
             dq, dr = DIRECTIONS[int(piece.rotation) % 6]
-            jobs.append((max(piece.r, piece.r + dr), piece.z + 0.001, 1, index, (piece.q, piece.r, float(piece.z), None)))
+            jobs.append((max(piece.r, piece.r + dr), piece.z + 0.001, 2, index, (piece.q, piece.r, float(piece.z), None)))
         else:
+            flat = 1 if ptype.kind == "marker" else 2        # marks on the ground go under what stands there
             for q, r in cells:
-                jobs.append((r, piece.z + 0.001, 1, index, (q, r, float(piece.z), None)))
+                jobs.append((r, piece.z + 0.001, flat, index, (q, r, float(piece.z), None)))
     jobs.sort(key=lambda j: (j[0], j[1], j[2], j[3]))
     root = Group("iso", label="Stacked tiles", layer=True)
     colours: dict[int, tuple] = {}
@@ -113,7 +114,7 @@ def iso_view(m: Map, opts: Any) -> tuple[Group, Box, dict]:
                 for run in _runs(boundary):
                     root.add(Poly([top_pts[i % 6] for i in run], stroke=outline_rgb, width=outline_w, closed=False))
         else:
-            _iso_standing(root, m, index, (q, r), tops, cx, cy, bottom, proj, p, xs, ys)
+            _iso_standing(root, m, index, (q, r), cx, cy, bottom, proj, p, xs, ys)
     if not xs:
         xs, ys = [0.0, p], [0.0, p]
     box = Box(min(xs), min(ys), max(xs), max(ys))
@@ -159,8 +160,8 @@ def _stands(ptype) -> bool:
     return ptype.kind == "castle" and style.castle_symbol(ptype)[0] == "flag"
 
 
-def _iso_standing(root: Group, m: Map, index: int, cell: tuple[int, int], tops: dict, cx: float, cy: float,
-                  z: float, proj: Oblique, p: float, xs: list[float], ys: list[float]) -> None:
+def _iso_standing(root: Group, m: Map, index: int, cell: tuple[int, int], cx: float, cy: float, z: float,
+                  proj: Oblique, p: float, xs: list[float], ys: list[float]) -> None:
     """Obstacles upright (trees, palms, ruins as their shapes, others as billboards); edge
     add-ons and flags as solids; flat markers on the surface; figures as tokens."""
     piece = m.pieces[index]
@@ -215,12 +216,11 @@ def _iso_standing(root: Group, m: Map, index: int, cell: tuple[int, int], tops: 
             solids.road_wall(group, layout.piece_cells(m, piece), cell, z, float(ptype.obstacle_height or 3), p, proj,
                              rgb, {"class": symbol})
         elif symbol == "battlement":
-            solids.battlement(group, piece.q, piece.r, d, solids.edge_base(tops, piece.q, piece.r, d, z), p, proj, rgb,
-                              {"class": symbol})
+            solids.battlement(group, piece.q, piece.r, d, z, p, proj, rgb, {"class": symbol})
         elif symbol == "ladder":
             solids.ladder(group, piece.q, piece.r, d, z, p, proj, rgb, {"class": symbol})
         elif symbol == "flag":
             solids.flag(group, cx, cy, z, p, proj, rgb, {"class": symbol})
-        top = z + max(solids.FLAG_POLE_LEVELS, solids.LADDER_LEVELS, float(ptype.obstacle_height or 0))
+        top = z + max(solids.FLAG_POLE_LEVELS, solids.battlement_levels(), float(ptype.obstacle_height or 0))
         xs += [bx - p * 0.5, bx + p * 0.5]
         ys += [proj.project(cx, cy, top)[1] - p * 0.3, by]

@@ -18,11 +18,23 @@ from mapkit.drawing.scene import Group, Poly
 RGB = tuple[int, int, int]
 Point = tuple[float, float]
 
-#: Drawing choices (levels): how tall a battlement stands above the walk it is clipped to, a
-#: ladder piece's height (VirtualScape maps stack them every 2 levels), a flag's pole.
-BATTLEMENT_LEVELS = 1.6
+#: Drawing choices (levels): a ladder piece's height (VirtualScape maps stack them every 2
+#: levels), a flag's pole, the depth of a battlement's crenels.
 LADDER_LEVELS = 2.0
 FLAG_POLE_LEVELS = 3.0
+CRENEL_LEVELS = 1.0
+
+
+def battlement_levels() -> float:
+    """A battlement's height from its bottom: the rise at which the catalog plants a flag in it
+    (`stands_on`; 5, an assumption from Hexoscape's battlement and VirtualScape's West Barbican,
+    docs/formats.md), so a flag is drawn on the battlement's top."""
+    from mapkit.model.catalog import catalog
+
+    try:
+        return float(catalog()["castle-flag"].stands_on.get("castle-battlement", 5))
+    except KeyError:
+        return 5.0
 
 
 def slab(g: Group, a: Point, b: Point, bottom: float, top: float, thickness: float, proj: Oblique, rgb: RGB,
@@ -54,13 +66,23 @@ def slab(g: Group, a: Point, b: Point, bottom: float, top: float, thickness: flo
             pts = [proj.project(ax, ay, bottom), proj.project(bx, by, bottom), proj.project(bx, by, top),
                    proj.project(ax, ay, top)]
         g.add(Poly(pts, fill=shade, stroke=ink, width=p * 0.012, attrs={**attrs, "data-part": "side"}))
-    g.add(Poly([proj.project(x, y, top) for x, y in ring], fill=style.darker(rgb, 1.15) if sum(rgb) < 600 else rgb,
-               stroke=ink, width=p * 0.012, attrs={**attrs, "data-part": "top"}))
+    lid = style.darker(rgb, 1.15) if sum(rgb) < 600 else rgb
+    spans = [(0.0, 1.0)] if not crenels else [(k / (2 * crenels - 1), (k + 1) / (2 * crenels - 1))
+                                               for k in range(0, 2 * crenels - 1, 2)]
+    for t0, t1 in spans:                              # the top: whole, or over each merlon (crenels stay open)
+        quad = [_along(ring[0], ring[1], t0), _along(ring[0], ring[1], t1), _along(ring[3], ring[2], t1),
+                _along(ring[3], ring[2], t0)]
+        g.add(Poly([proj.project(x, y, top) for x, y in quad], fill=lid, stroke=ink, width=p * 0.012,
+                   attrs={**attrs, "data-part": "top"}))
+
+
+def _along(a: Point, b: Point, t: float) -> Point:
+    return a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t
 
 
 def _crenel_line(merlons: int, bottom: float, top: float) -> list[tuple[float, float]]:
     """The notched top of a battlement, from t = 0 to t = 1 along the wall: `merlons` teeth."""
-    notch = bottom + (top - bottom) * 0.7
+    notch = max(bottom + (top - bottom) * 0.5, top - CRENEL_LEVELS)
     steps = 2 * merlons - 1
     out = []
     for k in range(steps):
@@ -82,12 +104,13 @@ def road_wall(g: Group, cells: list[tuple[int, int]], cell: tuple[int, int], z: 
     slab(g, a, b, z, z + height, p * 0.16, proj, rgb, attrs, p)
 
 
-def battlement(g: Group, q: int, r: int, direction: int, base: float, p: float, proj: Oblique, rgb: RGB,
+def battlement(g: Group, q: int, r: int, direction: int, z: float, p: float, proj: Oblique, rgb: RGB,
                attrs: dict[str, Any]) -> None:
     """A battlement along the hex edge facing `direction` (0 = east, clockwise): a notched wall
-    standing on `base` (the walk it is clipped to)."""
+    from its bottom `z` (VirtualScape stores it at the z of the wall-walk whose side it hangs
+    on) up `battlement_levels()`, above the walk's top."""
     a, b = _edge(q, r, direction, p)
-    slab(g, a, b, base, base + BATTLEMENT_LEVELS, p * 0.1, proj, rgb, attrs, p, crenels=3)
+    slab(g, a, b, z, z + battlement_levels(), p * 0.1, proj, rgb, attrs, p, crenels=3)
 
 
 def ladder(g: Group, q: int, r: int, direction: int, z: float, p: float, proj: Oblique, rgb: RGB,
@@ -146,20 +169,6 @@ def ruin(g: Group, cx: float, cy: float, z: float, height: float, p: float, proj
     front += [proj.project(a[0] + (b[0] - a[0]) * t, a[1] + p * 0.06, z + max(h, 0.05) * height)
               for t, h in reversed(steps)]
     g.add(Poly(front, fill=rgb, stroke=ink, width=p * 0.015, attrs={**attrs, "data-part": "side"}))
-
-
-def edge_base(tops: dict, q: int, r: int, direction: int, z: float) -> float:
-    """Where an edge add-on stands: the top of the tile it is clipped to, on either side of its
-    edge, stored at the add-on's own z (VirtualScape keeps battlements at the walk's z); else z."""
-    from mapkit.model.grid import DIRECTIONS
-
-    dq, dr = DIRECTIONS[direction % 6]
-    best = None
-    for cell in ((q, r), (q + dq, r + dr)):
-        top = tops.get(cell)
-        if top is not None and z <= top.level <= z + 1 + 1e-9:
-            best = top.level if best is None else max(best, top.level)
-    return z if best is None else best
 
 
 def _edge(q: int, r: int, direction: int, p: float) -> tuple[Point, Point]:

@@ -179,7 +179,7 @@ def top_view_svg(m: Map) -> str:
     import numpy as np
 
     from mapkit.drawing.layout import build_level
-    from mapkit.drawing.style import hex_colour, piece_fill, shade
+    from mapkit.drawing.style import hex_colour, shade, standing_rgb
 
     cat = catalog()
     own = m.scenario_pieces() if m.several_scenarios() else {}
@@ -248,7 +248,7 @@ def top_view_svg(m: Map) -> str:
     for idx in cells.standing:
         piece = m.pieces[idx]
         ptype = cat[piece.type]
-        fill = hex_colour(piece_fill(ptype, piece.attrs))
+        fill = hex_colour(standing_rgb(ptype, piece.attrs))
         level = build_level(ptype, piece)
         for q, r in m.footprint(piece):
             x, y = _centre(q, r)
@@ -269,16 +269,52 @@ def top_view_svg(m: Map) -> str:
     return "\n".join(out)
 
 
+def legend_html(m: Map) -> str:
+    """The key under the map: the same lines, names and colours as the PNG, SVG and PDF legend
+    (`style.legend_entries`), each with a swatch drawn as the report draws the thing."""
+    from mapkit.drawing.style import hex_colour, legend_entries, mark_rgb
+
+    cat = catalog()
+    players = [int(p.attrs.get("player", 0) or 0) for p in m.pieces if p.type == "start-zone"]
+    entries = legend_entries([cat[p.type] for p in m.pieces], players)
+    small = " ".join(f"{x + 8:.1f},{y + 8:.1f}" for x, y in _unit_hexagon(14.0))
+    little = " ".join(f"{x + 8:.1f},{y + 8:.1f}" for x, y in _unit_hexagon(8.0))
+    out = ['<ul id="legend" aria-label="Legend">']
+    for entry in entries:
+        if entry.swatch == "line" or entry.swatch == "ramp":
+            continue                       # the report draws no piece edges or contour lines
+        colour = hex_colour(entry.rgb)
+        if entry.swatch == "start":
+            mark = f'<polygon points="{small}" fill="none" stroke="{colour}" stroke-width="2" stroke-dasharray="3 2"/>'
+        elif entry.swatch == "glyph":
+            mark = f'<circle cx="8" cy="8" r="5" fill="{hex_colour(mark_rgb("glyph_fill"))}" stroke="{colour}"/>'
+        elif entry.swatch == "terrain":
+            mark = f'<polygon points="{small}" fill="{colour}" stroke="#000" stroke-width=".6"/>'
+        else:                              # what stands on the surface: a small hexagon in its colour
+            mark = f'<polygon points="{little}" fill="{colour}" stroke="#000" stroke-width=".6"/>'
+        out.append(f'<li data-swatch="{entry.swatch}" data-colour="{colour}"><svg width="16" height="16" '
+                   f'aria-hidden="true">{mark}</svg>{html.escape(entry.label)}</li>')
+    out.append("</ul>")
+    return "".join(out)
+
+
+def _unit_hexagon(size: float) -> list[tuple[float, float]]:
+    import math
+
+    return [(size / 2 * math.cos(math.radians(-90 + 60 * k)), size / 2 * math.sin(math.radians(-90 + 60 * k)))
+            for k in range(6)]
+
+
 def _points(q: float, r: float, size: float | None = None) -> str:
     return " ".join(f"{x * SVG_SCALE:.2f},{y * SVG_SCALE:.2f}" for x, y in hex_corners_mm(q, r, size=size))
 
 
 def _standing(m: Map, piece: Any) -> str:
     """A piece standing on the surface (a tree, a ruin, a figure), small, on each of its hexes."""
-    from mapkit.drawing.style import hex_colour, piece_fill
+    from mapkit.drawing.style import hex_colour, standing_rgb
 
     ptype = catalog()[piece.type]
-    colour = hex_colour(piece_fill(ptype, piece.attrs))
+    colour = hex_colour(standing_rgb(ptype, piece.attrs))
     out = []
     for q, r in m.footprint(piece):
         x, y = _centre(q, r)
@@ -336,6 +372,8 @@ ul.findings{list-style:none;padding:0;margin:0}
 .finding:focus,.finding:hover{outline:2px solid #89a}.finding.selected{background:#e8e8e8;outline:2px solid #000}
 .sev-error{border-color:#d0021b}.sev-warning{border-color:#f5a623}.sev-info{border-color:#4a90e2}
 .code{font-family:monospace;font-weight:bold}.where{color:#666;font-size:12px}
+#legend{list-style:none;display:flex;flex-wrap:wrap;gap:4px 16px;padding:0;margin:6px 0 0;font-size:13px}
+#legend li{display:flex;align-items:center;gap:5px}
 figure.picture{margin:8px 0}figure.picture img{max-width:100%;height:auto;border:1px solid #ddd}
 .note{background:#fff8d6;border:1px solid #e6cf6b;padding:6px 10px;border-radius:4px;margin:6px 0}
 .off{display:none}.scenario-notes{white-space:pre-wrap;font-size:13px}#scenario-choice{font-size:14px}
@@ -486,7 +524,7 @@ def render_report(m: Map, file: str | None = None, parts: ReportParts | None = N
 <p class="where">Each hex shows the surface seen from above; the number is the Level of its top tile (darker = lower);
 small hexagons: trees, ruins and other pieces standing on it. One Level shows its tiles over a grey ghost of those below.
 Dashed hexagons: start zones. Yellow discs: glyphs. A chosen finding is ringed in white and black.
-<span id="status" role="status"></span></p></section>
+<span id="status" role="status"></span></p>{legend_html(m)}</section>
 <main><div>
 {scenarios_html}<section id="summary"><h2>Summary</h2><table>{summary_html}</table>{warnings_html}</section>
 <section id="pictures"><h2>Pictures</h2>{pictures}</section>

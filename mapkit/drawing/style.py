@@ -94,6 +94,24 @@ def piece_fill(ptype: PieceType, attrs: dict[str, Any] | None = None) -> RGB:
     return terrain_rgb(ptype.terrain if ptype.kind != "custom" else "custom")
 
 
+def standing_rgb(ptype: PieceType, attrs: dict[str, Any] | None = None) -> RGB:
+    """The colour of a piece standing on the surface, as its legend line shows it (so the HTML
+    report's small hexagons match the legend of the PNG, SVG and PDF)."""
+    if ptype.kind == "obstacle":
+        return obstacle_style(ptype)[1]
+    if ptype.kind in ("castle", "edge"):
+        return castle_symbol(ptype)[2]
+    if ptype.kind == "figure":
+        player = (attrs or {}).get("player")
+        try:
+            return player_rgb(int(player)) if player else mark_rgb("figure")
+        except (TypeError, ValueError):
+            return mark_rgb("figure")
+    if ptype.kind == "marker" and ptype.id not in ("glyph", "start-zone"):
+        return tuple(ptype.vs_colour or mark_rgb("figure"))  # type: ignore[return-value]
+    return piece_fill(ptype, attrs)
+
+
 def obstacle_style(ptype: PieceType) -> tuple[str, RGB, str]:
     """(symbol, colour, legend label) for an obstacle piece."""
     entry = style_data()["obstacles"].get(ptype.terrain)
