@@ -3,6 +3,7 @@ command asks one scenario at a time (with --scenario K) or says what it does wit
 
 from __future__ import annotations
 
+import argparse
 import json
 
 import pytest
@@ -330,3 +331,28 @@ def test_genotech_every_command(cli, tmp_path, scenario):
     assert cli("analyze", page, *pick)[0] == 0
     code, _, err = cli("convert", page, tmp_path / "g.json", *pick)
     assert (code == 2 and "hexoscape holds one" in err) if scenario is None else code in (0, 2)
+
+
+def test_every_command_that_reads_a_map_takes_a_scenario():
+    """The README says so; `fit` once lacked it while its picture's note told the user to give it."""
+    from mapkit.cli import build_parser
+
+    parser = build_parser()
+    commands = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction)).choices
+    reads_a_map = {name for name, p in commands.items()
+                   if any(a.dest in ("map", "maps", "paths", "input") and not a.option_strings for a in p._actions)}
+    assert {"info", "validate", "inventory", "analyze", "render", "print", "report", "convert", "fit"} <= reads_a_map
+    lacking = sorted(name for name in reads_a_map
+                     if not any("--scenario" in a.option_strings for a in commands[name]._actions))
+    assert lacking == []
+
+
+def test_fit_works_on_one_scenario(cli, page, tmp_path):
+    collection = tmp_path / "mine.tsv"
+    collection.write_text("ID\tType\tSize\tCount\ngrass24\tGrass\t24\t99\ngrass1\tGrass\t1\t99\n")
+    out = tmp_path / "two-fit.mapkit.json"
+    code, stdout, err = cli("fit", page, "--collection", collection, "--scenario", "2", "-o", out,
+                            "--no-picture", "--json")
+    assert code in (0, 1), err
+    code, _, err = cli("fit", page, "--collection", collection, "--scenario", "9", "-o", out, "--no-picture")
+    assert code == 2 and "scenario" in err

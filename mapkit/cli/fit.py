@@ -7,6 +7,8 @@ import json
 import sys
 from pathlib import Path
 
+from mapkit.cli.common import add_scenario_option, scenario_map
+
 
 def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
     p = sub.add_parser("fit", help="re-tile a map so that it builds from a collection (same hexes, terrain "
@@ -27,6 +29,7 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
                         "(default: the new map's name with .png)")
     p.add_argument("--no-picture", action="store_true", help="write no picture")
     p.add_argument("--json", action="store_true", help="print the summary as JSON")
+    add_scenario_option(p, "the shared terrain is re-tiled and every scenario's pieces are kept")
     return p
 
 
@@ -65,6 +68,7 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError("fit reads MAP from a file (its name names the output)")
     m = read_map(args.map, args.fmt)
     report_warnings(m, args.map)
+    m = scenario_map(m, args.scenario, args.map)
     have = read_collection(args.collection)
     if not any(n > 0 for n in have.values()):
         raise UsageError(f"{args.collection}: the collection holds no pieces; it cannot cover anything")
