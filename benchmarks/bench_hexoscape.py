@@ -8,25 +8,16 @@ from __future__ import annotations
 
 import random
 import sys
-import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from generate import best_of  # noqa: E402
 from mapkit.formats import hexoscape  # noqa: E402
 from mapkit.formats.hexoscape import jsoncrush  # noqa: E402
 from mapkit.formats.hexoscape import url as hexoscape_url  # noqa: E402
 from mapkit.io import corpus_dir  # noqa: E402
 from mapkit.model.map import Map, Piece  # noqa: E402
-
-
-def best_of(n: int, fn) -> float:
-    best = float("inf")
-    for _ in range(n):
-        start = time.perf_counter()
-        fn()
-        best = min(best, time.perf_counter() - start)
-    return best
 
 
 def synthetic_map(pieces: int, seed: int = 7) -> Map:

@@ -39,7 +39,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
-from generate import make_map  # noqa: E402
+from generate import best_of, make_map  # noqa: E402
 
 from mapkit.formats import hexoscape, hsc, native  # noqa: E402
 
@@ -106,15 +106,6 @@ def peer_parse(path: Path, runs: int) -> dict:
     return json.loads(done.stdout)
 
 
-def best_call(fn, runs: int) -> float:
-    best = float("inf")
-    for _ in range(runs):
-        start = time.perf_counter()
-        fn()
-        best = min(best, time.perf_counter() - start)
-    return best
-
-
 def compare(path: Path, n: int, rounds: int) -> dict[str, float]:
     """Best-of-`rounds` figures for one map, peer and mapkit in turn within every round."""
     data = path.read_bytes()
@@ -129,7 +120,7 @@ def compare(path: Path, n: int, rounds: int) -> dict[str, float]:
             if result["tiles"] != n:
                 raise SystemExit(f"the peer read {result['tiles']} tiles of {n}")
             best["peer_in"] = min(best["peer_in"], result["best"])
-        best["mapkit_in"] = min(best["mapkit_in"], best_call(lambda: hsc.read(data), 5))
+        best["mapkit_in"] = min(best["mapkit_in"], best_of(5, lambda: hsc.read(data)))
         runs = [("peer", ["node", str(PEER_SCRIPT), str(path), "1"])] if skip is None else []
         for who, cmd in runs + [("mapkit", mapkit_cmd)]:
             took, cpu = whole(cmd)
@@ -142,7 +133,7 @@ def other_readers(m, n: int, rounds: int) -> None:
     """mapkit's JSON readers on the same map: best of `rounds` reads of the bytes."""
     for name, module in (("Hexoscape JSON", hexoscape), ("mapkit JSON", native)):
         data = module.write(m)
-        took = best_call(lambda: module.read(data), rounds)
+        took = best_of(rounds, lambda: module.read(data))
         print(f"  {name:15s} {len(data) / 1e6:6.1f} MB  read {took * 1000:8.1f} ms  ({n / took / 1e6:.2f} M pieces/s)")
 
 
