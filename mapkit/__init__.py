@@ -13,12 +13,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from mapkit.api import (Validation, analyze, check_options, detect, file_formats, info, inventory, list_rules,
-                        output_kinds, overlay, read, read_book, read_collection, render, report, retile, validate,
-                        write)
 from mapkit.errors import FormatError, LossError, MapkitError, OptionError
 
 if TYPE_CHECKING:
+    from mapkit.api import (Validation, analyze, check_options, detect, file_formats, info, inventory, list_rules,
+                            output_kinds, overlay, read, read_book, read_collection, render, report, retile,
+                            validate, write)
     from mapkit.books.model import Book
     from mapkit.geometry.params import OverlayParams
     from mapkit.model.map import Map, Piece, Placement
@@ -27,14 +27,17 @@ if TYPE_CHECKING:
 
 __version__ = "0.1.0"
 
-#: Types loaded on first use (module, name): the model, a Book, a finding, the overlay parameters.
-_LAZY = {"Map": "mapkit.model.map", "Piece": "mapkit.model.map", "Placement": "mapkit.model.map",
+#: The verbs (`mapkit.api`, whose dataclasses and typing cost a command that only reads a map
+#: more than the reading) and the types, loaded on first use: name -> module.
+_VERBS = ("read", "write", "info", "validate", "Validation", "check_options", "list_rules", "inventory", "analyze",
+          "retile", "render", "report", "overlay", "read_book", "read_collection", "detect", "file_formats",
+          "output_kinds")
+_LAZY = {**dict.fromkeys(_VERBS, "mapkit.api"),
+         "Map": "mapkit.model.map", "Piece": "mapkit.model.map", "Placement": "mapkit.model.map",
          "Book": "mapkit.books.model", "Finding": "mapkit.rules.framework", "OverlayParams": "mapkit.geometry.params",
          "FileFormat": "mapkit.registry"}
 
-__all__ = ["read", "write", "info", "validate", "Validation", "check_options", "list_rules", "inventory", "analyze",
-           "retile", "render", "report", "overlay", "read_book", "read_collection", "detect", "file_formats", "output_kinds",
-           "Map", "Piece", "Placement", "Book", "Finding", "OverlayParams", "FileFormat",
+__all__ = [*_VERBS, "Map", "Piece", "Placement", "Book", "Finding", "OverlayParams", "FileFormat",
            "MapkitError", "FormatError", "LossError", "OptionError", "__version__"]
 
 
@@ -46,3 +49,7 @@ def __getattr__(name: str) -> Any:
         globals()[name] = value
         return value
     raise AttributeError(f"module 'mapkit' has no attribute {name!r}")
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(__all__))

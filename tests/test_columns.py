@@ -179,7 +179,27 @@ def test_big_tables_reduce_in_numpy_to_the_same_answers(monkeypatch):
         monkeypatch.setattr(columns, "NUMPY_ROWS", 10**12)
         plain = answers(m)
         m.pieces._by_kind = None  # counted again, by numpy
+        m.pieces._extremes_of = None  # and its extremes taken again
         monkeypatch.setattr(columns, "NUMPY_ROWS", 0)
         assert answers(m) == plain
         assert not m.pieces.materialised
         assert plain == answers(Map(pieces=[copy.copy(p) for p in m.pieces]))
+
+
+@pytest.mark.parametrize("crowd", [0, 40, 3000])
+def test_extremes_of_wide_and_tall_pieces_whether_few_or_many_rows_lie_at_the_edge(crowd):
+    # Pieces whose footprint or height reaches past their stored hex (a 24-hex tile, a road,
+    # a tree) decide the bounds only from rows near the column's own extreme: with few such rows
+    # those are searched for; with `crowd` plain hexes piled on the edge rows, a full pass.
+    rng = random.Random(crowd)
+    pieces = [Piece("grass-1", rng.randint(0, 30), rng.randint(0, 30), rng.randint(0, 5), 0) for _ in range(2000)]
+    pieces += [Piece("grass-1", 30, rng.randint(0, 30), 0, 0) for _ in range(crowd)]
+    pieces += [Piece("grass-1", 0, rng.randint(0, 30), 0, 0) for _ in range(crowd)]
+    pieces += [Piece("grass-24", 29, 12, 1, 1), Piece("road-5", 1, 29, 0, 5), Piece("grass-24", 2, 0, 3, 4),
+               Piece("tree-10", 30, 30, 5, 0), Piece("rock-3", 0, 1, 0, 2)]
+    rng.shuffle(pieces)
+    table = table_of(copy.deepcopy(pieces))
+    listed = Map(pieces=pieces)
+    for question in ("bounds", "origin_ranges", "board_size", "level_range"):
+        assert getattr(Map(pieces=table), question)() == getattr(listed, question)(), question
+    assert not table.materialised

@@ -11,6 +11,7 @@ import argparse
 import importlib
 import os
 import sys
+from typing import Any
 
 from mapkit import __version__
 from mapkit.errors import MapkitError
@@ -21,8 +22,34 @@ COMMANDS = ("info", "convert", "validate", "rules", "inventory", "fit", "overlay
             "render", "printing", "report")
 
 
+def terminal_width() -> int:
+    """The width help text wraps to: $COLUMNS, else the terminal's, else 80 (as argparse's own
+    default, but without importing shutil, which brings bz2 and lzma into every command)."""
+    try:
+        columns = int(os.environ.get("COLUMNS", ""))
+    except ValueError:
+        columns = 0
+    if columns <= 0:
+        try:
+            columns = os.get_terminal_size(sys.__stdout__.fileno()).columns  # type: ignore[union-attr]
+        except (AttributeError, ValueError, OSError):
+            columns = 0
+    return columns if columns > 0 else 80
+
+
+class _Formatter(argparse.HelpFormatter):
+    """argparse's help layout, its width taken by `terminal_width`."""
+
+    def __init__(self, prog: str, indent_increment: int = 2, max_help_position: int = 24, width: int | None = None):
+        super().__init__(prog, indent_increment, max_help_position, terminal_width() - 2 if width is None else width)
+
+
 class _Parser(argparse.ArgumentParser):
     """argparse that reports bad usage in one line and exits 2."""
+
+    def __init__(self, *args: Any, **kwargs: Any):
+        kwargs.setdefault("formatter_class", _Formatter)
+        super().__init__(*args, **kwargs)
 
     def error(self, message: str) -> None:  # type: ignore[override]
         self.exit(2, f"{self.prog}: error: {message}\n")
@@ -137,12 +164,10 @@ def _say(line: str) -> None:
 
 
 def _catch_termination() -> dict[int, object]:
-    """Turn SIGTERM and SIGHUP into an exception (main thread only), so writes clean up."""
+    """Turn SIGTERM and SIGHUP into an exception (main thread only: elsewhere `signal.signal`
+    refuses with ValueError), so writes clean up."""
     import signal
-    import threading
 
-    if threading.current_thread() is not threading.main_thread():
-        return {}
     previous: dict[int, object] = {}
     for name in ("SIGTERM", "SIGHUP"):
         signum = getattr(signal, name, None)

@@ -129,7 +129,7 @@ class PieceTable(MutableSequence):
     `extras[format][key] = strings[row]` (a format's per-piece id, such as Hexoscape's uid).
     """
 
-    __slots__ = ("_kinds", "_kind", "_q", "_r", "_z", "_objects", "_list", "_by_kind", "_tag")
+    __slots__ = ("_kinds", "_kind", "_q", "_r", "_z", "_objects", "_list", "_by_kind", "_tag", "_extremes_of")
 
     def __init__(self, kinds: Sequence[Kind], kind: array, q: array, r: array, z: array,
                  objects: dict[int, Piece] | None = None, tag: tuple[str, str, StringColumn] | None = None):
@@ -144,6 +144,7 @@ class PieceTable(MutableSequence):
         self._objects: dict[int, Piece] = dict(objects or {})
         self._list: list[Piece] | None = None
         self._by_kind: Counter[int] | None = None
+        self._extremes_of: tuple[int, _Extremes | None] | None = None
         if tag is not None and len(tag[2]) != n:
             raise ValueError("one tag per row")
         self._tag = tag
@@ -250,6 +251,7 @@ class PieceTable(MutableSequence):
             self._kind = array("H")
             self._q, self._r, self._z = array("q"), array("q"), array("q")
             self._by_kind = None
+            self._extremes_of = None
             self._tag = None
         return self._list
 
@@ -313,20 +315,8 @@ class PieceTable(MutableSequence):
         wanted = set(type_ids)
         if self._list is not None:
             return [i for i, p in enumerate(self._list) if p.type in wanted]
-        column = self._kind.tobytes()
-        width = self._kind.itemsize
-        rows: list[int] = []
-        for k in self._kind_counts():
-            if self._kinds[k].type not in wanted:
-                continue
-            pattern = array(self._kind.typecode, (k,)).tobytes()
-            at = column.find(pattern)
-            while at >= 0:
-                if at % width == 0:
-                    rows.append(at // width)
-                    at = column.find(pattern, at + width)
-                else:
-                    at = column.find(pattern, at + 1)
+        rows = rows_holding(self._kind, [k for k in self._kind_counts() if self._kinds[k].type in wanted])
+        assert rows is not None  # no limit was given
         objects = self._objects
         rows = [i for i in rows if i not in objects]
         rows += [i for i, p in objects.items() if p.type in wanted]
@@ -337,8 +327,11 @@ class PieceTable(MutableSequence):
         if self._list is not None:
             return piece_bounds(self._list)
         boxes = [piece_bounds(self._objects.values())]
-        if len(self._objects) < len(self._kind):
-            boxes.append(self._column_bounds())
+        extremes = self._extremes()
+        if extremes is not None:
+            offsets = _kind_offsets(self._kinds, extremes.present)
+            boxes.append(tuple(extremes.extreme(extreme, name, offsets[i])  # type: ignore[arg-type]
+                               for i, (name, extreme) in enumerate(_BOX)))
         return _merge_bounds(boxes)
 
     def origin_ranges(self) -> tuple[int, int, int, int, int, int] | None:
@@ -346,14 +339,11 @@ class PieceTable(MutableSequence):
         if self._list is not None:
             return piece_ranges(self._list)
         boxes: list[tuple[int, int, int, int, int, int] | None] = [piece_ranges(self._objects.values())]
-        plain = self._plain_rows()
-        if plain is not None:
-            kind, q, r, z, present = plain
-            offsets = _kind_offsets(self._kinds, present)
-            q0, q1, r0, r1, z0, z1 = (_extreme(extreme, column, table, kind, present) for column, table, extreme in (
-                (q, offsets[6], min), (q, offsets[7], max), (r, offsets[8], min), (r, offsets[9], max),
-                (z, offsets[10], min), (z, offsets[11], max)))
-            boxes.append((q0, q1, r0, r1, z0, z1))
+        extremes = self._extremes()
+        if extremes is not None:
+            offsets = _kind_offsets(self._kinds, extremes.present)
+            boxes.append(tuple(extremes.extreme(extreme, name, offsets[6 + i])  # type: ignore[arg-type]
+                               for i, (name, extreme) in enumerate(_BOX)))
         return _merge_bounds(boxes)
 
     def level_range(self) -> tuple[int, int] | None:
@@ -361,11 +351,10 @@ class PieceTable(MutableSequence):
         if self._list is not None:
             return piece_level_range(self._list)
         ranges = [piece_level_range(self._objects.values())]
-        plain = self._plain_rows()
-        if plain is not None:
-            kind, _, _, z, present = plain
+        extremes = self._extremes()
+        if extremes is not None:
             low, high = _kind_levels(self._kinds)
-            ranges.append((_extreme(min, z, low, kind, present), _extreme(max, z, high, kind, present)))
+            ranges.append((extremes.extreme(min, "z", low), extremes.extreme(max, "z", high)))
         return _merge_ranges(ranges)
 
     def column_range(self) -> tuple[int, int] | None:
@@ -374,22 +363,19 @@ class PieceTable(MutableSequence):
         if self._list is not None:
             return piece_column_range(self._list)
         ranges = [piece_column_range(self._objects.values())]
-        plain = self._plain_rows()
-        if plain is not None:
-            kind, q, r, _, _ = plain
+        extremes = self._extremes()
+        if extremes is not None:
             low, high = _kind_columns(self._kinds)
-            if len(kind) >= NUMPY_ROWS:
-                qs, rs = _numpy_view(q), _numpy_view(r)
-                base_rows = qs + (rs >> 1)
-                slot_rows = _numpy_view(kind).astype(qs.dtype) * 2 + (rs & 1)
-                ranges.append((int((base_rows + _numpy_view(array("q", low))[slot_rows]).min()),
-                               int((base_rows + _numpy_view(array("q", high))[slot_rows]).max())))
-            else:
-                base = list(map(add, q, map(rshift, r, repeat(1))))
-                slot = list(map(add, map(mul, kind, repeat(2)), map(and_, r, repeat(1))))
-                ranges.append((min(map(add, base, map(low.__getitem__, slot))),
-                               max(map(add, base, map(high.__getitem__, slot)))))
+            ranges.append((extremes.extreme(min, "x", low), extremes.extreme(max, "x", high)))
         return _merge_ranges(ranges)
+
+    def _extremes(self) -> _Extremes | None:
+        """The reductions over the rows the columns speak for (None if none is left), kept while
+        those rows stay the same: while the table holds columns, rows only ever join `objects`."""
+        if self._extremes_of is None or self._extremes_of[0] != len(self._objects):
+            plain = self._plain_rows()
+            self._extremes_of = (len(self._objects), _Extremes(*plain) if plain is not None and plain[0] else None)
+        return self._extremes_of[1]
 
     def _plain_rows(self) -> tuple[array, array, array, array, Counter[int]] | None:
         """The kind, q, r and z columns of the rows the columns speak for, and the kinds present;
@@ -413,22 +399,6 @@ class PieceTable(MutableSequence):
                 kind[i], q[i], r[i], z[i] = kind[keep], q[keep], r[keep], z[keep]
         return kind, q, r, z, present
 
-    def _column_bounds(self) -> tuple[int, int, int, int, int, int] | None:
-        """Bounds over the rows the columns speak for. Each bound is a column plus a per-kind
-        offset (the footprint's extent less the kind's shift): where every kind present has
-        the same offset it is one C-level min or max, else a min or max over C-level maps.
-        Rows held as objects are first made copies of a row the columns speak for."""
-        plain = self._plain_rows()
-        if plain is None:
-            return None
-        kind, q, r, z, present = plain
-        offsets = _kind_offsets(self._kinds, present)
-        out = []
-        for column, table, extreme in ((q, offsets[0], min), (q, offsets[1], max), (r, offsets[2], min),
-                                       (r, offsets[3], max), (z, offsets[4], min), (z, offsets[5], max)):
-            out.append(_extreme(extreme, column, table, kind, present))
-        return tuple(out)  # type: ignore[return-value]
-
 
 #: Rows from which the reductions run in numpy: a pass of the builtin min over an array makes an
 #: int per row (about 25 ns), numpy's takes under 1 ns, and importing numpy about 0.1 s.
@@ -442,18 +412,111 @@ def _numpy_view(column: array) -> Any:
     return np.frombuffer(column, dtype=np.dtype(column.typecode))
 
 
-def _extreme(extreme: Any, column: array, table: list[int], kind: array, present: Counter[int]) -> int:
-    """min or max over the rows of column + the row's kind's value in `table`: one C-level
-    extreme when every kind present has the same value, else one over C-level maps."""
-    values = {table[k] for k in present}
-    if len(column) >= NUMPY_ROWS:
-        rows = _numpy_view(column)
-        if len(values) != 1:
-            rows = rows + _numpy_view(array("q", table))[_numpy_view(kind)]
-        return int(rows.min() if extreme is min else rows.max()) + (values.pop() if len(values) == 1 else 0)
-    if len(values) == 1:
-        return extreme(column) + values.pop()
-    return extreme(map(add, column, map(table.__getitem__, kind)))
+#: (column, extreme) of each of the six bounds, in `bounds` order.
+_BOX = (("q", min), ("q", max), ("r", min), ("r", max), ("z", min), ("z", max))
+
+
+class _Extremes:
+    """min and max of a column plus a per-kind value, over the rows the columns speak for.
+
+    The columns are q, r, z and x (the odd-r offset-grid column of the stored hex,
+    q + (r >> 1), whose per-kind table is indexed by 2 * kind + the parity of r). Each
+    column's own min and max is one C-level pass, taken once. A per-kind value that is the
+    same for every kind present only shifts it. One that differs by up to `spread` can only
+    win through a row within `spread` of the column's own extreme, so only those rows are
+    looked at, found by C-level searches of the column's bytes (on a map, the rows along one
+    edge); a full pass is taken only when too many rows lie there.
+    """
+
+    __slots__ = ("kind", "present", "_columns", "_ends")
+
+    def __init__(self, kind: array, q: array, r: array, z: array, present: Counter[int]):
+        self.kind, self.present = kind, present
+        self._columns: dict[str, array] = {"q": q, "r": r, "z": z}
+        self._ends: dict[tuple[str, Any], int] = {}
+
+    def column(self, name: str) -> array:
+        if name not in self._columns:  # "x"
+            q, r = self._columns["q"], self._columns["r"]
+            if len(q) >= NUMPY_ROWS:
+                self._columns[name] = array("q", (_numpy_view(q) + (_numpy_view(r) >> 1)).astype("q").tobytes())
+            else:
+                x = list(map(add, q, map(rshift, r, repeat(1))))
+                try:
+                    self._columns[name] = array("q", x)
+                except OverflowError:  # past 64 bits: a list, and full passes
+                    self._columns[name] = x  # type: ignore[assignment]
+        return self._columns[name]
+
+    def end(self, extreme: Any, name: str) -> int:
+        """The column's own min or max."""
+        key = (name, extreme)
+        if key not in self._ends:
+            column = self.column(name)
+            if len(column) >= NUMPY_ROWS:
+                rows = _numpy_view(column)
+                self._ends[key] = int(rows.min() if extreme is min else rows.max())
+            else:
+                self._ends[key] = extreme(column)
+        return self._ends[key]
+
+    def _slots(self, name: str) -> list[int]:
+        """The table entries the rows can use: per kind present (and parity, for x)."""
+        if name == "x":
+            return [2 * k + parity for k in self.present for parity in (0, 1)]
+        return list(self.present)
+
+    def _value(self, name: str, table: list[int], i: int) -> int:
+        slot = 2 * self.kind[i] + (self._columns["r"][i] & 1) if name == "x" else self.kind[i]
+        return self.column(name)[i] + table[slot]
+
+    def extreme(self, extreme: Any, name: str, table: list[int]) -> int:
+        """min or max over the rows of column `name` + `table[the row's kind]`."""
+        values = {table[slot] for slot in self._slots(name)}
+        end = self.end(extreme, name)
+        if len(values) == 1:
+            return end + values.pop()
+        spread = max(values) - min(values)
+        band = range(end - spread + 1, end + 1) if extreme is max else range(end, end + spread)
+        column = self.column(name)
+        rows = rows_holding(column, band, limit=len(column) // 16 + 64) if isinstance(column, array) else None
+        if rows is None:
+            return self._full_pass(extreme, name, table)
+        return extreme(self._value(name, table, i) for i in rows)
+
+    def _full_pass(self, extreme: Any, name: str, table: list[int]) -> int:
+        column, kind = self.column(name), self.kind
+        if name == "x":
+            slots: Any = map(add, map(mul, kind, repeat(2)), map(and_, self._columns["r"], repeat(1)))
+        else:
+            slots = kind
+        if len(column) >= NUMPY_ROWS:
+            r = _numpy_view(self._columns["r"])
+            index = _numpy_view(kind).astype("q") * 2 + (r & 1) if name == "x" else _numpy_view(kind)
+            rows = _numpy_view(column) + _numpy_view(array("q", table))[index]
+            return int(rows.min() if extreme is min else rows.max())
+        return extreme(map(add, column, map(table.__getitem__, slots)))
+
+
+def rows_holding(column: array, values: Iterable[int], limit: int | None = None) -> list[int] | None:
+    """The rows of a column holding any of these values, in order, found by C-level searches
+    of its bytes; None once more than `limit` are found (the caller then takes another way)."""
+    data, width = column.tobytes(), column.itemsize
+    patterns = [array(column.typecode, (value,)).tobytes() for value in values]
+    if limit is not None and sum(data.count(pattern) for pattern in patterns) > limit:
+        return None  # (a count of byte matches: aligned or not, a hint, not the answer)
+    rows: list[int] = []
+    for pattern in patterns:
+        at = data.find(pattern)
+        while at >= 0:
+            if at % width == 0:
+                rows.append(at // width)
+                if limit is not None and len(rows) > limit:
+                    return None
+                at = data.find(pattern, at + width)
+            else:
+                at = data.find(pattern, at + 1)
+    return sorted(rows)
 
 
 @lru_cache(maxsize=64)

@@ -21,12 +21,11 @@ Start-zone names, glyph letters, figure and personal-tile strings are attrs, not
 
 from __future__ import annotations
 
-import hashlib
 from typing import TYPE_CHECKING, Any
 
 from mapkit import limits
 from mapkit.errors import FormatError
-from mapkit.formats.hsc._binary import (FAST_PATH_MIN_TILES, Cursor, VERSION_CODES, form_is_default, paused_gc,
+from mapkit.formats.hsc._binary import (FAST_PATH_MIN_TILES, Cursor, VERSION_CODES, fingerprint, form_is_default, paused_gc,
                                         version_name)
 from mapkit.formats.hsc._rtf import rtf_to_text
 from mapkit.formats.hsc._tables import (FIGURE_IDS, GLYPH_FIRST, GLYPH_LAST, PERSONAL_ID, PERSONAL_SIZES,
@@ -123,7 +122,7 @@ def _read(data: bytes, cur: Cursor) -> Map:
         hx["trailing"] = data[cur.pos:].hex()
         m.warnings.append(f"{cur.end - cur.pos} unexpected byte(s) after the last tile, from byte {cur.pos} "
                           "(kept for a faithful round trip)")
-    hx["fingerprint"] = hashlib.sha256(data).hexdigest()
+    hx["fingerprint"] = fingerprint(data)
     m.extras[NAME] = hx
     return m
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import gc
 import struct
+import sys
 from contextlib import contextmanager
 from typing import Iterator
 
@@ -18,6 +19,27 @@ from mapkit.errors import FormatError
 #: Version code (1 for 0.0001 ... 7 for 0.0007) -> the exact double bytes VirtualScape compares.
 VERSION_BYTES: dict[int, bytes] = {n: struct.pack("<d", n / 10000) for n in range(1, 8)}
 VERSION_CODES: dict[bytes, int] = {raw: n for n, raw in VERSION_BYTES.items()}
+
+
+#: Up to this many bytes a fingerprint uses the interpreter's own SHA-256: loading OpenSSL's
+#: (hashlib) costs about 3 ms, more than hashing a file this size, while OpenSSL hashes several
+#: times faster per byte (measured: 4 MB in 2.6 ms against 15 ms).
+SMALL_FILE = 1 << 20
+
+
+def fingerprint(data: bytes) -> str:
+    """The SHA-256 hex digest of a file's bytes, the same whichever implementation makes it."""
+    if len(data) <= SMALL_FILE and "hashlib" not in sys.modules:
+        try:
+            from _sha256 import sha256  # CPython up to 3.11
+        except ImportError:
+            try:
+                from _sha2 import sha256  # CPython 3.12 and later
+            except ImportError:
+                from hashlib import sha256
+    else:
+        from hashlib import sha256
+    return sha256(data).hexdigest()
 
 
 def version_name(code: int) -> str:

@@ -22,7 +22,7 @@ from typing import Any, Callable, Iterable, Sequence
 from mapkit.formats.hsc._binary import EMPTY_UTF16, VERSION_BYTES
 from mapkit.formats.hsc._tables import Tables, colorref
 from mapkit.model.catalog import PieceType
-from mapkit.model.columns import Kind
+from mapkit.model.columns import Kind, rows_holding
 from mapkit.model.map import Piece
 
 SIZE = 41
@@ -197,22 +197,6 @@ def mismatches(a: Sequence[int], b: Sequence[int], lo: int = 0, hi: int | None =
     return mismatches(a, b, lo, mid) + mismatches(a, b, mid, hi)
 
 
-def _rows_of(column: array, values: Iterable[int]) -> list[int]:
-    """The rows of a column holding any of these values, in order (a C-level search each)."""
-    data, width = column.tobytes(), column.itemsize
-    rows: list[int] = []
-    for value in values:
-        pattern = array(column.typecode, (value,)).tobytes()
-        at = data.find(pattern)
-        while at >= 0:
-            if at % width == 0:
-                rows.append(at // width)
-                at = data.find(pattern, at + width)
-            else:
-                at = data.find(pattern, at + 1)
-    return sorted(rows)
-
-
 class Plain:
     """The plain records of a map, decoded field by field: the model's columns (kind, q, r, z:
     see `kinds`) and what finding the records that differ from VirtualScape's defaults needs."""
@@ -227,8 +211,8 @@ class Plain:
         self.byte = rec[BYTE::SIZE]
         self.colour = int_field(rec, COLOUR, "I")
         present = set(self.kind)
-        self.glyphs = _rows_of(self.kind, [k for k in present if lk.code_of_kind[k] == lk.glyph])
-        self.starts = _rows_of(self.kind, [k for k in present if lk.code_of_kind[k] == lk.start])
+        self.glyphs = rows_holding(self.kind, [k for k in present if lk.code_of_kind[k] == lk.glyph]) or []
+        self.starts = rows_holding(self.kind, [k for k in present if lk.code_of_kind[k] == lk.start]) or []
 
     def __len__(self) -> int:
         return len(self.kind)

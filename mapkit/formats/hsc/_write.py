@@ -10,14 +10,14 @@ non-negative coordinates, and only type ids VirtualScape knows.
 
 from __future__ import annotations
 
-import hashlib
 import math
 import operator
 import struct
 from typing import Any
 
 from mapkit.formats._losses import CARRIED_BY_THE_MAP, unheld_attrs, unheld_piece_attrs
-from mapkit.formats.hsc._binary import FAST_PATH_MIN_TILES, VERSION_BYTES, encode_cstring, paused_gc, version_code
+from mapkit.formats.hsc._binary import (FAST_PATH_MIN_TILES, VERSION_BYTES, encode_cstring, fingerprint, paused_gc,
+                                        version_code)
 from mapkit.formats.hsc._rtf import rtf_to_text, text_to_rtf
 from mapkit.formats.hsc._tables import (GLYPH_FIRST, GLYPH_LAST, PERSONAL_SIZES, Tables, colorref, tables)
 from mapkit.model import levels
@@ -47,7 +47,7 @@ def _write(m: Map) -> bytes:
             data = _encode(m, hx)
         except (KeyError, TypeError, ValueError, OverflowError, AttributeError, IndexError, struct.error):
             data = None  # extras that no longer fit the map: treat it as edited
-        if data is not None and hashlib.sha256(data).hexdigest() == hx["fingerprint"]:
+        if data is not None and fingerprint(data) == hx["fingerprint"]:
             return data
     return _encode(m, None)
 
