@@ -11,11 +11,11 @@ Everything loads on first use, so `import mapkit` costs almost nothing.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
-
 from mapkit.errors import FormatError, LossError, MapkitError, OptionError
 
+TYPE_CHECKING = False  # (typing is not imported at run time: every command starts faster)
 if TYPE_CHECKING:
+    from typing import Any
     from mapkit.api import (Validation, analyze, check_options, detect, file_formats, info, inventory, list_rules,
                             output_kinds, overlay, read, read_book, read_collection, render, report, retile,
                             validate, write)

@@ -13,12 +13,14 @@ would drop something. Heavy modules load on first use, so `import mapkit` is qui
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Iterable, Mapping, Sequence, Union
 
 from mapkit.errors import OptionError
+from mapkit.records import Record
 
+TYPE_CHECKING = False  # (typing is not imported at run time: every command starts faster)
 if TYPE_CHECKING:
+    from typing import Any, Iterable, Mapping, Sequence, Union
+
     from mapkit.app.overlay import OverlayResult
     from mapkit.books.model import Book
     from mapkit.fit.plan import FitResult
@@ -26,8 +28,8 @@ if TYPE_CHECKING:
     from mapkit.registry import FileFormat
     from mapkit.rules.framework import Finding, Rule
 
-#: A file name, as a string or a path.
-PathLike = Union[str, "os.PathLike[str]"]
+    #: A file name, as a string or a path.
+    PathLike = Union[str, "os.PathLike[str]"]
 
 __all__ = ["read", "write", "info", "validate", "Validation", "check_options", "list_rules", "inventory", "analyze",
            "retile", "render", "report", "overlay", "read_book", "read_collection", "detect", "file_formats",
@@ -111,12 +113,14 @@ def info(m: Map, cells: bool = False) -> dict[str, Any]:
     return summary
 
 
-@dataclass
-class Validation:
+class Validation(Record):
     """The findings of one check, in `mapkit validate`'s order, with its text, JSON and SARIF."""
 
-    findings: list[Finding] = field(default_factory=list)
-    rules: list[Rule] = field(default_factory=list)
+    _fields = ("findings", "rules")
+
+    def __init__(self, findings: list[Finding] | None = None, rules: list[Rule] | None = None):
+        self.findings: list[Finding] = [] if findings is None else findings
+        self.rules: list[Rule] = [] if rules is None else rules
 
     @property
     def errors(self) -> list[Finding]:

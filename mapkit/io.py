@@ -23,15 +23,16 @@ import os
 import re
 import stat
 import sys
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Iterable
 
 from mapkit.errors import FormatError, MapkitError
 from mapkit import limits
 from mapkit.limits import Limit
+from mapkit.records import FrozenRecord
 
+TYPE_CHECKING = False  # (typing is not imported at run time: every command starts faster)
 if TYPE_CHECKING:
     from pathlib import Path
+    from typing import Iterable
 
 #: The path that means standard input (reading) or standard output (writing).
 STDIO = "-"
@@ -113,13 +114,17 @@ def _read_bounded(handle, limit: int, size: int = 0) -> bytes:
 
 
 # -- outputs ----------------------------------------------------------------------------------
-@dataclass(frozen=True)
-class _Target:
-    """What an output path is: a descriptor to write to, a stream to open, or a file to replace."""
+class _Target(FrozenRecord):
+    """What an output path is: a descriptor to write to, a stream to open, or a file to replace
+    (`kind` "fd", "stream" or "file")."""
 
-    kind: str  # "fd", "stream" or "file"
+    kind: str
     path: str
-    fd: int = -1
+    fd: int
+    _fields = ("kind", "path", "fd")
+
+    def __init__(self, kind: str, path: str, fd: int = -1):
+        self.__dict__.update(kind=kind, path=path, fd=fd)
 
 
 def check_output(path: str | os.PathLike, *suffixes: str, inputs: Iterable[str | os.PathLike] = ()) -> str:

@@ -9,20 +9,23 @@ users; `tests/test_limits.py` feeds each one a file just past it.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from mapkit.errors import FormatError
+from mapkit.records import FrozenRecord
 
 
-@dataclass(frozen=True)
-class Limit:
-    """One documented limit: the most mapkit accepts, in `unit`, and why it is that."""
+class Limit(FrozenRecord):
+    """One documented limit: the most mapkit accepts, in `unit`, and why it is that
+    (`checked`: where it is enforced, for docs/limits.md). Change one with `records.replace`."""
 
     name: str
     value: int
     unit: str
     why: str
-    checked: str  # where it is enforced, for docs/limits.md
+    checked: str
+    _fields = ("name", "value", "unit", "why", "checked")
+
+    def __init__(self, name: str, value: int, unit: str, why: str, checked: str):
+        self.__dict__.update(name=name, value=value, unit=unit, why=why, checked=checked)
 
     def exceeded(self, value: int | float | None, *, file: str | None = None, where: str | None = None,
                  what: str = "") -> "LimitError":

@@ -25,14 +25,15 @@ unknown name, a file nothing recognises) or when every format is listed.
 from __future__ import annotations
 
 import importlib
-from dataclasses import dataclass
-from types import ModuleType
-from typing import TYPE_CHECKING, Iterable
 
 from mapkit.errors import FormatError, OptionError
+from mapkit.records import FrozenRecord
 
+TYPE_CHECKING = False  # (typing is not imported at run time: every command starts faster)
 if TYPE_CHECKING:
     from pathlib import Path
+    from types import ModuleType
+    from typing import Iterable
 
 #: Kinds of document, in the order `detect` reports them when confidences tie with no name to help.
 KINDS = ("map", "book", "collection")
@@ -44,8 +45,7 @@ HEAD_BYTES = 64 * 1024
 ENTRY_POINT_GROUP = "mapkit.formats"
 
 
-@dataclass(frozen=True)
-class FileFormat:
+class FileFormat(FrozenRecord):
     """One format of one kind of document; `module_name` is imported on first use."""
 
     name: str
@@ -53,6 +53,11 @@ class FileFormat:
     module_name: str
     extensions: tuple[str, ...]
     description: str
+    _fields = ("name", "kind", "module_name", "extensions", "description")
+
+    def __init__(self, name: str, kind: str, module_name: str, extensions: tuple[str, ...], description: str):
+        self.__dict__.update(name=name, kind=kind, module_name=module_name, extensions=extensions,
+                             description=description)
 
     @property
     def module(self) -> ModuleType:

@@ -220,11 +220,11 @@ def test_only_formats_read_back_gzipped_are_written_to_gz_names(tmp_path, cli, f
 
 
 def test_an_endless_or_huge_input_is_refused_without_reading_it_all(tmp_path, cli, monkeypatch):
-    import dataclasses
+    from mapkit import records
 
     from mapkit import limits
 
-    monkeypatch.setattr(limits, "INPUT_BYTES", dataclasses.replace(limits.INPUT_BYTES, value=1000))
+    monkeypatch.setattr(limits, "INPUT_BYTES", records.replace(limits.INPUT_BYTES, value=1000))
     big = tmp_path / "big.hsc"
     big.write_bytes(b"\0" * 1001)
     err = _one_error_line(*cli("info", big))

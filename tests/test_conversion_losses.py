@@ -14,7 +14,6 @@ from __future__ import annotations
 import functools
 import json
 from collections import Counter
-from dataclasses import replace
 
 import pytest
 
@@ -22,6 +21,7 @@ from conftest import ROOT, corpus_files
 from mapkit.formats import encode_map, get, parse_map, read_map, scenario_losses
 from mapkit.model.catalog import catalog
 from mapkit.model.map import Map, Piece, Placement
+from mapkit.records import replace
 
 TARGETS = ("mapkit", "hsc", "hexoscape", "hexoscape-url")
 MAP_FIELDS = ("name", "author", "players", "scenario")

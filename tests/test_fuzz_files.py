@@ -16,7 +16,6 @@ the seed cases at the issue's full sizes).
 from __future__ import annotations
 
 import contextlib
-import dataclasses
 import gzip
 import io
 import json
@@ -31,7 +30,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from conftest import CORPUS, ROOT, corpus_file
-from mapkit import limits
+from mapkit import limits, records
 from mapkit.cli import main
 from mapkit.formats import write_map
 from mapkit.model.map import Map, Piece
@@ -131,7 +130,7 @@ def test_why_a_book_of_200000_vertices_is_overlaid_or_refused_naming_the_limit(t
         code, out, err = run("overlay", path, "--json")
         assert_handled(code, out, err)
         assert code == 0 or "Book vertices" in err, err
-    monkeypatch.setattr(limits, "BOOK_VERTICES", dataclasses.replace(limits.BOOK_VERTICES, value=10_000))
+    monkeypatch.setattr(limits, "BOOK_VERTICES", records.replace(limits.BOOK_VERTICES, value=10_000))
     path.write_text(polygon_book(10_001))
     code, out, err = run("overlay", path)
     assert_handled(code, out, err)
@@ -177,7 +176,7 @@ def test_why_a_gzip_inflating_past_the_limit_stops_before_the_memory_is_spent(tm
     # runs in benchmarks/: a 2.9-million-piece map reads in `info`)
     from mapkit.formats import hexoscape
 
-    monkeypatch.setattr(limits, "DECOMPRESSED_BYTES", dataclasses.replace(limits.DECOMPRESSED_BYTES, value=50_000))
+    monkeypatch.setattr(limits, "DECOMPRESSED_BYTES", records.replace(limits.DECOMPRESSED_BYTES, value=50_000))
     monkeypatch.setattr(hexoscape, "STREAMED_BYTES", 50_000)
     path = tmp_path / "bomb.json.gz"
     path.write_bytes(gzip.compress(b'{"hexMap": {"id": "x"}, "boardPieces": {' + b" " * 10_000_000 + b"}}"))

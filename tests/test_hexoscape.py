@@ -317,11 +317,11 @@ def test_truncated_and_damaged_gzip():
 
 
 def test_gzip_bomb_is_refused(monkeypatch):
-    import dataclasses
+    from mapkit import records
 
     from mapkit import limits
 
-    monkeypatch.setattr(limits, "DECOMPRESSED_BYTES", dataclasses.replace(limits.DECOMPRESSED_BYTES, value=1000))
+    monkeypatch.setattr(limits, "DECOMPRESSED_BYTES", records.replace(limits.DECOMPRESSED_BYTES, value=1000))
     with pytest.raises(FormatError, match="decompressed size"):
         hexoscape.read(gzip.compress(b" " * 10_000))
 

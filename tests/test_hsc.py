@@ -651,3 +651,21 @@ def test_a_small_map_reads_and_writes_without_importing_numpy(tmp_path):
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT)
     assert result.returncode == 0, result.stderr
     assert result.stdout.strip() == "False"
+
+
+def test_a_glyph_under_another_id_than_its_letter_is_kept_on_the_fast_path():
+    # A run of plain records with no legacy id: only a glyph's id can differ from what
+    # VirtualScape writes (14000 + its letter). Here the old '?' id 14001 holds an 'A'.
+    from mapkit.formats import hsc
+    from mapkit.model.catalog import catalog
+
+    grass = catalog()["grass-1"].vs
+    tiles = [hb.tile(grass, x, y, 0) for x in range(10) for y in range(10)]
+    tiles[50] = hb.tile(14001, 3, 4, 1, byte=ord("A"))
+    tiles[70] = hb.tile(14000 + ord("V"), 5, 6, 1, byte=ord("V"))
+    data = hb.document(7, tiles)
+    m = hsc.read(data)
+    glyphs = {p.attrs["letter"]: p for p in m.pieces if p.type == "glyph"}
+    assert glyphs["A"].extras["hsc"]["type"] == 14001
+    assert "type" not in glyphs["V"].extras.get("hsc", {})
+    assert hsc.write(m) == data

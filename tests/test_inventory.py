@@ -182,11 +182,11 @@ def test_inventory_collection_failures_are_one_line(tmp_path, monkeypatch):
         result = run_subprocess("inventory", mapfile, "--collection", tmp_path / name)
         assert result.returncode == 2 and result.stdout == "", name
         assert result.stderr.count("\n") == 1 and name in result.stderr, (name, result.stderr)
-    import dataclasses
+    from mapkit import records
 
     from mapkit import limits
 
-    monkeypatch.setattr(limits, "COLLECTION_BYTES", dataclasses.replace(limits.COLLECTION_BYTES, value=64))
+    monkeypatch.setattr(limits, "COLLECTION_BYTES", records.replace(limits.COLLECTION_BYTES, value=64))
     big = tmp_path / "big.vsc"
     big.write_bytes(b"[Collection]\n" + b"Grass1=1\n" * 20)
     with pytest.raises(FormatError, match="collection size"):

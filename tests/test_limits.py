@@ -3,7 +3,6 @@ one line naming the limit, the value and the place; and every real map sits far 
 
 from __future__ import annotations
 
-import dataclasses
 import gzip
 import json
 from pathlib import Path
@@ -11,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from conftest import ROOT, corpus_files
-from mapkit import limits
+from mapkit import limits, records
 from mapkit.formats import read_map, write_map
 from mapkit.model.map import Map, Piece
 
@@ -20,7 +19,7 @@ BOOK = ROOT / "samples" / "books" / "bungalow.book.json"
 
 def lower(monkeypatch, name: str, value: int) -> limits.Limit:
     """Lower a limit for one test (the code looks limits up when it checks them)."""
-    limit = dataclasses.replace(getattr(limits, name), value=value)
+    limit = records.replace(getattr(limits, name), value=value)
     monkeypatch.setattr(limits, name, limit)
     return limit
 

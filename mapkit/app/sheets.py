@@ -26,7 +26,7 @@ def build_sheets(m: Map, map_file: str | None = None, paper: str = "letter", lev
                  hex_names: bool = False, cover: bool = False, warn: Warn = _stderr) -> tuple[bytes, int]:
     """Build instructions, a level (or `levels_per_page`) per page; the map's own name or the
     file's stem titles them (the map itself is not changed)."""
-    from dataclasses import replace
+    from mapkit.records import replace
 
     from mapkit.drawing.pdf_build import BuildOptions, render_build
 

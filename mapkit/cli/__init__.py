@@ -11,10 +11,13 @@ import argparse
 import importlib
 import os
 import sys
-from typing import Any
 
 from mapkit import __version__
 from mapkit.errors import MapkitError
+
+TYPE_CHECKING = False  # (typing is not imported at run time: every command starts faster)
+if TYPE_CHECKING:
+    from typing import Any
 
 #: Subcommand modules in the order `mapkit --help` lists them; a missing module is skipped.
 #: (`mapkit print` lives in `printing.py`: a module named `print` would shadow the builtin here.)

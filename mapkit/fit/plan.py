@@ -201,7 +201,7 @@ def _exact_cover(m: Map, have: Mapping[str, int], chosen: list[int], time_limit:
 
 def _rebuilt(m: Map, parts: list[Region], laid: list[Placement]) -> Map:
     """The map with each region's pieces replaced by those laid (kept pieces keep their extras)."""
-    from dataclasses import replace
+    from mapkit.records import replace
 
     kept = {p.same_as for p in laid if p.same_as is not None}
     removed = {i for region in parts for i in region.pieces} - kept

@@ -8,19 +8,21 @@ footprint of rotation k is the shape turned k x 60 degrees clockwise about the o
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any
 
 from mapkit import data
 from mapkit.limits import HEXES_PER_PIECE
 from mapkit.model.grid import rotate_cells
+from mapkit.records import FrozenRecord
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 KINDS = ("land", "fluid", "obstacle", "castle", "edge", "marker", "figure", "custom")
 
 
-@dataclass(frozen=True)
-class PieceType:
+class PieceType(FrozenRecord):
     """One kind of physical piece (a grass 24-hex, a tree 10, a castle wall corner, ...)."""
 
     id: str
@@ -29,28 +31,49 @@ class PieceType:
     terrain: str
     shape: str
     hexes: int
-    height: int = 1
-    adds_height: bool = False
-    thin: bool = False
-    obstacle_height: int | None = None
-    vs: int | None = None
-    vs_legacy: tuple[int, ...] = ()
-    vs_colour: tuple[int, int, int] = (160, 160, 160)
-    vs_rotation_offset: int = 0
-    hexoscape: str | None = None
-    hexoscape_inventory: str | None = None
-    glasq: tuple[str, ...] = ()
-    vsc: str | None = None
-    inventory_as: dict[str, int] = field(default_factory=dict, compare=False, hash=False)
+    height: int
+    adds_height: bool
+    thin: bool
+    obstacle_height: int | None
+    vs: int | None
+    vs_legacy: tuple[int, ...]
+    vs_colour: tuple[int, int, int]
+    vs_rotation_offset: int
+    hexoscape: str | None
+    hexoscape_inventory: str | None
+    glasq: tuple[str, ...]
+    vsc: str | None
+    inventory_as: dict[str, int]
     #: Attributes no source gives, set by assumption: attribute -> why (docs/pieces.md lists them).
-    assumed: dict[str, str] = field(default_factory=dict, compare=False, hash=False)
+    assumed: dict[str, str]
     #: Pieces this one is planted in instead of resting on a tile below it, with the levels from
     #: their bottom to its own: the castle flag stands in the top of a battlement.
-    stands_on: dict[str, int] = field(default_factory=dict, compare=False, hash=False)
+    stands_on: dict[str, int]
     #: Hangs on the side of a tile at that tile's height (the battlement on a wall-walk): a builder
     #: counts it on the tile's Level, not on the Level below it (`mapkit.model.levels`).
-    hangs_beside_tile: bool = False
-    note: str = ""
+    hangs_beside_tile: bool
+    note: str
+
+    _fields = ("id", "name", "kind", "terrain", "shape", "hexes", "height", "adds_height", "thin", "obstacle_height",
+               "vs", "vs_legacy", "vs_colour", "vs_rotation_offset", "hexoscape", "hexoscape_inventory", "glasq",
+               "vsc", "inventory_as", "assumed", "stands_on", "hangs_beside_tile", "note")
+    #: Equality and hash leave out the three tables.
+    _compared = tuple(name for name in _fields if name not in ("inventory_as", "assumed", "stands_on"))
+
+    def __init__(self, id: str, name: str, kind: str, terrain: str, shape: str, hexes: int, height: int = 1,
+                 adds_height: bool = False, thin: bool = False, obstacle_height: int | None = None,
+                 vs: int | None = None, vs_legacy: tuple[int, ...] = (), vs_colour: tuple[int, int, int] = (160, 160, 160),
+                 vs_rotation_offset: int = 0, hexoscape: str | None = None, hexoscape_inventory: str | None = None,
+                 glasq: tuple[str, ...] = (), vsc: str | None = None, inventory_as: dict[str, int] | None = None,
+                 assumed: dict[str, str] | None = None, stands_on: dict[str, int] | None = None,
+                 hangs_beside_tile: bool = False, note: str = ""):
+        self.__dict__.update(
+            id=id, name=name, kind=kind, terrain=terrain, shape=shape, hexes=hexes, height=height,
+            adds_height=adds_height, thin=thin, obstacle_height=obstacle_height, vs=vs, vs_legacy=vs_legacy,
+            vs_colour=vs_colour, vs_rotation_offset=vs_rotation_offset, hexoscape=hexoscape,
+            hexoscape_inventory=hexoscape_inventory, glasq=glasq, vsc=vsc,
+            inventory_as={} if inventory_as is None else inventory_as, assumed={} if assumed is None else assumed,
+            stands_on={} if stands_on is None else stands_on, hangs_beside_tile=hangs_beside_tile, note=note)
 
 
 class Catalog:

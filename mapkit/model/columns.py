@@ -25,11 +25,15 @@ from collections import Counter
 from collections.abc import Iterable, Iterator, MutableSequence, Sequence
 from functools import lru_cache
 from itertools import accumulate, repeat
+from collections import namedtuple
 from operator import add, and_, mul, rshift
-from typing import Any, NamedTuple, overload
 
 from mapkit.model.catalog import catalog
 from mapkit.model.piece import Piece
+
+TYPE_CHECKING = False  # (typing is not imported at run time: every command starts faster)
+if TYPE_CHECKING:
+    from typing import Any, NamedTuple
 
 class StringColumn(Sequence):
     """Many short strings kept as one: their text joined, and where each ends. A list of three
@@ -97,14 +101,16 @@ class StringColumn(Sequence):
 TURNS = 6
 
 
-class Kind(NamedTuple):
-    """What the rows of one kind share: the piece type, its turn, and the shift from the
-    coordinates the columns hold to the piece's origin hex (origin = (q - dq, r - dr))."""
-
-    type: str
-    turn: int
-    dq: int = 0
-    dr: int = 0
+if TYPE_CHECKING:
+    class Kind(NamedTuple):
+        type: str
+        turn: int
+        dq: int = 0
+        dr: int = 0
+else:
+    Kind = namedtuple("Kind", "type turn dq dr", defaults=(0, 0))
+Kind.__doc__ = """What the rows of one kind share: the piece type, its turn, and the shift from the
+coordinates the columns hold to the piece's origin hex (origin = (q - dq, r - dr))."""
 
 
 def type_turn_kinds(types: Sequence[str]) -> tuple[Kind, ...]:
@@ -133,7 +139,9 @@ class PieceTable(MutableSequence):
 
     def __init__(self, kinds: Sequence[Kind], kind: array, q: array, r: array, z: array,
                  objects: dict[int, Piece] | None = None, tag: tuple[str, str, StringColumn] | None = None):
-        self._kinds = tuple(Kind(*k) for k in kinds)
+        # (a reader hands the same tuple of Kinds to every table: no need to make them again)
+        self._kinds = kinds if type(kinds) is tuple and all(type(k) is Kind for k in kinds) else \
+            tuple(Kind(*k) for k in kinds)
         self._kind = kind if isinstance(kind, array) else array("H", kind)
         self._q, self._r, self._z = (c if isinstance(c, array) else array("q", c) for c in (q, r, z))
         n = len(self._kind)
@@ -158,13 +166,7 @@ class PieceTable(MutableSequence):
     def __len__(self) -> int:
         return len(self._list) if self._list is not None else len(self._kind)
 
-    @overload
-    def __getitem__(self, index: int) -> Piece: ...
-
-    @overload
-    def __getitem__(self, index: slice) -> list[Piece]: ...
-
-    def __getitem__(self, index):
+    def __getitem__(self, index: Any) -> Any:  # a Piece, or a list of them for a slice
         if self._list is not None:
             return self._list[index]
         if isinstance(index, slice):

@@ -8,7 +8,10 @@ with floor division so negative rows work too.
 from __future__ import annotations
 
 import math
-from typing import Iterable
+
+TYPE_CHECKING = False  # (typing is not imported at run time: every command starts faster)
+if TYPE_CHECKING:
+    from typing import Iterable
 
 #: Distance between neighbouring hex centres, in millimetres (1.75 in; physical-and-rules §1.1).
 HEX_PITCH_MM = 44.45

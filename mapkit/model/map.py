@@ -8,28 +8,32 @@ string encodings, trailing bytes) live in `extras`, keyed by format name, as JSO
 
 from __future__ import annotations
 
-from collections import Counter, defaultdict
-from dataclasses import dataclass, field, replace
-from typing import Any, Iterator, MutableSequence, NamedTuple
+from collections import Counter, defaultdict, namedtuple
 
 from mapkit.errors import OptionError
 from mapkit.model.catalog import Catalog, PieceType, catalog
 from mapkit.model.piece import Piece
+from mapkit.records import Record, replace
+
+TYPE_CHECKING = False  # (typing is not imported at run time: `mapkit info` starts faster)
+if TYPE_CHECKING:
+    from typing import Any, Iterator, MutableSequence, NamedTuple
 
 __all__ = ["Cell", "Piece", "Placement", "Scenario", "Map"]
 
 
-class Cell(NamedTuple):
-    """One occupied (hex, level) slot and the index of the piece that fills it."""
+if TYPE_CHECKING:
+    class Cell(NamedTuple):
+        q: int
+        r: int
+        level: int
+        piece: int
+else:
+    Cell = namedtuple("Cell", "q r level piece")
+Cell.__doc__ = """One occupied (hex, level) slot and the index of the piece that fills it."""
 
-    q: int
-    r: int
-    level: int
-    piece: int
 
-
-@dataclass
-class Placement:
+class Placement(Record):
     """A C3G Book placed on the map: a building or a destructible object (vehicles included).
 
     `book` names the Book (a path relative to the map file, or a sample's name), `q, r` its
@@ -37,17 +41,20 @@ class Placement:
     `occupants` lists the figures riding a vehicle.
     """
 
-    book: str
-    q: int
-    r: int
-    level: int
-    rotation: int = 0
-    occupants: list[dict[str, Any]] = field(default_factory=list)
-    attrs: dict[str, Any] = field(default_factory=dict)
+    _fields = ("book", "q", "r", "level", "rotation", "occupants", "attrs")
+
+    def __init__(self, book: str, q: int, r: int, level: int, rotation: int = 0,
+                 occupants: list[dict[str, Any]] | None = None, attrs: dict[str, Any] | None = None):
+        self.book = book
+        self.q = q
+        self.r = r
+        self.level = level
+        self.rotation = rotation
+        self.occupants: list[dict[str, Any]] = [] if occupants is None else occupants
+        self.attrs: dict[str, Any] = {} if attrs is None else attrs
 
 
-@dataclass
-class Scenario:
+class Scenario(Record):
     """One scenario a map sets up on its terrain (a battlefield page may set up several).
 
     Its own pieces (start zones, glyphs, figures, ruins ...) are the map's pieces tagged
@@ -56,11 +63,15 @@ class Scenario:
     is its text (goal, set-up, special rules, victory).
     """
 
-    number: int
-    name: str = ""
-    players: str = ""
-    notes: str = ""
-    attrs: dict[str, Any] = field(default_factory=dict)
+    _fields = ("number", "name", "players", "notes", "attrs")
+
+    def __init__(self, number: int, name: str = "", players: str = "", notes: str = "",
+                 attrs: dict[str, Any] | None = None):
+        self.number = number
+        self.name = name
+        self.players = players
+        self.notes = notes
+        self.attrs: dict[str, Any] = {} if attrs is None else attrs
 
     @property
     def title(self) -> str:
@@ -68,8 +79,7 @@ class Scenario:
         return f"scenario {self.number}" + (f" ({self.name})" if self.name else "")
 
 
-@dataclass
-class Map:
+class Map(Record):
     """A Heroscape battlefield as every format sees it.
 
     A map that sets up several scenarios on one terrain keeps them in `scenario_setups` and
@@ -78,21 +88,30 @@ class Map:
     scenarios, all their texts; each scenario's own are in its `Scenario`).
     """
 
-    name: str = ""
-    author: str = ""
-    players: str = ""
-    scenario: str = ""
-    pieces: MutableSequence[Piece] = field(default_factory=list)
-    buildings: list[Placement] = field(default_factory=list)
-    objects: list[Placement] = field(default_factory=list)
-    attrs: dict[str, Any] = field(default_factory=dict)
-    extras: dict[str, Any] = field(default_factory=dict)
-    source_format: str | None = None
-    source_version: str | None = None
-    #: Things a reader recovered from or ignored (malformed XML, trailing bytes, ...), one line each.
-    warnings: list[str] = field(default_factory=list)
-    #: The scenarios the map sets up, in number order (empty: the map is one scenario).
-    scenario_setups: list[Scenario] = field(default_factory=list)
+    _fields = ("name", "author", "players", "scenario", "pieces", "buildings", "objects", "attrs", "extras",
+               "source_format", "source_version", "warnings", "scenario_setups")
+
+    def __init__(self, name: str = "", author: str = "", players: str = "", scenario: str = "",
+                 pieces: MutableSequence[Piece] | None = None, buildings: list[Placement] | None = None,
+                 objects: list[Placement] | None = None, attrs: dict[str, Any] | None = None,
+                 extras: dict[str, Any] | None = None, source_format: str | None = None,
+                 source_version: str | None = None, warnings: list[str] | None = None,
+                 scenario_setups: list[Scenario] | None = None):
+        self.name = name
+        self.author = author
+        self.players = players
+        self.scenario = scenario
+        self.pieces: MutableSequence[Piece] = [] if pieces is None else pieces
+        self.buildings: list[Placement] = [] if buildings is None else buildings
+        self.objects: list[Placement] = [] if objects is None else objects
+        self.attrs: dict[str, Any] = {} if attrs is None else attrs
+        self.extras: dict[str, Any] = {} if extras is None else extras
+        self.source_format = source_format
+        self.source_version = source_version
+        #: Things a reader recovered from or ignored (malformed XML, trailing bytes, ...), one line each.
+        self.warnings: list[str] = [] if warnings is None else warnings
+        #: The scenarios the map sets up, in number order (empty: the map is one scenario).
+        self.scenario_setups: list[Scenario] = [] if scenario_setups is None else scenario_setups
 
     # -- per piece -----------------------------------------------------------------------
     @staticmethod

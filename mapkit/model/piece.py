@@ -6,12 +6,14 @@ reader fills (`mapkit.model.columns`) can both use it without importing each oth
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any
+from mapkit.records import Record
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 
-@dataclass
-class Piece:
+class Piece(Record):
     """One piece on the battlefield.
 
     `q, r` is the origin hex (the shape's (0, 0) after turning), `z` the level of the piece's
@@ -21,10 +23,14 @@ class Piece:
     zone's `player`, a figure's `name`, a personal tile's `size`, `name`, `label`, textures.
     """
 
-    type: str
-    q: int
-    r: int
-    z: int
-    rotation: float = 0
-    attrs: dict[str, Any] = field(default_factory=dict)
-    extras: dict[str, Any] = field(default_factory=dict)
+    _fields = ("type", "q", "r", "z", "rotation", "attrs", "extras")
+
+    def __init__(self, type: str, q: int, r: int, z: int, rotation: float = 0, attrs: dict[str, Any] | None = None,
+                 extras: dict[str, Any] | None = None):
+        self.type = type
+        self.q = q
+        self.r = r
+        self.z = z
+        self.rotation = rotation
+        self.attrs: dict[str, Any] = {} if attrs is None else attrs
+        self.extras: dict[str, Any] = {} if extras is None else extras

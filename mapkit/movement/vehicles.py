@@ -17,7 +17,7 @@ and the vehicle are less than the lower one's Height apart (physical-and-rules 4
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from mapkit.errors import OptionError
@@ -26,6 +26,7 @@ from mapkit.model.map import Map
 from mapkit.movement.profile import Figure
 from mapkit.movement.spaces import Spaces
 from mapkit.movement.steps import can_end_on, is_interior
+from mapkit.records import replace
 
 #: The C3G vehicle rule sets: "current" (seeds/001, the default) and "legacy" (seeds/003).
 VEHICLE_RULES = ("current", "legacy")

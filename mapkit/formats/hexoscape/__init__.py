@@ -31,7 +31,6 @@ import hashlib
 import json
 import re
 import zlib
-from dataclasses import replace
 from functools import lru_cache
 from typing import Any, MutableSequence
 
@@ -43,6 +42,7 @@ from mapkit.model import levels
 from mapkit.model.catalog import PieceType, catalog
 from mapkit.model.grid import axial_to_offset, rotate
 from mapkit.model.map import Map, Piece
+from mapkit.records import replace
 
 NAME = "hexoscape"
 EXTENSIONS = (".json", ".json.gz", ".gz")

@@ -12,9 +12,12 @@ import gc
 import struct
 import sys
 from contextlib import contextmanager
-from typing import Iterator
 
 from mapkit.errors import FormatError
+
+TYPE_CHECKING = False  # (typing is not imported at run time: every command starts faster)
+if TYPE_CHECKING:
+    from typing import Iterator
 
 #: Version code (1 for 0.0001 ... 7 for 0.0007) -> the exact double bytes VirtualScape compares.
 VERSION_BYTES: dict[int, bytes] = {n: struct.pack("<d", n / 10000) for n in range(1, 8)}
@@ -31,10 +34,10 @@ def fingerprint(data: bytes) -> str:
     """The SHA-256 hex digest of a file's bytes, the same whichever implementation makes it."""
     if len(data) <= SMALL_FILE and "hashlib" not in sys.modules:
         try:
-            from _sha256 import sha256  # CPython up to 3.11
+            from _sha256 import sha256  # type: ignore[import-not-found,unused-ignore]  # CPython up to 3.11
         except ImportError:
             try:
-                from _sha2 import sha256  # CPython 3.12 and later
+                from _sha2 import sha256  # type: ignore[import-not-found,no-redef,unused-ignore]  # CPython 3.12 and later
             except ImportError:
                 from hashlib import sha256
     else:

@@ -17,13 +17,16 @@ from array import array
 from collections import Counter
 from itertools import repeat
 from operator import add, mul, rshift, sub
-from typing import Any, Callable, Iterable, Sequence
 
 from mapkit.formats.hsc._binary import EMPTY_UTF16, VERSION_BYTES
 from mapkit.formats.hsc._tables import Tables, colorref
 from mapkit.model.catalog import PieceType
 from mapkit.model.columns import Kind, rows_holding
 from mapkit.model.map import Piece
+
+TYPE_CHECKING = False  # (typing is not imported at run time: every command starts faster)
+if TYPE_CHECKING:
+    from typing import Any, Callable, Iterable, Sequence
 
 SIZE = 41
 #: Byte offsets of the fields of a plain record.
@@ -33,6 +36,7 @@ TYPE, VERSION, ROT, X, Y, Z, BYTE, STRINGS, COLOUR = 0, 4, 12, 16, 20, 24, 28, 2
 _CONSTANT = tuple(zip(range(VERSION, VERSION + 8), VERSION_BYTES[3])) + ((ROT + 1, 0), (ROT + 2, 0), (ROT + 3, 0)) + \
     tuple(zip(range(STRINGS, STRINGS + 8), EMPTY_UTF16 + EMPTY_UTF16))
 _MIN_RUN = 8
+_TURNS = bytes(range(6))
 _MAX_CHUNK = 1 << 16
 _BIG_ENDIAN = sys.byteorder == "big"
 if array("i").itemsize != 4 or array("I").itemsize != 4:  # the general parser then reads everything
@@ -54,6 +58,10 @@ class PlainLookup:
         self.raw_ids = frozenset(self.code)
         self.ids: tuple[str, ...] = tuple(p.id for p in t.plain)
         self.canon = [_raw_id(p) for p in t.plain]
+        #: The ids a plain record of any type but a glyph has when it was written as VirtualScape
+        #: writes it (a glyph's is 14000 + its letter), and every glyph id.
+        self.canonical = frozenset(self.canon)
+        self.glyph_ids = frozenset(raw for raw, code in self.code.items() if code == self.ids.index("glyph"))
         self.colour = [colorref(p.vs_colour) for p in t.plain]
         self.rot_offset = [p.vs_rotation_offset for p in t.plain]
         #: anchor offsets by code * 6 + turns
@@ -125,7 +133,7 @@ def _plain_prefix(rec: bytes, n: int, lk: PlainLookup) -> tuple[int, list[int]]:
             if good == 0:
                 return 0, []
     turns = rec[ROT:SIZE * good:SIZE]
-    if max(turns) > 5:
+    if turns.translate(None, _TURNS):  # a byte other than a turn 0-5 is left
         good = next(i for i, turn in enumerate(turns) if turn > 5)
         turns = turns[:good]
     types = int_field(rec[:SIZE * good], TYPE)
@@ -245,11 +253,16 @@ class Plain:
             return made
 
         usual_byte = bytearray((glyph_byte,)) * len(byte)
-        canon = array("i", list(map(lk.canon_of_kind.__getitem__, self.kind)))
-        usual_colour = array("I", list(map(lk.colour_of_kind.__getitem__, self.kind)))
         for i in self.glyphs:
             usual_byte[i] = byte[i]
-            canon[i] = 14000 + byte[i]
+        if set(raw) - lk.glyph_ids <= lk.canonical:  # no legacy id: only a glyph's id can be odd
+            odd_type = [i for i in self.glyphs if raw[i] != 14000 + byte[i]]
+        else:
+            canon = array("i", list(map(lk.canon_of_kind.__getitem__, self.kind)))
+            for i in self.glyphs:
+                canon[i] = 14000 + byte[i]
+            odd_type = mismatches(raw, canon)
+        usual_colour = array("I", list(map(lk.colour_of_kind.__getitem__, self.kind)))
         for i in self.starts:
             usual_colour[i] = colour[i]  # a start zone's colour is its player's
         odd: dict[int, dict[str, Any]] = {}
@@ -257,7 +270,7 @@ class Plain:
             odd.setdefault(i, {})["byte"] = byte[i]
         for i in mismatches(colour, usual_colour):
             odd.setdefault(i, {})["colour"] = colour[i]
-        for i in mismatches(raw, canon):
+        for i in odd_type:
             odd.setdefault(i, {})["type"] = raw[i]
         for i in sorted(odd):
             extras = odd[i]

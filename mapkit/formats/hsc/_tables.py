@@ -8,7 +8,6 @@ computed from the catalog shape, so the two conventions convert by one subtracti
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from functools import lru_cache
 
 from mapkit.model.catalog import Catalog, PieceType, catalog
@@ -37,20 +36,22 @@ def anchor_delta(cat: Catalog, shape: str, turns: int) -> tuple[int, int]:
     return dq, dr
 
 
-@dataclass
 class Tables:
-    cat: Catalog
-    #: raw VirtualScape id -> piece type, for every id except glyphs (legacy ids included).
-    by_vs: dict[int, PieceType] = field(default_factory=dict)
-    #: (shape, turns) -> anchor delta.
-    anchors: dict[tuple[str, int], tuple[int, int]] = field(default_factory=dict)
-    #: start-zone COLORREF -> player, and player -> COLORREF.
-    player_of_colour: dict[int, int] = field(default_factory=dict)
-    colour_of_player: dict[int, int] = field(default_factory=dict)
-    #: Types the fast path reads: every VS piece whose record has no extra strings (so not
-    #: personal tiles or figures). Glyphs and start zones are among them (attrs set afterwards).
-    plain: list[PieceType] = field(default_factory=list)
-    plain_code: dict[int, int] = field(default_factory=dict)
+    """The catalog's VirtualScape side, filled by `tables()`."""
+
+    def __init__(self, cat: Catalog):
+        self.cat = cat
+        #: raw VirtualScape id -> piece type, for every id except glyphs (legacy ids included).
+        self.by_vs: dict[int, PieceType] = {}
+        #: (shape, turns) -> anchor delta.
+        self.anchors: dict[tuple[str, int], tuple[int, int]] = {}
+        #: start-zone COLORREF -> player, and player -> COLORREF.
+        self.player_of_colour: dict[int, int] = {}
+        self.colour_of_player: dict[int, int] = {}
+        #: Types the fast path reads: every VS piece whose record has no extra strings (so not
+        #: personal tiles or figures). Glyphs and start zones are among them (attrs set afterwards).
+        self.plain: list[PieceType] = []
+        self.plain_code: dict[int, int] = {}
 
     def anchor(self, shape: str, turns: int) -> tuple[int, int]:
         return self.anchors[(shape, turns % 6)]
