@@ -36,6 +36,10 @@ __all__ = ["read", "write", "info", "validate", "Validation", "check_options", "
 
 # -- files in and out --------------------------------------------------------------------------
 
+#: How a `FormatError` for bytes no format claims ends: in the API's words, not the command line's.
+BYTES_HINT = "; name the format with format= (one of mapkit.file_formats('map'))"
+
+
 def read(source: PathLike | bytes, format: str | None = None, scenario: Any = None) -> Map:
     """A map from a file ("-": standard input) or from the bytes of one.
 
@@ -44,7 +48,7 @@ def read(source: PathLike | bytes, format: str | None = None, scenario: Any = No
     from mapkit import formats
 
     if isinstance(source, (bytes, bytearray, memoryview)):
-        m = formats.parse_map(bytes(source), format)
+        m = formats.parse_map(bytes(source), format, hint=BYTES_HINT)
     else:
         m = formats.read_map(os.fspath(source), format)
     return m if scenario is None else _scenario(m, scenario)
