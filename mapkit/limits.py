@@ -13,6 +13,10 @@ from dataclasses import dataclass
 
 from mapkit.errors import FormatError
 
+#: The largest Move a movement analysis takes: its search keeps up to Move + 1 labels per space,
+#: so Move is bounded; Army Cards stay far below.
+MAX_MOVE = 50
+
 
 @dataclass(frozen=True)
 class Limit:
