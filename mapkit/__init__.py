@@ -13,9 +13,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from mapkit.api import (Validation, analyze, check_options, detect, file_formats, info, inventory, list_rules,
-                        output_kinds, overlay, read, read_book, read_collection, render, report, retile, validate,
-                        write)
+from mapkit.api import (Conversion, FileValidation, ReportPage, Sheets, Validation, analyze, check_options,
+                        convert_files, detect, file_formats, info, inventory, list_rules, output_kinds, overlay,
+                        parse_setting, print_sheets, read, read_book, read_books, read_collection, render, report,
+                        report_page, retile, validate, validate_files, write, write_format)
 from mapkit.errors import FormatError, LossError, MapkitError, OptionError
 
 if TYPE_CHECKING:
@@ -34,6 +35,8 @@ _LAZY = {"Map": "mapkit.model.map", "Piece": "mapkit.model.map", "Placement": "m
 
 __all__ = ["read", "write", "info", "validate", "Validation", "check_options", "list_rules", "inventory", "analyze",
            "retile", "render", "report", "overlay", "read_book", "read_collection", "detect", "file_formats", "output_kinds",
+           "validate_files", "FileValidation", "convert_files", "Conversion", "read_books", "print_sheets", "Sheets",
+           "report_page", "ReportPage", "write_format", "parse_setting",
            "Map", "Piece", "Placement", "Book", "Finding", "OverlayParams", "FileFormat",
            "MapkitError", "FormatError", "LossError", "OptionError", "__version__"]
 
