@@ -23,7 +23,7 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 
 from generate import make_map  # noqa: E402
 
-from mapkit.cli.batch import cores  # noqa: E402
+from mapkit.batch import cores  # noqa: E402
 from mapkit.formats import hsc  # noqa: E402
 
 CONSOLE = "import sys; from mapkit.cli import main; sys.exit(main())"

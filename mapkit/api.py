@@ -15,6 +15,7 @@ from __future__ import annotations
 import os
 
 from mapkit.errors import OptionError
+from mapkit.limits import MAX_MOVE
 from mapkit.records import Record
 
 TYPE_CHECKING = False  # (typing is not imported at run time: every command starts faster)
@@ -22,6 +23,7 @@ if TYPE_CHECKING:
     from typing import Any, Iterable, Mapping, Sequence, Union
 
     from mapkit.app.overlay import OverlayResult
+    from mapkit.batch import Checked, Outcome, Progress, Skipped
     from mapkit.books.model import Book
     from mapkit.fit.plan import FitResult
     from mapkit.model.map import Map
@@ -33,22 +35,37 @@ if TYPE_CHECKING:
 
 __all__ = ["read", "write", "info", "validate", "Validation", "check_options", "list_rules", "inventory", "analyze",
            "retile", "render", "report", "overlay", "read_book", "read_collection", "detect", "file_formats",
-           "output_kinds"]
+           "output_kinds",
+           # the twins of the commands' batch modes, sheets and pages
+           "validate_files", "FileValidation", "convert_files", "Conversion", "read_books", "print_sheets", "Sheets",
+           "report_page", "ReportPage", "write_format", "parse_setting",
+           # what the commands print: the words of a result
+           "info_text", "inventory_text", "analysis_text", "fit_summary", "fit_text", "rule_parameters",
+           "rule_table", "rule_page", "computed_rule_page", "MAX_MOVE"]
 
 
 # -- files in and out --------------------------------------------------------------------------
 
-def read(source: PathLike | bytes, format: str | None = None, scenario: Any = None) -> Map:
+#: How a `FormatError` for bytes no format claims ends: in the API's words, not the command line's.
+BYTES_HINT = "; name the format with format= (one of mapkit.file_formats('map'))"
+
+
+def read(source: PathLike | bytes, format: str | None = None, scenario: Any = None, printable: bool = False) -> Map:
     """A map from a file ("-": standard input) or from the bytes of one.
 
     The content decides the format (`format` forces one); `scenario` keeps only what that
-    scenario of a multi-scenario page sets up, on the terrain they share."""
+    scenario of a multi-scenario page sets up, on the terrain they share. `printable` turns
+    the lone UTF-16 halves a JSON text may escape (UTF-8 cannot hold them) into U+FFFD, as a
+    picture, sheet or report needs; without it the texts are as the file has them, so a
+    conversion keeps them exactly."""
     from mapkit import formats
 
     if isinstance(source, (bytes, bytearray, memoryview)):
-        m = formats.parse_map(bytes(source), format)
+        m = formats.parse_map(bytes(source), format, hint=BYTES_HINT)
     else:
         m = formats.read_map(os.fspath(source), format)
+    if printable:
+        formats.printable_text(m)
     return m if scenario is None else _scenario(m, scenario)
 
 
@@ -71,11 +88,70 @@ def write(m: Map, path: PathLike, format: str | None = None, allow_loss: bool = 
     return formats.write_map(m, os.fspath(path), format, allow_loss)
 
 
+class Conversion(Record):
+    """What `convert_files` did: one `mapkit.batch.Outcome` per map (done or refused, why, what
+    was dropped, what its reader recovered from) and the files a folder held that are not maps."""
+
+    _fields = ("outcomes", "skipped", "format", "folder")
+
+    def __init__(self, outcomes: list[Outcome], skipped: list[Skipped], format: str, folder: str):
+        self.outcomes = outcomes
+        self.skipped = skipped
+        self.format = format
+        self.folder = folder
+
+    @property
+    def refused(self) -> int:
+        return sum(1 for o in self.outcomes if not o.done)
+
+    def batch_summary(self) -> list[str]:
+        """How many maps were read, converted and refused, by reason: the lines `convert -d` ends with."""
+        from mapkit.batch import Summary
+
+        return Summary.of(self.outcomes, self.skipped).lines(f"converted to {self.format} in {self.folder}")
+
+
+def convert_files(paths: Iterable[PathLike], folder: PathLike, format: str, from_format: str | None = None,
+                  allow_loss: bool = False, scenario: int | None = None, jobs: int = 0,
+                  extension: str | None = None, progress: Progress | None = None) -> Conversion:
+    """`mapkit convert IN... --to FORMAT -d FOLDER`: every map named, or found in the folders
+    named (recursively), written in `format` under `folder` with its relative path kept; each
+    output ends in `extension` (default: the format's first). A map that cannot be read or
+    written, or would lose something without `allow_loss`, is refused in its outcome, never
+    raised; no output replaces an input. `jobs` and `progress` as for `validate_files`."""
+    from pathlib import Path
+
+    from mapkit.batch import convert_files as convert
+    from mapkit.registry import get
+
+    fmt = get(format, "map")
+    ext = extension or (fmt.extensions[0] if fmt.extensions else "." + fmt.name)
+    outcomes, skipped = convert(paths, folder, format, ext, from_format, allow_loss, scenario, jobs, progress)
+    return Conversion(outcomes, skipped, fmt.name, str(Path(folder)))
+
+
+def write_format(path: PathLike, format: str | None = None) -> FileFormat:
+    """The map format a file of that name is written in (`format` names one instead); OptionError
+    for a name no writable format claims, before anything is read or drawn."""
+    from mapkit.formats import format_for_output
+
+    return format_for_output(os.fspath(path), format)
+
+
 def read_book(path: PathLike) -> Book:
     """A C3G Book, checked against its schema (FormatError names the JSON path)."""
     from mapkit.books import load_book
 
     return load_book(os.fspath(path))
+
+
+def read_books(path: PathLike, format: str | None = None) -> list[Book]:
+    """The Book in a Book file, or the Books of the buildings and objects a map file places
+    (found beside the map, each once); OptionError for a map that places none."""
+    from mapkit.app.sheets import load_books
+    from mapkit.registry import kind_of
+
+    return load_books(os.fspath(path), kind_of(os.fspath(path)) == "book", format)
 
 
 def read_collection(path: PathLike, warnings: list[str] | None = None) -> dict[str, int]:
@@ -116,7 +192,7 @@ def info(m: Map, cells: bool = False) -> dict[str, Any]:
 class Validation(Record):
     """The findings of one check, in `mapkit validate`'s order, with its text, JSON and SARIF."""
 
-    _fields = ("findings", "rules")
+    _fields: tuple[str, ...] = ("findings", "rules")
 
     def __init__(self, findings: list[Finding] | None = None, rules: list[Rule] | None = None):
         self.findings: list[Finding] = [] if findings is None else findings
@@ -187,6 +263,17 @@ def check_options(profile: str | None = "casual", select: Iterable[str] = (), ig
     return chosen, options
 
 
+def parse_setting(text: str) -> tuple[str, Any]:
+    """'NAME=VALUE', as `validate --set` takes it, -> (name, value) for `settings`: a whole
+    number, or one of a choice's words; OptionError naming what is wrong."""
+    from mapkit.rules.profiles import parse_setting as parse
+
+    try:
+        return parse(text)
+    except ValueError as exc:
+        raise OptionError(str(exc)) from None
+
+
 def validate(subject: Map | PathLike, profile: str | None = "casual", select: Iterable[str] = (),
              ignore: Iterable[str] = (), settings: Mapping[str, Any] | None = None, overlay: Any = None,
              format: str | None = None, vehicle_rules: str | None = None) -> Validation:
@@ -211,14 +298,120 @@ def validate(subject: Map | PathLike, profile: str | None = "casual", select: It
     return Validation(sorted(findings, key=sort_key), chosen)
 
 
-def list_rules(profile: str | None = None, code: str | None = None) -> list[Rule]:
-    """The validation rules (of one profile, or those a code or prefix names), in code order;
-    each has `code`, `name`, `severity`, `summary` and its documentation in `doc`."""
+class FileValidation(Validation):
+    """The findings of many files (`mapkit validate FILE|FOLDER...`): a `Validation`, with each
+    file checked (its reader's warnings and the error that refused it) and the files a folder
+    held that are neither maps nor Books."""
+
+    _fields = ("findings", "rules", "checked", "skipped")
+
+    def __init__(self, findings: list[Finding] | None = None, rules: list[Rule] | None = None,
+                 checked: list[Checked] | None = None, skipped: list[Skipped] | None = None):
+        super().__init__(findings, rules)
+        self.checked: list[Checked] = [] if checked is None else checked
+        self.skipped: list[Skipped] = [] if skipped is None else skipped
+
+    @property
+    def files(self) -> list[str]:
+        return [c.path for c in self.checked]
+
+    @property
+    def unreadable(self) -> list[tuple[str, str]]:
+        """(file, one-line message) of each file that could not be read."""
+        return [(c.path, c.error) for c in self.checked if c.error is not None]
+
+    def text(self) -> str:
+        """The findings, then `N errors, M warnings in K maps` when any file could be read."""
+        from mapkit.rules.report import summary_line
+
+        read = len(self.checked) - len(self.unreadable)
+        return super().text() + (summary_line(self.findings, read, len(self.unreadable)) if read else "")
+
+    def sarif(self, unreadable: Sequence[tuple[str, str]] | None = None) -> str:
+        return super().sarif(self.unreadable if unreadable is None else unreadable)
+
+    def batch_summary(self) -> list[str]:
+        """How many files were read, checked (how many with errors) and refused, by reason, and
+        how many others a folder held: the lines `mapkit validate` ends a folder with."""
+        from mapkit.batch import Summary
+
+        with_errors = len({f.file for f in self.findings if f.severity == "error"})
+        return Summary.of([c.outcome() for c in self.checked], self.skipped).lines(f"checked ({with_errors} with errors)")
+
+
+def validate_files(paths: Iterable[PathLike], profile: str | None = "casual", select: Iterable[str] = (),
+                   ignore: Iterable[str] = (), settings: Mapping[str, Any] | None = None, overlay: Any = None,
+                   format: str | None = None, vehicle_rules: str | None = None, scenario: int | None = None,
+                   jobs: int = 0, output: PathLike | None = None, progress: Progress | None = None
+                   ) -> FileValidation:
+    """Check files, and every map and Book in the folders named (recursively), as `validate`
+    does one, in `jobs` worker processes (0: every core, one for a few small files); the
+    findings come in the same order whatever `jobs` is. A file that cannot be read is in
+    `.unreadable`, never raised. `output`, the file a report will be written to, is refused
+    before any check when it cannot be written or is one of the inputs; `progress(done, total)`
+    is told of each file."""
+    from mapkit.batch import check_files
+    from mapkit.rules.framework import Finding
+    from mapkit.rules.report import sort_key
+
+    select, ignore = list(select), list(ignore)
+    chosen, options = check_options(profile, select, ignore, settings, overlay, vehicle_rules)
+    checked, skipped = check_files(paths, format, profile, select, ignore, options, scenario, jobs, output, progress)
+    findings = [Finding(**d) for c in checked for d in c.findings]
+    return FileValidation(sorted(findings, key=sort_key), chosen, checked, skipped)
+
+
+def list_rules(profile: str | None = None, code: str | None = None, vehicle_rules: str | None = None) -> list[Rule]:
+    """The validation rules (of one profile, of one C3G vehicle rule set, or those a code or
+    prefix names), in code order; each has `code`, `name`, `severity`, `summary` and its
+    documentation in `doc`."""
     from mapkit.rules.framework import load_rules, matches
 
     table = load_rules()
     return [table[c] for c in sorted(table)
-            if (profile is None or profile in table[c].profiles) and (code is None or matches(c, [code]))]
+            if (profile is None or profile in table[c].profiles)
+            and (vehicle_rules is None or vehicle_rules in table[c].vehicle_rules)
+            and (code is None or matches(c, [code]))]
+
+
+def rule_page(rule: Rule) -> str:
+    """The page `mapkit rules CODE` prints: name, severity, profiles, what / why / example /
+    source / convention, seed headings."""
+    from mapkit.rules.table import explain
+
+    return explain(rule)
+
+
+def computed_rule_page(code: str) -> str | None:
+    """The page of a rule the movement analysis computes rather than checks (`mapkit rules
+    --table` lists them), or None when `code` names none."""
+    from mapkit.rules.table import explain_computed
+
+    return explain_computed(code)
+
+
+def rule_parameters() -> dict[str, dict[str, Any]]:
+    """The convention parameters a check's `settings` may change: name -> default and source."""
+    from mapkit.rules.profiles import PARAMETERS
+
+    return {name: {"default": value, "source": source} for name, (value, source) in PARAMETERS.items()}
+
+
+def rule_table(format: str = "text") -> str:
+    """The rule table (`mapkit rules --table`): every rule checked or computed with its seed
+    heading or outside source, the seed headings not checked and why; as "text", "markdown"
+    (what `docs/rules.md` holds) or "json"."""
+    from mapkit.rules import table
+
+    if format == "json":
+        import json
+
+        return json.dumps(table.as_json(), indent=1, ensure_ascii=False)
+    if format == "markdown":
+        return table.render_markdown()
+    if format == "text":
+        return table.render_text()
+    raise OptionError(f"rule table format {format!r}: choose text, markdown or json")
 
 
 # -- what a map needs and how it plays ---------------------------------------------------------
@@ -362,13 +555,75 @@ def render(subject: Any, path_or_kind: PathLike = "png", kind: str | None = None
     return data
 
 
+class Sheets(Record):
+    """A printable PDF, its page count, and what it is ("build instructions", "1:1 floor plan",
+    "markers sheet"); `warnings` name the Books a map places that could not be drawn."""
+
+    _fields = ("pdf", "pages", "what", "warnings")
+
+    def __init__(self, pdf: bytes, pages: int, what: str, warnings: list[str] | None = None):
+        self.pdf = pdf
+        self.pages = pages
+        self.what = what
+        self.warnings: list[str] = [] if warnings is None else warnings
+
+
+def print_sheets(subject: Map | Book | Sequence[Book] | None = None, markers: bool = False, paper: str = "letter",
+                 levels_per_page: int = 1, hex_names: bool = False, cover: bool = False, overlap: float = 12.0,
+                 params: Any = None, map_file: PathLike | None = None) -> Sheets:
+    """`mapkit print`: a map's build instructions (a Level, or `levels_per_page`, per page;
+    `hex_names` writes each hex's name, `cover` adds a cover page), Books' 1:1 floor plan tiled
+    across pages that overlap by `overlap` mm, or with `markers` their cut-out doorway, window and
+    transit markers (a general sheet without Books). `params` is the `OverlayParams` of plans and
+    markers; `map_file` titles the sheets and finds the Books a map places beside it."""
+    from mapkit.app import sheets
+    from mapkit.books.model import Book
+    from mapkit.model.map import Map
+
+    shown = os.fspath(map_file) if map_file is not None else None
+    if isinstance(subject, Map):
+        if markers:
+            raise OptionError("markers are drawn from Books: give the Books the map places (`read_books`)")
+        warnings: list[str] = []
+        data, pages = sheets.build_sheets(subject, shown, paper, levels_per_page, hex_names, cover,
+                                          warn=warnings.append)
+        return Sheets(data, pages, "build instructions", warnings)
+    books = [subject] if isinstance(subject, Book) else list(subject or [])
+    if markers:
+        data, pages = sheets.marker_sheets(books, paper, params)
+        return Sheets(data, pages, "markers sheet")
+    if not books:
+        raise OptionError("no Books to print a floor plan of")
+    data, pages = sheets.plan_sheets(books, paper, overlap, params, shown)
+    return Sheets(data, pages, "1:1 floor plan")
+
+
+class ReportPage(Record):
+    """The HTML page `mapkit report` writes, and the findings it lists (as dicts)."""
+
+    _fields = ("html", "findings")
+
+    def __init__(self, html: str, findings: list[dict[str, Any]]):
+        self.html = html
+        self.findings = findings
+
+
+def report_page(m: Map, profile: str | None = "casual", pictures: bool = True, map_file: PathLike | None = None
+                ) -> ReportPage:
+    """The page `report` returns, with the findings it lists."""
+    from mapkit.app.report import report_parts
+    from mapkit.drawing.report_html import render_report
+
+    shown = str(map_file) if map_file else None
+    parts = report_parts(m, shown, profile, pictures)
+    return ReportPage(render_report(m, shown, parts), list(parts.findings))
+
+
 def report(m: Map, path: PathLike | None = None, profile: str | None = "casual", pictures: bool = True,
            map_file: PathLike | None = None) -> str:
     """One self-contained HTML page: summary, top view, pictures, parts, inventory, findings.
     Written atomically to `path` when given."""
-    from mapkit.app.report import report_page
-
-    page = report_page(m, str(map_file) if map_file else None, profile, pictures)
+    page = report_page(m, profile, pictures, map_file).html
     if path is not None:
         from mapkit.io import write_output
 
@@ -390,6 +645,53 @@ def overlay(subject: Book | Map | PathLike, params: Any = None, map_file: PathLi
     if isinstance(subject, Book):
         return classify_book(subject, params)
     return classify_map(subject, str(map_file) if map_file else None, params)
+
+
+# -- what the commands print -------------------------------------------------------------------
+
+def info_text(summary: dict[str, Any], as_json: bool = False) -> str:
+    """What `mapkit info` prints of an `info` summary: text, or JSON (`--json`). The lone UTF-16
+    halves a VirtualScape name may hold, which UTF-8 cannot print, are spelled \\udXXX."""
+    from mapkit.formats._json import escape_lone_surrogates
+
+    if as_json:
+        import json
+
+        text = json.dumps(summary, indent=1, ensure_ascii=False) + "\n"
+    else:
+        from mapkit.summary import render_text
+
+        text = render_text(summary)
+    return escape_lone_surrogates(text)
+
+
+def inventory_text(report: dict[str, Any]) -> str:
+    """What `mapkit inventory` prints of an `inventory` report."""
+    from mapkit.sets.report import render_text
+
+    return render_text(report)
+
+
+def analysis_text(report: dict[str, Any]) -> str:
+    """What `mapkit analyze` prints of an `analyze` report (each scenario's in turn)."""
+    from mapkit.movement.report import render_text
+
+    return "".join(render_text(d) for d in report.get("scenarios", [report]))
+
+
+def fit_summary(m: Map, result: FitResult, output: PathLike | None = None) -> dict[str, Any]:
+    """The document `mapkit fit --json` prints of a `retile` of `m`: piece by piece what was
+    re-cut, or what is short and the purchase; `output` names where the new map was written."""
+    from mapkit.fit.report import summary
+
+    return summary(m, result, os.fspath(output) if output is not None else None, result.new_findings)
+
+
+def fit_text(summary: dict[str, Any], map_name: str) -> str:
+    """What `mapkit fit` prints of a `fit_summary`."""
+    from mapkit.fit.report import render_text
+
+    return render_text(summary, map_name)
 
 
 def output_kinds() -> tuple[Any, ...]:

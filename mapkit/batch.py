@@ -21,9 +21,55 @@ import sys
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path, PurePath
-from typing import Iterable
+from typing import Any, Callable, Iterable, Sequence
 
-from mapkit.errors import MapkitError, reason_of
+from mapkit.errors import MapkitError, OptionError, reason_of
+
+#: Below this many bytes in all, one process does the files (a pool costs ~0.2 s to start).
+PARALLEL_MIN_BYTES = 1_000_000
+
+#: Told `(done, total)` before the first file (done 0) and after each one, in the caller's process.
+Progress = Callable[[int, int], None]
+
+def cores() -> int:
+    """The cores this process may run on."""
+    if hasattr(os, "sched_getaffinity"):
+        return max(1, len(os.sched_getaffinity(0)))
+    return os.cpu_count() or 1
+
+
+def jobs_for(requested: int, paths: Sequence[str]) -> int:
+    """Workers to start: `requested` if given, else every core, but one for small inputs (each
+    file is independent, so N workers do N files at a time)."""
+    if requested < 0:
+        raise OptionError(f"--jobs {requested}: the number of workers cannot be negative")
+    if requested:
+        return max(1, min(requested, len(paths)))
+    if len(paths) < 2:
+        return 1
+    size = sum(os.path.getsize(p) for p in paths if os.path.isfile(p))
+    return 1 if size < PARALLEL_MIN_BYTES else min(cores(), len(paths))
+
+
+def run_all(work: Callable[..., Any], jobs: list[tuple], workers: int, progress: Progress | None = None) -> list[Any]:
+    """`work(*args)` for every tuple of `jobs`, in `workers` processes; the results come back in
+    the order of `jobs`, whatever order the workers finish in, so they do not depend on N."""
+    total = len(jobs)
+
+    def step(done: int, result: Any) -> Any:
+        if progress is not None:
+            progress(done, total)
+        return result
+
+    step(0, None)
+    if workers <= 1 or total < 2:
+        return [step(n, work(*args)) for n, args in enumerate(jobs, 1)]
+    from concurrent.futures import ProcessPoolExecutor
+
+    chunk = max(1, min(16, total // (8 * workers)))
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        return [step(n, result) for n, result in enumerate(pool.map(work, *zip(*jobs), chunksize=chunk), 1)]
+
 
 @dataclass(frozen=True)
 class Source:
@@ -167,6 +213,72 @@ def convert_source(source: Source | str, target: str | os.PathLike, from_fmt: st
         outcome.message = f"{target}: cannot make its folder: {exc.strerror or exc}"
         outcome.reason = "the output cannot be written"
     return outcome
+
+
+@dataclass
+class Checked:
+    """One file of a batch check: its findings (as dicts), the read error that refused it (a
+    `Refusal`, or None), and what its reader recovered from."""
+
+    path: str
+    findings: list[dict[str, Any]]
+    error: str | None
+    warnings: list[str]
+
+    def outcome(self) -> Outcome:
+        return Outcome(self.path, self.error is None,
+                       reason=getattr(self.error, "reason", "refused") if self.error else "")
+
+
+def check_files(paths: Iterable[str | os.PathLike], fmt: str | None, profile: str | None, select: list[str],
+                ignore: list[str], options: dict[str, Any], scenario: int | None = None, jobs: int = 0,
+                output: str | os.PathLike | None = None, progress: Progress | None = None
+                ) -> tuple[list[Checked], list[Skipped]]:
+    """Check every map and Book named or found in the folders named (`walk`), in `jobs` worker
+    processes (`jobs_for`), one `Checked` per file in a stable order, and the files skipped.
+
+    `output`, the file the caller will write its report to, is refused (before any check) when
+    it cannot be written or is one of the files checked."""
+    from mapkit.rules.checks import check_file
+
+    roots = [os.fspath(p) for p in paths]
+    sources, skipped = walk(roots)
+    if not sources:
+        raise OptionError(f"no map or Book files in {', '.join(roots)}")
+    files = [str(s.path) for s in sources]
+    if output is not None:
+        from mapkit.io import check_output
+
+        check_output(os.fspath(output), inputs=files)
+    work = [(path, fmt, profile, select, ignore, options, scenario) for path in files]
+    results = run_all(check_file, work, jobs_for(jobs, files), progress)
+    return [Checked(path, found, error, warnings) for path, (found, error, warnings) in zip(files, results)], skipped
+
+
+def convert_files(paths: Iterable[str | os.PathLike], out_dir: str | os.PathLike, to_fmt: str, extension: str,
+                  from_fmt: str | None = None, allow_loss: bool = False, scenario: int | None = None, jobs: int = 0,
+                  progress: Progress | None = None) -> tuple[list[Outcome], list[Skipped]]:
+    """Every map named or found in the folders named (recursively) into `out_dir`, keeping
+    their relative paths (`plan_outputs`, each output ending in `extension`), in `jobs` worker
+    processes; one `Outcome` per map, in order, and the files skipped."""
+    from mapkit.registry import get
+
+    info = get(to_fmt, "map")
+    if not info.can_write:
+        raise OptionError(f"mapkit cannot write the {info.name} format")
+    roots = [os.fspath(p) for p in paths]
+    out = Path(out_dir)
+    sources, skipped = walk(roots, skip=[out], books=False)
+    if not sources:
+        raise OptionError(f"no map files in {', '.join(roots)}")
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise MapkitError(f"{out}: cannot make the output folder: {exc.strerror or exc}") from None
+    everything = [str(s.path) for s in sources]
+    work = [(source, str(target), from_fmt, info.name, allow_loss, everything, scenario)
+            for source, target in plan_outputs(sources, out, extension)]
+    return run_all(convert_source, work, jobs_for(jobs, everything), progress), skipped
 
 
 @dataclass

@@ -48,6 +48,14 @@ class OptionError(MapkitError, ValueError):
     """
 
 
+class StartError(OptionError):
+    """A start for a movement analysis that names no space of the map (`mapkit.analyze`)."""
+
+
+class PictureTooLarge(OptionError):
+    """A PNG that would not fit in memory at the scale asked (`mapkit.render`)."""
+
+
 class UsageError(OptionError):
     """Bad command-line usage that argparse itself cannot catch (raised by `mapkit.cli` only)."""
 

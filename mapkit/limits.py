@@ -12,6 +12,10 @@ from __future__ import annotations
 from mapkit.errors import FormatError
 from mapkit.records import FrozenRecord
 
+#: The largest Move a movement analysis takes: its search keeps up to Move + 1 labels per space,
+#: so Move is bounded; Army Cards stay far below.
+MAX_MOVE = 50
+
 
 class Limit(FrozenRecord):
     """One documented limit: the most mapkit accepts, in `unit`, and why it is that

@@ -48,3 +48,22 @@ def test_every_readme_command_has_its_twin_in_the_docs():
     doc = (ROOT / "docs" / "api.md").read_text(encoding="utf-8")
     missing = sorted(c for c in commands if f"`mapkit {c}" not in doc)
     assert not missing, f"docs/api.md names no API twin for: {', '.join(missing)}"
+
+
+def test_every_name_of_the_api_module_is_shown_running():
+    """The words the commands print (`mapkit.api.info_text`, ...) are documented like the verbs."""
+    from mapkit import api
+
+    shown = _doctest_lines()
+    missing = [name for name in api.__all__ if f"mapkit.{name}" not in shown and f"mapkit.api.{name}" not in shown]
+    assert not missing, f"docs/api.md has no running example of: {', '.join(missing)}"
+
+
+def test_the_batch_forms_of_the_readme_have_their_twins():
+    """`convert -d` and `validate FOLDER -j N` are rows of their own in the README: each has its call."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    shown = _doctest_lines()
+    for row, call in (("| `mapkit convert IN... --to FORMAT -d DIR", "mapkit.convert_files("),
+                      ("| `mapkit validate MAP\\|FOLDER...", "mapkit.validate_files(")):
+        assert row in readme, row
+        assert call in shown, call

@@ -1,4 +1,4 @@
-"""Many files at once (`mapkit.cli.batch`): `convert -d` and `validate` with N workers give what
+"""Many files at once (`mapkit.batch`): `convert -d` and `validate` with N workers give what
 one worker gives, in the same order, and no output replaces any input."""
 
 from __future__ import annotations

@@ -193,3 +193,71 @@ def test_a_loop_is_caught():
     assert cycles(graph) == [frozenset({"mapkit.movement.graph", "mapkit.movement.fastgraph"})]
     graph["mapkit.movement.fastgraph"] = {"mapkit.movement.steps"}
     assert cycles(graph) == []
+
+
+# -- the commands reach the library through its front door -----------------------------------
+#: What a command module (and its helpers in `mapkit/cli/`) may import from the library: the
+#: front door (`mapkit` and `mapkit.api`), the errors it raises and catches, and `mapkit.io`,
+#: which checks an output name before any work, writes outputs atomically and guards standard
+#: output (the command owns its outputs; the library never prints). Anything else a command
+#: needs is a `mapkit.api` function, so a program gets what the command line does.
+CLI_MAY_IMPORT = {"mapkit", "mapkit.api", "mapkit.errors", "mapkit.io"}
+
+
+def reaches_past_the_api(module: str, source: str) -> list[str]:
+    """The imports of a command module that go into the library other than by the front door."""
+    bad = []
+
+    def check(line: int, target: str) -> None:
+        if target not in CLI_MAY_IMPORT and not (target + ".").startswith("mapkit.cli."):
+            bad.append(f"{module}:{line}: imports {target}")
+
+    package = module.rsplit(".", 1)[0]
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                if alias.name.split(".")[0] == "mapkit":
+                    check(node.lineno, alias.name)
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:  # `from ..rules import checks`: resolve it against the module's package
+                base = package.split(".")[: len(package.split(".")) - node.level + 1]
+                target = ".".join(base + ([node.module] if node.module else []))
+            else:
+                target = node.module or ""
+            if target.split(".")[0] != "mapkit":
+                continue
+            if target == "mapkit":  # `from mapkit import api, Map`: names of the face, or submodules
+                for alias in node.names:
+                    sub = (ROOT / alias.name).is_dir() or (ROOT / f"{alias.name}.py").is_file()
+                    check(node.lineno, f"mapkit.{alias.name}" if sub else "mapkit")
+            else:
+                check(node.lineno, target)
+    return bad
+
+
+def test_every_command_reaches_the_library_through_the_api():
+    found = [v for path in sorted((ROOT / "cli").glob("*.py"))
+             for v in reaches_past_the_api(module_name(path), path.read_text(encoding="utf-8"))]
+    assert found == [], "\n".join(found)
+
+
+@pytest.mark.parametrize("source", [
+    # what the commands did before they went through mapkit.api
+    "def run(args):\n    from mapkit.rules.checks import check_file\n",
+    "def run(args):\n    from mapkit.app import sheets\n",
+    "def run(args):\n    from mapkit.app.overlay import classify_file, overlay_png, overlay_text\n",
+    "def run(args):\n    from mapkit.drawing.report_html import render_report\n",
+    "from mapkit.batch import walk\n",
+    "from mapkit import formats\n",
+    "import mapkit.registry\n",
+    "from ..rules import report\n",
+])
+def test_a_command_reaching_past_the_api_is_caught(source):
+    assert len(reaches_past_the_api("mapkit.cli.validate", source)) == 1
+
+
+def test_the_front_door_errors_io_and_the_command_helpers_pass():
+    source = ("from mapkit import OverlayParams, api\nfrom mapkit.errors import UsageError\nimport mapkit.api\n"
+              "from mapkit.io import write_output\nfrom mapkit.cli.common import read_map\nfrom . import batch\n"
+              "from mapkit import __version__\n")
+    assert reaches_past_the_api("mapkit.cli.validate", source) == []

@@ -128,7 +128,7 @@ def test_book_files_are_passed_to_the_book_checker(cli, tmp_path, monkeypatch):
 
 
 def test_jobs_default_to_every_core_but_keep_small_inputs_in_one_process(tmp_path, monkeypatch):
-    from mapkit.cli import batch
+    from mapkit import batch
 
     small = [tmp_path / "a.hsc", tmp_path / "b.hsc"]
     for p in small:

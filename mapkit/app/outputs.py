@@ -16,11 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Iterable
 
-from mapkit.errors import OptionError
-
-
-class PictureTooLarge(OptionError):
-    """A PNG that would not fit in memory at the scale asked."""
+from mapkit.errors import OptionError, PictureTooLarge
 
 
 @dataclass(frozen=True)

@@ -24,6 +24,10 @@ class OverlayResult:
     #: Panels per row in the picture: a Book's floors side by side, a map's levels one under another.
     columns: int = 3
 
+    def text(self) -> str:
+        """What `mapkit overlay` prints: how many hexes of each class, outside and per floor or Level."""
+        return overlay_text(self.doc)
+
 
 def classify_book(book: Any, params: Any) -> OverlayResult:
     """One Book in its own frame: outside on the ground, then each floor."""

@@ -62,9 +62,7 @@ def parse_start(text: str | None) -> tuple[int, int, int] | None:
 def run(args: argparse.Namespace) -> int:
     from mapkit import api
     from mapkit.cli.common import check_output, read_map
-    from mapkit.formats import report_warnings
-    from mapkit.movement.profile import MAX_MOVE
-    from mapkit.movement.report import StartError, render_text
+    from mapkit.errors import StartError
 
     if args.fmt and _looks_like_a_space(args.fmt):
         raise UsageError(f"--from {args.fmt}: --from names the map's format (as in every command); "
@@ -75,8 +73,7 @@ def run(args: argparse.Namespace) -> int:
         if is_standard_output(args.output):
             raise UsageError(f"-o {args.output}: standard output carries the analysis; write the heatmap to a file")
         check_output(args.output, "heatmap-png", inputs=(args.map,))
-    m = read_map(args.map, args.fmt)
-    report_warnings(m, args.map)
+    m = read_map(args.map, args.fmt, printable=True)
     mover = args.mover or ("flyer" if args.flying else "double" if args.double else "single")
     driven = mover in ("vehicle", "elevator-car")
     if driven:
@@ -90,8 +87,8 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError(f"--mover single contradicts {'--flying' if args.flying else '--double'}")
     move = 5 if args.move is None else args.move
     height = 5 if args.height is None else args.height
-    if not 0 <= move <= MAX_MOVE or height < 1:
-        raise UsageError(f"--move must be 0 to {MAX_MOVE} and --height 1 or more")
+    if not 0 <= move <= api.MAX_MOVE or height < 1:
+        raise UsageError(f"--move must be 0 to {api.MAX_MOVE} and --height 1 or more")
     start = parse_start(args.start)
     try:
         data = api.analyze(m, move, height, args.flying, args.double, args.falls, start, args.broken_windows,
@@ -113,5 +110,5 @@ def run(args: argparse.Namespace) -> int:
         json.dump(data, sys.stdout, indent=1, ensure_ascii=False)
         sys.stdout.write("\n")
     else:
-        sys.stdout.write("".join(render_text(d) for d in data.get("scenarios", [data])))
+        sys.stdout.write(api.analysis_text(data))
     return 0

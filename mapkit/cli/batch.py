@@ -1,22 +1,16 @@
-"""Many files at once: `validate` and `convert -d` spread their files over worker processes.
+"""Many files at once on the command line: the `-j N` option and the progress bar.
 
-Each file is independent, so N workers check or convert N files at a time. `--jobs N` (`-j N`)
-chooses N; by default every core this process may use, except that inputs too small to repay
-the start of a pool (about 0.2 s) are done here. Results come back in the order of the files,
-whatever the order the workers finish in, so the output does not depend on N. One progress bar
-(tqdm) counts the files on a terminal; piped or redirected, stderr gets no bar.
+`validate` and `convert -d` spread their files over worker processes through the library
+(`mapkit.batch.jobs_for` and `run_all`, reached through `mapkit.api`): by default every core
+this process may use, except that inputs too small to repay the start of a pool (about 0.2 s)
+are done here. One progress bar (tqdm) counts the files on a terminal; piped or redirected,
+stderr gets no bar.
 """
 
 from __future__ import annotations
 
-import os
 import sys
-from typing import Any, Callable, Sequence
-
-from mapkit.errors import UsageError
-
-#: Below this many bytes in all, one process does the files (a pool costs ~0.2 s to start).
-PARALLEL_MIN_BYTES = 1_000_000
+from typing import Any
 
 
 def add_jobs_option(parser: Any) -> None:
@@ -24,47 +18,32 @@ def add_jobs_option(parser: Any) -> None:
                         help="worker processes (default: every core; one for a few small files)")
 
 
-def cores() -> int:
-    """The cores this process may run on."""
-    if hasattr(os, "sched_getaffinity"):
-        return max(1, len(os.sched_getaffinity(0)))
-    return os.cpu_count() or 1
+class ProgressBar:
+    """A `progress(done, total)` callback drawing one bar on a terminal's stderr; `close()` it."""
+
+    def __init__(self, unit: str = "map") -> None:
+        self.unit = unit
+        self.bar: Any = None
+
+    def __call__(self, done: int, total: int) -> None:
+        if done == 0:
+            if self.bar is None and total >= 2 and _is_terminal(sys.stderr):
+                from tqdm import tqdm
+
+                self.bar = tqdm(total=total, unit=self.unit, file=sys.stderr, leave=False)
+        elif self.bar is not None:
+            self.bar.update(1)
+
+    def close(self) -> None:
+        if self.bar is not None:
+            self.bar.close()
+            self.bar = None
 
 
-def jobs_for(requested: int, paths: Sequence[str]) -> int:
-    """Workers to start: `requested` if given, else every core, but one for small inputs."""
-    if requested < 0:
-        raise UsageError(f"--jobs {requested}: the number of workers cannot be negative")
-    if requested:
-        return max(1, min(requested, len(paths)))
-    if len(paths) < 2:
-        return 1
-    size = sum(os.path.getsize(p) for p in paths if os.path.isfile(p))
-    return 1 if size < PARALLEL_MIN_BYTES else min(cores(), len(paths))
-
-
-def run_all(work: Callable[..., Any], jobs: list[tuple], workers: int, unit: str = "map") -> list[Any]:
-    """`work(*args)` for every tuple of `jobs`, in `workers` processes, results in order."""
-    progress = _bar(len(jobs), unit)
-    try:
-        if workers <= 1 or len(jobs) < 2:
-            return [_step(progress, work(*args)) for args in jobs]
-        from concurrent.futures import ProcessPoolExecutor
-
-        chunk = max(1, min(16, len(jobs) // (8 * workers)))
-        with ProcessPoolExecutor(max_workers=workers) as pool:
-            return [_step(progress, result) for result in pool.map(work, *zip(*jobs), chunksize=chunk)]
-    finally:
-        if progress is not None:
-            progress.close()
-
-
-def _bar(total: int, unit: str) -> Any:
-    if total < 2 or not _is_terminal(sys.stderr):
-        return None
-    from tqdm import tqdm
-
-    return tqdm(total=total, unit=unit, file=sys.stderr, leave=False)
+def print_summary(lines: list[str]) -> None:
+    """A batch's summary on stderr, its first line marked as mapkit's."""
+    for i, line in enumerate(lines):
+        print(("mapkit: " if i == 0 else "") + line, file=sys.stderr)
 
 
 def _is_terminal(stream: Any) -> bool:
@@ -72,10 +51,3 @@ def _is_terminal(stream: Any) -> bool:
         return stream.isatty()
     except (AttributeError, ValueError):
         return False
-
-
-def _step(progress: Any, result: Any) -> Any:
-    if progress is not None:
-        progress.update(1)
-    return result
-

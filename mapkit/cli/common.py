@@ -1,9 +1,16 @@
-"""What several commands share: reading a map for a picture, checking and writing an output,
-and the millimetre option type. Not a command itself (see `COMMANDS` in `mapkit.cli`)."""
+"""What several commands share: reading a map and telling what its reader recovered from,
+checking and writing an output, the scenario and millimetre options. Not a command itself
+(see `COMMANDS` in `mapkit.cli`); like the commands, it reaches the library through
+`mapkit.api` alone (`tests/test_layers.py`)."""
 
 from __future__ import annotations
 
 import argparse
+import sys
+
+TYPE_CHECKING = False  # (typing is not imported at run time: every command starts faster)
+if TYPE_CHECKING:
+    from mapkit import Map
 
 
 def millimetres(text: str) -> float:
@@ -17,23 +24,33 @@ def millimetres(text: str) -> float:
     return value
 
 
-def read_map(path: str, fmt: str | None):
-    """The map at `path`, its texts printable (a C3G Book given by mistake is named as such by
-    the reader, which knows a Book by its content)."""
-    from mapkit import formats
+def read_map(path: str, fmt: str | None, scenario: int | None = None, printable: bool = False) -> Map:
+    """The map at `path` (a C3G Book given by mistake is named as such by the reader, which
+    knows a Book by its content), its reader's warnings told on stderr, then scenario
+    `scenario` of it (`scenario_map`); `printable` for a picture, sheet or page."""
+    from mapkit import api
 
-    return formats.printable_text(formats.read_map(path, fmt))
+    m = api.read(path, fmt, printable=printable)
+    warn_read(m, path)
+    return scenario_map(m, scenario, path)
+
+
+def warn_read(m: Map, path: str) -> None:
+    """Tell the user, on stderr, what a reader recovered from or ignored."""
+    for warning in m.warnings:
+        print(f"mapkit: {path}: warning: {warning}", file=sys.stderr)
 
 
 def check_output(path: str, *kinds: str, inputs: tuple[str, ...] = ()) -> str:
     """The output name, checked before any work (`mapkit.io.check_output`): an extension of one
-    of the output `kinds` (names in `mapkit.app.outputs`; a bare ".ext" is taken as is), a folder
-    that exists and may be written, not one of the inputs. Shared by render, print, report and
-    analyze, so a typo fails at once in one line instead of after the drawing."""
-    from mapkit.app.outputs import suffixes as extensions_of
+    of the output `kinds` (names of `mapkit.output_kinds()`; a bare ".ext" is taken as is), a
+    folder that exists and may be written, not one of the inputs. Shared by render, print, report
+    and analyze, so a typo fails at once in one line instead of after the drawing."""
+    from mapkit import api
     from mapkit.io import check_output as check
 
-    suffixes = tuple(dict.fromkeys(s for k in kinds for s in ((k,) if k.startswith(".") else extensions_of([k]))))
+    known = {k.name: k.extensions for k in api.output_kinds()}
+    suffixes = tuple(dict.fromkeys(s for k in kinds for s in ((k,) if k.startswith(".") else known[k])))
     return check(path, *suffixes, inputs=inputs)
 
 
@@ -51,7 +68,7 @@ def add_scenario_option(parser: argparse.ArgumentParser, without: str) -> None:
                         help=f"only scenario K of a map that sets up several (see `mapkit info`); without it, {without}")
 
 
-def scenario_map(m, number: int | None, path: str):
+def scenario_map(m: Map, number: int | None, path: str) -> Map:
     """Scenario `number` of the map as a map of its own (`Map.for_scenario`), or the map itself
     when no number is given; a number the map does not set up is bad usage naming the file."""
     from mapkit.errors import OptionError, UsageError

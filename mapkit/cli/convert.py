@@ -6,9 +6,9 @@ import argparse
 import sys
 from pathlib import Path
 
-from mapkit.cli.batch import add_jobs_option, jobs_for, run_all
-from mapkit.cli.common import add_scenario_option, scenario_map
-from mapkit.errors import LossError, MapkitError, UsageError
+from mapkit.cli.batch import ProgressBar, add_jobs_option, print_summary
+from mapkit.cli.common import add_scenario_option, read_map
+from mapkit.errors import LossError, UsageError
 
 #: The extension each writable format gives its output files in batch mode.
 OUTPUT_EXTENSIONS = {"mapkit": ".mapkit.json", "hsc": ".hsc", "hexoscape": ".json", "hexoscape-url": ".url"}
@@ -59,24 +59,21 @@ def convert_one(source: str, target: str, from_fmt: str | None, to_fmt: str | No
     """Read, encode, then write atomically; returns the losses that were allowed. `scenario`
     converts that scenario of the map as a map of its own."""
     from mapkit import api
-    from mapkit.formats import format_for_output, report_warnings
     from mapkit.io import check_output
 
-    format_for_output(target, to_fmt)  # fail on a bad target before reading anything
+    api.write_format(target, to_fmt)  # fail on a bad target before reading anything
     check_output(target, inputs=(source,))
-    m = api.read(source, from_fmt)
-    report_warnings(m, source)
-    m = scenario_map(m, scenario, source)
+    m = read_map(source, from_fmt, scenario)
     return api.write(m, target, to_fmt, allow_loss)
 
 
 def output_name(source: Path, out_dir: Path, to_fmt: str) -> Path:
     """out_dir / the source's name with its map extension (the longest known) replaced."""
-    from mapkit.formats import formats
+    from mapkit import api
 
     name = source.name
     lower = name.lower()
-    for ext in sorted({e for info in formats() for e in info.extensions}, key=len, reverse=True):
+    for ext in sorted({e for info in api.file_formats("map") for e in info.extensions}, key=len, reverse=True):
         if lower.endswith(ext):
             name = name[: -len(ext)]
             break
@@ -86,32 +83,20 @@ def output_name(source: Path, out_dir: Path, to_fmt: str) -> Path:
 def _convert_many(args: argparse.Namespace) -> int:
     """Every map named or found in the folders named (recursively) into DIR, keeping their
     relative paths; a summary of what was read, converted and refused, grouped by reason."""
-    from mapkit.batch import Summary, convert_source, plan_outputs, walk
-    from mapkit.formats import get
+    from mapkit import api
 
-    info = get(args.to_fmt)
-    if not info.can_write:
-        raise UsageError(f"mapkit cannot write the {info.name} format")
-    out_dir = Path(args.out_dir)
-    sources, skipped = walk(args.paths, skip=[out_dir], books=False)
-    if not sources:
-        raise UsageError(f"no map files in {', '.join(args.paths)}")
+    bar = ProgressBar()
     try:
-        out_dir.mkdir(parents=True, exist_ok=True)
-    except OSError as exc:
-        raise MapkitError(f"{out_dir}: cannot make the output folder: {exc.strerror or exc}") from None
-    plan = plan_outputs(sources, out_dir, OUTPUT_EXTENSIONS.get(info.name, "." + info.name))
-    everything = [str(s.path) for s in sources]
-    work = [(source, str(target), args.from_fmt, info.name, args.allow_loss, everything, args.scenario)
-            for source, target in plan]
-    outcomes = run_all(convert_source, work, jobs_for(args.jobs, everything))
-    for outcome in outcomes:
+        done = api.convert_files(args.paths, args.out_dir, args.to_fmt, args.from_fmt, args.allow_loss, args.scenario,
+                                 args.jobs, OUTPUT_EXTENSIONS.get(args.to_fmt, "." + args.to_fmt), bar)
+    finally:
+        bar.close()
+    for outcome in done.outcomes:
         for warning in outcome.warnings:
             print(f"mapkit: {outcome.source}: warning: {warning}", file=sys.stderr)
         for loss in outcome.losses:
             print(f"mapkit: {outcome.source}: dropped: {loss}", file=sys.stderr)
         if not outcome.done:
             print(f"mapkit: {outcome.message}", file=sys.stderr)
-    summary = Summary.of(outcomes, skipped)
-    summary.print(f"converted to {info.name} in {out_dir}")
-    return 2 if summary.refused else 0
+    print_summary(done.batch_summary())
+    return 2 if done.refused else 0

@@ -7,7 +7,7 @@ import json
 import sys
 from pathlib import Path
 
-from mapkit.cli.common import add_scenario_option, scenario_map
+from mapkit.cli.common import add_scenario_option, read_map
 
 
 def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
@@ -46,30 +46,24 @@ def default_output(source: str, fmt: str) -> Path:
 
 def output_format(m, args: argparse.Namespace) -> str:
     """The format to write: --to, else the output name's, else the input's if it can be written."""
-    from mapkit.formats import format_for_output, get
+    from mapkit import api
 
     if args.to_fmt or args.output:
-        return format_for_output(args.output or "x", args.to_fmt).name
+        return api.write_format(args.output or "x", args.to_fmt).name
     source = m.source_format or "mapkit"
-    return source if get(source).can_write else "mapkit"
+    return source if any(f.name == source and f.can_write for f in api.file_formats("map")) else "mapkit"
 
 
 def run(args: argparse.Namespace) -> int:
-    from mapkit.cli.common import check_output, write_output
-    from mapkit.sets.collection import read_collection
+    from mapkit import api
+    from mapkit.cli.common import check_output
     from mapkit.errors import UsageError
-    from mapkit.api import retile
-    from mapkit.app.outputs import choose
-    from mapkit.fit.report import render_text, summary
-    from mapkit.formats import format_for_output, read_map, report_warnings, write_map
     from mapkit.io import is_standard_output, is_stream
 
     if args.map == "-":
         raise UsageError("fit reads MAP from a file (its name names the output)")
-    m = read_map(args.map, args.fmt)
-    report_warnings(m, args.map)
-    m = scenario_map(m, args.scenario, args.map)
-    have = read_collection(args.collection)
+    m = read_map(args.map, args.fmt, args.scenario)
+    have = api.read_collection(args.collection)
     if not any(n > 0 for n in have.values()):
         raise UsageError(f"{args.collection}: the collection holds no pieces; it cannot cover anything")
     fmt = output_format(m, args)
@@ -84,19 +78,20 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError(f"--picture {shot}: standard output carries fit's report; draw the picture to a file")
     if shot is not None:
         check_output(shot, "fit-png", "fit-svg", inputs=(args.map, args.collection))
-    result = retile(m, have, args.keep_shapes, fmt)
-    rep = summary(m, result, output if result.feasible and not result.already_fits else None, result.new_findings)
-    if result.feasible and not result.already_fits:
+    result = api.retile(m, have, args.keep_shapes, fmt)
+    changed = result.feasible and not result.already_fits
+    rep = api.fit_summary(m, result, output if changed else None)
+    if changed:
         assert result.map is not None
-        write_map(result.map, output, fmt)
+        api.write(result.map, output, fmt)
         if shot is not None:
-            write_output(shot, choose(shot, ("fit-png", "fit-svg")).make(result, Path(args.map).name))
+            api.render(result, shot, name=Path(args.map).name)
             rep["picture"] = shot
     if args.json:
         json.dump(rep, sys.stdout, indent=1, ensure_ascii=False)
         sys.stdout.write("\n")
     else:
-        sys.stdout.write(render_text(rep, Path(args.map).name))
+        sys.stdout.write(api.fit_text(rep, Path(args.map).name))
         if rep.get("picture"):
             sys.stdout.write(f"picture: {rep['picture']}\n")
     return 0 if result.feasible else 1

@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 
-from mapkit.cli.common import add_scenario_option, scenario_map
+from mapkit.cli.common import add_scenario_option, read_map
 
 
 def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
@@ -20,18 +19,7 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
 
 def run(args: argparse.Namespace) -> int:
     from mapkit import api
-    from mapkit.formats import report_warnings
-    from mapkit.formats._json import escape_lone_surrogates
-    from mapkit.summary import render_text
 
-    m = api.read(args.map, args.fmt)
-    report_warnings(m, args.map)
-    m = scenario_map(m, args.scenario, args.map)
-    summary = api.info(m, cells=args.json)
-    if args.json:
-        text = json.dumps(summary, indent=1, ensure_ascii=False) + "\n"
-    else:
-        text = render_text(summary)
-    # VirtualScape names may hold lone UTF-16 halves, which UTF-8 cannot print: spell them \udXXX
-    sys.stdout.write(escape_lone_surrogates(text))
+    m = read_map(args.map, args.fmt, args.scenario)
+    sys.stdout.write(api.info_text(api.info(m, cells=args.json), as_json=args.json))
     return 0

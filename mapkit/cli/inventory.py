@@ -6,7 +6,7 @@ import argparse
 import json
 import sys
 
-from mapkit.cli.common import add_scenario_option, scenario_map
+from mapkit.cli.common import add_scenario_option, read_map
 
 
 def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
@@ -25,12 +25,8 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
 
 def run(args: argparse.Namespace) -> int:
     from mapkit import api
-    from mapkit.formats import report_warnings
-    from mapkit.sets.report import render_text
 
-    m = api.read(args.map, args.fmt)
-    report_warnings(m, args.map)
-    m = scenario_map(m, args.scenario, args.map)
+    m = read_map(args.map, args.fmt, args.scenario)
     skipped: list[str] = []
     collection = api.read_collection(args.collection, skipped) if args.collection else None
     for warning in skipped:
@@ -41,5 +37,5 @@ def run(args: argparse.Namespace) -> int:
         json.dump(rep, sys.stdout, indent=1, ensure_ascii=False)
         sys.stdout.write("\n")
     else:
-        sys.stdout.write(render_text(rep))
+        sys.stdout.write(api.inventory_text(rep))
     return 0

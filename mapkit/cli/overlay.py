@@ -23,9 +23,8 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
 
 
 def run(args: argparse.Namespace) -> int:
-    from mapkit.app.overlay import classify_file, overlay_png, overlay_text
+    from mapkit import OverlayParams, api
     from mapkit.errors import UsageError
-    from mapkit.geometry.params import OverlayParams
 
     try:
         params = OverlayParams.from_options(args.hex_region, args.base_diameter, args.marker_diameter)
@@ -35,14 +34,12 @@ def run(args: argparse.Namespace) -> int:
         from mapkit.cli.common import check_output
 
         check_output(args.output, "overlay-png", inputs=(args.book,))
-    result = classify_file(args.book, params)
+    result = api.overlay(args.book, params)
     if args.output:
-        from mapkit.io import write_output
-
-        write_output(args.output, overlay_png(result, params))
+        api.render(result, args.output, params=params)
     if args.json:
         json.dump(result.doc, sys.stdout, indent=1)
         sys.stdout.write("\n")
     elif not args.output:
-        sys.stdout.write(overlay_text(result.doc))
+        sys.stdout.write(result.text())
     return 0

@@ -12,7 +12,7 @@ import argparse
 import sys
 import time
 
-from mapkit.cli.common import add_scenario_option, millimetres, scenario_map
+from mapkit.cli.common import add_scenario_option, millimetres
 from mapkit.errors import UsageError
 
 
@@ -62,7 +62,7 @@ def _overlay_params(args: argparse.Namespace):
     if all(v is None for v in given.values()):
         return None
     try:
-        from mapkit.geometry import OverlayParams
+        from mapkit import OverlayParams
     except ImportError:
         raise UsageError("--hex-region/--base-diameter/--marker-diameter need mapkit.geometry") from None
     try:
@@ -72,36 +72,34 @@ def _overlay_params(args: argparse.Namespace):
 
 
 def run(args: argparse.Namespace) -> int:
-    from mapkit.app import sheets
+    from mapkit import api
     from mapkit.cli.common import check_output, read_map, write_output
-    from mapkit.registry import kind_of
 
     check_output(args.output, "build-pdf", inputs=(args.input,) if args.input else ())
     if args.levels_per_page < 1:
         raise UsageError("--levels-per-page must be 1 or more")
     started = time.perf_counter()
-    is_book = bool(args.input) and kind_of(args.input) == "book"
+    found = api.detect(args.input) if args.input else None
+    is_book = found is not None and found.kind == "book"
     if args.markers:
-        books = sheets.load_books(args.input, is_book, args.fmt) if args.input else []
-        data, pages = sheets.marker_sheets(books, args.paper, _overlay_params(args) if args.input else None)
-        what = "markers sheet"
+        books = api.read_books(args.input, args.fmt) if args.input else []
+        sheets = api.print_sheets(books, markers=True, paper=args.paper,
+                                  params=_overlay_params(args) if args.input else None)
     elif is_book or args.plan:
         if not args.input:
             raise UsageError("print --plan: give a Book or a map with buildings")
-        books = sheets.load_books(args.input, is_book, args.fmt)
-        data, pages = sheets.plan_sheets(books, args.paper, args.overlap, _overlay_params(args), args.input)
-        what = "1:1 floor plan"
+        books = api.read_books(args.input, args.fmt)
+        sheets = api.print_sheets(books, paper=args.paper, overlap=args.overlap, params=_overlay_params(args),
+                                  map_file=args.input)
     else:
         if not args.input:
             raise UsageError("print: give a map (or --markers for a general markers sheet)")
-        from mapkit.formats import report_warnings
-
-        m = read_map(args.input, args.fmt)
-        report_warnings(m, args.input)
-        m = scenario_map(m, args.scenario, args.input)
-        data, pages = sheets.build_sheets(m, args.input, args.paper, args.levels_per_page, args.hex_names, args.cover)
-        what = "build instructions"
-    write_output(args.output, data)
-    print(f"{args.output}: {what}, {pages} page(s), {args.paper}, {time.perf_counter() - started:.2f} s",
+        m = read_map(args.input, args.fmt, args.scenario, printable=True)
+        sheets = api.print_sheets(m, paper=args.paper, levels_per_page=args.levels_per_page, hex_names=args.hex_names,
+                                  cover=args.cover, map_file=args.input)
+        for warning in sheets.warnings:
+            print(f"mapkit: {warning}", file=sys.stderr)
+    write_output(args.output, sheets.pdf)
+    print(f"{args.output}: {sheets.what}, {sheets.pages} page(s), {args.paper}, {time.perf_counter() - started:.2f} s",
           file=sys.stderr)
     return 0

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from mapkit.cli.common import add_scenario_option, check_output, read_map, scenario_map, write_output
+from mapkit.cli.common import add_scenario_option, check_output, read_map
 
 
 def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
@@ -34,28 +34,22 @@ def run(args: argparse.Namespace) -> int:
     from pathlib import Path
 
     from mapkit import api
-    from mapkit.app.outputs import PictureTooLarge, choose
-    from mapkit.errors import UsageError
-    from mapkit.formats import report_warnings
+    from mapkit.errors import PictureTooLarge, UsageError
 
     out = check_output(args.output, "png", "svg", inputs=(args.map,))
     if not 1 <= args.scale <= 400:
         raise UsageError("--scale must be between 1 and 400 pixels per hex")
     if args.level is not None and args.view == "iso":
         raise UsageError("--level draws one level from above; it does not combine with --view iso")
-    m = read_map(args.map, args.fmt)
-    report_warnings(m, args.map)
-    m = scenario_map(m, args.scenario, args.map)
+    m = read_map(args.map, args.fmt, args.scenario, printable=True)
     profile = (args.profile or ("c3g" if (m.buildings or m.objects) else "casual")) if args.findings else None
 
     def warn(reason: str) -> None:
         print(f"mapkit: {args.map}: {reason}", file=sys.stderr)
 
     try:
-        data = api.render(m, choose(out, ("png", "svg")).name, scale=args.scale, view=args.view, level=args.level,
-                          legend=not args.no_legend, name=Path(args.map).name, map_file=str(args.map),
-                          profile=profile, warn=warn)
+        api.render(m, out, scale=args.scale, view=args.view, level=args.level, legend=not args.no_legend,
+                   name=Path(args.map).name, map_file=str(args.map), profile=profile, warn=warn)
     except PictureTooLarge as exc:
         raise UsageError(f"{out}: {exc}") from None
-    write_output(out, data)
     return 0

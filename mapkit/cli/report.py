@@ -6,7 +6,7 @@ import argparse
 import sys
 import time
 
-from mapkit.cli.common import add_scenario_option, scenario_map
+from mapkit.cli.common import add_scenario_option
 
 
 def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
@@ -25,17 +25,13 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
 
 
 def run(args: argparse.Namespace) -> int:
-    from mapkit.app.report import report_parts
+    from mapkit import api
     from mapkit.cli.common import check_output, read_map, write_output
-    from mapkit.drawing.report_html import render_report
-    from mapkit.formats import report_warnings
 
     check_output(args.output, "report-html", inputs=(args.map,))
     started = time.perf_counter()
-    m = read_map(args.map, args.fmt)
-    report_warnings(m, args.map)
-    m = scenario_map(m, args.scenario, args.map)
-    parts = report_parts(m, args.map, args.profile, pictures=args.pictures)
-    write_output(args.output, render_report(m, args.map, parts))
-    sys.stderr.write(f"{args.output}: report, {len(parts.findings)} finding(s), {time.perf_counter() - started:.2f} s\n")
+    m = read_map(args.map, args.fmt, args.scenario, printable=True)
+    page = api.report_page(m, args.profile, pictures=args.pictures, map_file=args.map)
+    write_output(args.output, page.html)
+    sys.stderr.write(f"{args.output}: report, {len(page.findings)} finding(s), {time.perf_counter() - started:.2f} s\n")
     return 0

@@ -2,7 +2,7 @@
 
 Exit status: 0 when no error-severity finding, 1 when there is one, 2 when a file could not be read.
 Several files are checked by a pool of worker processes, every core by default (`-j N` chooses;
-see `mapkit.cli.batch`); findings come out in the same order whatever N is.
+see `mapkit.validate_files`); findings come out in the same order whatever N is.
 """
 
 from __future__ import annotations
@@ -10,9 +10,8 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from typing import Any
 
-from mapkit.cli.batch import add_jobs_option, jobs_for, run_all
+from mapkit.cli.batch import ProgressBar, add_jobs_option, print_summary
 from mapkit.cli.common import add_scenario_option, millimetres
 
 
@@ -50,82 +49,42 @@ def _codes(text: str) -> list[str]:
 
 
 def run(args: argparse.Namespace) -> int:
-    from mapkit import api
+    from mapkit import OverlayParams, api
     from mapkit.errors import UsageError
-    from mapkit.rules.checks import check_file
-    from mapkit.rules.framework import Finding
-    from mapkit.rules.profiles import parse_setting
-    from mapkit.rules.report import sort_key, summary_line
 
-    settings = {}
-    for text in args.settings:
-        try:
-            name, value = parse_setting(text)
-        except ValueError as exc:
-            raise UsageError(str(exc)) from None
-        settings[name] = value
+    settings = dict(api.parse_setting(text) for text in args.settings)
     overlay = None
     if any(v is not None for v in (args.hex_region, args.base_diameter, args.marker_diameter)):
-        from mapkit.geometry.params import OverlayParams
-
         try:
             overlay = OverlayParams.from_options(args.hex_region, args.base_diameter, args.marker_diameter)
         except ValueError as exc:
             raise UsageError(str(exc)) from None
     select, ignore = _codes(args.select), _codes(args.ignore)
-    rules, options = api.check_options(args.profile, select, ignore, settings, overlay, args.vehicle_rules)
+    api.check_options(args.profile, select, ignore, settings, overlay, args.vehicle_rules)  # refused before any file
     if args.jobs < 0:
         raise UsageError(f"--jobs {args.jobs}: the number of workers cannot be negative")
-    from mapkit.batch import walk
-
-    sources, skipped = walk(args.maps)
-    if not sources:
-        raise UsageError(f"no map or Book files in {', '.join(args.maps)}")
-    paths = [str(s.path) for s in sources]
-    if args.out:
-        from mapkit.io import check_output
-
-        check_output(args.out, inputs=paths)
-    workers = jobs_for(args.jobs, paths)
-    work = [(path, args.fmt, args.profile, select, ignore, options, args.scenario) for path in paths]
-    results = run_all(check_file, work, workers)
-    findings: list[Finding] = []
-    unreadable: list[tuple[str, str]] = []
-    for path, (found, error, warnings) in zip(paths, results):
-        for warning in warnings:
-            print(f"mapkit: {path}: warning: {warning}", file=sys.stderr)
-        if error is not None:
-            unreadable.append((path, error))
-            print(f"mapkit: {error}" if path in error else f"mapkit: {path}: {error}", file=sys.stderr)
-        findings.extend(Finding(**d) for d in found)
-    result = api.Validation(sorted(findings, key=sort_key), rules)
-    if args.output == "json":
-        report = result.json()
-    elif args.output == "sarif":
-        report = result.sarif(unreadable)
-    else:
-        read = len(paths) - len(unreadable)
-        # the summary counts the maps looked at; when none could be read, the error lines say it all
-        report = result.text() + (summary_line(result.findings, read, len(unreadable)) if read else "")
+    bar = ProgressBar()
+    try:
+        result = api.validate_files(args.maps, args.profile, select, ignore, settings, overlay, args.fmt,
+                                    args.vehicle_rules, args.scenario, args.jobs, args.out, bar)
+    finally:
+        bar.close()
+    for checked in result.checked:
+        for warning in checked.warnings:
+            print(f"mapkit: {checked.path}: warning: {warning}", file=sys.stderr)
+        if checked.error is not None:
+            error = checked.error
+            print(f"mapkit: {error}" if checked.path in error else f"mapkit: {checked.path}: {error}", file=sys.stderr)
+    report = {"json": result.json, "sarif": result.sarif}.get(args.output, result.text)()
     if args.out:
         from mapkit.io import write_output
 
-        write_output(args.out, report, inputs=paths)
+        write_output(args.out, report, inputs=result.files)
     else:
         sys.stdout.write(report)
     # a folder ends with a summary; so do several files when some were refused (grouped by reason)
-    if any(os.path.isdir(p) for p in args.maps) or (len(paths) > 1 and unreadable):
-        _summary(paths, results, skipped, findings)
-    if unreadable:
+    if any(os.path.isdir(p) for p in args.maps) or (len(result.files) > 1 and result.unreadable):
+        print_summary(result.batch_summary())
+    if result.unreadable:
         return 2
     return 0 if result.ok else 1
-
-
-def _summary(paths: list[str], results: list, skipped: list, findings: list) -> None:
-    """On stderr: how many files were read, checked (how many with errors) and refused, by reason."""
-    from mapkit.batch import Outcome, Summary
-
-    outcomes = [Outcome(path, error is None, reason=getattr(error, "reason", "refused") if error else "")
-                for path, (_, error, _) in zip(paths, results)]
-    with_errors = len({f.file for f in findings if f.severity == "error"})
-    Summary.of(outcomes, skipped).print(f"checked ({with_errors} with errors)")

@@ -73,10 +73,12 @@ def read_map(path: str | Path, fmt: str | None = None) -> Map:
     return parse_map(read_input(path), fmt, str(path))
 
 
-def parse_map(data: bytes, fmt: str | None = None, filename: str = "") -> Map:
-    """A map from the bytes of a file (`filename` names it in errors and breaks format ties)."""
+def parse_map(data: bytes, fmt: str | None = None, filename: str = "", hint: str | None = None) -> Map:
+    """A map from the bytes of a file (`filename` names it in errors and breaks format ties).
+    `hint` ends the error of a content no format claims, in the caller's words (the command
+    line's "; use --from/--to" by default)."""
     shown = filename or "(bytes)"
-    info = get(fmt) if fmt else detect(filename, data)
+    info = get(fmt) if fmt else registry.detect(filename, data, hint=hint) if hint else detect(filename, data)
     if info.kind == "book":
         raise OptionError(f"{shown}: a C3G Book, not a map (`mapkit print {shown} -o PLAN.pdf` prints its floor plan)")
     if info.kind != "map" or not info.can_read:

@@ -7,9 +7,12 @@ of them (or none) names each one it leaves out, so a conversion never drops one 
 
 from __future__ import annotations
 
-from typing import Iterable
 
 from mapkit.model.map import Map, Piece
+
+TYPE_CHECKING = False  # (typing is not imported at run time: every command starts faster)
+if TYPE_CHECKING:
+    from typing import Iterable
 
 #: Attributes no writer needs to keep: a piece's scenario tag is carried by the map itself (a
 #: map of several scenarios is written as its shared terrain, one scenario as that scenario).

@@ -15,7 +15,6 @@ import json
 import re
 from array import array
 from functools import lru_cache
-from typing import Any
 
 from mapkit import limits
 from mapkit.errors import FormatError
@@ -23,6 +22,10 @@ from mapkit.formats._json import escape_lone_surrogates, parse_json
 from mapkit.model.catalog import catalog
 from mapkit.model.columns import PieceTable, kind_column, type_turn_kinds
 from mapkit.model.map import Map, Piece, Placement, Scenario
+
+TYPE_CHECKING = False  # (typing is not imported at run time: every command starts faster)
+if TYPE_CHECKING:
+    from typing import Any
 
 NAME = "mapkit"
 EXTENSIONS = (".mapkit.json",)

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from mapkit.limits import MAX_MOVE
+
 FALL_POLICIES = ("none", "minor", "major", "all")
-#: The search keeps up to Move + 1 labels per space, so Move is bounded; Army Cards stay far below.
-MAX_MOVE = 50
 
 
 @dataclass(frozen=True)

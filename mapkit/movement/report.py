@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from mapkit.errors import OptionError
+from mapkit.errors import OptionError, StartError
 from mapkit.model.map import Map
 from mapkit.movement.profile import Figure
 
@@ -19,10 +19,6 @@ NO_ZONES = "no start zones on this map, so no turns to draw: give --start Q,R,LE
 
 #: The movers `analyze` answers for: the figures and vehicles the seeds name.
 MOVERS = ("single", "double", "flyer", "vehicle", "elevator-car")
-
-
-class StartError(OptionError):
-    """The start asked for names no space of the map."""
 
 
 class Analysis(NamedTuple):

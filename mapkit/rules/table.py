@@ -117,3 +117,34 @@ def render_markdown() -> str:
         built = f"`tests/{e['test']}`" if e["test"] else f"not built: {e['why']}"
         out.append(f"| {e['seed']} | {e['example']} | {_cell(built)} |")
     return "\n".join(out) + "\n"
+
+
+def explain(r: Any) -> str:
+    """One rule's page (`mapkit rules CODE`): name, severity, profiles, then what / why / example /
+    source / convention, its seed headings and the vehicle rules it belongs to."""
+    lines = [f"{r.code} {r.name} ({r.severity}; family {r.family}; profiles {', '.join(sorted(r.profiles))})",
+             "", r.summary, ""]
+    for key in ("what", "why", "example", "source", "convention"):
+        text = r.doc.get(key)
+        if text:
+            lines += [f"{key.capitalize()}:", f"  {text}", ""]
+    if r.doc.get("seeds"):
+        refs = [seed_ref(seed, heading) for seed, heading in r.doc["seeds"]]
+        lines += ["Seed headings:"] + [f"  {x['seed']} ({x['title']}): {x['heading']}" for x in refs] + [""]
+    if r.vehicle_rules != frozenset({"current", "legacy"}):
+        lines += [f"Vehicle rules: {', '.join(sorted(r.vehicle_rules))} only", ""]
+    return "\n".join(lines)
+
+
+def explain_computed(code: str) -> str | None:
+    """A computed (movement) rule's page: what it does, where, and its seed headings or outside
+    source; None when `code` names no computed rule."""
+    row = next((row for row in rows() if row["kind"] == "computed" and row["id"] == code), None)
+    if row is None:
+        return None
+    lines = [f"{row['id']} (computed by {row['where']})", "", row["what"], ""]
+    if row["seeds"]:
+        lines += ["Seed headings:"] + [f"  {x['seed']} ({x['title']}): {x['heading']}" for x in row["seeds"]] + [""]
+    if row["outside"]:
+        lines += ["Outside source:", f"  {row['outside']}", ""]
+    return "\n".join(lines)

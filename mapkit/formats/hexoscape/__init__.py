@@ -32,7 +32,6 @@ import json
 import re
 import zlib
 from functools import lru_cache
-from typing import Any, MutableSequence
 
 from mapkit import data, limits
 from mapkit.errors import FormatError
@@ -43,6 +42,10 @@ from mapkit.model.catalog import PieceType, catalog
 from mapkit.model.grid import axial_to_offset, rotate
 from mapkit.model.map import Map, Piece
 from mapkit.records import replace
+
+TYPE_CHECKING = False  # (typing is not imported at run time: every command starts faster)
+if TYPE_CHECKING:
+    from typing import Any, MutableSequence
 
 NAME = "hexoscape"
 EXTENSIONS = (".json", ".json.gz", ".gz")

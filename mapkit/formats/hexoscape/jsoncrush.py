@@ -25,7 +25,10 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_left
-from typing import Callable
+
+TYPE_CHECKING = False  # (typing is not imported at run time: every command starts faster)
+if TYPE_CHECKING:
+    from typing import Callable
 
 DELIMITER = "\u0001"
 #: Characters encodeURIComponent leaves as they are (besides ASCII letters and digits).

@@ -11,7 +11,6 @@ exactly like the keys of Hexoscape's object-form files, and the map's details ar
 from __future__ import annotations
 
 import urllib.parse
-from typing import Any
 
 from mapkit import limits
 from mapkit.errors import FormatError
@@ -19,6 +18,10 @@ from mapkit.formats._json import parse_json
 from mapkit.formats import hexoscape
 from mapkit.formats.hexoscape import jsoncrush
 from mapkit.model.map import Map
+
+TYPE_CHECKING = False  # (typing is not imported at run time: every command starts faster)
+if TYPE_CHECKING:
+    from typing import Any
 
 NAME = "hexoscape-url"
 EXTENSIONS = (".url",)
