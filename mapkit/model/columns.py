@@ -21,11 +21,10 @@ caller did to the pieces it was given.
 from __future__ import annotations
 
 from array import array
-from collections import Counter
+from collections import Counter, namedtuple
 from collections.abc import Iterable, Iterator, MutableSequence, Sequence
 from functools import lru_cache
 from itertools import accumulate, repeat
-from collections import namedtuple
 from operator import add, and_, mul, rshift
 
 from mapkit.model.catalog import catalog
@@ -34,6 +33,7 @@ from mapkit.model.piece import Piece
 TYPE_CHECKING = False  # (typing is not imported at run time: every command starts faster)
 if TYPE_CHECKING:
     from typing import Any, NamedTuple
+
 
 class StringColumn(Sequence):
     """Many short strings kept as one: their text joined, and where each ends. A list of three
