@@ -15,7 +15,6 @@ from __future__ import annotations
 import os
 
 from mapkit.errors import OptionError
-from mapkit.limits import MAX_MOVE
 from mapkit.records import Record
 
 TYPE_CHECKING = False  # (typing is not imported at run time: every command starts faster)
@@ -42,6 +41,18 @@ __all__ = ["read", "write", "info", "validate", "Validation", "check_options", "
            # what the commands print: the words of a result
            "info_text", "inventory_text", "analysis_text", "fit_summary", "fit_text", "rule_parameters",
            "rule_table", "rule_page", "computed_rule_page", "MAX_MOVE"]
+
+
+if TYPE_CHECKING:
+    #: The largest Move `analyze` takes (`mapkit.limits`), loaded on first use like the rest.
+    MAX_MOVE: int
+else:
+    def __getattr__(name: str) -> Any:
+        if name == "MAX_MOVE":
+            from mapkit.limits import MAX_MOVE
+
+            return MAX_MOVE
+        raise AttributeError(f"module 'mapkit.api' has no attribute {name!r}")
 
 
 # -- files in and out --------------------------------------------------------------------------
@@ -127,6 +138,8 @@ def convert_files(paths: Iterable[PathLike], folder: PathLike, format: str, from
     fmt = get(format, "map")
     ext = extension or (fmt.extensions[0] if fmt.extensions else "." + fmt.name)
     outcomes, skipped = convert(paths, folder, format, ext, from_format, allow_loss, scenario, jobs, progress)
+    from pathlib import Path
+
     return Conversion(outcomes, skipped, fmt.name, str(Path(folder)))
 
 
