@@ -206,3 +206,18 @@ def test_layers_sit_where_inkscape_finds_them_and_ids_are_unique(view):
     for g in layers:
         parent = g.getparent()
         assert parent is root or parent.get(f"{INK}groupmode") == "layer", g.get("id")
+
+
+@pytest.mark.parametrize("view", ["top", "iso", "levels"])
+def test_the_document_is_written_as_lxml_writes_it(view):
+    # The SVG is written as text; read back with lxml and written out by it, it must come out
+    # byte for byte the same: well formed, every name and text escaped as XML wants.
+    odd = 'A <b> & "c" \n\t\r \ud800 \x01 é \'q\' >'
+    m = Map(name=odd, pieces=[Piece("grass-7", 0, 0, 0), Piece("rock-3", 3, 1, 1, 2), Piece("tree-10", 5, 0, 1),
+                              Piece("glyph", 1, 0, 1, 0, {"letter": "A"}),
+                              Piece("start-zone", 2, 0, 1, 0, {"player": 1, "name": odd})])
+    findings = [Finding("T1", "error", odd, 0, 0, 1)]
+    data = render_svg(build_scene(m, RenderOptions(view=view, findings=findings)))
+    assert etree.tostring(etree.fromstring(data), xml_declaration=True, encoding="UTF-8") == data
+    title = etree.fromstring(data).findtext(f"{SVG}title")
+    assert title.startswith(odd.replace("\ud800", "\ufffd").replace("\x01", "\ufffd"))

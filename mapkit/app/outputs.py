@@ -124,20 +124,24 @@ def _ignore(message: str) -> None:
 
 def png(m: Any, scale: float = 36.0, **options: Any) -> bytes:
     """`scale`: pixels per hex; the other options as for the scene (`_scene`)."""
+    from mapkit.bulk import paused_gc
     from mapkit.drawing import render_png
 
-    scene = _scene(m, options)
-    try:
-        return render_png(scene, scale)
-    except ValueError as exc:
-        raise PictureTooLarge(str(exc)) from None
+    with paused_gc():
+        scene = _scene(m, options)
+        try:
+            return render_png(scene, scale)
+        except ValueError as exc:
+            raise PictureTooLarge(str(exc)) from None
 
 
 def svg(m: Any, scale: float | None = None, **options: Any) -> bytes:
     """Always 1:1 in millimetres (`scale` is the PNG's and is ignored here)."""
+    from mapkit.bulk import paused_gc
     from mapkit.drawing import render_svg
 
-    return render_svg(_scene(m, options))
+    with paused_gc():
+        return render_svg(_scene(m, options))
 
 
 def build_pdf(m: Any, **options: Any) -> bytes:

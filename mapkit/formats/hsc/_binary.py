@@ -8,16 +8,12 @@ file fails with one FormatError naming the byte offset, never an IndexError or s
 
 from __future__ import annotations
 
-import gc
 import struct
 import sys
-from contextlib import contextmanager
 
+from mapkit.bulk import paused_gc  # noqa: F401  (the reader and writer take it from here)
 from mapkit.errors import FormatError
 
-TYPE_CHECKING = False  # (typing is not imported at run time: every command starts faster)
-if TYPE_CHECKING:
-    from typing import Iterator
 
 #: Version code (1 for 0.0001 ... 7 for 0.0007) -> the exact double bytes VirtualScape compares.
 VERSION_BYTES: dict[int, bytes] = {n: struct.pack("<d", n / 10000) for n in range(1, 8)}
@@ -256,24 +252,3 @@ class Cursor:
         self.pos += size
         text = body.decode("utf-16-le", "surrogatepass") if unicode else ansi_decode(body)
         return text, ("u" if unicode else "a") + str(width)
-
-
-@contextmanager
-def paused_gc() -> Iterator[None]:
-    """Pause the cyclic garbage collector while a big map is built or encoded.
-
-    Reading or writing 100 000 tiles makes hundreds of thousands of small objects that cannot
-    form cycles; with the collector running, each young-generation pass also walks the growing
-    map. Afterwards one young-generation pass (counted in benchmarks/bench_hsc.py) hands the
-    new objects to the older generations, as the collector would have done, without the
-    full-heap pass that re-enabling it with a huge young generation can set off.
-    """
-    collecting = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if collecting:
-            if gc.get_count()[0] > 10_000:
-                gc.collect(0)
-            gc.enable()
