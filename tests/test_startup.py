@@ -49,3 +49,14 @@ def test_info_on_a_mapkit_json_map_checks_it_without_jsonschema():
     assert "mapkit.formats.native" in loaded
     kept_off = tuple(name for name in KEPT_OFF if name != "typing") + ("jsonschema", "importlib.resources")
     assert heavy(loaded, kept_off) == []
+
+
+def test_info_on_a_hexoscape_map_loads_only_what_reading_and_summarising_need(tmp_path):
+    from mapkit.formats import hexoscape
+    from mapkit.model.map import Map, Piece
+
+    path = tmp_path / "small.json"
+    path.write_bytes(hexoscape.write(Map(name="small", pieces=[Piece("grass-1", q, 0, 0) for q in range(30)])))
+    loaded = loaded_by("info", str(path))
+    assert "mapkit.formats.hexoscape" in loaded
+    assert heavy(loaded, KEPT_OFF) == []

@@ -27,7 +27,6 @@ level taller.
 from __future__ import annotations
 
 import gzip
-import hashlib
 import json
 import re
 import zlib
@@ -589,6 +588,8 @@ def _board_size(m: Map, pieces: list[tuple[Piece, str, int, int, int]]) -> tuple
 
 
 def _stable_id(m: Map, pieces: list[tuple[Piece, str, int, int, int]]) -> str:
+    import hashlib  # (a writer's need: reading a map should not load OpenSSL)
+
     digest = hashlib.sha1(m.name.encode("utf-8", "surrogatepass"))
     for piece, hid, q, r, altitude in pieces:
         digest.update(encode_key(hid, q, r, altitude, piece.rotation).encode("utf-8", "surrogatepass"))
