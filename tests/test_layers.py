@@ -418,8 +418,7 @@ def command_modules() -> list[str]:
 
 
 #: Commands that still make several calls (issue 12, item 1): each is shown failing until it is one call.
-NOT_YET = {"mapkit.cli.convert", "mapkit.cli.validate", "mapkit.cli.rules", "mapkit.cli.fit", "mapkit.cli.overlay",
-           "mapkit.cli.printing"}
+NOT_YET = {"mapkit.cli.rules", "mapkit.cli.fit"}
 
 
 @pytest.mark.parametrize("module", [pytest.param(m, marks=pytest.mark.xfail(strict=True, reason="not yet one call"))

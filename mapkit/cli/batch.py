@@ -40,12 +40,6 @@ class ProgressBar:
             self.bar = None
 
 
-def print_summary(lines: list[str]) -> None:
-    """A batch's summary on stderr, its first line marked as mapkit's."""
-    for i, line in enumerate(lines):
-        print(("mapkit: " if i == 0 else "") + line, file=sys.stderr)
-
-
 def _is_terminal(stream: Any) -> bool:
     try:
         return stream.isatty()

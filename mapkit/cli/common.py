@@ -56,13 +56,6 @@ def check_output(path: str, *kinds: str, inputs: tuple[str, ...] = ()) -> str:
     return check(path, *suffixes, inputs=inputs)
 
 
-def write_output(path: str, data: bytes | str) -> None:
-    """Write atomically, never over an input (`mapkit.io.write_output`)."""
-    from mapkit.io import write_output as write
-
-    write(path, data)
-
-
 def tell(warning: str) -> None:
     """A job's warning, told on stderr as it happens (the `warn` of every `mapkit.api` job)."""
     print(f"mapkit: {warning}", file=sys.stderr)

@@ -6,8 +6,8 @@ import argparse
 import sys
 from pathlib import Path
 
-from mapkit.cli.batch import ProgressBar, add_jobs_option, print_summary
-from mapkit.cli.common import add_scenario_option, read_map
+from mapkit.cli.batch import ProgressBar, add_jobs_option
+from mapkit.cli.common import add_scenario_option, print_summary, show, tell
 from mapkit.errors import LossError, UsageError
 
 #: The extension each writable format gives its output files in batch mode.
@@ -32,6 +32,8 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
 
 
 def run(args: argparse.Namespace) -> int:
+    from mapkit import api
+
     if args.out_dir:
         if not args.to_fmt:
             raise UsageError("batch conversion (-d) needs --to FORMAT")
@@ -42,29 +44,14 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError("convert takes IN OUT, or many inputs with -d DIR --to FORMAT")
     source, target = args.paths
     try:
-        losses = convert_one(source, target, args.from_fmt, args.to_fmt, args.allow_loss, args.scenario)
+        return show(api.convert_file(source, target, args.from_fmt, args.to_fmt, args.allow_loss, args.scenario,
+                                     warn=tell))
     except LossError as exc:
         print(f"mapkit: {source}: {exc.target} cannot carry {len(exc.losses)} thing(s); "
               f"nothing written (use --allow-loss to convert anyway):", file=sys.stderr)
         for loss in exc.losses:
             print(f"  - {loss}", file=sys.stderr)
         return 2
-    for loss in losses:
-        print(f"mapkit: {source}: dropped: {loss}", file=sys.stderr)
-    return 0
-
-
-def convert_one(source: str, target: str, from_fmt: str | None, to_fmt: str | None, allow_loss: bool,
-                scenario: int | None = None) -> list[str]:
-    """Read, encode, then write atomically; returns the losses that were allowed. `scenario`
-    converts that scenario of the map as a map of its own."""
-    from mapkit import api
-    from mapkit.io import check_output
-
-    api.write_format(target, to_fmt)  # fail on a bad target before reading anything
-    check_output(target, inputs=(source,))
-    m = read_map(source, from_fmt, scenario)
-    return api.write(m, target, to_fmt, allow_loss)
 
 
 def output_name(source: Path, out_dir: Path, to_fmt: str) -> Path:

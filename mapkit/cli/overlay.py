@@ -3,10 +3,7 @@
 from __future__ import annotations
 
 import argparse
-import json
-import sys
-
-from mapkit.cli.common import millimetres
+from mapkit.cli.common import millimetres, show, tell
 
 
 def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
@@ -23,23 +20,8 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
 
 
 def run(args: argparse.Namespace) -> int:
-    from mapkit import OverlayParams, api
-    from mapkit.errors import UsageError
+    from mapkit import api
 
-    try:
-        params = OverlayParams.from_options(args.hex_region, args.base_diameter, args.marker_diameter)
-    except ValueError as exc:
-        raise UsageError(str(exc)) from None
-    if args.output:
-        from mapkit.cli.common import check_output
-
-        check_output(args.output, "overlay-png", inputs=(args.book,))
-    result = api.overlay(args.book, params)
-    if args.output:
-        api.render(result, args.output, params=params)
-    if args.json:
-        json.dump(result.doc, sys.stdout, indent=1)
-        sys.stdout.write("\n")
-    elif not args.output:
-        sys.stdout.write(result.text())
-    return 0
+    params = {"hex_region": args.hex_region, "base_diameter": args.base_diameter,
+              "marker_diameter": args.marker_diameter}
+    return show(api.overlay_file(args.book, args.output, args.json, params, warn=tell))

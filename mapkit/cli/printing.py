@@ -9,11 +9,7 @@
 from __future__ import annotations
 
 import argparse
-import sys
-import time
-
-from mapkit.cli.common import add_scenario_option, millimetres
-from mapkit.errors import UsageError
+from mapkit.cli.common import add_scenario_option, millimetres, show, tell
 
 
 def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
@@ -56,50 +52,10 @@ def _overlap(text: str) -> float:
     return value
 
 
-def _overlay_params(args: argparse.Namespace):
-    """Overlay parameters from the options, or None for the defaults (or when there is no overlay)."""
-    given = {k: getattr(args, k, None) for k in ("hex_region", "base_diameter", "marker_diameter")}
-    if all(v is None for v in given.values()):
-        return None
-    try:
-        from mapkit import OverlayParams
-    except ImportError:
-        raise UsageError("--hex-region/--base-diameter/--marker-diameter need mapkit.geometry") from None
-    try:
-        return OverlayParams.from_options(**given)
-    except ValueError as exc:
-        raise UsageError(str(exc)) from None
-
-
 def run(args: argparse.Namespace) -> int:
     from mapkit import api
-    from mapkit.cli.common import check_output, read_map, write_output
 
-    check_output(args.output, "build-pdf", inputs=(args.input,) if args.input else ())
-    if args.levels_per_page < 1:
-        raise UsageError("--levels-per-page must be 1 or more")
-    started = time.perf_counter()
-    found = api.detect(args.input) if args.input else None
-    is_book = found is not None and found.kind == "book"
-    if args.markers:
-        books = api.read_books(args.input, args.fmt) if args.input else []
-        sheets = api.print_sheets(books, markers=True, paper=args.paper,
-                                  params=_overlay_params(args) if args.input else None)
-    elif is_book or args.plan:
-        if not args.input:
-            raise UsageError("print --plan: give a Book or a map with buildings")
-        books = api.read_books(args.input, args.fmt)
-        sheets = api.print_sheets(books, paper=args.paper, overlap=args.overlap, params=_overlay_params(args),
-                                  map_file=args.input)
-    else:
-        if not args.input:
-            raise UsageError("print: give a map (or --markers for a general markers sheet)")
-        m = read_map(args.input, args.fmt, args.scenario, printable=True)
-        sheets = api.print_sheets(m, paper=args.paper, levels_per_page=args.levels_per_page, hex_names=args.hex_names,
-                                  cover=args.cover, map_file=args.input)
-        for warning in sheets.warnings:
-            print(f"mapkit: {warning}", file=sys.stderr)
-    write_output(args.output, sheets.pdf)
-    print(f"{args.output}: {sheets.what}, {sheets.pages} page(s), {args.paper}, {time.perf_counter() - started:.2f} s",
-          file=sys.stderr)
-    return 0
+    params = {"hex_region": args.hex_region, "base_diameter": args.base_diameter,
+              "marker_diameter": args.marker_diameter}
+    return show(api.print_file(args.input, args.output, args.markers, args.plan, args.paper, args.levels_per_page,
+                               args.hex_names, args.cover, args.overlap, params, args.fmt, args.scenario, warn=tell))

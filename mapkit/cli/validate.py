@@ -8,11 +8,8 @@ see `mapkit.validate_files`); findings come out in the same order whatever N is.
 from __future__ import annotations
 
 import argparse
-import os
-import sys
-
-from mapkit.cli.batch import ProgressBar, add_jobs_option, print_summary
-from mapkit.cli.common import add_scenario_option, millimetres
+from mapkit.cli.batch import ProgressBar, add_jobs_option
+from mapkit.cli.common import add_scenario_option, millimetres, show, tell
 
 
 def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
@@ -49,42 +46,20 @@ def _codes(text: str) -> list[str]:
 
 
 def run(args: argparse.Namespace) -> int:
-    from mapkit import OverlayParams, api
-    from mapkit.errors import UsageError
+    from mapkit import api
 
-    settings = dict(api.parse_setting(text) for text in args.settings)
-    overlay = None
-    if any(v is not None for v in (args.hex_region, args.base_diameter, args.marker_diameter)):
-        try:
-            overlay = OverlayParams.from_options(args.hex_region, args.base_diameter, args.marker_diameter)
-        except ValueError as exc:
-            raise UsageError(str(exc)) from None
-    select, ignore = _codes(args.select), _codes(args.ignore)
-    api.check_options(args.profile, select, ignore, settings, overlay, args.vehicle_rules)  # refused before any file
-    if args.jobs < 0:
-        raise UsageError(f"--jobs {args.jobs}: the number of workers cannot be negative")
     bar = ProgressBar()
+
+    def told(warning: str) -> None:  # after the progress bar, which a line on stderr would break
+        bar.close()
+        tell(warning)
+
+    overlay = {"hex_region": args.hex_region, "base_diameter": args.base_diameter,
+               "marker_diameter": args.marker_diameter}
     try:
-        result = api.validate_files(args.maps, args.profile, select, ignore, settings, overlay, args.fmt,
-                                    args.vehicle_rules, args.scenario, args.jobs, args.out, bar)
+        result = api.validate_report(args.maps, args.profile, _codes(args.select), _codes(args.ignore), args.settings,
+                                     overlay, args.fmt, args.vehicle_rules, args.scenario, args.jobs, args.out,
+                                     args.output, progress=bar, warn=told)
     finally:
         bar.close()
-    for checked in result.checked:
-        for warning in checked.warnings:
-            print(f"mapkit: {checked.path}: warning: {warning}", file=sys.stderr)
-        if checked.error is not None:
-            error = checked.error
-            print(f"mapkit: {error}" if checked.path in error else f"mapkit: {checked.path}: {error}", file=sys.stderr)
-    report = {"json": result.json, "sarif": result.sarif}.get(args.output, result.text)()
-    if args.out:
-        from mapkit.io import write_output
-
-        write_output(args.out, report, inputs=result.files)
-    else:
-        sys.stdout.write(report)
-    # a folder ends with a summary; so do several files when some were refused (grouped by reason)
-    if any(os.path.isdir(p) for p in args.maps) or (len(result.files) > 1 and result.unreadable):
-        print_summary(result.batch_summary())
-    if result.unreadable:
-        return 2
-    return 0 if result.ok else 1
+    return show(result)
