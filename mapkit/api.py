@@ -19,7 +19,7 @@ from mapkit.records import Record
 
 TYPE_CHECKING = False  # (typing is not imported at run time: every command starts faster)
 if TYPE_CHECKING:
-    from typing import Any, Iterable, Mapping, Sequence, Union
+    from typing import Any, Callable, Iterable, Mapping, Sequence, Union
 
     from mapkit.app.overlay import OverlayResult
     from mapkit.batch import Checked, Outcome, Progress, Skipped
@@ -31,6 +31,8 @@ if TYPE_CHECKING:
 
     #: A file name, as a string or a path.
     PathLike = Union[str, "os.PathLike[str]"]
+    #: A callback told each warning of a job as it happens (the command prints it on stderr).
+    Warn = Callable[[str], None]
 
 __all__ = ["read", "write", "info", "validate", "Validation", "check_options", "list_rules", "inventory", "analyze",
            "retile", "render", "report", "overlay", "read_book", "read_collection", "detect", "file_formats",
@@ -40,7 +42,10 @@ __all__ = ["read", "write", "info", "validate", "Validation", "check_options", "
            "report_page", "ReportPage", "write_format", "parse_setting",
            # what the commands print: the words of a result
            "info_text", "inventory_text", "analysis_text", "fit_summary", "fit_text", "rule_parameters",
-           "rule_table", "rule_page", "computed_rule_page", "MAX_MOVE"]
+           "rule_table", "rule_page", "computed_rule_page", "MAX_MOVE",
+           # whole jobs from a path: each command is one of these calls
+           "Result", "info_file", "inventory_file", "analyze_file", "render_file", "report_file", "print_file",
+           "overlay_file", "validate_report", "convert_file", "fit_file", "rules_listing"]
 
 
 if TYPE_CHECKING:
@@ -712,3 +717,445 @@ def output_kinds() -> tuple[Any, ...]:
     from mapkit.app.outputs import OUTPUTS
 
     return OUTPUTS
+
+
+# -- whole jobs from a path: what each command does ----------------------------------------------
+#
+# Each command is argument parsing plus one of these: it reads the file (its reader's warnings
+# told first), takes the scenario asked, does the work, writes its output atomically and gives
+# back what the command prints. A program gets the same text, warnings and exit status.
+
+class Result(Record):
+    """What a job done from a path gives back to be shown.
+
+    `value` is the library's answer (a summary, a report, a `Validation`, ...); `text` what the
+    command prints on standard output; `warnings` what its reader recovered from and what could
+    not be drawn or read, in order (each told as it happens to the job's `warn`, if given);
+    `status` its exit status (0 done, 1 a check found an error or a fit is short, 2 some input
+    was refused); `summary` the lines a batch ends with and `note` the line saying what was
+    written, both for standard error after the text."""
+
+    _fields = ("value", "text", "warnings", "status", "summary", "note")
+
+    def __init__(self, value: Any = None, text: str = "", warnings: list[str] | None = None, status: int = 0,
+                 summary: list[str] | None = None, note: str | None = None):
+        self.value = value
+        self.text = text
+        self.warnings: list[str] = list(warnings or ())
+        self.status = status
+        self.summary: list[str] = [] if summary is None else summary
+        self.note = note
+
+
+class _Told(list):
+    """The warnings of one job, in order, each passed on to `warn` as it is added."""
+
+    def __init__(self, warn: Warn | None):
+        super().__init__()
+        self.warn = warn
+
+    def __call__(self, warning: str) -> None:
+        self.append(warning)
+        if self.warn is not None:
+            self.warn(warning)
+
+
+def _read_job(path: PathLike, format: str | None, scenario: int | None, tell: _Told, printable: bool = False) -> Map:
+    """The map at `path`, each of its reader's warnings told, then scenario `scenario` of it; a
+    scenario the map does not set up is a ScenarioError naming the file."""
+    m = read(path, format, printable=printable)
+    for warning in m.warnings:
+        tell(f"{os.fspath(path)}: warning: {warning}")
+    if scenario is None:
+        return m
+    try:
+        return m.for_scenario(scenario)
+    except OptionError as exc:
+        raise ScenarioError(f"{os.fspath(path)}: {exc}") from None
+
+
+def _check_output(path: PathLike, *kinds: str, inputs: Iterable[PathLike] = ()) -> str:
+    """The output name, checked before any work (`mapkit.io.check_output`): an extension of one
+    of the output `kinds` (a bare ".ext" is taken as is), a folder that may be written, not one
+    of the inputs; so a typo fails at once instead of after the drawing."""
+    from mapkit.io import check_output
+
+    known = {k.name: k.extensions for k in output_kinds()} if any(not k.startswith(".") for k in kinds) else {}
+    suffixes = tuple(dict.fromkeys(s for k in kinds for s in ((k,) if k.startswith(".") else known[k])))
+    return check_output(path, *suffixes, inputs=tuple(inputs))
+
+
+def _json_text(doc: Any, ascii: bool = False) -> str:
+    import json
+
+    return json.dumps(doc, indent=1, ensure_ascii=ascii) + "\n"
+
+
+def info_file(path: PathLike, format: str | None = None, scenario: int | None = None, as_json: bool = False,
+              warn: Warn | None = None) -> Result:
+    """`mapkit info MAP`: the map's `info` summary (`.value`) and its text, or JSON with the
+    cells (`as_json`)."""
+    tell = _Told(warn)
+    summary = info(_read_job(path, format, scenario, tell), cells=as_json)
+    return Result(summary, info_text(summary, as_json=as_json), tell)
+
+
+def inventory_file(path: PathLike, collection: PathLike | None = None, sets: Sequence[str] | None = None,
+                   community: bool = False, format: str | None = None, scenario: int | None = None,
+                   as_json: bool = False, warn: Warn | None = None) -> Result:
+    """`mapkit inventory MAP`: the `inventory` report (`.value`) and its text or JSON; what the
+    collection's reader skipped is warned of after the map's warnings."""
+    tell = _Told(warn)
+    m = _read_job(path, format, scenario, tell)
+    owned = None
+    if collection:
+        skipped: list[str] = []
+        owned = read_collection(collection, skipped)
+        for warning in skipped:
+            tell(f"{os.fspath(collection)}: warning: {warning}")
+    rep = inventory(m, owned, sets, community)
+    return Result(rep, _json_text(rep) if as_json else inventory_text(rep), tell)
+
+
+def report_file(path: PathLike, output: PathLike, profile: str | None = "casual", pictures: bool = False,
+                format: str | None = None, scenario: int | None = None, warn: Warn | None = None) -> Result:
+    """`mapkit report MAP -o PAGE.html`: the page (`.value`, a `ReportPage`) written atomically,
+    the output's name refused before any work; `.note` says what was written and how long it took."""
+    import time
+
+    from mapkit.io import write_output
+
+    _check_output(output, "report-html", inputs=(path,))
+    started = time.perf_counter()
+    tell = _Told(warn)
+    m = _read_job(path, format, scenario, tell, printable=True)
+    page = report_page(m, profile, pictures=pictures, map_file=path)
+    write_output(output, page.html)
+    note = f"{os.fspath(output)}: report, {len(page.findings)} finding(s), {time.perf_counter() - started:.2f} s"
+    return Result(page, warnings=tell, note=note)
+
+
+def render_file(path: PathLike, output: PathLike, view: str = "top", level: int | None = None, scale: float = 36.0,
+                legend: bool = True, findings: bool = False, profile: str | None = None, format: str | None = None,
+                scenario: int | None = None, warn: Warn | None = None) -> Result:
+    """`mapkit render MAP -o OUT.png|OUT.svg`: the picture (`.value`, its bytes) written
+    atomically; `findings` marks the findings of `profile` (default: c3g for a map that places
+    Books, else casual), and what kept them off is warned of. `scale` is PNG pixels per hex."""
+    from pathlib import Path
+
+    from mapkit.errors import PictureTooLarge
+
+    out = _check_output(output, "png", "svg", inputs=(path,))
+    if not 1 <= scale <= 400:
+        raise OptionError("--scale must be between 1 and 400 pixels per hex")
+    if level is not None and view == "iso":
+        raise OptionError("--level draws one level from above; it does not combine with --view iso")
+    tell = _Told(warn)
+    m = _read_job(path, format, scenario, tell, printable=True)
+    chosen = (profile or ("c3g" if (m.buildings or m.objects) else "casual")) if findings else None
+    try:
+        data = render(m, out, scale=scale, view=view, level=level, legend=legend, name=Path(path).name,
+                      map_file=os.fspath(path), profile=chosen, warn=lambda reason: tell(f"{os.fspath(path)}: {reason}"))
+    except PictureTooLarge as exc:
+        raise PictureTooLarge(f"{out}: {exc}") from None
+    return Result(data, warnings=tell)
+
+
+def _start(start: tuple[int, int, int] | str | None) -> tuple[int, int, int] | None:
+    if not isinstance(start, str):
+        return start
+    try:
+        q, r, h = (int(part) for part in start.split(","))
+    except ValueError:
+        raise OptionError(f"--start wants Q,R,LEVEL (three integers), got {start!r}") from None
+    return q, r, h
+
+
+def analyze_file(path: PathLike, move: int | None = None, height: int | None = None, flying: bool = False,
+                 double: bool = False, falls: str = "minor", start: tuple[int, int, int] | str | None = None,
+                 broken_windows: bool = False, mover: str | None = None, vehicle: int | None = None,
+                 vehicle_rules: str = "current", heatmap: PathLike | None = None, format: str | None = None,
+                 scenario: int | None = None, as_json: bool = False, warn: Warn | None = None) -> Result:
+    """`mapkit analyze MAP`: the `analyze` report (`.value`) and its text or JSON. `move` and
+    `height` default to 5, or to the card of the vehicle `mover` drives (then they and
+    `flying`/`double` must not be given); `start` is (q, r, Level) or its text "Q,R,LEVEL";
+    `heatmap` names the PNG to draw, refused before any work if it cannot be written."""
+    from mapkit.errors import StartError
+
+    shown = os.fspath(path)
+    if heatmap:
+        from mapkit.io import is_standard_output
+
+        if is_standard_output(heatmap):
+            raise OptionError(f"-o {os.fspath(heatmap)}: standard output carries the analysis; "
+                              "write the heatmap to a file")
+        _check_output(heatmap, "heatmap-png", inputs=(path,))
+    tell = _Told(warn)
+    m = _read_job(path, format, None, tell, printable=True)
+    chosen = mover or ("flyer" if flying else "double" if double else "single")
+    driven = chosen in ("vehicle", "elevator-car")
+    if driven:
+        given = [name for name, value in (("--move", move), ("--height", height)) if value is not None]
+        given += [flag for flag, on in (("--double", double), ("--flying", flying)) if on]
+        if given:
+            raise OptionError(f"--mover {chosen} moves with its Book's card: drop {', '.join(given)}")
+    elif vehicle is not None:
+        raise OptionError("--vehicle chooses what --mover vehicle or elevator-car drives")
+    elif mover == "single" and (double or flying):
+        raise OptionError(f"--mover single contradicts {'--flying' if flying else '--double'}")
+    move = 5 if move is None else move
+    height = 5 if height is None else height
+    from mapkit.limits import MAX_MOVE
+
+    if not 0 <= move <= MAX_MOVE or height < 1:
+        raise OptionError(f"--move must be 0 to {MAX_MOVE} and --height 1 or more")
+    at = _start(start)
+    try:
+        data = analyze(m, move, height, flying, double, falls, at, broken_windows, scenario, heatmap, path,
+                       mover=chosen, vehicle=vehicle, vehicle_rules=vehicle_rules)
+    except StartError as exc:
+        if driven:
+            raise
+        raise StartError(f"--start {start if isinstance(start, str) else ','.join(map(str, start or ()))}: {exc}"
+                         ) from None
+    except ScenarioError as exc:
+        raise ScenarioError(f"{shown}: {exc}") from None
+    if heatmap:
+        for d in data.get("scenarios", [data]):
+            for note in d.get("notes", ()):
+                if note.startswith("heatmap: "):
+                    tell(f"{shown}: warning: {note}")
+    return Result(data, _json_text(data) if as_json else analysis_text(data), tell)
+
+
+def _overlay_params(given: Any, always: bool = False) -> Any:
+    """An `OverlayParams`, given as one or as a mapping of `OverlayParams.from_options` keywords
+    (hex_region, base_diameter, marker_diameter; None: the default); None when nothing is given
+    and not `always`. A value it cannot take is an OptionError."""
+    from mapkit.geometry.params import OverlayParams
+
+    if given is None or isinstance(given, OverlayParams):
+        return given if given is not None or not always else OverlayParams()
+    options = dict(given)
+    if not always and all(v is None for v in options.values()):
+        return None
+    try:
+        return OverlayParams.from_options(**options)
+    except ValueError as exc:
+        raise OptionError(str(exc)) from None
+
+
+def overlay_file(path: PathLike, output: PathLike | None = None, as_json: bool = False, params: Any = None,
+                 warn: Warn | None = None) -> Result:
+    """`mapkit overlay BOOK|MAP`: the `overlay` of a Book file or of the Books a map places
+    (`.value`); its text, or its JSON document (`as_json`), or nothing but the picture drawn to
+    `output`. `params` is an `OverlayParams` or a mapping of its `from_options` keywords."""
+    chosen = _overlay_params(params, always=True)
+    if output:
+        _check_output(output, "overlay-png", inputs=(path,))
+    result = overlay(path, chosen)
+    if output:
+        render(result, output, params=chosen)
+    text = _json_text(result.doc, ascii=True) if as_json else "" if output else result.text()
+    return Result(result, text)
+
+
+def print_file(path: PathLike | None, output: PathLike, markers: bool = False, plan: bool = False,
+               paper: str = "letter", levels_per_page: int = 1, hex_names: bool = False, cover: bool = False,
+               overlap: float = 12.0, params: Any = None, format: str | None = None, scenario: int | None = None,
+               warn: Warn | None = None) -> Result:
+    """`mapkit print`: the `print_sheets` of a file (`.value`, a `Sheets`) written atomically to
+    `output`: a map's build instructions; a Book's floor plan, or with `plan` those of the Books a
+    map places; with `markers` their markers sheet (without `path`, the general one). `params`
+    as for `overlay_file`; `.note` says what was written, in how many pages and seconds."""
+    import time
+
+    from mapkit.io import write_output
+
+    _check_output(output, "build-pdf", inputs=(path,) if path else ())
+    if levels_per_page < 1:
+        raise OptionError("--levels-per-page must be 1 or more")
+    started = time.perf_counter()
+    tell = _Told(warn)
+    found = detect(path) if path else None
+    if markers:
+        books = read_books(path, format) if path else []
+        sheets = print_sheets(books, markers=True, paper=paper, params=_overlay_params(params) if path else None)
+    elif plan or (found is not None and found.kind == "book"):
+        if not path:
+            raise OptionError("print --plan: give a Book or a map with buildings")
+        books = read_books(path, format)
+        sheets = print_sheets(books, paper=paper, overlap=overlap, params=_overlay_params(params), map_file=path)
+    else:
+        if not path:
+            raise OptionError("print: give a map (or --markers for a general markers sheet)")
+        m = _read_job(path, format, scenario, tell, printable=True)
+        sheets = print_sheets(m, paper=paper, levels_per_page=levels_per_page, hex_names=hex_names, cover=cover,
+                              map_file=path)
+        for warning in sheets.warnings:
+            tell(warning)
+    write_output(output, sheets.pdf)
+    note = f"{os.fspath(output)}: {sheets.what}, {sheets.pages} page(s), {paper}, {time.perf_counter() - started:.2f} s"
+    return Result(sheets, warnings=tell, note=note)
+
+
+def validate_report(paths: Iterable[PathLike], profile: str | None = "casual", select: Iterable[str] = (),
+                    ignore: Iterable[str] = (), settings: Mapping[str, Any] | Iterable[str] | None = None,
+                    overlay: Any = None, format: str | None = None, vehicle_rules: str | None = None,
+                    scenario: int | None = None, jobs: int = 0, output: PathLike | None = None,
+                    report_format: str = "text", progress: Progress | None = None, warn: Warn | None = None
+                    ) -> Result:
+    """`mapkit validate FILE|FOLDER...`: `validate_files` (`.value`, a `FileValidation`) with its
+    report as "text", "json" or "sarif", written atomically to `output` or else the `.text`. The
+    options are refused before any file is read; each file's reader warnings and the error that
+    refused it are warned of; a folder (or several files, some refused) ends with a `.summary`.
+    `settings` may be "NAME=VALUE" texts (`parse_setting`), `overlay` as for `overlay_file`.
+    `.status` is 2 when a file could not be read, else 1 when an error was found, else 0."""
+    named: Mapping[str, Any] | None = settings  # type: ignore[assignment]
+    if settings is not None and not hasattr(settings, "items"):  # "NAME=VALUE" texts, not a mapping
+        named = dict(parse_setting(text) for text in settings)
+    params = _overlay_params(overlay)
+    select, ignore = list(select), list(ignore)
+    check_options(profile, select, ignore, named, params, vehicle_rules)  # refused before any file
+    if jobs < 0:
+        raise OptionError(f"--jobs {jobs}: the number of workers cannot be negative")
+    if report_format not in ("text", "json", "sarif"):
+        raise OptionError(f"report format {report_format!r}: choose text, json or sarif")
+    paths = list(paths)
+    result = validate_files(paths, profile, select, ignore, named, params, format, vehicle_rules, scenario, jobs,
+                            output, progress)
+    tell = _Told(warn)
+    for checked in result.checked:
+        for warning in checked.warnings:
+            tell(f"{checked.path}: warning: {warning}")
+        if checked.error is not None:
+            tell(checked.error if checked.path in checked.error else f"{checked.path}: {checked.error}")
+    report = {"text": result.text, "json": result.json, "sarif": result.sarif}[report_format]()
+    if output:
+        from mapkit.io import write_output
+
+        write_output(output, report, inputs=result.files)
+    # a folder ends with a summary; so do several files when some were refused (grouped by reason)
+    several = any(os.path.isdir(p) for p in paths) or (len(result.files) > 1 and bool(result.unreadable))
+    status = 2 if result.unreadable else 0 if result.ok else 1
+    return Result(result, "" if output else report, tell, status,
+                  result.batch_summary() if several else None)
+
+
+def convert_file(source: PathLike, target: PathLike, format: str | None = None, to: str | None = None,
+                 allow_loss: bool = False, scenario: int | None = None, warn: Warn | None = None) -> Result:
+    """`mapkit convert IN OUT`: read `source` (as `format`), write it to `target` atomically (in
+    `to`, else the format its name says); a bad target is refused before anything is read, and
+    a loss without `allow_loss` is a LossError, writing nothing. `.value` lists what was
+    dropped, each also warned of after the reader's warnings."""
+    from mapkit.io import check_output
+
+    write_format(target, to)  # fail on a bad target before reading anything
+    check_output(target, inputs=(source,))
+    tell = _Told(warn)
+    losses = write(_read_job(source, format, scenario, tell), target, to, allow_loss)
+    for loss in losses:
+        tell(f"{os.fspath(source)}: dropped: {loss}")
+    return Result(losses, warnings=tell)
+
+
+def _fit_output(source: str, fmt: str) -> str:
+    """MAP's name with `-fit` and the extension of `fmt`, beside it (its longest map extension replaced)."""
+    from pathlib import Path
+
+    src = Path(source)
+    name = src.name
+    for ext in sorted({e for f in file_formats("map") for e in f.extensions}, key=len, reverse=True):
+        if name.lower().endswith(ext):
+            name = name[: -len(ext)]
+            break
+    written = [f.extensions[0] for f in file_formats("map") if f.name == fmt and f.extensions]
+    return str(src.parent / f"{name}-fit{written[0] if written else ''}")
+
+
+def fit_file(path: PathLike, collection: PathLike, output: PathLike | None = None, to: str | None = None,
+             keep_shapes: bool = False, picture: PathLike | None = None, draw: bool = True,
+             format: str | None = None, scenario: int | None = None, as_json: bool = False,
+             warn: Warn | None = None) -> Result:
+    """`mapkit fit MAP --collection FILE`: `retile` the map, write the new map (to `output`, by
+    default MAP's name with -fit in MAP's format, or mapkit JSON when that cannot be written) and,
+    with `draw`, its `picture` (default: beside it, .png); both names refused before the solver
+    runs. `.value` is the `fit_summary`; `.status` 1 when the collection falls short."""
+    from pathlib import Path
+
+    from mapkit.io import is_standard_output, is_stream
+
+    source = os.fspath(path)
+    if source == "-":
+        raise OptionError("fit reads MAP from a file (its name names the output)")
+    tell = _Told(warn)
+    m = _read_job(path, format, scenario, tell)
+    have = read_collection(collection)
+    if not any(n > 0 for n in have.values()):
+        raise OptionError(f"{os.fspath(collection)}: the collection holds no pieces; it cannot cover anything")
+    if to or output:
+        fmt = write_format(output or "x", to).name
+    else:
+        fmt = m.source_format or "mapkit"
+        fmt = fmt if any(f.name == fmt and f.can_write for f in file_formats("map")) else "mapkit"
+    out = os.fspath(output) if output else _fit_output(source, fmt)
+    if is_standard_output(out):
+        raise OptionError(f"-o {out}: standard output carries fit's report; write the new map to a file")
+    inputs = (path, collection)
+    _check_output(out, inputs=inputs)  # before the solver's work, not after it
+    # the picture beside the new map; a map written to a stream (/dev/null, a pipe) has no "beside"
+    beside = None if is_stream(out) else str(Path(out).with_suffix(".png"))
+    shot = None if not draw else (os.fspath(picture) if picture else beside)
+    if shot is not None and is_standard_output(shot):
+        raise OptionError(f"--picture {shot}: standard output carries fit's report; draw the picture to a file")
+    if shot is not None:
+        _check_output(shot, "fit-png", "fit-svg", inputs=inputs)
+    result = retile(m, have, keep_shapes, fmt)
+    changed = result.feasible and not result.already_fits
+    rep = fit_summary(m, result, out if changed else None)
+    if changed:
+        assert result.map is not None
+        write(result.map, out, fmt)
+        if shot is not None:
+            render(result, shot, name=Path(source).name)
+            rep["picture"] = shot
+    if as_json:
+        text = _json_text(rep)
+    else:
+        text = fit_text(rep, Path(source).name) + (f"picture: {rep['picture']}\n" if rep.get("picture") else "")
+    return Result(rep, text, tell, 0 if result.feasible else 1)
+
+
+def rules_listing(code: str | None = None, profile: str | None = None, vehicle_rules: str | None = None,
+                  table: bool = False, markdown: bool = False, parameters: bool = False, as_json: bool = False
+                  ) -> Result:
+    """`mapkit rules [CODE]`: the rules (of a profile, of a vehicle rule set) one a line, or the
+    page of the one `code` names (a rule checked or computed), or with `table` the rule table
+    (`markdown`: as docs/rules.md holds it), or with `parameters` the convention parameters;
+    as JSON with `as_json`. `.value` is the rules, table or parameters shown."""
+    if table or markdown:
+        shown = rule_table("json" if as_json else "markdown" if markdown else "text")
+        return Result(shown, shown + "\n" if as_json else shown)
+    if parameters:
+        rows = rule_parameters()
+        if as_json:
+            return Result(rows, _json_text(rows, ascii=True))
+        return Result(rows, "".join(f"{name} = {row['default']}    {row['source']}\n" for name, row in rows.items()))
+    if code is not None:
+        page = computed_rule_page(code)
+        if page is not None:
+            return Result(code, page)
+    chosen = list_rules(profile, code, vehicle_rules)
+    if code is not None and not chosen:
+        within = f" in profile {profile}" if profile else ""
+        raise OptionError(f"no rule {code!r}{within} (see `mapkit rules`)")
+    if as_json:
+        return Result(chosen, _json_text([{"code": r.code, "name": r.name, "severity": r.severity, "family": r.family,
+                                           "profiles": sorted(r.profiles), "summary": r.summary, **r.doc}
+                                          for r in chosen]))
+    exact = [r for r in list_rules(code=code.upper()) if r.code == code.upper()] if code else []
+    if code and len(chosen) == 1 or exact:
+        rule = exact[0] if exact else chosen[0]
+        return Result([rule], rule_page(rule))
+    return Result(chosen, "".join(f"{r.code}  {r.name:<28} {r.severity:<8} {r.family:<11} {r.summary}\n"
+                                  for r in chosen))

@@ -3,10 +3,8 @@
 from __future__ import annotations
 
 import argparse
-import json
-import sys
 
-from mapkit.cli.common import add_scenario_option
+from mapkit.cli.common import add_scenario_option, show, tell
 from mapkit.errors import UsageError
 
 #: The movers the seeds name (`mapkit.movement.report.MOVERS`; kept here so --help stays fast).
@@ -49,66 +47,14 @@ def _looks_like_a_space(text: str) -> bool:
     return len(parts) == 3 and all(p.strip().lstrip("-").isdigit() for p in parts)
 
 
-def parse_start(text: str | None) -> tuple[int, int, int] | None:
-    if text is None:
-        return None
-    try:
-        q, r, h = (int(part) for part in text.split(","))
-    except ValueError:
-        raise UsageError(f"--start wants Q,R,LEVEL (three integers), got {text!r}") from None
-    return q, r, h
-
-
 def run(args: argparse.Namespace) -> int:
     from mapkit import api
-    from mapkit.cli.common import check_output, read_map
-    from mapkit.errors import StartError
 
     if args.fmt and _looks_like_a_space(args.fmt):
         raise UsageError(f"--from {args.fmt}: --from names the map's format (as in every command); "
                          f"the space to measure from is --start {args.fmt}")
-    if args.output:
-        from mapkit.io import is_standard_output
-
-        if is_standard_output(args.output):
-            raise UsageError(f"-o {args.output}: standard output carries the analysis; write the heatmap to a file")
-        check_output(args.output, "heatmap-png", inputs=(args.map,))
-    m = read_map(args.map, args.fmt, printable=True)
-    mover = args.mover or ("flyer" if args.flying else "double" if args.double else "single")
-    driven = mover in ("vehicle", "elevator-car")
-    if driven:
-        given = [name for name, value in (("--move", args.move), ("--height", args.height)) if value is not None]
-        given += [flag for flag, on in (("--double", args.double), ("--flying", args.flying)) if on]
-        if given:
-            raise UsageError(f"--mover {mover} moves with its Book's card: drop {', '.join(given)}")
-    elif args.vehicle is not None:
-        raise UsageError("--vehicle chooses what --mover vehicle or elevator-car drives")
-    elif args.mover == "single" and (args.double or args.flying):
-        raise UsageError(f"--mover single contradicts {'--flying' if args.flying else '--double'}")
-    move = 5 if args.move is None else args.move
-    height = 5 if args.height is None else args.height
-    if not 0 <= move <= api.MAX_MOVE or height < 1:
-        raise UsageError(f"--move must be 0 to {api.MAX_MOVE} and --height 1 or more")
-    start = parse_start(args.start)
-    try:
-        data = api.analyze(m, move, height, args.flying, args.double, args.falls, start, args.broken_windows,
-                           args.scenario, args.output, args.map, mover=mover,
-                           vehicle=None if args.vehicle is None else args.vehicle - 1,
-                           vehicle_rules=args.vehicle_rules)
-    except StartError as exc:
-        if driven:
-            raise
-        raise UsageError(f"--start {args.start}: {exc}") from None
-    except api.ScenarioError as exc:
-        raise UsageError(f"{args.map}: {exc}") from None
-    if args.output:
-        for d in data.get("scenarios", [data]):
-            for note in d.get("notes", ()):
-                if note.startswith("heatmap: "):
-                    print(f"mapkit: {args.map}: warning: {note}", file=sys.stderr)
-    if args.json or args.output_format == "json":
-        json.dump(data, sys.stdout, indent=1, ensure_ascii=False)
-        sys.stdout.write("\n")
-    else:
-        sys.stdout.write(api.analysis_text(data))
-    return 0
+    return show(api.analyze_file(args.map, args.move, args.height, args.flying, args.double, args.falls, args.start,
+                                 args.broken_windows, args.mover,
+                                 None if args.vehicle is None else args.vehicle - 1, args.vehicle_rules,
+                                 heatmap=args.output, format=args.fmt, scenario=args.scenario,
+                                 as_json=args.json or args.output_format == "json", warn=tell))

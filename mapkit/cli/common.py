@@ -1,5 +1,6 @@
-"""What several commands share: reading a map and telling what its reader recovered from,
-checking and writing an output, the scenario and millimetre options. Not a command itself
+"""What several commands share: showing what a `mapkit.api` job gave back (its text, its
+warnings, its exit status); reading a map and telling what its reader recovered from, checking
+and writing an output (for the commands not yet one call); the scenario and millimetre options. Not a command itself
 (see `COMMANDS` in `mapkit.cli`); like the commands, it reaches the library through
 `mapkit.api` alone (`tests/test_layers.py`)."""
 
@@ -11,6 +12,7 @@ import sys
 TYPE_CHECKING = False  # (typing is not imported at run time: every command starts faster)
 if TYPE_CHECKING:
     from mapkit import Map
+    from mapkit.api import Result
 
 
 def millimetres(text: str) -> float:
@@ -59,6 +61,28 @@ def write_output(path: str, data: bytes | str) -> None:
     from mapkit.io import write_output as write
 
     write(path, data)
+
+
+def tell(warning: str) -> None:
+    """A job's warning, told on stderr as it happens (the `warn` of every `mapkit.api` job)."""
+    print(f"mapkit: {warning}", file=sys.stderr)
+
+
+def show(result: Result) -> int:
+    """Present what a `mapkit.api` job gave back (its warnings were told as they happened): its
+    text on stdout, then a batch's summary and the note of what was written on stderr; returns
+    its exit status."""
+    sys.stdout.write(result.text)
+    print_summary(result.summary)
+    if result.note is not None:
+        print(result.note, file=sys.stderr)
+    return result.status
+
+
+def print_summary(lines: list[str]) -> None:
+    """A batch's summary on stderr, its first line marked as mapkit's."""
+    for i, line in enumerate(lines):
+        print(("mapkit: " if i == 0 else "") + line, file=sys.stderr)
 
 
 def add_scenario_option(parser: argparse.ArgumentParser, without: str) -> None:

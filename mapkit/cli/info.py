@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 import argparse
-import sys
 
-from mapkit.cli.common import add_scenario_option, read_map
+from mapkit.cli.common import add_scenario_option, show, tell
 
 
 def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
@@ -20,6 +19,4 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
 def run(args: argparse.Namespace) -> int:
     from mapkit import api
 
-    m = read_map(args.map, args.fmt, args.scenario)
-    sys.stdout.write(api.info_text(api.info(m, cells=args.json), as_json=args.json))
-    return 0
+    return show(api.info_file(args.map, args.fmt, args.scenario, as_json=args.json, warn=tell))

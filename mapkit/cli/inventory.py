@@ -3,10 +3,8 @@
 from __future__ import annotations
 
 import argparse
-import json
-import sys
 
-from mapkit.cli.common import add_scenario_option, read_map
+from mapkit.cli.common import add_scenario_option, show, tell
 
 
 def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
@@ -26,16 +24,6 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
 def run(args: argparse.Namespace) -> int:
     from mapkit import api
 
-    m = read_map(args.map, args.fmt, args.scenario)
-    skipped: list[str] = []
-    collection = api.read_collection(args.collection, skipped) if args.collection else None
-    for warning in skipped:
-        print(f"mapkit: {args.collection}: warning: {warning}", file=sys.stderr)
     set_ids = [s.strip() for s in args.sets.split(",") if s.strip()] if args.sets else None
-    rep = api.inventory(m, collection, set_ids, args.community)
-    if args.json:
-        json.dump(rep, sys.stdout, indent=1, ensure_ascii=False)
-        sys.stdout.write("\n")
-    else:
-        sys.stdout.write(api.inventory_text(rep))
-    return 0
+    return show(api.inventory_file(args.map, args.collection, set_ids, args.community, args.fmt, args.scenario,
+                                   as_json=args.json, warn=tell))

@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 import argparse
-import sys
 
-from mapkit.cli.common import add_scenario_option, check_output, read_map
+from mapkit.cli.common import add_scenario_option, show, tell
 
 
 def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
@@ -31,25 +30,7 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
 
 
 def run(args: argparse.Namespace) -> int:
-    from pathlib import Path
-
     from mapkit import api
-    from mapkit.errors import PictureTooLarge, UsageError
 
-    out = check_output(args.output, "png", "svg", inputs=(args.map,))
-    if not 1 <= args.scale <= 400:
-        raise UsageError("--scale must be between 1 and 400 pixels per hex")
-    if args.level is not None and args.view == "iso":
-        raise UsageError("--level draws one level from above; it does not combine with --view iso")
-    m = read_map(args.map, args.fmt, args.scenario, printable=True)
-    profile = (args.profile or ("c3g" if (m.buildings or m.objects) else "casual")) if args.findings else None
-
-    def warn(reason: str) -> None:
-        print(f"mapkit: {args.map}: {reason}", file=sys.stderr)
-
-    try:
-        api.render(m, out, scale=args.scale, view=args.view, level=args.level, legend=not args.no_legend,
-                   name=Path(args.map).name, map_file=str(args.map), profile=profile, warn=warn)
-    except PictureTooLarge as exc:
-        raise UsageError(f"{out}: {exc}") from None
-    return 0
+    return show(api.render_file(args.map, args.output, args.view, args.level, args.scale, not args.no_legend,
+                                args.findings, args.profile, args.fmt, args.scenario, warn=tell))

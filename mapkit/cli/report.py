@@ -3,10 +3,8 @@
 from __future__ import annotations
 
 import argparse
-import sys
-import time
 
-from mapkit.cli.common import add_scenario_option
+from mapkit.cli.common import add_scenario_option, show, tell
 
 
 def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
@@ -26,12 +24,6 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
 
 def run(args: argparse.Namespace) -> int:
     from mapkit import api
-    from mapkit.cli.common import check_output, read_map, write_output
 
-    check_output(args.output, "report-html", inputs=(args.map,))
-    started = time.perf_counter()
-    m = read_map(args.map, args.fmt, args.scenario, printable=True)
-    page = api.report_page(m, args.profile, pictures=args.pictures, map_file=args.map)
-    write_output(args.output, page.html)
-    sys.stderr.write(f"{args.output}: report, {len(page.findings)} finding(s), {time.perf_counter() - started:.2f} s\n")
-    return 0
+    return show(api.report_file(args.map, args.output, args.profile, args.pictures, args.fmt, args.scenario,
+                                warn=tell))
