@@ -82,8 +82,10 @@ STREAMED_BYTES = _limit(
     "a 3-million-piece map inflates to about 330 MB and is read in under 1 GB.",
     "mapkit.formats.hexoscape._stream")
 BOOK_BYTES = _limit(
-    "Book size", 8 << 20, "bytes",
-    "A Book is one structure's rules page: a few kB of JSON.",
+    "Book size", 32 << 20, "bytes",
+    "A Book is one structure's rules page: a few kB of JSON. A footprint traced from a scan can reach the "
+    "Book vertices limit, which written plainly (mm to 3 decimals) is about 21 MB; past this size a Book is "
+    "refused before it is parsed (about 200 MB in memory at this size).",
     "mapkit.books.load (through mapkit.io.read_input)")
 COLLECTION_BYTES = _limit(
     "collection size", 4 << 20, "bytes",

@@ -198,3 +198,15 @@ def test_every_corpus_map_is_a_hundred_times_under_the_map_limits(path):
     if box:
         assert (box[5] - box[4] + 1) * 100 <= limits.LEVELS.value
         assert max(abs(v) for v in box[:4]) * 100 <= limits.COORDINATES.value
+
+
+def test_a_book_can_reach_the_vertex_limit_within_the_size_limit():
+    # The size limit must not refuse a Book before the vertex limit could: a footprint of
+    # BOOK_VERTICES corners written plainly, in mm to 3 decimals, fits with room to spare.
+    import math
+
+    n = limits.BOOK_VERTICES.value
+    ring = [[round(900 + 850 * math.cos(2 * math.pi * k / n), 3), round(900 + 850 * math.sin(2 * math.pi * k / n), 3)]
+            for k in range(n)]
+    size = len(json.dumps({"name": "traced tower", "kind": "enclosed", "footprint": {"polygon": ring}}))
+    assert size * 1.25 < limits.BOOK_BYTES.value
