@@ -417,12 +417,7 @@ def command_modules() -> list[str]:
     return [f"mapkit.cli.{name}" for name in COMMANDS]
 
 
-#: Commands that still make several calls (issue 12, item 1): each is shown failing until it is one call.
-NOT_YET = {"mapkit.cli.rules", "mapkit.cli.fit"}
-
-
-@pytest.mark.parametrize("module", [pytest.param(m, marks=pytest.mark.xfail(strict=True, reason="not yet one call"))
-                                    if m in NOT_YET else m for m in command_modules()])
+@pytest.mark.parametrize("module", command_modules())
 def test_every_command_is_parsing_plus_one_call(module):
     assert calls_of_run(module) == 1
 

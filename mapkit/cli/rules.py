@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import argparse
-import json
-import sys
+
+from mapkit.cli.common import show
 
 
 def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
@@ -24,41 +24,6 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
 
 def run(args: argparse.Namespace) -> int:
     from mapkit import api
-    from mapkit.errors import UsageError
 
-    if args.table or args.markdown:
-        if args.json:
-            print(api.rule_table("json"))
-        else:
-            sys.stdout.write(api.rule_table("markdown" if args.markdown else "text"))
-        return 0
-    if args.parameters:
-        rows = api.rule_parameters()
-        if args.json:
-            print(json.dumps(rows, indent=1))
-        else:
-            for name, row in rows.items():
-                print(f"{name} = {row['default']}    {row['source']}")
-        return 0
-    if args.code is not None:
-        page = api.computed_rule_page(args.code)
-        if page is not None:
-            sys.stdout.write(page)
-            return 0
-    chosen = api.list_rules(args.profile, args.code, args.vehicle_rules)
-    if args.code is not None and not chosen:
-        profile = f" in profile {args.profile}" if args.profile else ""
-        raise UsageError(f"no rule {args.code!r}{profile} (see `mapkit rules`)")
-    if args.json:
-        print(json.dumps([{"code": r.code, "name": r.name, "severity": r.severity, "family": r.family,
-                           "profiles": sorted(r.profiles), "summary": r.summary, **r.doc} for r in chosen],
-                         indent=1, ensure_ascii=False))
-        return 0
-    exact = api.list_rules(code=args.code.upper()) if args.code else []
-    exact = [r for r in exact if r.code == args.code.upper()]
-    if args.code and len(chosen) == 1 or exact:
-        sys.stdout.write(api.rule_page(exact[0] if exact else chosen[0]))
-        return 0
-    for r in chosen:
-        print(f"{r.code}  {r.name:<28} {r.severity:<8} {r.family:<11} {r.summary}")
-    return 0
+    return show(api.rules_listing(args.code, args.profile, args.vehicle_rules, args.table, args.markdown,
+                                  args.parameters, args.json))
