@@ -20,15 +20,19 @@ VERSION_BYTES: dict[int, bytes] = {n: struct.pack("<d", n / 10000) for n in rang
 VERSION_CODES: dict[bytes, int] = {raw: n for n, raw in VERSION_BYTES.items()}
 
 
-#: Up to this many bytes a fingerprint uses the interpreter's own SHA-256: loading OpenSSL's
-#: (hashlib) costs about 3 ms, more than hashing a file this size, while OpenSSL hashes several
-#: times faster per byte (measured: 4 MB in 2.6 ms against 15 ms).
-SMALL_FILE = 1 << 20
+#: Until this many bytes have been fingerprinted in a process, the interpreter's own SHA-256 is
+#: used: loading OpenSSL's (hashlib) costs about 3 ms, more than hashing that much, while OpenSSL
+#: hashes several times faster per byte (measured: 4 MB in 2.6 ms against 15 ms). So one small
+#: map read by `mapkit info` skips the load, and a process that reads many maps soon pays it.
+BUILTIN_BYTES = 1 << 20
+_hashed = 0
 
 
 def fingerprint(data: bytes) -> str:
     """The SHA-256 hex digest of a file's bytes, the same whichever implementation makes it."""
-    if len(data) <= SMALL_FILE and "hashlib" not in sys.modules:
+    global _hashed
+    if _hashed + len(data) <= BUILTIN_BYTES and "hashlib" not in sys.modules:
+        _hashed += len(data)
         try:
             from _sha256 import sha256  # type: ignore[import-not-found,unused-ignore]  # CPython up to 3.11
         except ImportError:
