@@ -636,23 +636,6 @@ def test_without_the_fast_path_the_general_parser_and_writer_do_everything(monke
     assert hsc.write(new_map()) == new
 
 
-def test_a_small_map_reads_and_writes_without_importing_numpy(tmp_path):
-    # numpy costs ~80 ms to import, more than a small map takes to read or write without it
-    import subprocess
-    import sys
-
-    code = ("import sys\n"
-            "from mapkit.formats import read_map, write_map\n"
-            "from mapkit.model.map import Map, Piece\n"
-            f"path = {str(tmp_path / 'small.hsc')!r}\n"
-            "write_map(Map(pieces=[Piece('grass-1', q, 0, 0) for q in range(10)]), path)\n"
-            "assert len(read_map(path).pieces) == 10\n"
-            "print('numpy' in sys.modules)\n")
-    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT)
-    assert result.returncode == 0, result.stderr
-    assert result.stdout.strip() == "False"
-
-
 def test_a_glyph_under_another_id_than_its_letter_is_kept_on_the_fast_path():
     # A run of plain records with no legacy id: only a glyph's id can differ from what
     # VirtualScape writes (14000 + its letter). Here the old '?' id 14001 holds an 'A'.

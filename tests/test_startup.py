@@ -19,17 +19,17 @@ KEPT_OFF = ("typing", "dataclasses", "inspect", "shutil", "threading", "hashlib"
             "mapkit.rules", "mapkit.drawing", "mapkit.movement", "mapkit.books", "shapely", "PIL")
 
 
-def loaded_by(*argv: str) -> set[str]:
-    """The modules loaded once the console script's `main` has run `argv`."""
-    code = ("import sys\n"
-            "from mapkit.cli import main\n"
-            f"code = main({list(argv)!r})\n"
-            "sys.stdout.flush()\n"
-            "print('\\n'.join(sorted(sys.modules)), file=sys.stderr)\n"
-            "sys.exit(code)\n")
+def loaded_after(code: str) -> set[str]:
+    """The modules a fresh interpreter has loaded once it has run `code`."""
+    code += "\nimport sys\nsys.stdout.flush()\nprint('\\n'.join(sorted(sys.modules)), file=sys.stderr)\n"
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT)
     assert result.returncode == 0, result.stderr
     return set(result.stderr.split())
+
+
+def loaded_by(*argv: str) -> set[str]:
+    """The modules loaded once the console script's `main` has run `argv`."""
+    return loaded_after(f"from mapkit.cli import main\nassert main({list(argv)!r}) == 0")
 
 
 def heavy(loaded: set[str], kept_off: tuple[str, ...]) -> list[str]:
@@ -60,3 +60,13 @@ def test_info_on_a_hexoscape_map_loads_only_what_reading_and_summarising_need(tm
     loaded = loaded_by("info", str(path))
     assert "mapkit.formats.hexoscape" in loaded
     assert heavy(loaded, KEPT_OFF) == []
+
+
+def test_a_small_map_reads_and_writes_without_numpy(tmp_path):
+    # numpy costs ~80 ms to import, more than a small map takes to read or write without it
+    loaded = loaded_after("from mapkit.formats import read_map, write_map\n"
+                          "from mapkit.model.map import Map, Piece\n"
+                          f"path = {str(tmp_path / 'small.hsc')!r}\n"
+                          "write_map(Map(pieces=[Piece('grass-1', q, 0, 0) for q in range(10)]), path)\n"
+                          "assert len(read_map(path).pieces) == 10\n")
+    assert "mapkit.formats.hsc" in loaded and "numpy" not in loaded
