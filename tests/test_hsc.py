@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 import hsc_build as hb
-from conftest import ROOT, corpus_file, corpus_files, run_subprocess
+from conftest import corpus_file, corpus_files, run_subprocess
 from mapkit.errors import FormatError
 from mapkit.formats import hsc
 from mapkit.model.catalog import catalog
