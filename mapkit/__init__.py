@@ -44,14 +44,16 @@ __all__ = [*_VERBS, "Map", "Piece", "Placement", "Book", "Finding", "OverlayPara
 
 
 def __getattr__(name: str) -> Any:
-    if name in _LAZY:
-        import importlib
+    import importlib
 
+    if name in _LAZY:
         value = getattr(importlib.import_module(_LAZY[name]), name)
         globals()[name] = value
         return value
+    if name == "api":  # `import mapkit` then `mapkit.api.info_text(...)`, as when it loaded eagerly
+        return importlib.import_module("mapkit.api")
     raise AttributeError(f"module 'mapkit' has no attribute {name!r}")
 
 
 def __dir__() -> list[str]:
-    return sorted(set(globals()) | set(__all__))
+    return sorted(set(globals()) | set(__all__) | {"api"})

@@ -70,3 +70,9 @@ def test_a_small_map_reads_and_writes_without_numpy(tmp_path):
                           "write_map(Map(pieces=[Piece('grass-1', q, 0, 0) for q in range(10)]), path)\n"
                           "assert len(read_map(path).pieces) == 10\n")
     assert "mapkit.formats.hsc" in loaded and "numpy" not in loaded
+
+
+def test_the_api_module_is_there_after_import_mapkit_though_it_loads_on_first_use():
+    loaded = loaded_after("import mapkit\nassert 'mapkit.api' not in __import__('sys').modules\n"
+                          "assert mapkit.api.info_text is mapkit.api.info_text and callable(mapkit.read)\n")
+    assert "mapkit.api" in loaded
