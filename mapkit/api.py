@@ -15,6 +15,7 @@ from __future__ import annotations
 import os
 
 from mapkit.errors import OptionError
+from mapkit.limits import MAX_MOVE
 from mapkit.records import Record
 
 TYPE_CHECKING = False  # (typing is not imported at run time: every command starts faster)
@@ -46,18 +47,6 @@ __all__ = ["read", "write", "info", "validate", "Validation", "check_options", "
            # whole jobs from a path: each command is one of these calls
            "Result", "info_file", "inventory_file", "analyze_file", "render_file", "report_file", "print_file",
            "overlay_file", "validate_report", "convert_file", "fit_file", "rules_listing"]
-
-
-if TYPE_CHECKING:
-    #: The largest Move `analyze` takes (`mapkit.limits`), loaded on first use like the rest.
-    MAX_MOVE: int
-else:
-    def __getattr__(name: str) -> Any:
-        if name == "MAX_MOVE":
-            from mapkit.limits import MAX_MOVE
-
-            return MAX_MOVE
-        raise AttributeError(f"module 'mapkit.api' has no attribute {name!r}")
 
 
 # -- files in and out --------------------------------------------------------------------------
@@ -457,7 +446,7 @@ def analyze(m: Map, move: int = 5, height: int = 5, flying: bool = False, double
     list) unless `scenario` picks one; `heatmap` draws the turns as a PNG (one scenario only).
     `mover` is "single", "double", "flyer", or "vehicle" / "elevator-car" to drive a vehicle the
     map places (`vehicle`: its index among the map's objects) with its Book's card."""
-    from mapkit.movement.profile import MAX_MOVE, Figure
+    from mapkit.movement.profile import Figure
     from mapkit.movement.report import analyze_map
 
     if not 0 <= move <= MAX_MOVE or height < 1:
@@ -769,8 +758,8 @@ def _read_job(path: PathLike, format: str | None, scenario: int | None, tell: _T
     if scenario is None:
         return m
     try:
-        return m.for_scenario(scenario)
-    except OptionError as exc:
+        return _scenario(m, scenario)
+    except ScenarioError as exc:
         raise ScenarioError(f"{os.fspath(path)}: {exc}") from None
 
 
@@ -905,8 +894,6 @@ def analyze_file(path: PathLike, move: int | None = None, height: int | None = N
         raise OptionError(f"--mover single contradicts {'--flying' if flying else '--double'}")
     move = 5 if move is None else move
     height = 5 if height is None else height
-    from mapkit.limits import MAX_MOVE
-
     if not 0 <= move <= MAX_MOVE or height < 1:
         raise OptionError(f"--move must be 0 to {MAX_MOVE} and --height 1 or more")
     at = _start(start)
@@ -1063,14 +1050,11 @@ def _fit_output(source: str, fmt: str) -> str:
     """MAP's name with `-fit` and the extension of `fmt`, beside it (its longest map extension replaced)."""
     from pathlib import Path
 
+    from mapkit.batch import map_stem
+
     src = Path(source)
-    name = src.name
-    for ext in sorted({e for f in file_formats("map") for e in f.extensions}, key=len, reverse=True):
-        if name.lower().endswith(ext):
-            name = name[: -len(ext)]
-            break
     written = [f.extensions[0] for f in file_formats("map") if f.name == fmt and f.extensions]
-    return str(src.parent / f"{name}-fit{written[0] if written else ''}")
+    return str(src.parent / f"{map_stem(src.name)}-fit{written[0] if written else ''}")
 
 
 def fit_file(path: PathLike, collection: PathLike, output: PathLike | None = None, to: str | None = None,

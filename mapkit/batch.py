@@ -93,6 +93,16 @@ def map_suffixes() -> tuple[str, ...]:
     return tuple(sorted(found, key=len, reverse=True))
 
 
+def map_stem(name: str) -> str:
+    """A file name without the longest map or Book extension it ends in (any case): what an
+    output's own extension goes after ("Ruins.HSC" -> "Ruins", "c.json.gz" -> "c")."""
+    lower = name.lower()
+    for ext in map_suffixes():
+        if lower.endswith(ext):
+            return name[: -len(ext)]
+    return name
+
+
 def walk(paths: Iterable[str | os.PathLike], *, skip: Iterable[str | os.PathLike] = (),
          books: bool = True) -> tuple[list[Source], list[Skipped]]:
     """The files named, and the maps (and Books) under the folders named, recursively.
@@ -140,17 +150,8 @@ def plan_outputs(sources: list[Source], out_dir: str | os.PathLike, extension: s
     """One output per source under `out_dir`, never two alike: the relative path with the map
     extension replaced, or, where two sources of one folder share a name, with the source's
     extension kept before the new one."""
-    suffixes = map_suffixes()
     out_dir = Path(out_dir)
-
-    def stem(relative: PurePath) -> PurePath:
-        lower = relative.name.lower()
-        for ext in suffixes:
-            if lower.endswith(ext):
-                return relative.with_name(relative.name[: -len(ext)])
-        return relative
-
-    wanted = [stem(s.relative) for s in sources]
+    wanted = [s.relative.with_name(map_stem(s.relative.name)) for s in sources]
     clashes = Counter(str(w).lower() for w in wanted)
     plan = []
     taken: set[str] = set()

@@ -195,9 +195,10 @@ def test_info_prints_names_with_lone_utf16_halves(tmp_path, as_json):
                                               ("c.json.gz", "c.json"), ("d.tar", "d.tar.json"),
                                               ("e.html", "e.json")])
 def test_batch_output_names_replace_the_map_extension(source, expected):
-    from mapkit.cli.convert import output_name
+    from mapkit.batch import map_stem
+    from mapkit.cli.convert import OUTPUT_EXTENSIONS
 
-    assert output_name(Path(source), Path("out"), "hexoscape") == Path("out") / expected
+    assert Path("out") / (map_stem(Path(source).name) + OUTPUT_EXTENSIONS["hexoscape"]) == Path("out") / expected
 
 
 def test_format_modules_agree_with_the_registry():

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 import sys
-from pathlib import Path
 
 from mapkit.cli.batch import ProgressBar, add_jobs_option
 from mapkit.cli.common import add_scenario_option, print_summary, show, tell
@@ -52,19 +51,6 @@ def run(args: argparse.Namespace) -> int:
         for loss in exc.losses:
             print(f"  - {loss}", file=sys.stderr)
         return 2
-
-
-def output_name(source: Path, out_dir: Path, to_fmt: str) -> Path:
-    """out_dir / the source's name with its map extension (the longest known) replaced."""
-    from mapkit import api
-
-    name = source.name
-    lower = name.lower()
-    for ext in sorted({e for info in api.file_formats("map") for e in info.extensions}, key=len, reverse=True):
-        if lower.endswith(ext):
-            name = name[: -len(ext)]
-            break
-    return out_dir / (name + OUTPUT_EXTENSIONS.get(to_fmt, "." + to_fmt))
 
 
 def _convert_many(args: argparse.Namespace) -> int:
