@@ -56,14 +56,6 @@ def class_style(cls: str) -> tuple[tuple[int, int, int], tuple[int, int, int], s
     return fill, ink, entry["letter"], entry.get("pattern"), entry["label"]  # type: ignore[return-value]
 
 
-#: Marked spaces and how the legend names them.
-MARK_NAMES = {
-    "doorway": "doorway", "window": "window", "transit": "transit space (Transit Number)",
-    "stairway-up": "stairway up", "stairway-down": "stairway down", "elevator-shaft": "elevator shaft",
-    "exit": "exit space",
-}
-
-
 @dataclass
 class PlanMark:
     """A marked space: its hex in the plan's frame, what it is, and its number or label."""

@@ -26,7 +26,7 @@ from mapkit.model.grid import (
     hex_center_mm,
     hex_corners_mm,
 )
-from mapkit.model.map import Map, Piece
+from mapkit.model.map import Map
 from mapkit.outputs.paint.pdf import (
     PT_PER_MM,
     Sheet,
@@ -92,16 +92,7 @@ def footprint_page(level: int) -> int:
     return max(level, 1)
 
 
-def size_label(m: Map, piece: Piece, ptype: PieceType) -> str:
-    """What the builder reads on a piece: its hex count for tiles, a short name otherwise."""
-    if ptype.kind in ("land", "fluid", "custom"):
-        return str(len(m.footprint(piece)))
-    if ptype.kind == "castle":
-        return ptype.name.replace("Castle ", "").split(" (")[0]
-    return ptype.name.split(" (")[0]
-
-
-PAGE_MARGIN, PAGE_HEADER, PAGE_LEGEND = 10.0, 12.0, 24.0
+PAGE_MARGIN, PAGE_HEADER = 10.0, 12.0
 LABEL_PAD = 6.0
 
 

@@ -131,42 +131,6 @@ def polygon_path(c: Any, points_pt: Sequence[tuple[float, float]]) -> Any:
     return path
 
 
-def hex_offsets_pt(sheet: Sheet, pitch: float, size: float | None = None) -> list[tuple[float, float]]:
-    """The six corners of a hex relative to its centre, in page points (clockwise from the top)."""
-    radius = sheet.length(size if size is not None else pitch) / math.sqrt(3)
-    return [(radius * math.cos(math.radians(a)), -radius * math.sin(math.radians(a)))
-            for a in (-90, -30, 30, 90, 150, 210)]
-
-
-def hexes_literal(sheet: Sheet, cells: Iterable[tuple[int, int]], pitch: float, paint: str = "B") -> str:
-    """PDF path operators for many hexes, one closed subpath each, painted once.
-
-    Written as literal content (reportlab's number formatting is the slow part of a big map);
-    the caller sets colours and line width first.
-    """
-    from mapkit.model.grid import hex_center_mm
-
-    offsets = hex_offsets_pt(sheet, pitch)
-    parts = []
-    for q, r in cells:
-        cx, cy = sheet.pt(*hex_center_mm(q, r, pitch))
-        pts = [(cx + dx, cy + dy) for dx, dy in offsets]
-        parts.append(f"{pts[0][0]:.2f} {pts[0][1]:.2f} m " +
-                     " ".join(f"{x:.2f} {y:.2f} l" for x, y in pts[1:]) + " h")
-    return "\n".join(parts) + f"\n{paint}" if parts else ""
-
-
-def rings_literal(sheet: Sheet, rings: Iterable[Sequence[tuple[float, float]]]) -> str:
-    """PDF operators stroking closed model-mm rings (piece outlines) as one path."""
-    parts = []
-    for ring in rings:
-        pts = [sheet.pt(x, y) for x, y in ring]
-        if len(pts) >= 2:
-            parts.append(f"{pts[0][0]:.2f} {pts[0][1]:.2f} m " + " ".join(f"{x:.2f} {y:.2f} l" for x, y in pts[1:])
-                         + " h")
-    return "\n".join(parts) + "\nS" if parts else ""
-
-
 def draw_polygon(c: Any, sheet: Sheet, points_mm: Iterable[tuple[float, float]], stroke: bool = True,
                  fill: bool = False) -> None:
     pts = [sheet.pt(x, y) for x, y in points_mm]
