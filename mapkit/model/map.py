@@ -247,9 +247,12 @@ class Map(Record):
 
     def for_scenario(self, number: int) -> "Map":
         """Scenario `number` as a map of its own: the shared terrain plus that scenario's pieces
-        (tagged, in map order), its players and notes. OptionError if the map does not set it up."""
+        (tagged, in map order), its players and notes, without the shared pieces it removes
+        (`attrs["absent_in"]` lists the scenarios a piece is taken away for). OptionError if the
+        map does not set it up."""
         setup = self.scenario_setup(number)
-        pieces = [p for p in self.pieces if p.attrs.get("scenario") in (None, number)]
+        pieces = [p for p in self.pieces
+                  if p.attrs.get("scenario") in (None, number) and number not in p.attrs.get("absent_in", ())]
         notes = "\n".join(text for text in (setup.name, setup.notes) if text) or self.scenario
         return replace(self, pieces=pieces, players=setup.players or self.players, scenario=notes,
                        scenario_setups=[setup],

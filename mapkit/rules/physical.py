@@ -31,14 +31,14 @@ INT32 = 2**31
 #: set table): a glacier on its ice base, the hive on its swamp-water base, an outcrop on its shadow.
 OWN_BASES = {"glacier": frozenset({"ice"}), "hive": frozenset({"swamp-water"}),
              "outcrop": frozenset({"shadow", "molten-lava"})}
-#: Obstacles made to stand in shallow fluid: Hexoscape lets the Shores of Valhalla wreck (ship
-#: walls, bow) and cannons stand on fluid tiles as on land (its placement check for them takes
-#: any land under every hex); molten lava is left out, nothing says a wreck lies in it.
-MAY_STAND_IN = {terrain: frozenset({"water", "swamp-water", "ice", "shadow", "wellspring-water", "toxic-water"})
-                for terrain in ("ship", "cannon")}
 #: What an edge add-on hangs on across its edge: castle walls, bases and wall-walk for the castle's
 #: ladders and battlements; a rope ladder also on the ship wall or bow.
 EDGE_HOSTS = {"rope-ladder": frozenset({"ship"})}
+#: Ladders also lean on the side of land tiles across their edge: official pages stack castle
+#: ladders from the ground up a hill to the wall (Aaryglynn, heroscape.glasq.com hsbf0022: "13"
+#: ladders from a Level 2 floor to a wall-walk on Level 28 whose castle base is on Level 9, and a
+#: single ladder up a 2-level rock cliff with no castle near it).
+LEANING = frozenset({"castle-ladder", "rope-ladder"})
 
 
 def index_of(ctx: CheckContext) -> BuildIndex:
@@ -183,7 +183,7 @@ def _on_fluid(ctx: CheckContext, out: dict[str, list[Finding]], i: int, ptype: P
                     levels.level(ptype, z)))
                 return
             continue  # molten lava may go on any tile that is neither water nor molten lava
-        if below.terrain in OWN_BASES.get(ptype.terrain, ()) or below.terrain in MAY_STAND_IN.get(ptype.terrain, ()):
+        if below.terrain in OWN_BASES.get(ptype.terrain, ()) or below.terrain in ptype.stands_in:
             continue
         severity = "error" if below.terrain == "water" else "warning"
         out["P105"].append(ctx.finding(
@@ -225,6 +225,11 @@ def _edge_addon(ctx: CheckContext, idx: BuildIndex, out: list[Finding], i: int, 
         for level in (z, z - 1):
             b = idx.body_at(cq, cr, level)
             if b is not None and (idx.type_of(b).kind == "castle" or idx.type_of(b).terrain in hosts | {"wall-walk"}):
+                return
+    if ptype.id in LEANING:  # a ladder may lean on the side of a hill of tiles
+        for level in (z, z + 1):
+            b = idx.body_at(q + dq, r + dr, level)
+            if b is not None and idx.type_of(b).kind in ("land", "custom"):
                 return
     side = ("E", "SE", "SW", "W", "NW", "NE")[turns]
     what = "castle wall, base, wall-walk or ship's hull" if hosts else "castle wall, base or wall-walk"
@@ -292,7 +297,7 @@ def _overlaps(ctx: CheckContext, idx: BuildIndex, out: list[Finding]) -> None:
     pieces = ctx.map.pieces
     for (q, r, level), group in idx.markers.items():
         b = idx.body_at(q, r, level)
-        if b is not None:
+        if b is not None and not idx.open_at(b, q, r, level):  # a ruin's hexes, an arch's door space are spaces
             # a zone may take in an obstacle's hex (VirtualScape allows it; glasq pages do it)
             inside = [m for m in group if not (type_of(m).terrain == "start-zone" and type_of(b).kind == "obstacle")]
             if inside:

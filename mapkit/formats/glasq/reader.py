@@ -21,6 +21,7 @@ from shapely.errors import GEOSException
 from mapkit.errors import FormatError
 from mapkit.formats.glasq.pieces import (FACING_TURNS, Placed, edge_of, fit_shape, fold_bases,
                                          piece_for)
+from mapkit.formats.glasq import redraws
 from mapkit.formats.glasq.stacking import STACKED, Layer, stack
 from mapkit.formats.glasq.svg import (CENTRE_X, CENTRE_Y, HEX_RADIUS, Definitions, Drawing, apply, elements,
                                       grid_position, href, local, multiply, parse_transform, text_of,
@@ -98,6 +99,7 @@ def _read_tree(root: Any, warnings: list[str]) -> Map:
             continue
         shift = _overlay_shift(svg, drawn) if layer.kind == "scenario" else (0.0, 0.0)
         previous: tuple[str, set] | None = None  # the transform and cells of the piece just placed
+        seen: dict[tuple[str, Any], Placed] = {}  # what this picture drew where: a second drawing is the same piece
         for use in svg:
             if local(use) != "use":
                 continue
@@ -114,6 +116,11 @@ def _read_tree(root: Any, warnings: list[str]) -> Map:
             if shift != (0.0, 0.0):
                 steps = [("translate", [shift[0], shift[1]])] + steps
                 matrix = multiply((1, 0, 0, 1, shift[0], shift[1]), matrix)
+            again = seen.get((code, _rounded(matrix)))
+            if again is not None:
+                _drawn_again(again, use, transform, skips, line)
+                continue
+            count = len(placed)
             try:
                 outcome = _place(code, use, transform, matrix, steps, defs, layer, line, previous, placed)
             except _GEOMETRY_ERRORS as exc:  # coordinates so large that the geometry overflows
@@ -124,13 +131,17 @@ def _read_tree(root: Any, warnings: list[str]) -> Map:
                 if not reason.startswith(_LABEL_ONLY):  # a label keeps what is drawn under it in view
                     previous = None
                 continue
+            if len(placed) > count:
+                seen[(code, _rounded(matrix))] = placed[-1]
             if layer.kind == "level":  # where each code is drawn, to find how far overlays are cropped
                 x, y, angle = translate_rotate(steps)
                 drawn.setdefault((code, int(angle // 60) % 6), set()).add((x, y))
             previous = (transform, set(placed[-1].cells))
     notes: list[str] = []
-    pieces = stack(fold_bases(placed, cat), cat,
-                   lambda p, why: skips.add(p.code, why, p.line, p.attrs.get("label", "")), notes.append)
+    def skip(p: Placed, why: str) -> None:
+        skips.add(p.code, why, p.line, p.attrs.get("label", ""))
+
+    pieces = stack(redraws.resolve(fold_bases(placed, cat), cat, skip), cat, skip, notes.append)
     m = Map(pieces=pieces, warnings=warnings + skips.warnings() + notes, source_format=NAME)
     metadata(root, m)
     return m
@@ -191,6 +202,19 @@ def _place(code: str, use: Any, transform: str, matrix: Any, steps: list, defs: 
     return None
 
 
+def _rounded(matrix: Any) -> tuple:
+    return tuple(round(v, 3) for v in matrix)
+
+
+def _drawn_again(first: Placed, use: Any, transform: str, skips: Skips, line: int) -> None:
+    """A picture that draws one code twice with the same transform draws one piece: the second
+    drawing is named in the warnings, and a number drawn after it counts the first."""
+    skips.add(first.code, "is drawn again with the same transform in the same picture: read as one piece", line)
+    label = _label_after(use, None, transform)
+    if first.type in STACKED and label.isdecimal() and len(label) <= 9 and int(label) > 0:
+        first.count = int(label)
+
+
 def _not_a_piece(code: str, use: Any, drawing: Drawing) -> tuple[str, str]:
     """Why a code that names no catalog piece is skipped (the pages' labels and keys)."""
     label = _label_after(use, drawing)
@@ -200,6 +224,9 @@ def _not_a_piece(code: str, use: Any, drawing: Drawing) -> tuple[str, str]:
         return f"{_LABEL_ONLY} (a height or a name), not a piece", label or drawing.label
     if not (drawing.polygons or drawing.polylines):
         return "draws no hex shape: not a battlefield piece", label
+    if drawing.polylines and not (drawing.polygons or drawing.dots):
+        return "draws only lines (the outline of a section a scenario names, or a key's sample of one), not a piece", \
+            label
     return "has no catalog piece (add the code to a catalog entry's glasq list)", label
 
 

@@ -113,7 +113,11 @@ def stack(placed: list[Placed], cat: Any, skip: Callable[[Placed, str], None],
             level = ground.top(p.cells, p.layer.order - 1) or 0
         z[id(p)] = [level]
         castle = ptype.kind == "castle" or ptype.terrain == "wall-walk"
-        ground.add(p.cells, p.layer.order, level + ptype.height, castle, bottom=level)
+        open_cells = _open_cells(p, ptype, cat)
+        ground.add([c for c in p.cells if c not in open_cells], p.layer.order, level + ptype.height, castle,
+                   bottom=level)
+        # A space inside the piece (an arch's door space) stays open at its bottom.
+        ground.add(sorted(open_cells), p.layer.order, level + ptype.height, castle, bottom=level + 1)
     holders = _edges(placed, cat, ground, z, warn)
     for p in placed:
         if id(p) in z or p.code == FLAG_BATTLEMENT:
@@ -141,6 +145,15 @@ def stack(placed: list[Placed], cat: Any, skip: Callable[[Placed, str], None],
                 extras["base"] = {"code": p.base.code, "line": p.base.line}
             pieces.append(Piece(p.type, p.q, p.r, level, p.rotation, dict(p.attrs), {"glasq": extras}))
     return pieces
+
+
+def _open_cells(p: Placed, ptype: Any, cat: Any) -> set[tuple[int, int]]:
+    """The hexes of a piece where a figure may stand inside it, on what is under it (catalog
+    `open_cells`: a castle arch's door space)."""
+    if not ptype.open_cells:
+        return set()
+    offsets = cat.footprint(ptype.shape, p.rotation)
+    return {(p.q + offsets[k][0], p.r + offsets[k][1]) for k in ptype.open_cells if k < len(offsets)}
 
 
 def _may_be_off_board(p: Placed, ptype: Any) -> bool:
