@@ -33,7 +33,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable
 
-from mapkit.formats.glasq.pieces import FLAG_BATTLEMENT, Placed
+from mapkit.formats.glasq.pieces import FLAG_BATTLEMENT, Placed, written_heights
 from mapkit.model import levels
 from mapkit.model.grid import DIRECTIONS
 from mapkit.model.map import Piece
@@ -65,6 +65,7 @@ class Layer:
     order: int  # the picture's number (class lLL); an overlay sees the pictures before its LL
     height: int | None  # N of its "Level N" title, None when it has none
     scenario: int | None = None
+    room: int = 1  # the board it draws, on a page of several rooms (see `rooms`)
 
     @property
     def sees(self) -> int:
@@ -143,7 +144,11 @@ def stack(placed: list[Placed], cat: Any, skip: Callable[[Placed, str], None],
             extras: dict[str, Any] = {"code": p.code, "line": p.line, **p.extras}
             if p.base is not None:
                 extras["base"] = {"code": p.base.code, "line": p.base.line}
-            pieces.append(Piece(p.type, p.q, p.r, level, p.rotation, dict(p.attrs), {"glasq": extras}))
+            attrs = dict(p.attrs)
+            heights = written_heights(p, cat)
+            if heights:
+                attrs["heights"] = heights
+            pieces.append(Piece(p.type, p.q, p.r, level, p.rotation, attrs, {"glasq": extras}))
     return pieces
 
 
