@@ -125,7 +125,7 @@ def best_shift(uses: list[tuple[str, int, float, float]], drawn: Drawn) -> tuple
             votes[(x1 - x, y1 - y)] += 1
     if not votes:
         return (0.0, 0.0), 0
-    shift, _ = votes.most_common(1)[0]
+    shift = max(votes, key=lambda v: (votes[v], v == (0.0, 0.0)))  # no shift, where another does no better
     placed = sum((x + shift[0], y + shift[1]) in drawn.get((code, turns), ()) for code, turns, x, y in uses)
     return shift, placed
 

@@ -78,13 +78,17 @@ class Ground:
     the heights each layer fills: hex -> [(picture number, bottom, top)]."""
 
     def __init__(self) -> None:
-        self.tops: dict[tuple[int, int], list[tuple[int, int, bool]]] = {}
+        self.tops: dict[tuple[int, int], list[tuple[int, int, bool, int | None]]] = {}
         self.spans: dict[tuple[int, int], list[tuple[int, int, int]]] = {}
 
-    def add(self, cells: list[tuple[int, int]], order: int, top: int, castle: bool, bottom: int | None = None) -> None:
+    def add(self, cells: list[tuple[int, int]], order: int, top: int, castle: bool, bottom: int | None = None,
+            scenario: int | None = None) -> None:
+        """Tops of pieces drawn up to picture `order`; a scenario's own (the base an obstacle
+        leaves) are seen by that scenario's pieces only."""
         for cell in cells:
-            self.tops.setdefault(cell, []).append((order, top, castle))
-            self.spans.setdefault(cell, []).append((order, top if bottom is None else bottom, top))
+            self.tops.setdefault(cell, []).append((order, top, castle, scenario))
+            if scenario is None:
+                self.spans.setdefault(cell, []).append((order, top if bottom is None else bottom, top))
 
     def open_tops(self, cell: tuple[int, int], sees: int, below: int) -> list[int]:
         """The tops under height `below` in one hex that nothing drawn up to picture `sees`
@@ -93,10 +97,12 @@ class Ground:
         tops = {top for _, top in spans if top < below}
         return sorted((t for t in tops if not any(bottom <= t < top for bottom, top in spans)), reverse=True)
 
-    def top(self, cells: list[tuple[int, int]], sees: int, castle_only: bool = False) -> int | None:
-        """The highest top under any of `cells` among pictures up to `sees` (None: nothing there)."""
-        found = [top for cell in cells for order, top, castle in self.tops.get(cell, ())
-                 if order <= sees and (castle or not castle_only)]
+    def top(self, cells: list[tuple[int, int]], sees: int, castle_only: bool = False,
+            scenario: int | None = None) -> int | None:
+        """The highest top under any of `cells` among pictures up to `sees` (None: nothing there),
+        the shared terrain's and scenario `scenario`'s own."""
+        found = [top for cell in cells for order, top, castle, own in self.tops.get(cell, ())
+                 if order <= sees and (castle or not castle_only) and own in (None, scenario)]
         return max(found, default=None)
 
 
@@ -130,13 +136,15 @@ def stack(placed: list[Placed], cat: Any, skip: Callable[[Placed, str], None],
             base = p.base.layer
             level = base.height - 1 if base.height is not None else ground.top(p.base.cells, base.order - 1) or 0
         else:
-            level = ground.top(p.cells, p.layer.sees)
+            level = ground.top(p.cells, p.layer.sees, scenario=p.scenario)
             if level is None:
-                if _may_be_off_board(p, ptype) and ground.top(p.cells, _ALL) is None:
+                if _may_be_off_board(p, ptype) and ground.top(p.cells, _ALL, scenario=p.scenario) is None:
                     skip(p, "drawn off the board (no picture draws anything under it: a key, legend or label)")
                     continue
                 level = 0
         z[id(p)] = _start_spaces(p, level, ground, warn) if p.type == "start-zone" else [level]
+        if p.attrs.get("base_of"):  # the base an obstacle leaves: that scenario's pieces stand on it
+            ground.add(p.cells, p.layer.sees, level + ptype.height, False, scenario=p.scenario)
     _plant_flags(placed, holders, z, cat)
     pieces = []
     for p in placed:
