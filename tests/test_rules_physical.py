@@ -199,12 +199,17 @@ def test_p110_ladder_and_battlement_on_castle():
 
 
 # P111 ------------------------------------------------------------------------------------------
-def test_p111_road_wall_bridge():
-    ends = [Piece("grass-1", 0, 0, 0), Piece("grass-1", 3, 0, 0)]
-    assert codes(ends + [Piece("road-wall", 0, 0, 1)], "P111") == []
-    assert codes(ends + [Piece("road-wall", 0, 0, 1)], "P101") == []
-    found = codes(ends[:1] + [Piece("road-wall", 0, 0, 1)], "P111")
-    assert [(f.q, f.r) for f in found] == [(3, 0)]
+def test_p111_a_stone_wall_hangs_along_a_row_of_tiles_at_its_level():
+    # Two walls along the sides of a 5-hex road make a bridge: nothing need be under them.
+    road = [Piece("grass-1", 0, 1, 0), Piece("grass-1", 4, 1, 0), Piece("road-5", 0, 1, 1)]
+    wall = Piece("road-wall", 1, 0, 1)  # along the road's north side: its inner row is (0..4, 1)
+    assert Map(pieces=[wall]).catalog()["road-wall"].attached_hexes(1, 0, 0) == [(q, 1) for q in range(5)]
+    assert codes(road + [wall]) == []
+    other = Piece("road-wall", 3, 2, 1, 3)  # along the south side, turned half round
+    assert codes(road + [wall, other]) == []
+    found = codes(road[:2] + [Piece("road-1", q, 1, 1) for q in range(4)] + [wall], "P111")
+    assert [(f.q, f.r) for f in found] == [(4, 1)]  # the fifth face hangs free
+    assert codes([Piece("road-wall", 1, 0, 1)], "P101") == []  # what is under it carries nothing
 
 
 # P112 ------------------------------------------------------------------------------------------

@@ -7,7 +7,8 @@ or convention it rests on, is in `mapkit/data/rules/physical.json`.
 Which pieces may bridge (rest on only some of their hexes):
 - land tiles: an overhang is legal (Master Game Guide, "moving up onto a low overhang");
 - the castle arch: it stands on its two end bases, the doorway between is open;
-- road walls: they are made to span, but must rest on both ends (P111);
+- road (stone) walls hang along the side of a row of tiles at their own level (P111), whatever is
+  under them: two of them and a 5-hex road make a bridge;
 - battlements and ladders hang on a castle edge (P110), not on what is under them;
 - the castle flag is planted in a battlement (catalog `stands_on`).
 Everything else (fluid tiles, obstacles, castle walls and bases, figures) needs ground under every hex.
@@ -99,18 +100,15 @@ def _analyse(ctx: CheckContext) -> dict[str, list[Finding]]:
         if kind == "edge" and ptype.terrain != "road-wall":
             _edge_addon(ctx, idx, out["P110"], i, ptype, z, hexes[0], piece.rotation)
             continue
-        if z <= 0:
+        if z <= 0 and not ptype.attaches_to:
             continue  # on the table
         under = [None if s < 0 else s for s in under_all[starts[i]:starts[i + 1]]]
         if ptype.terrain == "laur-wall" and under[0] is None:
             under = [_laur_below(idx, piece, hexes[0], z)]
         held = [s for s in under if s is not None]
-        if ptype.terrain == "road-wall":
-            if under[0] is None or under[-1] is None:
-                end = hexes[0] if under[0] is None else hexes[-1]
-                out["P111"].append(find("P111", f"{_label(ptype, i)} does not rest on both ends: "
-                                        f"nothing under its end hex ({end[0]}, {end[1]})",
-                                        end[0], end[1], levels.level(ptype, z)))
+        if ptype.attaches_to:
+            _attached(ctx, idx, out["P111"], i, ptype, piece, z)
+            continue  # it hangs on the tiles beside it: what is under it carries nothing
         elif not held and ptype.stands_on and _planted(idx, ptype, hexes, z):
             pass  # planted in the piece that holds it (the castle flag in a battlement)
         elif not held:
@@ -127,6 +125,18 @@ def _analyse(ctx: CheckContext) -> dict[str, list[Finding]]:
     _overlaps(ctx, idx, out["P103"])
     _clearance(ctx, idx, out["P104"])
     return out
+
+
+def _attached(ctx: CheckContext, idx: BuildIndex, out: list[Finding], i: int, ptype: PieceType, piece, z: int) -> None:
+    """A stone wall hangs along the side of a row of tiles at its own level (catalog `attaches_to`):
+    every one of them must be there."""
+    for q, r in ptype.attached_hexes(piece.q, piece.r, piece.rotation):
+        b = idx.body_at(q, r, z)
+        if b is None or idx.type_of(b).kind not in ("land", "castle", "custom"):
+            out.append(ctx.finding("P111", f"{_label(ptype, i)} is not attached along its length: no "
+                                   f"{levels.label(levels.layer(z))} tile at ({q}, {r}) beside it", q, r,
+                                   levels.level(ptype, z)))
+            return
 
 
 def _planted(idx: BuildIndex, ptype: PieceType, hexes: list[tuple[int, int]], z: int) -> bool:
@@ -285,15 +295,15 @@ def _overlaps(ctx: CheckContext, idx: BuildIndex, out: list[Finding]) -> None:
     types, type_of = idx.types, idx.type_of
     seen: set[tuple[int, ...]] = set()
     for (q, r, level), group in idx.crowded.items():
-        pile = tuple(group)
-        if pile in seen:
-            continue  # the same pieces meet again one level up (a stack of walls)
-        seen.add(pile)
-        if len(pile) == 2:
-            message = f"{_pieces(types, list(pile))} both fill this cell"
-        else:
-            message = f"{len(pile):,} pieces fill this cell: {_pieces(types, list(pile))}"
-        out.append(ctx.finding("P103", message, q, r, _pile_level(types, pile, level)))
+        for pile in _meeting(ctx.map.pieces, group):
+            if pile in seen:
+                continue  # the same pieces meet again one level up (a stack of walls)
+            seen.add(pile)
+            if len(pile) == 2:
+                message = f"{_pieces(types, list(pile))} both fill this cell"
+            else:
+                message = f"{len(pile):,} pieces fill this cell: {_pieces(types, list(pile))}"
+            out.append(ctx.finding("P103", message, q, r, _pile_level(types, pile, level)))
     pieces = ctx.map.pieces
     for (q, r, level), group in idx.markers.items():
         b = idx.body_at(q, r, level)
@@ -325,6 +335,22 @@ def _overlaps(ctx: CheckContext, idx: BuildIndex, out: list[Finding]) -> None:
         elif len(group) > 2:
             out.append(ctx.finding("P103", f"{len(group):,} pieces stand on the same hex side: "
                                    f"{_pieces(types, group)}", q, r, levels.level(type_of(group[1]), level)))
+
+
+def _meeting(pieces, group: list[int]) -> list[tuple[int, ...]]:
+    """The pieces of one cell that are on the table together: the shared terrain with each
+    scenario's own pieces in turn, less those that scenario takes away (`absent_in`); a map of
+    one scenario is one such pile."""
+    tags = {pieces[i].attrs.get("scenario") for i in group} - {None}
+    if not tags and not any(pieces[i].attrs.get("absent_in") for i in group):
+        return [tuple(group)]
+    piles = []
+    for tag in sorted(tags, key=str) or [None]:
+        pile = tuple(i for i in group if pieces[i].attrs.get("scenario") in (None, tag)
+                     and tag not in pieces[i].attrs.get("absent_in", ()))
+        if len(pile) > 1:
+            piles.append(pile)
+    return piles
 
 
 def _pile_level(types: list, pile: tuple[int, ...] | list[int], z: int) -> int:
@@ -392,7 +418,7 @@ for _code, _name, _severity, _summary in (
     ("P108", "glyph-not-on-space", "error", "A glyph that does not lie on a space"),
     ("P109", "marker-no-surface", "error", "A start zone or glyph with no surface under it"),
     ("P110", "edge-addon-off-castle", "error", "A ladder or battlement not on a castle edge"),
-    ("P111", "road-wall-ends", "error", "A road wall that does not rest on both ends"),
+    ("P111", "road-wall-attached", "error", "A road (stone) wall not attached along its length to tiles at its level"),
     ("P112", "virtualscape-coordinates", "warning", "A position VirtualScape cannot hold or moves on load"),
 ):
     _register(_code, _name, _severity, _summary)

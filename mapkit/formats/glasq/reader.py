@@ -22,7 +22,7 @@ from mapkit.errors import FormatError
 from mapkit.formats.glasq.pieces import (FACING_TURNS, Placed, edge_of, fit_shape, fold_bases,
                                          piece_for)
 from mapkit.formats.glasq import redraws, rooms
-from mapkit.formats.glasq.stacking import STACKED, Layer, stack
+from mapkit.formats.glasq.stacking import MOST_STACKED, STACKED, STACKED_KINDS, Layer, stack
 from mapkit.formats.glasq.svg import (CENTRE_X, CENTRE_Y, HEX_RADIUS, Definitions, Drawing, apply, elements,
                                       grid_position, href, local, multiply, parse_transform, text_of,
                                       text_position, translate_rotate)
@@ -238,8 +238,9 @@ def _place(code: str, use: Any, transform: str, matrix: Any, steps: list, defs: 
     _heights_of(p, drawing)
     label = _label_after(use, drawing, transform)
     if label:
-        if type_id in STACKED and label.isdecimal() and len(label) <= 9 and int(label) > 0:
-            p.count = int(label)
+        count = _count(p, label)
+        if count:
+            p.count = count
         elif type_id.startswith("figure"):
             attrs["label"] = label
     placed.append(p)
@@ -268,9 +269,24 @@ def _drawn_again(first: Placed, use: Any, transform: str, skips: Skips, line: in
     """A picture that draws one code twice with the same transform draws one piece: the second
     drawing is named in the warnings, and a number drawn after it counts the first."""
     skips.add(first.code, "is drawn again with the same transform in the same picture: read as one piece", line)
-    label = _label_after(use, None, transform)
-    if first.type in STACKED and label.isdecimal() and len(label) <= 9 and int(label) > 0:
-        first.count = int(label)
+    count = _count(first, _label_after(use, None, transform))
+    if count:
+        first.count = count
+
+
+def _count(p: Placed, label: str) -> int | None:
+    """How many pieces a number drawn on a piece stacks at its place: ladders on one side, start
+    spaces one above another, tiles of a level picture (see `stacking`); None if it counts none."""
+    from mapkit.model.catalog import catalog
+
+    if not label.isdecimal() or len(label) > 9:
+        return None
+    n = int(label)
+    if p.type in STACKED and n > 0:
+        return n
+    if catalog()[p.type].kind in STACKED_KINDS and p.layer.kind == "level" and 1 < n <= MOST_STACKED:
+        return n
+    return None
 
 
 def _not_a_piece(code: str, use: Any, drawing: Drawing) -> tuple[str, str]:

@@ -14,12 +14,17 @@ pictures before picture LL ("Glyphs Under Level 11" sit under the Level 11 tiles
 A glyph, start zone or figure (or an overlay's obstacle) with nothing drawn under any of its
 hexes in any picture is drawn off the board (a key of glyphs, a legend) and is not placed.
 
-Edge pieces hang on a castle's side: a battlement drawn on "Level N" is at N - 1, the level of
+A stone wall (`STW`) hangs along the side of a row of tiles (catalog `attaches_to`): drawn on
+"Level N" it is at N - 1, beside that Level's tiles; elsewhere at the level of the tiles it hangs
+on. Edge pieces hang on a castle's side: a battlement drawn on "Level N" is at N - 1, the level of
 the wall-walk it serves; elsewhere at the level of the wall-walk or wall across its side. A
 ladder labelled with a number is that many ladders stacked LADDER_RISE levels apart, from what
 is under its hex up to that level (a ladder is not labelled when it is the only one). The
 castle flag stands in the top of the battlement drawn again as `BFG` at its place (catalog
 `stands_on`: 5 levels above the battlement's bottom).
+
+A tile labelled with a number K in a level picture is K tiles stacked, the lowest on that
+picture's Level (a page that jumps from "Level 3" to "Level 5" marks a Level 3 tile "2").
 
 A start zone labelled with a number K marks K start spaces in its hex, one above another (The
 West Barbican of Idona Castle: "spaces marked with the number 2 indicate where there are 2 open
@@ -45,6 +50,11 @@ LADDER_RISE = 2
 
 #: Pieces a number drawn on them multiplies: ladders stacked on one side, start spaces one above another.
 STACKED = ("castle-ladder", "start-zone")
+#: Kinds of tile a number drawn on it in a level picture multiplies: K tiles stacked, the lowest on
+#: the picture's Level (a "2" on a rock 1-hex in the Level 3 picture: Levels 3 and 4).
+STACKED_KINDS = ("land", "fluid")
+#: The most tiles one number stacks: a larger number is not a count of tiles.
+MOST_STACKED = 9
 
 #: Piece kinds that make a layer of the build (their z comes from the picture's "Level N").
 _LAYER_KINDS = ("land", "fluid", "castle")
@@ -118,11 +128,12 @@ def stack(placed: list[Placed], cat: Any, skip: Callable[[Placed, str], None],
             level = p.layer.height - 1
         else:
             level = ground.top(p.cells, p.layer.order - 1) or 0
-        z[id(p)] = [level]
+        z[id(p)] = [level + k * ptype.height for k in range(p.count)]  # a tile labelled K: K of them stacked
+        level = z[id(p)][-1]
         castle = ptype.kind == "castle" or ptype.terrain == "wall-walk"
         open_cells = _open_cells(p, ptype, cat)
         ground.add([c for c in p.cells if c not in open_cells], p.layer.order, level + ptype.height, castle,
-                   bottom=level)
+                   bottom=z[id(p)][0])
         # A space inside the piece (an arch's door space) stays open at its bottom.
         ground.add(sorted(open_cells), p.layer.order, level + ptype.height, castle, bottom=level + 1)
     holders = _edges(placed, cat, ground, z, warn)
@@ -135,6 +146,9 @@ def stack(placed: list[Placed], cat: Any, skip: Callable[[Placed, str], None],
         if p.base is not None:
             base = p.base.layer
             level = base.height - 1 if base.height is not None else ground.top(p.base.cells, base.order - 1) or 0
+        elif ptype.attaches_to:  # a stone wall hangs beside the tiles of its Level, not on what is under it
+            beside = ground.top(ptype.attached_hexes(p.q, p.r, p.rotation), p.layer.sees, scenario=p.scenario)
+            level = p.layer.height - 1 if p.layer.height is not None and p.scenario is None else max(0, (beside or 1) - 1)
         else:
             level = ground.top(p.cells, p.layer.sees, scenario=p.scenario)
             if level is None:
