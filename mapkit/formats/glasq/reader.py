@@ -21,11 +21,11 @@ from shapely.errors import GEOSException
 from mapkit.errors import FormatError
 from mapkit.formats.glasq.pieces import (FACING_TURNS, Placed, edge_of, fit_shape, fold_bases,
                                          piece_for)
-from mapkit.formats.glasq import redraws, rooms
+from mapkit.formats.glasq import keys, redraws, rooms
 from mapkit.formats.glasq.stacking import MOST_STACKED, STACKED, STACKED_KINDS, Layer, stack
 from mapkit.formats.glasq.svg import (CENTRE_X, CENTRE_Y, HEX_RADIUS, Definitions, Drawing, apply, elements,
-                                      grid_position, href, local, multiply, parse_transform, text_of,
-                                      text_position, translate_rotate)
+                                      grid_position, href, local, multiply, nearest_hex, parse_transform,
+                                      text_of, text_position, translate_rotate)
 from mapkit.formats.glasq.text import metadata
 from mapkit.model.map import Map
 
@@ -93,6 +93,7 @@ def _read_tree(root: Any, warnings: list[str]) -> Map:
     skips = Skips()
     placed: list[Placed] = []
     drawn: dict[int, rooms.Drawn] = {}  # room -> where each code is drawn, to match overlays to rooms
+    labels: dict[int, set[tuple[int, int]]] = {}  # room -> hexes its level pictures write words in
     overview = None
     for svg, layer in pictures:
         if layer is None:
@@ -106,7 +107,8 @@ def _read_tree(root: Any, warnings: list[str]) -> Map:
                     continue  # the page's layout of its rooms: read in `rooms.lay_out`
             room, shift = _overlay_room(svg, drawn)
             layer = Layer(layer.kind, layer.order, layer.height, layer.scenario, room)
-        _read_picture(svg, layer, shift, defs, skips, placed, drawn.setdefault(layer.room, {}))
+        _read_picture(svg, layer, shift, defs, skips, placed, drawn.setdefault(layer.room, {}),
+                      labels.setdefault(layer.room, set()))
     notes: list[str] = []
 
     def skip(p: Placed, why: str) -> None:
@@ -114,7 +116,7 @@ def _read_tree(root: Any, warnings: list[str]) -> Map:
 
     by_room: dict[int, list] = {}
     for room in sorted({p.layer.room for p in placed}):
-        mine = [p for p in placed if p.layer.room == room]
+        mine = keys.drop_keys([p for p in placed if p.layer.room == room], labels.get(room, set()), skip)
         by_room[room] = stack(redraws.resolve(fold_bases(mine, cat), cat, skip), cat, skip, notes.append)
     boards: list = []
     if len(by_room) > 1:
@@ -129,11 +131,16 @@ def _read_tree(root: Any, warnings: list[str]) -> Map:
 
 
 def _read_picture(svg: Any, layer: Layer, shift: tuple[float, float], defs: Definitions, skips: Skips,
-                  placed: list[Placed], drawn: rooms.Drawn) -> None:
-    """Place the pieces one picture draws (its direct `<use>`s), shifted back by `shift`."""
+                  placed: list[Placed], drawn: rooms.Drawn, labels: set[tuple[int, int]]) -> None:
+    """Place the pieces one picture draws (its direct `<use>`s), shifted back by `shift`; a level
+    picture's words (texts and label codes) go to `labels`, by hex (keys beside the board have them)."""
     previous: tuple[str, set] | None = None  # the transform and cells of the piece just placed
     seen: dict[tuple[str, Any], Placed] = {}  # what this picture drew where: a second drawing is the same piece
     for use in svg:
+        if local(use) == "text" and layer.kind == "level":
+            at = text_position(use)
+            if at is not None and all(math.isfinite(v) and abs(v) < 1e9 for v in at):
+                labels.add(nearest_hex(*at))
         if local(use) != "use":
             continue
         line = use.sourceline or 0
@@ -163,6 +170,10 @@ def _read_picture(svg: Any, layer: Layer, shift: tuple[float, float], defs: Defi
             skips.add(code, reason, line, label)
             if not reason.startswith(_LABEL_ONLY):  # a label keeps what is drawn under it in view
                 previous = None
+            elif layer.kind == "level":
+                x, y = apply(matrix, CENTRE_X, CENTRE_Y)
+                if math.isfinite(x) and math.isfinite(y) and abs(x) + abs(y) < 1e9:
+                    labels.add(nearest_hex(x, y))
             continue
         if len(placed) > count:
             seen[(code, _rounded(matrix))] = placed[-1]
