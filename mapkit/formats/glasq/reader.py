@@ -127,7 +127,21 @@ def _read_tree(root: Any, warnings: list[str]) -> Map:
         pieces = [p for room_pieces in by_room.values() for p in room_pieces]
     m = Map(pieces=pieces, warnings=warnings + skips.warnings() + notes, source_format=NAME, rooms=boards)
     metadata(root, m)
+    colours = _zone_colours({int(p.attrs["player"]) for p in pieces if "player" in p.attrs})
+    if colours:
+        m.attrs["zone_colours"] = colours
     return m
+
+
+def _zone_colours(players: set[int]) -> dict[str, str]:
+    """The colour the pages give each player's start zone and figures (`data/glasq_zones.json`):
+    player number (as text) -> colour name, for the players the page draws."""
+    import json
+
+    from mapkit import data
+
+    table = {c["number"]: c["name"] for c in json.loads(data.text("glasq_zones.json"))["colours"]}
+    return {str(n): table[n] for n in sorted(players) if n in table}
 
 
 def _read_picture(svg: Any, layer: Layer, shift: tuple[float, float], defs: Definitions, skips: Skips,
@@ -254,6 +268,9 @@ def _place(code: str, use: Any, transform: str, matrix: Any, steps: list, defs: 
             p.count = count
         elif type_id.startswith("figure"):
             attrs["label"] = label
+            name = _name_after(use, transform)
+            if name:
+                attrs["name"] = name  # the setup list's key: "1" and "Mimring" beside a figure
     placed.append(p)
     return None
 
@@ -329,6 +346,17 @@ def _label_after(use: Any, drawing: Drawing | None, transform: str | None = None
     at = text_position(text)
     own = apply(parse_transform(transform)[0], CENTRE_X, CENTRE_Y)
     return words if at is not None and math.dist(at, own) <= HEX_RADIUS else ""
+
+
+def _name_after(use: Any, transform: str) -> str:
+    """The words written after a figure's number with the same transform (the name the page's
+    setup list gives figure number 1: "Mimring")."""
+    texts = []
+    node = use.getnext()
+    while node is not None and local(node) == "text" and (node.get("transform") or "").strip() == transform.strip():
+        texts.append(text_of(node))
+        node = node.getnext()
+    return " ".join(t for t in texts[1:] if t)
 
 
 def _unread_picture(svg: Any, defs: Definitions, warnings: list[str]) -> None:

@@ -137,6 +137,7 @@ def stack(placed: list[Placed], cat: Any, skip: Callable[[Placed, str], None],
         # A space inside the piece (an arch's door space) stays open at its bottom.
         ground.add(sorted(open_cells), p.layer.order, level + ptype.height, castle, bottom=level + 1)
     holders = _edges(placed, cat, ground, z, warn)
+    names: dict[tuple[int | None, str], str] = {}
     for p in placed:
         if id(p) in z or p.code == FLAG_BATTLEMENT:
             continue
@@ -154,12 +155,18 @@ def stack(placed: list[Placed], cat: Any, skip: Callable[[Placed, str], None],
             if level is None:
                 if _may_be_off_board(p, ptype) and ground.top(p.cells, _ALL, scenario=p.scenario) is None:
                     skip(p, "drawn off the board (no picture draws anything under it: a key, legend or label)")
+                    if p.attrs.get("name") and p.attrs.get("label"):  # a setup list's key names its number
+                        names[(p.scenario, p.attrs["label"])] = p.attrs["name"]
                     continue
                 level = 0
         z[id(p)] = _start_spaces(p, level, ground, warn) if p.type == "start-zone" else [level]
         if p.attrs.get("base_of"):  # the base an obstacle leaves: that scenario's pieces stand on it
             ground.add(p.cells, p.layer.sees, level + ptype.height, False, scenario=p.scenario)
     _plant_flags(placed, holders, z, cat)
+    for p in placed:  # the figures the key names, on the board
+        name = names.get((p.scenario, p.attrs.get("label")))
+        if name and id(p) in z and cat[p.type].kind == "figure":
+            p.attrs.setdefault("name", name)
     pieces = []
     for p in placed:
         for level in z.get(id(p), ()):
