@@ -275,7 +275,7 @@ class Map(Record):
         (`attrs["absent_in"]` lists the scenarios a piece is taken away for). OptionError if the
         map does not set it up."""
         setup = self.scenario_setup(number)
-        pieces = [p for p in self.pieces
+        pieces = [_present(p) for p in self.pieces
                   if p.attrs.get("scenario") in (None, number) and number not in p.attrs.get("absent_in", ())]
         notes = "\n".join(text for text in (setup.name, setup.notes) if text) or self.scenario
         return replace(self, pieces=pieces, players=setup.players or self.players, scenario=notes,
@@ -341,6 +341,13 @@ class Map(Record):
         if type_counts is not None:
             return type_counts()
         return Counter(p.type for p in self.pieces)
+
+
+def _present(piece: Piece) -> Piece:
+    """A piece as one scenario has it: which other scenarios take it away says nothing there."""
+    if "absent_in" not in piece.attrs:
+        return piece
+    return replace(piece, attrs={k: v for k, v in piece.attrs.items() if k != "absent_in"})
 
 
 def _moved(piece: Piece, turns: int, dq: int, dr: int) -> Piece:

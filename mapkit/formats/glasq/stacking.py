@@ -137,7 +137,7 @@ def stack(placed: list[Placed], cat: Any, skip: Callable[[Placed, str], None],
         # A space inside the piece (an arch's door space) stays open at its bottom.
         ground.add(sorted(open_cells), p.layer.order, level + ptype.height, castle, bottom=level + 1)
     holders = _edges(placed, cat, ground, z, warn)
-    names: dict[tuple[int | None, str], str] = {}
+    names: dict[tuple[int | None, Any], str] = {}
     for p in placed:
         if id(p) in z or p.code == FLAG_BATTLEMENT:
             continue
