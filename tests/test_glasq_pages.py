@@ -229,3 +229,27 @@ def test_a_stone_wall_bridge_over_a_river_validates_clean():
     # Without the road, the walls hang on nothing.
     m.pieces.remove(road)
     assert sum("P111" in e for e in errors(m)) == 2
+
+
+def test_every_command_works_on_one_room_or_on_each_in_turn(tmp_path, cli):
+    import json
+
+    page_file = tmp_path / "dungeon.html"
+    page_file.write_bytes(board_page([(1, _flat(ROOM_A)), (2, row("RK01", [5], 3)), (1, _flat(ROOM_B))]))
+    code, out, _ = cli("info", page_file, "--room", "2")
+    assert code == 0 and "pieces:   15" in out
+    code, out, _ = cli("analyze", page_file, "--json")
+    assert code == 0 and [d["room"] for d in json.loads(out)["scenarios"]] == [1, 2]
+    code, out, _ = cli("analyze", page_file, "--room", "1", "--json")
+    assert code == 0 and json.loads(out)["room"] == 1
+    code, _, err = cli("validate", page_file, "--room", "3")
+    assert code == 2 and "no room 3 (rooms: 1, 2)" in err
+    code, out, _ = cli("inventory", page_file, "--room", "1", "--json")
+    assert code == 0 and json.loads(out)["total_pieces"] == 25
+    code, out, _ = cli("inventory", page_file, "--json")  # both rooms, side by side: 25 + 15
+    assert code == 0 and json.loads(out)["total_pieces"] == 40
+    target = tmp_path / "room2.mapkit.json"
+    code, _, _ = cli("convert", page_file, target, "--room", "2")
+    assert code == 0 and len(json.loads(target.read_text())["pieces"]) == 15
+    assert cli("render", page_file, "-o", tmp_path / "r.png", "--room", "2")[0] == 0
+    assert cli("print", page_file, "-o", tmp_path / "r.pdf", "--room", "1")[0] == 0

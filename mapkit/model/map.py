@@ -322,9 +322,10 @@ class Map(Record):
                        warnings=list(self.warnings))
 
     def per_room(self) -> list[tuple[int | None, "Map"]]:
-        """(number, map) for each room of a map that has several, else [(None, the map)]."""
+        """(number, map) for each room of a map that has several, else [(None, the map)] (the
+        room's number for one room taken from a page of several)."""
         if not self.several_rooms():
-            return [(None, self)]
+            return [(self.rooms[0].number if self.rooms else None, self)]
         return [(room.number, self.for_room(room.number)) for room in self.rooms]
 
     def views(self) -> list[tuple[int | None, int | None, "Map"]]:

@@ -102,12 +102,12 @@ def check_book_file(path: str | Path, params: OverlayParams | None = None) -> li
 
 
 def check_file(path: str, fmt: str | None, profile: str, select: list[str], ignore: list[str],
-               options: dict[str, Any], scenario: int | None = None
+               options: dict[str, Any], scenario: int | None = None, room: int | None = None
                ) -> tuple[list[dict[str, Any]], str | None, list[str]]:
     """Findings (as dicts), a read error (a `Refusal`: its message, and the reason a batch
     summary groups it under), and reader warnings for one file; runs in a worker process of
-    `mapkit validate`, so everything it returns pickles. `scenario` checks that scenario of
-    the map alone (a map without it is an error of that file)."""
+    `mapkit validate`, so everything it returns pickles. `scenario` (`room`) checks that scenario
+    (room) of the map alone (a map without it is an error of that file)."""
     from mapkit.registry import kind_of
 
     if kind_of(path) == "book":
@@ -122,9 +122,9 @@ def check_file(path: str, fmt: str | None, profile: str, select: list[str], igno
 
     try:
         m = read_map(path, fmt)
-        found = check_map(m, path, profile, select, ignore, options, scenario=scenario)
-    except OptionError as exc:  # no such scenario in this map
-        return [], Refusal(f"{path}: {exc}", "no such scenario"), []
+        found = check_map(m, path, profile, select, ignore, options, scenario=scenario, room=room)
+    except OptionError as exc:  # no such scenario (room) in this map
+        return [], Refusal(f"{path}: {exc}", "no such room" if str(exc).startswith("no room") else "no such scenario"), []
     except MapkitError as exc:
         return [], Refusal.of(exc), []
     return [f.as_dict() for f in found], None, list(m.warnings)
