@@ -189,6 +189,13 @@ def test_a_tile_marked_2_is_two_tiles_stacked():
     m = glasq.read(board_page(pictures))
     assert sorted(p.z for p in m.pieces if p.type == "rock-1") == [1, 2, 3, 4]
     assert errors(m) == []
+    # the same "2" written later in the picture, on its own, or as a code that only writes it
+    for mark in ('<text x="32" y="71">2</text><use transform="translate(90,0)" xlink:href="#GS01"/>',
+                 '<use transform="translate(90,0)" xlink:href="#GS01"/><use transform="translate(0,0)" '
+                 'xlink:href="#TWO"/>'):
+        later = [(1, row("GS01", range(0, 3), 0)), (2, hill), (3, hill + [mark.replace("#GS01", "#RK01")]), (5, hill)]
+        m = glasq.read(board_page(later).replace(b"<defs>", b'<defs><g id="TWO"><text x="30" y="73">2</text></g>', 1))
+        assert sorted(p.z for p in m.pieces if p.type == "rock-1") == [1, 2, 2, 3, 4], mark
 
 
 def test_a_key_beside_the_board_is_never_placed():

@@ -150,11 +150,16 @@ def _read_picture(svg: Any, layer: Layer, shift: tuple[float, float], defs: Defi
     picture's words (texts and label codes) go to `labels`, by hex (keys beside the board have them)."""
     previous: tuple[str, set] | None = None  # the transform and cells of the piece just placed
     seen: dict[tuple[str, Any], Placed] = {}  # what this picture drew where: a second drawing is the same piece
+    first = len(placed)
+    numbers: list[tuple[tuple[int, int], str]] = []  # words written on their own, by hex
     for use in svg:
         if local(use) == "text" and layer.kind == "level":
             at = text_position(use)
             if at is not None and all(math.isfinite(v) and abs(v) < 1e9 for v in at):
                 labels.add(nearest_hex(*at))
+                before = use.getprevious()
+                if before is None or local(before) != "use":  # a text right after a use labels that use
+                    numbers.append((nearest_hex(*at), text_of(use)))
         if local(use) != "use":
             continue
         line = use.sourceline or 0
@@ -188,6 +193,7 @@ def _read_picture(svg: Any, layer: Layer, shift: tuple[float, float], defs: Defi
                 x, y = apply(matrix, CENTRE_X, CENTRE_Y)
                 if math.isfinite(x) and math.isfinite(y) and abs(x) + abs(y) < 1e9:
                     labels.add(nearest_hex(x, y))
+                    numbers.append((nearest_hex(x, y), label))
             continue
         if len(placed) > count:
             seen[(code, _rounded(matrix))] = placed[-1]
@@ -195,6 +201,16 @@ def _read_picture(svg: Any, layer: Layer, shift: tuple[float, float], defs: Defi
             x, y, angle = translate_rotate(steps)
             drawn.setdefault((code, int(angle // 60) % 6), set()).add((x, y))
         previous = (transform, set(placed[-1].cells))
+    _stack_counts(placed[first:], numbers)
+
+
+def _stack_counts(drawn: list[Placed], numbers: list[tuple[tuple[int, int], str]]) -> None:
+    """A number written on its own inside one tile of a level picture counts that tile (a "2" on a
+    hill tile: two stacked), as one written right after the tile's drawing does (`_count`)."""
+    for hex_, words in numbers:
+        under = [p for p in drawn if hex_ in p.cells and _count(p, words)]
+        if len(under) == 1 and under[0].count == 1:
+            under[0].count = _count(under[0], words) or 1
 
 
 def _numbered_rooms(pictures: list[tuple[Any, Layer | None]]) -> list[tuple[Any, Layer | None]]:

@@ -18,8 +18,11 @@ from typing import Any, Callable
 
 from mapkit.formats.glasq.pieces import BASE_OF, Placed
 
-#: Kinds of piece a scenario picture may draw again: the terrain the scenarios share.
-_TERRAIN_KINDS = frozenset({"land", "fluid", "obstacle", "castle", "edge"})
+#: Kinds of piece a scenario picture may draw again: the terrain the scenarios share, and the start
+#: zones, glyphs and figures the level pictures already place.
+_TERRAIN_KINDS = frozenset({"land", "fluid", "obstacle", "castle", "edge", "marker", "figure"})
+#: What else makes two drawings the same piece: a zone's player, a glyph's letter.
+_SAME = ("player", "letter")
 
 
 def resolve(placed: list[Placed], cat: Any, skip: Callable[[Placed, str], None]) -> list[Placed]:
@@ -27,11 +30,11 @@ def resolve(placed: list[Placed], cat: Any, skip: Callable[[Placed, str], None])
     piece (`skip` hears of each), and each base drawn on its obstacle turned into that
     obstacle's removal: the obstacle's `absent_in` lists the scenario, and the base stays as
     the scenario's own piece, `base_of` naming the obstacle it came with."""
-    shared: set[tuple[str, frozenset]] = set()
+    shared: set[tuple] = set()
     obstacles_at: dict[tuple[str, frozenset], list[Placed]] = {}
     for p in placed:
         if p.scenario is None:
-            shared.add((p.type, frozenset(p.cells)))
+            shared.add(_key(p))
             ptype = cat[p.type]
             if ptype.kind == "obstacle":
                 obstacles_at.setdefault((ptype.terrain, frozenset(p.cells)), []).append(p)
@@ -50,9 +53,13 @@ def resolve(placed: list[Placed], cat: Any, skip: Callable[[Placed, str], None])
                     absent.append(p.scenario)
             p.attrs["base_of"] = under[0].type
             kept.append(p)
-        elif (p.type, cells) in shared:
+        elif _key(p) in shared:
             skip(p, f"is drawn again by scenario {p.scenario} where the shared terrain already has that piece: "
                     "read as that piece, not another")
         else:
             kept.append(p)
     return kept
+
+
+def _key(p: Placed) -> tuple:
+    return (p.type, frozenset(p.cells)) + tuple(p.attrs.get(k) for k in _SAME)
