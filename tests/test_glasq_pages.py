@@ -208,6 +208,10 @@ def test_a_key_beside_the_board_is_never_placed():
     assert any("#SD07" in w and "key drawn beside the board" in w for w in m.warnings)
     alone = glasq.read(board_page([(1, board + key[:1])]))  # unlabelled, a lone tile is a tile
     assert "sand-7" in {p.type for p in alone.pieces}
+    # the same key drawn in a scenario's picture, beside the board that scenario is set up on
+    in_scenario = glasq.read(board_page([(1, board)], scenarios=[(1, board, key + [use("G", 0, 0)])]))
+    assert Counter(p.type for p in in_scenario.pieces) == {"grass-1": 30, "glyph": 1}
+    assert any("#SD07" in w and "key drawn beside the board" in w for w in in_scenario.warnings)
 
 
 # -- where figures stand, and bridges -------------------------------------------------------------

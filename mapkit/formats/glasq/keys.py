@@ -19,28 +19,35 @@ MOST_PIECES = 2
 LEAST_LABELS = 3
 
 
-def drop_keys(placed: list[Placed], labels: set[tuple[int, int]], skip: Callable[[Placed, str], None]) -> list[Placed]:
+def drop_keys(placed: list[Placed], labels: dict[int | None, set[tuple[int, int]]],
+              skip: Callable[[Placed, str], None]) -> list[Placed]:
     """The pieces without the keys drawn beside the board (each named to `skip`).
 
-    The board's shared pieces are grouped by touching hexes (the same hex or a neighbour, on any
-    Level); a group of at most MOST_PIECES pieces, apart from a larger group, with labels in at
-    least LEAST_LABELS of the hexes around it, is a key."""
-    shared = [p for p in placed if p.scenario is None]
-    groups = _touching(shared)
-    if len(groups) < 2:
-        return placed
-    largest = max(len(g) for g in groups)
+    `labels` holds the hexes words are written in, by scenario (None: the level pictures). The
+    board's pieces (the shared ones, with one scenario's own in turn) are grouped by touching
+    hexes (the same hex or a neighbour, on any Level); a group of at most MOST_PIECES pieces of one
+    picture kind, apart from a larger group, with words in at least LEAST_LABELS of the hexes
+    around it, is a key."""
     dropped: set[int] = set()
-    for group in groups:
-        if len(group) > MOST_PIECES or len(group) == largest:
+    scenarios = sorted({p.scenario for p in placed if p.scenario is not None})
+    for scenario in [None, *scenarios]:
+        board = [p for p in placed if p.scenario in (None, scenario)]
+        words = labels.get(None, set()) | (labels.get(scenario, set()) if scenario is not None else set())
+        groups = _touching(board)
+        if len(groups) < 2:
             continue
-        cells = {c for p in group for c in p.cells}
-        ring = {n for c in cells for n in neighbours(*c)} - cells
-        if len(ring & labels) >= LEAST_LABELS:
-            for p in group:
-                skip(p, "is a key drawn beside the board (labels written around it, touching no tile of the "
-                        "board), not a piece")
-                dropped.add(id(p))
+        largest = max(len(g) for g in groups)
+        for group in groups:
+            if len(group) > MOST_PIECES or len(group) == largest or any(p.scenario != scenario for p in group):
+                continue
+            cells = {c for p in group for c in p.cells}
+            ring = {n for c in cells for n in neighbours(*c)} - cells
+            if len(ring & words) >= LEAST_LABELS:
+                for p in group:
+                    if id(p) not in dropped:
+                        skip(p, "is a key drawn beside the board (labels written around it, touching no tile of "
+                                "the board), not a piece")
+                        dropped.add(id(p))
     return [p for p in placed if id(p) not in dropped] if dropped else placed
 
 

@@ -93,7 +93,7 @@ def _read_tree(root: Any, warnings: list[str]) -> Map:
     skips = Skips()
     placed: list[Placed] = []
     drawn: dict[int, rooms.Drawn] = {}  # room -> where each code is drawn, to match overlays to rooms
-    labels: dict[int, set[tuple[int, int]]] = {}  # room -> hexes its level pictures write words in
+    labels: dict[tuple[int, int | None], set[tuple[int, int]]] = {}  # (room, scenario) -> hexes words are in
     overview = None
     for svg, layer in pictures:
         if layer is None:
@@ -108,7 +108,7 @@ def _read_tree(root: Any, warnings: list[str]) -> Map:
             room, shift = _overlay_room(svg, drawn)
             layer = Layer(layer.kind, layer.order, layer.height, layer.scenario, room)
         _read_picture(svg, layer, shift, defs, skips, placed, drawn.setdefault(layer.room, {}),
-                      labels.setdefault(layer.room, set()))
+                      labels.setdefault((layer.room, layer.scenario), set()))
     notes: list[str] = []
 
     def skip(p: Placed, why: str) -> None:
@@ -116,7 +116,8 @@ def _read_tree(root: Any, warnings: list[str]) -> Map:
 
     by_room: dict[int, list] = {}
     for room in sorted({p.layer.room for p in placed}):
-        mine = keys.drop_keys([p for p in placed if p.layer.room == room], labels.get(room, set()), skip)
+        mine = keys.drop_keys([p for p in placed if p.layer.room == room],
+                              {s: words for (r, s), words in labels.items() if r == room}, skip)
         by_room[room] = stack(redraws.resolve(fold_bases(mine, cat), cat, skip), cat, skip, notes.append)
     boards: list = []
     if len(by_room) > 1:
@@ -147,19 +148,21 @@ def _zone_colours(players: set[int]) -> dict[str, str]:
 def _read_picture(svg: Any, layer: Layer, shift: tuple[float, float], defs: Definitions, skips: Skips,
                   placed: list[Placed], drawn: rooms.Drawn, labels: set[tuple[int, int]]) -> None:
     """Place the pieces one picture draws (its direct `<use>`s), shifted back by `shift`; a level
-    picture's words (texts and label codes) go to `labels`, by hex (keys beside the board have them)."""
+    picture's words (texts and label codes) go to `labels`, by hex (keys beside the board have them),
+    and a number written on its own on a tile of a level picture stacks it."""
     previous: tuple[str, set] | None = None  # the transform and cells of the piece just placed
     seen: dict[tuple[str, Any], Placed] = {}  # what this picture drew where: a second drawing is the same piece
     first = len(placed)
     numbers: list[tuple[tuple[int, int], str]] = []  # words written on their own, by hex
     for use in svg:
-        if local(use) == "text" and layer.kind == "level":
+        if local(use) == "text":
             at = text_position(use)
             if at is not None and all(math.isfinite(v) and abs(v) < 1e9 for v in at):
-                labels.add(nearest_hex(*at))
+                where = nearest_hex(at[0] + shift[0], at[1] + shift[1])
+                labels.add(where)
                 before = use.getprevious()
-                if before is None or local(before) != "use":  # a text right after a use labels that use
-                    numbers.append((nearest_hex(*at), text_of(use)))
+                if layer.kind == "level" and (before is None or local(before) != "use"):
+                    numbers.append((where, text_of(use)))  # a text right after a use labels that use
         if local(use) != "use":
             continue
         line = use.sourceline or 0
@@ -189,11 +192,12 @@ def _read_picture(svg: Any, layer: Layer, shift: tuple[float, float], defs: Defi
             skips.add(code, reason, line, label)
             if not reason.startswith(_LABEL_ONLY):  # a label keeps what is drawn under it in view
                 previous = None
-            elif layer.kind == "level":
+            else:
                 x, y = apply(matrix, CENTRE_X, CENTRE_Y)
                 if math.isfinite(x) and math.isfinite(y) and abs(x) + abs(y) < 1e9:
                     labels.add(nearest_hex(x, y))
-                    numbers.append((nearest_hex(x, y), label))
+                    if layer.kind == "level":
+                        numbers.append((nearest_hex(x, y), label))
             continue
         if len(placed) > count:
             seen[(code, _rounded(matrix))] = placed[-1]
