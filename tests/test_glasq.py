@@ -73,24 +73,41 @@ def cells_of(m, piece):
 
 
 # -- the corpus -------------------------------------------------------------------------------
+def _names_sets_in_a_paragraph(param):
+    """A page that names its sets in `<p><b>Required Sets: </b>...` (not `<p class="sets">`):
+    the text reader does not read that form yet."""
+    path = param.values[0]
+    if path is not None and b'class="sets"' not in path.read_bytes():
+        return pytest.param(path, marks=pytest.mark.xfail(
+            strict=True, raises=KeyError,
+            reason="glasq text: 'Required Sets' written in a plain paragraph is not read yet (issue 22, item 1)"))
+    return param
+
+
+@pytest.mark.parametrize("path", [_names_sets_in_a_paragraph(p) for p in PAGES])
+def test_every_corpus_page_names_its_sets(path):
+    assert glasq.read(path.read_bytes(), str(path)).attrs["required_sets"]
+
+
 @pytest.mark.parametrize("path", PAGES)
 def test_every_corpus_page_reads(path):
     m = glasq.read(path.read_bytes(), str(path))
     assert m.name
-    assert m.attrs["required_sets"]
     assert m.scenario_setups and all(s.name and s.notes and s.players for s in m.scenario_setups)
     land = [p for p in m.pieces if catalog()[p.type].kind in ("land", "fluid")]
     assert land
     # Tiles of one page never share a cell on one level: the page grid was read right (River of
     # Blood Room 2 draws a shadow tile where its rock 3-hex is, on one hex: a defect of the page,
     # see test_glasq_corpus.DEFECTS).
-    occupancy = Counter((c.q, c.r, c.level) for c in m.iter_cells()
-                        if "scenario" not in m.pieces[c.piece].attrs)
+    occupancy = Counter((c.q, c.r, c.level) for c in m.iter_cells()  # (edge pieces hang on hex sides)
+                        if "scenario" not in m.pieces[c.piece].attrs and catalog()[m.pieces[c.piece].type].kind != "edge")
     crowded = [cell for cell, n in occupancy.items() if n > 1]
     assert len(crowded) == (1 if path.name in ("RiverOfBloodRoom2.html", "RiverofBlood.html") else 0)
     # What stands on something stands on the top of the land below it (VirtualScape's habit).
     tops: dict = {}
     for p in land:
+        if "scenario" in p.attrs:
+            continue  # a scenario's own tile (the base an obstacle leaves) is not under the shared pieces
         for cell in m.footprint(p):
             tops[cell] = max(tops.get(cell, 0), p.z + 1)
     for p in m.pieces:
