@@ -33,6 +33,10 @@ ATTR = "sets_used"
 TERRAIN, NO_TERRAIN, UNKNOWN = "terrain", "no terrain", "unknown"
 #: Names longer than this are not matched loosely (a long run of text is no product's name).
 _LOOSE_MATCH_CHARS = 80
+#: The most copies of one product a declaration holds (mapkit's JSON schema has the same bound).
+MAX_COPIES = 1_000_000
+#: The longest name of a product kept (the schema's bound too).
+MAX_NAME = 1000
 #: How alike a misspelt name must be to one known name to be read as it (difflib's ratio).
 _LOOSE_CUTOFF = 0.88
 
@@ -139,6 +143,9 @@ def _resolve(name: str) -> tuple[Product, bool]:
     index = _index()
     if key in index:
         return index[key], False
+    bare = normal(re.sub(r"\([^)]*\)", " ", name))  # "Battle for the Underdark (D&D Master Set)"
+    if bare in index:
+        return index[bare], False
     if key and len(name) <= _LOOSE_MATCH_CHARS:
         import difflib
 
@@ -175,12 +182,20 @@ def read_declaration(items: Iterable[tuple[str, float]], warnings: list[str], wh
     is named in `warnings`, and an unknown name is kept as written."""
     out: dict[str, float | int] = {}
     for name, copies in items:
+        if not copies <= MAX_COPIES:
+            warnings.append(f"{where}: {copies:g} copies of {name[:80]!r} are more than any map needs "
+                            f"(kept as {MAX_COPIES})")
+            copies = MAX_COPIES
         product, loose = resolve(name)
         if loose:
             warnings.append(f"{where}: {name!r} read as {product.name} ({product.key})")
         elif product.kind == UNKNOWN:
-            warnings.append(f"{where}: {product.name!r} is no product mapkit knows (kept; its pieces are not counted)")
-        out[product.key] = _number(out.get(product.key, 0) + copies)
+            cut = f", cut to its first {MAX_NAME} characters" if len(product.key) > MAX_NAME else ""
+            shown = repr(product.name) if len(product.name) <= 80 else repr(product.name[:77] + "...")
+            warnings.append(f"{where}: {shown} is no product mapkit knows "
+                            f"(kept{cut}; its pieces are not counted)")
+            product = Product(product.key[:MAX_NAME], UNKNOWN, product.name[:MAX_NAME])
+        out[product.key] = _number(min(MAX_COPIES, out.get(product.key, 0) + copies))
     return out
 
 

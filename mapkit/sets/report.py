@@ -99,11 +99,10 @@ def declared_sets_report(m: Any, need: dict[str, int] | None = None) -> dict[str
     if page is not None:
         out.update(_held(page, terrain_requirements(m) if need is None else need))
         out["against"] = "the most any one scenario needs" if several else "the map"
-    if several or (page is None and own):
+    if several or any(v is not None and v != page for v in own.values()):
         rows = []
-        for number, view in m.per_scenario():
-            if number is None:
-                continue
+        for number in m.scenarios():
+            view = m.for_scenario(number)
             declared = own.get(number)
             row = {"number": number, "name": m.scenario_setup(number).name,
                    "own_list": declared is not None}

@@ -101,6 +101,8 @@ _REQUIRED = re.compile(r"\bRequired\s+Sets?\s*:[ \t]*([^\n]*)", re.IGNORECASE)
 _REQUIRED_LINE = re.compile(r"[ \t]*\bRequired\s+Sets?\s*:[^\n]*\n*", re.IGNORECASE)
 #: "Battle for the Underdark (2)", "Malliddon's Prophecy (1.75)", "2 x Rise of the Valkyrie".
 _COPIES_AFTER = re.compile(r"^(?P<name>.*?)\s*\(\s*(?P<n>\d+(?:\.\d+)?)\s*\)$")
+#: The most names one "Required Sets" line is read for (a real page names a handful).
+_MOST_SETS = 200
 _COPIES_BEFORE = re.compile(r"^(?P<n>\d+(?:\.\d+)?)\s*[x×]\s+(?P<name>.+)$", re.IGNORECASE)
 
 
@@ -114,7 +116,10 @@ def _required_sets(text: str, warnings: list[str], line: int | None, whose: str)
         return None
     where = f"line {line}: required sets of {whose}" if line else f"required sets of {whose}"
     items: list[tuple[str, float]] = []
-    for part in found.group(1).split(","):
+    parts = found.group(1).split(",")
+    if len(parts) > _MOST_SETS:
+        warnings.append(f"{where}: {len(parts)} names, more than any page needs; the first {_MOST_SETS} are read")
+    for part in parts[:_MOST_SETS]:
         part = " ".join(part.split()).strip(" .;")
         if not part:
             continue
