@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 
 import pytest
+from hypothesis import given, strategies as st
 
 from conftest import corpus_files
 from mapkit.formats import glasq, hexoscape, hsc, native
@@ -357,3 +358,21 @@ def test_each_corpus_page_is_held_by_the_sets_it_declares(path):
                                     if row["missing"]]
     assert rep["holds_everything"], short
     assert s101(m) == []
+
+
+# -- fuzzed ------------------------------------------------------------------------------------
+SET_TEXT = st.lists(st.one_of(st.sampled_from(["Rise of the Valkyrie", "(2)", "(1.75)", ",", " , ", "x", "2 x ",
+                                               "Warriors of Eberron", "(", ")", "0", "\n", "The", ":"]),
+                              st.text(max_size=12)), max_size=30).map("".join)
+
+
+@given(SET_TEXT)
+def test_any_required_sets_text_reads_into_bounded_sets(text):
+    from mapkit.formats.glasq.text import _required_sets
+
+    warnings: list[str] = []
+    found = _required_sets("Required Sets: " + text, warnings, 1, "the page")
+    assert found is not None
+    for key, copies in found.items():
+        assert 0 < len(key) <= declared.MAX_NAME and 0 < copies <= declared.MAX_COPIES
+    assert declared.declaration(found) is not None

@@ -125,8 +125,8 @@ def _required_sets(text: str, warnings: list[str], line: int | None, whose: str)
             continue
         match = _COPIES_AFTER.match(part) or _COPIES_BEFORE.match(part)
         name, copies = (match.group("name").strip(), float(match.group("n"))) if match else (part, 1.0)
-        if not copies > 0:
-            warnings.append(f"{where}: {part!r} asks for no copies (left out)")
+        if not copies > 0 or not name:
+            warnings.append(f"{where}: {part[:80]!r} names no product or asks for no copies (left out)")
             continue
         items.append((name, copies))
     return read_declaration(items, warnings, where)
