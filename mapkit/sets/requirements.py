@@ -16,7 +16,8 @@ ANY_GLYPH = "glyph:any"
 
 def requirements(m: Map) -> Counter[str]:
     """type id -> pieces needed. Glyphs count as 'glyph:<letter>', an unlettered one as
-    ANY_GLYPH; start zones are not pieces.
+    ANY_GLYPH; start zones are not pieces; the base an obstacle leaves when a scenario removes it
+    (`attrs["base_of"]`) is that obstacle's.
 
     A map that sets up several scenarios is built one scenario at a time, so it needs, piece by
     piece, the most any one scenario needs (the shared terrain and that scenario's own pieces),
@@ -47,7 +48,10 @@ def _pieces_needed(m: Map) -> Counter[str]:
         ptype = cat.types.get(piece.type)
         if ptype is None or ptype.kind in NOT_TERRAIN or ptype.terrain == "start-zone":
             continue
-        if ptype.terrain == "glyph":
+        base_of = piece.attrs.get("base_of")
+        if base_of in cat.types:  # an obstacle's base left in place when a scenario removes it: that obstacle's own
+            need[base_of] += 1
+        elif ptype.terrain == "glyph":
             letter = piece.attrs.get("letter", "?")
             need[ANY_GLYPH if letter in ("?", "", None) else f"glyph:{letter}"] += 1
         elif ptype.inventory_as:
