@@ -325,24 +325,12 @@ DECLARED = {
                                                                    2: {"RotV": 1, "FotA": 1}}),
 }
 
-#: Pages whose pieces, as read today, need more than they declare: each is a page read wrong.
-#: Strict: an entry fails as soon as the reader is fixed, and is then removed.
-NOT_HELD_YET = {
-    "RiverOfBloodRoom4.html": "9 shadow 1-hex read where one Battle for the Underdark holds 8; not yet diagnosed: the "
-                              "reader (shadow tiles of single rooms, issue 22) or the set table (the page draws a 1-hex "
-                              "outcrop's base, RB01, as a shadow tile; sets.json may not count those bases)",
-    "ShadowCavernRoom4.html": "17 shadow 1-hex read where two Battle for the Underdark hold 16; not yet diagnosed: the "
-                              "reader (shadow tiles of single rooms, issue 22) or the set table (the page draws a 1-hex "
-                              "outcrop's base, RB01, as a shadow tile; sets.json may not count those bases)",
-}
-
 
 def test_every_corpus_page_is_pinned():
     names = sorted(p.values[0].name for p in PAGES if p.values[0] is not None)
     if not names:
         pytest.skip("community corpus not found")
     assert names == sorted(DECLARED)
-    assert set(NOT_HELD_YET) <= set(DECLARED)
 
 
 @pytest.mark.parametrize("path", PAGES)
@@ -355,14 +343,7 @@ def test_each_corpus_page_declares_its_sets(path):
     assert not [w for w in m.warnings if "required sets" in w]
 
 
-def _held_param(param):
-    path = param.values[0]
-    if path is not None and path.name in NOT_HELD_YET:
-        return pytest.param(path, marks=pytest.mark.xfail(reason=NOT_HELD_YET[path.name], strict=True), id=param.id)
-    return param
-
-
-@pytest.mark.parametrize("path", [_held_param(p) for p in PAGES])
+@pytest.mark.parametrize("path", PAGES)
 def test_each_corpus_page_is_held_by_the_sets_it_declares(path):
     """The page's own list holds the most any one scenario needs, each scenario's list holds
     that scenario, and validate has no S101 for any scenario."""

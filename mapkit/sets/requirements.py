@@ -16,8 +16,8 @@ ANY_GLYPH = "glyph:any"
 
 def requirements(m: Map) -> Counter[str]:
     """type id -> pieces needed. Glyphs count as 'glyph:<letter>', an unlettered one as
-    ANY_GLYPH; start zones are not pieces; the base an obstacle leaves when a scenario removes it
-    (`attrs["base_of"]`) is that obstacle's.
+    ANY_GLYPH; start zones are not pieces; a piece that stands on a tile of its set (catalog
+    `base_tiles`: a rock outcrop's shadow) needs it.
 
     A map that sets up several scenarios is built one scenario at a time, so it needs, piece by
     piece, the most any one scenario needs (the shared terrain and that scenario's own pieces),
@@ -48,10 +48,7 @@ def _pieces_needed(m: Map) -> Counter[str]:
         ptype = cat.types.get(piece.type)
         if ptype is None or ptype.kind in NOT_TERRAIN or ptype.terrain == "start-zone":
             continue
-        base_of = piece.attrs.get("base_of")
-        if base_of in cat.types:  # an obstacle's base left in place when a scenario removes it: that obstacle's own
-            need[base_of] += 1
-        elif ptype.terrain == "glyph":
+        if ptype.terrain == "glyph":
             letter = piece.attrs.get("letter", "?")
             need[ANY_GLYPH if letter in ("?", "", None) else f"glyph:{letter}"] += 1
         elif ptype.inventory_as:
@@ -61,6 +58,8 @@ def _pieces_needed(m: Map) -> Counter[str]:
             need[f"personal:{piece.attrs.get('size', 1)}"] += 1
         else:
             need[ptype.id] += 1
+        for base, n in ptype.base_tiles.items():  # the tile it stands on, one of its set's (an outcrop's shadow)
+            need[base] += n
     return need
 
 
