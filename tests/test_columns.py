@@ -203,3 +203,23 @@ def test_extremes_of_wide_and_tall_pieces_whether_few_or_many_rows_lie_at_the_ed
     for question in ("bounds", "origin_ranges", "board_size", "level_range"):
         assert getattr(Map(pieces=table), question)() == getattr(listed, question)(), question
     assert not table.materialised
+
+
+@pytest.mark.parametrize("reach", [30, 20_000])
+def test_extremes_agree_with_the_pieces_whether_lanes_hold_the_columns_or_not(reach):
+    # Coordinates past 16,384 hexes from the origin, or more than 256 kinds at once, take the
+    # row-by-row way instead of lanes (mapkit.model.lanes); the answers are the same.
+    rng = random.Random(reach)
+    cat = catalog()
+    types = sorted(t for t in cat.types if cat[t].height > 0)[:60]  # 60 types x 6 turns: 360 kinds
+    pieces = [Piece(rng.choice(types), rng.randint(-reach, reach), rng.randint(-reach, reach), rng.randint(0, 9),
+                    rng.randrange(6)) for _ in range(3000)]
+    for few in (False, True):
+        chosen = [p for p in pieces if p.type in types[:8]] if few else pieces
+        table = table_of(copy.deepcopy(chosen))
+        table[5].q += 3  # a row now held as an object
+        listed = Map(pieces=copy.deepcopy(chosen))
+        listed.pieces[5].q += 3
+        for question in ("bounds", "origin_ranges", "board_size", "level_range"):
+            assert getattr(Map(pieces=table), question)() == getattr(listed, question)(), (question, few)
+        assert not table.materialised

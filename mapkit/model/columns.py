@@ -24,10 +24,12 @@ from array import array
 from collections import Counter, namedtuple
 from collections.abc import Iterable, Iterator, MutableSequence, Sequence
 from functools import lru_cache
-from itertools import accumulate, repeat
+from itertools import accumulate, compress, repeat
 from operator import add, and_, mul, rshift
 
+from mapkit.model import lanes
 from mapkit.model.catalog import catalog
+from mapkit.model.lanes import BIAS, KindPlanes
 from mapkit.model.piece import Piece
 
 TYPE_CHECKING = False  # (typing is not imported at run time: every command starts faster)
@@ -317,8 +319,8 @@ class PieceTable(MutableSequence):
         wanted = set(type_ids)
         if self._list is not None:
             return [i for i, p in enumerate(self._list) if p.type in wanted]
-        rows = rows_holding(self._kind, [k for k in self._kind_counts() if self._kinds[k].type in wanted])
-        assert rows is not None  # no limit was given
+        kinds = [k for k in self._kind_counts() if self._kinds[k].type in wanted]
+        rows = rows_of(self._kind, kinds)
         objects = self._objects
         rows = [i for i in rows if i not in objects]
         rows += [i for i, p in objects.items() if p.type in wanted]
@@ -375,31 +377,39 @@ class PieceTable(MutableSequence):
         """The reductions over the rows the columns speak for (None if none is left), kept while
         those rows stay the same: while the table holds columns, rows only ever join `objects`."""
         if self._extremes_of is None or self._extremes_of[0] != len(self._objects):
-            plain = self._plain_rows()
-            self._extremes_of = (len(self._objects), _Extremes(*plain) if plain is not None and plain[0] else None)
+            self._extremes_of = (len(self._objects), self._plain_rows())
         return self._extremes_of[1]
 
-    def _plain_rows(self) -> tuple[array, array, array, array, Counter[int]] | None:
-        """The kind, q, r and z columns of the rows the columns speak for, and the kinds present;
-        rows held as objects (and of types that fill no level) are first made copies of such a
-        row, so an extreme over the columns is exact. None if no row is left."""
+    def _plain_rows(self) -> _Extremes | None:
+        """The extremes over the rows the columns speak for: every row but those held as
+        objects and those of types that fill no level (no cell either). None if none is left."""
         present = self._kind_counts()
-        kind, q, r, z = self._kind, self._q, self._r, self._z
-        skip = set(self._objects)
+        kind = self._kind
+        if not kind:
+            return None
+        planes = KindPlanes(kind, present) if kind.itemsize == 2 and len(kind) < NUMPY_ROWS and \
+            len(present) <= 256 and lanes.LITTLE else None
         heights = _kind_offsets(self._kinds, present)[5]
-        if any(heights[k] < 0 for k in present):  # a type that fills no level fills no cell
-            skip.update(i for i, k in enumerate(kind) if heights[k] < 0)
-        if skip:
-            keep = next((i for i in range(len(kind)) if i not in skip), None)
-            if keep is None:
-                return None
-            present = Counter(present)
-            present.subtract(kind[i] for i in skip)
-            present = +present
-            kind, q, r, z = kind[:], q[:], r[:], z[:]
-            for i in skip:
-                kind[i], q[i], r[i], z[i] = kind[keep], q[keep], r[keep], z[keep]
-        return kind, q, r, z, present
+        empty = [k for k in present if heights[k] < 0]  # a type that fills no level fills no cell
+        if not self._objects and not empty:
+            return _Extremes(kind, self._q, self._r, self._z, present, None, planes)
+        if planes is not None:
+            keep = bytearray(planes.mask(set(present) - set(empty)))
+        else:
+            keep = bytearray(b"\xff" * len(kind))
+            for i, k in enumerate(kind):
+                if heights[k] < 0:
+                    keep[i] = 0
+        for i in self._objects:
+            keep[i] = 0
+        left = Counter(present)
+        left.subtract(kind[i] for i in self._objects)
+        left = +left
+        for k in empty:
+            del left[k]
+        if not left:
+            return None
+        return _Extremes(kind, self._q, self._r, self._z, left, bytes(keep), planes)
 
 
 #: Rows from which the reductions run in numpy: a pass of the builtin min over an array makes an
@@ -416,51 +426,85 @@ def _numpy_view(column: array) -> Any:
 
 #: (column, extreme) of each of the six bounds, in `bounds` order.
 _BOX = (("q", min), ("q", max), ("r", min), ("r", max), ("z", min), ("z", max))
+#: translate table: a byte to 0xFF if it is odd (the low byte of an odd row number r)
+_ODD = bytes(0xFF if b & 1 else 0 for b in range(256))
 
 
 class _Extremes:
-    """min and max of a column plus a per-kind value, over the rows the columns speak for.
+    """min and max of a column plus a per-kind value, over the rows `keep` holds 0xFF for (all
+    if None): the columns q, r, z and x (the odd-r offset-grid column of the stored hex,
+    q + (r >> 1), whose per-kind table is indexed by 2 * kind + the parity of r).
 
-    The columns are q, r, z and x (the odd-r offset-grid column of the stored hex,
-    q + (r >> 1), whose per-kind table is indexed by 2 * kind + the parity of r). Each
-    column's own min and max is one C-level pass, taken once. A per-kind value that is the
-    same for every kind present only shifts it. One that differs by up to `spread` can only
-    win through a row within `spread` of the column's own extreme, so only those rows are
-    looked at, found by C-level searches of the column's bytes (on a map, the rows along one
-    edge); a full pass is taken only when too many rows lie there.
+    A per-kind value that is the same for every kind present only shifts the column's own
+    extreme. Otherwise the sums are taken as lanes of one big int (`mapkit.model.lanes`): a
+    fixed number of C-level passes, whatever the rows hold; a row-by-row pass (numpy's on big
+    tables) where lanes cannot hold the values.
     """
 
-    __slots__ = ("kind", "present", "_columns", "_ends")
+    __slots__ = ("kind", "present", "_keep", "_kept", "_planes", "_columns", "_lanes", "_ends")
 
-    def __init__(self, kind: array, q: array, r: array, z: array, present: Counter[int]):
-        self.kind, self.present = kind, present
-        self._columns: dict[str, array] = {"q": q, "r": r, "z": z}
+    def __init__(self, kind: array, q: array, r: array, z: array, present: Counter[int], keep: bytes | None,
+                 planes: KindPlanes | None):
+        self.kind, self.present, self._keep, self._planes = kind, present, keep, planes
+        self._kept: lanes.Keep | None = None
+        self._columns: dict[str, Any] = {"q": q, "r": r, "z": z}
+        self._lanes: dict[str, tuple[int, int] | None] = {}
         self._ends: dict[tuple[str, Any], int] = {}
 
-    def column(self, name: str) -> array:
+    def column(self, name: str) -> Any:
         if name not in self._columns:  # "x"
             q, r = self._columns["q"], self._columns["r"]
             if len(q) >= NUMPY_ROWS:
                 self._columns[name] = array("q", (_numpy_view(q) + (_numpy_view(r) >> 1)).astype("q").tobytes())
             else:
-                x = list(map(add, q, map(rshift, r, repeat(1))))
-                try:
-                    self._columns[name] = array("q", x)
-                except OverflowError:  # past 64 bits: a list, and full passes
-                    self._columns[name] = x  # type: ignore[assignment]
+                self._columns[name] = list(map(add, q, map(rshift, r, repeat(1))))
         return self._columns[name]
+
+    def _lanes_of(self, name: str) -> tuple[int, int] | None:
+        """(lanes, the bias each lane adds) of a column, or None where lanes cannot hold it."""
+        if self._planes is None:
+            return None
+        if name not in self._lanes:
+            if name == "x":
+                q, r = self._lanes_of("q"), self._lanes_of("r")
+                n = len(self.kind)
+                # (r + BIAS) >> 1 = (r >> 1) + BIAS / 2, lane by lane once the bit from above is cleared
+                self._lanes[name] = None if q is None or r is None else \
+                    (q[0] + ((r[0] >> 1) & lanes.repeat_lane(0x7FFF, n)), BIAS + BIAS // 2)
+            else:
+                found = lanes.lanes_of(self._columns[name])
+                self._lanes[name] = None if found is None else (found, BIAS)
+        return self._lanes[name]
 
     def end(self, extreme: Any, name: str) -> int:
         """The column's own min or max."""
         key = (name, extreme)
         if key not in self._ends:
-            column = self.column(name)
-            if len(column) >= NUMPY_ROWS:
-                rows = _numpy_view(column)
+            held = self._lanes_of(name)
+            if held is not None:
+                find = lanes.greatest if extreme is max else lanes.least
+                self._ends[key] = find(held[0], len(self.kind), self._keep_lanes()) - held[1]
+            elif len(self.kind) >= NUMPY_ROWS:
+                rows = self._numpy_rows(_numpy_view(self.column(name)))
                 self._ends[key] = int(rows.min() if extreme is min else rows.max())
             else:
-                self._ends[key] = extreme(column)
+                column = self.column(name)
+                self._ends[key] = extreme(column if self._keep is None else compress(column, self._keep))
         return self._ends[key]
+
+    def _keep_lanes(self) -> lanes.Keep | None:
+        if self._keep is None:
+            return None
+        if self._kept is None:
+            self._kept = lanes.Keep(self._keep)
+        return self._kept
+
+    def _numpy_rows(self, rows: Any) -> Any:
+        if self._keep is None:
+            return rows
+        import numpy as np
+
+        return rows[np.frombuffer(self._keep, dtype=np.uint8).astype(bool)]
 
     def _slots(self, name: str) -> list[int]:
         """The table entries the rows can use: per kind present (and parity, for x)."""
@@ -468,23 +512,30 @@ class _Extremes:
             return [2 * k + parity for k in self.present for parity in (0, 1)]
         return list(self.present)
 
-    def _value(self, name: str, table: list[int], i: int) -> int:
-        slot = 2 * self.kind[i] + (self._columns["r"][i] & 1) if name == "x" else self.kind[i]
-        return self.column(name)[i] + table[slot]
-
     def extreme(self, extreme: Any, name: str, table: list[int]) -> int:
         """min or max over the rows of column `name` + `table[the row's kind]`."""
         values = {table[slot] for slot in self._slots(name)}
-        end = self.end(extreme, name)
         if len(values) == 1:
-            return end + values.pop()
-        spread = max(values) - min(values)
-        band = range(end - spread + 1, end + 1) if extreme is max else range(end, end + spread)
-        column = self.column(name)
-        rows = rows_holding(column, band, limit=len(column) // 16 + 64) if isinstance(column, array) else None
-        if rows is None:
-            return self._full_pass(extreme, name, table)
-        return extreme(self._value(name, table, i) for i in rows)
+            return self.end(extreme, name) + values.pop()
+        found = self._lane_extreme(extreme, name, table)
+        return found if found is not None else self._full_pass(extreme, name, table)
+
+    def _lane_extreme(self, extreme: Any, name: str, table: list[int]) -> int | None:
+        held, planes = self._lanes_of(name), self._planes
+        if held is None or planes is None:
+            return None
+        if name == "x":
+            even, odd = planes.per_kind(table[0::2]), planes.per_kind(table[1::2])
+            if even is None or odd is None:
+                return None
+            r = self._columns["r"]
+            per_row: list[bytes] | None = lanes.select(r.tobytes()[0::r.itemsize].translate(_ODD), even, odd)
+        else:
+            per_row = planes.per_kind(table)
+        if per_row is None:
+            return None
+        find = lanes.greatest if extreme is max else lanes.least
+        return find(held[0] + lanes.of_planes(per_row), len(self.kind), self._keep_lanes()) - held[1] - lanes.KIND_BIAS
 
     def _full_pass(self, extreme: Any, name: str, table: list[int]) -> int:
         column, kind = self.column(name), self.kind
@@ -495,30 +546,20 @@ class _Extremes:
         if len(column) >= NUMPY_ROWS:
             r = _numpy_view(self._columns["r"])
             index = _numpy_view(kind).astype("q") * 2 + (r & 1) if name == "x" else _numpy_view(kind)
-            rows = _numpy_view(column) + _numpy_view(array("q", table))[index]
+            rows = self._numpy_rows(_numpy_view(column) + _numpy_view(array("q", table))[index])
             return int(rows.min() if extreme is min else rows.max())
-        return extreme(map(add, column, map(table.__getitem__, slots)))
+        sums = map(add, column, map(table.__getitem__, slots))
+        return extreme(sums if self._keep is None else compress(sums, self._keep))
 
 
-def rows_holding(column: array, values: Iterable[int], limit: int | None = None) -> list[int] | None:
-    """The rows of a column holding any of these values, in order, found by C-level searches
-    of its bytes; None once more than `limit` are found (the caller then takes another way)."""
-    data, width = column.tobytes(), column.itemsize
-    patterns = [array(column.typecode, (value,)).tobytes() for value in values]
-    if limit is not None and sum(data.count(pattern) for pattern in patterns) > limit:
-        return None  # (a count of byte matches: aligned or not, a hint, not the answer)
-    rows: list[int] = []
-    for pattern in patterns:
-        at = data.find(pattern)
-        while at >= 0:
-            if at % width == 0:
-                rows.append(at // width)
-                if limit is not None and len(rows) > limit:
-                    return None
-                at = data.find(pattern, at + width)
-            else:
-                at = data.find(pattern, at + 1)
-    return sorted(rows)
+def rows_of(kind: array, kinds: Iterable[int]) -> list[int]:
+    """The rows of a kind column holding any of these kinds, in order."""
+    kinds = set(kinds)
+    if not kinds:
+        return []
+    if kind.itemsize == 2 and lanes.LITTLE:
+        return lanes.rows_in(lanes.kind_mask(kind, kinds))
+    return [i for i, k in enumerate(kind) if k in kinds]
 
 
 @lru_cache(maxsize=64)

@@ -21,7 +21,7 @@ from operator import add, mul, rshift, sub
 from mapkit.formats.hsc._binary import EMPTY_UTF16, VERSION_BYTES
 from mapkit.formats.hsc._tables import Tables, colorref
 from mapkit.model.catalog import PieceType
-from mapkit.model.columns import Kind, rows_holding
+from mapkit.model.columns import Kind, rows_of
 from mapkit.model.map import Piece
 
 TYPE_CHECKING = False  # (typing is not imported at run time: every command starts faster)
@@ -218,9 +218,8 @@ class Plain:
         self.z = int_field(rec, Z)
         self.byte = rec[BYTE::SIZE]
         self.colour = int_field(rec, COLOUR, "I")
-        present = set(self.kind)
-        self.glyphs = rows_holding(self.kind, [k for k in present if lk.code_of_kind[k] == lk.glyph]) or []
-        self.starts = rows_holding(self.kind, [k for k in present if lk.code_of_kind[k] == lk.start]) or []
+        self.glyphs = rows_of(self.kind, [k for k, code in enumerate(lk.code_of_kind) if code == lk.glyph])
+        self.starts = rows_of(self.kind, [k for k, code in enumerate(lk.code_of_kind) if code == lk.start])
 
     def __len__(self) -> int:
         return len(self.kind)
