@@ -464,7 +464,8 @@ def analyze(m: Map, move: int = 5, height: int = 5, flying: bool = False, double
     else:
         views = [(None, m)]
     runs = [analyze_map(view, figure, start, broken_windows, heatmap is not None, s, shown, mover=mover,
-                        vehicle=vehicle, vehicle_rules=vehicle_rules) for s, view in views]
+                        vehicle=vehicle, vehicle_rules=vehicle_rules, sheets=m if scenario is None else view)
+            for s, view in views]
     if heatmap is not None and runs[0].heatmap is not None:  # one view: several scenarios were refused above
         _draw_heatmap(runs[0].heatmap, heatmap)
     reports = [run.data for run in runs]

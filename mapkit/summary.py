@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import Counter
 
 from mapkit.model import levels
+from mapkit.model.board import Board
 from mapkit.model.catalog import catalog
 from mapkit.model.map import Map
 
@@ -40,9 +41,10 @@ def summarise(m: Map) -> dict[str, Any]:
         if scenario is not None:
             zone["scenario"] = scenario
         zones.append(zone)
+    board = Board.of(m)
     glyphs = [
         {"letter": g.attrs.get("letter", "?"), "name": cat.glyphs.get(g.attrs.get("letter", "?"), {}).get("name", ""),
-         "q": g.q, "r": g.r, "level": levels.level(cat[g.type], g.z),
+         "q": g.q, "r": g.r, "place": board.name(g.q, g.r) if board else None, "level": levels.level(cat[g.type], g.z),
          **({"scenario": scenario_of(g)} if scenario_of(g) is not None else {})}
         for g in m.glyphs()
     ]
@@ -181,7 +183,8 @@ def render_text(s: dict[str, Any]) -> str:
         lines.append("  glyphs:")
         for g in s["glyphs"]:
             scenario = f" (scenario {g['scenario']})" if "scenario" in g else ""
-            lines.append(f"    {g['letter']} {g['name']} at ({g['q']}, {g['r']}) on {levels.label(g['level'])}{scenario}")
+            sheet = f"{g['place']} " if g.get("place") else ""
+            lines.append(f"    {g['letter']} {g['name']} at {sheet}({g['q']}, {g['r']}) on {levels.label(g['level'])}{scenario}")
     if s.get("sets_used") is not None:
         named = ", ".join(f"{d['name']} ({d['id']})" for d in s["sets_used"]) or "none"
         lines.append(f"  sets used (declared): {named}")

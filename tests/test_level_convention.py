@@ -46,14 +46,14 @@ def test_findings_text_json_and_sarif(cli, level_map):
     q, r = FLOATING
     code, out, _ = cli("validate", level_map, "--select", "P101")
     assert code == 1
-    assert out.splitlines()[0].endswith(f"Level 4 ({q}, {r}): P101 error: Grass 1-hex (piece 5) floats: no Level 3 tile under it")
+    assert out.splitlines()[0].endswith(f"Level 4 I6 ({q}, {r}): P101 error: Grass 1-hex (piece 5) floats: no Level 3 tile under it")
     (row,) = json.loads(cli("validate", level_map, "--select", "P101", "--format", "json")[1])
     assert row["level"] == 4 and "no Level 3 tile" in row["message"]
     log = json.loads(cli("validate", level_map, "--select", "P101", "--format", "sarif")[1])
     (result,) = log["runs"][0]["results"]
     assert result["properties"]["level"] == 4
-    assert result["locations"][0]["logicalLocations"][0]["name"] == f"hex ({q}, {r}) Level 4"
-    assert result["locations"][0]["physicalLocation"]["region"]["message"]["text"] == f"Level 4 ({q}, {r})"
+    assert result["locations"][0]["logicalLocations"][0]["name"] == f"hex I6 ({q}, {r}) Level 4"
+    assert result["locations"][0]["physicalLocation"]["region"]["message"]["text"] == f"Level 4 I6 ({q}, {r})"
 
 
 def test_analyze_input_and_output(cli, level_map):

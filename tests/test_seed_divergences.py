@@ -348,4 +348,5 @@ def test_the_elevator_car_rides_its_shaft_from_a_command(cli, tmp_path):
     assert [stop["turns"] for stop in data["boarding"]] == [0, 1, 2]
     assert all(stop["spaces"] for stop in data["boarding"])   # each floor has a space to board from
     code, out, err = cli("analyze", path, "--mover", "elevator-car")
-    assert "figures enter and exit at floor 2 (2, 1) on Level 17 (after 2 turns) from: (1, 1) on Level 17" in out
+    # columns from q + r // 2 = -5 (A), rows from -3 (1): (2, 1) is H5, (1, 1) G5
+    assert "figures enter and exit at floor 2 H5 (2, 1) on Level 17 (after 2 turns) from: G5 (1, 1) on Level 17" in out

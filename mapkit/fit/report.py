@@ -11,6 +11,7 @@ from typing import Any
 from mapkit.fit.plan import FitResult
 from mapkit.sets.requirements import describe
 from mapkit.model import levels
+from mapkit.model.board import Board
 from mapkit.model.catalog import catalog
 from mapkit.model.grid import neighbours
 from mapkit.model.map import Map, Piece
@@ -25,9 +26,11 @@ def level_of(z: int) -> int:
     return levels.layer(z)
 
 
-def _piece(piece: Piece) -> dict[str, Any]:
+def _piece(piece: Piece, board: Board | None) -> dict[str, Any]:
+    """A piece fit removed or laid: its origin hex also as the build sheets name it (`place`)."""
     rotation = int(piece.rotation) if float(piece.rotation).is_integer() else piece.rotation
     return {"type": piece.type, "name": catalog()[piece.type].name, "q": piece.q, "r": piece.r,
+            "place": board.name(piece.q, piece.r) if board is not None else None,
             "level": level_of(piece.z), "rotation": rotation}
 
 
@@ -35,12 +38,13 @@ def summary(m: Map, result: FitResult, output: str | None = None, new_findings: 
             ) -> dict[str, Any]:
     """Everything `fit` prints, as plain data."""
     out: dict[str, Any] = {"fits": result.feasible, "pieces_before": len(m.pieces)}
+    board = Board.of(m)  # fit keeps every hex, so the re-tiled map's sheets letter the same board
     if result.feasible:
         assert result.map is not None
         out.update({"output": output, "already_fits": result.already_fits, "pieces_after": len(result.map.pieces),
                     "changes": [{"terrain": c.family[1], "kind": c.family[0], "level": level_of(c.z),
-                                 "removed": [_piece(m.pieces[i]) for i in c.removed],
-                                 "added": [_piece(p.piece()) for p in c.added]} for c in result.changes],
+                                 "removed": [_piece(m.pieces[i], board) for i in c.removed],
+                                 "added": [_piece(p.piece(), board) for p in c.added]} for c in result.changes],
                     "new_findings": [f.as_dict() for f in (new_findings or [])]})
         return out
     out.update({
@@ -58,7 +62,8 @@ def summary(m: Map, result: FitResult, output: str | None = None, new_findings: 
 
 def _where(p: dict[str, Any]) -> str:
     turn = f", turned {p['rotation']}" if p["rotation"] else ""
-    return f"{p['name']} at ({p['q']}, {p['r']}){turn}"
+    sheet = f"{p['place']} " if p.get("place") else ""
+    return f"{p['name']} at {sheet}({p['q']}, {p['r']}){turn}"
 
 
 def render_text(rep: dict[str, Any], map_name: str) -> str:
