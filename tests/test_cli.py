@@ -25,7 +25,7 @@ def test_info_json_cells_fill_the_levels_of_their_pieces(cli):
     assert code == 0
     data = json.loads(out)
     m = read_map(SAMPLE)
-    assert data["pieces"] == len(m.pieces) and data["format"] == "hsc" and data["version"] == "0.0007"
+    assert data["pieces"] + sum(data["markers"].values()) == len(m.pieces) and data["format"] == "hsc" and data["version"] == "0.0007"
     assert len(data["cells"]) == sum(1 for _ in m.iter_cells())
     by_piece = {}
     for cell in data["cells"]:

@@ -34,7 +34,7 @@ def level_map(tmp_path):
 
 def test_info_text_and_json(cli, level_map):
     code, out, _ = cli("info", level_map)
-    assert code == 0 and "Levels 1..4" in out and "A Astrid at (0, 0) on Level 2" in out
+    assert code == 0 and "Levels 1..4" in out and "A Astrid at B1 (0, 0) on Level 2" in out
     data = json.loads(cli("info", level_map, "--json")[1])
     assert data["size"]["levels"] == [1, 4]
     assert data["glyphs"][0]["level"] == 2
@@ -67,7 +67,7 @@ def test_analyze_input_and_output(cli, level_map):
     assert (spaces[(1, 0)]["level"], spaces[(1, 0)]["height"]) == (2, 1)
     assert spaces[(0, 1)]["level"] == 1
     code, out, _ = cli("analyze", level_map, "--start", "0,0,2")
-    assert "from (0, 0) on Level 2" in out
+    assert "from B1 (0, 0) on Level 2" in out
 
 
 def test_svg_layers_titles_and_findings(cli, level_map, tmp_path):

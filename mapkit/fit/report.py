@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from mapkit.fit.plan import FitResult
-from mapkit.sets.requirements import describe
+from mapkit.sets.requirements import describe, requirements
 from mapkit.model import levels
 from mapkit.model.board import Board
 from mapkit.model.catalog import catalog
@@ -34,14 +34,19 @@ def _piece(piece: Piece, board: Board | None) -> dict[str, Any]:
             "level": level_of(piece.z), "rotation": rotation}
 
 
+def _pieces(m: Map) -> int:
+    """The pieces a map is built with, as `info` and `inventory` count them (markers apart)."""
+    return sum(requirements(m).values())
+
+
 def summary(m: Map, result: FitResult, output: str | None = None, new_findings: list | None = None
             ) -> dict[str, Any]:
     """Everything `fit` prints, as plain data."""
-    out: dict[str, Any] = {"fits": result.feasible, "pieces_before": len(m.pieces)}
+    out: dict[str, Any] = {"fits": result.feasible, "pieces_before": _pieces(m)}
     board = Board.of(m)  # fit keeps every hex, so the re-tiled map's sheets letter the same board
     if result.feasible:
         assert result.map is not None
-        out.update({"output": output, "already_fits": result.already_fits, "pieces_after": len(result.map.pieces),
+        out.update({"output": output, "already_fits": result.already_fits, "pieces_after": _pieces(result.map),
                     "changes": [{"terrain": c.family[1], "kind": c.family[0], "level": level_of(c.z),
                                  "removed": [_piece(m.pieces[i], board) for i in c.removed],
                                  "added": [_piece(p.piece(), board) for p in c.added]} for c in result.changes],
