@@ -153,7 +153,8 @@ def terrain_hexes(m: Map, counts: Counter[str] | None = None) -> Counter[str]:
 
 def cells_json(m: Map) -> list[dict[str, Any]]:
     """One object per occupied cell: q, r, its Level (a tile's layer, or the Level a standing piece
-    stands on), terrain or kind, piece index."""
+    stands on), terrain or kind, and its piece: the number findings and losses give it (the
+    first piece of the map is piece 1)."""
     cat = catalog()
     out = []
     for q, r, level, index in m.iter_cells():
@@ -163,7 +164,7 @@ def cells_json(m: Map) -> list[dict[str, Any]]:
             cell["terrain"] = ptype.terrain
         else:
             cell["kind"] = ptype.kind
-        cell["piece"] = index
+        cell["piece"] = index + 1
         cell["type"] = ptype.id
         out.append(cell)
     return out

@@ -39,7 +39,7 @@ def test_info_text_and_json(cli, level_map):
     assert data["size"]["levels"] == [1, 4]
     assert data["glyphs"][0]["level"] == 2
     by_piece = {c["piece"]: c["level"] for c in data["cells"]}
-    assert by_piece == {0: 1, 1: 2, 2: 2, 3: 2, 4: 4}
+    assert by_piece == {1: 1, 2: 2, 3: 2, 4: 2, 5: 4}
 
 
 def test_findings_text_json_and_sarif(cli, level_map):

@@ -156,7 +156,7 @@ def _boarding(spaces: Any, result: Any, v: Any, vehicle_rules: str, stand: list[
         room = (spaces.building[at[0]], spaces.floor[at[0]]) if spaces.building[at[0]] >= 0 else None
         hexes = [(spaces.q[s], spaces.r[s]) for s in at]
         found = vh.boarding_spaces(spaces, hexes, spaces.height[at[0]], v.height, directions, boarder, room)
-        out.append({"at": [list(spaces.place(s)) for s in at], "floor": spaces.floor[at[0]] if v.elevator_car else None,
+        out.append({"at": [list(spaces.place(s)) for s in at], "floor": spaces.floor[at[0]] + 1 if v.elevator_car else None,
                     "turns": result.start_turns[at[0]] if result.start_turns else None,
                     "spaces": [list(spaces.place(s)) for s in found]})
     return out
