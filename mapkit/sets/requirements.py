@@ -13,7 +13,8 @@ NOT_TERRAIN = frozenset({"figure"})
 
 
 def requirements(m: Map) -> Counter[str]:
-    """type id -> pieces needed. Glyphs count as 'glyph:<letter>'; start zones are not pieces.
+    """type id -> pieces needed. Glyphs count as 'glyph:<letter>'; start zones are not pieces; a
+    piece that stands on a tile of its set (catalog `base_tiles`: a rock outcrop's shadow) needs it.
 
     A map that sets up several scenarios is built one scenario at a time, so it needs, piece by
     piece, the most any one scenario needs (the shared terrain and that scenario's own pieces),
@@ -45,6 +46,8 @@ def _pieces_needed(m: Map) -> Counter[str]:
             need.update(f"personal:{piece.attrs.get('size', 1)}" for piece in m.of_type(type_id))
         else:
             need[ptype.id] += count
+        for base, n in ptype.base_tiles.items():  # the tile it stands on, one of its set's (an outcrop's shadow)
+            need[base] += n * count
     return need
 
 
