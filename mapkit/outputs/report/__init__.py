@@ -1,7 +1,8 @@
-"""The HTML report's parts that run other layers: the findings of a profile and the set inventory.
+"""The HTML report (`mapkit report`): one self-contained page about a map, and the parts it shows.
 
-The page itself (layout, top view, pictures) is drawn by `mapkit.drawing.report_html`; this
-module gathers what it shows. A part that cannot be produced (a module missing from this
+This module gathers what the page shows besides the map, running other layers: the findings of
+a rule profile, the set inventory, the isometric and per-Level pictures. `page` lays the page
+out and `map_view` draws its map. A part that cannot be produced (a module missing from this
 build, a rule that fails) becomes a visible note saying why, never a silent gap.
 """
 
@@ -11,6 +12,14 @@ import html
 from typing import Any
 
 from mapkit.model.map import Map
+from mapkit.outputs import Drawn
+from mapkit.outputs.report.page import ReportParts, render_report
+
+
+def draw(m: Map, map_file: str | None = None, profile: str | None = "casual", pictures: bool = True) -> Drawn:
+    """The output registry's `report-html`: the page, and the findings it lists."""
+    parts = report_parts(m, map_file, profile, pictures)
+    return Drawn(render_report(m, map_file, parts), findings=tuple(parts.findings))
 
 
 def collect_findings(m: Map, file: str | None, profile: str | None = "casual"
@@ -56,11 +65,9 @@ def inventory_section(m: Map) -> tuple[str, list[str]]:
 
 
 def report_parts(m: Map, map_file: str | None = None, profile: str | None = "casual", pictures: bool = True
-                 ) -> Any:
+                 ) -> ReportParts:
     """Everything the page shows besides the map itself: findings, inventory, pictures and notes."""
     from pathlib import Path
-
-    from mapkit.drawing.report_html import ReportParts, pictures_section
 
     findings, notes = collect_findings(m, map_file, profile)
     inventory_html, inventory_notes = inventory_section(m)
@@ -70,8 +77,24 @@ def report_parts(m: Map, map_file: str | None = None, profile: str | None = "cas
                        profile=profile)
 
 
-def report_page(m: Map, map_file: str | None = None, profile: str | None = "casual", pictures: bool = True) -> str:
-    """The whole self-contained HTML page."""
-    from mapkit.drawing.report_html import render_report
+def pictures_section(m: Map, name: str = "", scale: float = 20.0) -> tuple[str, list[str]]:
+    """The renderer's isometric and per-level pictures as inline PNG (data URIs), when present."""
+    import base64
 
-    return render_report(m, map_file, report_parts(m, map_file, profile, pictures))
+    try:
+        from mapkit.outputs.paint.raster import render_png
+        from mapkit.outputs.scene.views import RenderOptions, build_scene
+    except ImportError:
+        return "", ["Isometric and per-level pictures are not available: this build of mapkit has no renderer "
+                    "(mapkit.outputs.scene.views)."]
+    figures, notes = [], []
+    for view, caption in (("iso", "Isometric view"), ("levels", "Each build level")):
+        try:
+            png = render_png(build_scene(m, RenderOptions(view=view, name=name)), scale=scale)
+        except Exception as exc:  # one failed picture must not sink the report
+            notes.append(f"The {caption.lower()} could not be drawn: {type(exc).__name__}: {exc}")
+            continue
+        data = base64.b64encode(png).decode("ascii")
+        figures.append(f'<figure class="picture"><img alt="{caption}" src="data:image/png;base64,{data}">'
+                       f"<figcaption>{caption}</figcaption></figure>")
+    return "".join(figures), notes
