@@ -23,7 +23,6 @@ from __future__ import annotations
 from array import array
 from collections import Counter, namedtuple
 from collections.abc import Iterable, Iterator, MutableSequence, Sequence
-from functools import lru_cache
 from itertools import accumulate, compress, repeat
 from operator import add, and_, mul, rshift
 
@@ -357,7 +356,7 @@ class PieceTable(MutableSequence):
         ranges = [piece_level_range(self._objects.values())]
         extremes = self._extremes()
         if extremes is not None:
-            low, high = _kind_levels(self._kinds)
+            low, high = _kind_levels(self._kinds, extremes.present)
             ranges.append((extremes.extreme(min, "z", low), extremes.extreme(max, "z", high)))
         return _merge_ranges(ranges)
 
@@ -369,7 +368,7 @@ class PieceTable(MutableSequence):
         ranges = [piece_column_range(self._objects.values())]
         extremes = self._extremes()
         if extremes is not None:
-            low, high = _kind_columns(self._kinds)
+            low, high = _kind_columns(self._kinds, extremes.present)
             ranges.append((extremes.extreme(min, "x", low), extremes.extreme(max, "x", high)))
         return _merge_ranges(ranges)
 
@@ -562,33 +561,46 @@ def rows_of(kind: array, kinds: Iterable[int]) -> list[int]:
     return [i for i, k in enumerate(kind) if k in kinds]
 
 
-@lru_cache(maxsize=64)
-def _kind_levels(kinds: tuple[Kind, ...]) -> tuple[list[int], list[int]]:
-    """Per kind: what to add to z for the lowest and highest Level a piece takes up."""
+_LEVELS: dict[Kind, tuple[int, int]] = {}
+_COLUMNS: dict[Kind, tuple[int, int, int, int]] = {}
+
+
+def _kind_levels(kinds: tuple[Kind, ...], present: Iterable[int]) -> tuple[list[int], list[int]]:
+    """Per kind: what to add to z for the lowest and highest Level a piece takes up (worked out
+    for the kinds present, 0 for the rest)."""
     from mapkit.model import levels
 
-    cat = catalog()
-    spans = [levels.span(cat[kind.type], 0) for kind in kinds]
-    return [s.start for s in spans], [s.stop - 1 for s in spans]
+    low, high = [0] * len(kinds), [0] * len(kinds)
+    for k in present:
+        kind = kinds[k]
+        values = _LEVELS.get(kind)
+        if values is None:
+            span = levels.span(catalog()[kind.type], 0)
+            values = _LEVELS[kind] = (span.start, span.stop - 1)
+        low[k], high[k] = values
+    return low, high
 
 
-@lru_cache(maxsize=64)
-def _kind_columns(kinds: tuple[Kind, ...]) -> tuple[list[int], list[int]]:
+def _kind_columns(kinds: tuple[Kind, ...], present: Iterable[int]) -> tuple[list[int], list[int]]:
     """Per kind and parity of the stored row (index 2 * kind + parity): what to add to
     q + (r >> 1) for the first and last offset-grid column of the footprint, the kind's shift
-    (origin = (q - dq, r - dr)) undone."""
-    cat = catalog()
-    low: list[int] = []
-    high: list[int] = []
-    for kind in kinds:
-        shape = cat[kind.type].shape
-        for parity in (0, 1):
-            origin_parity = (parity - kind.dr) & 1
-            # origin row >> 1 = (r >> 1) + ((parity - dr) >> 1); its column is q - dq plus that
-            first, last = cat.column_extent(shape, kind.turn, origin_parity)
-            shift = -kind.dq + ((parity - kind.dr) >> 1)
-            low.append(shift + first)
-            high.append(shift + last)
+    (origin = (q - dq, r - dr)) undone (worked out for the kinds present, 0 for the rest)."""
+    low, high = [0] * (2 * len(kinds)), [0] * (2 * len(kinds))
+    for k in present:
+        kind = kinds[k]
+        values = _COLUMNS.get(kind)
+        if values is None:
+            cat = catalog()
+            shape = cat[kind.type].shape
+            found = []
+            for parity in (0, 1):
+                origin_parity = (parity - kind.dr) & 1
+                # origin row >> 1 = (r >> 1) + ((parity - dr) >> 1); its column is q - dq plus that
+                first, last = cat.column_extent(shape, kind.turn, origin_parity)
+                shift = -kind.dq + ((parity - kind.dr) >> 1)
+                found += [shift + first, shift + last]
+            values = _COLUMNS[kind] = (found[0], found[1], found[2], found[3])
+        low[2 * k], high[2 * k], low[2 * k + 1], high[2 * k + 1] = values
     return low, high
 
 

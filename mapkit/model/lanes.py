@@ -44,15 +44,21 @@ WIDTH = 2
 _LANE = (1 << 8 * WIDTH) - 1
 LITTLE = sys.byteorder == "little"
 #: translate tables. _SIGN: 0xFF for a byte with the top bit set (the sign byte of a lane's top byte)
-_SIGN = bytes(0xFF if b >= 0x80 else 0 for b in range(256))
+_SIGN = bytes(0x80) + b"\xff" * 0x80
 #: the top bytes of 16-bit values outside [-BIAS, BIAS): the top two bits differ
 _OUTSIDE = bytes(range(0x40, 0xC0))
 _ADD_BIAS = bytes((b + (BIAS >> 8)) & 0xFF for b in range(256))
-#: EQUAL[v]: 0xFF where a byte is v, else 0x00
-EQUAL = tuple(bytes(0xFF if b == v else 0 for b in range(256)) for v in range(256))
+class _Equal:
+    """EQUAL[v]: the translate table giving 0xFF where a byte is v, else 0x00 (made when asked)."""
+
+    def __getitem__(self, v: int) -> bytes:
+        return bytes(v) + b"\xff" + bytes(255 - v)
+
+
+EQUAL = _Equal()
 _ONE = tuple(bytes((v,)) for v in range(256))
 #: a mask byte to 1 where it leaves the row out (0x00), else 0
-_DROPPED = bytes(1 if b == 0 else 0 for b in range(256))
+_DROPPED = b"\x01" + bytes(255)
 #: a byte to its high nibble, the first step of finding the greatest byte of a plane
 _NIBBLE = bytes(b >> 4 for b in range(256))
 
