@@ -21,7 +21,8 @@ from operator import add, mul, rshift, sub
 from mapkit.formats.hsc._binary import EMPTY_UTF16, VERSION_BYTES
 from mapkit.formats.hsc._tables import Tables, colorref
 from mapkit.model.catalog import PieceType
-from mapkit.model.columns import Kind, rows_of
+from mapkit.model import lanes
+from mapkit.model.columns import Kind
 from mapkit.model.map import Piece
 
 TYPE_CHECKING = False  # (typing is not imported at run time: every command starts faster)
@@ -37,6 +38,7 @@ _CONSTANT = tuple(zip(range(VERSION, VERSION + 8), VERSION_BYTES[3])) + ((ROT + 
     tuple(zip(range(STRINGS, STRINGS + 8), EMPTY_UTF16 + EMPTY_UTF16))
 _MIN_RUN = 8
 _TURNS = bytes(range(6))
+_ONE = tuple(bytes((b,)) for b in range(256))
 _MAX_CHUNK = 1 << 16
 _BIG_ENDIAN = sys.byteorder == "big"
 if array("i").itemsize != 4 or array("I").itemsize != 4:  # the general parser then reads everything
@@ -58,26 +60,80 @@ class PlainLookup:
         self.raw_ids = frozenset(self.code)
         self.ids: tuple[str, ...] = tuple(p.id for p in t.plain)
         self.canon = [_raw_id(p) for p in t.plain]
-        #: The ids a plain record of any type but a glyph has when it was written as VirtualScape
-        #: writes it (a glyph's is 14000 + its letter), and every glyph id.
-        self.canonical = frozenset(self.canon)
-        self.glyph_ids = frozenset(raw for raw, code in self.code.items() if code == self.ids.index("glyph"))
         self.colour = [colorref(p.vs_colour) for p in t.plain]
         self.rot_offset = [p.vs_rotation_offset for p in t.plain]
         #: anchor offsets by code * 6 + turns
         self.anchor_dq = [t.anchor(p.shape, k)[0] for p in t.plain for k in range(6)]
         self.anchor_dr = [t.anchor(p.shape, k)[1] for p in t.plain for k in range(6)]
-        #: code * 6 per raw id (a kind is code * 6 + the stored turn), and per kind: its code,
-        #: the raw id VirtualScape writes, the class colour
-        self.code6: dict[int, int] = {raw: 6 * code for raw, code in self.code.items()}
-        self.code_of_kind = [code for code in range(len(self.ids)) for _ in range(6)]
-        self.canon_of_kind = [vs for vs in self.canon for _ in range(6)]
-        self.colour_of_kind = [colour for colour in self.colour for _ in range(6)]
         self.glyph = self.ids.index("glyph")
         self.start = self.ids.index("start-zone")
         #: catalog id -> code, for the pieces the writer encodes here (no attrs to write).
         self.writer_code = {name: code for code, name in enumerate(self.ids) if name not in ("glyph", "start-zone")}
         assert len(self.ids) < 256, "type codes are kept one byte per record"
+        #: translate tables over a code plane (one byte per record): the bytes of code * 6, of the
+        #: class colour and of the id VirtualScape writes, lowest first; 0xFF for a glyph / start zone
+        self.code6_bytes = _byte_tables([6 * code for code in range(len(self.ids))], 2)
+        self.colour_bytes = _byte_tables(self.colour, 4)
+        self.canon_bytes = _byte_tables(self.canon, 4)
+        self.is_glyph = bytes(0xFF if code == self.glyph else 0 for code in range(256))
+        self.is_start = bytes(0xFF if code == self.start else 0 for code in range(256))
+
+
+def _byte_tables(values: list[int], width: int) -> list[bytes]:
+    """Per byte of a `width`-byte little-endian value: a translate table from a code to that byte."""
+    return [bytes((v >> (8 * k)) & 0xFF for v in values).ljust(256, b"\0") for k in range(width)]
+
+
+def per_code(codes: bytes, tables: list[bytes], typecode: str) -> array:
+    """An array of table values, one per record, from its code (one `translate` per byte)."""
+    buf = bytearray(len(tables) * len(codes))
+    for k, table in enumerate(tables):
+        buf[k::len(tables)] = codes.translate(table)
+    out = array(typecode)
+    out.frombytes(buf)
+    if _BIG_ENDIAN:
+        out.byteswap()
+    return out
+
+
+#: translate tables: a sign byte (0xFF negative, 0x00 not) to the top byte of a 64-bit lane holding
+#: value + 2**63 + 2**62; a byte with its lowest bit cleared; a byte with its top bit flipped.
+_TOP_OF_X = bytes(0xBF if b == 0xFF else 0xC0 for b in range(256))
+_TOP_OF_R = bytes(0x7F if b == 0xFF else 0x80 for b in range(256))
+_EVEN = bytes(b & 0xFE for b in range(256))
+_FLIP = bytes(b ^ 0x80 for b in range(256))
+_SIGN = bytes(0x80) + b"\xff" * 0x80
+
+
+def _lanes64(column: array, top: bytes, low: bytes | None = None) -> int:
+    """An int32 column as 64-bit lanes: its bytes, sign-extended, the top byte through `top`,
+    the lowest through `low` if given."""
+    raw = column.tobytes()
+    sign = raw[3::4].translate(_SIGN)
+    buf = bytearray(8 * len(column))
+    for k in range(4):
+        buf[k::8] = raw[k::4]
+    if low is not None:
+        buf[0::8] = raw[0::4].translate(low)
+    buf[4::8] = buf[5::8] = buf[6::8] = sign
+    buf[7::8] = sign.translate(top)
+    return int.from_bytes(buf, "little")
+
+
+def axial_q(x: array, r: array) -> array:
+    """q = x - (r >> 1) of every record (offset to axial), from int32 columns, as a 64-bit array.
+
+    Whole columns at once, as 64-bit lanes of one big int: X holds x + 2**63 + 2**62 and R holds
+    r + 2**63 with its lowest bit cleared, so R >> 1 is (r >> 1) + 2**62 lane by lane, and
+    X - (R >> 1) = q + 2**63 needs no borrow: its bytes are q's with the top bit flipped."""
+    if _BIG_ENDIAN:
+        return array("q", list(map(sub, x, map(rshift, r, repeat(1)))))
+    lanes = _lanes64(x, _TOP_OF_X) - (_lanes64(r, _TOP_OF_R, _EVEN) >> 1)
+    buf = bytearray(lanes.to_bytes(8 * len(x), "little"))
+    buf[7::8] = buf[7::8].translate(_FLIP)
+    out = array("q")
+    out.frombytes(buf)
+    return out
 
 
 _LOOKUP: PlainLookup | None = None
@@ -122,38 +178,40 @@ def int_field(rec: bytes, offset: int, typecode: str = "i") -> array:
     return out
 
 
-def _plain_prefix(rec: bytes, n: int, lk: PlainLookup) -> tuple[int, list[int]]:
-    """How many records from the start of `rec` (n whole records) are plain, and their kinds
-    (see `kinds`): the type lookup that makes a kind is also the check that the type is plain."""
+def _plain_prefix(rec: bytes, n: int, lk: PlainLookup) -> tuple[int, bytes, bytes]:
+    """How many records from the start of `rec` (n whole records) are plain, and their type
+    codes and turns as stored, one byte each: the type lookup that makes a code is also the
+    check that the type is plain."""
     good = n
     for offset, value in _CONSTANT:
         column = rec[offset::SIZE]
         if column.count(value) != n:
             good = min(good, n - len(column.lstrip(bytes((value,)))))
             if good == 0:
-                return 0, []
+                return 0, b"", b""
     turns = rec[ROT:SIZE * good:SIZE]
     if turns.translate(None, _TURNS):  # a byte other than a turn 0-5 is left
         good = next(i for i, turn in enumerate(turns) if turn > 5)
         turns = turns[:good]
     types = int_field(rec[:SIZE * good], TYPE)
     try:
-        return good, list(map(add, map(lk.code6.__getitem__, types), turns))
+        return good, bytes(map(lk.code.__getitem__, types)), turns
     except KeyError:
-        good = next(i for i, raw in enumerate(types) if raw not in lk.code6)
-        return good, list(map(add, map(lk.code6.__getitem__, types[:good]), turns[:good]))
+        good = next(i for i, raw in enumerate(types) if raw not in lk.code)
+        return good, bytes(map(lk.code.__getitem__, types[:good])), turns[:good]
 
 
 def scan(data: bytes, pos: int, count: int, t: Tables,
-         parse_one: Callable[[int], tuple[Any, int]]) -> tuple[list, list, int, list[int]]:
+         parse_one: Callable[[int], tuple[Any, int]]) -> tuple[list, list, int, tuple[bytes, bytes]]:
     """Split `count` tile records starting at `pos` into plain runs and general records.
 
-    Returns (runs, general, end, kinds): runs = [(first tile index, byte offset, record
+    Returns (runs, general, end, (codes, turns)): runs = [(first tile index, byte offset, record
     count)], general = [(tile index, record from parse_one)], end = offset after the last
-    tile, kinds = the kind of every plain record, in order.
+    tile, codes and turns = the type code and stored turn of every plain record, in order.
     """
     lk = lookup(t)
-    found: list[int] = []
+    codes: list[bytes] = []
+    turns: list[bytes] = []
     runs: list[tuple[int, int, int]] = []
     general: list[tuple[int, Any]] = []
     end = len(data)
@@ -163,9 +221,10 @@ def scan(data: bytes, pos: int, count: int, t: Tables,
         avail = min(count - index, (end - pos) // SIZE, chunk)
         taken = 0
         if avail >= _MIN_RUN:
-            taken, window_kinds = _plain_prefix(data[pos:pos + SIZE * avail], avail, lk)
+            taken, window_codes, window_turns = _plain_prefix(data[pos:pos + SIZE * avail], avail, lk)
             if taken:
-                found += window_kinds
+                codes.append(window_codes)
+                turns.append(window_turns)
                 if runs and runs[-1][0] + runs[-1][2] == index:  # the same run, read in another window
                     first, at, n = runs[-1]
                     runs[-1] = (first, at, n + taken)
@@ -181,7 +240,7 @@ def scan(data: bytes, pos: int, count: int, t: Tables,
             record, pos = parse_one(pos)
             general.append((index, record))
             index += 1
-    return runs, general, pos, found
+    return runs, general, pos, (b"".join(codes), b"".join(turns))
 
 
 def records(data: bytes, runs: list) -> bytes:
@@ -209,24 +268,32 @@ class Plain:
     """The plain records of a map, decoded field by field: the model's columns (kind, q, r, z:
     see `kinds`) and what finding the records that differ from VirtualScape's defaults needs."""
 
-    def __init__(self, rec: bytes, t: Tables, kind: list[int]):
+    def __init__(self, rec: bytes, t: Tables, codes: bytes, turns: bytes):
         lk = lookup(t)
         self.raw = int_field(rec, TYPE)
-        self.kind = array("H", kind)
+        self.code = codes
+        # kind = code * 6 + the stored turn, added as 16-bit lanes of one big int
+        kind = lanes.of_planes([codes.translate(b) for b in lk.code6_bytes]) + lanes.of_planes([turns])
+        self.kind = array("H")
+        self.kind.frombytes(kind.to_bytes(2 * len(codes), "little"))
+        if _BIG_ENDIAN:
+            self.kind.byteswap()
         self.r = int_field(rec, Y)
-        self.q = array("q", list(map(sub, int_field(rec, X), map(rshift, self.r, repeat(1)))))
+        self.q = axial_q(int_field(rec, X), self.r)
         self.z = int_field(rec, Z)
         self.byte = rec[BYTE::SIZE]
         self.colour = int_field(rec, COLOUR, "I")
-        self.glyphs = rows_of(self.kind, [k for k, code in enumerate(lk.code_of_kind) if code == lk.glyph])
-        self.starts = rows_of(self.kind, [k for k, code in enumerate(lk.code_of_kind) if code == lk.start])
+        self.glyphs = lanes.rows_in(codes.translate(lk.is_glyph))
+        self.starts = lanes.rows_in(codes.translate(lk.is_start))
 
     def __len__(self) -> int:
         return len(self.kind)
 
     def byte_histogram(self) -> list[int]:
         """How often each glyph-letter byte value occurs outside glyphs (the file's usual garbage)."""
-        hist = Counter(self.byte)
+        byte = self.byte
+        present = [b for b in range(256) if _ONE[b] in byte]  # (memchr)
+        hist = Counter({b: byte.count(b) for b in present}) if len(present) <= 8 else Counter(byte)
         for i in self.glyphs:
             hist[self.byte[i]] -= 1
         return [hist.get(b, 0) for b in range(256)]
@@ -254,14 +321,11 @@ class Plain:
         usual_byte = bytearray((glyph_byte,)) * len(byte)
         for i in self.glyphs:
             usual_byte[i] = byte[i]
-        if set(raw) - lk.glyph_ids <= lk.canonical:  # no legacy id: only a glyph's id can be odd
-            odd_type = [i for i in self.glyphs if raw[i] != 14000 + byte[i]]
-        else:
-            canon = array("i", list(map(lk.canon_of_kind.__getitem__, self.kind)))
-            for i in self.glyphs:
-                canon[i] = 14000 + byte[i]
-            odd_type = mismatches(raw, canon)
-        usual_colour = array("I", list(map(lk.colour_of_kind.__getitem__, self.kind)))
+        canon = per_code(self.code, lk.canon_bytes, "i")
+        for i in self.glyphs:
+            canon[i] = 14000 + byte[i]
+        odd_type = mismatches(raw, canon)  # legacy ids, and glyphs whose id is not their letter's
+        usual_colour = per_code(self.code, lk.colour_bytes, "I")
         for i in self.starts:
             usual_colour[i] = colour[i]  # a start zone's colour is its player's
         odd: dict[int, dict[str, Any]] = {}
