@@ -78,3 +78,15 @@ def test_a_kind_column_of_more_than_256_kinds_is_for_the_row_by_row_way():
 def test_select_takes_each_row_from_one_side():
     mask = bytes([0xFF, 0, 0xFF])
     assert lanes.select(mask, [b"abc"], [b"xyz"]) == [b"xbz"]
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.tuples(st.integers(-2**31, 2**31 - 1), st.integers(-2**31, 2**31 - 1)), max_size=300),
+       st.booleans())
+def test_the_hsc_readers_q_column_is_x_less_half_r_row_by_row(pairs, near):
+    from mapkit.formats.hsc._fast import axial_q
+
+    if near:  # inside [-2**30, 2**30), where lanes take it
+        pairs = [(x >> 2, r >> 2) for x, r in pairs]
+    x, r = array("i", [p[0] for p in pairs]), array("i", [p[1] for p in pairs])
+    assert list(axial_q(x, r)) == [a - (b >> 1) for a, b in pairs]

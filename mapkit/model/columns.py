@@ -448,7 +448,7 @@ class _Extremes:
         self._kept: lanes.Keep | None = None
         self._columns: dict[str, Any] = {"q": q, "r": r, "z": z}
         self._lanes: dict[str, tuple[int, int] | None] = {}
-        self._ends: dict[tuple[str, Any], int] = {}
+        self._ends: dict[tuple, int] = {}
 
     def column(self, name: str) -> Any:
         if name not in self._columns:  # "x"
@@ -512,12 +512,17 @@ class _Extremes:
         return list(self.present)
 
     def extreme(self, extreme: Any, name: str, table: list[int]) -> int:
-        """min or max over the rows of column `name` + `table[the row's kind]`."""
-        values = {table[slot] for slot in self._slots(name)}
+        """min or max over the rows of column `name` + `table[the row's kind]` (kept: the
+        bounds and the board ask again)."""
+        slots = self._slots(name)
+        values = {table[slot] for slot in slots}
         if len(values) == 1:
             return self.end(extreme, name) + values.pop()
-        found = self._lane_extreme(extreme, name, table)
-        return found if found is not None else self._full_pass(extreme, name, table)
+        key = (name, extreme, tuple([table[slot] for slot in slots]))
+        if key not in self._ends:
+            found = self._lane_extreme(extreme, name, table)
+            self._ends[key] = found if found is not None else self._full_pass(extreme, name, table)
+        return self._ends[key]
 
     def _lane_extreme(self, extreme: Any, name: str, table: list[int]) -> int | None:
         held, planes = self._lanes_of(name), self._planes

@@ -45,8 +45,8 @@ _LANE = (1 << 8 * WIDTH) - 1
 LITTLE = sys.byteorder == "little"
 #: translate tables. _SIGN: 0xFF for a byte with the top bit set (the sign byte of a lane's top byte)
 _SIGN = bytes(0x80) + b"\xff" * 0x80
-#: the top bytes of 16-bit values outside [-BIAS, BIAS): the top two bits differ
-_OUTSIDE = bytes(range(0x40, 0xC0))
+#: 1 for the top byte of a 16-bit value outside [-BIAS, BIAS) (its top two bits differ), else 0
+_OUTSIDE = bytes(0x40) + b"\x01" * 0x80 + bytes(0x40)
 _ADD_BIAS = bytes((b + (BIAS >> 8)) & 0xFF for b in range(256))
 class _Equal:
     """EQUAL[v]: the translate table giving 0xFF where a byte is v, else 0x00 (made when asked)."""
@@ -78,7 +78,7 @@ def lanes_of(column: array) -> int | None:
     size = column.itemsize
     raw = column.tobytes()
     top = raw[1::size]
-    if top.translate(None, _OUTSIDE) != top:
+    if b"\x01" in top.translate(_OUTSIDE):
         return None
     sign = top.translate(_SIGN)
     if any(raw[k::size] != sign for k in range(2, size)):

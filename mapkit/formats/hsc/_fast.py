@@ -96,44 +96,35 @@ def per_code(codes: bytes, tables: list[bytes], typecode: str) -> array:
     return out
 
 
-#: translate tables: a sign byte (0xFF negative, 0x00 not) to the top byte of a 64-bit lane holding
-#: value + 2**63 + 2**62; a byte with its lowest bit cleared; a byte with its top bit flipped.
-_TOP_OF_X = bytes(0xBF if b == 0xFF else 0xC0 for b in range(256))
-_TOP_OF_R = bytes(0x7F if b == 0xFF else 0x80 for b in range(256))
-_EVEN = bytes(b & 0xFE for b in range(256))
+#: translate tables over the top byte of an int32: 1 where the value lies outside [-2**30, 2**30)
+#: (its top two bits differ); the byte plus 0xC0, or with its top bit flipped (mod 256); over the
+#: lowest byte: the byte with its lowest bit cleared.
+_OUTSIDE = bytes(0x40) + b"\x01" * 0x80 + bytes(0x40)
+_ADD_C0 = bytes((b + 0xC0) & 0xFF for b in range(256))
 _FLIP = bytes(b ^ 0x80 for b in range(256))
-_SIGN = bytes(0x80) + b"\xff" * 0x80
-
-
-def _lanes64(column: array, top: bytes, low: bytes | None = None) -> int:
-    """An int32 column as 64-bit lanes: its bytes, sign-extended, the top byte through `top`,
-    the lowest through `low` if given."""
-    raw = column.tobytes()
-    sign = raw[3::4].translate(_SIGN)
-    buf = bytearray(8 * len(column))
-    for k in range(4):
-        buf[k::8] = raw[k::4]
-    if low is not None:
-        buf[0::8] = raw[0::4].translate(low)
-    buf[4::8] = buf[5::8] = buf[6::8] = sign
-    buf[7::8] = sign.translate(top)
-    return int.from_bytes(buf, "little")
+_EVEN = bytes(b & 0xFE for b in range(256))
 
 
 def axial_q(x: array, r: array) -> array:
-    """q = x - (r >> 1) of every record (offset to axial), from int32 columns, as a 64-bit array.
+    """q = x - (r >> 1) of every record (offset to axial), from int32 columns, as an int32 array.
 
-    Whole columns at once, as 64-bit lanes of one big int: X holds x + 2**63 + 2**62 and R holds
-    r + 2**63 with its lowest bit cleared, so R >> 1 is (r >> 1) + 2**62 lane by lane, and
-    X - (R >> 1) = q + 2**63 needs no borrow: its bytes are q's with the top bit flipped."""
-    if _BIG_ENDIAN:
+    Whole columns at once, as 32-bit lanes of one big int: X holds x + 3 * 2**30 and R holds
+    r + 2**31 with its lowest bit cleared (a translate of one byte plane each), so R >> 1 is
+    (r >> 1) + 2**30 lane by lane and X - (R >> 1) = q + 2**31 needs no borrow: its bytes are
+    q's with the top bit flipped. Needs x and r in [-2**30, 2**30); past that, row by row."""
+    xb, rb = x.tobytes(), r.tobytes()
+    if _BIG_ENDIAN or b"\x01" in xb[3::4].translate(_OUTSIDE) or b"\x01" in rb[3::4].translate(_OUTSIDE):
         return array("q", list(map(sub, x, map(rshift, r, repeat(1)))))
-    lanes = _lanes64(x, _TOP_OF_X) - (_lanes64(r, _TOP_OF_R, _EVEN) >> 1)
-    buf = bytearray(lanes.to_bytes(8 * len(x), "little"))
-    buf[7::8] = buf[7::8].translate(_FLIP)
-    out = array("q")
-    out.frombytes(buf)
-    return out
+    xl, rl = bytearray(xb), bytearray(rb)
+    xl[3::4] = xb[3::4].translate(_ADD_C0)
+    rl[3::4] = rb[3::4].translate(_FLIP)
+    rl[0::4] = rb[0::4].translate(_EVEN)
+    lanes = int.from_bytes(xl, "little") - (int.from_bytes(rl, "little") >> 1)
+    out = bytearray(lanes.to_bytes(len(xb), "little"))
+    out[3::4] = out[3::4].translate(_FLIP)
+    q = array("i")
+    q.frombytes(out)
+    return q
 
 
 _LOOKUP: PlainLookup | None = None
