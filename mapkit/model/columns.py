@@ -28,6 +28,8 @@ from operator import add, and_, mul, rshift
 
 from mapkit.model import lanes
 from mapkit.model.catalog import catalog
+from mapkit.model.extents import (merge_bounds, merge_ranges, piece_bounds, piece_column_range, piece_level_range,
+                                  piece_ranges)
 from mapkit.model.lanes import BIAS, KindPlanes
 from mapkit.model.piece import Piece
 
@@ -141,14 +143,15 @@ class PieceTable(MutableSequence):
     def __init__(self, kinds: Sequence[Kind], kind: array, q: array, r: array, z: array,
                  objects: dict[int, Piece] | None = None, tag: tuple[str, str, StringColumn] | None = None):
         # (a reader hands the same tuple of Kinds to every table: no need to make them again)
-        self._kinds = kinds if type(kinds) is tuple and all(type(k) is Kind for k in kinds) else \
-            tuple(Kind(*k) for k in kinds)
+        self._kinds = kinds if kinds is _CHECKED[0] or (type(kinds) is tuple and all(type(k) is Kind for k in kinds)) \
+            else tuple(Kind(*k) for k in kinds)
+        _CHECKED[0] = self._kinds
         self._kind = kind if isinstance(kind, array) else array("H", kind)
         self._q, self._r, self._z = (c if isinstance(c, array) else array("q", c) for c in (q, r, z))
         n = len(self._kind)
         if not all(len(column) == n for column in (self._q, self._r, self._z)):
             raise ValueError("piece columns of different lengths")
-        if n and max(self._kind) >= len(self._kinds):
+        if n and _greatest_kind(self._kind) >= len(self._kinds):
             raise ValueError("a kind the table does not list")
         self._objects: dict[int, Piece] = dict(objects or {})
         self._list: list[Piece] | None = None
@@ -335,7 +338,7 @@ class PieceTable(MutableSequence):
             offsets = _kind_offsets(self._kinds, extremes.present)
             boxes.append(tuple(extremes.extreme(extreme, name, offsets[i])  # type: ignore[arg-type]
                                for i, (name, extreme) in enumerate(_BOX)))
-        return _merge_bounds(boxes)
+        return merge_bounds(boxes)
 
     def origin_ranges(self) -> tuple[int, int, int, int, int, int] | None:
         """(min q, max q, min r, max r, min z, max z) of the pieces' origins and bottoms."""
@@ -347,7 +350,7 @@ class PieceTable(MutableSequence):
             offsets = _kind_offsets(self._kinds, extremes.present)
             boxes.append(tuple(extremes.extreme(extreme, name, offsets[6 + i])  # type: ignore[arg-type]
                                for i, (name, extreme) in enumerate(_BOX)))
-        return _merge_bounds(boxes)
+        return merge_bounds(boxes)
 
     def level_range(self) -> tuple[int, int] | None:
         """(lowest, highest) Level the pieces take up (`mapkit.model.levels.span`)."""
@@ -358,7 +361,7 @@ class PieceTable(MutableSequence):
         if extremes is not None:
             low, high = _kind_levels(self._kinds, extremes.present)
             ranges.append((extremes.extreme(min, "z", low), extremes.extreme(max, "z", high)))
-        return _merge_ranges(ranges)
+        return merge_ranges(ranges)
 
     def column_range(self) -> tuple[int, int] | None:
         """(first, last) column of the odd-r offset grid any piece covers (`Map.board_size`).
@@ -370,7 +373,7 @@ class PieceTable(MutableSequence):
         if extremes is not None:
             low, high = _kind_columns(self._kinds, extremes.present)
             ranges.append((extremes.extreme(min, "x", low), extremes.extreme(max, "x", high)))
-        return _merge_ranges(ranges)
+        return merge_ranges(ranges)
 
     def _extremes(self) -> _Extremes | None:
         """The reductions over the rows the columns speak for (None if none is left), kept while
@@ -409,6 +412,17 @@ class PieceTable(MutableSequence):
         if not left:
             return None
         return _Extremes(kind, self._q, self._r, self._z, left, bytes(keep), planes)
+
+
+#: The tuple of kinds a table was last made with, known to hold only Kinds.
+_CHECKED: list[Any] = [None]
+
+
+def _greatest_kind(kind: array) -> int:
+    """The greatest kind in a kind column: as 16-bit lanes where the items are (`lanes.greatest`)."""
+    if kind.typecode == "H" and kind.itemsize == 2 and lanes.LITTLE:
+        return lanes.greatest(int.from_bytes(kind.tobytes(), "little"), len(kind))
+    return max(kind)
 
 
 #: Rows from which the reductions run in numpy: a pass of the builtin min over an array makes an
@@ -630,74 +644,3 @@ def _kind_offsets(kinds: tuple[Kind, ...], present: Iterable[int]) -> tuple[list
         for table, value in zip(tables, values):
             table[k] = value
     return tables
-
-
-def piece_bounds(pieces: Iterable[Piece]) -> tuple[int, int, int, int, int, int] | None:
-    """`Map.bounds` over piece objects, one cached footprint extent per (shape, turn)."""
-    cat = catalog()
-    found = None
-    for p in pieces:
-        ptype = cat[p.type]
-        if ptype.height <= 0:
-            continue
-        shape = cat.shape_for(ptype, p.attrs.get("size"))
-        dq0, dq1, dr0, dr1 = cat.extent(shape, p.rotation)
-        box = (p.q + dq0, p.q + dq1, p.r + dr0, p.r + dr1, p.z, p.z + ptype.height - 1)
-        if found is None:
-            found = list(box)
-        else:
-            for k in (0, 2, 4):
-                if box[k] < found[k]:
-                    found[k] = box[k]
-                if box[k + 1] > found[k + 1]:
-                    found[k + 1] = box[k + 1]
-    return tuple(found) if found is not None else None  # type: ignore[return-value]
-
-
-def piece_ranges(pieces: Iterable[Piece]) -> tuple[int, int, int, int, int, int] | None:
-    """(min q, max q, min r, max r, min z, max z) of piece objects' origins and bottoms."""
-    pieces = list(pieces)
-    if not pieces:
-        return None
-    qs, rs, zs = [p.q for p in pieces], [p.r for p in pieces], [p.z for p in pieces]
-    return min(qs), max(qs), min(rs), max(rs), min(zs), max(zs)
-
-
-def piece_level_range(pieces: Iterable[Piece]) -> tuple[int, int] | None:
-    """`Map.level_range` over piece objects."""
-    from mapkit.model import levels
-
-    cat = catalog()
-    spans = [levels.span(cat[p.type], p.z) for p in pieces]
-    if not spans:
-        return None
-    return min(s.start for s in spans), max(s.stop - 1 for s in spans)
-
-
-def piece_column_range(pieces: Iterable[Piece]) -> tuple[int, int] | None:
-    """`PieceTable.column_range` over piece objects."""
-    cat = catalog()
-    low: int | None = None
-    high: int | None = None
-    for p in pieces:
-        ptype = cat[p.type]
-        first, last = cat.column_extent(cat.shape_for(ptype, p.attrs.get("size")), p.rotation, p.r & 1)
-        col = p.q + (p.r >> 1)
-        low = col + first if low is None else min(low, col + first)
-        high = col + last if high is None else max(high, col + last)
-    return None if low is None or high is None else (low, high)
-
-
-def _merge_ranges(ranges: list) -> tuple[int, int] | None:
-    ranges = [x for x in ranges if x is not None]
-    if not ranges:
-        return None
-    return min(x[0] for x in ranges), max(x[1] for x in ranges)
-
-
-def _merge_bounds(boxes: list) -> tuple[int, int, int, int, int, int] | None:
-    boxes = [b for b in boxes if b is not None]
-    if not boxes:
-        return None
-    return (min(b[0] for b in boxes), max(b[1] for b in boxes), min(b[2] for b in boxes),
-            max(b[3] for b in boxes), min(b[4] for b in boxes), max(b[5] for b in boxes))

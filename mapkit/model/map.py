@@ -181,7 +181,7 @@ class Map(Record):
         table_bounds = getattr(self.pieces, "bounds", None)
         if table_bounds is not None:
             return table_bounds()
-        from mapkit.model.columns import piece_bounds
+        from mapkit.model.extents import piece_bounds
 
         return piece_bounds(self.pieces)
 
@@ -191,7 +191,7 @@ class Map(Record):
         table_ranges = getattr(self.pieces, "origin_ranges", None)
         if table_ranges is not None:
             return table_ranges()
-        from mapkit.model.columns import piece_ranges
+        from mapkit.model.extents import piece_ranges
 
         return piece_ranges(self.pieces)
 
@@ -199,7 +199,7 @@ class Map(Record):
         """(columns, rows) of the board as a builder counts it, or None if empty: the span of the
         odd-r offset grid that VirtualScape and the battlefield pages letter and number (a
         10-column, 5-row board is 10 x 5, whatever the spread of its axial q)."""
-        from mapkit.model.columns import piece_column_range
+        from mapkit.model.extents import piece_column_range
 
         bounds = self.bounds()
         table_columns = getattr(self.pieces, "column_range", None)
@@ -210,7 +210,7 @@ class Map(Record):
 
     def level_range(self) -> tuple[int, int] | None:
         """(lowest, highest) Level the pieces take up (`mapkit.model.levels.span`), or None if empty."""
-        from mapkit.model.columns import piece_level_range
+        from mapkit.model.extents import piece_level_range
 
         table_levels = getattr(self.pieces, "level_range", None)
         return table_levels() if table_levels is not None else piece_level_range(self.pieces)

@@ -284,7 +284,7 @@ class Plain:
         """How often each glyph-letter byte value occurs outside glyphs (the file's usual garbage)."""
         byte = self.byte
         present = [b for b in range(256) if _ONE[b] in byte]  # (memchr)
-        hist = Counter({b: byte.count(b) for b in present}) if len(present) <= 8 else Counter(byte)
+        hist = Counter({b: byte.count(b) for b in present}) if len(present) <= 32 else Counter(byte)
         for i in self.glyphs:
             hist[self.byte[i]] -= 1
         return [hist.get(b, 0) for b in range(256)]
