@@ -347,12 +347,12 @@ class _Legend:
     TEXT_PT = 6.5
 
     def __init__(self, m: Map, options: BuildOptions):
+        from mapkit.outputs.scene.players import Cast
         from mapkit.outputs.scene.style import legend_entries
 
         cat = catalog()
         types = {cat[p.type] for p in m.pieces}
-        players = sorted({int(p.attrs.get("player", 0) or 0) for p in m.pieces if p.type == "start-zone"})
-        self.entries = [e for e in legend_entries(types, players) if e.swatch != "line" or e.value == "outline"]
+        self.entries = [e for e in legend_entries(types, Cast(m)) if e.swatch != "line" or e.value == "outline"]
         self.notes = [
             "Numbers on white plates: a tile's hex count; H10: the height of a tree, ruin, glacier or wall, "
             "in levels. Grey hexes: the Levels below, already built.",
