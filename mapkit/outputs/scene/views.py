@@ -399,6 +399,8 @@ def _finish(m: Map, opts: RenderOptions, content: Group, box: Box, info: dict) -
     title = ""
     if opts.title:
         name = m.name or opts.name or "(unnamed map)"
+        if len(m.rooms) == 1:                       # one room of a page of several
+            name += f" - {m.rooms[0].name or f'room {m.rooms[0].number}'}"
         numbers = m.scenarios()
         if len(numbers) == 1:                       # one scenario (of a page that sets up several)
             name += f" - {m.scenario_setup(numbers[0]).title}"
