@@ -130,3 +130,17 @@ def test_table_of_the_giants_names_its_armies():
     named = {(p.attrs["player"], p.attrs["label"], p.attrs.get("name")) for p in one.pieces if p.type.startswith("figure")}
     assert (1, "4", "Tarn Viking Warriors") in named and (2, "3", "Izumi Samurai") in named
     assert all(name for _, _, name in named)
+
+
+def test_the_heatmap_rings_start_zones_in_the_maps_colours():
+    from mapkit.movement.profile import Figure
+    from mapkit.movement.report import analyze_map
+    from mapkit.movement.synthetic import column_map, line
+    from mapkit.outputs.heatmap import draw
+
+    m = column_map(line([1] * 8), zones={(0, 0): 1, (7, 0): 2})
+    m.attrs["zone_colours"] = {"1": "teal", "2": "navy"}
+    heat = analyze_map(m, Figure(), heatmap=True).heatmap
+    img = Image.open(io.BytesIO(draw(heat).data)).convert("RGB")
+    colours = {rgb for _, rgb in img.getcolors(1 << 20)}
+    assert (0, 128, 128) in colours and (0, 0, 128) in colours
