@@ -48,7 +48,7 @@ def everything() -> Map:
         Piece("grass-1", 3000, 0, 0),
     ]
     return Map(name="Everything", author="a builder", players="0", scenario="Notes on the map.",
-               attrs={"sets_used": ["RotV"], "description": "A made-up map.", "page": "x0001"},
+               attrs={"sets_used": {"RotV": 2, "Warriors of Eberron": 1}, "description": "A made-up map.", "page": "x0001"},
                pieces=pieces, buildings=[Placement("../books/bungalow.book.json", 6, 2, 1)])
 
 

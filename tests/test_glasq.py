@@ -23,14 +23,14 @@ SIX = ("1,27 46,1 91,27 136,1 181,27 226,1 271,27 316,1 361,27 361,79 406,105 40
 
 
 def page(levels: list[list[str]], defs: str = "", scenarios: list[tuple[int, int, list[str], list[str]]] = (),
-         title: str = "Test Field") -> bytes:
-    """A small battlefield page: level svgs of `<use>` lines, then scenario overlays."""
+         title: str = "Test Field", sets: str = "Rise of the Valkyrie") -> bytes:
+    """A small battlefield page: its required sets, level svgs of `<use>` lines, then scenario overlays."""
     svg_open = ('<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" '
                 'viewBox="0 0 2000 1500">')
     parts = [
         '<?xml version="1.0" encoding="UTF-8"?>',
         '<html xmlns="http://www.w3.org/1999/xhtml"><head><title>' + title + "</title></head><body><div>",
-        '<p class="sets"><b>Required Sets: </b>Rise of the Valkyrie</p><h2>',
+        f'<p class="sets"><b>Required Sets: </b>{sets}</p><h2>',
     ]
     for n, uses in enumerate(levels, start=1):
         d = ("<defs>" + f'<polygon id="tile01" points="{HEX}"/><polygon id="tile02" points="{TWO}"/>'
@@ -73,20 +73,10 @@ def cells_of(m, piece):
 
 
 # -- the corpus -------------------------------------------------------------------------------
-def _names_sets_in_a_paragraph(param):
-    """A page that names its sets in `<p><b>Required Sets: </b>...` (not `<p class="sets">`):
-    the text reader does not read that form yet."""
-    path = param.values[0]
-    if path is not None and b'class="sets"' not in path.read_bytes():
-        return pytest.param(path, marks=pytest.mark.xfail(
-            strict=True, raises=KeyError,
-            reason="glasq text: 'Required Sets' written in a plain paragraph is not read yet (issue 22, item 1)"))
-    return param
-
-
-@pytest.mark.parametrize("path", [_names_sets_in_a_paragraph(p) for p in PAGES])
+@pytest.mark.parametrize("path", PAGES)
 def test_every_corpus_page_names_its_sets(path):
-    assert glasq.read(path.read_bytes(), str(path)).attrs["required_sets"]
+    """Both forms, `<p class="sets">` and a plain paragraph (tests/test_declared_sets.py pins what)."""
+    assert glasq.read(path.read_bytes(), str(path)).attrs["sets_used"]
 
 
 @pytest.mark.parametrize("path", PAGES)
@@ -128,7 +118,7 @@ def test_table_of_the_giants_holds_the_rise_of_the_valkyrie_set():
         "water-1": 21, "ruin-2": 1, "ruin-3": 1,
     }
     assert m.name == "Table of the Giants"
-    assert m.attrs["required_sets"] == "Rise of the Valkyrie"
+    assert m.attrs["sets_used"] == {"RotV": 1}
     assert [s.name for s in m.scenario_setups] == ["Attack at Dawn", "Clashing Fronts", "The Long Wait"]
     assert [s.players for s in m.scenario_setups] == ["2", "2, or 4 in 2 Teams", "2"]
     assert max(p.z for p in m.pieces if catalog()[p.type].kind == "land") == 5  # "Level 6" tiles fill level 5
@@ -151,7 +141,7 @@ def test_genotech_reads_marvel_terrain_and_the_warehouse_ruin():
     assert cells_of(m, ruin) == cells_of(m, base)
     assert (ruin.q, ruin.r, ruin.rotation) == (base.q, base.r, base.rotation)
     assert ruin.z == base.z + 1
-    assert m.attrs["required_sets"] == "The Conflict Begins"
+    assert m.attrs["sets_used"] == {"MtCB": 1}  # "The Conflict Begins" is Marvel: The Conflict Begins
     labelled = [p for p in m.glyphs() if p.attrs.get("label")]
     assert labelled and all(p.attrs["letter"] == "?" for p in labelled)
 
@@ -494,10 +484,12 @@ def test_a_base_under_its_obstacle_is_folded_into_it(base, obstacle, ptype, cell
     lines = page(levels, defs=BASE_DEFS).decode().split("\n")
     assert piece.extras["glasq"]["code"] == obstacle
     assert f'href="#{base}"' in lines[piece.extras["glasq"]["base"]["line"] - 1]
-    # One piece a set supplies: the folded base is part of the glacier / outcrop.
+    # One piece a set supplies: the folded base is part of the glacier / outcrop (a 1-hex rock
+    # outcrop's shadow tile is counted among its set's, catalog base_tiles).
     from mapkit.sets.requirements import requirements
 
-    assert {k: n for k, n in requirements(m).items() if k != "grass-1"} == {ptype: 1}
+    assert {k: n for k, n in requirements(m).items() if k != "grass-1"} == \
+        {ptype: 1, **catalog()[ptype].base_tiles}
 
 
 @pytest.mark.parametrize("angle", [0, 60, 120, 180, 240, 300])
@@ -565,7 +557,8 @@ def test_a_glacier_on_its_base_validates_clean(tmp_path, cli):
     levels = ground(1) + [[use("GB06", 180, 0), use("RB03", 360, 156), use("GB01", 495, 78)],
                           [use("GM06", 180, 0), use("RO03", 360, 156)]]
     path = tmp_path / "tundra.html"
-    path.write_bytes(page(levels, defs=BASE_DEFS))
+    path.write_bytes(page(levels, defs=BASE_DEFS,
+                          sets="Rise of the Valkyrie (3), Thaelenk Tundra, Battle for the Underdark"))
     m = glasq.read(path.read_bytes())
     assert sorted(p.type for p in not_grass(m)) == ["glacier-6", "ice-1", "outcrop-3"]
     code, out, err = cli("validate", path, "--format", "json")

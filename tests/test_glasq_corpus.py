@@ -66,7 +66,7 @@ def test_the_west_barbican_reads_the_same_from_either_format():
                        (6, 7, 1): (("tree-15", None),), (6, 8, 1): (("tree-15", None),),
                        (11, 12, 1): (("tree-11", None),), (11, 14, 1): (("tree-10", None),),
                        (2, 17, 1): (("tree-12", None),)}
-    assert web.attrs["required_sets"] == "Rise of the Valkyrie, Fortress of the Archkyrie"
+    assert web.attrs["sets_used"] == {"RotV": 1, "FotA": 1}
     assert not any(code.startswith("ET") for code in _codes_drawn(corpus_file(WEST_BARBICAN[0])))
     same = len(battlefield_cells(vs)) - len(vs_only)
     assert (same, len(battlefield_cells(vs))) == (678, 685)  # 99.0% of the .hsc's cells

@@ -63,6 +63,8 @@ class PieceType(FrozenRecord):
     #: Offsets (rotation 0) of the hexes whose tiles, at the piece's own level, it hangs on instead of
     #: resting on what is under it (a stone wall along the side of a row of 5 tiles).
     attaches_to: tuple[tuple[int, int], ...]
+    #: Tiles of its set the piece stands on and needs with it (a rock outcrop's holed shadow tile).
+    base_tiles: dict[str, int]
     #: Where a fact about the piece comes from: attribute -> source (docs/pieces.md lists them).
     sources: dict[str, str]
     note: str
@@ -70,9 +72,10 @@ class PieceType(FrozenRecord):
     _fields = ("id", "name", "kind", "terrain", "shape", "hexes", "height", "adds_height", "thin", "obstacle_height",
                "vs", "vs_legacy", "vs_colour", "vs_rotation_offset", "hexoscape", "hexoscape_inventory", "glasq",
                "vsc", "inventory_as", "assumed", "stands_on", "hangs_beside_tile", "open_cells", "hex_heights",
-               "stands_in", "attaches_to", "sources", "note")
+               "stands_in", "attaches_to", "base_tiles", "sources", "note")
     #: Equality and hash leave out the four tables.
-    _compared = tuple(name for name in _fields if name not in ("inventory_as", "assumed", "stands_on", "sources"))
+    _compared = tuple(name for name in _fields
+                      if name not in ("inventory_as", "assumed", "stands_on", "base_tiles", "sources"))
 
     def __init__(self, id: str, name: str, kind: str, terrain: str, shape: str, hexes: int, height: int = 1,
                  adds_height: bool = False, thin: bool = False, obstacle_height: int | None = None,
@@ -82,7 +85,7 @@ class PieceType(FrozenRecord):
                  assumed: dict[str, str] | None = None, stands_on: dict[str, int] | None = None,
                  hangs_beside_tile: bool = False, open_cells: tuple[int, ...] = (), hex_heights: tuple[int, ...] = (),
                  stands_in: tuple[str, ...] = (), attaches_to: tuple[tuple[int, int], ...] = (),
-                 sources: dict[str, str] | None = None, note: str = ""):
+                 base_tiles: dict[str, int] | None = None, sources: dict[str, str] | None = None, note: str = ""):
         self.__dict__.update(
             id=id, name=name, kind=kind, terrain=terrain, shape=shape, hexes=hexes, height=height,
             adds_height=adds_height, thin=thin, obstacle_height=obstacle_height, vs=vs, vs_legacy=vs_legacy,
@@ -91,6 +94,7 @@ class PieceType(FrozenRecord):
             inventory_as={} if inventory_as is None else inventory_as, assumed={} if assumed is None else assumed,
             stands_on={} if stands_on is None else stands_on, hangs_beside_tile=hangs_beside_tile,
             open_cells=open_cells, hex_heights=hex_heights, stands_in=stands_in, attaches_to=attaches_to,
+            base_tiles={} if base_tiles is None else base_tiles,
             sources={} if sources is None else sources, note=note)
 
     def attached_hexes(self, q: int, r: int, rotation: float) -> list[tuple[int, int]]:
@@ -133,6 +137,7 @@ class Catalog:
                 raw[key] = tuple(raw.get(key) or ())
             raw["attaches_to"] = tuple((int(a), int(b)) for a, b in raw.get("attaches_to") or ())
             raw["sources"] = dict(raw.get("sources") or {})
+            raw["base_tiles"] = dict(raw.get("base_tiles") or {})
             piece = PieceType(**raw)
             if piece.kind not in KINDS:
                 raise ValueError(f"catalog: {piece.id} has unknown kind {piece.kind!r}")

@@ -23,6 +23,9 @@ from mapkit.rules import framework
 from mapkit.rules.framework import RULES, CheckContext, Finding, Rule, matches
 from mapkit.rules.report import severity_first
 
+#: Rule families about a page as a whole, checked once on all its rooms together (never room by
+#: room): the sets a page declares build every room it draws at once.
+WHOLE_PAGE_FAMILIES = frozenset({"sets"})
 BOOK_RULES = ("C101", "C102", "C103", "C104", "C105", "C106", "C107", "C108")
 
 
@@ -39,7 +42,9 @@ def check_map(m: Map, file: str | None = None, profile: str | None = "casual", s
     (`scenario` None); the others name their scenario, even when every scenario has it (two
     scenarios that set up the same start zone). `scenario` checks that one alone (OptionError
     if the map lacks it). A page of several rooms is checked one room at a time, in the room's
-    own frame (`Map.for_room`), each finding naming its room; `room` checks that one alone."""
+    own frame (`Map.for_room`), each finding naming its room; `room` checks that one alone. The
+    rules of WHOLE_PAGE_FAMILIES run once on the whole page instead (room None), and not on a
+    room checked alone."""
     if options is None:
         from mapkit.rules.profiles import defaults
 
@@ -49,8 +54,12 @@ def check_map(m: Map, file: str | None = None, profile: str | None = "casual", s
     rules = list(rules)
     if room is not None or m.several_rooms():
         numbers = [room] if room is not None else [r.number for r in m.rooms]
-        return [replace(f, room=number) for number in numbers
-                for f in _check_board(m.for_room(number), file, options, rules, scenario)]
+        per_room = [r for r in rules if r.family not in WHOLE_PAGE_FAMILIES]
+        found = [replace(f, room=number) for number in numbers
+                 for f in _check_board(m.for_room(number), file, options, per_room, scenario)]
+        if room is None:
+            found += _check_board(m, file, options, [r for r in rules if r.family in WHOLE_PAGE_FAMILIES], scenario)
+        return found
     return _check_board(m, file, options, rules, scenario)
 
 
