@@ -144,3 +144,17 @@ def test_the_heatmap_rings_start_zones_in_the_maps_colours():
     img = Image.open(io.BytesIO(draw(heat).data)).convert("RGB")
     colours = {rgb for _, rgb in img.getcolors(1 << 20)}
     assert (0, 128, 128) in colours and (0, 0, 128) in colours
+
+
+@pytest.mark.parametrize("target", ["hsc", "hexoscape"])
+def test_a_scenarios_army_colours_are_a_named_loss_where_a_format_has_no_place(target):
+    from mapkit.formats import encode_map, get
+
+    one = glasq.read(_armies_page())
+    _, losses = encode_map(one, get(target), allow_loss=True)
+    assert any(line.startswith("scenario 1 attribute army colours ({'1': 'white', '2': 'black'})") for line in losses)
+    assert any(line.startswith("map attribute zone colours") for line in losses)
+    from mapkit.formats import native
+
+    again = native.read(encode_map(one, get("mapkit"))[0])
+    assert again.scenario_setups[0].attrs["army_colours"] == {"1": "white", "2": "black"}
