@@ -54,7 +54,7 @@ def test_legend_lists_only_what_the_picture_shows():
     from mapkit.outputs.scene.players import Cast
 
     zone = Piece("start-zone", 0, 0, 1, 0, {"player": 2})
-    entries = style.legend_entries([cat["grass-7"], cat["tree-10"], cat["water-1"]], Cast(Map(pieces=[zone])),
+    entries = style.legend_entries([cat["grass-7"], cat["tree-10"], cat["water-1"]], Cast(Map(pieces=[zone])).legend(),
                                    levels=(1, 3))
     labels = [e.label for e in entries]
     assert any("grass" in s for s in labels) and any("water" in s for s in labels)

@@ -352,7 +352,7 @@ class _Legend:
 
         cat = catalog()
         types = {cat[p.type] for p in m.pieces}
-        self.entries = [e for e in legend_entries(types, Cast(m)) if e.swatch != "line" or e.value == "outline"]
+        self.entries = [e for e in legend_entries(types, Cast(m).legend()) if e.swatch != "line" or e.value == "outline"]
         self.notes = [
             "Numbers on white plates: a tile's hex count; H10: the height of a tree, ruin, glacier or wall, "
             "in levels. Grey hexes: the Levels below, already built.",

@@ -241,7 +241,7 @@ def legend_html(m: Map) -> str:
     from mapkit.outputs.scene.style import hex_colour, legend_entries, mark_rgb
 
     cat = catalog()
-    entries = legend_entries([cat[p.type] for p in m.pieces], Cast(m))
+    entries = legend_entries([cat[p.type] for p in m.pieces], Cast(m).legend())
     small = " ".join(f"{x + 8:.1f},{y + 8:.1f}" for x, y in _unit_hexagon(14.0))
     little = " ".join(f"{x + 8:.1f},{y + 8:.1f}" for x, y in _unit_hexagon(8.0))
     out = ['<ul id="legend" aria-label="Legend">']

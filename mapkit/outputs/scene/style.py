@@ -16,10 +16,6 @@ from typing import Any, Iterable
 from mapkit import data
 from mapkit.model.catalog import PieceType, catalog
 
-TYPE_CHECKING = False
-if TYPE_CHECKING:
-    from mapkit.outputs.scene.players import Cast
-
 RGB = tuple[int, int, int]
 
 @lru_cache(maxsize=1)
@@ -164,10 +160,11 @@ class LegendEntry:
     rgb: RGB = (0, 0, 0)
 
 
-def legend_entries(pieces: Iterable[PieceType], cast: "Cast | None" = None, levels: tuple[int, int] | None = None,
-                   findings: Iterable[str] = (), iso: bool = False) -> list[LegendEntry]:
-    """The legend for a picture that draws these piece types, players (`cast`: their start zones
-    and figures, in the map's colours), levels and findings.
+def legend_entries(pieces: Iterable[PieceType], players: Iterable[LegendEntry] = (),
+                   levels: tuple[int, int] | None = None, findings: Iterable[str] = (),
+                   iso: bool = False) -> list[LegendEntry]:
+    """The legend for a picture that draws these piece types, players (their start zones and
+    figures in the map's colours: `players.Cast.legend`), levels and findings.
 
     Only what the picture shows is listed, in a stable order: surfaces, obstacles and castle
     parts, markers, then the lines and the level shading.
@@ -195,8 +192,7 @@ def legend_entries(pieces: Iterable[PieceType], cast: "Cast | None" = None, leve
     for p in sorted(types, key=lambda t: t.id):  # other tokens (objective markers): a disc in their colour
         if p.kind == "marker" and p.id not in ("glyph", "start-zone"):
             entries.append(LegendEntry("token", p.id, p.name.lower(), p.vs_colour or mark_rgb("figure")))
-    if cast is not None:
-        entries += cast.legend()
+    entries += players
     entries.append(LegendEntry("line", "outline", "edge of one piece", mark_rgb("outline")))
     if not iso:
         entries.append(LegendEntry("line", "contour", "step between levels (thick)", mark_rgb("contour")))

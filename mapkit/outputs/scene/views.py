@@ -390,7 +390,7 @@ def _finish(m: Map, opts: RenderOptions, content: Group, box: Box, info: dict) -
         notes.append("no findings")
     levels = info.get("levels")
     level_pair = (int(levels[0]), int(levels[1])) if levels else None
-    entries = style.legend_entries(info["types"], players.Cast(m, info["players"]), level_pair, severities,
+    entries = style.legend_entries(info["types"], players.Cast(m, info["players"]).legend(), level_pair, severities,
                                    bool(info.get("iso")))
     entries += info.get("extra_legend", [])
     total = box
