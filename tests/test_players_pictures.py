@@ -113,7 +113,7 @@ def test_the_scenario_sheet_keys_its_players_and_figures(tmp_path):
     m = mapkit.read(str(source))
     m.scenario_setups.append(Scenario(2, "Another"))   # a page of several scenarios has a sheet per scenario
     out = tmp_path / "armies.pdf"
-    from mapkit.outputs.build import build_sheets
+    from mapkit.outputs.sheets import build_sheets
 
     out.write_bytes(build_sheets(m, str(source))[0])
     text = "\n".join(p.extract_text() for p in pypdf.PdfReader(str(out)).pages)

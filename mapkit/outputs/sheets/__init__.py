@@ -1,6 +1,6 @@
 """Build instructions of a map (`mapkit print MAP`): a Level (or several) per page, its parts, a cover.
 
-`render_build` lays the pages out: `sheets` draws the Level pages (the renderer's top view of
+`render_build` lays the pages out: `levels` draws the Level pages (the renderer's top view of
 each Level, with what a builder counts), `pages` the cover, the parts list and the scenarios.
 The Books a map places are found next to the map file (`books.placed.resolve_book`); one that
 cannot be read is left out of the build sheets with a warning (through `warn`), never stopping them.
@@ -16,8 +16,8 @@ from typing import Any, Callable
 from mapkit.errors import OptionError
 from mapkit.model.map import Map
 from mapkit.outputs import Drawn
-from mapkit.outputs.build.pages import _cover_page, _scenario_page, _totals_pages
-from mapkit.outputs.build.sheets import (
+from mapkit.outputs.sheets.pages import _cover_page, _scenario_page, _totals_pages
+from mapkit.outputs.sheets.levels import (
     BuildOptions,
     Footprint,
     _Legend,

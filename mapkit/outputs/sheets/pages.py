@@ -9,7 +9,7 @@ from mapkit.model import levels as levels_model
 from mapkit.model.catalog import catalog
 from mapkit.model.grid import HEX_PITCH_MM
 from mapkit.model.map import Map
-from mapkit.outputs.build.sheets import (
+from mapkit.outputs.sheets.levels import (
     LABEL_PAD,
     PAGE_HEADER,
     PAGE_MARGIN,

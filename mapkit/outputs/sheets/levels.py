@@ -1,4 +1,4 @@
-"""Build instructions: one page per level (or N levels per page), as map posts on
+"""The Level pages of the build instructions: one page per level (or N levels per page), as map posts on
 heroscapers.com carry them (landscape.md §2.2, §11).
 
 Each level shows the pieces placed at that level, outlined one by one and labelled with
