@@ -143,14 +143,12 @@ class _MapFrame:
 
 def _level_page(c: Any, m: Map, frame: _MapFrame, levels: dict[int, list[int]], chunk: list[int],
                 order: list[int], w_mm: float, h_mm: float, options: BuildOptions, legend: "_Legend",
-                parts_page: int, after: int = 1) -> None:
-    """A sheet of level panels; `after` is how many sheets follow the level sheets (parts, scenarios)."""
+                parts_page: int, sheet: tuple[int, int]) -> None:
+    """A sheet of level panels; `sheet` is (its page number, the number of pages of the PDF)."""
     margin, header = PAGE_MARGIN, PAGE_HEADER
     width = w_mm - 2 * margin
     legend_h = legend.height(width)
-    sheet_no = order.index(chunk[0]) // len(chunk) + 1
-    sheets = -(-len(order) // len(chunk))
-    right = f"{', '.join(levels_label(lv) for lv in chunk)} \u00b7 sheet {sheet_no} of {sheets + after}"
+    right = f"{', '.join(levels_label(lv) for lv in chunk)} \u00b7 sheet {sheet[0]} of {sheet[1]}"
     c.setFillColorRGB(0, 0, 0)
     c.setFont(font(), 8)
     c.drawRightString((w_mm - margin) * PT_PER_MM, (h_mm - margin - 5) * PT_PER_MM, right)
