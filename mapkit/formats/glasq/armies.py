@@ -57,6 +57,7 @@ def name_armies(m: Map) -> None:
             scenario = piece.attrs.get("scenario")
             if not (scenario == setup.number or (scenario is None and alone)) or piece.attrs.get("name"):
                 continue
-            name = names.get((piece.attrs.get("player"), str(piece.attrs.get("label", ""))))
+            player = piece.attrs.get("player")
+            name = names.get((player, str(piece.attrs.get("label", "")))) if isinstance(player, int) else None
             if name and piece.type.startswith("figure"):
                 piece.attrs["name"] = name

@@ -43,7 +43,8 @@ def default_colour(player: int) -> Colour:
     """VirtualScape's colour for a player's start zone (the catalog's table)."""
     for entry in catalog().start_zone_colours:
         if int(entry["player"]) == int(player):
-            return Colour(str(entry["name"]).lower(), tuple(entry["rgb"]))  # type: ignore[arg-type]
+            r, g, b = entry["rgb"]
+            return Colour(str(entry["name"]).lower(), (int(r), int(g), int(b)))
     return Colour(f"player {player}", (128, 128, 128))
 
 

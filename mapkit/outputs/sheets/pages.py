@@ -213,9 +213,10 @@ def _scenario_page(c: Any, whole: Map, number: int, frame: _MapFrame, w_mm: floa
     if by_level:
         c.setFont(font(), 7)
         words = "on " + ", ".join(f"Level {lv}: {n}" for lv, n in sorted(by_level.items()))
-        for n, line in enumerate(wrap_text(words, font(), 7, list_w * PT_PER_MM)):
+        lines = wrap_text(words, font(), 7, list_w * PT_PER_MM)
+        for n, line in enumerate(lines):
             c.drawString((margin + width - list_w) * PT_PER_MM, y - 4 - 9 * n, line)
-            y -= 9
+        y -= 4 + 9 * len(lines)
     _players_key(c, view, own, (margin + width - list_w) * PT_PER_MM, y - 12, list_w * PT_PER_MM,
                  (top - height) * PT_PER_MM)
     if setup.notes.strip():
