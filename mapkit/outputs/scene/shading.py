@@ -17,7 +17,8 @@ class Shading:
         levels = [t.level for t in tops.values()
                   if m is None or cat[m.pieces[t.piece].type].kind != "castle"] or [t.level for t in tops.values()]
         self.low = min(levels) if levels else 0.0
-        self.high = max(levels) if levels else 1.0
+        self.high = max(levels) if levels else 0.0   # no surfaces (or one Level drawn alone): no shading
 
     def __call__(self, rgb: tuple[int, int, int], level: float) -> tuple[int, int, int]:
+        """`rgb` shaded for a surface at `level` (unchanged where the range is one height)."""
         return style.shade(rgb, level, self.low, self.high)
