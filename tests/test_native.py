@@ -158,7 +158,7 @@ def with_piece(index: int, **changes):
     (with_piece(4, attrs={"scenario": [1]}), "$.pieces[4].attrs.scenario"),
     (with_piece(4, attrs={"letter": [1]}), "$.pieces[4].attrs.letter"),
     (with_piece(4, attrs={"size": "big"}), "$.pieces[4].attrs.size"),
-    (document(version=2), "$.version"),
+    (document(version=3), "$.version"),
     (document(format="hexoscape"), "$.format"),
     (document(pieces={}), "$.pieces"),
     (document(warnings=[3]), "$.warnings[0]"),
