@@ -221,3 +221,16 @@ def test_the_document_is_written_as_lxml_writes_it(view):
     assert etree.tostring(etree.fromstring(data), xml_declaration=True, encoding="UTF-8") == data
     title = etree.fromstring(data).findtext(f"{SVG}title")
     assert title.startswith(odd.replace("\ud800", "\ufffd").replace("\x01", "\ufffd"))
+
+
+@pytest.mark.parametrize("view", ["top", "iso"])
+def test_legend_names_the_levels_info_names(view):
+    """Water laid on the table is a Level 1 tile (its surface at height 0, shaded darkest): the
+    legend's ramp says Level 1 to 3, as `info` gives the map's Levels (issue 25, item 2)."""
+    from mapkit.summary import summarise
+
+    m = Map(pieces=[Piece("water-1", 0, 0, 0), Piece("grass-7", 3, 0, 0), Piece("rock-1", 3, 0, 1),
+                    Piece("rock-1", 3, 0, 2)])
+    assert summarise(m)["size"]["levels"] == [1, 3]
+    legend = [t.text or "" for t in svg_of(m, view=view).find(f".//{SVG}g[@id='legend']").iter(f"{SVG}text")]
+    assert "surface: Level 1 (dark) to Level 3" in legend

@@ -120,7 +120,7 @@ def iso_view(m: Map, opts: Any) -> tuple[Group, Box, dict]:
     box = Box(min(xs), min(ys), max(xs), max(ys))
     info = {"types": [cat[pc.type] for pc in m.pieces],
             "players": [int(pc.attrs.get("player", 0) or 0) for pc in m.pieces if pc.type == "start-zone"],
-            "levels": (shading.low, shading.high), "cells": set(tops), "iso": True}
+            "levels": shading.levels, "cells": set(tops), "iso": True}
     if c3g.has_c3g(m):
         extra = c3g.iso_layer(m, opts.map_file, p, proj)
         root.items.extend(extra.groups)

@@ -111,7 +111,7 @@ def top_view(m: Map, opts: RenderOptions, only_level: int | None = None) -> tupl
         cells += list(below)
     info: dict[str, Any] = {"types": [cat[m.pieces[i].type] for i in indices],
             "players": [int(m.pieces[i].attrs.get("player", 0) or 0) for i in indices if m.pieces[i].type == "start-zone"],
-            "levels": (shading.low, shading.high), "cells": set(cells)}
+            "levels": shading.levels, "cells": set(cells)}
     if c3g.has_c3g(m):
         extra = c3g.c3g_layer(m, opts.map_file, p, only_level)
         root.items.extend(extra.groups)
