@@ -156,7 +156,7 @@ def _draw_pieces(root: Group, m: Map, order: list[int], shading: Shading,
             contours_done = True
         data: dict[str, Any] = {"data-type": piece.type, "data-q": piece.q, "data-r": piece.r,
                                 "data-level": levels.level(ptype, piece.z), "data-rotation": piece.rotation}
-        g = level_group.group(f"piece-{index}", **data)
+        g = level_group.group(f"piece-{index + 1}", **data)  # numbered from 1, as findings name pieces
         draw_piece_top(g, m, piece, ptype, shading, p, tops, index)
     if not contours_done and level_group is not None and current is not None:
         _draw_contours(level_group, edges_by_level.get(current, []), p)
