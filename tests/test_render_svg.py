@@ -132,7 +132,7 @@ def test_glyph_letter_and_start_zone_number_sit_on_their_hex():
 
 def test_findings_are_marked_at_their_hex_and_listed_in_the_legend():
     m = Map(pieces=[Piece("grass-7", 0, 0, 0)])
-    finding = Finding("P101", "error", "nothing under this tile", 1, 1, 1)
+    finding = Finding("P101", "error", "nothing under this tile", 1, 1, 1, place="B2")
     root = svg_of(m, findings=[finding])
     mark = root.find(f".//{SVG}g[@id='finding-1']")
     assert (mark.get("data-code"), mark.get("data-q"), mark.get("data-r")) == ("P101", "1", "1")
@@ -140,6 +140,7 @@ def test_findings_are_marked_at_their_hex_and_listed_in_the_legend():
     assert centre(ring) == pytest.approx(expected_centre(1, 1), abs=0.01)
     legend = "".join(t.text or "" for t in root.find(f".//{SVG}g[@id='legend']").iter(f"{SVG}text"))
     assert "P101" in legend and "nothing under this tile" in legend
+    assert "1. Level 1 B2 (1, 1): P101 error: nothing under this tile" in legend  # placed as validate places it
 
 
 def test_per_level_view_has_one_panel_per_level_each_holding_only_its_pieces():

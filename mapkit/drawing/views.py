@@ -344,9 +344,11 @@ def _finish(m: Map, opts: RenderOptions, content: Group, box: Box, info: dict) -
         drawn: list[tuple[int, int, Group]] = []
         for n, f in enumerate(opts.findings, 1):
             severities.append(f.severity)
-            level = f", Level {f.level}" if f.level is not None else ""
-            where = f" (q {f.q}, r {f.r}{level})" if f.q is not None else ""
-            listed.append((n, f.severity, f"{n}. {f.code} {f.severity}{where}: {f.message}"))
+            # placed as validate's text places it: 'Level L C7 (q, r)', the sheets' name where it has one
+            parts = ([f"Level {f.level}"] if f.level is not None else []) + ([f.place] if f.place else []) + \
+                ([f"({f.q}, {f.r})"] if f.q is not None and f.r is not None else [])
+            where = f" {' '.join(parts)}:" if parts else ""
+            listed.append((n, f.severity, f"{n}.{where} {f.code} {f.severity}: {f.message}"))
             if f.q is None or f.r is None:
                 continue
             if opts.level is not None and info.get("cells") is not None and (f.q, f.r) not in info["cells"]:
