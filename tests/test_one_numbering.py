@@ -89,3 +89,8 @@ def test_buildings_and_floors_are_numbered_alike(cli, numbered):
     assert f"floor {floor} of building {building} " in messages["M102"]
     assert f"(building {building}): floor {floor}: Stairway Down" in messages["C105"]
     assert f"of building {building} leads nowhere" in messages["M105"]
+    # the transit spaces leading nowhere are placed alike too: analyze's JSON and text, validate's M105
+    dead_places = {(p, tuple(x)) for t in analyze["transit_dead_ends"] for p, x in zip(t["places"], t["spaces"])}
+    assert dead_places == {(f["place"], (f["q"], f["r"], f["level"])) for f in found if f["code"] == "M105"}
+    text = cli("analyze", numbered)[1]
+    assert all(f"{p} ({q}, {r}) on Level {level} leads nowhere" in text for p, (q, r, level) in dead_places)
