@@ -22,7 +22,7 @@ TYPE_CHECKING = False  # (typing is not imported at run time: every command star
 if TYPE_CHECKING:
     from typing import Any, Callable, Iterable, Mapping, Sequence, Union
 
-    from mapkit.app.overlay import OverlayResult
+    from mapkit.books.overlay_result import OverlayResult
     from mapkit.batch import Checked, Outcome, Progress, Skipped
     from mapkit.books.model import Book
     from mapkit.fit.plan import FitResult
@@ -55,14 +55,16 @@ __all__ = ["read", "write", "info", "validate", "Validation", "check_options", "
 BYTES_HINT = "; name the format with format= (one of mapkit.file_formats('map'))"
 
 
-def read(source: PathLike | bytes, format: str | None = None, scenario: Any = None, printable: bool = False) -> Map:
+def read(source: PathLike | bytes, format: str | None = None, scenario: Any = None, printable: bool = False,
+         room: Any = None) -> Map:
     """A map from a file ("-": standard input) or from the bytes of one.
 
     The content decides the format (`format` forces one); `scenario` keeps only what that
     scenario of a multi-scenario page sets up, on the terrain they share. `printable` turns
     the lone UTF-16 halves a JSON text may escape (UTF-8 cannot hold them) into U+FFFD, as a
     picture, sheet or report needs; without it the texts are as the file has them, so a
-    conversion keeps them exactly."""
+    conversion keeps them exactly. `room` keeps one room of a page that draws several, as its own
+    pictures draw it (before `scenario` is taken)."""
     from mapkit import formats
 
     if isinstance(source, (bytes, bytearray, memoryview)):
@@ -71,6 +73,8 @@ def read(source: PathLike | bytes, format: str | None = None, scenario: Any = No
         m = formats.read_map(os.fspath(source), format)
     if printable:
         formats.printable_text(m)
+    if room is not None:
+        m = _room(m, room)
     return m if scenario is None else _scenario(m, scenario)
 
 
@@ -83,6 +87,17 @@ def _scenario(m: Map, scenario: Any) -> Map:
         return m.for_scenario(scenario)
     except OptionError as exc:
         raise ScenarioError(str(exc)) from None
+
+
+class RoomError(OptionError):
+    """A room the map does not have."""
+
+
+def _room(m: Map, room: Any) -> Map:
+    try:
+        return m.for_room(room)
+    except OptionError as exc:
+        raise RoomError(str(exc)) from None
 
 
 def write(m: Map, path: PathLike, format: str | None = None, allow_loss: bool = False) -> list[str]:
@@ -118,7 +133,8 @@ class Conversion(Record):
 
 def convert_files(paths: Iterable[PathLike], folder: PathLike, format: str, from_format: str | None = None,
                   allow_loss: bool = False, scenario: int | None = None, jobs: int = 0,
-                  extension: str | None = None, progress: Progress | None = None) -> Conversion:
+                  extension: str | None = None, progress: Progress | None = None, room: int | None = None
+                  ) -> Conversion:
     """`mapkit convert IN... --to FORMAT -d FOLDER`: every map named, or found in the folders
     named (recursively), written in `format` under `folder` with its relative path kept; each
     output ends in `extension` (default: the format's first). A map that cannot be read or
@@ -131,7 +147,7 @@ def convert_files(paths: Iterable[PathLike], folder: PathLike, format: str, from
 
     fmt = get(format, "map")
     ext = extension or (fmt.extensions[0] if fmt.extensions else "." + fmt.name)
-    outcomes, skipped = convert(paths, folder, format, ext, from_format, allow_loss, scenario, jobs, progress)
+    outcomes, skipped = convert(paths, folder, format, ext, from_format, allow_loss, scenario, jobs, progress, room)
     from pathlib import Path
 
     return Conversion(outcomes, skipped, fmt.name, str(Path(folder)))
@@ -155,7 +171,7 @@ def read_book(path: PathLike) -> Book:
 def read_books(path: PathLike, format: str | None = None) -> list[Book]:
     """The Book in a Book file, or the Books of the buildings and objects a map file places
     (found beside the map, each once); OptionError for a map that places none."""
-    from mapkit.app.sheets import load_books
+    from mapkit.books.placed import load_books
     from mapkit.registry import kind_of
 
     return load_books(os.fspath(path), kind_of(os.fspath(path)) == "book", format)
@@ -349,8 +365,8 @@ class FileValidation(Validation):
 def validate_files(paths: Iterable[PathLike], profile: str | None = "casual", select: Iterable[str] = (),
                    ignore: Iterable[str] = (), settings: Mapping[str, Any] | None = None, overlay: Any = None,
                    format: str | None = None, vehicle_rules: str | None = None, scenario: int | None = None,
-                   jobs: int = 0, output: PathLike | None = None, progress: Progress | None = None
-                   ) -> FileValidation:
+                   jobs: int = 0, output: PathLike | None = None, progress: Progress | None = None,
+                   room: int | None = None) -> FileValidation:
     """Check files, and every map and Book in the folders named (recursively), as `validate`
     does one, in `jobs` worker processes (0: every core, one for a few small files); the
     findings come in the same order whatever `jobs` is. A file that cannot be read is in
@@ -363,7 +379,8 @@ def validate_files(paths: Iterable[PathLike], profile: str | None = "casual", se
 
     select, ignore = list(select), list(ignore)
     chosen, options = check_options(profile, select, ignore, settings, overlay, vehicle_rules)
-    checked, skipped = check_files(paths, format, profile, select, ignore, options, scenario, jobs, output, progress)
+    checked, skipped = check_files(paths, format, profile, select, ignore, options, scenario, jobs, output, progress,
+                                   room)
     findings = [Finding(**d) for c in checked for d in c.findings]
     return FileValidation(sorted(findings, key=sort_key), chosen, checked, skipped)
 
@@ -442,8 +459,9 @@ def analyze(m: Map, move: int = 5, height: int = 5, flying: bool = False, double
     """Movement and balance for one figure, as `mapkit analyze --json` prints it: turns between
     start zones, glyph balance, reach from `start` (q, r, Level), falls, dead ends.
 
-    A page that sets up several scenarios is analysed one scenario at a time (a `scenarios`
-    list) unless `scenario` picks one; `heatmap` draws the turns as a PNG (one scenario only).
+    A page that sets up several scenarios, or draws several rooms, is analysed one scenario and
+    one room at a time (a `scenarios` list, each report naming its `room`) unless `scenario`
+    picks one (or the map is one room); `heatmap` draws the turns as a PNG (one view only).
     `mover` is "single", "double", "flyer", or "vehicle" / "elevator-car" to drive a vehicle the
     map places (`vehicle`: its index among the map's objects) with its Book's card."""
     from mapkit.movement.profile import Figure
@@ -454,21 +472,28 @@ def analyze(m: Map, move: int = 5, height: int = 5, flying: bool = False, double
     figure = Figure(move=move, height=height, double=double or mover == "double", flying=flying or mover == "flyer",
                     falls=falls)
     shown = str(map_file) if map_file is not None else None
+    if m.several_rooms() and heatmap is not None:
+        raise RoomError(f"draws rooms {', '.join(str(r.number) for r in m.rooms)}: "
+                        "choose one with --room to draw its heatmap")
+    rooms = m.per_room()
     if scenario is not None:
-        views = [(scenario, _scenario(m, scenario))]
-    elif m.several_scenarios():
-        if heatmap is not None:
+        views = [(room, scenario, _scenario(board, scenario)) for room, board in rooms]
+    else:
+        if m.several_scenarios() and heatmap is not None:
             raise ScenarioError(f"sets up scenarios {', '.join(map(str, m.scenarios()))}: "
                               "choose one with --scenario to draw its heatmap")
-        views = m.per_scenario()
-    else:
-        views = [(None, m)]
+        views = [(room, s, view) for room, board in rooms for s, view in board.per_scenario()]
+    boards = dict(rooms)  # places are named as the sheets of the room name them (of the scenario, if one is picked)
     runs = [analyze_map(view, figure, start, broken_windows, heatmap is not None, s, shown, mover=mover,
-                        vehicle=vehicle, vehicle_rules=vehicle_rules, sheets=m if scenario is None else view)
-            for s, view in views]
-    if heatmap is not None and runs[0].heatmap is not None:  # one view: several scenarios were refused above
+                        vehicle=vehicle, vehicle_rules=vehicle_rules,
+                        sheets=boards[room] if scenario is None else view)
+            for room, s, view in views]
+    if heatmap is not None and runs[0].heatmap is not None:  # one view: several were refused above
         _draw_heatmap(runs[0].heatmap, heatmap)
     reports = [run.data for run in runs]
+    for (room, _, _), report in zip(views, reports):
+        if room is not None:
+            report["room"] = room
     return reports[0] if len(reports) == 1 else {"map": m.name, "scenarios": reports}
 
 
@@ -497,9 +522,9 @@ def retile(m: Map, collection: Mapping[str, int] | PathLike, keep_shapes: bool =
 
 def _draw_heatmap(heat: Any, path: PathLike) -> None:
     """Draw a movement heatmap through the output registry and write it; its errors name the file."""
-    from mapkit.app import outputs
+    from mapkit import outputs
     from mapkit.io import write_output
-    from mapkit.movement.heatmap import HeatmapError
+    from mapkit.outputs.heatmap import HeatmapError
 
     kind = outputs.choose(os.fspath(path), ("heatmap-png",))
     try:
@@ -511,41 +536,23 @@ def _draw_heatmap(heat: Any, path: PathLike) -> None:
 
 # -- pictures, sheets and pages ----------------------------------------------------------------
 
-def _allowed(subject: Any) -> tuple[str, ...]:
-    import sys
-
-    from mapkit.app.overlay import OverlayResult
-
-    if isinstance(subject, OverlayResult):
-        return ("overlay-png",)
-    heatmaps = sys.modules.get("mapkit.movement.heatmap")  # not loaded: no Heatmap exists (it costs numpy)
-    if heatmaps is not None and isinstance(subject, heatmaps.Heatmap):
-        return ("heatmap-png",)
-    fits = sys.modules.get("mapkit.fit.plan")
-    if fits is not None and isinstance(subject, fits.FitResult):
-        return ("fit-png", "fit-svg")
-    if isinstance(subject, (list, tuple)) or type(subject).__name__ == "Book":
-        return ("plan-pdf", "markers-pdf")
-    return ("png", "svg", "build-pdf", "report-html")
-
-
 def render(subject: Any, path_or_kind: PathLike = "png", kind: str | None = None, **options: Any) -> bytes:
     """Draw a map (PNG, SVG, build sheets PDF, HTML report), Books (floor plan or markers PDF), an
     overlay or a movement `Heatmap` (PNG), or what `fit` did (PNG, SVG); returns the bytes, and
     writes them atomically when given a file name.
 
     `path_or_kind` is an output name (its extension picks the kind among those the subject
-    allows; see `mapkit.app.outputs`) or a kind: "png", "svg", "build-pdf", "report-html",
+    allows; see `mapkit.outputs`) or a kind: "png", "svg", "build-pdf", "report-html",
     "plan-pdf", "markers-pdf", "overlay-png", "heatmap-png", "fit-png", "fit-svg". `kind` names
     the kind for a file whose extension more than one kind shares (a Book's ".pdf": its plan, or
     "markers-pdf"). `options` go to the kind's maker, e.g. `view="iso"`, `level=2`, `scale=20`,
     `paper="a4"`."""
-    from mapkit.app import outputs
+    from mapkit import outputs
     from mapkit.books.model import Book
 
     if isinstance(subject, Book):
         subject = [subject]
-    allowed = _allowed(subject)
+    allowed = outputs.kinds_for(subject)
     target = os.fspath(path_or_kind)
     if kind is None:
         chosen = outputs.choose(target, allowed)
@@ -584,7 +591,7 @@ def print_sheets(subject: Map | Book | Sequence[Book] | None = None, markers: bo
     across pages that overlap by `overlap` mm, or with `markers` their cut-out doorway, window and
     transit markers (a general sheet without Books). `params` is the `OverlayParams` of plans and
     markers; `map_file` titles the sheets and finds the Books a map places beside it."""
-    from mapkit.app import sheets
+    from mapkit import outputs
     from mapkit.books.model import Book
     from mapkit.model.map import Map
 
@@ -593,17 +600,17 @@ def print_sheets(subject: Map | Book | Sequence[Book] | None = None, markers: bo
         if markers:
             raise OptionError("markers are drawn from Books: give the Books the map places (`read_books`)")
         warnings: list[str] = []
-        data, pages = sheets.build_sheets(subject, shown, paper, levels_per_page, hex_names, cover,
-                                          warn=warnings.append)
-        return Sheets(data, pages, "build instructions", warnings)
+        drawn = outputs.get("build-pdf").draw(subject, map_file=shown, paper=paper, levels_per_page=levels_per_page,
+                                              hex_names=hex_names, cover=cover, warn=warnings.append)
+        return Sheets(drawn.as_bytes(), drawn.pages, "build instructions", warnings)
     books = [subject] if isinstance(subject, Book) else list(subject or [])
     if markers:
-        data, pages = sheets.marker_sheets(books, paper, params)
-        return Sheets(data, pages, "markers sheet")
+        drawn = outputs.get("markers-pdf").draw(books, paper=paper, params=params)
+        return Sheets(drawn.as_bytes(), drawn.pages, "markers sheet")
     if not books:
         raise OptionError("no Books to print a floor plan of")
-    data, pages = sheets.plan_sheets(books, paper, overlap, params, shown)
-    return Sheets(data, pages, "1:1 floor plan")
+    drawn = outputs.get("plan-pdf").draw(books, paper=paper, overlap=overlap, params=params, source=shown)
+    return Sheets(drawn.as_bytes(), drawn.pages, "1:1 floor plan")
 
 
 class ReportPage(Record):
@@ -619,12 +626,11 @@ class ReportPage(Record):
 def report_page(m: Map, profile: str | None = "casual", pictures: bool = True, map_file: PathLike | None = None
                 ) -> ReportPage:
     """The page `report` returns, with the findings it lists."""
-    from mapkit.app.report import report_parts
-    from mapkit.drawing.report_html import render_report
+    from mapkit import outputs
 
     shown = str(map_file) if map_file else None
-    parts = report_parts(m, shown, profile, pictures)
-    return ReportPage(render_report(m, shown, parts), list(parts.findings))
+    drawn = outputs.get("report-html").draw(m, map_file=shown, profile=profile, pictures=pictures)
+    return ReportPage(drawn.as_text(), list(drawn.findings))
 
 
 def report(m: Map, path: PathLike | None = None, profile: str | None = "casual", pictures: bool = True,
@@ -643,7 +649,7 @@ def overlay(subject: Book | Map | PathLike, params: Any = None, map_file: PathLi
     """The Full / Half / Partial / covered class of each hex a Book covers (in its own frame), or
     of the Books a map places (level by level); `.doc` is `mapkit overlay --json`'s document and
     `render(result, "overlay.png")` draws it. `params` is an `OverlayParams`."""
-    from mapkit.app.overlay import classify_book, classify_file, classify_map
+    from mapkit.books.overlay_result import classify_book, classify_file, classify_map
     from mapkit.books.model import Book
     from mapkit.geometry.params import OverlayParams
 
@@ -704,7 +710,7 @@ def fit_text(summary: dict[str, Any], map_name: str) -> str:
 
 def output_kinds() -> tuple[Any, ...]:
     """The registered kinds of output (name, extensions, subject, description)."""
-    from mapkit.app.outputs import OUTPUTS
+    from mapkit.outputs import OUTPUTS
 
     return OUTPUTS
 
@@ -750,18 +756,19 @@ class _Told(list):
             self.warn(warning)
 
 
-def _read_job(path: PathLike, format: str | None, scenario: int | None, tell: _Told, printable: bool = False) -> Map:
-    """The map at `path`, each of its reader's warnings told, then scenario `scenario` of it; a
-    scenario the map does not set up is a ScenarioError naming the file."""
+def _read_job(path: PathLike, format: str | None, scenario: int | None, tell: _Told, printable: bool = False,
+              room: int | None = None) -> Map:
+    """The map at `path`, each of its reader's warnings told, then room `room` and scenario
+    `scenario` of it; one the map lacks is a RoomError or ScenarioError naming the file."""
     m = read(path, format, printable=printable)
     for warning in m.warnings:
         tell(f"{os.fspath(path)}: warning: {warning}")
-    if scenario is None:
-        return m
     try:
-        return _scenario(m, scenario)
-    except ScenarioError as exc:
-        raise ScenarioError(f"{os.fspath(path)}: {exc}") from None
+        if room is not None:
+            m = _room(m, room)
+        return m if scenario is None else _scenario(m, scenario)
+    except (RoomError, ScenarioError) as exc:
+        raise type(exc)(f"{os.fspath(path)}: {exc}") from None
 
 
 def _check_output(path: PathLike, *kinds: str, inputs: Iterable[PathLike] = ()) -> str:
@@ -782,21 +789,21 @@ def _json_text(doc: Any, ascii: bool = False) -> str:
 
 
 def info_file(path: PathLike, format: str | None = None, scenario: int | None = None, as_json: bool = False,
-              warn: Warn | None = None) -> Result:
+              warn: Warn | None = None, room: int | None = None) -> Result:
     """`mapkit info MAP`: the map's `info` summary (`.value`) and its text, or JSON with the
     cells (`as_json`)."""
     tell = _Told(warn)
-    summary = info(_read_job(path, format, scenario, tell), cells=as_json)
+    summary = info(_read_job(path, format, scenario, tell, room=room), cells=as_json)
     return Result(summary, info_text(summary, as_json=as_json), tell)
 
 
 def inventory_file(path: PathLike, collection: PathLike | None = None, sets: Sequence[str] | None = None,
                    community: bool = False, format: str | None = None, scenario: int | None = None,
-                   as_json: bool = False, warn: Warn | None = None) -> Result:
+                   as_json: bool = False, warn: Warn | None = None, room: int | None = None) -> Result:
     """`mapkit inventory MAP`: the `inventory` report (`.value`) and its text or JSON; what the
     collection's reader skipped is warned of after the map's warnings."""
     tell = _Told(warn)
-    m = _read_job(path, format, scenario, tell)
+    m = _read_job(path, format, scenario, tell, room=room)
     owned = None
     if collection:
         skipped: list[str] = []
@@ -808,7 +815,8 @@ def inventory_file(path: PathLike, collection: PathLike | None = None, sets: Seq
 
 
 def report_file(path: PathLike, output: PathLike, profile: str | None = "casual", pictures: bool = False,
-                format: str | None = None, scenario: int | None = None, warn: Warn | None = None) -> Result:
+                format: str | None = None, scenario: int | None = None, warn: Warn | None = None,
+                room: int | None = None) -> Result:
     """`mapkit report MAP -o PAGE.html`: the page (`.value`, a `ReportPage`) written atomically,
     the output's name refused before any work; `.note` says what was written and how long it took."""
     import time
@@ -818,7 +826,7 @@ def report_file(path: PathLike, output: PathLike, profile: str | None = "casual"
     _check_output(output, "report-html", inputs=(path,))
     started = time.perf_counter()
     tell = _Told(warn)
-    m = _read_job(path, format, scenario, tell, printable=True)
+    m = _read_job(path, format, scenario, tell, printable=True, room=room)
     page = report_page(m, profile, pictures=pictures, map_file=path)
     write_output(output, page.html)
     note = f"{os.fspath(output)}: report, {len(page.findings)} finding(s), {time.perf_counter() - started:.2f} s"
@@ -827,7 +835,7 @@ def report_file(path: PathLike, output: PathLike, profile: str | None = "casual"
 
 def render_file(path: PathLike, output: PathLike, view: str = "top", level: int | None = None, scale: float = 36.0,
                 legend: bool = True, findings: bool = False, profile: str | None = None, format: str | None = None,
-                scenario: int | None = None, warn: Warn | None = None) -> Result:
+                scenario: int | None = None, warn: Warn | None = None, room: int | None = None) -> Result:
     """`mapkit render MAP -o OUT.png|OUT.svg`: the picture (`.value`, its bytes) written
     atomically; `findings` marks the findings of `profile` (default: c3g for a map that places
     Books, else casual), and what kept them off is warned of. `scale` is PNG pixels per hex."""
@@ -841,7 +849,7 @@ def render_file(path: PathLike, output: PathLike, view: str = "top", level: int 
     if level is not None and view == "iso":
         raise OptionError("--level draws one level from above; it does not combine with --view iso")
     tell = _Told(warn)
-    m = _read_job(path, format, scenario, tell, printable=True)
+    m = _read_job(path, format, scenario, tell, printable=True, room=room)
     chosen = (profile or ("c3g" if (m.buildings or m.objects) else "casual")) if findings else None
     try:
         data = render(m, out, scale=scale, view=view, level=level, legend=legend, name=Path(path).name,
@@ -865,7 +873,8 @@ def analyze_file(path: PathLike, move: int | None = None, height: int | None = N
                  double: bool = False, falls: str = "minor", start: tuple[int, int, int] | str | None = None,
                  broken_windows: bool = False, mover: str | None = None, vehicle: int | None = None,
                  vehicle_rules: str = "current", heatmap: PathLike | None = None, format: str | None = None,
-                 scenario: int | None = None, as_json: bool = False, warn: Warn | None = None) -> Result:
+                 scenario: int | None = None, as_json: bool = False, warn: Warn | None = None,
+                 room: int | None = None) -> Result:
     """`mapkit analyze MAP`: the `analyze` report (`.value`) and its text or JSON. `move` and
     `height` default to 5, or to the card of the vehicle `mover` drives (then they and
     `flying`/`double` must not be given); `start` is (q, r, Level) or its text "Q,R,LEVEL";
@@ -881,7 +890,7 @@ def analyze_file(path: PathLike, move: int | None = None, height: int | None = N
                               "write the heatmap to a file")
         _check_output(heatmap, "heatmap-png", inputs=(path,))
     tell = _Told(warn)
-    m = _read_job(path, format, None, tell, printable=True)
+    m = _read_job(path, format, None, tell, printable=True, room=room)
     chosen = mover or ("flyer" if flying else "double" if double else "single")
     driven = chosen in ("vehicle", "elevator-car")
     if driven:
@@ -951,7 +960,7 @@ def overlay_file(path: PathLike, output: PathLike | None = None, as_json: bool =
 def print_file(path: PathLike | None, output: PathLike, markers: bool = False, plan: bool = False,
                paper: str = "letter", levels_per_page: int = 1, hex_names: bool = False, cover: bool = False,
                overlap: float = 12.0, params: Any = None, format: str | None = None, scenario: int | None = None,
-               warn: Warn | None = None) -> Result:
+               warn: Warn | None = None, room: int | None = None) -> Result:
     """`mapkit print`: the `print_sheets` of a file (`.value`, a `Sheets`) written atomically to
     `output`: a map's build instructions; a Book's floor plan, or with `plan` those of the Books a
     map places; with `markers` their markers sheet (without `path`, the general one). `params`
@@ -977,7 +986,7 @@ def print_file(path: PathLike | None, output: PathLike, markers: bool = False, p
     else:
         if not path:
             raise OptionError("print: give a map (or --markers for a general markers sheet)")
-        m = _read_job(path, format, scenario, tell, printable=True)
+        m = _read_job(path, format, scenario, tell, printable=True, room=room)
         sheets = print_sheets(m, paper=paper, levels_per_page=levels_per_page, hex_names=hex_names, cover=cover,
                               map_file=path)
         for warning in sheets.warnings:
@@ -991,8 +1000,8 @@ def validate_report(paths: Iterable[PathLike], profile: str | None = "casual", s
                     ignore: Iterable[str] = (), settings: Mapping[str, Any] | Iterable[str] | None = None,
                     overlay: Any = None, format: str | None = None, vehicle_rules: str | None = None,
                     scenario: int | None = None, jobs: int = 0, output: PathLike | None = None,
-                    report_format: str = "text", progress: Progress | None = None, warn: Warn | None = None
-                    ) -> Result:
+                    report_format: str = "text", progress: Progress | None = None, warn: Warn | None = None,
+                    room: int | None = None) -> Result:
     """`mapkit validate FILE|FOLDER...`: `validate_files` (`.value`, a `FileValidation`) with its
     report as "text", "json" or "sarif", written atomically to `output` or else the `.text`. The
     options are refused before any file is read; each file's reader warnings and the error that
@@ -1011,7 +1020,7 @@ def validate_report(paths: Iterable[PathLike], profile: str | None = "casual", s
         raise OptionError(f"report format {report_format!r}: choose text, json or sarif")
     paths = list(paths)
     result = validate_files(paths, profile, select, ignore, named, params, format, vehicle_rules, scenario, jobs,
-                            output, progress)
+                            output, progress, room)
     tell = _Told(warn)
     for checked in result.checked:
         for warning in checked.warnings:
@@ -1031,7 +1040,8 @@ def validate_report(paths: Iterable[PathLike], profile: str | None = "casual", s
 
 
 def convert_file(source: PathLike, target: PathLike, format: str | None = None, to: str | None = None,
-                 allow_loss: bool = False, scenario: int | None = None, warn: Warn | None = None) -> Result:
+                 allow_loss: bool = False, scenario: int | None = None, warn: Warn | None = None,
+                 room: int | None = None) -> Result:
     """`mapkit convert IN OUT`: read `source` (as `format`), write it to `target` atomically (in
     `to`, else the format its name says); a bad target is refused before anything is read, and
     a loss without `allow_loss` is a LossError, writing nothing. `.value` lists what was
@@ -1041,7 +1051,7 @@ def convert_file(source: PathLike, target: PathLike, format: str | None = None, 
     write_format(target, to)  # fail on a bad target before reading anything
     check_output(target, inputs=(source,))
     tell = _Told(warn)
-    losses = write(_read_job(source, format, scenario, tell), target, to, allow_loss)
+    losses = write(_read_job(source, format, scenario, tell, room=room), target, to, allow_loss)
     for loss in losses:
         tell(f"{os.fspath(source)}: dropped: {loss}")
     return Result(losses, warnings=tell)
@@ -1061,7 +1071,7 @@ def _fit_output(source: str, fmt: str) -> str:
 def fit_file(path: PathLike, collection: PathLike, output: PathLike | None = None, to: str | None = None,
              keep_shapes: bool = False, picture: PathLike | None = None, draw: bool = True,
              format: str | None = None, scenario: int | None = None, as_json: bool = False,
-             warn: Warn | None = None) -> Result:
+             warn: Warn | None = None, room: int | None = None) -> Result:
     """`mapkit fit MAP --collection FILE`: `retile` the map, write the new map (to `output`, by
     default MAP's name with -fit in MAP's format, or mapkit JSON when that cannot be written) and,
     with `draw`, its `picture` (default: beside it, .png); both names refused before the solver
@@ -1074,7 +1084,7 @@ def fit_file(path: PathLike, collection: PathLike, output: PathLike | None = Non
     if source == "-":
         raise OptionError("fit reads MAP from a file (its name names the output)")
     tell = _Told(warn)
-    m = _read_job(path, format, scenario, tell)
+    m = _read_job(path, format, scenario, tell, room=room)
     have = read_collection(collection)
     if not any(n > 0 for n in have.values()):
         raise OptionError(f"{os.fspath(collection)}: the collection holds no pieces; it cannot cover anything")

@@ -26,9 +26,10 @@ class Finding:
 
     `level` is the Level a builder counts (`mapkit.model.levels`: a tile's own layer, the Level
     a standing piece stands on). `scenario` names the scenario of a page that sets up several
-    when the finding holds in that scenario only (None: the map has one, or all share it).
-    `place` is the hex as the build sheets name it ("C7", `mapkit.model.board`), set by the
-    runner (`mapkit.rules.checks`) for a finding at a hex of a map's lettered board.
+    when the finding holds in that scenario only (None: the map has one, or all share it); `room`
+    the board of a page that draws several (its q, r are then the room's own, as its pictures
+    draw it). `place` is the hex as the build sheets name it ("C7", `mapkit.model.board`), set by
+    the runner (`mapkit.rules.checks`) for a finding at a hex of a map's (a room's) lettered board.
     """
 
     code: str
@@ -39,11 +40,13 @@ class Finding:
     level: int | None = None
     file: str | None = None
     scenario: int | None = None
+    room: int | None = None
     place: str | None = None
 
     def as_dict(self) -> dict[str, Any]:
-        return {"file": self.file, "scenario": self.scenario, "level": self.level, "place": self.place,
-                "q": self.q, "r": self.r, "code": self.code, "severity": self.severity, "message": self.message}
+        return {"file": self.file, "room": self.room, "scenario": self.scenario, "level": self.level,
+                "place": self.place, "q": self.q, "r": self.r, "code": self.code, "severity": self.severity,
+                "message": self.message}
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,403 @@
+"""Build instructions: one page per level (or N levels per page), as map posts on
+heroscapers.com carry them (landscape.md §2.2, §11).
+
+Each level shows the pieces placed at that level, outlined one by one and labelled with
+their size (24, 7, 3 ...), over the lower levels drawn faded; the parts list of the level
+beside it; start zones and glyphs on the level they sit on; column letters and row numbers
+around the map so a builder can find a hex. The last page lists the parts in total.
+
+Coordinates (printed in every legend): columns are the odd-r offset columns VirtualScape
+stores, lettered A, B, C ... from the westmost used column; rows are numbered 1, 2, 3 ...
+from the northmost used row; odd rows are shifted half a hex east. A hex is named by its
+column letter then its row number, e.g. C7.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import defaultdict
+from dataclasses import dataclass
+from typing import Any
+
+from mapkit.model.catalog import PieceType, catalog
+from mapkit.model.grid import (
+    HEX_PITCH_MM,
+    axial_to_offset,
+    hex_center_mm,
+    hex_corners_mm,
+)
+from mapkit.model.map import Map
+from mapkit.outputs.paint.pdf import (
+    PT_PER_MM,
+    Sheet,
+    bold_font,
+    column_letters,
+    fit_text,
+    font,
+    polygon_path,
+    text_width,
+    wrap_text,
+)
+from mapkit.outputs.scene.parts import parts_list
+
+MARKER_KINDS = ("marker",)
+COORDINATE_NOTE = ("Coordinates, as VirtualScape's numbered print names hexes: columns A, B, C ... (then AA, AB) "
+                   "are the odd-r offset columns from the westmost one used; rows 1, 2, 3 ... run north to south; "
+                   "odd rows sit half a hex east. A hex is named column then row, e.g. C7.")
+
+
+@dataclass(frozen=True)
+class BuildOptions:
+    paper: str = "letter"
+    levels_per_page: int = 1
+    #: Print each hex's coordinate name (C7) in the pieces of the level, as VirtualScape's numbered print.
+    hex_names: bool = False
+    #: C3G buildings and objects placed on the map, drawn on the level they stand on.
+    footprints: tuple["Footprint", ...] = ()
+    #: Start with a cover page: title, author and the renderer's isometric picture, as
+    #: VirtualScape's printout starts.
+    cover: bool = False
+    #: The map's file, so the C3G Books it places are found (paths are relative to it).
+    map_file: str | None = None
+
+
+@dataclass(frozen=True)
+class Footprint:
+    """A placed Book's outline in map millimetres, the level its floor stands on, and its name."""
+
+    name: str
+    level: int
+    points: tuple[tuple[float, float], ...]
+
+
+def build_levels(m: Map) -> dict[int, list[int]]:
+    """Build level -> indices of the pieces placed at that step, lowest level first.
+
+    As a builder counts, and as the render views count (`mapkit.outputs.scene.layout.build_level`): a
+    tile whose bottom is at z is level z + 1; what stands on a surface (obstacles, glyphs, start
+    zones, figures, ladders, all stored one above the tile under them) belongs to that tile's
+    level, laid once the level is built.
+    """
+    from mapkit.outputs.scene.layout import build_level
+
+    cat = catalog()
+    levels: dict[int, list[int]] = defaultdict(list)
+    for i, piece in enumerate(m.pieces):
+        levels[build_level(cat[piece.type], piece)].append(i)
+    return dict(sorted(levels.items()))
+
+
+def footprint_page(level: int) -> int:
+    """The build level a C3G placement is drawn with: like anything standing, the level under it."""
+    return max(level, 1)
+
+
+PAGE_MARGIN, PAGE_HEADER = 10.0, 12.0
+LABEL_PAD = 6.0
+
+
+def _panel_box(width: float, height: float) -> tuple[float, float, float]:
+    """(parts-list width, map width, map height) of a level panel, in mm."""
+    list_w = min(62.0, width * 0.32)
+    return list_w, width - list_w - 4, height
+
+
+def _map_scale(frame: "_MapFrame", w_mm: float, h_mm: float, per_page: int, legend: "_Legend") -> float:
+    """Paper mm per model mm for the map drawing of one level panel on this page shape."""
+    width = w_mm - 2 * PAGE_MARGIN
+    height = (h_mm - 2 * PAGE_MARGIN - PAGE_HEADER - legend.height(width)) / per_page
+    _, map_w, map_h = _panel_box(width, height)
+    return min((map_w - 2 * LABEL_PAD) / frame.width, (map_h - 2 * LABEL_PAD - 6) / frame.height, 1.0)
+
+
+class _MapFrame:
+    """The map's extent in model millimetres and its odd-r column/row range (shared by all pages)."""
+
+    def __init__(self, m: Map, footprints: tuple[Footprint, ...] = ()):
+        cells = {(q, r) for piece in m.pieces for q, r in m.footprint(piece)} or {(0, 0)}
+        xs, ys = [], []
+        for q, r in cells:
+            for x, y in hex_corners_mm(q, r):
+                xs.append(x)
+                ys.append(y)
+        for fp in footprints:
+            xs.extend(x for x, _ in fp.points)
+            ys.extend(y for _, y in fp.points)
+        self.x0, self.y0, self.x1, self.y1 = min(xs), min(ys), max(xs), max(ys)
+        offsets = [axial_to_offset(q, r) for q, r in cells]
+        self.col0, self.col1 = min(o[0] for o in offsets), max(o[0] for o in offsets)
+        self.row0, self.row1 = min(o[1] for o in offsets), max(o[1] for o in offsets)
+
+    @property
+    def width(self) -> float:
+        return self.x1 - self.x0
+
+    @property
+    def height(self) -> float:
+        return self.y1 - self.y0
+
+    def name(self, q: int, r: int) -> str:
+        col, row = axial_to_offset(q, r)
+        return f"{column_letters(col - self.col0)}{row - self.row0 + 1}"
+
+
+def _level_page(c: Any, m: Map, frame: _MapFrame, levels: dict[int, list[int]], chunk: list[int],
+                order: list[int], w_mm: float, h_mm: float, options: BuildOptions, legend: "_Legend",
+                parts_page: int, after: int = 1) -> None:
+    """A sheet of level panels; `after` is how many sheets follow the level sheets (parts, scenarios)."""
+    margin, header = PAGE_MARGIN, PAGE_HEADER
+    width = w_mm - 2 * margin
+    legend_h = legend.height(width)
+    sheet_no = order.index(chunk[0]) // len(chunk) + 1
+    sheets = -(-len(order) // len(chunk))
+    right = f"{', '.join(levels_label(lv) for lv in chunk)} \u00b7 sheet {sheet_no} of {sheets + after}"
+    c.setFillColorRGB(0, 0, 0)
+    c.setFont(font(), 8)
+    c.drawRightString((w_mm - margin) * PT_PER_MM, (h_mm - margin - 5) * PT_PER_MM, right)
+    room = width * PT_PER_MM - text_width(right, font(), 8) - 12
+    c.setFont(bold_font(), 12)
+    tail = ": build instructions"
+    title = fit_text(m.name or "Untitled map", bold_font(), 12, room - text_width(tail, bold_font(), 12)) + tail
+    c.drawString(margin * PT_PER_MM, (h_mm - margin - 5) * PT_PER_MM, title)
+    panel_h = (h_mm - 2 * margin - header - legend_h) / len(chunk)
+    for i, level in enumerate(chunk):
+        top = h_mm - margin - header - i * panel_h
+        _level_panel(c, m, frame, levels, level, order, margin, top, width, panel_h, options, parts_page)
+    legend.draw(c, margin, margin + legend_h, width)
+
+
+def levels_label(level: int) -> str:
+    from mapkit.model.levels import label
+
+    return label(level)
+
+
+def _level_panel(c: Any, m: Map, frame: _MapFrame, levels: dict[int, list[int]], level: int, order: list[int],
+                 left: float, top: float, width: float, height: float, options: BuildOptions,
+                 parts_page: int) -> None:
+    """One level: the map drawing on the left, its parts list on the right (all in mm).
+
+    The drawing is the renderer's top view of this Level (`views.top_view`: its pieces over a
+    grey ghost of the Levels below), the scene the PNG and SVG pictures draw, walked onto the
+    page; the sheet adds what a builder counts: hex counts, heights and coordinates.
+    """
+    from mapkit.outputs.paint.pdf import draw_group
+    from mapkit.outputs.scene.views import RenderOptions, top_view
+
+    list_w, map_w, _ = _panel_box(width, height)
+    label_pad = LABEL_PAD
+    scale = min((map_w - 2 * label_pad) / frame.width, (height - 2 * label_pad - 6) / frame.height, 1.0)
+    draw_w, draw_h = frame.width * scale, frame.height * scale
+    ox = left + label_pad + (map_w - 2 * label_pad - draw_w) / 2
+    oy = top - 6 - label_pad - (height - 2 * label_pad - 6 - draw_h) / 2
+    sheet = Sheet(frame.x0, frame.y0, ox * PT_PER_MM, oy * PT_PER_MM, scale)
+    c.setFont(bold_font(), 10)
+    c.setFillColorRGB(0, 0, 0)
+    c.drawString(left * PT_PER_MM, (top - 4) * PT_PER_MM, levels_label(level))
+    scene, _, _ = top_view(m, RenderOptions(view="levels", level=level, pitch=HEX_PITCH_MM,
+                                            map_file=options.map_file), level)
+    draw_group(c, scene, sheet)
+    here = [f for f in options.footprints if footprint_page(f.level) == level]
+    for fp in here:
+        _footprint(c, sheet, fp)
+    _piece_labels(c, m, sheet, levels[level])       # last: nothing drawn covers a number
+    _coordinates(c, frame, sheet)
+    if options.hex_names:
+        _hex_names(c, m, frame, sheet, levels[level])
+    bottom_pt = (top - height + 2) * PT_PER_MM
+    y = _parts_column(c, m, levels[level], (left + width - list_w) * PT_PER_MM, (top - 4) * PT_PER_MM,
+                      f"Parts for {levels_label(level)}", bottom_pt=bottom_pt + 9 * (len(here) + 2 if here else 0),
+                      more=f"see the parts list, page {parts_page}")
+    if here:
+        c.setFont(bold_font(), 7)
+        c.drawString((left + width - list_w) * PT_PER_MM, y - 4, "C3G buildings and objects")
+        c.setFont(font(), 7)
+        for n, fp in enumerate(here, start=1):
+            c.drawString((left + width - list_w + 6) * PT_PER_MM, y - 4 - 9 * n, fp.name[:40])
+
+
+def piece_height(ptype: PieceType) -> int | None:
+    """The height a builder reads off a standing piece or a castle wall, in levels (None for a tile)."""
+    if ptype.kind in ("land", "fluid", "custom", "marker", "figure"):
+        return None
+    if ptype.obstacle_height:
+        return int(ptype.obstacle_height)
+    return int(ptype.height) if ptype.height > 1 else None
+
+
+def _piece_labels(c: Any, m: Map, sheet: Sheet, indices: list[int]) -> None:
+    """What a builder counts, on every piece of the Level: a tile's hex count (24, 7, 3), the
+    height of a tree, ruin, glacier or wall (H10), each on a white plate above everything else,
+    so start-zone rings and glyphs never cover a number."""
+    cat = catalog()
+    size = max(4.0, min(9.0, sheet.length(44.45) * 0.34))
+    plates = []
+    for i in indices:
+        piece = m.pieces[i]
+        ptype = cat[piece.type]
+        if ptype.kind in ("land", "fluid", "custom"):
+            text = str(len(m.footprint(piece)))
+        else:
+            height = piece_height(ptype)
+            if height is None:
+                continue
+            text = f"H{height}"
+        cells = m.footprint(piece)
+        mx = sum(hex_center_mm(q, r)[0] for q, r in cells) / len(cells)
+        my = sum(hex_center_mm(q, r)[1] for q, r in cells) / len(cells)
+        q, r = min(cells, key=lambda h: math.dist(hex_center_mm(*h), (mx, my)))
+        x, y = sheet.pt(*hex_center_mm(q, r))
+        if ptype.kind not in ("land", "fluid", "custom"):
+            y -= sheet.length(44.45) * 0.22       # under a standing piece's symbol, not on it
+        plates.append((x, y, text))
+    for x, y, text in plates:
+        w = text_width(text, bold_font(), size)
+        c.setFillColorRGB(1, 1, 1)
+        c.setStrokeColorRGB(0.35, 0.35, 0.35)
+        c.setLineWidth(0.3)
+        c.roundRect(x - w / 2 - 1.2, y - size * 0.42, w + 2.4, size * 1.05, 1.2, stroke=1, fill=1)
+        c.setFillColorRGB(0, 0, 0)
+        c.setFont(bold_font(), size)
+        c.drawCentredString(x, y - size * 0.3, text)
+
+
+def _footprint(c: Any, sheet: Sheet, fp: Footprint) -> None:
+    """A placed Book: its outline dashed in purple, its name at the middle."""
+    if len(fp.points) < 3:
+        return
+    c.saveState()
+    c.setStrokeColorRGB(0.45, 0.1, 0.6)
+    c.setLineWidth(1.6)
+    c.setDash(3, 1.5)
+    c.drawPath(polygon_path(c, [sheet.pt(x, y) for x, y in fp.points]), stroke=1, fill=0)
+    mx = sum(x for x, _ in fp.points) / len(fp.points)
+    my = sum(y for _, y in fp.points) / len(fp.points)
+    px, py = sheet.pt(mx, my)
+    c.setFillColorRGB(0.45, 0.1, 0.6)
+    c.setFont(bold_font(), max(4.0, min(8.0, sheet.length(44.45) * 0.3)))
+    c.drawCentredString(px, py, fp.name[:30])
+    c.restoreState()
+
+
+def _coordinates(c: Any, frame: _MapFrame, sheet: Sheet) -> None:
+    """Column letters above and below, row numbers left and right."""
+    size = max(3.5, min(7.0, sheet.length(44.45) * 0.3))
+    c.setFont(font(), size)
+    c.setFillColorRGB(0.3, 0.3, 0.3)
+    top = sheet.pt(0, frame.y0)[1] + 2
+    bottom = sheet.pt(0, frame.y1)[1] - 2 - size
+    step = max(1, math.ceil(size * 1.6 / sheet.length(44.45)))
+    even_row = frame.row0 + (frame.row0 & 1)
+    for col in range(frame.col0, frame.col1 + 1, step):
+        q = col - (even_row >> 1)
+        x = sheet.pt(*hex_center_mm(q, even_row))[0]
+        text = column_letters(col - frame.col0)
+        c.drawCentredString(x, top, text)
+        c.drawCentredString(x, bottom, text)
+    left = sheet.pt(frame.x0, 0)[0] - 2
+    right = sheet.pt(frame.x1, 0)[0] + 2
+    rstep = max(1, math.ceil(size * 1.3 / (sheet.length(44.45) * 0.866)))
+    for row in range(frame.row0, frame.row1 + 1, rstep):
+        y = sheet.pt(*hex_center_mm(0, row))[1] - size * 0.35
+        c.drawRightString(left, y, str(row - frame.row0 + 1))
+        c.drawString(right, y, str(row - frame.row0 + 1))
+
+
+def _hex_names(c: Any, m: Map, frame: _MapFrame, sheet: Sheet, indices: list[int]) -> None:
+    """The coordinate name of every hex the level's pieces cover, small, under the hex centre."""
+    size = max(3.0, min(6.0, sheet.length(44.45) * 0.2))
+    c.setFont(font(), size)
+    c.setFillColorRGB(0.1, 0.1, 0.1)
+    cat = catalog()
+    cells = {h for i in indices if cat[m.pieces[i].type].kind not in MARKER_KINDS for h in m.footprint(m.pieces[i])}
+    for q, r in sorted(cells, key=lambda h: (h[1], h[0])):
+        x, y = sheet.pt(*hex_center_mm(q, r))
+        c.drawCentredString(x, y - sheet.length(44.45) * 0.36, frame.name(q, r))
+
+
+def _parts_column(c: Any, m: Map, indices: list[int], x: float, y: float, title: str,
+                  max_lines: int = 60, bottom_pt: float = 0.0, more: str = "") -> float:
+    """A parts list from page point (x, y) downwards, no lower than `bottom_pt`; returns the y
+    below it. Kinds that do not fit are counted, with `more` saying where they are listed."""
+    c.setFillColorRGB(0, 0, 0)
+    c.setFont(bold_font(), 8)
+    c.drawString(x, y, title)
+    y -= 11
+    c.setFont(font(), 7)
+    rows = parts_list(m, indices)
+    room = int((y - bottom_pt) // 9) if bottom_pt else max_lines
+    shown = rows if len(rows) <= min(max_lines, room) else rows[:max(0, min(max_lines, room) - 1)]
+    for name, count in shown:
+        c.drawRightString(x + 14, y, str(count))
+        c.drawString(x + 18, y, f"x {name}"[:60])
+        y -= 9
+    if len(shown) < len(rows):
+        c.drawString(x + 18, y, f"... and {len(rows) - len(shown)} more kinds" + (f" ({more})" if more else ""))
+        y -= 9
+    return y
+
+
+class _Legend:
+    """The one legend of a map's build sheets: the renderer's legend lines (same swatches, same
+    words as the PNG and SVG), then what the sheet adds. Laid out in columns across the foot of
+    every level page; its height is known before the page is laid out."""
+
+    LINE_MM = 4.6
+    COLUMN_MM = 62.0
+    TEXT_PT = 6.5
+
+    def __init__(self, m: Map, options: BuildOptions):
+        from mapkit.outputs.scene.style import legend_entries
+
+        cat = catalog()
+        types = {cat[p.type] for p in m.pieces}
+        players = sorted({int(p.attrs.get("player", 0) or 0) for p in m.pieces if p.type == "start-zone"})
+        self.entries = [e for e in legend_entries(types, players) if e.swatch != "line" or e.value == "outline"]
+        self.notes = [
+            "Numbers on white plates: a tile's hex count; H10: the height of a tree, ruin, glacier or wall, "
+            "in levels. Grey hexes: the Levels below, already built.",
+            COORDINATE_NOTE,
+        ]
+        if options.footprints:
+            self.notes.insert(1, "Purple dashed outline: a C3G building or object (its Book's name).")
+
+    def _columns(self, width_mm: float) -> int:
+        return max(1, int(width_mm // self.COLUMN_MM))
+
+    def _note_lines(self, width_mm: float) -> list[str]:
+        return [part for note in self.notes for part in wrap_text(note, font(), self.TEXT_PT, width_mm * PT_PER_MM)]
+
+    def height(self, width_mm: float) -> float:
+        rows = -(-len(self.entries) // self._columns(width_mm))
+        return 8 + rows * self.LINE_MM + len(self._note_lines(width_mm)) * 3.0
+
+    def draw(self, c: Any, left: float, top: float, width: float) -> None:
+        """The legend in the band from `top` (mm from the page's foot) down."""
+        from mapkit.outputs.scene.legend import _swatch
+        from mapkit.outputs.paint.pdf import draw_items
+
+        x, y = left * PT_PER_MM, top * PT_PER_MM
+        c.setStrokeColorRGB(0.6, 0.6, 0.6)
+        c.setLineWidth(0.4)
+        c.line(x, y - 2, x + width * PT_PER_MM, y - 2)
+        c.setFillColorRGB(0, 0, 0)
+        c.setFont(bold_font(), 7)
+        c.drawString(x, y - 9, "Legend")
+        cols = self._columns(width)
+        rows = -(-len(self.entries) // cols)
+        col_w = width / cols
+        p = 7.0                                          # swatch scale: a hex 7 mm across on paper
+        for n, entry in enumerate(self.entries):
+            col, row = n // rows if rows else 0, n % rows if rows else 0
+            cx = left + col * col_w + 14 + 2.2
+            cy = top - 8 - 2.0 - row * self.LINE_MM       # mm from the page's foot
+            sheet = Sheet(0.0, 0.0, cx * PT_PER_MM, cy * PT_PER_MM, 1.0)
+            draw_items(c, ((item, 0.0, 0.0) for item in _swatch(entry, 0.0, 0.0, p, p * 0.5)), sheet)
+            c.setFillColorRGB(0, 0, 0)
+            c.setFont(font(), self.TEXT_PT)
+            label = fit_text(str(entry.label), font(), self.TEXT_PT, (col_w - 22) * PT_PER_MM)
+            c.drawString((cx + 4.5) * PT_PER_MM, cy * PT_PER_MM - 2.2, label)
+        y_notes = (top - 8 - rows * self.LINE_MM - 1.5) * PT_PER_MM
+        c.setFont(font(), self.TEXT_PT)
+        for i, line in enumerate(self._note_lines(width)):
+            c.drawString(x, y_notes - 8.5 * i, line)

@@ -1,0 +1,226 @@
+"""The isometric view: stacked tiles seen from the south, as hex prisms.
+
+Cells are painted back to front (north row first), then bottom to top, so each one covers
+what it hides (see `layout.Oblique`). Tops with a solid tile on them, and side faces against
+a solid neighbour, are never seen and are not drawn.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from mapkit.model import levels
+from mapkit.model.catalog import catalog
+from mapkit.model.grid import DIRECTIONS
+from mapkit.model.map import Map
+from mapkit.outputs.scene import c3g, layout, style, symbols
+from mapkit.outputs.scene import iso_solids as solids
+from mapkit.outputs.scene.layout import Box, Oblique, hex_center
+from mapkit.outputs.scene.shapes import Circle, Group, Poly, Text
+from mapkit.outputs.scene.shading import Shading
+
+
+def iso_view(m: Map, opts: Any) -> tuple[Group, Box, dict]:
+    """The stacked tiles seen from the south, as hex prisms painted back to front, bottom to top."""
+    cat = catalog()
+    p = opts.pitch
+    proj = Oblique()
+    solid: set[tuple[int, int, int]] = set()
+    thin_of: dict[int, bool] = {}
+    jobs: list[tuple[float, float, int, int, Any]] = []
+    cell_sets: dict[int, set[tuple[int, int]]] = {}
+    tops = layout.visible_tops(m)
+    shading = Shading(tops, m)
+    for index, piece in enumerate(m.pieces):
+        ptype = cat[piece.type]
+        cells = layout.piece_cells(m, piece)
+        if layout.is_surface(ptype) and not _stands(ptype):
+            cell_sets[index] = set(cells)
+            thin = ptype.kind == "fluid" and not ptype.adds_height
+            bottom = float(piece.z)
+            top = bottom + (layout.FLUID_THICKNESS if thin else ptype.height)
+            thin_of[index] = thin
+            if not thin:
+                for q, r in cells:
+                    for lv in range(piece.z, piece.z + ptype.height):
+                        solid.add((q, r, lv))
+            for q, r in cells:
+                jobs.append((r, bottom, 0, index, (q, r, bottom, top)))
+        elif ptype.kind == "edge" and len(cells) == 1:
+            # an edge add-on is painted with the later of the two rows its edge joins
+            dq, dr = DIRECTIONS[int(piece.rotation) % 6]
+            jobs.append((max(piece.r, piece.r + dr), piece.z + 0.001, 2, index, (piece.q, piece.r, float(piece.z), None)))
+        else:
+            flat = 1 if ptype.kind == "marker" else 2        # marks on the ground go under what stands there
+            for q, r in cells:
+                jobs.append((r, piece.z + 0.001, flat, index, (q, r, float(piece.z), None)))
+    jobs.sort(key=lambda j: (j[0], j[1], j[2], j[3]))
+    root = Group("iso", label="Stacked tiles", layer=True)
+    colours: dict[int, tuple] = {}
+    outline_rgb = style.mark_rgb("outline")
+    xs: list[float] = []
+    ys: list[float] = []
+    sin_e, lift = proj.scales()
+    offsets = [(ox, oy * sin_e) for ox, oy in layout.corner_offsets(p)]
+    faces = [(d, layout.EDGE_OF_DIRECTION[d]) for d in (1, 2)]    # colour[d] shades face d
+    grid_w, face_w, outline_w = p * 0.01, p * 0.012, p * 0.025
+    for _, _, _, index, (q, r, bottom, top) in jobs:
+        piece = m.pieces[index]
+        ptype = cat[piece.type]
+        cx, cy = hex_center(q, r, p)
+        if top is not None:
+            buried = not thin_of[index] and (q, r, int(math.ceil(top))) in solid   # its top cannot show
+            colour = colours.get(index)
+            if colour is None:
+                fill = shading(style.piece_fill(ptype, piece.attrs), layout.surface_top(ptype, piece))
+                colour = colours[index] = (fill, style.darker(fill, 0.78), style.darker(fill, 0.62),
+                                           style.darker(fill, 0.45), style.darker(fill, 0.85))
+            fill = colour[0]
+            y_top = cy * sin_e - top * lift
+            y_bot = cy * sin_e - bottom * lift
+            top_pts = [(cx + ox, y_top + oy) for ox, oy in offsets]
+            side = range(int(bottom), int(math.ceil(top)))
+            for d, e in faces:                        # the south-east and south-west faces
+                nq, nr = q + DIRECTIONS[d][0], r + DIRECTIONS[d][1]
+                if all((nq, nr, lv) in solid for lv in side):
+                    continue
+                (ax, ay), (bx, by) = top_pts[e], top_pts[(e + 1) % 6]
+                drop = y_bot - y_top
+                root.add(Poly([(ax, ay), (bx, by), (bx, by + drop), (ax, ay + drop)], fill=colour[d],
+                              stroke=colour[3], width=face_w))
+            xs.append(top_pts[4][0])
+            xs.append(top_pts[1][0])
+            ys.append(top_pts[0][1])
+            ys.append(top_pts[3][1] + y_bot - y_top)
+            if buried:
+                continue
+            root.add(Poly(top_pts, fill=fill, stroke=colour[4], width=grid_w,
+                          attrs={"class": "hex", "data-piece": index + 1, "data-q": q, "data-r": r,
+                                 "data-level": levels.level(ptype, piece.z), "data-type": piece.type}))
+            if ptype.kind == "fluid":                      # fluids keep their pattern, laid flat
+                y_mid = cy * sin_e - top * lift
+                for mark in symbols.pattern(style.terrain_pattern(ptype.terrain), cx, cy, p, fill):
+                    if isinstance(mark, Poly):
+                        mark.pts = [(x, y_mid + (y - cy) * sin_e) for x, y in mark.pts]
+                    elif isinstance(mark, Circle):
+                        mark.cy = y_mid + (mark.cy - cy) * sin_e
+                    root.add(mark)
+            cs = cell_sets[index]
+            boundary = [(q + dq, r + dr) not in cs for dq, dr in DIRECTIONS]
+            if all(boundary):
+                root.add(Poly(top_pts, stroke=outline_rgb, width=outline_w))
+            elif any(boundary):
+                for run in _runs(boundary):
+                    root.add(Poly([top_pts[i % 6] for i in run], stroke=outline_rgb, width=outline_w, closed=False))
+        else:
+            _iso_standing(root, m, index, (q, r), cx, cy, bottom, proj, p, xs, ys)
+    if not xs:
+        xs, ys = [0.0, p], [0.0, p]
+    box = Box(min(xs), min(ys), max(xs), max(ys))
+    info = {"types": [cat[pc.type] for pc in m.pieces],
+            "players": [int(pc.attrs.get("player", 0) or 0) for pc in m.pieces if pc.type == "start-zone"],
+            "levels": shading.levels, "cells": set(tops), "iso": True}
+    if c3g.has_c3g(m):
+        extra = c3g.iso_layer(m, opts.map_file, p, proj)
+        root.items.extend(extra.groups)
+        for group in extra.groups:
+            for item, _, _ in group.walk():
+                if isinstance(item, Poly):
+                    box = box.union(Box(min(x for x, _ in item.pts), min(y for _, y in item.pts),
+                                        max(x for x, _ in item.pts), max(y for _, y in item.pts)))
+        info["extra_legend"] = extra.legend
+        info["notes"] = extra.notes
+    return root, box, info
+
+
+def _runs(boundary: list[bool]) -> list[list[int]]:
+    """Corner indices of each run of consecutive outline edges of a hex (edge of direction d
+    joins corners d + 1 and d + 2), so a run becomes one polyline."""
+    runs: list[list[int]] = []
+    start = next(d for d in range(6) if not boundary[d])      # begin after an inner edge
+    current: list[int] = []
+    for step in range(1, 7):
+        d = (start + step) % 6
+        if boundary[d]:
+            e = layout.EDGE_OF_DIRECTION[d]
+            if not current:
+                current = [e]
+            current.append(e + 1)
+        elif current:
+            runs.append(current)
+            current = []
+    if current:
+        runs.append(current)
+    return runs
+
+
+def _stands(ptype) -> bool:
+    """A castle flag is a layer piece in the model (it stacks like a tile) but stands like a pole."""
+    return ptype.kind == "castle" and style.castle_symbol(ptype)[0] == "flag"
+
+
+def _iso_standing(root: Group, m: Map, index: int, cell: tuple[int, int], cx: float, cy: float, z: float,
+                  proj: Oblique, p: float, xs: list[float], ys: list[float]) -> None:
+    """Obstacles upright (trees, palms, ruins as their shapes, others as billboards); edge
+    add-ons and flags as solids; flat markers on the surface; figures as tokens."""
+    piece = m.pieces[index]
+    ptype = catalog()[piece.type]
+    bx, by = proj.project(cx, cy, z)
+    kind = ptype.kind
+    tag: dict[str, Any] = {"data-piece": index + 1, "data-type": piece.type}
+    if kind == "obstacle":
+        symbol, rgb, _ = style.obstacle_style(ptype)
+        height = (ptype.obstacle_height or 6) * 0.45          # levels, a drawing choice (see layout docs)
+        tx, ty = proj.project(cx, cy, z + height)
+        ink = style.darker(rgb, 0.55)
+        if symbol == "palm":
+            group = root.group(f"iso-piece-{index + 1}-{cell[0]}-{cell[1]}", **{"class": "palm", **tag})
+            solids.palm(group, bx, by, tx, ty, p, rgb, {"class": "palm"})
+        elif symbol == "ruin":
+            group = root.group(f"iso-piece-{index + 1}-{cell[0]}-{cell[1]}", **{"class": "ruin", **tag})
+            solids.ruin(group, cx, cy, z, (ptype.obstacle_height or 6) * 0.6, p, proj, rgb, {"class": "ruin"})
+        elif symbol == "tree":
+            root.add(Poly([(bx, by), (tx, ty)], stroke=(100, 66, 36), width=p * 0.08, closed=False))
+            root.add(Circle(tx, ty, p * 0.34, fill=rgb, stroke=ink, width=p * 0.03))
+        else:
+            w = p * 0.32
+            root.add(Poly([(bx - w, by), (bx + w, by), (tx + w * 0.4, ty), (tx - w * 0.4, ty)], fill=rgb,
+                          stroke=ink, width=p * 0.03))
+        xs += [bx - p * 0.4, bx + p * 0.4]
+        ys += [ty - p * 0.4, by]
+        return
+    if kind == "figure":
+        player = piece.attrs.get("player")
+        root.items.extend(symbols.figure(bx, by - p * 0.25, p * 0.8, str(piece.attrs.get("name", "")),
+                                         int(player) if player else None))
+        return
+    if piece.type == "glyph":
+        root.items.extend(symbols.glyph(bx, by, p * 0.8, str(piece.attrs.get("letter", "?"))))
+    elif piece.type == "start-zone":
+        player = int(piece.attrs.get("player", 0) or 0)
+        rgb = style.player_rgb(player)
+        ring = [proj.project(x, y, z) for x, y in layout.hex_corners(piece.q, piece.r, p, 0.8)]
+        root.add(Poly(ring, stroke=rgb, width=p * 0.08))
+        root.add(Text(bx, by, str(player), p * 0.22, fill=(0, 0, 0), bold=True, halo=rgb))
+    elif kind == "marker":  # other tokens (objective markers): a disc in their colour, lying on the surface
+        rgb = ptype.vs_colour or style.mark_rgb("figure")
+        disc = [proj.project(cx + p * 0.2 * math.cos(a), cy + p * 0.2 * math.sin(a), z)
+                for a in (math.tau * i / 16 for i in range(16))]
+        root.add(Poly(disc, fill=rgb, stroke=style.darker(rgb, 0.5), width=p * 0.02))
+    elif kind == "edge" or kind == "castle":
+        symbol, _, rgb = style.castle_symbol(ptype)
+        group = root.group(f"iso-piece-{index + 1}-{cell[0]}-{cell[1]}", **{"class": symbol, **tag})
+        d = int(piece.rotation) % 6
+        if symbol == "road-wall":
+            solids.road_wall(group, layout.piece_cells(m, piece), cell, z, float(ptype.obstacle_height or 3), p, proj,
+                             rgb, {"class": symbol})
+        elif symbol == "battlement":
+            solids.battlement(group, piece.q, piece.r, d, z, p, proj, rgb, {"class": symbol})
+        elif symbol == "ladder":
+            solids.ladder(group, piece.q, piece.r, d, z, p, proj, rgb, {"class": symbol})
+        elif symbol == "flag":
+            solids.flag(group, cx, cy, z, p, proj, rgb, {"class": symbol})
+        top = z + max(solids.FLAG_POLE_LEVELS, solids.battlement_levels(), float(ptype.obstacle_height or 0))
+        xs += [bx - p * 0.5, bx + p * 0.5]
+        ys += [proj.project(cx, cy, top)[1] - p * 0.3, by]

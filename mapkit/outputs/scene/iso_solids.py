@@ -1,0 +1,183 @@
+"""Pieces that stand on the map, drawn as solids in the isometric view: road walls, battlements,
+ladders and flags; palms and ruins as shapes a builder knows (fronds, a broken wall).
+
+Every part is a polygon in the view's projection (`layout.Oblique`), tagged with its piece's
+index and a class naming the part, so a test (or an SVG editor) finds it. Heights not given by
+a piece's catalog entry are drawing choices, named here.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from mapkit.outputs.scene import style
+from mapkit.outputs.scene.layout import EDGE_OF_DIRECTION, UNIT_CORNERS, Oblique, hex_center
+from mapkit.outputs.scene.shapes import Group, Poly
+
+RGB = tuple[int, int, int]
+Point = tuple[float, float]
+
+#: Drawing choices (levels): a ladder piece's height (VirtualScape maps stack them every 2
+#: levels), a flag's pole, the depth of a battlement's crenels.
+LADDER_LEVELS = 2.0
+FLAG_POLE_LEVELS = 3.0
+CRENEL_LEVELS = 1.0
+
+
+def battlement_levels() -> float:
+    """A battlement's height from its bottom: the rise at which the catalog plants a flag in it
+    (`stands_on`; 5, an assumption from Hexoscape's battlement and VirtualScape's West Barbican,
+    docs/formats.md), so a flag is drawn on the battlement's top."""
+    from mapkit.model.catalog import catalog
+
+    try:
+        return float(catalog()["castle-flag"].stands_on.get("castle-battlement", 5))
+    except KeyError:
+        return 5.0
+
+
+def slab(g: Group, a: Point, b: Point, bottom: float, top: float, thickness: float, proj: Oblique, rgb: RGB,
+         attrs: dict[str, Any], p: float, crenels: int = 0) -> None:
+    """A wall `thickness` thick along a -> b on the table, from level `bottom` to `top`: the faces
+    the viewer sees (south-facing sides and ends, farthest first), then the top; with `crenels`
+    merlons the top is notched (a battlement)."""
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    length = math.hypot(dx, dy) or 1.0
+    nx, ny = -dy / length * thickness / 2, dx / length * thickness / 2
+    ring = [(a[0] + nx, a[1] + ny), (b[0] + nx, b[1] + ny), (b[0] - nx, b[1] - ny), (a[0] - nx, a[1] - ny)]
+    area = sum(ring[i][0] * ring[(i + 1) % 4][1] - ring[(i + 1) % 4][0] * ring[i][1] for i in range(4))
+    turn = 1.0 if area > 0 else -1.0
+    ink = style.darker(rgb, 0.5)
+    faces = []
+    for i in range(4):
+        (ax, ay), (bx, by) = ring[i], ring[(i + 1) % 4]
+        ox, oy = (by - ay) * turn, -(bx - ax) * turn           # outward normal, y grows south
+        if oy > 1e-9:
+            shade = rgb if abs(ox) < abs(oy) else style.darker(rgb, 0.8)
+            faces.append((max(ay, by), (ax, ay), (bx, by), shade))
+    faces.sort()
+    for _, (ax, ay), (bx, by), shade in faces:
+        if crenels:
+            pts = [proj.project(ax, ay, bottom), proj.project(bx, by, bottom)]
+            pts += [proj.project(ax + (bx - ax) * t, ay + (by - ay) * t, z) for t, z in _crenel_line(crenels, bottom,
+                                                                                                 top)[::-1]]
+        else:
+            pts = [proj.project(ax, ay, bottom), proj.project(bx, by, bottom), proj.project(bx, by, top),
+                   proj.project(ax, ay, top)]
+        g.add(Poly(pts, fill=shade, stroke=ink, width=p * 0.012, attrs={**attrs, "data-part": "side"}))
+    lid = style.darker(rgb, 1.15) if sum(rgb) < 600 else rgb
+    spans = [(0.0, 1.0)] if not crenels else [(k / (2 * crenels - 1), (k + 1) / (2 * crenels - 1))
+                                               for k in range(0, 2 * crenels - 1, 2)]
+    for t0, t1 in spans:                              # the top: whole, or over each merlon (crenels stay open)
+        quad = [_along(ring[0], ring[1], t0), _along(ring[0], ring[1], t1), _along(ring[3], ring[2], t1),
+                _along(ring[3], ring[2], t0)]
+        g.add(Poly([proj.project(x, y, top) for x, y in quad], fill=lid, stroke=ink, width=p * 0.012,
+                   attrs={**attrs, "data-part": "top"}))
+
+
+def _along(a: Point, b: Point, t: float) -> Point:
+    return a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t
+
+
+def _crenel_line(merlons: int, bottom: float, top: float) -> list[tuple[float, float]]:
+    """The notched top of a battlement, from t = 0 to t = 1 along the wall: `merlons` teeth."""
+    notch = max(bottom + (top - bottom) * 0.5, top - CRENEL_LEVELS)
+    steps = 2 * merlons - 1
+    out = []
+    for k in range(steps):
+        z = top if k % 2 == 0 else notch
+        out += [(k / steps, z), ((k + 1) / steps, z)]
+    return out
+
+
+def road_wall(g: Group, cells: list[tuple[int, int]], cell: tuple[int, int], z: float, height: float, p: float,
+              proj: Oblique, rgb: RGB, attrs: dict[str, Any]) -> None:
+    """The part of a road wall over one of its hexes: the wall runs through the hex centres (as the
+    top view draws it), each hex drawing its half to either neighbour, so tiles of later rows
+    cover what they hide."""
+    centres = [hex_center(q, r, p) for q, r in cells]
+    i = cells.index(cell)
+    here = centres[i]
+    a = here if i == 0 else _mid(centres[i - 1], here)
+    b = here if i == len(centres) - 1 else _mid(here, centres[i + 1])
+    slab(g, a, b, z, z + height, p * 0.16, proj, rgb, attrs, p)
+
+
+def battlement(g: Group, q: int, r: int, direction: int, z: float, p: float, proj: Oblique, rgb: RGB,
+               attrs: dict[str, Any]) -> None:
+    """A battlement along the hex edge facing `direction` (0 = east, clockwise): a notched wall
+    from its bottom `z` (VirtualScape stores it at the z of the wall-walk whose side it hangs
+    on) up `battlement_levels()`, above the walk's top."""
+    a, b = _edge(q, r, direction, p)
+    slab(g, a, b, z, z + battlement_levels(), p * 0.1, proj, rgb, attrs, p, crenels=3)
+
+
+def ladder(g: Group, q: int, r: int, direction: int, z: float, p: float, proj: Oblique, rgb: RGB,
+           attrs: dict[str, Any]) -> None:
+    """A ladder piece upright on the hex edge facing `direction`: two rails and rungs."""
+    a, b = _edge(q, r, direction, p)
+    top = z + LADDER_LEVELS
+    rails = [(a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t) for t in (0.25, 0.75)]
+    for x, y in rails:
+        g.add(Poly([proj.project(x, y, z), proj.project(x, y, top)], stroke=rgb, width=p * 0.05, closed=False,
+                   attrs={**attrs, "data-part": "rail"}))
+    (x0, y0), (x1, y1) = rails
+    for k in range(1, 5):
+        lv = z + LADDER_LEVELS * k / 5
+        g.add(Poly([proj.project(x0, y0, lv), proj.project(x1, y1, lv)], stroke=rgb, width=p * 0.035, closed=False,
+                   attrs={**attrs, "data-part": "rung"}))
+
+
+def flag(g: Group, cx: float, cy: float, z: float, p: float, proj: Oblique, rgb: RGB, attrs: dict[str, Any]) -> None:
+    """A pole and a pennant."""
+    top = z + FLAG_POLE_LEVELS
+    g.add(Poly([proj.project(cx, cy, z), proj.project(cx, cy, top)], stroke=(60, 50, 40), width=p * 0.04,
+               closed=False, attrs={**attrs, "data-part": "pole"}))
+    tx, ty = proj.project(cx, cy, top)
+    _, lift = proj.scales()
+    drop = lift * FLAG_POLE_LEVELS * 0.3
+    g.add(Poly([(tx, ty), (tx + p * 0.4, ty + drop / 2), (tx, ty + drop)], fill=rgb, stroke=style.darker(rgb, 0.5),
+               width=p * 0.015, attrs={**attrs, "data-part": "pennant"}))
+
+
+def palm(g: Group, bx: float, by: float, tx: float, ty: float, p: float, rgb: RGB, attrs: dict[str, Any]) -> None:
+    """A leaning trunk and a crown of fronds (a round tree is a ball on a stick)."""
+    lean = p * 0.12
+    crown = (tx + lean, ty)
+    g.add(Poly([(bx, by), ((bx + crown[0]) / 2 + lean * 0.6, (by + crown[1]) / 2), crown], stroke=(120, 84, 44),
+               width=p * 0.07, closed=False, attrs={**attrs, "data-part": "trunk"}))
+    ink = style.darker(rgb, 0.55)
+    for k in range(6):
+        angle = math.radians(-180 + k * 36)                   # fronds fan out, drooping at the ends
+        reach = p * 0.42
+        ex, ey = crown[0] + reach * math.cos(angle), crown[1] + reach * 0.55 * math.sin(angle) + p * 0.12
+        mx, my = crown[0] + reach * 0.5 * math.cos(angle), crown[1] + reach * 0.5 * math.sin(angle) * 0.9 - p * 0.04
+        side = (-(ey - crown[1]) * 0.12, (ex - crown[0]) * 0.12)
+        g.add(Poly([crown, (mx + side[0], my + side[1]), (ex, ey), (mx - side[0], my - side[1])], fill=rgb,
+                   stroke=ink, width=p * 0.012, attrs={**attrs, "data-part": "frond"}))
+
+
+def ruin(g: Group, cx: float, cy: float, z: float, height: float, p: float, proj: Oblique, rgb: RGB,
+         attrs: dict[str, Any]) -> None:
+    """A broken wall across the hex: full height at one end, crumbling to a stub, with a gap."""
+    a, b = (cx - p * 0.36, cy), (cx + p * 0.36, cy)
+    steps = [(0.0, 1.0), (0.28, 1.0), (0.28, 0.72), (0.45, 0.72), (0.45, 0.0), (0.58, 0.0), (0.58, 0.45),
+             (0.8, 0.45), (0.8, 0.25), (1.0, 0.25)]
+    ink = style.darker(rgb, 0.5)
+    front = [proj.project(a[0], a[1] + p * 0.06, z), proj.project(b[0], b[1] + p * 0.06, z)]
+    front += [proj.project(a[0] + (b[0] - a[0]) * t, a[1] + p * 0.06, z + max(h, 0.05) * height)
+              for t, h in reversed(steps)]
+    g.add(Poly(front, fill=rgb, stroke=ink, width=p * 0.015, attrs={**attrs, "data-part": "side"}))
+
+
+def _edge(q: int, r: int, direction: int, p: float) -> tuple[Point, Point]:
+    cx, cy = hex_center(q, r, p)
+    e = EDGE_OF_DIRECTION[direction % 6]
+    a = (cx + p * UNIT_CORNERS[e][0] * 0.95, cy + p * UNIT_CORNERS[e][1] * 0.95)
+    b = (cx + p * UNIT_CORNERS[(e + 1) % 6][0] * 0.95, cy + p * UNIT_CORNERS[(e + 1) % 6][1] * 0.95)
+    return a, b
+
+
+def _mid(a: Point, b: Point) -> Point:
+    return (a[0] + b[0]) / 2, (a[1] + b[1]) / 2

@@ -1,0 +1,345 @@
+"""Where things go on the page: hex geometry in millimetres, levels, visible tops, projection.
+
+All drawings work in millimetres on the table (x east, y south, hex (0, 0) centred at the
+origin, 44.45 mm between neighbouring centres); a backend scales to pixels or points.
+Shapes are turned into outlines once per (shape, rotation) and moved to each piece, so a
+10 000-piece map costs a lookup per piece, not a geometry computation.
+
+Levels, as a builder counts them (`mapkit.model.levels`): a tile whose bottom is at z is
+Level z + 1, and what stands on a surface (obstacles, glyphs, start zones, figures, edge
+pieces, all stored one above the tile under them) stands on the Level of that surface. So
+"Level 2" shows the tiles of the second layer and everything put on top of them.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Iterable, NamedTuple
+
+from mapkit.model.catalog import PieceType, catalog
+from mapkit.model.grid import DIRECTIONS, HEX_PITCH_MM, LEVEL_HEIGHT_MM, SQRT3
+from mapkit.model import levels
+from mapkit.model.map import Map, Piece
+
+#: Unit corners of a pointy-top hex of pitch 1, clockwise from the top vertex.
+#: Corner i is at angle -90 + 60 i degrees; edge i joins corner i and corner i + 1.
+UNIT_CORNERS: tuple[tuple[float, float], ...] = tuple(
+    (math.cos(math.radians(-90 + 60 * i)) / SQRT3, math.sin(math.radians(-90 + 60 * i)) / SQRT3) for i in range(6)
+)
+#: The edge facing grid direction d (0 = east, clockwise): edge (d + 1) mod 6.
+EDGE_OF_DIRECTION = tuple((d + 1) % 6 for d in range(6))
+#: How thin tiles (fluids) are drawn in the isometric view, in levels (a drawing choice).
+FLUID_THICKNESS = 0.4
+
+
+def hex_center(q: float, r: float, pitch: float = HEX_PITCH_MM) -> tuple[float, float]:
+    """Centre of hex (q, r): x east, y south, in the units of `pitch`."""
+    return pitch * (q + r / 2.0), pitch * (SQRT3 / 2.0) * r
+
+
+@lru_cache(maxsize=64)
+def corner_offsets(pitch: float, size: float = 1.0) -> tuple[tuple[float, float], ...]:
+    """The corners of a hex relative to its centre, for this pitch and size."""
+    k = pitch * size
+    return tuple((k * ux, k * uy) for ux, uy in UNIT_CORNERS)
+
+
+def hex_corners(q: float, r: float, pitch: float = HEX_PITCH_MM, size: float = 1.0) -> list[tuple[float, float]]:
+    """The six corners of hex (q, r), clockwise from the top; `size` shrinks it about its centre."""
+    cx = pitch * (q + r / 2.0)
+    cy = pitch * (SQRT3 / 2.0) * r
+    (ax, ay), (bx, by), (cx_, cy_), (dx, dy), (ex, ey), (fx, fy) = corner_offsets(pitch, size)
+    return [(cx + ax, cy + ay), (cx + bx, cy + by), (cx + cx_, cy + cy_), (cx + dx, cy + dy), (cx + ex, cy + ey),
+            (cx + fx, cy + fy)]
+
+
+def edge_segment(q: float, r: float, direction: int, pitch: float = HEX_PITCH_MM, size: float = 1.0
+                 ) -> tuple[tuple[float, float], tuple[float, float]]:
+    """The edge of hex (q, r) facing grid direction `direction` (0 = east, clockwise)."""
+    cx, cy = hex_center(q, r, pitch)
+    offsets = corner_offsets(pitch, size)
+    e = EDGE_OF_DIRECTION[direction % 6]
+    (ax, ay), (bx, by) = offsets[e], offsets[(e + 1) % 6]
+    return (cx + ax, cy + ay), (cx + bx, cy + by)
+
+
+# -- piece shapes ---------------------------------------------------------------------------
+
+@lru_cache(maxsize=None)
+def shape_cells(shape: str, turns: int) -> tuple[tuple[int, int], ...]:
+    return catalog().footprint(shape, turns)
+
+
+@lru_cache(maxsize=None)
+def shape_outline(shape: str, turns: int) -> tuple[tuple[tuple[float, float], ...], ...]:
+    """The boundary rings of a shape at pitch 1, relative to its origin hex centre.
+
+    Hex edges not shared by two cells of the shape, chained into closed rings (one ring for
+    every catalog shape; a shape with a hole would give two).
+    """
+    cells = set(shape_cells(shape, turns))
+    nxt: dict[tuple[int, int], tuple[float, float]] = {}
+    points: dict[tuple[int, int], tuple[float, float]] = {}
+
+    def key(p: tuple[float, float]) -> tuple[int, int]:
+        return round(p[0] * 1e6), round(p[1] * 1e6)
+
+    for q, r in cells:
+        corners = hex_corners(q, r, 1.0)
+        for d, (dq, dr) in enumerate(DIRECTIONS):
+            if (q + dq, r + dr) in cells:
+                continue
+            e = EDGE_OF_DIRECTION[d]
+            a, b = corners[e], corners[(e + 1) % 6]
+            points[key(a)] = a
+            points[key(b)] = b
+            nxt[key(a)] = b
+    rings = []
+    while nxt:
+        start = min(nxt)
+        ring = [points[start]]
+        k = start
+        while True:
+            b = nxt.pop(k)
+            k = key(b)
+            if k == start:
+                break
+            ring.append(b)
+        rings.append(tuple(ring))
+    return tuple(rings)
+
+
+def piece_turns(piece: Piece) -> int:
+    return int(piece.rotation) % 6
+
+
+def piece_cells(m: Map, piece: Piece) -> list[tuple[int, int]]:
+    """The hexes a piece covers (as `Map.footprint`, cached by shape)."""
+    cat = catalog()
+    shape = cat.shape_for(cat[piece.type], piece.attrs.get("size"))
+    return [(piece.q + dq, piece.r + dr) for dq, dr in shape_cells(shape, piece_turns(piece))]
+
+
+def piece_outline(piece: Piece, pitch: float = HEX_PITCH_MM) -> list[list[tuple[float, float]]]:
+    """The outline rings of a piece's footprint in millimetres (or the units of `pitch`)."""
+    cat = catalog()
+    shape = cat.shape_for(cat[piece.type], piece.attrs.get("size"))
+    ox, oy = hex_center(piece.q, piece.r, pitch)
+    return [[(ox + pitch * x, oy + pitch * y) for x, y in ring] for ring in shape_outline(shape, piece_turns(piece))]
+
+
+# -- levels ----------------------------------------------------------------------------------
+
+def is_surface(ptype: PieceType) -> bool:
+    """Does this piece make a surface (fill hexes), rather than stand on one?"""
+    return levels.is_layer(ptype)
+
+
+def build_level(ptype: PieceType, piece: Piece) -> int:
+    """The Level whose page shows this piece (`mapkit.model.levels.level`); what stands on
+    the table is shown with Level 1, the first layer laid."""
+    n = levels.level(ptype, piece.z)
+    return n if levels.is_layer(ptype) else max(n, 1)
+
+
+def surface_top(ptype: PieceType, piece: Piece) -> float:
+    """The height of a surface piece's top, in levels: fluids add no height, others their own."""
+    if ptype.kind == "fluid" and not ptype.adds_height:
+        return float(piece.z)
+    return float(piece.z + ptype.height)
+
+
+def map_levels(m: Map) -> list[int]:
+    """The build levels that hold at least one piece, lowest first."""
+    cat = catalog()
+    return sorted({build_level(cat[p.type], p) for p in m.pieces})
+
+
+#: Order within a level: surfaces first, then what stands on them, figures last.
+KIND_ORDER = {"land": 0, "fluid": 1, "custom": 1, "castle": 2, "obstacle": 3, "edge": 4, "marker": 5, "figure": 6}
+
+
+def draw_order(m: Map, indices: Iterable[int] | None = None) -> list[int]:
+    """Piece indices sorted for drawing from above: by build level, then kind, then file order."""
+    cat = catalog()
+    pieces = m.pieces
+    idx = range(len(pieces)) if indices is None else indices
+
+    def key(i: int) -> tuple:
+        piece = pieces[i]
+        ptype = cat[piece.type]
+        surface = is_surface(ptype)
+        return (build_level(ptype, piece), 0 if surface else 1, surface_top(ptype, piece) if surface else 0,
+                KIND_ORDER.get(ptype.kind, 9), i)
+
+    return sorted(idx, key=key)
+
+
+class Top(NamedTuple):
+    """What is seen from above at one hex: the surface's height and the piece that makes it."""
+
+    level: float
+    piece: int
+
+
+def visible_tops(m: Map) -> dict[tuple[int, int], Top]:
+    """For each hex, the surface piece seen from above: the one the top view paints last
+    (highest bottom, then highest top, then last in file order), so the two always agree."""
+    cat = catalog()
+    tops: dict[tuple[int, int], Top] = {}
+    ranks: dict[tuple[int, int], tuple[int, float]] = {}
+    for index, piece in enumerate(m.pieces):
+        ptype = cat[piece.type]
+        if not is_surface(ptype):
+            continue
+        height = surface_top(ptype, piece)
+        rank = (piece.z, height)                  # the order the top view paints them in
+        for cell in piece_cells(m, piece):
+            if rank >= ranks.get(cell, rank):
+                tops[cell] = Top(height, index)
+                ranks[cell] = rank
+    return tops
+
+
+class ContourEdge(NamedTuple):
+    """A hex edge where the top surface drops: from hex (q, r) towards `direction`."""
+
+    q: int
+    r: int
+    direction: int
+    drop: float
+
+
+def contour_edges(tops: dict[tuple[int, int], Top]) -> list[ContourEdge]:
+    """Edges where the surface seen from above changes height, each listed once (on the high side).
+
+    The map's rim counts as a drop to the table (level 0).
+    """
+    out = []
+    for (q, r), top in tops.items():
+        for d, (dq, dr) in enumerate(DIRECTIONS):
+            other = tops.get((q + dq, r + dr))
+            low = other.level if other is not None else 0.0
+            if low < top.level:
+                out.append(ContourEdge(q, r, d, top.level - low))
+    return out
+
+
+def chain_segments(segments: Iterable[tuple[tuple[float, float], tuple[float, float]]]
+                   ) -> list[list[tuple[float, float]]]:
+    """Join segments that meet end to start into polylines (fewer, longer lines to draw).
+
+    Contour edges run clockwise round the higher hex, so the edges of one step line up head
+    to tail; a closed loop comes back as a polyline whose last point equals its first.
+    """
+    def key(p: tuple[float, float]) -> tuple[int, int]:
+        return round(p[0] * 1000), round(p[1] * 1000)
+
+    by_start: dict[tuple[int, int], list[tuple[tuple[float, float], tuple[float, float]]]] = {}
+    ends: set[tuple[int, int]] = set()
+    for a, b in segments:
+        by_start.setdefault(key(a), []).append((a, b))
+        ends.add(key(b))
+    lines: list[list[tuple[float, float]]] = []
+    # open chains first (a start nobody ends at), then what is left is loops
+    starts = [k for k in by_start if k not in ends] + list(by_start)
+    for k in starts:
+        while by_start.get(k):
+            a, b = by_start[k].pop()
+            line = [a, b]
+            nxt = key(b)
+            while by_start.get(nxt):
+                _, b = by_start[nxt].pop()
+                line.append(b)
+                nxt = key(b)
+            lines.append(line)
+    return lines
+
+
+#: Hex corners on an integer lattice: corner i of hex (q, r) is (2q + r + DX[i], 3r + DY[i]),
+#: in units of half a pitch across and pitch / (2 sqrt 3) down, so shared corners compare exactly.
+_CORNER_DX = (0, 1, 1, 0, -1, -1)
+_CORNER_DY = (-2, -1, 1, 2, 1, -1)
+
+
+def chain_edges(edges: Iterable[tuple[int, int, int]], pitch: float = HEX_PITCH_MM) -> list[list[tuple[float, float]]]:
+    """`chain_segments` for hex edges given as (q, r, direction), joined on exact corner ids."""
+    by_start: dict[tuple[int, int], list[tuple[int, int]]] = {}
+    ends: set[tuple[int, int]] = set()
+    for q, r, d in edges:
+        e = EDGE_OF_DIRECTION[d]
+        f = (e + 1) % 6
+        x, y = 2 * q + r, 3 * r
+        a, b = (x + _CORNER_DX[e], y + _CORNER_DY[e]), (x + _CORNER_DX[f], y + _CORNER_DY[f])
+        by_start.setdefault(a, []).append(b)
+        ends.add(b)
+    sx, sy = pitch / 2.0, pitch / (2.0 * SQRT3)
+    lines = []
+    for k in [k for k in by_start if k not in ends] + list(by_start):
+        while by_start.get(k):
+            line = [k, by_start[k].pop()]
+            while by_start.get(line[-1]):
+                line.append(by_start[line[-1]].pop())
+            lines.append([(sx * x, sy * y) for x, y in line])
+    return lines
+
+
+# -- bounds and projection ---------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Box:
+    """An axis-aligned box in drawing units."""
+
+    x0: float
+    y0: float
+    x1: float
+    y1: float
+
+    @property
+    def width(self) -> float:
+        return self.x1 - self.x0
+
+    @property
+    def height(self) -> float:
+        return self.y1 - self.y0
+
+    def union(self, other: "Box") -> "Box":
+        return Box(min(self.x0, other.x0), min(self.y0, other.y0), max(self.x1, other.x1), max(self.y1, other.y1))
+
+
+def cells_box(cells: Iterable[tuple[int, int]], pitch: float = HEX_PITCH_MM) -> Box | None:
+    """The box around whole hexes (corners included) at these cells."""
+    xs, ys = [], []
+    for q, r in cells:
+        x, y = hex_center(q, r, pitch)
+        xs.append(x)
+        ys.append(y)
+    if not xs:
+        return None
+    half_w, half_h = pitch / 2.0, pitch / SQRT3
+    return Box(min(xs) - half_w, min(ys) - half_h, max(xs) + half_w, max(ys) + half_h)
+
+
+@dataclass(frozen=True)
+class Oblique:
+    """The isometric view: seen from the south, looking down at `elevation` degrees.
+
+    A point (x, y) on the table at height h millimetres lands at
+    (x, y * sin(elevation) - h * cos(elevation)). Seen from due south, a hex prism shows its
+    top and its two south faces, and drawing cells by row (north first), then by level
+    (lowest first), paints every cell over the ones it hides.
+    """
+
+    elevation: float = 40.0
+    level_height: float = LEVEL_HEIGHT_MM
+
+    def scales(self) -> tuple[float, float]:
+        """(factor on y, millimetres up the picture per level)."""
+        e = math.radians(self.elevation)
+        return math.sin(e), self.level_height * math.cos(e)
+
+    def project(self, x: float, y: float, level: float) -> tuple[float, float]:
+        e = math.radians(self.elevation)
+        return x, y * math.sin(e) - level * self.level_height * math.cos(e)

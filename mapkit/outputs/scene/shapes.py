@@ -1,0 +1,136 @@
+"""A drawing as plain shapes in millimetres, grouped by level and piece, for any backend.
+
+The scene builders (`mapkit.outputs.scene.views`) say *what* to draw once; `png.py` and `svg.py`
+say *how* for their medium, so the PNG and the SVG of a map are the same drawing. Stroke
+widths and text sizes are in millimetres too.
+"""
+
+from __future__ import annotations
+
+import gc
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from typing import Any, Iterator, Union
+
+from mapkit.outputs.scene.layout import Box
+
+RGB = tuple[int, int, int]
+Point = tuple[float, float]
+
+
+class Poly:
+    """A closed polygon (or an open polyline when `closed` is False)."""
+
+    __slots__ = ("pts", "fill", "stroke", "width", "closed", "attrs", "dash", "detail", "covered")
+
+    def __init__(self, pts: list[Point], fill: RGB | None = None, stroke: RGB | None = None, width: float = 0.0,
+                 closed: bool = True, attrs: dict[str, Any] | None = None, dash: bool = False,
+                 detail: bool = False):
+        self.pts = pts
+        self.fill = fill
+        self.stroke = stroke
+        self.width = width
+        self.closed = closed
+        self.attrs = attrs
+        self.dash = dash
+        #: A fine mark (a fill pattern) that a small raster picture may leave out.
+        self.detail = detail
+        #: Hidden under a higher piece: kept in the SVG (its layer stays whole), skipped in a PNG.
+        self.covered = False
+
+
+class Circle:
+    __slots__ = ("cx", "cy", "radius", "fill", "stroke", "width", "attrs", "detail", "covered")
+
+    def __init__(self, cx: float, cy: float, radius: float, fill: RGB | None = None, stroke: RGB | None = None,
+                 width: float = 0.0, attrs: dict[str, Any] | None = None, detail: bool = False):
+        self.cx, self.cy, self.radius = cx, cy, radius
+        self.fill, self.stroke, self.width = fill, stroke, width
+        self.attrs = attrs
+        self.detail = detail
+        self.covered = False
+
+
+class Text:
+    """Text centred on (x, y); `halo` draws a thin outline of that colour around the letters."""
+
+    __slots__ = ("x", "y", "text", "size", "fill", "bold", "halo", "anchor", "covered")
+
+    def __init__(self, x: float, y: float, text: str, size: float, fill: RGB = (0, 0, 0), bold: bool = False,
+                 halo: RGB | None = None, anchor: str = "middle"):
+        self.x, self.y, self.text, self.size = x, y, text, size
+        self.fill, self.bold, self.halo, self.anchor = fill, bold, halo, anchor
+        self.covered = False
+
+
+Item = Union[Poly, Circle, Text, "Group"]
+
+
+@dataclass
+class Group:
+    """A named group: a level (`layer` True, shown as a layer in Inkscape), a piece, a panel."""
+
+    id: str | None = None
+    label: str | None = None
+    attrs: dict[str, Any] = field(default_factory=dict)
+    items: list[Item] = field(default_factory=list)
+    layer: bool = False
+    #: Moves everything in the group (millimetres), e.g. one panel of the per-level view.
+    offset: tuple[float, float] = (0.0, 0.0)
+
+    def add(self, item: Item) -> Item:
+        self.items.append(item)
+        return item
+
+    def group(self, id: str | None = None, label: str | None = None, layer: bool = False, **attrs: Any) -> "Group":
+        child = Group(id, label, attrs, [], layer)
+        self.items.append(child)
+        return child
+
+    def walk(self, dx: float = 0.0, dy: float = 0.0) -> Iterator[tuple[Poly | Circle | Text, float, float]]:
+        """Every shape in drawing order, with the offset to add to its coordinates."""
+        dx += self.offset[0]
+        dy += self.offset[1]
+        for item in self.items:
+            if isinstance(item, Group):
+                yield from item.walk(dx, dy)
+            else:
+                yield item, dx, dy
+
+    def find(self, id: str) -> "Group | None":
+        for item in self.items:
+            if isinstance(item, Group):
+                if item.id == id:
+                    return item
+                found = item.find(id)
+                if found is not None:
+                    return found
+        return None
+
+
+@dataclass
+class Scene:
+    """A whole picture: the area it covers (millimetres), its background and its groups."""
+
+    box: Box
+    root: Group
+    background: RGB = (255, 255, 255)
+    title: str = ""
+    #: Millimetres between neighbouring hex centres in this drawing (for the backends' scale).
+    pitch: float = 44.45
+
+
+@contextmanager
+def gc_paused() -> Iterator[None]:
+    """Hold the cycle collector while a drawing is built or written.
+
+    A big map makes a few hundred thousand small shapes and no reference cycles; without
+    this, CPython's collector rescans them again and again and triples the time.
+    """
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_enabled:
+            gc.enable()

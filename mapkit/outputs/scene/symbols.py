@@ -1,0 +1,186 @@
+"""Symbols drawn inside one hex: obstacles, castle parts, glyphs, start zones, figures, patterns.
+
+Each function takes the hex centre and the pitch (millimetres) and returns scene shapes, so
+the same symbol appears on the map, in the legend, in the SVG and in the PDF.
+"""
+
+from __future__ import annotations
+
+import math
+
+from mapkit.outputs.scene import style
+from mapkit.outputs.scene.layout import EDGE_OF_DIRECTION, UNIT_CORNERS
+from mapkit.outputs.scene.shapes import Circle, Poly, Text
+
+RGB = tuple[int, int, int]
+
+
+def _pts(cx: float, cy: float, p: float, unit: list[tuple[float, float]]) -> list[tuple[float, float]]:
+    return [(cx + p * x, cy + p * y) for x, y in unit]
+
+
+def hexagon(cx: float, cy: float, p: float, size: float = 1.0) -> list[tuple[float, float]]:
+    return [(cx + p * size * ux, cy + p * size * uy) for ux, uy in UNIT_CORNERS]
+
+
+def pattern(name: str | None, cx: float, cy: float, p: float, rgb: RGB) -> list:
+    """Marks that tell a terrain apart without its colour: waves, dots, hatch or cross."""
+    if not name:
+        return []
+    ink = style.darker(rgb, 0.72) if sum(rgb) > 200 else style.darker((255 - rgb[0], 255 - rgb[1], 255 - rgb[2]), 0.5)
+    w = p * 0.025
+    if name == "waves":
+        out = []
+        for dy in (-0.16, 0.16):
+            pts = [(cx + p * (-0.24 + 0.08 * i), cy + p * (dy + (0.035 if i % 2 else -0.035))) for i in range(7)]
+            out.append(Poly(pts, stroke=ink, width=w, closed=False, detail=True))
+        return out
+    if name == "dots":
+        return [Circle(cx + p * dx, cy + p * dy, p * 0.035, fill=ink, detail=True)
+                for dx, dy in ((-0.18, -0.12), (0.18, -0.12), (0.0, 0.2))]
+    if name == "hatch":
+        return [Poly([(cx + p * (d - 0.12), cy + p * 0.2), (cx + p * (d + 0.12), cy - p * 0.2)], stroke=ink, width=w,
+                     closed=False, detail=True) for d in (-0.2, 0.0, 0.2)]
+    if name == "cross":
+        return [Poly([(cx - p * 0.22, cy - p * 0.1), (cx + p * 0.06, cy + p * 0.22)], stroke=ink, width=w, closed=False,
+                     detail=True),
+                Poly([(cx + p * 0.24, cy - p * 0.16), (cx - p * 0.04, cy + p * 0.12)], stroke=ink, width=w,
+                     closed=False,
+                     detail=True)]
+    return []
+
+
+def obstacle(symbol: str, cx: float, cy: float, p: float, rgb: RGB) -> list:
+    """An obstacle seen from above."""
+    ink = style.darker(rgb, 0.55)
+    w = p * 0.03
+    if symbol == "tree":
+        return [Circle(cx, cy, p * 0.34, fill=rgb, stroke=ink, width=w),
+                Circle(cx - p * 0.1, cy - p * 0.08, p * 0.12, fill=style.darker(rgb, 1.25) if sum(rgb) < 600 else rgb,
+                       stroke=None),
+                Circle(cx, cy, p * 0.06, fill=(110, 72, 40))]
+    if symbol == "palm":
+        pts = []
+        for i in range(12):
+            a = math.radians(i * 30 - 90)
+            rad = p * (0.38 if i % 2 == 0 else 0.14)
+            pts.append((cx + rad * math.cos(a), cy + rad * math.sin(a)))
+        return [Poly(pts, fill=rgb, stroke=ink, width=w), Circle(cx, cy, p * 0.06, fill=(110, 72, 40))]
+    if symbol == "brush":
+        return [Circle(cx + p * dx, cy + p * dy, p * 0.15, fill=rgb, stroke=ink, width=w)
+                for dx, dy in ((-0.15, 0.1), (0.15, 0.1), (0.0, -0.15))]
+    if symbol == "ruin":
+        return [Poly(_pts(cx, cy, p, [(-0.3, -0.22), (0.05, -0.22), (0.05, -0.1), (-0.18, -0.1), (-0.18, 0.3),
+                                      (-0.3, 0.3)]), fill=rgb, stroke=ink, width=w),
+                Poly(_pts(cx, cy, p, [(0.14, -0.22), (0.3, -0.22), (0.3, 0.05), (0.14, 0.05)]), fill=rgb, stroke=ink,
+                     width=w)]
+    if symbol == "glacier":
+        return [Poly(_pts(cx, cy, p, [(0.0, -0.36), (0.3, 0.22), (-0.3, 0.22)]), fill=rgb, stroke=ink, width=w),
+                Poly(_pts(cx, cy, p, [(0.0, -0.36), (0.06, 0.22)]), stroke=ink, width=w * 0.7, closed=False)]
+    if symbol == "hive":
+        return [Poly(hexagon(cx, cy, p, 0.55), fill=rgb, stroke=ink, width=w),
+                Poly(hexagon(cx, cy, p, 0.25), fill=None, stroke=ink, width=w)]
+    if symbol == "mushroom":
+        cap = [(cx + p * 0.32 * math.cos(math.radians(a)), cy + p * 0.05 + p * 0.3 * math.sin(math.radians(a)))
+               for a in range(180, 361, 20)]
+        return [Poly(_pts(cx, cy, p, [(-0.07, 0.05), (0.07, 0.05), (0.07, 0.32), (-0.07, 0.32)]), fill=(230, 220, 200),
+                     stroke=ink, width=w),
+                Poly(cap, fill=rgb, stroke=ink, width=w),
+                Circle(cx - p * 0.1, cy - p * 0.1, p * 0.04, fill=(240, 240, 240)),
+                Circle(cx + p * 0.1, cy - p * 0.05, p * 0.04, fill=(240, 240, 240))]
+    if symbol == "wall":
+        return [Poly(_pts(cx, cy, p, [(-0.34, -0.08), (0.34, -0.08), (0.34, 0.08), (-0.34, 0.08)]), fill=rgb,
+                     stroke=ink, width=w)]
+    # outcrop and anything unknown: a rough rock
+    return [Poly(_pts(cx, cy, p, [(-0.3, 0.12), (-0.18, -0.26), (0.12, -0.3), (0.32, -0.04), (0.2, 0.28),
+                                  (-0.12, 0.3)]), fill=rgb, stroke=ink, width=w)]
+
+
+def castle(symbol: str, cx: float, cy: float, p: float, rgb: RGB) -> list:
+    """Castle parts seen from above (edge pieces are drawn by `edge`)."""
+    ink = style.darker(rgb, 0.55)
+    w = p * 0.035
+    if symbol == "castle-wall":
+        ring = hexagon(cx, cy, p, 0.62)
+        out = [Poly(ring, fill=rgb, stroke=ink, width=w)]
+        out += [Poly(hexagon(x, y, p, 0.12), fill=ink) for x, y in ring[::2]]
+        return out
+    if symbol == "arch":
+        pts = [(cx + p * 0.3 * math.cos(math.radians(a)), cy + p * 0.3 * math.sin(math.radians(a)))
+               for a in range(180, 361, 20)]
+        return [Poly(pts, stroke=ink, width=w * 1.6, closed=False)]
+    if symbol == "flag":
+        return [Poly(_pts(cx, cy, p, [(-0.12, 0.3), (-0.12, -0.32)]), stroke=(60, 40, 30), width=w, closed=False),
+                Poly(_pts(cx, cy, p, [(-0.12, -0.32), (0.26, -0.2), (-0.12, -0.06)]), fill=rgb, stroke=ink,
+                     width=w * 0.6)]
+    if symbol == "castle-base":
+        return [Poly(hexagon(cx, cy, p, 0.8), fill=None, stroke=ink, width=w * 0.6, dash=True)]
+    return []
+
+
+def edge(symbol: str, cx: float, cy: float, p: float, direction: int, rgb: RGB) -> list:
+    """A battlement, ladder or road wall along the hex edge facing `direction` (0 = east, clockwise)."""
+    e = EDGE_OF_DIRECTION[direction % 6]
+    a = (cx + p * UNIT_CORNERS[e][0] * 0.92, cy + p * UNIT_CORNERS[e][1] * 0.92)
+    b = (cx + p * UNIT_CORNERS[(e + 1) % 6][0] * 0.92, cy + p * UNIT_CORNERS[(e + 1) % 6][1] * 0.92)
+    ink = style.darker(rgb, 0.6)
+    mx, my = (a[0] + b[0]) / 2, (a[1] + b[1]) / 2
+    nx, ny = cx - mx, cy - my                      # inward normal (not unit)
+    norm = math.hypot(nx, ny) or 1.0
+    nx, ny = nx / norm, ny / norm
+    if symbol == "ladder":
+        depth = p * 0.22
+        a2 = (a[0] + nx * depth, a[1] + ny * depth)
+        b2 = (b[0] + nx * depth, b[1] + ny * depth)
+        # rails run inward from the edge; rungs parallel to it
+        ra = (a[0] * 0.7 + b[0] * 0.3, a[1] * 0.7 + b[1] * 0.3)
+        rb = (a[0] * 0.3 + b[0] * 0.7, a[1] * 0.3 + b[1] * 0.7)
+        out: list[Poly | Circle] = [
+            Poly([ra, (ra[0] + nx * depth, ra[1] + ny * depth)], stroke=rgb, width=p * 0.04, closed=False),
+            Poly([rb, (rb[0] + nx * depth, rb[1] + ny * depth)], stroke=rgb, width=p * 0.04, closed=False)]
+        for t in (0.3, 0.7):
+            out.append(Poly([(ra[0] + nx * depth * t, ra[1] + ny * depth * t),
+                             (rb[0] + nx * depth * t, rb[1] + ny * depth * t)], stroke=rgb, width=p * 0.03,
+                            closed=False))
+        del a2, b2
+        return out
+    # battlement: a thick bar along the edge with merlons
+    depth = p * 0.12
+    bar = [a, b, (b[0] + nx * depth, b[1] + ny * depth), (a[0] + nx * depth, a[1] + ny * depth)]
+    out = [Poly(bar, fill=rgb, stroke=ink, width=p * 0.02)]
+    if symbol == "battlement":
+        for t in (0.2, 0.5, 0.8):
+            px, py = a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t
+            out.append(Circle(px + nx * depth * 0.5, py + ny * depth * 0.5, p * 0.045, fill=ink))
+    return out
+
+
+def glyph(cx: float, cy: float, p: float, letter: str) -> list:
+    ring = style.mark_rgb("glyph_ring")
+    return [Circle(cx, cy, p * 0.3, fill=style.mark_rgb("glyph_fill"), stroke=ring, width=p * 0.06),
+            Text(cx, cy, letter or "?", p * 0.32, fill=ring, bold=True)]
+
+
+def start_zone(cx: float, cy: float, p: float, player: int) -> list:
+    """An inset ring in the player's colour, and the player's number (colour is not the only cue)."""
+    rgb = style.player_rgb(player)
+    return [Poly(hexagon(cx, cy, p, 0.8), fill=None, stroke=rgb, width=p * 0.09),
+            Poly(hexagon(cx, cy, p, 0.9), fill=None, stroke=(0, 0, 0), width=p * 0.015),
+            Text(cx, cy + p * 0.24, str(player), p * 0.24, fill=(0, 0, 0), bold=True, halo=rgb)]
+
+
+def figure(cx: float, cy: float, p: float, name: str, player: int | None) -> list:
+    """A figure's base (33 mm, to scale) with its initials."""
+    rgb = style.player_rgb(player) if player else style.mark_rgb("figure")
+    initials = "".join(w[0] for w in str(name).split()[:2]).upper() or "F"
+    return [Circle(cx, cy, p * 33.0 / 44.45 / 2, fill=rgb, stroke=(30, 30, 30), width=p * 0.04),
+            Text(cx, cy, initials, p * 0.26, fill=style.contrast_text(rgb), bold=True)]
+
+
+def finding(cx: float, cy: float, p: float, severity: str, number: int) -> list:
+    """A finding: a ring in the severity's colour and its number in a badge."""
+    rgb = style.severity_rgb(severity)
+    bx, by = cx + p * 0.3, cy - p * 0.32
+    return [Poly(hexagon(cx, cy, p, 0.98), fill=None, stroke=rgb, width=p * 0.08),
+            Circle(bx, by, p * 0.17, fill=rgb, stroke=(255, 255, 255), width=p * 0.02),
+            Text(bx, by, str(number), p * 0.2, fill=(255, 255, 255), bold=True)]

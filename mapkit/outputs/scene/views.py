@@ -1,0 +1,407 @@
+"""Scene builders: the top-down view, one panel per level, and the isometric view.
+
+Each returns a `Scene` in millimetres: groups per level (`level-N`) holding one group per
+piece (`piece-<index>`, with its type, origin, bottom level and rotation), the contour of
+the surface, the marks on it, the findings, and a legend saying what each mark means.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field, replace
+from typing import Any, Sequence
+
+from mapkit.model import levels
+from mapkit.model.catalog import catalog
+from mapkit.model.grid import HEX_PITCH_MM
+from mapkit.model.map import Map
+from mapkit.outputs.scene import c3g, layout, style, symbols
+from mapkit.outputs.scene.iso import iso_view
+from mapkit.outputs.scene.layout import Box, Oblique, hex_center
+from mapkit.outputs.scene.legend import draw_legend
+from mapkit.outputs.scene.shapes import Circle, Group, Poly, Scene, Text, gc_paused
+from mapkit.outputs.scene.shading import Shading
+
+VIEWS = ("top", "levels", "iso")
+
+
+@dataclass
+class RenderOptions:
+    """What to draw. `level` restricts the picture to one build level (see `layout`)."""
+
+    view: str = "top"
+    level: int | None = None
+    findings: list[Any] | None = None
+    legend: bool = True
+    title: bool = True
+    pitch: float = HEX_PITCH_MM
+    #: Title to use when the map has no name (e.g. the file's name).
+    name: str = ""
+    #: The map's file, to find the C3G Books it places (paths are relative to it).
+    map_file: str | None = None
+    #: Lines listed under the legend (e.g. why findings could not be computed).
+    notes: list[str] = field(default_factory=list)
+    #: The levels view draws only these Levels' panels (None: every Level of the map).
+    only_levels: tuple[int, ...] | None = None
+
+
+def build_scene(m: Map, options: RenderOptions | None = None) -> Scene:
+    """The drawing of a map for the chosen view.
+
+    A map that sets up several scenarios is drawn as the terrain they share, and says so: its
+    scenarios' start zones, glyphs and figures would pile up on the same hexes (draw one with
+    `Map.for_scenario`); findings that name a scenario are left to that scenario's picture."""
+    opts = options or RenderOptions()
+    if opts.view not in VIEWS:
+        raise ValueError(f"unknown view {opts.view!r} (known: {', '.join(VIEWS)})")
+    if m.several_scenarios():
+        opts = replace(opts, notes=list(opts.notes) + [scenarios_note(m)],
+                       findings=None if opts.findings is None else [f for f in opts.findings
+                                                                    if getattr(f, "scenario", None) is None])
+        m = m.terrain()
+    with gc_paused():
+        return _build(m, opts)
+
+
+def scenarios_note(m: Map) -> str:
+    """What a picture of the shared terrain says about the scenarios it leaves out."""
+    numbers = m.scenarios()
+    return (f"{len(numbers)} scenarios set up on this terrain ({', '.join(map(str, numbers))}): their start "
+            "zones, glyphs and figures are drawn one scenario at a time (--scenario K)")
+
+
+def _build(m: Map, opts: RenderOptions) -> Scene:
+    if opts.view == "iso":
+        return _finish(m, opts, *iso_view(m, opts))
+    if opts.view == "levels" and opts.level is None:
+        return _finish(m, opts, *levels_view(m, opts))
+    return _finish(m, opts, *top_view(m, opts, opts.level))
+
+
+# -- top view ------------------------------------------------------------------------------
+
+def top_view(m: Map, opts: RenderOptions, only_level: int | None = None) -> tuple[Group, Box, dict]:
+    """The map seen from above (all levels, or the pieces of one build level over a ghost of those below)."""
+    cat = catalog()
+    p = opts.pitch
+    root = Group()          # its layers go straight under <svg> (Inkscape wants them there)
+    tops = layout.visible_tops(m)
+    shading = Shading(tops, m)
+    if only_level is None:
+        indices: Sequence[int] = range(len(m.pieces))
+        edges_by_level = _contours_by_level(m, tops)
+    else:
+        indices = [i for i, pc in enumerate(m.pieces) if layout.build_level(cat[pc.type], pc) == only_level]
+        below = {cell for i, pc in enumerate(m.pieces)
+                 if layout.is_surface(cat[pc.type]) and layout.build_level(cat[pc.type], pc) < only_level
+                 for cell in layout.piece_cells(m, pc)}
+        ghost = root.group(f"below-{only_level}", label=f"Below Level {only_level}", layer=True)
+        grey = style.mark_rgb("ghost")
+        for q, r in sorted(below):
+            ghost.add(Poly(layout.hex_corners(q, r, p), fill=grey, stroke=style.darker(grey, 0.92), width=p * 0.012))
+        sub = Map(pieces=[m.pieces[i] for i in indices])
+        sub_tops = layout.visible_tops(sub)
+        remap = dict(enumerate(indices))
+        tops_here = {c: layout.Top(t.level, remap[t.piece]) for c, t in sub_tops.items()}
+        edges_by_level = _contours_by_level(m, tops_here)
+    _draw_pieces(root, m, layout.draw_order(m, indices), shading, edges_by_level, p,
+                 tops if only_level is None else tops_here)
+    cells = [c for i in indices for c in layout.piece_cells(m, m.pieces[i])]
+    if only_level is not None:
+        cells += list(below)
+    info: dict[str, Any] = {"types": [cat[m.pieces[i].type] for i in indices],
+            "players": [int(m.pieces[i].attrs.get("player", 0) or 0) for i in indices if m.pieces[i].type == "start-zone"],
+            "levels": shading.levels, "cells": set(cells)}
+    if c3g.has_c3g(m):
+        extra = c3g.c3g_layer(m, opts.map_file, p, only_level)
+        root.items.extend(extra.groups)
+        cells += list(extra.cells)
+        info["cells"] |= extra.cells
+        info["extra_legend"] = extra.legend
+        info["notes"] = extra.notes
+    box = layout.cells_box(cells, p) or Box(0, 0, p, p)
+    return root, box, info
+
+
+def _contours_by_level(m: Map, tops: dict[tuple[int, int], layout.Top]) -> dict[int, list[layout.ContourEdge]]:
+    cat = catalog()
+    out: dict[int, list[layout.ContourEdge]] = {}
+    for edge in layout.contour_edges(tops):
+        piece = m.pieces[tops[(edge.q, edge.r)].piece]
+        out.setdefault(layout.build_level(cat[piece.type], piece), []).append(edge)
+    return out
+
+
+def _draw_pieces(root: Group, m: Map, order: list[int], shading: Shading,
+                 edges_by_level: dict[int, list[layout.ContourEdge]], p: float,
+                 tops: dict[tuple[int, int], layout.Top]) -> None:
+    cat = catalog()
+    current: int | None = None
+    level_group: Group | None = None
+    contours_done = True
+    for index in order:
+        piece = m.pieces[index]
+        ptype = cat[piece.type]
+        level = layout.build_level(ptype, piece)
+        surface = layout.is_surface(ptype)
+        if level != current:
+            if not contours_done and level_group is not None and current is not None:
+                _draw_contours(level_group, edges_by_level.get(current, []), p)
+            current = level
+            level_group = root.group(f"level-{level}", label=f"Level {level}", layer=True)
+            contours_done = False
+        assert level_group is not None
+        if not surface and not contours_done:
+            _draw_contours(level_group, edges_by_level.get(current, []), p)
+            contours_done = True
+        data: dict[str, Any] = {"data-type": piece.type, "data-q": piece.q, "data-r": piece.r,
+                                "data-level": levels.level(ptype, piece.z), "data-rotation": piece.rotation}
+        g = level_group.group(f"piece-{index + 1}", **data)  # numbered from 1, as findings name pieces
+        draw_piece_top(g, m, piece, ptype, shading, p, tops, index)
+    if not contours_done and level_group is not None and current is not None:
+        _draw_contours(level_group, edges_by_level.get(current, []), p)
+
+
+def _draw_contours(group: Group, edges: list[layout.ContourEdge], p: float) -> None:
+    if not edges:
+        return
+    contour: dict[str, Any] = {"class": "contour"}
+    g = group.group(None, **contour)
+    ink = style.mark_rgb("contour")
+    steps = [(e.q, e.r, e.direction) for e in edges if e.drop <= 1]
+    cliffs = [(e.q, e.r, e.direction) for e in edges if e.drop > 1]
+    for segments, width in ((steps, p * 0.05), (cliffs, p * 0.085)):
+        for line in layout.chain_edges(segments, p):
+            g.add(Poly(line, stroke=ink, width=width, closed=False))
+
+
+def draw_piece_top(g: Group, m: Map, piece, ptype, shading, p: float,
+                   tops: dict[tuple[int, int], layout.Top] | None = None, index: int = -1) -> None:
+    """One piece seen from above: its hexes, pattern and outline, or its symbol.
+
+    With `tops`, hexes another piece covers are flagged `covered` (a PNG skips them).
+    """
+    cells = layout.piece_cells(m, piece)
+    kind = ptype.kind
+    outline_rgb = style.mark_rgb("outline")
+    if layout.is_surface(ptype):
+        base = style.piece_fill(ptype, piece.attrs)
+        fill = shading(base, layout.surface_top(ptype, piece))
+        grid = style.darker(fill, 0.82)
+        pattern = style.terrain_pattern(ptype.terrain) if kind in ("land", "fluid") else None
+        start = len(g.items)
+        hidden = 0
+        for q, r in cells:
+            covered = tops is not None and tops[(q, r)].piece != index
+            hidden += covered
+            hexagon = Poly(layout.hex_corners(q, r, p), fill=fill, stroke=grid, width=p * 0.012,
+                           attrs={"class": "hex", "data-q": q, "data-r": r})
+            hexagon.covered = covered
+            g.add(hexagon)
+            if pattern:
+                cx, cy = hex_center(q, r, p)
+                marks = symbols.pattern(pattern, cx, cy, p, fill)
+                if covered:
+                    for mark in marks:
+                        mark.covered = True
+                g.items.extend(marks)
+        if hidden == len(cells):                 # nothing of it shows: skip its marks in a PNG too
+            _covered_from = start
+        else:
+            _covered_from = None
+        if kind == "castle":
+            symbol, _, rgb = style.castle_symbol(ptype)
+            for i, (q, r) in enumerate(cells):
+                cx, cy = hex_center(q, r, p)
+                sym = symbol
+                if symbol == "arch":
+                    sym = "arch" if i == len(cells) // 2 else "castle-wall"
+                g.items.extend(symbols.castle(sym, cx, cy, p, rgb))
+        if kind == "custom" and piece.attrs.get("label"):
+            cx, cy = hex_center(*cells[0], p)
+            g.add(Text(cx, cy, str(piece.attrs["label"])[:6], p * 0.22, fill=style.contrast_text(fill)))
+        for ring in layout.piece_outline(piece, p):
+            g.add(Poly(ring, stroke=outline_rgb, width=p * 0.03, attrs={"class": "outline"}))
+        if _covered_from is not None:
+            for item in g.items[_covered_from:]:
+                if not isinstance(item, Group):
+                    item.covered = True
+        return
+    if kind == "obstacle":
+        symbol, rgb, _ = style.obstacle_style(ptype)
+        for q, r in cells:
+            cx, cy = hex_center(q, r, p)
+            g.items.extend(symbols.obstacle(symbol, cx, cy, p, rgb))
+        if len(cells) > 1:
+            for ring in layout.piece_outline(piece, p):
+                g.add(Poly(ring, stroke=style.darker(rgb, 0.5), width=p * 0.025, dash=True))
+        return
+    if kind == "edge":
+        symbol, _, rgb = style.castle_symbol(ptype)
+        if symbol == "road-wall":
+            pts = [hex_center(q, r, p) for q, r in cells]
+            g.add(Poly(pts, stroke=rgb, width=p * 0.16, closed=False))
+            return
+        cx, cy = hex_center(piece.q, piece.r, p)
+        g.items.extend(symbols.edge(symbol, cx, cy, p, int(piece.rotation), rgb))
+        return
+    if kind == "marker":
+        for q, r in cells:
+            cx, cy = hex_center(q, r, p)
+            if piece.type == "glyph":
+                g.items.extend(symbols.glyph(cx, cy, p, str(piece.attrs.get("letter", "?"))))
+            elif piece.type == "start-zone":
+                g.items.extend(symbols.start_zone(cx, cy, p, int(piece.attrs.get("player", 0) or 0)))
+            else:
+                g.add(Circle(cx, cy, p * 0.2, fill=ptype.vs_colour))
+        return
+    if kind == "figure":
+        player = piece.attrs.get("player")
+        for q, r in cells:
+            cx, cy = hex_center(q, r, p)
+            g.items.extend(symbols.figure(cx, cy, p, str(piece.attrs.get("name", "")),
+                                          int(player) if player else None))
+
+
+# -- per-level panels -------------------------------------------------------------------------
+
+def levels_view(m: Map, opts: RenderOptions) -> tuple[Group, Box, dict]:
+    """One panel per build level, in a grid, each a top view of that level over a ghost of those below."""
+    p = opts.pitch
+    levels = sorted(set(layout.map_levels(m)) | c3g.c3g_levels(m, opts.map_file)) or [1]
+    if opts.only_levels is not None:
+        levels = [level for level in levels if level in opts.only_levels] or levels
+    columns = max(1, math.ceil(math.sqrt(len(levels))))
+    whole = layout.cells_box({c for pc in m.pieces for c in layout.piece_cells(m, pc)}, p) or Box(0, 0, p, p)
+    if c3g.has_c3g(m):
+        whole = whole.union(layout.cells_box(c3g.c3g_layer(m, opts.map_file, p).cells, p) or whole)
+    text_scale = max(1.0, columns * 0.7)
+    gap = p * 0.8
+    title = p * 0.9 * text_scale
+    root = Group()
+    info: dict = {"types": [], "players": [], "levels": None, "cells": set(), "text_scale": text_scale}
+    for n, level in enumerate(levels):
+        group, _, sub = top_view(m, opts, level)
+        col, row = n % columns, n // columns
+        dx = col * (whole.width + gap) - whole.x0
+        dy = row * (whole.height + gap + title) - whole.y0 + title
+        panel = root.group(f"panel-{level}", label=f"Level {level}", layer=True)
+        panel.offset = (dx, dy)
+        info.setdefault("panels", {})[level] = (dx, dy)
+        panel.add(Text(whole.x0 + whole.width / 2, whole.y0 - title * 0.5, f"Level {level}", p * 0.45 * text_scale,
+                       bold=True,
+                       fill=style.mark_rgb("text")))
+        frame = [(whole.x0, whole.y0), (whole.x1, whole.y0), (whole.x1, whole.y1), (whole.x0, whole.y1)]
+        panel.add(Poly(frame, stroke=(180, 180, 180), width=p * 0.02))
+        panel.items.extend(group.items)       # its level group is a sub-layer of the panel
+        info["types"] += sub["types"]
+        info["players"] += sub["players"]
+        info["levels"] = sub["levels"]
+        for entry in sub.get("extra_legend", []):
+            if entry not in info.setdefault("extra_legend", []):
+                info["extra_legend"].append(entry)
+        for note in sub.get("notes", []):
+            if note not in info.setdefault("notes", []):
+                info["notes"].append(note)
+    rows = math.ceil(len(levels) / columns)
+    box = Box(0, 0, columns * (whole.width + gap) - gap, rows * (whole.height + gap + title) - gap)
+    return root, box, info
+
+
+# -- findings, legend, title ------------------------------------------------------------------
+
+#: Bold text's width per character, as a share of its size (a generous estimate: the backends'
+#: fonts differ, and a line that fits here fits there).
+BOLD_CHAR_WIDTH = 0.62
+TITLE_LINES = 2
+#: Findings drawn last are on top: an error's badge must never hide under a warning's.
+DRAW_ORDER = {"info": 0, "warning": 1, "error": 2}
+
+
+def title_lines(title: str, width: float, size: float, max_lines: int = TITLE_LINES) -> list[str]:
+    """`title` wrapped to `width` (same unit as `size`), at most `max_lines` lines, the last cut
+    with an ellipsis when the words do not fit."""
+    import textwrap
+
+    per_line = max(8, int(width / (size * BOLD_CHAR_WIDTH)))
+    lines = textwrap.wrap(title, per_line, break_long_words=True) or [""]
+    if len(lines) > max_lines:
+        last = " ".join(lines[max_lines - 1:])
+        lines = lines[:max_lines - 1] + [last[:per_line - 1].rstrip() + "\u2026"]
+    return lines
+
+def _finish(m: Map, opts: RenderOptions, content: Group, box: Box, info: dict) -> Scene:
+    p = opts.pitch
+    root = Group()
+    root.add(content)
+    notes = list(opts.notes) + list(info.get("notes", []))
+    severities = []
+    listed = []
+    if opts.findings:
+        fg = Group("findings", label="Findings", layer=True)
+        per_hex: dict[tuple[int, int], int] = {}
+        proj = Oblique() if info.get("iso") else None
+        drawn: list[tuple[int, int, Group]] = []
+        for n, f in enumerate(opts.findings, 1):
+            severities.append(f.severity)
+            # placed as validate's text places it: 'Level L C7 (q, r)', the sheets' name where it has one
+            parts = ([f"Level {f.level}"] if f.level is not None else []) + ([f.place] if f.place else []) + \
+                ([f"({f.q}, {f.r})"] if f.q is not None and f.r is not None else [])
+            where = f" {' '.join(parts)}:" if parts else ""
+            listed.append((n, f.severity, f"{n}.{where} {f.code} {f.severity}: {f.message}"))
+            if f.q is None or f.r is None:
+                continue
+            if opts.level is not None and info.get("cells") is not None and (f.q, f.r) not in info["cells"]:
+                continue
+            cx, cy = hex_center(f.q, f.r, p)
+            if proj is not None:
+                cx, cy = proj.project(cx, cy, float(f.level or 0))
+            panels = info.get("panels")
+            if panels is not None:                 # per-level view: in the panel of the finding's level
+                if f.level not in panels:
+                    continue
+                cx, cy = cx + panels[f.level][0], cy + panels[f.level][1]
+            per_hex[(f.q, f.r)] = per_hex.get((f.q, f.r), 0) + 1
+            g = Group(f"finding-{n}", attrs={"data-code": f.code, "data-severity": f.severity, "data-q": f.q,
+                                             "data-r": f.r, "data-level": f.level if f.level is not None else ""})
+            g.items.extend(symbols.finding(cx, cy, p, f.severity, n))
+            drawn.append((DRAW_ORDER.get(f.severity, 0), n, g))
+        fg.items.extend(g for _, _, g in sorted(drawn, key=lambda d: (d[0], d[1])))
+        root.add(fg)
+    elif opts.findings is not None:
+        notes.append("no findings")
+    levels = info.get("levels")
+    level_pair = (int(levels[0]), int(levels[1])) if levels else None
+    entries = style.legend_entries(info["types"], info["players"], level_pair, severities, bool(info.get("iso")))
+    entries += info.get("extra_legend", [])
+    total = box
+    top_margin = p * 0.3
+    k = float(info.get("text_scale", 1.0))         # bigger words on pictures that are many maps wide
+    title = ""
+    if opts.title:
+        name = m.name or opts.name or "(unnamed map)"
+        numbers = m.scenarios()
+        if len(numbers) == 1:                       # one scenario (of a page that sets up several)
+            name += f" - {m.scenario_setup(numbers[0]).title}"
+        view = {"top": "seen from above", "iso": "stacked tiles", "levels": "level by level"}[opts.view]
+        if opts.level is not None:
+            view = f"Level {opts.level}"
+        title = f"{name} - {view}"
+        size = p * 0.42 * k
+        # the map sets the picture's width, never the title: a long one wraps, then ends in an ellipsis
+        room = max(box.width, p * 6 * k)
+        lines = title_lines(title, room, size)
+        for i, line in enumerate(lines):
+            root.add(Text(box.x0, box.y0 - p * 0.55 * k - (len(lines) - 1 - i) * size * 1.2, line, size, bold=True,
+                          fill=style.mark_rgb("text"), anchor="start"))
+        top_margin = p * 1.1 * k + (len(lines) - 1) * size * 1.2
+        widest = max(len(line) for line in lines) * size * BOLD_CHAR_WIDTH     # at most `room`
+        total = total.union(Box(box.x0, box.y0, box.x0 + widest, box.y0))
+    if opts.legend:
+        legend, lbox = draw_legend(entries, listed, notes, p * k, box.x1 + p * 0.8, box.y0)
+        root.add(legend)
+        total = total.union(lbox)
+    total = Box(total.x0 - p * 0.4, total.y0 - top_margin, total.x1 + p * 0.4, total.y1 + p * 0.4)
+    return Scene(total, root, style.mark_rgb("background"), title if opts.title else m.name, p)
+
+
