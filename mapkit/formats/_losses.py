@@ -31,9 +31,18 @@ def unheld_attrs(m: Map, held: Iterable[str], fmt: str) -> list[str]:
     for key, value in m.attrs.items():
         if key in held or value in (None, "", [], {}):
             continue
-        shown = repr(value) if len(repr(value)) <= 60 else repr(value)[:57] + "..."
-        out.append(f"map attribute {key.replace('_', ' ')} ({shown}): {fmt} has no place for it")
+        out.append(f"map attribute {key.replace('_', ' ')} ({_shown(value)}): {fmt} has no place for it")
+    if len(m.scenario_setups) == 1:  # one scenario written (several are one loss, `formats.scenario_losses`)
+        setup = m.scenario_setups[0]
+        for key, value in setup.attrs.items():
+            if key not in held and value not in (None, "", [], {}):
+                out.append(f"scenario {setup.number} attribute {key.replace('_', ' ')} ({_shown(value)}): "
+                           f"{fmt} has no place for it")
     return out
+
+
+def _shown(value: object) -> str:
+    return repr(value) if len(repr(value)) <= 60 else repr(value)[:57] + "..."
 
 
 def unheld_piece_attrs(piece: Piece, held: Iterable[str]) -> list[tuple[str, object]]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable, NamedTuple
 
 from mapkit.errors import OptionError, StartError
@@ -35,6 +35,9 @@ class Heatmap:
     turns: Sequence[int | None]
     title: str = ""
     banner: str = ""
+    #: The colours the map names for its players' start zones (player as text -> colour name,
+    #: `Map.attrs["zone_colours"]`); others are drawn in VirtualScape's.
+    zone_colours: dict[str, str] = field(default_factory=dict)
 
 
 class Analysis(NamedTuple):
@@ -119,7 +122,7 @@ def analyze_map(m: Map, figure: Figure, start: tuple[int, int, int] | None = Non
             banner = NO_ZONES
             data.setdefault("notes", []).append(f"heatmap: {NO_ZONES}")
         heat = Heatmap(spaces, turns, f"{m.name or 'map'}: turns{where} (Move {figure.move}, Height {figure.height})",
-                       banner)
+                       banner, dict(m.attrs.get("zone_colours") or {}))
     return Analysis(data, render_text(data), heat)
 
 
