@@ -46,6 +46,8 @@ def rows() -> list[dict[str, Any]]:
     for c in table_data()["computed"]:
         row = {"kind": "computed", "id": c["id"], "name": c["id"], "what": c["what"], "where": c["where"],
                "seeds": [seed_ref(s, h) for s, h in c.get("seeds", [])], "outside": c.get("outside", "")}
+        if "quotes" in c:
+            row["quotes"] = c["quotes"]
         if "vehicle_rules" in c:
             row["vehicle_rules"] = c["vehicle_rules"]
         out.append(row)
@@ -119,6 +121,17 @@ def render_markdown() -> str:
     return "\n".join(out) + "\n"
 
 
+def _quotes(quotes: Any) -> list[str]:
+    """The seed sentences a rule follows word for word, each with its seed and heading."""
+    if not quotes:
+        return []
+    lines = ["Seed sentences:"]
+    for seed, heading, sentence in quotes:
+        ref = seed_ref(seed, heading)
+        lines.append(f"  {ref['seed']} ({ref['title']}), {ref['heading']}: \u201c{sentence}\u201d")
+    return lines + [""]
+
+
 def explain(r: Any) -> str:
     """One rule's page (`mapkit rules CODE`): name, severity, profiles, then what / why / example /
     source / convention, its seed headings and the vehicle rules it belongs to."""
@@ -131,6 +144,7 @@ def explain(r: Any) -> str:
     if r.doc.get("seeds"):
         refs = [seed_ref(seed, heading) for seed, heading in r.doc["seeds"]]
         lines += ["Seed headings:"] + [f"  {x['seed']} ({x['title']}): {x['heading']}" for x in refs] + [""]
+    lines += _quotes(r.doc.get("quotes", ()))
     if r.vehicle_rules != frozenset({"current", "legacy"}):
         lines += [f"Vehicle rules: {', '.join(sorted(r.vehicle_rules))} only", ""]
     return "\n".join(lines)
@@ -145,6 +159,7 @@ def explain_computed(code: str) -> str | None:
     lines = [f"{row['id']} (computed by {row['where']})", "", row["what"], ""]
     if row["seeds"]:
         lines += ["Seed headings:"] + [f"  {x['seed']} ({x['title']}): {x['heading']}" for x in row["seeds"]] + [""]
+    lines += _quotes(row.get("quotes", ()))
     if row["outside"]:
         lines += ["Outside source:", f"  {row['outside']}", ""]
     return "\n".join(lines)
