@@ -53,7 +53,12 @@ def jobs_for(requested: int, paths: Sequence[str]) -> int:
 
 def run_all(work: Callable[..., Any], jobs: list[tuple], workers: int, progress: Progress | None = None) -> list[Any]:
     """`work(*args)` for every tuple of `jobs`, in `workers` processes; the results come back in
-    the order of `jobs`, whatever order the workers finish in, so they do not depend on N."""
+    the order of `jobs`, whatever order the workers finish in, so they do not depend on N.
+
+    An interrupt (Ctrl-C reaches every process of the terminal's group) or a termination stops
+    the whole pool: workers ignore SIGINT, so only this process hears it; it then cancels what
+    has not started and ends the workers, each of which removes the file it was writing, and the
+    exception goes on to the caller."""
     total = len(jobs)
 
     def step(done: int, result: Any) -> Any:
@@ -67,8 +72,101 @@ def run_all(work: Callable[..., Any], jobs: list[tuple], workers: int, progress:
     from concurrent.futures import ProcessPoolExecutor
 
     chunk = max(1, min(16, total // (8 * workers)))
-    with ProcessPoolExecutor(max_workers=workers) as pool:
-        return [step(n, result) for n, result in enumerate(pool.map(work, *zip(*jobs), chunksize=chunk), 1)]
+    pool: Any = None
+    futures: list[Any] = []
+    # Workers are started with SIGINT held back, so none can be interrupted before it ignores it.
+    mask = _hold_interrupts()
+    try:
+        pool = ProcessPoolExecutor(max_workers=workers, initializer=_worker_start)
+        futures = [pool.submit(_run_chunk, work, jobs[i:i + chunk]) for i in range(0, total, chunk)]
+        _release_interrupts(mask)  # an interrupt that came meanwhile is raised here
+        results: list[Any] = []
+        for future in futures:
+            for result in future.result():
+                results.append(step(len(results) + 1, result))
+        pool.shutdown()
+        return results
+    except BaseException:
+        _hold_interrupts()  # a second Ctrl-C waits until the pool is stopped
+        _stop_pool(pool)
+        raise
+    finally:
+        _release_interrupts(mask)
+
+
+#: Whether this worker process is running a job (a termination then unwinds it, removing the file
+#: it was writing, rather than ending the process at once).
+_BUSY = False
+
+
+class _Stopped(BaseException):
+    """Raised in a worker that the parent ends while it runs a job."""
+
+
+def _worker_start() -> None:
+    """In each worker: ignore Ctrl-C (the parent hears it and stops the pool) and end cleanly on
+    SIGTERM."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, _worker_stop)
+    if hasattr(signal, "pthread_sigmask"):
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+
+
+def _worker_stop(signum: int, frame: object) -> None:
+    if _BUSY:
+        raise _Stopped(signum)
+    os._exit(128 + signum)
+
+
+def _run_chunk(work: Callable[..., Any], jobs: list[tuple]) -> list[Any]:
+    global _BUSY
+    _BUSY = True
+    try:
+        return [work(*args) for args in jobs]
+    except _Stopped as stop:
+        os._exit(128 + stop.args[0])  # every `finally` on the way (a temporary file's removal) has run
+    finally:
+        _BUSY = False
+
+
+def _hold_interrupts() -> Any:
+    """Hold SIGINT back from this thread (and the processes it starts); the previous mask."""
+    import signal
+
+    if not hasattr(signal, "pthread_sigmask"):
+        return None
+    return signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+
+
+def _release_interrupts(mask: Any) -> None:
+    import signal
+
+    if mask is not None and signal.SIGINT not in mask:
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+
+
+def _stop_pool(pool: Any) -> None:
+    """Cancel what has not started, end the workers (each removes the file it was writing) and
+    wait for them and for the pool's own thread, so that nothing is left running or half-written.
+    (The pool cancels its futures itself: one cancelled from here would be failed again by its
+    thread when the workers end, an error of Python 3.11's pool.)"""
+    if pool is None:
+        return
+    processes = list((getattr(pool, "_processes", None) or {}).values())
+    manager = getattr(pool, "_executor_manager_thread", None)
+    pool.shutdown(wait=False, cancel_futures=True)
+    for process in processes:
+        if process.is_alive():
+            process.terminate()
+    for process in processes:
+        process.join(timeout=10)
+        if process.is_alive():
+            process.kill()
+            process.join(timeout=5)
+    if manager is not None:
+        manager.join(timeout=10)
 
 
 @dataclass(frozen=True)
