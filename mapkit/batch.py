@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from pathlib import Path, PurePath
 from typing import Any, Callable, Iterable, Sequence
 
-from mapkit.errors import MapkitError, OptionError, reason_of
+from mapkit.errors import MapkitError, OptionError, is_link, reason_of, shown
 
 #: Below this many bytes in all, one process does the files (a pool costs ~0.2 s to start).
 PARALLEL_MIN_BYTES = 1_000_000
@@ -216,7 +216,11 @@ def walk(paths: Iterable[str | os.PathLike], *, skip: Iterable[str | os.PathLike
     from mapkit.registry import detect_file
 
     skipped_dirs = {_identity(p) for p in skip} - {None}
-    roots = [Path(p) for p in paths]
+    given = [os.fspath(p) for p in paths]
+    links = [p for p in given if is_link(p) and not os.path.lexists(p)]
+    roots = [Path(p) for p in given if p not in links]
+    if not roots:
+        return [_link_source(link, n) for n, link in enumerate(links, 1)], []
     if len(roots) == 1 and roots[0].is_dir():
         base = Path(os.path.abspath(roots[0]))
     else:  # the folder the roots share: a/x.hsc and b/x.hsc become a/x and b/x
@@ -241,7 +245,14 @@ def walk(paths: Iterable[str | os.PathLike], *, skip: Iterable[str | os.PathLike
                     skipped.append(Skipped(path, "a C3G Book, not a map"))
                 else:
                     sources.append(Source(path, PurePath(os.path.relpath(os.path.abspath(path), base))))
+    sources += [_link_source(link, n) for n, link in enumerate(links, 1)]
     return sources, skipped
+
+
+def _link_source(link: str, number: int) -> Source:
+    """A share link given among the inputs: read as its own text (it carries the map), its
+    output named `link-N` (a link has no file name)."""
+    return Source(link, PurePath(f"link-{number}.url"))  # type: ignore[arg-type]
 
 
 def plan_outputs(sources: list[Source], out_dir: str | os.PathLike, extension: str) -> list[tuple[Source, Path]]:
@@ -301,12 +312,12 @@ def convert_source(source: Source | str, target: str | os.PathLike, from_fmt: st
             try:
                 m = m.for_scenario(scenario)
             except OptionError as exc:
-                outcome.message, outcome.reason = f"{path}: {exc}", "no such scenario"
+                outcome.message, outcome.reason = f"{shown(path)}: {exc}", "no such scenario"
                 return outcome
         outcome.losses = write_map(m, target, to_fmt, allow_loss)
         outcome.done = True
     except MapkitError as exc:
-        outcome.message = str(exc) if path in str(exc) else f"{path}: {exc}"
+        outcome.message = str(exc) if shown(path) in str(exc) else f"{shown(path)}: {exc}"
         outcome.reason = reason_of(exc)
     except OSError as exc:  # making the output's folder
         outcome.message = f"{target}: cannot make its folder: {exc.strerror or exc}"

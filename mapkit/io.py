@@ -24,7 +24,7 @@ import re
 import stat
 import sys
 
-from mapkit.errors import FormatError, MapkitError
+from mapkit.errors import FormatError, MapkitError, excerpt, is_link
 from mapkit import limits
 from mapkit.limits import Limit
 from mapkit.records import FrozenRecord
@@ -75,6 +75,12 @@ def read_input(path: str | os.PathLike, limit: Limit | None = None) -> bytes:
     """
     shown = str(path)
     limit = limit or limits.INPUT_BYTES
+    if is_link(shown) and not os.path.lexists(shown):
+        # A share link carries its map in itself: the link is the document (nothing is fetched).
+        data = shown.encode("utf-8", "surrogateescape")
+        if len(data) > limit.value:
+            raise limit.exceeded(len(data), file=excerpt(shown))
+        return data
     try:
         if shown == STDIO:
             stream = sys.stdin.buffer

@@ -13,7 +13,7 @@ from __future__ import annotations
 import sys
 
 from mapkit import limits, registry
-from mapkit.errors import FormatError, LossError, OptionError
+from mapkit.errors import FormatError, LossError, OptionError, shown
 from mapkit.io import STDIO, read_input, write_output
 from mapkit.model.map import Map
 from mapkit.registry import FileFormat
@@ -70,7 +70,7 @@ def read_map(path: str | Path, fmt: str | None = None) -> Map:
     by name (OptionError). Texts come as the file has them; `printable_text` makes them
     encodable for a picture."""
     # bounded by the input size limit, remembered so no output replaces it
-    return parse_map(read_input(path), fmt, str(path))
+    return parse_map(read_input(path), fmt, shown(path))
 
 
 def parse_map(data: bytes, fmt: str | None = None, filename: str = "", hint: str | None = None) -> Map:
@@ -128,7 +128,7 @@ def _has_surrogate(text: str) -> bool:
 def report_warnings(m: Map, path: str | Path) -> None:
     """Tell the user, on stderr, what a reader recovered from or ignored."""
     for warning in m.warnings:
-        print(f"mapkit: {path}: warning: {warning}", file=sys.stderr)
+        print(f"mapkit: {shown(path)}: warning: {warning}", file=sys.stderr)
 
 
 def encode_map(m: Map, info: FileFormat, allow_loss: bool = False) -> tuple[bytes, list[str]]:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import csv
 import io
 
-from mapkit.errors import FormatError
+from mapkit.errors import FormatError, excerpt
 from mapkit.model.catalog import catalog
 from mapkit.sets.collection import read_count
 
@@ -95,6 +95,6 @@ def _read(data: bytes, filename: str) -> dict[str, int]:
         count = read_count(key, value, filename or None, f"line {number}")
         type_id = _piece(key, row[col_type] if col_type is not None and col_type < len(row) else "")
         if type_id is None:
-            raise FormatError(f"unknown piece {key!r}", file=filename or None, where=f"line {number}")
+            raise FormatError(f"unknown piece {excerpt(key)!r}", file=filename or None, where=f"line {number}")
         counts[type_id] = counts.get(type_id, 0) + count
     return counts

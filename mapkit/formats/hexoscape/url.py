@@ -114,14 +114,19 @@ def map_from_payload(data: Any) -> Map:
     m = hexoscape.map_with_hex_map(data[hex_map_index], f"m=$[{hex_map_index}]")
     m.source_format = NAME
     ignored = 0
+    old: dict[str, str] = {}
     for index, item in enumerate(data):
         if index == hex_map_index:
             continue
         if isinstance(item, str) and "~" in item:
-            piece, _ = hexoscape.piece_from_encoded(item, f"m=$[{index}]")
+            piece, hid = hexoscape.piece_from_encoded(item, f"m=$[{index}]")
+            if hexoscape.today_id(hid) != hid:
+                old[hid] = hexoscape.today_id(hid)
             m.pieces.append(piece)
         else:
             ignored += 1
+    if old:
+        m.warnings.append(hexoscape.old_ids_warning(old, "m="))
     m.pieces = hexoscape.with_built_in_bases(m.pieces)
     if ignored:
         m.warnings.append(f"ignored {ignored} item(s) of the link that are neither the hexMap nor pieces")
