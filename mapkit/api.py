@@ -57,14 +57,16 @@ __all__ = ["read", "write", "info", "validate", "Validation", "check_options", "
 BYTES_HINT = "; name the format with format= (one of mapkit.file_formats('map'))"
 
 
-def read(source: PathLike | bytes, format: str | None = None, scenario: Any = None, printable: bool = False) -> Map:
+def read(source: PathLike | bytes, format: str | None = None, scenario: Any = None, printable: bool = False,
+         room: Any = None) -> Map:
     """A map from a file ("-": standard input) or from the bytes of one.
 
     The content decides the format (`format` forces one); `scenario` keeps only what that
     scenario of a multi-scenario page sets up, on the terrain they share. `printable` turns
     the lone UTF-16 halves a JSON text may escape (UTF-8 cannot hold them) into U+FFFD, as a
     picture, sheet or report needs; without it the texts are as the file has them, so a
-    conversion keeps them exactly."""
+    conversion keeps them exactly. `room` keeps one room of a page that draws several, as its own
+    pictures draw it (before `scenario` is taken)."""
     from mapkit import formats
 
     if isinstance(source, (bytes, bytearray, memoryview)):
@@ -73,6 +75,8 @@ def read(source: PathLike | bytes, format: str | None = None, scenario: Any = No
         m = formats.read_map(os.fspath(source), format)
     if printable:
         formats.printable_text(m)
+    if room is not None:
+        m = _room(m, room)
     return m if scenario is None else _scenario(m, scenario)
 
 
@@ -85,6 +89,17 @@ def _scenario(m: Map, scenario: Any) -> Map:
         return m.for_scenario(scenario)
     except OptionError as exc:
         raise ScenarioError(str(exc)) from None
+
+
+class RoomError(OptionError):
+    """A room the map does not have."""
+
+
+def _room(m: Map, room: Any) -> Map:
+    try:
+        return m.for_room(room)
+    except OptionError as exc:
+        raise RoomError(str(exc)) from None
 
 
 def write(m: Map, path: PathLike, format: str | None = None, allow_loss: bool = False) -> list[str]:
@@ -120,7 +135,8 @@ class Conversion(Record):
 
 def convert_files(paths: Iterable[PathLike], folder: PathLike, format: str, from_format: str | None = None,
                   allow_loss: bool = False, scenario: int | None = None, jobs: int = 0,
-                  extension: str | None = None, progress: Progress | None = None) -> Conversion:
+                  extension: str | None = None, progress: Progress | None = None, room: int | None = None
+                  ) -> Conversion:
     """`mapkit convert IN... --to FORMAT -d FOLDER`: every map named, or found in the folders
     named (recursively), written in `format` under `folder` with its relative path kept; each
     output ends in `extension` (default: the format's first). A map that cannot be read or
@@ -133,7 +149,7 @@ def convert_files(paths: Iterable[PathLike], folder: PathLike, format: str, from
 
     fmt = get(format, "map")
     ext = extension or (fmt.extensions[0] if fmt.extensions else "." + fmt.name)
-    outcomes, skipped = convert(paths, folder, format, ext, from_format, allow_loss, scenario, jobs, progress)
+    outcomes, skipped = convert(paths, folder, format, ext, from_format, allow_loss, scenario, jobs, progress, room)
     from pathlib import Path
 
     return Conversion(outcomes, skipped, fmt.name, str(Path(folder)))
@@ -351,8 +367,8 @@ class FileValidation(Validation):
 def validate_files(paths: Iterable[PathLike], profile: str | None = "casual", select: Iterable[str] = (),
                    ignore: Iterable[str] = (), settings: Mapping[str, Any] | None = None, overlay: Any = None,
                    format: str | None = None, vehicle_rules: str | None = None, scenario: int | None = None,
-                   jobs: int = 0, output: PathLike | None = None, progress: Progress | None = None
-                   ) -> FileValidation:
+                   jobs: int = 0, output: PathLike | None = None, progress: Progress | None = None,
+                   room: int | None = None) -> FileValidation:
     """Check files, and every map and Book in the folders named (recursively), as `validate`
     does one, in `jobs` worker processes (0: every core, one for a few small files); the
     findings come in the same order whatever `jobs` is. A file that cannot be read is in
@@ -365,7 +381,8 @@ def validate_files(paths: Iterable[PathLike], profile: str | None = "casual", se
 
     select, ignore = list(select), list(ignore)
     chosen, options = check_options(profile, select, ignore, settings, overlay, vehicle_rules)
-    checked, skipped = check_files(paths, format, profile, select, ignore, options, scenario, jobs, output, progress)
+    checked, skipped = check_files(paths, format, profile, select, ignore, options, scenario, jobs, output, progress,
+                                   room)
     findings = [Finding(**d) for c in checked for d in c.findings]
     return FileValidation(sorted(findings, key=sort_key), chosen, checked, skipped)
 
@@ -444,8 +461,9 @@ def analyze(m: Map, move: int = 5, height: int = 5, flying: bool = False, double
     """Movement and balance for one figure, as `mapkit analyze --json` prints it: turns between
     start zones, glyph balance, reach from `start` (q, r, Level), falls, dead ends.
 
-    A page that sets up several scenarios is analysed one scenario at a time (a `scenarios`
-    list) unless `scenario` picks one; `heatmap` draws the turns as a PNG (one scenario only).
+    A page that sets up several scenarios, or draws several rooms, is analysed one scenario and
+    one room at a time (a `scenarios` list, each report naming its `room`) unless `scenario`
+    picks one (or the map is one room); `heatmap` draws the turns as a PNG (one view only).
     `mover` is "single", "double", "flyer", or "vehicle" / "elevator-car" to drive a vehicle the
     map places (`vehicle`: its index among the map's objects) with its Book's card."""
     from mapkit.movement.profile import Figure
@@ -456,20 +474,26 @@ def analyze(m: Map, move: int = 5, height: int = 5, flying: bool = False, double
     figure = Figure(move=move, height=height, double=double or mover == "double", flying=flying or mover == "flyer",
                     falls=falls)
     shown = str(map_file) if map_file is not None else None
+    if m.several_rooms() and heatmap is not None:
+        raise RoomError(f"draws rooms {', '.join(str(r.number) for r in m.rooms)}: "
+                        "choose one with --room to draw its heatmap")
     if scenario is not None:
-        views = [(scenario, _scenario(m, scenario))]
+        views = [(room, scenario, _scenario(board, scenario)) for room, board in m.per_room()]
     elif m.several_scenarios():
         if heatmap is not None:
             raise ScenarioError(f"sets up scenarios {', '.join(map(str, m.scenarios()))}: "
                               "choose one with --scenario to draw its heatmap")
-        views = m.per_scenario()
+        views = m.views()
     else:
-        views = [(None, m)]
+        views = m.views()
     runs = [analyze_map(view, figure, start, broken_windows, heatmap is not None, s, shown, mover=mover,
-                        vehicle=vehicle, vehicle_rules=vehicle_rules) for s, view in views]
-    if heatmap is not None and runs[0].heatmap is not None:  # one view: several scenarios were refused above
+                        vehicle=vehicle, vehicle_rules=vehicle_rules) for _, s, view in views]
+    if heatmap is not None and runs[0].heatmap is not None:  # one view: several were refused above
         _draw_heatmap(runs[0].heatmap, heatmap)
     reports = [run.data for run in runs]
+    for (room, _, _), report in zip(views, reports):
+        if room is not None:
+            report["room"] = room
     return reports[0] if len(reports) == 1 else {"map": m.name, "scenarios": reports}
 
 
@@ -751,18 +775,19 @@ class _Told(list):
             self.warn(warning)
 
 
-def _read_job(path: PathLike, format: str | None, scenario: int | None, tell: _Told, printable: bool = False) -> Map:
-    """The map at `path`, each of its reader's warnings told, then scenario `scenario` of it; a
-    scenario the map does not set up is a ScenarioError naming the file."""
+def _read_job(path: PathLike, format: str | None, scenario: int | None, tell: _Told, printable: bool = False,
+              room: int | None = None) -> Map:
+    """The map at `path`, each of its reader's warnings told, then room `room` and scenario
+    `scenario` of it; one the map lacks is a RoomError or ScenarioError naming the file."""
     m = read(path, format, printable=printable)
     for warning in m.warnings:
         tell(f"{shown_input(path)}: warning: {warning}")
-    if scenario is None:
-        return m
     try:
-        return _scenario(m, scenario)
-    except ScenarioError as exc:
-        raise ScenarioError(f"{shown_input(path)}: {exc}") from None
+        if room is not None:
+            m = _room(m, room)
+        return m if scenario is None else _scenario(m, scenario)
+    except (RoomError, ScenarioError) as exc:
+        raise type(exc)(f"{shown_input(path)}: {exc}") from None
 
 
 def _check_output(path: PathLike, *kinds: str, inputs: Iterable[PathLike] = ()) -> str:
@@ -783,21 +808,21 @@ def _json_text(doc: Any, ascii: bool = False) -> str:
 
 
 def info_file(path: PathLike, format: str | None = None, scenario: int | None = None, as_json: bool = False,
-              warn: Warn | None = None) -> Result:
+              warn: Warn | None = None, room: int | None = None) -> Result:
     """`mapkit info MAP`: the map's `info` summary (`.value`) and its text, or JSON with the
     cells (`as_json`)."""
     tell = _Told(warn)
-    summary = info(_read_job(path, format, scenario, tell), cells=as_json)
+    summary = info(_read_job(path, format, scenario, tell, room=room), cells=as_json)
     return Result(summary, info_text(summary, as_json=as_json), tell)
 
 
 def inventory_file(path: PathLike, collection: PathLike | None = None, sets: Sequence[str] | None = None,
                    community: bool = False, format: str | None = None, scenario: int | None = None,
-                   as_json: bool = False, warn: Warn | None = None) -> Result:
+                   as_json: bool = False, warn: Warn | None = None, room: int | None = None) -> Result:
     """`mapkit inventory MAP`: the `inventory` report (`.value`) and its text or JSON; what the
     collection's reader skipped is warned of after the map's warnings."""
     tell = _Told(warn)
-    m = _read_job(path, format, scenario, tell)
+    m = _read_job(path, format, scenario, tell, room=room)
     owned = None
     if collection:
         skipped: list[str] = []
@@ -809,7 +834,8 @@ def inventory_file(path: PathLike, collection: PathLike | None = None, sets: Seq
 
 
 def report_file(path: PathLike, output: PathLike, profile: str | None = "casual", pictures: bool = False,
-                format: str | None = None, scenario: int | None = None, warn: Warn | None = None) -> Result:
+                format: str | None = None, scenario: int | None = None, warn: Warn | None = None,
+                room: int | None = None) -> Result:
     """`mapkit report MAP -o PAGE.html`: the page (`.value`, a `ReportPage`) written atomically,
     the output's name refused before any work; `.note` says what was written and how long it took."""
     import time
@@ -819,7 +845,7 @@ def report_file(path: PathLike, output: PathLike, profile: str | None = "casual"
     _check_output(output, "report-html", inputs=(path,))
     started = time.perf_counter()
     tell = _Told(warn)
-    m = _read_job(path, format, scenario, tell, printable=True)
+    m = _read_job(path, format, scenario, tell, printable=True, room=room)
     page = report_page(m, profile, pictures=pictures, map_file=path)
     write_output(output, page.html)
     note = f"{os.fspath(output)}: report, {len(page.findings)} finding(s), {time.perf_counter() - started:.2f} s"
@@ -828,7 +854,7 @@ def report_file(path: PathLike, output: PathLike, profile: str | None = "casual"
 
 def render_file(path: PathLike, output: PathLike, view: str = "top", level: int | None = None, scale: float = 36.0,
                 legend: bool = True, findings: bool = False, profile: str | None = None, format: str | None = None,
-                scenario: int | None = None, warn: Warn | None = None) -> Result:
+                scenario: int | None = None, warn: Warn | None = None, room: int | None = None) -> Result:
     """`mapkit render MAP -o OUT.png|OUT.svg`: the picture (`.value`, its bytes) written
     atomically; `findings` marks the findings of `profile` (default: c3g for a map that places
     Books, else casual), and what kept them off is warned of. `scale` is PNG pixels per hex."""
@@ -842,7 +868,7 @@ def render_file(path: PathLike, output: PathLike, view: str = "top", level: int 
     if level is not None and view == "iso":
         raise OptionError("--level draws one level from above; it does not combine with --view iso")
     tell = _Told(warn)
-    m = _read_job(path, format, scenario, tell, printable=True)
+    m = _read_job(path, format, scenario, tell, printable=True, room=room)
     chosen = (profile or ("c3g" if (m.buildings or m.objects) else "casual")) if findings else None
     try:
         data = render(m, out, scale=scale, view=view, level=level, legend=legend, name=input_name(path),
@@ -866,7 +892,8 @@ def analyze_file(path: PathLike, move: int | None = None, height: int | None = N
                  double: bool = False, falls: str = "minor", start: tuple[int, int, int] | str | None = None,
                  broken_windows: bool = False, mover: str | None = None, vehicle: int | None = None,
                  vehicle_rules: str = "current", heatmap: PathLike | None = None, format: str | None = None,
-                 scenario: int | None = None, as_json: bool = False, warn: Warn | None = None) -> Result:
+                 scenario: int | None = None, as_json: bool = False, warn: Warn | None = None,
+                 room: int | None = None) -> Result:
     """`mapkit analyze MAP`: the `analyze` report (`.value`) and its text or JSON. `move` and
     `height` default to 5, or to the card of the vehicle `mover` drives (then they and
     `flying`/`double` must not be given); `start` is (q, r, Level) or its text "Q,R,LEVEL";
@@ -882,7 +909,7 @@ def analyze_file(path: PathLike, move: int | None = None, height: int | None = N
                               "write the heatmap to a file")
         _check_output(heatmap, "heatmap-png", inputs=(path,))
     tell = _Told(warn)
-    m = _read_job(path, format, None, tell, printable=True)
+    m = _read_job(path, format, None, tell, printable=True, room=room)
     chosen = mover or ("flyer" if flying else "double" if double else "single")
     driven = chosen in ("vehicle", "elevator-car")
     if driven:
@@ -952,7 +979,7 @@ def overlay_file(path: PathLike, output: PathLike | None = None, as_json: bool =
 def print_file(path: PathLike | None, output: PathLike, markers: bool = False, plan: bool = False,
                paper: str = "letter", levels_per_page: int = 1, hex_names: bool = False, cover: bool = False,
                overlap: float = 12.0, params: Any = None, format: str | None = None, scenario: int | None = None,
-               warn: Warn | None = None) -> Result:
+               warn: Warn | None = None, room: int | None = None) -> Result:
     """`mapkit print`: the `print_sheets` of a file (`.value`, a `Sheets`) written atomically to
     `output`: a map's build instructions; a Book's floor plan, or with `plan` those of the Books a
     map places; with `markers` their markers sheet (without `path`, the general one). `params`
@@ -978,7 +1005,7 @@ def print_file(path: PathLike | None, output: PathLike, markers: bool = False, p
     else:
         if not path:
             raise OptionError("print: give a map (or --markers for a general markers sheet)")
-        m = _read_job(path, format, scenario, tell, printable=True)
+        m = _read_job(path, format, scenario, tell, printable=True, room=room)
         sheets = print_sheets(m, paper=paper, levels_per_page=levels_per_page, hex_names=hex_names, cover=cover,
                               map_file=path)
         for warning in sheets.warnings:
@@ -992,8 +1019,8 @@ def validate_report(paths: Iterable[PathLike], profile: str | None = "casual", s
                     ignore: Iterable[str] = (), settings: Mapping[str, Any] | Iterable[str] | None = None,
                     overlay: Any = None, format: str | None = None, vehicle_rules: str | None = None,
                     scenario: int | None = None, jobs: int = 0, output: PathLike | None = None,
-                    report_format: str = "text", progress: Progress | None = None, warn: Warn | None = None
-                    ) -> Result:
+                    report_format: str = "text", progress: Progress | None = None, warn: Warn | None = None,
+                    room: int | None = None) -> Result:
     """`mapkit validate FILE|FOLDER...`: `validate_files` (`.value`, a `FileValidation`) with its
     report as "text", "json" or "sarif", written atomically to `output` or else the `.text`. The
     options are refused before any file is read; each file's reader warnings and the error that
@@ -1012,7 +1039,7 @@ def validate_report(paths: Iterable[PathLike], profile: str | None = "casual", s
         raise OptionError(f"report format {report_format!r}: choose text, json or sarif")
     paths = list(paths)
     result = validate_files(paths, profile, select, ignore, named, params, format, vehicle_rules, scenario, jobs,
-                            output, progress)
+                            output, progress, room)
     tell = _Told(warn)
     for checked in result.checked:
         for warning in checked.warnings:
@@ -1032,7 +1059,8 @@ def validate_report(paths: Iterable[PathLike], profile: str | None = "casual", s
 
 
 def convert_file(source: PathLike, target: PathLike, format: str | None = None, to: str | None = None,
-                 allow_loss: bool = False, scenario: int | None = None, warn: Warn | None = None) -> Result:
+                 allow_loss: bool = False, scenario: int | None = None, warn: Warn | None = None,
+                 room: int | None = None) -> Result:
     """`mapkit convert IN OUT`: read `source` (as `format`), write it to `target` atomically (in
     `to`, else the format its name says); a bad target is refused before anything is read, and
     a loss without `allow_loss` is a LossError, writing nothing. `.value` lists what was
@@ -1042,7 +1070,7 @@ def convert_file(source: PathLike, target: PathLike, format: str | None = None, 
     write_format(target, to)  # fail on a bad target before reading anything
     check_output(target, inputs=(source,))
     tell = _Told(warn)
-    losses = write(_read_job(source, format, scenario, tell), target, to, allow_loss)
+    losses = write(_read_job(source, format, scenario, tell, room=room), target, to, allow_loss)
     for loss in losses:
         tell(f"{shown_input(source)}: dropped: {loss}")
     return Result(losses, warnings=tell)
@@ -1062,7 +1090,7 @@ def _fit_output(source: str, fmt: str) -> str:
 def fit_file(path: PathLike, collection: PathLike, output: PathLike | None = None, to: str | None = None,
              keep_shapes: bool = False, picture: PathLike | None = None, draw: bool = True,
              format: str | None = None, scenario: int | None = None, as_json: bool = False,
-             warn: Warn | None = None) -> Result:
+             warn: Warn | None = None, room: int | None = None) -> Result:
     """`mapkit fit MAP --collection FILE`: `retile` the map, write the new map (to `output`, by
     default MAP's name with -fit in MAP's format, or mapkit JSON when that cannot be written) and,
     with `draw`, its `picture` (default: beside it, .png); both names refused before the solver
@@ -1077,7 +1105,7 @@ def fit_file(path: PathLike, collection: PathLike, output: PathLike | None = Non
     if is_link(source) and output is None:
         raise OptionError("a share link names no file to write the new map beside: name it with -o")
     tell = _Told(warn)
-    m = _read_job(path, format, scenario, tell)
+    m = _read_job(path, format, scenario, tell, room=room)
     have = read_collection(collection)
     if not any(n > 0 for n in have.values()):
         raise OptionError(f"{os.fspath(collection)}: the collection holds no pieces; it cannot cover anything")

@@ -291,8 +291,10 @@ class Outcome:
 
 
 def convert_source(source: Source | str, target: str | os.PathLike, from_fmt: str | None, to_fmt: str,
-                   allow_loss: bool, inputs: Iterable[str] = (), scenario: int | None = None) -> Outcome:
-    """Read one map and write it (or its scenario `scenario`, as a map of its own) to `target`;
+                   allow_loss: bool, inputs: Iterable[str] = (), scenario: int | None = None,
+                   room: int | None = None) -> Outcome:
+    """Read one map and write it (or its room `room`, its scenario `scenario`, as a map of its
+    own) to `target`;
     never raises for a bad input (the outcome says). `inputs` are every source of the batch:
     none of them is ever written over."""
     from mapkit.errors import OptionError
@@ -308,12 +310,15 @@ def convert_source(source: Source | str, target: str | os.PathLike, from_fmt: st
         check_output(target, inputs=(path, *inputs))
         m = read_map(path, from_fmt)
         outcome.warnings = list(m.warnings)
-        if scenario is not None:
-            try:
+        try:
+            if room is not None:
+                m = m.for_room(room)
+            if scenario is not None:
                 m = m.for_scenario(scenario)
-            except OptionError as exc:
-                outcome.message, outcome.reason = f"{shown(path)}: {exc}", "no such scenario"
-                return outcome
+        except OptionError as exc:
+            outcome.message = f"{shown(path)}: {exc}"
+            outcome.reason = "no such room" if str(exc).startswith("no room") else "no such scenario"
+            return outcome
         outcome.losses = write_map(m, target, to_fmt, allow_loss)
         outcome.done = True
     except MapkitError as exc:
@@ -342,8 +347,8 @@ class Checked:
 
 def check_files(paths: Iterable[str | os.PathLike], fmt: str | None, profile: str | None, select: list[str],
                 ignore: list[str], options: dict[str, Any], scenario: int | None = None, jobs: int = 0,
-                output: str | os.PathLike | None = None, progress: Progress | None = None
-                ) -> tuple[list[Checked], list[Skipped]]:
+                output: str | os.PathLike | None = None, progress: Progress | None = None,
+                room: int | None = None) -> tuple[list[Checked], list[Skipped]]:
     """Check every map and Book named or found in the folders named (`walk`), in `jobs` worker
     processes (`jobs_for`), one `Checked` per file in a stable order, and the files skipped.
 
@@ -360,14 +365,14 @@ def check_files(paths: Iterable[str | os.PathLike], fmt: str | None, profile: st
         from mapkit.io import check_output
 
         check_output(os.fspath(output), inputs=files)
-    work = [(path, fmt, profile, select, ignore, options, scenario) for path in files]
+    work = [(path, fmt, profile, select, ignore, options, scenario, room) for path in files]
     results = run_all(check_file, work, jobs_for(jobs, files), progress)
     return [Checked(path, found, error, warnings) for path, (found, error, warnings) in zip(files, results)], skipped
 
 
 def convert_files(paths: Iterable[str | os.PathLike], out_dir: str | os.PathLike, to_fmt: str, extension: str,
                   from_fmt: str | None = None, allow_loss: bool = False, scenario: int | None = None, jobs: int = 0,
-                  progress: Progress | None = None) -> tuple[list[Outcome], list[Skipped]]:
+                  progress: Progress | None = None, room: int | None = None) -> tuple[list[Outcome], list[Skipped]]:
     """Every map named or found in the folders named (recursively) into `out_dir`, keeping
     their relative paths (`plan_outputs`, each output ending in `extension`), in `jobs` worker
     processes; one `Outcome` per map, in order, and the files skipped."""
@@ -386,7 +391,7 @@ def convert_files(paths: Iterable[str | os.PathLike], out_dir: str | os.PathLike
     except OSError as exc:
         raise MapkitError(f"{out}: cannot make the output folder: {exc.strerror or exc}") from None
     everything = [str(s.path) for s in sources]
-    work = [(source, str(target), from_fmt, info.name, allow_loss, everything, scenario)
+    work = [(source, str(target), from_fmt, info.name, allow_loss, everything, scenario, room)
             for source, target in plan_outputs(sources, out, extension)]
     return run_all(convert_source, work, jobs_for(jobs, everything), progress), skipped
 

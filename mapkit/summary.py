@@ -80,8 +80,11 @@ def scenarios(m: Map) -> list[dict[str, Any]]:
     out = []
     for number in m.scenarios():
         setup = m.scenario_setup(number)
-        out.append({"number": number, "name": setup.name, "players": setup.players,
-                    "pieces": len(own.get(number, ()))})
+        row = {"number": number, "name": setup.name, "players": setup.players, "pieces": len(own.get(number, ()))}
+        sets = declared_sets(m, number)
+        if sets is not None:
+            row["sets_used"] = sets
+        out.append(row)
     return out
 
 
@@ -95,17 +98,21 @@ def _one_scenario(m: Map, several: bool) -> dict[str, Any] | None:
     return {"number": setup.number, "name": setup.name, "players": setup.players}
 
 
-def declared_sets(m: Map) -> list[dict[str, Any]] | None:
-    """The sets the map says it is built from (Hexoscape's setsUsed), or None if it says nothing."""
-    declared = m.attrs.get("sets_used")
-    if not isinstance(declared, list):
-        return None
-    from mapkit.sets.sets import all_sets, set_table
+def declared_sets(m: Map, number: int | None = None) -> list[dict[str, Any]] | None:
+    """The sets the map says it is built from (a page's Required Sets, Hexoscape's setsUsed), or
+    those scenario `number` names itself; None if it says nothing (`mapkit.sets.declared`)."""
+    if m.attrs.get("sets_used") is None and (number is None or all(
+            s.number != number or s.attrs.get("sets_used") is None for s in m.scenario_setups)):
+        return None  # (mapkit.sets, and its solver, stay unloaded for a map that declares nothing)
+    from mapkit.sets import declared as sets_declared
 
-    known = all_sets()
+    found = sets_declared.of_map(m) if number is None else sets_declared.of_scenario(m, number)
+    if found is None:
+        return None
+    from mapkit.sets.sets import set_table
+
     letters = {s["id"]: s.get("hexoscape_letter") for s in set_table()["sets"]}
-    return [{"id": str(s), "name": known[s].name if s in known else "(unknown set)", "letter": letters.get(s)}
-            for s in declared]
+    return [dict(d.as_dict(), letter=letters.get(d.product.key) if d.product.set else None) for d in found]
 
 
 def terrain_hexes(m: Map, counts: Counter[str] | None = None) -> Counter[str]:
@@ -183,8 +190,7 @@ def render_text(s: dict[str, Any]) -> str:
             scenario = f" (scenario {g['scenario']})" if "scenario" in g else ""
             lines.append(f"    {g['letter']} {g['name']} at ({g['q']}, {g['r']}) on {levels.label(g['level'])}{scenario}")
     if s.get("sets_used") is not None:
-        named = ", ".join(f"{d['name']} ({d['id']})" for d in s["sets_used"]) or "none"
-        lines.append(f"  sets used (declared): {named}")
+        lines.append(f"  sets used (declared): {_sets_named(s['sets_used'])}")
     if s["buildings"] or s["objects"]:
         lines.append(f"  C3G: {s['buildings']} building(s), {s['objects']} object(s)")
     if s.get("scenarios"):
@@ -192,4 +198,16 @@ def render_text(s: dict[str, Any]) -> str:
         for sc in s["scenarios"]:
             players = f"for {sc['players']} players, " if sc["players"] else ""
             lines.append(f"    {sc['number']:3d}  {sc['name'] or '(untitled)'}: {players}{sc['pieces']} pieces of its own")
+            if sc.get("sets_used") is not None:
+                lines.append(f"         sets used (declared): {_sets_named(sc['sets_used'])}")
     return "\n".join(lines) + "\n"
+
+
+def _sets_named(sets: list[dict[str, Any]]) -> str:
+    """"2 x Battle for the Underdark (BftU), Warriors of Eberron (no terrain)"."""
+    def one(d: dict[str, Any]) -> str:
+        count = f"{d['copies']} x " if d["copies"] != 1 else ""
+        what = f" ({d['id']})" if d["id"] else (" (no terrain)" if d["holds"] == "no terrain" else " (unknown to mapkit)")
+        return f"{count}{d['name']}{what}"
+
+    return ", ".join(one(d) for d in sets) or "none"

@@ -23,14 +23,14 @@ SIX = ("1,27 46,1 91,27 136,1 181,27 226,1 271,27 316,1 361,27 361,79 406,105 40
 
 
 def page(levels: list[list[str]], defs: str = "", scenarios: list[tuple[int, int, list[str], list[str]]] = (),
-         title: str = "Test Field") -> bytes:
-    """A small battlefield page: level svgs of `<use>` lines, then scenario overlays."""
+         title: str = "Test Field", sets: str = "Rise of the Valkyrie") -> bytes:
+    """A small battlefield page: its required sets, level svgs of `<use>` lines, then scenario overlays."""
     svg_open = ('<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" '
                 'viewBox="0 0 2000 1500">')
     parts = [
         '<?xml version="1.0" encoding="UTF-8"?>',
         '<html xmlns="http://www.w3.org/1999/xhtml"><head><title>' + title + "</title></head><body><div>",
-        '<p class="sets"><b>Required Sets: </b>Rise of the Valkyrie</p><h2>',
+        f'<p class="sets"><b>Required Sets: </b>{sets}</p><h2>',
     ]
     for n, uses in enumerate(levels, start=1):
         d = ("<defs>" + f'<polygon id="tile01" points="{HEX}"/><polygon id="tile02" points="{TWO}"/>'
@@ -74,27 +74,38 @@ def cells_of(m, piece):
 
 # -- the corpus -------------------------------------------------------------------------------
 @pytest.mark.parametrize("path", PAGES)
+def test_every_corpus_page_names_its_sets(path):
+    """Both forms, `<p class="sets">` and a plain paragraph (tests/test_declared_sets.py pins what)."""
+    assert glasq.read(path.read_bytes(), str(path)).attrs["sets_used"]
+
+
+@pytest.mark.parametrize("path", PAGES)
 def test_every_corpus_page_reads(path):
     m = glasq.read(path.read_bytes(), str(path))
     assert m.name
-    assert m.attrs["required_sets"]
     assert m.scenario_setups and all(s.name and s.notes and s.players for s in m.scenario_setups)
     land = [p for p in m.pieces if catalog()[p.type].kind in ("land", "fluid")]
     assert land
-    # Tiles of one page never share a cell on one level: the page grid was read right.
-    occupancy = Counter((c.q, c.r, c.level) for c in m.iter_cells()
-                        if "scenario" not in m.pieces[c.piece].attrs)
-    assert max(occupancy.values()) == 1
+    # Tiles of one page never share a cell on one level: the page grid was read right (River of
+    # Blood Room 2 draws a shadow tile where its rock 3-hex is, on one hex: a defect of the page,
+    # see test_glasq_corpus.DEFECTS).
+    occupancy = Counter((c.q, c.r, c.level) for c in m.iter_cells()  # (edge pieces hang on hex sides)
+                        if "scenario" not in m.pieces[c.piece].attrs and catalog()[m.pieces[c.piece].type].kind != "edge")
+    crowded = [cell for cell, n in occupancy.items() if n > 1]
+    assert len(crowded) == (1 if path.name in ("RiverOfBloodRoom2.html", "RiverofBlood.html") else 0)
     # What stands on something stands on the top of the land below it (VirtualScape's habit).
     tops: dict = {}
     for p in land:
+        if "scenario" in p.attrs:
+            continue  # a scenario's own tile (the base an obstacle leaves) is not under the shared pieces
         for cell in m.footprint(p):
             tops[cell] = max(tops.get(cell, 0), p.z + 1)
     for p in m.pieces:
         if catalog()[p.type].kind in ("obstacle", "marker", "figure") and "scenario" not in p.attrs:
             assert p.z == max(tops.get(c, 0) for c in m.footprint(p))
-    if "malformed" not in path.name:
-        assert not m.warnings
+    # Every warning names what was not placed, or what XML was recovered (pinned page by page in
+    # test_glasq_corpus.SKIPPED).
+    assert all(w.endswith("not placed") or "malformed XML" in w for w in m.warnings), m.warnings
 
 
 def test_table_of_the_giants_holds_the_rise_of_the_valkyrie_set():
@@ -107,7 +118,7 @@ def test_table_of_the_giants_holds_the_rise_of_the_valkyrie_set():
         "water-1": 21, "ruin-2": 1, "ruin-3": 1,
     }
     assert m.name == "Table of the Giants"
-    assert m.attrs["required_sets"] == "Rise of the Valkyrie"
+    assert m.attrs["sets_used"] == {"RotV": 1}
     assert [s.name for s in m.scenario_setups] == ["Attack at Dawn", "Clashing Fronts", "The Long Wait"]
     assert [s.players for s in m.scenario_setups] == ["2", "2, or 4 in 2 Teams", "2"]
     assert max(p.z for p in m.pieces if catalog()[p.type].kind == "land") == 5  # "Level 6" tiles fill level 5
@@ -130,7 +141,7 @@ def test_genotech_reads_marvel_terrain_and_the_warehouse_ruin():
     assert cells_of(m, ruin) == cells_of(m, base)
     assert (ruin.q, ruin.r, ruin.rotation) == (base.q, base.r, base.rotation)
     assert ruin.z == base.z + 1
-    assert m.attrs["required_sets"] == "The Conflict Begins"
+    assert m.attrs["sets_used"] == {"MtCB": 1}  # "The Conflict Begins" is Marvel: The Conflict Begins
     labelled = [p for p in m.glyphs() if p.attrs.get("label")]
     assert labelled and all(p.attrs["letter"] == "?" for p in labelled)
 
@@ -473,10 +484,12 @@ def test_a_base_under_its_obstacle_is_folded_into_it(base, obstacle, ptype, cell
     lines = page(levels, defs=BASE_DEFS).decode().split("\n")
     assert piece.extras["glasq"]["code"] == obstacle
     assert f'href="#{base}"' in lines[piece.extras["glasq"]["base"]["line"] - 1]
-    # One piece a set supplies: the folded base is part of the glacier / outcrop.
+    # One piece a set supplies: the folded base is part of the glacier / outcrop (a 1-hex rock
+    # outcrop's shadow tile is counted among its set's, catalog base_tiles).
     from mapkit.sets.requirements import requirements
 
-    assert {k: n for k, n in requirements(m).items() if k != "grass-1"} == {ptype: 1}
+    assert {k: n for k, n in requirements(m).items() if k != "grass-1"} == \
+        {ptype: 1, **catalog()[ptype].base_tiles}
 
 
 @pytest.mark.parametrize("angle", [0, 60, 120, 180, 240, 300])
@@ -544,7 +557,8 @@ def test_a_glacier_on_its_base_validates_clean(tmp_path, cli):
     levels = ground(1) + [[use("GB06", 180, 0), use("RB03", 360, 156), use("GB01", 495, 78)],
                           [use("GM06", 180, 0), use("RO03", 360, 156)]]
     path = tmp_path / "tundra.html"
-    path.write_bytes(page(levels, defs=BASE_DEFS))
+    path.write_bytes(page(levels, defs=BASE_DEFS,
+                          sets="Rise of the Valkyrie (3), Thaelenk Tundra, Battle for the Underdark"))
     m = glasq.read(path.read_bytes())
     assert sorted(p.type for p in not_grass(m)) == ["glacier-6", "ice-1", "outcrop-3"]
     code, out, err = cli("validate", path, "--format", "json")
@@ -564,9 +578,10 @@ def test_every_glasq_code_names_one_catalog_piece():
 
 
 
-def test_text_only_height_marks_are_skipped_with_one_warning_per_code():
-    # Real pages follow a glacier / outcrop / tree with a group that only writes its height
-    # (`GM03H3`, `RO03H2`, ...) at the same transform; such a label is no piece.
+def test_heights_written_on_a_tall_piece_are_its_own_and_other_marks_are_skipped():
+    # Real pages follow a glacier / outcrop / tree with a group that only writes its heights
+    # (`GM03H3`, `RO03H2`, ...) at the same transform: numbers inside the piece's hexes are its
+    # heights, hex by hex; anything else is a label, skipped with one warning per code.
     labels = ('<g id="GM03H3"><text x="60" y="70" font-size="20">3</text></g>'
               '<text id="hgt" x="1" y="1">2</text><g id="RO03H2"><use xlink:href="#hgt"/></g>'
               '<g id="WR06H1"><text>1</text><text>tall</text></g>')
@@ -578,13 +593,18 @@ def test_text_only_height_marks_are_skipped_with_one_warning_per_code():
     without = glasq.read(page(ground(2) + [[u for group in pieces for u in group if "H" not in u.split("#")[1][2:]]],
                               defs=BASE_DEFS))
     assert without.warnings == []
-    assert [w.split(": ", 1)[1].split(" ")[0] for w in with_marks.warnings] == ["#GM03H3", "#RO03H2", "#WR06H1"]
+    assert [w.split(": ", 1)[1].split(" ")[0] for w in with_marks.warnings] == ["#RO03H2", "#WR06H1"]
     assert all("label" in w and w.endswith("1 drawing not placed") for w in with_marks.warnings)
     twice = glasq.read(page(ground(2) + [[u for group in pieces for u in group]] * 2, defs=BASE_DEFS + labels))
-    assert len(twice.warnings) == 3 and all(w.endswith("2 drawings not placed") for w in twice.warnings)
+    assert len(twice.warnings) == 2 and all(w.endswith("2 drawings not placed") for w in twice.warnings)
     assert sorted(p.type for p in not_grass(with_marks)) == ["concrete-6", "glacier-3", "marvel-ruin", "outcrop-3"]
     assert [(p.type, p.q, p.r, p.z, p.rotation) for p in with_marks.pieces] == \
         [(p.type, p.q, p.r, p.z, p.rotation) for p in without.pieces]
+    # One number written on one hex of a piece is the whole piece's height (as the large tree's
+    # single "15"); numbers on every hex are each hex's (the outcrop's "7 5 9", on the corpus pages).
+    (glacier,) = [p for p in with_marks.pieces if p.type == "glacier-3"]
+    assert glacier.attrs["heights"] == [3, 3, 3]
+    assert "heights" not in [p for p in without.pieces if p.type == "glacier-3"][0].attrs
 
 
 def test_a_text_only_null_hex_is_still_reported():

@@ -22,7 +22,7 @@ TERRAIN_IDS = (
 MARKER_IDS = "z1 z2 z3 z4 z5 z6 z7 z8 y0 y1 om11 om12 om21 om22".split()
 WALLS = {"cwc", "cws", "cwe"}
 #: Edge add-ons and what they hang on across their east edge (a castle wall on its base, a ship wall).
-HOSTS = {"bt": "castle", "ld": "castle", "rl": "ship"}
+HOSTS = {"bt": "castle", "ld": "castle", "rl": "ship", "rw": "row"}
 
 
 def test_the_lists_are_complete():
@@ -51,6 +51,8 @@ def map_with(hid: str) -> tuple[Map, Piece]:
         pieces += [Piece("castle-base-straight", 1, 0, 1), Piece("castle-wall-straight", 1, 0, 2)]
     elif host == "ship":
         pieces.append(Piece("ship-wall", 1, 0, 1))
+    elif host == "row":  # a stone wall hangs along the side of a row of tiles at its level
+        pieces += [Piece("rock-1", q, r, 1) for q, r in catalog()[piece_type].attached_hexes(0, 0, 0)]
     pieces.append(piece)
     return Map(name=f"piece {hid}", pieces=pieces), piece
 
@@ -107,7 +109,7 @@ def test_piece_round_trips_draws_counts_and_validates(hid):
     if ptype.terrain == "start-zone":
         assert piece.type not in need
     elif ptype.terrain == "glyph":
-        assert need["glyph:?"] == 1
+        assert need["glyph:any"] == 1
     else:
         assert sum(need.get(t, 0) for t in (ptype.inventory_as or {piece.type: 1})) >= 1
     # validates: placed as it should be, no physical error
@@ -161,17 +163,20 @@ def test_sets_used_read_shown_compared_and_written(cli, tmp_path):
     path = tmp_path / "declared.json"
     path.write_text(json.dumps(doc))
     m = hexoscape.read(path.read_bytes())
-    assert m.attrs["sets_used"] == ["RotV", "RttFF"] and any("'Z'" in w for w in m.warnings)
+    assert m.attrs["sets_used"] == {"RotV": 1, "RttFF": 1} and any("'Z'" in w for w in m.warnings)
     # written back as read (the unknown letter kept); changed sets are written as letters
     assert json.loads(hexoscape.write(m))["hexMap"]["setsUsed"] == ["S", "R", "Z"]
-    m.attrs["sets_used"] = ["RotV", "SoV"]
+    m.attrs["sets_used"] = {"RotV": 1, "SoV": 1}
+    assert json.loads(hexoscape.write(m))["hexMap"]["setsUsed"] == ["S", "J"]
+    m.attrs["sets_used"] = ["RotV", "SoV"]  # mapkit's earlier form, one copy per entry, still reads
     assert json.loads(hexoscape.write(m))["hexMap"]["setsUsed"] == ["S", "J"]
     code, out, _ = cli("info", path)
     assert code == 0 and "sets used (declared): Rise of the Valkyrie" in out and "(RttFF)" in out
     code, out, _ = cli("inventory", path, "--json")
     declared = json.loads(out)["declared_sets"]
-    assert declared["sets"] == ["RotV", "RttFF"]
+    assert [(d["id"], d["copies"]) for d in declared["sets"]] == [("RotV", 1), ("RttFF", 1)]
     assert declared["missing"] == [{"type": "swamp-brush-10", "name": "Swamp underbrush 10", "count": 1}]
+    assert declared["holds_everything"] is False
 
 
 def test_announced_products_hold_the_new_pieces():

@@ -199,12 +199,17 @@ def test_p110_ladder_and_battlement_on_castle():
 
 
 # P111 ------------------------------------------------------------------------------------------
-def test_p111_road_wall_bridge():
-    ends = [Piece("grass-1", 0, 0, 0), Piece("grass-1", 3, 0, 0)]
-    assert codes(ends + [Piece("road-wall", 0, 0, 1)], "P111") == []
-    assert codes(ends + [Piece("road-wall", 0, 0, 1)], "P101") == []
-    found = codes(ends[:1] + [Piece("road-wall", 0, 0, 1)], "P111")
-    assert [(f.q, f.r) for f in found] == [(3, 0)]
+def test_p111_a_stone_wall_hangs_along_a_row_of_tiles_at_its_level():
+    # Two walls along the sides of a 5-hex road make a bridge: nothing need be under them.
+    road = [Piece("grass-1", 0, 1, 0), Piece("grass-1", 4, 1, 0), Piece("road-5", 0, 1, 1)]
+    wall = Piece("road-wall", 1, 0, 1)  # along the road's north side: its inner row is (0..4, 1)
+    assert Map(pieces=[wall]).catalog()["road-wall"].attached_hexes(1, 0, 0) == [(q, 1) for q in range(5)]
+    assert codes(road + [wall]) == []
+    other = Piece("road-wall", 3, 2, 1, 3)  # along the south side, turned half round
+    assert codes(road + [wall, other]) == []
+    found = codes(road[:2] + [Piece("road-1", q, 1, 1) for q in range(4)] + [wall], "P111")
+    assert [(f.q, f.r) for f in found] == [(4, 1)]  # the fifth face hangs free
+    assert codes([Piece("road-wall", 1, 0, 1)], "P101") == []  # what is under it carries nothing
 
 
 # P112 ------------------------------------------------------------------------------------------
@@ -242,9 +247,33 @@ def test_p103_markers_of_different_scenarios_do_not_meet():
 
 
 def test_p103_start_zone_may_take_in_an_obstacle_hex_but_a_glyph_may_not():
-    base = floor(0, 1, 0, 0) + [Piece("ruin-2", 0, 0, 1)]
+    base = floor(0, 1, 0, 0) + [Piece("tree-10", 0, 0, 1)]
     assert codes(base + [Piece("start-zone", 0, 0, 1, attrs={"player": 1})], "P103") == []
     assert len(codes(base + [Piece("glyph", 0, 0, 1, attrs={"letter": "A"})], "P103")) == 1
+
+
+@pytest.mark.parametrize("obstacle, cells", [("ruin-2", 2), ("ruin-3", 3), ("marvel-ruin", 6)])
+def test_p103_figures_and_glyphs_stand_on_the_spaces_of_a_ruin(obstacle, cells):
+    # Official set-ups put start zones, glyphs and figures on a ruin's hexes (catalog open_cells).
+    from mapkit.model.catalog import catalog
+
+    ruin = Piece(obstacle, 0, 0, 1)
+    hexes = Map(pieces=[ruin]).footprint(ruin)
+    assert len(hexes) == cells and len(catalog()[obstacle].open_cells) == cells
+    base = [Piece("grass-1", q, r, 0) for q, r in hexes] + [ruin]
+    on_it = [Piece("glyph", *hexes[0], 1, attrs={"letter": "A"}), Piece("figure", *hexes[-1], 1, attrs={"player": 1})]
+    assert codes(base + on_it, "P103") == []
+    # above its base the ruin's wall is still in the way
+    assert len(codes(base + [Piece("grass-1", *hexes[0], 1)], "P103")) == 1
+
+
+def test_p103_the_door_space_of_a_castle_arch_is_a_space():
+    arch = Piece("castle-arch", 0, 0, 1)
+    hexes = Map(pieces=[arch]).footprint(arch)
+    base = [Piece("grass-1", q, r, 0) for q, r in hexes] + [arch]
+    assert codes(base + [Piece("start-zone", *hexes[1], 1, attrs={"player": 1}),
+                         Piece("glyph", *hexes[1], 1, attrs={"letter": "A"})], "P103") == []
+    assert len(codes(base + [Piece("glyph", *hexes[0], 1, attrs={"letter": "A"})], "P103")) == 1
 
 
 def test_laur_walls_hold_sides_not_hexes():

@@ -78,7 +78,7 @@ def test_text_and_json_lines():
     assert "maps/floating.hsc: Level 4 (4, 2): P101 error: " in "\n".join(text)
     assert any(line.startswith("maps/floating.hsc: T202 warning: ") for line in text)
     data = json.loads(render_json(found))
-    assert set(data[0]) == {"file", "scenario", "level", "q", "r", "code", "severity", "message"}
+    assert set(data[0]) == {"file", "room", "scenario", "level", "q", "r", "code", "severity", "message"}
     assert len(data) == len(found)
 
 

@@ -65,7 +65,7 @@ def test_json_and_sarif_output(cli, fake_maps):
     code, out, _ = cli("validate", "floating.map", "warning.map", "--format", "json")
     rows = json.loads(out)
     assert code == 1 and [r["code"] for r in rows] == ["P101", "P105"]
-    assert rows[0] == {"file": "floating.map", "scenario": None, "level": 3, "q": 3, "r": 3, "code": "P101",
+    assert rows[0] == {"file": "floating.map", "room": None, "scenario": None, "level": 3, "q": 3, "r": 3, "code": "P101",
                        "severity": "error", "message": rows[0]["message"]}
     code, out, _ = cli("validate", "floating.map", "--format", "sarif")
     log = json.loads(out)

@@ -57,4 +57,5 @@ def run(args: argparse.Namespace) -> int:
                                  args.broken_windows, args.mover,
                                  None if args.vehicle is None else args.vehicle - 1, args.vehicle_rules,
                                  heatmap=args.output, format=args.fmt, scenario=args.scenario,
-                                 as_json=args.json or args.output_format == "json", warn=tell))
+                                 as_json=args.json or args.output_format == "json", warn=tell,
+                                 room=args.room))

@@ -46,8 +46,12 @@ def print_summary(lines: list[str]) -> None:
         print(("mapkit: " if i == 0 else "") + line, file=sys.stderr)
 
 
-def add_scenario_option(parser: argparse.ArgumentParser, without: str) -> None:
-    """`--scenario K`, the same on every command that takes a map; `without` says what the
-    command does with a map of several scenarios when it is not given."""
+def add_scenario_option(parser: argparse.ArgumentParser, without: str, rooms: str = "each room in turn") -> None:
+    """`--scenario K` and `--room R`, the same on every command that takes a map; `without` says
+    what the command does with a map of several scenarios when it is not given, `rooms` with a
+    page of several rooms."""
     parser.add_argument("--scenario", type=int, metavar="K",
                         help=f"only scenario K of a map that sets up several (see `mapkit info`); without it, {without}")
+    parser.add_argument("--room", type=int, metavar="R",
+                        help=f"only room R of a page that draws several boards (see `mapkit info`), as its own "
+                             f"pictures draw it; without it, {rooms}")

@@ -25,7 +25,8 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
     p.add_argument("-d", "--dir", dest="out_dir", metavar="DIR", help="write each input into DIR (batch mode)")
     p.add_argument("--allow-loss", action="store_true", help="convert anyway and list what was dropped on stderr")
     add_scenario_option(p, "a format that holds one scenario (all but mapkit JSON) is refused, naming the loss, "
-                           "unless --allow-loss, which writes the shared terrain alone")
+                           "unless --allow-loss, which writes the shared terrain alone",
+                        "every room is written, laid out as the page lays them")
     add_jobs_option(p)
     return p
 
@@ -44,7 +45,7 @@ def run(args: argparse.Namespace) -> int:
     source, target = args.paths
     try:
         return show(api.convert_file(source, target, args.from_fmt, args.to_fmt, args.allow_loss, args.scenario,
-                                     warn=tell))
+                                     warn=tell, room=args.room))
     except LossError as exc:
         print(f"mapkit: {shown(source)}: {exc.target} cannot carry {len(exc.losses)} thing(s); "
               f"nothing written (use --allow-loss to convert anyway):", file=sys.stderr)
@@ -61,7 +62,7 @@ def _convert_many(args: argparse.Namespace) -> int:
     bar = ProgressBar()
     try:
         done = api.convert_files(args.paths, args.out_dir, args.to_fmt, args.from_fmt, args.allow_loss, args.scenario,
-                                 args.jobs, OUTPUT_EXTENSIONS.get(args.to_fmt, "." + args.to_fmt), bar)
+                                 args.jobs, OUTPUT_EXTENSIONS.get(args.to_fmt, "." + args.to_fmt), bar, room=args.room)
     finally:
         bar.close()
     for outcome in done.outcomes:

@@ -26,7 +26,8 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
                         "(default: the new map's name with .png)")
     p.add_argument("--no-picture", action="store_true", help="write no picture")
     p.add_argument("--json", action="store_true", help="print the summary as JSON")
-    add_scenario_option(p, "the shared terrain is re-tiled and every scenario's pieces are kept")
+    add_scenario_option(p, "the shared terrain is re-tiled and every scenario's pieces are kept",
+                        "every room is re-tiled, laid out as the page lays them")
     return p
 
 
@@ -34,4 +35,5 @@ def run(args: argparse.Namespace) -> int:
     from mapkit import api
 
     return show(api.fit_file(args.map, args.collection, args.output, args.to_fmt, args.keep_shapes, args.picture,
-                             not args.no_picture, args.fmt, args.scenario, as_json=args.json, warn=tell))
+                             not args.no_picture, args.fmt, args.scenario, as_json=args.json, warn=tell,
+                             room=args.room))

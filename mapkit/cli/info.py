@@ -12,11 +12,12 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
     p.add_argument("map", help="map file in any readable format (- reads standard input)")
     p.add_argument("--from", dest="fmt", metavar="FORMAT", help="read as this format")
     p.add_argument("--json", action="store_true", help="print JSON, with one object per occupied cell")
-    add_scenario_option(p, "the whole map is summarised and its scenarios listed")
+    add_scenario_option(p, "the whole map is summarised and its scenarios listed",
+                        "the rooms are listed and summarised together, as laid out")
     return p
 
 
 def run(args: argparse.Namespace) -> int:
     from mapkit import api
 
-    return show(api.info_file(args.map, args.fmt, args.scenario, as_json=args.json, warn=tell))
+    return show(api.info_file(args.map, args.fmt, args.scenario, as_json=args.json, warn=tell, room=args.room))

@@ -17,7 +17,8 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
     p.add_argument("--sets", metavar="IDS", help="only consider these sets (comma-separated ids, e.g. RotV,RttFF)")
     p.add_argument("--community", action="store_true", help="also consider community kits (MSTK)")
     p.add_argument("--json", action="store_true", help="print JSON")
-    add_scenario_option(p, "the pieces are, piece by piece, the most any one scenario needs")
+    add_scenario_option(p, "the pieces are, piece by piece, the most any one scenario needs",
+                        "every room, laid out as the page lays them (a tile they share counted once)")
     return p
 
 
@@ -26,4 +27,4 @@ def run(args: argparse.Namespace) -> int:
 
     set_ids = [s.strip() for s in args.sets.split(",") if s.strip()] if args.sets else None
     return show(api.inventory_file(args.map, args.collection, set_ids, args.community, args.fmt, args.scenario,
-                                   as_json=args.json, warn=tell))
+                                   as_json=args.json, warn=tell, room=args.room))

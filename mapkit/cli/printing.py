@@ -32,7 +32,8 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
     p.add_argument("--marker-diameter", type=millimetres, metavar="MM",
                    help="floor plans: wound-marker diameter (no published value: the default is an assumption)")
     add_scenario_option(p, "the level pages build the terrain the scenarios share and a page per scenario places "
-                           "its own pieces and start zones")
+                           "its own pieces and start zones",
+                        "the sheets build every room, laid out as the page lays them")
     p.add_argument("--overlap", type=_overlap, default=12.0, metavar="MM",
                    help=f"overlap between the sheets of a floor plan (default 12 mm, at most {MAX_OVERLAP_MM:g})")
     return p
@@ -58,4 +59,5 @@ def run(args: argparse.Namespace) -> int:
     params = {"hex_region": args.hex_region, "base_diameter": args.base_diameter,
               "marker_diameter": args.marker_diameter}
     return show(api.print_file(args.input, args.output, args.markers, args.plan, args.paper, args.levels_per_page,
-                               args.hex_names, args.cover, args.overlap, params, args.fmt, args.scenario, warn=tell))
+                               args.hex_names, args.cover, args.overlap, params, args.fmt, args.scenario, warn=tell,
+                               room=args.room))

@@ -25,7 +25,8 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
     p.add_argument("--scale", type=float, default=36.0, metavar="PX",
                    help="PNG pixels per hex (default 36; the SVG is always 1:1 in mm)")
     p.add_argument("--no-legend", action="store_true", help="leave out the legend")
-    add_scenario_option(p, "the terrain the scenarios share is drawn, and the picture says how many there are")
+    add_scenario_option(p, "the terrain the scenarios share is drawn, and the picture says how many there are",
+                        "every room is drawn, laid out as the page lays them")
     return p
 
 
@@ -33,4 +34,5 @@ def run(args: argparse.Namespace) -> int:
     from mapkit import api
 
     return show(api.render_file(args.map, args.output, args.view, args.level, args.scale, not args.no_legend,
-                                args.findings, args.profile, args.fmt, args.scenario, warn=tell))
+                                args.findings, args.profile, args.fmt, args.scenario, warn=tell,
+                                room=args.room))

@@ -18,7 +18,8 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
                    help="add the isometric view and one PNG per Level (seconds on a big map; the page's map "
                         "already shows each Level)")
     p.add_argument("--no-pictures", action="store_true", help=argparse.SUPPRESS)  # the default since 0.2
-    add_scenario_option(p, "the report shows the shared terrain with a switcher between the scenarios")
+    add_scenario_option(p, "the report shows the shared terrain with a switcher between the scenarios",
+                        "the report shows every room, laid out as the page lays them")
     return p
 
 
@@ -26,4 +27,4 @@ def run(args: argparse.Namespace) -> int:
     from mapkit import api
 
     return show(api.report_file(args.map, args.output, args.profile, args.pictures, args.fmt, args.scenario,
-                                warn=tell))
+                                warn=tell, room=args.room))

@@ -30,7 +30,8 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
                         "same as --set vehicle_rules=...")
     p.add_argument("--set", dest="settings", action="append", default=[], metavar="NAME=VALUE",
                    help="change a convention parameter (see `mapkit rules --parameters`)")
-    add_scenario_option(p, "each scenario is checked on its own and its findings name it")
+    add_scenario_option(p, "each scenario is checked on its own and its findings name it",
+                        "each room is checked on its own, in its own frame, and its findings name it")
     add_jobs_option(p)
     p.add_argument("-o", "--output", dest="out", metavar="FILE", help="write the report to FILE")
     p.add_argument("--hex-region", choices=("cell", "cap"), help="C3G overlay: what counts as a hex (default cell)")
@@ -59,7 +60,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         result = api.validate_report(args.maps, args.profile, _codes(args.select), _codes(args.ignore), args.settings,
                                      overlay, args.fmt, args.vehicle_rules, args.scenario, args.jobs, args.out,
-                                     args.output, progress=bar, warn=told)
+                                     args.output, progress=bar, warn=told, room=args.room)
     finally:
         bar.close()
     return show(result)

@@ -42,6 +42,12 @@ DECISIONS: dict[tuple[str, str], tuple[int, str]] = {
     ("TT", "ice6"): (1, "glacier base, as ice3"),
     ("SotM", "swampWater6"): (1, "hive base: VirtualScape adds it with the hive; Hexoscape lists it. Kept"),
     ("BftU", "shadow3"): (1, "outcrop base (3-hex shadow with holes), Hexoscape only. Kept"),
+    ("BftU", "shadow1"): (11, "the sources agree on 8, the plain shadow tiles; the set's 3 one-hex rock outcrops "
+                              "stand on shadow tiles of their own beside them (catalog base_tiles). The official "
+                              "pages need 8 + 3 for each copy of the set they name: River of Blood Room 4 "
+                              "(heroscape.glasq.com hsbf0056, one set) draws 9 shadow tiles and places 2 outcrops; "
+                              "Shadow Cavern Room 4 (hsbf0065, two sets) 17 and 5; Shadow Cavern Room 1 (hsbf0062, "
+                              "two sets) 14 and 6, whose scenario 2 leaves the 6 outcrops' shadow bases in place"),
     ("MtCB", "concrete6"): (1, "base of the Marvel warehouse ruin, Hexoscape only; OgreCave's 39 tiles count it. Kept"),
     ("FotA", "flag"): (1, "VirtualScape only (Hexoscape omits the flag). Kept"),
 }

@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from typing import Mapping
 
 from mapkit.fit.regions import Placement, Region, family_of, family_types, placements, regions, supported_cells
+from mapkit.sets.collection import missing
 from mapkit.sets.requirements import requirements
 from mapkit.sets.sets import TerrainSet, load_sets
 from mapkit.model.catalog import catalog
@@ -82,11 +83,11 @@ def fit_map(m: Map, have: Mapping[str, int], keep_shapes: bool = False, locked: 
         have = {t: n for t, n in have.items() if t in carries or t not in catalog()}
     counts_glyphs = any(t.startswith("glyph:") for t in have)
     need = {t: n for t, n in requirements(m).items() if counts_glyphs or not t.startswith("glyph:")}
-    if all(n <= have.get(t, 0) for t, n in need.items()):
+    short = set(missing(need, have))
+    if not short:
         return FitResult(True, m, already_fits=True)
     cat = catalog()
     locked = locked or set()
-    short = {t for t, n in need.items() if n > have.get(t, 0)}
     locked = locked | own_bases(m)
     tiles = [i for i, p in enumerate(m.pieces) if i not in locked and family_of(cat[p.type]) is not None]
     short_families = {family_of(cat[t]) for t in short if t in cat and family_of(cat[t]) is not None}
@@ -175,7 +176,7 @@ def _cover_rows(program: IntProgram, parts: list[Region], places: list[Placement
 def _exact_cover(m: Map, have: Mapping[str, int], chosen: list[int], time_limit: float) -> FitResult | None:
     counts_glyphs = any(t.startswith("glyph:") for t in have)
     kept = _kept_needs(m, chosen, counts_glyphs)
-    if any(n > have.get(t, 0) for t, n in kept.items()):
+    if missing(kept, have):
         return None
     cat = catalog()
     for family in {family_of(cat[m.pieces[i].type]) for i in chosen}:
@@ -236,7 +237,7 @@ def _shortfall(m: Map, have: Mapping[str, int], chosen: list[int], need: Mapping
     the fewest sets that close the gap."""
     counts_glyphs = any(t.startswith("glyph:") for t in have)
     kept = _kept_needs(m, chosen, counts_glyphs)
-    short_pieces = {t: n - have.get(t, 0) for t, n in sorted(kept.items()) if n > have.get(t, 0)}
+    short_pieces = missing(kept, have)
     spare = {t: max(0, have.get(t, 0) - kept[t]) for t in set(have) | set(kept)}
     parts, places = _model(m, chosen, lambda reg: [t for t in family_types(reg.family) if spare.get(t, 0) > 0])
     # the most hexes the collection covers: one slack variable per hex left bare

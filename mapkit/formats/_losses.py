@@ -15,14 +15,19 @@ if TYPE_CHECKING:
     from typing import Iterable
 
 #: Attributes no writer needs to keep: a piece's scenario tag is carried by the map itself (a
-#: map of several scenarios is written as its shared terrain, one scenario as that scenario).
-CARRIED_BY_THE_MAP = frozenset({"scenario"})
+#: map of several scenarios is written as its shared terrain, one scenario as that scenario, which
+#: leaves out what the scenario removes), and its rooms are named by one loss for the whole map.
+CARRIED_BY_THE_MAP = frozenset({"scenario", "absent_in", "rooms"})
 
 
 def unheld_attrs(m: Map, held: Iterable[str], fmt: str) -> list[str]:
-    """One loss line per map attribute outside `held`, in the map's order, quoting its start."""
+    """One loss line per map attribute outside `held`, in the map's order, quoting its start, and
+    one for the rooms of a page that draws several (written as the one board they are laid out on)."""
     held = set(held)
     out = []
+    if m.rooms:
+        out.append(f"rooms: {len(m.rooms)} rooms laid out as one board; {fmt} has no place for the rooms "
+                   "(which piece is in which, their names, their own frames)")
     for key, value in m.attrs.items():
         if key in held or value in (None, "", [], {}):
             continue

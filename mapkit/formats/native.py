@@ -21,7 +21,7 @@ from mapkit.errors import FormatError, excerpt
 from mapkit.formats._json import escape_lone_surrogates, parse_json
 from mapkit.model.catalog import catalog
 from mapkit.model.columns import PieceTable, kind_column, type_turn_kinds
-from mapkit.model.map import Map, Piece, Placement, Scenario
+from mapkit.model.map import Map, Piece, Placement, Room, Scenario
 
 TYPE_CHECKING = False  # (typing is not imported at run time: every command starts faster)
 if TYPE_CHECKING:
@@ -44,6 +44,7 @@ _HEAD_KEYS = ("format", "version", "name", "author", "players", "scenario", "sou
               "source_version", "attrs", "extras", "warnings")
 #: Written after the head keys only when the map sets up scenarios, so older files keep their bytes.
 _SCENARIOS_KEY = "scenarios"
+_ROOMS_KEY = "rooms"
 
 
 _FORMAT_KEY = re.compile(rb'"format"\s*:\s*"mapkit"')
@@ -103,6 +104,13 @@ def _scenario_dict(s: Scenario) -> dict[str, Any]:
     return out
 
 
+def _room_dict(r: Room) -> dict[str, Any]:
+    out: dict[str, Any] = {"number": r.number, "name": r.name}
+    if r.attrs:
+        out["attrs"] = r.attrs
+    return out
+
+
 def _row_list(rows: list[str]) -> str:
     if not rows:
         return "[]"
@@ -133,6 +141,8 @@ def write(m: Map) -> bytes:
         if m.scenario_setups:
             rows = [_encode(_scenario_dict(s)) for s in m.scenario_setups]
             lines.append(f"  {json.dumps(_SCENARIOS_KEY)}: {_row_list(rows)}")
+        if m.rooms:
+            lines.append(f"  {json.dumps(_ROOMS_KEY)}: {_row_list([_encode(_room_dict(r)) for r in m.rooms])}")
         pieces = [_encode(_piece_dict(p)) for p in m.pieces]
         buildings = [_encode(_placement_dict(b)) for b in m.buildings]
         objects = [_encode(_placement_dict(o)) for o in m.objects]
@@ -160,6 +170,11 @@ def _check(document: Any) -> None:
     if problem is not None:
         where, _, message = problem.partition(": ")
         raise FormatError(message, where=where)
+    rooms: set[int] = set()
+    for index, room in enumerate(document.get(_ROOMS_KEY, [])):
+        if room["number"] in rooms:
+            raise FormatError(f"room {room['number']} is set up twice", where=f"$.{_ROOMS_KEY}[{index}].number")
+        rooms.add(room["number"])
     seen: set[int] = set()
     for index, scenario in enumerate(document.get(_SCENARIOS_KEY, [])):
         if scenario["number"] in seen:
@@ -216,6 +231,7 @@ def read(data: bytes, filename: str = "") -> Map:
         warnings=list(document.get("warnings", [])),
         scenario_setups=[Scenario(int(s["number"]), s.get("name", ""), s.get("players", ""), s.get("notes", ""),
                                   s.get("attrs", {})) for s in document.get(_SCENARIOS_KEY, [])],
+        rooms=[Room(int(r["number"]), r.get("name", ""), r.get("attrs", {})) for r in document.get(_ROOMS_KEY, [])],
     )
 
 

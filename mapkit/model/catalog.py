@@ -52,13 +52,30 @@ class PieceType(FrozenRecord):
     #: Hangs on the side of a tile at that tile's height (the battlement on a wall-walk): a builder
     #: counts it on the tile's Level, not on the Level below it (`mapkit.model.levels`).
     hangs_beside_tile: bool
+    #: The cells (indexes in the shape's order at rotation 0) where a figure, glyph or start zone
+    #: may stand inside the piece, on what is under it: a ruin's hexes, a castle arch's door space.
+    open_cells: tuple[int, ...]
+    #: An obstacle whose hexes are of different heights (the 3-hex rock outcrop's 7, 5 and 9):
+    #: levels per cell, in the shape's order at rotation 0; empty when every hex is obstacle_height.
+    hex_heights: tuple[int, ...]
+    #: Fluid terrains the piece may stand in as on land (the Shores of Valhalla wreck).
+    stands_in: tuple[str, ...]
+    #: Offsets (rotation 0) of the hexes whose tiles, at the piece's own level, it hangs on instead of
+    #: resting on what is under it (a stone wall along the side of a row of 5 tiles).
+    attaches_to: tuple[tuple[int, int], ...]
+    #: Tiles of its set the piece stands on and needs with it (a rock outcrop's holed shadow tile).
+    base_tiles: dict[str, int]
+    #: Where a fact about the piece comes from: attribute -> source (docs/pieces.md lists them).
+    sources: dict[str, str]
     note: str
 
     _fields = ("id", "name", "kind", "terrain", "shape", "hexes", "height", "adds_height", "thin", "obstacle_height",
                "vs", "vs_legacy", "vs_colour", "vs_rotation_offset", "hexoscape", "hexoscape_inventory", "glasq",
-               "vsc", "inventory_as", "assumed", "stands_on", "hangs_beside_tile", "note")
-    #: Equality and hash leave out the three tables.
-    _compared = tuple(name for name in _fields if name not in ("inventory_as", "assumed", "stands_on"))
+               "vsc", "inventory_as", "assumed", "stands_on", "hangs_beside_tile", "open_cells", "hex_heights",
+               "stands_in", "attaches_to", "base_tiles", "sources", "note")
+    #: Equality and hash leave out the four tables.
+    _compared = tuple(name for name in _fields
+                      if name not in ("inventory_as", "assumed", "stands_on", "base_tiles", "sources"))
 
     def __init__(self, id: str, name: str, kind: str, terrain: str, shape: str, hexes: int, height: int = 1,
                  adds_height: bool = False, thin: bool = False, obstacle_height: int | None = None,
@@ -66,14 +83,31 @@ class PieceType(FrozenRecord):
                  vs_rotation_offset: int = 0, hexoscape: str | None = None, hexoscape_inventory: str | None = None,
                  glasq: tuple[str, ...] = (), vsc: str | None = None, inventory_as: dict[str, int] | None = None,
                  assumed: dict[str, str] | None = None, stands_on: dict[str, int] | None = None,
-                 hangs_beside_tile: bool = False, note: str = ""):
+                 hangs_beside_tile: bool = False, open_cells: tuple[int, ...] = (), hex_heights: tuple[int, ...] = (),
+                 stands_in: tuple[str, ...] = (), attaches_to: tuple[tuple[int, int], ...] = (),
+                 base_tiles: dict[str, int] | None = None, sources: dict[str, str] | None = None, note: str = ""):
         self.__dict__.update(
             id=id, name=name, kind=kind, terrain=terrain, shape=shape, hexes=hexes, height=height,
             adds_height=adds_height, thin=thin, obstacle_height=obstacle_height, vs=vs, vs_legacy=vs_legacy,
             vs_colour=vs_colour, vs_rotation_offset=vs_rotation_offset, hexoscape=hexoscape,
             hexoscape_inventory=hexoscape_inventory, glasq=glasq, vsc=vsc,
             inventory_as={} if inventory_as is None else inventory_as, assumed={} if assumed is None else assumed,
-            stands_on={} if stands_on is None else stands_on, hangs_beside_tile=hangs_beside_tile, note=note)
+            stands_on={} if stands_on is None else stands_on, hangs_beside_tile=hangs_beside_tile,
+            open_cells=open_cells, hex_heights=hex_heights, stands_in=stands_in, attaches_to=attaches_to,
+            base_tiles={} if base_tiles is None else base_tiles,
+            sources={} if sources is None else sources, note=note)
+
+    def attached_hexes(self, q: int, r: int, rotation: float) -> list[tuple[int, int]]:
+        """The hexes whose tiles the piece hangs on (`attaches_to`, turned with it), for a piece at (q, r)."""
+        return [(q + dq, r + dr) for dq, dr in rotate_cells(self.attaches_to, int(rotation) % 6)]
+
+    def height_of_cell(self, index: int, heights: Any = None) -> int:
+        """The obstacle height of one of the piece's hexes (index in footprint order): the heights
+        a map gives the piece (`heights`, e.g. written beside it on a page), else the catalog's."""
+        for table in (heights, self.hex_heights):
+            if table and 0 <= index < len(table):
+                return int(table[index])
+        return int(self.obstacle_height or 0)
 
 
 class Catalog:
@@ -99,6 +133,11 @@ class Catalog:
             raw["inventory_as"] = dict(raw.get("inventory_as") or {})
             raw["assumed"] = dict(raw.get("assumed") or {})
             raw["stands_on"] = dict(raw.get("stands_on") or {})
+            for key in ("open_cells", "hex_heights", "stands_in"):
+                raw[key] = tuple(raw.get(key) or ())
+            raw["attaches_to"] = tuple((int(a), int(b)) for a, b in raw.get("attaches_to") or ())
+            raw["sources"] = dict(raw.get("sources") or {})
+            raw["base_tiles"] = dict(raw.get("base_tiles") or {})
             piece = PieceType(**raw)
             if piece.kind not in KINDS:
                 raise ValueError(f"catalog: {piece.id} has unknown kind {piece.kind!r}")

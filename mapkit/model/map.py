@@ -19,7 +19,7 @@ TYPE_CHECKING = False  # (typing is not imported at run time: `mapkit info` star
 if TYPE_CHECKING:
     from typing import Any, Iterator, MutableSequence, NamedTuple
 
-__all__ = ["Cell", "Piece", "Placement", "Scenario", "Map"]
+__all__ = ["Cell", "Piece", "Placement", "Scenario", "Room", "Map"]
 
 
 if TYPE_CHECKING:
@@ -79,6 +79,28 @@ class Scenario(Record):
         return f"scenario {self.number}" + (f" ({self.name})" if self.name else "")
 
 
+class Room(Record):
+    """One board of a page that draws several (the rooms of a dungeon).
+
+    Its pieces carry `attrs["rooms"]`, the rooms they belong to: a tile the page shares between
+    two rooms is one piece of both. The map lays every room out as the page does; `attrs["frame"]`
+    is [turns, dq, dr], the motion that takes a room's hexes on that layout back to the room's own
+    pictures (turn about the origin hex, then shift), so it can be drawn as its pictures draw it.
+    """
+
+    _fields = ("number", "name", "attrs")
+
+    def __init__(self, number: int, name: str = "", attrs: dict[str, Any] | None = None):
+        self.number = number
+        self.name = name
+        self.attrs: dict[str, Any] = {} if attrs is None else attrs
+
+    @property
+    def title(self) -> str:
+        """"room 2", or the page's own name for it ("Room 2")."""
+        return self.name or f"room {self.number}"
+
+
 class Map(Record):
     """A Heroscape battlefield as every format sees it.
 
@@ -89,14 +111,14 @@ class Map(Record):
     """
 
     _fields = ("name", "author", "players", "scenario", "pieces", "buildings", "objects", "attrs", "extras",
-               "source_format", "source_version", "warnings", "scenario_setups")
+               "source_format", "source_version", "warnings", "scenario_setups", "rooms")
 
     def __init__(self, name: str = "", author: str = "", players: str = "", scenario: str = "",
                  pieces: MutableSequence[Piece] | None = None, buildings: list[Placement] | None = None,
                  objects: list[Placement] | None = None, attrs: dict[str, Any] | None = None,
                  extras: dict[str, Any] | None = None, source_format: str | None = None,
                  source_version: str | None = None, warnings: list[str] | None = None,
-                 scenario_setups: list[Scenario] | None = None):
+                 scenario_setups: list[Scenario] | None = None, rooms: list[Room] | None = None):
         self.name = name
         self.author = author
         self.players = players
@@ -112,6 +134,8 @@ class Map(Record):
         self.warnings: list[str] = [] if warnings is None else warnings
         #: The scenarios the map sets up, in number order (empty: the map is one scenario).
         self.scenario_setups: list[Scenario] = [] if scenario_setups is None else scenario_setups
+        #: The boards of a page that draws several (empty: the map is one board).
+        self.rooms: list[Room] = [] if rooms is None else rooms
 
     # -- per piece -----------------------------------------------------------------------
     @staticmethod
@@ -247,9 +271,12 @@ class Map(Record):
 
     def for_scenario(self, number: int) -> "Map":
         """Scenario `number` as a map of its own: the shared terrain plus that scenario's pieces
-        (tagged, in map order), its players and notes. OptionError if the map does not set it up."""
+        (tagged, in map order), its players and notes, without the shared pieces it removes
+        (`attrs["absent_in"]` lists the scenarios a piece is taken away for). OptionError if the
+        map does not set it up."""
         setup = self.scenario_setup(number)
-        pieces = [p for p in self.pieces if p.attrs.get("scenario") in (None, number)]
+        pieces = [_present(p) for p in self.pieces
+                  if p.attrs.get("scenario") in (None, number) and number not in p.attrs.get("absent_in", ())]
         notes = "\n".join(text for text in (setup.name, setup.notes) if text) or self.scenario
         return replace(self, pieces=pieces, players=setup.players or self.players, scenario=notes,
                        scenario_setups=[setup],
@@ -269,6 +296,43 @@ class Map(Record):
             return [(None, self)]
         return [(n, self.for_scenario(n)) for n in self.scenarios()]
 
+    # -- rooms -----------------------------------------------------------------------------
+    def several_rooms(self) -> bool:
+        """Whether the map is several boards (the rooms of a dungeon page), each asked about apart."""
+        return len(self.rooms) > 1
+
+    def room(self, number: int) -> Room:
+        """What the map says of room `number`; OptionError for a room it does not have."""
+        for room in self.rooms:
+            if room.number == number:
+                return room
+        have = f"rooms: {', '.join(str(r.number) for r in self.rooms)}" if self.rooms else "it is one board"
+        raise OptionError(f"no room {number} ({have})")
+
+    def for_room(self, number: int, own_frame: bool = True) -> "Map":
+        """Room `number` as a map of its own: its pieces (the tiles it shares with other rooms
+        included), drawn where the room's own pictures draw them (`own_frame`), else where the
+        map lays it out. OptionError if the map has no such room."""
+        room = self.room(number)
+        pieces = [p for p in self.pieces if number in p.attrs.get("rooms", ())]
+        frame = room.attrs.get("frame") if own_frame else None
+        if frame and any(frame):
+            pieces = [_moved(p, *frame) for p in pieces]
+        return replace(self, pieces=pieces, rooms=[room], attrs=dict(self.attrs), extras=dict(self.extras),
+                       warnings=list(self.warnings))
+
+    def per_room(self) -> list[tuple[int | None, "Map"]]:
+        """(number, map) for each room of a map that has several, else [(None, the map)] (the
+        room's number for one room taken from a page of several)."""
+        if not self.several_rooms():
+            return [(self.rooms[0].number if self.rooms else None, self)]
+        return [(room.number, self.for_room(room.number)) for room in self.rooms]
+
+    def views(self) -> list[tuple[int | None, int | None, "Map"]]:
+        """(room, scenario, map) for every board and scenario a question is asked of apart: each
+        room in turn, and in each, each scenario in turn (None where the map has only one)."""
+        return [(room, scenario, view) for room, board in self.per_room() for scenario, view in board.per_scenario()]
+
     def glyphs(self) -> list[Piece]:
         return self.of_type("glyph")
 
@@ -278,3 +342,20 @@ class Map(Record):
         if type_counts is not None:
             return type_counts()
         return Counter(p.type for p in self.pieces)
+
+
+def _present(piece: Piece) -> Piece:
+    """A piece as one scenario has it: which other scenarios take it away says nothing there."""
+    if "absent_in" not in piece.attrs:
+        return piece
+    return replace(piece, attrs={k: v for k, v in piece.attrs.items() if k != "absent_in"})
+
+
+def _moved(piece: Piece, turns: int, dq: int, dr: int) -> Piece:
+    """A copy of a piece turned `turns` x 60 degrees about the origin hex, then shifted."""
+    from mapkit.model.grid import rotate
+
+    q, r = rotate(piece.q, piece.r, turns)
+    rotation = piece.rotation + turns
+    return replace(piece, q=q + dq, r=r + dr, rotation=rotation % 6 if isinstance(rotation, int) else rotation,
+                   attrs=dict(piece.attrs))

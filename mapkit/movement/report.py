@@ -151,7 +151,8 @@ def render_text(d: dict[str, Any]) -> str:
     """The report as `mapkit analyze` prints it."""
     f = d["figure"]
     kind = ("double-space" if f["double"] else "single-space") + (", flying" if f["flying"] else "")
-    scenario = f", scenario {d['scenario']}" if d.get("scenario") is not None else ""
+    scenario = (f", room {d['room']}" if d.get("room") is not None else "") + \
+        (f", scenario {d['scenario']}" if d.get("scenario") is not None else "")
     mover = d.get("mover") or {}
     who = ""
     if "name" in mover:

@@ -240,9 +240,14 @@ def from_map(m: Map) -> Spaces:
             for q, r in cells:
                 col(q, r).flats[z] = ptype.terrain
         elif kind == "obstacle" or (kind == "edge" and ptype.obstacle_height):
-            filled = range(z, z + (ptype.obstacle_height or ptype.height))
-            for q, r in cells:
-                col(q, r).solid.update(filled)
+            heights = piece.attrs.get("heights") or ptype.hex_heights
+            for k, (q, r) in enumerate(cells):
+                if k in ptype.open_cells:
+                    continue  # a space inside the piece (a ruin's hexes): its wall runs along the side
+                tall = ptype.height_of_cell(k, heights) if heights else (ptype.obstacle_height or ptype.height)
+                col(q, r).solid.update(range(z, z + tall))
+            if ptype.open_cells and kind == "edge":
+                spaces.ignored[ptype.id] = spaces.ignored.get(ptype.id, 0) + 1  # a wall between spaces
         elif kind == "castle":
             _castle(piece, ptype, cells, col, arch_open)
         elif kind == "edge":

@@ -146,6 +146,15 @@ class BuildIndex:
             raise LookupError(f"piece {i + 1} is not a catalog piece")
         return ptype
 
+    def open_at(self, i: int, q: int, r: int, level: int) -> bool:
+        """Whether piece i leaves cell (q, r, level) open for a figure, glyph or start zone: one of
+        its catalog `open_cells` (a ruin's hexes, an arch's door space), at its bottom level."""
+        ptype = self.types[i]
+        if ptype is None or not ptype.open_cells or level != self.map.pieces[i].z:
+            return False
+        hexes = self.cells[i]
+        return any(k < len(hexes) and hexes[k] == (q, r) for k in ptype.open_cells)
+
     def body_at(self, q: int, r: int, level: int) -> int | None:
         """The first piece filling a cell, or None."""
         return self._body.first_at(q, r, level) if self._body is not None else None
@@ -259,12 +268,15 @@ def _build(m: Map, options: dict[str, Any]) -> BuildIndex:
                 if not outside or outside[-1] != i:
                     outside.append(i)
         if role == BODY or role == ROAD_WALL:
-            for q, r in hexes:
+            heights = piece.attrs.get("heights") or ptype.hex_heights if air else None
+            for k, (q, r) in enumerate(hexes):
                 for level in range(z, z + height) if height > 1 else (z,):
                     bq.append(q)
                     br.append(r)
                     bl.append(level)
                     bi.append(i)
+                if heights:  # an obstacle whose hexes differ in height (the 3-hex rock outcrop)
+                    air = max(0, ptype.height_of_cell(k, heights) - 1 - slack)
                 if air:
                     for level in range(z + 1, z + 1 + air):
                         cq.append(q)

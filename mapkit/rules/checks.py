@@ -23,12 +23,16 @@ from mapkit.rules import framework
 from mapkit.rules.framework import RULES, CheckContext, Finding, Rule, matches
 from mapkit.rules.report import severity_first
 
+#: Rule families about a page as a whole, checked once on all its rooms together (never room by
+#: room): the sets a page declares build every room it draws at once.
+WHOLE_PAGE_FAMILIES = frozenset({"sets"})
 BOOK_RULES = ("C101", "C102", "C103", "C104", "C105", "C106", "C107", "C108")
 
 
 def check_map(m: Map, file: str | None = None, profile: str | None = "casual", select: Iterable[str] = (),
               ignore: Iterable[str] = (), options: dict[str, Any] | None = None,
-              rules: Iterable[Rule] | None = None, scenario: int | None = None) -> list[Finding]:
+              rules: Iterable[Rule] | None = None, scenario: int | None = None,
+              room: int | None = None) -> list[Finding]:
     """The findings of a profile's rules (or those `select` names, less `ignore`) on one map,
     rule by rule; `options` are the convention parameters (default: `profiles.defaults()`).
 
@@ -37,7 +41,10 @@ def check_map(m: Map, file: str | None = None, profile: str | None = "casual", s
     shared terrain (found on the terrain alone and in every scenario alike) is given once
     (`scenario` None); the others name their scenario, even when every scenario has it (two
     scenarios that set up the same start zone). `scenario` checks that one alone (OptionError
-    if the map lacks it)."""
+    if the map lacks it). A page of several rooms is checked one room at a time, in the room's
+    own frame (`Map.for_room`), each finding naming its room; `room` checks that one alone. The
+    rules of WHOLE_PAGE_FAMILIES run once on the whole page instead (room None), and not on a
+    room checked alone."""
     if options is None:
         from mapkit.rules.profiles import defaults
 
@@ -45,6 +52,20 @@ def check_map(m: Map, file: str | None = None, profile: str | None = "casual", s
     if rules is None:
         rules = framework.select_rules(profile, select, ignore, options.get("vehicle_rules"))
     rules = list(rules)
+    if room is not None or m.several_rooms():
+        numbers = [room] if room is not None else [r.number for r in m.rooms]
+        per_room = [r for r in rules if r.family not in WHOLE_PAGE_FAMILIES]
+        found = [replace(f, room=number) for number in numbers
+                 for f in _check_board(m.for_room(number), file, options, per_room, scenario)]
+        if room is None:
+            found += _check_board(m, file, options, [r for r in rules if r.family in WHOLE_PAGE_FAMILIES], scenario)
+        return found
+    return _check_board(m, file, options, rules, scenario)
+
+
+def _check_board(m: Map, file: str | None, options: dict[str, Any], rules: list[Rule],
+                 scenario: int | None) -> list[Finding]:
+    """One board's findings, scenario by scenario (see `check_map`)."""
     if scenario is not None:
         return _named(_run(m.for_scenario(scenario), file, options, rules), scenario)
     views = m.per_scenario()
@@ -90,12 +111,12 @@ def check_book_file(path: str | Path, params: OverlayParams | None = None) -> li
 
 
 def check_file(path: str, fmt: str | None, profile: str, select: list[str], ignore: list[str],
-               options: dict[str, Any], scenario: int | None = None
+               options: dict[str, Any], scenario: int | None = None, room: int | None = None
                ) -> tuple[list[dict[str, Any]], str | None, list[str]]:
     """Findings (as dicts), a read error (a `Refusal`: its message, and the reason a batch
     summary groups it under), and reader warnings for one file; runs in a worker process of
-    `mapkit validate`, so everything it returns pickles. `scenario` checks that scenario of
-    the map alone (a map without it is an error of that file)."""
+    `mapkit validate`, so everything it returns pickles. `scenario` (`room`) checks that scenario
+    (room) of the map alone (a map without it is an error of that file)."""
     from mapkit.registry import kind_of
 
     if kind_of(path) == "book":
@@ -110,9 +131,9 @@ def check_file(path: str, fmt: str | None, profile: str, select: list[str], igno
 
     try:
         m = read_map(path, fmt)
-        found = check_map(m, path, profile, select, ignore, options, scenario=scenario)
-    except OptionError as exc:  # no such scenario in this map
-        return [], Refusal(f"{shown(path)}: {exc}", "no such scenario"), []
+        found = check_map(m, path, profile, select, ignore, options, scenario=scenario, room=room)
+    except OptionError as exc:  # no such scenario (room) in this map
+        return [], Refusal(f"{shown(path)}: {exc}", "no such room" if str(exc).startswith("no room") else "no such scenario"), []
     except MapkitError as exc:
         return [], Refusal.of(exc), []
     return [f.as_dict() for f in found], None, list(m.warnings)

@@ -25,7 +25,9 @@ class Finding:
 
     `level` is the Level a builder counts (`mapkit.model.levels`: a tile's own layer, the Level
     a standing piece stands on). `scenario` names the scenario of a page that sets up several
-    when the finding holds in that scenario only (None: the map has one, or all share it).
+    when the finding holds in that scenario only (None: the map has one, or all share it); `room`
+    the board of a page that draws several (its q, r are then the room's own, as its pictures
+    draw it).
     """
 
     code: str
@@ -36,10 +38,11 @@ class Finding:
     level: int | None = None
     file: str | None = None
     scenario: int | None = None
+    room: int | None = None
 
     def as_dict(self) -> dict[str, Any]:
-        return {"file": self.file, "scenario": self.scenario, "level": self.level, "q": self.q, "r": self.r,
-                "code": self.code, "severity": self.severity, "message": self.message}
+        return {"file": self.file, "room": self.room, "scenario": self.scenario, "level": self.level, "q": self.q,
+                "r": self.r, "code": self.code, "severity": self.severity, "message": self.message}
 
 
 @dataclass(frozen=True)

@@ -7,7 +7,8 @@ or convention it rests on, is in `mapkit/data/rules/physical.json`.
 Which pieces may bridge (rest on only some of their hexes):
 - land tiles: an overhang is legal (Master Game Guide, "moving up onto a low overhang");
 - the castle arch: it stands on its two end bases, the doorway between is open;
-- road walls: they are made to span, but must rest on both ends (P111);
+- road (stone) walls hang along the side of a row of tiles at their own level (P111), whatever is
+  under them: two of them and a 5-hex road make a bridge;
 - battlements and ladders hang on a castle edge (P110), not on what is under them;
 - the castle flag is planted in a battlement (catalog `stands_on`).
 Everything else (fluid tiles, obstacles, castle walls and bases, figures) needs ground under every hex.
@@ -31,14 +32,14 @@ INT32 = 2**31
 #: set table): a glacier on its ice base, the hive on its swamp-water base, an outcrop on its shadow.
 OWN_BASES = {"glacier": frozenset({"ice"}), "hive": frozenset({"swamp-water"}),
              "outcrop": frozenset({"shadow", "molten-lava"})}
-#: Obstacles made to stand in shallow fluid: Hexoscape lets the Shores of Valhalla wreck (ship
-#: walls, bow) and cannons stand on fluid tiles as on land (its placement check for them takes
-#: any land under every hex); molten lava is left out, nothing says a wreck lies in it.
-MAY_STAND_IN = {terrain: frozenset({"water", "swamp-water", "ice", "shadow", "wellspring-water", "toxic-water"})
-                for terrain in ("ship", "cannon")}
 #: What an edge add-on hangs on across its edge: castle walls, bases and wall-walk for the castle's
 #: ladders and battlements; a rope ladder also on the ship wall or bow.
 EDGE_HOSTS = {"rope-ladder": frozenset({"ship"})}
+#: Ladders also lean on the side of land tiles across their edge: official pages stack castle
+#: ladders from the ground up a hill to the wall (Aaryglynn, heroscape.glasq.com hsbf0022: "13"
+#: ladders from a Level 2 floor to a wall-walk on Level 28 whose castle base is on Level 9, and a
+#: single ladder up a 2-level rock cliff with no castle near it).
+LEANING = frozenset({"castle-ladder", "rope-ladder"})
 
 
 def index_of(ctx: CheckContext) -> BuildIndex:
@@ -99,18 +100,15 @@ def _analyse(ctx: CheckContext) -> dict[str, list[Finding]]:
         if kind == "edge" and ptype.terrain != "road-wall":
             _edge_addon(ctx, idx, out["P110"], i, ptype, z, hexes[0], piece.rotation)
             continue
-        if z <= 0:
+        if z <= 0 and not ptype.attaches_to:
             continue  # on the table
         under = [None if s < 0 else s for s in under_all[starts[i]:starts[i + 1]]]
         if ptype.terrain == "laur-wall" and under[0] is None:
             under = [_laur_below(idx, piece, hexes[0], z)]
         held = [s for s in under if s is not None]
-        if ptype.terrain == "road-wall":
-            if under[0] is None or under[-1] is None:
-                end = hexes[0] if under[0] is None else hexes[-1]
-                out["P111"].append(find("P111", f"{_label(ptype, i)} does not rest on both ends: "
-                                        f"nothing under its end hex ({end[0]}, {end[1]})",
-                                        end[0], end[1], levels.level(ptype, z)))
+        if ptype.attaches_to:
+            _attached(ctx, idx, out["P111"], i, ptype, piece, z)
+            continue  # it hangs on the tiles beside it: what is under it carries nothing
         elif not held and ptype.stands_on and _planted(idx, ptype, hexes, z):
             pass  # planted in the piece that holds it (the castle flag in a battlement)
         elif not held:
@@ -127,6 +125,18 @@ def _analyse(ctx: CheckContext) -> dict[str, list[Finding]]:
     _overlaps(ctx, idx, out["P103"])
     _clearance(ctx, idx, out["P104"])
     return out
+
+
+def _attached(ctx: CheckContext, idx: BuildIndex, out: list[Finding], i: int, ptype: PieceType, piece, z: int) -> None:
+    """A stone wall hangs along the side of a row of tiles at its own level (catalog `attaches_to`):
+    every one of them must be there."""
+    for q, r in ptype.attached_hexes(piece.q, piece.r, piece.rotation):
+        b = idx.body_at(q, r, z)
+        if b is None or idx.type_of(b).kind not in ("land", "castle", "custom"):
+            out.append(ctx.finding("P111", f"{_label(ptype, i)} is not attached along its length: no "
+                                   f"{levels.label(levels.layer(z))} tile at ({q}, {r}) beside it", q, r,
+                                   levels.level(ptype, z)))
+            return
 
 
 def _planted(idx: BuildIndex, ptype: PieceType, hexes: list[tuple[int, int]], z: int) -> bool:
@@ -183,7 +193,7 @@ def _on_fluid(ctx: CheckContext, out: dict[str, list[Finding]], i: int, ptype: P
                     levels.level(ptype, z)))
                 return
             continue  # molten lava may go on any tile that is neither water nor molten lava
-        if below.terrain in OWN_BASES.get(ptype.terrain, ()) or below.terrain in MAY_STAND_IN.get(ptype.terrain, ()):
+        if below.terrain in OWN_BASES.get(ptype.terrain, ()) or below.terrain in ptype.stands_in:
             continue
         severity = "error" if below.terrain == "water" else "warning"
         out["P105"].append(ctx.finding(
@@ -225,6 +235,11 @@ def _edge_addon(ctx: CheckContext, idx: BuildIndex, out: list[Finding], i: int, 
         for level in (z, z - 1):
             b = idx.body_at(cq, cr, level)
             if b is not None and (idx.type_of(b).kind == "castle" or idx.type_of(b).terrain in hosts | {"wall-walk"}):
+                return
+    if ptype.id in LEANING:  # a ladder may lean on the side of a hill of tiles
+        for level in (z, z + 1):
+            b = idx.body_at(q + dq, r + dr, level)
+            if b is not None and idx.type_of(b).kind in ("land", "custom"):
                 return
     side = ("E", "SE", "SW", "W", "NW", "NE")[turns]
     what = "castle wall, base, wall-walk or ship's hull" if hosts else "castle wall, base or wall-walk"
@@ -280,19 +295,19 @@ def _overlaps(ctx: CheckContext, idx: BuildIndex, out: list[Finding]) -> None:
     types, type_of = idx.types, idx.type_of
     seen: set[tuple[int, ...]] = set()
     for (q, r, level), group in idx.crowded.items():
-        pile = tuple(group)
-        if pile in seen:
-            continue  # the same pieces meet again one level up (a stack of walls)
-        seen.add(pile)
-        if len(pile) == 2:
-            message = f"{_pieces(types, list(pile))} both fill this cell"
-        else:
-            message = f"{len(pile):,} pieces fill this cell: {_pieces(types, list(pile))}"
-        out.append(ctx.finding("P103", message, q, r, _pile_level(types, pile, level)))
+        for pile in _meeting(ctx.map.pieces, group):
+            if pile in seen:
+                continue  # the same pieces meet again one level up (a stack of walls)
+            seen.add(pile)
+            if len(pile) == 2:
+                message = f"{_pieces(types, list(pile))} both fill this cell"
+            else:
+                message = f"{len(pile):,} pieces fill this cell: {_pieces(types, list(pile))}"
+            out.append(ctx.finding("P103", message, q, r, _pile_level(types, pile, level)))
     pieces = ctx.map.pieces
     for (q, r, level), group in idx.markers.items():
         b = idx.body_at(q, r, level)
-        if b is not None:
+        if b is not None and not idx.open_at(b, q, r, level):  # a ruin's hexes, an arch's door space are spaces
             # a zone may take in an obstacle's hex (VirtualScape allows it; glasq pages do it)
             inside = [m for m in group if not (type_of(m).terrain == "start-zone" and type_of(b).kind == "obstacle")]
             if inside:
@@ -320,6 +335,22 @@ def _overlaps(ctx: CheckContext, idx: BuildIndex, out: list[Finding]) -> None:
         elif len(group) > 2:
             out.append(ctx.finding("P103", f"{len(group):,} pieces stand on the same hex side: "
                                    f"{_pieces(types, group)}", q, r, levels.level(type_of(group[1]), level)))
+
+
+def _meeting(pieces, group: list[int]) -> list[tuple[int, ...]]:
+    """The pieces of one cell that are on the table together: the shared terrain with each
+    scenario's own pieces in turn, less those that scenario takes away (`absent_in`); a map of
+    one scenario is one such pile."""
+    tags = {pieces[i].attrs.get("scenario") for i in group} - {None}
+    if not tags and not any(pieces[i].attrs.get("absent_in") for i in group):
+        return [tuple(group)]
+    piles = []
+    for tag in sorted(tags, key=str) or [None]:
+        pile = tuple(i for i in group if pieces[i].attrs.get("scenario") in (None, tag)
+                     and tag not in pieces[i].attrs.get("absent_in", ()))
+        if len(pile) > 1:
+            piles.append(pile)
+    return piles
 
 
 def _pile_level(types: list, pile: tuple[int, ...] | list[int], z: int) -> int:
@@ -387,7 +418,7 @@ for _code, _name, _severity, _summary in (
     ("P108", "glyph-not-on-space", "error", "A glyph that does not lie on a space"),
     ("P109", "marker-no-surface", "error", "A start zone or glyph with no surface under it"),
     ("P110", "edge-addon-off-castle", "error", "A ladder or battlement not on a castle edge"),
-    ("P111", "road-wall-ends", "error", "A road wall that does not rest on both ends"),
+    ("P111", "road-wall-attached", "error", "A road (stone) wall not attached along its length to tiles at its level"),
     ("P112", "virtualscape-coordinates", "warning", "A position VirtualScape cannot hold or moves on load"),
 ):
     _register(_code, _name, _severity, _summary)

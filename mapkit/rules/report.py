@@ -16,7 +16,7 @@ SARIF_LEVEL = {"error": "error", "warning": "warning", "info": "note"}
 def sort_key(f: Finding) -> tuple:
     """Files in order, what every scenario shares before each scenario's own, map-wide findings
     first, then by level, row, column and code."""
-    return (f.file or "", f.scenario is not None, f.scenario or 0, f.level is not None, f.level or 0,
+    return (f.file or "", f.room or 0, f.scenario is not None, f.scenario or 0, f.level is not None, f.level or 0,
             f.r or 0, f.q or 0, f.code, f.message)
 
 
@@ -31,21 +31,22 @@ def severity_first(f: Finding) -> tuple:
 
 
 def where(f: Finding) -> str:
-    """'scenario K: Level L (q, r)', 'Level L (q, r)', '(q, r)', 'scenario K', or '' for a
-    map-wide finding (L as `mapkit.model.levels` counts; K only for a map of several scenarios)."""
+    """'room R: scenario K: Level L (q, r)', 'Level L (q, r)', '(q, r)', 'scenario K', or '' for a
+    map-wide finding (L as `mapkit.model.levels` counts; K only for a map of several scenarios, R
+    for a page of several rooms)."""
     parts = []
     if f.level is not None:
         parts.append(f"Level {f.level}")
     if f.q is not None and f.r is not None:
         parts.append(f"({f.q}, {f.r})")
-    place = " ".join(parts)
-    if f.scenario is None:
-        return place
-    return f"scenario {f.scenario}" + (f": {place}" if place else "")
+    heads = [f"room {f.room}"] if f.room is not None else []
+    if f.scenario is not None:
+        heads.append(f"scenario {f.scenario}")
+    return ": ".join(heads + ([" ".join(parts)] if parts else []))
 
 
 def text_line(f: Finding) -> str:
-    """`FILE: [scenario K: ]Level L (q, r): CODE severity: message`."""
+    """`FILE: [room R: ][scenario K: ]Level L (q, r): CODE severity: message`."""
     head = [f.file or "-"]
     place = where(f)
     if place:
@@ -97,7 +98,8 @@ def _result(f: Finding, rule_index: dict[str, int]) -> dict[str, Any]:
     location: dict[str, Any] = {"physicalLocation": {"artifactLocation": {"uri": _uri(f.file)}}}
     # Maps have no lines (many are binary): every finding is anchored at line 1 of its file, so a
     # review tool can show it; the region's message and the logical location name the hex and level.
-    scenario = f"scenario {f.scenario} " if f.scenario is not None else ""
+    scenario = (f"room {f.room} " if f.room is not None else "") + \
+        (f"scenario {f.scenario} " if f.scenario is not None else "")
     if f.r is not None and f.q is not None:
         location["physicalLocation"]["region"] = {"startLine": 1, "message": {"text": where(f)}}
         name = f"{scenario}hex ({f.q}, {f.r})" + (f" Level {f.level}" if f.level is not None else "")
@@ -113,7 +115,8 @@ def _result(f: Finding, rule_index: dict[str, int]) -> dict[str, Any]:
         "level": SARIF_LEVEL.get(f.severity, "note"),
         "message": {"text": f.message},
         "locations": [location],
-        "properties": {"q": f.q, "r": f.r, "level": f.level, "scenario": f.scenario, "severity": f.severity},
+        "properties": {"q": f.q, "r": f.r, "level": f.level, "room": f.room, "scenario": f.scenario,
+                       "severity": f.severity},
     }
     if f.code in rule_index:
         result["ruleIndex"] = rule_index[f.code]

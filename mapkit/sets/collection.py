@@ -27,8 +27,21 @@ def read_count(key: str, value: str, file: str | None, where: str) -> int:
 
 
 def missing(need: Mapping[str, int], have: Mapping[str, int]) -> dict[str, int]:
-    """type -> how many more pieces the collection needs (only types short)."""
-    return {t: n - have.get(t, 0) for t, n in sorted(need.items()) if n > have.get(t, 0)}
+    """type -> how many more pieces the collection needs (only types short).
+
+    "Any glyph" (`requirements.ANY_GLYPH`) takes the collection's glyphs of whatever letters
+    are left over once each lettered glyph the map needs is taken."""
+    from mapkit.sets.requirements import ANY_GLYPH
+
+    short = {t: n - have.get(t, 0) for t, n in sorted(need.items()) if t != ANY_GLYPH and n > have.get(t, 0)}
+    wanted = need.get(ANY_GLYPH, 0)
+    if wanted > 0:
+        spare = sum(n if t == ANY_GLYPH else max(0, n - need.get(t, 0))
+                    for t, n in have.items() if t.startswith("glyph:"))
+        if wanted > spare:
+            short[ANY_GLYPH] = wanted - spare
+            short = dict(sorted(short.items()))
+    return short
 
 
 def read_collection(path: str, warnings: list[str] | None = None) -> dict[str, int]:

@@ -59,9 +59,9 @@ def inventory_report(m: Any, collection: dict[str, int] | None = None, set_ids: 
         "not_in_any_set": [{"type": t, "name": describe(t), "count": n, "announced_in": announced_in(t)}
                            for t, n in sorted(cover.uncovered.items())],
     }
-    declared = m.attrs.get("sets_used") if hasattr(m, "attrs") else None
-    if isinstance(declared, list):
-        report["declared_sets"] = declared_sets_report(terrain, declared)
+    declared = declared_sets_report(m, terrain)
+    if declared is not None:
+        report["declared_sets"] = declared
     if collection is not None:
         # A Hexoscape inventory has no glyph rows: say nothing about glyphs rather than "all missing".
         counts_glyphs = any(t.startswith("glyph:") for t in collection)
@@ -77,21 +77,87 @@ def announced_in(type_id: str) -> list[str]:
     return [s.id for s in load_sets(("announced",)) if s.counts.get(type_id)]
 
 
-def declared_sets_report(need: dict[str, int], declared: list[str]) -> dict[str, Any]:
-    """The sets a map declares (Hexoscape's setsUsed), one copy each, against what it needs."""
+def declared_sets_report(m: Any, need: dict[str, int] | None = None) -> dict[str, Any] | None:
+    """The sets the map declares, with their copies, against the pieces it needs (None: it
+    declares none, itself or in any scenario).
+
+    A page of several scenarios names its sets once for the page and again in each scenario,
+    where it may add a figure expansion. A builder reads the page's own list as what builds any
+    of its scenarios, so it is held to the most any one scenario needs (`need`, as `requirements`
+    counts it); each scenario is held to its own list (the page's, if it names none) and to what
+    that scenario needs. Products that hold no terrain, and names mapkit does not know, hold
+    nothing; they are listed so, never dropped."""
+    from mapkit.sets import declared as sets_declared
+    from mapkit.sets import terrain_requirements
+
+    page = sets_declared.of_map(m)
+    several = m.several_scenarios()
+    own = {n: sets_declared.of_scenario(m, n) for n in m.scenarios()}
+    if page is None and all(v is None for v in own.values()):
+        return None
+    out: dict[str, Any] = {}
+    if page is not None:
+        out.update(_held(page, terrain_requirements(m) if need is None else need))
+        out["against"] = "the most any one scenario needs" if several else "the map"
+    if several or any(v is not None and v != page for v in own.values()):
+        rows = []
+        for number in m.scenarios():
+            view = m.for_scenario(number)
+            declared = own.get(number)
+            row = {"number": number, "name": m.scenario_setup(number).name,
+                   "own_list": declared is not None}
+            row.update(_held(declared if declared is not None else page or [], terrain_requirements(view)))
+            rows.append(row)
+        out["scenarios"] = rows
+    out["holds_everything"] = all(not part["missing"] for part in [out, *out.get("scenarios", [])]
+                                  if "missing" in part)
+    return out
+
+
+def _held(declared: list[Any], need: dict[str, int]) -> dict[str, Any]:
+    """One declaration against one need: the products, what they lack and what holds nothing."""
+    from mapkit.sets import declared as sets_declared
     from mapkit.sets import missing
     from mapkit.sets.requirements import describe
-    from mapkit.sets.sets import all_sets
 
-    known = all_sets()
-    have: dict[str, int] = {}
-    for set_id in declared:
-        if set_id in known:
-            for t, n in known[set_id].pieces:
-                have[t] = have.get(t, 0) + n
-    short = missing(need, have)
-    return {"sets": [str(s) for s in declared],
-            "missing": [{"type": t, "name": describe(t), "count": n} for t, n in short.items()]}
+    short = missing(need, sets_declared.holdings(declared))
+    return {"sets": [d.as_dict() for d in declared],
+            "missing": [{"type": t, "name": describe(t), "count": n} for t, n in short.items()],
+            "unknown": [d.product.name for d in declared if d.product.kind == sets_declared.UNKNOWN]}
+
+
+def _declared_text(rep: dict[str, Any]) -> list[str]:
+    """The lines `inventory` prints about the declared sets."""
+    dec = rep["declared_sets"]
+    lines = [""]
+
+    def one(part: dict[str, Any], whose: str, needs: str, indent: str) -> None:
+        if part["missing"]:
+            lines.append(f"{indent}{whose}, {_named(part['sets'])}, do not hold every piece {needs}; they lack:")
+            for row in part["missing"]:
+                lines.append(f"{indent}  {row['count']:>4} x {row['name']}  [{row['type']}]")
+            if part["unknown"]:
+                lines.append(f"{indent}  (mapkit does not know what {', '.join(map(repr, part['unknown']))} "
+                             "holds, so counts it as holding nothing)")
+        else:
+            lines.append(f"{indent}{whose}, {_named(part['sets'])}, hold every piece {needs}.")
+
+    if "sets" in dec:
+        several = dec.get("against", "") != "the map"
+        one(dec, "The sets the map declares", "any one of its scenarios needs" if several else "it needs", "")
+    for row in dec.get("scenarios", []):
+        title = f"Scenario {row['number']}" + (f" ({row['name']})" if row["name"] else "")
+        one(row, f"{title}: its own sets" if row["own_list"] else f"{title}: the map's sets", "it needs", "  ")
+    return lines
+
+
+def _named(sets: list[dict[str, Any]]) -> str:
+    def one(d: dict[str, Any]) -> str:
+        count = f"{d['copies']} x " if d["copies"] != 1 else ""
+        tail = {"no terrain": ", no terrain", "unknown": ", unknown to mapkit"}.get(d["holds"], "")
+        return f"{count}{d['name']}" + (f" ({d['id']}{tail})" if d["id"] else f" ({tail[2:]})")
+
+    return ", ".join(one(d) for d in sets) or "none"
 
 
 def render_text(rep: dict[str, Any]) -> str:
@@ -123,14 +189,7 @@ def render_text(rep: dict[str, Any]) -> str:
             where = f" (announced in {', '.join(row['announced_in'])})" if row.get("announced_in") else ""
             lines.append(f"  {row['count']:>4} x {row['name']}{where}")
     if "declared_sets" in rep:
-        named = ", ".join(rep["declared_sets"]["sets"]) or "none"
-        lines.append("")
-        if rep["declared_sets"]["missing"]:
-            lines.append(f"The sets the map declares ({named}, one of each) lack:")
-            for row in rep["declared_sets"]["missing"]:
-                lines.append(f"  {row['count']:>4} x {row['name']}  [{row['type']}]")
-        else:
-            lines.append(f"The sets the map declares ({named}, one of each) hold every piece it needs.")
+        lines.extend(_declared_text(rep))
     if "missing" in rep:
         lines.append("")
         if rep["missing"]:

@@ -10,19 +10,33 @@ from mapkit.model.map import Map
 
 #: Kinds that are no piece one owns in a set (start zones are skipped too, by their terrain).
 NOT_TERRAIN = frozenset({"figure"})
+#: The requirement of an unlettered glyph ("?"): any glyph will do.
+ANY_GLYPH = "glyph:any"
 
 
 def requirements(m: Map) -> Counter[str]:
-    """type id -> pieces needed. Glyphs count as 'glyph:<letter>'; start zones are not pieces.
+    """type id -> pieces needed. Glyphs count as 'glyph:<letter>', an unlettered one as
+    ANY_GLYPH; start zones are not pieces; a piece that stands on a tile of its set (catalog
+    `base_tiles`: a rock outcrop's shadow) needs it.
 
     A map that sets up several scenarios is built one scenario at a time, so it needs, piece by
     piece, the most any one scenario needs (the shared terrain and that scenario's own pieces),
-    not the pieces of every scenario at once."""
+    not the pieces of every scenario at once. Glyphs likewise: of each letter the most any
+    scenario places, and as many more of any letter as the scenario placing the most glyphs
+    needs beyond those (6 unlettered glyphs in one scenario and A, B, C in another: A, B, C and
+    3 of any letter)."""
     if m.several_scenarios():
         need: Counter[str] = Counter()
+        most_glyphs = 0
         for _, view in m.per_scenario():
-            for type_id, n in _pieces_needed(view).items():
-                need[type_id] = max(need[type_id], n)
+            own = _pieces_needed(view)
+            for type_id, n in own.items():
+                if type_id != ANY_GLYPH:
+                    need[type_id] = max(need[type_id], n)
+            most_glyphs = max(most_glyphs, sum(n for t, n in own.items() if t.startswith("glyph:")))
+        lettered = sum(n for t, n in need.items() if t.startswith("glyph:"))
+        if most_glyphs > lettered:
+            need[ANY_GLYPH] = most_glyphs - lettered
         return need
     return _pieces_needed(m)
 
@@ -35,7 +49,8 @@ def _pieces_needed(m: Map) -> Counter[str]:
         if ptype is None or ptype.kind in NOT_TERRAIN or ptype.terrain == "start-zone":
             continue
         if ptype.terrain == "glyph":
-            need[f"glyph:{piece.attrs.get('letter', '?')}"] += 1
+            letter = piece.attrs.get("letter", "?")
+            need[ANY_GLYPH if letter in ("?", "", None) else f"glyph:{letter}"] += 1
         elif ptype.inventory_as:
             for other, n in ptype.inventory_as.items():
                 need[other] += n
@@ -43,6 +58,8 @@ def _pieces_needed(m: Map) -> Counter[str]:
             need[f"personal:{piece.attrs.get('size', 1)}"] += 1
         else:
             need[ptype.id] += 1
+        for base, n in ptype.base_tiles.items():  # the tile it stands on, one of its set's (an outcrop's shadow)
+            need[base] += n
     return need
 
 
@@ -65,6 +82,8 @@ def describe(type_id: str) -> str:
     cat = catalog()
     if type_id in cat:
         return cat[type_id].name
+    if type_id == ANY_GLYPH:
+        return "Any glyph (unlettered: any letter will do)"
     if type_id.startswith("glyph:"):
         letter = type_id.split(":", 1)[1]
         return f"Glyph {letter} ({cat.glyphs.get(letter, {}).get('name', 'unknown')})"

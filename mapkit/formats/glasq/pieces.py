@@ -58,6 +58,8 @@ class Placed:
     base: "Placed | None" = None  # the glacier/outcrop base folded into this piece (see fold_bases)
     count: int = 1  # pieces stacked at this place (a ladder labelled with a number)
     extras: dict[str, Any] = field(default_factory=dict)
+    #: Heights the page writes on the piece, by hex (the 7, 5 and 9 beside a rock outcrop).
+    written: dict[tuple[int, int], int] = field(default_factory=dict)
 
     @property
     def scenario(self) -> int | None:
@@ -175,3 +177,21 @@ def fold_bases(placed: list[Placed], cat: Any) -> list[Placed]:
                 on_it.base = p
                 folded.add(i)
     return [p for i, p in enumerate(placed) if i not in folded]
+
+
+def written_heights(p: Placed, cat: Any) -> list[int] | None:
+    """The heights a page writes on a tall piece, one per hex in footprint order, where they
+    differ from the catalog's (a number on one hex of a piece speaks for the whole piece, as
+    the large tree's single "15"); None where the page writes none or agrees."""
+    if not p.written:
+        return None
+    ptype = cat[p.type]
+    offsets = cat.footprint(ptype.shape, p.rotation)
+    cells = [(p.q + dq, p.r + dr) for dq, dr in offsets]
+    catalog_heights = [ptype.height_of_cell(k) for k in range(len(cells))]
+    values = set(p.written.values())
+    if len(values) == 1 and len(p.written) < len(cells):
+        heights = [values.pop()] * len(cells)
+    else:
+        heights = [p.written.get(cell, catalog_heights[k]) for k, cell in enumerate(cells)]
+    return None if heights == catalog_heights else heights

@@ -21,10 +21,11 @@ from shapely.errors import GEOSException
 from mapkit.errors import FormatError
 from mapkit.formats.glasq.pieces import (FACING_TURNS, Placed, edge_of, fit_shape, fold_bases,
                                          piece_for)
-from mapkit.formats.glasq.stacking import STACKED, Layer, stack
+from mapkit.formats.glasq import keys, redraws, rooms
+from mapkit.formats.glasq.stacking import MOST_STACKED, STACKED, STACKED_KINDS, Layer, stack
 from mapkit.formats.glasq.svg import (CENTRE_X, CENTRE_Y, HEX_RADIUS, Definitions, Drawing, apply, elements,
-                                      grid_position, href, local, multiply, parse_transform, text_of,
-                                      text_position, translate_rotate)
+                                      grid_position, href, local, multiply, nearest_hex, parse_transform,
+                                      text_of, text_position, translate_rotate)
 from mapkit.formats.glasq.text import metadata
 from mapkit.model.map import Map
 
@@ -86,54 +87,150 @@ def _read_tree(root: Any, warnings: list[str]) -> Map:
 
     cat = catalog()
     defs = Definitions(root)
-    pictures = [(svg, _layer_of(svg)) for svg in elements(root, "svg")]
+    pictures = _numbered_rooms([(svg, _layer_of(svg)) for svg in elements(root, "svg")])
     if not any(layer is not None and layer.kind == "level" for _, layer in pictures):
         raise FormatError("no level drawings (<svg> with 'Level N') in the page", where=f"line {root.sourceline}")
     skips = Skips()
     placed: list[Placed] = []
-    drawn: dict[tuple[str, int], set[tuple[float, float]]] = {}
+    drawn: dict[int, rooms.Drawn] = {}  # room -> where each code is drawn, to match overlays to rooms
+    labels: dict[tuple[int, int | None], set[tuple[int, int]]] = {}  # (room, scenario) -> hexes words are in
+    overview = None
     for svg, layer in pictures:
         if layer is None:
             _unread_picture(svg, defs, warnings)
             continue
-        shift = _overlay_shift(svg, drawn) if layer.kind == "scenario" else (0.0, 0.0)
-        previous: tuple[str, set] | None = None  # the transform and cells of the piece just placed
-        for use in svg:
-            if local(use) != "use":
-                continue
-            line = use.sourceline or 0
-            code = href(use)
-            transform = use.get("transform") or ""
-            if use.get("x") or use.get("y"):  # SVG: x, y move the drawing inside the transform
-                transform = f"{transform} translate({use.get('x') or 0},{use.get('y') or 0})"
-            try:
-                matrix, steps = parse_transform(transform)
-            except ValueError as exc:
-                skips.add(code, f"has a transform that cannot be read ({exc})", line)
-                continue
-            if shift != (0.0, 0.0):
-                steps = [("translate", [shift[0], shift[1]])] + steps
-                matrix = multiply((1, 0, 0, 1, shift[0], shift[1]), matrix)
-            try:
-                outcome = _place(code, use, transform, matrix, steps, defs, layer, line, previous, placed)
-            except _GEOMETRY_ERRORS as exc:  # coordinates so large that the geometry overflows
-                outcome = (f"cannot be drawn ({type(exc).__name__}: {exc})", "")
-            if isinstance(outcome, tuple):
-                reason, label = outcome
-                skips.add(code, reason, line, label)
-                if not reason.startswith(_LABEL_ONLY):  # a label keeps what is drawn under it in view
-                    previous = None
-                continue
-            if layer.kind == "level":  # where each code is drawn, to find how far overlays are cropped
-                x, y, angle = translate_rotate(steps)
-                drawn.setdefault((code, int(angle // 60) % 6), set()).add((x, y))
-            previous = (transform, set(placed[-1].cells))
+        shift = (0.0, 0.0)
+        if layer.kind == "scenario":
+            if overview is None and len(drawn) > 1:
+                overview = rooms.overview_of(svg)
+                if overview is not None:
+                    continue  # the page's layout of its rooms: read in `rooms.lay_out`
+            room, shift = _overlay_room(svg, drawn)
+            layer = Layer(layer.kind, layer.order, layer.height, layer.scenario, room)
+        _read_picture(svg, layer, shift, defs, skips, placed, drawn.setdefault(layer.room, {}),
+                      labels.setdefault((layer.room, layer.scenario), set()))
     notes: list[str] = []
-    pieces = stack(fold_bases(placed, cat), cat,
-                   lambda p, why: skips.add(p.code, why, p.line, p.attrs.get("label", "")), notes.append)
-    m = Map(pieces=pieces, warnings=warnings + skips.warnings() + notes, source_format=NAME)
+
+    def skip(p: Placed, why: str) -> None:
+        skips.add(p.code, why, p.line, p.attrs.get("label", ""))
+
+    by_room: dict[int, list] = {}
+    for room in sorted({p.layer.room for p in placed}):
+        mine = keys.drop_keys([p for p in placed if p.layer.room == room],
+                              {s: words for (r, s), words in labels.items() if r == room}, skip)
+        by_room[room] = stack(redraws.resolve(fold_bases(mine, cat), cat, skip), cat, skip, notes.append)
+    boards: list = []
+    if len(by_room) > 1:
+        if overview is not None:
+            rooms.match_groups(overview, drawn, notes.append)
+        pieces, boards = rooms.lay_out(by_room, overview, notes.append)
+    else:
+        pieces = [p for room_pieces in by_room.values() for p in room_pieces]
+    m = Map(pieces=pieces, warnings=warnings + skips.warnings() + notes, source_format=NAME, rooms=boards)
     metadata(root, m)
+    colours = _zone_colours({int(p.attrs["player"]) for p in pieces if "player" in p.attrs})
+    if colours:
+        m.attrs["zone_colours"] = colours
     return m
+
+
+def _zone_colours(players: set[int]) -> dict[str, str]:
+    """The colour the pages give each player's start zone and figures (`data/glasq_zones.json`):
+    player number (as text) -> colour name, for the players the page draws."""
+    import json
+
+    from mapkit import data
+
+    table = {c["number"]: c["name"] for c in json.loads(data.text("glasq_zones.json"))["colours"]}
+    return {str(n): table[n] for n in sorted(players) if n in table}
+
+
+def _read_picture(svg: Any, layer: Layer, shift: tuple[float, float], defs: Definitions, skips: Skips,
+                  placed: list[Placed], drawn: rooms.Drawn, labels: set[tuple[int, int]]) -> None:
+    """Place the pieces one picture draws (its direct `<use>`s), shifted back by `shift`; a level
+    picture's words (texts and label codes) go to `labels`, by hex (keys beside the board have them),
+    and a number written on its own on a tile of a level picture stacks it."""
+    previous: tuple[str, set] | None = None  # the transform and cells of the piece just placed
+    seen: dict[tuple[str, Any], Placed] = {}  # what this picture drew where: a second drawing is the same piece
+    first = len(placed)
+    numbers: list[tuple[tuple[int, int], str]] = []  # words written on their own, by hex
+    for use in svg:
+        if local(use) == "text":
+            at = text_position(use)
+            if at is not None and all(math.isfinite(v) and abs(v) < 1e9 for v in at):
+                where = nearest_hex(at[0] + shift[0], at[1] + shift[1])
+                labels.add(where)
+                before = use.getprevious()
+                if layer.kind == "level" and (before is None or local(before) != "use"):
+                    numbers.append((where, text_of(use)))  # a text right after a use labels that use
+        if local(use) != "use":
+            continue
+        line = use.sourceline or 0
+        code = href(use)
+        transform = use.get("transform") or ""
+        if use.get("x") or use.get("y"):  # SVG: x, y move the drawing inside the transform
+            transform = f"{transform} translate({use.get('x') or 0},{use.get('y') or 0})"
+        try:
+            matrix, steps = parse_transform(transform)
+        except ValueError as exc:
+            skips.add(code, f"has a transform that cannot be read ({exc})", line)
+            continue
+        if shift != (0.0, 0.0):
+            steps = [("translate", [shift[0], shift[1]])] + steps
+            matrix = multiply((1, 0, 0, 1, shift[0], shift[1]), matrix)
+        again = seen.get((code, _rounded(matrix)))
+        if again is not None:
+            _drawn_again(again, use, transform, skips, line)
+            continue
+        count = len(placed)
+        try:
+            outcome = _place(code, use, transform, matrix, steps, defs, layer, line, previous, placed)
+        except _GEOMETRY_ERRORS as exc:  # coordinates so large that the geometry overflows
+            outcome = (f"cannot be drawn ({type(exc).__name__}: {exc})", "")
+        if isinstance(outcome, tuple):
+            reason, label = outcome
+            skips.add(code, reason, line, label)
+            if not reason.startswith(_LABEL_ONLY):  # a label keeps what is drawn under it in view
+                previous = None
+            else:
+                x, y = apply(matrix, CENTRE_X, CENTRE_Y)
+                if math.isfinite(x) and math.isfinite(y) and abs(x) + abs(y) < 1e9:
+                    labels.add(nearest_hex(x, y))
+                    if layer.kind == "level":
+                        numbers.append((nearest_hex(x, y), label))
+            continue
+        if len(placed) > count:
+            seen[(code, _rounded(matrix))] = placed[-1]
+        if layer.kind == "level":  # where each code is drawn, to find how far overlays are cropped
+            x, y, angle = translate_rotate(steps)
+            drawn.setdefault((code, int(angle // 60) % 6), set()).add((x, y))
+        previous = (transform, set(placed[-1].cells))
+    _stack_counts(placed[first:], numbers)
+
+
+def _stack_counts(drawn: list[Placed], numbers: list[tuple[tuple[int, int], str]]) -> None:
+    """A number written on its own inside one tile of a level picture counts that tile (a "2" on a
+    hill tile: two stacked), as one written right after the tile's drawing does (`_count`)."""
+    for hex_, words in numbers:
+        under = [p for p in drawn if hex_ in p.cells and _count(p, words)]
+        if len(under) == 1 and under[0].count == 1:
+            under[0].count = _count(under[0], words) or 1
+
+
+def _numbered_rooms(pictures: list[tuple[Any, Layer | None]]) -> list[tuple[Any, Layer | None]]:
+    """Each level picture with the room (board) it draws: a picture whose "Level N" is not above
+    the last titled one starts the next room (a whole-dungeon page draws each room's levels in turn)."""
+    out: list[tuple[Any, Layer | None]] = []
+    room, last = 1, None
+    for svg, layer in pictures:
+        if layer is not None and layer.kind == "level":
+            if layer.height is not None:
+                if last is not None and layer.height <= last:
+                    room += 1
+                last = layer.height
+            layer = Layer(layer.kind, layer.order, layer.height, layer.scenario, room)
+        out.append((svg, layer))
+    return out
 
 
 def _place(code: str, use: Any, transform: str, matrix: Any, steps: list, defs: Definitions, layer: Layer,
@@ -151,6 +248,8 @@ def _place(code: str, use: Any, transform: str, matrix: Any, steps: list, defs: 
         return f"cannot be drawn ({exc})", ""
     found = piece_for(code, drawing)
     if found is None:
+        if drawing.text_only and previous is not None and _heights_of(placed[-1], drawing):
+            return None  # the heights written beside the piece just drawn (RO03H1 after RO03)
         return _not_a_piece(code, use, drawing)
     try:
         q0, r0, turns = grid_position(steps)
@@ -181,13 +280,60 @@ def _place(code: str, use: Any, transform: str, matrix: Any, steps: list, defs: 
     if layer.scenario is not None:
         attrs["scenario"] = layer.scenario
     p = Placed(code, type_id, fit[0], fit[1], fit[2], attrs, line, layer, sorted(cells or ()), anchor=(q0, r0))
+    _heights_of(p, drawing)
     label = _label_after(use, drawing, transform)
     if label:
-        if type_id in STACKED and label.isdecimal() and len(label) <= 9 and int(label) > 0:
-            p.count = int(label)
+        count = _count(p, label)
+        if count:
+            p.count = count
         elif type_id.startswith("figure"):
             attrs["label"] = label
+            name = _name_after(use, transform)
+            if name:
+                attrs["name"] = name  # the setup list's key: "1" and "Mimring" beside a figure
     placed.append(p)
+    return None
+
+
+def _heights_of(p: Placed, drawing: Drawing) -> bool:
+    """Keep the heights a drawing writes inside a tall piece's hexes (its own "7", or the "7 5 9"
+    drawn after a 3-hex outcrop); False if it is not an obstacle or writes anything else."""
+    from mapkit.model.catalog import catalog
+
+    if catalog()[p.type].kind != "obstacle":
+        return False
+    numbers = drawing.numbers_in(set(p.cells))
+    if numbers is None:
+        return False
+    p.written.update(numbers)
+    return True
+
+
+def _rounded(matrix: Any) -> tuple:
+    return tuple(round(v, 3) for v in matrix)
+
+
+def _drawn_again(first: Placed, use: Any, transform: str, skips: Skips, line: int) -> None:
+    """A picture that draws one code twice with the same transform draws one piece: the second
+    drawing is named in the warnings, and a number drawn after it counts the first."""
+    skips.add(first.code, "is drawn again with the same transform in the same picture: read as one piece", line)
+    count = _count(first, _label_after(use, None, transform))
+    if count:
+        first.count = count
+
+
+def _count(p: Placed, label: str) -> int | None:
+    """How many pieces a number drawn on a piece stacks at its place: ladders on one side, start
+    spaces one above another, tiles of a level picture (see `stacking`); None if it counts none."""
+    from mapkit.model.catalog import catalog
+
+    if not label.isdecimal() or len(label) > 9:
+        return None
+    n = int(label)
+    if p.type in STACKED and n > 0:
+        return n
+    if catalog()[p.type].kind in STACKED_KINDS and p.layer.kind == "level" and 1 < n <= MOST_STACKED:
+        return n
     return None
 
 
@@ -200,6 +346,9 @@ def _not_a_piece(code: str, use: Any, drawing: Drawing) -> tuple[str, str]:
         return f"{_LABEL_ONLY} (a height or a name), not a piece", label or drawing.label
     if not (drawing.polygons or drawing.polylines):
         return "draws no hex shape: not a battlefield piece", label
+    if drawing.polylines and not (drawing.polygons or drawing.dots):
+        return "draws only lines (the outline of a section a scenario names, or a key's sample of one), not a piece", \
+            label
     return "has no catalog piece (add the code to a catalog entry's glasq list)", label
 
 
@@ -217,6 +366,17 @@ def _label_after(use: Any, drawing: Drawing | None, transform: str | None = None
     at = text_position(text)
     own = apply(parse_transform(transform)[0], CENTRE_X, CENTRE_Y)
     return words if at is not None and math.dist(at, own) <= HEX_RADIUS else ""
+
+
+def _name_after(use: Any, transform: str) -> str:
+    """The words written after a figure's number with the same transform (the name the page's
+    setup list gives figure number 1: "Mimring")."""
+    texts = []
+    node = use.getnext()
+    while node is not None and local(node) == "text" and (node.get("transform") or "").strip() == transform.strip():
+        texts.append(text_of(node))
+        node = node.getnext()
+    return " ".join(t for t in texts[1:] if t)
 
 
 def _unread_picture(svg: Any, defs: Definitions, warnings: list[str]) -> None:
@@ -249,12 +409,13 @@ def _layer_of(svg: Any) -> Layer | None:
     return Layer("level", order, height, scenario)
 
 
-def _overlay_shift(svg: Any, drawn: dict[tuple[str, int], set[tuple[float, float]]]) -> tuple[float, float]:
-    """How far a scenario drawing is shifted against the level drawings.
+def _overlay_room(svg: Any, drawn: dict[int, rooms.Drawn]) -> tuple[int, tuple[float, float]]:
+    """The room a scenario picture draws, and how far it is shifted against that room's pictures.
 
     Some pages crop the scenario pictures (one row less at the top, so every Y is 78 less and
     row parities flip). The faded copy of the battlefield inside the overlay shows by how much:
-    the shift that lays most faded tiles onto the level drawings' tiles is the one.
+    the shift that lays most faded tiles onto a room's level pictures is the one, and that room
+    is the one the scenario is set up on.
     """
     faded = []
     for g in svg:
@@ -267,17 +428,16 @@ def _overlay_shift(svg: Any, drawn: dict[tuple[str, int], set[tuple[float, float
                 except ValueError:
                     continue
                 faded.append((href(use), int(angle // 60) % 6, x, y))
+    first = min(drawn, default=1)
     if not faded:
-        return 0.0, 0.0
-    votes: dict[tuple[float, float], int] = {}
-    code, angle, x0, y0 = faded[0]
-    for x, y in sorted(drawn.get((code, angle), ()))[:500]:
-        shift = (x - x0, y - y0)
-        votes[shift] = sum((x + shift[0], y + shift[1]) in drawn.get((c, a), ()) for c, a, x, y in faded[:200])
-    if not votes:
-        return 0.0, 0.0
-    best = max(votes.items(), key=lambda item: (item[1], item[0] == (0.0, 0.0)))
-    return best[0] if best[1] * 2 > min(len(faded), 200) else (0.0, 0.0)
+        return first, (0.0, 0.0)
+    best = (first, (0.0, 0.0), 0)
+    for room, positions in sorted(drawn.items()):
+        shift, placed = rooms.best_shift(faded[:200], positions)
+        if placed > best[2] or (placed == best[2] and room == best[0] and shift == (0.0, 0.0)):
+            best = (room, shift, placed)
+    room, shift, placed = best
+    return (room, shift) if placed * 2 > min(len(faded), 200) else (room, (0.0, 0.0))
 
 
 def _parse(data: bytes) -> tuple[Any, list[str]]:

@@ -14,12 +14,17 @@ pictures before picture LL ("Glyphs Under Level 11" sit under the Level 11 tiles
 A glyph, start zone or figure (or an overlay's obstacle) with nothing drawn under any of its
 hexes in any picture is drawn off the board (a key of glyphs, a legend) and is not placed.
 
-Edge pieces hang on a castle's side: a battlement drawn on "Level N" is at N - 1, the level of
+A stone wall (`STW`) hangs along the side of a row of tiles (catalog `attaches_to`): drawn on
+"Level N" it is at N - 1, beside that Level's tiles; elsewhere at the level of the tiles it hangs
+on. Edge pieces hang on a castle's side: a battlement drawn on "Level N" is at N - 1, the level of
 the wall-walk it serves; elsewhere at the level of the wall-walk or wall across its side. A
 ladder labelled with a number is that many ladders stacked LADDER_RISE levels apart, from what
 is under its hex up to that level (a ladder is not labelled when it is the only one). The
 castle flag stands in the top of the battlement drawn again as `BFG` at its place (catalog
 `stands_on`: 5 levels above the battlement's bottom).
+
+A tile labelled with a number K in a level picture is K tiles stacked, the lowest on that
+picture's Level (a page that jumps from "Level 3" to "Level 5" marks a Level 3 tile "2").
 
 A start zone labelled with a number K marks K start spaces in its hex, one above another (The
 West Barbican of Idona Castle: "spaces marked with the number 2 indicate where there are 2 open
@@ -33,7 +38,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable
 
-from mapkit.formats.glasq.pieces import FLAG_BATTLEMENT, Placed
+from mapkit.formats.glasq.pieces import FLAG_BATTLEMENT, Placed, written_heights
 from mapkit.model import levels
 from mapkit.model.grid import DIRECTIONS
 from mapkit.model.map import Piece
@@ -45,6 +50,11 @@ LADDER_RISE = 2
 
 #: Pieces a number drawn on them multiplies: ladders stacked on one side, start spaces one above another.
 STACKED = ("castle-ladder", "start-zone")
+#: Kinds of tile a number drawn on it in a level picture multiplies: K tiles stacked, the lowest on
+#: the picture's Level (a "2" on a rock 1-hex in the Level 3 picture: Levels 3 and 4).
+STACKED_KINDS = ("land", "fluid")
+#: The most tiles one number stacks: a larger number is not a count of tiles.
+MOST_STACKED = 9
 
 #: Piece kinds that make a layer of the build (their z comes from the picture's "Level N").
 _LAYER_KINDS = ("land", "fluid", "castle")
@@ -65,6 +75,7 @@ class Layer:
     order: int  # the picture's number (class lLL); an overlay sees the pictures before its LL
     height: int | None  # N of its "Level N" title, None when it has none
     scenario: int | None = None
+    room: int = 1  # the board it draws, on a page of several rooms (see `rooms`)
 
     @property
     def sees(self) -> int:
@@ -77,13 +88,17 @@ class Ground:
     the heights each layer fills: hex -> [(picture number, bottom, top)]."""
 
     def __init__(self) -> None:
-        self.tops: dict[tuple[int, int], list[tuple[int, int, bool]]] = {}
+        self.tops: dict[tuple[int, int], list[tuple[int, int, bool, int | None]]] = {}
         self.spans: dict[tuple[int, int], list[tuple[int, int, int]]] = {}
 
-    def add(self, cells: list[tuple[int, int]], order: int, top: int, castle: bool, bottom: int | None = None) -> None:
+    def add(self, cells: list[tuple[int, int]], order: int, top: int, castle: bool, bottom: int | None = None,
+            scenario: int | None = None) -> None:
+        """Tops of pieces drawn up to picture `order`; a scenario's own (the base an obstacle
+        leaves) are seen by that scenario's pieces only."""
         for cell in cells:
-            self.tops.setdefault(cell, []).append((order, top, castle))
-            self.spans.setdefault(cell, []).append((order, top if bottom is None else bottom, top))
+            self.tops.setdefault(cell, []).append((order, top, castle, scenario))
+            if scenario is None:
+                self.spans.setdefault(cell, []).append((order, top if bottom is None else bottom, top))
 
     def open_tops(self, cell: tuple[int, int], sees: int, below: int) -> list[int]:
         """The tops under height `below` in one hex that nothing drawn up to picture `sees`
@@ -92,10 +107,12 @@ class Ground:
         tops = {top for _, top in spans if top < below}
         return sorted((t for t in tops if not any(bottom <= t < top for bottom, top in spans)), reverse=True)
 
-    def top(self, cells: list[tuple[int, int]], sees: int, castle_only: bool = False) -> int | None:
-        """The highest top under any of `cells` among pictures up to `sees` (None: nothing there)."""
-        found = [top for cell in cells for order, top, castle in self.tops.get(cell, ())
-                 if order <= sees and (castle or not castle_only)]
+    def top(self, cells: list[tuple[int, int]], sees: int, castle_only: bool = False,
+            scenario: int | None = None) -> int | None:
+        """The highest top under any of `cells` among pictures up to `sees` (None: nothing there),
+        the shared terrain's and scenario `scenario`'s own."""
+        found = [top for cell in cells for order, top, castle, own in self.tops.get(cell, ())
+                 if order <= sees and (castle or not castle_only) and own in (None, scenario)]
         return max(found, default=None)
 
 
@@ -111,10 +128,16 @@ def stack(placed: list[Placed], cat: Any, skip: Callable[[Placed, str], None],
             level = p.layer.height - 1
         else:
             level = ground.top(p.cells, p.layer.order - 1) or 0
-        z[id(p)] = [level]
+        z[id(p)] = [level + k * ptype.height for k in range(p.count)]  # a tile labelled K: K of them stacked
+        level = z[id(p)][-1]
         castle = ptype.kind == "castle" or ptype.terrain == "wall-walk"
-        ground.add(p.cells, p.layer.order, level + ptype.height, castle, bottom=level)
+        open_cells = _open_cells(p, ptype, cat)
+        ground.add([c for c in p.cells if c not in open_cells], p.layer.order, level + ptype.height, castle,
+                   bottom=z[id(p)][0])
+        # A space inside the piece (an arch's door space) stays open at its bottom.
+        ground.add(sorted(open_cells), p.layer.order, level + ptype.height, castle, bottom=level + 1)
     holders = _edges(placed, cat, ground, z, warn)
+    names: dict[tuple[int | None, Any], str] = {}
     for p in placed:
         if id(p) in z or p.code == FLAG_BATTLEMENT:
             continue
@@ -124,23 +147,47 @@ def stack(placed: list[Placed], cat: Any, skip: Callable[[Placed, str], None],
         if p.base is not None:
             base = p.base.layer
             level = base.height - 1 if base.height is not None else ground.top(p.base.cells, base.order - 1) or 0
+        elif ptype.attaches_to:  # a stone wall hangs beside the tiles of its Level, not on what is under it
+            beside = ground.top(ptype.attached_hexes(p.q, p.r, p.rotation), p.layer.sees, scenario=p.scenario)
+            level = p.layer.height - 1 if p.layer.height is not None and p.scenario is None else max(0, (beside or 1) - 1)
         else:
-            level = ground.top(p.cells, p.layer.sees)
+            level = ground.top(p.cells, p.layer.sees, scenario=p.scenario)
             if level is None:
-                if _may_be_off_board(p, ptype) and ground.top(p.cells, _ALL) is None:
+                if _may_be_off_board(p, ptype) and ground.top(p.cells, _ALL, scenario=p.scenario) is None:
                     skip(p, "drawn off the board (no picture draws anything under it: a key, legend or label)")
+                    if p.attrs.get("name") and p.attrs.get("label"):  # a setup list's key names its number
+                        names[(p.scenario, p.attrs["label"])] = p.attrs["name"]
                     continue
                 level = 0
         z[id(p)] = _start_spaces(p, level, ground, warn) if p.type == "start-zone" else [level]
+        if p.attrs.get("base_of"):  # the base an obstacle leaves: that scenario's pieces stand on it
+            ground.add(p.cells, p.layer.sees, level + ptype.height, False, scenario=p.scenario)
     _plant_flags(placed, holders, z, cat)
+    for p in placed:  # the figures the key names, on the board
+        name = names.get((p.scenario, p.attrs.get("label")))
+        if name and id(p) in z and cat[p.type].kind == "figure":
+            p.attrs.setdefault("name", name)
     pieces = []
     for p in placed:
         for level in z.get(id(p), ()):
             extras: dict[str, Any] = {"code": p.code, "line": p.line, **p.extras}
             if p.base is not None:
                 extras["base"] = {"code": p.base.code, "line": p.base.line}
-            pieces.append(Piece(p.type, p.q, p.r, level, p.rotation, dict(p.attrs), {"glasq": extras}))
+            attrs = dict(p.attrs)
+            heights = written_heights(p, cat)
+            if heights:
+                attrs["heights"] = heights
+            pieces.append(Piece(p.type, p.q, p.r, level, p.rotation, attrs, {"glasq": extras}))
     return pieces
+
+
+def _open_cells(p: Placed, ptype: Any, cat: Any) -> set[tuple[int, int]]:
+    """The hexes of a piece where a figure may stand inside it, on what is under it (catalog
+    `open_cells`: a castle arch's door space)."""
+    if not ptype.open_cells:
+        return set()
+    offsets = cat.footprint(ptype.shape, p.rotation)
+    return {(p.q + offsets[k][0], p.r + offsets[k][1]) for k in ptype.open_cells if k < len(offsets)}
 
 
 def _may_be_off_board(p: Placed, ptype: Any) -> bool:

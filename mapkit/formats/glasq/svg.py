@@ -241,6 +241,8 @@ class Drawing:
     polylines: list[list[Point]] = field(default_factory=list)
     dots: list[Point] = field(default_factory=list)
     texts: list[str] = field(default_factory=list)
+    #: Where each text is drawn (its x, y through the transforms), in the order of `texts`.
+    text_points: list[Point] = field(default_factory=list)
 
     @property
     def text_only(self) -> bool:
@@ -269,6 +271,22 @@ class Drawing:
                     return None
                 cells |= found
         return cells
+
+    def numbers_in(self, cells: set[tuple[int, int]]) -> dict[tuple[int, int], int] | None:
+        """The whole numbers it writes, by the hex each is written in, if every text it draws is a
+        number written inside one of `cells` (the heights a page writes on a tall piece); else None."""
+        found: dict[tuple[int, int], int] = {}
+        for text, (x, y) in zip(self.texts, self.text_points):
+            text = text.strip()
+            if not text:
+                continue
+            if not (text.isdecimal() and len(text) <= 3):
+                return None
+            hex_ = nearest_hex(x, y)
+            if hex_ not in cells or found.get(hex_, int(text)) != int(text):
+                return None
+            found[hex_] = int(text)
+        return found or None
 
     def marks(self) -> list[list[Point]]:
         """The shapes that cover no hex centre: the marks an edge piece draws beside a hex edge."""
@@ -373,6 +391,7 @@ class Definitions:
             out.dots.append(apply(matrix, number(element.get("cx")), number(element.get("cy"))))
         elif name == "text":
             out.texts.append("".join(element.itertext()).strip())
+            out.text_points.append(apply(matrix, number(element.get("x")), number(element.get("y"))))
         elif name == "use":
             target = href(element)
             if target not in self.by_id:

@@ -1,8 +1,10 @@
 """The words of a battlefield page: its title, required sets, description and scenarios.
 
-Page title -> Map.name; "Required Sets" -> attrs["required_sets"], the page's description ->
-attrs["description"], each scenario's number, title, players and text -> Map.scenario_setups,
-and all scenario texts together -> Map.scenario.
+Page title -> Map.name; the page's "Required Sets" -> attrs["sets_used"] and a scenario's own
+-> that scenario's attrs["sets_used"] (`mapkit.sets.declared`: set ids, or the names of products
+holding no terrain or unknown, with their copies); the page's description -> attrs["description"],
+each scenario's number, title, players and text -> Map.scenario_setups, and all scenario texts
+together -> Map.scenario.
 """
 
 from __future__ import annotations
@@ -56,6 +58,7 @@ def metadata(root: Any, m: Map) -> None:
             break
     scenarios: list[dict[str, Any]] = []
     description: list[str] = []
+    page_sets: dict[str, float | int] | None = None
     current: dict[str, Any] | None = None
     for element in root.iter():
         name = local(element)
@@ -69,17 +72,64 @@ def metadata(root: Any, m: Map) -> None:
             text = _clean(_own_text(element))
             if not text:
                 continue
-            if "sets" in (element.get("class") or "").split() and current is None:
-                m.attrs["required_sets"] = _clean(text.split(":", 1)[-1])
-            elif current is None:
-                description.append(text)
+            if "sets" in (element.get("class") or "").split() and current is None \
+                    and not _REQUIRED.search(text):  # the class alone: the whole paragraph is the list
+                text = "Required Sets: " + text
+            declared = _required_sets(text, m.warnings, element.sourceline,
+                                      "the page" if current is None else f"scenario {current['number']}")
+            if current is None:
+                if declared is not None and page_sets is None:
+                    page_sets = declared
+                rest = _REQUIRED_LINE.sub("", text).strip() if declared is not None else text
+                if rest:
+                    description.append(rest)
             else:
+                if declared is not None and "sets" not in current:
+                    current["sets"] = declared
                 current["text"] = (current["text"] + "\n\n" + text).strip()
+    if page_sets is not None:
+        m.attrs["sets_used"] = page_sets
     if description:
         m.attrs["description"] = "\n\n".join(description)
     if scenarios:
-        m.scenario_setups = [Scenario(s["number"], s["title"], _players(s["text"]), s["text"]) for s in scenarios]
+        m.scenario_setups = [Scenario(s["number"], s["title"], _players(s["text"]), s["text"],
+                                      {"sets_used": s["sets"]} if "sets" in s else None) for s in scenarios]
         m.scenario = "\n\n".join(f"{s['title']}\n{s['text']}".strip() for s in scenarios)
+
+
+_REQUIRED = re.compile(r"\bRequired\s+Sets?\s*:[ \t]*([^\n]*)", re.IGNORECASE)
+_REQUIRED_LINE = re.compile(r"[ \t]*\bRequired\s+Sets?\s*:[^\n]*\n*", re.IGNORECASE)
+#: "Battle for the Underdark (2)", "Malliddon's Prophecy (1.75)", "2 x Rise of the Valkyrie".
+_COPIES_AFTER = re.compile(r"^(?P<name>.*?)\s*\(\s*(?P<n>\d+(?:\.\d+)?)\s*\)$")
+#: The most names one "Required Sets" line is read for (a real page names a handful).
+_MOST_SETS = 200
+_COPIES_BEFORE = re.compile(r"^(?P<n>\d+(?:\.\d+)?)\s*[x×]\s+(?P<name>.+)$", re.IGNORECASE)
+
+
+def _required_sets(text: str, warnings: list[str], line: int | None, whose: str) -> dict[str, float | int] | None:
+    """The sets a "Required Sets: A (2) , B" line of a paragraph names, as `sets_used` (None:
+    the paragraph names none). A name mapkit does not know is kept and named in `warnings`."""
+    from mapkit.sets.declared import read_declaration
+
+    found = _REQUIRED.search(text)
+    if found is None:
+        return None
+    where = f"line {line}: required sets of {whose}" if line else f"required sets of {whose}"
+    items: list[tuple[str, float]] = []
+    parts = found.group(1).split(",")
+    if len(parts) > _MOST_SETS:
+        warnings.append(f"{where}: {len(parts)} names, more than any page needs; the first {_MOST_SETS} are read")
+    for part in parts[:_MOST_SETS]:
+        part = " ".join(part.split()).strip(" .;")
+        if not part:
+            continue
+        match = _COPIES_AFTER.match(part) or _COPIES_BEFORE.match(part)
+        name, copies = (match.group("name").strip(), float(match.group("n"))) if match else (part, 1.0)
+        if not copies > 0 or not name:
+            warnings.append(f"{where}: {part[:80]!r} names no product or asks for no copies (left out)")
+            continue
+        items.append((name, copies))
+    return read_declaration(items, warnings, where)
 
 
 _PLAYERS = re.compile(r"\bfor\s+(\d[^\n]*?Players?(?:[^\n]*?\bTeams?\b)?)", re.IGNORECASE)

@@ -44,7 +44,7 @@ from mapkit.records import replace
 
 TYPE_CHECKING = False  # (typing is not imported at run time: every command starts faster)
 if TYPE_CHECKING:
-    from typing import Any, MutableSequence
+    from typing import Any, Iterable, MutableSequence
 
 NAME = "hexoscape"
 EXTENSIONS = (".json", ".json.gz", ".gz")
@@ -219,25 +219,25 @@ def map_with_hex_map(hex_map: Any, path: str) -> Map:
     return m
 
 
-def sets_from_letters(letters: Any, path: str, warnings: list[str]) -> list[str]:
-    """hexMap.setsUsed (Hexoscape's one-letter set ids) as mapkit set ids; a letter no set has is
-    named in a warning and left out (the hexMap read is kept, so the file writes back as it was)."""
+def sets_from_letters(letters: Any, path: str, warnings: list[str]) -> dict[str, int]:
+    """hexMap.setsUsed (Hexoscape's one-letter set ids) as the map's declared sets (set id -> 1:
+    setsUsed has no copies; `mapkit.sets.declared`); a letter no set has is named in a warning
+    and left out (the hexMap read is kept, so the file writes back as it was)."""
     from mapkit.sets.sets import set_letters
 
     if not isinstance(letters, list) or not all(isinstance(x, str) for x in letters):
         raise FormatError(f"expected an array of set letters, found {_kind(letters)}", where=path)
     known = set_letters()
-    out = []
+    out: dict[str, int] = {}
     for letter in letters:
         if letter in known:
-            if known[letter] not in out:
-                out.append(known[letter])
+            out[known[letter]] = 1
         else:
             warnings.append(f"{path}: unknown set letter {letter[:8]!r} (left out)")
     return out
 
 
-def letters_for_sets(set_ids: list[str]) -> list[str]:
+def letters_for_sets(set_ids: Iterable[str]) -> list[str]:
     """mapkit set ids as Hexoscape's letters (sets without a letter are left out: see `losses`)."""
     from mapkit.sets.sets import set_letters
 
@@ -507,16 +507,25 @@ def losses(m: Map) -> list[str]:
                        "Hexoscape cannot place C3G Books")
     if m.players:
         out.append(f"players {m.players!r}: Hexoscape maps do not record the number of players")
-    declared = m.attrs.get("sets_used")
-    if isinstance(declared, list):
-        lettered = set(letters_for_sets([str(s) for s in declared]))
-        from mapkit.sets.sets import set_letters
-
-        lettered_sets = {v for k, v in set_letters().items() if k in lettered}
-        for set_id in declared:
-            if set_id not in lettered_sets:
-                out.append(f"declared set {set_id!r}: Hexoscape has no letter for it (setsUsed leaves it out)")
+    out.extend(_declared_losses(m))
     return out + unheld_attrs(m, ("sets_used",), "Hexoscape")
+
+
+def _declared_losses(m: Map) -> list[str]:
+    """What setsUsed cannot say of the declared sets (those of the scenario written, if it names
+    its own): a product with no Hexoscape letter (a figure expansion, a name mapkit does not
+    know, a set Hexoscape lacks) and copies beyond one."""
+    from mapkit.sets import declared as sets_declared
+    from mapkit.sets.sets import set_letters
+
+    out = []
+    lettered = set(set_letters().values())
+    for d in sets_declared.of_view(m) or ():
+        if d.product.key not in lettered:
+            out.append(f"sets used: {d.label} is left out (Hexoscape has no letter for it)")
+        elif d.copies != 1:
+            out.append(f"sets used: {d.label} is written once (Hexoscape's setsUsed has no copies)")
+    return out
 
 
 def _half_step_of_many_hexes(piece: Piece, ptype: PieceType) -> bool:
@@ -589,17 +598,21 @@ def hex_map_for(m: Map, pieces: list[tuple[Piece, str, int, int, int]]) -> dict[
 
 
 def _set_sets_used(m: Map, hex_map: dict[str, Any]) -> None:
-    """hexMap.setsUsed from the map's declared sets; the list read is kept as it was (unknown
-    letters included) while the declared sets are the ones it names."""
-    declared = m.attrs.get("sets_used")
-    if not isinstance(declared, list):
+    """hexMap.setsUsed from the map's declared sets, one letter per set (copies and products
+    without a letter are named in `losses`); the list read is kept as it was (unknown letters
+    included) while the declared sets are the ones it names."""
+    from mapkit.sets import declared as sets_declared
+
+    declared = sets_declared.of_view(m)
+    if declared is None:
         if "setsUsed" in hex_map and "sets_used" not in m.attrs:
             del hex_map["setsUsed"]
         return
     kept = hex_map.get("setsUsed")
-    if isinstance(kept, list) and sets_from_letters(kept, "", []) == declared:
+    if isinstance(kept, list) and all(isinstance(x, str) for x in kept) \
+            and sets_declared.declaration(sets_from_letters(kept, "", [])) == declared:
         return
-    hex_map["setsUsed"] = letters_for_sets([str(s) for s in declared])
+    hex_map["setsUsed"] = letters_for_sets(d.product.key for d in declared)
 
 
 def _insert_after(d: dict[str, Any], after: str, key: str, value: Any) -> dict[str, Any]:

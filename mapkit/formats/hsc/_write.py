@@ -133,10 +133,12 @@ def losses(m: Map) -> list[str]:
         for placement in placements:
             out.append(f"C3G {kind} {placement.book!r} at q={placement.q} r={placement.r} "
                        f"on Level {placement.level}: VirtualScape has no C3G Books")
-    if m.attrs.get("sets_used"):
-        out.append(f"declared sets {', '.join(map(str, m.attrs['sets_used']))}: VirtualScape maps do not record "
-                   "the sets used")
-    return out + unheld_attrs(m, ("sets_used",), "VirtualScape")
+    from mapkit.sets.declared import describe, of_view
+
+    declared = of_view(m)
+    if declared:
+        out.append(f"declared sets {describe(declared)}: VirtualScape maps do not record the sets used")
+    return out + unheld_attrs(m, ("sets_used",) if declared is not None else (), "VirtualScape")
 
 
 def _glyph_code(letter: Any) -> int | None:
