@@ -35,7 +35,7 @@ from functools import lru_cache
 from mapkit import data, limits
 from mapkit.errors import FormatError, excerpt
 from mapkit.formats._json import escape_lone_surrogates, parse_json
-from mapkit.formats._losses import unheld_attrs, unheld_piece_attrs
+from mapkit.formats._losses import has_player_count, notes_text, unheld_attrs, unheld_piece_attrs
 from mapkit.model import levels
 from mapkit.model.catalog import PieceType, catalog
 from mapkit.model.grid import axial_to_offset, rotate
@@ -505,10 +505,10 @@ def losses(m: Map) -> list[str]:
         for placement in placements:
             out.append(f"{kind} {placement.book!r} at ({placement.q}, {placement.r}) on Level {placement.level}: "
                        "Hexoscape cannot place C3G Books")
-    if m.players:
+    if has_player_count(m):
         out.append(f"players {m.players!r}: Hexoscape maps do not record the number of players")
     out.extend(_declared_losses(m))
-    return out + unheld_attrs(m, ("sets_used",), "Hexoscape")
+    return out + unheld_attrs(m, ("sets_used",), "Hexoscape", notes=True)
 
 
 def _declared_losses(m: Map) -> list[str]:
@@ -584,15 +584,15 @@ def hex_map_for(m: Map, pieces: list[tuple[Piece, str, int, int, int]]) -> dict[
         if "author" not in hex_map:
             hex_map = _insert_after(hex_map, "name", "author", m.author)
         hex_map["author"] = m.author
-        if m.scenario or "mapNotes" in hex_map:
-            hex_map["mapNotes"] = m.scenario
+        if notes_text(m) or "mapNotes" in hex_map:
+            hex_map["mapNotes"] = notes_text(m)
         _set_sets_used(m, hex_map)
         return hex_map
     width, length = _board_size(m, pieces)
     hex_map = {"id": _stable_id(m, pieces), "name": m.name, "author": m.author, "shape": "rectangle",
                "width": width, "length": length}
-    if m.scenario:
-        hex_map["mapNotes"] = m.scenario
+    if notes_text(m):
+        hex_map["mapNotes"] = notes_text(m)
     _set_sets_used(m, hex_map)
     return hex_map
 

@@ -155,9 +155,21 @@ def link(m: Map) -> str:
 
 
 def losses(m: Map) -> list[str]:
-    out = hexoscape.losses(m)
+    """Hexoscape's losses, and the fields a link blanks: the notes (and what the notes would
+    carry, a page's description) and the map's portrait."""
+    from mapkit.formats._losses import CARRIED_IN_NOTES
+
+    out = [line for line in hexoscape.losses(m)]
     if m.scenario:
         out.append("scenario: Hexoscape share links blank the map notes")
+    for key in CARRIED_IN_NOTES:
+        if str(m.attrs.get(key) or "").strip():
+            value = repr(m.attrs[key]) if len(repr(m.attrs[key])) <= 60 else repr(m.attrs[key])[:57] + "..."
+            out.append(f"map attribute {key} ({value}): Hexoscape share links blank the map notes that would "
+                       "carry it")
+    kept = m.extras.get(hexoscape.NAME, {}).get("hexMap")
+    if isinstance(kept, dict) and kept.get("mapPortraitBase64"):
+        out.append("hexMap field mapPortraitBase64 (the map's picture): Hexoscape share links blank it")
     return out
 
 
