@@ -820,7 +820,8 @@ def inventory_file(path: PathLike, collection: PathLike | None = None, sets: Seq
                    community: bool = False, format: str | None = None, scenario: int | None = None,
                    as_json: bool = False, warn: Warn | None = None, room: int | None = None) -> Result:
     """`mapkit inventory MAP`: the `inventory` report (`.value`) and its text or JSON; what the
-    collection's reader skipped is warned of after the map's warnings."""
+    collection's reader skipped is warned of after the map's warnings. `.status` is 1 when the
+    collection (a file, or a list of sets and pieces such as "2xRotV,RttFF") lacks a piece."""
     tell = _Told(warn)
     m = _read_job(path, format, scenario, tell, room=room)
     owned = None
@@ -830,7 +831,8 @@ def inventory_file(path: PathLike, collection: PathLike | None = None, sets: Seq
         for warning in skipped:
             tell(f"{os.fspath(collection)}: warning: {warning}")
     rep = inventory(m, owned, sets, community)
-    return Result(rep, _json_text(rep) if as_json else inventory_text(rep), tell)
+    short = bool(rep.get("missing"))  # the collection cannot build the map: status 1, as a short fit
+    return Result(rep, _json_text(rep) if as_json else inventory_text(rep), tell, 1 if short else 0)
 
 
 def report_file(path: PathLike, output: PathLike, profile: str | None = "casual", pictures: bool = False,

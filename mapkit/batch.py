@@ -213,7 +213,7 @@ def walk(paths: Iterable[str | os.PathLike], *, skip: Iterable[str | os.PathLike
     Each source's relative path is its path under the folder given; files named directly are
     placed relative to the folder they share, so two `x.hsc` from different folders stay apart.
     """
-    from mapkit.registry import detect_file
+    from mapkit.registry import detect_found_file
 
     skipped_dirs = {_identity(p) for p in skip} - {None}
     given = [os.fspath(p) for p in paths]
@@ -238,8 +238,10 @@ def walk(paths: Iterable[str | os.PathLike], *, skip: Iterable[str | os.PathLike
                 path = Path(folder) / name
                 if name.startswith("."):
                     continue
-                fmt = detect_file(path, ("map", "book"))
-                if fmt is None or (fmt.kind == "map" and not fmt.can_read):
+                fmt = detect_found_file(path, ("map", "book"))
+                if fmt is None and detect_found_file(path, ("collection",)) is not None:
+                    skipped.append(Skipped(path, "a piece collection, not a map"))
+                elif fmt is None or (fmt.kind == "map" and not fmt.can_read):
                     skipped.append(Skipped(path, "neither its content nor its name says it is a map or a Book"))
                 elif fmt.kind == "book" and not books:
                     skipped.append(Skipped(path, "a C3G Book, not a map"))

@@ -292,7 +292,8 @@ def _target(out: str, inputs: Iterable[str | os.PathLike]) -> _Target:
         raise OutputError(f"{out}: is a folder, not a file name")
     if stat.S_ISREG(mode):
         refuse_input(lst, "is" if lst.st_nlink == 1 else "is (or is a hard link to)")
-        if not os.access(out, os.W_OK):
+        # by its mode, not os.access: root passes that, and would replace a file made read-only
+        if not mode & (stat.S_IWUSR | stat.S_IWGRP | stat.S_IWOTH) or not os.access(out, os.W_OK):
             raise OutputError(f"{out}: cannot write: the file is read-only (mapkit does not replace it)")
         return _Target("file", out)
     if stat.S_ISCHR(mode) or stat.S_ISFIFO(mode):

@@ -44,6 +44,7 @@ EXAMPLES: dict[str, list[tuple[Path | None, str]]] = {
     "mapkit-book": [(ROOT / "samples", "books/*.book.json")],
     "vsc": [(CORPUS, "vsc/*.vsc")],
     "hexoscape-inventory": [(CORPUS, "hexoscape/*.tsv")],
+    "set-list": [(ROOT / "samples", "collections/*.txt")],
 }
 
 ALL = registry.formats()

@@ -198,7 +198,7 @@ def _on_fluid(ctx: CheckContext, out: dict[str, list[Finding]], i: int, ptype: P
             continue  # molten lava may go on any tile that is neither water nor molten lava
         if below.terrain in OWN_BASES.get(ptype.terrain, ()) or below.terrain in ptype.stands_in:
             continue
-        solid = sum(1 for t in under if t is not None and types[t] is not None and types[t].kind != "fluid")
+        solid = sum(1 for t in under if t is not None and getattr(types[t], "kind", "fluid") != "fluid")
         if solid and ptype.kind != "fluid":
             # Held by solid tiles beside the fluid: water adds no height (seed 004), so the tile
             # overhangs the fluid rather than resting on it; overhangs are legal, and the rules
