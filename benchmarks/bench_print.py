@@ -15,10 +15,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from benchmarks.generate import make_map  # noqa: E402
 from mapkit.model.grid import hex_center_mm  # noqa: E402
-from mapkit.drawing.pdf_build import BuildOptions, build_levels, render_build  # noqa: E402
-from mapkit.drawing.pdf_markers import default_tokens, render_markers  # noqa: E402
-from mapkit.drawing.pdf_plan import FloorPlan, PlanFloor, PlanLayout, render_plan  # noqa: E402
-from mapkit.drawing.report_html import render_report  # noqa: E402
+from mapkit.outputs.build import BuildOptions, build_levels, render_build  # noqa: E402
+from mapkit.outputs.markers import default_tokens, render_markers  # noqa: E402
+from mapkit.outputs.plan import FloorPlan, PlanFloor, PlanLayout, render_plan  # noqa: E402
+from mapkit.outputs.report.page import render_report  # noqa: E402
 
 
 def best_of(n: int, fn) -> tuple[float, object]:

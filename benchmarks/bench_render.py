@@ -80,7 +80,9 @@ def main() -> None:
 
 
 def bench(m, scale: float) -> None:
-    from mapkit.drawing import RenderOptions, build_scene, render_png, render_svg
+    from mapkit.outputs.paint.raster import render_png
+    from mapkit.outputs.paint.svg import render_svg
+    from mapkit.outputs.scene.views import RenderOptions, build_scene
 
     for view in ("top", "iso"):
         clock = Clock()

@@ -17,9 +17,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from mapkit.drawing.png import render_png  # noqa: E402
-from mapkit.drawing.scene import Box, Circle, Group, Poly, Scene, Text  # noqa: E402
-from mapkit.drawing.style import mark_rgb, player_rgb, terrain_rgb  # noqa: E402
+from mapkit.outputs.paint.raster import render_png  # noqa: E402
+from mapkit.outputs.scene.shapes import Box, Circle, Group, Poly, Scene, Text  # noqa: E402
+from mapkit.outputs.scene.style import mark_rgb, player_rgb, terrain_rgb  # noqa: E402
 
 IMAGES = ROOT / "docs" / "images"
 #: The side view's hex width and level thickness in mm. Levels are drawn twice as thick as they
@@ -74,7 +74,7 @@ def levels_picture() -> bytes:
 
 def scenario_pictures() -> dict[str, bytes]:
     """Genotech's battlefield page: the terrain its four scenarios share, then each scenario."""
-    from mapkit.drawing import RenderOptions, build_scene
+    from mapkit.outputs.scene.views import RenderOptions, build_scene
     from mapkit.formats import read_map
     from mapkit.io import corpus_dir
 

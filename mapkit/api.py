@@ -24,7 +24,7 @@ TYPE_CHECKING = False  # (typing is not imported at run time: every command star
 if TYPE_CHECKING:
     from typing import Any, Callable, Iterable, Mapping, Sequence, Union
 
-    from mapkit.app.overlay import OverlayResult
+    from mapkit.books.overlay_result import OverlayResult
     from mapkit.batch import Checked, Outcome, Progress, Skipped
     from mapkit.books.model import Book
     from mapkit.fit.plan import FitResult
@@ -173,7 +173,7 @@ def read_book(path: PathLike) -> Book:
 def read_books(path: PathLike, format: str | None = None) -> list[Book]:
     """The Book in a Book file, or the Books of the buildings and objects a map file places
     (found beside the map, each once); OptionError for a map that places none."""
-    from mapkit.app.sheets import load_books
+    from mapkit.books.placed import load_books
     from mapkit.registry import kind_of
 
     return load_books(os.fspath(path), kind_of(os.fspath(path)) == "book", format)
@@ -522,9 +522,9 @@ def retile(m: Map, collection: Mapping[str, int] | PathLike, keep_shapes: bool =
 
 def _draw_heatmap(heat: Any, path: PathLike) -> None:
     """Draw a movement heatmap through the output registry and write it; its errors name the file."""
-    from mapkit.app import outputs
+    from mapkit import outputs
     from mapkit.io import write_output
-    from mapkit.movement.heatmap import HeatmapError
+    from mapkit.outputs.heatmap import HeatmapError
 
     kind = outputs.choose(os.fspath(path), ("heatmap-png",))
     try:
@@ -536,41 +536,23 @@ def _draw_heatmap(heat: Any, path: PathLike) -> None:
 
 # -- pictures, sheets and pages ----------------------------------------------------------------
 
-def _allowed(subject: Any) -> tuple[str, ...]:
-    import sys
-
-    from mapkit.app.overlay import OverlayResult
-
-    if isinstance(subject, OverlayResult):
-        return ("overlay-png",)
-    heatmaps = sys.modules.get("mapkit.movement.heatmap")  # not loaded: no Heatmap exists (it costs numpy)
-    if heatmaps is not None and isinstance(subject, heatmaps.Heatmap):
-        return ("heatmap-png",)
-    fits = sys.modules.get("mapkit.fit.plan")
-    if fits is not None and isinstance(subject, fits.FitResult):
-        return ("fit-png", "fit-svg")
-    if isinstance(subject, (list, tuple)) or type(subject).__name__ == "Book":
-        return ("plan-pdf", "markers-pdf")
-    return ("png", "svg", "build-pdf", "report-html")
-
-
 def render(subject: Any, path_or_kind: PathLike = "png", kind: str | None = None, **options: Any) -> bytes:
     """Draw a map (PNG, SVG, build sheets PDF, HTML report), Books (floor plan or markers PDF), an
     overlay or a movement `Heatmap` (PNG), or what `fit` did (PNG, SVG); returns the bytes, and
     writes them atomically when given a file name.
 
     `path_or_kind` is an output name (its extension picks the kind among those the subject
-    allows; see `mapkit.app.outputs`) or a kind: "png", "svg", "build-pdf", "report-html",
+    allows; see `mapkit.outputs`) or a kind: "png", "svg", "build-pdf", "report-html",
     "plan-pdf", "markers-pdf", "overlay-png", "heatmap-png", "fit-png", "fit-svg". `kind` names
     the kind for a file whose extension more than one kind shares (a Book's ".pdf": its plan, or
     "markers-pdf"). `options` go to the kind's maker, e.g. `view="iso"`, `level=2`, `scale=20`,
     `paper="a4"`."""
-    from mapkit.app import outputs
+    from mapkit import outputs
     from mapkit.books.model import Book
 
     if isinstance(subject, Book):
         subject = [subject]
-    allowed = _allowed(subject)
+    allowed = outputs.kinds_for(subject)
     target = os.fspath(path_or_kind)
     if kind is None:
         chosen = outputs.choose(target, allowed)
@@ -609,7 +591,7 @@ def print_sheets(subject: Map | Book | Sequence[Book] | None = None, markers: bo
     across pages that overlap by `overlap` mm, or with `markers` their cut-out doorway, window and
     transit markers (a general sheet without Books). `params` is the `OverlayParams` of plans and
     markers; `map_file` titles the sheets and finds the Books a map places beside it."""
-    from mapkit.app import sheets
+    from mapkit import outputs
     from mapkit.books.model import Book
     from mapkit.model.map import Map
 
@@ -618,17 +600,17 @@ def print_sheets(subject: Map | Book | Sequence[Book] | None = None, markers: bo
         if markers:
             raise OptionError("markers are drawn from Books: give the Books the map places (`read_books`)")
         warnings: list[str] = []
-        data, pages = sheets.build_sheets(subject, shown, paper, levels_per_page, hex_names, cover,
-                                          warn=warnings.append)
-        return Sheets(data, pages, "build instructions", warnings)
+        drawn = outputs.get("build-pdf").draw(subject, map_file=shown, paper=paper, levels_per_page=levels_per_page,
+                                              hex_names=hex_names, cover=cover, warn=warnings.append)
+        return Sheets(drawn.as_bytes(), drawn.pages, "build instructions", warnings)
     books = [subject] if isinstance(subject, Book) else list(subject or [])
     if markers:
-        data, pages = sheets.marker_sheets(books, paper, params)
-        return Sheets(data, pages, "markers sheet")
+        drawn = outputs.get("markers-pdf").draw(books, paper=paper, params=params)
+        return Sheets(drawn.as_bytes(), drawn.pages, "markers sheet")
     if not books:
         raise OptionError("no Books to print a floor plan of")
-    data, pages = sheets.plan_sheets(books, paper, overlap, params, shown)
-    return Sheets(data, pages, "1:1 floor plan")
+    drawn = outputs.get("plan-pdf").draw(books, paper=paper, overlap=overlap, params=params, source=shown)
+    return Sheets(drawn.as_bytes(), drawn.pages, "1:1 floor plan")
 
 
 class ReportPage(Record):
@@ -644,12 +626,11 @@ class ReportPage(Record):
 def report_page(m: Map, profile: str | None = "casual", pictures: bool = True, map_file: PathLike | None = None
                 ) -> ReportPage:
     """The page `report` returns, with the findings it lists."""
-    from mapkit.app.report import report_parts
-    from mapkit.drawing.report_html import render_report
+    from mapkit import outputs
 
     shown = str(map_file) if map_file else None
-    parts = report_parts(m, shown, profile, pictures)
-    return ReportPage(render_report(m, shown_input(shown) if shown else None, parts), list(parts.findings))
+    drawn = outputs.get("report-html").draw(m, map_file=shown, profile=profile, pictures=pictures)
+    return ReportPage(drawn.as_text(), list(drawn.findings))
 
 
 def report(m: Map, path: PathLike | None = None, profile: str | None = "casual", pictures: bool = True,
@@ -668,7 +649,7 @@ def overlay(subject: Book | Map | PathLike, params: Any = None, map_file: PathLi
     """The Full / Half / Partial / covered class of each hex a Book covers (in its own frame), or
     of the Books a map places (level by level); `.doc` is `mapkit overlay --json`'s document and
     `render(result, "overlay.png")` draws it. `params` is an `OverlayParams`."""
-    from mapkit.app.overlay import classify_book, classify_file, classify_map
+    from mapkit.books.overlay_result import classify_book, classify_file, classify_map
     from mapkit.books.model import Book
     from mapkit.geometry.params import OverlayParams
 
@@ -729,7 +710,7 @@ def fit_text(summary: dict[str, Any], map_name: str) -> str:
 
 def output_kinds() -> tuple[Any, ...]:
     """The registered kinds of output (name, extensions, subject, description)."""
-    from mapkit.app.outputs import OUTPUTS
+    from mapkit.outputs import OUTPUTS
 
     return OUTPUTS
 

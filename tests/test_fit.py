@@ -228,7 +228,7 @@ def test_picture_outlines_a_covered_piece_in_its_own_level():
     from above."""
     import re
 
-    from mapkit.fit.report import picture
+    from mapkit.outputs.fit_picture import picture
 
     cut = {"grass-7": 3, "grass-3": 3, "grass-2": 3, "grass-1": 3}
     under = fit_map(Map(pieces=[Piece("grass-24", 0, 0, 0), Piece("rock-24", 0, 0, 1)]), {**cut, "rock-24": 1})
@@ -246,7 +246,7 @@ def test_picture_of_a_tall_map_draws_only_the_levels_fit_changed():
     re-cut on Level 1 only, once came out as 33 panels, 4985 x 5319 pixels.)"""
     import re
 
-    from mapkit.fit.report import picture
+    from mapkit.outputs.fit_picture import picture
 
     cut = {"grass-7": 6, "grass-3": 6, "grass-2": 6, "grass-1": 6, "rock-24": 9}
     tower = [Piece("grass-24", 0, 0, 0), Piece("rock-24", 0, 0, 1), Piece("grass-24", 0, 0, 2)]

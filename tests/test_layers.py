@@ -24,9 +24,9 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("sets", "data.derive_sets"),
     ("formats", "geometry", "summary"),
     ("books",),
-    ("drawing", "movement"),
+    ("movement",),
     ("rules",),
-    ("app", "fit", "batch"),
+    ("outputs", "fit", "batch"),
     ("api",),
     ("mapkit",),
     ("cli",),
@@ -109,11 +109,12 @@ def test_nothing_below_the_commands_imports_them():
 
 @pytest.mark.parametrize("module, source", [
     # the three arrows issue 12 names, as they were
-    ("mapkit.drawing.report_html", "def render_report(m):\n    from mapkit.cli.info import summarise\n"),
+    ("mapkit.outputs.report.page", "def render_report(m):\n    from mapkit.cli.info import summarise\n"),
     ("mapkit.geometry.overlay", "from mapkit.books.model import Book, Mark\n"),
     ("mapkit.books.check", "from mapkit.rules.framework import RULES\n"),
-    # a sibling: the fast graph and its reference each importing the other
-    ("mapkit.drawing.views", "import mapkit.movement.graph\n"),
+    # siblings: the outputs and fit (whose picture takes a FitResult without importing its class)
+    ("mapkit.outputs.fit_picture", "from mapkit.fit.plan import FitResult\n"),
+    ("mapkit.fit.report", "def picture(result):\n    from mapkit.outputs.scene.views import build_scene\n"),
     ("mapkit.formats.native", "from mapkit import geometry\n"),
     ("mapkit.sets.report", "from mapkit.formats import read_map\n"),
     ("mapkit.model.map", "from mapkit import read\n"),
@@ -123,8 +124,50 @@ def test_an_upward_import_is_caught(module, source):
 
 
 def test_downward_imports_and_metadata_pass():
-    assert violations("mapkit.drawing.views", "from mapkit.books.placed import placed_books\nimport mapkit.model") == []
+    assert violations("mapkit.outputs.scene.views", "from mapkit.books.placed import placed_books\nimport mapkit.model") == []
+    assert violations("mapkit.outputs.report", "from mapkit.rules.checks import findings_to_draw\n") == []
     assert violations("mapkit.rules.report", "from mapkit import __version__\n") == []
+
+
+# -- one painter per medium: only the raster painter draws with Pillow ------------------------------
+#: The one module that may import Pillow's drawing (`PIL.ImageDraw`): every raster picture, a scene
+#: or one laid out in pixels (the overlay, the movement heatmap), is painted through it.
+RASTER_PAINTER = "mapkit.outputs.paint.raster"
+
+
+def draws_with_pillow(source: str) -> list[int]:
+    """The lines of `source` that import `PIL.ImageDraw` (in any spelling, at any depth)."""
+    lines = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Import):
+            lines += [node.lineno for a in node.names if a.name.startswith("PIL.ImageDraw")]
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            if node.module.startswith("PIL.ImageDraw") or (node.module == "PIL" and
+                                                          any(a.name == "ImageDraw" for a in node.names)):
+                lines.append(node.lineno)
+    return lines
+
+
+def test_only_the_raster_painter_draws_with_pillow():
+    found = [f"{module_name(path)}:{line}" for path in modules() if module_name(path) != RASTER_PAINTER
+             for line in draws_with_pillow(path.read_text(encoding="utf-8"))]
+    assert found == [], "these modules draw with Pillow themselves; paint through outputs/paint/raster.py:\n" + \
+        "\n".join(found)
+    assert draws_with_pillow((ROOT / "outputs" / "paint" / "raster.py").read_text(encoding="utf-8"))
+
+
+@pytest.mark.parametrize("source", [
+    # how the overlay picture and the movement heatmap painted before the raster painter took them
+    "def png(heat):\n    from PIL import Image, ImageDraw\n",
+    "import PIL.ImageDraw\n",
+    "from PIL.ImageDraw import Draw\n",
+])
+def test_a_picture_drawing_with_pillow_itself_is_caught(source):
+    assert draws_with_pillow(source) != []
+
+
+def test_other_uses_of_pillow_pass():
+    assert draws_with_pillow("from PIL import Image, ImageFont\nimport PILLOW.ImageDraw\n") == []
 
 
 # -- no module imports itself round a loop --------------------------------------------------
@@ -245,8 +288,8 @@ def test_every_command_reaches_the_library_through_the_api():
     # what the commands did before they went through mapkit.api
     "def run(args):\n    from mapkit.rules.checks import check_file\n",
     "def run(args):\n    from mapkit.app import sheets\n",
-    "def run(args):\n    from mapkit.app.overlay import classify_file, overlay_png, overlay_text\n",
-    "def run(args):\n    from mapkit.drawing.report_html import render_report\n",
+    "def run(args):\n    from mapkit.books.overlay_result import classify_file, overlay_png, overlay_text\n",
+    "def run(args):\n    from mapkit.outputs.report.page import render_report\n",
     "from mapkit.batch import walk\n",
     "from mapkit import formats\n",
     "import mapkit.registry\n",

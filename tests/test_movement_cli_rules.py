@@ -151,7 +151,7 @@ def test_heatmap_without_start_zones_says_so(cli, zoneless_map, tmp_path):
     """It used to be a silent all-grey picture; now stderr and the picture both say why."""
     from PIL import Image
 
-    from mapkit.movement.heatmap import BANNER, UNREACHED
+    from mapkit.outputs.heatmap import BANNER, UNREACHED
 
     out_png = tmp_path / "heat.png"
     code, out, err = cli("analyze", "x.hsc", "-o", str(out_png))
@@ -169,7 +169,7 @@ def test_heatmap_from_start_draws_reach(cli, zoneless_map, tmp_path):
     """--start Q,R,HEIGHT draws reach from that space: the start white, its neighbours in the ramp."""
     from PIL import Image
 
-    from mapkit.movement.heatmap import BANNER, RAMP, START
+    from mapkit.outputs.heatmap import BANNER, RAMP, START
 
     out_png = tmp_path / "heat.png"
     code, out, err = cli("analyze", "x.hsc", "--start", "0,0,1", "-o", str(out_png))

@@ -1,4 +1,4 @@
-"""Every kind of picture, sheet and page is chosen in one registry (`mapkit.app.outputs`, issue 12 item 3).
+"""Every kind of picture, sheet and page is chosen in one registry (`mapkit.outputs`, issue 12 item 3).
 
 A kind declares its name, extensions, subject and maker; commands and `mapkit.render` choose
 a kind there. The structural test below fails on any module that picks an output by the end
@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 import mapkit
-from mapkit.app import outputs
+from mapkit import outputs
 from mapkit.model.map import Map, Piece
 
 ROOT = Path(__file__).resolve().parent.parent / "mapkit"
@@ -65,7 +65,7 @@ def offenders(rel: str, source: str) -> list[str]:
 
 def test_no_module_picks_an_output_by_the_end_of_its_name_nor_writes_one_itself():
     found = [line for path in sorted(ROOT.rglob("*.py"))
-             if (rel := path.relative_to(ROOT.parent).as_posix()) != "mapkit/app/outputs.py"
+             if (rel := path.relative_to(ROOT.parent).as_posix()) != "mapkit/outputs/__init__.py"
              for line in offenders(rel, path.read_text(encoding="utf-8"))]
     assert found == [], "\n".join(found)
 
@@ -103,7 +103,7 @@ def test_the_heatmap_is_drawn_through_the_registry(tmp_path):
 
 
 def test_a_heatmap_error_names_the_file(tmp_path):
-    from mapkit.movement.heatmap import HeatmapError
+    from mapkit.outputs.heatmap import HeatmapError
 
     far = Map(pieces=[Piece("grass-1", -5000, 0, 0), Piece("grass-1", 5000, 3000, 0)])
     out = tmp_path / "far.png"
@@ -123,7 +123,7 @@ def test_what_fit_did_is_drawn_through_the_registry(tmp_path):
 
 
 def test_a_map_still_draws_as_a_map_picture_not_a_heatmap(tmp_path):
-    import mapkit.movement.heatmap  # noqa: F401  (loaded: the subject's type decides, not the extension)
+    import mapkit.outputs.heatmap  # noqa: F401  (loaded: the subject's type decides, not the extension)
 
     png = mapkit.render(corridor(), tmp_path / "map.png", scale=8)
     assert png == mapkit.render(corridor(), "png", scale=8)

@@ -53,7 +53,7 @@ def test_picture_of_book_and_map(cli, tmp_path):
         assert img.size[0] > 600 and img.size[1] > 400
         colours = {c for _, c in img.convert("RGB").getcolors(1 << 20)}
         # every class's fill colour shows up (the letters and patterns are checked by eye)
-        from mapkit.drawing.overlay_png import STYLE
+        from mapkit.outputs.overlay import STYLE
 
         assert all(style["fill"] in colours for style in STYLE.values())
 

@@ -75,7 +75,8 @@ _BASES: dict = {}
 
 def _without(base: Map, view: str) -> bytes:
     """The pixels of the map around a piece (drawn once per distinct map and view)."""
-    from mapkit.drawing import RenderOptions, build_scene, render_png
+    from mapkit.outputs.paint.raster import render_png
+    from mapkit.outputs.scene.views import RenderOptions, build_scene
 
     key = (view, repr(positions(base)))
     if key not in _BASES:
@@ -85,7 +86,8 @@ def _without(base: Map, view: str) -> bytes:
 
 @pytest.mark.parametrize("hid", TERRAIN_IDS + MARKER_IDS)
 def test_piece_round_trips_draws_counts_and_validates(hid):
-    from mapkit.drawing import RenderOptions, build_scene, render_png
+    from mapkit.outputs.paint.raster import render_png
+    from mapkit.outputs.scene.views import RenderOptions, build_scene
     from mapkit.rules.framework import CheckContext, run_rules, select_rules
 
     m, piece = map_with(hid)

@@ -64,7 +64,7 @@ def margin_ink(pdf: bytes, tmp: Path, dpi: int = 40) -> list[str]:
 
 
 def build_sheet(path: Path, paper: str, cover: bool = True) -> bytes:
-    from mapkit.drawing.pdf_build import BuildOptions, render_build
+    from mapkit.outputs.build import BuildOptions, render_build
     from mapkit.formats import read_map
 
     buf = io.BytesIO()
@@ -116,7 +116,7 @@ def test_every_object_of_the_sample_sheets_is_inside_the_printable_area(paper):
 @pytest.mark.parametrize("paper", ["letter", "a4"])
 def test_floor_plans_of_every_sample_book_stay_printable(paper):
     from mapkit.books import load_book
-    from mapkit.drawing.pdf_plan import PlanLayout, plan_from_book, render_plan
+    from mapkit.outputs.plan import PlanLayout, plan_from_book, render_plan
 
     bad = {}
     for path in sorted((SAMPLES / "books").glob("*.book.json")):

@@ -9,8 +9,9 @@ import re
 import pytest
 
 from mapkit.model.map import Map, Piece
-from mapkit.drawing.pdf_build import BuildOptions, _MapFrame, build_levels, render_build
-from mapkit.drawing.pdf_common import PAPERS
+from mapkit.outputs.build import BuildOptions, build_levels, render_build
+from mapkit.outputs.build.sheets import _MapFrame
+from mapkit.outputs.paint.pdf import PAPERS
 from tests.test_print_probe import PT_PER_MM, hexagons, nearest_neighbour_mm, page_paths, read_pdf
 
 
@@ -129,7 +130,7 @@ def test_hex_names_and_scenario():
 
 
 def test_names_beyond_latin1_print_when_the_system_has_dejavu():
-    from mapkit.drawing.pdf_common import font
+    from mapkit.outputs.paint.pdf import font
 
     m = Map(name="Château Zoë ☃", author="Ørjan", pieces=[Piece("grass-1", 0, 0, 0)])
     pages = draw(m)
@@ -142,7 +143,7 @@ def test_names_beyond_latin1_print_when_the_system_has_dejavu():
 
 def test_c3g_footprints_drawn_on_the_level_they_stand_on():
     from mapkit.model.grid import hex_center_mm
-    from mapkit.drawing.pdf_build import Footprint
+    from mapkit.outputs.build import Footprint
 
     m = three_level_map()
     x, y = hex_center_mm(6, 2)

@@ -12,8 +12,8 @@ import pytest
 
 from mapkit.errors import FormatError
 from mapkit.formats import read_map, write_map
-from mapkit.drawing.pdf_build import BuildOptions, build_levels, render_build
-from mapkit.drawing.report_html import render_report
+from mapkit.outputs.build import BuildOptions, build_levels, render_build
+from mapkit.outputs.report.page import render_report
 from tests.conftest import corpus_files
 from tests.test_print_build import three_level_map
 from tests.test_print_probe import read_pdf

@@ -8,8 +8,8 @@ import math
 import pytest
 
 from mapkit.model.grid import HEX_PITCH_MM
-from mapkit.drawing.pdf_common import PAPERS
-from mapkit.drawing.pdf_markers import Token, default_tokens, honeycomb_slots, render_markers
+from mapkit.outputs.paint.pdf import PAPERS
+from mapkit.outputs.markers import Token, default_tokens, honeycomb_slots, render_markers
 from tests.test_print_probe import PT_PER_MM, hexagons, nearest_neighbour_mm, page_paths, read_pdf
 
 
@@ -79,7 +79,7 @@ from tests.test_print_plan import sample_books  # noqa: E402
 def test_book_markers(path):
     books = pytest.importorskip("mapkit.books", reason="mapkit.books (C3G Books) is not in this build")
     pytest.importorskip("mapkit.geometry", reason="mapkit.geometry (the overlay) is not in this build")
-    from mapkit.drawing.pdf_markers import book_tokens
+    from mapkit.outputs.markers import book_tokens
 
     book = books.load_book(path)
     marks = list(book.exits) + [mk for floor in book.floors for mk in floor.marks]

@@ -8,8 +8,8 @@ import math
 import pytest
 
 from mapkit.model.grid import HEX_PITCH_MM, hex_corners_mm
-from mapkit.drawing.pdf_common import PAPERS, tile_windows
-from mapkit.drawing.pdf_plan import FloorPlan, PlanFloor, PlanLayout, PlanMark, render_plan
+from mapkit.outputs.paint.pdf import PAPERS, tile_windows
+from mapkit.outputs.plan import FloorPlan, PlanFloor, PlanLayout, PlanMark, render_plan
 from tests.test_print_probe import PT_PER_MM, hexagons, nearest_neighbour_mm, page_paths, read_pdf
 
 ASSUMPTION = "Wound marker diameter 19 mm: ASSUMED (test)"
@@ -113,7 +113,7 @@ def sample_books() -> list:
 def test_sample_book_plans(path):
     books = pytest.importorskip("mapkit.books", reason="mapkit.books (C3G Books) is not in this build")
     pytest.importorskip("mapkit.geometry", reason="mapkit.geometry (the overlay) is not in this build")
-    from mapkit.drawing.pdf_plan import plan_from_book
+    from mapkit.outputs.plan import plan_from_book
 
     book = books.load_book(path)
     plan = plan_from_book(book)

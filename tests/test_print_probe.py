@@ -83,7 +83,7 @@ def page_extents(page) -> list[tuple[str, float, float, float, float]]:
     from pypdf.generic import ContentStream
     from reportlab.pdfbase.pdfmetrics import stringWidth
 
-    from mapkit.drawing.pdf_common import bold_font, font
+    from mapkit.outputs.paint.pdf import bold_font, font
 
     content = ContentStream(page.get_contents(), page.pdf)
     ctm = (1, 0, 0, 1, 0, 0)

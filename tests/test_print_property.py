@@ -10,8 +10,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from mapkit.model.map import Map
-from mapkit.drawing.pdf_build import BuildOptions, build_levels, render_build
-from mapkit.drawing.report_html import render_report
+from mapkit.outputs.build import BuildOptions, build_levels, render_build
+from mapkit.outputs.report.page import render_report
 from strategies import pieces
 from tests.test_print_probe import read_pdf
 from tests.test_report_html import assert_self_contained

@@ -9,7 +9,9 @@ import pytest
 from lxml import etree
 
 from mapkit.model.map import Map, Piece, Placement
-from mapkit.drawing import RenderOptions, build_scene, render_png, render_svg
+from mapkit.outputs.paint.raster import render_png
+from mapkit.outputs.paint.svg import render_svg
+from mapkit.outputs.scene.views import RenderOptions, build_scene
 
 SVG = "{http://www.w3.org/2000/svg}"
 PITCH = 44.45
@@ -139,8 +141,8 @@ def test_iso_view_draws_each_building_as_a_solid(books, rotation):
     storey; doorways and windows sit on the wall next to the space the Book marks, in its storey."""
     import shapely
 
-    from mapkit.drawing.layout import Oblique
-    from mapkit.drawing.style import style_data
+    from mapkit.outputs.scene.layout import Oblique
+    from mapkit.outputs.scene.style import style_data
     from mapkit.geometry.placing import place_points
 
     m = street()
@@ -247,7 +249,7 @@ def test_iso_object_inside_a_building_is_hidden_by_its_walls(books):
 
     from PIL import Image
 
-    from mapkit.drawing.layout import Oblique
+    from mapkit.outputs.scene.layout import Oblique
 
     m = street()
     m.objects.append(Placement("elevator-car", 3, 2, 1, 0))          # the skyscraper's shaft

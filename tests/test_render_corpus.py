@@ -10,7 +10,9 @@ from lxml import etree
 from PIL import Image
 
 from mapkit.formats import read_map
-from mapkit.drawing import RenderOptions, build_scene, render_png, render_svg
+from mapkit.outputs.paint.raster import render_png
+from mapkit.outputs.paint.svg import render_svg
+from mapkit.outputs.scene.views import RenderOptions, build_scene
 
 MAPS = (corpus_files("hsc", "*.hsc") + corpus_files("hexoscape", "*.json")
         + corpus_files("glasq-xhtml", "*.html"))

@@ -7,7 +7,9 @@ from hypothesis import strategies as st
 from lxml import etree
 
 from mapkit.model.map import Map
-from mapkit.drawing import RenderOptions, build_scene, render_png, render_svg
+from mapkit.outputs.paint.raster import render_png
+from mapkit.outputs.paint.svg import render_svg
+from mapkit.outputs.scene.views import RenderOptions, build_scene
 from strategies import pieces
 
 

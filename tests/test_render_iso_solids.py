@@ -9,8 +9,11 @@ import pytest
 from lxml import etree
 from PIL import Image
 
-from mapkit.drawing import RenderOptions, build_scene, iso_solids, render_png, render_svg, style
-from mapkit.drawing.layout import EDGE_OF_DIRECTION, UNIT_CORNERS, Oblique, hex_center
+from mapkit.outputs.paint.raster import render_png
+from mapkit.outputs.paint.svg import render_svg
+from mapkit.outputs.scene import iso_solids, style
+from mapkit.outputs.scene.views import RenderOptions, build_scene
+from mapkit.outputs.scene.layout import EDGE_OF_DIRECTION, UNIT_CORNERS, Oblique, hex_center
 from mapkit.model.catalog import catalog
 from mapkit.model.map import Map, Piece
 

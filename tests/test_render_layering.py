@@ -6,9 +6,11 @@ import io
 
 from PIL import Image
 
-from mapkit.drawing import RenderOptions, build_scene, render_png, render_svg
-from mapkit.drawing.style import severity_rgb
-from mapkit.drawing.views import title_lines
+from mapkit.outputs.paint.raster import render_png
+from mapkit.outputs.paint.svg import render_svg
+from mapkit.outputs.scene.views import RenderOptions, build_scene
+from mapkit.outputs.scene.style import severity_rgb
+from mapkit.outputs.scene.views import title_lines
 from mapkit.model.map import Map, Piece
 from mapkit.rules.framework import Finding
 
@@ -30,7 +32,7 @@ def test_an_error_badge_is_drawn_above_a_warning_on_the_same_hex():
     order = [g.attrs["data-severity"] for g in scene.root.find("findings").items]
     assert order == ["warning", "error"]
     # the badge sits at the same place for both: its pixel is the error's colour
-    from mapkit.drawing.layout import hex_center
+    from mapkit.outputs.scene.layout import hex_center
 
     cx, cy = hex_center(1, 1, scene.pitch)
     px = ((cx + scene.pitch * 0.3 - scene.box.x0) * 40 / scene.pitch + scene.pitch * 0.12 * 40 / scene.pitch,

@@ -9,7 +9,9 @@ import pytest
 from PIL import Image
 
 from mapkit.model.map import Map, Piece
-from mapkit.drawing import RenderOptions, build_scene, layout, render_png, style
+from mapkit.outputs.paint.raster import render_png
+from mapkit.outputs.scene import layout, style
+from mapkit.outputs.scene.views import RenderOptions, build_scene
 
 PITCH = 44.45
 
@@ -29,7 +31,7 @@ def pixel_at(scene, img, x_mm: float, y_mm: float):
 
 
 def test_to_pixels_finds_a_hex_centre():
-    from mapkit.drawing.png import to_pixels
+    from mapkit.outputs.paint.raster import to_pixels
 
     m = Map(pieces=[Piece("grass-7", 0, 0, 0), Piece("water-1", 2, 1, 0)])
     scene, img = picture(m, scale=50)
@@ -120,7 +122,7 @@ def test_absurd_scale_is_refused_not_attempted():
 def test_covered_hexes_are_skipped_in_the_png_but_kept_in_the_svg():
     from lxml import etree
 
-    from mapkit.drawing import render_svg
+    from mapkit.outputs.paint.svg import render_svg
 
     m = Map(pieces=[Piece("grass-7", 0, 0, 0), Piece("personal", 0, 1, 1, attrs={"size": 1, "label": "X"}),
                     Piece("personal", 0, 1, 2, attrs={"size": 1, "label": "Y"})])
@@ -137,8 +139,8 @@ def test_covered_hexes_are_skipped_in_the_png_but_kept_in_the_svg():
 
 def test_iso_shows_the_sides_of_a_stack_under_its_top():
     """A 5-level column: every level's south face is painted, not just the top one's."""
-    from mapkit.drawing.layout import Oblique, hex_corners
-    from mapkit.drawing.png import to_pixels
+    from mapkit.outputs.scene.layout import Oblique, hex_corners
+    from mapkit.outputs.paint.raster import to_pixels
 
     m = Map(pieces=[Piece("grass-24", 0, 0, 0)] + [Piece("rock-1", 0, 2, z) for z in range(1, 6)])
     scene = build_scene(m, RenderOptions(view="iso", legend=False, title=False))
@@ -153,7 +155,7 @@ def test_iso_shows_the_sides_of_a_stack_under_its_top():
 
 
 def test_title_fits_in_the_picture():
-    from mapkit.drawing.layout import Box
+    from mapkit.outputs.scene.layout import Box
 
     m = Map(name="A rather long map name for a one-hex map", pieces=[Piece("grass-1", 0, 0, 0)])
     scene = build_scene(m, RenderOptions(legend=False))

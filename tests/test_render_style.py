@@ -6,8 +6,8 @@ import pytest
 
 from mapkit.model.catalog import catalog
 from mapkit.model.map import Map, Piece
-from mapkit.drawing import layout, style
-from mapkit.drawing.iso import _runs
+from mapkit.outputs.scene import layout, style
+from mapkit.outputs.scene.iso import _runs
 
 
 def test_every_catalog_terrain_and_obstacle_has_a_deliberate_style():

@@ -8,7 +8,8 @@ import pytest
 from lxml import etree
 
 from mapkit.model.map import Map, Piece
-from mapkit.drawing import RenderOptions, build_scene, render_svg
+from mapkit.outputs.paint.svg import render_svg
+from mapkit.outputs.scene.views import RenderOptions, build_scene
 from mapkit.rules.framework import Finding
 
 SVG = "{http://www.w3.org/2000/svg}"

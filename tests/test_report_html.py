@@ -10,8 +10,9 @@ from lxml import html as lxml_html
 
 from mapkit.model.grid import HEX_PITCH_MM, hex_center_mm
 from mapkit.model.map import Map, Piece
-from mapkit.app.report import collect_findings, inventory_section
-from mapkit.drawing.report_html import SVG_SCALE, ReportParts, render_report, top_view_svg
+from mapkit.outputs.report import collect_findings, inventory_section
+from mapkit.outputs.report.map_view import SVG_SCALE, top_view_svg
+from mapkit.outputs.report.page import ReportParts, render_report
 from tests.test_print_build import three_level_map
 
 FINDINGS = [{"code": "TST001", "severity": "error", "message": "a <b>bold</b> claim", "q": 1, "r": 2, "level": 2},
@@ -72,7 +73,7 @@ def test_hexes_are_drawn_at_the_model_positions():
 
 def test_each_level_has_a_layer_of_its_own_tiles():
     """The page can show one Level: its layer holds exactly the cells of that Level's tiles."""
-    from mapkit.drawing.layout import build_level
+    from mapkit.outputs.scene.layout import build_level
 
     m = three_level_map()
     doc = lxml_html.fromstring(page(m))
@@ -90,8 +91,8 @@ def test_each_level_has_a_layer_of_its_own_tiles():
 
 def test_the_highlight_is_a_colour_no_player_uses():
     """The chosen finding's ring was red: player 1's start-zone colour."""
-    from mapkit.drawing.report_html import HIGHLIGHT_RGB
-    from mapkit.drawing.style import hex_colour
+    from mapkit.outputs.report.page import HIGHLIGHT_RGB
+    from mapkit.outputs.scene.style import hex_colour
     from mapkit.model.catalog import catalog
 
     players = [tuple(z["rgb"]) for z in catalog().start_zone_colours]
@@ -160,7 +161,7 @@ def test_empty_and_odd_maps():
 def test_pictures_are_inline_pngs_or_a_note():
     import base64
 
-    from mapkit.drawing.report_html import pictures_section
+    from mapkit.outputs.report import pictures_section
 
     html_pics, notes = pictures_section(three_level_map(), "Three Steps", scale=8)
     if html_pics:
@@ -203,7 +204,8 @@ def test_report_legend_is_the_pictures_legend_and_matches_what_it_draws():
     figures, battlements and ladders in colours no legend gave them."""
     from lxml import etree
 
-    from mapkit.drawing import RenderOptions, build_scene, render_svg
+    from mapkit.outputs.paint.svg import render_svg
+    from mapkit.outputs.scene.views import RenderOptions, build_scene
 
     m = Map(name="key", pieces=[Piece("grass-24", 0, 0, 0), Piece("water-1", 3, 3, 0), Piece("tree-10", 0, 1, 1),
                                 Piece("ruin-2", 0, 3, 1), Piece("castle-battlement", 1, 1, 1, 2),
@@ -218,7 +220,7 @@ def test_report_legend_is_the_pictures_legend_and_matches_what_it_draws():
     assert set(key) <= png_labels
     assert {"grass", "tree", "ruin", "battlement (on an edge)", "ladder (on an edge)",
             "figure (initials; player's colour)", "start zone, player 2 (Green)"} <= set(key)
-    from mapkit.drawing.style import hex_colour, player_rgb
+    from mapkit.outputs.scene.style import hex_colour, player_rgb
     from mapkit.model.catalog import catalog
 
     labels = {"tree-10": "tree", "ruin-2": "ruin", "castle-battlement": "battlement (on an edge)",

@@ -195,7 +195,7 @@ def _text_runs(page) -> list[tuple[str, float, float, float]]:
     """(text, left, right, baseline, size) of every line drawn on a PDF page, in points."""
     from reportlab.pdfbase.pdfmetrics import stringWidth
 
-    from mapkit.drawing.pdf_common import bold_font, font
+    from mapkit.outputs.paint.pdf import bold_font, font
 
     runs = []
 

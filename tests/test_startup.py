@@ -16,7 +16,7 @@ import pytest
 from conftest import ROOT
 
 KEPT_OFF = ("typing", "dataclasses", "inspect", "shutil", "threading", "hashlib", "numpy", "pathlib",
-            "mapkit.rules", "mapkit.drawing", "mapkit.movement", "mapkit.books", "shapely", "PIL")
+            "mapkit.rules", "mapkit.outputs", "mapkit.movement", "mapkit.books", "shapely", "PIL")
 
 
 def loaded_after(code: str) -> set[str]:

@@ -1,4 +1,4 @@
-"""The Books a map places, resolved, loaded and overlaid once per check.
+"""The Books a map places, resolved, loaded and overlaid once per check; the Books of a map file.
 
 `placed_books(m, map_file, params)` is what the C3G rules, the movement graph and the renderers
 share: for every `Map.buildings` / `Map.objects` placement, its Book, its overlay moved onto the
@@ -13,7 +13,7 @@ from pathlib import Path
 
 from mapkit.books.load import load_book
 from mapkit.books.model import Book
-from mapkit.errors import MapkitError
+from mapkit.errors import MapkitError, OptionError
 from mapkit.geometry.classify import rank
 from mapkit.books.overlay import Overlay, PlacedOverlay, classify, ground_overlay, place
 from mapkit.geometry.placing import move_hex
@@ -134,3 +134,20 @@ def describe(pb: PlacedBook) -> str:
     """How findings name a placement: the Book's name and its place in the map's list."""
     name = pb.book.name if pb.book else pb.placement.book
     return f"{name} ({pb.role} {pb.index + 1})"
+
+
+def load_books(path: str, is_book: bool, fmt: str | None = None) -> list[Book]:
+    """The Book itself, or the Books of the buildings and objects placed on the map at `path`."""
+    if is_book:
+        return [load_book(path)]
+    from mapkit.formats import read_map
+
+    m = read_map(path, fmt)
+    placements = list(m.buildings) + list(m.objects)
+    if not placements:
+        raise OptionError(f"{path}: the map places no C3G buildings or objects")
+    seen: dict[str, Book] = {}
+    for placement in placements:
+        if placement.book not in seen:
+            seen[placement.book] = load_book(resolve_book(placement.book, path))
+    return list(seen.values())

@@ -1,4 +1,5 @@
-"""What `fit` says: the summary piece by piece (plain data, text) and the picture of the changes.
+"""What `fit` says: the summary piece by piece (plain data, text). Its picture is the output
+registry's `fit-png` / `fit-svg` (`mapkit.outputs.fit_picture`).
 
 Levels are printed as the builder counts them (`mapkit.model.levels`): Level N is the layer
 whose top is at height N, so a tile lying on the table (bottom z = 0) is on Level 1.
@@ -12,12 +13,7 @@ from mapkit.fit.plan import FitResult
 from mapkit.sets.requirements import describe
 from mapkit.model import levels
 from mapkit.model.catalog import catalog
-from mapkit.model.grid import neighbours
 from mapkit.model.map import Map, Piece
-
-#: Colour of the outline drawn round each piece fit laid (RGB).
-CHANGED_RGB = (230, 20, 140)
-
 
 def level_of(z: int) -> int:
     """The printed Level of a tile whose bottom is at z (`mapkit.model.levels`: Level N is the
@@ -104,72 +100,3 @@ def render_text(rep: dict[str, Any], map_name: str) -> str:
         lines.append(f"{how} ({count} set(s)):")
         lines.extend(f"  {s['copies']} x {s['name']} ({s['id']}, {s['kind']})" for s in rep["purchase"])
     return "\n".join(lines) + "\n"
-
-
-def picture(result: FitResult, name: str = "", svg: bool = False, scale: float = 36.0) -> bytes:
-    """The re-tiled map with each piece fit laid outlined: seen from above when every such piece
-    shows from above, else level by level (each outlined in its Level's panel), so that the cuts
-    of stacked layers are never drawn over one another. Level by level, only the Levels where fit
-    laid a piece are drawn: a tall map re-cut on one Level is one panel, not one per Level."""
-    from mapkit.drawing import RenderOptions, build_scene, render_png, render_svg
-    from mapkit.drawing.layout import hex_center, hex_corners
-    from mapkit.drawing.scene import Group, Poly
-
-    assert result.map is not None
-    laid = [placed for change in result.changes for placed in change.added]
-    view = "levels" if any(_hidden(result.map, placed.cells, placed.z) for placed in laid) else "top"
-    notes = ["outlined: pieces laid by mapkit fit"] if laid else []
-    changed: tuple[int, ...] | None = None
-    if view == "levels":
-        changed = tuple(sorted({level_of(placed.z) for placed in laid}))
-        notes.append("only the Levels fit changed are drawn (mapkit render --view levels draws every Level)")
-    opts = RenderOptions(view=view, name=name, notes=notes, only_levels=changed)
-    scene = build_scene(result.map, opts)
-    p = opts.pitch
-    panels = {g.id: g for g in _groups(scene.root)} if view == "levels" else {}
-    outlines: dict[int | None, Group] = {}
-    for placed in laid:
-        key = level_of(placed.z) if view == "levels" else None
-        if key not in outlines:
-            parent = panels.get(f"panel-{key}", scene.root)
-            outlines[key] = parent.group("fit-changes" if key is None else f"fit-changes-{key}",
-                                         label="Pieces fit laid", layer=True)
-        group = outlines[key]
-        cells = set(placed.cells)
-        for q, r in cells:
-            corners = hex_corners(q, r, p)
-            cx, cy = hex_center(q, r, p)
-            for nq, nr in neighbours(q, r):
-                if (nq, nr) in cells:
-                    continue
-                mx, my = hex_center(nq, nr, p)
-                mid = ((cx + mx) / 2, (cy + my) / 2)
-                a, b = sorted(corners, key=lambda c: (c[0] - mid[0]) ** 2 + (c[1] - mid[1]) ** 2)[:2]
-                group.add(Poly([a, b], stroke=CHANGED_RGB, width=p * 0.07, closed=False))
-    return render_svg(scene) if svg else render_png(scene, scale)
-
-
-def picture_png(result: FitResult, name: str = "", scale: float = 36.0) -> bytes:
-    """The output registry's `fit-png` (`mapkit.app.outputs`)."""
-    return picture(result, name, svg=False, scale=scale)
-
-
-def picture_svg(result: FitResult, name: str = "", scale: float | None = None) -> bytes:
-    """The output registry's `fit-svg`: 1:1 in millimetres (`scale` is the PNG's and is ignored)."""
-    return picture(result, name, svg=True)
-
-
-def _hidden(m: Map, cells, z: int) -> bool:
-    """Whether a piece lying at z on these hexes has anything above it (seen from above, it hides)."""
-    wanted = set(cells)
-    return any(piece.z > z and wanted.intersection(m.footprint(piece)) for piece in m.pieces)
-
-
-def _groups(group):
-    """Every group under `group`, depth first."""
-    from mapkit.drawing.scene import Group
-
-    for item in group.items:
-        if isinstance(item, Group):
-            yield item
-            yield from _groups(item)

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from mapkit.errors import OptionError, StartError
@@ -10,7 +12,7 @@ from mapkit.model.map import Map
 from mapkit.movement.profile import Figure
 
 if TYPE_CHECKING:
-    from mapkit.movement.heatmap import Heatmap
+    from mapkit.movement.spaces import Spaces
 
 
 #: Said on the heatmap and in the report when there is nothing to measure turns from.
@@ -19,6 +21,20 @@ NO_ZONES = "no start zones on this map, so no turns to draw: give --start Q,R,LE
 
 #: The movers `analyze` answers for: the figures and vehicles the seeds name.
 MOVERS = ("single", "double", "flyer", "vehicle", "elevator-car")
+
+
+@dataclass
+class Heatmap:
+    """What a heatmap draws: the turns to end a move on each space of one analysis (painted by
+    the output registry's `heatmap-png`, `mapkit.outputs.heatmap`).
+
+    `banner` is a sentence written across the top in large type (why the picture has no
+    turns to show)."""
+
+    spaces: Spaces
+    turns: Sequence[int | None]
+    title: str = ""
+    banner: str = ""
 
 
 class Analysis(NamedTuple):
@@ -89,8 +105,6 @@ def analyze_map(m: Map, figure: Figure, start: tuple[int, int, int] | None = Non
         data["scenario"] = scenario
     heat = None
     if heatmap:
-        from mapkit.movement.heatmap import Heatmap
-
         turns = result.start_turns if result.start_turns is not None else [s["turns"] for s in _by_space(data, spaces)]
         where = (f" from {_place(data['start'])}" if start
                  else " from the nearest start zone" if data["start_zones"] else "")

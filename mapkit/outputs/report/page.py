@@ -1,9 +1,9 @@
-"""The HTML report: one self-contained page (inline CSS, JS and SVG; nothing fetched).
+"""The HTML report's page: one self-contained document (inline CSS, JS and SVG; nothing fetched).
 
-It shows the map's summary, a top view, the parts it uses, the set inventory where that
-module is present, and the findings of the rules; choosing a finding highlights its hex on
-the map. A part that cannot be produced (a module missing from this build, a rule that
-fails) is replaced by a visible note saying why, never left out silently.
+It shows the map's summary, its map (`map_view`), the parts it uses, the set inventory where
+that module is present, and the findings of the rules; choosing a finding highlights its hex on
+the map. What it shows besides the map comes in `ReportParts` (gathered by the package, `report`);
+a part that could not be produced is replaced by a visible note saying why, never left out silently.
 """
 
 from __future__ import annotations
@@ -14,12 +14,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from mapkit.model import levels
-from mapkit.model.catalog import catalog
-from mapkit.model.grid import hex_center_mm, hex_corners_mm
 from mapkit.model.map import Map
-
-#: Model millimetres per SVG user unit (the drawing is scaled by the browser anyway).
-SVG_SCALE = 0.25
+from mapkit.outputs.report.map_view import legend_html, top_view_svg
 
 
 @dataclass
@@ -33,309 +29,6 @@ class ReportParts:
     picture_notes: list[str] = field(default_factory=list)
     #: The rule profile the findings come from (shown with them).
     profile: str | None = None
-
-
-def pictures_section(m: Map, name: str = "", scale: float = 20.0) -> tuple[str, list[str]]:
-    """The renderer's isometric and per-level pictures as inline PNG (data URIs), when present."""
-    import base64
-
-    try:
-        from mapkit.drawing import RenderOptions, build_scene, render_png
-    except ImportError:
-        return "", ["Isometric and per-level pictures are not available: this build of mapkit has no renderer "
-                    "(mapkit.drawing.views)."]
-    figures, notes = [], []
-    for view, caption in (("iso", "Isometric view"), ("levels", "Each build level")):
-        try:
-            png = render_png(build_scene(m, RenderOptions(view=view, name=name)), scale=scale)
-        except Exception as exc:  # one failed picture must not sink the report
-            notes.append(f"The {caption.lower()} could not be drawn: {type(exc).__name__}: {exc}")
-            continue
-        data = base64.b64encode(png).decode("ascii")
-        figures.append(f'<figure class="picture"><img alt="{caption}" src="data:image/png;base64,{data}">'
-                       f"<figcaption>{caption}</figcaption></figure>")
-    return "".join(figures), notes
-
-
-# -- the map ----------------------------------------------------------------------------------
-
-SQRT3 = math.sqrt(3.0)
-#: A hex's corners about its centre, in SVG units: each hex is a `<use>` of one shape, moved.
-HEX_CORNERS = [(round(44.45 / SQRT3 * math.cos(math.radians(60 * i - 90)) * SVG_SCALE, 3),
-                round(44.45 / SQRT3 * math.sin(math.radians(60 * i - 90)) * SVG_SCALE, 3)) for i in range(6)]
-#: The edge between corners i and i+1 faces this neighbour (axial direction).
-EDGE_NEIGHBOUR = [(1, -1), (1, 0), (0, 1), (-1, 1), (-1, 0), (0, -1)]
-
-
-def _centre(q: int, r: int) -> tuple[float, float]:
-    return 44.45 * (q + r / 2.0) * SVG_SCALE, 44.45 * SQRT3 / 2.0 * r * SVG_SCALE
-
-
-class _Cells:
-    """Every hex of every surface piece in one pass, as arrays: where, whose, which Level, what
-    colour. A 7,000-piece map has ~15,000 of them; everything the map draws is sliced from these."""
-
-    def __init__(self, m: Map):
-        import numpy as np
-
-        from mapkit.drawing.layout import build_level, is_surface, piece_cells, surface_top
-        from mapkit.drawing.style import piece_fill
-
-        cat = catalog()
-        q: list[int] = []
-        r: list[int] = []
-        owner: list[int] = []
-        level: list[int] = []
-        z: list[int] = []
-        top: list[float] = []
-        fill_key: list[int] = []
-        keys: dict[tuple, int] = {}
-        self.bases: list[tuple[int, int, int]] = []
-        self.markers: list[int] = []
-        self.standing: list[int] = []
-        for idx, piece in enumerate(m.pieces):
-            ptype = cat[piece.type]
-            if ptype.kind == "marker":
-                self.markers.append(idx)
-                continue
-            if not is_surface(ptype):
-                self.standing.append(idx)
-                continue
-            key = (piece.type, str(piece.attrs.get("colour")) if ptype.kind == "custom" else None)
-            if key not in keys:
-                keys[key] = len(self.bases)
-                self.bases.append(piece_fill(ptype, piece.attrs))
-            cells = piece_cells(m, piece)
-            n = len(cells)
-            q.extend(c[0] for c in cells)
-            r.extend(c[1] for c in cells)
-            owner.extend([idx] * n)
-            level.extend([build_level(ptype, piece)] * n)
-            z.extend([piece.z] * n)
-            top.extend([surface_top(ptype, piece)] * n)
-            fill_key.extend([keys[key]] * n)
-        self.q, self.r = np.array(q, dtype=np.int64), np.array(r, dtype=np.int64)
-        self.owner, self.level = np.array(owner, dtype=np.int64), np.array(level, dtype=np.int64)
-        self.z, self.top = np.array(z, dtype=np.int64), np.array(top, dtype=np.float64)
-        self.fill_key = np.array(fill_key, dtype=np.int64)
-        self.x = 44.45 * (self.q + self.r / 2.0) * SVG_SCALE
-        self.y = 44.45 * SQRT3 / 2.0 * self.r * SVG_SCALE
-
-    def tops(self):
-        """Indices of the cell seen from above at each hex: the one the renderer's top view paints
-        last (highest bottom, then highest top, then last in file order; `layout.visible_tops`)."""
-        import numpy as np
-
-        if not len(self.q):
-            return np.zeros(0, dtype=np.int64)
-        order = np.lexsort((self.owner, self.top, self.z, self.r, self.q))
-        qs, rs = self.q[order], self.r[order]
-        last = np.ones(len(order), dtype=bool)
-        last[:-1] = (qs[1:] != qs[:-1]) | (rs[1:] != rs[:-1])
-        return order[last]
-
-
-def _outline_path(cells: _Cells, pick, element_id: str | None) -> str:
-    """One path along the borders between different pieces among the cells `pick`, so each tile
-    reads as one. Neighbours are found by sorting hex keys (no per-hex Python lookups)."""
-    import numpy as np
-
-    if not len(pick):
-        return ""
-    q, r, owner = cells.q[pick], cells.r[pick], cells.owner[pick]
-    q0, r0 = int(q.min()) - 1, int(r.min()) - 1
-    span = int(r.max()) - r0 + 2
-    key = (q - q0) * span + (r - r0)
-    order = np.argsort(key, kind="stable")
-    skey, sowner = key[order], owner[order]
-    x, y = cells.x[pick], cells.y[pick]
-    parts: list[str] = []
-    for i, (dq, dr) in enumerate(EDGE_NEIGHBOUR):
-        nkey = key + dq * span + dr
-        at = np.clip(np.searchsorted(skey, nkey), 0, len(skey) - 1)
-        same = (skey[at] == nkey) & (sowner[at] == owner)
-        edge = np.nonzero(~same)[0]
-        if not len(edge):
-            continue
-        (ax, ay), (bx, by) = HEX_CORNERS[i], HEX_CORNERS[(i + 1) % 6]
-        # in tenths of a unit, as integers: numpy writes them as text without a Python loop
-        sx = np.round((x[edge] + ax) * 10).astype(np.int64).astype(str)
-        sy = np.round((y[edge] + ay) * 10).astype(np.int64).astype(str)
-        tail = f"l{round((bx - ax) * 10)} {round((by - ay) * 10)}"
-        parts.extend(np.char.add(np.char.add(np.char.add("M", sx), " "), np.char.add(sy, tail)).tolist())
-    ident = f' id="{element_id}"' if element_id else ""
-    return f'<path{ident} class="outline" transform="scale(.1)" d="{"".join(parts)}"/>'
-
-
-def top_view_svg(m: Map) -> str:
-    """An inline SVG the page pans and zooms: the surface seen from above at each hex (as the
-    renderer's top view sees it), then one layer per build Level, what stands on the surface,
-    and the start zones and glyphs of each scenario.
-
-    Each top hex is a `<use>` of one hexagon with the id `hex_Q_R` and data-q / data-r /
-    data-level; a Level's layer (`g.lv`) holds that Level's tiles as `use.lvhex`. The page's
-    script shows all Levels or one (over a ghost of those below) and highlights a finding's hex.
-    """
-    import numpy as np
-
-    from mapkit.drawing.layout import build_level
-    from mapkit.drawing.style import hex_colour, shade, standing_rgb
-
-    cat = catalog()
-    own = m.scenario_pieces() if m.several_scenarios() else {}
-    whole = m
-    if own:
-        m = m.terrain()
-    cells = _Cells(m)
-    tops = cells.tops()
-    low = float(cells.top[tops].min()) if len(tops) else 0.0
-    high = float(cells.top[tops].max()) if len(tops) else 0.0
-    shaded: dict[tuple[int, float], str] = {}
-
-    def colour(i: int) -> str:
-        key = (int(cells.fill_key[i]), float(cells.top[i]))
-        if key not in shaded:
-            shaded[key] = hex_colour(shade(cells.bases[key[0]], key[1], low, high))
-        return shaded[key]
-
-    extra = {c for idx in cells.markers + cells.standing for c in m.footprint(m.pieces[idx])}
-    extra |= {c for pieces in own.values() for p in pieces for c in whole.footprint(p)}
-    xs = np.concatenate([cells.x, [44.45 * (q + r / 2.0) * SVG_SCALE for q, r in extra]]) if extra else cells.x
-    ys = np.concatenate([cells.y, [44.45 * SQRT3 / 2.0 * r * SVG_SCALE for _, r in extra]]) if extra else cells.y
-    if not len(xs):
-        xs, ys = np.zeros(1), np.zeros(1)
-    radius = 44.45 / SQRT3 * SVG_SCALE
-    pad = 12
-    x0, y0 = float(xs.min()) - radius - pad, float(ys.min()) - radius - pad
-    w, h = float(xs.max()) - x0 + radius + pad, float(ys.max()) - y0 + radius + pad
-    hexagon = " ".join(f"{x},{y}" for x, y in HEX_CORNERS)
-    small = " ".join(f"{x * 0.58:.3f},{y * 0.58:.3f}" for x, y in HEX_CORNERS)     # what stands on a hex
-    home = f"{x0:.1f} {y0:.1f} {w:.1f} {h:.1f}"
-    out = [f'<svg id="map" viewBox="{home}" role="img" aria-label="Top view of the map" '
-           f'data-scale="{SVG_SCALE}" data-home="{home}">',
-           f'<defs><polygon id="hx" points="{hexagon}"/><polygon id="hs" points="{small}"/></defs>',
-           '<g id="all">', '<g id="hexes">']
-    top_order = tops[np.lexsort((cells.q[tops], cells.r[tops]))]
-    # the Level of the tile seen on top (a castle wall's highest layer)
-    span_top = {idx: levels.span(cat[m.pieces[idx].type], m.pieces[idx].z)[-1]
-                for idx in set(cells.owner[top_order].tolist())}
-    kind_of = {idx: cat[m.pieces[idx].type].kind for idx in span_top}
-    name_of = {idx: html.escape(cat[m.pieces[idx].type].name) for idx in span_top}
-    labels = []
-    for i, q, r, x, y, idx in zip(top_order.tolist(), cells.q[top_order].tolist(), cells.r[top_order].tolist(),
-                                  cells.x[top_order].tolist(), cells.y[top_order].tolist(),
-                                  cells.owner[top_order].tolist()):
-        level = span_top[idx]
-        out.append(f'<use id="hex_{q}_{r}" class="hex kind-{kind_of[idx]}" data-q="{q}" data-r="{r}" '
-                   f'data-level="{level}" href="#hx" x="{x:.2f}" y="{y:.2f}" fill="{colour(i)}">'
-                   f'<title>({q}, {r}) Level {level}: {name_of[idx]}</title></use>')
-        labels.append(f'<text x="{x:.1f}" y="{y + 1.3:.1f}">{level}</text>')
-    out.append("</g>")
-    out.append(_outline_path(cells, tops, "outlines"))
-    out.append('<g id="heights" aria-hidden="true">')
-    out.extend(labels)
-    out.append("</g></g>")
-    out.append('<g id="levels">')
-    for level in sorted(set(cells.level.tolist())):
-        pick = np.nonzero(cells.level == level)[0]
-        out.append(f'<g class="lv" data-level="{level}" style="display:none">')
-        out.extend(f'<use class="lvhex" href="#hx" x="{x:.1f}" y="{y:.1f}" fill="{colour(i)}"/>'
-                   for i, x, y in zip(pick.tolist(), cells.x[pick].tolist(), cells.y[pick].tolist()))
-        out.append(_outline_path(cells, pick, None))
-        out.append("</g>")
-    out.append("</g>")
-    out.append('<g id="standing">')
-    for idx in cells.standing:
-        piece = m.pieces[idx]
-        ptype = cat[piece.type]
-        fill = hex_colour(standing_rgb(ptype, piece.attrs))
-        level = build_level(ptype, piece)
-        for q, r in m.footprint(piece):
-            x, y = _centre(q, r)
-            out.append(f'<use class="standing" href="#hs" x="{x:.2f}" y="{y:.2f}" fill="{fill}" '
-                       f'data-level="{level}"><title>{html.escape(ptype.name)} at ({q}, {r}), '
-                       f'{levels.label(level)}</title></use>')
-    out.append("</g>")
-    out.append('<g id="markers">')
-    for idx in cells.markers:
-        out.append(_marker(m.pieces[idx]))
-    for number, pieces in sorted(own.items()):
-        out.append(f'<g class="scenario-pieces" data-scenario="{number}">')
-        out.extend(_marker(p) if cat[p.type].kind == "marker" else _standing(whole, p) for p in pieces)
-        out.append("</g>")
-    out.append("</g>")
-    out.append('<polygon id="focus" points="" fill="none"/>')
-    out.append("</svg>")
-    return "\n".join(out)
-
-
-def legend_html(m: Map) -> str:
-    """The key under the map: the same lines, names and colours as the PNG, SVG and PDF legend
-    (`style.legend_entries`), each with a swatch drawn as the report draws the thing."""
-    from mapkit.drawing.style import hex_colour, legend_entries, mark_rgb
-
-    cat = catalog()
-    players = [int(p.attrs.get("player", 0) or 0) for p in m.pieces if p.type == "start-zone"]
-    entries = legend_entries([cat[p.type] for p in m.pieces], players)
-    small = " ".join(f"{x + 8:.1f},{y + 8:.1f}" for x, y in _unit_hexagon(14.0))
-    little = " ".join(f"{x + 8:.1f},{y + 8:.1f}" for x, y in _unit_hexagon(8.0))
-    out = ['<ul id="legend" aria-label="Legend">']
-    for entry in entries:
-        if entry.swatch == "line" or entry.swatch == "ramp":
-            continue                       # the report draws no piece edges or contour lines
-        colour = hex_colour(entry.rgb)
-        if entry.swatch == "start":
-            mark = f'<polygon points="{small}" fill="none" stroke="{colour}" stroke-width="2" stroke-dasharray="3 2"/>'
-        elif entry.swatch == "glyph":
-            mark = f'<circle cx="8" cy="8" r="5" fill="{hex_colour(mark_rgb("glyph_fill"))}" stroke="{colour}"/>'
-        elif entry.swatch == "terrain":
-            mark = f'<polygon points="{small}" fill="{colour}" stroke="#000" stroke-width=".6"/>'
-        else:                              # what stands on the surface: a small hexagon in its colour
-            mark = f'<polygon points="{little}" fill="{colour}" stroke="#000" stroke-width=".6"/>'
-        out.append(f'<li data-swatch="{entry.swatch}" data-colour="{colour}"><svg width="16" height="16" '
-                   f'aria-hidden="true">{mark}</svg>{html.escape(entry.label)}</li>')
-    out.append("</ul>")
-    return "".join(out)
-
-
-def _unit_hexagon(size: float) -> list[tuple[float, float]]:
-    import math
-
-    return [(size / 2 * math.cos(math.radians(-90 + 60 * k)), size / 2 * math.sin(math.radians(-90 + 60 * k)))
-            for k in range(6)]
-
-
-def _points(q: float, r: float, size: float | None = None) -> str:
-    return " ".join(f"{x * SVG_SCALE:.2f},{y * SVG_SCALE:.2f}" for x, y in hex_corners_mm(q, r, size=size))
-
-
-def _standing(m: Map, piece: Any) -> str:
-    """A piece standing on the surface (a tree, a ruin, a figure), small, on each of its hexes."""
-    from mapkit.drawing.style import hex_colour, standing_rgb
-
-    ptype = catalog()[piece.type]
-    colour = hex_colour(standing_rgb(ptype, piece.attrs))
-    out = []
-    for q, r in m.footprint(piece):
-        x, y = _centre(q, r)
-        out.append(f'<use class="standing" href="#hs" x="{x:.2f}" y="{y:.2f}" fill="{colour}">'
-                   f'<title>{html.escape(ptype.name)} at ({q}, {r})</title></use>')
-    return "".join(out)
-
-
-def _marker(piece: Any) -> str:
-    x, y = (v * SVG_SCALE for v in hex_center_mm(piece.q, piece.r))
-    scenario = piece.attrs.get("scenario")
-    sc = f' data-scenario="{html.escape(str(scenario))}"' if scenario is not None else ""
-    if piece.type == "start-zone":
-        player = int(piece.attrs.get("player", 0) or 0)
-        from mapkit.drawing.style import hex_colour, player_rgb
-
-        return (f'<polygon class="start-zone" data-player="{player}"{sc} points="{_points(piece.q, piece.r, 34.0)}" '
-                f'stroke="{hex_colour(player_rgb(player))}"><title>start zone, player {player}</title></polygon>')
-    letter = html.escape(str(piece.attrs.get("letter", "?")))
-    return (f'<g class="glyph"{sc}><circle cx="{x:.2f}" cy="{y:.2f}" r="3.6"/>'
-            f'<text x="{x:.2f}" y="{y + 1.6:.2f}">{letter}</text><title>glyph {letter}</title></g>')
 
 
 #: A chosen finding is ringed in white over black: no player's start zone uses either (the eight
@@ -461,7 +154,7 @@ SCRIPT = """
 def render_report(m: Map, file: str | None = None, parts: ReportParts | None = None) -> str:
     """The whole report page as a string."""
     from mapkit.summary import summarise
-    from mapkit.drawing.pdf_build import parts_list
+    from mapkit.outputs.scene.parts import parts_list
 
     parts = parts or ReportParts()
     summary = summarise(m)
@@ -504,8 +197,8 @@ def render_report(m: Map, file: str | None = None, parts: ReportParts | None = N
                     'isometric view and one picture per Level).</p>')
     notes_html = "".join(f'<p class="note">{e(n)}</p>' for n in parts.notes)
     warnings_html = "".join(f'<p class="note">Reader warning: {e(w)}</p>' for w in m.warnings)
-    from mapkit.drawing.layout import map_levels
-    from mapkit.drawing.style import hex_colour
+    from mapkit.outputs.scene.layout import map_levels
+    from mapkit.outputs.scene.style import hex_colour
 
     level_options = "".join(f'<option value="{n}">{e(levels.label(n))}</option>' for n in map_levels(m))
     scenario_pick = ""
@@ -540,7 +233,7 @@ Dashed hexagons: start zones. Yellow discs: glyphs. A chosen finding is ringed i
 def _scenarios_html(m: Map) -> str:
     """The scenario switcher of a map that sets up several: choosing one shows its own pieces on
     the top view, its findings (those of the shared terrain stay) and its text."""
-    from mapkit.drawing.pdf_build import parts_list
+    from mapkit.outputs.scene.parts import parts_list
 
     e = html.escape
     own = m.scenario_pieces()

@@ -15,9 +15,9 @@ column letter then its row number, e.g. C7.
 from __future__ import annotations
 
 import math
-from collections import Counter, defaultdict
+from collections import defaultdict
 from dataclasses import dataclass
-from typing import Any, Sequence
+from typing import Any
 
 from mapkit.model.catalog import PieceType, catalog
 from mapkit.model.grid import (
@@ -26,19 +26,19 @@ from mapkit.model.grid import (
     hex_center_mm,
     hex_corners_mm,
 )
-from mapkit.model import levels as levels_model
-from mapkit.model.map import Map, Piece
-from mapkit.drawing.pdf_common import (
+from mapkit.model.map import Map
+from mapkit.outputs.paint.pdf import (
     PT_PER_MM,
     Sheet,
     bold_font,
     column_letters,
+    fit_text,
     font,
-    new_canvas,
-    paper_mm,
     polygon_path,
-    rgb,
+    text_width,
+    wrap_text,
 )
+from mapkit.outputs.scene.parts import parts_list
 
 MARKER_KINDS = ("marker",)
 COORDINATE_NOTE = ("Coordinates, as VirtualScape's numbered print names hexes: columns A, B, C ... (then AA, AB) "
@@ -73,12 +73,12 @@ class Footprint:
 def build_levels(m: Map) -> dict[int, list[int]]:
     """Build level -> indices of the pieces placed at that step, lowest level first.
 
-    As a builder counts, and as the render views count (`mapkit.drawing.layout.build_level`): a
+    As a builder counts, and as the render views count (`mapkit.outputs.scene.layout.build_level`): a
     tile whose bottom is at z is level z + 1; what stands on a surface (obstacles, glyphs, start
     zones, figures, ladders, all stored one above the tile under them) belongs to that tile's
     level, laid once the level is built.
     """
-    from mapkit.drawing.layout import build_level
+    from mapkit.outputs.scene.layout import build_level
 
     cat = catalog()
     levels: dict[int, list[int]] = defaultdict(list)
@@ -92,83 +92,7 @@ def footprint_page(level: int) -> int:
     return max(level, 1)
 
 
-def size_label(m: Map, piece: Piece, ptype: PieceType) -> str:
-    """What the builder reads on a piece: its hex count for tiles, a short name otherwise."""
-    if ptype.kind in ("land", "fluid", "custom"):
-        return str(len(m.footprint(piece)))
-    if ptype.kind == "castle":
-        return ptype.name.replace("Castle ", "").split(" (")[0]
-    return ptype.name.split(" (")[0]
-
-
-def parts_list(m: Map, indices: list[int]) -> list[tuple[str, int]]:
-    """(piece name, count) for the given pieces, start zones counted in hexes, biggest first."""
-    cat = catalog()
-    counts: Counter[str] = Counter()
-    for i in indices:
-        piece = m.pieces[i]
-        ptype = cat[piece.type]
-        if ptype.id == "start-zone":
-            counts[f"start zone spaces, player {piece.attrs.get('player', '?')}"] += 1
-        elif ptype.id == "glyph":
-            counts[f"glyph {piece.attrs.get('letter', '?')}"] += 1
-        elif ptype.id == "personal":
-            counts[f"personal tile {piece.attrs.get('name') or piece.attrs.get('label') or ''} "
-                   f"({len(m.footprint(piece))}-hex)".replace("  ", " ")] += 1
-        else:
-            counts[ptype.name] += 1
-    return sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))
-
-
-def render_build(m: Map, target: Any, options: BuildOptions = BuildOptions()) -> int:
-    """Write the build instructions to `target`; returns the number of pages.
-
-    A map that sets up several scenarios is built once: the level pages and the parts list are
-    those of the terrain the scenarios share, then a page per scenario places its own pieces
-    and start zones on the finished terrain, with its parts and its text."""
-    whole = m
-    several = m.several_scenarios()
-    if several:
-        m = m.terrain()
-    levels = build_levels(m)
-    per_page = max(1, options.levels_per_page)
-    frame = _MapFrame(whole, options.footprints)
-    w_mm, h_mm = paper_mm(options.paper)
-    legend = _Legend(m, options)
-    # the orientation that draws the map bigger
-    if _map_scale(frame, h_mm, w_mm, per_page, legend) > _map_scale(frame, w_mm, h_mm, per_page, legend) * 1.02:
-        w_mm, h_mm = h_mm, w_mm
-    c = new_canvas(target, options.paper, title=f"{m.name or 'Map'}: build instructions", author=m.author or "mapkit")
-    c.setPageSize((w_mm * PT_PER_MM, h_mm * PT_PER_MM))
-    order = list(levels)
-    level_sheets = -(-len(order) // per_page)
-    first_sheet = 2 if options.cover else 1
-    parts_page = first_sheet + level_sheets         # where the parts list starts: cross-references say so
-    pages = 0
-    if options.cover:
-        _cover_page(c, m, w_mm, h_mm, len(order))
-        c.showPage()
-        c.setPageSize((w_mm * PT_PER_MM, h_mm * PT_PER_MM))
-        pages += 1
-    for start in range(0, len(order), per_page):
-        chunk = order[start:start + per_page]
-        _level_page(c, m, frame, levels, chunk, order, w_mm, h_mm, options, legend, parts_page,
-                    1 + (len(whole.scenarios()) if several else 0))
-        c.showPage()
-        c.setPageSize((w_mm * PT_PER_MM, h_mm * PT_PER_MM))
-        pages += 1
-    scenarios = whole.scenarios() if several else []
-    pages += _totals_pages(c, m, levels, w_mm, h_mm, options.footprints, first_sheet, per_page, scenarios)
-    for number in scenarios:
-        c.setPageSize((w_mm * PT_PER_MM, h_mm * PT_PER_MM))
-        _scenario_page(c, whole, number, frame, w_mm, h_mm, options)
-        c.showPage()
-        pages += 1
-    c.save()
-    return pages
-
-
-PAGE_MARGIN, PAGE_HEADER, PAGE_LEGEND = 10.0, 12.0, 24.0
+PAGE_MARGIN, PAGE_HEADER = 10.0, 12.0
 LABEL_PAD = 6.0
 
 
@@ -184,22 +108,6 @@ def _map_scale(frame: "_MapFrame", w_mm: float, h_mm: float, per_page: int, lege
     height = (h_mm - 2 * PAGE_MARGIN - PAGE_HEADER - legend.height(width)) / per_page
     _, map_w, map_h = _panel_box(width, height)
     return min((map_w - 2 * LABEL_PAD) / frame.width, (map_h - 2 * LABEL_PAD - 6) / frame.height, 1.0)
-
-
-def fit_text(text: str, font_name: str, size: float, width_pt: float) -> str:
-    """`text` cut to `width_pt` points, ending in an ellipsis when it was cut."""
-    from reportlab.pdfbase.pdfmetrics import stringWidth
-
-    if stringWidth(text, font_name, size) <= width_pt:
-        return text
-    lo, hi = 0, len(text)
-    while lo < hi:                                  # the longest prefix that fits with its ellipsis
-        mid = (lo + hi + 1) // 2
-        if stringWidth(text[:mid].rstrip() + "\u2026", font_name, size) <= width_pt:
-            lo = mid
-        else:
-            hi = mid - 1
-    return text[:lo].rstrip() + "\u2026"
 
 
 class _MapFrame:
@@ -246,12 +154,10 @@ def _level_page(c: Any, m: Map, frame: _MapFrame, levels: dict[int, list[int]], 
     c.setFillColorRGB(0, 0, 0)
     c.setFont(font(), 8)
     c.drawRightString((w_mm - margin) * PT_PER_MM, (h_mm - margin - 5) * PT_PER_MM, right)
-    from reportlab.pdfbase.pdfmetrics import stringWidth
-
-    room = width * PT_PER_MM - stringWidth(right, font(), 8) - 12
+    room = width * PT_PER_MM - text_width(right, font(), 8) - 12
     c.setFont(bold_font(), 12)
     tail = ": build instructions"
-    title = fit_text(m.name or "Untitled map", bold_font(), 12, room - stringWidth(tail, bold_font(), 12)) + tail
+    title = fit_text(m.name or "Untitled map", bold_font(), 12, room - text_width(tail, bold_font(), 12)) + tail
     c.drawString(margin * PT_PER_MM, (h_mm - margin - 5) * PT_PER_MM, title)
     panel_h = (h_mm - 2 * margin - header - legend_h) / len(chunk)
     for i, level in enumerate(chunk):
@@ -275,8 +181,8 @@ def _level_panel(c: Any, m: Map, frame: _MapFrame, levels: dict[int, list[int]],
     grey ghost of the Levels below), the scene the PNG and SVG pictures draw, walked onto the
     page; the sheet adds what a builder counts: hex counts, heights and coordinates.
     """
-    from mapkit.drawing.pdf_scene import draw_group
-    from mapkit.drawing.views import RenderOptions, top_view
+    from mapkit.outputs.paint.pdf import draw_group
+    from mapkit.outputs.scene.views import RenderOptions, top_view
 
     list_w, map_w, _ = _panel_box(width, height)
     label_pad = LABEL_PAD
@@ -323,8 +229,6 @@ def _piece_labels(c: Any, m: Map, sheet: Sheet, indices: list[int]) -> None:
     """What a builder counts, on every piece of the Level: a tile's hex count (24, 7, 3), the
     height of a tree, ruin, glacier or wall (H10), each on a white plate above everything else,
     so start-zone rings and glyphs never cover a number."""
-    from reportlab.pdfbase.pdfmetrics import stringWidth
-
     cat = catalog()
     size = max(4.0, min(9.0, sheet.length(44.45) * 0.34))
     plates = []
@@ -347,7 +251,7 @@ def _piece_labels(c: Any, m: Map, sheet: Sheet, indices: list[int]) -> None:
             y -= sheet.length(44.45) * 0.22       # under a standing piece's symbol, not on it
         plates.append((x, y, text))
     for x, y, text in plates:
-        w = stringWidth(text, bold_font(), size)
+        w = text_width(text, bold_font(), size)
         c.setFillColorRGB(1, 1, 1)
         c.setStrokeColorRGB(0.35, 0.35, 0.35)
         c.setLineWidth(0.3)
@@ -443,7 +347,7 @@ class _Legend:
     TEXT_PT = 6.5
 
     def __init__(self, m: Map, options: BuildOptions):
-        from mapkit.drawing.style import legend_entries
+        from mapkit.outputs.scene.style import legend_entries
 
         cat = catalog()
         types = {cat[p.type] for p in m.pieces}
@@ -469,8 +373,8 @@ class _Legend:
 
     def draw(self, c: Any, left: float, top: float, width: float) -> None:
         """The legend in the band from `top` (mm from the page's foot) down."""
-        from mapkit.drawing.legend import _swatch
-        from mapkit.drawing.pdf_scene import draw_items
+        from mapkit.outputs.scene.legend import _swatch
+        from mapkit.outputs.paint.pdf import draw_items
 
         x, y = left * PT_PER_MM, top * PT_PER_MM
         c.setStrokeColorRGB(0.6, 0.6, 0.6)
@@ -497,212 +401,3 @@ class _Legend:
         c.setFont(font(), self.TEXT_PT)
         for i, line in enumerate(self._note_lines(width)):
             c.drawString(x, y_notes - 8.5 * i, line)
-
-
-def _cover_page(c: Any, m: Map, w_mm: float, h_mm: float, n_levels: int) -> None:
-    """Title, author and an isometric picture of the whole map (a note if it cannot be drawn)."""
-    import io
-
-    margin = 15.0
-    c.setFillColorRGB(0, 0, 0)
-    c.setFont(bold_font(), 22)
-    c.drawCentredString(w_mm / 2 * PT_PER_MM, (h_mm - margin - 12) * PT_PER_MM,
-                        fit_text(m.name or "Untitled map", bold_font(), 22, (w_mm - 2 * margin) * PT_PER_MM))
-    c.setFont(font(), 11)
-    facts = [f"by {m.author}" if m.author else "", f"{m.players} players" if m.players else "",
-             f"{len(m.pieces)} pieces on {n_levels} levels"]
-    c.drawCentredString(w_mm / 2 * PT_PER_MM, (h_mm - margin - 20) * PT_PER_MM,
-                        fit_text(" · ".join(f for f in facts if f), font(), 11, (w_mm - 2 * margin) * PT_PER_MM))
-    box_w, box_h = w_mm - 2 * margin, h_mm - 2 * margin - 40
-    try:
-        from reportlab.lib.utils import ImageReader
-
-        from mapkit.drawing import RenderOptions, build_scene, render_png
-
-        scene = build_scene(m, RenderOptions(view="iso", name=m.name, legend=False, title=False))
-        image = ImageReader(io.BytesIO(render_png(scene, scale=24.0)))
-    except Exception as exc:  # noqa: BLE001 - a cover without a picture still helps
-        c.setFont(font(), 9)
-        c.drawCentredString(w_mm / 2 * PT_PER_MM, h_mm / 2 * PT_PER_MM,
-                            f"(no picture: {type(exc).__name__}: {str(exc)[:80]})")
-        return
-    iw, ih = image.getSize()
-    k = min(box_w / iw, box_h / ih)
-    x = margin + (box_w - iw * k) / 2
-    y = margin + 10 + (box_h - ih * k) / 2
-    c.drawImage(image, x * PT_PER_MM, y * PT_PER_MM, iw * k * PT_PER_MM, ih * k * PT_PER_MM)
-    c.setFont(font(), 8)
-    c.drawCentredString(w_mm / 2 * PT_PER_MM, margin * PT_PER_MM, "Build instructions made with mapkit")
-
-
-def _totals_pages(c: Any, m: Map, levels: dict[int, list[int]], w_mm: float, h_mm: float,
-                  footprints: tuple[Footprint, ...] = (), first_level_page: int = 1, per_page: int = 1,
-                  scenarios: Sequence[int] = ()) -> int:
-    """The parts list: the whole map's, then each Level's; as many pages as it takes, every line
-    inside the page. Returns the number of pages."""
-    from reportlab.pdfbase.pdfmetrics import stringWidth
-
-    margin = 12.0
-    width_pt = (w_mm - 2 * margin) * PT_PER_MM
-    x, top = margin * PT_PER_MM, (h_mm - margin - 5) * PT_PER_MM
-    bottom = (margin + 4) * PT_PER_MM
-    frame = _MapFrame(m)
-    everything = [i for idx in levels.values() for i in idx]
-    lines: list[tuple[str, str, str]] = []          # (style, count, text)
-    meta = [f"author: {m.author}" if m.author else "", f"players: {m.players}" if m.players else "",
-            f"{len(m.pieces)} pieces on {len(levels)} Levels",
-            f"table space {frame.width / 10:.1f} x {frame.height / 10:.1f} cm "
-            f"({frame.width / 25.4:.1f} x {frame.height / 25.4:.1f} in)"]
-    lines += [("small", "", part) for part in wrap_text(" · ".join(s for s in meta if s), font(), 8, width_pt)]
-    lines.append(("gap", "", ""))
-    lines.append(("head", "", "Total"))
-    lines += [("row", str(n), name) for name, n in parts_list(m, everything)]
-    if footprints:
-        lines.append(("gap", "", ""))
-        lines.append(("head", "", "C3G buildings and objects"))
-        lines += [("row", str(n), name) for name, n in sorted(Counter(f.name for f in footprints).items())]
-    if scenarios:
-        lines.append(("gap", "", ""))
-        lines += [("text", "", part) for part in wrap_text(
-            f"the terrain {len(scenarios)} scenarios share; each scenario's own pieces, start zones and text are "
-            "on a page of their own after the parts list", font(), 7.5, width_pt)]
-    elif m.scenario and m.scenario.strip():
-        lines.append(("gap", "", ""))
-        lines.append(("head", "", "Scenario"))
-        lines += [("text", "", part) for part in wrap_text(m.scenario, font(), 7.5, width_pt)]
-    for n, (level, idx) in enumerate(levels.items()):
-        lines.append(("gap", "", ""))
-        lines.append(("head", "", f"{levels_label(level)} (drawn on page {first_level_page + n // per_page})"))
-        lines += [("row", str(k), name) for name, k in parts_list(m, idx)]
-    pages = 0
-    i = 0
-    while i < len(lines) or pages == 0:
-        pages += 1
-        if pages > 1:
-            c.showPage()
-        c.setFillColorRGB(0, 0, 0)
-        c.setFont(bold_font(), 12)
-        tail = ": parts list" + (" (continued)" if pages > 1 else "")
-        name = fit_text(m.name or "Untitled map", bold_font(), 12, width_pt - stringWidth(tail, bold_font(), 12))
-        c.drawString(x, top, name + tail)
-        y = top - 14
-        while i < len(lines) and y > bottom:
-            kind, count, text = lines[i]
-            if kind == "gap":
-                y -= 6
-            elif kind == "head":
-                c.setFont(bold_font(), 8)
-                c.drawString(x, y, fit_text(text, bold_font(), 8, width_pt))
-                y -= 11
-            elif kind == "row":
-                c.setFont(font(), 7)
-                c.drawRightString(x + 14, y, count)
-                c.drawString(x + 18, y, fit_text(f"x {text}", font(), 7, width_pt - 18))
-                y -= 9
-            else:
-                c.setFont(font(), 8 if kind == "small" else 7.5)
-                c.drawString(x, y, text)
-                y -= 10 if kind == "small" else 9
-            i += 1
-    c.showPage()
-    return pages
-
-
-def _fitted(text: str, face: str, size: float, width: float, smallest: float = 7.0) -> tuple[str, float]:
-    """`text` and a font size at which it fits in `width` points: smaller down to `smallest`,
-    then cut with an ellipsis."""
-    from reportlab.pdfbase.pdfmetrics import stringWidth
-
-    while size > smallest and stringWidth(text, face, size) > width:
-        size -= 0.5
-    if stringWidth(text, face, size) <= width:
-        return text, size
-    while text and stringWidth(text + "…", face, size) > width:
-        text = text[:-1]
-    return text.rstrip() + "…", size
-
-
-def wrap_text(text: str, font: str, size: float, width: float) -> list[str]:
-    """Lines of `text` no wider than `width` points (paragraphs kept apart; a word longer than a
-    line is broken where it reaches the edge)."""
-    from reportlab.pdfbase.pdfmetrics import stringWidth
-
-    lines: list[str] = []
-    for para in text.replace("\r", "").split("\n"):
-        line = ""
-        for word in para.split():
-            while stringWidth(word, font, size) > width and len(word) > 1:
-                cut = max(1, int(len(word) * width / stringWidth(word, font, size)))
-                while cut > 1 and stringWidth(word[:cut], font, size) > width:
-                    cut -= 1
-                if line:
-                    lines.append(line)
-                    line = ""
-                lines.append(word[:cut])
-                word = word[cut:]
-            trial = f"{line} {word}".strip()
-            if stringWidth(trial, font, size) > width and line:
-                lines.append(line)
-                line = word
-            else:
-                line = trial
-        lines.append(line)
-    return lines
-
-
-def levels_of_pieces(m: Map, indices: list[int]) -> list[int]:
-    """The Level each of these pieces is placed on (`mapkit.model.levels`)."""
-    cat = catalog()
-    return [levels_model.level(cat[m.pieces[i].type], m.pieces[i].z) for i in indices]
-
-
-def _scenario_page(c: Any, whole: Map, number: int, frame: _MapFrame, w_mm: float, h_mm: float,
-                   options: BuildOptions) -> None:
-    """One scenario of a map that sets up several: the scenario's map from above (the renderer's
-    top view, as on the Level pages), its own pieces labelled, their parts list, and its text."""
-    from mapkit.drawing.pdf_scene import draw_group
-    from mapkit.drawing.views import RenderOptions, top_view
-
-    view = whole.for_scenario(number)
-    setup = view.scenario_setup(number)
-    own = [i for i, p in enumerate(view.pieces) if p.attrs.get("scenario") == number]
-    margin = PAGE_MARGIN
-    width = w_mm - 2 * margin
-    c.setFillColorRGB(0, 0, 0)
-    title, size = _fitted(f"{whole.name or 'Untitled map'}: {setup.title}", bold_font(), 12, width * PT_PER_MM)
-    c.setFont(bold_font(), size)
-    c.drawString(margin * PT_PER_MM, (h_mm - margin - 5) * PT_PER_MM, title)
-    players = f"for {setup.players} players \u00b7 " if setup.players else ""
-    subtitle, size = _fitted(f"{players}its pieces and start zones on the built terrain", font(), 8,
-                             width * PT_PER_MM)
-    c.setFont(font(), size)  # under the title: a long title and this line never overlap
-    c.drawString(margin * PT_PER_MM, (h_mm - margin - 10) * PT_PER_MM, subtitle)
-    height = (h_mm - 2 * margin - PAGE_HEADER) * 0.62
-    top = h_mm - margin - PAGE_HEADER
-    list_w, map_w, _ = _panel_box(width, height)
-    scale = min((map_w - 2 * LABEL_PAD) / frame.width, (height - 2 * LABEL_PAD - 6) / frame.height, 1.0)
-    ox = margin + LABEL_PAD + (map_w - 2 * LABEL_PAD - frame.width * scale) / 2
-    oy = top - 6 - LABEL_PAD - (height - 2 * LABEL_PAD - 6 - frame.height * scale) / 2
-    sheet = Sheet(frame.x0, frame.y0, ox * PT_PER_MM, oy * PT_PER_MM, scale)
-    scene, _, _ = top_view(view, RenderOptions(pitch=HEX_PITCH_MM, map_file=options.map_file))
-    draw_group(c, scene, sheet)
-    _piece_labels(c, view, sheet, own)
-    _coordinates(c, frame, sheet)
-    y = _parts_column(c, view, own, (margin + width - list_w) * PT_PER_MM, (top - 4) * PT_PER_MM,
-                      f"Pieces of scenario {number}", bottom_pt=(top - height) * PT_PER_MM)
-    by_level = Counter(levels_of_pieces(view, own))
-    if by_level:
-        c.setFont(font(), 7)
-        words = "on " + ", ".join(f"Level {lv}: {n}" for lv, n in sorted(by_level.items()))
-        for n, line in enumerate(wrap_text(words, font(), 7, list_w * PT_PER_MM)):
-            c.drawString((margin + width - list_w) * PT_PER_MM, y - 4 - 9 * n, line)
-    if setup.notes.strip():
-        lines = wrap_text(setup.notes, font(), 7.5, width * PT_PER_MM)
-        room = int(((top - height - 4) - margin - 2) * PT_PER_MM // 9)
-        c.setFont(font(), 7.5)
-        y = (top - height - 4) * PT_PER_MM
-        for line in lines[:room - 1] if len(lines) > room else lines:
-            c.drawString(margin * PT_PER_MM, y, line)
-            y -= 9
-        if len(lines) > room:
-            c.drawString(margin * PT_PER_MM, y, "\u2026 (the scenario's text goes on in the map's own file)")

@@ -11,9 +11,9 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from mapkit.drawing import style
-from mapkit.drawing.layout import EDGE_OF_DIRECTION, UNIT_CORNERS, Oblique, hex_center
-from mapkit.drawing.scene import Group, Poly
+from mapkit.outputs.scene import style
+from mapkit.outputs.scene.layout import EDGE_OF_DIRECTION, UNIT_CORNERS, Oblique, hex_center
+from mapkit.outputs.scene.shapes import Group, Poly
 
 RGB = tuple[int, int, int]
 Point = tuple[float, float]

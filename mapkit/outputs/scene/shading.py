@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from mapkit.model.catalog import catalog
 from mapkit.model.map import Map
-from mapkit.drawing import layout, style
+from mapkit.outputs.scene import layout, style
 
 
 class Shading:

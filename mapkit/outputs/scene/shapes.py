@@ -1,6 +1,6 @@
 """A drawing as plain shapes in millimetres, grouped by level and piece, for any backend.
 
-The scene builders (`mapkit.drawing.views`) say *what* to draw once; `png.py` and `svg.py`
+The scene builders (`mapkit.outputs.scene.views`) say *what* to draw once; `png.py` and `svg.py`
 say *how* for their medium, so the PNG and the SVG of a map are the same drawing. Stroke
 widths and text sizes are in millimetres too.
 """
@@ -12,7 +12,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any, Iterator, Union
 
-from mapkit.drawing.layout import Box
+from mapkit.outputs.scene.layout import Box
 
 RGB = tuple[int, int, int]
 Point = tuple[float, float]

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import math
 
-from mapkit.drawing import style
-from mapkit.drawing.layout import EDGE_OF_DIRECTION, UNIT_CORNERS
-from mapkit.drawing.scene import Circle, Poly, Text
+from mapkit.outputs.scene import style
+from mapkit.outputs.scene.layout import EDGE_OF_DIRECTION, UNIT_CORNERS
+from mapkit.outputs.scene.shapes import Circle, Poly, Text
 
 RGB = tuple[int, int, int]
 

@@ -305,9 +305,6 @@ class Box:
     def height(self) -> float:
         return self.y1 - self.y0
 
-    def grow(self, margin: float) -> "Box":
-        return Box(self.x0 - margin, self.y0 - margin, self.x1 + margin, self.y1 + margin)
-
     def union(self, other: "Box") -> "Box":
         return Box(min(self.x0, other.x0), min(self.y0, other.y0), max(self.x1, other.x1), max(self.y1, other.y1))
 

@@ -17,7 +17,8 @@ from typing import Any, Sequence
 
 from mapkit.geometry.shapes import erode
 from mapkit.model.grid import HEX_PITCH_MM, hex_center_mm, hex_corners_mm
-from mapkit.drawing.pdf_common import (
+from mapkit.outputs import Drawn
+from mapkit.outputs.paint.pdf import (
     PT_PER_MM,
     Sheet,
     bold_font,
@@ -28,6 +29,7 @@ from mapkit.drawing.pdf_common import (
     paper_mm,
     polygon_path,
     scale_bar,
+    text_width,
     tile_windows,
 )
 
@@ -44,7 +46,7 @@ UNKNOWN_STYLE = ((235, 235, 255), (120, 120, 200), "?", None, "unknown class")
 def class_style(cls: str) -> tuple[tuple[int, int, int], tuple[int, int, int], str, str | None, str]:
     """(fill, ink, letter, pattern, label) of a hex class, from the renderer's C3G style, so the
     plan, the PNG/SVG overlay and their legends use one vocabulary (F/H/P/C, hatching, dots)."""
-    from mapkit.drawing.style import style_data
+    from mapkit.outputs.scene.style import style_data
 
     entry = style_data()["c3g"]["classes"].get(cls)
     if entry is None:
@@ -52,14 +54,6 @@ def class_style(cls: str) -> tuple[tuple[int, int, int], tuple[int, int, int], s
     ink = tuple(int(v) for v in entry["rgb"])
     fill = tuple(int(v + (255 - v) * FILL_FADE) for v in ink)
     return fill, ink, entry["letter"], entry.get("pattern"), entry["label"]  # type: ignore[return-value]
-
-
-#: Marked spaces and how the legend names them.
-MARK_NAMES = {
-    "doorway": "doorway", "window": "window", "transit": "transit space (Transit Number)",
-    "stairway-up": "stairway up", "stairway-down": "stairway down", "elevator-shaft": "elevator shaft",
-    "exit": "exit space",
-}
 
 
 @dataclass
@@ -299,8 +293,6 @@ def draw_mark_symbol(c: Any, cx: float, cy: float, radius: float, kind: str, lab
 
 def _header(c: Any, plan: FloorPlan, floor: PlanFloor, row: int, col: int, rows: int, cols: int,
             layout: PlanLayout, w_mm: float, h_mm: float) -> None:
-    from reportlab.pdfbase.pdfmetrics import stringWidth
-
     x = (layout.margin + 2.5) * PT_PER_MM  # clear of the crop marks rising from the window corners
     right = (w_mm - layout.margin - 2.5) * PT_PER_MM
     y = (h_mm - layout.margin - 4) * PT_PER_MM
@@ -308,9 +300,9 @@ def _header(c: Any, plan: FloorPlan, floor: PlanFloor, row: int, col: int, rows:
     sheet_text = f"sheet row {row + 1} of {rows}, column {col + 1} of {cols}"
     c.setFont(font(), 7)
     c.drawRightString(right, y, sheet_text)
-    room = right - x - stringWidth(sheet_text, font(), 7) - 6
+    room = right - x - text_width(sheet_text, font(), 7) - 6
     title = f"{plan.title}: {floor.name}" if plan.title not in floor.name else floor.name
-    while len(title) > 8 and stringWidth(title, bold_font(), 10) > room:
+    while len(title) > 8 and text_width(title, bold_font(), 10) > room:
         title = title[:-2].rstrip() + "…" if not title.endswith("…") else title[:-2].rstrip() + "…"
     c.setFont(bold_font(), 10)
     c.drawString(x, y, title)
@@ -326,7 +318,7 @@ _PATTERN_WORDS = {"hatch": ", hatched", "cross": ", cross-hatched", "dots": ", d
 def _footer(c: Any, plan: FloorPlan, layout: PlanLayout) -> None:
     """Scale bar, the legend of hex classes and the assumptions, wrapped to the page's width and
     kept inside the footer band (smaller type when there is more to say)."""
-    from mapkit.drawing.pdf_build import wrap_text
+    from mapkit.outputs.paint.pdf import wrap_text
 
     x = layout.margin * PT_PER_MM
     y = (layout.margin + layout.footer - 4) * PT_PER_MM
@@ -408,3 +400,33 @@ def marker_line(params: Any) -> str:
 def _plan_mark(mark: Any) -> PlanMark:
     number = getattr(mark, "number", None)
     return PlanMark(mark.q, mark.r, mark.kind, "" if number is None else str(number))
+
+
+# -- the product ------------------------------------------------------------------------------
+
+def draw(books: list[Any], **options: Any) -> Drawn:
+    """The output registry's `plan-pdf`: the PDF and its page count (options as `plan_sheets`)."""
+    data, pages = plan_sheets(books, **options)
+    return Drawn(data, pages)
+
+
+def plan_sheets(books: list[Any], paper: str = "letter", overlap: float = 12.0, params: Any = None,
+                source: str | None = None) -> tuple[bytes, int]:
+    """1:1 floor plans: one Book's, or (several Books, those a map places) one plan with each
+    floor named after its Book; `source` names the map in the title."""
+    import io
+    from pathlib import Path
+
+    plans = [plan_from_book(book, params) for book in books]
+    if len(plans) == 1:
+        merged = plans[0]
+    else:
+        floors = []
+        for plan in plans:
+            for floor in plan.floors:
+                floor.name = f"{plan.title}, {floor.name}"
+                floors.append(floor)
+        merged = FloorPlan(f"C3G buildings of {Path(source or 'the map').name}", floors, plans[0].assumptions)
+    buf = io.BytesIO()
+    pages = render_plan(merged, buf, PlanLayout(paper=paper, overlap=overlap))
+    return buf.getvalue(), pages

@@ -14,11 +14,11 @@ from mapkit.model import levels
 from mapkit.model.catalog import catalog
 from mapkit.model.grid import DIRECTIONS
 from mapkit.model.map import Map
-from mapkit.drawing import c3g, layout, style, symbols
-from mapkit.drawing import iso_solids as solids
-from mapkit.drawing.layout import Box, Oblique, hex_center
-from mapkit.drawing.scene import Circle, Group, Poly, Text
-from mapkit.drawing.shading import Shading
+from mapkit.outputs.scene import c3g, layout, style, symbols
+from mapkit.outputs.scene import iso_solids as solids
+from mapkit.outputs.scene.layout import Box, Oblique, hex_center
+from mapkit.outputs.scene.shapes import Circle, Group, Poly, Text
+from mapkit.outputs.scene.shading import Shading
 
 
 def iso_view(m: Map, opts: Any) -> tuple[Group, Box, dict]:

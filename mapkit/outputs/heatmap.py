@@ -1,24 +1,24 @@
-"""A top-down picture of how many turns each hex is from the start (Pillow).
+"""A top-down picture of how many turns each hex is from the start (`mapkit analyze -o`).
 
 One hexagon per hex, coloured by the fewest turns to end a move on any of its spaces (a
 greenish ramp from 1 turn to reddish for many), grey where no move can end, the start in
 white; start zones outlined in their player's colour, glyphs lettered, numbers written when
 the hexes are large enough to read them.
 
-`analyze_map` hands over a `Heatmap` (the turns of one analysis); the picture is made by the
-output registry's `heatmap-png` kind (`mapkit.app.outputs`), which the front door writes.
+`analyze_map` hands over a `Heatmap` (the turns of one analysis); this module, the output
+registry's `heatmap-png`, lays it out in pixels on the raster painter's `Canvas`.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
-from dataclasses import dataclass
 
 from mapkit.errors import MapkitError
 from mapkit.model.catalog import catalog
 from mapkit.model.grid import SQRT3
-from mapkit.movement.spaces import Spaces
+from mapkit.movement.report import Heatmap
+from mapkit.outputs import Drawn
+from mapkit.outputs.paint.raster import Canvas
 
 RAMP = [(46, 139, 87), (120, 180, 70), (200, 205, 60), (240, 170, 50), (230, 110, 45), (200, 50, 50), (140, 30, 60)]
 UNREACHED = (150, 150, 150)
@@ -34,33 +34,11 @@ class HeatmapError(MapkitError):
     """A heatmap that cannot be drawn (no spaces, or too many pixels); the caller names the file."""
 
 
-@dataclass
-class Heatmap:
-    """What a heatmap draws: the turns to end a move on each space of one analysis.
-
-    `banner` is a sentence written across the top in large type (why the picture has no
-    turns to show)."""
-
-    spaces: Spaces
-    turns: Sequence[int | None]
-    title: str = ""
-    banner: str = ""
-
-
 def _wrap(text: str, width_px: int, char_px: float) -> list[str]:
     """Lines of at most `width_px` pixels, at `char_px` pixels a character."""
     import textwrap
 
     return textwrap.wrap(text, max(10, int(width_px / char_px)))
-
-
-def _font(size: int):
-    from PIL import ImageFont
-
-    try:
-        return ImageFont.load_default(size=size)
-    except TypeError:               # Pillow < 10.1 has one size
-        return ImageFont.load_default()
 
 
 def colour(turns: int | None) -> tuple[int, int, int]:
@@ -71,11 +49,9 @@ def colour(turns: int | None) -> tuple[int, int, int]:
     return RAMP[min(turns - 1, len(RAMP) - 1)]
 
 
-def png(heat: Heatmap, max_px: int = 1600) -> bytes:
-    """The heatmap as PNG bytes; HeatmapError when there is nothing to draw or the picture
-    would pass `MAX_PIXELS`."""
-    from PIL import Image, ImageDraw
-
+def draw(heat: Heatmap, max_px: int = 1600) -> Drawn:
+    """The output registry's `heatmap-png`: `max_px` bounds the longer side. HeatmapError when there
+    is nothing to draw or the picture would pass `MAX_PIXELS`."""
     spaces, turns, title, banner = heat.spaces, heat.turns, heat.title, heat.banner
     best: dict[tuple[int, int], int | None] = {}
     for s in range(len(spaces)):
@@ -100,8 +76,7 @@ def png(heat: Heatmap, max_px: int = 1600) -> bytes:
     if img_w * img_h > MAX_PIXELS:
         raise HeatmapError(f"not written: the map spans {width_units:.0f} x {height_units:.0f} hex widths, "
                            f"a heatmap of {img_w} x {img_h} pixels")
-    img = Image.new("RGB", (img_w, img_h), (32, 32, 40))
-    pen = ImageDraw.Draw(img)
+    pen = Canvas((img_w, img_h), (32, 32, 40))
     x0, y0 = min(xs), min(ys)
 
     def centre(q: int, r: int) -> tuple[float, float]:
@@ -131,15 +106,11 @@ def png(heat: Heatmap, max_px: int = 1600) -> bytes:
         pen.text((10, 6), title, fill=(235, 235, 235))
     for i, line in enumerate(banner_lines):
         pen.rectangle((6, 26 + 22 * i, img_w - 6, 46 + 22 * i), fill=BANNER)
-        pen.text((12, 30 + 22 * i), line, fill=(0, 0, 0), font=_font(14))
+        pen.text((12, 30 + 22 * i), line, fill=(0, 0, 0), size=14)
     legend_x = img_w - 10
     for i, label in reversed(list(enumerate(["start"] + [str(k) for k in range(1, len(RAMP))] + [f"{len(RAMP)}+", "none"]))):
         rgb = START if i == 0 else (UNREACHED if label == "none" else RAMP[i - 1])
         legend_x -= 34
         pen.rectangle((legend_x, 4, legend_x + 30, 18), fill=rgb)
         pen.text((legend_x + 15, 11), label, fill=(0, 0, 0), anchor="mm")
-    import io
-
-    buf = io.BytesIO()
-    img.save(buf, format="PNG")
-    return buf.getvalue()
+    return Drawn(pen.png())

@@ -1,10 +1,15 @@
-"""What every printable PDF shares: paper sizes, millimetre units, hex paths, crop marks,
-the 100 mm scale bar and the tiling of a large drawing across pages.
+"""The PDF painter (reportlab): paper sizes, millimetre units, fonts and text fitted to a width,
+hex paths, crop marks, the 100 mm scale bar, the tiling of a large drawing across pages, and a
+scene drawn on a page.
 
 Drawing code works in millimetres with y growing south (the model's frame); a `Sheet`
 maps that frame onto the page in PDF points, so a hex drawn at scale 1 is exactly
 44.45 mm between centres on paper. Paths are written in page coordinates (no `cm`
 transform), which keeps the geometry easy to read back from the file in tests.
+
+The build sheets draw each Level by walking the very scene the PNG and SVG pictures draw
+(`draw_group`, `draw_items`), so a piece has one colour, one symbol and one legend line wherever
+it appears; stroke widths and text sizes scale with the `Sheet`.
 """
 
 from __future__ import annotations
@@ -14,6 +19,8 @@ import os
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Iterable, Sequence
+
+from mapkit.outputs.scene.shapes import Circle, Group, Poly, Text
 
 #: Points per millimetre (PDF user space is 1/72 inch).
 PT_PER_MM = 72.0 / 25.4
@@ -124,42 +131,6 @@ def polygon_path(c: Any, points_pt: Sequence[tuple[float, float]]) -> Any:
     return path
 
 
-def hex_offsets_pt(sheet: Sheet, pitch: float, size: float | None = None) -> list[tuple[float, float]]:
-    """The six corners of a hex relative to its centre, in page points (clockwise from the top)."""
-    radius = sheet.length(size if size is not None else pitch) / math.sqrt(3)
-    return [(radius * math.cos(math.radians(a)), -radius * math.sin(math.radians(a)))
-            for a in (-90, -30, 30, 90, 150, 210)]
-
-
-def hexes_literal(sheet: Sheet, cells: Iterable[tuple[int, int]], pitch: float, paint: str = "B") -> str:
-    """PDF path operators for many hexes, one closed subpath each, painted once.
-
-    Written as literal content (reportlab's number formatting is the slow part of a big map);
-    the caller sets colours and line width first.
-    """
-    from mapkit.model.grid import hex_center_mm
-
-    offsets = hex_offsets_pt(sheet, pitch)
-    parts = []
-    for q, r in cells:
-        cx, cy = sheet.pt(*hex_center_mm(q, r, pitch))
-        pts = [(cx + dx, cy + dy) for dx, dy in offsets]
-        parts.append(f"{pts[0][0]:.2f} {pts[0][1]:.2f} m " +
-                     " ".join(f"{x:.2f} {y:.2f} l" for x, y in pts[1:]) + " h")
-    return "\n".join(parts) + f"\n{paint}" if parts else ""
-
-
-def rings_literal(sheet: Sheet, rings: Iterable[Sequence[tuple[float, float]]]) -> str:
-    """PDF operators stroking closed model-mm rings (piece outlines) as one path."""
-    parts = []
-    for ring in rings:
-        pts = [sheet.pt(x, y) for x, y in ring]
-        if len(pts) >= 2:
-            parts.append(f"{pts[0][0]:.2f} {pts[0][1]:.2f} m " + " ".join(f"{x:.2f} {y:.2f} l" for x, y in pts[1:])
-                         + " h")
-    return "\n".join(parts) + "\nS" if parts else ""
-
-
 def draw_polygon(c: Any, sheet: Sheet, points_mm: Iterable[tuple[float, float]], stroke: bool = True,
                  fill: bool = False) -> None:
     pts = [sheet.pt(x, y) for x, y in points_mm]
@@ -234,3 +205,163 @@ def column_letters(index: int) -> str:
         index, rem = divmod(index - 1, 26)
         name = chr(ord("A") + rem) + name
     return name
+
+
+# -- text measured in a font ---------------------------------------------------------------------
+
+def text_width(text: str, face: str, size: float) -> float:
+    """The width of `text` in points, set in font `face` at `size` points."""
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    return stringWidth(text, face, size)
+
+
+def fit_text(text: str, font_name: str, size: float, width_pt: float) -> str:
+    """`text` cut to `width_pt` points, ending in an ellipsis when it was cut."""
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    if stringWidth(text, font_name, size) <= width_pt:
+        return text
+    lo, hi = 0, len(text)
+    while lo < hi:                                  # the longest prefix that fits with its ellipsis
+        mid = (lo + hi + 1) // 2
+        if stringWidth(text[:mid].rstrip() + "\u2026", font_name, size) <= width_pt:
+            lo = mid
+        else:
+            hi = mid - 1
+    return text[:lo].rstrip() + "\u2026"
+
+
+def fitted_text(text: str, face: str, size: float, width: float, smallest: float = 7.0) -> tuple[str, float]:
+    """`text` and a font size at which it fits in `width` points: smaller down to `smallest`,
+    then cut with an ellipsis."""
+    while size > smallest and text_width(text, face, size) > width:
+        size -= 0.5
+    if text_width(text, face, size) <= width:
+        return text, size
+    while text and text_width(text + "…", face, size) > width:
+        text = text[:-1]
+    return text.rstrip() + "…", size
+
+
+def wrap_text(text: str, font: str, size: float, width: float) -> list[str]:
+    """Lines of `text` no wider than `width` points (paragraphs kept apart; a word longer than a
+    line is broken where it reaches the edge)."""
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    lines: list[str] = []
+    for para in text.replace("\r", "").split("\n"):
+        line = ""
+        for word in para.split():
+            while stringWidth(word, font, size) > width and len(word) > 1:
+                cut = max(1, int(len(word) * width / stringWidth(word, font, size)))
+                while cut > 1 and stringWidth(word[:cut], font, size) > width:
+                    cut -= 1
+                if line:
+                    lines.append(line)
+                    line = ""
+                lines.append(word[:cut])
+                word = word[cut:]
+            trial = f"{line} {word}".strip()
+            if stringWidth(trial, font, size) > width and line:
+                lines.append(line)
+                line = word
+            else:
+                line = trial
+        lines.append(line)
+    return lines
+
+
+def png_image(data: bytes) -> Any:
+    """PNG bytes as an image a canvas draws (`c.drawImage`); `.getSize()` is its size in pixels."""
+    import io
+
+    from reportlab.lib.utils import ImageReader
+
+    return ImageReader(io.BytesIO(data))
+
+
+# -- a scene on a page ----------------------------------------------------------------------------
+
+def draw_items(c: Any, items: Iterable[tuple[Any, float, float]], sheet: Sheet) -> None:
+    """Draw (shape, dx, dy) as `Group.walk` yields them, in order; what a higher piece covers is
+    left out, as in a PNG."""
+    k = sheet.length(1.0)                       # points per scene millimetre
+    for item, dx, dy in items:
+        if item.covered:
+            continue
+        if isinstance(item, Poly):
+            _poly(c, item, dx, dy, sheet, k)
+        elif isinstance(item, Circle):
+            _circle(c, item, dx, dy, sheet, k)
+        elif isinstance(item, Text):
+            _text(c, item, dx, dy, sheet, k)
+
+
+def draw_group(c: Any, group: Group, sheet: Sheet) -> None:
+    draw_items(c, group.walk(), sheet)
+
+
+def _poly(c: Any, item: Poly, dx: float, dy: float, sheet: Sheet, k: float) -> None:
+    if len(item.pts) < 2 or (item.fill is None and item.stroke is None):
+        return
+    pts = [sheet.pt(x + dx, y + dy) for x, y in item.pts]
+    c.saveState()
+    fill_rgb = item.fill if item.closed else None
+    if fill_rgb is not None:
+        c.setFillColorRGB(*rgb(fill_rgb))
+    stroke_rgb = item.stroke if item.width > 0 else None
+    if stroke_rgb is not None:
+        c.setStrokeColorRGB(*rgb(stroke_rgb))
+        c.setLineWidth(max(0.1, item.width * k))
+        c.setLineJoin(1)
+        if item.dash:
+            c.setDash(item.width * k * 3, item.width * k * 2)
+    if item.closed:
+        c.drawPath(polygon_path(c, pts), stroke=int(stroke_rgb is not None), fill=int(fill_rgb is not None),
+                   fillMode=1)   # non-zero: "B", as the other sheets
+    else:
+        path = c.beginPath()
+        path.moveTo(*pts[0])
+        for x, y in pts[1:]:
+            path.lineTo(x, y)
+        c.drawPath(path, stroke=int(stroke_rgb is not None), fill=0)
+    c.restoreState()
+
+
+def _circle(c: Any, item: Circle, dx: float, dy: float, sheet: Sheet, k: float) -> None:
+    x, y = sheet.pt(item.cx + dx, item.cy + dy)
+    c.saveState()
+    if item.fill is not None:
+        c.setFillColorRGB(*rgb(item.fill))
+    stroke_rgb = item.stroke if item.width > 0 else None
+    if stroke_rgb is not None:
+        c.setStrokeColorRGB(*rgb(stroke_rgb))
+        c.setLineWidth(max(0.1, item.width * k))
+    c.circle(x, y, item.radius * k, stroke=int(stroke_rgb is not None), fill=int(item.fill is not None))
+    c.restoreState()
+
+
+def _text(c: Any, item: Text, dx: float, dy: float, sheet: Sheet, k: float) -> None:
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    x, y = sheet.pt(item.x + dx, item.y + dy)
+    size = max(2.5, item.size * k)
+    name = bold_font() if item.bold else font()
+    width = stringWidth(item.text, name, size)
+    x -= {"start": 0.0, "end": width}.get(item.anchor, width / 2)
+    y -= size * 0.35                               # the scene centres text on (x, y)
+    c.saveState()
+    if item.halo is not None:                      # the letters' outline stroked first: the halo
+        c.setStrokeColorRGB(*rgb(item.halo))
+        c.setLineWidth(size * 0.18)
+        c.setLineJoin(1)
+        halo = c.beginText(x, y)
+        halo.setFont(name, size)
+        halo.setTextRenderMode(1)
+        halo.textOut(item.text)
+        c.drawText(halo)
+    c.setFillColorRGB(*rgb(item.fill))
+    c.setFont(name, size)
+    c.drawString(x, y, item.text)
+    c.restoreState()

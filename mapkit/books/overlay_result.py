@@ -1,13 +1,13 @@
 """The Full / Half / Partial overlay of a Book, or of the Books a map places (`mapkit overlay`).
 
-`classify_file` gives the `--json` document and what the picture needs; `overlay_text` the
-lines the command prints; `overlay_png` the picture.
+`classify_file` gives the `--json` document and what the picture draws; `overlay_text` the
+lines the command prints. The picture is the output registry's `overlay-png` (`mapkit.outputs.overlay`).
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from mapkit.errors import FormatError
@@ -15,14 +15,17 @@ from mapkit.errors import FormatError
 
 @dataclass
 class OverlayResult:
-    """The overlay as a JSON document, and the panels, title and note its picture draws."""
+    """The overlay as a JSON document, and what its picture draws: a Book's `Overlay` in its own
+    frame, or a map and the `PlacedBooks` on it; its title and note."""
 
     doc: dict[str, Any]
-    panels: list[Any] = field(default_factory=list)
     title: str = ""
     note: str = ""
     #: Panels per row in the picture: a Book's floors side by side, a map's levels one under another.
     columns: int = 3
+    overlay: Any = None
+    map: Any = None
+    placed: Any = None
 
     def text(self) -> str:
         """What `mapkit overlay` prints: how many hexes of each class, outside and per floor or Level."""
@@ -32,18 +35,16 @@ class OverlayResult:
 def classify_book(book: Any, params: Any) -> OverlayResult:
     """One Book in its own frame: outside on the ground, then each floor."""
     from mapkit.books.overlay import classify
-    from mapkit.drawing.overlay_png import book_panels
 
     overlay = classify(book, params)
     note = "Illustrative Book: its numbers are not the published ones." if book.illustrative else ""
-    return OverlayResult(overlay.to_json(), book_panels(overlay), f"{book.name} ({book.kind})", note, 3)
+    return OverlayResult(overlay.to_json(), f"{book.name} ({book.kind})", note, 3, overlay=overlay)
 
 
 def classify_map(m: Any, path: str | None, params: Any) -> OverlayResult:
     """The Books a map places, overlaid together, level by level; a Book that cannot be placed
     is a FormatError naming the map."""
     from mapkit.books.placed import placed_books
-    from mapkit.drawing.overlay_png import map_panels
 
     placed = placed_books(m, path, params)
     errors = [pb.error for pb in placed.buildings + placed.objects if pb.error]
@@ -58,7 +59,7 @@ def classify_map(m: Any, path: str | None, params: Any) -> OverlayResult:
                           "level": pb.placement.level, "rotation": pb.placement.rotation} for pb in placed.buildings],
            "objects": [{"book": pb.placement.book, "name": pb.book.name if pb.book else "", "spaces": [list(h) for h in pb.spaces()],
                         "level": pb.placement.level} for pb in placed.objects]}
-    return OverlayResult(doc, map_panels(m, placed), m.name or path or "", "", 1)
+    return OverlayResult(doc, m.name or path or "", "", 1, map=m, placed=placed)
 
 
 def classify_file(path: str, params: Any = None) -> OverlayResult:
@@ -74,19 +75,6 @@ def classify_file(path: str, params: Any = None) -> OverlayResult:
     from mapkit.formats import read_map
 
     return classify_map(read_map(path), path, params)
-
-
-def overlay_png(result: OverlayResult, params: Any = None) -> bytes:
-    """The overlay's picture: one panel per floor or level, hexes coloured by class."""
-    import io
-
-    from mapkit.drawing.overlay_png import render_panels
-    from mapkit.geometry.params import OverlayParams
-
-    buf = io.BytesIO()
-    render_panels(result.panels, params or OverlayParams(), result.title, result.note, result.columns).save(buf,
-                                                                                                          format="PNG")
-    return buf.getvalue()
 
 
 def overlay_text(doc: dict[str, Any]) -> str:

@@ -1,9 +1,11 @@
-"""The picture of an overlay: each hex's class told apart by fill pattern and letter, not colour alone.
+"""The picture of an overlay (`mapkit overlay -o`): each hex's class told apart by fill pattern and
+letter, not colour alone.
 
 Full = plain pale green "F"; Half = yellow with diagonal hatching "H"; Partial = orange with
 cross-hatching "P"; covered = dark grey with dots "C". Marked spaces carry short labels
 (Door, Win, T4, Up3, Dn3, Lift, Exit4). A legend and the parameter line (the assumed wound-marker
-size flagged) sit under the panels. One panel per floor, or per level for a map.
+size flagged) sit under the panels. One panel per floor, or per level for a map. Laid out in
+pixels and painted on the raster painter's `Canvas`.
 """
 
 from __future__ import annotations
@@ -14,6 +16,8 @@ from typing import Any, TypedDict
 from mapkit.books.model import Mark
 from mapkit.geometry.params import OverlayParams
 from mapkit.model.grid import hex_center_mm, hex_corners_mm
+from mapkit.outputs import Drawn
+from mapkit.outputs.paint.raster import Canvas
 
 SCALE = 2.2  # pixels per millimetre
 MARGIN = 24
@@ -68,20 +72,15 @@ class Panel:
         return min(xs), min(ys), max(xs), max(ys)
 
 
-def _font(size: int) -> Any:
-    from PIL import ImageFont
-
-    try:
-        return ImageFont.load_default(size=size)
-    except TypeError:  # Pillow without scalable default font
-        return ImageFont.load_default()
+def draw(result: Any, params: OverlayParams | None = None) -> Drawn:
+    """The output registry's `overlay-png`: an `OverlayResult`'s picture, one panel per floor or level."""
+    panels = book_panels(result.overlay) if result.overlay is not None else map_panels(result.map, result.placed)
+    return Drawn(render_panels(panels, params or OverlayParams(), result.title, result.note, result.columns).png())
 
 
-def _pattern(kind: str | None, size: tuple[int, int], ink: tuple[int, int, int], fill: tuple[int, int, int]) -> Any:
-    from PIL import Image, ImageDraw
-
-    img = Image.new("RGB", size, fill)
-    draw = ImageDraw.Draw(img)
+def _pattern(kind: str | None, size: tuple[int, int], ink: tuple[int, int, int], fill: tuple[int, int, int]
+             ) -> Canvas:
+    draw = Canvas(size, fill)
     w, h = size
     step = 9
     if kind in ("diagonal", "cross"):
@@ -93,7 +92,7 @@ def _pattern(kind: str | None, size: tuple[int, int], ink: tuple[int, int, int],
         for y in range(0, h, step):
             for x in range((y // step % 2) * step // 2, w, step):
                 draw.ellipse([x - 1.5, y - 1.5, x + 1.5, y + 1.5], fill=(200, 200, 205))
-    return img
+    return draw
 
 
 def _mark_label(m: Mark) -> str:
@@ -101,10 +100,9 @@ def _mark_label(m: Mark) -> str:
     return f"{text}{m.number}" if m.number is not None else text
 
 
-def render_panels(panels: list[Panel], params: OverlayParams, title: str, note: str = "", columns: int = 3) -> Any:
-    """A Pillow image of the panels, `columns` to a row, a legend and the parameter line."""
-    from PIL import Image, ImageDraw
-
+def render_panels(panels: list[Panel], params: OverlayParams, title: str, note: str = "", columns: int = 3
+                  ) -> Canvas:
+    """The panels, `columns` to a row, a legend and the parameter line."""
     boxes = [p.bounds() for p in panels]
     sizes = [(int((b[2] - b[0]) * SCALE) + 2 * MARGIN, int((b[3] - b[1]) * SCALE) + 2 * MARGIN + TITLE_H)
              for b in boxes]
@@ -115,22 +113,18 @@ def render_panels(panels: list[Panel], params: OverlayParams, title: str, note: 
     legend_h = 170
     width = max(sum(col_w), 1000)
     height = 40 + sum(row_h) + legend_h
-    img = Image.new("RGB", (width, height), (255, 255, 255))
-    draw = ImageDraw.Draw(img)
-    draw.text((MARGIN, 10), title, fill=(0, 0, 0), font=_font(20))
+    draw = Canvas((width, height), (255, 255, 255))
+    draw.text((MARGIN, 10), title, fill=(0, 0, 0), size=20)
     for i, (panel, box) in enumerate(zip(panels, boxes)):
         ox = sum(col_w[: i % cols])
         oy = 40 + sum(row_h[: i // cols])
-        _draw_panel(img, panel, box, ox, oy)
-    _draw_legend(img, draw, params, 40 + sum(row_h) + 6, note)
-    return img
+        _draw_panel(draw, panel, box, ox, oy)
+    _draw_legend(draw, params, 40 + sum(row_h) + 6, note)
+    return draw
 
 
-def _draw_panel(img: Any, panel: Panel, box: tuple[float, float, float, float], ox: int, oy: int) -> None:
-    from PIL import Image, ImageDraw
-
-    draw = ImageDraw.Draw(img)
-    draw.text((ox + MARGIN, oy + 4), panel.title, fill=(0, 0, 0), font=_font(16))
+def _draw_panel(draw: Canvas, panel: Panel, box: tuple[float, float, float, float], ox: int, oy: int) -> None:
+    draw.text((ox + MARGIN, oy + 4), panel.title, fill=(0, 0, 0), size=16)
     x0, y0 = box[0], box[1]
 
     def px(pt: tuple[float, float]) -> tuple[float, float]:
@@ -143,26 +137,24 @@ def _draw_panel(img: Any, panel: Panel, box: tuple[float, float, float, float], 
         cells = [h for h, c in panel.classes.items() if c == cls]
         if not cells:
             continue
-        mask = Image.new("L", img.size, 0)
-        mdraw = ImageDraw.Draw(mask)
+        mask = Canvas(draw.size, 0, mode="L")
         for q, r in cells:
-            mdraw.polygon([px(c) for c in hex_corners_mm(q, r)], fill=255)
-        img.paste(_pattern(style["pattern"], img.size, style["ink"], style["fill"]), (0, 0), mask)
-    font = _font(15)
-    small = _font(12)
+            mask.polygon([px(c) for c in hex_corners_mm(q, r)], fill=255)
+        draw.paste(_pattern(style["pattern"], draw.size, style["ink"], style["fill"]), (0, 0), mask)
+    letter_px, small_px = 15, 12
     for (q, r), cls in panel.classes.items():
         draw.polygon([px(c) for c in hex_corners_mm(q, r)], outline=(60, 60, 60))
         cx, cy = px(hex_center_mm(q, r))
         letter = STYLE[cls]["letter"]
         colour = (255, 255, 255) if cls == "covered" else (0, 0, 0)
         draw.rectangle([cx - 9, cy - 22, cx + 9, cy - 4], fill=(255, 255, 255) if cls != "covered" else (40, 40, 46))
-        draw.text((cx, cy - 13), letter, fill=colour, font=font, anchor="mm")
+        draw.text((cx, cy - 13), letter, fill=colour, size=letter_px, anchor="mm")
         label = f"{q},{r}"
-        bbox = draw.textbbox((cx, cy + 10), label, font=small, anchor="mm")
+        bbox = draw.text_box((cx, cy + 10), label, size=small_px, anchor="mm")
         draw.rectangle([bbox[0] - 2, bbox[1] - 1, bbox[2] + 2, bbox[3] + 1],
                        fill=(255, 255, 255) if cls != "covered" else (40, 40, 46))
         draw.text((cx, cy + 10), label, fill=(60, 60, 60) if cls != "covered" else (230, 230, 230),
-                  font=small, anchor="mm")
+                  size=small_px, anchor="mm")
     for poly in panel.interiors:
         pts = [px(p) for p in poly]
         for a, b in zip(pts, pts[1:] + pts[:1]):
@@ -175,24 +167,24 @@ def _draw_panel(img: Any, panel: Panel, box: tuple[float, float, float, float], 
         draw.line(pts + pts[:1], fill=(150, 0, 150), width=2)
         cx = sum(p[0] for p in pts) / len(pts)
         cy = sum(p[1] for p in pts) / len(pts)
-        draw.text((cx, cy), label, fill=(120, 0, 120), font=small, anchor="mm")
+        draw.text((cx, cy), label, fill=(120, 0, 120), size=small_px, anchor="mm")
     for q, r, label in panel.tags:
         cx, cy = px(hex_center_mm(q, r))
-        bbox = draw.textbbox((cx, cy - 36), label, font=small, anchor="mm")
+        bbox = draw.text_box((cx, cy - 36), label, size=small_px, anchor="mm")
         draw.rectangle([bbox[0] - 3, bbox[1] - 2, bbox[2] + 3, bbox[3] + 2], fill=(200, 0, 0))
-        draw.text((cx, cy - 36), label, fill=(255, 255, 255), font=small, anchor="mm")
+        draw.text((cx, cy - 36), label, fill=(255, 255, 255), size=small_px, anchor="mm")
     by_hex: dict[tuple[int, int], list[str]] = {}
     for m in panel.marks:
         by_hex.setdefault((m.q, m.r), []).append(_mark_label(m))
     for (q, r), labels in by_hex.items():
         cx, cy = px(hex_center_mm(q, r))
         text = " ".join(labels)
-        bbox = draw.textbbox((cx, cy + 28), text, font=small, anchor="mm")
+        bbox = draw.text_box((cx, cy + 28), text, size=small_px, anchor="mm")
         draw.rectangle([bbox[0] - 2, bbox[1] - 1, bbox[2] + 2, bbox[3] + 1], fill=(255, 255, 255), outline=(0, 0, 160))
-        draw.text((cx, cy + 28), text, fill=(0, 0, 160), font=small, anchor="mm")
+        draw.text((cx, cy + 28), text, fill=(0, 0, 160), size=small_px, anchor="mm")
 
 
-def _dashed(draw: Any, a: tuple[float, float], b: tuple[float, float], colour: tuple[int, int, int]) -> None:
+def _dashed(draw: Canvas, a: tuple[float, float], b: tuple[float, float], colour: tuple[int, int, int]) -> None:
     import math
 
     length = math.dist(a, b)
@@ -203,19 +195,19 @@ def _dashed(draw: Any, a: tuple[float, float], b: tuple[float, float], colour: t
                    (a[0] + (b[0] - a[0]) * t1, a[1] + (b[1] - a[1]) * t1)], fill=colour, width=2)
 
 
-def _draw_legend(img: Any, draw: Any, params: OverlayParams, top: int, note: str) -> None:
-    font = _font(14)
+def _draw_legend(draw: Canvas, params: OverlayParams, top: int, note: str) -> None:
+    font_px = 14
     x = MARGIN
     meaning = {"full": "Full: a base fits", "half": "Half: only a Wound Marker fits",
                "partial": "Partial: not even a marker fits", "covered": "covered: no open area"}
     for cls, style in STYLE.items():
         swatch = _pattern(style["pattern"], (34, 30), style["ink"], style["fill"])
-        img.paste(swatch, (x, top))
+        draw.paste(swatch, (x, top))
         draw.rectangle([x, top, x + 33, top + 29], outline=(60, 60, 60))
         draw.text((x + 17, top + 15), style["letter"], fill=(255, 255, 255) if cls == "covered" else (0, 0, 0),
-                  font=font, anchor="mm")
-        draw.text((x + 40, top + 8), meaning[cls], fill=(0, 0, 0), font=font)
-        x += 60 + int(draw.textlength(meaning[cls], font=font))
+                  size=font_px, anchor="mm")
+        draw.text((x + 40, top + 8), meaning[cls], fill=(0, 0, 0), size=font_px)
+        x += 60 + int(draw.text_length(meaning[cls], font_px))
     lines = [
         "Black line: walls (footprint).  Blue dashes: walkable interior.  Purple: vehicles and objects.  "
         "Red: start zones, glyphs.",
@@ -228,7 +220,7 @@ def _draw_legend(img: Any, draw: Any, params: OverlayParams, top: int, note: str
     if note:
         lines.append(note)
     for i, line in enumerate(lines):
-        draw.text((MARGIN, top + 42 + 20 * i), line, fill=(0, 0, 0), font=_font(13))
+        draw.text((MARGIN, top + 42 + 20 * i), line, fill=(0, 0, 0), size=13)
 
 
 # -- what to draw -------------------------------------------------------------------------------

@@ -17,9 +17,9 @@ from typing import Any
 
 from mapkit.model.grid import DIRECTION_NAMES
 from mapkit.model.map import Map
-from mapkit.drawing import style, symbols
-from mapkit.drawing.layout import hex_center
-from mapkit.drawing.scene import Circle, Group, Poly, Text
+from mapkit.outputs.scene import style, symbols
+from mapkit.outputs.scene.layout import hex_center
+from mapkit.outputs.scene.shapes import Circle, Group, Poly, Text
 
 RGB = tuple[int, int, int]
 CLASS_ORDER = ("full", "half", "partial", "covered")

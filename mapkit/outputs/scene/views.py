@@ -15,12 +15,12 @@ from mapkit.model import levels
 from mapkit.model.catalog import catalog
 from mapkit.model.grid import HEX_PITCH_MM
 from mapkit.model.map import Map
-from mapkit.drawing import c3g, layout, style, symbols
-from mapkit.drawing.iso import iso_view
-from mapkit.drawing.layout import Box, Oblique, hex_center
-from mapkit.drawing.legend import draw_legend
-from mapkit.drawing.scene import Circle, Group, Poly, Scene, Text, gc_paused
-from mapkit.drawing.shading import Shading
+from mapkit.outputs.scene import c3g, layout, style, symbols
+from mapkit.outputs.scene.iso import iso_view
+from mapkit.outputs.scene.layout import Box, Oblique, hex_center
+from mapkit.outputs.scene.legend import draw_legend
+from mapkit.outputs.scene.shapes import Circle, Group, Poly, Scene, Text, gc_paused
+from mapkit.outputs.scene.shading import Shading
 
 VIEWS = ("top", "levels", "iso")
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Iterable
 
-from mapkit.drawing import c3g, style, symbols
-from mapkit.drawing.layout import Box
-from mapkit.drawing.scene import Circle, Group, Poly, Text
+from mapkit.outputs.scene import c3g, style, symbols
+from mapkit.outputs.scene.layout import Box
+from mapkit.outputs.scene.shapes import Circle, Group, Poly, Text
 
 
 def draw_legend(entries: Iterable[style.LegendEntry], findings: list[tuple[int, str, str]], notes: list[str],

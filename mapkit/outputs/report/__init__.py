@@ -1,7 +1,8 @@
-"""The HTML report's parts that run other layers: the findings of a profile and the set inventory.
+"""The HTML report (`mapkit report`): one self-contained page about a map, and the parts it shows.
 
-The page itself (layout, top view, pictures) is drawn by `mapkit.drawing.report_html`; this
-module gathers what it shows. A part that cannot be produced (a module missing from this
+This module gathers what the page shows besides the map, running other layers: the findings of
+a rule profile, the set inventory, the isometric and per-Level pictures. `page` lays the page
+out and `map_view` draws its map. A part that cannot be produced (a module missing from this
 build, a rule that fails) becomes a visible note saying why, never a silent gap.
 """
 
@@ -11,6 +12,16 @@ import html
 from typing import Any
 
 from mapkit.model.map import Map
+from mapkit.outputs import Drawn
+from mapkit.outputs.report.page import ReportParts, render_report
+
+
+def draw(m: Map, map_file: str | None = None, profile: str | None = "casual", pictures: bool = True) -> Drawn:
+    """The output registry's `report-html`: the page, and the findings it lists."""
+    from mapkit.errors import shown
+
+    parts = report_parts(m, map_file, profile, pictures)  # a share link is named by an excerpt
+    return Drawn(render_report(m, shown(map_file) if map_file else None, parts), findings=tuple(parts.findings))
 
 
 def collect_findings(m: Map, file: str | None, profile: str | None = "casual"
@@ -56,22 +67,36 @@ def inventory_section(m: Map) -> tuple[str, list[str]]:
 
 
 def report_parts(m: Map, map_file: str | None = None, profile: str | None = "casual", pictures: bool = True
-                 ) -> Any:
+                 ) -> ReportParts:
     """Everything the page shows besides the map itself: findings, inventory, pictures and notes."""
-    from pathlib import Path
-
-    from mapkit.drawing.report_html import ReportParts, pictures_section
+    from mapkit.errors import input_name
 
     findings, notes = collect_findings(m, map_file, profile)
     inventory_html, inventory_notes = inventory_section(m)
-    name = m.name or (Path(map_file).name if map_file else "")
+    name = m.name or (input_name(map_file) if map_file else "")
     figures, picture_notes = pictures_section(m, name) if pictures else ("", [])
     return ReportParts(findings, inventory_html, notes + inventory_notes, "".join(figures), picture_notes,
                        profile=profile)
 
 
-def report_page(m: Map, map_file: str | None = None, profile: str | None = "casual", pictures: bool = True) -> str:
-    """The whole self-contained HTML page."""
-    from mapkit.drawing.report_html import render_report
+def pictures_section(m: Map, name: str = "", scale: float = 20.0) -> tuple[str, list[str]]:
+    """The renderer's isometric and per-level pictures as inline PNG (data URIs), when present."""
+    import base64
 
-    return render_report(m, map_file, report_parts(m, map_file, profile, pictures))
+    try:
+        from mapkit.outputs.paint.raster import render_png
+        from mapkit.outputs.scene.views import RenderOptions, build_scene
+    except ImportError:
+        return "", ["Isometric and per-level pictures are not available: this build of mapkit has no renderer "
+                    "(mapkit.outputs.scene.views)."]
+    figures, notes = [], []
+    for view, caption in (("iso", "Isometric view"), ("levels", "Each build level")):
+        try:
+            png = render_png(build_scene(m, RenderOptions(view=view, name=name)), scale=scale)
+        except Exception as exc:  # one failed picture must not sink the report
+            notes.append(f"The {caption.lower()} could not be drawn: {type(exc).__name__}: {exc}")
+            continue
+        data = base64.b64encode(png).decode("ascii")
+        figures.append(f'<figure class="picture"><img alt="{caption}" src="data:image/png;base64,{data}">'
+                       f"<figcaption>{caption}</figcaption></figure>")
+    return "".join(figures), notes

@@ -1,18 +1,20 @@
-"""The PNG backend: a scene drawn with Pillow.
+"""The raster painter: the one module that draws with Pillow (`tests/test_layers.py` holds it so).
 
-`scale` is pixels per hex pitch (44.45 mm). Shapes are drawn at `supersample` times that
-and reduced with a box filter, which smooths edges while keeping flat areas their exact
-colour (a hex's centre pixel is its terrain's colour). Big maps drop the supersampling so
-the image stays within `MAX_PIXELS`.
+A scene (`render_png`): `scale` is pixels per hex pitch (44.45 mm). Shapes are drawn at
+`supersample` times that and reduced with a box filter, which smooths edges while keeping flat
+areas their exact colour (a hex's centre pixel is its terrain's colour). Big maps drop the
+supersampling so the image stays within `MAX_PIXELS`.
+
+A picture laid out in pixels (the overlay's panels, the movement heatmap) draws on a `Canvas`.
 """
 
 from __future__ import annotations
 
 import math
 from functools import lru_cache
-from typing import Any
+from typing import Any, Sequence
 
-from mapkit.drawing.scene import Circle, Poly, Scene, Text
+from mapkit.outputs.scene.shapes import Circle, Poly, Scene, Text, gc_paused
 
 #: Largest drawing surface (pixels, before reduction) worth supersampling.
 MAX_SUPERSAMPLED = 24_000_000
@@ -121,7 +123,75 @@ def render_png(scene: Scene, scale: float = 36.0, supersample: int = 2) -> bytes
     import io
 
     buffer = io.BytesIO()
-    # zlib level 3: the same pixels as level 6 in under half the time (big maps: 0.36 -> 0.14 s),
-    # for a file about 3 % larger.
-    render_image(scene, scale, supersample).save(buffer, format="PNG", optimize=False, compress_level=3)
+    with gc_paused():
+        # zlib level 3: the same pixels as level 6 in under half the time (big maps: 0.36 -> 0.14 s),
+        # for a file about 3 % larger.
+        render_image(scene, scale, supersample).save(buffer, format="PNG", optimize=False, compress_level=3)
     return buffer.getvalue()
+
+
+# -- pictures laid out in pixels ----------------------------------------------------------------
+
+RGB = tuple[int, int, int]
+Points = Sequence[tuple[float, float]]
+
+
+@lru_cache(maxsize=64)
+def default_font(size: int) -> Any:
+    """Pillow's own scalable font at `size` pixels (one size only before Pillow 10.1)."""
+    from PIL import ImageFont
+
+    try:
+        return ImageFont.load_default(size=size)
+    except TypeError:
+        return ImageFont.load_default()
+
+
+class Canvas:
+    """An image drawn in pixels: shapes, text in Pillow's own font (`size` pixels; None: Pillow's
+    default), and other canvases pasted on it (through a mask canvas, "L" mode)."""
+
+    def __init__(self, size: tuple[int, int], background: RGB | int, mode: str = "RGB"):
+        from PIL import Image, ImageDraw
+
+        self.image = Image.new(mode, size, background)
+        self._pen = ImageDraw.Draw(self.image)
+
+    @property
+    def size(self) -> tuple[int, int]:
+        return self.image.size
+
+    def polygon(self, pts: Points, fill: RGB | int | None = None, outline: RGB | None = None) -> None:
+        self._pen.polygon(pts, fill=fill, outline=outline)
+
+    def line(self, pts: Points, fill: RGB, width: int = 1) -> None:
+        self._pen.line(pts, fill=fill, width=width)
+
+    def ellipse(self, box: Sequence[float], fill: RGB | None = None, outline: RGB | None = None) -> None:
+        self._pen.ellipse(box, fill=fill, outline=outline)
+
+    def rectangle(self, box: Sequence[float], fill: RGB | None = None, outline: RGB | None = None) -> None:
+        self._pen.rectangle(box, fill=fill, outline=outline)
+
+    def text(self, xy: tuple[float, float], text: str, fill: RGB, size: int | None = None,
+             anchor: str | None = None) -> None:
+        self._pen.text(xy, text, fill=fill, font=None if size is None else default_font(size), anchor=anchor)
+
+    def text_box(self, xy: tuple[float, float], text: str, size: int, anchor: str | None = None
+                 ) -> tuple[float, float, float, float]:
+        """(left, top, right, bottom) of the text drawn so."""
+        return self._pen.textbbox(xy, text, font=default_font(size), anchor=anchor)
+
+    def text_length(self, text: str, size: int) -> float:
+        return self._pen.textlength(text, font=default_font(size))
+
+    def paste(self, other: "Canvas", at: tuple[int, int] = (0, 0), mask: "Canvas | None" = None) -> None:
+        self.image.paste(other.image, at, None if mask is None else mask.image)
+
+    def png(self) -> bytes:
+        """The canvas as PNG bytes (Pillow's default compression)."""
+        import io
+
+        buffer = io.BytesIO()
+        self.image.save(buffer, format="PNG")
+        return buffer.getvalue()

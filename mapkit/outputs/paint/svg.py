@@ -19,8 +19,8 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from mapkit.drawing.scene import Circle, Group, Poly, Scene, Text
-from mapkit.drawing.style import hex_colour
+from mapkit.outputs.scene.shapes import Circle, Group, Poly, Scene, Text, gc_paused
+from mapkit.outputs.scene.style import hex_colour
 
 SVG_NS = "http://www.w3.org/2000/svg"
 INKSCAPE_NS = "http://www.inkscape.org/namespaces/inkscape"
@@ -59,6 +59,11 @@ def render_svg(scene: Scene) -> bytes:
     reads every document back with lxml and checks lxml writes it out byte for byte the same):
     building an lxml tree of a 100,000-piece map and serialising it took twice as long as this
     and grew faster than the map."""
+    with gc_paused():
+        return _render(scene)
+
+
+def _render(scene: Scene) -> bytes:
     box = scene.box
     out = ["<?xml version='1.0' encoding='UTF-8'?>\n",
            f'<svg xmlns="{SVG_NS}" xmlns:inkscape="{INKSCAPE_NS}" version="1.1" width="{_n(box.width)}mm" '

@@ -12,7 +12,8 @@ from dataclasses import dataclass
 from typing import Any, Iterable
 
 from mapkit.model.grid import HEX_PITCH_MM, hex_center_mm, hex_corners_mm
-from mapkit.drawing.pdf_common import (
+from mapkit.outputs import Drawn
+from mapkit.outputs.paint.pdf import (
     PT_PER_MM,
     Sheet,
     bold_font,
@@ -22,7 +23,7 @@ from mapkit.drawing.pdf_common import (
     polygon_path,
     scale_bar,
 )
-from mapkit.drawing.pdf_plan import draw_mark_symbol
+from mapkit.outputs.plan import draw_mark_symbol
 
 #: What a token says besides its symbol.
 TOKEN_TITLES = {"doorway": "DOOR", "window": "WINDOW", "transit": "TRANSIT", "stairway-up": "STAIRS UP",
@@ -114,7 +115,7 @@ def _draw_token(c: Any, sheet: Sheet, q: int, r: int, token: Token, pitch: float
 def book_tokens(book: Any, params: Any = None) -> list[Token]:
     """One token per marked space of a Book: doorways, windows, and every space carrying a
     Transit Number (transit spaces, stairways, exits), in the Book's order."""
-    from mapkit.drawing.pdf_plan import plan_from_book
+    from mapkit.outputs.plan import plan_from_book
 
     tokens = []
     for floor in plan_from_book(book, params).floors:
@@ -122,3 +123,25 @@ def book_tokens(book: Any, params: Any = None) -> list[Token]:
             if mark.kind in ("doorway", "window") or mark.label:
                 tokens.append(Token(mark.kind, mark.label))
     return tokens
+
+
+# -- the product ------------------------------------------------------------------------------
+
+def draw(books: list[Any], **options: Any) -> Drawn:
+    """The output registry's `markers-pdf`: the PDF and its page count (options as `marker_sheets`)."""
+    data, pages = marker_sheets(books, **options)
+    return Drawn(data, pages)
+
+
+def marker_sheets(books: list[Any] = (), paper: str = "letter", params: Any = None) -> tuple[bytes, int]:  # type: ignore[assignment]
+    """Cut-out doorway, window and transit markers at true size: those the Books mark, or a
+    general sheet when there are none."""
+    import io
+
+    title, tokens = "Markers", default_tokens()
+    if books:
+        tokens = [t for book in books for t in book_tokens(book, params)] or tokens
+        title = "Markers: " + ", ".join(dict.fromkeys(getattr(b, "name", "") or "Book" for b in books))
+    buf = io.BytesIO()
+    pages = render_markers(tokens, buf, paper, title=title)
+    return buf.getvalue(), pages

@@ -1,0 +1,131 @@
+"""Build instructions of a map (`mapkit print MAP`): a Level (or several) per page, its parts, a cover.
+
+`render_build` lays the pages out: `sheets` draws the Level pages (the renderer's top view of
+each Level, with what a builder counts), `pages` the cover, the parts list and the scenarios.
+The Books a map places are found next to the map file (`books.placed.resolve_book`); one that
+cannot be read is left out of the build sheets with a warning (through `warn`), never stopping them.
+"""
+
+from __future__ import annotations
+
+import io
+import sys
+from pathlib import Path
+from typing import Any, Callable
+
+from mapkit.errors import OptionError
+from mapkit.model.map import Map
+from mapkit.outputs import Drawn
+from mapkit.outputs.build.pages import _cover_page, _scenario_page, _totals_pages
+from mapkit.outputs.build.sheets import (
+    BuildOptions,
+    Footprint,
+    _Legend,
+    _level_page,
+    _map_scale,
+    _MapFrame,
+    build_levels,
+)
+from mapkit.outputs.paint.pdf import PT_PER_MM, new_canvas, paper_mm
+
+__all__ = ["draw", "build_sheets", "render_build", "placed_footprints", "BuildOptions", "Footprint", "build_levels"]
+
+Warn = Callable[[str], None]
+
+
+def _stderr(message: str) -> None:
+    sys.stderr.write(f"mapkit: {message}\n")
+
+
+def draw(m: Map, **options: Any) -> Drawn:
+    """The output registry's `build-pdf`: the PDF and its page count (options as `build_sheets`)."""
+    data, pages = build_sheets(m, **options)
+    return Drawn(data, pages)
+
+
+def build_sheets(m: Map, map_file: str | None = None, paper: str = "letter", levels_per_page: int = 1,
+                 hex_names: bool = False, cover: bool = False, warn: Warn = _stderr) -> tuple[bytes, int]:
+    """Build instructions, a level (or `levels_per_page`) per page; the map's own name or the
+    file's stem titles them (the map itself is not changed)."""
+    from mapkit.records import replace
+
+    if levels_per_page < 1:
+        raise OptionError("levels per page must be 1 or more")
+    if not m.pieces:
+        raise OptionError(f"{map_file or m.name or 'the map'}: the map has no pieces to print")
+    if not m.name and map_file:
+        m = replace(m, name=Path(map_file).stem)
+    footprints = placed_footprints(m, map_file, warn)
+    buf = io.BytesIO()
+    pages = render_build(m, buf, BuildOptions(paper, levels_per_page, hex_names, footprints, cover,
+                                              map_file=map_file))
+    return buf.getvalue(), pages
+
+
+def placed_footprints(m: Map, path: str | None, warn: Warn = _stderr) -> tuple[Any, ...]:
+    """Outlines of the C3G Books the map places, for the build sheets."""
+    from mapkit.books import load_book, placed_footprint
+    from mapkit.books.placed import resolve_book
+
+    placements = list(m.buildings) + list(m.objects)
+    out = []
+    for placement in placements:
+        try:
+            book = load_book(resolve_book(placement.book, path))
+        except Exception as exc:  # noqa: BLE001 - one bad Book must not stop the build sheets
+            warn(f"{path}: warning: {placement.book}: not drawn ({exc})")
+            continue
+        poly = placed_footprint(book, placement.q, placement.r, placement.rotation)
+        ring = getattr(poly, "exterior", None)
+        if ring is None:  # a footprint made valid into several parts: draw its hull
+            ring = poly.convex_hull.exterior
+        out.append(Footprint(book.name, placement.level, tuple(ring.coords)[:-1]))
+    return tuple(out)
+
+
+def render_build(m: Map, target: Any, options: BuildOptions = BuildOptions()) -> int:
+    """Write the build instructions to `target`; returns the number of pages.
+
+    A map that sets up several scenarios is built once: the level pages and the parts list are
+    those of the terrain the scenarios share, then a page per scenario places its own pieces
+    and start zones on the finished terrain, with its parts and its text."""
+    whole = m
+    several = m.several_scenarios()
+    if several:
+        m = m.terrain()
+    levels = build_levels(m)
+    per_page = max(1, options.levels_per_page)
+    frame = _MapFrame(whole, options.footprints)
+    w_mm, h_mm = paper_mm(options.paper)
+    legend = _Legend(m, options)
+    # the orientation that draws the map bigger
+    if _map_scale(frame, h_mm, w_mm, per_page, legend) > _map_scale(frame, w_mm, h_mm, per_page, legend) * 1.02:
+        w_mm, h_mm = h_mm, w_mm
+    c = new_canvas(target, options.paper, title=f"{m.name or 'Map'}: build instructions", author=m.author or "mapkit")
+    c.setPageSize((w_mm * PT_PER_MM, h_mm * PT_PER_MM))
+    order = list(levels)
+    level_sheets = -(-len(order) // per_page)
+    first_sheet = 2 if options.cover else 1
+    parts_page = first_sheet + level_sheets         # where the parts list starts: cross-references say so
+    pages = 0
+    if options.cover:
+        _cover_page(c, m, w_mm, h_mm, len(order))
+        c.showPage()
+        c.setPageSize((w_mm * PT_PER_MM, h_mm * PT_PER_MM))
+        pages += 1
+    for start in range(0, len(order), per_page):
+        chunk = order[start:start + per_page]
+        _level_page(c, m, frame, levels, chunk, order, w_mm, h_mm, options, legend, parts_page,
+                    1 + (len(whole.scenarios()) if several else 0))
+        c.showPage()
+        c.setPageSize((w_mm * PT_PER_MM, h_mm * PT_PER_MM))
+        pages += 1
+    scenarios = whole.scenarios() if several else []
+    pages += _totals_pages(c, m, levels, w_mm, h_mm, options.footprints, first_sheet, per_page, scenarios)
+    for number in scenarios:
+        c.setPageSize((w_mm * PT_PER_MM, h_mm * PT_PER_MM))
+        _scenario_page(c, whole, number, frame, w_mm, h_mm, options)
+        c.showPage()
+        pages += 1
+    c.save()
+    return pages
