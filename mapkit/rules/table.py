@@ -25,7 +25,7 @@ def table_data() -> dict[str, Any]:
 
 def seed_ref(seed: str, heading: str) -> dict[str, str]:
     info = table_data()["seeds"][seed]
-    return {"seed": seed, "file": info["file"], "title": info["title"], "heading": heading}
+    return {"seed": seed, "title": info["title"], "heading": heading}
 
 
 def rows() -> list[dict[str, Any]]:
@@ -70,7 +70,9 @@ def examples() -> list[dict[str, Any]]:
 
 
 def as_json() -> dict[str, Any]:
-    return {"seeds": table_data()["seeds"], "rules": rows(), "unchecked": unchecked(), "examples": examples()}
+    # the seeds by number and title: their files are the project's, not the package's
+    seeds = {k: {"title": v["title"]} for k, v in table_data()["seeds"].items()}
+    return {"seeds": seeds, "rules": rows(), "unchecked": unchecked(), "examples": examples()}
 
 
 def _refs(row: dict[str, Any]) -> str:
@@ -83,7 +85,7 @@ def _refs(row: dict[str, Any]) -> str:
 def render_text() -> str:
     """The table as `mapkit rules --table` prints it."""
     data = table_data()
-    lines = ["Seeds: " + "; ".join(f"{k} {v['title']} ({v['file']})" for k, v in data["seeds"].items()), ""]
+    lines = ["Seeds: " + "; ".join(f"{k} {v['title']}" for k, v in data["seeds"].items()), ""]
     for row in rows():
         rule_set = f" [{row['vehicle_rules']} vehicle rules]" if "vehicle_rules" in row else ""
         lines.append(f"{row['id']:<18} {row['kind']:<8} {_refs(row)}{rule_set}")
@@ -103,8 +105,8 @@ def _cell(text: str) -> str:
 def render_markdown() -> str:
     """The table as docs/rules.md holds it (between its `generated` markers)."""
     data = table_data()
-    out = ["Seeds (`../shared/seeds/`):", ""]
-    out += [f"- `{k}` {v['title']} (`{v['file']}`)" for k, v in data["seeds"].items()]
+    out = ["The seed documents, cited by number, title and section:", ""]
+    out += [f"- `{k}` {v['title']}" for k, v in data["seeds"].items()]
     out += ["", "| rule | kind | what | seed headings | outside source |", "|---|---|---|---|---|"]
     for row in rows():
         what = row["what"] + (f" *({row['vehicle_rules']} vehicle rules)*" if "vehicle_rules" in row else "")
