@@ -131,10 +131,29 @@ def _run_chunk(work: Callable[..., Any], jobs: list[tuple]) -> list[Any]:
         _BUSY = False
 
 
+#: Whether interrupts are held back (a pool is starting or stopping its workers). The mask alone
+#: does not keep the handler out: a SIGINT another thread receives still runs this thread's
+#: Python handler, so the command's handler also asks `interrupts_held` and waits.
+_HELD = False
+#: An interrupt that came while held, raised when they are let through again (`_release_interrupts`).
+_DEFERRED = False
+
+
+def interrupts_held() -> bool:
+    return _HELD
+
+
+def defer_interrupt() -> None:
+    global _DEFERRED
+    _DEFERRED = True
+
+
 def _hold_interrupts() -> Any:
     """Hold SIGINT back from this thread (and the processes it starts); the previous mask."""
     import signal
 
+    global _HELD
+    _HELD = True
     if not hasattr(signal, "pthread_sigmask"):
         return None
     return signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
@@ -143,8 +162,13 @@ def _hold_interrupts() -> Any:
 def _release_interrupts(mask: Any) -> None:
     import signal
 
+    global _HELD, _DEFERRED
+    _HELD = False
     if mask is not None and signal.SIGINT not in mask:
-        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})  # one held back by the mask comes now
+    if _DEFERRED:
+        _DEFERRED = False
+        raise KeyboardInterrupt
 
 
 def _stop_pool(pool: Any) -> None:

@@ -78,7 +78,10 @@ def interrupt(args: list[str], moment: str, delay: float, watch: Path | None = N
     return subprocess.CompletedProcess(args, proc.returncode, out, err), before
 
 
-MOMENTS = [("start", 0.5), ("workers", 0.0), ("workers", 0.03), ("workers", 0.1), ("workers", 0.3), ("workers", 0.8)]
+#: From the start: while the command's modules load (0.15 s in: an interrupt before Python has started
+#: its own modules cannot be handled by any program) and
+#: while the files are found; then counted from the first worker.
+MOMENTS = [("start", 0.15), ("start", 0.3), ("start", 0.5), ("workers", 0.0), ("workers", 0.03), ("workers", 0.1), ("workers", 0.3), ("workers", 0.8)]
 
 
 def check_outcome(done: subprocess.CompletedProcess, moment: str, delay: float) -> None:

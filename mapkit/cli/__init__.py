@@ -224,10 +224,18 @@ def _catch_termination() -> dict[int, object]:
 
 
 def _interrupt(signum: int, frame: object) -> None:
-    """Ctrl-C: KeyboardInterrupt, but not in the middle of an import. An interrupted import
+    """Ctrl-C: KeyboardInterrupt, but not in the middle of an import nor while a batch holds
+    interrupts back (`mapkit.batch.interrupts_held`). An interrupted import
     leaves a module half made, and numpy turns it into an ImportError with a traceback; so the
     interrupt waits (looking again every 10 ms) until the import is done."""
     global _pending_interrupt
+    held = getattr(sys.modules.get("mapkit.batch"), "interrupts_held", None)  # (the module may be loading)
+    if held is not None and held():
+        # held while a pool starts or stops its workers: raised there may mean raised inside the
+        # fork's callbacks, where an exception is printed and ignored and the command goes on;
+        # the batch raises it itself when it lets interrupts through again
+        sys.modules["mapkit.batch"].defer_interrupt()
+        return
     if _importing(frame):
         _pending_interrupt = True
         if hasattr(signal, "setitimer"):
