@@ -477,17 +477,19 @@ def analyze(m: Map, move: int = 5, height: int = 5, flying: bool = False, double
     if m.several_rooms() and heatmap is not None:
         raise RoomError(f"draws rooms {', '.join(str(r.number) for r in m.rooms)}: "
                         "choose one with --room to draw its heatmap")
+    rooms = m.per_room()
     if scenario is not None:
-        views = [(room, scenario, _scenario(board, scenario)) for room, board in m.per_room()]
-    elif m.several_scenarios():
-        if heatmap is not None:
+        views = [(room, scenario, _scenario(board, scenario)) for room, board in rooms]
+    else:
+        if m.several_scenarios() and heatmap is not None:
             raise ScenarioError(f"sets up scenarios {', '.join(map(str, m.scenarios()))}: "
                               "choose one with --scenario to draw its heatmap")
-        views = m.views()
-    else:
-        views = m.views()
+        views = [(room, s, view) for room, board in rooms for s, view in board.per_scenario()]
+    boards = dict(rooms)  # places are named as the sheets of the room name them (of the scenario, if one is picked)
     runs = [analyze_map(view, figure, start, broken_windows, heatmap is not None, s, shown, mover=mover,
-                        vehicle=vehicle, vehicle_rules=vehicle_rules) for _, s, view in views]
+                        vehicle=vehicle, vehicle_rules=vehicle_rules,
+                        sheets=boards[room] if scenario is None else view)
+            for room, s, view in views]
     if heatmap is not None and runs[0].heatmap is not None:  # one view: several were refused above
         _draw_heatmap(runs[0].heatmap, heatmap)
     reports = [run.data for run in runs]

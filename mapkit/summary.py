@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import Counter
 
 from mapkit.model import levels
+from mapkit.model.board import Board
 from mapkit.model.catalog import catalog
 from mapkit.model.map import Map
 
@@ -13,12 +14,17 @@ if TYPE_CHECKING:
     from typing import Any
 
 
+#: How `info` says the markers it counts apart from the pieces.
+MARKER_WORDS = {"start-zone": "start-zone spaces", "figure": "figures", "figure-double": "double-space figures"}
+
+
 def summarise(m: Map) -> dict[str, Any]:
     """The facts `info` reports, as plain data."""
     cat = catalog()
     bounds = m.bounds()
     counts = m.piece_counts()
     several = m.several_scenarios()
+    pieces = pieces_by_type(m)
 
     def scenario_of(piece: Any) -> Any:  # named per zone and glyph only where several share the map
         return piece.attrs.get("scenario") if several else None
@@ -40,9 +46,10 @@ def summarise(m: Map) -> dict[str, Any]:
         if scenario is not None:
             zone["scenario"] = scenario
         zones.append(zone)
+    lettered = Board.of(m)
     glyphs = [
         {"letter": g.attrs.get("letter", "?"), "name": cat.glyphs.get(g.attrs.get("letter", "?"), {}).get("name", ""),
-         "q": g.q, "r": g.r, "level": levels.level(cat[g.type], g.z),
+         "q": g.q, "r": g.r, "place": lettered.name(g.q, g.r) if lettered else None, "level": levels.level(cat[g.type], g.z),
          **({"scenario": scenario_of(g)} if scenario_of(g) is not None else {})}
         for g in m.glyphs()
     ]
@@ -60,8 +67,9 @@ def summarise(m: Map) -> dict[str, Any]:
         "format": m.source_format,
         "version": m.source_version,
         "size": size,
-        "pieces": len(m.pieces),
-        "pieces_by_type": dict(sorted(counts.items())),
+        "pieces": sum(pieces.values()),
+        "pieces_by_type": pieces,
+        "markers": markers(m),
         "hexes_by_terrain": dict(sorted(terrain_hexes(m, counts).items())),
         "start_zones": zones,
         "glyphs": glyphs,
@@ -71,6 +79,25 @@ def summarise(m: Map) -> dict[str, Any]:
         "scenario": _one_scenario(m, several),
         "scenarios": scenarios(m) if several else [],
     }
+
+
+def pieces_by_type(m: Map) -> dict[str, int]:
+    """The pieces to build the map with, by type, as `inventory` counts them (`sets.requirements`:
+    a tall water is two water tiles; a page of several scenarios needs what its hungriest
+    scenario needs), glyphs of every letter together; start-zone spaces and figures are markers."""
+    from mapkit.sets.requirements import requirements
+
+    out: Counter[str] = Counter()
+    for key, n in requirements(m).items():
+        out["glyph" if key.startswith("glyph:") else key] += n
+    return dict(sorted(out.items()))
+
+
+def markers(m: Map) -> dict[str, int]:
+    """What the map places that is no piece of a set: start-zone spaces and figures, by type."""
+    from mapkit.sets.requirements import markers as placed_markers
+
+    return placed_markers(m)
 
 
 def scenarios(m: Map) -> list[dict[str, Any]]:
@@ -133,7 +160,8 @@ def terrain_hexes(m: Map, counts: Counter[str] | None = None) -> Counter[str]:
 
 def cells_json(m: Map) -> list[dict[str, Any]]:
     """One object per occupied cell: q, r, its Level (a tile's layer, or the Level a standing piece
-    stands on), terrain or kind, piece index."""
+    stands on), terrain or kind, and its piece: the number findings and losses give it (the
+    first piece of the map is piece 1)."""
     cat = catalog()
     out = []
     for q, r, level, index in m.iter_cells():
@@ -143,7 +171,7 @@ def cells_json(m: Map) -> list[dict[str, Any]]:
             cell["terrain"] = ptype.terrain
         else:
             cell["kind"] = ptype.kind
-        cell["piece"] = index
+        cell["piece"] = index + 1
         cell["type"] = ptype.id
         out.append(cell)
     return out
@@ -170,9 +198,11 @@ def render_text(s: dict[str, Any]) -> str:
                      f"Levels {sz['levels'][0]}..{sz['levels'][1]}")
     else:
         lines.append("  size:     empty map")
-    lines.append(f"  pieces:   {s['pieces']}")
+    lines.append(f"  pieces:   {s['pieces']} to build with (as inventory counts them)")
     for type_id, count in s["pieces_by_type"].items():
         lines.append(f"    {count:5d}  {type_id}")
+    if s["markers"]:
+        lines.append("  markers:  " + ", ".join(f"{n} {MARKER_WORDS.get(t, t)}" for t, n in s["markers"].items()))
     if s["hexes_by_terrain"]:
         lines.append("  hexes by terrain:")
         for terrain, count in s["hexes_by_terrain"].items():
@@ -188,7 +218,8 @@ def render_text(s: dict[str, Any]) -> str:
         lines.append("  glyphs:")
         for g in s["glyphs"]:
             scenario = f" (scenario {g['scenario']})" if "scenario" in g else ""
-            lines.append(f"    {g['letter']} {g['name']} at ({g['q']}, {g['r']}) on {levels.label(g['level'])}{scenario}")
+            sheet = f"{g['place']} " if g.get("place") else ""
+            lines.append(f"    {g['letter']} {g['name']} at {sheet}({g['q']}, {g['r']}) on {levels.label(g['level'])}{scenario}")
     if s.get("sets_used") is not None:
         lines.append(f"  sets used (declared): {_sets_named(s['sets_used'])}")
     if s["buildings"] or s["objects"]:

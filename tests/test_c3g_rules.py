@@ -244,13 +244,13 @@ def test_partial_verdicts_say_when_they_rest_on_the_assumed_marker(tmp_path):
     path = tmp_path / "sky.book.json"
     path.write_text(json.dumps(doc))
     c102 = [f.message for f in check_book_file(path) if f.code == "C102"]
-    assert c102 == ["floor 0: doorway on a partial hex (judged with the assumed 19 mm wound marker), "
+    assert c102 == ["floor 1: doorway on a partial hex (judged with the assumed 19 mm wound marker), "
                     "which no figure can pass"]
     from mapkit.geometry import OverlayParams
 
     given = [f.message for f in check_book_file(path, OverlayParams.from_options(marker_diameter=19))
              if f.code == "C102"]
-    assert given == ["floor 0: doorway on a partial hex, which no figure can pass"]
+    assert given == ["floor 1: doorway on a partial hex, which no figure can pass"]
 
 
 def test_a_window_outside_the_footprint_reads_as_english(tmp_path):
@@ -259,7 +259,7 @@ def test_a_window_outside_the_footprint_reads_as_english(tmp_path):
     path = tmp_path / "sky.book.json"
     path.write_text(json.dumps(doc))
     c101 = [f.message for f in check_book_file(path) if f.code == "C101"]
-    assert c101 == ["floor 1: window on a hex outside the footprint; windows go only on Half hexes"]
+    assert c101 == ["floor 2: window on a hex outside the footprint; windows go only on Half hexes"]
 
 
 def test_buildings_that_overlap_are_c205():

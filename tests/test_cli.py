@@ -27,7 +27,7 @@ def test_info_json_cells_fill_the_levels_of_their_pieces(cli):
     assert code == 0
     data = json.loads(out)
     m = read_map(SAMPLE)
-    assert data["pieces"] == len(m.pieces) and data["format"] == "hsc" and data["version"] == "0.0007"
+    assert data["pieces"] + sum(data["markers"].values()) == len(m.pieces) and data["format"] == "hsc" and data["version"] == "0.0007"
     assert len(data["cells"]) == sum(1 for _ in m.iter_cells())
     by_piece = {}
     for cell in data["cells"]:
@@ -36,12 +36,12 @@ def test_info_json_cells_fill_the_levels_of_their_pieces(cli):
     # Level N is the layer whose top is at height N: a land tile stored at z is Level z + 1; a tree,
     # glyph or start zone stored at z (one above the tile under it) stands on that Level z tile
     cat = m.catalog()
-    for index, piece in enumerate(m.pieces):
-        levels = {c["level"] for c in by_piece[index]}
+    for number, piece in enumerate(m.pieces, 1):          # piece 1 is the first, as findings count
+        levels = {c["level"] for c in by_piece[number]}
         layer = cat[piece.type].kind in ("land", "fluid", "castle", "custom")
         assert levels == {piece.z + 1 if layer else piece.z}, piece
     assert data["size"]["levels"] == [1, 2]
-    grass7 = next(i for i, p in enumerate(m.pieces) if p.type == "grass-7")
+    grass7 = next(n for n, p in enumerate(m.pieces, 1) if p.type == "grass-7")
     assert {c["terrain"] for c in by_piece[grass7]} == {"grass"} and len(by_piece[grass7]) == 7
 
 
@@ -49,7 +49,7 @@ def test_info_counts_castle_walls_on_nine_levels(tmp_path, cli):
     path = tmp_path / "wall.mapkit.json"
     write_map(Map(pieces=[Piece("grass-1", 0, 0, 0), Piece("castle-wall-straight", 0, 0, 1)]), path)
     data = json.loads(cli("info", path, "--json")[1])
-    wall = [c for c in data["cells"] if c["piece"] == 1]
+    wall = [c for c in data["cells"] if c["piece"] == 2]
     # on a Level 1 tile the wall fills Levels 2 to 10
     assert sorted(c["level"] for c in wall) == list(range(2, 11)) and wall[0]["kind"] == "castle"
 

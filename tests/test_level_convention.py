@@ -34,26 +34,26 @@ def level_map(tmp_path):
 
 def test_info_text_and_json(cli, level_map):
     code, out, _ = cli("info", level_map)
-    assert code == 0 and "Levels 1..4" in out and "A Astrid at (0, 0) on Level 2" in out
+    assert code == 0 and "Levels 1..4" in out and "A Astrid at B1 (0, 0) on Level 2" in out
     data = json.loads(cli("info", level_map, "--json")[1])
     assert data["size"]["levels"] == [1, 4]
     assert data["glyphs"][0]["level"] == 2
     by_piece = {c["piece"]: c["level"] for c in data["cells"]}
-    assert by_piece == {0: 1, 1: 2, 2: 2, 3: 2, 4: 4}
+    assert by_piece == {1: 1, 2: 2, 3: 2, 4: 2, 5: 4}
 
 
 def test_findings_text_json_and_sarif(cli, level_map):
     q, r = FLOATING
     code, out, _ = cli("validate", level_map, "--select", "P101")
     assert code == 1
-    assert out.splitlines()[0].endswith(f"Level 4 ({q}, {r}): P101 error: Grass 1-hex (piece 5) floats: no Level 3 tile under it")
+    assert out.splitlines()[0].endswith(f"Level 4 I6 ({q}, {r}): P101 error: Grass 1-hex (piece 5) floats: no Level 3 tile under it")
     (row,) = json.loads(cli("validate", level_map, "--select", "P101", "--format", "json")[1])
     assert row["level"] == 4 and "no Level 3 tile" in row["message"]
     log = json.loads(cli("validate", level_map, "--select", "P101", "--format", "sarif")[1])
     (result,) = log["runs"][0]["results"]
     assert result["properties"]["level"] == 4
-    assert result["locations"][0]["logicalLocations"][0]["name"] == f"hex ({q}, {r}) Level 4"
-    assert result["locations"][0]["physicalLocation"]["region"]["message"]["text"] == f"Level 4 ({q}, {r})"
+    assert result["locations"][0]["logicalLocations"][0]["name"] == f"hex I6 ({q}, {r}) Level 4"
+    assert result["locations"][0]["physicalLocation"]["region"]["message"]["text"] == f"Level 4 I6 ({q}, {r})"
 
 
 def test_analyze_input_and_output(cli, level_map):
@@ -67,7 +67,7 @@ def test_analyze_input_and_output(cli, level_map):
     assert (spaces[(1, 0)]["level"], spaces[(1, 0)]["height"]) == (2, 1)
     assert spaces[(0, 1)]["level"] == 1
     code, out, _ = cli("analyze", level_map, "--start", "0,0,2")
-    assert "from (0, 0) on Level 2" in out
+    assert "from B1 (0, 0) on Level 2" in out
 
 
 def test_svg_layers_titles_and_findings(cli, level_map, tmp_path):

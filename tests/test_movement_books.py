@@ -53,11 +53,11 @@ def test_interior_floors_joined_by_matching_stairways():
     assert res.closed_floors() == []
     spaces = prepare(m, layer_for(m, "tower", tower_book(up=2, down=3)))
     res = analyze(spaces, Figure(move=5, height=5), (-8, 0, 1))
-    assert [f["floor"] for f in res.closed_floors()] == [1]
+    assert [f["floor"] for f in res.closed_floors()] == [2]   # the upper floor: floors count from 1
     assert len(res.transit_dead_ends()) == 2
     # Too tall for the Book's entry limit: the ground floor cannot be entered either.
     res = analyze(prepare(m, layer_for(m, "tower", tower_book())), Figure(move=5, height=8), (-8, 0, 1))
-    assert [f["floor"] for f in res.closed_floors()] == [0, 1]
+    assert [f["floor"] for f in res.closed_floors()] == [1, 2]
 
 
 def test_enclosed_structure_exits_are_a_transit_pair():

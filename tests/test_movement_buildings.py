@@ -48,7 +48,7 @@ def test_stairway_joins_floors_at_its_transit_number():
     spaces = prepare(tower_map(), tower(stairs=False))
     res = analyze(spaces, Figure(move=5, height=5), (0, 0, 1))
     assert at(spaces, res, 1, 1, 7) == (None, None)
-    assert res.closed_floors() == [{"building": 0, "floor": 1, "spaces": 3}]
+    assert res.closed_floors() == [{"building": 1, "floor": 2, "spaces": 3}]
 
 
 def test_stairway_up_without_its_down_leads_nowhere():

@@ -25,7 +25,8 @@ def test_analyze_json_lists_spaces_and_analyses(cli, corridor_map):
     assert code == 0, err
     data = json.loads(out)
     by = {(s["q"], s["r"], s["level"]): s for s in data["spaces"]}
-    assert by[(2, 0, 1)] == {"q": 2, "r": 0, "level": 1, "height": 1, "cost": 2, "turns": 1, "reachable": True}
+    assert by[(2, 0, 1)] == {"q": 2, "r": 0, "level": 1, "height": 1, "cost": 2, "turns": 1, "reachable": True,
+                             "place": "C1"}
     assert by[(3, 0, 1)]["turns"] == 1 and by[(4, 0, 1)]["turns"] == 2   # the glyph stops the move
     assert by[(1, 1, 7)]["reachable"] is False
     assert data["unreachable"] == [[1, 1, 7]]

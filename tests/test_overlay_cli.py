@@ -39,7 +39,7 @@ def test_parameters_change_the_answer(cli):
 
 def test_text_summary_says_what_is_assumed(cli):
     code, out, _ = cli("overlay", SKY)
-    assert code == 0 and "assumed: marker_diameter" in out and "floor 2 (level +16)" in out
+    assert code == 0 and "assumed: marker_diameter" in out and "floor 3 (level +16)" in out
 
 
 def test_picture_of_book_and_map(cli, tmp_path):

@@ -219,8 +219,9 @@ def test_report_legend_is_the_pictures_legend_and_matches_what_it_draws():
     png_labels = {t.text for t in svg.find(f".//{ns}g[@id='legend']").iter(f"{ns}text") if t.text}
     assert set(key) <= png_labels
     assert {"grass", "tree", "ruin", "battlement (on an edge)", "ladder (on an edge)",
-            "figure (initials; player's colour)", "start zone, player 2 (Green)"} <= set(key)
-    from mapkit.outputs.scene.style import hex_colour, player_rgb
+            "R: Raelin (player 1, red)", "start zone, player 2 (green)"} <= set(key)
+    from mapkit.outputs.scene.players import default_colour
+    from mapkit.outputs.scene.style import hex_colour
     from mapkit.model.catalog import catalog
 
     labels = {"tree-10": "tree", "ruin-2": "ruin", "castle-battlement": "battlement (on an edge)",
@@ -233,4 +234,4 @@ def test_report_legend_is_the_pictures_legend_and_matches_what_it_draws():
     assert set(fills) == {*labels, "figure"}
     for kind, label in labels.items():
         assert fills[kind] == key[label], kind
-    assert fills["figure"] == hex_colour(player_rgb(1))          # the figure's player's colour, as the PNG
+    assert fills["figure"] == hex_colour(default_colour(1).rgb) == key["R: Raelin (player 1, red)"]          # the figure's player's colour, as the PNG

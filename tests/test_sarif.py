@@ -44,7 +44,7 @@ def test_sarif_structure():
         if f.q is not None:
             assert f"({f.q}, {f.r})" in loc["logicalLocations"][0]["name"]
     floating = next(r for r in results if r["ruleId"] == "P101")
-    assert floating["locations"][0]["logicalLocations"][0]["name"] == "hex (4, 2) Level 4"
+    assert floating["locations"][0]["logicalLocations"][0]["name"] == "hex F3 (4, 2) Level 4"  # column F of A-F, row 3
 
 
 def test_sarif_validates_against_a_schema_subset():
@@ -75,10 +75,11 @@ def test_sarif_validates_against_a_schema_subset():
 def test_text_and_json_lines():
     found, _ = _findings()
     text = render_text(found).splitlines()
-    assert "maps/floating.hsc: Level 4 (4, 2): P101 error: " in "\n".join(text)
+    assert "maps/floating.hsc: Level 4 F3 (4, 2): P101 error: " in "\n".join(text)
     assert any(line.startswith("maps/floating.hsc: T202 warning: ") for line in text)
     data = json.loads(render_json(found))
-    assert set(data[0]) == {"file", "room", "scenario", "level", "q", "r", "code", "severity", "message"}
+    assert set(data[0]) == {"file", "room", "scenario", "level", "place", "q", "r", "code", "severity",
+                            "message"}
     assert len(data) == len(found)
 
 

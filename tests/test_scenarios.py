@@ -107,17 +107,17 @@ def test_validate_checks_each_scenario_apart_and_names_it(cli, page):
     lines = out.strip().splitlines()
     # the floating tile is the terrain's: reported once, naming no scenario
     assert sum("P101" in line for line in lines) == 1
-    assert any(line.endswith("Level 3 (10, 10): P101 error: Grass 1-hex (piece 19) floats: no Level 2 tile under "
+    assert any(line.endswith("Level 3 O9 (10, 10): P101 error: Grass 1-hex (piece 19) floats: no Level 2 tile under "
                              "it") for line in lines)
     # the glyph on the bare table is scenario 2's; the zones of the two scenarios never overlap
-    assert any(": scenario 2: Level 0 (30, 30): P109 error: glyph" in line for line in lines)
+    assert any(": scenario 2: Level 0 AS29 (30, 30): P109 error: glyph" in line for line in lines)
     assert not any("P103" in line for line in lines) and code == 1
     rows = json.loads(cli("validate", page, "--select", "P1", "--format", "json")[1])
     assert sorted((r["code"], r["scenario"]) for r in rows) == [("P101", None), ("P109", 2)]
     log = json.loads(cli("validate", page, "--select", "P1", "--format", "sarif")[1])
     named = [r for r in log["runs"][0]["results"] if r["properties"]["scenario"] == 2]
     assert len(named) == 1 and named[0]["locations"][0]["logicalLocations"][0]["name"].startswith("scenario 2 ")
-    assert named[0]["locations"][0]["physicalLocation"]["region"]["message"]["text"] == "scenario 2: Level 0 (30, 30)"
+    assert named[0]["locations"][0]["physicalLocation"]["region"]["message"]["text"] == "scenario 2: Level 0 AS29 (30, 30)"
 
 
 def test_a_finding_every_scenario_has_about_its_own_pieces_names_each(cli, page):

@@ -223,7 +223,7 @@ def test_single_spaced_is_read_from_the_book():
     assert all(b.single_spaced and b.max_height == 7 for b in lay.spaces if b.floor == 0)
     assert any("entry limit" in n for n in lay.notes)
     res = analyze(prepare(m, lay), Figure(move=5, height=5, double=True), (-6, 0, 1))
-    assert res.closed_floors() == [{"building": 0, "floor": 0, "spaces": len(floors)}]
+    assert res.closed_floors() == [{"building": 1, "floor": 1, "spaces": len(floors)}]
 
 
 # -- 5. vehicle entrances ----------------------------------------------------------------------
@@ -333,7 +333,7 @@ def test_the_elevator_car_rides_its_shaft_from_a_command(cli, tmp_path):
     assumption the movement graph documents).
 
     A three-floor tower on grass at level 1 (floors at heights 1, 9 and 17), its shaft at map hex
-    (2, 1), the sample Elevator Car (Move 1) at the bottom: floor 1 in 1 turn, floor 2 in 2.
+    (2, 1), the sample Elevator Car (Move 1) at the bottom (floor 1): floor 2 in 1 turn, floor 3 in 2.
     (mapkit's graph could move the car, but no command asked it to.)
     """
     m = column_map({(q, r): (1, "grass") for q in range(-3, 7) for r in range(-3, 5)})
@@ -348,4 +348,5 @@ def test_the_elevator_car_rides_its_shaft_from_a_command(cli, tmp_path):
     assert [stop["turns"] for stop in data["boarding"]] == [0, 1, 2]
     assert all(stop["spaces"] for stop in data["boarding"])   # each floor has a space to board from
     code, out, err = cli("analyze", path, "--mover", "elevator-car")
-    assert "figures enter and exit at floor 2 (2, 1) on Level 17 (after 2 turns) from: (1, 1) on Level 17" in out
+    # columns from q + r // 2 = -5 (A), rows from -3 (1): (2, 1) is H5, (1, 1) G5
+    assert "figures enter and exit at floor 3 H5 (2, 1) on Level 17 (after 2 turns) from: G5 (1, 1) on Level 17" in out

@@ -31,7 +31,7 @@ def fake_maps(monkeypatch):
 def test_exit_codes(cli, fake_maps):
     assert cli("validate", "good.map")[0] == 0
     code, out, _ = cli("validate", "floating.map")
-    assert code == 1 and out == "floating.map: Level 3 (3, 3): P101 error: Grass 1-hex (piece 2) floats: " \
+    assert code == 1 and out == "floating.map: Level 3 E4 (3, 3): P101 error: Grass 1-hex (piece 2) floats: " \
                                  "no Level 2 tile under it\n1 error, 0 warnings in 1 map\n"
     code, out, _ = cli("validate", "warning.map")
     assert code == 0 and "P105 warning" in out
@@ -65,7 +65,8 @@ def test_json_and_sarif_output(cli, fake_maps):
     code, out, _ = cli("validate", "floating.map", "warning.map", "--format", "json")
     rows = json.loads(out)
     assert code == 1 and [r["code"] for r in rows] == ["P101", "P105"]
-    assert rows[0] == {"file": "floating.map", "room": None, "scenario": None, "level": 3, "q": 3, "r": 3, "code": "P101",
+    assert rows[0] == {"file": "floating.map", "room": None, "scenario": None, "level": 3, "place": "E4",
+                       "q": 3, "r": 3, "code": "P101",
                        "severity": "error", "message": rows[0]["message"]}
     code, out, _ = cli("validate", "floating.map", "--format", "sarif")
     log = json.loads(out)

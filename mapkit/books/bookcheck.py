@@ -143,7 +143,7 @@ def elevator_shafts(book: Book, ov: Overlay) -> Iterator[Issue]:
                         q, r, idx[0])
         for a, b in zip(idx, idx[1:]):
             if b != a + 1:
-                yield Issue("C106", f"Elevator Shaft broken between floors {a} and {b}", q, r, b)
+                yield Issue("C106", f"Elevator Shaft broken between floors {a + 1} and {b + 1}", q, r, b)
     floor_classes = {fo.index: fo.classes for fo in ov.floors}
     for f in book.floors:
         shafts = {(m.q, m.r) for m in f.marked("elevator-shaft")}

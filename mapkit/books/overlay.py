@@ -49,7 +49,7 @@ class Overlay:
             "exterior": _cells_json(self.exterior),
             "exits": [_mark_json(m) for m in self.book.exits],
             "floors": [
-                {"index": f.index, "level_offset": f.offset, "hexes": _cells_json(f.classes),
+                {"floor": f.index + 1, "level_offset": f.offset, "hexes": _cells_json(f.classes),
                  "marks": [_mark_json(m) for m in f.marks]}
                 for f in self.floors
             ],

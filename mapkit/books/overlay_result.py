@@ -85,7 +85,7 @@ def overlay_text(doc: dict[str, Any]) -> str:
         f"{k}={v['value']} ({v['source']})" for k, v in params.items() if isinstance(v, dict)))
     if params["assumed"]:
         lines.append("assumed: " + ", ".join(params["assumed"]) + " (see --json for the reasoning)")
-    groups = ([("outside", doc["exterior"])] + [(f"floor {f['index']} (level +{f['level_offset']})", f["hexes"])
+    groups = ([("outside", doc["exterior"])] + [(f"floor {f['floor']} (level +{f['level_offset']})", f["hexes"])
                                                 for f in doc["floors"]]) if "exterior" in doc else \
         [(f"Level {lv['level']}", lv["hexes"]) for lv in doc["levels"]]
     for name, cells in groups:

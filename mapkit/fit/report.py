@@ -10,8 +10,9 @@ from __future__ import annotations
 from typing import Any
 
 from mapkit.fit.plan import FitResult
-from mapkit.sets.requirements import describe
+from mapkit.sets.requirements import describe, requirements
 from mapkit.model import levels
+from mapkit.model.board import Board
 from mapkit.model.catalog import catalog
 from mapkit.model.map import Map, Piece
 
@@ -21,22 +22,30 @@ def level_of(z: int) -> int:
     return levels.layer(z)
 
 
-def _piece(piece: Piece) -> dict[str, Any]:
+def _piece(piece: Piece, board: Board | None) -> dict[str, Any]:
+    """A piece fit removed or laid: its origin hex also as the build sheets name it (`place`)."""
     rotation = int(piece.rotation) if float(piece.rotation).is_integer() else piece.rotation
     return {"type": piece.type, "name": catalog()[piece.type].name, "q": piece.q, "r": piece.r,
+            "place": board.name(piece.q, piece.r) if board is not None else None,
             "level": level_of(piece.z), "rotation": rotation}
+
+
+def _pieces(m: Map) -> int:
+    """The pieces a map is built with, as `info` and `inventory` count them (markers apart)."""
+    return sum(requirements(m).values())
 
 
 def summary(m: Map, result: FitResult, output: str | None = None, new_findings: list | None = None
             ) -> dict[str, Any]:
     """Everything `fit` prints, as plain data."""
-    out: dict[str, Any] = {"fits": result.feasible, "pieces_before": len(m.pieces)}
+    out: dict[str, Any] = {"fits": result.feasible, "pieces_before": _pieces(m)}
+    board = Board.of(m)  # fit keeps every hex, so the re-tiled map's sheets letter the same board
     if result.feasible:
         assert result.map is not None
-        out.update({"output": output, "already_fits": result.already_fits, "pieces_after": len(result.map.pieces),
+        out.update({"output": output, "already_fits": result.already_fits, "pieces_after": _pieces(result.map),
                     "changes": [{"terrain": c.family[1], "kind": c.family[0], "level": level_of(c.z),
-                                 "removed": [_piece(m.pieces[i]) for i in c.removed],
-                                 "added": [_piece(p.piece()) for p in c.added]} for c in result.changes],
+                                 "removed": [_piece(m.pieces[i], board) for i in c.removed],
+                                 "added": [_piece(p.piece(), board) for p in c.added]} for c in result.changes],
                     "new_findings": [f.as_dict() for f in (new_findings or [])]})
         return out
     out.update({
@@ -54,7 +63,8 @@ def summary(m: Map, result: FitResult, output: str | None = None, new_findings: 
 
 def _where(p: dict[str, Any]) -> str:
     turn = f", turned {p['rotation']}" if p["rotation"] else ""
-    return f"{p['name']} at ({p['q']}, {p['r']}){turn}"
+    sheet = f"{p['place']} " if p.get("place") else ""
+    return f"{p['name']} at {sheet}({p['q']}, {p['r']}){turn}"
 
 
 def render_text(rep: dict[str, Any], map_name: str) -> str:

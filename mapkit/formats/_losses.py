@@ -46,7 +46,8 @@ def unheld_attrs(m: Map, held: Iterable[str], fmt: str, notes: bool = False) -> 
     """One loss line per map attribute outside `held`, in the map's order, quoting its start, and
     one for the rooms of a page that draws several (written as the one board they are laid out on).
     With `notes` the format has a notes field, which carries `CARRIED_IN_NOTES`."""
-    held = set(held) | (set(CARRIED_IN_NOTES) if notes else set())
+    own = set(held)  # a scenario's own attributes: the notes carry only the map's
+    held = own | (set(CARRIED_IN_NOTES) if notes else set())
     out = []
     if m.rooms:
         out.append(f"rooms: {len(m.rooms)} rooms laid out as one board; {fmt} has no place for the rooms "
@@ -55,6 +56,12 @@ def unheld_attrs(m: Map, held: Iterable[str], fmt: str, notes: bool = False) -> 
         if key in held or value in (None, "", [], {}):
             continue
         out.append(f"map attribute {key.replace('_', ' ')} ({_quoted(value)}): {fmt} has no place for it")
+    if len(m.scenario_setups) == 1:  # one scenario written (several are one loss, `formats.scenario_losses`)
+        setup = m.scenario_setups[0]
+        for key, value in setup.attrs.items():
+            if key not in own and value not in (None, "", [], {}):
+                out.append(f"scenario {setup.number} attribute {key.replace('_', ' ')} ({_quoted(value)}): "
+                           f"{fmt} has no place for it")
     return out
 
 

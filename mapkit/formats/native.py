@@ -122,14 +122,15 @@ def losses(m: Map) -> list[str]:
     piece of several hexes (only one-hex pieces turn in half steps; the reader refuses others)."""
     return [f"piece {index} ({p.type}): rotation {p.rotation} is a half step, which only one-hex pieces take "
             f"(written as {int(p.rotation)})"
-            for index, p in enumerate(m.pieces) if not float(p.rotation).is_integer() and not _one_hex(p)]
+            for index, p in enumerate(m.pieces, 1) if not float(p.rotation).is_integer() and not _one_hex(p)]
 
 
 def write(m: Map) -> bytes:
     """The map as canonical mapkit JSON (UTF-8, newline at the end)."""
     for kind, places in (("piece", [(p.q, p.r, p.z) for p in m.pieces]),
-                         ("C3G Book", [(b.q, b.r, b.level) for b in m.buildings + m.objects])):
-        for index, place in enumerate(places):
+                         ("building", [(b.q, b.r, b.level) for b in m.buildings]),
+                         ("object", [(b.q, b.r, b.level) for b in m.objects])):
+        for index, place in enumerate(places, 1):
             if any(abs(v) > MAX_COORDINATE for v in place):
                 raise FormatError(f"cannot write mapkit JSON: {kind} {index} at (q, r, level) {place} is beyond "
                                   f"±{MAX_COORDINATE}, which mapkit JSON cannot hold")

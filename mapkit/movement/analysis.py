@@ -120,13 +120,14 @@ class Analysis:
 
     def closed_floors(self) -> list[dict[str, Any]]:
         """Building floors where a figure of this profile cannot end a move, from any start zone
-        (or, with no start zones, from any exterior space)."""
+        (or, with no start zones, from any exterior space): the building as the map lists it and
+        the floor from the bottom one, both counted from 1 as every output counts them."""
         reached = self._reached_any()
         floors: dict[tuple[int, int], list[int]] = {}
         for s in range(len(self.spaces)):
             if gr.is_interior(self.spaces, s):
                 floors.setdefault((self.spaces.building[s], self.spaces.floor[s]), []).append(s)
-        return [{"building": b, "floor": f, "spaces": len(ids)}
+        return [{"building": b + 1, "floor": f + 1, "spaces": len(ids)}
                 for (b, f), ids in sorted(floors.items()) if not any(reached[s] for s in ids)]
 
     def _reached_any(self) -> list[bool]:
@@ -219,20 +220,21 @@ def falls(spaces: Spaces, height: int) -> list[dict[str, Any]]:
 
 
 def transit_dead_ends(spaces: Spaces) -> list[dict[str, Any]]:
-    """Transit groups with no partner: a lone Transit Number, a stairway with no match a floor away."""
+    """Transit groups with no partner: a lone Transit Number, a stairway with no match a floor away
+    (buildings and floors counted from 1, as every output counts them)."""
     groups = gr.transit_groups(spaces)
     out = []
     for key, members in sorted(groups.items(), key=lambda kv: str(kv[0])):
         if len(key) == 2:
             if len(members) < 2:
-                out.append({"building": key[0], "transit_number": key[1], "spaces": [list(spaces.place(s)) for s in members],
+                out.append({"building": key[0] + 1, "transit_number": key[1], "spaces": [list(spaces.place(s)) for s in members],
                             "why": "no other transit space with this number"})
         else:
             building, floor, number, role = key
             other = (building, floor + 1, number, "stair-down") if role == "stair-up" else (building, floor - 1, number, "stair-up")
             if other not in groups:
-                out.append({"building": building, "transit_number": number, "spaces": [list(spaces.place(s)) for s in members],
-                            "why": f"{role} on floor {floor} has no matching {other[3]} on floor {other[1]}"})
+                out.append({"building": building + 1, "transit_number": number, "spaces": [list(spaces.place(s)) for s in members],
+                            "why": f"{role} on floor {floor + 1} has no matching {other[3]} on floor {other[1] + 1}"})
     return out
 
 

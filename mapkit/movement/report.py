@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, NamedTuple
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Callable, NamedTuple
 
 from mapkit.errors import OptionError, StartError
 from mapkit.model.map import Map
@@ -35,6 +35,9 @@ class Heatmap:
     turns: Sequence[int | None]
     title: str = ""
     banner: str = ""
+    #: The colours the map names for its players' start zones (player as text -> colour name,
+    #: `Map.attrs["zone_colours"]`); others are drawn in VirtualScape's.
+    zone_colours: dict[str, str] = field(default_factory=dict)
 
 
 class Analysis(NamedTuple):
@@ -57,8 +60,8 @@ def mover_kind(figure: Figure) -> str:
 
 def analyze_map(m: Map, figure: Figure, start: tuple[int, int, int] | None = None, broken_windows: bool = False,
                 heatmap: bool = False, scenario: Any = None, map_file: str | None = None,
-                mover: str | None = None, vehicle: int | None = None, vehicle_rules: str = "current"
-                ) -> Analysis:
+                mover: str | None = None, vehicle: int | None = None, vehicle_rules: str = "current",
+                sheets: Map | None = None) -> Analysis:
     """The movement report of a map as data and as text, with the turns a heatmap draws when
     `heatmap` is asked for. `start` is (q, r, Level), the Level a figure there stands on
     (`mapkit.model.levels`); a start that names no space raises OptionError.
@@ -67,7 +70,9 @@ def analyze_map(m: Map, figure: Figure, start: tuple[int, int, int] | None = Non
     `Map.objects`, or None for the map's only one) with the Move, Height and spaces of its Book
     instead of `figure`, from where it stands unless `start` is given; the report then lists the
     spaces figures enter and exit it from, under `vehicle_rules` ("current", seeds/001, or
-    "legacy", seeds/003). Any other mover is `figure` itself."""
+    "legacy", seeds/003). Any other mover is `figure` itself.
+
+    Every place is also named as the build sheets of `sheets` (default: `m`) letter it (C7)."""
     from mapkit.movement import vehicles as vh
     from mapkit.movement.analysis import analyze, prepare, report
 
@@ -95,6 +100,7 @@ def analyze_map(m: Map, figure: Figure, start: tuple[int, int, int] | None = Non
         start = spaces.key(found)
     result = analyze(spaces, figure, start, broken_windows=broken_windows, at=at)
     data = report(result)
+    _name_places(data, sheets if sheets is not None else m)
     data["map"] = m.name
     data["mover"] = {"kind": mover_kind(figure) if driven is None else mover}
     if driven is not None:
@@ -106,7 +112,7 @@ def analyze_map(m: Map, figure: Figure, start: tuple[int, int, int] | None = Non
     heat = None
     if heatmap:
         turns = result.start_turns if result.start_turns is not None else [s["turns"] for s in _by_space(data, spaces)]
-        where = (f" from {_place(data['start'])}" if start
+        where = (f" from {_place(data['start'], _namer(data))}" if start
                  else " from the nearest start zone" if data["start_zones"] else "")
         if driven is not None and start is None:
             where = f" of {driven.label}"
@@ -116,8 +122,32 @@ def analyze_map(m: Map, figure: Figure, start: tuple[int, int, int] | None = Non
             banner = NO_ZONES
             data.setdefault("notes", []).append(f"heatmap: {NO_ZONES}")
         heat = Heatmap(spaces, turns, f"{m.name or 'map'}: turns{where} (Move {figure.move}, Height {figure.height})",
-                       banner)
+                       banner, dict(m.attrs.get("zone_colours") or {}))
     return Analysis(data, render_text(data), heat)
+
+
+def _name_places(data: dict[str, Any], sheets: Map) -> None:
+    """`board`: the odd-r offset column the build sheets letter A and the row they number 1 (None
+    for an empty map), and each space, glyph and engagement its `place` on that board ("C7")."""
+    from mapkit.model.board import Board
+
+    board = Board.of(sheets)
+    data["board"] = None if board is None else {"column_a": board.col0, "row_1": board.row0}
+    name = _namer(data)
+    for entry in data["spaces"] + data["glyphs"]:
+        entry["place"] = name(entry["q"], entry["r"])
+    for e in data["engagement"]:
+        e["place"] = None if e["space"] is None else name(e["space"][0], e["space"][1])
+
+
+def _namer(data: dict[str, Any]) -> Callable[[int, int], str | None]:
+    """A hex's sheet name on the report's board (None off it, or for a report without one)."""
+    from mapkit.model.board import Board
+
+    origin = data.get("board")
+    if not origin:
+        return lambda q, r: None
+    return Board(origin["column_a"], origin["row_1"]).name
 
 
 def _vehicle_data(v: Any, vehicle_rules: str) -> dict[str, Any]:
@@ -143,7 +173,7 @@ def _boarding(spaces: Any, result: Any, v: Any, vehicle_rules: str, stand: list[
         room = (spaces.building[at[0]], spaces.floor[at[0]]) if spaces.building[at[0]] >= 0 else None
         hexes = [(spaces.q[s], spaces.r[s]) for s in at]
         found = vh.boarding_spaces(spaces, hexes, spaces.height[at[0]], v.height, directions, boarder, room)
-        out.append({"at": [list(spaces.place(s)) for s in at], "floor": spaces.floor[at[0]] if v.elevator_car else None,
+        out.append({"at": [list(spaces.place(s)) for s in at], "floor": spaces.floor[at[0]] + 1 if v.elevator_car else None,
                     "turns": result.start_turns[at[0]] if result.start_turns else None,
                     "spaces": [list(spaces.place(s)) for s in found]})
     return out
@@ -155,10 +185,11 @@ def _by_space(data: dict[str, Any], spaces: Any) -> list[dict[str, Any]]:
     return [by_place.get(spaces.place(s), {"turns": None}) for s in range(len(spaces))]
 
 
-def _place(place: list[int]) -> str:
-    """A space as text: its hex and the Level a figure there stands on."""
+def _place(place: list[int], name: Callable[[int, int], str | None] = lambda q, r: None) -> str:
+    """A space as text: its hex (as the sheets name it, and axial) and the Level a figure there stands on."""
     q, r, level = place
-    return f"({q}, {r}) on Level {level}"
+    sheet = name(q, r)
+    return f"{sheet + ' ' if sheet else ''}({q}, {r}) on Level {level}"
 
 
 def render_text(d: dict[str, Any]) -> str:
@@ -174,26 +205,27 @@ def render_text(d: dict[str, Any]) -> str:
         who = (f"{mover['name']} (object {mover['object']}, {mover['kind']}, Size {mover['size'] or 'unknown'}, "
                f"{entrance}; {mover['vehicle_rules']} vehicle rules): ")
     falls = "never falls" if f["flying"] else f"falls: {f['falls']}"  # seeds/004: "Figures that can Fly never fall"
+    name = _namer(d)
     lines = [f"{d.get('map') or '(unnamed map)'}{scenario}: {who}Move {f['move']}, Height {f['height']} "
              f"({kind}; {falls})"]
     spaces = d["spaces"]
     lines.append(f"  spaces: {len(spaces)}")
     if d["start"] is not None:
         counts = Counter(s["turns"] for s in spaces if s["reachable"])
-        lines.append(f"  from {_place(d['start'])}: " + ", ".join(
+        lines.append(f"  from {_place(d['start'], name)}: " + ", ".join(
             f"{n} in {t} turn{'s' if t != 1 else ''}" for t, n in sorted(counts.items())) +
             f"; {sum(1 for s in spaces if not s['reachable'])} not reachable")
     if d["start_zones"]:
         lines.append("  start zones: " + ", ".join(f"player {p}: {n} spaces" for p, n in d["start_zones"].items()))
     for e in d["engagement"]:
-        where = f" (ending at {_place(e['space'])})" if e["space"] else ""
+        where = f" (ending at {_place(e['space'], name)})" if e["space"] else ""
         if e["turns"] is None:
             lines.append(f"  engage: player {e['from']} never reaches player {e['to']}'s zone")
             continue
         turns = f"{e['turns']} turn{'s' if e['turns'] != 1 else ''}"
         lines.append(f"  engage: player {e['from']} reaches player {e['to']}'s zone in {turns}{where}")
     for g in d["glyphs"]:
-        where = f"  glyph {g['letter']} at ({g['q']}, {g['r']}) on Level {g['level']}"
+        where = f"  glyph {g['letter']} at {_place([g['q'], g['r'], g['level']], name)}"
         if not g["turns"]:
             lines.append(f"{where}: no start zones to measure from")
             continue
@@ -215,8 +247,8 @@ def render_text(d: dict[str, Any]) -> str:
     for stop in d.get("boarding", ()):
         where = f"floor {stop['floor']} " if stop["floor"] is not None else ""
         when = "" if stop["turns"] in (0, None) else f" (after {stop['turns']} turn{'s' if stop['turns'] != 1 else ''})"
-        spaces_text = ", ".join(_place(x) for x in stop["spaces"]) or "none: no figure can enter or exit here"
-        lines.append(f"  figures enter and exit at {where}{_place(stop['at'][0])}{when} from: {spaces_text}")
+        spaces_text = ", ".join(_place(x, name) for x in stop["spaces"]) or "none: no figure can enter or exit here"
+        lines.append(f"  figures enter and exit at {where}{_place(stop['at'][0], name)}{when} from: {spaces_text}")
     for note in d.get("notes", ()):
         lines.append(f"  note: {note}")
     return "\n".join(lines) + "\n"

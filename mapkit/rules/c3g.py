@@ -57,7 +57,7 @@ def _book_rule(ctx: CheckContext, code: str) -> Iterator[Finding]:
         for issue in book_issues(pb.book, pb.overlay, code):
             q, r = move_hex(issue.q, issue.r, (p.q, p.r), p.rotation)
             level = p.level + (floor_offsets.get(issue.floor, 0) if issue.floor is not None else 0)
-            where = "outside" if issue.floor is None else f"floor {issue.floor}"
+            where = "outside" if issue.floor is None else f"floor {issue.floor + 1}"
             yield ctx.finding(code, f"{label}{where}: {issue.message}", q, r, level)
 
 

@@ -71,18 +71,20 @@ def _check_board(m: Map, file: str | None, options: dict[str, Any], rules: list[
     views = m.per_scenario()
     if len(views) == 1:
         return _run(m, file, options, rules)
-    found = [(number, _run(view, file, options, rules)) for number, view in views]
+    found = [(number, _run(view, file, options, rules, m)) for number, view in views]
     shared = set.intersection(*(set(findings) for _, findings in found))
     if shared:  # only what the terrain has without any scenario's pieces is the terrain's
-        shared &= set(_run(m.terrain(), file, options, rules))
+        shared &= set(_run(m.terrain(), file, options, rules, m))
     out = [f for f in found[0][1] if f in shared]
     for number, findings in found:
         out.extend(_named([f for f in findings if f not in shared], number))
     return out
 
 
-def _run(m: Map, file: str | None, options: dict[str, Any], rules: list[Rule]) -> list[Finding]:
-    return list(framework.run_rules(CheckContext(m, file, options), rules))
+def _run(m: Map, file: str | None, options: dict[str, Any], rules: list[Rule], sheets: Map | None = None
+         ) -> list[Finding]:
+    """The findings of `rules` on `m`, their places named on the board of `sheets` (default: `m`)."""
+    return list(framework.run_rules(CheckContext(m, file, options, sheets), rules))
 
 
 def _named(findings: list[Finding], scenario: int | None) -> list[Finding]:

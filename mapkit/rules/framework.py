@@ -14,6 +14,7 @@ from functools import cached_property, lru_cache
 from typing import Any, Callable, Iterable, Iterator
 
 from mapkit import data
+from mapkit.model.board import Board
 from mapkit.model.map import Map
 
 SEVERITIES = ("error", "warning", "info")
@@ -27,7 +28,8 @@ class Finding:
     a standing piece stands on). `scenario` names the scenario of a page that sets up several
     when the finding holds in that scenario only (None: the map has one, or all share it); `room`
     the board of a page that draws several (its q, r are then the room's own, as its pictures
-    draw it).
+    draw it). `place` is the hex as the build sheets name it ("C7", `mapkit.model.board`), set by
+    the runner (`mapkit.rules.checks`) for a finding at a hex of a map's (a room's) lettered board.
     """
 
     code: str
@@ -39,10 +41,12 @@ class Finding:
     file: str | None = None
     scenario: int | None = None
     room: int | None = None
+    place: str | None = None
 
     def as_dict(self) -> dict[str, Any]:
-        return {"file": self.file, "room": self.room, "scenario": self.scenario, "level": self.level, "q": self.q,
-                "r": self.r, "code": self.code, "severity": self.severity, "message": self.message}
+        return {"file": self.file, "room": self.room, "scenario": self.scenario, "level": self.level,
+                "place": self.place, "q": self.q, "r": self.r, "code": self.code, "severity": self.severity,
+                "message": self.message}
 
 
 @dataclass(frozen=True)
@@ -65,11 +69,15 @@ class Rule:
 
 @dataclass
 class CheckContext:
-    """What a rule sees: the map, its file name, options, and shared derived data (cached)."""
+    """What a rule sees: the map, its file name, options, and shared derived data (cached).
+
+    `sheets` is the map whose build sheets letter the board that findings name places on
+    (default: `map`; one scenario of a page is checked on its own, its places named on the page's board)."""
 
     map: Map
     file: str | None = None
     options: dict[str, Any] = field(default_factory=dict)
+    sheets: Map | None = None
     _memo: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)
 
     def shared(self, key: str, compute: Callable[["CheckContext"], Any]) -> Any:
@@ -82,10 +90,19 @@ class CheckContext:
     def occupancy(self) -> dict[tuple[int, int, int], list[int]]:
         return self.map.occupancy()
 
+    @cached_property
+    def board(self) -> Board | None:
+        """The board as the build sheets letter it (None: the map has no pieces)."""
+        from mapkit.model.board import Board
+
+        return Board.of(self.sheets if self.sheets is not None else self.map)
+
     def finding(self, rule_code: str, message: str, q: int | None = None, r: int | None = None,
                 level: int | None = None, severity: str | None = None) -> Finding:
         sev = severity or RULES[rule_code].severity
-        return Finding(rule_code, sev, message, q, r, level, self.file)
+        board = self.board if q is not None and r is not None else None
+        place = board.name(q, r) if board is not None and q is not None and r is not None else None
+        return Finding(rule_code, sev, message, q, r, level, self.file, place=place)
 
 
 RULES: dict[str, Rule] = {}

@@ -69,8 +69,8 @@ def closed_floor(ctx: CheckContext) -> Iterator[Finding]:
     for scenario, a in movements(ctx):
         sp = a.spaces
         for fl in a.closed_floors():
-            first = next(s for s in range(len(sp)) if sp.building[s] == fl["building"] and sp.floor[s] == fl["floor"]
-                         and sp.role[s] != "exit")
+            first = next(s for s in range(len(sp)) if sp.building[s] + 1 == fl["building"]
+                         and sp.floor[s] + 1 == fl["floor"] and sp.role[s] != "exit")
             yield ctx.finding("M102", f"{_scenario(scenario)}floor {fl['floor']} of building {fl['building']} "
                                       f"({fl['spaces']} spaces) cannot be entered by a Height {a.figure.height} figure",
                               *sp.place(first))

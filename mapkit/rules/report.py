@@ -31,13 +31,16 @@ def severity_first(f: Finding) -> tuple:
 
 
 def where(f: Finding) -> str:
-    """'room R: scenario K: Level L (q, r)', 'Level L (q, r)', '(q, r)', 'scenario K', or '' for a
-    map-wide finding (L as `mapkit.model.levels` counts; K only for a map of several scenarios, R
-    for a page of several rooms)."""
+    """'room R: scenario K: Level L C7 (q, r)', 'Level L C7 (q, r)', 'C7 (q, r)', '(q, r)',
+    'scenario K', or '' for a map-wide finding (L as `mapkit.model.levels` counts; C7 the hex as
+    the build sheets name it, where it is on their lettered board; K only for a map of several
+    scenarios, R for a page of several rooms)."""
     parts = []
     if f.level is not None:
         parts.append(f"Level {f.level}")
     if f.q is not None and f.r is not None:
+        if f.place:
+            parts.append(f.place)
         parts.append(f"({f.q}, {f.r})")
     heads = [f"room {f.room}"] if f.room is not None else []
     if f.scenario is not None:
@@ -102,7 +105,8 @@ def _result(f: Finding, rule_index: dict[str, int]) -> dict[str, Any]:
         (f"scenario {f.scenario} " if f.scenario is not None else "")
     if f.r is not None and f.q is not None:
         location["physicalLocation"]["region"] = {"startLine": 1, "message": {"text": where(f)}}
-        name = f"{scenario}hex ({f.q}, {f.r})" + (f" Level {f.level}" if f.level is not None else "")
+        sheet = f"{f.place} " if f.place else ""
+        name = f"{scenario}hex {sheet}({f.q}, {f.r})" + (f" Level {f.level}" if f.level is not None else "")
         location["logicalLocations"] = [{"name": name, "fullyQualifiedName": f"{f.file or ''}::{name}",
                                          "kind": "object"}]
     else:
@@ -115,7 +119,8 @@ def _result(f: Finding, rule_index: dict[str, int]) -> dict[str, Any]:
         "level": SARIF_LEVEL.get(f.severity, "note"),
         "message": {"text": f.message},
         "locations": [location],
-        "properties": {"q": f.q, "r": f.r, "level": f.level, "room": f.room, "scenario": f.scenario,
+        "properties": {"q": f.q, "r": f.r, "place": f.place, "level": f.level, "room": f.room,
+                       "scenario": f.scenario,
                        "severity": f.severity},
     }
     if f.code in rule_index:

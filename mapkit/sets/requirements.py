@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from mapkit.model.catalog import catalog
+from mapkit.model.catalog import PieceType, catalog
 from mapkit.model.map import Map
 
 #: Kinds that are no piece one owns in a set (start zones are skipped too, by their terrain).
@@ -42,25 +42,41 @@ def requirements(m: Map) -> Counter[str]:
 
 
 def _pieces_needed(m: Map) -> Counter[str]:
+    """From the map's counts by type (a reduction over a `PieceTable`'s columns): only glyphs and
+    personal tiles, told apart by their attributes, are looked at one by one."""
     cat = catalog()
     need: Counter[str] = Counter()
-    for piece in m.pieces:
-        ptype = cat.types.get(piece.type)
-        if ptype is None or ptype.kind in NOT_TERRAIN or ptype.terrain == "start-zone":
+    for type_id, count in sorted(m.piece_counts().items()):
+        ptype = cat.types.get(type_id)
+        if ptype is None or not is_piece(ptype):
             continue
         if ptype.terrain == "glyph":
-            letter = piece.attrs.get("letter", "?")
-            need[ANY_GLYPH if letter in ("?", "", None) else f"glyph:{letter}"] += 1
+            for piece in m.of_type(type_id):
+                letter = piece.attrs.get("letter", "?")
+                need[ANY_GLYPH if letter in ("?", "", None) else f"glyph:{letter}"] += 1
         elif ptype.inventory_as:
             for other, n in ptype.inventory_as.items():
-                need[other] += n
+                need[other] += n * count
         elif ptype.id == "personal":
-            need[f"personal:{piece.attrs.get('size', 1)}"] += 1
+            need.update(f"personal:{piece.attrs.get('size', 1)}" for piece in m.of_type(type_id))
         else:
-            need[ptype.id] += 1
+            need[ptype.id] += count
         for base, n in ptype.base_tiles.items():  # the tile it stands on, one of its set's (an outcrop's shadow)
-            need[base] += n
+            need[base] += n * count
     return need
+
+
+def is_piece(ptype: PieceType) -> bool:
+    """Whether a placed piece of this type is a piece one owns (a tile, an obstacle, a glyph ...),
+    not a marker of a place: a start-zone space or a figure."""
+    return ptype.kind not in NOT_TERRAIN and ptype.terrain != "start-zone"
+
+
+def markers(m: Map) -> dict[str, int]:
+    """type id -> how many the map places of what is no piece one owns (start-zone spaces, figures):
+    what `info` counts apart from the pieces (`requirements` counts those)."""
+    cat = catalog()
+    return {t: n for t, n in sorted(m.piece_counts().items()) if t in cat.types and not is_piece(cat.types[t])}
 
 
 def terrain_requirements(m: Map) -> dict[str, int]:

@@ -14,7 +14,7 @@ from mapkit.model import levels
 from mapkit.model.catalog import catalog
 from mapkit.model.grid import DIRECTIONS
 from mapkit.model.map import Map
-from mapkit.outputs.scene import c3g, layout, style, symbols
+from mapkit.outputs.scene import c3g, layout, players, style, symbols
 from mapkit.outputs.scene import iso_solids as solids
 from mapkit.outputs.scene.layout import Box, Oblique, hex_center
 from mapkit.outputs.scene.shapes import Circle, Group, Poly, Text
@@ -119,7 +119,7 @@ def iso_view(m: Map, opts: Any) -> tuple[Group, Box, dict]:
         xs, ys = [0.0, p], [0.0, p]
     box = Box(min(xs), min(ys), max(xs), max(ys))
     info = {"types": [cat[pc.type] for pc in m.pieces],
-            "players": [int(pc.attrs.get("player", 0) or 0) for pc in m.pieces if pc.type == "start-zone"],
+            "players": [pc for pc in m.pieces if pc.type == "start-zone" or cat[pc.type].kind == "figure"],
             "levels": (shading.low, shading.high), "cells": set(tops), "iso": True}
     if c3g.has_c3g(m):
         extra = c3g.iso_layer(m, opts.map_file, p, proj)
@@ -191,15 +191,14 @@ def _iso_standing(root: Group, m: Map, index: int, cell: tuple[int, int], cx: fl
         ys += [ty - p * 0.4, by]
         return
     if kind == "figure":
-        player = piece.attrs.get("player")
-        root.items.extend(symbols.figure(bx, by - p * 0.25, p * 0.8, str(piece.attrs.get("name", "")),
-                                         int(player) if player else None))
+        root.items.extend(symbols.figure(bx, by - p * 0.25, p * 0.8, players.figure_label(piece),
+                                         players.figure_colour(m, piece).rgb))
         return
     if piece.type == "glyph":
         root.items.extend(symbols.glyph(bx, by, p * 0.8, str(piece.attrs.get("letter", "?"))))
     elif piece.type == "start-zone":
         player = int(piece.attrs.get("player", 0) or 0)
-        rgb = style.player_rgb(player)
+        rgb = players.zone_colour(m, player).rgb
         ring = [proj.project(x, y, z) for x, y in layout.hex_corners(piece.q, piece.r, p, 0.8)]
         root.add(Poly(ring, stroke=rgb, width=p * 0.08))
         root.add(Text(bx, by, str(player), p * 0.22, fill=(0, 0, 0), bold=True, halo=rgb))

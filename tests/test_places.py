@@ -1,0 +1,94 @@
+"""Places as a builder reads them: every finding and report names a hex as the build sheets letter it (C7).
+
+The sheets letter the odd-r offset columns A, B, C ... from the westmost column any piece covers
+and number the rows from the northmost (`mapkit.model.board`). The test maps are small enough to
+letter by hand; the sheets themselves are read back to check that they print the same name.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+
+from mapkit.formats import write_map
+from mapkit.model.board import Board, column_letters
+from mapkit.model.map import Map, Piece
+
+
+def test_columns_are_lettered_as_a_spreadsheet():
+    assert [column_letters(i) for i in (0, 1, 25, 26, 27, 51, 52, 701, 702)] == \
+        ["A", "B", "Z", "AA", "AB", "AZ", "BA", "ZZ", "AAA"]
+
+
+def test_a_board_lettered_by_hand():
+    # Column of (q, r) is q + r // 2 (odd-r offsets). (-1, 0) is column -1 (A), row 0 is row 1;
+    # (3, 2) is column 4, the sixth from A: F; row 2 is 3. Odd row 1: (0, 1) is column 0, B.
+    m = Map(pieces=[Piece("grass-1", -1, 0, 0), Piece("grass-1", 3, 2, 0), Piece("grass-1", 0, 1, 0)])
+    board = Board.of(m)
+    assert (board.name(-1, 0), board.name(3, 2), board.name(0, 1)) == ("A1", "F3", "B2")
+    assert board.name(-2, 0) is None and board.name(0, -1) is None   # west of A, north of row 1: no name
+    assert Board.of(Map()) is None
+
+
+def test_a_many_hex_tile_letters_from_its_westmost_hex():
+    # A 7-hex tile at (0, 0) covers rows 0 to 2; its westmost hex is (-1, 1), column -1: A
+    # ((0, 2) is column 0 + 2 // 2 = 1: C.)
+    m = Map(pieces=[Piece("grass-7", 0, 0, 0)])
+    assert sorted(m.footprint(m.pieces[0])) == [(-1, 1), (-1, 2), (0, 0), (0, 1), (0, 2), (1, 0), (1, 1)]
+    board = Board.of(m)
+    assert [board.name(*h) for h in ((-1, 1), (0, 0), (1, 1), (0, 2))] == ["A2", "B1", "C2", "C3"]
+
+
+@pytest.fixture
+def marked(tmp_path):
+    """Grass from (0, 0) to (5, 3); a glyph on (4, 2) and a tile floating over (2, 1) at Level 3."""
+    pieces = [Piece("grass-1", q, r, 0) for r in range(4) for q in range(6)]
+    pieces += [Piece("glyph", 4, 2, 1, attrs={"letter": "A"}), Piece("grass-1", 2, 1, 2),
+               Piece("start-zone", 0, 0, 1, attrs={"player": 1}), Piece("start-zone", 5, 3, 1, attrs={"player": 2})]
+    path = tmp_path / "marked.mapkit.json"
+    write_map(Map(name="marked", pieces=pieces), path)
+    return path
+
+
+# (4, 2): column 4 + 1 = 5, F; row 3. (2, 1): column 2, C; row 2. Column A is column 0.
+GLYPH, FLOATING = "F3", "C2"
+
+
+def test_findings_name_the_sheet_place_in_text_json_and_sarif(cli, marked):
+    code, out, _ = cli("validate", marked, "--select", "P101")
+    assert code == 1 and f"Level 3 {FLOATING} (2, 1): P101 error" in out
+    (row,) = json.loads(cli("validate", marked, "--select", "P101", "--format", "json")[1])
+    assert row["place"] == FLOATING and (row["q"], row["r"]) == (2, 1)
+    (result,) = json.loads(cli("validate", marked, "--select", "P101", "--format", "sarif")[1])["runs"][0]["results"]
+    assert result["properties"]["place"] == FLOATING
+    assert result["locations"][0]["physicalLocation"]["region"]["message"]["text"] == f"Level 3 {FLOATING} (2, 1)"
+    assert result["locations"][0]["logicalLocations"][0]["name"] == f"hex {FLOATING} (2, 1) Level 3"
+
+
+def test_info_and_analyze_name_the_glyph_where_the_findings_would(cli, marked):
+    assert f"A Astrid at {GLYPH} (4, 2) on Level 1" in cli("info", marked)[1]
+    assert json.loads(cli("info", marked, "--json")[1])["glyphs"][0]["place"] == GLYPH
+    code, out, _ = cli("analyze", marked)
+    assert code == 0 and f"glyph A at {GLYPH} (4, 2) on Level 1" in out
+    data = json.loads(cli("analyze", marked, "--json")[1])
+    assert data["glyphs"][0]["place"] == GLYPH and data["board"] == {"column_a": 0, "row_1": 0}
+    by_hex = {(s["q"], s["r"]): s["place"] for s in data["spaces"]}
+    assert by_hex[(0, 0)] == "A1" and by_hex[(5, 3)] == "G4"
+    assert all(e["place"] == by_hex[tuple(e["space"][:2])] for e in data["engagement"])
+    assert re.search(r"ending at [A-Z]+\d+ \(", out)
+    _, out, _ = cli("analyze", marked, "--start", "0,0,1")
+    assert "from A1 (0, 0) on Level 1" in out
+
+
+def test_the_build_sheets_print_the_same_names(cli, marked, tmp_path):
+    from pypdf import PdfReader
+
+    pdf = tmp_path / "marked.pdf"
+    assert cli("print", marked, "-o", pdf, "--hex-names")[0] == 0
+    pages = [page.extract_text() for page in PdfReader(str(pdf)).pages]
+    level3 = next(text for text in pages if "Parts for Level 3" in text)
+    # the floating tile is the one piece of Level 3: the one hex name that page prints is the finding's
+    names = set(re.findall(r"\b[A-Z]{1,2}\d{1,2}\b", level3.split("Coordinates")[0])) - {"H10"}
+    assert names == {FLOATING}
