@@ -64,16 +64,17 @@ def test_a_floor_reached_only_by_the_elevator_car_is_not_closed(cli, tmp_path):
     Elevators."
 
     The three-floor tower of the elevator test: a doorway on the ground floor only, an Elevator
-    Shaft on every floor. With its Elevator Car, figures board on the ground floor and ride to
-    floors 1 and 2: no floor is closed, no M102, and `analyze --mover elevator-car` boards them
-    on every floor. Without the car, floors 1 and 2 cannot be entered.
-    (mapkit once called floors 1 and 2 closed while the car boarded figures there.)"""
+    Shaft on every floor. With its Elevator Car, figures board on the ground floor (floor 1) and
+    ride to floors 2 and 3: no floor is closed, no M102, and `analyze --mover elevator-car` boards
+    them on every floor. Without the car, floors 2 and 3 cannot be entered.
+    (mapkit once called those floors closed while the car boarded figures there.)"""
     m = column_map({(q, r): (1, "grass") for q in range(-3, 7) for r in range(-3, 5)})
     m.buildings.append(Placement("tower.book.json", 0, 0, 1, 0))
     (tmp_path / "bare").mkdir()
     bare = write_map(m, tmp_path / "bare", [("tower.book.json", shaft_tower())])
     code, out, err = cli("analyze", bare, "--json")
-    assert [f["floor"] for f in json.loads(out)["closed_floors"]] == [1, 2]
+    # floors are numbered as the sheets number them, the ground floor 1 (issue 25, item 2)
+    assert [f["floor"] for f in json.loads(out)["closed_floors"]] == [2, 3]
     code, out, err = cli("validate", bare, "--profile", "c3g", "--select", "M102")
     assert out.count("M102") == 2, out
 
