@@ -136,7 +136,8 @@ def from_placed(placed: Any, layer: BuildingLayer | None = None) -> BuildingLaye
     for i, pb in enumerate(placed.buildings):
         if pb.placed is None:
             layer.notes.append(f"building {i + 1} ({pb.placement.book}) ignored: {pb.error}")
-    ground = ground_overlay([(pb.book, pb.placement.q, pb.placement.r, pb.placement.level, pb.placement.rotation)
+    # movement counts heights: a Book on Levels of Cosmos or water rests one lower (`PlacedBook.height`)
+    ground = ground_overlay([(pb.book, pb.placement.q, pb.placement.r, pb.height, pb.placement.rotation)
                              for _, pb in ready], placed.params)
     for level, classes in ground.items():
         for (q, r), cls in classes.items():
@@ -155,7 +156,7 @@ def from_placed(placed: Any, layer: BuildingLayer | None = None) -> BuildingLaye
         if not isinstance(height, int):
             continue  # no height, no top
         for q, r in pb.spaces():
-            layer.objects.append((q, r, pb.placement.level, height, pb.book.name))
+            layer.objects.append((q, r, pb.height, height, pb.book.name))
     for i, pb in ready:
         book, where = pb.book, pb.placed
         layer.names[i] = book.name
@@ -164,9 +165,9 @@ def from_placed(placed: Any, layer: BuildingLayer | None = None) -> BuildingLaye
             layer.notes.append(f"{book.name}: its Book does not give {' or '.join(assumed)}; assumed the usual "
                                f"entry limit, single-spaced figures of Height {limit} or less (seeds/000)")
         for mark in where.exits:
-            layer.spaces.append(BuildingSpace(mark.q, mark.r, where.level, i, -1, "exit",
+            layer.spaces.append(BuildingSpace(mark.q, mark.r, pb.height, i, -1, "exit",
                                               transit_number=mark.number, max_height=limit))
-        levels = [where.floor_level(f) for f in where.floors]
+        levels = [where.floor_level(f) - pb.sink for f in where.floors]
         for k, floor in enumerate(where.floors):
             height = levels[k]
             clearance = levels[k + 1] - height if k + 1 < len(levels) else OPEN_SKY

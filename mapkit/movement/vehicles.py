@@ -48,6 +48,14 @@ class Vehicle:
     entrance: str | None
     elevator_car: bool
     occupants: tuple[dict[str, Any], ...]
+    #: The height its base rests at, as movement counts heights (`PlacedBook.height`): `level`,
+    #: or one lower on Cosmos or water, tiles that add no height (None: `level`).
+    rests_at: int | None = None
+
+    @property
+    def base(self) -> int:
+        """The height of the spaces it stands on (`level` is the Level a builder counts)."""
+        return self.level if self.rests_at is None else self.rests_at
 
     @property
     def label(self) -> str:
@@ -67,7 +75,8 @@ def vehicles(m: Map, map_file: str | None = None, placed: Any = None) -> list[Ve
         card = book.card
         out.append(Vehicle(pb.index, book.name, tuple(pb.spaces()), pb.placement.level, card.get("size"),
                            int(card.get("height", 1)), int(card.get("move", 0)), pb.entrance(),
-                           book.is_elevator_car, tuple(o for o in pb.placement.occupants if isinstance(o, dict))))
+                           book.is_elevator_car, tuple(o for o in pb.placement.occupants if isinstance(o, dict)),
+                           pb.height))
     return out
 
 
@@ -110,11 +119,13 @@ def without(m: Map, v: Vehicle) -> Map:
 
 
 def standing_spaces(spaces: Spaces, v: Vehicle) -> list[int]:
-    """The spaces the vehicle stands on (in `spaces` built without it), or [] where none is."""
+    """The spaces the vehicle stands on (in `spaces` built without it), or [] where none is: at
+    the height it rests at, a space of the Level it is placed on (a vehicle placed on the table
+    under a Cosmos tile, whose space is at the same height, stands on none)."""
     found = []
     for q, r in v.hexes:
-        s = spaces.find(q, r, v.level)
-        if s is None:
+        s = spaces.find(q, r, v.base)
+        if s is None or spaces.level(s) != v.level:
             return []
         found.append(s)
     return found
@@ -133,7 +144,7 @@ def boarding_directions(v: Vehicle, vehicle_rules: str = "current") -> tuple[int
 def boarding_spaces(spaces: Spaces, hexes: Iterable[tuple[int, int]], level: int, vehicle_height: int,
                     directions: tuple[int, ...], figure: Figure, room: tuple[int, int] | None = None) -> list[int]:
     """The empty spaces a figure of this profile may enter a vehicle from, or exit onto, with the
-    vehicle on `hexes` at `level` (inside building floor `room` = (building, floor), for an
+    vehicle on `hexes` resting at height `level` (inside building floor `room` = (building, floor), for an
     Elevator Car): next to it in one of `directions`, a space the figure may end a move on, and
     adjacent across levels."""
     hexes = set(hexes)
@@ -163,7 +174,7 @@ def spaces_without(m: Map, layer: Any, v: Vehicle) -> Spaces:
     from mapkit.movement.buildings import apply
     from mapkit.movement.spaces import from_map
 
-    kept = [o for o in layer.objects if not ((o[0], o[1]) in v.hexes and o[2] == v.level)]
+    kept = [o for o in layer.objects if not ((o[0], o[1]) in v.hexes and o[2] == v.base)]
     spaces = from_map(m)
     apply(spaces, replace(layer, objects=kept))
     return spaces

@@ -409,12 +409,12 @@ def _boarding(ctx: CheckContext, v: Any) -> list[int]:
     _, _, spaces = _movement(ctx)
     room = None
     if v.elevator_car:
-        shaft = spaces.find(v.hexes[0][0], v.hexes[0][1], v.level)
+        shaft = spaces.find(v.hexes[0][0], v.hexes[0][1], v.base)
         if shaft is None or spaces.building[shaft] < 0:
             return []
         room = (spaces.building[shaft], spaces.floor[shaft])
     boarder = Figure(height=occupant_height(v, int(ctx.options.get("movement_height", 5) or 5)))
-    return boarding_spaces(spaces, v.hexes, v.level, max(1, v.height), boarding_directions(v, vehicle_rules(ctx)),
+    return boarding_spaces(spaces, v.hexes, v.base, max(1, v.height), boarding_directions(v, vehicle_rules(ctx)),
                            boarder, room)
 
 

@@ -96,7 +96,7 @@ def iso_view(m: Map, opts: Any) -> tuple[Group, Box, dict]:
             if buried:
                 continue
             root.add(Poly(top_pts, fill=fill, stroke=colour[4], width=grid_w,
-                          attrs={"class": "hex", "data-piece": index, "data-q": q, "data-r": r,
+                          attrs={"class": "hex", "data-piece": index + 1, "data-q": q, "data-r": r,
                                  "data-level": levels.level(ptype, piece.z), "data-type": piece.type}))
             if ptype.kind == "fluid":                      # fluids keep their pattern, laid flat
                 y_mid = cy * sin_e - top * lift
@@ -120,7 +120,7 @@ def iso_view(m: Map, opts: Any) -> tuple[Group, Box, dict]:
     box = Box(min(xs), min(ys), max(xs), max(ys))
     info = {"types": [cat[pc.type] for pc in m.pieces],
             "players": [pc for pc in m.pieces if pc.type == "start-zone" or cat[pc.type].kind == "figure"],
-            "levels": (shading.low, shading.high), "cells": set(tops), "iso": True}
+            "levels": shading.levels, "cells": set(tops), "iso": True}
     if c3g.has_c3g(m):
         extra = c3g.iso_layer(m, opts.map_file, p, proj)
         root.items.extend(extra.groups)
@@ -168,17 +168,17 @@ def _iso_standing(root: Group, m: Map, index: int, cell: tuple[int, int], cx: fl
     ptype = catalog()[piece.type]
     bx, by = proj.project(cx, cy, z)
     kind = ptype.kind
-    tag: dict[str, Any] = {"data-piece": index, "data-type": piece.type}
+    tag: dict[str, Any] = {"data-piece": index + 1, "data-type": piece.type}
     if kind == "obstacle":
         symbol, rgb, _ = style.obstacle_style(ptype)
         height = (ptype.obstacle_height or 6) * 0.45          # levels, a drawing choice (see layout docs)
         tx, ty = proj.project(cx, cy, z + height)
         ink = style.darker(rgb, 0.55)
         if symbol == "palm":
-            group = root.group(f"iso-piece-{index}-{cell[0]}-{cell[1]}", **{"class": "palm", **tag})
+            group = root.group(f"iso-piece-{index + 1}-{cell[0]}-{cell[1]}", **{"class": "palm", **tag})
             solids.palm(group, bx, by, tx, ty, p, rgb, {"class": "palm"})
         elif symbol == "ruin":
-            group = root.group(f"iso-piece-{index}-{cell[0]}-{cell[1]}", **{"class": "ruin", **tag})
+            group = root.group(f"iso-piece-{index + 1}-{cell[0]}-{cell[1]}", **{"class": "ruin", **tag})
             solids.ruin(group, cx, cy, z, (ptype.obstacle_height or 6) * 0.6, p, proj, rgb, {"class": "ruin"})
         elif symbol == "tree":
             root.add(Poly([(bx, by), (tx, ty)], stroke=(100, 66, 36), width=p * 0.08, closed=False))
@@ -209,7 +209,7 @@ def _iso_standing(root: Group, m: Map, index: int, cell: tuple[int, int], cx: fl
         root.add(Poly(disc, fill=rgb, stroke=style.darker(rgb, 0.5), width=p * 0.02))
     elif kind == "edge" or kind == "castle":
         symbol, _, rgb = style.castle_symbol(ptype)
-        group = root.group(f"iso-piece-{index}-{cell[0]}-{cell[1]}", **{"class": symbol, **tag})
+        group = root.group(f"iso-piece-{index + 1}-{cell[0]}-{cell[1]}", **{"class": symbol, **tag})
         d = int(piece.rotation) % 6
         if symbol == "road-wall":
             solids.road_wall(group, layout.piece_cells(m, piece), cell, z, float(ptype.obstacle_height or 3), p, proj,

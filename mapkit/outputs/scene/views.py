@@ -114,7 +114,7 @@ def top_view(m: Map, opts: RenderOptions, only_level: int | None = None) -> tupl
     info: dict[str, Any] = {"types": [cat[m.pieces[i].type] for i in indices],
                             "players": [m.pieces[i] for i in indices
                                         if m.pieces[i].type == "start-zone" or cat[m.pieces[i].type].kind == "figure"],
-                            "levels": (shading.low, shading.high), "cells": set(cells)}
+                            "levels": shading.levels, "cells": set(cells)}
     if c3g.has_c3g(m):
         extra = c3g.c3g_layer(m, opts.map_file, p, only_level)
         root.items.extend(extra.groups)
@@ -176,7 +176,7 @@ def _draw_pieces(root: Group, m: Map, order: list[int], shading: Shading,
             contours_done = True
         data: dict[str, Any] = {"data-type": piece.type, "data-q": piece.q, "data-r": piece.r,
                                 "data-level": levels.level(ptype, piece.z), "data-rotation": piece.rotation}
-        g = level_group.group(f"piece-{index}", **data)
+        g = level_group.group(f"piece-{index + 1}", **data)  # numbered from 1, as findings name pieces
         draw_piece_top(g, m, piece, ptype, shading, p, tops, index)
     if not contours_done and level_group is not None and current is not None:
         _draw_contours(level_group, edges_by_level.get(current, []), p)
@@ -364,9 +364,11 @@ def _finish(m: Map, opts: RenderOptions, content: Group, box: Box, info: dict) -
         drawn: list[tuple[int, int, Group]] = []
         for n, f in enumerate(opts.findings, 1):
             severities.append(f.severity)
-            level = f", Level {f.level}" if f.level is not None else ""
-            where = f" (q {f.q}, r {f.r}{level})" if f.q is not None else ""
-            listed.append((n, f.severity, f"{n}. {f.code} {f.severity}{where}: {f.message}"))
+            # placed as validate's text places it: 'Level L C7 (q, r)', the sheets' name where it has one
+            parts = ([f"Level {f.level}"] if f.level is not None else []) + ([f.place] if f.place else []) + \
+                ([f"({f.q}, {f.r})"] if f.q is not None and f.r is not None else [])
+            where = f" {' '.join(parts)}:" if parts else ""
+            listed.append((n, f.severity, f"{n}.{where} {f.code} {f.severity}: {f.message}"))
             if f.q is None or f.r is None:
                 continue
             if opts.level is not None and info.get("cells") is not None and (f.q, f.r) not in info["cells"]:
