@@ -15,7 +15,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from benchmarks.generate import make_map  # noqa: E402
 from mapkit.model.grid import hex_center_mm  # noqa: E402
-from mapkit.outputs.build import BuildOptions, build_levels, render_build  # noqa: E402
+from mapkit.outputs.sheets import BuildOptions, build_levels, render_build  # noqa: E402
 from mapkit.outputs.markers import default_tokens, render_markers  # noqa: E402
 from mapkit.outputs.plan import FloorPlan, PlanFloor, PlanLayout, render_plan  # noqa: E402
 from mapkit.outputs.report.page import render_report  # noqa: E402

@@ -1,4 +1,4 @@
-"""Draw the pictures of docs/render.md, docs/levels.md and docs/scenarios.md into docs/images.
+"""Draw the pictures of docs/render.md, levels.md, scenarios.md and print.md into docs/images.
 
 Run from the top of the checkout:  python docs/make_images.py
 The views (top, per level, isometric) of a castle map, a C3G street and a multi-level map, and
@@ -19,7 +19,8 @@ sys.path.insert(0, str(ROOT))
 
 from mapkit.outputs.paint.raster import render_png  # noqa: E402
 from mapkit.outputs.scene.shapes import Box, Circle, Group, Poly, Scene, Text  # noqa: E402
-from mapkit.outputs.scene.style import mark_rgb, player_rgb, terrain_rgb  # noqa: E402
+from mapkit.outputs.scene.players import default_colour  # noqa: E402
+from mapkit.outputs.scene.style import mark_rgb, terrain_rgb  # noqa: E402
 
 IMAGES = ROOT / "docs" / "images"
 #: The side view's hex width and level thickness in mm. Levels are drawn twice as thick as they
@@ -55,7 +56,7 @@ def levels_picture() -> bytes:
     _words(root, 0.5 * WIDTH, 0.5, "Level 1", anchor="middle")
     _words(root, 1.5 * WIDTH, 1.5, "Level 2", anchor="middle")
     # a figure on a Level 1 tile, a glyph on a Level 2 tile, a tree on a Level 3 tile
-    root.add(Circle(0.5 * WIDTH, -1.25 * LEVEL, 5.0, fill=player_rgb(1), stroke=INK, width=0.6))
+    root.add(Circle(0.5 * WIDTH, -1.25 * LEVEL, 5.0, fill=default_colour(1).rgb, stroke=INK, width=0.6))
     _words(root, 0.5 * WIDTH, 1.9, "figure: on Level 1", 4.2, anchor="middle")
     root.add(Circle(2.5 * WIDTH, -2.1 * LEVEL, 7.0, fill=mark_rgb("glyph_fill"), stroke=INK, width=0.6))
     _words(root, 2.5 * WIDTH, 2.1, "A", 5.0, anchor="middle", bold=True)
@@ -115,6 +116,20 @@ VIEWS = [
     ("middle-of-the-elements-iso.png", "corpus:hsc/dkniffin-virtualscape/In the Middle of the Elements.hsc",
      ["--view", "iso", "--scale", "24"]),
     ("rotten-ice-findings.png", "corpus:hsc/dkniffin-virtualscape/Rotten Ice.hsc", ["--findings", "--scale", "24"]),
+    # a whole-dungeon page: the rooms as the page lays them out, then each room in its own frame
+    ("river-of-blood-rooms.png", "corpus:glasq-xhtml/RiverofBlood.html", ["--scale", "20"]),
+    *[(f"river-of-blood-room-{n}.png", "corpus:glasq-xhtml/RiverofBlood.html", ["--room", str(n), "--scale", "24"])
+      for n in (1, 2, 3, 4)],
+    # a dungeon room's set-up in the page's colours: olive, purple and teal start zones, lettered figures
+    ("shadow-cavern-room-1-setup.png", "corpus:glasq-xhtml/ShadowCavernRoom1.html",
+     ["--scenario", "2", "--scale", "28"]),
+]
+
+#: (picture, map as in VIEWS, `mapkit print` options, page): a page of a build sheet, drawn by
+#: `mapkit print` and turned into a picture by poppler's pdftoppm.
+SHEETS = [
+    ("print-build-sheet.png", "samples/maps/twin-rivers.hsc", [], 2),
+    ("print-scenario-sheet.png", "corpus:glasq-xhtml/hsbf0001_TableOfTheGiants.html", [], 9),
 ]
 
 
@@ -139,6 +154,39 @@ def view_pictures() -> list[str]:
     return written
 
 
+def sheet_pictures() -> list[str]:
+    """Draw SHEETS: `mapkit print`, then one page of it as a PNG (pdftoppm, poppler-utils)."""
+    import shutil
+    import subprocess
+    import tempfile
+
+    from mapkit.cli import main as mapkit_main
+    from mapkit.io import corpus_dir
+
+    corpus = corpus_dir()
+    if shutil.which("pdftoppm") is None:
+        print("skipped the build-sheet pictures: pdftoppm (poppler-utils) is not installed")
+        return []
+    written = []
+    for name, source, options, page in SHEETS:
+        if source.startswith("corpus:"):
+            if corpus is None or not (corpus / source[7:]).exists():
+                print(f"skipped {name}: {source[7:]} is not in the community corpus here")
+                continue
+            path = corpus / source[7:]
+        else:
+            path = ROOT / source
+        with tempfile.TemporaryDirectory() as tmp:
+            pdf = Path(tmp) / "sheet.pdf"
+            if mapkit_main(["print", str(path), "-o", str(pdf), *options]) != 0:
+                raise SystemExit(f"mapkit print failed on {source}")
+            subprocess.run(["pdftoppm", "-png", "-r", "80", "-f", str(page), "-l", str(page), "-singlefile",
+                            str(pdf), str(Path(tmp) / "page")], check=True)
+            (IMAGES / name).write_bytes((Path(tmp) / "page.png").read_bytes())
+        written.append(name)
+    return written
+
+
 def main() -> int:
     IMAGES.mkdir(parents=True, exist_ok=True)
     pictures = {"levels.png": levels_picture(), **scenario_pictures()}
@@ -146,6 +194,7 @@ def main() -> int:
         (IMAGES / name).write_bytes(data)
         print(f"wrote {IMAGES / name}")
     view_pictures()
+    sheet_pictures()
     return 0
 
 

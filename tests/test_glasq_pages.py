@@ -118,6 +118,31 @@ def test_rooms_without_an_overview_are_laid_side_by_side():
                                                                     for p in glasq.read(board_page([(1, _flat(ROOM_B))])).pieces)
 
 
+def test_a_picture_of_several_rooms_names_each_room_on_its_own_tiles():
+    """A whole-dungeon picture draws the rooms as the page lays them out, each named where its own
+    tiles are (not on a tile it shares), on the top view and on every panel of the Levels view."""
+    from lxml import etree
+
+    from mapkit.model.grid import hex_center_mm
+    from mapkit.outputs.paint.svg import render_svg
+    from mapkit.outputs.scene.views import RenderOptions, build_scene
+
+    m = glasq.read(board_page([(1, _flat(ROOM_A)), (1, _flat(ROOM_B))]))
+    ns = "{http://www.w3.org/2000/svg}"
+    for view in ("top", "levels"):
+        svg = etree.fromstring(render_svg(build_scene(m, RenderOptions(view=view, legend=False))))
+        (group,) = [g for g in svg.iter(f"{ns}g") if g.get("id", "").startswith("rooms")][:1]
+        names = [t.text for t in group.iter(f"{ns}text")]
+        assert names == ["Room 1", "Room 2"], view
+    own = {n: {(p.q, p.r) for p in m.pieces if p.attrs["rooms"] == [n]} for n in (1, 2)}
+    group = build_scene(m, RenderOptions(legend=False, title=False)).root
+    texts = [(item.text, item.x, item.y) for item, _, _ in group.walk() if getattr(item, "text", "").startswith("Room")]
+    for name, x, y in texts:
+        number = int(name.split()[1])
+        assert any(abs(x - cx) < 1e-6 and abs(y - cy) < 1e-6
+                   for cx, cy in (hex_center_mm(q, r) for q, r in own[number])), name
+
+
 def test_a_scenario_picture_belongs_to_the_room_its_faded_copy_matches():
     grass = _flat([row("GS01", range(0, 5), r) for r in range(0, 3)])
     scenario = (1, grass, [use("G", 135, 78)])

@@ -92,3 +92,18 @@ def test_the_build_sheets_print_the_same_names(cli, marked, tmp_path):
     # the floating tile is the one piece of Level 3: the one hex name that page prints is the finding's
     names = set(re.findall(r"\b[A-Z]{1,2}\d{1,2}\b", level3.split("Coordinates")[0])) - {"H10"}
     assert names == {FLOATING}
+
+
+def test_analyze_places_its_falls_on_the_board():
+    """A fall names both its spaces as the sheets do, on the report's own board."""
+    from mapkit import api
+    from mapkit.model.board import Board
+    from mapkit.movement.synthetic import column_map, line
+
+    m = column_map(line([1, 1, 12, 12]))
+    report = api.analyze(m, start=(0, 0, 1))
+    board = Board.of(m)
+    assert report["falls"]
+    for fall in report["falls"]:
+        assert fall["places"] == [board.name(*fall["from"][:2]), board.name(*fall["to"][:2])]
+        assert all(fall["places"])

@@ -64,7 +64,7 @@ def margin_ink(pdf: bytes, tmp: Path, dpi: int = 40) -> list[str]:
 
 
 def build_sheet(path: Path, paper: str, cover: bool = True) -> bytes:
-    from mapkit.outputs.build import BuildOptions, render_build
+    from mapkit.outputs.sheets import BuildOptions, render_build
     from mapkit.formats import read_map
 
     buf = io.BytesIO()

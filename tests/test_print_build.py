@@ -9,8 +9,8 @@ import re
 import pytest
 
 from mapkit.model.map import Map, Piece
-from mapkit.outputs.build import BuildOptions, build_levels, render_build
-from mapkit.outputs.build.sheets import _MapFrame
+from mapkit.outputs.sheets import BuildOptions, build_levels, render_build
+from mapkit.outputs.sheets.levels import _MapFrame
 from mapkit.outputs.paint.pdf import PAPERS
 from tests.test_print_probe import PT_PER_MM, hexagons, nearest_neighbour_mm, page_paths, read_pdf
 
@@ -143,7 +143,7 @@ def test_names_beyond_latin1_print_when_the_system_has_dejavu():
 
 def test_c3g_footprints_drawn_on_the_level_they_stand_on():
     from mapkit.model.grid import hex_center_mm
-    from mapkit.outputs.build import Footprint
+    from mapkit.outputs.sheets import Footprint
 
     m = three_level_map()
     x, y = hex_center_mm(6, 2)
@@ -168,3 +168,27 @@ def test_cover_page_has_the_title_and_a_picture():
     assert images, "the isometric picture is embedded"
     assert images[0].image.size[0] > 100
     assert "Level 1" in text(pages[1])
+
+
+def many_kinds_map(levels: int = 5) -> Map:
+    """A map whose parts list takes more than one page: many kinds of piece on several Levels."""
+    from mapkit.model.catalog import catalog
+
+    kinds = [t.id for t in catalog().types.values() if t.kind in ("land", "fluid") and t.hexes == 1][:40]
+    m = Map(name="Many kinds")
+    for z in range(levels):
+        m.pieces += [Piece(kind, 2 * n, 0, z) for n, kind in enumerate(kinds)]
+    return m
+
+
+@pytest.mark.parametrize("options", [{}, {"cover": True}, {"levels_per_page": 2}, {"cover": True, "levels_per_page": 3}])
+def test_every_level_sheet_names_its_page_and_the_right_page_count(options):
+    """The header said 'sheet 1 of 15' on a 17-page PDF (the parts list took three pages, counted as
+    one), and with several Levels a page numbered its last sheet by the size of its last chunk."""
+    pages = draw(many_kinds_map(), **options)
+    headers = [re.search(r"sheet (\d+) of (\d+)", text(page)) for page in pages]
+    numbered = [(n, h) for n, h in enumerate(pages, start=1) if headers[n - 1]]
+    assert numbered and len(pages) > len(numbered) + 1          # the parts list runs over several pages
+    for n, _ in numbered:
+        found = headers[n - 1]
+        assert (int(found.group(1)), int(found.group(2))) == (n, len(pages))

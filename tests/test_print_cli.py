@@ -12,7 +12,7 @@ import pytest
 
 from mapkit.errors import FormatError
 from mapkit.formats import read_map, write_map
-from mapkit.outputs.build import BuildOptions, build_levels, render_build
+from mapkit.outputs.sheets import BuildOptions, build_levels, render_build
 from mapkit.outputs.report.page import render_report
 from tests.conftest import corpus_files
 from tests.test_print_build import three_level_map

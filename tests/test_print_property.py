@@ -10,7 +10,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from mapkit.model.map import Map
-from mapkit.outputs.build import BuildOptions, build_levels, render_build
+from mapkit.outputs.sheets import BuildOptions, build_levels, render_build
 from mapkit.outputs.report.page import render_report
 from strategies import pieces
 from tests.test_print_probe import read_pdf

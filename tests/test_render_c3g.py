@@ -44,7 +44,7 @@ def test_drawn_classes_are_the_overlays_at_the_base_level(books):
     pbs = books.placed_books(m, None)
     root = etree.fromstring(render_svg(build_scene(m, RenderOptions())))
     for index, pb in enumerate(pbs.buildings):
-        g = root.find(f".//{SVG}g[@id='building-{index}']")
+        g = root.find(f".//{SVG}g[@id='building-{index + 1}']")
         assert g is not None
         drawn = {}
         for el in g.iter(f"{SVG}polygon"):
@@ -68,7 +68,7 @@ def test_wall_is_the_placed_footprint(books):
     pbs = books.placed_books(m, None)
     root = etree.fromstring(render_svg(build_scene(m, RenderOptions())))
     for index, pb in enumerate(pbs.buildings):
-        (wall,) = root.find(f".//{SVG}g[@id='building-{index}']").findall(f"{SVG}polygon[@class='wall']")
+        (wall,) = root.find(f".//{SVG}g[@id='building-{index + 1}']").findall(f"{SVG}polygon[@class='wall']")
         pts = [tuple(map(float, s.split(","))) for s in wall.get("points").split()]
         want = place_points(pb.book.footprint, pb.placement.q, pb.placement.r, pb.placement.rotation)
         assert len(pts) == len(want)
@@ -79,7 +79,7 @@ def test_marked_spaces_are_labelled_on_their_hex(books):
     m = street()
     pbs = books.placed_books(m, None)
     root = etree.fromstring(render_svg(build_scene(m, RenderOptions())))
-    g = root.find(f".//{SVG}g[@id='building-0']")
+    g = root.find(f".//{SVG}g[@id='building-1']")
     labels = {t.text: (float(t.get("x")), float(t.get("y"))) for t in g.iter(f"{SVG}text")}
     ground = [f for f in pbs.buildings[0].placed.floors if f.offset == 0][0]
     up = [mk for mk in ground.marks if mk.kind == "stairway-up"][0]
@@ -101,7 +101,7 @@ def test_vehicle_is_drawn_on_its_spaces(books):
     m = street()
     pbs = books.placed_books(m, None)
     root = etree.fromstring(render_svg(build_scene(m, RenderOptions())))
-    g = root.find(f".//{SVG}g[@id='object-0']")
+    g = root.find(f".//{SVG}g[@id='object-1']")
     rings = [centre_of(el) for el in g.findall(f"{SVG}polygon") if el.get("fill") != "none" and
              len(el.get("points").split()) == 6]
     spaces = pbs.objects[0].spaces()
@@ -154,7 +154,7 @@ def test_iso_view_draws_each_building_as_a_solid(books, rotation):
     drawn_openings = set()
     for index, pb in enumerate(pbs.buildings):
         po = pb.placed
-        g = root.find(f".//{SVG}g[@id='building-{index}']")
+        g = root.find(f".//{SVG}g[@id='building-{index + 1}']")
         footprint = place_points(pb.book.footprint, po.q, po.r, po.rotation)
         levels = sorted({po.level} | {po.floor_level(f) for f in po.floors})
         if len(levels) == 1:
@@ -256,7 +256,7 @@ def test_iso_object_inside_a_building_is_hidden_by_its_walls(books):
     scene = build_scene(m, RenderOptions(view="iso", legend=False, title=False))
     root = etree.fromstring(render_svg(scene))
     layer = [g.get("id") for g in root.find(f".//{SVG}g[@id='c3g']")]
-    assert layer.index("object-1") < layer.index("building-0") < layer.index("object-0")
+    assert layer.index("object-2") < layer.index("building-1") < layer.index("object-1")
     img = Image.open(io.BytesIO(render_png(scene, 40))).convert("RGB")
     x, y = Oblique().project(*hex_centre(3, 2), 1)
     px = img.getpixel((int((x - scene.box.x0) * 40 / PITCH), int((y - scene.box.y0) * 40 / PITCH)))

@@ -29,7 +29,7 @@ def test_corpus_map_renders_in_every_view(path):
         root = etree.fromstring(render_svg(scene))
         ids = {g.get("id") for g in root.iter("{http://www.w3.org/2000/svg}g")}
         if view != "iso":  # a page of several scenarios is drawn as the terrain they share
-            assert {f"piece-{i}" for i in range(len(m.terrain().pieces))} <= ids
+            assert {f"piece-{i}" for i in range(1, len(m.terrain().pieces) + 1)} <= ids
 
 
 @pytest.mark.parametrize("path", SAMPLES, ids=[p.name for p in SAMPLES])
@@ -39,7 +39,7 @@ def test_sample_maps_with_books_render_their_buildings(path):
         scene = build_scene(m, RenderOptions(view=view, map_file=str(path)))
         root = etree.fromstring(render_svg(scene))
         ids = {g.get("id") for g in root.iter("{http://www.w3.org/2000/svg}g")}
-        for i in range(len(m.buildings)):          # per-level panels suffix the level
+        for i in range(1, len(m.buildings) + 1):   # numbered from 1; per-level panels suffix the level
             assert any(x == f"building-{i}" or (x or "").startswith(f"building-{i}-level-") for x in ids)
         legend = " ".join(t.text or "" for t in root.iter("{http://www.w3.org/2000/svg}text"))
         assert "not drawn" not in legend

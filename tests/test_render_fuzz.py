@@ -22,4 +22,4 @@ def test_random_maps_draw_in_every_view(ps, view):
     root = etree.fromstring(render_svg(scene))
     if view != "iso":
         ids = {g.get("id") for g in root.iter("{http://www.w3.org/2000/svg}g")}
-        assert {f"piece-{i}" for i in range(len(ps))} <= ids
+        assert {f"piece-{i}" for i in range(1, len(ps) + 1)} <= ids

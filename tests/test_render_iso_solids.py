@@ -11,6 +11,7 @@ from PIL import Image
 
 from mapkit.outputs.paint.raster import render_png
 from mapkit.outputs.paint.svg import render_svg
+from mapkit.outputs.scene.players import default_colour
 from mapkit.outputs.scene import iso_solids, style
 from mapkit.outputs.scene.views import RenderOptions, build_scene
 from mapkit.outputs.scene.layout import EDGE_OF_DIRECTION, UNIT_CORNERS, Oblique, hex_center
@@ -161,5 +162,5 @@ def test_a_start_zone_lies_under_what_stands_on_its_hex():
     # where the ring's north-west side crosses the ruin's front face (both in the picture)
     seen = pixel(scene, img, cx - 0.25 * p, cy - 0.316 * p, 1)
     ruin_rgb = style.obstacle_style(catalog()["ruin-2"])[1]
-    assert seen != style.player_rgb(1)
+    assert seen != default_colour(1).rgb
     assert near(seen, ruin_rgb, 40)

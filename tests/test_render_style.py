@@ -30,7 +30,9 @@ def test_fluids_are_told_apart_by_pattern_not_only_colour():
 
 
 def test_start_zone_players_have_distinct_colours():
-    assert len({style.player_rgb(n) for n in range(1, 9)}) == 8
+    from mapkit.outputs.scene.players import default_colour
+
+    assert len({default_colour(n).rgb for n in range(1, 9)}) == 8
 
 
 def test_shade_keeps_the_top_and_darkens_the_bottom():
@@ -49,7 +51,11 @@ def test_personal_tile_colours(value, rgb):
 
 def test_legend_lists_only_what_the_picture_shows():
     cat = catalog()
-    entries = style.legend_entries([cat["grass-7"], cat["tree-10"], cat["water-1"]], players=[2], levels=(1, 3))
+    from mapkit.outputs.scene.players import Cast
+
+    zone = Piece("start-zone", 0, 0, 1, 0, {"player": 2})
+    entries = style.legend_entries([cat["grass-7"], cat["tree-10"], cat["water-1"]], Cast(Map(pieces=[zone])).legend(),
+                                   levels=(1, 3))
     labels = [e.label for e in entries]
     assert any("grass" in s for s in labels) and any("water" in s for s in labels)
     assert any("tree" in s for s in labels)

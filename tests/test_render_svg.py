@@ -36,9 +36,10 @@ def centre(el) -> tuple[float, float]:
     return sum(x for x, _ in pts) / len(pts), sum(y for _, y in pts) / len(pts)
 
 
-def hexes_of(root, index: int) -> list:
-    piece = root.find(f".//{SVG}g[@id='piece-{index}']")
-    assert piece is not None, f"piece-{index} missing"
+def hexes_of(root, number: int) -> list:
+    """The hexes of piece `number` (from 1, as findings number pieces)."""
+    piece = root.find(f".//{SVG}g[@id='piece-{number}']")
+    assert piece is not None, f"piece-{number} missing"
     return piece.findall(f"{SVG}polygon[@class='hex']")
 
 
@@ -46,7 +47,7 @@ def hexes_of(root, index: int) -> list:
                                             (3, (-PITCH, 0.0))])
 def test_two_hex_tile_draws_two_hexes_one_pitch_apart_along_its_axis(rotation, step):
     m = Map(pieces=[Piece("grass-2", 3, -2, 0, rotation)])
-    hexes = hexes_of(svg_of(m), 0)
+    hexes = hexes_of(svg_of(m), 1)
     assert len(hexes) == 2
     by_cell = {(int(h.get("data-q")), int(h.get("data-r"))): centre(h) for h in hexes}
     a = by_cell[(3, -2)]
@@ -58,7 +59,7 @@ def test_two_hex_tile_draws_two_hexes_one_pitch_apart_along_its_axis(rotation, s
 
 def test_each_hex_is_a_full_grid_cell():
     m = Map(pieces=[Piece("rock-7", -4, 6, 0)])
-    hexes = hexes_of(svg_of(m), 0)
+    hexes = hexes_of(svg_of(m), 1)
     assert len(hexes) == 7
     for h in hexes:
         c = centre(h)
@@ -80,7 +81,7 @@ def shoelace(pts):
                                                             ("grass-7", 7, 18), ("grass-24", 24, None)])
 def test_piece_outline_encloses_exactly_its_hexes(type_id, hexes, boundary_edges):
     m = Map(pieces=[Piece(type_id, 2, 1, 0, 2)])
-    piece = svg_of(m).find(f".//{SVG}g[@id='piece-0']")
+    piece = svg_of(m).find(f".//{SVG}g[@id='piece-1']")
     (outline,) = piece.findall(f"{SVG}polygon[@class='outline']")
     pts = points(outline)
     hex_area = math.sqrt(3) / 2 * PITCH ** 2
@@ -110,11 +111,11 @@ def test_one_layer_per_level_in_build_order_with_pieces_inside():
     assert [g.get(f"{INK}label") for g in layers] == ["Level 1", "Level 2", "Level 3"]
     ids = {lay.get("id"): {g.get("id") for g in lay.iter(f"{SVG}g") if (g.get("id") or "").startswith("piece-")}
            for lay in layers}
-    assert ids == {"level-1": {"piece-0", "piece-3"}, "level-2": {"piece-1"}, "level-3": {"piece-2"}}
-    rock = root.find(f".//{SVG}g[@id='piece-1']")
+    assert ids == {"level-1": {"piece-1", "piece-4"}, "level-2": {"piece-2"}, "level-3": {"piece-3"}}
+    rock = root.find(f".//{SVG}g[@id='piece-2']")
     assert (rock.get("data-type"), rock.get("data-q"), rock.get("data-r"), rock.get("data-level")) == \
         ("rock-3", "0", "1", "2")  # the rock's bottom is at height 1: a Level 2 tile, in the Level 2 layer
-    glyph = root.find(f".//{SVG}g[@id='piece-3']")
+    glyph = root.find(f".//{SVG}g[@id='piece-4']")
     assert glyph.get("data-level") == "1"  # stands on the Level 1 grass
 
 
@@ -122,17 +123,17 @@ def test_glyph_letter_and_start_zone_number_sit_on_their_hex():
     m = Map(pieces=[Piece("grass-7", 0, 0, 0), Piece("glyph", 1, 1, 1, attrs={"letter": "V"}),
                     Piece("start-zone", 0, 2, 1, attrs={"player": 3})])
     root = svg_of(m)
-    (letter,) = root.find(f".//{SVG}g[@id='piece-1']").iter(f"{SVG}text")
+    (letter,) = root.find(f".//{SVG}g[@id='piece-2']").iter(f"{SVG}text")
     assert letter.text == "V"
     assert (float(letter.get("x")), float(letter.get("y"))) == pytest.approx(expected_centre(1, 1), abs=0.01)
-    (number,) = root.find(f".//{SVG}g[@id='piece-2']").iter(f"{SVG}text")
+    (number,) = root.find(f".//{SVG}g[@id='piece-3']").iter(f"{SVG}text")
     assert number.text == "3"
     assert float(number.get("x")) == pytest.approx(expected_centre(0, 2)[0], abs=0.01)
 
 
 def test_findings_are_marked_at_their_hex_and_listed_in_the_legend():
     m = Map(pieces=[Piece("grass-7", 0, 0, 0)])
-    finding = Finding("P101", "error", "nothing under this tile", 1, 1, 1)
+    finding = Finding("P101", "error", "nothing under this tile", 1, 1, 1, place="B2")
     root = svg_of(m, findings=[finding])
     mark = root.find(f".//{SVG}g[@id='finding-1']")
     assert (mark.get("data-code"), mark.get("data-q"), mark.get("data-r")) == ("P101", "1", "1")
@@ -140,6 +141,7 @@ def test_findings_are_marked_at_their_hex_and_listed_in_the_legend():
     assert centre(ring) == pytest.approx(expected_centre(1, 1), abs=0.01)
     legend = "".join(t.text or "" for t in root.find(f".//{SVG}g[@id='legend']").iter(f"{SVG}text"))
     assert "P101" in legend and "nothing under this tile" in legend
+    assert "1. Level 1 B2 (1, 1): P101 error: nothing under this tile" in legend  # placed as validate places it
 
 
 def test_per_level_view_has_one_panel_per_level_each_holding_only_its_pieces():
@@ -148,7 +150,7 @@ def test_per_level_view_has_one_panel_per_level_each_holding_only_its_pieces():
     panels = [g for g in root.iter(f"{SVG}g") if (g.get("id") or "").startswith("panel-")]
     assert [g.get("id") for g in panels] == ["panel-1", "panel-2"]
     pieces = [{g.get("id") for g in p.iter(f"{SVG}g") if (g.get("id") or "").startswith("piece-")} for p in panels]
-    assert pieces == [{"piece-0"}, {"piece-1", "piece-2"}]
+    assert pieces == [{"piece-1"}, {"piece-2", "piece-3"}]
     # level 2 shows what is below it as a ghost
     assert panels[1].find(f".//{SVG}g[@id='below-2']") is not None
 
@@ -157,7 +159,7 @@ def test_single_level_view():
     m = Map(pieces=[Piece("grass-7", 0, 0, 0), Piece("rock-1", 0, 1, 1)])
     root = svg_of(m, level=2)
     ids = {g.get("id") for g in root.iter(f"{SVG}g") if (g.get("id") or "").startswith("piece-")}
-    assert ids == {"piece-1"}
+    assert ids == {"piece-2"}
 
 
 def test_iso_view_paints_back_rows_first_and_lower_levels_first():
@@ -222,3 +224,46 @@ def test_the_document_is_written_as_lxml_writes_it(view):
     assert etree.tostring(etree.fromstring(data), xml_declaration=True, encoding="UTF-8") == data
     title = etree.fromstring(data).findtext(f"{SVG}title")
     assert title.startswith(odd.replace("\ud800", "\ufffd").replace("\x01", "\ufffd"))
+
+
+def test_a_level_alone_is_in_true_colours_over_the_faded_colours_of_what_is_below():
+    """Issue 24 item 3: the Levels already built were one flat grey, and a Level's own tiles were
+    darkened by their height (Level 1 grass 56,91,38 against the legend's 96,156,64)."""
+    from mapkit.model.catalog import catalog
+    from mapkit.outputs.scene import style
+
+    cat = catalog()
+    m = Map(pieces=[Piece("grass-7", 0, 0, 0), Piece("sand-1", 0, 2, 0), Piece("rock-1", 0, 1, 1),
+                    Piece("grass-1", 1, 1, 2), Piece("water-1", 2, 1, 2)])
+    legend = {e.label: style.hex_colour(e.rgb) for e in style.legend_entries(cat[p.type] for p in m.pieces)}
+    for level, own in ((1, ["grass", "sand"]), (2, ["rock"]), (3, ["grass", "water (fluid)"])):
+        root = svg_of(m, level=level, legend=False, title=False)
+        tiles = {g.get("data-type"): g for g in root.iter(f"{SVG}g") if (g.get("id") or "").startswith("piece-")}
+        fills = {p.get("fill") for g in tiles.values() for p in g.iter(f"{SVG}polygon") if p.get("fill") != "none"}
+        assert {legend[name] for name in own} <= fills, level        # true colours, as the legend shows them
+    root = svg_of(m, level=3, legend=False, title=False)
+    below = {centre(p): p.get("fill") for p in root.find(f".//{SVG}g[@id='below-3']").iter(f"{SVG}polygon")}
+    fade = style.style_data()["below"]
+    rock, grass = style.piece_fill(cat["rock-1"]), style.piece_fill(cat["grass-7"])
+    from mapkit.outputs.scene.layout import hex_center
+
+    def at(q, r):
+        x, y = hex_center(q, r)
+        return next(fill for (cx, cy), fill in below.items() if abs(cx - x) < 1 and abs(cy - y) < 1)
+
+    assert at(0, 1) == style.hex_colour(style.faded(rock, fade["just_below"]))    # Level 2, just below
+    assert at(0, 0) == style.hex_colour(style.faded(grass, fade["deeper"]))      # Level 1, deeper
+    assert at(0, 0) != at(0, 1) and len(set(below.values())) > 1
+
+
+@pytest.mark.parametrize("view", ["top", "iso"])
+def test_legend_names_the_levels_info_names(view):
+    """Water laid on the table is a Level 1 tile (its surface at height 0, shaded darkest): the
+    legend's ramp says Level 1 to 3, as `info` gives the map's Levels (issue 25, item 2)."""
+    from mapkit.summary import summarise
+
+    m = Map(pieces=[Piece("water-1", 0, 0, 0), Piece("grass-7", 3, 0, 0), Piece("rock-1", 3, 0, 1),
+                    Piece("rock-1", 3, 0, 2)])
+    assert summarise(m)["size"]["levels"] == [1, 3]
+    legend = [t.text or "" for t in svg_of(m, view=view).find(f".//{SVG}g[@id='legend']").iter(f"{SVG}text")]
+    assert "surface: Level 1 (dark) to Level 3" in legend

@@ -120,6 +120,18 @@ def test_findings_point_at_their_hex():
     assert items[0].get("data-r") == "2" and items[0].get("data-level") == "2"
     assert "sev-error" in items[0].get("class")
     assert doc.get_element_by_id("hex_1_2") is not None
+    assert items[0].xpath("string(.//span[@class='where'])") == "Level 2 (1, 2)"
+    assert items[1].xpath("string(.//span[@class='where'])") == "whole map"
+
+
+def test_findings_name_the_place_the_sheets_name():
+    """As validate's text places a finding (issue 25, item 9): Level, the sheets' C7, then (q, r)."""
+    placed = [dict(FINDINGS[0], place="C7")]
+    (item,) = lxml_html.fromstring(page(parts=ReportParts(placed))).xpath("//li[contains(@class,'finding')]")
+    assert item.xpath("string(.//span[@class='where'])") == "Level 2 C7 (1, 2)" and item.get("data-place") == "C7"
+    # and the report's own findings carry the place validate gives them
+    findings, _ = collect_findings(three_level_map(), "x", "c3g")
+    assert findings and all(f["place"] for f in findings if f["q"] is not None)
 
 
 def test_summary_parts_and_notes():
@@ -219,8 +231,9 @@ def test_report_legend_is_the_pictures_legend_and_matches_what_it_draws():
     png_labels = {t.text for t in svg.find(f".//{ns}g[@id='legend']").iter(f"{ns}text") if t.text}
     assert set(key) <= png_labels
     assert {"grass", "tree", "ruin", "battlement (on an edge)", "ladder (on an edge)",
-            "figure (initials; player's colour)", "start zone, player 2 (Green)"} <= set(key)
-    from mapkit.outputs.scene.style import hex_colour, player_rgb
+            "R: Raelin (player 1, red)", "start zone, player 2 (green)"} <= set(key)
+    from mapkit.outputs.scene.players import default_colour
+    from mapkit.outputs.scene.style import hex_colour
     from mapkit.model.catalog import catalog
 
     labels = {"tree-10": "tree", "ruin-2": "ruin", "castle-battlement": "battlement (on an edge)",
@@ -233,4 +246,4 @@ def test_report_legend_is_the_pictures_legend_and_matches_what_it_draws():
     assert set(fills) == {*labels, "figure"}
     for kind, label in labels.items():
         assert fills[kind] == key[label], kind
-    assert fills["figure"] == hex_colour(player_rgb(1))          # the figure's player's colour, as the PNG
+    assert fills["figure"] == hex_colour(default_colour(1).rgb) == key["R: Raelin (player 1, red)"]          # the figure's player's colour, as the PNG

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Callable, Iterable
 
 from mapkit.books.load import load_book
 from mapkit.books.model import Book
@@ -18,6 +19,7 @@ from mapkit.geometry.classify import rank
 from mapkit.books.overlay import Overlay, PlacedOverlay, classify, ground_overlay, place
 from mapkit.geometry.placing import move_hex
 from mapkit.geometry.params import OverlayParams
+from mapkit.model import resting
 from mapkit.model.map import Map, Placement
 
 SAMPLES_DIR = Path(__file__).resolve().parent.parent.parent / "samples" / "books"
@@ -32,8 +34,17 @@ class PlacedBook:
     placement: Placement
     book: Book | None
     overlay: Overlay | None = None
+    #: The overlay on the map, at the placement's Level (its floors on their Levels).
     placed: PlacedOverlay | None = None
     error: str | None = None
+    #: The height its base rests at as movement counts heights (`resting.rest_height`): its
+    #: Level, or one less on tiles that add no height (a vehicle on Cosmos).
+    height: int = 0
+
+    @property
+    def sink(self) -> int:
+        """How much lower than its Levels the Book's heights are (0, or 1 on Cosmos or water)."""
+        return self.placement.level - self.height
 
     def entrance(self) -> str | None:
         """A vehicle's entrance direction on the map (E, SE, SW, W, NW, NE), turned with it."""
@@ -63,6 +74,19 @@ class PlacedBooks:
     params: OverlayParams = field(default_factory=OverlayParams)
 
 
+def _layers(m: Map) -> Callable[[Iterable[tuple[int, int]]], set[tuple[int, bool]]]:
+    """`resting.layers_under` on the map, its tiles indexed once, on first use."""
+    index: dict[tuple[int, int], set[tuple[int, bool]]] | None = None
+
+    def under(hexes: Iterable[tuple[int, int]]) -> set[tuple[int, bool]]:
+        nonlocal index
+        if index is None:
+            index = resting.layer_index(m)
+        return resting.layers_under(index, hexes)
+
+    return under
+
+
 def resolve_book(name: str, map_file: str | None) -> Path:
     """A placement's Book: a path relative to the map file, else a sample Book's bare name ("bungalow").
 
@@ -83,9 +107,10 @@ def placed_books(m: Map, map_file: str | None = None, params: OverlayParams | No
     params = params or OverlayParams()
     out = PlacedBooks(params=params)
     overlays: dict[int, Overlay] = {}
+    layers_at = _layers(m)
     for role, placements, target in (("building", m.buildings, out.buildings), ("object", m.objects, out.objects)):
         for i, p in enumerate(placements):
-            pb = PlacedBook(role, i, p, None)
+            pb = PlacedBook(role, i, p, None, height=resting.rest_height(layers_at([(p.q, p.r)]), p.level))
             try:
                 book = (books or {}).get(p.book) or load_book(resolve_book(p.book, map_file))
             except MapkitError as exc:
@@ -104,6 +129,8 @@ def placed_books(m: Map, map_file: str | None = None, params: OverlayParams | No
                 overlays[key] = classify(pb.book, params)
             pb.overlay = overlays[key]
             pb.placed = place(pb.overlay, p.q, p.r, p.level, p.rotation)
+            under = pb.spaces() if role == "object" else list(pb.placed.exterior)
+            pb.height = resting.rest_height(layers_at(under), p.level)
             target.append(pb)
     _map_cells(out)
     return out

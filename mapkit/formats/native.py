@@ -17,7 +17,7 @@ from array import array
 from functools import lru_cache
 
 from mapkit import limits
-from mapkit.errors import FormatError
+from mapkit.errors import FormatError, excerpt
 from mapkit.formats._json import escape_lone_surrogates, parse_json
 from mapkit.model.catalog import catalog
 from mapkit.model.columns import PieceTable, kind_column, type_turn_kinds
@@ -30,7 +30,12 @@ if TYPE_CHECKING:
 NAME = "mapkit"
 EXTENSIONS = (".mapkit.json",)
 DESCRIPTION = "mapkit native JSON"
-VERSION = 1
+#: Version 2: a Book's placement `level` is the Level it stands on (`Placement`); version 1 wrote
+#: the height movement counts, one lower on Cosmos or water, and is read by turning it into a Level.
+VERSION = 2
+#: How the warnings of a version 1 file's placements begin (the writer leaves them out: the file it
+#: writes holds Levels).
+MIGRATED = "mapkit JSON version 1: "
 #: A mapkit JSON file keeps every scenario a map sets up (`formats.encode_map`).
 HOLDS_SCENARIOS = True
 SCHEMA = "map.schema.json"
@@ -136,7 +141,7 @@ def write(m: Map) -> bytes:
                                   f"±{MAX_COORDINATE}, which mapkit JSON cannot hold")
     head = {"format": NAME, "version": VERSION, "name": m.name, "author": m.author, "players": m.players,
             "scenario": m.scenario, "source_format": m.source_format, "source_version": m.source_version,
-            "attrs": m.attrs, "extras": m.extras, "warnings": list(m.warnings)}
+            "attrs": m.attrs, "extras": m.extras, "warnings": [w for w in m.warnings if not w.startswith(MIGRATED)]}
     try:
         lines = [f"  {json.dumps(key)}: {_encode(head[key])}" for key in _HEAD_KEYS]
         if m.scenario_setups:
@@ -184,7 +189,7 @@ def _check(document: Any) -> None:
     types = catalog().types
     for index, piece in enumerate(document["pieces"]):
         if piece["type"] not in types:
-            raise FormatError(f"unknown piece type {piece['type']!r} (not in the catalog)",
+            raise FormatError(f"unknown piece type {excerpt(str(piece['type']))!r} (not in the catalog)",
                               where=f"$.pieces[{index}].type")
         rotation = piece.get("rotation", 0)
         if not float(rotation).is_integer() and types[piece["type"]].hexes != 1:
@@ -222,7 +227,7 @@ def read(data: bytes, filename: str = "") -> Map:
     made = [Piece(p["type"], int(p["q"]), int(p["r"]), int(p["z"]), _number(p.get("rotation", 0)),
                   p.get("attrs", {}), p.get("extras", {})) for p in others]
     pieces: Any = made if plain is None else plain.table(made)
-    return Map(
+    m = Map(
         name=document.get("name", ""), author=document.get("author", ""), players=document.get("players", ""),
         scenario=document.get("scenario", ""), pieces=pieces,
         buildings=[_placement(b) for b in document.get("buildings", [])],
@@ -234,6 +239,26 @@ def read(data: bytes, filename: str = "") -> Map:
                                   s.get("attrs", {})) for s in document.get(_SCENARIOS_KEY, [])],
         rooms=[Room(int(r["number"]), r.get("name", ""), r.get("attrs", {})) for r in document.get(_ROOMS_KEY, [])],
     )
+    if document["version"] == 1 and (m.buildings or m.objects):
+        _placed_on_levels(m)
+    return m
+
+
+def _placed_on_levels(m: Map) -> None:
+    """A version 1 file's placements as Levels: its `level` was the height the Book rests at, one
+    less than the Level on Cosmos or water (`resting.rest_level`, judged at the origin hex: a
+    Book's other hexes need the Book). Each one changed is a warning."""
+    from mapkit.model import resting
+
+    index = resting.layer_index(m)
+    for kind, placements in (("building", m.buildings), ("object", m.objects)):
+        for number, p in enumerate(placements, 1):
+            layers = resting.layers_under(index, [(p.q, p.r)])
+            level = resting.rest_level(layers, p.level)
+            if level != p.level:
+                m.warnings.append(f"{MIGRATED}{kind} {number} ({p.book}) at ({p.q}, {p.r}) had the height {p.level} "
+                                  f"as its level; it stands on Level {level}, as version 2 writes it")
+                p.level = level
 
 
 #: The keys of a plain piece: one the columns hold (`_plain_pieces`).

@@ -37,7 +37,9 @@ class Placement(Record):
     """A C3G Book placed on the map: a building or a destructible object (vehicles included).
 
     `book` names the Book (a path relative to the map file, or a sample's name), `q, r` its
-    origin hex, `level` the level its floor stands on, `rotation` its turn in 60-degree steps.
+    origin hex, `level` the Level it stands on as a builder counts it (`mapkit.model.levels`: the
+    Level of the tiles under it, 0 for the table; a vehicle on a Level 1 Cosmos tile is on
+    Level 1, though movement counts that space's height as 0), `rotation` its turn in 60-degree steps.
     `occupants` lists the figures riding a vehicle.
     """
 

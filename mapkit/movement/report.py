@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable, NamedTuple
 
 from mapkit.errors import OptionError, StartError
@@ -35,6 +35,9 @@ class Heatmap:
     turns: Sequence[int | None]
     title: str = ""
     banner: str = ""
+    #: The colours the map names for its players' start zones (player as text -> colour name,
+    #: `Map.attrs["zone_colours"]`); others are drawn in VirtualScape's.
+    zone_colours: dict[str, str] = field(default_factory=dict)
 
 
 class Analysis(NamedTuple):
@@ -119,13 +122,14 @@ def analyze_map(m: Map, figure: Figure, start: tuple[int, int, int] | None = Non
             banner = NO_ZONES
             data.setdefault("notes", []).append(f"heatmap: {NO_ZONES}")
         heat = Heatmap(spaces, turns, f"{m.name or 'map'}: turns{where} (Move {figure.move}, Height {figure.height})",
-                       banner)
+                       banner, dict(m.attrs.get("zone_colours") or {}))
     return Analysis(data, render_text(data), heat)
 
 
 def _name_places(data: dict[str, Any], sheets: Map) -> None:
     """`board`: the odd-r offset column the build sheets letter A and the row they number 1 (None
-    for an empty map), and each space, glyph and engagement its `place` on that board ("C7")."""
+    for an empty map), and each space, glyph and engagement its `place` on that board ("C7"); a
+    transit dead end the `places` of its spaces, a fall those of its two spaces (from, to)."""
     from mapkit.model.board import Board
 
     board = Board.of(sheets)
@@ -135,6 +139,10 @@ def _name_places(data: dict[str, Any], sheets: Map) -> None:
         entry["place"] = name(entry["q"], entry["r"])
     for e in data["engagement"]:
         e["place"] = None if e["space"] is None else name(e["space"][0], e["space"][1])
+    for t in data["transit_dead_ends"]:
+        t["places"] = [name(q, r) for q, r, _ in t["spaces"]]
+    for fall in data["falls"]:
+        fall["places"] = [name(fall["from"][0], fall["from"][1]), name(fall["to"][0], fall["to"][1])]
 
 
 def _namer(data: dict[str, Any]) -> Callable[[int, int], str | None]:
@@ -238,7 +246,8 @@ def render_text(d: dict[str, Any]) -> str:
         lines.append("  drops that make a figure fall: " + ", ".join(f"{n} x {k} {'die' if k == '1' else 'dice' if k == '3' else ''}".rstrip()
                                                                      for k, n in sorted(dice.items())))
     for t in d["transit_dead_ends"]:
-        lines.append(f"  transit number {t['transit_number']} (building {t['building']}) leads nowhere: {t['why']}")
+        at = ", ".join(_place(x, name) for x in t["spaces"])
+        lines.append(f"  transit number {t['transit_number']} (building {t['building']}) at {at} leads nowhere: {t['why']}")
     if d["ignored_pieces"]:
         lines.append("  pieces not modelled for movement: " + ", ".join(f"{k} x{n}" for k, n in d["ignored_pieces"].items()))
     for stop in d.get("boarding", ()):

@@ -7,7 +7,7 @@ per product, each declared once in `OUTPUTS` below as a format is declared in `m
                  shading, the top / per-level / isometric views, C3G buildings, parts lists
     paint/       how, one painter per medium: raster (the only module that uses Pillow's
                  drawing), svg, pdf (reportlab)
-    picture, build/, plan, markers, report/, overlay, heatmap, fit_picture     the products
+    picture, sheets/, plan, markers, report/, overlay, heatmap, fit_picture     the products
 
 A product module gives `draw(subject, **options) -> Drawn` (a module that makes two kinds, as
 `picture` makes PNG and SVG, gives one function per kind). Each kind declares its name, the kind
@@ -90,7 +90,7 @@ OUTPUTS: tuple[OutputKind, ...] = (
                "draw_png"),
     OutputKind("svg", "map", "mapkit.outputs.picture", (".svg",),
                "an editable drawing at 1:1 in millimetres, a layer per level", "draw_svg"),
-    OutputKind("build-pdf", "map", "mapkit.outputs.build", (".pdf",), "build instructions, a level per page"),
+    OutputKind("build-pdf", "map", "mapkit.outputs.sheets", (".pdf",), "build instructions, a level per page"),
     OutputKind("report-html", "map", "mapkit.outputs.report", (".html", ".htm"),
                "one self-contained HTML page about a map"),
     OutputKind("plan-pdf", "books", "mapkit.outputs.plan", (".pdf",), "1:1 floor plans of C3G Books"),

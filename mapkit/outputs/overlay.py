@@ -236,7 +236,7 @@ def book_panels(overlay: Any) -> list[Panel]:
         rings = [list(map(tuple, shapely.get_coordinates(g.exterior).tolist())) for g in getattr(interior, "geoms", [interior])
                  if not g.is_empty and g.geom_type == "Polygon"]
         name = f" ({f.name})" if f.name else ""
-        panels.append(Panel(f"floor {f.index}{name}, level +{f.base_offset}", fo.classes, fo.marks,
+        panels.append(Panel(f"floor {f.index + 1}{name}, level +{f.base_offset}", fo.classes, fo.marks,
                             walls=[book.footprint], interiors=rings))
     return panels
 

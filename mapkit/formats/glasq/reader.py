@@ -21,7 +21,7 @@ from shapely.errors import GEOSException
 from mapkit.errors import FormatError
 from mapkit.formats.glasq.pieces import (FACING_TURNS, Placed, edge_of, fit_shape, fold_bases,
                                          piece_for)
-from mapkit.formats.glasq import keys, redraws, rooms
+from mapkit.formats.glasq import armies, keys, redraws, rooms
 from mapkit.formats.glasq.stacking import MOST_STACKED, STACKED, STACKED_KINDS, Layer, stack
 from mapkit.formats.glasq.svg import (CENTRE_X, CENTRE_Y, HEX_RADIUS, Definitions, Drawing, apply, elements,
                                       grid_position, href, local, multiply, nearest_hex, parse_transform,
@@ -128,6 +128,7 @@ def _read_tree(root: Any, warnings: list[str]) -> Map:
         pieces = [p for room_pieces in by_room.values() for p in room_pieces]
     m = Map(pieces=pieces, warnings=warnings + skips.warnings() + notes, source_format=NAME, rooms=boards)
     metadata(root, m)
+    armies.name_armies(m)
     colours = _zone_colours({int(p.attrs["player"]) for p in pieces if "player" in p.attrs})
     if colours:
         m.attrs["zone_colours"] = colours

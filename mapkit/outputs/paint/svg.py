@@ -9,8 +9,9 @@ top-level groups as layers too): in the top view one per level, `<g id="level-N"
 inkscape:groupmode="layer" inkscape:label="Level N">`, then "Findings", "C3G buildings" and
 "Legend"; in the per-level view one per panel (`panel-N`) with the level and the ghost of
 what lies below as sub-layers; the isometric view is one "Stacked tiles" layer, because its
-back-to-front painting interleaves the levels. Each piece is a `<g id="piece-<index>">` with
-`data-type`, `data-q`, `data-r`, `data-level` (the piece's bottom z) and `data-rotation`;
+back-to-front painting interleaves the levels. Each piece is a `<g id="piece-<n>">` (n its
+number, from 1, as findings and `info` name it) with `data-type`, `data-q`, `data-r`,
+`data-level` (its Level, `mapkit.model.levels`) and `data-rotation`;
 each hex of a surface piece is a `<polygon class="hex" data-q data-r>`.
 """
 

@@ -142,6 +142,7 @@ def top_view_svg(m: Map) -> str:
     import numpy as np
 
     from mapkit.outputs.scene.layout import build_level
+    from mapkit.outputs.scene.players import figure_colour
     from mapkit.outputs.scene.style import hex_colour, shade, standing_rgb
 
     cat = catalog()
@@ -212,7 +213,7 @@ def top_view_svg(m: Map) -> str:
     for idx in cells.standing:
         piece = m.pieces[idx]
         ptype = cat[piece.type]
-        fill = hex_colour(standing_rgb(ptype, piece.attrs))
+        fill = hex_colour(figure_colour(m, piece).rgb if ptype.kind == "figure" else standing_rgb(ptype, piece.attrs))
         level = build_level(ptype, piece)
         for q, r in m.footprint(piece):
             x, y = _centre(q, r)
@@ -222,10 +223,10 @@ def top_view_svg(m: Map) -> str:
     out.append("</g>")
     out.append('<g id="markers">')
     for idx in cells.markers:
-        out.append(_marker(m.pieces[idx]))
+        out.append(_marker(m, m.pieces[idx]))
     for number, pieces in sorted(own.items()):
         out.append(f'<g class="scenario-pieces" data-scenario="{number}">')
-        out.extend(_marker(p) if cat[p.type].kind == "marker" else _standing(whole, p) for p in pieces)
+        out.extend(_marker(whole, p) if cat[p.type].kind == "marker" else _standing(whole, p) for p in pieces)
         out.append("</g>")
     out.append("</g>")
     out.append('<polygon id="focus" points="" fill="none"/>')
@@ -236,11 +237,11 @@ def top_view_svg(m: Map) -> str:
 def legend_html(m: Map) -> str:
     """The key under the map: the same lines, names and colours as the PNG, SVG and PDF legend
     (`style.legend_entries`), each with a swatch drawn as the report draws the thing."""
+    from mapkit.outputs.scene.players import Cast
     from mapkit.outputs.scene.style import hex_colour, legend_entries, mark_rgb
 
     cat = catalog()
-    players = [int(p.attrs.get("player", 0) or 0) for p in m.pieces if p.type == "start-zone"]
-    entries = legend_entries([cat[p.type] for p in m.pieces], players)
+    entries = legend_entries([cat[p.type] for p in m.pieces], Cast(m).legend())
     small = " ".join(f"{x + 8:.1f},{y + 8:.1f}" for x, y in _unit_hexagon(14.0))
     little = " ".join(f"{x + 8:.1f},{y + 8:.1f}" for x, y in _unit_hexagon(8.0))
     out = ['<ul id="legend" aria-label="Legend">']
@@ -275,8 +276,10 @@ def _standing(m: Map, piece: Any) -> str:
     """A piece standing on the surface (a tree, a ruin, a figure), small, on each of its hexes."""
     from mapkit.outputs.scene.style import hex_colour, standing_rgb
 
+    from mapkit.outputs.scene.players import figure_colour
+
     ptype = catalog()[piece.type]
-    colour = hex_colour(standing_rgb(ptype, piece.attrs))
+    colour = hex_colour(figure_colour(m, piece).rgb if ptype.kind == "figure" else standing_rgb(ptype, piece.attrs))
     out = []
     for q, r in m.footprint(piece):
         x, y = _centre(q, r)
@@ -285,16 +288,19 @@ def _standing(m: Map, piece: Any) -> str:
     return "".join(out)
 
 
-def _marker(piece: Any) -> str:
+def _marker(m: Map, piece: Any) -> str:
     x, y = (v * SVG_SCALE for v in hex_center_mm(piece.q, piece.r))
     scenario = piece.attrs.get("scenario")
     sc = f' data-scenario="{html.escape(str(scenario))}"' if scenario is not None else ""
     if piece.type == "start-zone":
         player = int(piece.attrs.get("player", 0) or 0)
-        from mapkit.outputs.scene.style import hex_colour, player_rgb
+        from mapkit.outputs.scene.players import zone_colour
+        from mapkit.outputs.scene.style import hex_colour
 
+        colour = zone_colour(m, player)
         return (f'<polygon class="start-zone" data-player="{player}"{sc} points="{_points(piece.q, piece.r, 34.0)}" '
-                f'stroke="{hex_colour(player_rgb(player))}"><title>start zone, player {player}</title></polygon>')
+                f'stroke="{hex_colour(colour.rgb)}"><title>start zone, player {player} ({colour.name})</title>'
+                '</polygon>')
     letter = html.escape(str(piece.attrs.get("letter", "?")))
     return (f'<g class="glyph"{sc}><circle cx="{x:.2f}" cy="{y:.2f}" r="3.6"/>'
             f'<text x="{x:.2f}" y="{y + 1.6:.2f}">{letter}</text><title>glyph {letter}</title></g>')

@@ -264,11 +264,12 @@ def _findings_html(findings: list[dict[str, Any]]) -> str:
                                               f.get("r") if f.get("r") is not None else math.inf,
                                               f.get("q") if f.get("q") is not None else math.inf))
     for n, f in enumerate(ranked):
-        q, r, level, scenario = f.get("q"), f.get("r"), f.get("level"), f.get("scenario")
-        where = f"({q}, {r})" if q is not None and r is not None else "whole map"
-        if level is not None:
-            where += f" Level {level}"
-        attrs = "".join(f' data-{k}="{e(str(v))}"' for k, v in (("q", q), ("r", r), ("level", level),
+        q, r, level, place = f.get("q"), f.get("r"), f.get("level"), f.get("place")
+        # placed as validate's text places it: 'Level L C7 (q, r)', the sheets' name where it has one
+        parts = ([f"Level {level}"] if level is not None else []) + ([str(place)] if place else []) + \
+            ([f"({q}, {r})"] if q is not None and r is not None else [])
+        where = " ".join(parts) if parts else "whole map"
+        attrs = "".join(f' data-{k}="{e(str(v))}"' for k, v in (("q", q), ("r", r), ("level", level), ("place", place),
                                                                  ("scenario", f.get("scenario"))) if v is not None)
         items.append(f'<li class="finding sev-{e(str(f.get("severity")))}" id="finding-{n}" tabindex="0"{attrs}>'
                      f'<span class="code">{e(str(f.get("code")))}</span> {e(str(f.get("severity")))}: '

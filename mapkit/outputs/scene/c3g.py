@@ -147,11 +147,11 @@ def iso_layer(m: Map, map_file: str | None, p: float, proj: Any) -> C3GLayer:
         levels = sorted({po.level} | {po.floor_level(f) for f in po.floors})
         if len(levels) == 1:                           # no floor above the ground: the Book gives no height
             levels.append(levels[0] + int(_c3g()["iso_storey_levels"]))
-        g = Group(f"building-{pb.index}", None, {"data-book": pb.book.name}, [])
+        g = Group(f"building-{pb.index + 1}", None, {"data-book": pb.book.name}, [])
         _iso_building(g, footprint, levels, po, p, proj, wall)
         parts.append((max(y for _, y in footprint), len(parts), g))
     for pb in pbs.objects:
-        g = Group(f"object-{pb.index}", None, {}, [])
+        g = Group(f"object-{pb.index + 1}", None, {}, [])
         spaces = pb.spaces()
         for q, r in spaces:
             ring = [proj.project(x, y, pb.placement.level) for x, y in symbols.hexagon(*hex_center(q, r, p), p, 0.7)]
@@ -259,7 +259,7 @@ def _draw_building(root: Group, pbs: Any, pb: Any, p: float, level: int | None, 
     base = po.level
     floors = [(base, None)] + [(po.floor_level(f), f) for f in po.floors if f.offset > 0]
     ground_floor = [f for f in po.floors if f.offset == 0]
-    g = root.group(f"building-{pb.index}{suffix}", **{"data-book": book.name, "data-q": pb.placement.q,
+    g = root.group(f"building-{pb.index + 1}{suffix}", **{"data-book": book.name, "data-q": pb.placement.q,
                                               "data-r": pb.placement.r, "data-level": base,
                                               "data-rotation": pb.placement.rotation})
     for floor_level, floor in floors:
@@ -370,7 +370,7 @@ def mark_symbol(kind: str, q: int, r: int, p: float, number: int | None = None) 
 def _draw_object(root: Group, pb: Any, p: float, out: C3GLayer, suffix: str = "") -> None:
     rgb = _rgb("object_rgb")
     name = pb.book.name if pb.book else pb.placement.book
-    g = root.group(f"object-{pb.index}{suffix}", **{"data-book": name, "data-q": pb.placement.q, "data-r": pb.placement.r,
+    g = root.group(f"object-{pb.index + 1}{suffix}", **{"data-book": name, "data-q": pb.placement.q, "data-r": pb.placement.r,
                                             "data-level": pb.placement.level})
     out.levels.add(pb.placement.level)
     spaces = pb.spaces()

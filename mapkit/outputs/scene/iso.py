@@ -14,7 +14,7 @@ from mapkit.model import levels
 from mapkit.model.catalog import catalog
 from mapkit.model.grid import DIRECTIONS
 from mapkit.model.map import Map
-from mapkit.outputs.scene import c3g, layout, style, symbols
+from mapkit.outputs.scene import c3g, layout, players, style, symbols
 from mapkit.outputs.scene import iso_solids as solids
 from mapkit.outputs.scene.layout import Box, Oblique, hex_center
 from mapkit.outputs.scene.shapes import Circle, Group, Poly, Text
@@ -96,7 +96,7 @@ def iso_view(m: Map, opts: Any) -> tuple[Group, Box, dict]:
             if buried:
                 continue
             root.add(Poly(top_pts, fill=fill, stroke=colour[4], width=grid_w,
-                          attrs={"class": "hex", "data-piece": index, "data-q": q, "data-r": r,
+                          attrs={"class": "hex", "data-piece": index + 1, "data-q": q, "data-r": r,
                                  "data-level": levels.level(ptype, piece.z), "data-type": piece.type}))
             if ptype.kind == "fluid":                      # fluids keep their pattern, laid flat
                 y_mid = cy * sin_e - top * lift
@@ -119,8 +119,8 @@ def iso_view(m: Map, opts: Any) -> tuple[Group, Box, dict]:
         xs, ys = [0.0, p], [0.0, p]
     box = Box(min(xs), min(ys), max(xs), max(ys))
     info = {"types": [cat[pc.type] for pc in m.pieces],
-            "players": [int(pc.attrs.get("player", 0) or 0) for pc in m.pieces if pc.type == "start-zone"],
-            "levels": (shading.low, shading.high), "cells": set(tops), "iso": True}
+            "players": [pc for pc in m.pieces if pc.type == "start-zone" or cat[pc.type].kind == "figure"],
+            "levels": shading.levels, "cells": set(tops), "iso": True}
     if c3g.has_c3g(m):
         extra = c3g.iso_layer(m, opts.map_file, p, proj)
         root.items.extend(extra.groups)
@@ -168,17 +168,17 @@ def _iso_standing(root: Group, m: Map, index: int, cell: tuple[int, int], cx: fl
     ptype = catalog()[piece.type]
     bx, by = proj.project(cx, cy, z)
     kind = ptype.kind
-    tag: dict[str, Any] = {"data-piece": index, "data-type": piece.type}
+    tag: dict[str, Any] = {"data-piece": index + 1, "data-type": piece.type}
     if kind == "obstacle":
         symbol, rgb, _ = style.obstacle_style(ptype)
         height = (ptype.obstacle_height or 6) * 0.45          # levels, a drawing choice (see layout docs)
         tx, ty = proj.project(cx, cy, z + height)
         ink = style.darker(rgb, 0.55)
         if symbol == "palm":
-            group = root.group(f"iso-piece-{index}-{cell[0]}-{cell[1]}", **{"class": "palm", **tag})
+            group = root.group(f"iso-piece-{index + 1}-{cell[0]}-{cell[1]}", **{"class": "palm", **tag})
             solids.palm(group, bx, by, tx, ty, p, rgb, {"class": "palm"})
         elif symbol == "ruin":
-            group = root.group(f"iso-piece-{index}-{cell[0]}-{cell[1]}", **{"class": "ruin", **tag})
+            group = root.group(f"iso-piece-{index + 1}-{cell[0]}-{cell[1]}", **{"class": "ruin", **tag})
             solids.ruin(group, cx, cy, z, (ptype.obstacle_height or 6) * 0.6, p, proj, rgb, {"class": "ruin"})
         elif symbol == "tree":
             root.add(Poly([(bx, by), (tx, ty)], stroke=(100, 66, 36), width=p * 0.08, closed=False))
@@ -191,15 +191,14 @@ def _iso_standing(root: Group, m: Map, index: int, cell: tuple[int, int], cx: fl
         ys += [ty - p * 0.4, by]
         return
     if kind == "figure":
-        player = piece.attrs.get("player")
-        root.items.extend(symbols.figure(bx, by - p * 0.25, p * 0.8, str(piece.attrs.get("name", "")),
-                                         int(player) if player else None))
+        root.items.extend(symbols.figure(bx, by - p * 0.25, p * 0.8, players.figure_label(piece),
+                                         players.figure_colour(m, piece).rgb))
         return
     if piece.type == "glyph":
         root.items.extend(symbols.glyph(bx, by, p * 0.8, str(piece.attrs.get("letter", "?"))))
     elif piece.type == "start-zone":
         player = int(piece.attrs.get("player", 0) or 0)
-        rgb = style.player_rgb(player)
+        rgb = players.zone_colour(m, player).rgb
         ring = [proj.project(x, y, z) for x, y in layout.hex_corners(piece.q, piece.r, p, 0.8)]
         root.add(Poly(ring, stroke=rgb, width=p * 0.08))
         root.add(Text(bx, by, str(player), p * 0.22, fill=(0, 0, 0), bold=True, halo=rgb))
@@ -210,7 +209,7 @@ def _iso_standing(root: Group, m: Map, index: int, cell: tuple[int, int], cx: fl
         root.add(Poly(disc, fill=rgb, stroke=style.darker(rgb, 0.5), width=p * 0.02))
     elif kind == "edge" or kind == "castle":
         symbol, _, rgb = style.castle_symbol(ptype)
-        group = root.group(f"iso-piece-{index}-{cell[0]}-{cell[1]}", **{"class": symbol, **tag})
+        group = root.group(f"iso-piece-{index + 1}-{cell[0]}-{cell[1]}", **{"class": symbol, **tag})
         d = int(piece.rotation) % 6
         if symbol == "road-wall":
             solids.road_wall(group, layout.piece_cells(m, piece), cell, z, float(ptype.obstacle_height or 3), p, proj,

@@ -59,9 +59,9 @@ def _swatch(entry: style.LegendEntry, cx: float, cy: float, p: float, sw: float)
     if entry.swatch == "glyph":
         return symbols.glyph(cx, cy, p * k, "A")
     if entry.swatch == "start":
-        return symbols.start_zone(cx, cy, p * k, entry.value)
+        return symbols.start_zone(cx, cy, p * k, *entry.value)
     if entry.swatch == "figure":
-        return symbols.figure(cx, cy, p * k, "Figure", None)
+        return symbols.figure(cx, cy, p * k, *entry.value)
     if entry.swatch == "token":
         return [Circle(cx, cy, p * k * 0.2 / 0.8, fill=entry.rgb, stroke=style.darker(entry.rgb, 0.5), width=p * 0.02)]
     if entry.swatch == "finding":

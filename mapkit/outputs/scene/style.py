@@ -61,21 +61,6 @@ def severity_rgb(severity: str) -> RGB:
     return _rgb(style_data()["severity_rgb"].get(severity, (90, 90, 90)))
 
 
-def player_rgb(player: int) -> RGB:
-    """A start zone's colour by player number (the catalog's table, as VirtualScape colours them)."""
-    for entry in catalog().start_zone_colours:
-        if int(entry["player"]) == int(player):
-            return _rgb(entry["rgb"])
-    return (128, 128, 128)
-
-
-def player_name(player: int) -> str:
-    for entry in catalog().start_zone_colours:
-        if int(entry["player"]) == int(player):
-            return str(entry["name"])
-    return f"player {player}"
-
-
 def piece_fill(ptype: PieceType, attrs: dict[str, Any] | None = None) -> RGB:
     """The base colour a piece is drawn in (before shading by level)."""
     if ptype.kind == "custom":
@@ -96,17 +81,12 @@ def piece_fill(ptype: PieceType, attrs: dict[str, Any] | None = None) -> RGB:
 
 def standing_rgb(ptype: PieceType, attrs: dict[str, Any] | None = None) -> RGB:
     """The colour of a piece standing on the surface, as its legend line shows it (so the HTML
-    report's small hexagons match the legend of the PNG, SVG and PDF)."""
+    report's small hexagons match the legend of the PNG, SVG and PDF); a figure's is its
+    player's (`players.figure_colour`, which knows the map)."""
     if ptype.kind == "obstacle":
         return obstacle_style(ptype)[1]
     if ptype.kind in ("castle", "edge"):
         return castle_symbol(ptype)[2]
-    if ptype.kind == "figure":
-        player = (attrs or {}).get("player")
-        try:
-            return player_rgb(int(player)) if player else mark_rgb("figure")
-        except (TypeError, ValueError):
-            return mark_rgb("figure")
     if ptype.kind == "marker" and ptype.id not in ("glyph", "start-zone"):
         return tuple(ptype.vs_colour or mark_rgb("figure"))  # type: ignore[return-value]
     return piece_fill(ptype, attrs)
@@ -152,6 +132,11 @@ def darker(rgb: RGB, factor: float = 0.7) -> RGB:
     return tuple(int(round(c * factor)) for c in rgb)  # type: ignore[return-value]
 
 
+def faded(rgb: RGB, amount: float) -> RGB:
+    """`rgb` taken `amount` (0..1) of the way to white: a piece already built, drawn under a Level."""
+    return tuple(int(round(c + (255 - c) * amount)) for c in rgb)  # type: ignore[return-value]
+
+
 def contrast_text(rgb: RGB) -> RGB:
     """Black or white, whichever reads better on `rgb`."""
     r, g, b = rgb
@@ -180,9 +165,11 @@ class LegendEntry:
     rgb: RGB = (0, 0, 0)
 
 
-def legend_entries(pieces: Iterable[PieceType], players: Iterable[int] = (), levels: tuple[int, int] | None = None,
-                   findings: Iterable[str] = (), iso: bool = False) -> list[LegendEntry]:
-    """The legend for a picture that draws these piece types, start zones, levels and findings.
+def legend_entries(pieces: Iterable[PieceType], players: Iterable[LegendEntry] = (),
+                   levels: tuple[int, int] | None = None, findings: Iterable[str] = (),
+                   iso: bool = False) -> list[LegendEntry]:
+    """The legend for a picture that draws these piece types, players (their start zones and
+    figures in the map's colours: `players.Cast.legend`), levels and findings.
 
     Only what the picture shows is listed, in a stable order: surfaces, obstacles and castle
     parts, markers, then the lines and the level shading.
@@ -210,11 +197,7 @@ def legend_entries(pieces: Iterable[PieceType], players: Iterable[int] = (), lev
     for p in sorted(types, key=lambda t: t.id):  # other tokens (objective markers): a disc in their colour
         if p.kind == "marker" and p.id not in ("glyph", "start-zone"):
             entries.append(LegendEntry("token", p.id, p.name.lower(), p.vs_colour or mark_rgb("figure")))
-    for player in sorted(set(players)):
-        entries.append(LegendEntry("start", player, f"start zone, player {player} ({player_name(player)})",
-                                   player_rgb(player)))
-    if "figure" in kinds:
-        entries.append(LegendEntry("figure", None, "figure (initials; player's colour)", mark_rgb("figure")))
+    entries += players
     entries.append(LegendEntry("line", "outline", "edge of one piece", mark_rgb("outline")))
     if not iso:
         entries.append(LegendEntry("line", "contour", "step between levels (thick)", mark_rgb("contour")))

@@ -161,20 +161,20 @@ def glyph(cx: float, cy: float, p: float, letter: str) -> list:
             Text(cx, cy, letter or "?", p * 0.32, fill=ring, bold=True)]
 
 
-def start_zone(cx: float, cy: float, p: float, player: int) -> list:
+def start_zone(cx: float, cy: float, p: float, player: int, rgb: style.RGB) -> list:
     """An inset ring in the player's colour, and the player's number (colour is not the only cue)."""
-    rgb = style.player_rgb(player)
     return [Poly(hexagon(cx, cy, p, 0.8), fill=None, stroke=rgb, width=p * 0.09),
             Poly(hexagon(cx, cy, p, 0.9), fill=None, stroke=(0, 0, 0), width=p * 0.015),
             Text(cx, cy + p * 0.24, str(player), p * 0.24, fill=(0, 0, 0), bold=True, halo=rgb)]
 
 
-def figure(cx: float, cy: float, p: float, name: str, player: int | None) -> list:
-    """A figure's base (33 mm, to scale) with its initials."""
-    rgb = style.player_rgb(player) if player else style.mark_rgb("figure")
-    initials = "".join(w[0] for w in str(name).split()[:2]).upper() or "F"
-    return [Circle(cx, cy, p * 33.0 / 44.45 / 2, fill=rgb, stroke=(30, 30, 30), width=p * 0.04),
-            Text(cx, cy, initials, p * 0.26, fill=style.contrast_text(rgb), bold=True)]
+def figure(cx: float, cy: float, p: float, label: str, rgb: style.RGB) -> list:
+    """A figure's base (33 mm, to scale) in its player's colour, with what the map writes on it (a
+    number, a letter, a short name: smaller type for a longer word, so it stays on the base)."""
+    radius = p * 33.0 / 44.45 / 2
+    size = min(p * 0.26, radius * 1.7 / (0.6 * max(1, len(label))))
+    return [Circle(cx, cy, radius, fill=rgb, stroke=(30, 30, 30), width=p * 0.04),
+            Text(cx, cy, label, size, fill=style.contrast_text(rgb), bold=True)]
 
 
 def finding(cx: float, cy: float, p: float, severity: str, number: int) -> list:

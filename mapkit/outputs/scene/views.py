@@ -15,7 +15,7 @@ from mapkit.model import levels
 from mapkit.model.catalog import catalog
 from mapkit.model.grid import HEX_PITCH_MM
 from mapkit.model.map import Map
-from mapkit.outputs.scene import c3g, layout, style, symbols
+from mapkit.outputs.scene import c3g, layout, players, style, symbols
 from mapkit.outputs.scene.iso import iso_view
 from mapkit.outputs.scene.layout import Box, Oblique, hex_center
 from mapkit.outputs.scene.legend import draw_legend
@@ -92,13 +92,8 @@ def top_view(m: Map, opts: RenderOptions, only_level: int | None = None) -> tupl
         edges_by_level = _contours_by_level(m, tops)
     else:
         indices = [i for i, pc in enumerate(m.pieces) if layout.build_level(cat[pc.type], pc) == only_level]
-        below = {cell for i, pc in enumerate(m.pieces)
-                 if layout.is_surface(cat[pc.type]) and layout.build_level(cat[pc.type], pc) < only_level
-                 for cell in layout.piece_cells(m, pc)}
-        ghost = root.group(f"below-{only_level}", label=f"Below Level {only_level}", layer=True)
-        grey = style.mark_rgb("ghost")
-        for q, r in sorted(below):
-            ghost.add(Poly(layout.hex_corners(q, r, p), fill=grey, stroke=style.darker(grey, 0.92), width=p * 0.012))
+        shading = Shading({})                     # one Level: its pieces in their true colours
+        below = _draw_below(root, m, only_level, p)
         sub = Map(pieces=[m.pieces[i] for i in indices])
         sub_tops = layout.visible_tops(sub)
         remap = dict(enumerate(indices))
@@ -109,9 +104,12 @@ def top_view(m: Map, opts: RenderOptions, only_level: int | None = None) -> tupl
     cells = [c for i in indices for c in layout.piece_cells(m, m.pieces[i])]
     if only_level is not None:
         cells += list(below)
+    if m.several_rooms():
+        root.add(_room_names(m, p))
     info: dict[str, Any] = {"types": [cat[m.pieces[i].type] for i in indices],
-            "players": [int(m.pieces[i].attrs.get("player", 0) or 0) for i in indices if m.pieces[i].type == "start-zone"],
-            "levels": (shading.low, shading.high), "cells": set(cells)}
+                            "players": [m.pieces[i] for i in indices
+                                        if m.pieces[i].type == "start-zone" or cat[m.pieces[i].type].kind == "figure"],
+                            "levels": shading.levels, "cells": set(cells)}
     if c3g.has_c3g(m):
         extra = c3g.c3g_layer(m, opts.map_file, p, only_level)
         root.items.extend(extra.groups)
@@ -121,6 +119,44 @@ def top_view(m: Map, opts: RenderOptions, only_level: int | None = None) -> tupl
         info["notes"] = extra.notes
     box = layout.cells_box(cells, p) or Box(0, 0, p, p)
     return root, box, info
+
+
+def _draw_below(root: Group, m: Map, only_level: int, p: float) -> set[tuple[int, int]]:
+    """What is already built under Level `only_level`, hex by hex in the faded colour of the
+    highest tile there (the Level just below paler than the page's own pieces, deeper Levels
+    paler still, as VirtualScape prints), outlined in a darker shade of that colour. Returns the
+    hexes drawn."""
+    cat = catalog()
+    under = [i for i, pc in enumerate(m.pieces)
+             if layout.is_surface(cat[pc.type]) and layout.build_level(cat[pc.type], pc) < only_level]
+    sub = Map(pieces=[m.pieces[i] for i in under])
+    ghost = root.group(f"below-{only_level}", label=f"Below Level {only_level}", layer=True)
+    fade = style.style_data()["below"]
+    for (q, r), top in sorted(layout.visible_tops(sub).items()):
+        piece = sub.pieces[top.piece]
+        ptype = cat[piece.type]
+        depth = only_level - layout.build_level(ptype, piece)
+        fill = style.faded(style.piece_fill(ptype, piece.attrs), fade["just_below"] if depth <= 1 else fade["deeper"])
+        ghost.add(Poly(layout.hex_corners(q, r, p), fill=fill, stroke=style.darker(fill, fade["outline"]),
+                       width=p * 0.012))
+    return set(layout.visible_tops(sub))
+
+
+def _room_names(m: Map, p: float) -> Group:
+    """Each room's name on the hex of its own tiles nearest their middle, over whatever Level is
+    drawn (the same place on every panel), so a whole-dungeon picture says which room is which."""
+    group = Group("rooms", label="Rooms", layer=True)
+    for room in m.rooms:
+        own = [c for pc in m.pieces if list(pc.attrs.get("rooms", ())) == [room.number]
+               for c in layout.piece_cells(m, pc)]
+        if not own:
+            continue
+        centres = [hex_center(q, r, p) for q, r in set(own)]
+        mx, my = sum(x for x, _ in centres) / len(centres), sum(y for _, y in centres) / len(centres)
+        x, y = min(centres, key=lambda c: (c[0] - mx) ** 2 + (c[1] - my) ** 2)
+        group.add(Text(x, y, room.name or f"Room {room.number}", p * 0.7, fill=(255, 255, 255), bold=True,
+                       halo=(0, 0, 0)))
+    return group
 
 
 def _contours_by_level(m: Map, tops: dict[tuple[int, int], layout.Top]) -> dict[int, list[layout.ContourEdge]]:
@@ -156,7 +192,7 @@ def _draw_pieces(root: Group, m: Map, order: list[int], shading: Shading,
             contours_done = True
         data: dict[str, Any] = {"data-type": piece.type, "data-q": piece.q, "data-r": piece.r,
                                 "data-level": levels.level(ptype, piece.z), "data-rotation": piece.rotation}
-        g = level_group.group(f"piece-{index}", **data)
+        g = level_group.group(f"piece-{index + 1}", **data)  # numbered from 1, as findings name pieces
         draw_piece_top(g, m, piece, ptype, shading, p, tops, index)
     if not contours_done and level_group is not None and current is not None:
         _draw_contours(level_group, edges_by_level.get(current, []), p)
@@ -251,16 +287,16 @@ def draw_piece_top(g: Group, m: Map, piece, ptype, shading, p: float,
             if piece.type == "glyph":
                 g.items.extend(symbols.glyph(cx, cy, p, str(piece.attrs.get("letter", "?"))))
             elif piece.type == "start-zone":
-                g.items.extend(symbols.start_zone(cx, cy, p, int(piece.attrs.get("player", 0) or 0)))
+                player = int(piece.attrs.get("player", 0) or 0)
+                g.items.extend(symbols.start_zone(cx, cy, p, player, players.zone_colour(m, player).rgb))
             else:
                 g.add(Circle(cx, cy, p * 0.2, fill=ptype.vs_colour))
         return
     if kind == "figure":
-        player = piece.attrs.get("player")
+        label, rgb = players.figure_label(piece), players.figure_colour(m, piece).rgb
         for q, r in cells:
             cx, cy = hex_center(q, r, p)
-            g.items.extend(symbols.figure(cx, cy, p, str(piece.attrs.get("name", "")),
-                                          int(player) if player else None))
+            g.items.extend(symbols.figure(cx, cy, p, label, rgb))
 
 
 # -- per-level panels -------------------------------------------------------------------------
@@ -344,9 +380,11 @@ def _finish(m: Map, opts: RenderOptions, content: Group, box: Box, info: dict) -
         drawn: list[tuple[int, int, Group]] = []
         for n, f in enumerate(opts.findings, 1):
             severities.append(f.severity)
-            level = f", Level {f.level}" if f.level is not None else ""
-            where = f" (q {f.q}, r {f.r}{level})" if f.q is not None else ""
-            listed.append((n, f.severity, f"{n}. {f.code} {f.severity}{where}: {f.message}"))
+            # placed as validate's text places it: 'Level L C7 (q, r)', the sheets' name where it has one
+            parts = ([f"Level {f.level}"] if f.level is not None else []) + ([f.place] if f.place else []) + \
+                ([f"({f.q}, {f.r})"] if f.q is not None and f.r is not None else [])
+            where = f" {' '.join(parts)}:" if parts else ""
+            listed.append((n, f.severity, f"{n}.{where} {f.code} {f.severity}: {f.message}"))
             if f.q is None or f.r is None:
                 continue
             if opts.level is not None and info.get("cells") is not None and (f.q, f.r) not in info["cells"]:
@@ -370,7 +408,8 @@ def _finish(m: Map, opts: RenderOptions, content: Group, box: Box, info: dict) -
         notes.append("no findings")
     levels = info.get("levels")
     level_pair = (int(levels[0]), int(levels[1])) if levels else None
-    entries = style.legend_entries(info["types"], info["players"], level_pair, severities, bool(info.get("iso")))
+    entries = style.legend_entries(info["types"], players.Cast(m, info["players"]).legend(), level_pair, severities,
+                                   bool(info.get("iso")))
     entries += info.get("extra_legend", [])
     total = box
     top_margin = p * 0.3
@@ -378,6 +417,8 @@ def _finish(m: Map, opts: RenderOptions, content: Group, box: Box, info: dict) -
     title = ""
     if opts.title:
         name = m.name or opts.name or "(unnamed map)"
+        if len(m.rooms) == 1:                       # one room of a page of several
+            name += f" - {m.rooms[0].name or f'room {m.rooms[0].number}'}"
         numbers = m.scenarios()
         if len(numbers) == 1:                       # one scenario (of a page that sets up several)
             name += f" - {m.scenario_setup(numbers[0]).title}"

@@ -9,7 +9,7 @@ from mapkit.model import levels as levels_model
 from mapkit.model.catalog import catalog
 from mapkit.model.grid import HEX_PITCH_MM
 from mapkit.model.map import Map
-from mapkit.outputs.build.sheets import (
+from mapkit.outputs.sheets.levels import (
     LABEL_PAD,
     PAGE_HEADER,
     PAGE_MARGIN,
@@ -146,6 +146,35 @@ def levels_of_pieces(m: Map, indices: list[int]) -> list[int]:
     return [levels_model.level(cat[m.pieces[i].type], m.pieces[i].z) for i in indices]
 
 
+def _players_key(c: Any, view: Map, own: list[int], x: float, y: float, width: float, bottom: float) -> None:
+    """The scenario's start zones and figures as the picture draws them, in the map's colours,
+    each figure's number with the name the scenario gives it (`players.Cast`), from page point
+    (x, y) down, no lower than `bottom`."""
+    from mapkit.outputs.paint.pdf import draw_items
+    from mapkit.outputs.scene.legend import _swatch
+    from mapkit.outputs.scene.players import Cast
+
+    entries = Cast(view, [view.pieces[i] for i in own]).legend()
+    if not entries or y - 11 < bottom:
+        return
+    c.setFillColorRGB(0, 0, 0)
+    c.setFont(bold_font(), 8)
+    c.drawString(x, y, "Players and figures")
+    y -= 12
+    p = 7.0                                   # swatch scale: a hex 7 mm across on paper
+    for n, entry in enumerate(entries):
+        if y - 9 < bottom and n < len(entries) - 1:
+            c.setFont(font(), 7)
+            c.drawString(x, y, f"... and {len(entries) - n} more (the scenario's text lists them)")
+            return
+        sheet = Sheet(0.0, 0.0, x + 2.5 * PT_PER_MM, y + 0.9 * PT_PER_MM, 1.0)
+        draw_items(c, ((item, 0.0, 0.0) for item in _swatch(entry, 0.0, 0.0, p, p * 0.5)), sheet)
+        c.setFillColorRGB(0, 0, 0)
+        c.setFont(font(), 7)
+        c.drawString(x + 14, y, fit_text(entry.label, font(), 7, width - 14))
+        y -= 10
+
+
 def _scenario_page(c: Any, whole: Map, number: int, frame: _MapFrame, w_mm: float, h_mm: float,
                    options: BuildOptions) -> None:
     """One scenario of a map that sets up several: the scenario's map from above (the renderer's
@@ -184,8 +213,12 @@ def _scenario_page(c: Any, whole: Map, number: int, frame: _MapFrame, w_mm: floa
     if by_level:
         c.setFont(font(), 7)
         words = "on " + ", ".join(f"Level {lv}: {n}" for lv, n in sorted(by_level.items()))
-        for n, line in enumerate(wrap_text(words, font(), 7, list_w * PT_PER_MM)):
+        lines = wrap_text(words, font(), 7, list_w * PT_PER_MM)
+        for n, line in enumerate(lines):
             c.drawString((margin + width - list_w) * PT_PER_MM, y - 4 - 9 * n, line)
+        y -= 4 + 9 * len(lines)
+    _players_key(c, view, own, (margin + width - list_w) * PT_PER_MM, y - 12, list_w * PT_PER_MM,
+                 (top - height) * PT_PER_MM)
     if setup.notes.strip():
         lines = wrap_text(setup.notes, font(), 7.5, width * PT_PER_MM)
         room = int(((top - height - 4) - margin - 2) * PT_PER_MM // 9)

@@ -1,6 +1,6 @@
 """Build instructions of a map (`mapkit print MAP`): a Level (or several) per page, its parts, a cover.
 
-`render_build` lays the pages out: `sheets` draws the Level pages (the renderer's top view of
+`render_build` lays the pages out: `levels` draws the Level pages (the renderer's top view of
 each Level, with what a builder counts), `pages` the cover, the parts list and the scenarios.
 The Books a map places are found next to the map file (`books.placed.resolve_book`); one that
 cannot be read is left out of the build sheets with a warning (through `warn`), never stopping them.
@@ -16,8 +16,8 @@ from typing import Any, Callable
 from mapkit.errors import OptionError
 from mapkit.model.map import Map
 from mapkit.outputs import Drawn
-from mapkit.outputs.build.pages import _cover_page, _scenario_page, _totals_pages
-from mapkit.outputs.build.sheets import (
+from mapkit.outputs.sheets.pages import _cover_page, _scenario_page, _totals_pages
+from mapkit.outputs.sheets.levels import (
     BuildOptions,
     Footprint,
     _Legend,
@@ -107,20 +107,27 @@ def render_build(m: Map, target: Any, options: BuildOptions = BuildOptions()) ->
     level_sheets = -(-len(order) // per_page)
     first_sheet = 2 if options.cover else 1
     parts_page = first_sheet + level_sheets         # where the parts list starts: cross-references say so
+    scenarios = whole.scenarios() if several else []
+    # the sheets after the Levels, counted before a Level page says "sheet N of M": the parts list
+    # takes as many pages as its lines need (laid out once on a scratch canvas), then the scenarios
+    scratch = new_canvas(io.BytesIO(), options.paper)
+    scratch.setPageSize((w_mm * PT_PER_MM, h_mm * PT_PER_MM))
+    after = _totals_pages(scratch, m, levels, w_mm, h_mm, options.footprints, first_sheet, per_page,
+                          scenarios) + len(scenarios)
     pages = 0
     if options.cover:
         _cover_page(c, m, w_mm, h_mm, len(order))
         c.showPage()
         c.setPageSize((w_mm * PT_PER_MM, h_mm * PT_PER_MM))
         pages += 1
-    for start in range(0, len(order), per_page):
+    total = parts_page - 1 + after                  # cover, Level sheets, parts list, scenarios
+    for n, start in enumerate(range(0, len(order), per_page)):
         chunk = order[start:start + per_page]
         _level_page(c, m, frame, levels, chunk, order, w_mm, h_mm, options, legend, parts_page,
-                    1 + (len(whole.scenarios()) if several else 0))
+                    (first_sheet + n, total))
         c.showPage()
         c.setPageSize((w_mm * PT_PER_MM, h_mm * PT_PER_MM))
         pages += 1
-    scenarios = whole.scenarios() if several else []
     pages += _totals_pages(c, m, levels, w_mm, h_mm, options.footprints, first_sheet, per_page, scenarios)
     for number in scenarios:
         c.setPageSize((w_mm * PT_PER_MM, h_mm * PT_PER_MM))

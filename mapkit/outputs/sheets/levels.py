@@ -1,4 +1,4 @@
-"""Build instructions: one page per level (or N levels per page), as map posts on
+"""The Level pages of the build instructions: one page per level (or N levels per page), as map posts on
 heroscapers.com carry them (landscape.md §2.2, §11).
 
 Each level shows the pieces placed at that level, outlined one by one and labelled with
@@ -143,14 +143,12 @@ class _MapFrame:
 
 def _level_page(c: Any, m: Map, frame: _MapFrame, levels: dict[int, list[int]], chunk: list[int],
                 order: list[int], w_mm: float, h_mm: float, options: BuildOptions, legend: "_Legend",
-                parts_page: int, after: int = 1) -> None:
-    """A sheet of level panels; `after` is how many sheets follow the level sheets (parts, scenarios)."""
+                parts_page: int, sheet: tuple[int, int]) -> None:
+    """A sheet of level panels; `sheet` is (its page number, the number of pages of the PDF)."""
     margin, header = PAGE_MARGIN, PAGE_HEADER
     width = w_mm - 2 * margin
     legend_h = legend.height(width)
-    sheet_no = order.index(chunk[0]) // len(chunk) + 1
-    sheets = -(-len(order) // len(chunk))
-    right = f"{', '.join(levels_label(lv) for lv in chunk)} \u00b7 sheet {sheet_no} of {sheets + after}"
+    right = f"{', '.join(levels_label(lv) for lv in chunk)} \u00b7 sheet {sheet[0]} of {sheet[1]}"
     c.setFillColorRGB(0, 0, 0)
     c.setFont(font(), 8)
     c.drawRightString((w_mm - margin) * PT_PER_MM, (h_mm - margin - 5) * PT_PER_MM, right)
@@ -178,7 +176,7 @@ def _level_panel(c: Any, m: Map, frame: _MapFrame, levels: dict[int, list[int]],
     """One level: the map drawing on the left, its parts list on the right (all in mm).
 
     The drawing is the renderer's top view of this Level (`views.top_view`: its pieces over a
-    grey ghost of the Levels below), the scene the PNG and SVG pictures draw, walked onto the
+    faded copy of the Levels below), the scene the PNG and SVG pictures draw, walked onto the
     page; the sheet adds what a builder counts: hex counts, heights and coordinates.
     """
     from mapkit.outputs.paint.pdf import draw_group
@@ -347,15 +345,15 @@ class _Legend:
     TEXT_PT = 6.5
 
     def __init__(self, m: Map, options: BuildOptions):
+        from mapkit.outputs.scene.players import Cast
         from mapkit.outputs.scene.style import legend_entries
 
         cat = catalog()
         types = {cat[p.type] for p in m.pieces}
-        players = sorted({int(p.attrs.get("player", 0) or 0) for p in m.pieces if p.type == "start-zone"})
-        self.entries = [e for e in legend_entries(types, players) if e.swatch != "line" or e.value == "outline"]
+        self.entries = [e for e in legend_entries(types, Cast(m).legend()) if e.swatch != "line" or e.value == "outline"]
         self.notes = [
             "Numbers on white plates: a tile's hex count; H10: the height of a tree, ruin, glacier or wall, "
-            "in levels. Grey hexes: the Levels below, already built.",
+            "in levels. Pale hexes: the Levels below, already built, in faded colours (the Level just below less pale).",
             COORDINATE_NOTE,
         ]
         if options.footprints:

@@ -1,0 +1,107 @@
+"""The docs name only options the commands take, as the commands spell them (issue 25, item 2).
+
+Every `--option` the README and docs/*.md write in code (`--start Q,R,LEVEL`, `mapkit analyze
+MAP --mover vehicle`) is read against the parser: an option of the command the span names (any
+command's when it names none, or a benchmark script's), its placeholder the parser's metavar,
+its words among the parser's choices. The docs once said `--from Q,R,LEVEL` where the option is
+`--start` (`--from` takes a format)."""
+
+from __future__ import annotations
+
+import argparse
+import re
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+DOCS = sorted((ROOT / "docs").glob("*.md")) + [ROOT / "README.md"]
+
+#: A code span that holds an option.
+SPAN = re.compile(r"`([^`\n]*(?<![\w-])--[a-z][^`\n]*)`")
+#: An option, and what the span writes after it: a PLACEHOLDER (Q,R,LEVEL; NAME=VALUE) or words
+#: of a choice (single|double; "\|" inside a table).
+OPTION = re.compile(r"(?<![\w-])(--[a-z][a-z0-9-]*)(?:[ =]((?:[A-Z][A-Z0-9_,.=]*)(?![\w|])|[a-z][\w-]*(?:\\?\|[a-z][\w-]*)+))?")
+#: A span that runs a command of mapkit (its options are that command's).
+COMMAND = re.compile(r"^(?:python -m )?mapkit (\w+)")
+
+
+def parsers() -> dict[str, dict[str, argparse.Action]]:
+    """Command name -> option string -> its action, from `mapkit`'s own parser."""
+    from mapkit.cli import build_parser
+
+    parser = build_parser()
+    sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    return {name: {s: a for a in p._actions for s in a.option_strings} for name, p in sub.choices.items()}
+
+
+def script_options() -> set[str]:
+    """The options the benchmark scripts take (the docs on performance run them)."""
+    found: set[str] = set()
+    for path in (ROOT / "benchmarks").glob("*.py"):
+        found |= set(re.findall(r"add_argument\(\s*[\"'](--[a-z][a-z0-9-]*)", path.read_text(encoding="utf-8")))
+    return found
+
+
+def problems(text: str, commands: dict[str, dict[str, argparse.Action]], scripts: set[str]) -> list[str]:
+    """What the code spans of one document say that the parser does not take."""
+    out = []
+    every: dict[str, list[argparse.Action]] = {}
+    for options in commands.values():
+        for name, action in options.items():
+            every.setdefault(name, []).append(action)
+    for span in SPAN.finditer(text):
+        code = span.group(1)
+        named = COMMAND.match(code)
+        command = named.group(1) if named and named.group(1) in commands else None
+        for found in OPTION.finditer(code):
+            option, value = found.group(1), found.group(2)
+            actions = [commands[command][option]] if command and option in commands[command] else \
+                [] if command else every.get(option, [])
+            if not actions:
+                if command is None and option in scripts:
+                    continue
+                out.append(f"`{code}`: {f'mapkit {command}' if command else 'no command'} takes no {option}")
+                continue
+            if value is None:
+                continue
+            if value[0].isupper():
+                metavars = {a.metavar for a in actions if a.metavar}
+                if metavars and value not in metavars:
+                    out.append(f"`{code}`: {option} takes {' or '.join(sorted(metavars))}, not {value}")
+            else:
+                choices = set().union(*(set(map(str, a.choices)) for a in actions if a.choices))
+                words = set(re.split(r"\\?\|", value))
+                if choices and not words <= choices:
+                    out.append(f"`{code}`: {option} has no {', '.join(sorted(words - choices))} "
+                               f"(it takes {', '.join(sorted(choices))})")
+    return out
+
+
+@pytest.fixture(scope="module")
+def commands():
+    return parsers()
+
+
+@pytest.mark.parametrize("doc", DOCS, ids=lambda p: p.name)
+def test_the_docs_name_the_options_the_parser_takes(doc, commands):
+    assert problems(doc.read_text(encoding="utf-8"), commands, script_options()) == []
+
+
+def test_the_check_catches_a_wrong_option(commands):
+    assert problems("`mapkit analyze MAP --from Q,R,LEVEL`", commands, set()) == [
+        "`mapkit analyze MAP --from Q,R,LEVEL`: --from takes FORMAT, not Q,R,LEVEL"]
+    assert problems("from `--from Q,R,LEVEL`", commands, set()) == [
+        "`--from Q,R,LEVEL`: --from takes FORMAT, not Q,R,LEVEL"]
+    assert problems("`mapkit info MAP --start 1,2,3`", commands, set()) == [
+        "`mapkit info MAP --start 1,2,3`: mapkit info takes no --start"]
+    assert problems("`--mover single\\|walker`", commands, set()) == [
+        "`--mover single\\|walker`: --mover has no walker (it takes double, elevator-car, flyer, single, vehicle)"]
+    assert problems("`--start Q,R,LEVEL`, `--rounds 5`", commands, {"--rounds"}) == []
+
+
+def test_levels_and_start_are_said_one_way():
+    """docs/levels.md and the movers table name the one option that picks a space: `--start`."""
+    for name in ("levels.md", "rules.md"):
+        text = (ROOT / "docs" / name).read_text(encoding="utf-8")
+        assert "--start Q,R,LEVEL" in text and "--from Q,R" not in text, name

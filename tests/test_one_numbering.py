@@ -1,0 +1,96 @@
+"""One numbering for everything a user can name (issue 25, item 2).
+
+The numbers are taken from one command's JSON (`info --json` for pieces, Levels and board
+places; `analyze --json` for buildings and floors) and looked for in the others: `validate`'s
+text, JSON and SARIF, `overlay --json` and the SVG picture. A map built to hold one of each:
+a floating tile (P101 names its piece), a glyph (K302 names its place), and a second building
+whose upper floor nobody can enter (C105, M102 and `analyze` name building and floor)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from lxml import etree
+
+from mapkit.formats import native
+from mapkit.model.map import Piece, Placement
+
+from test_movement_books import ground, tower_book
+
+SVG = "{http://www.w3.org/2000/svg}"
+
+
+@pytest.fixture()
+def numbered(tmp_path):
+    (tmp_path / "good.book.json").write_text(json.dumps(tower_book()))
+    (tmp_path / "bad.book.json").write_text(json.dumps(tower_book(up=2, down=3)))  # floor 2 cannot be entered
+    m = ground()
+    m.name = "numbering"
+    m.buildings += [Placement("good.book.json", -6, 0, 1, 0), Placement("bad.book.json", 2, 0, 1, 0)]
+    m.pieces += [Piece("start-zone", -8, 0, 1, attrs={"player": 1}), Piece("start-zone", 8, -3, 1, attrs={"player": 2}),
+                 Piece("grass-1", 5, 5, 4), Piece("glyph", -3, 6, 1, attrs={"letter": "A"})]
+    path = tmp_path / "numbering.mapkit.json"
+    path.write_bytes(native.write(m))
+    return path
+
+
+def run_json(cli, *args):
+    code, out, err = cli(*args)
+    assert code in (0, 1), err
+    return json.loads(out)
+
+
+def test_pieces_levels_and_places_are_numbered_alike(cli, numbered, tmp_path):
+    info = run_json(cli, "info", numbered, "--json")
+    (floating,) = [c for c in info["cells"] if (c["q"], c["r"]) == (5, 5) and c["level"] > 1]
+    piece, level = floating["piece"], floating["level"]
+    (glyph,) = info["glyphs"]
+    # piece N is the file's Nth piece, counted from 1
+    assert json.loads(numbered.read_text())["pieces"][piece - 1] == {"type": "grass-1", "q": 5, "r": 5, "z": 4,
+                                                                    "rotation": 0}
+
+    found = run_json(cli, "validate", numbered, "--profile", "c3g", "--select", "P101,K302", "--format", "json")
+    (p101,) = [f for f in found if f["code"] == "P101"]
+    assert (p101["q"], p101["r"], p101["level"]) == (5, 5, level) and f"(piece {piece})" in p101["message"]
+    (k302,) = [f for f in found if f["code"] == "K302"]
+    assert (k302["place"], k302["level"]) == (glyph["place"], glyph["level"])
+
+    sarif = run_json(cli, "validate", numbered, "--profile", "c3g", "--select", "P101", "--format", "sarif")
+    (result,) = sarif["runs"][0]["results"]
+    assert f"(piece {piece})" in result["message"]["text"]
+    assert (result["properties"]["level"], result["properties"]["place"]) == (level, p101["place"])
+
+    code, out, _ = cli("validate", numbered, "--profile", "c3g", "--select", "P101")
+    assert f": Level {level} {p101['place']} (5, 5): P101 error: Grass 1-hex (piece {piece})" in out
+
+    analyze = run_json(cli, "analyze", numbered, "--json")
+    (spot,) = analyze["glyphs"]
+    assert (spot["place"], spot["level"]) == (glyph["place"], glyph["level"])
+
+    picture = tmp_path / "numbering.svg"
+    assert cli("render", numbered, "-o", picture)[0] == 0
+    drawn = etree.parse(str(picture)).getroot().find(f".//{SVG}g[@id='piece-{piece}']")
+    assert (drawn.get("data-q"), drawn.get("data-r"), drawn.get("data-level")) == ("5", "5", str(level))
+
+
+def test_buildings_and_floors_are_numbered_alike(cli, numbered):
+    analyze = run_json(cli, "analyze", numbered, "--json")
+    (closed,) = analyze["closed_floors"]
+    building, floor = closed["building"], closed["floor"]
+    dead = {(t["building"], t["transit_number"]) for t in analyze["transit_dead_ends"]}
+    assert {b for b, _ in dead} == {building}
+
+    overlay = run_json(cli, "overlay", numbered, "--json")
+    assert overlay["buildings"][building - 1]["book"] == "bad.book.json"  # the building analyze names, counted from 1
+
+    found = run_json(cli, "validate", numbered, "--profile", "c3g", "--select", "C105,M102,M105", "--format", "json")
+    messages = {f["code"]: f["message"] for f in found}
+    assert f"floor {floor} of building {building} " in messages["M102"]
+    assert f"(building {building}): floor {floor}: Stairway Down" in messages["C105"]
+    assert f"of building {building} leads nowhere" in messages["M105"]
+    # the transit spaces leading nowhere are placed alike too: analyze's JSON and text, validate's M105
+    dead_places = {(p, tuple(x)) for t in analyze["transit_dead_ends"] for p, x in zip(t["places"], t["spaces"])}
+    assert dead_places == {(f["place"], (f["q"], f["r"], f["level"])) for f in found if f["code"] == "M105"}
+    text = cli("analyze", numbered)[1]
+    assert all(f"{p} ({q}, {r}) on Level {level} leads nowhere" in text for p, (q, r, level) in dead_places)
