@@ -399,9 +399,11 @@ class PieceTable(MutableSequence):
             keep = bytearray(planes.mask(set(present) - set(empty)))
         else:
             keep = bytearray(b"\xff" * len(kind))
-            for i, k in enumerate(kind):
-                if heights[k] < 0:
-                    keep[i] = 0
+            if empty:  # (no catalog type fills no level today: a pass per row only for such a type)
+                gone = set(empty)
+                for i, k in enumerate(kind):
+                    if k in gone:
+                        keep[i] = 0
         for i in self._objects:
             keep[i] = 0
         left = Counter(present)
