@@ -389,7 +389,7 @@ class PieceTable(MutableSequence):
         kind = self._kind
         if not kind:
             return None
-        planes = KindPlanes(kind, present) if kind.itemsize == 2 and len(kind) < NUMPY_ROWS and \
+        planes = KindPlanes(kind, present) if kind.itemsize == 2 and LANE_ROWS <= len(kind) < NUMPY_ROWS and \
             len(present) <= 256 and lanes.LITTLE else None
         heights = _kind_offsets(self._kinds, present)[5]
         empty = [k for k in present if heights[k] < 0]  # a type that fills no level fills no cell
@@ -427,6 +427,9 @@ def _greatest_kind(kind: array) -> int:
     return max(kind)
 
 
+#: Rows from which the reductions take lanes (`mapkit.model.lanes`): below, the few dozen C-level
+#: calls an extreme costs that way take longer than a pass per row (measured: about 700 rows).
+LANE_ROWS = 1024
 #: Rows from which the reductions run in numpy: a pass of the builtin min over an array makes an
 #: int per row (about 25 ns), numpy's takes under 1 ns, and importing numpy about 0.1 s.
 NUMPY_ROWS = 500_000
