@@ -121,6 +121,11 @@ def test_street_sample_plans_markers_and_build_sheets(cli, tmp_path):
     assert code == 0, err
     last = read_pdf(build.read_bytes()).pages[-1].extract_text()
     assert "C3G buildings and objects" in last
+    # each named and numbered as findings name it (building N, object N: the map's order, from 1)
+    text = " ".join(page.extract_text() for page in read_pdf(build.read_bytes()).pages).replace("\n", " ")
+    assert "building 1: Skyscraper" in text and "object 2: Sports Car" in text
+    # the parts list counts pieces as info does, the start-zone spaces apart
+    assert "64 pieces on 1 Level (4 start-zone spaces apart)" in text
 
     markers = tmp_path / "markers.pdf"
     code, _, err = cli("print", street, "--markers", "-o", markers)

@@ -67,9 +67,10 @@ def placed_footprints(m: Map, path: str | None, warn: Warn = _stderr) -> tuple[A
     from mapkit.books import load_book, placed_footprint
     from mapkit.books.placed import resolve_book
 
-    placements = list(m.buildings) + list(m.objects)
+    placements = [(f"building {n}", p) for n, p in enumerate(m.buildings, 1)] + \
+        [(f"object {n}", p) for n, p in enumerate(m.objects, 1)]
     out = []
-    for placement in placements:
+    for label, placement in placements:
         try:
             book = load_book(resolve_book(placement.book, path))
         except Exception as exc:  # noqa: BLE001 - one bad Book must not stop the build sheets
@@ -79,7 +80,7 @@ def placed_footprints(m: Map, path: str | None, warn: Warn = _stderr) -> tuple[A
         ring = getattr(poly, "exterior", None)
         if ring is None:  # a footprint made valid into several parts: draw its hull
             ring = poly.convex_hull.exterior
-        out.append(Footprint(book.name, placement.level, tuple(ring.coords)[:-1]))
+        out.append(Footprint(book.name, placement.level, tuple(ring.coords)[:-1], label))
     return tuple(out)
 
 

@@ -63,11 +63,13 @@ class BuildOptions:
 
 @dataclass(frozen=True)
 class Footprint:
-    """A placed Book's outline in map millimetres, the level its floor stands on, and its name."""
+    """A placed Book's outline in map millimetres, the Level it stands on, its name, and how
+    findings number it ("building 2", "object 1": its place in the map's list, from 1)."""
 
     name: str
     level: int
     points: tuple[tuple[float, float], ...]
+    label: str = ""
 
 
 def build_levels(m: Map) -> dict[int, list[int]]:
@@ -211,7 +213,8 @@ def _level_panel(c: Any, m: Map, frame: _MapFrame, levels: dict[int, list[int]],
         c.drawString((left + width - list_w) * PT_PER_MM, y - 4, "C3G buildings and objects")
         c.setFont(font(), 7)
         for n, fp in enumerate(here, start=1):
-            c.drawString((left + width - list_w + 6) * PT_PER_MM, y - 4 - 9 * n, fp.name[:40])
+            text = f"{fp.label}: {fp.name}" if fp.label else fp.name
+            c.drawString((left + width - list_w + 6) * PT_PER_MM, y - 4 - 9 * n, text[:48])
 
 
 def piece_height(ptype: PieceType) -> int | None:
@@ -272,8 +275,11 @@ def _footprint(c: Any, sheet: Sheet, fp: Footprint) -> None:
     my = sum(y for _, y in fp.points) / len(fp.points)
     px, py = sheet.pt(mx, my)
     c.setFillColorRGB(0.45, 0.1, 0.6)
-    c.setFont(bold_font(), max(4.0, min(8.0, sheet.length(44.45) * 0.3)))
+    size = max(4.0, min(8.0, sheet.length(44.45) * 0.3))
+    c.setFont(bold_font(), size)
     c.drawCentredString(px, py, fp.name[:30])
+    if fp.label:  # as findings number it, under its name
+        c.drawCentredString(px, py - size * 1.2, fp.label)
     c.restoreState()
 
 

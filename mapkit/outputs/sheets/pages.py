@@ -81,8 +81,13 @@ def _totals_pages(c: Any, m: Map, levels: dict[int, list[int]], w_mm: float, h_m
     frame = _MapFrame(m)
     everything = [i for idx in levels.values() for i in idx]
     lines: list[tuple[str, str, str]] = []          # (style, count, text)
+    # the pieces counted as `info` and `inventory` count them; start-zone spaces and figures apart
+    from mapkit.summary import MARKER_WORDS, markers, pieces_by_type
+
+    placed = ", ".join(f"{n} {MARKER_WORDS.get(t, t)}" for t, n in markers(m).items())
     meta = [f"author: {m.author}" if m.author else "", f"players: {m.players}" if m.players else "",
-            f"{len(m.pieces)} pieces on {len(levels)} Levels",
+            f"{sum(pieces_by_type(m).values())} pieces on {len(levels)} Level{'s' if len(levels) != 1 else ''}"
+            + (f" ({placed} apart)" if placed else ""),
             f"table space {frame.width / 10:.1f} x {frame.height / 10:.1f} cm "
             f"({frame.width / 25.4:.1f} x {frame.height / 25.4:.1f} in)"]
     lines += [("small", "", part) for part in wrap_text(" · ".join(s for s in meta if s), font(), 8, width_pt)]
