@@ -125,10 +125,11 @@ VIEWS = [
      ["--scenario", "2", "--scale", "28"]),
 ]
 
-#: (picture, map in the corpus, `mapkit print` options, page): a page of a build sheet, drawn by
+#: (picture, map as in VIEWS, `mapkit print` options, page): a page of a build sheet, drawn by
 #: `mapkit print` and turned into a picture by poppler's pdftoppm.
 SHEETS = [
-    ("print-scenario-sheet.png", "glasq-xhtml/hsbf0001_TableOfTheGiants.html", [], 9),
+    ("print-build-sheet.png", "samples/maps/twin-rivers.hsc", [], 2),
+    ("print-scenario-sheet.png", "corpus:glasq-xhtml/hsbf0001_TableOfTheGiants.html", [], 9),
 ]
 
 
@@ -168,12 +169,16 @@ def sheet_pictures() -> list[str]:
         return []
     written = []
     for name, source, options, page in SHEETS:
-        if corpus is None or not (corpus / source).exists():
-            print(f"skipped {name}: {source} is not in the community corpus here")
-            continue
+        if source.startswith("corpus:"):
+            if corpus is None or not (corpus / source[7:]).exists():
+                print(f"skipped {name}: {source[7:]} is not in the community corpus here")
+                continue
+            path = corpus / source[7:]
+        else:
+            path = ROOT / source
         with tempfile.TemporaryDirectory() as tmp:
             pdf = Path(tmp) / "sheet.pdf"
-            if mapkit_main(["print", str(corpus / source), "-o", str(pdf), *options]) != 0:
+            if mapkit_main(["print", str(path), "-o", str(pdf), *options]) != 0:
                 raise SystemExit(f"mapkit print failed on {source}")
             subprocess.run(["pdftoppm", "-png", "-r", "80", "-f", str(page), "-l", str(page), "-singlefile",
                             str(pdf), str(Path(tmp) / "page")], check=True)

@@ -15,6 +15,8 @@ from __future__ import annotations
 import os
 
 from mapkit.errors import OptionError
+from mapkit.errors import input_name, is_link
+from mapkit.errors import shown as shown_input
 from mapkit.limits import MAX_MOVE
 from mapkit.records import Record
 
@@ -762,13 +764,13 @@ def _read_job(path: PathLike, format: str | None, scenario: int | None, tell: _T
     `scenario` of it; one the map lacks is a RoomError or ScenarioError naming the file."""
     m = read(path, format, printable=printable)
     for warning in m.warnings:
-        tell(f"{os.fspath(path)}: warning: {warning}")
+        tell(f"{shown_input(path)}: warning: {warning}")
     try:
         if room is not None:
             m = _room(m, room)
         return m if scenario is None else _scenario(m, scenario)
     except (RoomError, ScenarioError) as exc:
-        raise type(exc)(f"{os.fspath(path)}: {exc}") from None
+        raise type(exc)(f"{shown_input(path)}: {exc}") from None
 
 
 def _check_output(path: PathLike, *kinds: str, inputs: Iterable[PathLike] = ()) -> str:
@@ -801,7 +803,8 @@ def inventory_file(path: PathLike, collection: PathLike | None = None, sets: Seq
                    community: bool = False, format: str | None = None, scenario: int | None = None,
                    as_json: bool = False, warn: Warn | None = None, room: int | None = None) -> Result:
     """`mapkit inventory MAP`: the `inventory` report (`.value`) and its text or JSON; what the
-    collection's reader skipped is warned of after the map's warnings."""
+    collection's reader skipped is warned of after the map's warnings. `.status` is 1 when the
+    collection (a file, or a list of sets and pieces such as "2xRotV,RttFF") lacks a piece."""
     tell = _Told(warn)
     m = _read_job(path, format, scenario, tell, room=room)
     owned = None
@@ -811,7 +814,8 @@ def inventory_file(path: PathLike, collection: PathLike | None = None, sets: Seq
         for warning in skipped:
             tell(f"{os.fspath(collection)}: warning: {warning}")
     rep = inventory(m, owned, sets, community)
-    return Result(rep, _json_text(rep) if as_json else inventory_text(rep), tell)
+    short = bool(rep.get("missing"))  # the collection cannot build the map: status 1, as a short fit
+    return Result(rep, _json_text(rep) if as_json else inventory_text(rep), tell, 1 if short else 0)
 
 
 def report_file(path: PathLike, output: PathLike, profile: str | None = "casual", pictures: bool = False,
@@ -852,8 +856,8 @@ def render_file(path: PathLike, output: PathLike, view: str = "top", level: int 
     m = _read_job(path, format, scenario, tell, printable=True, room=room)
     chosen = (profile or ("c3g" if (m.buildings or m.objects) else "casual")) if findings else None
     try:
-        data = render(m, out, scale=scale, view=view, level=level, legend=legend, name=Path(path).name,
-                      map_file=os.fspath(path), profile=chosen, warn=lambda reason: tell(f"{os.fspath(path)}: {reason}"))
+        data = render(m, out, scale=scale, view=view, level=level, legend=legend, name=input_name(path),
+                      map_file=os.fspath(path), profile=chosen, warn=lambda reason: tell(f"{shown_input(path)}: {reason}"))
     except PictureTooLarge as exc:
         raise PictureTooLarge(f"{out}: {exc}") from None
     return Result(data, warnings=tell)
@@ -881,7 +885,7 @@ def analyze_file(path: PathLike, move: int | None = None, height: int | None = N
     `heatmap` names the PNG to draw, refused before any work if it cannot be written."""
     from mapkit.errors import StartError
 
-    shown = os.fspath(path)
+    shown = shown_input(path)
     if heatmap:
         from mapkit.io import is_standard_output
 
@@ -1024,7 +1028,7 @@ def validate_report(paths: Iterable[PathLike], profile: str | None = "casual", s
     tell = _Told(warn)
     for checked in result.checked:
         for warning in checked.warnings:
-            tell(f"{checked.path}: warning: {warning}")
+            tell(f"{shown_input(checked.path)}: warning: {warning}")
         if checked.error is not None:
             tell(checked.error if checked.path in checked.error else f"{checked.path}: {checked.error}")
     report = {"text": result.text, "json": result.json, "sarif": result.sarif}[report_format]()
@@ -1053,7 +1057,7 @@ def convert_file(source: PathLike, target: PathLike, format: str | None = None, 
     tell = _Told(warn)
     losses = write(_read_job(source, format, scenario, tell, room=room), target, to, allow_loss)
     for loss in losses:
-        tell(f"{os.fspath(source)}: dropped: {loss}")
+        tell(f"{shown_input(source)}: dropped: {loss}")
     return Result(losses, warnings=tell)
 
 
@@ -1083,6 +1087,8 @@ def fit_file(path: PathLike, collection: PathLike, output: PathLike | None = Non
     source = os.fspath(path)
     if source == "-":
         raise OptionError("fit reads MAP from a file (its name names the output)")
+    if is_link(source) and output is None:
+        raise OptionError("a share link names no file to write the new map beside: name it with -o")
     tell = _Told(warn)
     m = _read_job(path, format, scenario, tell, room=room)
     have = read_collection(collection)
@@ -1112,12 +1118,12 @@ def fit_file(path: PathLike, collection: PathLike, output: PathLike | None = Non
         assert result.map is not None
         write(result.map, out, fmt)
         if shot is not None:
-            render(result, shot, name=Path(source).name)
+            render(result, shot, name=input_name(source))
             rep["picture"] = shot
     if as_json:
         text = _json_text(rep)
     else:
-        text = fit_text(rep, Path(source).name) + (f"picture: {rep['picture']}\n" if rep.get("picture") else "")
+        text = fit_text(rep, input_name(source)) + (f"picture: {rep['picture']}\n" if rep.get("picture") else "")
     return Result(rep, text, tell, 0 if result.feasible else 1)
 
 

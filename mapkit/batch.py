@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from pathlib import Path, PurePath
 from typing import Any, Callable, Iterable, Sequence
 
-from mapkit.errors import MapkitError, OptionError, reason_of
+from mapkit.errors import MapkitError, OptionError, is_link, reason_of, shown
 
 #: Below this many bytes in all, one process does the files (a pool costs ~0.2 s to start).
 PARALLEL_MIN_BYTES = 1_000_000
@@ -53,7 +53,12 @@ def jobs_for(requested: int, paths: Sequence[str]) -> int:
 
 def run_all(work: Callable[..., Any], jobs: list[tuple], workers: int, progress: Progress | None = None) -> list[Any]:
     """`work(*args)` for every tuple of `jobs`, in `workers` processes; the results come back in
-    the order of `jobs`, whatever order the workers finish in, so they do not depend on N."""
+    the order of `jobs`, whatever order the workers finish in, so they do not depend on N.
+
+    An interrupt (Ctrl-C reaches every process of the terminal's group) or a termination stops
+    the whole pool: workers ignore SIGINT, so only this process hears it; it then cancels what
+    has not started and ends the workers, each of which removes the file it was writing, and the
+    exception goes on to the caller."""
     total = len(jobs)
 
     def step(done: int, result: Any) -> Any:
@@ -67,8 +72,125 @@ def run_all(work: Callable[..., Any], jobs: list[tuple], workers: int, progress:
     from concurrent.futures import ProcessPoolExecutor
 
     chunk = max(1, min(16, total // (8 * workers)))
-    with ProcessPoolExecutor(max_workers=workers) as pool:
-        return [step(n, result) for n, result in enumerate(pool.map(work, *zip(*jobs), chunksize=chunk), 1)]
+    pool: Any = None
+    futures: list[Any] = []
+    # Workers are started with SIGINT held back, so none can be interrupted before it ignores it.
+    mask = _hold_interrupts()
+    try:
+        pool = ProcessPoolExecutor(max_workers=workers, initializer=_worker_start)
+        futures = [pool.submit(_run_chunk, work, jobs[i:i + chunk]) for i in range(0, total, chunk)]
+        _release_interrupts(mask)  # an interrupt that came meanwhile is raised here
+        results: list[Any] = []
+        for future in futures:
+            for result in future.result():
+                results.append(step(len(results) + 1, result))
+        pool.shutdown()
+        return results
+    except BaseException:
+        _hold_interrupts()  # a second Ctrl-C waits until the pool is stopped
+        _stop_pool(pool)
+        raise
+    finally:
+        _release_interrupts(mask)
+
+
+#: Whether this worker process is running a job (a termination then unwinds it, removing the file
+#: it was writing, rather than ending the process at once).
+_BUSY = False
+
+
+class _Stopped(BaseException):
+    """Raised in a worker that the parent ends while it runs a job."""
+
+
+def _worker_start() -> None:
+    """In each worker: ignore Ctrl-C (the parent hears it and stops the pool) and end cleanly on
+    SIGTERM."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, _worker_stop)
+    if hasattr(signal, "pthread_sigmask"):
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+
+
+def _worker_stop(signum: int, frame: object) -> None:
+    if _BUSY:
+        raise _Stopped(signum)
+    os._exit(128 + signum)
+
+
+def _run_chunk(work: Callable[..., Any], jobs: list[tuple]) -> list[Any]:
+    global _BUSY
+    _BUSY = True
+    try:
+        return [work(*args) for args in jobs]
+    except _Stopped as stop:
+        os._exit(128 + stop.args[0])  # every `finally` on the way (a temporary file's removal) has run
+    finally:
+        _BUSY = False
+
+
+#: Whether interrupts are held back (a pool is starting or stopping its workers). The mask alone
+#: does not keep the handler out: a SIGINT another thread receives still runs this thread's
+#: Python handler, so the command's handler also asks `interrupts_held` and waits.
+_HELD = False
+#: An interrupt that came while held, raised when they are let through again (`_release_interrupts`).
+_DEFERRED = False
+
+
+def interrupts_held() -> bool:
+    return _HELD
+
+
+def defer_interrupt() -> None:
+    global _DEFERRED
+    _DEFERRED = True
+
+
+def _hold_interrupts() -> Any:
+    """Hold SIGINT back from this thread (and the processes it starts); the previous mask."""
+    import signal
+
+    global _HELD
+    _HELD = True
+    if not hasattr(signal, "pthread_sigmask"):
+        return None
+    return signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+
+
+def _release_interrupts(mask: Any) -> None:
+    import signal
+
+    global _HELD, _DEFERRED
+    _HELD = False
+    if mask is not None and signal.SIGINT not in mask:
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})  # one held back by the mask comes now
+    if _DEFERRED:
+        _DEFERRED = False
+        raise KeyboardInterrupt
+
+
+def _stop_pool(pool: Any) -> None:
+    """Cancel what has not started, end the workers (each removes the file it was writing) and
+    wait for them and for the pool's own thread, so that nothing is left running or half-written.
+    (The pool cancels its futures itself: one cancelled from here would be failed again by its
+    thread when the workers end, an error of Python 3.11's pool.)"""
+    if pool is None:
+        return
+    processes = list((getattr(pool, "_processes", None) or {}).values())
+    manager = getattr(pool, "_executor_manager_thread", None)
+    pool.shutdown(wait=False, cancel_futures=True)
+    for process in processes:
+        if process.is_alive():
+            process.terminate()
+    for process in processes:
+        process.join(timeout=10)
+        if process.is_alive():
+            process.kill()
+            process.join(timeout=5)
+    if manager is not None:
+        manager.join(timeout=10)
 
 
 @dataclass(frozen=True)
@@ -115,10 +237,14 @@ def walk(paths: Iterable[str | os.PathLike], *, skip: Iterable[str | os.PathLike
     Each source's relative path is its path under the folder given; files named directly are
     placed relative to the folder they share, so two `x.hsc` from different folders stay apart.
     """
-    from mapkit.registry import detect_file
+    from mapkit.registry import detect_found_file
 
     skipped_dirs = {_identity(p) for p in skip} - {None}
-    roots = [Path(p) for p in paths]
+    given = [os.fspath(p) for p in paths]
+    links = [p for p in given if is_link(p) and not os.path.lexists(p)]
+    roots = [Path(p) for p in given if p not in links]
+    if not roots:
+        return [_link_source(link, n) for n, link in enumerate(links, 1)], []
     if len(roots) == 1 and roots[0].is_dir():
         base = Path(os.path.abspath(roots[0]))
     else:  # the folder the roots share: a/x.hsc and b/x.hsc become a/x and b/x
@@ -136,14 +262,23 @@ def walk(paths: Iterable[str | os.PathLike], *, skip: Iterable[str | os.PathLike
                 path = Path(folder) / name
                 if name.startswith("."):
                     continue
-                fmt = detect_file(path, ("map", "book"))
-                if fmt is None or (fmt.kind == "map" and not fmt.can_read):
+                fmt = detect_found_file(path, ("map", "book"))
+                if fmt is None and detect_found_file(path, ("collection",)) is not None:
+                    skipped.append(Skipped(path, "a piece collection, not a map"))
+                elif fmt is None or (fmt.kind == "map" and not fmt.can_read):
                     skipped.append(Skipped(path, "neither its content nor its name says it is a map or a Book"))
                 elif fmt.kind == "book" and not books:
                     skipped.append(Skipped(path, "a C3G Book, not a map"))
                 else:
                     sources.append(Source(path, PurePath(os.path.relpath(os.path.abspath(path), base))))
+    sources += [_link_source(link, n) for n, link in enumerate(links, 1)]
     return sources, skipped
+
+
+def _link_source(link: str, number: int) -> Source:
+    """A share link given among the inputs: read as its own text (it carries the map), its
+    output named `link-N` (a link has no file name)."""
+    return Source(link, PurePath(f"link-{number}.url"))  # type: ignore[arg-type]
 
 
 def plan_outputs(sources: list[Source], out_dir: str | os.PathLike, extension: str) -> list[tuple[Source, Path]]:
@@ -207,13 +342,13 @@ def convert_source(source: Source | str, target: str | os.PathLike, from_fmt: st
             if scenario is not None:
                 m = m.for_scenario(scenario)
         except OptionError as exc:
-            outcome.message = f"{path}: {exc}"
+            outcome.message = f"{shown(path)}: {exc}"
             outcome.reason = "no such room" if str(exc).startswith("no room") else "no such scenario"
             return outcome
         outcome.losses = write_map(m, target, to_fmt, allow_loss)
         outcome.done = True
     except MapkitError as exc:
-        outcome.message = str(exc) if path in str(exc) else f"{path}: {exc}"
+        outcome.message = str(exc) if shown(path) in str(exc) else f"{shown(path)}: {exc}"
         outcome.reason = reason_of(exc)
     except OSError as exc:  # making the output's folder
         outcome.message = f"{target}: cannot make its folder: {exc.strerror or exc}"

@@ -3,6 +3,43 @@
 from __future__ import annotations
 
 
+#: The most characters of an input one message quotes (a key, a value, a link), and of the whole
+#: place and message a FormatError prints: an error is one line, whatever the input holds.
+EXCERPT = 80
+MAX_WHERE = 160
+MAX_MESSAGE = 600
+
+
+def excerpt(text: str, limit: int = EXCERPT) -> str:
+    """`text` if it is at most `limit` characters, else its start and end around an ellipsis and
+    its length, in `limit` characters at most."""
+    if len(text) <= limit:
+        return text
+    suffix = f" ({len(text):,} characters)"
+    room = max(12, limit - len(suffix) - 1)
+    head = room * 2 // 3
+    return f"{text[:head]}…{text[len(text) - (room - head):]}{suffix}"
+
+
+def shown(path: object) -> str:
+    """An input as a message names it: a file by its path, a share link (which carries the whole
+    map in itself) by an excerpt."""
+    text = str(path)
+    return excerpt(text) if is_link(text) else text
+
+
+def is_link(text: str) -> bool:
+    """Whether a map argument is a web link (`https://...`, a share link) rather than a file name."""
+    return text[:8].lower().startswith(("http://", "https://"))
+
+
+def input_name(path: object) -> str:
+    """An input's name as a title or a fit summary gives it: a file's name, or "share link"."""
+    from pathlib import PurePath
+
+    return "share link" if is_link(str(path)) else PurePath(str(path)).name
+
+
 class MapkitError(Exception):
     """Any failure mapkit reports to the user without a traceback (exit status 2)."""
 
@@ -28,8 +65,9 @@ class FormatError(MapkitError):
         return self
 
     def __str__(self) -> str:
-        parts = [p for p in (self.file, self.where) if p]
-        return ": ".join(parts + [self.message])
+        parts = [excerpt(self.file, MAX_WHERE) if self.file else None,
+                 excerpt(self.where, MAX_WHERE) if self.where else None, excerpt(self.message, MAX_MESSAGE)]
+        return " ".join(": ".join(p for p in parts if p).split("\n"))  # one line, whatever a parser said
 
 
 class LossError(MapkitError):

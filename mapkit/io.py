@@ -24,7 +24,7 @@ import re
 import stat
 import sys
 
-from mapkit.errors import FormatError, MapkitError
+from mapkit.errors import FormatError, MapkitError, excerpt, is_link
 from mapkit import limits
 from mapkit.limits import Limit
 from mapkit.records import FrozenRecord
@@ -75,6 +75,12 @@ def read_input(path: str | os.PathLike, limit: Limit | None = None) -> bytes:
     """
     shown = str(path)
     limit = limit or limits.INPUT_BYTES
+    if is_link(shown) and not os.path.lexists(shown):
+        # A share link carries its map in itself: the link is the document (nothing is fetched).
+        data = shown.encode("utf-8", "surrogateescape")
+        if len(data) > limit.value:
+            raise limit.exceeded(len(data), file=excerpt(shown))
+        return data
     try:
         if shown == STDIO:
             stream = sys.stdin.buffer
@@ -286,7 +292,8 @@ def _target(out: str, inputs: Iterable[str | os.PathLike]) -> _Target:
         raise OutputError(f"{out}: is a folder, not a file name")
     if stat.S_ISREG(mode):
         refuse_input(lst, "is" if lst.st_nlink == 1 else "is (or is a hard link to)")
-        if not os.access(out, os.W_OK):
+        # by its mode, not os.access: root passes that, and would replace a file made read-only
+        if not mode & (stat.S_IWUSR | stat.S_IWGRP | stat.S_IWOTH) or not os.access(out, os.W_OK):
             raise OutputError(f"{out}: cannot write: the file is read-only (mapkit does not replace it)")
         return _Target("file", out)
     if stat.S_ISCHR(mode) or stat.S_ISFIFO(mode):

@@ -96,6 +96,8 @@ BUILT_IN: tuple[FileFormat, ...] = (
     FileFormat("vsc", "collection", "mapkit.sets.vsc", (".vsc",), "VirtualScape collection (piece inventory)"),
     FileFormat("hexoscape-inventory", "collection", "mapkit.sets.inventory_tsv", (".tsv", ".csv"),
                "Hexoscape inventory table (ID, Type, Size, Count)"),
+    FileFormat("set-list", "collection", "mapkit.sets.owned", (".sets.txt",),
+               "list of sets and pieces, one a line or comma-separated (2 x RotV, RttFF, 3 x rock-1)"),
 )
 
 _TABLES: dict[str, list[FileFormat]] = {kind: [f for f in BUILT_IN if f.kind == kind] for kind in KINDS}
@@ -211,6 +213,30 @@ def detect_file(path: str | Path, kinds: Iterable[str] = KINDS) -> FileFormat | 
         return detect(path, head, kinds)
     except FormatError:
         return None
+
+
+#: Extensions other files share (any JSON document, web page, text or table): a file found in a
+#: folder under one of them is taken for a map only when its content says so.
+SHARED_EXTENSIONS = (".json", ".html", ".htm", ".xhtml", ".txt", ".csv", ".tsv")
+
+
+def detect_found_file(path: str | Path, kinds: Iterable[str] = KINDS) -> FileFormat | None:
+    """`detect_file` for a file found in a folder rather than named: under a name other files
+    share (`SHARED_EXTENSIONS`) the content must claim it (a folder's metadata .json is no map);
+    a file that cannot be read is left to its reader to refuse by name."""
+    try:
+        with open(path, "rb") as handle:
+            head = handle.read(HEAD_BYTES)
+    except OSError:
+        return detect_file(path, kinds)
+    try:
+        found = detect(path, head, kinds)
+    except FormatError:
+        return None
+    if str(path).lower().endswith(SHARED_EXTENSIONS) and not any(
+            f.can_read and f.sniff(head) > 0 for f in _known(tuple(kinds))):
+        return None
+    return found
 
 
 def kind_of(path: str | Path) -> str:

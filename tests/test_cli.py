@@ -1,6 +1,8 @@
 """The info and convert commands: output shape, losses, batch mode, exit codes."""
 
 import json
+import re
+import sys
 from pathlib import Path
 
 import pytest
@@ -265,3 +267,53 @@ def test_readme_setup_makes_a_venv_and_ci_runs_exactly_those_commands():
     ci_lines = [line.strip() for line in (ROOT / ".ci" / "run").read_text(encoding="utf-8").splitlines()]
     assert first in ci_lines and second in ci_lines
     assert ci_lines.index(first) < ci_lines.index(second)
+
+
+def test_readme_names_what_ci_installs_besides_its_commands():
+    """The README says what `.ci/run` adds to its two commands: every package its apt-get installs."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8").split("## Set-up", 1)[1].split("\n## ", 1)[0]
+    ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+    installed = re.findall(r"apt-get install ([^;}\n]*)", ci)
+    packages = [w for line in installed for w in line.split() if not w.startswith("-")]
+    assert packages, "the test reads .ci/run's apt-get install line"
+    for package in packages:
+        assert f"`{package}`" in readme, package
+    assert "exactly what .ci/run does" not in readme
+
+
+def test_every_module_the_tests_import_is_declared():
+    """A module the tests import comes with Python, with mapkit, or from a package that
+    pyproject.toml declares (the project's or its [test] extra): `pip install -e '.[test]'` is all
+    the tests need."""
+    import ast
+    import importlib.metadata as md
+
+    tomllib = pytest.importorskip("tomllib", reason="tomllib comes with Python 3.11")
+
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    declared = project["dependencies"] + project["optional-dependencies"]["test"]
+    names = {re.split(r"[<>=!~\[ ;]", d, maxsplit=1)[0].lower().replace("_", "-") for d in declared}
+    local = {p.stem for folder in ("tests", "benchmarks") for p in (ROOT / folder).glob("*.py")} | {
+        "mapkit", "tests", "benchmarks"}
+    providers = md.packages_distributions()
+    missing = set()
+    for test in (ROOT / "tests").glob("*.py"):
+        tree = ast.parse(test.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Import):
+                tops = [a.name.split(".")[0] for a in node.names]
+            elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+                tops = [node.module.split(".")[0]]
+            else:
+                continue
+            for top in tops:
+                if top in sys.stdlib_module_names or top in local or top == "_pytest":
+                    continue
+                dists = {d.lower().replace("_", "-") for d in providers.get(top, [top])}
+                if not dists & names:
+                    missing.add(f"{top} ({test.name})")
+        # lxml's .cssselect() imports the cssselect package, which lxml does not require
+        calls = {n.func.attr for n in ast.walk(tree) if isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute)}
+        if "cssselect" in calls and "cssselect" not in names:
+            missing.add(f"cssselect ({test.name}, through lxml)")
+    assert not missing, sorted(missing)

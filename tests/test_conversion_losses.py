@@ -17,8 +17,10 @@ from collections import Counter
 
 import pytest
 
-from conftest import ROOT, corpus_files
+from conftest import ROOT, corpus_file, corpus_files
+from mapkit.errors import LossError
 from mapkit.formats import encode_map, get, parse_map, read_map, scenario_losses
+from mapkit.formats._losses import CARRIED_IN_NOTES, NO_PLAYER_COUNT, notes_text
 from mapkit.model.catalog import catalog
 from mapkit.model.map import Map, Piece, Placement
 from mapkit.records import replace
@@ -104,13 +106,28 @@ def unnamed_differences(source: Map, back: Map, losses: list[str], target: str) 
     cat = catalog()
     kinds = {t: (t, cat[t].name if t in cat.types else t) for t in {p.type for p in source.pieces}}
     out = []
+    carried = {key: str(source.attrs[key]).strip() for key in CARRIED_IN_NOTES
+               if str(source.attrs.get(key) or "").strip() and str(source.attrs[key]).strip() in back.scenario
+               and key not in back.attrs}
     for field in MAP_FIELDS:
-        if getattr(source, field) != getattr(back, field) and not named(losses, field.rstrip("s")):
-            out.append(f"{field}: {getattr(source, field)!r} came back as {getattr(back, field)!r}")
+        mine, theirs = getattr(source, field), getattr(back, field)
+        if field == "players" and {str(mine).strip(), str(theirs).strip()} <= set(NO_PLAYER_COUNT):
+            continue  # "" and "0" both say no count
+        if field == "scenario" and carried and theirs == notes_text(source):
+            continue  # the notes, with what they carry (a page's description) ahead of them
+        if mine != theirs and not named(losses, field.rstrip("s")):
+            out.append(f"{field}: {mine!r} came back as {theirs!r}")
     for key in sorted(set(source.attrs) | set(back.attrs)):
+        if key in carried:
+            continue
         if source.attrs.get(key) != back.attrs.get(key) and not named(losses, key.replace("_", " ")) \
                 and not named(losses, key):
             out.append(f"map attribute {key!r}: {source.attrs.get(key)!r} came back as {back.attrs.get(key)!r}")
+    mine_board, back_board = board(source), board(back)
+    for what, words in (("size", ("board", "size")), ("id", ("map id",))):
+        if mine_board.get(what) is not None and mine_board.get(what) != back_board.get(what) \
+                and not named(losses, *words):
+            out.append(f"Hexoscape board {what}: {mine_board[what]!r} came back as {back_board.get(what)!r}")
     if len(source.scenario_setups) > 1 and len(back.scenario_setups) != len(source.scenario_setups) \
             and not named(losses, "scenarios"):
         out.append("scenario setups")
@@ -146,6 +163,15 @@ def unnamed_differences(source: Map, back: Map, losses: list[str], target: str) 
     return out
 
 
+def board(m: Map) -> dict:
+    """What a map says of its Hexoscape board: its shape and size, and its id."""
+    kept = m.extras.get("hexoscape")
+    hex_map = kept.get("hexMap") if isinstance(kept, dict) else None
+    if not isinstance(hex_map, dict):
+        return {}
+    return {"size": (hex_map.get("shape"), hex_map.get("width"), hex_map.get("length")), "id": hex_map.get("id")}
+
+
 @pytest.mark.parametrize("target", TARGETS)
 @pytest.mark.parametrize("source", SOURCES + [pytest.param("everything", id="everything")])
 def test_what_the_target_holds_comes_back_and_the_rest_is_named(source, target):
@@ -164,9 +190,56 @@ def test_the_made_up_map_loses_something_in_every_format_but_mapkit_json():
 
 
 @pytest.mark.parametrize("target", ("hexoscape", "hexoscape-url"))
-def test_a_player_count_of_0_is_named_when_hexoscape_cannot_hold_it(target):
-    losses = encode_map(Map(players="0", pieces=[Piece("grass-1", 0, 0, 0)]), get(target), allow_loss=True)[1]
-    assert named(losses, "players '0'"), losses
+def test_a_player_count_is_named_when_hexoscape_cannot_hold_it_and_0_is_no_count(target):
+    """VirtualScape's players field is free text, "" or "0" where a map gives no count: nothing
+    to lose (issue 25: players "0" forced --allow-loss)."""
+    for players, lost in (("2", True), ("0", False), ("", False)):
+        losses = encode_map(Map(players=players, pieces=[Piece("grass-1", 0, 0, 0)]), get(target),
+                            allow_loss=True)[1]
+        assert named(losses, f"players {players!r}") == lost, (players, losses)
+
+
+@pytest.mark.parametrize("target", ("hsc",))
+def test_a_hexoscape_board_and_id_are_named_where_the_target_keeps_none(target):
+    """Hexoscape -> hsc dropped the board's size and the map's id with exit 0 (issue 25)."""
+    m = read_map(corpus_file("hexoscape/Welcome.json"))
+    losses = encode_map(m, get(target), allow_loss=True)[1]
+    assert named(losses, "board", "4 x 4") and named(losses, "map id", "1736660557418"), losses
+    with pytest.raises(LossError):
+        encode_map(m, get(target))
+
+
+def test_the_board_and_id_are_kept_by_hexoscape_and_mapkit_json():
+    m = read_map(corpus_file("hexoscape/Welcome.json"))
+    for target in ("mapkit", "hexoscape", "hexoscape-url"):
+        data, losses = encode_map(m, get(target), allow_loss=True)
+        assert board(parse_map(data, target)) == board(m) and not named(losses, "board"), (target, losses)
+
+
+@pytest.mark.parametrize("target", ("hsc", "hexoscape"))
+def test_a_page_description_is_carried_in_the_notes_not_refused(target):
+    """A page's description goes where the target keeps notes (VirtualScape's scenario text,
+    Hexoscape's mapNotes), ahead of them; it was refused as having no place (issue 25)."""
+    m = Map(name="page", scenario="Scenario: hold the ridge.", attrs={"description": "A ridge above a lake."},
+            pieces=[Piece("grass-1", 0, 0, 0)])
+    data, losses = encode_map(m, get(target))  # nothing lost, so nothing refused
+    assert losses == []
+    back = parse_map(data, target)
+    assert back.scenario == "A ridge above a lake.\n\nScenario: hold the ridge.", back.scenario
+    url_losses = encode_map(m, get("hexoscape-url"), allow_loss=True)[1]
+    assert named(url_losses, "description", "blank"), url_losses
+
+
+@pytest.mark.parametrize("page", corpus_files("glasq-xhtml", "*.html"))
+def test_corpus_page_descriptions_reach_the_notes(page):
+    m = read_map(page)
+    m = m.for_scenario(m.scenarios()[0]) if m.several_scenarios() else m
+    if not m.attrs.get("description"):
+        pytest.skip("the page has no description")
+    for target in ("hsc", "hexoscape"):
+        data, losses = encode_map(m, get(target), allow_loss=True)
+        assert not named(losses, "description"), losses
+        assert m.attrs["description"].strip() in parse_map(data, target).scenario
 
 
 def test_a_personal_tile_hexoscape_knows_by_name_names_what_it_leaves_behind():

@@ -44,6 +44,7 @@ EXAMPLES: dict[str, list[tuple[Path | None, str]]] = {
     "mapkit-book": [(ROOT / "samples", "books/*.book.json")],
     "vsc": [(CORPUS, "vsc/*.vsc")],
     "hexoscape-inventory": [(CORPUS, "hexoscape/*.tsv")],
+    "set-list": [(ROOT / "samples", "collections/*.txt")],
 }
 
 ALL = registry.formats()
@@ -154,8 +155,15 @@ def test_sniffers_weigh_any_bytes(fmt, head):
 def test_any_bytes_read_or_raise_format_error(fmt, data):
     try:
         read(fmt, data)
-    except FormatError:
-        pass
+    except FormatError as exc:
+        assert_bounded(exc)
+
+
+def assert_bounded(exc: FormatError) -> None:
+    """An error is one line quoting at most an excerpt of the input (issue 25)."""
+    from mapkit.errors import MAX_MESSAGE, MAX_WHERE
+
+    assert "\n" not in str(exc) and len(str(exc)) <= 2 * MAX_WHERE + MAX_MESSAGE + 4, str(exc)
 
 
 def damaged_cases() -> list[Any]:
@@ -178,8 +186,8 @@ def test_damaged_files_read_or_raise_format_error(fmt, data):
     cut = data.draw(st.integers(0, len(damaged)), label="cut")
     try:
         read(fmt, bytes(damaged[:cut]))
-    except FormatError:
-        pass
+    except FormatError as exc:
+        assert_bounded(exc)
 
 
 # -- round trips on generated maps -----------------------------------------------------------

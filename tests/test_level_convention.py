@@ -79,7 +79,7 @@ def test_svg_layers_titles_and_findings(cli, level_map, tmp_path):
     labels = [g.get("{http://www.inkscape.org/namespaces/inkscape}label") for g in root.iter("{*}g")]
     assert {"Level 1", "Level 2", "Level 4"} <= set(labels)
     words = " ".join(t.text or "" for t in root.iter("{*}text"))
-    assert "Level 4): Grass 1-hex (piece 5) floats: no Level 3 tile" in words
+    assert "Level 4 I6 (5, 5): P101 error: Grass 1-hex (piece 5) floats: no Level 3 tile" in words
     one = tmp_path / "level4.svg"
     assert cli("render", level_map, "-o", one, "--level", "4")[0] == 0
     assert etree.parse(str(one)).getroot().findtext("{*}title") == "levels - Level 4"

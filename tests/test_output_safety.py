@@ -335,3 +335,17 @@ def test_an_existing_file_keeps_its_permissions_and_a_new_one_gets_the_umask(tmp
     os.chmod(out, 0o640)
     write_output(out, "new")
     assert out.read_text() == "new" and stat.S_IMODE(out.stat().st_mode) == 0o640
+
+
+def test_a_read_only_file_is_refused_by_its_mode_even_for_root(tmp_path, cli):
+    """`docs/exit-codes.md` promises a read-only file is never replaced; the check was
+    `os.access`, which passes for root (issue 25): run as whoever runs the tests, root included."""
+    readonly = tmp_path / "readonly.mapkit.json"
+    readonly.write_bytes(b"old")
+    os.chmod(readonly, 0o444)
+    try:
+        code, out, err = cli("convert", NATIVE, readonly)
+        assert code == 2 and "read-only" in err and err.count("\n") == 1, err
+        assert readonly.read_bytes() == b"old"
+    finally:
+        os.chmod(readonly, 0o644)

@@ -226,6 +226,36 @@ def test_the_document_is_written_as_lxml_writes_it(view):
     assert title.startswith(odd.replace("\ud800", "\ufffd").replace("\x01", "\ufffd"))
 
 
+def test_a_level_alone_is_in_true_colours_over_the_faded_colours_of_what_is_below():
+    """Issue 24 item 3: the Levels already built were one flat grey, and a Level's own tiles were
+    darkened by their height (Level 1 grass 56,91,38 against the legend's 96,156,64)."""
+    from mapkit.model.catalog import catalog
+    from mapkit.outputs.scene import style
+
+    cat = catalog()
+    m = Map(pieces=[Piece("grass-7", 0, 0, 0), Piece("sand-1", 0, 2, 0), Piece("rock-1", 0, 1, 1),
+                    Piece("grass-1", 1, 1, 2), Piece("water-1", 2, 1, 2)])
+    legend = {e.label: style.hex_colour(e.rgb) for e in style.legend_entries(cat[p.type] for p in m.pieces)}
+    for level, own in ((1, ["grass", "sand"]), (2, ["rock"]), (3, ["grass", "water (fluid)"])):
+        root = svg_of(m, level=level, legend=False, title=False)
+        tiles = {g.get("data-type"): g for g in root.iter(f"{SVG}g") if (g.get("id") or "").startswith("piece-")}
+        fills = {p.get("fill") for g in tiles.values() for p in g.iter(f"{SVG}polygon") if p.get("fill") != "none"}
+        assert {legend[name] for name in own} <= fills, level        # true colours, as the legend shows them
+    root = svg_of(m, level=3, legend=False, title=False)
+    below = {centre(p): p.get("fill") for p in root.find(f".//{SVG}g[@id='below-3']").iter(f"{SVG}polygon")}
+    fade = style.style_data()["below"]
+    rock, grass = style.piece_fill(cat["rock-1"]), style.piece_fill(cat["grass-7"])
+    from mapkit.outputs.scene.layout import hex_center
+
+    def at(q, r):
+        x, y = hex_center(q, r)
+        return next(fill for (cx, cy), fill in below.items() if abs(cx - x) < 1 and abs(cy - y) < 1)
+
+    assert at(0, 1) == style.hex_colour(style.faded(rock, fade["just_below"]))    # Level 2, just below
+    assert at(0, 0) == style.hex_colour(style.faded(grass, fade["deeper"]))      # Level 1, deeper
+    assert at(0, 0) != at(0, 1) and len(set(below.values())) > 1
+
+
 @pytest.mark.parametrize("view", ["top", "iso"])
 def test_legend_names_the_levels_info_names(view):
     """Water laid on the table is a Level 1 tile (its surface at height 0, shaded darkest): the

@@ -182,3 +182,28 @@ def test_docstrings_quote_the_seeds_word_for_word(module):
                 assert any(piece in seeds[k] for k in named), f"{name}: not in seeds {named}: {piece!r}"
                 checked += 1
     assert checked
+
+
+#: A citation of a file that is not in the package: the project's research notes (`*.md`), the
+#: seed files (`seeds/`, `NNN_<hash>.txt`), anything beside the checkout (`../`).
+OUTSIDE = re.compile(r"\b[\w-]+\.md\b|\bseeds/|\.\./|\b\d{3}_[0-9a-f]{16}\.txt\b")
+
+
+def test_rule_documentation_cites_nothing_outside_the_package(cli):
+    """`mapkit rules` is read where only the package is installed: it cites the seeds by number,
+    title and section and the other sources by their own names, never a file of the checkout
+    (issue 25: it cited physical-and-rules.md, hsc-format.md, DESIGN.md and seeds/*.txt)."""
+    from mapkit.rules.framework import load_rules
+
+    shown = []
+    for args in (("rules",), ("rules", "--table"), ("rules", "--table", "--markdown"), ("rules", "--table", "--json"),
+                 ("rules", "--parameters"), ("rules", "--parameters", "--json"), ("rules", "--json")):
+        code, out, err = cli(*args)
+        assert code == 0, err
+        shown.append(out)
+    for name in [*load_rules(), *(row["id"] for row in table.rows() if row["kind"] == "computed")]:
+        code, out, err = cli("rules", name)
+        assert code == 0, (name, err)
+        shown.append(out)
+    found = sorted({m.group(0) for text in shown for m in OUTSIDE.finditer(text)})
+    assert found == [], found

@@ -17,7 +17,7 @@ from mapkit.rules.framework import CheckContext, run_rules, select_rules
 
 #: corpus path -> physical findings by code. Every other map must have none.
 EXPECTED = {
-    # A 24-hex rock laid over a water tile: the rulebook forbids building on water.
+    # A 24-hex rock held by land under 23 of its hexes reaching over a water tile: an overhang (a warning).
     "hsc/Dissolutio-heroscape-map-editor/313b9afe/testMap.hsc": {"P105": 1},
     # Dissolutio's test of ladders: battlements against grass stacks. (Its ladders lean on the grass
     # stacks, as official pages stack ladders up a hill, and its road walls hang along the sides of
@@ -27,7 +27,7 @@ EXPECTED = {
     "hsc/Dissolutio-heroscape-map-editor/8a84b7dd/buildup.hsc": {"P101": 1},
     # VirtualScape's flag test: a 14-high tower of water tiles, a floating flag, a stray battlement.
     "hsc/dkniffin-virtualscape/Flag test.hsc": {"P101": 1, "P105": 13, "P110": 1},
-    # Two grass 24-hex tiles each resting on two water tiles at level 0.
+    # Two grass 24-hex tiles held by land under 18 of their hexes, reaching over water tiles (warnings).
     "hsc/dkniffin-virtualscape/Le plateau de Tylaan.hsc": {"P105": 2},
     # Rotten Ice's two road walls at level 6 over tiles at level 0 (hsc-format.md §3 notes them) hang
     # along the sides of its bridge, as stone walls do: clean.
@@ -38,8 +38,8 @@ EXPECTED = {
     "glasq-xhtml/RiverofBlood.html": {"P102": 1, "P103": 1},
     # Everything_Bagel is clean: Hexoscape builds a base into a castle wall standing on land, so its
     # level-11 wall-walk rests on the walls (formats/hexoscape/ reads that base as its own piece).
-    # Laur walls turned half steps, which a .hsc cannot hold.
-    "hexoscape/testpillar.json": {"P112": 3},
+    # testpillar.json turns Laur walls half steps, which a .hsc cannot hold; but it is a Hexoscape
+    # map, and VirtualScape has no Laur walls at all: no P112 (converting it to .hsc names the loss).
 }
 OFFICIAL = ["glasq-xhtml/hsbf0001_TableOfTheGiants.html", "glasq-xhtml/hsbf0023_Genotech.html",
             "hsc/dkniffin-virtualscape/Table des geants.hsc"]

@@ -14,8 +14,8 @@ def floor(q0: int, q1: int, r0: int, r1: int, z: int = 0, kind: str = "grass-1")
     return [Piece(kind, q, r, z) for q in range(q0, q1 + 1) for r in range(r0, r1 + 1)]
 
 
-def codes(pieces: list[Piece], code: str | None = None, **options) -> list:
-    ctx = CheckContext(Map(pieces=pieces), "t.mapkit.json", options)
+def codes(pieces: list[Piece], code: str | None = None, source: str | None = None, **options) -> list:
+    ctx = CheckContext(Map(pieces=pieces, source_format=source), "t.mapkit.json", options)
     found = list(run_rules(ctx, select_rules("casual")))
     return [f for f in found if code is None or f.code == code]
 
@@ -134,6 +134,24 @@ def test_p105_tile_on_water_is_error_on_ice_warning():
     assert [f.severity for f in ice] == ["warning"]
 
 
+def test_p105_a_tile_held_by_land_that_overhangs_water_is_a_warning():
+    """Water adds no height (seed 004), so a tile held up by land beside the water overhangs it
+    rather than resting on it: overhangs are legal, and whether one may reach over water is left
+    open by the rules: a warning (issue 25: it was the water rule's error). With no land under
+    any hex it rests on the water: still the error."""
+    land = floor(0, 2, 0, 0) + [Piece("grass-1", 0, 0, 1), Piece("grass-1", 1, 0, 1), Piece("water-1", 2, 0, 1)]
+    over = codes(land + [Piece("rock-2", 1, 0, 2)], "P105")  # over grass at (1, 0) and water at (2, 0)
+    assert [f.severity for f in over] == ["warning"] and "overhangs" in over[0].message, over
+    assert "1 of its 2 hexes" in over[0].message
+    on = codes(floor(0, 1, 0, 0) + [Piece("water-1", 0, 0, 1), Piece("water-1", 1, 0, 1), Piece("rock-2", 0, 0, 2)],
+               "P105")
+    assert [f.severity for f in on] == ["error"] and "rests on" in on[0].message
+    # a fluid tile is thin and bends: one reaching over water from land still lies on it
+    wide = floor(0, 1, 0, 1) + [Piece("grass-1", 0, 0, 1), Piece("grass-1", 1, 0, 1), Piece("water-1", 0, 1, 1)]
+    fluid = codes(wide + [Piece("water-3", 0, 0, 2)], "P105")  # over grass, grass and water
+    assert [f.severity for f in fluid] == ["error"] and "rests on" in fluid[0].message, fluid
+
+
 def test_p105_water_on_water():
     assert len(codes(floor(0, 0, 0, 0) + [Piece("water-1", 0, 0, 1), Piece("water-1", 0, 0, 2)], "P105")) == 1
 
@@ -214,11 +232,22 @@ def test_p111_a_stone_wall_hangs_along_a_row_of_tiles_at_its_level():
 
 # P112 ------------------------------------------------------------------------------------------
 def test_p112_coordinates():
-    assert [f.severity for f in codes([Piece("grass-1", 0, -1, 0)], "P112")] == ["warning"]
-    assert [f.severity for f in codes([Piece("grass-1", 0, 0, -1)], "P112")] == ["error"]
-    assert len(codes([Piece("laur-wall-short", 0, 0, 0, 2.5)], "P112")) == 1
-    assert [f.severity for f in codes([Piece("grass-1", 2**31, 0, 0)], "P112")] == ["error"]
-    assert codes([Piece("grass-1", 0, 0, 0), Piece("grass-24", 3, 2, 0)], "P112") == []
+    hsc = "hsc"
+    assert [f.severity for f in codes([Piece("grass-1", 0, -1, 0)], "P112", hsc)] == ["warning"]
+    assert [f.severity for f in codes([Piece("grass-1", 0, 0, -1)], "P112", hsc)] == ["error"]
+    assert len(codes([Piece("rock-1", 0, 0, 0, 2.5)], "P112", hsc)) == 1
+    assert [f.severity for f in codes([Piece("grass-1", 2**31, 0, 0)], "P112", hsc)] == ["error"]
+    assert codes([Piece("grass-1", 0, 0, 0), Piece("grass-24", 3, 2, 0)], "P112", hsc) == []
+
+
+@pytest.mark.parametrize("source", ["hexoscape", "hexoscape-url", "glasq", "mapkit", None])
+def test_p112_concerns_virtualscape_files_only(source):
+    """What a .hsc cannot hold is a VirtualScape matter: a map of another format meets it only
+    when converted to .hsc, where the conversion names it (issue 25: a Hexoscape map was warned
+    that VirtualScape holds only whole turns for a Laur wall VirtualScape cannot hold at all).
+    Below the table is wrong on any map."""
+    assert codes([Piece("laur-wall-short", 0, 0, 0, 2.5), Piece("grass-1", 0, -1, 0)], "P112", source) == []
+    assert [f.severity for f in codes([Piece("grass-1", 0, 0, -1)], "P112", source)] == ["error"]
 
 
 # cross-check with the model's own occupancy -----------------------------------------------------

@@ -7,13 +7,53 @@ quick commands start fast. Errors reach the user as one line on stderr, never a 
 
 from __future__ import annotations
 
-import argparse
-import importlib
 import os
+import signal
 import sys
 
-from mapkit import __version__
-from mapkit.errors import MapkitError
+
+#: An interrupt came while a module was being imported and waits for the import to end.
+_pending_interrupt = False
+
+
+def _interrupted_early(signum: int, frame: object) -> None:
+    """Ctrl-C before `main` has begun (while the command's modules load): end at once, quietly."""
+    global _pending_interrupt
+    if _importing(frame) and hasattr(signal, "setitimer"):
+        _pending_interrupt = True  # `main`, once begun, takes it over
+        signal.signal(signal.SIGALRM, _interrupted_early)
+        signal.setitimer(signal.ITIMER_REAL, 0.01)  # an import is never cut in half: look again soon
+        return
+    try:
+        print("mapkit: interrupted", file=sys.stderr, flush=True)
+    finally:
+        os._exit(130)
+
+
+def _importing(frame: object) -> bool:
+    """Whether the Python stack from `frame` down is importing a module."""
+    while frame is not None:
+        code = frame.f_code  # type: ignore[attr-defined]
+        if code.co_filename.startswith("<frozen importlib"):
+            return True
+        frame = frame.f_back  # type: ignore[attr-defined]
+    return False
+
+
+def _is_the_command() -> bool:
+    main_module = sys.modules.get("__main__")
+    spec = getattr(main_module, "__spec__", None)
+    return getattr(spec, "name", None) == "mapkit.__main__" or os.path.basename(sys.argv[0] or "") == "mapkit"
+
+
+if _is_the_command() and signal.getsignal(signal.SIGINT) is signal.default_int_handler:
+    signal.signal(signal.SIGINT, _interrupted_early)
+
+import argparse  # noqa: E402
+import importlib  # noqa: E402
+
+from mapkit import __version__  # noqa: E402
+from mapkit.errors import MapkitError  # noqa: E402
 
 TYPE_CHECKING = False  # (typing is not imported at run time: every command starts faster)
 if TYPE_CHECKING:
@@ -123,14 +163,14 @@ def main(argv: list[str] | None = None) -> int:
     from mapkit import io
 
     argv = sys.argv[1:] if argv is None else argv
-    parser = build_parser(argv)
-    if not argv:                                        # `mapkit` alone: what it can do, not an error
-        parser.print_help()
-        return 0
-    args = _parse(parser, argv)
-    io.forget_inputs()
     handlers = _catch_termination()
     try:
+        parser = build_parser(argv)
+        if not argv:                                    # `mapkit` alone: what it can do, not an error
+            parser.print_help()
+            return 0
+        args = _parse(parser, argv)
+        io.forget_inputs()
         with io.guarded_stdout():
             code = int(args._run(args) or 0)
         return code
@@ -167,25 +207,52 @@ def _say(line: str) -> None:
 
 
 def _catch_termination() -> dict[int, object]:
-    """Turn SIGTERM and SIGHUP into an exception (main thread only: elsewhere `signal.signal`
-    refuses with ValueError), so writes clean up."""
-    import signal
-
+    """Turn SIGTERM and SIGHUP into an exception, and SIGINT into KeyboardInterrupt once no module
+    is being imported (main thread only: elsewhere `signal.signal` refuses with ValueError), so
+    writes clean up."""
     previous: dict[int, object] = {}
-    for name in ("SIGTERM", "SIGHUP"):
+    for name, handler in (("SIGTERM", _terminate), ("SIGHUP", _terminate), ("SIGINT", _interrupt),
+                          ("SIGALRM", _interrupt_later)):
         signum = getattr(signal, name, None)
         if signum is None:
             continue
         try:
-            previous[signum] = signal.signal(signum, _terminate)
+            previous[signum] = signal.signal(signum, handler)
         except (ValueError, OSError):
             pass
     return previous
 
 
-def _restore(handlers: dict[int, object]) -> None:
-    import signal
+def _interrupt(signum: int, frame: object) -> None:
+    """Ctrl-C: KeyboardInterrupt, but not in the middle of an import nor while a batch holds
+    interrupts back (`mapkit.batch.interrupts_held`). An interrupted import
+    leaves a module half made, and numpy turns it into an ImportError with a traceback; so the
+    interrupt waits (looking again every 10 ms) until the import is done."""
+    global _pending_interrupt
+    held = getattr(sys.modules.get("mapkit.batch"), "interrupts_held", None)  # (the module may be loading)
+    if held is not None and held():
+        # held while a pool starts or stops its workers: raised there may mean raised inside the
+        # fork's callbacks, where an exception is printed and ignored and the command goes on;
+        # the batch raises it itself when it lets interrupts through again
+        sys.modules["mapkit.batch"].defer_interrupt()
+        return
+    if _importing(frame):
+        _pending_interrupt = True
+        if hasattr(signal, "setitimer"):
+            signal.setitimer(signal.ITIMER_REAL, 0.01)
+            return
+    _pending_interrupt = False
+    raise KeyboardInterrupt
 
+
+def _interrupt_later(signum: int, frame: object) -> None:
+    if _pending_interrupt:
+        _interrupt(signum, frame)
+
+
+def _restore(handlers: dict[int, object]) -> None:
+    if hasattr(signal, "setitimer") and signal.SIGALRM in handlers:
+        signal.setitimer(signal.ITIMER_REAL, 0)  # no look at a pending interrupt outlives the command
     for signum, handler in handlers.items():
         try:
             signal.signal(signum, handler)  # type: ignore[arg-type]

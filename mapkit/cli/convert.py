@@ -7,7 +7,7 @@ import sys
 
 from mapkit.cli.batch import ProgressBar, add_jobs_option
 from mapkit.cli.common import add_scenario_option, print_summary, show, tell
-from mapkit.errors import LossError, UsageError
+from mapkit.errors import LossError, UsageError, shown
 
 #: The extension each writable format gives its output files in batch mode.
 OUTPUT_EXTENSIONS = {"mapkit": ".mapkit.json", "hsc": ".hsc", "hexoscape": ".json", "hexoscape-url": ".url"}
@@ -47,7 +47,7 @@ def run(args: argparse.Namespace) -> int:
         return show(api.convert_file(source, target, args.from_fmt, args.to_fmt, args.allow_loss, args.scenario,
                                      warn=tell, room=args.room))
     except LossError as exc:
-        print(f"mapkit: {source}: {exc.target} cannot carry {len(exc.losses)} thing(s); "
+        print(f"mapkit: {shown(source)}: {exc.target} cannot carry {len(exc.losses)} thing(s); "
               f"nothing written (use --allow-loss to convert anyway):", file=sys.stderr)
         for loss in exc.losses:
             print(f"  - {loss}", file=sys.stderr)
@@ -67,9 +67,9 @@ def _convert_many(args: argparse.Namespace) -> int:
         bar.close()
     for outcome in done.outcomes:
         for warning in outcome.warnings:
-            print(f"mapkit: {outcome.source}: warning: {warning}", file=sys.stderr)
+            print(f"mapkit: {shown(outcome.source)}: warning: {warning}", file=sys.stderr)
         for loss in outcome.losses:
-            print(f"mapkit: {outcome.source}: dropped: {loss}", file=sys.stderr)
+            print(f"mapkit: {shown(outcome.source)}: dropped: {loss}", file=sys.stderr)
         if not outcome.done:
             print(f"mapkit: {outcome.message}", file=sys.stderr)
     print_summary(done.batch_summary())

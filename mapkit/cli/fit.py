@@ -1,4 +1,4 @@
-"""`mapkit fit MAP --collection FILE`: re-tile a map so that it builds from the pieces one owns."""
+"""`mapkit fit MAP --collection COLLECTION`: re-tile a map so that it builds from the pieces one owns."""
 
 from __future__ import annotations
 
@@ -11,8 +11,10 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
     p = sub.add_parser("fit", help="re-tile a map so that it builds from a collection (same hexes, terrain "
                                    "and levels), or say what is short and the smallest purchase")
     p.add_argument("map", help="map file in any readable format")
-    p.add_argument("--collection", metavar="FILE", required=True,
-                   help="a VirtualScape .vsc collection or a Hexoscape inventory TSV/CSV (ID, Type, Size, Count)")
+    p.add_argument("--collection", metavar="COLLECTION", required=True,
+                   help="what you own: a VirtualScape .vsc collection, a Hexoscape inventory TSV/CSV (ID, Type, Size, Count; "
+                        "a row may name a set), a text list of sets and pieces (.sets.txt), or such a list itself, "
+                        "e.g. \"2xRotV,RttFF,3xrock-1\"")
     p.add_argument("-o", "--output", metavar="NEW_MAP",
                    help="where to write the re-tiled map (default: MAP's name with -fit, in MAP's format, "
                         "or mapkit JSON for a format mapkit does not write, such as glasq pages)")

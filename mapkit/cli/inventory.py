@@ -12,8 +12,10 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
                                          "and what a collection is missing")
     p.add_argument("map", help="map file in any readable format")
     p.add_argument("--from", dest="fmt", metavar="FORMAT", help="read the map as this format")
-    p.add_argument("--collection", metavar="FILE",
-                   help="a VirtualScape .vsc collection or a Hexoscape inventory TSV/CSV (ID, Type, Size, Count)")
+    p.add_argument("--collection", metavar="COLLECTION",
+                   help="what you own: a VirtualScape .vsc collection, a Hexoscape inventory TSV/CSV (ID, Type, Size, Count; "
+                        "a row may name a set), a text list of sets and pieces (.sets.txt), or such a list itself, "
+                        "e.g. \"2xRotV,RttFF,3xrock-1\"")
     p.add_argument("--sets", metavar="IDS", help="only consider these sets (comma-separated ids, e.g. RotV,RttFF)")
     p.add_argument("--community", action="store_true", help="also consider community kits (MSTK)")
     p.add_argument("--json", action="store_true", help="print JSON")

@@ -13,7 +13,7 @@ from __future__ import annotations
 import sys
 
 from mapkit import limits, registry
-from mapkit.errors import FormatError, LossError, OptionError
+from mapkit.errors import FormatError, LossError, OptionError, shown
 from mapkit.io import STDIO, read_input, write_output
 from mapkit.model.map import Map
 from mapkit.registry import FileFormat
@@ -70,7 +70,7 @@ def read_map(path: str | Path, fmt: str | None = None) -> Map:
     by name (OptionError). Texts come as the file has them; `printable_text` makes them
     encodable for a picture."""
     # bounded by the input size limit, remembered so no output replaces it
-    return parse_map(read_input(path), fmt, str(path))
+    return parse_map(read_input(path), fmt, shown(path))
 
 
 def parse_map(data: bytes, fmt: str | None = None, filename: str = "", hint: str | None = None) -> Map:
@@ -78,6 +78,8 @@ def parse_map(data: bytes, fmt: str | None = None, filename: str = "", hint: str
     `hint` ends the error of a content no format claims, in the caller's words (the command
     line's "; use --from/--to" by default)."""
     shown = filename or "(bytes)"
+    if not fmt and data.startswith(b"\x1f\x8b"):
+        data = _gunzipped_unless_hexoscape(data, filename)
     info = get(fmt) if fmt else registry.detect(filename, data, hint=hint) if hint else detect(filename, data)
     if info.kind == "book":
         raise OptionError(f"{shown}: a C3G Book, not a map (`mapkit print {shown} -o PLAN.pdf` prints its floor plan)")
@@ -91,6 +93,27 @@ def parse_map(data: bytes, fmt: str | None = None, filename: str = "", hint: str
     result.source_format = result.source_format or info.name
     limits.check_map(result, shown)
     return result
+
+
+def _gunzipped_unless_hexoscape(data: bytes, filename: str) -> bytes:
+    """A gzipped file: Hexoscape's own .json.gz is read (and written back) by its reader as it is;
+    any other map gzipped (a `.mapkit.json.gz`) is inflated, within the decompressed size limit,
+    and read as what its content says (it was taken for Hexoscape and refused)."""
+    import zlib
+
+    try:
+        head = zlib.decompressobj(16 + zlib.MAX_WBITS).decompress(data, registry.HEAD_BYTES)
+    except zlib.error:
+        return data  # damaged: the Hexoscape reader, which claims gzip, says where
+    claims = [f for f in registry.formats("map") if f.can_read and f.name != "hexoscape" and f.sniff(head) > 0]
+    if not claims or registry.get("hexoscape", "map").sniff(head) > 0:
+        return data
+    from mapkit.formats.hexoscape import inflate
+
+    try:
+        return inflate(data)
+    except FormatError as exc:
+        raise (exc.with_file(filename) if filename else exc) from None
 
 
 def printable_text(m: Map) -> Map:
@@ -128,7 +151,7 @@ def _has_surrogate(text: str) -> bool:
 def report_warnings(m: Map, path: str | Path) -> None:
     """Tell the user, on stderr, what a reader recovered from or ignored."""
     for warning in m.warnings:
-        print(f"mapkit: {path}: warning: {warning}", file=sys.stderr)
+        print(f"mapkit: {shown(path)}: warning: {warning}", file=sys.stderr)
 
 
 def encode_map(m: Map, info: FileFormat, allow_loss: bool = False) -> tuple[bytes, list[str]]:

@@ -19,11 +19,35 @@ if TYPE_CHECKING:
 #: leaves out what the scenario removes), and its rooms are named by one loss for the whole map.
 CARRIED_BY_THE_MAP = frozenset({"scenario", "absent_in", "rooms"})
 
+#: Map attributes a format with a field for notes (VirtualScape's scenario text, Hexoscape's
+#: mapNotes) carries there, ahead of the notes, rather than dropping them: a page's description.
+CARRIED_IN_NOTES = ("description",)
 
-def unheld_attrs(m: Map, held: Iterable[str], fmt: str) -> list[str]:
+#: What a count of players that says none is written as ("" or "0": VirtualScape's players field
+#: is free text, and 0 players is no count); a format without the field loses nothing for it.
+NO_PLAYER_COUNT = ("", "0")
+
+
+def notes_text(m: Map) -> str:
+    """The map's notes as a format's one notes field holds them: what `CARRIED_IN_NOTES` names
+    (a page's description), then the notes themselves, a blank line apart, each once."""
+    parts = [str(m.attrs[key]).strip() for key in CARRIED_IN_NOTES if str(m.attrs.get(key) or "").strip()]
+    notes = str(m.scenario or "")
+    parts = [part for part in parts if part not in notes]
+    return "\n\n".join(parts + ([notes] if notes else []))
+
+
+def has_player_count(m: Map) -> bool:
+    """Whether the map says how many players it is for (see `NO_PLAYER_COUNT`)."""
+    return str(m.players or "").strip() not in NO_PLAYER_COUNT
+
+
+def unheld_attrs(m: Map, held: Iterable[str], fmt: str, notes: bool = False) -> list[str]:
     """One loss line per map attribute outside `held`, in the map's order, quoting its start, and
-    one for the rooms of a page that draws several (written as the one board they are laid out on)."""
-    held = set(held)
+    one for the rooms of a page that draws several (written as the one board they are laid out on).
+    With `notes` the format has a notes field, which carries `CARRIED_IN_NOTES`."""
+    own = set(held)  # a scenario's own attributes: the notes carry only the map's
+    held = own | (set(CARRIED_IN_NOTES) if notes else set())
     out = []
     if m.rooms:
         out.append(f"rooms: {len(m.rooms)} rooms laid out as one board; {fmt} has no place for the rooms "
@@ -31,17 +55,46 @@ def unheld_attrs(m: Map, held: Iterable[str], fmt: str) -> list[str]:
     for key, value in m.attrs.items():
         if key in held or value in (None, "", [], {}):
             continue
-        out.append(f"map attribute {key.replace('_', ' ')} ({_shown(value)}): {fmt} has no place for it")
+        out.append(f"map attribute {key.replace('_', ' ')} ({_quoted(value)}): {fmt} has no place for it")
     if len(m.scenario_setups) == 1:  # one scenario written (several are one loss, `formats.scenario_losses`)
         setup = m.scenario_setups[0]
         for key, value in setup.attrs.items():
-            if key not in held and value not in (None, "", [], {}):
-                out.append(f"scenario {setup.number} attribute {key.replace('_', ' ')} ({_shown(value)}): "
+            if key not in own and value not in (None, "", [], {}):
+                out.append(f"scenario {setup.number} attribute {key.replace('_', ' ')} ({_quoted(value)}): "
                            f"{fmt} has no place for it")
     return out
 
 
-def _shown(value: object) -> str:
+#: hexMap fields every format mapkit writes carries in fields of its own (or names otherwise:
+#: setsUsed as the declared sets); the board and id are named by `board_losses`.
+_HEX_MAP_CARRIED = frozenset({"name", "author", "mapNotes", "setsUsed"})
+
+
+def board_losses(m: Map, fmt: str) -> list[str]:
+    """What a map read from Hexoscape says of its board that a format without a Hexoscape board
+    loses: the board's shape and size (read back, the board is as large as its pieces), the map's
+    id, and any other field of the hexMap or the file that says something."""
+    kept = m.extras.get("hexoscape")
+    hex_map = kept.get("hexMap") if isinstance(kept, dict) else None
+    if not isinstance(hex_map, dict):
+        return []
+    out = []
+    shape, width, length = hex_map.get("shape"), hex_map.get("width"), hex_map.get("length")
+    if width is not None or length is not None or shape is not None:
+        out.append(f"Hexoscape board: {shape or 'a board'} of {width} x {length} hexes: {fmt} keeps no board "
+                   "size (read back, the board is as large as its pieces)")
+    if hex_map.get("id") not in (None, ""):
+        out.append(f"Hexoscape map id {_quoted(hex_map['id'])}: {fmt} keeps no map id")
+    extra = kept.get("extra") if isinstance(kept, dict) else None
+    others = [(f"hexMap field {key}", value) for key, value in hex_map.items()
+              if key not in _HEX_MAP_CARRIED | {"id", "shape", "width", "length"}]
+    others += [(f"file field {key}", value) for key, value in (extra.items() if isinstance(extra, dict) else ())]
+    out += [f"Hexoscape {what} ({_quoted(value)}): {fmt} has no place for it" for what, value in others
+            if value not in (None, "", [], {})]
+    return out
+
+
+def _quoted(value: object) -> str:
     return repr(value) if len(repr(value)) <= 60 else repr(value)[:57] + "..."
 
 

@@ -17,7 +17,7 @@ from array import array
 from functools import lru_cache
 
 from mapkit import limits
-from mapkit.errors import FormatError
+from mapkit.errors import FormatError, excerpt
 from mapkit.formats._json import escape_lone_surrogates, parse_json
 from mapkit.model.catalog import catalog
 from mapkit.model.columns import PieceTable, kind_column, type_turn_kinds
@@ -189,7 +189,7 @@ def _check(document: Any) -> None:
     types = catalog().types
     for index, piece in enumerate(document["pieces"]):
         if piece["type"] not in types:
-            raise FormatError(f"unknown piece type {piece['type']!r} (not in the catalog)",
+            raise FormatError(f"unknown piece type {excerpt(str(piece['type']))!r} (not in the catalog)",
                               where=f"$.pieces[{index}].type")
         rotation = piece.get("rotation", 0)
         if not float(rotation).is_integer() and types[piece["type"]].hexes != 1:

@@ -19,14 +19,14 @@ BASE_DIAMETER_MM = 33.0
 #: Official Wound Marker diameter: UNKNOWN. Assumed value, see MARKER_REASONING.
 MARKER_DIAMETER_MM = 19.0
 MARKER_REASONING = (
-    "no published or measured diameter of the official Heroscape Wound Marker exists "
-    "(physical-and-rules §2.4); C3G's Half Hex definition only requires it to be smaller than a "
+    "no published or measured diameter of the official Heroscape Wound Marker exists; "
+    "C3G's Half Hex definition only requires it to be smaller than a "
     "figure's base (30-33 mm); 19 mm (3/4 in) is a common size for round game counters. "
     "Measure a real marker and pass --marker-diameter."
 )
 HEX_REGIONS = {
-    "cell": (HEX_PITCH_MM, "measured", "the 44.45 mm (1.75 in) grid cell between neighbouring hex centres (physical-and-rules §1.1)"),
-    "cap": (CAP_FLAT_MM, "measured", "the ~37.4 mm raised top of a land tile, measured on a community replica; uncertain (physical-and-rules §1.2)"),
+    "cell": (HEX_PITCH_MM, "measured", "the 44.45 mm (1.75 in) grid cell between neighbouring hex centres"),
+    "cap": (CAP_FLAT_MM, "measured", "the ~37.4 mm raised top of a land tile, measured on a community replica; uncertain"),
 }
 #: Tolerances: an overlap or opening thinner than EPS_EDGE mm is none (rounding noise of turned
 #: footprints); a disc that fits to within EPS_FIT mm fits. EPS_AREA mm² is "no area" for rules.
@@ -85,11 +85,11 @@ class OverlayParams:
         """Every parameter with its value, source and reasoning: what each output prints."""
         flat, src, note = HEX_REGIONS[self.hex_region]
         marker_note = MARKER_REASONING if self.marker_source == "assumed" else (
-            "given by the user; no published measurement exists (physical-and-rules §2.4)")
+            "given by the user; no published measurement exists")
         return {
             "hex_region": {"value": self.hex_region, "flat_to_flat_mm": flat, "source": src, "note": note},
             "base_diameter": {"value": self.base_diameter, "unit": "mm", "source": self.base_source,
-                              "note": "standard single base, bottom diameter (physical-and-rules §2.1)"
+                              "note": "standard single base, bottom diameter (sethpollen's figure-base drawing, scape/figure_base.scad)"
                               if self.base_source == "measured" else "given by the user"},
             "marker_diameter": {"value": self.marker_diameter, "unit": "mm", "source": self.marker_source,
                                 "note": marker_note},

@@ -131,11 +131,59 @@ class Analysis:
                 for (b, f), ids in sorted(floors.items()) if not any(reached[s] for s in ids)]
 
     def _reached_any(self) -> list[bool]:
+        """Spaces a figure of this profile can end a move on from any start zone (or from any
+        exterior space), riding the map's Elevator Cars too: "There are several ways for figures
+        to move from one Floor of a structure to another, but the main ones are Stairways and
+        Elevators" (seeds/000, Interior Access Structures)."""
         if self.zone_turns:
-            return [any(t[s] is not None for t in self.zone_turns.values()) for s in range(len(self.spaces))]
-        outside = [s for s in range(len(self.spaces)) if not gr.is_interior(self.spaces, s)]
-        turns, _ = space_turns(search(self.graph, source_nodes(self.graph, outside)))
-        return [t is not None for t in turns]
+            reached = [any(t[s] is not None for t in self.zone_turns.values()) for s in range(len(self.spaces))]
+        else:
+            outside = [s for s in range(len(self.spaces)) if not gr.is_interior(self.spaces, s)]
+            turns, _ = space_turns(search(self.graph, source_nodes(self.graph, outside)))
+            reached = [t is not None for t in turns]
+        rides = self.elevator_stops()
+        while rides:
+            boarded = next((stops for stops in rides if any(reached[s] for stop in stops for s in stop)), None)
+            if boarded is None:
+                break
+            rides.remove(boarded)
+            landed = [s for stop in boarded for s in stop if not reached[s]]
+            if landed:
+                turns, _ = space_turns(search(self.graph, source_nodes(self.graph, landed)))
+                for s, t in enumerate(turns):
+                    if t is not None:
+                        reached[s] = True
+        return reached
+
+    def elevator_stops(self) -> list[list[list[int]]]:
+        """Per Elevator Car the map places, per floor its shaft reaches: the spaces a figure of
+        this profile enters and exits it from (as `analyze --mover elevator-car` reports them,
+        under the current vehicle rules: by the car's entrance where its Book marks one)."""
+        if not self.spaces.cars or self.figure.double or self.figure.elevator_car:
+            return []
+        from mapkit.model.grid import DIRECTION_NAMES
+        from mapkit.movement.vehicles import boarding_spaces
+
+        sp = self.spaces
+        shafts = [s for s in range(len(sp)) if sp.role[s] == "elevator"]
+        links: dict[int, list[int]] = {}
+        for a, b, _ in gr.shaft_links(sp):
+            links.setdefault(a, []).append(b)
+        out = []
+        for q, r, level, height, entrance in sp.cars:
+            bottom = next((s for s in shafts if sp.q[s] == q and sp.r[s] == r and sp.height[s] == level), None)
+            if bottom is None:
+                continue
+            ride, todo = {bottom}, [bottom]
+            while todo:
+                for b in links.get(todo.pop(), ()):
+                    if b not in ride:
+                        ride.add(b)
+                        todo.append(b)
+            directions = tuple(range(6)) if entrance is None else (DIRECTION_NAMES.index(entrance),)
+            out.append([boarding_spaces(sp, [(q, r)], sp.height[s], max(1, height), directions, self.figure,
+                                        (sp.building[s], sp.floor[s])) for s in sorted(ride, key=sp.height.__getitem__)])
+        return out
 
     def drops(self) -> list[dict[str, Any]]:
         """Every step down that is a fall for this Height (seeds/004), with its dice; none for a

@@ -53,6 +53,9 @@ class BuildingLayer:
     #: Figures may move onto or over them (C3G FAQ, physical-and-rules 3.4; seeds/001 speaks of
     #: figures "on top of" a vehicle's sculpt), so each hex becomes a space `height` levels up.
     objects: list[tuple[int, int, int, int, str]] = field(default_factory=list)
+    #: Elevator Cars in their shafts: (q, r, level, height, entrance or None). Figures ride them
+    #: from floor to floor ("the main ones are Stairways and Elevators", seeds/000).
+    cars: list[tuple[int, int, int, int, str | None]] = field(default_factory=list)
     #: Building index -> its name, for messages.
     names: dict[int, str] = field(default_factory=dict)
     #: Why the layer is empty or incomplete (no Books module, an unreadable Book, ...).
@@ -74,6 +77,7 @@ def apply(spaces: Spaces, layer: BuildingLayer) -> None:
             spaces.columns[(q, r)].remove(top)
             if fit == "partial":
                 spaces.partial.add((q, r))
+    spaces.cars.extend(layer.cars)
     for q, r, level, height, name in layer.objects:
         under = spaces.at(q, r, level)
         if under is None:
@@ -144,8 +148,13 @@ def from_placed(placed: Any, layer: BuildingLayer | None = None) -> BuildingLaye
             layer.notes.append(f"object {pb.index + 1} ({pb.placement.book}) ignored: {pb.error}")
             continue
         height = pb.book.card.get("height")
-        if pb.book.is_elevator_car or not isinstance(height, int):
-            continue  # an Elevator Car rides its shaft inside a building; no height, no top
+        if pb.book.is_elevator_car:
+            # An Elevator Car rides its shaft inside a building and carries figures between floors.
+            q, r = pb.spaces()[0]
+            layer.cars.append((q, r, pb.placement.level, height if isinstance(height, int) else 1, pb.entrance()))
+            continue
+        if not isinstance(height, int):
+            continue  # no height, no top
         for q, r in pb.spaces():
             layer.objects.append((q, r, pb.height, height, pb.book.name))
     for i, pb in ready:

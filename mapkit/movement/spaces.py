@@ -69,6 +69,9 @@ class Spaces:
     #: The Book of the structure admits single-spaced figures only (seeds/000: "The Book of each
     #: Interior Access Structure specifies what size and height of figure can enter").
     single_spaced: list[bool] = field(default_factory=list)
+    #: A figure the map places stands here: no move ends on it ("You can't ... end your move on a
+    #: space with any other figure", seeds/004, Passing and landing on other figures).
+    occupied: list[bool] = field(default_factory=list)
     #: (q, r) -> ids of the exterior (tile-top) spaces of that hex, lowest first.
     columns: dict[tuple[int, int], list[int]] = field(default_factory=dict)
     #: Hex edges a figure may not cross (battlements): (q, r, direction, level).
@@ -80,6 +83,8 @@ class Spaces:
     #: Hexes whose ground a building leaves Partial: no figure enters them, and a flyer passing
     #: over one does not count it (seeds/000, Counting Partial and Half Hex Spaces).
     partial: set[tuple[int, int]] = field(default_factory=set)
+    #: Elevator Cars the map places in their shafts: (q, r, level, height, entrance or None).
+    cars: list[tuple[int, int, int, int, str | None]] = field(default_factory=list)
     #: What this model left out of the map (unread Books, objects), one line each.
     notes: list[str] = field(default_factory=list)
     #: Pieces this model does not understand, by type id (reported, not guessed).
@@ -108,6 +113,7 @@ class Spaces:
         self.transit_number.append(transit_number)
         self.max_height.append(max_height)
         self.single_spaced.append(single_spaced)
+        self.occupied.append(False)
         if building < 0:
             self.columns.setdefault((q, r), []).append(sid)
         return sid
@@ -203,10 +209,13 @@ def from_map(m: Map) -> Spaces:
         return c
 
     shapes: dict[tuple[str, Any, float], tuple[tuple[int, int], ...]] = {}
+    figures: list[tuple[int, int, int]] = []
     for piece in m.pieces:
         ptype = cat[piece.type]
         kind = ptype.kind
         if kind == "figure":
+            base = cat.footprint(cat.shape_for(ptype, None), piece.rotation)
+            figures.extend((piece.q + dq, piece.r + dr, piece.z) for dq, dr in base)
             continue
         size = piece.attrs.get("size") if ptype.id == "personal" else None
         shape_key = (ptype.id, size, piece.rotation)
@@ -274,7 +283,33 @@ def from_map(m: Map) -> Spaces:
             spaces.glyph[s] = str(piece.attrs.get("letter", "?"))
         elif piece.type == "start-zone":
             spaces.zone[s] = int(piece.attrs.get("player", 0) or 0)
+    _place_figures(spaces, figures)
     return spaces
+
+
+def _place_figures(spaces: Spaces, cells: list[tuple[int, int, int]]) -> None:
+    """Mark the spaces the map's figures stand on. Their army is not known, so a move may pass
+    them as it passes a friendly figure but never ends on them (seeds/004). A figure set up in a
+    start zone is one of the figures that army starts with, where the analysis starts its own;
+    a figure with no space under it is counted in `ignored`."""
+    if not cells:
+        return
+    placed = in_zones = 0
+    for q, r, z in cells:
+        s = _support(spaces, q, r, z)
+        if s is None:
+            spaces.ignored["figure (no space under it)"] = spaces.ignored.get("figure (no space under it)", 0) + 1
+        elif spaces.zone[s]:
+            in_zones += 1
+        elif not spaces.occupied[s]:
+            spaces.occupied[s] = True
+            placed += 1
+    if placed:
+        spaces.notes.append(f"{placed} space(s) hold a figure the map places: no move ends on them, and moves "
+                            "pass them as they pass a friendly figure (the figure's army is not known)")
+    if in_zones:
+        spaces.notes.append(f"{in_zones} space(s) of start zones hold a figure the map sets up: taken as where "
+                            "that army's figures start")
 
 
 def _castle(piece: Any, ptype: Any, cells: list[tuple[int, int]], col: Any, arch_open: int) -> None:

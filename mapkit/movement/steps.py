@@ -99,9 +99,11 @@ def enterable(spaces: Spaces, s: int, fig: Figure, broken_windows: bool = False)
 
 
 def can_end_on(spaces: Spaces, s: int, fig: Figure, broken_windows: bool = False) -> bool:
-    """Whether a move may end on s: it must fit (flyers check fit only here) and not be a Half hex."""
+    """Whether a move may end on s: it must fit (flyers check fit only here), not be a Half hex,
+    and hold no figure the map places ("You can't ... end your move on a space with any other
+    figure", seeds/004)."""
     return (enterable(spaces, s, fig, broken_windows) and spaces.clearance[s] >= fig.height
-            and spaces.fit[s] == "full")
+            and spaces.fit[s] == "full" and not spaces.occupied[s])
 
 
 def _openings_meet(spaces: Spaces, a: int, b: int) -> bool:

@@ -184,3 +184,73 @@ def occupant_height(v: Vehicle, default: int) -> int:
     """The Height to judge exits by: the smallest Height an occupant gives, else `default`."""
     heights = [int(o["height"]) for o in v.occupants if isinstance(o.get("height"), int) and o["height"] > 0]
     return min(heights, default=default)
+
+
+def unplaced_occupants(spaces: Spaces, under: list[int], occupants: Iterable[dict[str, Any]]
+                       ) -> list[tuple[list[dict[str, Any]], str]]:
+    """The occupants that could not be placed if the vehicle were destroyed, each group with why.
+
+    "Place all figures that occupied the destroyed vehicle on spaces previously occupied by the
+    destroyed vehicle ... If a figure that was occupying a destroyed vehicle cannot be placed on a
+    legal space or spaces, that figure is immediately destroyed" (seeds/003 and seeds/001,
+    Destroying Vehicles). One figure a space; never on a Half hex; an occupant with no Height
+    given fits any Full space with room above it. `under` are the spaces the vehicle stands on
+    (in `spaces` built without it). Which occupants lose out when there are more of them than
+    spaces is the players' choice: the group then names them all."""
+    occupants = list(occupants)
+    if not occupants:
+        return []
+    if not under:
+        return [(occupants, "the map has no space under it")]
+
+    def height(o: dict[str, Any]) -> int:
+        h = o.get("height")
+        return h if isinstance(h, int) and h >= 1 else 1
+
+    fits = [[s for s in under if can_end_on(spaces, s, Figure(height=height(o)))] for o in occupants]
+    out: list[tuple[list[dict[str, Any]], str]] = []
+    for o, cand in zip(occupants, fits):
+        if not cand:
+            out.append(([o], _why_not(spaces, under, o.get("height"))))
+    placeable = [i for i, cand in enumerate(fits) if cand]
+    placed = _match(placeable, fits)
+    if placed < len(placeable):
+        spaces_free = len({s for i in placeable for s in fits[i]})
+        out.append(([occupants[i] for i in placeable],
+                    f"{spaces_free} space(s) for {len(placeable)} occupants, one figure a space: "
+                    f"{len(placeable) - placed} of them would be left over"))
+    return out
+
+
+def _why_not(spaces: Spaces, under: list[int], height: Any) -> str:
+    """Why no space under a vehicle takes a figure of this Height (None: not given)."""
+    half = [s for s in under if spaces.fit[s] != "full"]
+    if len(half) == len(under):
+        return ("a Half hex" if len(under) == 1 else "Half hexes") + ", where no figure is placed"
+    held = [s for s in under if spaces.occupied[s]]
+    room = min((spaces.clearance[s] for s in under if s not in half and s not in held), default=None)
+    if isinstance(height, int) and room is not None and room < height:
+        return f"{room} level(s) free above them"
+    reasons = []
+    if half:
+        reasons.append(f"{len(half)} of its spaces Half")
+    if held:
+        reasons.append(f"{len(held)} held by another figure")
+    return "no space it stands on is free: " + ", ".join(reasons or ["its spaces are closed"])
+
+
+def _match(left: list[int], options: list[list[int]]) -> int:
+    """The most of `left` that get a space of their own (augmenting paths; a vehicle has few)."""
+    owner: dict[int, int] = {}
+
+    def take(i: int, seen: set[int]) -> bool:
+        for s in options[i]:
+            if s in seen:
+                continue
+            seen.add(s)
+            if s not in owner or take(owner[s], seen):
+                owner[s] = i
+                return True
+        return False
+
+    return sum(take(i, set()) for i in left)

@@ -442,28 +442,28 @@ def vehicle_boarding(ctx: CheckContext) -> Iterator[Finding]:
 def occupant_trapped(ctx: CheckContext) -> Iterator[Finding]:
     if _standalone(ctx):
         return
-    from mapkit.movement.profile import Figure
-    from mapkit.movement.steps import can_end_on
-    from mapkit.movement.vehicles import spaces_without, standing_spaces
+    from mapkit.movement.vehicles import spaces_without, standing_spaces, unplaced_occupants
 
     layer, found, _ = _movement(ctx)
     for v in found:
-        if v.elevator_car or not any(isinstance(o.get("height"), int) for o in v.occupants):
+        if v.elevator_car or not v.occupants:
             continue
         spaces = spaces_without(ctx.map, layer, v)
-        under = standing_spaces(spaces, v)
-        for occ in v.occupants:
-            height = occ.get("height")
-            if not isinstance(height, int) or height < 1:
-                continue
-            fig = Figure(height=height)
-            if any(can_end_on(spaces, s, fig) for s in under):
-                continue
-            room = min((spaces.clearance[s] for s in under), default=0)
-            q, r = v.hexes[0]
-            yield ctx.finding("C305", f"{v.label}: {occ.get('name', 'an occupant')} (Height {height}) could not be "
-                                      f"placed on the spaces it stands on ({room} level(s) free above them): if it "
-                                      "is destroyed, so is this occupant", q, r, v.level)
+        q, r = v.hexes[0]
+        for group, why in unplaced_occupants(spaces, standing_spaces(spaces, v), v.occupants):
+            names = ", ".join(_occupant(o) for o in group)
+            if len(group) == 1:
+                said = f"{names} could not be placed on the spaces it stands on ({why}): if it is destroyed, " \
+                       "so is this occupant"
+            else:
+                said = f"{names} could not all be placed on the spaces it stands on ({why}): if it is " \
+                       "destroyed, so is every occupant left over"
+            yield ctx.finding("C305", f"{v.label}: {said}", q, r, v.level)
+
+
+def _occupant(o: dict[str, Any]) -> str:
+    name = str(o.get("name", "an occupant"))
+    return f"{name} (Height {o['height']})" if isinstance(o.get("height"), int) else name
 
 
 @rule("C306", "vehicle-drivers", "error", FAMILY, PROFILES, "At most one occupant sits on a vehicle's Driver space "

@@ -16,7 +16,7 @@ from typing import Any, Iterable
 from mapkit.books.load import read_book_json
 from mapkit.books.model import book_from_dict
 from mapkit.books.schema import book_errors
-from mapkit.errors import MapkitError, OptionError, Refusal
+from mapkit.errors import MapkitError, OptionError, Refusal, shown
 from mapkit.geometry.params import OverlayParams
 from mapkit.model.map import Map, Placement
 from mapkit.rules import framework
@@ -135,7 +135,7 @@ def check_file(path: str, fmt: str | None, profile: str, select: list[str], igno
         m = read_map(path, fmt)
         found = check_map(m, path, profile, select, ignore, options, scenario=scenario, room=room)
     except OptionError as exc:  # no such scenario (room) in this map
-        return [], Refusal(f"{path}: {exc}", "no such room" if str(exc).startswith("no room") else "no such scenario"), []
+        return [], Refusal(f"{shown(path)}: {exc}", "no such room" if str(exc).startswith("no room") else "no such scenario"), []
     except MapkitError as exc:
         return [], Refusal.of(exc), []
     return [f.as_dict() for f in found], None, list(m.warnings)

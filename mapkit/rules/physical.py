@@ -85,13 +85,16 @@ def _analyse(ctx: CheckContext) -> dict[str, list[Finding]]:
     outside = set(idx.outside)
     fluid = [t is not None and t.kind == "fluid" for t in types]
     floors = _building_floors(ctx)
+    # what a .hsc cannot hold concerns a VirtualScape file; another map meets it only when
+    # converted to one, and the conversion names it as a loss (issue 25)
+    virtualscape = ctx.map.source_format == "hsc"
     for i, piece in enumerate(pieces):
         ptype = types[i]
         if ptype is None:
             continue
         kind, z, hexes = ptype.kind, piece.z, cells[i]
-        if z < 0 or i in outside or piece.rotation != int(piece.rotation) or z >= INT32:
-            _coordinates(ctx, out["P112"], i, ptype, piece.rotation, z, hexes)
+        if z < 0 or virtualscape and (i in outside or piece.rotation != int(piece.rotation) or z >= INT32):
+            _coordinates(ctx, out["P112"], i, ptype, piece.rotation, z, hexes, virtualscape)
         if floors and kind in ("marker", "figure") and all((q, r, z) in floors for q, r in hexes):
             continue  # on a floor of a C3G building: the Book is what it stands on (the C3G rules check it)
         if kind == "marker":
@@ -195,6 +198,16 @@ def _on_fluid(ctx: CheckContext, out: dict[str, list[Finding]], i: int, ptype: P
             continue  # molten lava may go on any tile that is neither water nor molten lava
         if below.terrain in OWN_BASES.get(ptype.terrain, ()) or below.terrain in ptype.stands_in:
             continue
+        solid = sum(1 for t in under if t is not None and getattr(types[t], "kind", "fluid") != "fluid")
+        if solid and ptype.kind != "fluid":
+            # Held by solid tiles beside the fluid: water adds no height (seed 004), so the tile
+            # overhangs the fluid rather than resting on it; overhangs are legal, and the rules
+            # do not say whether one may reach over water: a warning, not the water rule's error.
+            out["P105"].append(ctx.finding(
+                "P105", f"{_label(ptype, i)} overhangs {below.name} (piece {s + 1}), held by solid tiles under "
+                f"{solid} of its {len(hexes)} hexes; the rules allow overhangs but do not say whether one may "
+                "reach over a fluid tile", q, r, levels.level(ptype, z), severity="warning"))
+            return
         severity = "error" if below.terrain == "water" else "warning"
         out["P105"].append(ctx.finding(
             "P105", f"{_label(ptype, i)} rests on {below.name} (piece {s + 1}); nothing may be built on a fluid tile",
@@ -248,13 +261,16 @@ def _edge_addon(ctx: CheckContext, idx: BuildIndex, out: list[Finding], i: int, 
 
 
 def _coordinates(ctx: CheckContext, out: list[Finding], i: int, ptype: PieceType, rotation: float, z: int,
-                 hexes: list[tuple[int, int]]) -> None:
-    """Positions a VirtualScape file cannot hold, or that VirtualScape moves on load."""
+                 hexes: list[tuple[int, int]], virtualscape: bool = True) -> None:
+    """A piece below the table; in a VirtualScape file, positions it cannot hold or that
+    VirtualScape moves on load."""
     q0, r0 = hexes[0] if hexes else (0, 0)
     level = levels.level(ptype, z) if z < INT32 else z
     if z < 0:
         out.append(ctx.finding("P112", f"{_label(ptype, i)} is below the table (its bottom at height {z})", q0, r0,
                                level, severity="error"))
+        return
+    if not virtualscape:
         return
     offsets = [axial_to_offset(q, r) for q, r in hexes]
     if any(not (-INT32 <= v < INT32) for col, row in offsets for v in (col, row)) or z >= INT32:

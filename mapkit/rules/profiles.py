@@ -19,19 +19,19 @@ PROFILES: dict[str, str] = {
 
 #: name -> (default, source). Numbers here are conventions, not rules of the game.
 PARAMETERS: dict[str, tuple[Any, str]] = {
-    "clearance_slack": (0, "levels taken off obstacle heights for P104; 1 = Hexoscape's clearances (§2.5)"),
-    "start_zone_hexes": (24, "BoV and ARV by-laws: exactly 24 start-zone hexes per player (§4.4)"),
-    "max_master_sets": (1, "BoV by-laws: at most 1 Master Set (§4.4)"),
-    "max_expansions": (3, "BoV by-laws: at most 3 terrain expansions; ARV allows 2 (§4.4)"),
-    "max_same_expansion": (2, "BoV by-laws: no more than 2 of the same expansion (§4.4)"),
-    "min_start_zone_distance": (14, "GameBear's rule of thumb, a guideline (§4.4)"),
-    "max_terrain_sets": (4, "C3G Con Map Contest and Big Five: at most 4 terrain sets (§3.5)"),
-    "movement_move": (5, "Move of the figure the movement rules use: ARV judges start zones with 5-move figures (§4.4)"),
+    "clearance_slack": (0, "levels taken off obstacle heights for P104; 1 = Hexoscape's clearances"),
+    "start_zone_hexes": (24, "BoV and ARV by-laws: exactly 24 start-zone hexes per player"),
+    "max_master_sets": (1, "BoV by-laws: at most 1 Master Set"),
+    "max_expansions": (3, "BoV by-laws: at most 3 terrain expansions; ARV allows 2"),
+    "max_same_expansion": (2, "BoV by-laws: no more than 2 of the same expansion"),
+    "min_start_zone_distance": (14, "GameBear's rule of thumb, a guideline"),
+    "max_terrain_sets": (4, "C3G Con Map Contest and Big Five: at most 4 terrain sets"),
+    "movement_move": (5, "Move of the figure the movement rules use: ARV judges start zones with 5-move figures"),
     "movement_height": (5, "Height of that figure, in levels (assumed: a common medium figure)"),
-    "min_engage_turns": (3, "M103: GameBear's 14 hexes between start zones is 3 turns for Move 5 (§4.4)"),
+    "min_engage_turns": (3, "M103: GameBear's 14 hexes between start zones is 3 turns for Move 5"),
     "max_glyph_imbalance": (2, "M104: turns by which a glyph may be nearer one start zone (assumed)"),
-    "vehicle_rules": ("current", "C3G vehicle rules: current (seeds/001) or legacy (seeds/003); C303 is legacy only, "
-                                 "C306 current only, C304 differs (docs/rules.md)"),
+    "vehicle_rules": ("current", "C3G vehicle rules: current (seed 001) or legacy (seed 003, its legacy text); C303 is legacy only, "
+                                 "C306 current only, C304 differs (mapkit rules C304)"),
 }
 
 #: Parameters that take one of a few words instead of a whole number.

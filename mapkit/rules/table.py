@@ -25,7 +25,7 @@ def table_data() -> dict[str, Any]:
 
 def seed_ref(seed: str, heading: str) -> dict[str, str]:
     info = table_data()["seeds"][seed]
-    return {"seed": seed, "file": info["file"], "title": info["title"], "heading": heading}
+    return {"seed": seed, "title": info["title"], "heading": heading}
 
 
 def rows() -> list[dict[str, Any]]:
@@ -46,6 +46,8 @@ def rows() -> list[dict[str, Any]]:
     for c in table_data()["computed"]:
         row = {"kind": "computed", "id": c["id"], "name": c["id"], "what": c["what"], "where": c["where"],
                "seeds": [seed_ref(s, h) for s, h in c.get("seeds", [])], "outside": c.get("outside", "")}
+        if "quotes" in c:
+            row["quotes"] = c["quotes"]
         if "vehicle_rules" in c:
             row["vehicle_rules"] = c["vehicle_rules"]
         out.append(row)
@@ -68,7 +70,9 @@ def examples() -> list[dict[str, Any]]:
 
 
 def as_json() -> dict[str, Any]:
-    return {"seeds": table_data()["seeds"], "rules": rows(), "unchecked": unchecked(), "examples": examples()}
+    # the seeds by number and title: their files are the project's, not the package's
+    seeds = {k: {"title": v["title"]} for k, v in table_data()["seeds"].items()}
+    return {"seeds": seeds, "rules": rows(), "unchecked": unchecked(), "examples": examples()}
 
 
 def _refs(row: dict[str, Any]) -> str:
@@ -81,7 +85,7 @@ def _refs(row: dict[str, Any]) -> str:
 def render_text() -> str:
     """The table as `mapkit rules --table` prints it."""
     data = table_data()
-    lines = ["Seeds: " + "; ".join(f"{k} {v['title']} ({v['file']})" for k, v in data["seeds"].items()), ""]
+    lines = ["Seeds: " + "; ".join(f"{k} {v['title']}" for k, v in data["seeds"].items()), ""]
     for row in rows():
         rule_set = f" [{row['vehicle_rules']} vehicle rules]" if "vehicle_rules" in row else ""
         lines.append(f"{row['id']:<18} {row['kind']:<8} {_refs(row)}{rule_set}")
@@ -101,8 +105,8 @@ def _cell(text: str) -> str:
 def render_markdown() -> str:
     """The table as docs/rules.md holds it (between its `generated` markers)."""
     data = table_data()
-    out = ["Seeds (`../shared/seeds/`):", ""]
-    out += [f"- `{k}` {v['title']} (`{v['file']}`)" for k, v in data["seeds"].items()]
+    out = ["The seed documents, cited by number, title and section:", ""]
+    out += [f"- `{k}` {v['title']}" for k, v in data["seeds"].items()]
     out += ["", "| rule | kind | what | seed headings | outside source |", "|---|---|---|---|---|"]
     for row in rows():
         what = row["what"] + (f" *({row['vehicle_rules']} vehicle rules)*" if "vehicle_rules" in row else "")
@@ -119,6 +123,17 @@ def render_markdown() -> str:
     return "\n".join(out) + "\n"
 
 
+def _quotes(quotes: Any) -> list[str]:
+    """The seed sentences a rule follows word for word, each with its seed and heading."""
+    if not quotes:
+        return []
+    lines = ["Seed sentences:"]
+    for seed, heading, sentence in quotes:
+        ref = seed_ref(seed, heading)
+        lines.append(f"  {ref['seed']} ({ref['title']}), {ref['heading']}: \u201c{sentence}\u201d")
+    return lines + [""]
+
+
 def explain(r: Any) -> str:
     """One rule's page (`mapkit rules CODE`): name, severity, profiles, then what / why / example /
     source / convention, its seed headings and the vehicle rules it belongs to."""
@@ -131,6 +146,7 @@ def explain(r: Any) -> str:
     if r.doc.get("seeds"):
         refs = [seed_ref(seed, heading) for seed, heading in r.doc["seeds"]]
         lines += ["Seed headings:"] + [f"  {x['seed']} ({x['title']}): {x['heading']}" for x in refs] + [""]
+    lines += _quotes(r.doc.get("quotes", ()))
     if r.vehicle_rules != frozenset({"current", "legacy"}):
         lines += [f"Vehicle rules: {', '.join(sorted(r.vehicle_rules))} only", ""]
     return "\n".join(lines)
@@ -145,6 +161,7 @@ def explain_computed(code: str) -> str | None:
     lines = [f"{row['id']} (computed by {row['where']})", "", row["what"], ""]
     if row["seeds"]:
         lines += ["Seed headings:"] + [f"  {x['seed']} ({x['title']}): {x['heading']}" for x in row["seeds"]] + [""]
+    lines += _quotes(row.get("quotes", ()))
     if row["outside"]:
         lines += ["Outside source:", f"  {row['outside']}", ""]
     return "\n".join(lines)

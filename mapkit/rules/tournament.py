@@ -182,8 +182,10 @@ def contest_terrain_sets(ctx: CheckContext) -> Iterable[Finding]:
     limit = _param(ctx, "max_terrain_sets")
     within = minimum_cover(need, load_sets(("master", "expansion")), max_total=limit)
     if not within.feasible:
-        yield ctx.finding("K301", f"cannot be built from {limit} terrain sets; counting master sets and "
-                          f"expansions as this rule does (no terrain kits), the smallest build is {_smallest(need)}")
+        yield ctx.finding("K301", f"C3G contest limit (an entry to the C3G map contests may use at most {limit} "
+                          f"terrain sets): this map cannot be built from {limit}; counting master sets and expansions "
+                          f"as this rule does (no terrain kits), the smallest build is {_smallest(need)}. A map not "
+                          "entered in a contest may leave the limit aside (--ignore K301)")
 
 
 def _smallest(need: dict[str, int]) -> str:

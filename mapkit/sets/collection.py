@@ -10,22 +10,6 @@ from mapkit.model.catalog import catalog
 INVENTORY_NAMES = {"castle-flag": "flag"}
 
 
-def read_count(key: str, value: str, file: str | None, where: str) -> int:
-    """One piece count of a collection file: digits only, no longer than a limit allows before it
-    is turned into a number, and no more than a collection can hold (`mapkit.limits`)."""
-    from mapkit import limits
-    from mapkit.errors import FormatError
-
-    if len(value) > limits.DIGITS.value:
-        raise limits.DIGITS.exceeded(len(value), file=file, where=where, what=f"the count of {key}")
-    if not (value.isascii() and value.isdigit()):
-        raise FormatError(f"count of {key} is not a whole number: {value[:20]!r}", file=file, where=where)
-    count = int(value)
-    if count > limits.COLLECTION_COUNT.value:
-        raise limits.COLLECTION_COUNT.exceeded(count, file=file, where=where, what=f"the count of {key}")
-    return count
-
-
 def missing(need: Mapping[str, int], have: Mapping[str, int]) -> dict[str, int]:
     """type -> how many more pieces the collection needs (only types short).
 
@@ -45,20 +29,42 @@ def missing(need: Mapping[str, int], have: Mapping[str, int]) -> dict[str, int]:
 
 
 def read_collection(path: str, warnings: list[str] | None = None) -> dict[str, int]:
-    """A VirtualScape .vsc collection or a Hexoscape inventory table, as type id -> count.
+    """A VirtualScape .vsc collection, a Hexoscape inventory table or a list of sets and pieces
+    (`mapkit.sets.owned`), as type id -> count; `path` may also be such a list itself
+    ("2xRotV,RttFF"), when no file has that name.
 
     What the reader skipped (a .vsc key naming no piece mapkit knows) is added to `warnings`."""
+    import os
+
     from mapkit import limits
     from mapkit.errors import FormatError
-    from mapkit.io import read_input
+    from mapkit.io import STDIO, read_input
     from mapkit.registry import detect
+    from mapkit.sets import owned
 
+    if path != STDIO and not os.path.lexists(path) and not _file_like(path):
+        if len(path) > limits.COLLECTION_BYTES.value:
+            raise limits.COLLECTION_BYTES.exceeded(len(path), what="the --collection list")
+        try:
+            return owned.read_text(path, warnings)
+        except FormatError as exc:
+            raise FormatError(f"{exc.message}; nor is there a file of that name", where=exc.where) from None
     data = read_input(path, limits.COLLECTION_BYTES)
-    fmt = detect(path, data, ("collection",), hint=" (expected a VirtualScape .vsc or a Hexoscape inventory table)")
+    fmt = detect(path, data, ("collection",), hint=" (expected a VirtualScape .vsc, a Hexoscape inventory table "
+                                                   "or a list of sets and pieces)")
     try:
         return fmt.module.read(data, path, warnings)
     except FormatError as exc:
         raise exc.with_file(path) from None
+
+
+def _file_like(text: str) -> bool:
+    """Whether a --collection argument names a file (a folder in it, or a collection's extension)
+    rather than a list of sets and pieces ("2xRotV,RttFF")."""
+    from mapkit.registry import formats
+
+    extensions = tuple(ext for f in formats("collection") for ext in f.extensions)
+    return "/" in text or "\\" in text or text.lower().endswith(extensions)
 
 
 def collection_tsv(have: Mapping[str, int]) -> str:

@@ -10,9 +10,10 @@ from __future__ import annotations
 import csv
 import io
 
-from mapkit.errors import FormatError
+from mapkit.errors import FormatError, excerpt
 from mapkit.model.catalog import catalog
-from mapkit.sets.collection import read_count
+from mapkit.sets import owned
+from mapkit.sets.counts import read_count
 
 NAME = "hexoscape-inventory"
 EXTENSIONS = (".tsv", ".csv")
@@ -95,6 +96,12 @@ def _read(data: bytes, filename: str) -> dict[str, int]:
         count = read_count(key, value, filename or None, f"line {number}")
         type_id = _piece(key, row[col_type] if col_type is not None and col_type < len(row) else "")
         if type_id is None:
-            raise FormatError(f"unknown piece {key!r}", file=filename or None, where=f"line {number}")
+            product = owned.product_named(key)  # a row may name a set: its pieces, Count times
+            if product is None:
+                raise FormatError(f"unknown piece or set {excerpt(key)!r}", file=filename or None,
+                                  where=f"line {number}")
+            for set_type, n in product.set.pieces if product.set is not None else ():
+                counts[set_type] = counts.get(set_type, 0) + n * count
+            continue
         counts[type_id] = counts.get(type_id, 0) + count
     return counts

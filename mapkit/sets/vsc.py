@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from mapkit.errors import FormatError
 from mapkit.model.catalog import catalog
-from mapkit.sets.collection import read_count
+from mapkit.sets.counts import read_count
 
 NAME = "vsc"
 EXTENSIONS = (".vsc",)

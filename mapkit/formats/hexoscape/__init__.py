@@ -33,9 +33,9 @@ import zlib
 from functools import lru_cache
 
 from mapkit import data, limits
-from mapkit.errors import FormatError
+from mapkit.errors import FormatError, excerpt
 from mapkit.formats._json import escape_lone_surrogates, parse_json
-from mapkit.formats._losses import unheld_attrs, unheld_piece_attrs
+from mapkit.formats._losses import has_player_count, notes_text, unheld_attrs, unheld_piece_attrs
 from mapkit.model import levels
 from mapkit.model.catalog import PieceType, catalog
 from mapkit.model.grid import axial_to_offset, rotate
@@ -120,7 +120,8 @@ def inflate(data: bytes) -> bytes:
 
 
 def _path_key(key: str) -> str:
-    return "[" + json.dumps(key, ensure_ascii=False) + "]"
+    """A key as a JSON path names it, shortened to an excerpt (a key may be any length)."""
+    return "[" + json.dumps(excerpt(key), ensure_ascii=False) + "]"
 
 
 def map_from_document(doc: Any) -> Map:
@@ -130,12 +131,17 @@ def map_from_document(doc: Any) -> Map:
     if "hexMap" not in doc:
         raise FormatError("no hexMap", where="$")
     if "boardPieces" not in doc:
+        if "boardHexes" in doc:
+            raise FormatError("a save in the Hexoscape editor's older per-hex form (boardHexes, one entry a hex, "
+                              "and no boardPieces): mapkit reads the piece forms only; open the file in Hexoscape "
+                              "and save it again", where="$")
         raise FormatError("no boardPieces", where="$")
     hex_map = doc["hexMap"]
     m = map_with_hex_map(hex_map, "$.hexMap")
     board = doc["boardPieces"]
     if isinstance(board, (dict, list)):
         limits.check_count(limits.PIECES, len(board), where="$.boardPieces", what="the board")
+    old: dict[str, str] = {}
     if isinstance(board, dict):
         form = "object"
         for key, value in board.items():
@@ -143,6 +149,8 @@ def map_from_document(doc: Any) -> Map:
             if not isinstance(value, str):
                 raise FormatError(f"expected the piece id as a string, found {_kind(value)}", where=path)
             piece, hid = piece_from_encoded(key, path)
+            if today_id(hid) != hid:
+                old[hid] = today_id(hid)
             if value != hid:
                 piece.extras.setdefault(NAME, {})["value"] = value
                 m.warnings.append(f"{path}: the key names {hid!r} but the value says {value!r}; used the key")
@@ -153,6 +161,8 @@ def map_from_document(doc: Any) -> Map:
             m.pieces.append(piece_from_object(item, f"$.boardPieces[{index}]"))
     else:
         raise FormatError(f"expected an object or an array, found {_kind(board)}", where="$.boardPieces")
+    if old:
+        m.warnings.insert(0, old_ids_warning(old, "$.boardPieces"))
     m.pieces = with_built_in_bases(m.pieces)
     extra = {k: v for k, v in doc.items() if k not in ("hexMap", "boardPieces")}
     m.extras[NAME]["form"] = form
@@ -242,7 +252,8 @@ def piece_from_encoded(key: str, path: str) -> tuple[Piece, str]:
         fields = key.split(",")
     if len(fields) != 5:
         raise FormatError("expected a piece key altitude~q~r~rotation~id", where=path)
-    alt_s, q_s, r_s, rot_s, hid = fields
+    alt_s, q_s, r_s, rot_s, named = fields
+    hid = today_id(named)
     for text, what in ((alt_s, "altitude"), (q_s, "q"), (r_s, "r"), (rot_s, "rotation")):
         if len(text) > limits.DIGITS.value:
             raise limits.DIGITS.exceeded(len(text), where=path, what=f"the {what} {text[:10]}...")
@@ -256,7 +267,7 @@ def piece_from_encoded(key: str, path: str) -> tuple[Piece, str]:
     piece = make_piece(hid, q, r, altitude, rotation, path)
     if encode_key(hid, q, r, altitude, piece.rotation) != key:
         piece.extras.setdefault(NAME, {})["key"] = key
-    return piece, hid
+    return piece, named
 
 
 def piece_from_object(item: Any, path: str) -> Piece:
@@ -328,12 +339,38 @@ def make_piece(hid: str, q: int, r: int, altitude: int, rotation: float | int | 
     cat = catalog()
     ptype = cat[type_id]
     if rotation != int(rotation) and ptype.hexes != 1:
-        raise FormatError(f"half-step rotation {rotation} on the {ptype.hexes}-hex piece {hid!r}", where=path)
+        raise FormatError(f"half-step rotation {rotation} on the {ptype.hexes}-hex piece {excerpt(hid)!r}", where=path)
     dq, dr = _origin_shift(ptype, rotation)
     piece = Piece(type_id, q - dq, r - dr, altitude, rotation, attrs)
     if extras:
         piece.extras[NAME] = extras
     return piece
+
+
+@lru_cache(maxsize=1)
+def old_ids() -> dict[str, str]:
+    """The piece ids of saves made before 2025-01-12 (the editor's long names: `grass24`,
+    `laurWallPillar`) -> today's ids, one for one (`mapkit/data/hexoscape_old_ids.json`)."""
+    table = json.loads(data.text("hexoscape_old_ids.json"))
+    out = {t.hexoscape_inventory: t.hexoscape for t in catalog().types.values()
+           if t.hexoscape_inventory and t.hexoscape}
+    out.update(table["names"])
+    out.update(table["renamed"])
+    current = set(catalog().by_hexoscape) | set(START_ZONE_IDS) | set(GLYPH_IDS) | set(OBJECTIVE_IDS)
+    return {old: new for old, new in out.items() if old not in current and old != new}
+
+
+def today_id(hid: str) -> str:
+    """A piece id as Hexoscape writes it today (an old save's long name read as its short id)."""
+    return old_ids().get(hid, hid)
+
+
+def old_ids_warning(seen: dict[str, str], path: str) -> str:
+    """What a reader says of a save that names pieces by their pre-2025-01-12 ids."""
+    shown = ", ".join(f"{old} as {new}" for old, new in sorted(seen.items())[:4])
+    more = f" and {len(seen) - 4} more" if len(seen) > 4 else ""
+    return (f"{path}: a save from before 2025-01-12, naming its pieces by the editor's old ids: read "
+            f"{shown}{more} (today's ids, one for one)")
 
 
 def type_for_id(hid: str, path: str) -> tuple[str, dict[str, Any], dict[str, Any]]:
@@ -346,7 +383,7 @@ def type_for_id(hid: str, path: str) -> tuple[str, dict[str, Any], dict[str, Any
         return "objective-marker", {}, {"id": hid}
     ptype = catalog().by_hexoscape.get(hid)
     if ptype is None:
-        raise FormatError(f"unknown Hexoscape piece id {hid!r}", where=path)
+        raise FormatError(f"unknown Hexoscape piece id {excerpt(hid)!r}", where=path)
     return ptype.id, {}, {}
 
 
@@ -468,10 +505,10 @@ def losses(m: Map) -> list[str]:
         for placement in placements:
             out.append(f"{kind} {placement.book!r} at ({placement.q}, {placement.r}) on Level {placement.level}: "
                        "Hexoscape cannot place C3G Books")
-    if m.players:
+    if has_player_count(m):
         out.append(f"players {m.players!r}: Hexoscape maps do not record the number of players")
     out.extend(_declared_losses(m))
-    return out + unheld_attrs(m, ("sets_used",), "Hexoscape")
+    return out + unheld_attrs(m, ("sets_used",), "Hexoscape", notes=True)
 
 
 def _declared_losses(m: Map) -> list[str]:
@@ -547,15 +584,15 @@ def hex_map_for(m: Map, pieces: list[tuple[Piece, str, int, int, int]]) -> dict[
         if "author" not in hex_map:
             hex_map = _insert_after(hex_map, "name", "author", m.author)
         hex_map["author"] = m.author
-        if m.scenario or "mapNotes" in hex_map:
-            hex_map["mapNotes"] = m.scenario
+        if notes_text(m) or "mapNotes" in hex_map:
+            hex_map["mapNotes"] = notes_text(m)
         _set_sets_used(m, hex_map)
         return hex_map
     width, length = _board_size(m, pieces)
     hex_map = {"id": _stable_id(m, pieces), "name": m.name, "author": m.author, "shape": "rectangle",
                "width": width, "length": length}
-    if m.scenario:
-        hex_map["mapNotes"] = m.scenario
+    if notes_text(m):
+        hex_map["mapNotes"] = notes_text(m)
     _set_sets_used(m, hex_map)
     return hex_map
 

@@ -114,14 +114,19 @@ def map_from_payload(data: Any) -> Map:
     m = hexoscape.map_with_hex_map(data[hex_map_index], f"m=$[{hex_map_index}]")
     m.source_format = NAME
     ignored = 0
+    old: dict[str, str] = {}
     for index, item in enumerate(data):
         if index == hex_map_index:
             continue
         if isinstance(item, str) and "~" in item:
-            piece, _ = hexoscape.piece_from_encoded(item, f"m=$[{index}]")
+            piece, hid = hexoscape.piece_from_encoded(item, f"m=$[{index}]")
+            if hexoscape.today_id(hid) != hid:
+                old[hid] = hexoscape.today_id(hid)
             m.pieces.append(piece)
         else:
             ignored += 1
+    if old:
+        m.warnings.append(hexoscape.old_ids_warning(old, "m="))
     m.pieces = hexoscape.with_built_in_bases(m.pieces)
     if ignored:
         m.warnings.append(f"ignored {ignored} item(s) of the link that are neither the hexMap nor pieces")
@@ -150,9 +155,21 @@ def link(m: Map) -> str:
 
 
 def losses(m: Map) -> list[str]:
-    out = hexoscape.losses(m)
+    """Hexoscape's losses, and the fields a link blanks: the notes (and what the notes would
+    carry, a page's description) and the map's portrait."""
+    from mapkit.formats._losses import CARRIED_IN_NOTES
+
+    out = [line for line in hexoscape.losses(m)]
     if m.scenario:
         out.append("scenario: Hexoscape share links blank the map notes")
+    for key in CARRIED_IN_NOTES:
+        if str(m.attrs.get(key) or "").strip():
+            value = repr(m.attrs[key]) if len(repr(m.attrs[key])) <= 60 else repr(m.attrs[key])[:57] + "..."
+            out.append(f"map attribute {key} ({value}): Hexoscape share links blank the map notes that would "
+                       "carry it")
+    kept = m.extras.get(hexoscape.NAME, {}).get("hexMap")
+    if isinstance(kept, dict) and kept.get("mapPortraitBase64"):
+        out.append("hexMap field mapPortraitBase64 (the map's picture): Hexoscape share links blank it")
     return out
 
 

@@ -15,7 +15,7 @@ import operator
 import struct
 from typing import Any
 
-from mapkit.formats._losses import CARRIED_BY_THE_MAP, unheld_attrs, unheld_piece_attrs
+from mapkit.formats._losses import CARRIED_BY_THE_MAP, board_losses, notes_text, unheld_attrs, unheld_piece_attrs
 from mapkit.formats.hsc._binary import (FAST_PATH_MIN_TILES, VERSION_BYTES, encode_cstring, fingerprint, paused_gc,
                                         version_code)
 from mapkit.formats.hsc._rtf import rtf_to_text, text_to_rtf
@@ -138,7 +138,8 @@ def losses(m: Map) -> list[str]:
     declared = of_view(m)
     if declared:
         out.append(f"declared sets {describe(declared)}: VirtualScape maps do not record the sets used")
-    return out + unheld_attrs(m, ("sets_used",) if declared is not None else (), "VirtualScape")
+    out += board_losses(m, "VirtualScape")
+    return out + unheld_attrs(m, ("sets_used",) if declared is not None else (), "VirtualScape", notes=True)
 
 
 def _glyph_code(letter: Any) -> int | None:
@@ -188,7 +189,7 @@ def _encode(m: Map, hx: dict | None) -> bytes:
     if version >= 3:
         out += encode_cstring(str(m.players or ""), forms.get("players"))
     if version == 3:
-        out += encode_cstring(str(m.scenario or ""), forms.get("scenario"))
+        out += encode_cstring(notes_text(m), forms.get("scenario"))
     elif version >= 4:
         rtf = _scenario_rtf(m)
         out += _I32.pack(len(rtf)) + rtf
@@ -224,9 +225,10 @@ def _scenario_rtf(m: Map) -> bytes:
             raw = bytes.fromhex(kept)
         except ValueError:
             raw = None
-        if raw is not None and rtf_to_text(raw) == m.scenario:
+        if raw is not None and rtf_to_text(raw) == notes_text(m):
             return raw
-    return text_to_rtf(str(m.scenario)) if m.scenario else b""
+    notes = notes_text(m)
+    return text_to_rtf(notes) if notes else b""
 
 
 def _shift(writable: list[tuple[Piece, PieceType]], t: Tables) -> tuple[int, int, int]:

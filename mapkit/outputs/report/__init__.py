@@ -18,8 +18,10 @@ from mapkit.outputs.report.page import ReportParts, render_report
 
 def draw(m: Map, map_file: str | None = None, profile: str | None = "casual", pictures: bool = True) -> Drawn:
     """The output registry's `report-html`: the page, and the findings it lists."""
-    parts = report_parts(m, map_file, profile, pictures)
-    return Drawn(render_report(m, map_file, parts), findings=tuple(parts.findings))
+    from mapkit.errors import shown
+
+    parts = report_parts(m, map_file, profile, pictures)  # a share link is named by an excerpt
+    return Drawn(render_report(m, shown(map_file) if map_file else None, parts), findings=tuple(parts.findings))
 
 
 def collect_findings(m: Map, file: str | None, profile: str | None = "casual"
@@ -67,11 +69,11 @@ def inventory_section(m: Map) -> tuple[str, list[str]]:
 def report_parts(m: Map, map_file: str | None = None, profile: str | None = "casual", pictures: bool = True
                  ) -> ReportParts:
     """Everything the page shows besides the map itself: findings, inventory, pictures and notes."""
-    from pathlib import Path
+    from mapkit.errors import input_name
 
     findings, notes = collect_findings(m, map_file, profile)
     inventory_html, inventory_notes = inventory_section(m)
-    name = m.name or (Path(map_file).name if map_file else "")
+    name = m.name or (input_name(map_file) if map_file else "")
     figures, picture_notes = pictures_section(m, name) if pictures else ("", [])
     return ReportParts(findings, inventory_html, notes + inventory_notes, "".join(figures), picture_notes,
                        profile=profile)

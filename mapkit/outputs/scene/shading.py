@@ -19,7 +19,7 @@ class Shading:
             or list(tops.values())
         heights = [t.level for t in shaded]
         self.low = min(heights) if heights else 0.0
-        self.high = max(heights) if heights else 1.0
+        self.high = max(heights) if heights else 0.0   # no surfaces (or one Level drawn alone): no shading
         #: (lowest, highest) Level of the shaded surfaces, as the legend names them: the Level of
         #: the tile seen (`mapkit.model.levels`), so water laid on the table is Level 1, as `info`
         #: says, though its surface is at height 0, where the shading starts.
@@ -30,4 +30,5 @@ class Shading:
             self.levels = (min(top_levels), max(top_levels))
 
     def __call__(self, rgb: tuple[int, int, int], level: float) -> tuple[int, int, int]:
+        """`rgb` shaded for a surface at `level` (unchanged where the range is one height)."""
         return style.shade(rgb, level, self.low, self.high)

@@ -132,6 +132,11 @@ def darker(rgb: RGB, factor: float = 0.7) -> RGB:
     return tuple(int(round(c * factor)) for c in rgb)  # type: ignore[return-value]
 
 
+def faded(rgb: RGB, amount: float) -> RGB:
+    """`rgb` taken `amount` (0..1) of the way to white: a piece already built, drawn under a Level."""
+    return tuple(int(round(c + (255 - c) * amount)) for c in rgb)  # type: ignore[return-value]
+
+
 def contrast_text(rgb: RGB) -> RGB:
     """Black or white, whichever reads better on `rgb`."""
     r, g, b = rgb

@@ -92,13 +92,8 @@ def top_view(m: Map, opts: RenderOptions, only_level: int | None = None) -> tupl
         edges_by_level = _contours_by_level(m, tops)
     else:
         indices = [i for i, pc in enumerate(m.pieces) if layout.build_level(cat[pc.type], pc) == only_level]
-        below = {cell for i, pc in enumerate(m.pieces)
-                 if layout.is_surface(cat[pc.type]) and layout.build_level(cat[pc.type], pc) < only_level
-                 for cell in layout.piece_cells(m, pc)}
-        ghost = root.group(f"below-{only_level}", label=f"Below Level {only_level}", layer=True)
-        grey = style.mark_rgb("ghost")
-        for q, r in sorted(below):
-            ghost.add(Poly(layout.hex_corners(q, r, p), fill=grey, stroke=style.darker(grey, 0.92), width=p * 0.012))
+        shading = Shading({})                     # one Level: its pieces in their true colours
+        below = _draw_below(root, m, only_level, p)
         sub = Map(pieces=[m.pieces[i] for i in indices])
         sub_tops = layout.visible_tops(sub)
         remap = dict(enumerate(indices))
@@ -124,6 +119,27 @@ def top_view(m: Map, opts: RenderOptions, only_level: int | None = None) -> tupl
         info["notes"] = extra.notes
     box = layout.cells_box(cells, p) or Box(0, 0, p, p)
     return root, box, info
+
+
+def _draw_below(root: Group, m: Map, only_level: int, p: float) -> set[tuple[int, int]]:
+    """What is already built under Level `only_level`, hex by hex in the faded colour of the
+    highest tile there (the Level just below paler than the page's own pieces, deeper Levels
+    paler still, as VirtualScape prints), outlined in a darker shade of that colour. Returns the
+    hexes drawn."""
+    cat = catalog()
+    under = [i for i, pc in enumerate(m.pieces)
+             if layout.is_surface(cat[pc.type]) and layout.build_level(cat[pc.type], pc) < only_level]
+    sub = Map(pieces=[m.pieces[i] for i in under])
+    ghost = root.group(f"below-{only_level}", label=f"Below Level {only_level}", layer=True)
+    fade = style.style_data()["below"]
+    for (q, r), top in sorted(layout.visible_tops(sub).items()):
+        piece = sub.pieces[top.piece]
+        ptype = cat[piece.type]
+        depth = only_level - layout.build_level(ptype, piece)
+        fill = style.faded(style.piece_fill(ptype, piece.attrs), fade["just_below"] if depth <= 1 else fade["deeper"])
+        ghost.add(Poly(layout.hex_corners(q, r, p), fill=fill, stroke=style.darker(fill, fade["outline"]),
+                       width=p * 0.012))
+    return set(layout.visible_tops(sub))
 
 
 def _room_names(m: Map, p: float) -> Group:

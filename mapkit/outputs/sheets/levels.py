@@ -178,7 +178,7 @@ def _level_panel(c: Any, m: Map, frame: _MapFrame, levels: dict[int, list[int]],
     """One level: the map drawing on the left, its parts list on the right (all in mm).
 
     The drawing is the renderer's top view of this Level (`views.top_view`: its pieces over a
-    grey ghost of the Levels below), the scene the PNG and SVG pictures draw, walked onto the
+    faded copy of the Levels below), the scene the PNG and SVG pictures draw, walked onto the
     page; the sheet adds what a builder counts: hex counts, heights and coordinates.
     """
     from mapkit.outputs.paint.pdf import draw_group
@@ -359,7 +359,7 @@ class _Legend:
         self.entries = [e for e in legend_entries(types, Cast(m).legend()) if e.swatch != "line" or e.value == "outline"]
         self.notes = [
             "Numbers on white plates: a tile's hex count; H10: the height of a tree, ruin, glacier or wall, "
-            "in levels. Grey hexes: the Levels below, already built.",
+            "in levels. Pale hexes: the Levels below, already built, in faded colours (the Level just below less pale).",
             COORDINATE_NOTE,
         ]
         if options.footprints:

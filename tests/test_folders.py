@@ -1,0 +1,51 @@
+"""Folders hold more than maps (issue 25, item 11): a file found in a folder whose name other
+files share (.json, .html, .txt ...) is taken for a map only when its content says so, and a
+piece collection is named as one; both are left alone, named in the summary, exit 0. A gzipped
+mapkit JSON map is read as what its content is (it was taken for Hexoscape and refused)."""
+
+from __future__ import annotations
+
+import gzip
+import json
+import shutil
+
+from conftest import ROOT
+from mapkit.formats import read_map
+
+SAMPLE = ROOT / "samples" / "maps" / "twin-rivers.mapkit.json"
+
+
+def folder_of_things(tmp_path):
+    folder = tmp_path / "maps"
+    folder.mkdir()
+    shutil.copyfile(SAMPLE, folder / "twin.mapkit.json")
+    (folder / "maps_summary.json").write_text(json.dumps([{"name": "Twin Rivers", "votes": 3}]))
+    (folder / "owned.txt").write_text("2 x RotV\n")
+    (folder / "page.html").write_text("<html><body>not a battlefield</body></html>")
+    return folder
+
+
+def test_a_folder_leaves_files_that_are_not_maps_alone_and_names_them(cli, tmp_path):
+    folder = folder_of_things(tmp_path)
+    code, out, err = cli("validate", folder)
+    assert code == 0 and "in 1 map" in out, (out, err)
+    assert "(1 other file left alone: a piece collection, not a map)" in err and "(2 other files left alone" in err, err
+    assert "damaged" not in err
+    code, out, err = cli("convert", folder, "--to", "hsc", "-d", tmp_path / "out", "--allow-loss")
+    assert code == 0 and [p.name for p in (tmp_path / "out").iterdir()] == ["twin.hsc"], err
+
+
+def test_a_damaged_map_in_a_folder_is_still_reported(cli, tmp_path):
+    folder = folder_of_things(tmp_path)
+    (folder / "cut.hsc").write_bytes(b"garbage")
+    code, out, err = cli("validate", folder)
+    assert code == 2 and "damaged or malformed" in err, err
+
+
+def test_a_gzipped_mapkit_map_reads_as_mapkit_json(cli, tmp_path):
+    packed = tmp_path / "twin.mapkit.json.gz"
+    packed.write_bytes(gzip.compress(SAMPLE.read_bytes()))
+    m = read_map(packed)
+    assert m.source_format == "mapkit" and len(m.pieces) == len(read_map(SAMPLE).pieces)
+    code, out, err = cli("convert", packed, tmp_path / "twin.hsc")
+    assert code == 0, err

@@ -1,0 +1,137 @@
+"""Every save the Hexoscape editor wrote is read (issue 25, item 3): the long piece ids and
+comma-separated keys of saves made before 2025-01-12, its older per-hex form named in its
+refusal, and a share link given where a map path goes. And an error quotes a bounded excerpt
+of its input (item 6)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from conftest import corpus_files
+
+from mapkit.errors import FormatError
+from mapkit.formats import read_map
+from mapkit.formats import hexoscape
+
+MODERN = [p for p in corpus_files("hexoscape", "*.json")]
+
+
+def old_form(doc: dict) -> dict:
+    """A file as the editor saved it before 2025-01-12: `alt,q,r,rot,longName` keys naming the
+    piece by its enum name (the old id), the value the same name."""
+    table = json.loads((hexoscape.data.text("hexoscape_old_ids.json")))
+    long_name = {t.hexoscape: t.hexoscape_inventory for t in hexoscape.catalog().types.values()
+                 if t.hexoscape and t.hexoscape_inventory}
+    long_name.update({new: old for old, new in table["names"].items()})
+    board = {}
+    for key, value in doc["boardPieces"].items():
+        alt, q, r, rot, hid = key.split("~")
+        old = long_name[hid]
+        board[f"{alt},{q},{r},{rot},{old}"] = old
+    return dict(doc, boardPieces=board)
+
+
+@pytest.mark.parametrize("path", MODERN, ids=lambda p: p.name)
+def test_an_old_save_reads_as_the_same_map_with_a_warning(path, tmp_path):
+    doc = json.loads(path.read_bytes())
+    if not isinstance(doc.get("boardPieces"), dict):
+        pytest.skip("not in the object form")
+    old = tmp_path / "old.json"
+    old.write_text(json.dumps(old_form(doc)))
+    today, then = read_map(path), read_map(old)
+    key = lambda p: (p.type, p.q, p.r, p.z, p.rotation, sorted(p.attrs.items()))  # noqa: E731
+    assert sorted(map(key, then.pieces)) == sorted(map(key, today.pieces))
+    warning = next(w for w in then.warnings if "before 2025-01-12" in w)
+    assert "as g" in warning or "as " in warning
+    assert not [w for w in today.warnings if "before 2025-01-12" in w]
+
+
+def test_long_ids_named_in_the_issue(tmp_path):
+    doc = {"hexMap": {"id": "1", "name": "old", "shape": "rectangle", "width": 3, "length": 3},
+           "boardPieces": {"0,0,0,0,grass24": "grass24", "1,0,0,0,laurWallPillar": "laurWallPillar",
+                           "1,1,0,0,startZone2": "startZone2"}}
+    path = tmp_path / "old.json"
+    path.write_text(json.dumps(doc))
+    m = read_map(path)
+    assert sorted(p.type for p in m.pieces) == ["grass-24", "laur-pillar", "start-zone"]
+    assert "grass24 as g24" in m.warnings[0] and "laurWallPillar as lwp" in m.warnings[0]
+
+
+def test_the_per_hex_form_is_named_in_its_refusal(tmp_path, cli):
+    doc = {"hexMap": {"id": "1", "name": "older", "shape": "rectangle", "width": 3, "length": 3},
+           "boardHexes": {"0,0,0": {"id": "0,0,0", "q": 0, "r": 0, "s": 0, "altitude": 0, "terrain": "grass"}}}
+    path = tmp_path / "older.json"
+    path.write_text(json.dumps(doc))
+    with pytest.raises(FormatError, match="per-hex form"):
+        read_map(path)
+    code, out, err = cli("info", path)
+    assert code == 2 and "per-hex form (boardHexes" in err and "no boardPieces\n" not in err
+
+
+def share_link() -> str:
+    from mapkit.formats.hexoscape import url
+    from mapkit.movement.synthetic import column_map, line
+
+    m = column_map(line([1, 2, 1]), zones={(0, 0): 1})
+    m.name = "linked"
+    return url.write(m).decode().strip()
+
+
+def test_a_share_link_goes_where_a_map_path_goes(cli, tmp_path):
+    link = share_link()
+    code, out, err = cli("info", link)
+    assert code == 0 and "linked" in out and "hexoscape-url" in out, err
+    code, out, err = cli("validate", link)
+    assert code == 0 and "in 1 map" in out, err
+    code, out, err = cli("convert", link, tmp_path / "linked.mapkit.json")
+    assert code == 0 and read_map(tmp_path / "linked.mapkit.json").name == "linked", err
+    code, out, err = cli("analyze", link, "--json")
+    assert code == 0 and json.loads(out)["map"] == "linked", err
+    code, out, err = cli("convert", link, "--to", "mapkit", "-d", tmp_path / "out")
+    assert code == 0 and (tmp_path / "out" / "link-1.mapkit.json").exists(), err
+
+
+def test_every_command_that_reads_a_map_takes_a_share_link(cli, tmp_path):
+    link = share_link()
+    for args in (("inventory",), ("overlay",), ("render", "-o", tmp_path / "r.png"),
+                 ("report", "-o", tmp_path / "r.html"), ("print", "-o", tmp_path / "p.pdf")):
+        code, out, err = cli(args[0], link, *args[1:])
+        assert code == 0, (args, err)
+    assert (tmp_path / "r.png").stat().st_size and (tmp_path / "p.pdf").stat().st_size
+    page = (tmp_path / "r.html").read_text()
+    assert link not in page.replace("&#x27;", "'").replace("&amp;", "&")  # the page names it by an excerpt
+    collection = tmp_path / "all.tsv"
+    collection.write_text("ID\tType\tSize\tCount\ng1\tGrass\t1\t9\nr1\tRock\t1\t9\n")
+    code, out, err = cli("fit", link, "--collection", collection)
+    assert code == 2 and "name it with -o" in err and err.count("\n") == 1, err
+    code, out, err = cli("fit", link, "--collection", collection, "-o", tmp_path / "f.mapkit.json", "--no-picture")
+    assert code in (0, 1) and link not in out and out.startswith("share link"), (out, err)
+
+
+def test_a_broken_link_is_named_by_an_excerpt(cli):
+    link = "https://hexoscape.com/?m=" + "x" * 5000
+    code, out, err = cli("info", link)
+    assert code == 2 and len(err) < 400 and "5,025 characters" in err, err
+
+
+def test_an_error_quotes_a_bounded_excerpt_of_the_input(tmp_path, cli):
+    """A 5,000-digit coordinate in a piece key: one line of a few hundred characters (it was
+    5,147, the key quoted whole)."""
+    doc = {"hexMap": {"id": "1", "name": "n", "shape": "rectangle", "width": 2, "length": 2},
+           "boardPieces": {"0~" + "9" * 5000 + "~0~0~g1": "g1"}}
+    path = tmp_path / "big.json"
+    path.write_text(json.dumps(doc))
+    code, out, err = cli("info", path)
+    assert code == 2 and err.count("\n") == 1 and len(err) < 400, len(err)
+    long = {"hexMap": doc["hexMap"], "boardPieces": {"0~0~0~0~" + "q" * 5000: "g1"}}
+    path.write_text(json.dumps(long))
+    code, out, err = cli("info", path)
+    assert code == 2 and len(err) < 400, err
+
+
+def test_format_errors_are_bounded_whatever_they_quote():
+    from mapkit.errors import MAX_MESSAGE, MAX_WHERE
+
+    exc = FormatError("bad value " + "z" * 10_000, file="f" * 10_000, where="$." + "k" * 10_000)
+    assert len(str(exc)) <= 2 * MAX_WHERE + MAX_MESSAGE + 4
