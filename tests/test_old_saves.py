@@ -135,3 +135,15 @@ def test_format_errors_are_bounded_whatever_they_quote():
 
     exc = FormatError("bad value " + "z" * 10_000, file="f" * 10_000, where="$." + "k" * 10_000)
     assert len(str(exc)) <= 2 * MAX_WHERE + MAX_MESSAGE + 4
+
+
+def test_a_finding_on_a_share_link_names_it_by_an_excerpt(cli):
+    from mapkit.formats.hexoscape import url
+    from mapkit.model.map import Map, Piece
+
+    pieces = [Piece("grass-1", q, r, 0) for q in range(20) for r in range(10)] + [Piece("rock-1", 30, 0, 2)]
+    link = url.write(Map(name="long", pieces=pieces)).decode().strip()
+    assert len(link) > 600  # JSONCrush packs a regular map well
+    code, out, err = cli("validate", link)
+    finding = next(line for line in out.splitlines() if "P101" in line)
+    assert code == 1 and len(finding) < 300 and "characters)" in finding, finding

@@ -133,7 +133,7 @@ def check_file(path: str, fmt: str | None, profile: str, select: list[str], igno
 
     try:
         m = read_map(path, fmt)
-        found = check_map(m, path, profile, select, ignore, options, scenario=scenario, room=room)
+        found = check_map(m, shown(path), profile, select, ignore, options, scenario=scenario, room=room)
     except OptionError as exc:  # no such scenario (room) in this map
         return [], Refusal(f"{shown(path)}: {exc}", "no such room" if str(exc).startswith("no room") else "no such scenario"), []
     except MapkitError as exc:
