@@ -70,7 +70,7 @@ def _cover_page(c: Any, m: Map, w_mm: float, h_mm: float, n_levels: int) -> None
 
 
 def _totals_pages(c: Any, m: Map, levels: dict[int, list[int]], w_mm: float, h_mm: float,
-                  footprints: tuple[Footprint, ...] = (), first_level_page: int = 1, per_page: int = 1,
+                  footprints: tuple[Footprint, ...] = (), page_of: dict[int, int] | None = None,
                   scenarios: Sequence[int] = ()) -> int:
     """The parts list: the whole map's, then each Level's; as many pages as it takes, every line
     inside the page. Returns the number of pages."""
@@ -104,7 +104,8 @@ def _totals_pages(c: Any, m: Map, levels: dict[int, list[int]], w_mm: float, h_m
         lines += [("text", "", part) for part in wrap_text(m.scenario, font(), 7.5, width_pt)]
     for n, (level, idx) in enumerate(levels.items()):
         lines.append(("gap", "", ""))
-        lines.append(("head", "", f"{levels_label(level)} (drawn on page {first_level_page + n // per_page})"))
+        page = (page_of or {}).get(level, 1 + n)
+        lines.append(("head", "", f"{levels_label(level)} (drawn on page {page})"))
         lines += [("row", str(k), name) for name, k in parts_list(m, idx)]
     pages = 0
     i = 0
