@@ -110,8 +110,9 @@ def _worker_start() -> None:
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, _worker_stop)
-    if hasattr(signal, "pthread_sigmask"):
-        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+    if hasattr(signal, "pthread_sigmask"):  # held back since the fork: a SIGTERM that came before
+        # this handler existed would have run the command's, and printed a traceback
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT, signal.SIGTERM})
 
 
 def _worker_stop(signum: int, frame: object) -> None:
@@ -149,14 +150,15 @@ def defer_interrupt() -> None:
 
 
 def _hold_interrupts() -> Any:
-    """Hold SIGINT back from this thread (and the processes it starts); the previous mask."""
+    """Hold SIGINT and SIGTERM back from this thread (and the processes it starts, until each
+    has its own handlers: `_worker_start`); the previous mask."""
     import signal
 
     global _HELD
     _HELD = True
     if not hasattr(signal, "pthread_sigmask"):
         return None
-    return signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    return signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT, signal.SIGTERM})
 
 
 def _release_interrupts(mask: Any) -> None:
@@ -164,8 +166,8 @@ def _release_interrupts(mask: Any) -> None:
 
     global _HELD, _DEFERRED
     _HELD = False
-    if mask is not None and signal.SIGINT not in mask:
-        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})  # one held back by the mask comes now
+    if mask is not None:  # one held back by the mask comes now
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT, signal.SIGTERM} - set(mask))
     if _DEFERRED:
         _DEFERRED = False
         raise KeyboardInterrupt

@@ -107,3 +107,25 @@ def test_analyze_places_its_falls_on_the_board():
     for fall in report["falls"]:
         assert fall["places"] == [board.name(*fall["from"][:2]), board.name(*fall["to"][:2])]
         assert all(fall["places"])
+
+
+def test_analyze_places_the_spaces_nobody_reaches_and_where_figures_board(tmp_path):
+    from mapkit import api
+    from mapkit.formats import read_map
+    from mapkit.model.board import Board
+    from mapkit.model.map import Placement
+    from mapkit.movement.synthetic import column_map, line
+
+    from test_vehicles import CAR, write
+
+    m = column_map(line([1, 1, 9, 9]) | line([1, 1, 1, 1], r=1), zones={(0, 0): 1, (0, 1): 2})
+    report = api.analyze(m)
+    board = Board.of(m)
+    assert report["unreachable"] and report["unreachable_places"] == [board.name(q, r) for q, r, _ in report["unreachable"]]
+    m = column_map({(q, r): (1, "grass") for q in range(6) for r in range(3)})
+    m.objects.append(Placement("car.book.json", 1, 1, 1, 0))
+    path = write(m, tmp_path, [("car.book.json", CAR)])
+    driven = api.analyze(read_map(path), mover="vehicle", map_file=path)
+    (stop,) = driven["boarding"]
+    assert stop["places"] == [Board.of(m).name(q, r) for q, r, _ in stop["spaces"]]
+    assert all(stop["places"])

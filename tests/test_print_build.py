@@ -192,3 +192,43 @@ def test_every_level_sheet_names_its_page_and_the_right_page_count(options):
     for n, _ in numbered:
         found = headers[n - 1]
         assert (int(found.group(1)), int(found.group(2))) == (n, len(pages))
+
+
+def test_a_level_of_edge_pieces_or_one_flag_goes_on_the_sheet_below():
+    """Issue 24 item 4: the castle's PDF spent 8 sheets on '2 x Castle ladder' (a ladder piece per
+    two Levels up each wall) and one on its flag."""
+    from mapkit.outputs.sheets import sheet_groups
+
+    m = Map(name="Tower", pieces=[Piece("grass-24", 0, 0, 0), Piece("castle-base-corner", 1, 1, 1),
+                                  Piece("castle-wall-corner", 1, 1, 2)]
+            + [Piece("castle-ladder", 1, 1, z, 3) for z in (3, 5, 7, 9)]
+            + [Piece("castle-flag", 1, 1, 11), Piece("grass-1", 3, 3, 1), Piece("castle-ladder", 3, 3, 2, 0)])
+    levels = build_levels(m)
+    groups = sheet_groups(m, levels)
+    assert set(levels) == {1, 2, 3, 5, 7, 9, 12}
+    assert groups == {1: (1,), 2: (2,), 3: (3, 5, 7, 9, 12)}
+    pages = draw(m)
+    assert len(pages) >= 3
+    sheet3 = text(pages[2])
+    assert "Level 3 (with 5, 7, 9, 12)" in sheet3 and "sheet 3 of" in sheet3
+    for lv in (5, 7, 9, 12):
+        assert f"Then on Level {lv}" in sheet3
+    totals = " ".join(text(p) for p in pages[3:])
+    assert "Level 9 (drawn on page 3)" in totals and "Level 12 (drawn on page 3)" in totals
+
+
+def test_the_castle_build_pdf_has_no_sheet_of_edge_pieces_alone():
+    from conftest import corpus_file
+    from mapkit.formats import read_map
+    from mapkit.model.catalog import catalog
+
+    m = read_map(corpus_file("pairs/The West Barbican of Idona Castle.hsc"))
+    pages = draw(m)
+    groups = __import__("mapkit.outputs.sheets", fromlist=["sheet_groups"]).sheet_groups(m, build_levels(m))
+    levels = build_levels(m)
+    for first in groups:
+        assert any(catalog()[m.pieces[i].type].kind != "edge" for i in levels[first]), first
+    headers = [re.search(r"sheet (\d+) of (\d+)", text(p)) for p in pages]
+    assert [(int(h.group(1)), int(h.group(2))) for h in headers if h] == \
+        [(n, len(pages)) for n in range(1, len(groups) + 1)]
+    assert len(groups) == 5 and len(pages) < 12          # was 17 pages, 14 of them Level sheets

@@ -12,7 +12,7 @@ import pytest
 
 from mapkit.errors import FormatError
 from mapkit.formats import read_map, write_map
-from mapkit.outputs.sheets import BuildOptions, build_levels, render_build
+from mapkit.outputs.sheets import BuildOptions, build_levels, render_build, sheet_groups
 from mapkit.outputs.report.page import render_report
 from tests.conftest import corpus_files
 from tests.test_print_build import three_level_map
@@ -79,7 +79,7 @@ def test_corpus_maps_print_and_report(path):
     terrain = m.terrain()  # the map itself unless it sets up several scenarios
     levels = build_levels(terrain)
     scenario_pages = len(m.scenarios()) if m.several_scenarios() else 0
-    sheets = math.ceil(len(levels) / 4)
+    sheets = math.ceil(len(sheet_groups(terrain, levels)) / 4)
     assert len(reader.pages) == pages >= sheets + 1 + scenario_pages   # the parts list runs on as long as it needs
     first = reader.pages[sheets].extract_text()
     assert "parts list" in first and "Total" in first
@@ -121,6 +121,11 @@ def test_street_sample_plans_markers_and_build_sheets(cli, tmp_path):
     assert code == 0, err
     last = read_pdf(build.read_bytes()).pages[-1].extract_text()
     assert "C3G buildings and objects" in last
+    # each named and numbered as findings name it (building N, object N: the map's order, from 1)
+    text = " ".join(page.extract_text() for page in read_pdf(build.read_bytes()).pages).replace("\n", " ")
+    assert "building 1: Skyscraper" in text and "object 2: Sports Car" in text
+    # the parts list counts pieces as info does, the start-zone spaces apart
+    assert "64 pieces on 1 Level (4 start-zone spaces apart)" in text
 
     markers = tmp_path / "markers.pdf"
     code, _, err = cli("print", street, "--markers", "-o", markers)

@@ -10,7 +10,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from mapkit.model.map import Map
-from mapkit.outputs.sheets import BuildOptions, build_levels, render_build
+from mapkit.outputs.sheets import BuildOptions, build_levels, render_build, sheet_groups
 from mapkit.outputs.report.page import render_report
 from strategies import pieces
 from tests.test_print_probe import read_pdf
@@ -23,7 +23,7 @@ def test_any_map_prints_and_reports(ps, name, per_page, paper):
     m = Map(name=name, pieces=ps, scenario=name)
     buf = io.BytesIO()
     pages = render_build(m, buf, BuildOptions(paper, per_page))
-    sheets = math.ceil(len(build_levels(m)) / per_page)
+    sheets = math.ceil(len(sheet_groups(m, build_levels(m))) / per_page)
     pdf = read_pdf(buf.getvalue())
     assert len(pdf.pages) == pages > sheets
     # a sheet per group of Levels, then the parts list: as many pages as its lines need (each inside its page)

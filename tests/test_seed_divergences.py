@@ -266,7 +266,7 @@ def test_entrance_facing_no_space_is_reported(cli, tmp_path):
     assert "C304" not in out
     code, out, err = cli("analyze", path, "--mover", "vehicle", "--json")
     assert code == 0, err
-    assert json.loads(out)["boarding"] == [{"at": [[1, 0, 1], [2, 0, 1]], "floor": None, "turns": 0, "spaces": []}]
+    assert json.loads(out)["boarding"] == [{"at": [[1, 0, 1], [2, 0, 1]], "floor": None, "turns": 0, "spaces": [], "places": []}]
     code, out, err = cli("analyze", path, "--mover", "vehicle", "--vehicle-rules", "legacy", "--json")
     around = json.loads(out)["boarding"][0]["spaces"]
     assert sorted(map(tuple, around)) == [(0, 0, 1), (0, 1, 1), (1, 1, 1), (2, 1, 1), (3, 0, 1)]

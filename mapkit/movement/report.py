@@ -107,6 +107,9 @@ def analyze_map(m: Map, figure: Figure, start: tuple[int, int, int] | None = Non
         data["mover"].update(_vehicle_data(driven, vehicle_rules))
         data["boarding"] = _boarding(spaces, result, driven, vehicle_rules,
                                      at or ([] if result.start is None else [result.start]))
+        name = _namer(data)
+        for stop in data["boarding"]:  # where figures board, as the sheets name those hexes
+            stop["places"] = [name(q, r) for q, r, _ in stop["spaces"]]
     if scenario is not None:
         data["scenario"] = scenario
     heat = None
@@ -129,7 +132,8 @@ def analyze_map(m: Map, figure: Figure, start: tuple[int, int, int] | None = Non
 def _name_places(data: dict[str, Any], sheets: Map) -> None:
     """`board`: the odd-r offset column the build sheets letter A and the row they number 1 (None
     for an empty map), and each space, glyph and engagement its `place` on that board ("C7"); a
-    transit dead end the `places` of its spaces, a fall those of its two spaces (from, to)."""
+    transit dead end the `places` of its spaces, a fall those of its two spaces (from, to);
+    `unreachable_places` names the `unreachable` spaces."""
     from mapkit.model.board import Board
 
     board = Board.of(sheets)
@@ -143,6 +147,7 @@ def _name_places(data: dict[str, Any], sheets: Map) -> None:
         t["places"] = [name(q, r) for q, r, _ in t["spaces"]]
     for fall in data["falls"]:
         fall["places"] = [name(fall["from"][0], fall["from"][1]), name(fall["to"][0], fall["to"][1])]
+    data["unreachable_places"] = [name(q, r) for q, r, _ in data["unreachable"]]
 
 
 def _namer(data: dict[str, Any]) -> Callable[[int, int], str | None]:

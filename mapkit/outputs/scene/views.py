@@ -80,8 +80,10 @@ def _build(m: Map, opts: RenderOptions) -> Scene:
 
 # -- top view ------------------------------------------------------------------------------
 
-def top_view(m: Map, opts: RenderOptions, only_level: int | None = None) -> tuple[Group, Box, dict]:
-    """The map seen from above (all levels, or the pieces of one build level over a ghost of those below)."""
+def top_view(m: Map, opts: RenderOptions, only_level: int | None = None,
+             also: Sequence[int] = ()) -> tuple[Group, Box, dict]:
+    """The map seen from above (all levels, or the pieces of one build level over a faded copy of
+    those below; `also`: Levels above it whose few pieces its build sheet places too)."""
     cat = catalog()
     p = opts.pitch
     root = Group()          # its layers go straight under <svg> (Inkscape wants them there)
@@ -91,7 +93,8 @@ def top_view(m: Map, opts: RenderOptions, only_level: int | None = None) -> tupl
         indices: Sequence[int] = range(len(m.pieces))
         edges_by_level = _contours_by_level(m, tops)
     else:
-        indices = [i for i, pc in enumerate(m.pieces) if layout.build_level(cat[pc.type], pc) == only_level]
+        drawn = {only_level, *also}
+        indices = [i for i, pc in enumerate(m.pieces) if layout.build_level(cat[pc.type], pc) in drawn]
         shading = Shading({})                     # one Level: its pieces in their true colours
         below = _draw_below(root, m, only_level, p)
         sub = Map(pieces=[m.pieces[i] for i in indices])

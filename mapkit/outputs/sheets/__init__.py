@@ -25,10 +25,12 @@ from mapkit.outputs.sheets.levels import (
     _map_scale,
     _MapFrame,
     build_levels,
+    sheet_groups,
 )
 from mapkit.outputs.paint.pdf import PT_PER_MM, new_canvas, paper_mm
 
-__all__ = ["draw", "build_sheets", "render_build", "placed_footprints", "BuildOptions", "Footprint", "build_levels"]
+__all__ = ["draw", "build_sheets", "render_build", "placed_footprints", "BuildOptions", "Footprint", "build_levels",
+           "sheet_groups"]
 
 Warn = Callable[[str], None]
 
@@ -67,9 +69,10 @@ def placed_footprints(m: Map, path: str | None, warn: Warn = _stderr) -> tuple[A
     from mapkit.books import load_book, placed_footprint
     from mapkit.books.placed import resolve_book
 
-    placements = list(m.buildings) + list(m.objects)
+    placements = [(f"building {n}", p) for n, p in enumerate(m.buildings, 1)] + \
+        [(f"object {n}", p) for n, p in enumerate(m.objects, 1)]
     out = []
-    for placement in placements:
+    for label, placement in placements:
         try:
             book = load_book(resolve_book(placement.book, path))
         except Exception as exc:  # noqa: BLE001 - one bad Book must not stop the build sheets
@@ -79,7 +82,7 @@ def placed_footprints(m: Map, path: str | None, warn: Warn = _stderr) -> tuple[A
         ring = getattr(poly, "exterior", None)
         if ring is None:  # a footprint made valid into several parts: draw its hull
             ring = poly.convex_hull.exterior
-        out.append(Footprint(book.name, placement.level, tuple(ring.coords)[:-1]))
+        out.append(Footprint(book.name, placement.level, tuple(ring.coords)[:-1], label))
     return tuple(out)
 
 
@@ -103,7 +106,8 @@ def render_build(m: Map, target: Any, options: BuildOptions = BuildOptions()) ->
         w_mm, h_mm = h_mm, w_mm
     c = new_canvas(target, options.paper, title=f"{m.name or 'Map'}: build instructions", author=m.author or "mapkit")
     c.setPageSize((w_mm * PT_PER_MM, h_mm * PT_PER_MM))
-    order = list(levels)
+    groups = sheet_groups(m, levels)
+    order = list(groups)
     level_sheets = -(-len(order) // per_page)
     first_sheet = 2 if options.cover else 1
     parts_page = first_sheet + level_sheets         # where the parts list starts: cross-references say so
@@ -112,8 +116,8 @@ def render_build(m: Map, target: Any, options: BuildOptions = BuildOptions()) ->
     # takes as many pages as its lines need (laid out once on a scratch canvas), then the scenarios
     scratch = new_canvas(io.BytesIO(), options.paper)
     scratch.setPageSize((w_mm * PT_PER_MM, h_mm * PT_PER_MM))
-    after = _totals_pages(scratch, m, levels, w_mm, h_mm, options.footprints, first_sheet, per_page,
-                          scenarios) + len(scenarios)
+    page_of = {lv: first_sheet + n // per_page for n, first in enumerate(order) for lv in groups[first]}
+    after = _totals_pages(scratch, m, levels, w_mm, h_mm, options.footprints, page_of, scenarios) + len(scenarios)
     pages = 0
     if options.cover:
         _cover_page(c, m, w_mm, h_mm, len(order))
@@ -122,13 +126,13 @@ def render_build(m: Map, target: Any, options: BuildOptions = BuildOptions()) ->
         pages += 1
     total = parts_page - 1 + after                  # cover, Level sheets, parts list, scenarios
     for n, start in enumerate(range(0, len(order), per_page)):
-        chunk = order[start:start + per_page]
+        chunk = [groups[lv] for lv in order[start:start + per_page]]
         _level_page(c, m, frame, levels, chunk, order, w_mm, h_mm, options, legend, parts_page,
                     (first_sheet + n, total))
         c.showPage()
         c.setPageSize((w_mm * PT_PER_MM, h_mm * PT_PER_MM))
         pages += 1
-    pages += _totals_pages(c, m, levels, w_mm, h_mm, options.footprints, first_sheet, per_page, scenarios)
+    pages += _totals_pages(c, m, levels, w_mm, h_mm, options.footprints, page_of, scenarios)
     for number in scenarios:
         c.setPageSize((w_mm * PT_PER_MM, h_mm * PT_PER_MM))
         _scenario_page(c, whole, number, frame, w_mm, h_mm, options)

@@ -17,7 +17,7 @@ from __future__ import annotations
 import math
 from collections import defaultdict
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Sequence
 
 from mapkit.model.catalog import PieceType, catalog
 from mapkit.model.grid import (
@@ -63,11 +63,13 @@ class BuildOptions:
 
 @dataclass(frozen=True)
 class Footprint:
-    """A placed Book's outline in map millimetres, the level its floor stands on, and its name."""
+    """A placed Book's outline in map millimetres, the Level it stands on, its name, and how
+    findings number it ("building 2", "object 1": its place in the map's list, from 1)."""
 
     name: str
     level: int
     points: tuple[tuple[float, float], ...]
+    label: str = ""
 
 
 def build_levels(m: Map) -> dict[int, list[int]]:
@@ -85,6 +87,31 @@ def build_levels(m: Map) -> dict[int, list[int]]:
     for i, piece in enumerate(m.pieces):
         levels[build_level(cat[piece.type], piece)].append(i)
     return dict(sorted(levels.items()))
+
+
+def sheet_groups(m: Map, levels: dict[int, list[int]]) -> dict[int, tuple[int, ...]]:
+    """The Levels each build sheet shows: a Level of its own, then the Levels above it that add
+    only edge pieces (a castle's ladders, Level by Level up its walls; battlements) or a single
+    piece that is no tile (a flag on a tower): those go on the sheet of the Level below them, the
+    one they hang on or stand over, rather than on a sheet holding a 2 mm mark. The first Level
+    always has its own sheet."""
+    cat = catalog()
+    groups: dict[int, tuple[int, ...]] = {}
+    for level, indices in levels.items():
+        kinds = [cat[m.pieces[i].type].kind for i in indices]
+        small = all(k == "edge" for k in kinds) or (len(kinds) == 1 and kinds[0] not in ("land", "fluid", "custom"))
+        if groups and small:
+            last = list(groups)[-1]
+            groups[last] += (level,)
+        else:
+            groups[level] = (level,)
+    return groups
+
+
+def group_label(group: Sequence[int]) -> str:
+    """ "Level 3", or "Level 3 (with 5, 7, 9)" for a sheet that places pieces of Levels above."""
+    first = levels_label(group[0])
+    return first if len(group) == 1 else f"{first} (with {', '.join(str(lv) for lv in group[1:])})"
 
 
 def footprint_page(level: int) -> int:
@@ -141,14 +168,15 @@ class _MapFrame:
         return f"{column_letters(col - self.col0)}{row - self.row0 + 1}"
 
 
-def _level_page(c: Any, m: Map, frame: _MapFrame, levels: dict[int, list[int]], chunk: list[int],
+def _level_page(c: Any, m: Map, frame: _MapFrame, levels: dict[int, list[int]], chunk: list[tuple[int, ...]],
                 order: list[int], w_mm: float, h_mm: float, options: BuildOptions, legend: "_Legend",
                 parts_page: int, sheet: tuple[int, int]) -> None:
-    """A sheet of level panels; `sheet` is (its page number, the number of pages of the PDF)."""
+    """A sheet of level panels, one per group of Levels (`sheet_groups`); `sheet` is (its page
+    number, the number of pages of the PDF)."""
     margin, header = PAGE_MARGIN, PAGE_HEADER
     width = w_mm - 2 * margin
     legend_h = legend.height(width)
-    right = f"{', '.join(levels_label(lv) for lv in chunk)} \u00b7 sheet {sheet[0]} of {sheet[1]}"
+    right = f"{', '.join(group_label(group) for group in chunk)} \u00b7 sheet {sheet[0]} of {sheet[1]}"
     c.setFillColorRGB(0, 0, 0)
     c.setFont(font(), 8)
     c.drawRightString((w_mm - margin) * PT_PER_MM, (h_mm - margin - 5) * PT_PER_MM, right)
@@ -158,9 +186,9 @@ def _level_page(c: Any, m: Map, frame: _MapFrame, levels: dict[int, list[int]], 
     title = fit_text(m.name or "Untitled map", bold_font(), 12, room - text_width(tail, bold_font(), 12)) + tail
     c.drawString(margin * PT_PER_MM, (h_mm - margin - 5) * PT_PER_MM, title)
     panel_h = (h_mm - 2 * margin - header - legend_h) / len(chunk)
-    for i, level in enumerate(chunk):
+    for i, group in enumerate(chunk):
         top = h_mm - margin - header - i * panel_h
-        _level_panel(c, m, frame, levels, level, order, margin, top, width, panel_h, options, parts_page)
+        _level_panel(c, m, frame, levels, group, order, margin, top, width, panel_h, options, parts_page)
     legend.draw(c, margin, margin + legend_h, width)
 
 
@@ -170,10 +198,11 @@ def levels_label(level: int) -> str:
     return label(level)
 
 
-def _level_panel(c: Any, m: Map, frame: _MapFrame, levels: dict[int, list[int]], level: int, order: list[int],
-                 left: float, top: float, width: float, height: float, options: BuildOptions,
+def _level_panel(c: Any, m: Map, frame: _MapFrame, levels: dict[int, list[int]], group: tuple[int, ...],
+                 order: list[int], left: float, top: float, width: float, height: float, options: BuildOptions,
                  parts_page: int) -> None:
-    """One level: the map drawing on the left, its parts list on the right (all in mm).
+    """One level (with the few pieces of the Levels above it that `group` adds): the map drawing
+    on the left, its parts list on the right, Level by Level (all in mm).
 
     The drawing is the renderer's top view of this Level (`views.top_view`: its pieces over a
     faded copy of the Levels below), the scene the PNG and SVG pictures draw, walked onto the
@@ -191,14 +220,15 @@ def _level_panel(c: Any, m: Map, frame: _MapFrame, levels: dict[int, list[int]],
     sheet = Sheet(frame.x0, frame.y0, ox * PT_PER_MM, oy * PT_PER_MM, scale)
     c.setFont(bold_font(), 10)
     c.setFillColorRGB(0, 0, 0)
-    c.drawString(left * PT_PER_MM, (top - 4) * PT_PER_MM, levels_label(level))
+    level, above = group[0], group[1:]
+    c.drawString(left * PT_PER_MM, (top - 4) * PT_PER_MM, group_label(group))
     scene, _, _ = top_view(m, RenderOptions(view="levels", level=level, pitch=HEX_PITCH_MM,
-                                            map_file=options.map_file), level)
+                                            map_file=options.map_file), level, above)
     draw_group(c, scene, sheet)
     here = [f for f in options.footprints if footprint_page(f.level) == level]
     for fp in here:
         _footprint(c, sheet, fp)
-    _piece_labels(c, m, sheet, levels[level])       # last: nothing drawn covers a number
+    _piece_labels(c, m, sheet, [i for lv in group for i in levels[lv]])   # last: nothing drawn covers a number
     _coordinates(c, frame, sheet)
     if options.hex_names:
         _hex_names(c, m, frame, sheet, levels[level])
@@ -206,12 +236,18 @@ def _level_panel(c: Any, m: Map, frame: _MapFrame, levels: dict[int, list[int]],
     y = _parts_column(c, m, levels[level], (left + width - list_w) * PT_PER_MM, (top - 4) * PT_PER_MM,
                       f"Parts for {levels_label(level)}", bottom_pt=bottom_pt + 9 * (len(here) + 2 if here else 0),
                       more=f"see the parts list, page {parts_page}")
+    for lv in above:                                # what this sheet places on the Levels above
+        if y - 20 < bottom_pt:
+            break
+        y = _parts_column(c, m, levels[lv], (left + width - list_w) * PT_PER_MM, y - 6, f"Then on {levels_label(lv)}",
+                          bottom_pt=bottom_pt, more=f"see the parts list, page {parts_page}")
     if here:
         c.setFont(bold_font(), 7)
         c.drawString((left + width - list_w) * PT_PER_MM, y - 4, "C3G buildings and objects")
         c.setFont(font(), 7)
         for n, fp in enumerate(here, start=1):
-            c.drawString((left + width - list_w + 6) * PT_PER_MM, y - 4 - 9 * n, fp.name[:40])
+            text = f"{fp.label}: {fp.name}" if fp.label else fp.name
+            c.drawString((left + width - list_w + 6) * PT_PER_MM, y - 4 - 9 * n, text[:48])
 
 
 def piece_height(ptype: PieceType) -> int | None:
@@ -272,8 +308,11 @@ def _footprint(c: Any, sheet: Sheet, fp: Footprint) -> None:
     my = sum(y for _, y in fp.points) / len(fp.points)
     px, py = sheet.pt(mx, my)
     c.setFillColorRGB(0.45, 0.1, 0.6)
-    c.setFont(bold_font(), max(4.0, min(8.0, sheet.length(44.45) * 0.3)))
+    size = max(4.0, min(8.0, sheet.length(44.45) * 0.3))
+    c.setFont(bold_font(), size)
     c.drawCentredString(px, py, fp.name[:30])
+    if fp.label:  # as findings number it, under its name
+        c.drawCentredString(px, py - size * 1.2, fp.label)
     c.restoreState()
 
 

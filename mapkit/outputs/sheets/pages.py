@@ -70,7 +70,7 @@ def _cover_page(c: Any, m: Map, w_mm: float, h_mm: float, n_levels: int) -> None
 
 
 def _totals_pages(c: Any, m: Map, levels: dict[int, list[int]], w_mm: float, h_mm: float,
-                  footprints: tuple[Footprint, ...] = (), first_level_page: int = 1, per_page: int = 1,
+                  footprints: tuple[Footprint, ...] = (), page_of: dict[int, int] | None = None,
                   scenarios: Sequence[int] = ()) -> int:
     """The parts list: the whole map's, then each Level's; as many pages as it takes, every line
     inside the page. Returns the number of pages."""
@@ -81,8 +81,13 @@ def _totals_pages(c: Any, m: Map, levels: dict[int, list[int]], w_mm: float, h_m
     frame = _MapFrame(m)
     everything = [i for idx in levels.values() for i in idx]
     lines: list[tuple[str, str, str]] = []          # (style, count, text)
+    # the pieces counted as `info` and `inventory` count them; start-zone spaces and figures apart
+    from mapkit.summary import MARKER_WORDS, markers, pieces_by_type
+
+    placed = ", ".join(f"{n} {MARKER_WORDS.get(t, t)}" for t, n in markers(m).items())
     meta = [f"author: {m.author}" if m.author else "", f"players: {m.players}" if m.players else "",
-            f"{len(m.pieces)} pieces on {len(levels)} Levels",
+            f"{sum(pieces_by_type(m).values())} pieces on {len(levels)} Level{'s' if len(levels) != 1 else ''}"
+            + (f" ({placed} apart)" if placed else ""),
             f"table space {frame.width / 10:.1f} x {frame.height / 10:.1f} cm "
             f"({frame.width / 25.4:.1f} x {frame.height / 25.4:.1f} in)"]
     lines += [("small", "", part) for part in wrap_text(" · ".join(s for s in meta if s), font(), 8, width_pt)]
@@ -104,7 +109,8 @@ def _totals_pages(c: Any, m: Map, levels: dict[int, list[int]], w_mm: float, h_m
         lines += [("text", "", part) for part in wrap_text(m.scenario, font(), 7.5, width_pt)]
     for n, (level, idx) in enumerate(levels.items()):
         lines.append(("gap", "", ""))
-        lines.append(("head", "", f"{levels_label(level)} (drawn on page {first_level_page + n // per_page})"))
+        page = (page_of or {}).get(level, 1 + n)
+        lines.append(("head", "", f"{levels_label(level)} (drawn on page {page})"))
         lines += [("row", str(k), name) for name, k in parts_list(m, idx)]
     pages = 0
     i = 0
