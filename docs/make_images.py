@@ -133,21 +133,29 @@ SHEETS = [
 ]
 
 
+def _map_path(name: str, source: str) -> Path | None:
+    """The map a picture is drawn from ("corpus:<path>" in the community corpus, else a path in this
+    checkout), or None, saying so, where the corpus does not have it."""
+    from mapkit.io import corpus_dir
+
+    if not source.startswith("corpus:"):
+        return ROOT / source
+    corpus = corpus_dir()
+    if corpus is None or not (corpus / source[7:]).exists():
+        print(f"skipped {name}: {source[7:]} is not in the community corpus here")
+        return None
+    return corpus / source[7:]
+
+
 def view_pictures() -> list[str]:
     """Draw VIEWS with `mapkit render`; returns the pictures written."""
     from mapkit.cli import main as mapkit_main
-    from mapkit.io import corpus_dir
 
-    corpus = corpus_dir()
     written = []
     for name, source, options in VIEWS:
-        if source.startswith("corpus:"):
-            if corpus is None or not (corpus / source[7:]).exists():
-                print(f"skipped {name}: {source[7:]} is not in the community corpus here")
-                continue
-            path = corpus / source[7:]
-        else:
-            path = ROOT / source
+        path = _map_path(name, source)
+        if path is None:
+            continue
         if mapkit_main(["render", str(path), "-o", str(IMAGES / name), *options]) != 0:
             raise SystemExit(f"mapkit render failed on {path}")
         written.append(name)
@@ -161,21 +169,15 @@ def sheet_pictures() -> list[str]:
     import tempfile
 
     from mapkit.cli import main as mapkit_main
-    from mapkit.io import corpus_dir
 
-    corpus = corpus_dir()
     if shutil.which("pdftoppm") is None:
         print("skipped the build-sheet pictures: pdftoppm (poppler-utils) is not installed")
         return []
     written = []
     for name, source, options, page in SHEETS:
-        if source.startswith("corpus:"):
-            if corpus is None or not (corpus / source[7:]).exists():
-                print(f"skipped {name}: {source[7:]} is not in the community corpus here")
-                continue
-            path = corpus / source[7:]
-        else:
-            path = ROOT / source
+        path = _map_path(name, source)
+        if path is None:
+            continue
         with tempfile.TemporaryDirectory() as tmp:
             pdf = Path(tmp) / "sheet.pdf"
             if mapkit_main(["print", str(path), "-o", str(pdf), *options]) != 0:

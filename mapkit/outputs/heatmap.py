@@ -91,15 +91,15 @@ def draw(heat: Heatmap, max_px: int = 1600) -> Drawn:
         pen.polygon(corners(cx, cy, 0.96), fill=colour(t), outline=(20, 20, 20))
         if pitch >= 18 and t is not None:
             pen.text((cx, cy), str(t), fill=(0, 0, 0), anchor="mm")
-    from mapkit.outputs.scene.players import default_colour, named_colour
+    from mapkit.outputs.scene.players import colour_of
 
-    zone_rgb = {player: (named_colour(heat.zone_colours[str(player)], player) if heat.zone_colours.get(str(player))
-                         else default_colour(player)).rgb for player in {int(z) for z in spaces.zone} if player}
+    zone_rgb = {player: colour_of(heat.zone_colours, player).rgb for player in {int(z) for z in spaces.zone} if player}
     for s in range(len(spaces)):
         cx, cy = centre(spaces.q[s], spaces.r[s])
         if spaces.zone[s]:
             pts = corners(cx, cy, 0.9)
-            pen.line(pts + pts[:1], fill=zone_rgb.get(int(spaces.zone[s]), (255, 255, 255)), width=max(1, int(pitch / 10)))
+            pen.line(pts + pts[:1], fill=zone_rgb.get(int(spaces.zone[s]), (255, 255, 255)),
+                     width=max(1, int(pitch / 10)))
         if spaces.glyph[s] is not None:
             rad = pitch * 0.28
             pen.ellipse((cx - rad, cy - rad, cx + rad, cy + rad), fill=(250, 250, 250), outline=(0, 0, 0))

@@ -197,16 +197,6 @@ def tile_windows(x0: float, y0: float, x1: float, y1: float, win_w: float, win_h
             for row in range(rows) for col in range(cols)]
 
 
-def column_letters(index: int) -> str:
-    """0 -> A, 25 -> Z, 26 -> AA: spreadsheet-style column names."""
-    name = ""
-    index += 1
-    while index > 0:
-        index, rem = divmod(index - 1, 26)
-        name = chr(ord("A") + rem) + name
-    return name
-
-
 # -- text measured in a font ---------------------------------------------------------------------
 
 def text_width(text: str, face: str, size: float) -> float:

@@ -68,10 +68,16 @@ def _player(piece: Piece) -> int | None:
     return player or None
 
 
+def colour_of(names: dict | None, player: int) -> Colour:
+    """Player `player`'s colour from a table of the names a map gives (player as text -> colour
+    name: `Map.attrs["zone_colours"]`, a scenario's "army_colours"), else VirtualScape's."""
+    name = (names or {}).get(str(player))
+    return named_colour(name, player) if isinstance(name, str) and name else default_colour(player)
+
+
 def zone_colour(m: Map, player: int) -> Colour:
     """The colour of player `player`'s start zone on map `m`."""
-    name = (m.attrs.get("zone_colours") or {}).get(str(player))
-    return named_colour(name, player) if isinstance(name, str) and name else default_colour(player)
+    return colour_of(m.attrs.get("zone_colours"), player)
 
 
 def army_colour(m: Map, player: int | None, scenario: int | None = None) -> Colour:
@@ -80,10 +86,9 @@ def army_colour(m: Map, player: int | None, scenario: int | None = None) -> Colo
     if not player:
         return Colour("", mark_rgb("figure"))
     for setup in m.scenario_setups:
-        if scenario is None or setup.number == scenario:
-            name = (setup.attrs.get("army_colours") or {}).get(str(player))
-            if isinstance(name, str) and name:
-                return named_colour(name, player)
+        armies = setup.attrs.get("army_colours") or {}
+        if (scenario is None or setup.number == scenario) and armies.get(str(player)):
+            return colour_of(armies, player)
     return zone_colour(m, player)
 
 

@@ -135,14 +135,15 @@ def _draw_below(root: Group, m: Map, only_level: int, p: float) -> set[tuple[int
     sub = Map(pieces=[m.pieces[i] for i in under])
     ghost = root.group(f"below-{only_level}", label=f"Below Level {only_level}", layer=True)
     fade = style.style_data()["below"]
-    for (q, r), top in sorted(layout.visible_tops(sub).items()):
+    tops = layout.visible_tops(sub)
+    for (q, r), top in sorted(tops.items()):
         piece = sub.pieces[top.piece]
         ptype = cat[piece.type]
         depth = only_level - layout.build_level(ptype, piece)
         fill = style.faded(style.piece_fill(ptype, piece.attrs), fade["just_below"] if depth <= 1 else fade["deeper"])
         ghost.add(Poly(layout.hex_corners(q, r, p), fill=fill, stroke=style.darker(fill, fade["outline"]),
                        width=p * 0.012))
-    return set(layout.visible_tops(sub))
+    return set(tops)
 
 
 def _room_names(m: Map, p: float) -> Group:

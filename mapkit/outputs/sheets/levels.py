@@ -26,12 +26,12 @@ from mapkit.model.grid import (
     hex_center_mm,
     hex_corners_mm,
 )
+from mapkit.model.board import column_letters
 from mapkit.model.map import Map
 from mapkit.outputs.paint.pdf import (
     PT_PER_MM,
     Sheet,
     bold_font,
-    column_letters,
     fit_text,
     font,
     polygon_path,
