@@ -73,6 +73,10 @@ def read(source: PathLike | bytes, format: str | None = None, scenario: Any = No
         m = formats.parse_map(bytes(source), format, hint=BYTES_HINT)
     else:
         m = formats.read_map(os.fspath(source), format)
+        if m.buildings or m.objects:  # the map carries its Books, resolved beside its file
+            from mapkit.books.placed import load_placed
+
+            load_placed(m, os.fspath(source))
     if printable:
         formats.printable_text(m)
     if room is not None:
