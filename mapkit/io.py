@@ -56,6 +56,20 @@ class OutputError(MapkitError):
 _INPUTS: dict[tuple[int, int], str] | None = None
 
 
+def file_identity(path: str | os.PathLike) -> tuple[int, int] | None:
+    """What makes two names one file, after links and hard links (`identity`); None for a path
+    that cannot be looked at."""
+    try:
+        return identity(os.stat(path))
+    except OSError:
+        return None
+
+
+def identity(st: os.stat_result) -> tuple[int, int]:
+    """A file's (device, inode), from its `os.stat`: the same for every name it has."""
+    return st.st_dev, st.st_ino
+
+
 def remember_input(path: str | os.PathLike, st: os.stat_result | None = None) -> None:
     """Record a file as an input of the running command, so no output of it may replace it."""
     if _INPUTS is None:
@@ -65,7 +79,7 @@ def remember_input(path: str | os.PathLike, st: os.stat_result | None = None) ->
     except OSError:
         return
     if stat.S_ISREG(st.st_mode):
-        _INPUTS.setdefault((st.st_dev, st.st_ino), str(path))
+        _INPUTS.setdefault(identity(st), str(path))
 
 
 class command_run:
@@ -240,15 +254,6 @@ def is_standard_output(path: str | os.PathLike) -> bool:
     return out == STDIO or _fd_of(out) == 1
 
 
-def same_file(a: str | os.PathLike, b: str | os.PathLike) -> bool:
-    """Whether two paths name one file (after links; hard links too)."""
-    try:
-        sa, sb = os.stat(a), os.stat(b)
-    except OSError:
-        return False
-    return (sa.st_dev, sa.st_ino) == (sb.st_dev, sb.st_ino)
-
-
 def _fd_of(path: str) -> int | None:
     if path in _FD_NAMES:
         return _FD_NAMES[path]
@@ -266,7 +271,7 @@ def _input_ids(inputs: Iterable[str | os.PathLike]) -> dict[tuple[int, int], str
         except OSError:
             continue
         if stat.S_ISREG(st.st_mode):
-            ids.setdefault((st.st_dev, st.st_ino), str(item))
+            ids.setdefault(identity(st), str(item))
     return ids
 
 
@@ -275,7 +280,7 @@ def _target(out: str, inputs: Iterable[str | os.PathLike]) -> _Target:
     ids = _input_ids(inputs)
 
     def refuse_input(st: os.stat_result, how: str) -> None:
-        source = ids.get((st.st_dev, st.st_ino)) if stat.S_ISREG(st.st_mode) else None
+        source = ids.get(identity(st)) if stat.S_ISREG(st.st_mode) else None
         if source is not None:
             raise OutputError(f"{out}: {how} the input {source}; mapkit never writes over what it reads "
                               "(choose another output name)")
@@ -389,7 +394,7 @@ class _GuardedStream:
             st = os.fstat(self._stream.fileno())
         except (OSError, ValueError, AttributeError):
             return
-        source = (_INPUTS or {}).get((st.st_dev, st.st_ino)) if stat.S_ISREG(st.st_mode) else None
+        source = (_INPUTS or {}).get(identity(st)) if stat.S_ISREG(st.st_mode) else None
         if source is not None:
             raise OutputError(f"{self._name} is the input {source}; mapkit never writes over what it reads")
 
