@@ -27,7 +27,7 @@ import re
 import stat
 import sys
 
-from mapkit.errors import FormatError, MapkitError, excerpt, is_link
+from mapkit.errors import FormatError, MapkitError, OutputError, excerpt, is_link
 from mapkit import limits
 from mapkit.limits import Limit
 from mapkit.records import FrozenRecord
@@ -44,10 +44,6 @@ STDIO = "-"
 #: (reopening `/dev/stdout` when it is redirected to a file would write over that file's start).
 _FD_NAMES = {"/dev/stdin": 0, "/dev/stdout": 1, "/dev/stderr": 2}
 _FD_PATH = re.compile(r"^/(?:dev/fd|proc/self/fd)/(\d+)$")
-
-
-class OutputError(MapkitError):
-    """An output mapkit must not or could not write; the message names it."""
 
 
 # -- inputs -----------------------------------------------------------------------------------
