@@ -42,7 +42,11 @@ class Places:
         if not self.measured:
             from mapkit.model.board import Board
 
-            self.board, self.measured = Board.of(self.m), True
+            self.measured = True
+            try:
+                self.board = Board.of(self.m)
+            except (ValueError, OverflowError):  # a piece turned by NaN or infinity (hand-edited JSON):
+                self.board = None                # no board to letter; the loss names the hex axially
         name = self.board.name(q, r) if self.board is not None else None  # type: ignore[attr-defined]
         return f"{name} ({q}, {r})" if name else f"({q}, {r})"
 
