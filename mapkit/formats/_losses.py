@@ -45,9 +45,12 @@ class Places:
             self.measured = True
             try:
                 self.board = Board.of(self.m)
-            except (ValueError, OverflowError):  # a piece turned by NaN or infinity (hand-edited JSON):
-                self.board = None                # no board to letter; the loss names the hex axially
-        name = self.board.name(q, r) if self.board is not None else None  # type: ignore[attr-defined]
+            except (ValueError, TypeError, OverflowError, KeyError):  # pieces no board holds (the loss says why)
+                self.board = None
+        try:
+            name = self.board.name(q, r) if self.board is not None else None  # type: ignore[attr-defined]
+        except (ValueError, TypeError, OverflowError):
+            name = None
         return f"{name} ({q}, {r})" if name else f"({q}, {r})"
 
 
