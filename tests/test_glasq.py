@@ -89,7 +89,7 @@ def test_every_corpus_page_reads(path):
     # Tiles of one page never share a cell on one level: the page grid was read right (River of
     # Blood Room 2 draws a shadow tile where its rock 3-hex is, on one hex: a defect of the page,
     # see test_glasq_corpus.DEFECTS).
-    occupancy = Counter((c.q, c.r, c.level) for c in m.iter_cells()  # (edge pieces hang on hex sides)
+    occupancy = Counter((c.q, c.r, c.z) for c in m.iter_cells()  # (edge pieces hang on hex sides)
                         if "scenario" not in m.pieces[c.piece].attrs and catalog()[m.pieces[c.piece].type].kind != "edge")
     crowded = [cell for cell, n in occupancy.items() if n > 1]
     assert len(crowded) == (1 if path.name in ("RiverOfBloodRoom2.html", "RiverofBlood.html") else 0)

@@ -30,7 +30,7 @@ def battlefield_cells(m) -> dict[tuple[int, int, int], tuple]:
             continue
         side = p.rotation if ptype.kind == "edge" else None
         for q, r in m.footprint(p):
-            for level in m.levels(p):
+            for level in m.layers(p):
                 out[(q, r, level)].append((p.type, side))
     return {cell: tuple(sorted(what, key=str)) for cell, what in out.items()}
 

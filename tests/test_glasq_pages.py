@@ -96,7 +96,7 @@ def test_rooms_are_read_apart_and_laid_out_as_the_overview_lays_them():
     rooms_of = Counter(tuple(p.attrs["rooms"]) for p in m.pieces)
     assert rooms_of == {(1,): 25 - 4, (1, 2): 4, (2,): 15 - 4}
     # The layout is one board: no two pieces fill a cell.
-    assert max(Counter((c.q, c.r, c.level) for c in m.iter_cells()).values()) == 1
+    assert max(Counter((c.q, c.r, c.z) for c in m.iter_cells()).values()) == 1
     # Each room alone is exactly what its own pictures draw, in their frame.
     for number, pictures in ((1, [(1, _flat(ROOM_A)), (2, row("RK01", [5], 3))]), (2, [(1, _flat(ROOM_B))])):
         own = glasq.read(board_page(pictures))

@@ -385,7 +385,7 @@ def pieces_with_findings(m: Map, found: list) -> set[int]:
     spots = {(f.q, f.r, f.level) for f in found if f.q is not None and f.r is not None and f.level is not None}
     out = set()
     for i, piece in enumerate(m.pieces):
-        levels = set(m.levels(piece)) | {piece.z + 1}
+        levels = set(m.layers(piece)) | {piece.z + 1}
         if any((q, r, level) in spots for q, r in m.footprint(piece) for level in levels):
             out.add(i)
     return out

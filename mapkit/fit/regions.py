@@ -185,6 +185,6 @@ def cells_by_layer(m: Map) -> dict[tuple[str, str, int], set[Cell]]:
     out: dict[tuple[str, str, int], set[Cell]] = defaultdict(set)
     for piece in m.pieces:
         ptype = cat[piece.type]
-        for level in m.levels(piece):
+        for level in m.layers(piece):
             out[(ptype.kind, ptype.terrain, level)].update(m.footprint(piece))
     return dict(out)

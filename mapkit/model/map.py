@@ -26,11 +26,12 @@ if TYPE_CHECKING:
     class Cell(NamedTuple):
         q: int
         r: int
-        level: int
+        z: int
         piece: int
 else:
-    Cell = namedtuple("Cell", "q r level piece")
-Cell.__doc__ = """One occupied (hex, level) slot and the index of the piece that fills it."""
+    Cell = namedtuple("Cell", "q r z piece")
+Cell.__doc__ = """One occupied cell, (hex, z), and the index of the piece that fills it (`z` is the
+layer, not the Level: docs/architecture.md, glossary)."""
 
 
 class Placement(Record):
@@ -154,18 +155,18 @@ class Map(Record):
         shape = cat.shape_for(ptype, piece.attrs.get("size"))
         return [(piece.q + dq, piece.r + dr) for dq, dr in cat.footprint(shape, piece.rotation)]
 
-    def levels(self, piece: Piece) -> range:
-        """The levels a piece fills: z up to z + height - 1 (castle walls 9, arches 10)."""
+    def layers(self, piece: Piece) -> range:
+        """The layers (z) a piece fills: z up to z + height - 1 (castle walls 9, arches 10)."""
         return range(piece.z, piece.z + catalog()[piece.type].height)
 
     # -- derived occupancy ---------------------------------------------------------------
     def iter_cells(self) -> Iterator[Cell]:
         """Every (q, r, level) a piece fills, in piece order."""
         for index, piece in enumerate(self.pieces):
-            levels = self.levels(piece)
+            layers = self.layers(piece)
             for q, r in self.footprint(piece):
-                for level in levels:
-                    yield Cell(q, r, level, index)
+                for z in layers:
+                    yield Cell(q, r, z, index)
 
     def occupancy(self) -> dict[tuple[int, int, int], list[int]]:
         """(q, r, level) -> indices of the pieces filling that cell."""

@@ -196,7 +196,7 @@ def with_built_in_bases(pieces: MutableSequence[Piece]) -> list[Piece]:
         bases[i] = base
         wall.z += 1
         wall.extras.setdefault(NAME, {})["base_built_in"] = True
-        castle_cells.update((q, r, level) for q, r in m.footprint(wall) for level in (wall.z - 1, *m.levels(wall)))
+        castle_cells.update((q, r, level) for q, r in m.footprint(wall) for level in (wall.z - 1, *m.layers(wall)))
     out: list[Piece] = []
     for i, piece in enumerate(pieces):
         if i in bases:
