@@ -767,7 +767,7 @@ def _read_job(path: PathLike, format: str | None, scenario: int | None, tell: _T
     started = time.perf_counter()
     m = read(path, format, printable=printable)
     tell.details.append(f"{shown_input(path)}: read as {m.source_format or 'an unnamed format'}, "
-                        f"{len(m.pieces):,} piece(s) in {time.perf_counter() - started:.3f} s")
+                        f"{len(m.pieces):,} pieces and markers in {time.perf_counter() - started:.3f} s")
     for warning in m.warnings:
         tell(f"{shown_input(path)}: warning: {warning}")
     try:
@@ -1129,8 +1129,11 @@ def validate_report(paths: Iterable[PathLike], profile: str | None = "casual", s
     # a folder ends with a summary; so do several files when some were refused (grouped by reason)
     several = any(os.path.isdir(p) for p in paths) or (len(result.files) > 1 and bool(result.unreadable))
     status = 2 if result.unreadable else 0 if result.ok else 1
+    details = [f"{shown_input(c.path)}: read and checked, {len(c.findings)} finding(s)"
+               for c in result.checked if c.error is None]
+    details += [f"{s.path}: left alone: {s.reason}" for s in result.skipped]
     return Result(result, "" if output else report, tell, status,
-                  result.batch_summary() if several else None, note)
+                  result.batch_summary() if several else None, note, details)
 
 
 def convert_file(source: PathLike, target: PathLike, format: str | None = None, to: str | None = None,
@@ -1153,7 +1156,9 @@ def convert_file(source: PathLike, target: PathLike, format: str | None = None, 
     for loss in losses:
         tell(f"{shown_input(source)}: dropped: {loss}")
     dropped = f", {len(losses)} thing(s) dropped (named above)" if losses else ""
-    note = (f"{shown_input(target)}: {write_format(target, to).name}, {len(m.pieces):,} piece(s){dropped}, "
+    from mapkit.summary import pieces_said
+
+    note = (f"{shown_input(target)}: {write_format(target, to).name}, {pieces_said(m)}{dropped}, "
             f"{time.perf_counter() - started:.2f} s")
     return Result(losses, warnings=tell, note=note)
 
@@ -1224,7 +1229,9 @@ def fit_file(path: PathLike, collection: PathLike, output: PathLike | None = Non
             raise LossError(exc.target, exc.losses, out) from None
         for loss in losses:
             tell(f"{out}: dropped: {loss}")
-        note = f"{out}: re-tiled map, {fmt}, {len(result.map.pieces):,} piece(s)"
+        from mapkit.summary import pieces_said
+
+        note = f"{out}: re-tiled map, {fmt}, {pieces_said(result.map)}"
         if shot is not None:
             render(result, shot, name=input_name(source))
             rep["picture"] = shot

@@ -424,6 +424,10 @@ def convert_files(paths: Iterable[str | os.PathLike], out_dir: str | os.PathLike
     return run_all(convert_source, work, jobs_for(jobs, everything), progress), skipped
 
 
+#: How many of the files a batch left alone its summary names, for each reason.
+SKIPPED_NAMED = 5
+
+
 @dataclass
 class Summary:
     """Counts of a batch: read, done, refused by reason, and files skipped in the folders."""
@@ -432,6 +436,8 @@ class Summary:
     done: int = 0
     refused: Counter = field(default_factory=Counter)
     skipped: Counter = field(default_factory=Counter)
+    #: The files skipped, by reason, in the order found (the summary names them).
+    skipped_names: dict = field(default_factory=dict)
 
     @classmethod
     def of(cls, outcomes: Iterable[Outcome], skipped: Iterable[Skipped] = ()) -> "Summary":
@@ -442,7 +448,9 @@ class Summary:
                 summary.done += 1
             else:
                 summary.refused[outcome.reason or "refused"] += 1
-        summary.skipped.update(s.reason for s in skipped)
+        for s in skipped:
+            summary.skipped[s.reason] += 1
+            summary.skipped_names.setdefault(s.reason, []).append(s.path.name)
         return summary
 
     def lines(self, done_as: str) -> list[str]:
@@ -452,7 +460,11 @@ class Summary:
             head += f", {sum(self.refused.values())} refused:"
         out = [head]
         out += [f"  {n} {reason}" for reason, n in sorted(self.refused.items(), key=lambda kv: (-kv[1], kv[0]))]
-        out += [f"  ({_count(n, 'other file')} left alone: {reason})" for reason, n in sorted(self.skipped.items())]
+        for reason, n in sorted(self.skipped.items()):
+            names = self.skipped_names.get(reason, [])
+            shown = ", ".join(names[:SKIPPED_NAMED]) + (f" and {len(names) - SKIPPED_NAMED} more"
+                                                        if len(names) > SKIPPED_NAMED else "")
+            out.append(f"  ({_count(n, 'other file')} left alone: {reason}" + (f": {shown})" if shown else ")"))
         return out
 
     def print(self, done_as: str, stream=None) -> None:

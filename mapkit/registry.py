@@ -86,7 +86,7 @@ class FileFormat(FrozenRecord):
 
 #: The formats mapkit ships, by kind. Data, not imports: each module loads on first use.
 BUILT_IN: tuple[FileFormat, ...] = (
-    FileFormat("mapkit", "map", "mapkit.formats.native", (".mapkit.json",), "mapkit native JSON"),
+    FileFormat("mapkit", "map", "mapkit.formats.native", (".mapkit.json", ".mapkit.json.gz"), "mapkit native JSON"),
     FileFormat("hsc", "map", "mapkit.formats.hsc", (".hsc",), "VirtualScape map"),
     FileFormat("hexoscape", "map", "mapkit.formats.hexoscape", (".json", ".json.gz", ".gz"), "Hexoscape JSON map"),
     FileFormat("hexoscape-url", "map", "mapkit.formats.hexoscape.url", (".url",),

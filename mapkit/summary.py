@@ -93,6 +93,13 @@ def pieces_by_type(m: Map) -> dict[str, int]:
     return dict(sorted(out.items()))
 
 
+def pieces_said(m: Map) -> str:
+    """How many pieces a map is built with, as `info` says it ("99 piece(s) to build with, 48
+    markers"): the notes of what a command wrote count as `info` and `inventory` do."""
+    built, placed = sum(pieces_by_type(m).values()), sum(markers(m).values())
+    return f"{built:,} piece(s) to build with" + (f", {placed:,} marker(s)" if placed else "")
+
+
 def markers(m: Map) -> dict[str, int]:
     """What the map places that is no piece of a set: start-zone spaces and figures, by type."""
     from mapkit.sets.requirements import markers as placed_markers

@@ -74,8 +74,8 @@ def test_convert_an_archive_folder_with_two_maps_of_the_same_name(tmp_path, cli)
     names = {read_map(out / w).name for w in written}
     assert names == {"Twin Rivers", "another castle", "same name, other format"}
     assert "read 4 files: 4 converted to mapkit" in err
-    assert "(1 other file left alone: a C3G Book, not a map)" in err
-    assert "(1 other file left alone: neither its content nor its name says it is a map or a Book)" in err
+    assert "(1 other file left alone: a C3G Book, not a map: " in err
+    assert "(1 other file left alone: neither its content nor its name says it is a map or a Book: README.txt)" in err
 
 
 def test_the_summary_groups_refusals_by_reason(tmp_path, cli):

@@ -29,7 +29,9 @@ def test_a_folder_leaves_files_that_are_not_maps_alone_and_names_them(cli, tmp_p
     folder = folder_of_things(tmp_path)
     code, out, err = cli("validate", folder)
     assert code == 0 and "in 1 map" in out, (out, err)
-    assert "(1 other file left alone: a piece collection, not a map)" in err and "(2 other files left alone" in err, err
+    assert "(1 other file left alone: a piece collection, not a map: owned.txt)" in err, err
+    assert "(2 other files left alone: neither its content nor its name says it is a map or a Book: " \
+           "maps_summary.json, page.html)" in err, err
     assert "damaged" not in err
     code, out, err = cli("convert", folder, "--to", "hsc", "-d", tmp_path / "out", "--allow-loss")
     assert code == 0 and [p.name for p in (tmp_path / "out").iterdir()] == ["twin.hsc"], err

@@ -13,6 +13,7 @@ from __future__ import annotations
 import argparse
 import json
 import re
+import shutil
 
 import pytest
 
@@ -168,10 +169,10 @@ def test_verbose_says_what_was_read_and_how_long_it_took(cli):
     code, _, err = cli("info", SAMPLE, "-v")
     lines = err.splitlines()
     assert code == 0 and len(lines) == 2
-    assert re.fullmatch(rf"mapkit: {re.escape(str(SAMPLE))}: read as hsc, 147 piece\(s\) in \d+\.\d{{3}} s", lines[0])
+    assert re.fullmatch(rf"mapkit: {re.escape(str(SAMPLE))}: read as hsc, 147 pieces and markers in \d+\.\d{{3}} s", lines[0])
     assert re.fullmatch(r"mapkit: info took \d+\.\d\d s, exit status 0", lines[1])
     before = cli("-v", "info", SAMPLE)[2].splitlines()  # given before the command's name: the same
-    assert len(before) == 2 and before[0].startswith(f"mapkit: {SAMPLE}: read as hsc, 147 piece(s) in ")
+    assert len(before) == 2 and before[0].startswith(f"mapkit: {SAMPLE}: read as hsc, 147 pieces and markers in ")
     code, _, err = cli("-q", "info", SAMPLE, "-v")
     assert code == 2 and "contradict" in err
 
@@ -232,3 +233,47 @@ def test_convert_takes_its_output_as_o_too(cli, tmp_path):
     assert code == 2 and "give one input" in err
     code, _, err = cli("convert", SAMPLE, "-o", tmp_path / "b.hsc", "-d", tmp_path, "--to", "hsc")
     assert code == 2 and "give one of them" in err
+
+
+def test_o_names_the_report_format_when_format_does_not(cli, tmp_path):
+    """`-o REPORT.json` writes JSON, `-o REPORT.sarif` SARIF (as the name says) unless --format
+    says otherwise; fit's -o is its new map, whose name never makes its summary JSON."""
+    code, _, err = cli("validate", SAMPLE, "-o", tmp_path / "v.sarif")
+    assert code == 0 and json.loads((tmp_path / "v.sarif").read_text())["version"] == "2.1.0"
+    assert cli("info", SAMPLE, "-o", tmp_path / "i.json")[0] == 0
+    assert json.loads((tmp_path / "i.json").read_text())["name"] == "Twin Rivers"
+    assert cli("info", SAMPLE, "-o", tmp_path / "t.json", "--format", "text")[0] == 0
+    assert (tmp_path / "t.json").read_text().startswith("Twin Rivers\n")
+    collection = tmp_path / "mine.sets.txt"
+    collection.write_text("2xRotV,RttFF\n")
+    code, out, _ = cli("fit", SAMPLE, "--collection", collection, "-o", tmp_path / "f.mapkit.json", "--no-picture")
+    assert code == 0 and out.startswith("twin-rivers.hsc: builds from the collection")
+
+
+def test_a_writing_command_counts_pieces_as_info_does(cli, tmp_path):
+    """The line of what was written counts pieces as `info` and `inventory` do, markers apart."""
+    info = cli("info", SAMPLE)[1]
+    assert "99 to build with" in info and "48 start-zone spaces" in info
+    code, _, err = cli("convert", SAMPLE, tmp_path / "c.mapkit.json")
+    assert code == 0 and "99 piece(s) to build with, 48 marker(s)" in err
+
+
+def test_a_gzipped_mapkit_map_is_written_and_read_back(cli, tmp_path):
+    import gzip
+
+    out = tmp_path / "c.mapkit.json.gz"
+    code, _, err = cli("convert", SAMPLE, out)
+    assert code == 0, err
+    assert json.loads(gzip.decompress(out.read_bytes()))["format"] == "mapkit"
+    assert cli("info", out)[1] == cli("info", SAMPLE)[1]
+
+
+def test_a_folder_names_the_files_it_leaves_alone(cli, tmp_path):
+    shutil.copyfile(SAMPLE, tmp_path / "m.hsc")
+    (tmp_path / "notes.txt").write_text("not a map")
+    (tmp_path / "list.json").write_text("[1, 2]")
+    code, _, err = cli("validate", tmp_path)
+    assert code == 0 and "2 other files left alone" in err and "list.json, notes.txt" in err
+    code, _, err = cli("validate", tmp_path, "-v")
+    assert f"{tmp_path / 'm.hsc'}: read and checked, 0 finding(s)" in err
+    assert f"{tmp_path / 'notes.txt'}: left alone: " in err

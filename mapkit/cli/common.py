@@ -109,20 +109,31 @@ def add_report_options(parser: argparse.ArgumentParser, command: str, formats: t
     """`--format`, its shorthand `--json` and `-o FILE`, the same on every command that prints a
     report; `picture` names the command's own option for a picture (`-o` is never one)."""
     parser.add_argument("--format", dest="output_format", choices=formats, default=None,
-                        help=f"report format (default {formats[0]})")
+                        help=f"report format (default: as -o's name says, {', '.join(_BY_SUFFIX.get(f, f) for f in formats[1:])}; "
+                             f"else {formats[0]})")
     parser.add_argument("--json", action="store_true", help="the same as --format json")
     parser.add_argument("-o", "--output", metavar="FILE",
                         help=f"write the report to FILE rather than standard output"
                              + (f" (the picture is {picture})" if picture else ""))
-    parser.set_defaults(_report=(command, picture))
+    parser.set_defaults(_report=(command, picture), _report_formats=formats)
+
+
+#: The report format an `-o` name asks for when no --format is given.
+_BY_SUFFIX = {"json": ".json", "sarif": ".sarif", "markdown": ".md"}
 
 
 def report_format(args: argparse.Namespace) -> str:
-    """The report format asked: --format, or json for --json; --json with another --format is refused."""
+    """The report format asked: --format, or json for --json, else the one `-o`'s name says
+    (.json, .sarif, .md), else text; --json with another --format is refused."""
     chosen = args.output_format
     if args.json and chosen not in (None, "json"):
         raise UsageError(f"--json and --format {chosen} contradict each other")
-    return "json" if args.json else chosen or "text"
+    if args.json:
+        return "json"
+    if chosen is None and args.output:
+        chosen = next((f for f, suffix in _BY_SUFFIX.items()
+                       if f in getattr(args, "_report_formats", ()) and args.output.lower().endswith(suffix)), None)
+    return chosen or "text"
 
 
 def report_output(args: argparse.Namespace) -> str | None:

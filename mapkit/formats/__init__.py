@@ -21,8 +21,9 @@ TYPE_CHECKING = False  # (typing is not imported at run time: every command star
 if TYPE_CHECKING:
     from pathlib import Path
 
-#: Formats whose readers inflate gzip (Hexoscape saves .json.gz maps); write_map gzips them under a .gz name.
-GZIP_FORMATS = ("hexoscape",)
+#: Formats a gzipped file of is read back (Hexoscape saves .json.gz maps, which its reader inflates;
+#: a `.mapkit.json.gz` is inflated before its content is told); write_map gzips them under a .gz name.
+GZIP_FORMATS = ("hexoscape", "mapkit")
 
 def formats() -> tuple[FileFormat, ...]:
     """The map formats, in registration order."""

@@ -28,7 +28,7 @@ if TYPE_CHECKING:
     from typing import Any
 
 NAME = "mapkit"
-EXTENSIONS = (".mapkit.json",)
+EXTENSIONS = (".mapkit.json", ".mapkit.json.gz")
 DESCRIPTION = "mapkit native JSON"
 #: Version 2: a Book's placement `level` is the Level it stands on (`Placement`); version 1 wrote
 #: the height movement counts, one lower on Cosmos or water, and is read by turning it into a Level.
