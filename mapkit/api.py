@@ -751,6 +751,8 @@ class _Told(list):
         super().__init__()
         self.warn = warn
         self.details: list[str] = []
+        #: The format of the map file the job read (`_read_job`).
+        self.read_as: str | None = None
 
     def __call__(self, warning: str) -> None:
         self.append(warning)
@@ -766,9 +768,13 @@ def _read_job(path: PathLike, format: str | None, scenario: int | None, tell: _T
 
     started = time.perf_counter()
     m = read(path, format, printable=printable)
-    tell.details.append(f"{shown_input(path)}: read as {m.source_format or 'an unnamed format'}, "
+    read_as = tell.read_as = getattr(m, "read_as", None) or m.source_format
+    kept = read_as == "mapkit" and m.source_format not in (None, "mapkit")  # its warnings are its source's
+    tell.details.append(f"{shown_input(path)}: read as {read_as or 'an unnamed format'}, "
                         f"{len(m.pieces):,} pieces and markers in {time.perf_counter() - started:.3f} s")
     for warning in m.warnings:
+        if kept and not warning.startswith("mapkit JSON version"):
+            warning = f"(kept from the {m.source_format} file it was converted from) {warning}"
         tell(f"{shown_input(path)}: warning: {warning}")
     try:
         if room is not None:
@@ -825,6 +831,8 @@ def info_file(path: PathLike, format: str | None = None, scenario: int | None = 
     out = _report_output(output, (path,))
     tell = _Told(warn)
     summary = info(_read_job(path, format, scenario, tell, room=room), cells=as_json)
+    if tell.read_as and tell.read_as != summary.get("format"):
+        summary["file_format"] = tell.read_as  # a mapkit JSON file of a map converted from another format
     return _deliver(Result(summary, info_text(summary, as_json=as_json), tell), out,
                     f"info, {'JSON' if as_json else 'text'}", (path,))
 

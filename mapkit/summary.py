@@ -190,6 +190,8 @@ def render_text(s: dict[str, Any]) -> str:
     fmt = s["format"] or "?"
     if s["version"]:
         fmt += f" {s['version']}"
+    if s.get("file_format"):
+        fmt = f"{s['file_format']}, converted from {fmt}"
     lines.append(f"  format:   {fmt}")
     if s["author"]:
         lines.append(f"  author:   {s['author']}")

@@ -265,7 +265,7 @@ def test_a_gzipped_mapkit_map_is_written_and_read_back(cli, tmp_path):
     code, _, err = cli("convert", SAMPLE, out)
     assert code == 0, err
     assert json.loads(gzip.decompress(out.read_bytes()))["format"] == "mapkit"
-    assert cli("info", out)[1] == cli("info", SAMPLE)[1]
+    assert cli("info", out)[1] == cli("info", SAMPLE)[1].replace("format:   hsc", "format:   mapkit, converted from hsc")
 
 
 def test_a_folder_names_the_files_it_leaves_alone(cli, tmp_path):
@@ -277,3 +277,19 @@ def test_a_folder_names_the_files_it_leaves_alone(cli, tmp_path):
     code, _, err = cli("validate", tmp_path, "-v")
     assert f"{tmp_path / 'm.hsc'}: read and checked, 0 finding(s)" in err
     assert f"{tmp_path / 'notes.txt'}: left alone: " in err
+
+
+def test_a_converted_map_says_its_own_format_and_whose_warnings_it_keeps(cli, tmp_path):
+    """A mapkit JSON file keeps the format its map came from and that reader's warnings; `info`
+    names the file's own format first, and the kept warnings say whose they are (a new user
+    read '$.boardPieces: ...' about a mapkit file, which has no boardPieces)."""
+    from mapkit.formats import write_map
+    from mapkit.model.map import Map, Piece
+
+    path = tmp_path / "old.mapkit.json"
+    write_map(Map(name="old", pieces=[Piece("grass-1", 0, 0, 0)], source_format="hexoscape",
+                  source_version="object", warnings=["$.boardPieces: a save from before 2025-01-12"]), path)
+    code, out, err = cli("info", path)
+    assert code == 0 and "  format:   mapkit, converted from hexoscape object\n" in out
+    assert err == (f"mapkit: {path}: warning: (kept from the hexoscape file it was converted from) "
+                   "$.boardPieces: a save from before 2025-01-12\n")
