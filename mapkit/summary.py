@@ -166,14 +166,18 @@ def terrain_hexes(m: Map, counts: Counter[str] | None = None) -> Counter[str]:
 
 
 def cells_json(m: Map) -> list[dict[str, Any]]:
-    """One object per occupied cell: q, r, its Level (a tile's layer, or the Level a standing piece
-    stands on), terrain or kind, and its piece: the number findings and losses give it (the
-    first piece of the map is piece 1)."""
+    """One object per occupied cell: q, r, its place as the build sheets letter it ("C7"), its
+    Level (a tile's layer, or the Level a standing piece stands on), terrain or kind, and its
+    piece: the number findings and losses give it (the first piece of the map is piece 1)."""
     cat = catalog()
     out = []
-    for q, r, level, index in m.iter_cells():
+    board = Board.of(m)
+    named: dict[tuple[int, int], str | None] = {}
+    for q, r, z, index in m.iter_cells():
         ptype = cat[m.pieces[index].type]
-        cell: dict[str, Any] = {"q": q, "r": r, "level": levels.level(ptype, level)}
+        if (q, r) not in named:
+            named[(q, r)] = board.name(q, r) if board else None
+        cell: dict[str, Any] = {"q": q, "r": r, "place": named[(q, r)], "level": levels.level(ptype, z)}
         if ptype.kind in ("land", "fluid"):
             cell["terrain"] = ptype.terrain
         else:

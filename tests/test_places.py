@@ -12,7 +12,7 @@ import re
 
 import pytest
 
-from mapkit.formats import write_map
+from mapkit.formats import read_map, write_map
 from mapkit.model.board import Board, column_letters
 from mapkit.model.map import Map, Piece
 
@@ -145,3 +145,22 @@ def test_a_conversion_loss_names_its_hex_as_the_sheets_do(fmt):
     if fmt == "hsc":
         turned = next(line for line in lines if "half step" in line)
         assert f"at {board.name(3, 2)} (3, 2) Level 1" in turned, turned
+
+
+def test_info_cells_and_the_overlay_name_their_hexes_as_the_sheets_do(cli):
+    """`info --json` cells and `overlay --json` hexes and placements carry the sheets' place ("C7")
+    beside (q, r), as findings do (a new user found neither)."""
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent
+    m = read_map(root / "samples" / "maps" / "twin-rivers.hsc")
+    board = Board.of(m)
+    cells = json.loads(cli("info", root / "samples" / "maps" / "twin-rivers.hsc", "--json")[1])["cells"]
+    assert cells and all(c["place"] == board.name(c["q"], c["r"]) for c in cells)
+    street = root / "samples" / "maps" / "street.mapkit.json"
+    board = Board.of(read_map(street))
+    doc = json.loads(cli("overlay", street, "--json")[1])
+    hexes = [h for level in doc["levels"] for h in level["hexes"]]
+    assert hexes and all(h["place"] == board.name(h["q"], h["r"]) for h in hexes)
+    assert all(b["place"] == board.name(b["q"], b["r"]) for b in doc["buildings"])
+    assert all(o["places"] == [board.name(q, r) for q, r in o["spaces"]] for o in doc["objects"])

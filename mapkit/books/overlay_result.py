@@ -50,14 +50,23 @@ def classify_map(m: Any, path: str | None, params: Any) -> OverlayResult:
     errors = [pb.error for pb in placed.buildings + placed.objects if pb.error]
     if errors:
         raise FormatError(errors[0], file=path)
+    from mapkit.model.board import Board
+
+    board = Board.of(m)
+
+    def place(q: int, r: int) -> str | None:  # as the build sheets letter the hex ("C7")
+        return board.name(q, r) if board else None
+
     levels: dict[int, list[dict[str, Any]]] = {}
     for (q, r, level), cls in sorted(placed.cells.items(), key=lambda kv: (kv[0][2], kv[0][1], kv[0][0])):
-        levels.setdefault(level, []).append({"q": q, "r": r, "class": cls})
+        levels.setdefault(level, []).append({"q": q, "r": r, "place": place(q, r), "class": cls})
     doc = {"map": m.name, "parameters": params.describe(),
            "levels": [{"level": lv, "hexes": cells} for lv, cells in sorted(levels.items())],
-           "buildings": [{"book": pb.placement.book, "name": pb.book.name if pb.book else "", "q": pb.placement.q, "r": pb.placement.r,
+           "buildings": [{"book": pb.placement.book, "name": pb.book.name if pb.book else "", "q": pb.placement.q,
+                          "r": pb.placement.r, "place": place(pb.placement.q, pb.placement.r),
                           "level": pb.placement.level, "rotation": pb.placement.rotation} for pb in placed.buildings],
-           "objects": [{"book": pb.placement.book, "name": pb.book.name if pb.book else "", "spaces": [list(h) for h in pb.spaces()],
+           "objects": [{"book": pb.placement.book, "name": pb.book.name if pb.book else "",
+                        "spaces": [list(h) for h in pb.spaces()], "places": [place(*h) for h in pb.spaces()],
                         "level": pb.placement.level} for pb in placed.objects]}
     return OverlayResult(doc, m.name or path or "", "", 1, map=m, placed=placed)
 
