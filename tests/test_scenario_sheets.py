@@ -112,13 +112,33 @@ def test_what_lies_beneath_and_stacked_start_spaces_are_named():
     own = [i for i, p in enumerate(view.pieces) if p.attrs.get("scenario") == 1]
     assert stacked_starts(view, own) == {(2, 1): [1, 8]}
     said = lines(view, beneath(view, own), stacked_starts(view, own), lambda q, r: f"{q}/{r}")
-    assert said == ["glyph D on Level 1 at 3/1, under Road 5-hex (Level 8)",
-                    "figure 7 on Level 1 at 4/1, under Road 5-hex (Level 8)",
-                    "player 1 start space on Level 1 at 2/1, under Road 5-hex (Level 8)",
-                    "start spaces at 2/1 on Levels 1 and 8"]
+    assert said == ["glyph D on Level 1 under Road 5-hex (Level 8) at 3/1",
+                    "figure 7 on Level 1 under Road 5-hex (Level 8) at 4/1",
+                    "player 1 start spaces on Level 1 under Road 5-hex (Level 8) at 2/1",
+                    "start spaces on Levels 1 and 8 at 2/1"]
 
 
 def test_stacked_start_spaces_are_marked_on_the_scenario_page(monkeypatch):
     pages = _pages(monkeypatch, bridge_map())
     marks = [item for painted in pages.values() for item, _, _ in painted if isinstance(item, Text)]
     assert any(t.text == "L1+L8" for t in marks)
+
+
+def test_the_west_barbicans_start_spaces_on_levels_1_and_21_are_marked():
+    """The castle page: 'Olive start zone spaces marked with the number 2 indicate where there are 2
+    open start zone spaces on both levels 1 and 21' (its scenario text); under the wall walk."""
+    from conftest import corpus_file
+
+    from mapkit import api
+    from mapkit.model.board import Board
+    from mapkit.outputs.sheets.hidden import beneath, lines, stacked_starts
+
+    whole = api.read(corpus_file("pairs/TheWestBarbicanOfIdonaCastle.html"))
+    view = whole.for_scenario(1)
+    own = [i for i, p in enumerate(view.pieces) if p.attrs.get("scenario") == 1]
+    stacked = stacked_starts(view, own)
+    assert len(stacked) == 7 and set(map(tuple, stacked.values())) == {(1, 21)}
+    hidden = beneath(view, own)
+    assert {(b.q, b.r) for b in hidden} == set(stacked) and {b.level for b in hidden} == {1}
+    said = lines(view, hidden, stacked, Board.of(whole).name)
+    assert said[-1] == "start spaces on Levels 1 and 21 at Q6, R6, P7, Q7, R7, Q8, R8"

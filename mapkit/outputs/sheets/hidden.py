@@ -73,10 +73,13 @@ def stacked_starts(m: Map, own: list[int]) -> dict[tuple[int, int], list[int]]:
     return {cell: sorted(lv) for cell, lv in found.items() if len(lv) > 1}
 
 
-def overlay(m: Map, hidden: list[Beneath], stacked: dict[tuple[int, int], list[int]], p: float) -> Group:
+def overlay(m: Map, hidden: list[Beneath], stacked: dict[tuple[int, int], list[int]], p: float,
+            min_text: float = 0.0) -> Group:
     """Scene items to draw over a picture from above: each hidden piece small in the upper left of
     its hex (the lower part keeps the number of a start space on top), its hex ringed dashed and
-    its Level beside it ("L1"); a hex of start spaces on several Levels names them all ("L1+L8")."""
+    its Level beside it ("L1"); a hex of start spaces on several Levels names them all ("L1+L8") where
+    that fits in the hex at `min_text` (the smallest legible size, model millimetres; else the key
+    under the page's parts names them)."""
     group = Group("beneath", label="Scenario pieces under other pieces", layer=True)
     said: set[tuple[int, int]] = set()
     for b in hidden:
@@ -101,29 +104,46 @@ def overlay(m: Map, hidden: list[Beneath], stacked: dict[tuple[int, int], list[i
         if (b.q, b.r) in said:
             continue
         said.add((b.q, b.r))
-        text = "+".join(f"L{lv}" for lv in stacked[(b.q, b.r)]) if (b.q, b.r) in stacked else f"L{b.level}"
-        group.add(Text(cx + p * 0.2, y, text, p * (0.18 if len(text) < 4 else 0.14), fill=(0, 0, 0), bold=True,
-                       halo=(255, 255, 255)))
+        text = _fitted(stacked.get((b.q, b.r)), b.level, p, min_text)
+        group.add(Text(cx + p * 0.2, y, text, max(min_text, p * (0.18 if len(text) < 4 else 0.14)),
+                       fill=(0, 0, 0), bold=True, halo=(255, 255, 255)))
     for (q, r), lvs in sorted(stacked.items()):
         if (q, r) not in said:
             cx, cy = hex_center(q, r, p)
-            group.add(Text(cx, cy - p * 0.3, "+".join(f"L{lv}" for lv in lvs), p * 0.18, fill=(0, 0, 0), bold=True,
-                           halo=(255, 255, 255)))
+            group.add(Text(cx, cy - p * 0.3, _fitted(lvs, lvs[0], p, min_text), max(min_text, p * 0.14),
+                           fill=(0, 0, 0), bold=True, halo=(255, 255, 255)))
     return group
+
+
+def _fitted(lvs: list[int] | None, level: int, p: float, min_text: float) -> str:
+    """"L1+L8" for the Levels of stacked start spaces when that fits across 0.45 of the hex at a
+    legible size, else the one Level ("L1")."""
+    both = "+".join(f"L{lv}" for lv in lvs) if lvs else ""
+    if both and len(both) * 0.62 * max(min_text, p * 0.14) <= p * 0.45:
+        return both
+    return f"L{level}"
 
 
 def lines(m: Map, hidden: list[Beneath], stacked: dict[tuple[int, int], list[int]],
           name: Callable[[int, int], str | None]) -> list[str]:
-    """What the sheet's key says of them, a line each: "glyph D on Level 1 at D2, under Road 5-hex (Level 8)"."""
-    out = []
+    """What the sheet's key says of them, a line for each kind of piece under each kind of cover
+    ("glyph D on Level 1 under Road 5-hex (Level 8) at D2") and for each set of stacked Levels
+    ("start spaces on Levels 1 and 21 at P7, Q8")."""
+    grouped: dict[tuple[str, int, str, int], list[str]] = {}
     for b in hidden:
         piece = m.pieces[b.index]
         what = (f"glyph {piece.attrs.get('letter', '?')}" if piece.type == "glyph"
-                else f"player {piece.attrs.get('player', '?')} start space" if piece.type == "start-zone"
+                else f"player {piece.attrs.get('player', '?')} start spaces" if piece.type == "start-zone"
                 else f"figure {players.figure_label(piece)}" if piece.type.startswith("figure") else piece.type)
         where = name(b.q, b.r) or f"({b.q}, {b.r})"
-        out.append(f"{what} on Level {b.level} at {where}, under {b.over} (Level {b.over_level})")
-    for (q, r), lvs in sorted(stacked.items()):
-        where = name(q, r) or f"({q}, {r})"
-        out.append(f"start spaces at {where} on Levels {' and '.join(map(str, lvs))}")
+        places = grouped.setdefault((what, b.level, b.over, b.over_level), [])
+        if where not in places:
+            places.append(where)
+    out = [f"{what} on Level {level} under {over} (Level {over_level}) at {', '.join(places)}"
+           for (what, level, over, over_level), places in grouped.items()]
+    by_levels: dict[tuple[int, ...], list[str]] = {}
+    for (q, r), lvs in sorted(stacked.items(), key=lambda kv: (kv[0][1], kv[0][0])):
+        by_levels.setdefault(tuple(lvs), []).append(name(q, r) or f"({q}, {r})")
+    for stack, places in by_levels.items():
+        out.append(f"start spaces on Levels {', '.join(map(str, stack[:-1]))} and {stack[-1]} at {', '.join(places)}")
     return out

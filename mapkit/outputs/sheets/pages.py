@@ -183,6 +183,10 @@ def _players_key(c: Any, view: Map, own: list[int], x: float, y: float, width: f
         y -= 10
 
 
+#: The smallest type a mark on a scenario sheet's map is set in (points): legible when printed.
+MIN_MARK_PT = 4.5
+
+
 def _sheet_names(m: Map) -> Any:
     """A hex's name on the sheets' lettered board (C7), or None."""
     from mapkit.model.board import Board
@@ -243,7 +247,7 @@ def _scenario_page(c: Any, whole: Map, number: int, frame: _MapFrame, w_mm: floa
     draw_group(c, scene, sheet)
     # what the picture from above paints over (a glyph under a bridge), and start spaces on two Levels
     hidden, stacked = beneath(view, own), stacked_starts(view, own)
-    draw_group(c, overlay(view, hidden, stacked, HEX_PITCH_MM), sheet)
+    draw_group(c, overlay(view, hidden, stacked, HEX_PITCH_MM, min_text=MIN_MARK_PT / PT_PER_MM / scale), sheet)
     _piece_labels(c, view, sheet, own)
     _coordinates(c, frame, sheet)
     y = _parts_column(c, view, own, (margin + width - list_w) * PT_PER_MM, (top - 4) * PT_PER_MM,
