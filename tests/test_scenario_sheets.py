@@ -8,6 +8,7 @@ from __future__ import annotations
 import math
 
 import pytest
+from conftest import corpus_files
 
 from mapkit.model.grid import HEX_PITCH_MM
 from mapkit.model.map import Map, Piece, Scenario
@@ -142,3 +143,28 @@ def test_the_west_barbicans_start_spaces_on_levels_1_and_21_are_marked():
     assert {(b.q, b.r) for b in hidden} == set(stacked) and {b.level for b in hidden} == {1}
     said = lines(view, hidden, stacked, Board.of(whole).name)
     assert said[-1] == "start spaces on Levels 1 and 21 at Q6, R6, P7, Q7, R7, Q8, R8"
+
+
+CORPUS_MAPS = corpus_files("glasq-xhtml", "*.html") + corpus_files("hsc", "*.hsc") + corpus_files("pairs", "*.h*")
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("path", CORPUS_MAPS)
+def test_every_start_space_glyph_and_figure_of_the_corpus_shows_on_its_sheet(monkeypatch, path):
+    """On every corpus map, each glyph, start space and figure is drawn with nothing painted over
+    it: a scenario's own on that scenario's page, the others on some page of the build sheets."""
+    from mapkit import api
+
+    m = api.read(path)
+    marks = [p for p in m.pieces if m.piece_type(p).kind in ("marker", "figure")]
+    if not marks:
+        return  # nothing to show (VirtualScape's tests of land, ruins, ladders ...)
+    pages = _pages(monkeypatch, m)
+    numbers = m.scenarios() if m.several_scenarios() else []
+    page_of = dict(zip(numbers, sorted(pages)[-len(numbers):])) if numbers else {}
+    missing = []
+    for p in marks:
+        where = [pages[page_of[p.attrs["scenario"]]]] if p.attrs.get("scenario") in page_of else list(pages.values())
+        missing += [(p.attrs.get("scenario"), p.type, q, r, p.z) for q, r in m.footprint(p)
+                    if not any(visible(painted, q, r, _label(p)) for painted in where)]
+    assert not missing

@@ -42,7 +42,11 @@ class Places:
         if not self.measured:
             from mapkit.model.board import Board
 
-            self.board, self.measured = Board.of(self.m), True
+            try:
+                self.board = Board.of(self.m)
+            except (ValueError, OverflowError):  # a hand-edited piece turned by nan or inf: no board to letter
+                self.board = None
+            self.measured = True
         name = self.board.name(q, r) if self.board is not None else None  # type: ignore[attr-defined]
         return f"{name} ({q}, {r})" if name else f"({q}, {r})"
 

@@ -202,10 +202,11 @@ def _beneath_key(c: Any, lines: list[str], x: float, y: float, width: float, bot
         return y
     c.setFillColorRGB(0, 0, 0)
     c.setFont(bold_font(), 8)
-    c.drawString(x, y - 12, "Under other pieces (drawn small, dashed)")
+    c.drawString(x, y - 12, fit_text("Under other pieces", bold_font(), 8, width))
     y -= 24
     c.setFont(font(), 7)
-    wrapped = [part for line in lines for part in wrap_text(line, font(), 7, width)]
+    wrapped = [part for line in ["drawn small in their hex, which is ringed dashed:", *lines]
+               for part in wrap_text(line, font(), 7, width)]
     for n, line in enumerate(wrapped):
         if y - 9 < bottom and n < len(wrapped) - 1:
             c.drawString(x, y, f"... and more ({len(lines)} in all)")
