@@ -125,11 +125,17 @@ VIEWS = [
      ["--scenario", "2", "--scale", "28"]),
 ]
 
-#: (picture, map as in VIEWS, `mapkit print` options, page): a page of a build sheet, drawn by
-#: `mapkit print` and turned into a picture by poppler's pdftoppm.
-SHEETS = [
+#: (picture, map as in VIEWS, `mapkit print` options, page[, dots per inch, crop]): a page of a
+#: build sheet, drawn by `mapkit print` and turned into a picture by poppler's pdftoppm (80 dpi
+#: unless given); a crop (left, top, right, bottom, as shares of the page) keeps a detail of it.
+SHEETS: list[tuple] = [
     ("print-build-sheet.png", "samples/maps/twin-rivers.hsc", [], 2),
     ("print-scenario-sheet.png", "corpus:glasq-xhtml/hsbf0001_TableOfTheGiants.html", [], 9),
+    # the official castle's bases (Level 2): each labelled C, S or E, its band the sides it joins
+    ("print-castle-bases.png", "corpus:pairs/The West Barbican of Idona Castle.hsc", [], 2, 110),
+    # crowded hexes on the castle's Level 1: a tile under a figure labelled beside it, with a line
+    ("print-crowded-labels.png", "corpus:pairs/The West Barbican of Idona Castle.hsc", [], 1, 200,
+     (0.2, 0.25, 0.55, 0.55)),
 ]
 
 
@@ -162,8 +168,9 @@ def view_pictures() -> list[str]:
     return written
 
 
-def sheet_pictures() -> list[str]:
-    """Draw SHEETS: `mapkit print`, then one page of it as a PNG (pdftoppm, poppler-utils)."""
+def sheet_pictures(only: list[str] | None = None) -> list[str]:
+    """Draw SHEETS (those named in `only`, if given): `mapkit print`, then one page of it as a
+    PNG (pdftoppm, poppler-utils)."""
     import shutil
     import subprocess
     import tempfile
@@ -174,23 +181,44 @@ def sheet_pictures() -> list[str]:
         print("skipped the build-sheet pictures: pdftoppm (poppler-utils) is not installed")
         return []
     written = []
-    for name, source, options, page in SHEETS:
+    for name, source, options, page, *more in SHEETS:
+        if only and name not in only:
+            continue
         path = _map_path(name, source)
         if path is None:
             continue
+        dpi = more[0] if more else 80
         with tempfile.TemporaryDirectory() as tmp:
             pdf = Path(tmp) / "sheet.pdf"
             if mapkit_main(["print", str(path), "-o", str(pdf), *options]) != 0:
                 raise SystemExit(f"mapkit print failed on {source}")
-            subprocess.run(["pdftoppm", "-png", "-r", "80", "-f", str(page), "-l", str(page), "-singlefile",
+            subprocess.run(["pdftoppm", "-png", "-r", str(dpi), "-f", str(page), "-l", str(page), "-singlefile",
                             str(pdf), str(Path(tmp) / "page")], check=True)
-            (IMAGES / name).write_bytes((Path(tmp) / "page.png").read_bytes())
+            png = Path(tmp) / "page.png"
+            if len(more) > 1:
+                from PIL import Image
+
+                with Image.open(png) as img:
+                    w, h = img.size
+                    left, top, right, bottom = more[1]
+                    img.crop((round(left * w), round(top * h), round(right * w), round(bottom * h))).save(png)
+            (IMAGES / name).write_bytes(png.read_bytes())
         written.append(name)
+        print(f"wrote {IMAGES / name}")
     return written
 
 
-def main() -> int:
+def main(argv: list[str] | None = None) -> int:
+    """Draw every picture, or only the build-sheet pictures named on the command line
+    (python docs/make_images.py print-castle-bases.png)."""
     IMAGES.mkdir(parents=True, exist_ok=True)
+    names = sys.argv[1:] if argv is None else argv
+    if names:
+        unknown = [n for n in names if n not in {row[0] for row in SHEETS}]
+        if unknown:
+            raise SystemExit(f"not a build-sheet picture of SHEETS: {', '.join(unknown)}")
+        sheet_pictures(names)
+        return 0
     pictures = {"levels.png": levels_picture(), **scenario_pictures()}
     for name, data in pictures.items():
         (IMAGES / name).write_bytes(data)

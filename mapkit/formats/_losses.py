@@ -42,12 +42,15 @@ class Places:
         if not self.measured:
             from mapkit.model.board import Board
 
+            self.measured = True
             try:
                 self.board = Board.of(self.m)
-            except (ValueError, OverflowError):  # a hand-edited piece turned by nan or inf: no board to letter
+            except (ValueError, TypeError, OverflowError, KeyError):  # pieces no board holds (the loss says why)
                 self.board = None
-            self.measured = True
-        name = self.board.name(q, r) if self.board is not None else None  # type: ignore[attr-defined]
+        try:
+            name = self.board.name(q, r) if self.board is not None else None  # type: ignore[attr-defined]
+        except (ValueError, TypeError, OverflowError):
+            name = None
         return f"{name} ({q}, {r})" if name else f"({q}, {r})"
 
 
