@@ -18,7 +18,6 @@ from mapkit.outputs.scene import c3g, layout, players, style, symbols
 from mapkit.outputs.scene import iso_solids as solids
 from mapkit.outputs.scene.layout import Box, Oblique, hex_center
 from mapkit.outputs.scene.shapes import Circle, Group, Poly, Text
-from mapkit.outputs.scene.shading import Shading
 
 
 def iso_view(m: Map, opts: Any) -> tuple[Group, Box, dict]:
@@ -31,7 +30,6 @@ def iso_view(m: Map, opts: Any) -> tuple[Group, Box, dict]:
     jobs: list[tuple[float, float, int, int, Any]] = []
     cell_sets: dict[int, set[tuple[int, int]]] = {}
     tops = layout.visible_tops(m)
-    shading = Shading(tops, m)
     for index, piece in enumerate(m.pieces):
         ptype = cat[piece.type]
         cells = layout.piece_cells(m, piece)
@@ -73,7 +71,7 @@ def iso_view(m: Map, opts: Any) -> tuple[Group, Box, dict]:
             buried = not thin_of[index] and (q, r, int(math.ceil(top))) in solid   # its top cannot show
             colour = colours.get(index)
             if colour is None:
-                fill = shading(style.piece_fill(ptype, piece.attrs), layout.surface_top(ptype, piece))
+                fill = style.piece_fill(ptype, piece.attrs)        # tops in the legend's colour
                 colour = colours[index] = (fill, style.darker(fill, 0.78), style.darker(fill, 0.62),
                                            style.darker(fill, 0.45), style.darker(fill, 0.85))
             fill = colour[0]
@@ -120,7 +118,7 @@ def iso_view(m: Map, opts: Any) -> tuple[Group, Box, dict]:
     box = Box(min(xs), min(ys), max(xs), max(ys))
     info = {"types": [cat[pc.type] for pc in m.pieces],
             "players": [pc for pc in m.pieces if pc.type == "start-zone" or cat[pc.type].kind == "figure"],
-            "levels": shading.levels, "cells": set(tops), "iso": True}
+            "cells": set(tops), "iso": True}
     if c3g.has_c3g(m):
         extra = c3g.iso_layer(m, opts.map_file, p, proj)
         root.items.extend(extra.groups)
