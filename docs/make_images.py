@@ -1,6 +1,7 @@
 """Draw the pictures of docs/render.md, levels.md, scenarios.md and print.md into docs/images.
 
-Run from the top of the checkout:  python docs/make_images.py
+Run from the top of the checkout:  python docs/make_images.py [PICTURE.png ...]
+(with names, only those pictures are redrawn).
 The views (top, per level, isometric) of a castle map, a C3G street and a multi-level map, and
 the other map pictures, are drawn by `mapkit render` itself, so they show what a user gets. The
 C3G street is a sample in this checkout; the other maps, and the scenario pictures (the
@@ -99,6 +100,8 @@ VIEWS = [
     ("west-barbican-levels.png", "corpus:pairs/The West Barbican of Idona Castle.hsc",
      ["--view", "levels", "--scale", "14"]),
     ("west-barbican-iso.png", "corpus:pairs/The West Barbican of Idona Castle.hsc", ["--view", "iso", "--scale", "36"]),
+    # tall rock outcrops (7 and 9 Levels) standing on shadow, in a dungeon room
+    ("shadow-cavern-room-1-iso.png", "corpus:glasq-xhtml/ShadowCavernRoom1.html", ["--view", "iso", "--scale", "40"]),
     # a C3G street, each view
     ("c3g-street-top.png", "samples/maps/street.mapkit.json", ["--scale", "40"]),
     ("c3g-street-levels.png", "samples/maps/street.mapkit.json", ["--view", "levels", "--scale", "24"]),
@@ -147,12 +150,14 @@ def _map_path(name: str, source: str) -> Path | None:
     return corpus / source[7:]
 
 
-def view_pictures() -> list[str]:
-    """Draw VIEWS with `mapkit render`; returns the pictures written."""
+def view_pictures(only: set[str] | None = None) -> list[str]:
+    """Draw VIEWS (those named in `only`, if given) with `mapkit render`; returns the pictures written."""
     from mapkit.cli import main as mapkit_main
 
     written = []
     for name, source, options in VIEWS:
+        if only is not None and name not in only:
+            continue
         path = _map_path(name, source)
         if path is None:
             continue
@@ -162,8 +167,9 @@ def view_pictures() -> list[str]:
     return written
 
 
-def sheet_pictures() -> list[str]:
-    """Draw SHEETS: `mapkit print`, then one page of it as a PNG (pdftoppm, poppler-utils)."""
+def sheet_pictures(only: set[str] | None = None) -> list[str]:
+    """Draw SHEETS (those named in `only`, if given): `mapkit print`, then one page of it as a PNG
+    (pdftoppm, poppler-utils)."""
     import shutil
     import subprocess
     import tempfile
@@ -175,6 +181,8 @@ def sheet_pictures() -> list[str]:
         return []
     written = []
     for name, source, options, page in SHEETS:
+        if only is not None and name not in only:
+            continue
         path = _map_path(name, source)
         if path is None:
             continue
@@ -189,16 +197,25 @@ def sheet_pictures() -> list[str]:
     return written
 
 
-def main() -> int:
+def main(names: list[str] | None = None) -> int:
+    """Redraw every picture, or only those `names` gives."""
     IMAGES.mkdir(parents=True, exist_ok=True)
-    pictures = {"levels.png": levels_picture(), **scenario_pictures()}
+    only = set(names) if names else None
+    known = {"levels.png", *(n for n, _, _ in VIEWS), *(n for n, *_ in SHEETS)}
+    if only is not None and not (only <= known or any(n.startswith("scenarios-") for n in only - known)):
+        raise SystemExit(f"make_images.py: no picture named {', '.join(sorted(only - known))}")
+    pictures: dict[str, bytes] = {}
+    if only is None or "levels.png" in only:
+        pictures["levels.png"] = levels_picture()
+    if only is None or any(n.startswith("scenarios-") for n in only):
+        pictures.update(scenario_pictures())
     for name, data in pictures.items():
         (IMAGES / name).write_bytes(data)
         print(f"wrote {IMAGES / name}")
-    view_pictures()
-    sheet_pictures()
+    view_pictures(only)
+    sheet_pictures(only)
     return 0
 
 
 if __name__ == "__main__":
-    raise SystemExit(main())
+    raise SystemExit(main(sys.argv[1:]))
