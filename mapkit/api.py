@@ -730,27 +730,31 @@ class Result(Record):
     command prints on standard output; `warnings` what its reader recovered from and what could
     not be drawn or read, in order (each told as it happens to the job's `warn`, if given);
     `status` its exit status (0 done, 1 a check found an error or a fit is short, 2 some input
-    was refused); `summary` the lines a batch ends with and `note` the line saying what was
-    written, both for standard error after the text."""
+    was refused); `summary` the lines a batch ends with and `note` the one line saying what was
+    written, both for standard error after the text; `details` what was read and how long it
+    took (what `--verbose` adds)."""
 
-    _fields = ("value", "text", "warnings", "status", "summary", "note")
+    _fields = ("value", "text", "warnings", "status", "summary", "note", "details")
 
     def __init__(self, value: Any = None, text: str = "", warnings: list[str] | None = None, status: int = 0,
-                 summary: list[str] | None = None, note: str | None = None):
+                 summary: list[str] | None = None, note: str | None = None, details: list[str] | None = None):
         self.value = value
         self.text = text
         self.warnings: list[str] = list(warnings or ())
         self.status = status
         self.summary: list[str] = [] if summary is None else summary
         self.note = note
+        self.details: list[str] = list(details if details is not None else getattr(warnings, "details", ()))
 
 
 class _Told(list):
-    """The warnings of one job, in order, each passed on to `warn` as it is added."""
+    """The warnings of one job, in order, each passed on to `warn` as it is added; and its
+    `details` (what was read, how long it took)."""
 
     def __init__(self, warn: Warn | None):
         super().__init__()
         self.warn = warn
+        self.details: list[str] = []
 
     def __call__(self, warning: str) -> None:
         self.append(warning)
@@ -762,7 +766,12 @@ def _read_job(path: PathLike, format: str | None, scenario: int | None, tell: _T
               room: int | None = None) -> Map:
     """The map at `path`, each of its reader's warnings told, then room `room` and scenario
     `scenario` of it; one the map lacks is a RoomError or ScenarioError naming the file."""
+    import time
+
+    started = time.perf_counter()
     m = read(path, format, printable=printable)
+    tell.details.append(f"{shown_input(path)}: read as {m.source_format or 'an unnamed format'}, "
+                        f"{len(m.pieces):,} piece(s) in {time.perf_counter() - started:.3f} s")
     for warning in m.warnings:
         tell(f"{shown_input(path)}: warning: {warning}")
     try:
@@ -784,6 +793,29 @@ def _check_output(path: PathLike, *kinds: str, inputs: Iterable[PathLike] = ()) 
     return check_output(path, *suffixes, inputs=tuple(inputs))
 
 
+def _report_output(output: PathLike | None, inputs: Iterable[PathLike]) -> str | None:
+    """Where a job writes the report it would print: None for standard output (not given, "-",
+    /dev/stdout), else a file name checked before any work as every output is."""
+    if output is None:
+        return None
+    from mapkit.io import is_standard_output
+
+    out = os.fspath(output)
+    return None if is_standard_output(out) else _check_output(out, inputs=inputs)
+
+
+def _deliver(result: Result, output: str | None, what: str, inputs: Iterable[PathLike]) -> Result:
+    """`result` with its report written atomically to `output` (when one is named) rather than
+    printed, and a note saying so."""
+    if output is not None:
+        from mapkit.io import write_output
+
+        write_output(output, result.text, inputs=tuple(inputs))
+        result.text = ""
+        result.note = f"{output}: {what}"
+    return result
+
+
 def _json_text(doc: Any, ascii: bool = False) -> str:
     import json
 
@@ -791,20 +823,26 @@ def _json_text(doc: Any, ascii: bool = False) -> str:
 
 
 def info_file(path: PathLike, format: str | None = None, scenario: int | None = None, as_json: bool = False,
-              warn: Warn | None = None, room: int | None = None) -> Result:
+              warn: Warn | None = None, room: int | None = None, output: PathLike | None = None) -> Result:
     """`mapkit info MAP`: the map's `info` summary (`.value`) and its text, or JSON with the
-    cells (`as_json`)."""
+    cells (`as_json`); written to `output` when named, rather than given as `.text`."""
+    out = _report_output(output, (path,))
     tell = _Told(warn)
     summary = info(_read_job(path, format, scenario, tell, room=room), cells=as_json)
-    return Result(summary, info_text(summary, as_json=as_json), tell)
+    return _deliver(Result(summary, info_text(summary, as_json=as_json), tell), out,
+                    f"info, {'JSON' if as_json else 'text'}", (path,))
 
 
 def inventory_file(path: PathLike, collection: PathLike | None = None, sets: Sequence[str] | None = None,
                    community: bool = False, format: str | None = None, scenario: int | None = None,
-                   as_json: bool = False, warn: Warn | None = None, room: int | None = None) -> Result:
-    """`mapkit inventory MAP`: the `inventory` report (`.value`) and its text or JSON; what the
-    collection's reader skipped is warned of after the map's warnings. `.status` is 1 when the
-    collection (a file, or a list of sets and pieces such as "2xRotV,RttFF") lacks a piece."""
+                   as_json: bool = False, warn: Warn | None = None, room: int | None = None,
+                   output: PathLike | None = None) -> Result:
+    """`mapkit inventory MAP`: the `inventory` report (`.value`) and its text or JSON (written to
+    `output` when named); what the collection's reader skipped is warned of after the map's
+    warnings. `.status` is 1 when the collection (a file, or a list of sets and pieces such as
+    "2xRotV,RttFF") lacks a piece."""
+    inputs = (path,) if collection is None else (path, collection)
+    out = _report_output(output, inputs)
     tell = _Told(warn)
     m = _read_job(path, format, scenario, tell, room=room)
     owned = None
@@ -815,7 +853,8 @@ def inventory_file(path: PathLike, collection: PathLike | None = None, sets: Seq
             tell(f"{os.fspath(collection)}: warning: {warning}")
     rep = inventory(m, owned, sets, community)
     short = bool(rep.get("missing"))  # the collection cannot build the map: status 1, as a short fit
-    return Result(rep, _json_text(rep) if as_json else inventory_text(rep), tell, 1 if short else 0)
+    return _deliver(Result(rep, _json_text(rep) if as_json else inventory_text(rep), tell, 1 if short else 0),
+                    out, f"inventory, {'JSON' if as_json else 'text'}", inputs)
 
 
 def report_file(path: PathLike, output: PathLike, profile: str | None = "casual", pictures: bool = False,
@@ -843,10 +882,11 @@ def render_file(path: PathLike, output: PathLike, view: str = "top", level: int 
     """`mapkit render MAP -o OUT.png|OUT.svg`: the picture (`.value`, its bytes) written
     atomically; `findings` marks the findings of `profile` (default: c3g for a map that places
     Books, else casual), and what kept them off is warned of. `scale` is PNG pixels per hex."""
-    from pathlib import Path
+    import time
 
     from mapkit.errors import PictureTooLarge
 
+    started = time.perf_counter()
     out = _check_output(output, "png", "svg", inputs=(path,))
     if not 1 <= scale <= 400:
         raise OptionError("--scale must be between 1 and 400 pixels per hex")
@@ -860,7 +900,15 @@ def render_file(path: PathLike, output: PathLike, view: str = "top", level: int 
                       map_file=os.fspath(path), profile=chosen, warn=lambda reason: tell(f"{shown_input(path)}: {reason}"))
     except PictureTooLarge as exc:
         raise PictureTooLarge(f"{out}: {exc}") from None
-    return Result(data, warnings=tell)
+    what = f"Level {level}" if level is not None else f"{view} view"
+    return Result(data, warnings=tell, note=f"{out}: {what}, {_size_of(data)}, {time.perf_counter() - started:.2f} s")
+
+
+def _size_of(data: bytes) -> str:
+    """A picture's size as a note gives it: a PNG's pixels (from its header), else its bytes."""
+    if data[:8] == b"\x89PNG\r\n\x1a\n" and len(data) >= 24:
+        return f"PNG {int.from_bytes(data[16:20], 'big')} x {int.from_bytes(data[20:24], 'big')} px"
+    return f"SVG, {len(data) / 1024:,.0f} kB"
 
 
 def _start(start: tuple[int, int, int] | str | None) -> tuple[int, int, int] | None:
@@ -878,20 +926,27 @@ def analyze_file(path: PathLike, move: int | None = None, height: int | None = N
                  broken_windows: bool = False, mover: str | None = None, vehicle: int | None = None,
                  vehicle_rules: str = "current", heatmap: PathLike | None = None, format: str | None = None,
                  scenario: int | None = None, as_json: bool = False, warn: Warn | None = None,
-                 room: int | None = None) -> Result:
-    """`mapkit analyze MAP`: the `analyze` report (`.value`) and its text or JSON. `move` and
-    `height` default to 5, or to the card of the vehicle `mover` drives (then they and
-    `flying`/`double` must not be given); `start` is (q, r, Level) or its text "Q,R,LEVEL";
-    `heatmap` names the PNG to draw, refused before any work if it cannot be written."""
+                 room: int | None = None, output: PathLike | None = None) -> Result:
+    """`mapkit analyze MAP`: the `analyze` report (`.value`) and its text or JSON (written to
+    `output` when named). `move` and `height` default to 5, or to the card of the vehicle `mover`
+    drives (then they and `flying`/`double` must not be given); `start` is (q, r, Level) or its
+    text "Q,R,LEVEL"; `heatmap` names the PNG to draw, refused before any work if it cannot be
+    written."""
+    import time
+
     from mapkit.errors import StartError
 
+    started = time.perf_counter()
     shown = shown_input(path)
+    out = _report_output(output, (path,))
     if heatmap:
         from mapkit.io import is_standard_output
 
         if is_standard_output(heatmap):
-            raise OptionError(f"-o {os.fspath(heatmap)}: standard output carries the analysis; "
+            raise OptionError(f"{os.fspath(heatmap)}: standard output carries the analysis; "
                               "write the heatmap to a file")
+        if out is not None and os.path.abspath(out) == os.path.abspath(os.fspath(heatmap)):
+            raise OptionError(f"{out}: named for both the report and the heatmap")
         _check_output(heatmap, "heatmap-png", inputs=(path,))
     tell = _Told(warn)
     m = _read_job(path, format, None, tell, printable=True, room=room)
@@ -921,12 +976,17 @@ def analyze_file(path: PathLike, move: int | None = None, height: int | None = N
                          ) from None
     except ScenarioError as exc:
         raise ScenarioError(f"{shown}: {exc}") from None
+    drawn = None
     if heatmap:
         for d in data.get("scenarios", [data]):
             for note in d.get("notes", ()):
                 if note.startswith("heatmap: "):
                     tell(f"{shown}: warning: {note}")
-    return Result(data, _json_text(data) if as_json else analysis_text(data), tell)
+        drawn = f"{os.fspath(heatmap)}: heatmap, {time.perf_counter() - started:.2f} s"
+    done = _deliver(Result(data, _json_text(data) if as_json else analysis_text(data), tell), out,
+                    f"analysis, {'JSON' if as_json else 'text'}", (path,))
+    done.note = "; ".join(n for n in (done.note, drawn) if n) or None
+    return done
 
 
 def _overlay_params(given: Any, always: bool = False) -> Any:
@@ -946,19 +1006,45 @@ def _overlay_params(given: Any, always: bool = False) -> Any:
         raise OptionError(str(exc)) from None
 
 
-def overlay_file(path: PathLike, output: PathLike | None = None, as_json: bool = False, params: Any = None,
-                 warn: Warn | None = None) -> Result:
+def overlay_file(path: PathLike, picture: PathLike | None = None, as_json: bool = False, params: Any = None,
+                 warn: Warn | None = None, format: str | None = None, scenario: int | None = None,
+                 room: int | None = None, output: PathLike | None = None) -> Result:
     """`mapkit overlay BOOK|MAP`: the `overlay` of a Book file or of the Books a map places
-    (`.value`); its text, or its JSON document (`as_json`), or nothing but the picture drawn to
-    `output`. `params` is an `OverlayParams` or a mapping of its `from_options` keywords."""
+    (`.value`, the map read as `format`, its `room` and `scenario` when given); its text, or its
+    JSON document (`as_json`), printed or written to `output`; with `picture`, drawn there too.
+    `params` is an `OverlayParams` or a mapping of its `from_options` keywords."""
+    import time
+
+    from mapkit.registry import kind_of
+
+    started = time.perf_counter()
     chosen = _overlay_params(params, always=True)
-    if output:
-        _check_output(output, "overlay-png", inputs=(path,))
-    result = overlay(path, chosen)
-    if output:
-        render(result, output, params=chosen)
-    text = _json_text(result.doc, ascii=True) if as_json else "" if output else result.text()
-    return Result(result, text)
+    out = _report_output(output, (path,))
+    if picture:
+        from mapkit.io import is_standard_output
+
+        if is_standard_output(picture) and out is None:
+            raise OptionError(f"{os.fspath(picture)}: standard output carries the overlay's report; "
+                              "draw the picture to a file (or write the report to one)")
+        _check_output(picture, "overlay-png", inputs=(path,))
+        if out is not None and os.path.abspath(out) == os.path.abspath(os.fspath(picture)):
+            raise OptionError(f"{out}: named for both the report and the picture")
+    tell = _Told(warn)
+    if format in (None, "book") and kind_of(os.fspath(path)) == "book":
+        if scenario is not None or room is not None:
+            raise OptionError(f"{shown_input(path)}: a Book sets up no scenarios or rooms; "
+                              "give a map that places it")
+        result = overlay(read_book(path), chosen)
+    else:
+        result = overlay(_read_job(path, format, scenario, tell, room=room), chosen, map_file=path)
+    drawn = None
+    if picture:
+        render(result, picture, params=chosen)
+        drawn = f"{os.fspath(picture)}: overlay picture, {time.perf_counter() - started:.2f} s"
+    text = _json_text(result.doc, ascii=True) if as_json else result.text()
+    done = _deliver(Result(result, text, tell), out, f"overlay, {'JSON' if as_json else 'text'}", (path,))
+    done.note = "; ".join(n for n in (done.note, drawn) if n) or None
+    return done
 
 
 def print_file(path: PathLike | None, output: PathLike, markers: bool = False, plan: bool = False,
@@ -1005,13 +1091,14 @@ def validate_report(paths: Iterable[PathLike], profile: str | None = "casual", s
                     overlay: Any = None, format: str | None = None, vehicle_rules: str | None = None,
                     scenario: int | None = None, jobs: int = 0, output: PathLike | None = None,
                     report_format: str = "text", progress: Progress | None = None, warn: Warn | None = None,
-                    room: int | None = None) -> Result:
+                    room: int | None = None, refused: Warn | None = None) -> Result:
     """`mapkit validate FILE|FOLDER...`: `validate_files` (`.value`, a `FileValidation`) with its
     report as "text", "json" or "sarif", written atomically to `output` or else the `.text`. The
     options are refused before any file is read; each file's reader warnings and the error that
     refused it are warned of; a folder (or several files, some refused) ends with a `.summary`.
     `settings` may be "NAME=VALUE" texts (`parse_setting`), `overlay` as for `overlay_file`.
-    `.status` is 2 when a file could not be read, else 1 when an error was found, else 0."""
+    `.status` is 2 when a file could not be read, else 1 when an error was found, else 0. A
+    file that could not be read is told to `refused` when given (an error, not a warning)."""
     named: Mapping[str, Any] | None = settings  # type: ignore[assignment]
     if settings is not None and not hasattr(settings, "items"):  # "NAME=VALUE" texts, not a mapping
         named = dict(parse_setting(text) for text in settings)
@@ -1030,17 +1117,24 @@ def validate_report(paths: Iterable[PathLike], profile: str | None = "casual", s
         for warning in checked.warnings:
             tell(f"{shown_input(checked.path)}: warning: {warning}")
         if checked.error is not None:
-            tell(checked.error if checked.path in checked.error else f"{checked.path}: {checked.error}")
+            line = checked.error if checked.path in checked.error else f"{checked.path}: {checked.error}"
+            if refused is None:
+                tell(line)
+            else:
+                refused(line)
     report = {"text": result.text, "json": result.json, "sarif": result.sarif}[report_format]()
+    note = None
     if output:
-        from mapkit.io import write_output
+        from mapkit.io import is_standard_output, write_output
 
         write_output(output, report, inputs=result.files)
+        if not is_standard_output(output):
+            note = f"{os.fspath(output)}: validation report, {report_format}, {len(result.findings)} finding(s)"
     # a folder ends with a summary; so do several files when some were refused (grouped by reason)
     several = any(os.path.isdir(p) for p in paths) or (len(result.files) > 1 and bool(result.unreadable))
     status = 2 if result.unreadable else 0 if result.ok else 1
     return Result(result, "" if output else report, tell, status,
-                  result.batch_summary() if several else None)
+                  result.batch_summary() if several else None, note)
 
 
 def convert_file(source: PathLike, target: PathLike, format: str | None = None, to: str | None = None,
@@ -1054,11 +1148,18 @@ def convert_file(source: PathLike, target: PathLike, format: str | None = None, 
 
     write_format(target, to)  # fail on a bad target before reading anything
     check_output(target, inputs=(source,))
+    import time
+
+    started = time.perf_counter()
     tell = _Told(warn)
-    losses = write(_read_job(source, format, scenario, tell, room=room), target, to, allow_loss)
+    m = _read_job(source, format, scenario, tell, room=room)
+    losses = write(m, target, to, allow_loss)
     for loss in losses:
         tell(f"{shown_input(source)}: dropped: {loss}")
-    return Result(losses, warnings=tell)
+    dropped = f", {len(losses)} thing(s) dropped (named above)" if losses else ""
+    note = (f"{shown_input(target)}: {write_format(target, to).name}, {len(m.pieces):,} piece(s){dropped}, "
+            f"{time.perf_counter() - started:.2f} s")
+    return Result(losses, warnings=tell, note=note)
 
 
 def _fit_output(source: str, fmt: str) -> str:
@@ -1075,11 +1176,13 @@ def _fit_output(source: str, fmt: str) -> str:
 def fit_file(path: PathLike, collection: PathLike, output: PathLike | None = None, to: str | None = None,
              keep_shapes: bool = False, picture: PathLike | None = None, draw: bool = True,
              format: str | None = None, scenario: int | None = None, as_json: bool = False,
-             warn: Warn | None = None, room: int | None = None) -> Result:
+             warn: Warn | None = None, room: int | None = None, allow_loss: bool = False) -> Result:
     """`mapkit fit MAP --collection FILE`: `retile` the map, write the new map (to `output`, by
     default MAP's name with -fit in MAP's format, or mapkit JSON when that cannot be written) and,
     with `draw`, its `picture` (default: beside it, .png); both names refused before the solver
-    runs. `.value` is the `fit_summary`; `.status` 1 when the collection falls short."""
+    runs. What the new map's format cannot carry is a LossError naming the file (nothing written)
+    unless `allow_loss`, which writes it and warns of each loss. `.value` is the `fit_summary`;
+    `.status` 1 when the collection falls short."""
     from pathlib import Path
 
     from mapkit.io import is_standard_output, is_stream
@@ -1114,26 +1217,45 @@ def fit_file(path: PathLike, collection: PathLike, output: PathLike | None = Non
     result = retile(m, have, keep_shapes, fmt)
     changed = result.feasible and not result.already_fits
     rep = fit_summary(m, result, out if changed else None)
+    note = None
     if changed:
         assert result.map is not None
-        write(result.map, out, fmt)
+        from mapkit.errors import LossError
+
+        try:
+            losses = write(result.map, out, fmt, allow_loss)
+        except LossError as exc:
+            raise LossError(exc.target, exc.losses, out) from None
+        for loss in losses:
+            tell(f"{out}: dropped: {loss}")
+        note = f"{out}: re-tiled map, {fmt}, {len(result.map.pieces):,} piece(s)"
         if shot is not None:
             render(result, shot, name=input_name(source))
             rep["picture"] = shot
+            note += f"; {shot}: picture of the changes"
     if as_json:
         text = _json_text(rep)
     else:
         text = fit_text(rep, input_name(source)) + (f"picture: {rep['picture']}\n" if rep.get("picture") else "")
-    return Result(rep, text, tell, 0 if result.feasible else 1)
+    return Result(rep, text, tell, 0 if result.feasible else 1, note=note)
 
 
 def rules_listing(code: str | None = None, profile: str | None = None, vehicle_rules: str | None = None,
-                  table: bool = False, markdown: bool = False, parameters: bool = False, as_json: bool = False
-                  ) -> Result:
+                  table: bool = False, markdown: bool = False, parameters: bool = False, as_json: bool = False,
+                  output: PathLike | None = None) -> Result:
     """`mapkit rules [CODE]`: the rules (of a profile, of a vehicle rule set) one a line, or the
     page of the one `code` names (a rule checked or computed), or with `table` the rule table
     (`markdown`: as docs/rules.md holds it), or with `parameters` the convention parameters;
-    as JSON with `as_json`. `.value` is the rules, table or parameters shown."""
+    as JSON with `as_json`; written to `output` when named. `.value` is the rules, table or
+    parameters shown."""
+    out = _report_output(output, ())
+    shown = "JSON" if as_json else "Markdown" if markdown else "text"
+    return _deliver(_rules_listing(code, profile, vehicle_rules, table, markdown, parameters, as_json), out,
+                    f"rules, {shown}", ())
+
+
+def _rules_listing(code: str | None, profile: str | None, vehicle_rules: str | None, table: bool, markdown: bool,
+                   parameters: bool, as_json: bool) -> Result:
     if table or markdown:
         shown = rule_table("json" if as_json else "markdown" if markdown else "text")
         return Result(shown, shown + "\n" if as_json else shown)

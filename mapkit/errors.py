@@ -73,10 +73,13 @@ class FormatError(MapkitError):
 class LossError(MapkitError):
     """A conversion would drop things the target format cannot carry."""
 
-    def __init__(self, target: str, losses: list[str]):
+    def __init__(self, target: str, losses: list[str], file: str | None = None):
         self.target = target
         self.losses = losses
-        super().__init__(f"{target} cannot carry {len(losses)} thing(s): " + "; ".join(losses))
+        #: The file that was not written, when the refusal names one.
+        self.file = file
+        said = f"{target} cannot carry {len(losses)} thing(s): " + "; ".join(losses)
+        super().__init__(said if file is None else f"{file}: {said}; nothing written")
 
 
 class OptionError(MapkitError, ValueError):

@@ -22,6 +22,8 @@ SPAN = re.compile(r"`([^`\n]*(?<![\w-])--[a-z][^`\n]*)`")
 #: An option, and what the span writes after it: a PLACEHOLDER (Q,R,LEVEL; NAME=VALUE) or words
 #: of a choice (single|double; "\|" inside a table).
 OPTION = re.compile(r"(?<![\w-])(--[a-z][a-z0-9-]*)(?:[ =]((?:[A-Z][A-Z0-9_,.=]*)(?![\w|])|[a-z][\w-]*(?:\\?\|[a-z][\w-]*)+))?")
+#: A span that gives `-o` a picture, a sheet or a page.
+PICTURE_O = re.compile(r"`([^`\n]*(?<![\w-])-o [^`\s]+\.(?:png|svg|pdf|html)\b[^`\n]*)`", re.IGNORECASE)
 #: A span that runs a command of mapkit (its options are that command's).
 COMMAND = re.compile(r"^(?:python -m )?mapkit (\w+)")
 
@@ -33,6 +35,14 @@ def parsers() -> dict[str, dict[str, argparse.Action]]:
     parser = build_parser()
     sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
     return {name: {s: a for a in p._actions for s in a.option_strings} for name, p in sub.choices.items()}
+
+
+def reports() -> set[str]:
+    """The commands whose `-o` is the report they would print (`mapkit.cli.common.add_report_options`)."""
+    from mapkit.cli import build_parser
+
+    sub = next(a for a in build_parser()._actions if isinstance(a, argparse._SubParsersAction))
+    return {name for name, p in sub.choices.items() if p.get_default("_report") is not None}
 
 
 def script_options() -> set[str]:
@@ -50,6 +60,10 @@ def problems(text: str, commands: dict[str, dict[str, argparse.Action]], scripts
     for options in commands.values():
         for name, action in options.items():
             every.setdefault(name, []).append(action)
+    for span in PICTURE_O.finditer(text):  # `-o` is the report of a command that prints one
+        named = COMMAND.match(span.group(1))
+        if named and named.group(1) in reports():
+            out.append(f"`{span.group(1)}`: -o of mapkit {named.group(1)} is its report, not a picture")
     for span in SPAN.finditer(text):
         code = span.group(1)
         named = COMMAND.match(code)
@@ -98,6 +112,9 @@ def test_the_check_catches_a_wrong_option(commands):
     assert problems("`--mover single\\|walker`", commands, set()) == [
         "`--mover single\\|walker`: --mover has no walker (it takes double, elevator-car, flyer, single, vehicle)"]
     assert problems("`--start Q,R,LEVEL`, `--rounds 5`", commands, {"--rounds"}) == []
+    assert problems("`mapkit analyze MAP -o HEAT.png`", commands, set()) == [
+        "`mapkit analyze MAP -o HEAT.png`: -o of mapkit analyze is its report, not a picture"]
+    assert problems("`mapkit render MAP -o OUT.png`", commands, set()) == []
 
 
 def test_levels_and_start_are_said_one_way():

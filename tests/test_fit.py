@@ -259,6 +259,32 @@ def test_picture_of_a_tall_map_draws_only_the_levels_fit_changed():
     assert "only the Levels fit changed are drawn" in svg
 
 
+def test_picture_labels_each_piece_laid_with_its_size_and_sheet_place_as_the_text_does():
+    """"Grass 7-hex at C7 (12, 5)" in the text is "7-hex" over "C7" on the picture's C7 hex, for
+    every piece fit laid; a picture of one Level's panel says that Level, not "level by level"."""
+    import re
+
+    from mapkit.fit.report import render_text, summary
+    from mapkit.outputs.fit_picture import picture
+
+    cut = {"grass-7": 3, "grass-3": 3, "grass-2": 3, "grass-1": 3}
+    m = Map(name="patch", pieces=[Piece("grass-24", 0, 0, 0)])
+    alone = fit_map(m, cut)
+    text = render_text(summary(m, alone, "x.hsc"), "patch")
+    said = re.findall(r"\+ Grass (\d+)-hex at (\w+) ", text)
+    assert len(said) == 7
+    svg = picture(alone, svg=True).decode()
+    labels = re.findall(r"<text[^>]*>([^<]+)</text>", svg)
+    pairs = Counter(zip(labels, labels[1:]))
+    for size, place in said:
+        assert pairs[(f"{size}-hex", place)] >= 1, (size, place, labels)
+    assert "seen from above" in svg
+    under = fit_map(Map(name="under", pieces=[Piece("grass-24", 0, 0, 0), Piece("rock-24", 0, 0, 1)]),
+                    {**cut, "rock-24": 1})
+    svg = picture(under, svg=True).decode()
+    assert "level by level" not in svg and "under - Level 1" in svg
+
+
 # the command ---------------------------------------------------------------------------------
 def test_cli_fits_writes_map_and_picture_checked_by_inventory(tmp_path, cli):
     src = corpus_file("hsc/Dissolutio-heroscape-map-editor/882edc91/land.hsc")

@@ -38,7 +38,7 @@ def test_analyze_json_lists_spaces_and_analyses(cli, corridor_map):
 
 def test_analyze_text_and_heatmap(cli, corridor_map, tmp_path):
     out_png = tmp_path / "heat.png"
-    code, out, err = cli("analyze", "x.hsc", "--move", "4", "-o", str(out_png))
+    code, out, err = cli("analyze", "x.hsc", "--move", "4", "--heatmap", str(out_png))
     assert code == 0, err
     assert "Move 4" in out and "glyph A" in out and "engage: player 1" in out
     from PIL import Image
@@ -135,7 +135,7 @@ def test_heatmap_of_a_map_spread_thin_is_refused(cli, tmp_path, monkeypatch):
     m = Map(name="far", pieces=[Piece("grass-1", -5000, 0, 0), Piece("grass-1", 5000, 3000, 0)])
     monkeypatch.setattr(mapkit.formats, "read_map", lambda path, fmt=None: m)
     out = tmp_path / "heat.png"
-    code, _, err = cli("analyze", "far.hsc", "-o", out)
+    code, _, err = cli("analyze", "far.hsc", "--heatmap", out)
     assert code == 2 and "not written" in err and not out.exists()
 
 
@@ -155,7 +155,7 @@ def test_heatmap_without_start_zones_says_so(cli, zoneless_map, tmp_path):
     from mapkit.outputs.heatmap import BANNER, UNREACHED
 
     out_png = tmp_path / "heat.png"
-    code, out, err = cli("analyze", "x.hsc", "-o", str(out_png))
+    code, out, err = cli("analyze", "x.hsc", "--heatmap", str(out_png))
     assert code == 0
     assert "no start zones" in err and "--start" in err
     with Image.open(out_png) as img:
@@ -173,7 +173,7 @@ def test_heatmap_from_start_draws_reach(cli, zoneless_map, tmp_path):
     from mapkit.outputs.heatmap import BANNER, RAMP, START
 
     out_png = tmp_path / "heat.png"
-    code, out, err = cli("analyze", "x.hsc", "--start", "0,0,1", "-o", str(out_png))
+    code, out, err = cli("analyze", "x.hsc", "--start", "0,0,1", "--heatmap", str(out_png))
     assert code == 0 and "no start zones" not in err
     with Image.open(out_png) as img:
         colours = {c for _, c in img.convert("RGB").getcolors(1 << 20)}

@@ -139,9 +139,10 @@ def test_every_picture_and_sheet_goes_to_a_stream_whatever_its_name(native, comm
     """A stream has no extension to choose the output by: the command's first kind is written
     (render: PNG), to /dev/null as to standard output, and /dev/null stays a device."""
     args = [a.replace("{MAP}", str(native)).replace("{BOOK}", str(BOOK)) for a in command]
-    result = subprocess.run([sys.executable, "-m", "mapkit", *args, "-o", stream], capture_output=True, cwd=ROOT)
-    if command[0] == "analyze" and stream == "-":  # its report takes standard output: one or the other
-        assert result.returncode == 2 and b"standard output carries the analysis" in result.stderr
+    flag = {"analyze": "--heatmap", "overlay": "--picture"}.get(command[0], "-o")
+    result = subprocess.run([sys.executable, "-m", "mapkit", *args, flag, stream], capture_output=True, cwd=ROOT)
+    if flag != "-o" and stream == "-":  # its report takes standard output: one or the other
+        assert result.returncode == 2 and b"standard output carries the " in result.stderr
         assert result.stdout == b""
         return
     assert result.returncode == 0, result.stderr
@@ -150,7 +151,7 @@ def test_every_picture_and_sheet_goes_to_a_stream_whatever_its_name(native, comm
         magic = {"render": b"\x89PNG", "analyze": b"\x89PNG", "overlay": b"\x89PNG", "print": b"%PDF",
                  "report": b"<!DOCTYPE html"}[command[0]]
         assert result.stdout.startswith(magic), result.stdout[:40]
-    elif command[0] != "analyze":  # analyze prints its report whatever becomes of the heatmap
+    elif flag == "-o":  # analyze and overlay print their report whatever becomes of the picture
         assert result.stdout == b""
 
 

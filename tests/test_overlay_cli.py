@@ -47,7 +47,7 @@ def test_picture_of_book_and_map(cli, tmp_path):
 
     for src in (SKY, STREET):
         png = tmp_path / (src.name + ".png")
-        code, _, err = cli("overlay", src, "-o", png)
+        code, _, err = cli("overlay", src, "--picture", png)
         assert code == 0, err
         img = Image.open(png)
         assert img.size[0] > 600 and img.size[1] > 400
@@ -85,7 +85,7 @@ def test_marker_not_smaller_than_base_is_a_usage_error():
 
 def test_unwritable_picture_and_a_map_without_books(tmp_path):
     # An unwritable -o used to end in an internal error (exit 3).
-    result = run_subprocess("overlay", SKY, "-o", tmp_path / "no" / "dir" / "x.png")
+    result = run_subprocess("overlay", SKY, "--picture", tmp_path / "no" / "dir" / "x.png")
     assert result.returncode == 2 and result.stderr.count("\n") == 1 and "cannot write" in result.stderr
     plain = tmp_path / "plain.mapkit.json"
     plain.write_text('{"format": "mapkit", "version": 1, "pieces": [{"type": "grass-1", "q": 0, "r": 0, "z": 0}]}')

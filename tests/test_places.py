@@ -129,3 +129,19 @@ def test_analyze_places_the_spaces_nobody_reaches_and_where_figures_board(tmp_pa
     (stop,) = driven["boarding"]
     assert stop["places"] == [Board.of(m).name(q, r) for q, r, _ in stop["spaces"]]
     assert all(stop["places"])
+
+
+@pytest.mark.parametrize("fmt", ["hexoscape", "hsc"])
+def test_a_conversion_loss_names_its_hex_as_the_sheets_do(fmt):
+    """A loss line names the place as a builder finds it on the sheets ("C7"), then axial (q, r)."""
+    from mapkit.formats import encode_map, get
+
+    m = Map(pieces=[Piece("grass-7", 0, 0, 0), Piece("glyph", 1, 1, 1, attrs={"letter": "€"}),
+                    Piece("grass-1", 3, 2, 0, 0.5)])
+    board = Board.of(m)
+    lines = encode_map(m, get(fmt), allow_loss=True)[1]
+    glyph = next(line for line in lines if "glyph" in line)
+    assert f"at {board.name(1, 1)} (1, 1) Level " in glyph, glyph
+    if fmt == "hsc":
+        turned = next(line for line in lines if "half step" in line)
+        assert f"at {board.name(3, 2)} (3, 2) Level 1" in turned, turned

@@ -34,7 +34,7 @@ def fake_reader(monkeypatch):
 def test_png_by_extension(cli, tmp_path, fake_reader):
     out = tmp_path / "map.png"
     code, _, err = cli("render", "some.hsc", "-o", out, "--scale", "20")
-    assert (code, err) == (0, "")
+    assert code == 0 and err.startswith(f"mapkit: wrote {out}: top view, PNG ") and err.count("\n") == 1
     img = Image.open(out)
     assert img.format == "PNG" and img.width > 100
 
@@ -129,7 +129,7 @@ MAP = str(Path(__file__).resolve().parents[1] / "samples" / "maps" / "twin-river
 def test_missing_output_folder_is_one_usage_error(cli, tmp_path, command, name, extra):
     """Regression: a missing folder was an 'internal error' (exit 3) from the temporary file."""
     out = tmp_path / "no-such-folder" / name
-    code, _, err = cli(command, MAP, "-o", out, *extra)
+    code, _, err = cli(command, MAP, "--heatmap" if command == "analyze" else "-o", out, *extra)
     assert code == 2 and "does not exist" in err and err.count("\n") == 1
     assert not out.parent.exists()
 
@@ -140,7 +140,7 @@ def test_missing_output_folder_is_one_usage_error(cli, tmp_path, command, name, 
 def test_wrong_output_extension_is_refused(cli, tmp_path, command, name):
     """Regression: print, report and analyze wrote a PDF, HTML or PNG under any name."""
     out = tmp_path / name
-    code, _, err = cli(command, MAP, "-o", out)
+    code, _, err = cli(command, MAP, "--heatmap" if command == "analyze" else "-o", out)
     assert code == 2 and "must end in" in err and err.count("\n") == 1
     assert not out.exists()
 
@@ -188,6 +188,6 @@ def test_lone_surrogates_in_map_texts_do_not_fail(cli, tmp_path, command, name):
     src.write_text(json.dumps({"format": "mapkit", "version": 1, "name": bad, "author": bad, "scenario": bad,
                                "pieces": pieces}))
     out = tmp_path / name
-    code, _, err = cli(command, src, "-o", out)
+    code, _, err = cli(command, src, "--heatmap" if command == "analyze" else "-o", out)
     assert code == 0, err
     assert out.exists()

@@ -53,6 +53,8 @@ import argparse  # noqa: E402
 import importlib  # noqa: E402
 
 from mapkit import __version__  # noqa: E402
+from mapkit.cli import common as _common  # noqa: E402
+from mapkit.cli.common import add_common_options, set_verbosity  # noqa: E402
 from mapkit.errors import MapkitError  # noqa: E402
 
 TYPE_CHECKING = False  # (typing is not imported at run time: every command starts faster)
@@ -108,6 +110,7 @@ def build_parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
     10 000-tile map)."""
     parser = _Parser(prog="mapkit", description="Read, convert, check and draw Heroscape battlefields.")
     parser.add_argument("--version", action="version", version=f"mapkit {__version__}")
+    add_common_options(parser, before=True)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     sub.required = True
     first = argv[0] if argv else None
@@ -122,6 +125,7 @@ def build_parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
                 continue
             raise
         sub_parser = module.add_parser(sub)
+        add_common_options(sub_parser)
         sub_parser.set_defaults(_run=module.run)
     return parser
 
@@ -170,9 +174,13 @@ def main(argv: list[str] | None = None) -> int:
             parser.print_help()
             return 0
         args = _parse(parser, argv)
+        set_verbosity(args)
         io.forget_inputs()
+        started = _clock()
         with io.guarded_stdout():
             code = int(args._run(args) or 0)
+        if _common.verbosity > 0:
+            _say(f"mapkit: {args.command} took {_clock() - started:.2f} s, exit status {code}")
         return code
     except MapkitError as exc:
         _say(f"mapkit: {exc}")
@@ -196,6 +204,12 @@ def main(argv: list[str] | None = None) -> int:
         return EXIT_BUG
     finally:
         _restore(handlers)
+
+
+def _clock() -> float:
+    from time import perf_counter
+
+    return perf_counter()
 
 
 def _say(line: str) -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from mapkit.cli.common import add_scenario_option, show, tell
+from mapkit.cli.common import add_report_options, add_scenario_option, report_format, report_output, show, tell
 from mapkit.errors import UsageError
 
 #: The movers the seeds name (`mapkit.movement.report.MOVERS`; kept here so --help stays fast).
@@ -15,8 +15,6 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
     p = sub.add_parser("analyze", help="movement and balance: turns between start zones, glyph balance, reach")
     p.add_argument("map", help="map file in any readable format")
     p.add_argument("--from", dest="fmt", metavar="FORMAT", help="read the map as this format")
-    p.add_argument("--format", dest="output_format", choices=("text", "json"), default=None,
-                   help="report format (default text); json lists every space with cost and turns")
     p.add_argument("--mover", choices=MOVERS, default=None,
                    help="what moves: a single- or double-space figure, a flyer, a vehicle the map places, or "
                         "its Elevator Car (default single; --double and --flying say the same)")
@@ -37,8 +35,8 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
                    help="measure from this space instead of the start zones (and draw the heatmap from it): "
                         "hex (Q, R) and the Level a figure there stands on (on a Level 3 tile: 3)")
     add_scenario_option(p, "each scenario is analysed in turn")
-    p.add_argument("--json", action="store_true", help="the same as --format json")
-    p.add_argument("-o", "--output", metavar="HEATMAP.png", help="draw the turns as a PNG heatmap")
+    add_report_options(p, "analyze", picture="--heatmap")
+    p.add_argument("--heatmap", metavar="FILE", help="also draw the turns as a PNG heatmap")
     return p
 
 
@@ -53,9 +51,9 @@ def run(args: argparse.Namespace) -> int:
     if args.fmt and _looks_like_a_space(args.fmt):
         raise UsageError(f"--from {args.fmt}: --from names the map's format (as in every command); "
                          f"the space to measure from is --start {args.fmt}")
+    out = report_output(args)
     return show(api.analyze_file(args.map, args.move, args.height, args.flying, args.double, args.falls, args.start,
                                  args.broken_windows, args.mover,
                                  None if args.vehicle is None else args.vehicle - 1, args.vehicle_rules,
-                                 heatmap=args.output, format=args.fmt, scenario=args.scenario,
-                                 as_json=args.json or args.output_format == "json", warn=tell,
-                                 room=args.room))
+                                 heatmap=args.heatmap, format=args.fmt, scenario=args.scenario,
+                                 as_json=report_format(args) == "json", warn=tell, room=args.room, output=out))

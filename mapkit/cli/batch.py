@@ -27,7 +27,9 @@ class ProgressBar:
 
     def __call__(self, done: int, total: int) -> None:
         if done == 0:
-            if self.bar is None and total >= 2 and _is_terminal(sys.stderr):
+            from mapkit.cli import common
+
+            if self.bar is None and total >= 2 and common.verbosity >= 0 and _is_terminal(sys.stderr):
                 from tqdm import tqdm
 
                 self.bar = tqdm(total=total, unit=self.unit, file=sys.stderr, leave=False)

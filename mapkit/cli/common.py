@@ -8,6 +8,8 @@ from __future__ import annotations
 import argparse
 import sys
 
+from mapkit.errors import LossError, UsageError
+
 TYPE_CHECKING = False  # (typing is not imported at run time: every command starts faster)
 if TYPE_CHECKING:
     from mapkit.api import Result
@@ -24,26 +26,122 @@ def millimetres(text: str) -> float:
     return value
 
 
+#: How much a command says on stderr besides its errors: -1 `--quiet`, 0, 1 `--verbose`.
+verbosity = 0
+
+#: The longest warning line told without `--verbose` (a page's warning can quote a long list).
+WARNING_LINE = 300
+
+
+def add_common_options(parser: argparse.ArgumentParser, before: bool = False) -> None:
+    """`-q/--quiet` and `-v/--verbose`, the same on every command (`mapkit.cli.build_parser`);
+    `before`: as given before the command's name (`mapkit -q convert ...`), kept apart, since a
+    command's own default would overwrite them."""
+    said = parser.add_mutually_exclusive_group()
+    said.add_argument("-q", "--quiet", action="store_true", dest="quiet_before" if before else "quiet",
+                      help="say nothing on stderr but errors: no warnings, no progress bar, no line of what was "
+                           "written (the exit status still tells)")
+    said.add_argument("-v", "--verbose", action="store_true", dest="verbose_before" if before else "verbose",
+                      help="say more on stderr: what was read (format, pieces, seconds), every warning whole, "
+                           "and the time the command took")
+
+
+def set_verbosity(args: argparse.Namespace) -> None:
+    """Take -q or -v, given before the command's name or after it; both at once are refused."""
+    global verbosity
+    quiet = getattr(args, "quiet", False) or getattr(args, "quiet_before", False)
+    verbose = getattr(args, "verbose", False) or getattr(args, "verbose_before", False)
+    if quiet and verbose:
+        raise UsageError("--quiet and --verbose contradict each other")
+    verbosity = -1 if quiet else 1 if verbose else 0
+
+
+def cut(line: str, limit: int = WARNING_LINE) -> str:
+    """`line` if it is at most `limit` characters, else its start and how much was left out."""
+    if len(line) <= limit:
+        return line
+    tail = f"… ({len(line):,} characters; --verbose shows it whole)"
+    return line[:limit - len(tail)] + tail
+
+
 def tell(warning: str) -> None:
-    """A job's warning, told on stderr as it happens (the `warn` of every `mapkit.api` job)."""
-    print(f"mapkit: {warning}", file=sys.stderr)
+    """A job's warning, told on stderr as it happens (the `warn` of every `mapkit.api` job):
+    nothing with --quiet, cut to `WARNING_LINE` without --verbose."""
+    if verbosity < 0:
+        return
+    line = f"mapkit: {warning}"
+    print(line if verbosity > 0 else cut(line), file=sys.stderr)
+
+
+def refuse(error: str) -> None:
+    """A file a batch could not read: an error, said even with --quiet."""
+    print(cut(f"mapkit: {error}") if verbosity <= 0 else f"mapkit: {error}", file=sys.stderr)
 
 
 def show(result: Result) -> int:
     """Present what a `mapkit.api` job gave back (its warnings were told as they happened): its
-    text on stdout, then a batch's summary and the note of what was written on stderr; returns
-    its exit status."""
+    text on stdout, then (with --verbose) what was read, a batch's summary and the one line of
+    what was written on stderr (neither with --quiet); returns its exit status."""
     sys.stdout.write(result.text)
+    if verbosity > 0:
+        for line in result.details:
+            print(f"mapkit: {line}", file=sys.stderr)
     print_summary(result.summary)
-    if result.note is not None:
-        print(result.note, file=sys.stderr)
+    if result.note is not None and verbosity >= 0:
+        print(f"mapkit: wrote {result.note}", file=sys.stderr)
     return result.status
 
 
 def print_summary(lines: list[str]) -> None:
-    """A batch's summary on stderr, its first line marked as mapkit's."""
+    """A batch's summary on stderr, its first line marked as mapkit's (with --quiet, none)."""
+    if verbosity < 0:
+        return
     for i, line in enumerate(lines):
         print(("mapkit: " if i == 0 else "") + line, file=sys.stderr)
+
+
+#: What `-o` of a command that prints a report cannot be: a picture, a sheet or a page.
+_PICTURES = (".png", ".svg", ".pdf", ".html", ".htm")
+
+
+def add_report_options(parser: argparse.ArgumentParser, command: str, formats: tuple[str, ...] = ("text", "json"),
+                       picture: str | None = None) -> None:
+    """`--format`, its shorthand `--json` and `-o FILE`, the same on every command that prints a
+    report; `picture` names the command's own option for a picture (`-o` is never one)."""
+    parser.add_argument("--format", dest="output_format", choices=formats, default=None,
+                        help=f"report format (default {formats[0]})")
+    parser.add_argument("--json", action="store_true", help="the same as --format json")
+    parser.add_argument("-o", "--output", metavar="FILE",
+                        help=f"write the report to FILE rather than standard output"
+                             + (f" (the picture is {picture})" if picture else ""))
+    parser.set_defaults(_report=(command, picture))
+
+
+def report_format(args: argparse.Namespace) -> str:
+    """The report format asked: --format, or json for --json; --json with another --format is refused."""
+    chosen = args.output_format
+    if args.json and chosen not in (None, "json"):
+        raise UsageError(f"--json and --format {chosen} contradict each other")
+    return "json" if args.json else chosen or "text"
+
+
+def report_output(args: argparse.Namespace) -> str | None:
+    """The `-o` of a command that prints a report, refused at once when it names a picture."""
+    out = args.output
+    command, picture = args._report
+    if out is not None and out.lower().endswith(_PICTURES):
+        hint = f"; draw the picture with {picture} {out}" if picture else ""
+        raise UsageError(f"-o {out}: -o is where {command}'s report goes (text or JSON){hint}")
+    return out
+
+
+def refuse_loss(where: str, exc: LossError) -> int:
+    """A write refused because the format cannot carry something: what, and how to write anyway."""
+    print(f"mapkit: {exc.file or where}: {exc.target} cannot carry {len(exc.losses)} thing(s); "
+          f"nothing written (use --allow-loss to write it anyway):", file=sys.stderr)
+    for loss in exc.losses:
+        print(f"  - {cut(loss)}", file=sys.stderr)
+    return 2
 
 
 def add_scenario_option(parser: argparse.ArgumentParser, without: str, rooms: str = "each room in turn") -> None:

@@ -6,7 +6,7 @@ import argparse
 import sys
 
 from mapkit.cli.batch import ProgressBar, add_jobs_option
-from mapkit.cli.common import add_scenario_option, print_summary, show, tell
+from mapkit.cli.common import add_scenario_option, print_summary, refuse, refuse_loss, show, tell
 from mapkit.errors import LossError, UsageError, shown
 
 #: The extension each writable format gives its output files in batch mode.
@@ -19,6 +19,7 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
         description="mapkit convert IN OUT [--to FORMAT], or mapkit convert IN... --to FORMAT -d DIR. "
                     "A conversion that would drop something is refused (exit 2) unless --allow-loss.")
     p.add_argument("paths", nargs="+", metavar="PATH", help="input map(s), then the output file unless -d is given (- is standard input or output)")
+    p.add_argument("-o", "--output", metavar="OUT", help="the output file (the same as giving OUT after IN)")
     p.add_argument("--to", dest="to_fmt", metavar="FORMAT",
                    help="output format: " + ", ".join(OUTPUT_EXTENSIONS))
     p.add_argument("--from", dest="from_fmt", metavar="FORMAT", help="read inputs as this format")
@@ -34,6 +35,12 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
 def run(args: argparse.Namespace) -> int:
     from mapkit import api
 
+    if args.output is not None:
+        if args.out_dir:
+            raise UsageError("-o names one output file; -d DIR writes each input into DIR: give one of them")
+        if len(args.paths) != 1:
+            raise UsageError(f"-o {args.output} names the output: give one input before it (no OUT after IN)")
+        args.paths.append(args.output)
     if args.out_dir:
         if not args.to_fmt:
             raise UsageError("batch conversion (-d) needs --to FORMAT")
@@ -47,11 +54,7 @@ def run(args: argparse.Namespace) -> int:
         return show(api.convert_file(source, target, args.from_fmt, args.to_fmt, args.allow_loss, args.scenario,
                                      warn=tell, room=args.room))
     except LossError as exc:
-        print(f"mapkit: {shown(source)}: {exc.target} cannot carry {len(exc.losses)} thing(s); "
-              f"nothing written (use --allow-loss to convert anyway):", file=sys.stderr)
-        for loss in exc.losses:
-            print(f"  - {loss}", file=sys.stderr)
-        return 2
+        return refuse_loss(shown(source), exc)
 
 
 def _convert_many(args: argparse.Namespace) -> int:
@@ -67,10 +70,10 @@ def _convert_many(args: argparse.Namespace) -> int:
         bar.close()
     for outcome in done.outcomes:
         for warning in outcome.warnings:
-            print(f"mapkit: {shown(outcome.source)}: warning: {warning}", file=sys.stderr)
+            tell(f"{shown(outcome.source)}: warning: {warning}")
         for loss in outcome.losses:
-            print(f"mapkit: {shown(outcome.source)}: dropped: {loss}", file=sys.stderr)
+            tell(f"{shown(outcome.source)}: dropped: {loss}")
         if not outcome.done:
-            print(f"mapkit: {outcome.message}", file=sys.stderr)
+            refuse(outcome.message)
     print_summary(done.batch_summary())
     return 2 if done.refused else 0

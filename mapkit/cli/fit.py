@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import argparse
 
-from mapkit.cli.common import add_scenario_option, show, tell
+from mapkit.cli.common import add_scenario_option, refuse_loss, report_format, show, tell
+from mapkit.errors import LossError
 
 
 def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
@@ -27,7 +28,11 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
                         "changed, one panel each, when a new piece lies under another), .png or .svg "
                         "(default: the new map's name with .png)")
     p.add_argument("--no-picture", action="store_true", help="write no picture")
-    p.add_argument("--json", action="store_true", help="print the summary as JSON")
+    p.add_argument("--allow-loss", action="store_true",
+                   help="write the new map even where its format cannot carry something, naming each loss")
+    p.add_argument("--format", dest="output_format", choices=("text", "json"), default=None,
+                   help="the summary's format (default text)")
+    p.add_argument("--json", action="store_true", help="the same as --format json")
     add_scenario_option(p, "the shared terrain is re-tiled and every scenario's pieces are kept",
                         "every room is re-tiled, laid out as the page lays them")
     return p
@@ -36,6 +41,9 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
 def run(args: argparse.Namespace) -> int:
     from mapkit import api
 
-    return show(api.fit_file(args.map, args.collection, args.output, args.to_fmt, args.keep_shapes, args.picture,
-                             not args.no_picture, args.fmt, args.scenario, as_json=args.json, warn=tell,
-                             room=args.room))
+    try:
+        return show(api.fit_file(args.map, args.collection, args.output, args.to_fmt, args.keep_shapes, args.picture,
+                                 not args.no_picture, args.fmt, args.scenario, as_json=report_format(args) == "json",
+                                 warn=tell, room=args.room, allow_loss=args.allow_loss))
+    except LossError as exc:
+        return refuse_loss(args.output or args.map, exc)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from mapkit.cli.common import add_scenario_option, show, tell
+from mapkit.cli.common import add_report_options, add_scenario_option, report_format, report_output, show, tell
 
 
 def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
@@ -18,7 +18,7 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
                         "e.g. \"2xRotV,RttFF,3xrock-1\"")
     p.add_argument("--sets", metavar="IDS", help="only consider these sets (comma-separated ids, e.g. RotV,RttFF)")
     p.add_argument("--community", action="store_true", help="also consider community kits (MSTK)")
-    p.add_argument("--json", action="store_true", help="print JSON")
+    add_report_options(p, "inventory")
     add_scenario_option(p, "the pieces are, piece by piece, the most any one scenario needs",
                         "every room, laid out as the page lays them (a tile they share counted once)")
     return p
@@ -27,6 +27,7 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
 def run(args: argparse.Namespace) -> int:
     from mapkit import api
 
+    out = report_output(args)
     set_ids = [s.strip() for s in args.sets.split(",") if s.strip()] if args.sets else None
     return show(api.inventory_file(args.map, args.collection, set_ids, args.community, args.fmt, args.scenario,
-                                   as_json=args.json, warn=tell, room=args.room))
+                                   as_json=report_format(args) == "json", warn=tell, room=args.room, output=out))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from mapkit.cli.common import show
+from mapkit.cli.common import add_report_options, report_format, report_output, show
 
 
 def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
@@ -17,13 +17,20 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
     p.add_argument("--table", action="store_true",
                    help="the rule table: every rule checked or computed with its seed heading or outside "
                         "source, the seed headings not checked and why, the seeds' numbered examples")
-    p.add_argument("--markdown", action="store_true", help="with --table: print it as docs/rules.md holds it")
-    p.add_argument("--json", action="store_true", help="print JSON")
+    p.add_argument("--markdown", action="store_true", help="the same as --format markdown: the rule table as "
+                                                              "docs/rules.md holds it")
+    add_report_options(p, "rules", ("text", "json", "markdown"))
     return p
 
 
 def run(args: argparse.Namespace) -> int:
     from mapkit import api
 
-    return show(api.rules_listing(args.code, args.profile, args.vehicle_rules, args.table, args.markdown,
-                                  args.parameters, args.json))
+    out = report_output(args)
+    if args.markdown and args.output_format not in (None, "markdown"):
+        from mapkit.errors import UsageError
+
+        raise UsageError(f"--markdown and --format {args.output_format} contradict each other")
+    chosen = "markdown" if args.markdown else report_format(args)
+    return show(api.rules_listing(args.code, args.profile, args.vehicle_rules, args.table, chosen == "markdown",
+                                  args.parameters, chosen == "json", output=out))

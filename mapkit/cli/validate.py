@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import argparse
 from mapkit.cli.batch import ProgressBar, add_jobs_option
-from mapkit.cli.common import add_scenario_option, millimetres, show, tell
+from mapkit.cli.common import (add_report_options, add_scenario_option, millimetres, refuse, report_format,
+                               report_output, show, tell)
 
 
 def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
@@ -20,8 +21,7 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
     p.add_argument("--from", dest="fmt", metavar="FORMAT", help="read every map as this format")
     p.add_argument("--profile", default="casual", choices=("casual", "tournament", "c3g"),
                    help="rule set: casual (physical only), tournament, c3g (default casual)")
-    p.add_argument("--format", dest="output", default="text", choices=("text", "json", "sarif"),
-                   help="report format (default text)")
+    add_report_options(p, "validate", ("text", "json", "sarif"))
     p.add_argument("--select", default="", metavar="CODES",
                    help="comma-separated codes or prefixes to run (e.g. P1,T201), overriding the profile")
     p.add_argument("--ignore", default="", metavar="CODES", help="comma-separated codes or prefixes to skip")
@@ -33,7 +33,6 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
     add_scenario_option(p, "each scenario is checked on its own and its findings name it",
                         "each room is checked on its own, in its own frame, and its findings name it")
     add_jobs_option(p)
-    p.add_argument("-o", "--output", dest="out", metavar="FILE", help="write the report to FILE")
     p.add_argument("--hex-region", choices=("cell", "cap"), help="C3G overlay: what counts as a hex (default cell)")
     p.add_argument("--base-diameter", type=millimetres, metavar="MM",
                    help="C3G overlay: figure base diameter (default 33, measured)")
@@ -55,12 +54,18 @@ def run(args: argparse.Namespace) -> int:
         bar.close()
         tell(warning)
 
+    def refused(error: str) -> None:
+        bar.close()
+        refuse(error)
+
+    out = report_output(args)
+    chosen = report_format(args)
     overlay = {"hex_region": args.hex_region, "base_diameter": args.base_diameter,
                "marker_diameter": args.marker_diameter}
     try:
         result = api.validate_report(args.maps, args.profile, _codes(args.select), _codes(args.ignore), args.settings,
-                                     overlay, args.fmt, args.vehicle_rules, args.scenario, args.jobs, args.out,
-                                     args.output, progress=bar, warn=told, room=args.room)
+                                     overlay, args.fmt, args.vehicle_rules, args.scenario, args.jobs, out,
+                                     chosen, progress=bar, warn=told, room=args.room, refused=refused)
     finally:
         bar.close()
     return show(result)

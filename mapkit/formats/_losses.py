@@ -28,12 +28,40 @@ CARRIED_IN_NOTES = ("description",)
 NO_PLAYER_COUNT = ("", "0")
 
 
-def notes_text(m: Map) -> str:
+class Places:
+    """A hex as a loss names it: first as the build sheets letter and number it ("C7"), then
+    axial (q, r), so a builder finds it on the sheets; the board is measured on first use only
+    (most conversions lose nothing)."""
+
+    def __init__(self, m: Map):
+        self.m = m
+        self.board: object = None
+        self.measured = False
+
+    def __call__(self, q: int, r: int) -> str:
+        if not self.measured:
+            from mapkit.model.board import Board
+
+            self.board, self.measured = Board.of(self.m), True
+        name = self.board.name(q, r) if self.board is not None else None  # type: ignore[attr-defined]
+        return f"{name} ({q}, {r})" if name else f"({q}, {r})"
+
+
+def notes_text(m: Map, sets: bool = False) -> str:
     """The map's notes as a format's one notes field holds them: what `CARRIED_IN_NOTES` names
-    (a page's description), then the notes themselves, a blank line apart, each once."""
-    parts = [str(m.attrs[key]).strip() for key in CARRIED_IN_NOTES if str(m.attrs.get(key) or "").strip()]
+    (a page's description), then the notes themselves, a blank line apart, each once. With
+    `sets` (a format with no field for the declared sets) the sets too, as a page's "Required
+    Sets:" line, which the format's reader reads back, unless the notes hold such a line."""
     notes = str(m.scenario or "")
+    parts = [str(m.attrs[key]).strip() for key in CARRIED_IN_NOTES if str(m.attrs.get(key) or "").strip()]
     parts = [part for part in parts if part not in notes]
+    if sets:
+        from mapkit.sets.declared import of_map, read_required, required_line
+
+        declared = of_map(m)  # the map's own (a scenario's own list is in its text)
+        said = read_required("\n".join(parts + [notes]), [], "")  # what a reader would take (the first line)
+        if declared and said != {d.product.key: d.copies for d in declared}:
+            parts.insert(0, required_line(declared))
     return "\n\n".join(parts + ([notes] if notes else []))
 
 

@@ -19,6 +19,7 @@ from mapkit.movement import graph as gr
 from mapkit.movement.profile import Figure, fall_dice
 from mapkit.movement.search import Reach, search, source_nodes, space_turns
 from mapkit.movement.spaces import Spaces, from_map
+from mapkit.movement.steps import why_no_end
 
 
 def prepare(m: Map, layer: bld.BuildingLayer | None = None, map_file: str | None = None) -> Spaces:
@@ -50,6 +51,9 @@ class Analysis:
     start_turns: list[int | None] | None = None
     start_cost: list[int | None] | None = None
     start_passed: list[int | None] | None = None
+    broken_windows: bool = False
+    #: `_reached_any` and `no_end`, worked out once (the report, its text and the heatmap all ask).
+    _memo: dict[str, Any] = field(default_factory=dict, repr=False)
 
     # -- the questions ---------------------------------------------------------------
     def engagement(self) -> list[dict[str, Any]]:
@@ -108,15 +112,28 @@ class Analysis:
         return out
 
     def unreachable(self) -> list[int]:
-        """Spaces a figure of this profile could end on that no start zone reaches (molten lava
-        left out: no route goes on from it, so the middle of a lava lake is never reached)."""
+        """Spaces a figure of this profile could end on that no start zone reaches (`no_end` names
+        the others: where no move of it ends, and the middle of a lava lake no route goes on from)."""
         if not self.zone_turns:
             return []
         reached = self._reached_any()
+        blocked = self.no_end()
+        return [s for s in range(len(self.spaces)) if not reached[s] and blocked[s] is None]
+
+    def no_end(self) -> list[str | None]:
+        """Per space: why no move of this figure ends there (`steps.why_no_end`), or for molten lava
+        that no route goes on from it; None where a move may end. The one source the report, its
+        text and the heatmap read, so they name the same spaces nobody reaches."""
+        if "no_end" in self._memo:
+            return list(self._memo["no_end"])
         deadly = gr._terrain_sets()[1]
-        return [s for s in range(len(self.spaces))
-                if gr.can_end_on(self.spaces, s, self.figure) and not reached[s]
-                and self.spaces.terrain[s] not in deadly]
+        sp = self.spaces
+        out = [why_no_end(sp, s, self.figure, self.broken_windows) for s in range(len(sp))]
+        for s in range(len(sp)):
+            if out[s] is None and sp.terrain[s] in deadly:
+                out[s] = "molten lava (a move ending there destroys the figure; no route goes on from it)"
+        self._memo["no_end"] = out
+        return list(out)
 
     def closed_floors(self) -> list[dict[str, Any]]:
         """Building floors where a figure of this profile cannot end a move, from any start zone
@@ -135,6 +152,11 @@ class Analysis:
         exterior space), riding the map's Elevator Cars too: "There are several ways for figures
         to move from one Floor of a structure to another, but the main ones are Stairways and
         Elevators" (seeds/000, Interior Access Structures)."""
+        if "reached" not in self._memo:
+            self._memo["reached"] = self._reach_any()
+        return list(self._memo["reached"])
+
+    def _reach_any(self) -> list[bool]:
         if self.zone_turns:
             reached = [any(t[s] is not None for t in self.zone_turns.values()) for s in range(len(self.spaces))]
         else:
@@ -244,7 +266,7 @@ def analyze(spaces: Spaces, figure: Figure, start: tuple[int, int, int] | None =
 
     `at` names the spaces a mover stands on instead of `start` (a vehicle of two hexes: both)."""
     g = gr.build(spaces, figure, broken_windows)
-    result = Analysis(spaces, figure, g)
+    result = Analysis(spaces, figure, g, broken_windows=broken_windows)
     for player, zone in sorted(spaces.zones().items()):
         turns, cost = space_turns(search(g, source_nodes(g, zone)))
         result.zone_turns[player] = turns
@@ -298,12 +320,21 @@ def report(result: Analysis) -> dict[str, Any]:
                         if result.zone_turns[p][s] is not None), default=(None, None)) for s in range(len(spaces))]
         turns = [t for t, _ in nearest]
         cost = [c for _, c in nearest]
+    # reached: with a start, from it; else from any start zone, an Elevator Car ride included
+    # (its turns are not counted); where not, `blocked` says why no move ends there, and the rest
+    # are the spaces nobody reaches: `unreachable`, the grey of the heatmap.
+    reached = (result._reached_any() if result.start_turns is None and result.zone_turns
+               else [t is not None for t in turns] if turns is not None else [False] * len(spaces))
+    blocked = result.no_end()
     for s in range(len(spaces)):
         if spaces.clearance[s] <= 0:
             continue  # closed by a building footprint
         t = None if turns is None else turns[s]
         entry: dict[str, Any] = {"q": spaces.q[s], "r": spaces.r[s], "level": spaces.level(s), "height": spaces.height[s],
-                                 "cost": None if cost is None else cost[s], "turns": t, "reachable": t is not None}
+                                 "cost": None if cost is None else cost[s], "turns": t,
+                                 "reachable": t is not None or reached[s]}
+        if not entry["reachable"] and blocked[s] is not None:
+            entry["blocked"] = blocked[s]
         if spaces.role[s] != "ground":
             entry["role"] = spaces.role[s]
         if spaces.fit[s] != "full":

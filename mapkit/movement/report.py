@@ -38,6 +38,12 @@ class Heatmap:
     #: The colours the map names for its players' start zones (player as text -> colour name,
     #: `Map.attrs["zone_colours"]`); others are drawn in VirtualScape's.
     zone_colours: dict[str, str] = field(default_factory=dict)
+    #: Per space, as the report's `spaces` say it: reached (an Elevator Car ride reaches some
+    #: spaces without counting turns), and why no move ends there (`blocked`). None: from `turns`.
+    reached: Sequence[bool] | None = None
+    blocked: Sequence[str | None] | None = None
+    #: Hexes the map fills with no space to draw (a tree, a castle wall): hex -> what fills it.
+    holes: dict[tuple[int, int], str] = field(default_factory=dict)
 
 
 class Analysis(NamedTuple):
@@ -114,7 +120,8 @@ def analyze_map(m: Map, figure: Figure, start: tuple[int, int, int] | None = Non
         data["scenario"] = scenario
     heat = None
     if heatmap:
-        turns = result.start_turns if result.start_turns is not None else [s["turns"] for s in _by_space(data, spaces)]
+        # the picture reads the report's own entries: it greys exactly the spaces the text counts
+        entries = _by_space(data, spaces)
         where = (f" from {_place(data['start'], _namer(data))}" if start
                  else " from the nearest start zone" if data["start_zones"] else "")
         if driven is not None and start is None:
@@ -124,8 +131,15 @@ def analyze_map(m: Map, figure: Figure, start: tuple[int, int, int] | None = Non
             # an all-grey picture would look like a map nobody can cross: say why it is grey
             banner = NO_ZONES
             data.setdefault("notes", []).append(f"heatmap: {NO_ZONES}")
-        heat = Heatmap(spaces, turns, f"{m.name or 'map'}: turns{where} (Move {figure.move}, Height {figure.height})",
-                       banner, dict(m.attrs.get("zone_colours") or {}))
+        shown = m.name or "map"
+        if scenario is not None:
+            setup = next((x for x in m.scenario_setups if x.number == scenario), None)
+            shown += f", {setup.title if setup is not None else f'scenario {scenario}'}"
+        heat = Heatmap(spaces, [e["turns"] for e in entries],
+                       f"{shown}: turns{where} (Move {figure.move}, Height {figure.height})",
+                       banner, dict(m.attrs.get("zone_colours") or {}),
+                       reached=[bool(e.get("reachable")) for e in entries],
+                       blocked=[e.get("blocked") for e in entries], holes=holes(m, spaces))
     return Analysis(data, render_text(data), heat)
 
 
@@ -195,11 +209,56 @@ def _by_space(data: dict[str, Any], spaces: Any) -> list[dict[str, Any]]:
     return [by_place.get(spaces.place(s), {"turns": None}) for s in range(len(spaces))]
 
 
+def holes(m: Map, spaces: Spaces) -> dict[tuple[int, int], str]:
+    """Hexes the map fills but where no figure stands (a tree's, a castle wall's, a building's
+    Partial hexes): hex -> what fills it, said as a piece family ("Evergreen tree", "Castle wall")
+    by the highest piece there."""
+    drawn = {(spaces.q[s], spaces.r[s]) for s in range(len(spaces)) if spaces.clearance[s] > 0}
+    empty = (spaces.hexes | spaces.partial) - drawn
+    if not empty:
+        return {}
+    cat = m.catalog()
+    top: dict[tuple[int, int], tuple[int, str]] = {}
+    for piece in m.pieces:
+        ptype = cat[piece.type]
+        if ptype.kind in ("marker", "figure"):
+            continue
+        for cell in m.footprint(piece):
+            if cell in empty and (cell not in top or piece.z + ptype.height >= top[cell][0]):
+                top[cell] = (piece.z + ptype.height, piece_family(ptype.name))
+    out = {cell: name for cell, (_, name) in top.items()}
+    for cell in empty - set(out):
+        out[cell] = "Partial hex of a building"
+    return out
+
+
+def piece_family(name: str) -> str:
+    """A piece's name without its size or variant: "Evergreen tree 10" -> "Evergreen tree",
+    "Castle wall, corner" -> "Castle wall", "Marro hive (6-hex)" -> "Marro hive"."""
+    import re
+
+    base = re.split(r"[,(]", name, maxsplit=1)[0]
+    return re.sub(r"(\s+\d+(-hex)?)+\s*$", "", base).strip() or name
+
+
 def _place(place: list[int], name: Callable[[int, int], str | None] = lambda q, r: None) -> str:
     """A space as text: its hex (as the sheets name it, and axial) and the Level a figure there stands on."""
     q, r, level = place
     sheet = name(q, r)
     return f"{sheet + ' ' if sheet else ''}({q}, {r}) on Level {level}"
+
+
+#: How many places a line of the text names before it says how many more there are.
+PLACES_NAMED = 12
+
+
+def _some_places(places: list[list[int]], name: Callable[[int, int], str | None]) -> str:
+    """" (C7 on Level 1, ...)": the first `PLACES_NAMED` of these spaces, as the sheets name them."""
+    if not places:
+        return ""
+    said = [f"{name(q, r) or f'({q}, {r})'} on Level {level}" for q, r, level in places[:PLACES_NAMED]]
+    more = f" and {len(places) - PLACES_NAMED} more" if len(places) > PLACES_NAMED else ""
+    return f" ({', '.join(said)}{more})"
 
 
 def render_text(d: dict[str, Any]) -> str:
@@ -221,10 +280,10 @@ def render_text(d: dict[str, Any]) -> str:
     spaces = d["spaces"]
     lines.append(f"  spaces: {len(spaces)}")
     if d["start"] is not None:
-        counts = Counter(s["turns"] for s in spaces if s["reachable"])
+        counts = Counter(s["turns"] for s in spaces if s["reachable"] and s["turns"] is not None)
         lines.append(f"  from {_place(d['start'], name)}: " + ", ".join(
             f"{n} in {t} turn{'s' if t != 1 else ''}" for t, n in sorted(counts.items())) +
-            f"; {sum(1 for s in spaces if not s['reachable'])} not reachable")
+            f"; {sum(1 for s in spaces if not s['reachable'] and 'blocked' not in s)} not reachable")
     if d["start_zones"]:
         lines.append("  start zones: " + ", ".join(f"player {p}: {n} spaces" for p, n in d["start_zones"].items()))
     for e in d["engagement"]:
@@ -243,7 +302,13 @@ def render_text(d: dict[str, Any]) -> str:
         imb = "unreachable from some zone" if g["imbalance"] is None else f"imbalance {g['imbalance']}"
         lines.append(f"{where}: turns {per}; {imb}")
     if d["start_zones"]:
-        lines.append(f"  spaces no start zone reaches: {len(d['unreachable'])}")
+        lines.append(f"  spaces no start zone reaches: {len(d['unreachable'])}"
+                     + _some_places(d["unreachable"], name))
+    blocked = Counter(s["blocked"] for s in spaces if "blocked" in s)
+    if blocked:
+        lines.append(f"  spaces where no move of this figure ends: {sum(blocked.values())} ("
+                     + "; ".join(f"{n} {why}" for why, n in sorted(blocked.items(), key=lambda kv: (-kv[1], kv[0])))
+                     + ")")
     for fl in d["closed_floors"]:
         lines.append(f"  building {fl['building']} floor {fl['floor']} cannot be entered ({fl['spaces']} spaces)")
     dice = Counter(x["dice"] for x in d["falls"])

@@ -106,6 +106,30 @@ def can_end_on(spaces: Spaces, s: int, fig: Figure, broken_windows: bool = False
             and spaces.fit[s] == "full" and not spaces.occupied[s])
 
 
+def why_no_end(spaces: Spaces, s: int, fig: Figure, broken_windows: bool = False) -> str | None:
+    """Why a move of this figure cannot end on s, in a reader's words; None exactly where
+    `can_end_on` holds (so a report can say why a space is never reached without it being
+    counted as a space nobody reaches)."""
+    if can_end_on(spaces, s, fig, broken_windows):
+        return None
+    role = spaces.role[s]
+    if spaces.occupied[s]:
+        return "a figure the map places stands there"
+    if spaces.clearance[s] < fig.height:
+        return "too low for the figure's Height (a piece above it)"
+    if spaces.fit[s] != "full":
+        return "a Half hex"
+    if role == "elevator":
+        return "an elevator shaft (only its Elevator Car stops there)"
+    if role == "window":
+        return "a window (closed unless broken)"
+    if spaces.max_height[s] is not None and fig.height > spaces.max_height[s]:  # type: ignore[operator]
+        return "taller than its Book lets in"
+    if fig.double:
+        return "single-spaced figures only"
+    return "closed to this mover"
+
+
 def _openings_meet(spaces: Spaces, a: int, b: int) -> bool:
     """Whether the open gaps above two neighbouring spaces overlap (so a figure can pass)."""
     ha, hb = spaces.height[a], spaces.height[b]

@@ -199,6 +199,47 @@ def read_declaration(items: Iterable[tuple[str, float]], warnings: list[str], wh
     return out
 
 
+#: A "Required Sets:" line, as battlefield pages write it (and as mapkit writes it into the notes
+#: of a format with no field for the sets, VirtualScape's scenario text).
+REQUIRED = re.compile(r"\bRequired\s+Sets?\s*:[ \t]*([^\n]*)", re.IGNORECASE)
+REQUIRED_LINE = re.compile(r"[ \t]*\bRequired\s+Sets?\s*:[^\n]*\n*", re.IGNORECASE)
+#: "Battle for the Underdark (2)", "Malliddon's Prophecy (1.75)", "2 x Rise of the Valkyrie".
+_COPIES_AFTER = re.compile(r"^(?P<name>.*?)\s*\(\s*(?P<n>\d+(?:\.\d+)?)\s*\)$")
+_COPIES_BEFORE = re.compile(r"^(?P<n>\d+(?:\.\d+)?)\s*[x×]\s+(?P<name>.+)$", re.IGNORECASE)
+#: The most names one "Required Sets" line is read for (a real page names a handful).
+_MOST_SETS = 200
+
+
+def read_required(text: str, warnings: list[str], where: str) -> dict[str, float | int] | None:
+    """The sets the first "Required Sets: A (2) , B" line of `text` names, as `sets_used` (None:
+    it names none). A name mapkit does not know is kept and named in `warnings`."""
+    found = REQUIRED.search(text)
+    if found is None:
+        return None
+    items: list[tuple[str, float]] = []
+    parts = found.group(1).split(",")
+    if len(parts) > _MOST_SETS:
+        warnings.append(f"{where}: {len(parts)} names, more than any page needs; the first {_MOST_SETS} are read")
+    for part in parts[:_MOST_SETS]:
+        part = " ".join(part.split()).strip(" .;")
+        if not part:
+            continue
+        match = _COPIES_AFTER.match(part) or _COPIES_BEFORE.match(part)
+        name, copies = (match.group("name").strip(), float(match.group("n"))) if match else (part, 1.0)
+        if not copies > 0 or not name:
+            warnings.append(f"{where}: {part[:80]!r} names no product or asks for no copies (left out)")
+            continue
+        items.append((name, copies))
+    return read_declaration(items, warnings, where)
+
+
+def required_line(declared: Iterable[Declared]) -> str:
+    """The declaration as a page writes it, which `read_required` reads back:
+    "Required Sets: Rise of the Valkyrie (2), Road to the Forgotten Forest"."""
+    return "Required Sets: " + ", ".join(
+        d.product.name + (f" ({_number(d.copies)})" if d.copies != 1 else "") for d in declared)
+
+
 def of_map(m: "Map") -> list[Declared] | None:
     """The sets the map itself declares (a page's own "Required Sets", Hexoscape's setsUsed)."""
     return declaration(m.attrs.get(ATTR))

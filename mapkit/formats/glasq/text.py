@@ -14,6 +14,8 @@ from typing import Any
 
 from mapkit.formats.glasq.svg import elements, local
 from mapkit.model.map import Map, Scenario
+from mapkit.sets.declared import REQUIRED as _REQUIRED
+from mapkit.sets.declared import REQUIRED_LINE as _REQUIRED_LINE
 
 _SKIP_TEXT = ("svg", "button", "script", "style", "p", "h1", "h2", "div", "hr")
 
@@ -97,39 +99,12 @@ def metadata(root: Any, m: Map) -> None:
         m.scenario = "\n\n".join(f"{s['title']}\n{s['text']}".strip() for s in scenarios)
 
 
-_REQUIRED = re.compile(r"\bRequired\s+Sets?\s*:[ \t]*([^\n]*)", re.IGNORECASE)
-_REQUIRED_LINE = re.compile(r"[ \t]*\bRequired\s+Sets?\s*:[^\n]*\n*", re.IGNORECASE)
-#: "Battle for the Underdark (2)", "Malliddon's Prophecy (1.75)", "2 x Rise of the Valkyrie".
-_COPIES_AFTER = re.compile(r"^(?P<name>.*?)\s*\(\s*(?P<n>\d+(?:\.\d+)?)\s*\)$")
-#: The most names one "Required Sets" line is read for (a real page names a handful).
-_MOST_SETS = 200
-_COPIES_BEFORE = re.compile(r"^(?P<n>\d+(?:\.\d+)?)\s*[x×]\s+(?P<name>.+)$", re.IGNORECASE)
-
-
 def _required_sets(text: str, warnings: list[str], line: int | None, whose: str) -> dict[str, float | int] | None:
     """The sets a "Required Sets: A (2) , B" line of a paragraph names, as `sets_used` (None:
-    the paragraph names none). A name mapkit does not know is kept and named in `warnings`."""
-    from mapkit.sets.declared import read_declaration
+    the paragraph names none)."""
+    from mapkit.sets.declared import read_required
 
-    found = _REQUIRED.search(text)
-    if found is None:
-        return None
-    where = f"line {line}: required sets of {whose}" if line else f"required sets of {whose}"
-    items: list[tuple[str, float]] = []
-    parts = found.group(1).split(",")
-    if len(parts) > _MOST_SETS:
-        warnings.append(f"{where}: {len(parts)} names, more than any page needs; the first {_MOST_SETS} are read")
-    for part in parts[:_MOST_SETS]:
-        part = " ".join(part.split()).strip(" .;")
-        if not part:
-            continue
-        match = _COPIES_AFTER.match(part) or _COPIES_BEFORE.match(part)
-        name, copies = (match.group("name").strip(), float(match.group("n"))) if match else (part, 1.0)
-        if not copies > 0 or not name:
-            warnings.append(f"{where}: {part[:80]!r} names no product or asks for no copies (left out)")
-            continue
-        items.append((name, copies))
-    return read_declaration(items, warnings, where)
+    return read_required(text, warnings, f"line {line}: required sets of {whose}" if line else f"required sets of {whose}")
 
 
 _PLAYERS = re.compile(r"\bfor\s+(\d[^\n]*?Players?(?:[^\n]*?\bTeams?\b)?)", re.IGNORECASE)

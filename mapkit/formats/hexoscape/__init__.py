@@ -35,7 +35,7 @@ from functools import lru_cache
 from mapkit import data, limits
 from mapkit.errors import FormatError, excerpt
 from mapkit.formats._json import escape_lone_surrogates, parse_json
-from mapkit.formats._losses import has_player_count, notes_text, unheld_attrs, unheld_piece_attrs
+from mapkit.formats._losses import Places, has_player_count, notes_text, unheld_attrs, unheld_piece_attrs
 from mapkit.model import levels
 from mapkit.model.catalog import PieceType, catalog
 from mapkit.model.grid import axial_to_offset, rotate
@@ -498,12 +498,13 @@ def losses(m: Map) -> list[str]:
             lost(f"{cat[piece.type].name} beyond Hexoscape's bounds (q and r within ±{MAX_COORDINATE}, "
                  f"altitude 0-{MAX_ALTITUDE})", piece)
     out = []
+    place = Places(m)
     for what, (count, first) in found.items():
-        where = f"({first.q}, {first.r}) Level {levels.level(cat[first.type], first.z)}"
+        where = f"{place(first.q, first.r)} Level {levels.level(cat[first.type], first.z)}"
         out.append(f"{what} (at {where})" if count == 1 else f"{what} ({count} pieces, the first at {where})")
     for kind, placements in (("C3G building", m.buildings), ("C3G object", m.objects)):
         for placement in placements:
-            out.append(f"{kind} {placement.book!r} at ({placement.q}, {placement.r}) on Level {placement.level}: "
+            out.append(f"{kind} {placement.book!r} at {place(placement.q, placement.r)} on Level {placement.level}: "
                        "Hexoscape cannot place C3G Books")
     if has_player_count(m):
         out.append(f"players {m.players!r}: Hexoscape maps do not record the number of players")

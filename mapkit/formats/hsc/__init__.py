@@ -100,6 +100,12 @@ def _read(data: bytes, cur: Cursor) -> Map:
         raw = cur.raw(size, "scenario")
         hx["scenario_rtf"] = raw.hex()
         m.scenario = rtf_to_text(raw)
+    if m.scenario and "required set" in m.scenario.lower():  # (the words first: most texts spare the import)
+        from mapkit.sets.declared import read_required
+
+        declared = read_required(m.scenario, m.warnings, "the scenario text's required sets")
+        if declared:
+            m.attrs["sets_used"] = declared
     if forms:
         hx["forms"] = forms
     settings = []

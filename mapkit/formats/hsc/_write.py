@@ -15,7 +15,8 @@ import operator
 import struct
 from typing import Any
 
-from mapkit.formats._losses import CARRIED_BY_THE_MAP, board_losses, notes_text, unheld_attrs, unheld_piece_attrs
+from mapkit.formats._losses import (CARRIED_BY_THE_MAP, Places, board_losses, notes_text, unheld_attrs,
+                                    unheld_piece_attrs)
 from mapkit.formats.hsc._binary import (FAST_PATH_MIN_TILES, VERSION_BYTES, encode_cstring, fingerprint, paused_gc,
                                         version_code)
 from mapkit.formats.hsc._rtf import rtf_to_text, text_to_rtf
@@ -97,13 +98,14 @@ def losses(m: Map) -> list[str]:
     """What a `.hsc` cannot carry, one line per thing."""
     t = tables()
     out: list[str] = []
+    place = Places(m)
     for index, p in enumerate(m.pieces, 1):
         ptype = t.cat.types.get(p.type)
         if (ptype is not None and ptype.vs is not None and ptype.id not in _ATTR_TYPES and _fits(p, ptype, t)
                 and p.rotation == int(p.rotation) and (not p.attrs or p.attrs.keys() <= CARRIED_BY_THE_MAP)):
             continue  # the common case: nothing to report
         level = f"Level {levels.level(ptype, p.z)}" if ptype is not None else f"height {p.z}"
-        where = f"piece {index} ({p.type}) at q={p.q} r={p.r} {level}"
+        where = f"piece {index} ({p.type}) at {place(p.q, p.r)} {level}"
         if ptype is None:
             out.append(f"{where}: not a catalog piece (dropped)")
             continue
@@ -131,15 +133,11 @@ def losses(m: Map) -> list[str]:
             out.append(f"{where}: the {key.replace('_', ' ')} {value!r} is not stored by VirtualScape")
     for kind, placements in (("building", m.buildings), ("destructible object", m.objects)):
         for placement in placements:
-            out.append(f"C3G {kind} {placement.book!r} at q={placement.q} r={placement.r} "
+            out.append(f"C3G {kind} {placement.book!r} at {place(placement.q, placement.r)} "
                        f"on Level {placement.level}: VirtualScape has no C3G Books")
-    from mapkit.sets.declared import describe, of_view
-
-    declared = of_view(m)
-    if declared:
-        out.append(f"declared sets {describe(declared)}: VirtualScape maps do not record the sets used")
+    # the declared sets go into the scenario text as a page's "Required Sets:" line, read back
     out += board_losses(m, "VirtualScape")
-    return out + unheld_attrs(m, ("sets_used",) if declared is not None else (), "VirtualScape", notes=True)
+    return out + unheld_attrs(m, ("sets_used",), "VirtualScape", notes=True)
 
 
 def _glyph_code(letter: Any) -> int | None:
@@ -189,7 +187,7 @@ def _encode(m: Map, hx: dict | None) -> bytes:
     if version >= 3:
         out += encode_cstring(str(m.players or ""), forms.get("players"))
     if version == 3:
-        out += encode_cstring(notes_text(m), forms.get("scenario"))
+        out += encode_cstring(notes_text(m, sets=True), forms.get("scenario"))
     elif version >= 4:
         rtf = _scenario_rtf(m)
         out += _I32.pack(len(rtf)) + rtf
@@ -225,9 +223,9 @@ def _scenario_rtf(m: Map) -> bytes:
             raw = bytes.fromhex(kept)
         except ValueError:
             raw = None
-        if raw is not None and rtf_to_text(raw) == notes_text(m):
+        if raw is not None and rtf_to_text(raw) == notes_text(m, sets=True):
             return raw
-    notes = notes_text(m)
+    notes = notes_text(m, sets=True)
     return text_to_rtf(notes) if notes else b""
 
 

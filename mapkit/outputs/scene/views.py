@@ -453,6 +453,8 @@ def _finish(m: Map, opts: RenderOptions, content: Group, box: Box, info: dict) -
         view = {"top": "seen from above", "iso": "stacked tiles", "levels": "level by level"}[opts.view]
         if opts.level is not None:
             view = f"Level {opts.level}"
+        elif opts.view == "levels" and len(info.get("panels") or ()) == 1:
+            view = f"Level {next(iter(info['panels']))}"      # one panel is one Level, not "level by level"
         title = f"{name} - {view}"
         size = p * 0.42 * k
         # the map sets the picture's width, never the title: a long one wraps, then ends in an ellipsis
