@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import os
 
-from mapkit.errors import OptionError
+from mapkit.errors import OptionError, RoomError, ScenarioError
 from mapkit.errors import input_name, is_link
 from mapkit.errors import shown as shown_input
 from mapkit.limits import MAX_MOVE
@@ -73,6 +73,10 @@ def read(source: PathLike | bytes, format: str | None = None, scenario: Any = No
         m = formats.parse_map(bytes(source), format, hint=BYTES_HINT)
     else:
         m = formats.read_map(os.fspath(source), format)
+        if m.buildings or m.objects:  # the map carries its Books, resolved beside its file
+            from mapkit.books.placed import load_placed
+
+            load_placed(m, os.fspath(source))
     if printable:
         formats.printable_text(m)
     if room is not None:
@@ -80,19 +84,11 @@ def read(source: PathLike | bytes, format: str | None = None, scenario: Any = No
     return m if scenario is None else _scenario(m, scenario)
 
 
-class ScenarioError(OptionError):
-    """A scenario the map does not set up, or one needed and not chosen."""
-
-
 def _scenario(m: Map, scenario: Any) -> Map:
     try:
         return m.for_scenario(scenario)
     except OptionError as exc:
         raise ScenarioError(str(exc)) from None
-
-
-class RoomError(OptionError):
-    """A room the map does not have."""
 
 
 def _room(m: Map, room: Any) -> Map:
@@ -526,7 +522,7 @@ def _draw_heatmap(heat: Any, path: PathLike) -> None:
     """Draw a movement heatmap through the output registry and write it; its errors name the file."""
     from mapkit import outputs
     from mapkit.io import write_output
-    from mapkit.outputs.heatmap import HeatmapError
+    from mapkit.errors import HeatmapError
 
     kind = outputs.choose(os.fspath(path), ("heatmap-png",))
     try:

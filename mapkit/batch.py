@@ -466,10 +466,8 @@ def _count(n: int, word: str) -> str:
 
 
 def _identity(path: str | os.PathLike) -> tuple[int, int] | None:
-    try:
-        st = os.stat(path)
-    except OSError:
-        return None
-    return st.st_dev, st.st_ino
+    from mapkit.io import file_identity
+
+    return file_identity(path)
 
 

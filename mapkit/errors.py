@@ -43,6 +43,12 @@ def input_name(path: object) -> str:
 class MapkitError(Exception):
     """Any failure mapkit reports to the user without a traceback (exit status 2)."""
 
+    @property
+    def reason(self) -> str:
+        """Why such an error refuses an input, in the words a batch summary groups inputs under
+        (the message itself names the file and the place; this is the kind of problem)."""
+        return "refused"
+
 
 class FormatError(MapkitError):
     """A file that cannot be read: names the file, where (byte offset, JSON path, line) and what.
@@ -64,6 +70,14 @@ class FormatError(MapkitError):
         self.args = (str(self),)
         return self
 
+    @property
+    def reason(self) -> str:
+        if self.message.startswith("cannot read"):
+            return "cannot be opened"
+        if self.message.startswith("cannot tell the format"):
+            return "not a format mapkit knows"
+        return "damaged or malformed"
+
     def __str__(self) -> str:
         parts = [excerpt(self.file, MAX_WHERE) if self.file else None,
                  excerpt(self.where, MAX_WHERE) if self.where else None, excerpt(self.message, MAX_MESSAGE)]
@@ -81,12 +95,36 @@ class LossError(MapkitError):
         said = f"{target} cannot carry {len(losses)} thing(s): " + "; ".join(losses)
         super().__init__(said if file is None else f"{file}: {said}; nothing written")
 
+    @property
+    def reason(self) -> str:
+        return f"would lose what {self.target} cannot hold (--allow-loss converts anyway)"
+
+
+class OutputError(MapkitError):
+    """An output mapkit must not or could not write; the message names it (`mapkit.io`)."""
+
+    @property
+    def reason(self) -> str:
+        return "the output cannot be written"
+
 
 class OptionError(MapkitError, ValueError):
     """A value given to mapkit that it cannot use: an unknown format, set, paper or level.
 
     The library raises this (never the command line's UsageError); `mapkit` exits 2 on it.
     """
+
+    @property
+    def reason(self) -> str:
+        return "not a map mapkit reads"
+
+
+class ScenarioError(OptionError):
+    """A scenario the map does not set up, or one needed and not chosen."""
+
+
+class RoomError(OptionError):
+    """A room the map does not have."""
 
 
 class StartError(OptionError):
@@ -97,6 +135,10 @@ class PictureTooLarge(OptionError):
     """A PNG that would not fit in memory at the scale asked (`mapkit.render`)."""
 
 
+class HeatmapError(MapkitError):
+    """A heatmap that cannot be drawn (no spaces, or too many pixels); the caller names the file."""
+
+
 class UsageError(OptionError):
     """Bad command-line usage that argparse itself cannot catch (raised by `mapkit.cli` only)."""
 
@@ -104,22 +146,7 @@ class UsageError(OptionError):
 def reason_of(exc: MapkitError) -> str:
     """Why an input was refused, in words a batch summary groups inputs under (the message
     itself names the file and the place; this is the kind of problem)."""
-    limit = getattr(exc, "limit", None)
-    if limit is not None:
-        return f"past mapkit's {limit.name} limit (docs/limits.md)"
-    if isinstance(exc, LossError):
-        return f"would lose what {exc.target} cannot hold (--allow-loss converts anyway)"
-    if type(exc).__name__ == "OutputError":
-        return "the output cannot be written"
-    if isinstance(exc, OptionError):
-        return "not a map mapkit reads"
-    if isinstance(exc, FormatError):
-        if exc.message.startswith("cannot read"):
-            return "cannot be opened"
-        if exc.message.startswith("cannot tell the format"):
-            return "not a format mapkit knows"
-        return "damaged or malformed"
-    return "refused"
+    return exc.reason
 
 
 class Refusal(str):

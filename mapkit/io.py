@@ -1,11 +1,14 @@
 """Reading inputs and writing outputs so that nothing a builder owns is ever lost.
 
-Every file mapkit reads goes through `read_input` (which bounds its size and remembers it as
-an input), and every file it writes goes through `check_output` (before the work) and
-`write_output` (at the end). Together they promise:
+Every file mapkit reads goes through `read_input` (which bounds its size and, within a
+command's run, remembers it as an input), and every file it writes goes through `check_output`
+(before the work) and `write_output` (at the end). Together they promise:
 
 - an output is never one of the inputs: not the same path, not a link to it, not a hard link
-  to it, not standard output redirected onto it;
+  to it, not standard output redirected onto it. The inputs are those named to the call, and
+  within a command's run (`command_run`, which the `mapkit` command opens) every file read
+  so far; a program that reads a map and writes it back to its own file (`mapkit.write(
+  mapkit.read(p), p)`) is left to do so, as Python's own file functions would;
 - an output is written to a temporary file in its own folder, flushed to disk and renamed over
   the old one, so a failed or interrupted write leaves the old file byte for byte;
 - a symbolic link named as the output is replaced by the new file, never followed (unless it
@@ -24,7 +27,7 @@ import re
 import stat
 import sys
 
-from mapkit.errors import FormatError, MapkitError, excerpt, is_link
+from mapkit.errors import FormatError, MapkitError, OutputError, excerpt, is_link
 from mapkit import limits
 from mapkit.limits import Limit
 from mapkit.records import FrozenRecord
@@ -43,28 +46,56 @@ _FD_NAMES = {"/dev/stdin": 0, "/dev/stdout": 1, "/dev/stderr": 2}
 _FD_PATH = re.compile(r"^/(?:dev/fd|proc/self/fd)/(\d+)$")
 
 
-class OutputError(MapkitError):
-    """An output mapkit must not or could not write; the message names it."""
-
-
 # -- inputs -----------------------------------------------------------------------------------
-#: (device, inode) -> path of every file this process has read: never written over.
-_INPUTS: dict[tuple[int, int], str] = {}
+#: (device, inode) -> path of every file the running command has read: never written over.
+#: None outside a command's run (`command_run`): a library call remembers nothing.
+_INPUTS: dict[tuple[int, int], str] | None = None
+
+
+def file_identity(path: str | os.PathLike) -> tuple[int, int] | None:
+    """What makes two names one file, after links and hard links (`identity`); None for a path
+    that cannot be looked at."""
+    try:
+        return identity(os.stat(path))
+    except OSError:
+        return None
+
+
+def identity(st: os.stat_result) -> tuple[int, int]:
+    """A file's (device, inode), from its `os.stat`: the same for every name it has."""
+    return st.st_dev, st.st_ino
 
 
 def remember_input(path: str | os.PathLike, st: os.stat_result | None = None) -> None:
-    """Record a file as an input of this run, so no output may replace it."""
+    """Record a file as an input of the running command, so no output of it may replace it."""
+    if _INPUTS is None:
+        return
     try:
         st = st or os.stat(path)
     except OSError:
         return
     if stat.S_ISREG(st.st_mode):
-        _INPUTS.setdefault((st.st_dev, st.st_ino), str(path))
+        _INPUTS.setdefault(identity(st), str(path))
 
 
-def forget_inputs() -> None:
-    """Start a new run: the files read so far may be written again (the CLI calls this per command)."""
-    _INPUTS.clear()
+class command_run:
+    """One command's run: within the block every file read is an input no output may replace,
+    and `sys.stdout` is guarded (see `_GuardedStream`) and flushed at the end, so a write error
+    surfaces as an exception here rather than at interpreter exit. Outside it (mapkit as a
+    library) only the inputs named to a call are protected."""
+
+    def __enter__(self) -> None:
+        global _INPUTS
+        self._inputs, _INPUTS = _INPUTS, {}
+        self._saved = sys.stdout
+        sys.stdout = _GuardedStream(self._saved, "standard output")
+
+    def __exit__(self, kind, value, traceback) -> None:
+        global _INPUTS
+        _INPUTS = self._inputs
+        guarded, sys.stdout = sys.stdout, self._saved
+        if kind is None:
+            guarded.flush()
 
 
 def read_input(path: str | os.PathLike, limit: Limit | None = None) -> bytes:
@@ -219,15 +250,6 @@ def is_standard_output(path: str | os.PathLike) -> bool:
     return out == STDIO or _fd_of(out) == 1
 
 
-def same_file(a: str | os.PathLike, b: str | os.PathLike) -> bool:
-    """Whether two paths name one file (after links; hard links too)."""
-    try:
-        sa, sb = os.stat(a), os.stat(b)
-    except OSError:
-        return False
-    return (sa.st_dev, sa.st_ino) == (sb.st_dev, sb.st_ino)
-
-
 def _fd_of(path: str) -> int | None:
     if path in _FD_NAMES:
         return _FD_NAMES[path]
@@ -236,7 +258,7 @@ def _fd_of(path: str) -> int | None:
 
 
 def _input_ids(inputs: Iterable[str | os.PathLike]) -> dict[tuple[int, int], str]:
-    ids = dict(_INPUTS)
+    ids = dict(_INPUTS or {})
     for item in inputs:
         if str(item) == STDIO:
             continue
@@ -245,7 +267,7 @@ def _input_ids(inputs: Iterable[str | os.PathLike]) -> dict[tuple[int, int], str
         except OSError:
             continue
         if stat.S_ISREG(st.st_mode):
-            ids.setdefault((st.st_dev, st.st_ino), str(item))
+            ids.setdefault(identity(st), str(item))
     return ids
 
 
@@ -254,7 +276,7 @@ def _target(out: str, inputs: Iterable[str | os.PathLike]) -> _Target:
     ids = _input_ids(inputs)
 
     def refuse_input(st: os.stat_result, how: str) -> None:
-        source = ids.get((st.st_dev, st.st_ino)) if stat.S_ISREG(st.st_mode) else None
+        source = ids.get(identity(st)) if stat.S_ISREG(st.st_mode) else None
         if source is not None:
             raise OutputError(f"{out}: {how} the input {source}; mapkit never writes over what it reads "
                               "(choose another output name)")
@@ -368,7 +390,7 @@ class _GuardedStream:
             st = os.fstat(self._stream.fileno())
         except (OSError, ValueError, AttributeError):
             return
-        source = _INPUTS.get((st.st_dev, st.st_ino)) if stat.S_ISREG(st.st_mode) else None
+        source = (_INPUTS or {}).get(identity(st)) if stat.S_ISREG(st.st_mode) else None
         if source is not None:
             raise OutputError(f"{self._name} is the input {source}; mapkit never writes over what it reads")
 
@@ -396,20 +418,6 @@ class _GuardedStream:
 
     def __getattr__(self, name: str):
         return getattr(self._stream, name)
-
-
-class guarded_stdout:
-    """Within the block, `sys.stdout` is guarded (see `_GuardedStream`) and flushed at the end,
-    so a write error surfaces as an exception here rather than at interpreter exit."""
-
-    def __enter__(self) -> None:
-        self._saved = sys.stdout
-        sys.stdout = _GuardedStream(self._saved, "standard output")
-
-    def __exit__(self, kind, value, traceback) -> None:
-        guarded, sys.stdout = sys.stdout, self._saved
-        if kind is None:
-            guarded.flush()
 
 
 def silence_stdout() -> None:

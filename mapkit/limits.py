@@ -54,6 +54,10 @@ class LimitError(FormatError):
             message = f"{subject}{shown} {limit.unit}, past mapkit's limit of {limit.value:,} {rule}"
         super().__init__(message, file=file, where=where)
 
+    @property
+    def reason(self) -> str:
+        return f"past mapkit's {self.limit.name} limit (docs/limits.md)"
+
 
 def _limit(name: str, value: int, unit: str, why: str, checked: str) -> Limit:
     limit = Limit(name, value, unit, why, checked)

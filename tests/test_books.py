@@ -232,3 +232,38 @@ def test_a_book_past_the_old_vertex_limit_overlays_as_its_simple_twin():
     plain = classify(book_from_json({"name": "plain", "kind": "enclosed",
                                      "footprint": {"polygon": [[0, 0], [side, 0], [side, side], [0, side]]}}))
     assert dense.exterior == plain.exterior and len(dense.exterior) > 20
+
+
+def test_a_map_read_carries_its_books_so_every_door_answers_alike(tmp_path, monkeypatch):
+    """`mapkit.read` resolves every Book a map places beside its file and keeps it on the
+    placement, so `validate(read(p))` answers as `validate(p)` whatever the working folder
+    (issue 23, item 0: it gave 6 errors, 'skyscraper.book.json: cannot read')."""
+    import mapkit
+
+    street = ROOT / "samples" / "maps" / "street.mapkit.json"
+    monkeypatch.chdir(tmp_path)
+    by_path = mapkit.validate(street, profile="c3g")
+    by_map = mapkit.validate(mapkit.read(street), profile="c3g")
+    assert [f.message for f in by_map.findings] == [f.message for f in by_path.findings]
+    assert not any("cannot read" in f.message for f in by_map.findings)
+    m = mapkit.read(street)
+    assert all(p.loaded[0] is not None and p.loaded[1].endswith(".book.json") for p in m.buildings + m.objects)
+    # a Book that is not there is named the same way by both doors
+    moved = tmp_path / "street.mapkit.json"
+    moved.write_bytes(street.read_bytes())
+    by_path = {f.message for f in mapkit.validate(moved, profile="c3g").findings if "cannot read" in f.message}
+    by_map = {f.message for f in mapkit.validate(mapkit.read(moved), profile="c3g").findings
+              if "cannot read" in f.message}
+    assert by_path and by_map == by_path
+
+
+def test_the_sample_books_ship_with_the_package():
+    """A bare name ("bungalow") falls back to the sample Books, which the wheel carries as
+    mapkit/sample_books (a checkout finds them in samples/books)."""
+    from mapkit.books import placed
+
+    pyproject = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
+    assert '"samples/books" = "mapkit/sample_books"' in pyproject
+    assert placed._PACKAGED == ROOT / "mapkit" / "sample_books"
+    assert placed.SAMPLES_DIR == (placed._PACKAGED if placed._PACKAGED.is_dir() else ROOT / "samples" / "books")
+    assert placed.resolve_book("bungalow", None) == placed.SAMPLES_DIR / "bungalow.book.json"

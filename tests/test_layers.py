@@ -508,3 +508,34 @@ def test_one_call_on_each_path_passes():
                 "    def told(w):\n        api.read(w)\n    result = api.validate_report(args.maps, warn=told)\n"
                 "    return show(result, lambda: api.read(1))\n")
     assert calls_of_run("mapkit.cli.example", callback) == 1
+
+
+def test_every_error_a_user_sees_lives_in_errors_and_says_its_own_reason():
+    """Issue 23: public errors lived in io.py, limits.py, api.py and movement/heatmap.py, and a
+    batch grouped refusals by class-name strings. Each MapkitError subclass is defined in
+    mapkit/errors.py (LimitError, which carries a Limit, beside it in limits.py) and gives its
+    own `reason`."""
+    import ast
+
+    from mapkit import errors
+    from mapkit.limits import INPUT_BYTES
+
+    classes = [(node.name, {b.id for b in node.bases if isinstance(b, ast.Name)},
+                path.relative_to(ROOT.parent).as_posix())
+               for path in ROOT.rglob("*.py") for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+               if isinstance(node, ast.ClassDef)]
+    mapkit_errors, homes = {"MapkitError"}, {"MapkitError": "mapkit/errors.py"}
+    while True:  # the subclasses of MapkitError, however deep
+        found = {(name, home) for name, bases, home in classes if bases & mapkit_errors and name not in homes}
+        if not found:
+            break
+        homes.update(found)
+        mapkit_errors |= {name for name, _ in found}
+    assert len(homes) >= 12
+    assert {name: home for name, home in homes.items() if home != "mapkit/errors.py"} == \
+        {"LimitError": "mapkit/limits.py"}
+    said = {errors.OutputError("x").reason, errors.LossError("hsc", ["a"]).reason, errors.OptionError("x").reason,
+            errors.FormatError("cannot read: gone").reason, errors.FormatError("bad byte").reason,
+            INPUT_BYTES.exceeded(None).reason, errors.MapkitError("x").reason}
+    assert len(said) == 7
+    assert errors.reason_of(errors.OutputError("x")) == "the output cannot be written"

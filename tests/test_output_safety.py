@@ -21,7 +21,7 @@ import pytest
 
 from conftest import ROOT, run_subprocess
 from mapkit.formats import read_map, write_map
-from mapkit.io import OutputError, forget_inputs, read_input, write_output
+from mapkit.io import OutputError, command_run, read_input, write_output
 from mapkit.model.map import Map, Piece
 
 SAMPLES = ROOT / "samples"
@@ -318,16 +318,33 @@ def test_an_interrupted_write_leaves_the_old_file_byte_for_byte(tmp_path, native
     assert sorted(p.name for p in tmp_path.iterdir()) == ["map.mapkit.json", "out.hsc"]
 
 
-def test_read_input_remembers_and_write_output_refuses(tmp_path):
-    forget_inputs()
+def test_a_command_remembers_what_it_read_and_never_writes_over_it(tmp_path):
     source = tmp_path / "a.hsc"
     source.write_bytes(HSC.read_bytes())
-    read_input(source)
-    with pytest.raises(OutputError, match="is the input"):
-        write_output(source, b"x")
-    forget_inputs()
-    write_output(source, b"x")  # a new run: the file may be written again
+    with command_run():
+        read_input(source)
+        with pytest.raises(OutputError, match="is the input"):
+            write_output(source, b"x")
+    write_output(source, b"x")  # the run is over: the file may be written again
     assert source.read_bytes() == b"x"
+
+
+def test_a_program_may_write_a_map_back_to_the_file_it_read(cli, tmp_path):
+    """The safety rule belongs to the commands (issue 23, item 3): `mapkit.write(mapkit.read(p),
+    p)` replaces p, as Python's own file functions would, while `mapkit convert p p` refuses."""
+    import mapkit
+
+    path = tmp_path / "m.mapkit.json"
+    mapkit.write(mapkit.read(HSC), path)
+    m = mapkit.read(path)
+    m.name = "renamed"
+    mapkit.write(m, path)
+    assert mapkit.read(path).name == "renamed"
+    before = path.read_bytes()
+    code, _, err = cli("convert", path, path)
+    assert code == 2 and "is the input" in err and path.read_bytes() == before
+    with pytest.raises(OutputError, match="is the input"):  # an input named to a call is refused
+        mapkit.api.convert_file(path, path)
 
 
 def test_an_existing_file_keeps_its_permissions_and_a_new_one_gets_the_umask(tmp_path):

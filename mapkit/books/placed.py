@@ -22,7 +22,10 @@ from mapkit.geometry.params import OverlayParams
 from mapkit.model import resting
 from mapkit.model.map import Map, Placement
 
-SAMPLES_DIR = Path(__file__).resolve().parent.parent.parent / "samples" / "books"
+#: The sample Books a bare name falls back to: shipped in the package (the wheel's
+#: `mapkit/sample_books`, pyproject.toml), else the checkout's `samples/books`.
+_PACKAGED = Path(__file__).resolve().parent.parent / "sample_books"
+SAMPLES_DIR = _PACKAGED if _PACKAGED.is_dir() else Path(__file__).resolve().parent.parent.parent / "samples" / "books"
 
 
 @dataclass
@@ -101,6 +104,21 @@ def resolve_book(name: str, map_file: str | None) -> Path:
     return sample if sample.is_file() else own
 
 
+def load_placed(m: Map, map_file: str | None) -> None:
+    """Resolve and load every Book `m` places, once per name, and keep each on its placements
+    (`loaded`: the Book and its file, or why it could not be loaded), so that the map carries
+    its Books: what is done with it later no longer needs the map's file (`mapkit.read`)."""
+    found: dict[str, tuple[Book | None, str | None, str | None]] = {}
+    for p in list(m.buildings) + list(m.objects):
+        if p.book not in found:
+            try:
+                path = resolve_book(p.book, map_file)
+                found[p.book] = (load_book(path), str(path), None)
+            except MapkitError as exc:
+                found[p.book] = (None, None, str(exc))
+        p.loaded = found[p.book]  # type: ignore[attr-defined]  # (not a field: never written, nor compared)
+
+
 def placed_books(m: Map, map_file: str | None = None, params: OverlayParams | None = None,
                  books: dict[str, Book] | None = None) -> PlacedBooks:
     """Load, overlay and place every Book the map uses (`books` may supply Books by name)."""
@@ -111,8 +129,14 @@ def placed_books(m: Map, map_file: str | None = None, params: OverlayParams | No
     for role, placements, target in (("building", m.buildings, out.buildings), ("object", m.objects, out.objects)):
         for i, p in enumerate(placements):
             pb = PlacedBook(role, i, p, None, height=resting.rest_height(layers_at([(p.q, p.r)]), p.level))
+            loaded = getattr(p, "loaded", None)
             try:
-                book = (books or {}).get(p.book) or load_book(resolve_book(p.book, map_file))
+                book = (books or {}).get(p.book)
+                if book is None and loaded is not None:
+                    book, _, error = loaded
+                    if book is None:
+                        raise MapkitError(error)
+                book = book or load_book(resolve_book(p.book, map_file))
             except MapkitError as exc:
                 pb.error = str(exc)
                 target.append(pb)

@@ -175,9 +175,8 @@ def main(argv: list[str] | None = None) -> int:
             return 0
         args = _parse(parser, argv)
         set_verbosity(args)
-        io.forget_inputs()
         started = _clock()
-        with io.guarded_stdout():
+        with io.command_run():
             code = int(args._run(args) or 0)
         if _common.verbosity > 0:
             _say(f"mapkit: {args.command} took {_clock() - started:.2f} s, exit status {code}")

@@ -5,12 +5,14 @@ from __future__ import annotations
 import argparse
 import sys
 
+from mapkit.api import file_formats
 from mapkit.cli.batch import ProgressBar, add_jobs_option
 from mapkit.cli.common import add_scenario_option, print_summary, refuse, refuse_loss, show, tell
 from mapkit.errors import LossError, UsageError, shown
 
-#: The extension each writable format gives its output files in batch mode.
-OUTPUT_EXTENSIONS = {"mapkit": ".mapkit.json", "hsc": ".hsc", "hexoscape": ".json", "hexoscape-url": ".url"}
+#: The extension each writable format gives its output files in batch mode: its first, as the
+#: registry declares it (a format's name and extensions are written once, in its registry row).
+OUTPUT_EXTENSIONS = {f.name: f.extensions[0] for f in file_formats("map") if f.can_write and f.extensions}
 
 
 def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
@@ -20,7 +22,7 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
                     "A conversion that would drop something is refused (exit 2) unless --allow-loss.")
     p.add_argument("paths", nargs="+", metavar="PATH", help="input map(s), then the output file unless -d is given (- is standard input or output)")
     p.add_argument("-o", "--output", metavar="OUT", help="the output file (the same as giving OUT after IN)")
-    p.add_argument("--to", dest="to_fmt", metavar="FORMAT",
+    p.add_argument("--to", dest="to_fmt", metavar="FORMAT", choices=tuple(OUTPUT_EXTENSIONS),
                    help="output format: " + ", ".join(OUTPUT_EXTENSIONS))
     p.add_argument("--from", dest="from_fmt", metavar="FORMAT", help="read inputs as this format")
     p.add_argument("-d", "--dir", dest="out_dir", metavar="DIR", help="write each input into DIR (batch mode)")
@@ -65,7 +67,7 @@ def _convert_many(args: argparse.Namespace) -> int:
     bar = ProgressBar()
     try:
         done = api.convert_files(args.paths, args.out_dir, args.to_fmt, args.from_fmt, args.allow_loss, args.scenario,
-                                 args.jobs, OUTPUT_EXTENSIONS.get(args.to_fmt, "." + args.to_fmt), bar, room=args.room)
+                                 args.jobs, OUTPUT_EXTENSIONS[args.to_fmt], bar, room=args.room)
     finally:
         bar.close()
     for outcome in done.outcomes:

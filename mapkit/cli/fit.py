@@ -9,6 +9,9 @@ from mapkit.errors import LossError
 
 
 def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
+    from mapkit.api import file_formats
+
+    writable = tuple(f.name for f in file_formats("map") if f.can_write)  # as the registry declares them
     p = sub.add_parser("fit", help="re-tile a map so that it builds from a collection (same hexes, terrain "
                                    "and levels), or say what is short and the smallest purchase")
     p.add_argument("map", help="map file in any readable format")
@@ -19,7 +22,8 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
     p.add_argument("-o", "--output", metavar="NEW_MAP",
                    help="where to write the re-tiled map (default: MAP's name with -fit, in MAP's format, "
                         "or mapkit JSON for a format mapkit does not write, such as glasq pages)")
-    p.add_argument("--to", dest="to_fmt", metavar="FORMAT", help="write this format (default: from the name)")
+    p.add_argument("--to", dest="to_fmt", metavar="FORMAT", choices=writable,
+                   help=f"write this format: {', '.join(writable)} (default: from the name)")
     p.add_argument("--from", dest="fmt", metavar="FORMAT", help="read the map as this format")
     p.add_argument("--keep-shapes", action="store_true",
                    help="re-cut only the pieces the collection is short of; their neighbours keep their shape")

@@ -10,7 +10,6 @@ named as such.
 
 from __future__ import annotations
 
-import sys
 
 from mapkit import limits, registry
 from mapkit.errors import FormatError, LossError, OptionError, shown
@@ -24,10 +23,6 @@ if TYPE_CHECKING:
 
 #: Formats whose readers inflate gzip (Hexoscape saves .json.gz maps); write_map gzips them under a .gz name.
 GZIP_FORMATS = ("hexoscape",)
-
-#: The former name of a registry entry.
-FormatInfo = FileFormat
-
 
 def formats() -> tuple[FileFormat, ...]:
     """The map formats, in registration order."""
@@ -146,12 +141,6 @@ def _has_surrogate(text: str) -> bool:
     except UnicodeEncodeError:
         return True
     return False
-
-
-def report_warnings(m: Map, path: str | Path) -> None:
-    """Tell the user, on stderr, what a reader recovered from or ignored."""
-    for warning in m.warnings:
-        print(f"mapkit: {shown(path)}: warning: {warning}", file=sys.stderr)
 
 
 def encode_map(m: Map, info: FileFormat, allow_loss: bool = False) -> tuple[bytes, list[str]]:

@@ -42,8 +42,15 @@ class Places:
         if not self.measured:
             from mapkit.model.board import Board
 
-            self.board, self.measured = Board.of(self.m), True
-        name = self.board.name(q, r) if self.board is not None else None  # type: ignore[attr-defined]
+            self.measured = True
+            try:
+                self.board = Board.of(self.m)
+            except (ValueError, TypeError, OverflowError, KeyError):  # pieces no board holds (the loss says why)
+                self.board = None
+        try:
+            name = self.board.name(q, r) if self.board is not None else None  # type: ignore[attr-defined]
+        except (ValueError, TypeError, OverflowError):
+            name = None
         return f"{name} ({q}, {r})" if name else f"({q}, {r})"
 
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 
-from mapkit.errors import MapkitError
+from mapkit.errors import HeatmapError
 from mapkit.model.grid import SQRT3
 from mapkit.movement.report import Heatmap
 from mapkit.outputs import Drawn
@@ -42,10 +42,6 @@ TITLE_PX = 15
 LEGEND_PX = 12
 
 BANNER = (255, 214, 10)
-
-
-class HeatmapError(MapkitError):
-    """A heatmap that cannot be drawn (no spaces, or too many pixels); the caller names the file."""
 
 
 def colour(turns: int | None) -> tuple[int, int, int]:

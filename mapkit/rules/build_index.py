@@ -208,15 +208,10 @@ def build_index(m: Map, options: dict[str, Any] | None = None) -> BuildIndex:
     The cyclic garbage collector is paused meanwhile: the pass allocates many small objects and
     no cycles, and the collector's repeated scans would make the cost superlinear.
     """
-    import gc
+    from mapkit.bulk import paused_gc
 
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
+    with paused_gc():
         return _build(m, options or {})
-    finally:
-        if enabled:
-            gc.enable()
 
 
 def _build(m: Map, options: dict[str, Any]) -> BuildIndex:

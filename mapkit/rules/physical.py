@@ -63,15 +63,10 @@ def physical_findings(ctx: CheckContext) -> dict[str, list[Finding]]:
 
 
 def _analyse_without_gc(ctx: CheckContext) -> dict[str, list[Finding]]:
-    import gc
+    from mapkit.bulk import paused_gc
 
-    enabled = gc.isenabled()
-    gc.disable()  # as in build_index: many small allocations, no cycles
-    try:
+    with paused_gc():  # as in build_index: many small allocations, no cycles
         return _analyse(ctx)
-    finally:
-        if enabled:
-            gc.enable()
 
 
 def _analyse(ctx: CheckContext) -> dict[str, list[Finding]]:

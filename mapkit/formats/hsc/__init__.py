@@ -2,13 +2,13 @@
 
 Reading keeps everything a byte-exact round trip needs (versions, string encodings, the
 uninitialised glyph byte, colours, legacy ids, the RTF scenario, trailing bytes) in
-`extras["hsc"]`, as JSON values, together with a SHA-256 fingerprint of the file. Writing
+`extras["hsc"]`, as JSON values, together with a fingerprint of the file (its length and CRC-32). Writing
 first re-encodes the map the way it was read; if that reproduces the fingerprint the map is
 unchanged and those bytes are returned. Otherwise the map was edited (or is new) and it is
 written the way VirtualScape 1.066 writes a new file (§8).
 
 What is kept (all JSON values, so the native format can carry them verbatim):
-    map.extras["hsc"]   version ("0.0007"), fingerprint (SHA-256 hex of the file), print
+    map.extras["hsc"]   version ("0.0007"), fingerprint ("crc32:HEX:LENGTH" of the file), print
                         (the print settings, as stored), tile_version and glyph_byte (the
                         file's usual tile version and garbage glyph byte), forms (CString
                         encodings that are not minimal UTF-16, e.g. {"name": "a1"}),

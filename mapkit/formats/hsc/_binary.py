@@ -9,7 +9,6 @@ file fails with one FormatError naming the byte offset, never an IndexError or s
 from __future__ import annotations
 
 import struct
-import sys
 
 from mapkit.bulk import paused_gc  # noqa: F401  (the reader and writer take it from here)
 from mapkit.errors import FormatError
@@ -20,29 +19,27 @@ VERSION_BYTES: dict[int, bytes] = {n: struct.pack("<d", n / 10000) for n in rang
 VERSION_CODES: dict[bytes, int] = {raw: n for n, raw in VERSION_BYTES.items()}
 
 
-#: Until this many bytes have been fingerprinted in a process, the interpreter's own SHA-256 is
-#: used: loading OpenSSL's (hashlib) costs about 3 ms, more than hashing that much, while OpenSSL
-#: hashes several times faster per byte (measured: 4 MB in 2.6 ms against 15 ms). So one small
-#: map read by `mapkit info` skips the load, and a process that reads many maps soon pays it.
-BUILTIN_BYTES = 1 << 20
-_hashed = 0
-
-
 def fingerprint(data: bytes) -> str:
-    """The SHA-256 hex digest of a file's bytes, the same whichever implementation makes it."""
-    global _hashed
-    if _hashed + len(data) <= BUILTIN_BYTES and "hashlib" not in sys.modules:
-        _hashed += len(data)
-        try:
-            from _sha256 import sha256  # type: ignore[import-not-found,unused-ignore]  # CPython up to 3.11
-        except ImportError:
-            try:
-                from _sha2 import sha256  # type: ignore[import-not-found,no-redef,unused-ignore]  # CPython 3.12 and later
-            except ImportError:
-                from hashlib import sha256
-    else:
-        from hashlib import sha256
-    return sha256(data).hexdigest()
+    """What tells the writer that re-encoding a map the way it was read gives the file's own
+    bytes: their length and CRC-32 ("crc32:1a2b3c4d:410072").
+
+    It decides a style, not a content: a map whose re-encoding matched by chance would still be
+    written whole, in the style its file had. So a 32-bit check does the job of the SHA-256
+    this once was, faster (a 10,000-tile map's 410 kB, measured: 0.16 ms against 0.26 ms with
+    OpenSSL's SHA-256, 2 ms with the interpreter's own, which saved loading OpenSSL); `same_bytes`
+    still honours the SHA-256 fingerprints saved by earlier versions."""
+    from zlib import crc32
+
+    return f"crc32:{crc32(data):08x}:{len(data)}"
+
+
+def same_bytes(data: bytes, kept: str) -> bool:
+    """Whether `data` are the bytes `kept` (a `fingerprint`, or an earlier SHA-256 hex) fingerprints."""
+    if kept.startswith("crc32:"):
+        return kept == fingerprint(data)
+    from hashlib import sha256
+
+    return len(kept) == 64 and sha256(data).hexdigest() == kept
 
 
 def version_name(code: int) -> str:

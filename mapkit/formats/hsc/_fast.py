@@ -16,7 +16,7 @@ import sys
 from array import array
 from collections import Counter
 from itertools import repeat
-from operator import add, mul, rshift, sub
+from operator import add, itemgetter, mul, rshift, sub
 
 from mapkit.formats.hsc._binary import EMPTY_UTF16, VERSION_BYTES
 from mapkit.formats.hsc._tables import Tables, colorref
@@ -32,13 +32,16 @@ if TYPE_CHECKING:
 SIZE = 41
 #: Byte offsets of the fields of a plain record.
 TYPE, VERSION, ROT, X, Y, Z, BYTE, STRINGS, COLOUR = 0, 4, 12, 16, 20, 24, 28, 29, 37
-#: What every plain record holds at offsets 4-11 (tile version 0.0003), 13-15 (a turn 0-5 is
-#: one byte) and 29-36 (two empty strings).
-_CONSTANT = tuple(zip(range(VERSION, VERSION + 8), VERSION_BYTES[3])) + ((ROT + 1, 0), (ROT + 2, 0), (ROT + 3, 0)) + \
-    tuple(zip(range(STRINGS, STRINGS + 8), EMPTY_UTF16 + EMPTY_UTF16))
+#: What every plain record holds at offsets 2-3 (every plain type id is below 65536), 4-11 (tile
+#: version 0.0003), 13-15 (a turn 0-5 is one byte) and 29-36 (two empty strings).
+_CONSTANT = ((TYPE + 2, 0), (TYPE + 3, 0)) + tuple(zip(range(VERSION, VERSION + 8), VERSION_BYTES[3])) + \
+    ((ROT + 1, 0), (ROT + 2, 0), (ROT + 3, 0)) + tuple(zip(range(STRINGS, STRINGS + 8), EMPTY_UTF16 + EMPTY_UTF16))
+#: Not a plain type's code (`PlainLookup.code_of`).
+_NOT_PLAIN = 0xFF
 _MIN_RUN = 8
 _TURNS = bytes(range(6))
 _ONE = tuple(bytes((b,)) for b in range(256))
+_HIGH_NIBBLE = bytes(b >> 4 for b in range(256))
 _MAX_CHUNK = 1 << 16
 _BIG_ENDIAN = sys.byteorder == "big"
 if array("i").itemsize != 4 or array("I").itemsize != 4:  # the general parser then reads everything
@@ -58,6 +61,13 @@ class PlainLookup:
     def __init__(self, t: Tables):
         self.code: dict[int, int] = dict(t.plain_code)
         self.raw_ids = frozenset(self.code)
+        assert max(self.code) < 1 << 16 and len(t.plain) < _NOT_PLAIN, "type ids fit two bytes, codes one"
+        #: raw type id (below 65536) -> its code, or _NOT_PLAIN: indexed by a whole column of ids
+        #: at once (`operator.itemgetter`), which costs half a dict lookup per record
+        table = bytearray((_NOT_PLAIN,)) * (1 << 16)
+        for raw, code in self.code.items():
+            table[raw] = code
+        self.code_of = bytes(table)
         self.ids: tuple[str, ...] = tuple(p.id for p in t.plain)
         self.canon = [_raw_id(p) for p in t.plain]
         self.colour = [colorref(p.vs_colour) for p in t.plain]
@@ -184,12 +194,15 @@ def _plain_prefix(rec: bytes, n: int, lk: PlainLookup) -> tuple[int, bytes, byte
     if turns.translate(None, _TURNS):  # a byte other than a turn 0-5 is left
         good = next(i for i, turn in enumerate(turns) if turn > 5)
         turns = turns[:good]
-    types = int_field(rec[:SIZE * good], TYPE)
-    try:
-        return good, bytes(map(lk.code.__getitem__, types)), turns
-    except KeyError:
-        good = next(i for i, raw in enumerate(types) if raw not in lk.code)
-        return good, bytes(map(lk.code.__getitem__, types[:good])), turns[:good]
+        if good == 0:
+            return 0, b"", b""
+    types = int_field(rec[:SIZE * good], TYPE)  # each below 65536: its top two bytes are 0 (`_CONSTANT`)
+    codes = bytes(itemgetter(*types)(lk.code_of)) if good > 1 else bytes((lk.code_of[types[0]],))
+    unknown = codes.find(_NOT_PLAIN)
+    if unknown >= 0:
+        good = unknown
+        codes, turns = codes[:good], turns[:good]
+    return good, codes, turns
 
 
 def scan(data: bytes, pos: int, count: int, t: Tables,
@@ -283,7 +296,9 @@ class Plain:
     def byte_histogram(self) -> list[int]:
         """How often each glyph-letter byte value occurs outside glyphs (the file's usual garbage)."""
         byte = self.byte
-        present = [b for b in range(256) if _ONE[b] in byte]  # (memchr)
+        highs = byte.translate(_HIGH_NIBBLE)  # the values present: 16 memchr for the high nibbles,
+        present = [b for h in range(16) if _ONE[h] in highs  # then 16 for each high nibble present
+                   for b in range(16 * h, 16 * h + 16) if _ONE[b] in byte]
         hist = Counter({b: byte.count(b) for b in present}) if len(present) <= 32 else Counter(byte)
         for i in self.glyphs:
             hist[self.byte[i]] -= 1

@@ -17,7 +17,7 @@ from typing import Any
 
 from mapkit.formats._losses import (CARRIED_BY_THE_MAP, Places, board_losses, notes_text, unheld_attrs,
                                     unheld_piece_attrs)
-from mapkit.formats.hsc._binary import (FAST_PATH_MIN_TILES, VERSION_BYTES, encode_cstring, fingerprint, paused_gc,
+from mapkit.formats.hsc._binary import (FAST_PATH_MIN_TILES, VERSION_BYTES, encode_cstring, paused_gc, same_bytes,
                                         version_code)
 from mapkit.formats.hsc._rtf import rtf_to_text, text_to_rtf
 from mapkit.formats.hsc._tables import (GLYPH_FIRST, GLYPH_LAST, PERSONAL_SIZES, Tables, colorref, tables)
@@ -48,7 +48,7 @@ def _write(m: Map) -> bytes:
             data = _encode(m, hx)
         except (KeyError, TypeError, ValueError, OverflowError, AttributeError, IndexError, struct.error):
             data = None  # extras that no longer fit the map: treat it as edited
-        if data is not None and fingerprint(data) == hx["fingerprint"]:
+        if data is not None and same_bytes(data, hx["fingerprint"]):
             return data
     return _encode(m, None)
 

@@ -7,11 +7,10 @@ widths and text sizes are in millimetres too.
 
 from __future__ import annotations
 
-import gc
-from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any, Iterator, Union
 
+from mapkit.bulk import paused_gc
 from mapkit.outputs.scene.layout import Box
 
 RGB = tuple[int, int, int]
@@ -120,17 +119,6 @@ class Scene:
     pitch: float = 44.45
 
 
-@contextmanager
-def gc_paused() -> Iterator[None]:
-    """Hold the cycle collector while a drawing is built or written.
-
-    A big map makes a few hundred thousand small shapes and no reference cycles; without
-    this, CPython's collector rescans them again and again and triples the time.
-    """
-    was_enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was_enabled:
-            gc.enable()
+#: A drawing of a big map makes a few hundred thousand small shapes and no reference cycles:
+#: the collector is held off while it is built or written (one way, `mapkit.bulk`).
+gc_paused = paused_gc
