@@ -128,11 +128,17 @@ VIEWS = [
      ["--scenario", "2", "--scale", "28"]),
 ]
 
-#: (picture, map as in VIEWS, `mapkit print` options, page): a page of a build sheet, drawn by
-#: `mapkit print` and turned into a picture by poppler's pdftoppm.
-SHEETS = [
+#: (picture, map as in VIEWS, `mapkit print` options, page[, dots per inch, crop]): a page of a
+#: build sheet, drawn by `mapkit print` and turned into a picture by poppler's pdftoppm (80 dpi
+#: unless given); a crop (left, top, right, bottom, as shares of the page) keeps a detail of it.
+SHEETS: list[tuple] = [
     ("print-build-sheet.png", "samples/maps/twin-rivers.hsc", [], 2),
     ("print-scenario-sheet.png", "corpus:glasq-xhtml/hsbf0001_TableOfTheGiants.html", [], 9),
+    # the official castle's bases (Level 2): each labelled C, S or E, its band the sides it joins
+    ("print-castle-bases.png", "corpus:pairs/The West Barbican of Idona Castle.hsc", [], 2, 110),
+    # crowded hexes on the castle's Level 1: a tile under a figure labelled beside it, with a line
+    ("print-crowded-labels.png", "corpus:pairs/The West Barbican of Idona Castle.hsc", [], 1, 200,
+     (0.2, 0.25, 0.55, 0.55)),
 ]
 
 
@@ -168,8 +174,8 @@ def view_pictures(only: set[str] | None = None) -> list[str]:
 
 
 def sheet_pictures(only: set[str] | None = None) -> list[str]:
-    """Draw SHEETS (those named in `only`, if given): `mapkit print`, then one page of it as a PNG
-    (pdftoppm, poppler-utils)."""
+    """Draw SHEETS (those named in `only`, if given): `mapkit print`, then one page of it as a
+    PNG (pdftoppm, poppler-utils)."""
     import shutil
     import subprocess
     import tempfile
@@ -180,30 +186,42 @@ def sheet_pictures(only: set[str] | None = None) -> list[str]:
         print("skipped the build-sheet pictures: pdftoppm (poppler-utils) is not installed")
         return []
     written = []
-    for name, source, options, page in SHEETS:
+    for name, source, options, page, *more in SHEETS:
         if only is not None and name not in only:
             continue
         path = _map_path(name, source)
         if path is None:
             continue
+        dpi = more[0] if more else 80
         with tempfile.TemporaryDirectory() as tmp:
             pdf = Path(tmp) / "sheet.pdf"
             if mapkit_main(["print", str(path), "-o", str(pdf), *options]) != 0:
                 raise SystemExit(f"mapkit print failed on {source}")
-            subprocess.run(["pdftoppm", "-png", "-r", "80", "-f", str(page), "-l", str(page), "-singlefile",
+            subprocess.run(["pdftoppm", "-png", "-r", str(dpi), "-f", str(page), "-l", str(page), "-singlefile",
                             str(pdf), str(Path(tmp) / "page")], check=True)
-            (IMAGES / name).write_bytes((Path(tmp) / "page.png").read_bytes())
+            png = Path(tmp) / "page.png"
+            if len(more) > 1:
+                from PIL import Image
+
+                with Image.open(png) as img:
+                    w, h = img.size
+                    left, top, right, bottom = more[1]
+                    img.crop((round(left * w), round(top * h), round(right * w), round(bottom * h))).save(png)
+            (IMAGES / name).write_bytes(png.read_bytes())
         written.append(name)
+        print(f"wrote {IMAGES / name}")
     return written
 
 
 def main(names: list[str] | None = None) -> int:
-    """Redraw every picture, or only those `names` gives."""
+    """Redraw every picture, or only those `names` gives (python docs/make_images.py
+    print-castle-bases.png shadow-cavern-room-1-iso.png)."""
     IMAGES.mkdir(parents=True, exist_ok=True)
     only = set(names) if names else None
-    known = {"levels.png", *(n for n, _, _ in VIEWS), *(n for n, *_ in SHEETS)}
-    if only is not None and not (only <= known or any(n.startswith("scenarios-") for n in only - known)):
-        raise SystemExit(f"make_images.py: no picture named {', '.join(sorted(only - known))}")
+    known = {"levels.png", *(row[0] for row in VIEWS), *(row[0] for row in SHEETS)}
+    unknown = sorted(n for n in (only or set()) - known if not n.startswith("scenarios-"))
+    if unknown:
+        raise SystemExit(f"make_images.py: no picture named {', '.join(unknown)}")
     pictures: dict[str, bytes] = {}
     if only is None or "levels.png" in only:
         pictures["levels.png"] = levels_picture()

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import functools
 import os
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import settings
@@ -39,6 +41,15 @@ def corpus_file(relative: str) -> Path:
     if not path.exists():
         pytest.skip(f"corpus file missing: {relative}")
     return path
+
+
+@functools.lru_cache(maxsize=None)
+def read_corpus_map(path: Path) -> Any:
+    """A corpus map read once a session, for tests that only look at it (never change it):
+    the maps the Level sheets' label tests and the castle tests walk are read once."""
+    from mapkit.formats import read_map
+
+    return read_map(path)
 
 
 @pytest.fixture

@@ -65,6 +65,10 @@ class PieceType(FrozenRecord):
     attaches_to: tuple[tuple[int, int], ...]
     #: Tiles of its set the piece stands on and needs with it (a rock outcrop's holed shadow tile).
     base_tiles: dict[str, int]
+    #: The sides (grid directions at rotation 0: 0 east, then clockwise) where a castle base or wall
+    #: joins the castle piece beside it: what tells a corner, a straight and an end apart, and which
+    #: way the piece turns (`joined_directions`).
+    joins: tuple[int, ...]
     #: Where a fact about the piece comes from: attribute -> source (docs/pieces.md lists them).
     sources: dict[str, str]
     note: str
@@ -72,7 +76,7 @@ class PieceType(FrozenRecord):
     _fields = ("id", "name", "kind", "terrain", "shape", "hexes", "height", "adds_height", "thin", "obstacle_height",
                "vs", "vs_legacy", "vs_colour", "vs_rotation_offset", "hexoscape", "hexoscape_inventory", "glasq",
                "vsc", "inventory_as", "assumed", "stands_on", "hangs_beside_tile", "open_cells", "hex_heights",
-               "stands_in", "attaches_to", "base_tiles", "sources", "note")
+               "stands_in", "attaches_to", "base_tiles", "joins", "sources", "note")
     #: Equality and hash leave out the four tables.
     _compared = tuple(name for name in _fields
                       if name not in ("inventory_as", "assumed", "stands_on", "base_tiles", "sources"))
@@ -85,7 +89,8 @@ class PieceType(FrozenRecord):
                  assumed: dict[str, str] | None = None, stands_on: dict[str, int] | None = None,
                  hangs_beside_tile: bool = False, open_cells: tuple[int, ...] = (), hex_heights: tuple[int, ...] = (),
                  stands_in: tuple[str, ...] = (), attaches_to: tuple[tuple[int, int], ...] = (),
-                 base_tiles: dict[str, int] | None = None, sources: dict[str, str] | None = None, note: str = ""):
+                 base_tiles: dict[str, int] | None = None, joins: tuple[int, ...] = (),
+                 sources: dict[str, str] | None = None, note: str = ""):
         self.__dict__.update(
             id=id, name=name, kind=kind, terrain=terrain, shape=shape, hexes=hexes, height=height,
             adds_height=adds_height, thin=thin, obstacle_height=obstacle_height, vs=vs, vs_legacy=vs_legacy,
@@ -94,12 +99,17 @@ class PieceType(FrozenRecord):
             inventory_as={} if inventory_as is None else inventory_as, assumed={} if assumed is None else assumed,
             stands_on={} if stands_on is None else stands_on, hangs_beside_tile=hangs_beside_tile,
             open_cells=open_cells, hex_heights=hex_heights, stands_in=stands_in, attaches_to=attaches_to,
-            base_tiles={} if base_tiles is None else base_tiles,
+            base_tiles={} if base_tiles is None else base_tiles, joins=joins,
             sources={} if sources is None else sources, note=note)
 
     def attached_hexes(self, q: int, r: int, rotation: float) -> list[tuple[int, int]]:
         """The hexes whose tiles the piece hangs on (`attaches_to`, turned with it), for a piece at (q, r)."""
         return [(q + dq, r + dr) for dq, dr in rotate_cells(self.attaches_to, int(rotation) % 6)]
+
+    def joined_directions(self, rotation: float) -> tuple[int, ...]:
+        """The grid directions (0 east, clockwise) of the sides where the piece, turned by
+        `rotation`, joins its neighbours (`joins`)."""
+        return tuple((d + int(rotation)) % 6 for d in self.joins)
 
     def height_of_cell(self, index: int, heights: Any = None) -> int:
         """The obstacle height of one of the piece's hexes (index in footprint order): the heights
@@ -133,7 +143,7 @@ class Catalog:
             raw["inventory_as"] = dict(raw.get("inventory_as") or {})
             raw["assumed"] = dict(raw.get("assumed") or {})
             raw["stands_on"] = dict(raw.get("stands_on") or {})
-            for key in ("open_cells", "hex_heights", "stands_in"):
+            for key in ("open_cells", "hex_heights", "stands_in", "joins"):
                 raw[key] = tuple(raw.get(key) or ())
             raw["attaches_to"] = tuple((int(a), int(b)) for a, b in raw.get("attaches_to") or ())
             raw["sources"] = dict(raw.get("sources") or {})

@@ -236,28 +236,32 @@ def fitted_text(text: str, face: str, size: float, width: float, smallest: float
 
 def wrap_text(text: str, font: str, size: float, width: float) -> list[str]:
     """Lines of `text` no wider than `width` points (paragraphs kept apart; a word longer than a
-    line is broken where it reaches the edge)."""
+    line is broken where it reaches the edge). A line's width is the sum of its words' and
+    spaces' (reportlab sets no kerning), so each word is measured once."""
     from reportlab.pdfbase.pdfmetrics import stringWidth
 
+    space = stringWidth(" ", font, size)
     lines: list[str] = []
     for para in text.replace("\r", "").split("\n"):
-        line = ""
+        line, line_w = "", 0.0
         for word in para.split():
-            while stringWidth(word, font, size) > width and len(word) > 1:
-                cut = max(1, int(len(word) * width / stringWidth(word, font, size)))
+            word_w = stringWidth(word, font, size)
+            while word_w > width and len(word) > 1:
+                cut = max(1, int(len(word) * width / word_w))
                 while cut > 1 and stringWidth(word[:cut], font, size) > width:
                     cut -= 1
                 if line:
                     lines.append(line)
-                    line = ""
+                    line, line_w = "", 0.0
                 lines.append(word[:cut])
                 word = word[cut:]
-            trial = f"{line} {word}".strip()
-            if stringWidth(trial, font, size) > width and line:
+                word_w = stringWidth(word, font, size)
+            trial_w = line_w + space + word_w if line else word_w
+            if trial_w > width and line:
                 lines.append(line)
-                line = word
+                line, line_w = word, word_w
             else:
-                line = trial
+                line, line_w = (f"{line} {word}" if line else word), trial_w
         lines.append(line)
     return lines
 

@@ -62,7 +62,7 @@ def severity_rgb(severity: str) -> RGB:
 
 
 def piece_fill(ptype: PieceType, attrs: dict[str, Any] | None = None) -> RGB:
-    """The base colour a piece is drawn in (before shading by level)."""
+    """The colour a piece is drawn in, on every Level (the legend's)."""
     if ptype.kind == "custom":
         colour = parse_colour((attrs or {}).get("colour"))
         if colour:

@@ -7,6 +7,7 @@ the same symbol appears on the map, in the legend, in the SVG and in the PDF.
 from __future__ import annotations
 
 import math
+from typing import Any
 
 from mapkit.outputs.scene import style
 from mapkit.outputs.scene.layout import EDGE_OF_DIRECTION, UNIT_CORNERS
@@ -96,26 +97,92 @@ def obstacle(symbol: str, cx: float, cy: float, p: float, rgb: RGB) -> list:
                                   (-0.12, 0.3)]), fill=rgb, stroke=ink, width=w)]
 
 
-def castle(symbol: str, cx: float, cy: float, p: float, rgb: RGB) -> list:
-    """Castle parts seen from above (edge pieces are drawn by `edge`)."""
+#: How wide a castle piece's joining band is drawn, as a share of the pitch: a base's groove, a wall's body.
+CASTLE_BAND = {"castle-base": 0.16, "castle-wall": 0.3}
+
+
+def castle(symbol: str, cx: float, cy: float, p: float, rgb: RGB, sides: tuple[int, ...] | None = None) -> list:
+    """Castle parts seen from above (edge pieces are drawn by `edge`). A base or a wall is drawn
+    as a band from its middle to each side where it joins the next castle piece (`sides`, grid
+    directions: 0 east, clockwise), so its kind and the way it turns show: one arm an end, two
+    opposite arms a straight, two arms at 120 degrees a corner; a base's band is a narrow groove,
+    a wall's a broad body. Without `sides` (a legend swatch) a straight piece is drawn."""
     ink = style.darker(rgb, 0.55)
     w = p * 0.035
-    if symbol == "castle-wall":
-        ring = hexagon(cx, cy, p, 0.62)
-        out = [Poly(ring, fill=rgb, stroke=ink, width=w)]
-        out += [Poly(hexagon(x, y, p, 0.12), fill=ink) for x, y in ring[::2]]
-        return out
-    if symbol == "arch":
-        pts = [(cx + p * 0.3 * math.cos(math.radians(a)), cy + p * 0.3 * math.sin(math.radians(a)))
-               for a in range(180, 361, 20)]
-        return [Poly(pts, stroke=ink, width=w * 1.6, closed=False)]
+    if symbol in CASTLE_BAND:
+        ring = castle_band(cx, cy, p, (3, 0) if sides is None else sides, CASTLE_BAND[symbol])
+        if symbol == "castle-wall":
+            return [Poly(ring, fill=rgb, stroke=ink, width=w)]
+        return [Poly(ring, fill=style.darker(rgb, 0.62), stroke=style.darker(rgb, 0.4), width=w * 0.5)]
+    if symbol == "arch":                         # squeezed into one hex: a legend swatch
+        return arch(cx - p * 0.36, cy, cx, cy, cx + p * 0.36, cy, p * 0.4, rgb)
     if symbol == "flag":
         return [Poly(_pts(cx, cy, p, [(-0.12, 0.3), (-0.12, -0.32)]), stroke=(60, 40, 30), width=w, closed=False),
                 Poly(_pts(cx, cy, p, [(-0.12, -0.32), (0.26, -0.2), (-0.12, -0.06)]), fill=rgb, stroke=ink,
                      width=w * 0.6)]
-    if symbol == "castle-base":
-        return [Poly(hexagon(cx, cy, p, 0.8), fill=None, stroke=ink, width=w * 0.6, dash=True)]
     return []
+
+
+def castle_band(cx: float, cy: float, p: float, sides: tuple[int, ...], width: float) -> list[tuple[float, float]]:
+    """The outline of a band `width` x pitch wide from (cx, cy) to the middle of each side in
+    `sides` (an end: one arm, squared off at the middle; no sides: a square block)."""
+    from shapely.geometry import Polygon
+    from shapely.ops import unary_union
+
+    half = p * width / 2
+    parts = [Polygon([(cx - half, cy - half), (cx + half, cy - half), (cx + half, cy + half), (cx - half, cy + half)])]
+    for d in sides:
+        (ax, ay), (bx, by) = _side(cx, cy, p, d)
+        mx, my = (ax + bx) / 2, (ay + by) / 2
+        ux, uy = (mx - cx), (my - cy)
+        norm = math.hypot(ux, uy) or 1.0
+        nx, ny = -uy / norm * half, ux / norm * half
+        parts.append(Polygon([(cx + nx, cy + ny), (mx + nx, my + ny), (mx - nx, my - ny), (cx - nx, cy - ny)]))
+        parts.append(Polygon(_pts(cx, cy, 1.0, [(half * math.cos(math.radians(a)), half * math.sin(math.radians(a)))
+                                                for a in range(0, 360, 30)])))
+    shape: Any = unary_union(parts)          # one polygon: every arm meets the middle square
+    return [(float(x), float(y)) for x, y in shape.exterior.coords[:-1]]
+
+
+def _side(cx: float, cy: float, p: float, direction: int) -> tuple[tuple[float, float], tuple[float, float]]:
+    e = EDGE_OF_DIRECTION[direction % 6]
+    return ((cx + p * UNIT_CORNERS[e][0], cy + p * UNIT_CORNERS[e][1]),
+            (cx + p * UNIT_CORNERS[(e + 1) % 6][0], cy + p * UNIT_CORNERS[(e + 1) % 6][1]))
+
+
+def arch(x0: float, y0: float, x1: float, y1: float, x2: float, y2: float, p: float, rgb: RGB,
+         door: bool = True) -> list:
+    """A castle arch over three hexes in a row, centres (x0, y0), (x1, y1), (x2, y2): a pillar
+    on each end hex, the arch's two faces along the row over the middle hex (its doorway), and
+    an arrow across the row, the way through (a bar across it where the arch has its door).
+    The first shape is the doorway's arrow; the pillars and faces follow."""
+    ink = style.darker(rgb, 0.55)
+    w = p * 0.035
+    ux, uy = x2 - x0, y2 - y0
+    norm = math.hypot(ux, uy) or 1.0
+    ux, uy = ux / norm, uy / norm
+    nx, ny = -uy, ux                                  # across the row
+    out: list = []
+    arrow = p * 0.34
+    tip = p * 0.1
+    shaft = [(x1 - nx * arrow, y1 - ny * arrow), (x1 + nx * arrow, y1 + ny * arrow)]
+    out.append(Poly(shaft, stroke=ink, width=w, closed=False))
+    for sgn in (-1, 1):
+        tx, ty = x1 + sgn * nx * arrow, y1 + sgn * ny * arrow
+        out.append(Poly([(tx - sgn * nx * tip + ux * tip * 0.7, ty - sgn * ny * tip + uy * tip * 0.7), (tx, ty),
+                         (tx - sgn * nx * tip - ux * tip * 0.7, ty - sgn * ny * tip - uy * tip * 0.7)],
+                        stroke=ink, width=w, closed=False))
+    face = p * 0.2
+    for sgn in (-1, 1):                               # the arch's two faces, pillar to pillar
+        out.append(Poly([(x0 + ux * p * 0.3 + sgn * nx * face, y0 + uy * p * 0.3 + sgn * ny * face),
+                         (x2 - ux * p * 0.3 + sgn * nx * face, y2 - uy * p * 0.3 + sgn * ny * face)],
+                        stroke=ink, width=w * 1.4, closed=False))
+    if door:
+        out.append(Poly([(x1 - ux * p * 0.16, y1 - uy * p * 0.16), (x1 + ux * p * 0.16, y1 + uy * p * 0.16)],
+                        stroke=(110, 72, 40), width=w * 2.2, closed=False))
+    for x, y in ((x0, y0), (x2, y2)):
+        out.append(Poly(hexagon(x, y, p, 0.5), fill=rgb, stroke=ink, width=w))
+    return out
 
 
 def edge(symbol: str, cx: float, cy: float, p: float, direction: int, rgb: RGB) -> list:

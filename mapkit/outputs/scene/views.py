@@ -276,17 +276,7 @@ def draw_piece_top(g: Group, m: Map, piece, ptype, p: float,
             _covered_from = start
         else:
             _covered_from = None
-        if kind == "castle":
-            symbol, _, rgb = style.castle_symbol(ptype)
-            for i, (q, r) in enumerate(cells):
-                cx, cy = hex_center(q, r, p)
-                sym = symbol
-                if symbol == "arch":
-                    sym = "arch" if i == len(cells) // 2 else "castle-wall"
-                g.items.extend(symbols.castle(sym, cx, cy, p, rgb))
-        if kind == "custom" and piece.attrs.get("label"):
-            cx, cy = hex_center(*cells[0], p)
-            g.add(Text(cx, cy, str(piece.attrs["label"])[:6], p * 0.22, fill=style.contrast_text(fill)))
+        g.items.extend(piece_marks(m, piece, ptype, cells, p, fill))
         for ring in layout.piece_outline(piece, p):
             g.add(Poly(ring, stroke=outline_rgb, width=p * 0.03, attrs={"class": "outline"}))
         if _covered_from is not None:
@@ -294,40 +284,74 @@ def draw_piece_top(g: Group, m: Map, piece, ptype, p: float,
                 if not isinstance(item, Group):
                     item.covered = True
         return
+    g.items.extend(piece_marks(m, piece, ptype, cells, p))
+    if kind == "obstacle" and len(cells) > 1:
+        rgb = style.obstacle_style(ptype)[1]
+        for ring in layout.piece_outline(piece, p):
+            g.add(Poly(ring, stroke=style.darker(rgb, 0.5), width=p * 0.025, dash=True))
+
+
+def piece_marks(m: Map, piece, ptype, cells: Sequence[tuple[int, int]], p: float,
+                fill: style.RGB | None = None) -> list:
+    """What a piece draws over its hexes: its symbol (a tree, a castle wall's band, an arch), its
+    marks (a ladder on its edge, a glyph, a start zone's ring and number, a figure), the name on a
+    personal tile (`fill`: the tile's colour). These are what the build sheets' labels keep off
+    (`sheets.labels`); a tile's hexes, pattern and outline are not among them."""
+    kind = ptype.kind
+    out: list = []
+    if kind == "castle":
+        return castle_marks(piece, ptype, cells, p)
+    if kind == "custom":
+        if piece.attrs.get("label"):
+            cx, cy = hex_center(*cells[0], p)
+            out.append(Text(cx, cy, str(piece.attrs["label"])[:6], p * 0.22,
+                            fill=style.contrast_text(fill or style.piece_fill(ptype, piece.attrs))))
+        return out
     if kind == "obstacle":
         symbol, rgb, _ = style.obstacle_style(ptype)
         for q, r in cells:
             cx, cy = hex_center(q, r, p)
-            g.items.extend(symbols.obstacle(symbol, cx, cy, p, rgb))
-        if len(cells) > 1:
-            for ring in layout.piece_outline(piece, p):
-                g.add(Poly(ring, stroke=style.darker(rgb, 0.5), width=p * 0.025, dash=True))
-        return
+            out.extend(symbols.obstacle(symbol, cx, cy, p, rgb))
+        return out
     if kind == "edge":
         symbol, _, rgb = style.castle_symbol(ptype)
         if symbol == "road-wall":
             pts = [hex_center(q, r, p) for q, r in cells]
-            g.add(Poly(pts, stroke=rgb, width=p * 0.16, closed=False))
-            return
+            return [Poly(pts, stroke=rgb, width=p * 0.16, closed=False)]
         cx, cy = hex_center(piece.q, piece.r, p)
-        g.items.extend(symbols.edge(symbol, cx, cy, p, int(piece.rotation), rgb))
-        return
+        return symbols.edge(symbol, cx, cy, p, int(piece.rotation), rgb)
     if kind == "marker":
         for q, r in cells:
             cx, cy = hex_center(q, r, p)
             if piece.type == "glyph":
-                g.items.extend(symbols.glyph(cx, cy, p, str(piece.attrs.get("letter", "?"))))
+                out.extend(symbols.glyph(cx, cy, p, str(piece.attrs.get("letter", "?"))))
             elif piece.type == "start-zone":
                 player = int(piece.attrs.get("player", 0) or 0)
-                g.items.extend(symbols.start_zone(cx, cy, p, player, players.zone_colour(m, player).rgb))
+                out.extend(symbols.start_zone(cx, cy, p, player, players.zone_colour(m, player).rgb))
             else:
-                g.add(Circle(cx, cy, p * 0.2, fill=ptype.vs_colour))
-        return
+                out.append(Circle(cx, cy, p * 0.2, fill=ptype.vs_colour))
+        return out
     if kind == "figure":
         label, rgb = players.figure_label(piece), players.figure_colour(m, piece).rgb
         for q, r in cells:
             cx, cy = hex_center(q, r, p)
-            g.items.extend(symbols.figure(cx, cy, p, label, rgb))
+            out.extend(symbols.figure(cx, cy, p, label, rgb))
+    return out
+
+
+def castle_marks(piece, ptype, cells: Sequence[tuple[int, int]], p: float) -> list:
+    """A castle piece's symbol: a base or wall as the band joining the sides it joins (the
+    catalog's `joins`, turned with it), an arch over its three hexes with the way through."""
+    symbol, _, rgb = style.castle_symbol(ptype)
+    if symbol == "arch" and len(cells) == 3:
+        (x0, y0), (x1, y1), (x2, y2) = (hex_center(q, r, p) for q, r in cells)
+        return symbols.arch(x0, y0, x1, y1, x2, y2, p, rgb, door=not ptype.id.endswith("no-door"))
+    sides = ptype.joined_directions(piece.rotation) if ptype.joins else None
+    out: list = []
+    for q, r in cells:
+        cx, cy = hex_center(q, r, p)
+        out.extend(symbols.castle(symbol, cx, cy, p, rgb, sides))
+    return out
 
 
 # -- per-level panels -------------------------------------------------------------------------

@@ -30,7 +30,7 @@ from mapkit.outputs.sheets.levels import (
 from mapkit.outputs.paint.pdf import PT_PER_MM, new_canvas, paper_mm
 
 __all__ = ["draw", "build_sheets", "render_build", "placed_footprints", "BuildOptions", "Footprint", "build_levels",
-           "sheet_groups"]
+           "sheet_groups", "label_layouts"]
 
 Warn = Callable[[str], None]
 
@@ -98,12 +98,7 @@ def render_build(m: Map, target: Any, options: BuildOptions = BuildOptions()) ->
         m = m.terrain()
     levels = build_levels(m)
     per_page = max(1, options.levels_per_page)
-    frame = _MapFrame(whole, options.footprints)
-    w_mm, h_mm = paper_mm(options.paper)
-    legend = _Legend(m, options)
-    # the orientation that draws the map bigger
-    if _map_scale(frame, h_mm, w_mm, per_page, legend) > _map_scale(frame, w_mm, h_mm, per_page, legend) * 1.02:
-        w_mm, h_mm = h_mm, w_mm
+    frame, legend, w_mm, h_mm = _page_shape(m, whole, options)
     c = new_canvas(target, options.paper, title=f"{m.name or 'Map'}: build instructions", author=m.author or "mapkit")
     c.setPageSize((w_mm * PT_PER_MM, h_mm * PT_PER_MM))
     groups = sheet_groups(m, levels)
@@ -140,3 +135,49 @@ def render_build(m: Map, target: Any, options: BuildOptions = BuildOptions()) ->
         pages += 1
     c.save()
     return pages
+
+
+def _page_shape(m: Map, whole: Map, options: BuildOptions) -> tuple[_MapFrame, _Legend, float, float]:
+    """The map's frame, the legend, and the page's width and height (mm) in the orientation that
+    draws the map bigger (`m`: the terrain the Level sheets build, `whole`: the map)."""
+    per_page = max(1, options.levels_per_page)
+    frame = _MapFrame(whole, options.footprints)
+    w_mm, h_mm = paper_mm(options.paper)
+    legend = _Legend(m, options)
+    if _map_scale(frame, h_mm, w_mm, per_page, legend) > _map_scale(frame, w_mm, h_mm, per_page, legend) * 1.02:
+        w_mm, h_mm = h_mm, w_mm
+    return frame, legend, w_mm, h_mm
+
+
+def label_layouts(m: Map, options: BuildOptions = BuildOptions()) -> list[tuple[tuple[int, ...], Any]]:
+    """Each Level panel's label layout (`labels.Layout`) as `render_build` places it, with the
+    Levels the panel shows: the geometry of the sheets' plates, measured without drawing a page."""
+    from mapkit.outputs.paint.pdf import Sheet
+    from mapkit.outputs.sheets.levels import (
+        PAGE_MARGIN,
+        _panel_words,
+        footprint_page,
+        panel_height,
+        panel_labels,
+        panel_scale,
+    )
+
+    whole = m
+    if m.several_scenarios():
+        m = m.terrain()
+    levels = build_levels(m)
+    frame, legend, w_mm, h_mm = _page_shape(m, whole, options)
+    groups = sheet_groups(m, levels)
+    order = list(groups)
+    per_page = max(1, options.levels_per_page)
+    width = w_mm - 2 * PAGE_MARGIN
+    out = []
+    for start in range(0, len(order), per_page):
+        chunk = [groups[lv] for lv in order[start:start + per_page]]
+        scale = panel_scale(frame, width, panel_height(h_mm, legend.height(width), len(chunk)))
+        sheet = Sheet(frame.x0, frame.y0, 0.0, 0.0, scale)
+        for group in chunk:
+            here = [f for f in options.footprints if footprint_page(f.level) == group[0]]
+            words = _panel_words(m, frame, sheet, levels[group[0]], here, options)
+            out.append((group, panel_labels(m, frame, levels, group, sheet.length(1.0), words[0] + words[1])))
+    return out

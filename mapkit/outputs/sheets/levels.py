@@ -19,7 +19,7 @@ from collections import defaultdict
 from dataclasses import dataclass
 from typing import Any, Sequence
 
-from mapkit.model.catalog import PieceType, catalog
+from mapkit.model.catalog import catalog
 from mapkit.model.grid import (
     HEX_PITCH_MM,
     axial_to_offset,
@@ -132,7 +132,16 @@ def _panel_box(width: float, height: float) -> tuple[float, float, float]:
 def _map_scale(frame: "_MapFrame", w_mm: float, h_mm: float, per_page: int, legend: "_Legend") -> float:
     """Paper mm per model mm for the map drawing of one level panel on this page shape."""
     width = w_mm - 2 * PAGE_MARGIN
-    height = (h_mm - 2 * PAGE_MARGIN - PAGE_HEADER - legend.height(width)) / per_page
+    return panel_scale(frame, width, panel_height(h_mm, legend.height(width), per_page))
+
+
+def panel_height(h_mm: float, legend_h: float, panels: int) -> float:
+    """The height (mm) of each of `panels` Level panels on a page `h_mm` tall."""
+    return (h_mm - 2 * PAGE_MARGIN - PAGE_HEADER - legend_h) / panels
+
+
+def panel_scale(frame: "_MapFrame", width: float, height: float) -> float:
+    """Paper mm per model mm of the map drawing in a Level panel `width` x `height` mm."""
     _, map_w, map_h = _panel_box(width, height)
     return min((map_w - 2 * LABEL_PAD) / frame.width, (map_h - 2 * LABEL_PAD - 6) / frame.height, 1.0)
 
@@ -185,11 +194,30 @@ def _level_page(c: Any, m: Map, frame: _MapFrame, levels: dict[int, list[int]], 
     tail = ": build instructions"
     title = fit_text(m.name or "Untitled map", bold_font(), 12, room - text_width(tail, bold_font(), 12)) + tail
     c.drawString(margin * PT_PER_MM, (h_mm - margin - 5) * PT_PER_MM, title)
-    panel_h = (h_mm - 2 * margin - header - legend_h) / len(chunk)
+    panel_h = panel_height(h_mm, legend_h, len(chunk))
     for i, group in enumerate(chunk):
         top = h_mm - margin - header - i * panel_h
         _level_panel(c, m, frame, levels, group, order, margin, top, width, panel_h, options, parts_page)
     legend.draw(c, margin, margin + legend_h, width)
+
+
+def panel_labels(m: Map, frame: _MapFrame, levels: dict[int, list[int]], group: Sequence[int], pt_per_mm: float,
+                 words: Sequence[Any] = ()) -> Any:
+    """The label layout of one Level panel (`labels.layout_labels`): the plates of every piece
+    the panel places, off the symbols of those pieces and off the other `words` printed on the
+    map (scene text), inside the map's frame."""
+    from mapkit.outputs.sheets.labels import layout_labels, shapes_of
+
+    pieces = [i for lv in group for i in levels[lv]]
+    return layout_labels(m, pieces, pieces, pt_per_mm, (frame.x0, frame.y0, frame.x1, frame.y1),
+                         shapes_of(words, pt_per_mm))
+
+
+def _panel_words(m: Map, frame: _MapFrame, sheet: Sheet, indices: list[int], footprints: Sequence[Footprint],
+                 options: BuildOptions) -> tuple[list[Any], list[Any]]:
+    """What else a panel prints on the map: the placed Books' names, the hex names (if asked)."""
+    names = [word for fp in footprints if len(fp.points) >= 3 for word in _footprint_words(fp, sheet)]
+    return names, (_hex_name_words(m, frame, sheet, indices) if options.hex_names else [])
 
 
 def levels_label(level: int) -> str:
@@ -213,7 +241,7 @@ def _level_panel(c: Any, m: Map, frame: _MapFrame, levels: dict[int, list[int]],
 
     list_w, map_w, _ = _panel_box(width, height)
     label_pad = LABEL_PAD
-    scale = min((map_w - 2 * label_pad) / frame.width, (height - 2 * label_pad - 6) / frame.height, 1.0)
+    scale = panel_scale(frame, width, height)
     draw_w, draw_h = frame.width * scale, frame.height * scale
     ox = left + label_pad + (map_w - 2 * label_pad - draw_w) / 2
     oy = top - 6 - label_pad - (height - 2 * label_pad - 6 - draw_h) / 2
@@ -228,10 +256,14 @@ def _level_panel(c: Any, m: Map, frame: _MapFrame, levels: dict[int, list[int]],
     here = [f for f in options.footprints if footprint_page(f.level) == level]
     for fp in here:
         _footprint(c, sheet, fp)
-    _piece_labels(c, m, sheet, [i for lv in group for i in levels[lv]])   # last: nothing drawn covers a number
-    _coordinates(c, frame, sheet)
+    words = _panel_words(m, frame, sheet, levels[level], here, options)
     if options.hex_names:
-        _hex_names(c, m, frame, sheet, levels[level])
+        from mapkit.outputs.paint.pdf import draw_items
+
+        draw_items(c, ((word, 0.0, 0.0) for word in words[1]), sheet)
+    layout = panel_labels(m, frame, levels, group, sheet.length(1.0), words[0] + words[1])
+    draw_plates(c, layout, sheet)                  # last: nothing drawn covers a number
+    _coordinates(c, frame, sheet)
     bottom_pt = (top - height + 2) * PT_PER_MM
     y = _parts_column(c, m, levels[level], (left + width - list_w) * PT_PER_MM, (top - 4) * PT_PER_MM,
                       f"Parts for {levels_label(level)}", bottom_pt=bottom_pt + 9 * (len(here) + 2 if here else 0),
@@ -250,53 +282,65 @@ def _level_panel(c: Any, m: Map, frame: _MapFrame, levels: dict[int, list[int]],
             c.drawString((left + width - list_w + 6) * PT_PER_MM, y - 4 - 9 * n, text[:48])
 
 
-def piece_height(ptype: PieceType) -> int | None:
-    """The height a builder reads off a standing piece or a castle wall, in levels (None for a tile)."""
-    if ptype.kind in ("land", "fluid", "custom", "marker", "figure"):
-        return None
-    if ptype.obstacle_height:
-        return int(ptype.obstacle_height)
-    return int(ptype.height) if ptype.height > 1 else None
+def _piece_labels(c: Any, m: Map, sheet: Sheet, labelled: list[int], drawn: list[int] | None = None,
+                  area: tuple[float, float, float, float] | None = None, extra: Sequence[Any] = ()) -> None:
+    """What a builder counts and picks, on the pieces `labelled`: a tile's hex count (24, 7, 3), a
+    castle piece's kind (C, S, E, arch), the height of a tree, ruin or glacier (H10), each on a
+    white plate placed off every symbol and marker of the pieces `drawn` and off each other
+    (`labels.layout_labels`), beside its piece with a leader line where the piece is full."""
+    from mapkit.outputs.sheets.labels import layout_labels
+
+    layout = layout_labels(m, labelled, labelled if drawn is None else drawn, sheet.length(1.0), area, extra)
+    draw_plates(c, layout, sheet)
 
 
-def _piece_labels(c: Any, m: Map, sheet: Sheet, indices: list[int]) -> None:
-    """What a builder counts, on every piece of the Level: a tile's hex count (24, 7, 3), the
-    height of a tree, ruin, glacier or wall (H10), each on a white plate above everything else,
-    so start-zone rings and glyphs never cover a number."""
-    cat = catalog()
-    size = max(4.0, min(9.0, sheet.length(44.45) * 0.34))
-    plates = []
-    for i in indices:
-        piece = m.pieces[i]
-        ptype = cat[piece.type]
-        if ptype.kind in ("land", "fluid", "custom"):
-            text = str(len(m.footprint(piece)))
-        else:
-            height = piece_height(ptype)
-            if height is None:
-                continue
-            text = f"H{height}"
-        cells = m.footprint(piece)
-        mx = sum(hex_center_mm(q, r)[0] for q, r in cells) / len(cells)
-        my = sum(hex_center_mm(q, r)[1] for q, r in cells) / len(cells)
-        q, r = min(cells, key=lambda h: math.dist(hex_center_mm(*h), (mx, my)))
-        x, y = sheet.pt(*hex_center_mm(q, r))
-        if ptype.kind not in ("land", "fluid", "custom"):
-            y -= sheet.length(44.45) * 0.22       # under a standing piece's symbol, not on it
-        plates.append((x, y, text))
-    for x, y, text in plates:
-        w = text_width(text, bold_font(), size)
+def draw_plates(c: Any, layout: Any, sheet: Sheet) -> None:
+    """The plates of a label layout: leader lines first, then each plate and its text."""
+    size = layout.size_pt
+    c.saveState()
+    for plate in layout.placed:
+        if plate.leader is None:
+            continue
+        (x0, y0), (x1, y1) = (sheet.pt(*pt) for pt in plate.leader)
+        c.setStrokeColorRGB(0.2, 0.2, 0.2)
+        c.setLineWidth(0.5)
+        c.line(x0, y0, x1, y1)
+        c.setFillColorRGB(0.2, 0.2, 0.2)
+        c.circle(x1, y1, 0.9, stroke=0, fill=1)
+    for plate in layout.placed:
+        x0, y0, x1, y1 = plate.box
+        left, top = sheet.pt(x0, y0)
+        right, bottom = sheet.pt(x1, y1)
         c.setFillColorRGB(1, 1, 1)
         c.setStrokeColorRGB(0.35, 0.35, 0.35)
         c.setLineWidth(0.3)
-        c.roundRect(x - w / 2 - 1.2, y - size * 0.42, w + 2.4, size * 1.05, 1.2, stroke=1, fill=1)
+        c.roundRect(left, bottom, right - left, top - bottom, 1.2, stroke=1, fill=1)
         c.setFillColorRGB(0, 0, 0)
         c.setFont(bold_font(), size)
-        c.drawCentredString(x, y - size * 0.3, text)
+        x, y = sheet.pt(plate.x, plate.y)
+        c.drawCentredString(x, y - size * 0.33, plate.wanted.text)
+    c.restoreState()
+
+
+def _footprint_words(fp: Footprint, sheet: Sheet) -> list[Any]:
+    """A placed Book's name (and how findings number it) at the middle of its outline, as scene
+    text (model mm), so the labels keep off them too."""
+    from mapkit.outputs.scene.shapes import Text
+
+    mx = sum(x for x, _ in fp.points) / len(fp.points)
+    my = sum(y for _, y in fp.points) / len(fp.points)
+    size = max(4.0, min(8.0, sheet.length(44.45) * 0.3)) / sheet.length(1.0)
+    purple = (115, 26, 153)
+    words = [Text(mx, my, fp.name[:30], size, fill=purple, bold=True)]
+    if fp.label:  # as findings number it, under its name
+        words.append(Text(mx, my + size * 1.2, fp.label, size, fill=purple, bold=True))
+    return words
 
 
 def _footprint(c: Any, sheet: Sheet, fp: Footprint) -> None:
     """A placed Book: its outline dashed in purple, its name at the middle."""
+    from mapkit.outputs.paint.pdf import draw_items
+
     if len(fp.points) < 3:
         return
     c.saveState()
@@ -304,16 +348,8 @@ def _footprint(c: Any, sheet: Sheet, fp: Footprint) -> None:
     c.setLineWidth(1.6)
     c.setDash(3, 1.5)
     c.drawPath(polygon_path(c, [sheet.pt(x, y) for x, y in fp.points]), stroke=1, fill=0)
-    mx = sum(x for x, _ in fp.points) / len(fp.points)
-    my = sum(y for _, y in fp.points) / len(fp.points)
-    px, py = sheet.pt(mx, my)
-    c.setFillColorRGB(0.45, 0.1, 0.6)
-    size = max(4.0, min(8.0, sheet.length(44.45) * 0.3))
-    c.setFont(bold_font(), size)
-    c.drawCentredString(px, py, fp.name[:30])
-    if fp.label:  # as findings number it, under its name
-        c.drawCentredString(px, py - size * 1.2, fp.label)
     c.restoreState()
+    draw_items(c, ((word, 0.0, 0.0) for word in _footprint_words(fp, sheet)), sheet)
 
 
 def _coordinates(c: Any, frame: _MapFrame, sheet: Sheet) -> None:
@@ -340,16 +376,19 @@ def _coordinates(c: Any, frame: _MapFrame, sheet: Sheet) -> None:
         c.drawString(right, y, str(row - frame.row0 + 1))
 
 
-def _hex_names(c: Any, m: Map, frame: _MapFrame, sheet: Sheet, indices: list[int]) -> None:
-    """The coordinate name of every hex the level's pieces cover, small, under the hex centre."""
-    size = max(3.0, min(6.0, sheet.length(44.45) * 0.2))
-    c.setFont(font(), size)
-    c.setFillColorRGB(0.1, 0.1, 0.1)
+def _hex_name_words(m: Map, frame: _MapFrame, sheet: Sheet, indices: list[int]) -> list[Any]:
+    """The coordinate name of every hex the level's pieces cover, small, under the hex centre
+    (scene text in model mm)."""
+    from mapkit.outputs.scene.shapes import Text
+
+    size = max(3.0, min(6.0, sheet.length(44.45) * 0.2)) / sheet.length(1.0)
     cat = catalog()
     cells = {h for i in indices if cat[m.pieces[i].type].kind not in MARKER_KINDS for h in m.footprint(m.pieces[i])}
+    out = []
     for q, r in sorted(cells, key=lambda h: (h[1], h[0])):
-        x, y = sheet.pt(*hex_center_mm(q, r))
-        c.drawCentredString(x, y - sheet.length(44.45) * 0.36, frame.name(q, r))
+        x, y = hex_center_mm(q, r)
+        out.append(Text(x, y + 44.45 * 0.36, frame.name(q, r), size, fill=(26, 26, 26)))
+    return out
 
 
 def _parts_column(c: Any, m: Map, indices: list[int], x: float, y: float, title: str,
@@ -385,16 +424,21 @@ class _Legend:
 
     def __init__(self, m: Map, options: BuildOptions):
         from mapkit.outputs.scene.players import Cast
-        from mapkit.outputs.scene.style import legend_entries
+        from mapkit.outputs.scene.style import legend_entries, style_data
 
         cat = catalog()
         types = {cat[p.type] for p in m.pieces}
         self.entries = [e for e in legend_entries(types, Cast(m).legend()) if e.swatch != "line" or e.value == "outline"]
         self.notes = [
-            "Numbers on white plates: a tile's hex count; H10: the height of a tree, ruin, glacier or wall, "
-            "in levels. Pale hexes: the Levels below, already built, in faded colours (the Level just below less pale).",
+            "Numbers on white plates: a tile's hex count; H10: the height of a tree, ruin or glacier, in levels; "
+            "a plate beside its piece points at it with a line. Pale hexes: the Levels below, already built, in "
+            "faded colours (the Level just below less pale).",
             COORDINATE_NOTE,
         ]
+        self._wrapped: dict[float, list[str]] = {}
+        kinds = style_data()["sheet_labels"]
+        if any(t.id in kinds["pieces"] for t in types):
+            self.notes.insert(1, str(kinds["legend"]))
         if options.footprints:
             self.notes.insert(1, "Purple dashed outline: a C3G building or object (its Book's name).")
 
@@ -402,7 +446,11 @@ class _Legend:
         return max(1, int(width_mm // self.COLUMN_MM))
 
     def _note_lines(self, width_mm: float) -> list[str]:
-        return [part for note in self.notes for part in wrap_text(note, font(), self.TEXT_PT, width_mm * PT_PER_MM)]
+        lines = self._wrapped.get(width_mm)           # asked for on every page: wrapped once
+        if lines is None:
+            lines = [part for note in self.notes for part in wrap_text(note, font(), self.TEXT_PT, width_mm * PT_PER_MM)]
+            self._wrapped[width_mm] = lines
+        return lines
 
     def height(self, width_mm: float) -> float:
         rows = -(-len(self.entries) // self._columns(width_mm))

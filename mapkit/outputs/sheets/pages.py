@@ -211,7 +211,7 @@ def _scenario_page(c: Any, whole: Map, number: int, frame: _MapFrame, w_mm: floa
     sheet = Sheet(frame.x0, frame.y0, ox * PT_PER_MM, oy * PT_PER_MM, scale)
     scene, _, _ = top_view(view, RenderOptions(pitch=HEX_PITCH_MM, map_file=options.map_file))
     draw_group(c, scene, sheet)
-    _piece_labels(c, view, sheet, own)
+    _piece_labels(c, view, sheet, own, list(range(len(view.pieces))), (frame.x0, frame.y0, frame.x1, frame.y1))
     _coordinates(c, frame, sheet)
     y = _parts_column(c, view, own, (margin + width - list_w) * PT_PER_MM, (top - 4) * PT_PER_MM,
                       f"Pieces of scenario {number}", bottom_pt=(top - height) * PT_PER_MM)

@@ -1,0 +1,176 @@
+"""The build sheets' labels, measured by geometry on every corpus map (issue 24 items 1 and 2): no
+plate overlaps another plate or a piece's symbol or marker, no leader line crosses a plate or a
+symbol, and each castle piece carries its kind. The layouts are those `render_build` draws
+(`sheets.label_layouts`), computed without drawing a page."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from conftest import CORPUS, NO_CORPUS, read_corpus_map
+from mapkit.model.catalog import catalog
+from mapkit.model.map import Map, Piece
+from mapkit.outputs.sheets import BuildOptions, label_layouts, placed_footprints
+from mapkit.outputs.sheets.labels import Layout, marks_of
+from tests.test_print_area import corpus_maps
+
+CASTLE = "pairs/The West Barbican of Idona Castle.hsc"
+
+
+def problems(layout: Layout, where: str) -> list[str]:
+    """Every plate that meets another plate or a shape it must keep off; every leader line that
+    crosses a plate or such a shape (its own hex's end excepted: it ends there)."""
+    from shapely import STRtree
+    from shapely.geometry import LineString, box
+
+    bad = [f"{where}: no free place for {p.wanted.text!r} of piece {p.wanted.piece + 1}" for p in layout.forced]
+    plates = [box(*p.box) for p in layout.placed]
+    symbols = STRtree(layout.keep_off)
+    others = STRtree(plates)
+    for n, (plate, shape) in enumerate(zip(layout.placed, plates)):
+        name = f"{where}: {plate.wanted.text!r} of piece {plate.wanted.piece + 1}"
+        if len(symbols.query(shape, predicate="intersects")):
+            bad.append(f"{name} covers a symbol")
+        if [k for k in others.query(shape, predicate="intersects") if k != n]:
+            bad.append(f"{name} overlaps another label")
+        if plate.leader is not None:
+            line = LineString(plate.leader)
+            if len(symbols.query(line, predicate="intersects")):
+                bad.append(f"{name}: its leader crosses a symbol")
+            if [k for k in others.query(line, predicate="intersects") if k != n and line.crosses(plates[k])]:
+                bad.append(f"{name}: its leader crosses another label")
+    return bad
+
+
+def layouts_of(path: Path, **options) -> list:
+    m = read_corpus_map(path)
+    footprints = placed_footprints(m, str(path), warn=lambda _: None)
+    rows = label_layouts(m, BuildOptions(footprints=footprints, map_file=str(path), **options))
+    terrain = m.terrain() if m.several_scenarios() else m        # what the Level sheets build
+    return [(terrain, group, layout) for group, layout in rows]
+
+
+def corpus_layouts() -> list:
+    from mapkit.errors import MapkitError
+
+    out = []
+    for path in corpus_maps():
+        try:
+            out += [(path, *row) for row in layouts_of(path)]
+        except MapkitError:           # an unreadable corpus file is another test's business
+            continue
+    return out
+
+
+@pytest.fixture(scope="module")
+def every_corpus_layout() -> list:
+    if CORPUS is None:
+        pytest.skip(NO_CORPUS)
+    return corpus_layouts()
+
+
+def test_no_label_covers_a_symbol_or_another_label_on_any_corpus_map(every_corpus_layout):
+    bad = [problem for path, _, group, layout in every_corpus_layout
+           for problem in problems(layout, f"{path.name} Level {group[0]}")]
+    assert not bad, "\n".join(bad[:30])
+    assert sum(len(layout.placed) for *_, layout in every_corpus_layout) > 2000
+
+
+def test_every_piece_that_asks_for_a_label_has_one(every_corpus_layout):
+    from mapkit.outputs.sheets.labels import wanted
+
+    for path, m, group, layout in every_corpus_layout:
+        asked = sorted(w.piece for w in wanted(m, [i for i, p in enumerate(m.pieces) if _on(m, i, group)]))
+        assert sorted(p.wanted.piece for p in layout.placed) == asked, f"{path.name} Level {group[0]}"
+
+
+def _on(m: Map, i: int, group: tuple[int, ...]) -> bool:
+    from mapkit.outputs.scene.layout import build_level
+
+    return build_level(catalog()[m.pieces[i].type], m.pieces[i]) in group
+
+
+def test_each_castle_piece_is_labelled_by_its_kind(every_corpus_layout):
+    """Bases and walls by corner, straight or end (C, S, E, as the legend says), the arch as
+    "arch", on every corpus castle; the official castle's Level 2 asks for 6 C, 4 S, 2 E."""
+    cat = catalog()
+    kinds = {"corner": "C", "straight": "S", "end": "E"}
+    seen = 0
+    for path, m, group, layout in every_corpus_layout:
+        texts = {p.wanted.piece: p.wanted.text for p in layout.placed}
+        for i, piece in enumerate(m.pieces):
+            if cat[piece.type].kind != "castle" or piece.type == "castle-flag" or not _on(m, i, group):
+                continue
+            kind = piece.type.rsplit("-", 1)[1] if piece.type.startswith(("castle-base", "castle-wall")) else "arch"
+            assert texts.get(i) == kinds.get(kind, "arch"), f"{path.name}: {piece.type} at ({piece.q}, {piece.r})"
+            seen += 1
+        if path.name == Path(CASTLE).name and group[0] == 2:
+            castle = sorted(t for i, t in texts.items() if m.pieces[i].type.startswith("castle-base"))
+            assert castle == ["C"] * 6 + ["E"] * 2 + ["S"] * 4
+    assert seen > 100
+
+
+def test_the_marks_labels_keep_off_are_those_the_sheet_draws():
+    """`labels.marks_of` gives, piece by piece, the very shapes the top view draws over the hexes
+    (all it draws but hexes, fill patterns and outlines), so the geometry the tests measure is the
+    sheet's."""
+    from mapkit.formats import read_map
+    from mapkit.outputs.scene.shapes import Group, Poly
+    from mapkit.outputs.scene.views import RenderOptions, top_view
+    from mapkit.outputs.sheets import build_levels
+
+    if CORPUS is None:
+        pytest.skip(NO_CORPUS)
+    for name in (CASTLE, "hsc/dkniffin-virtualscape/Rotten Ice.hsc"):
+        m = read_map(CORPUS / name)
+        for level, indices in build_levels(m).items():
+            scene, _, _ = top_view(m, RenderOptions(view="levels", level=level), level)
+            drawn = []
+            for item in scene.items:
+                if isinstance(item, Group) and item.id == f"level-{level}":
+                    for piece in item.items:
+                        if isinstance(piece, Group) and piece.id and piece.id.startswith("piece-"):
+                            dashed = catalog()[piece.attrs["data-type"]].kind == "obstacle"
+                            drawn += [s for s in piece.items if not isinstance(s, Group) and not getattr(s, "detail", False)
+                                      and not (isinstance(s, Poly) and ((s.attrs or {}).get("class") in ("hex", "outline")
+                                                                        or (dashed and s.dash)))]
+            marks = marks_of(m, indices)
+            key = lambda s: (type(s).__name__, round(getattr(s, "cx", getattr(s, "x", 0.0)) if not isinstance(s, Poly)
+                                                        else s.pts[0][0], 3))
+            assert sorted(map(key, drawn)) == sorted(map(key, marks)), f"{name} Level {level}"
+
+
+def test_a_crowded_hex_puts_its_label_beside_with_a_leader():
+    """A one-hex tile under a figure (the castle's N9) and a tile under a glyph: the figure's base
+    fills the hex, so its "1" goes beside, a line pointing at the hex; nothing is covered."""
+    m = Map(name="crowded")
+    m.pieces += [Piece("grass-24", 0, 0, 0), Piece("grass-1", 2, 2, 1), Piece("figure", 2, 2, 2, attrs={"label": "S"}),
+                 Piece("grass-1", 1, 1, 1), Piece("glyph", 1, 1, 2, attrs={"letter": "B"}),
+                 Piece("tree-10", 3, 1, 1)]
+    (group, layout), = [row for row in label_layouts(m) if row[0][0] == 2]
+    assert not problems(layout, "crowded")
+    one = [p for p in layout.placed if p.wanted.piece == 1][0]
+    assert one.leader is not None
+    from mapkit.model.grid import mm_to_hex
+
+    assert mm_to_hex(*one.leader[1]) == (2, 2), "the leader ends in the tile's hex"
+
+
+def test_hex_names_are_kept_off_too():
+    if CORPUS is None:
+        pytest.skip(NO_CORPUS)
+    rows = layouts_of(CORPUS / CASTLE, hex_names=True)
+    bad = [problem for _, group, layout in rows for problem in problems(layout, f"Level {group[0]}")]
+    assert not bad, "\n".join(bad[:20])
+
+
+def test_the_legend_explains_the_castle_letters():
+    from tests.test_print_build import draw, text
+
+    m = Map(name="Gate")
+    m.pieces += [Piece("grass-24", 0, 0, 0), Piece("castle-base-end", 1, 1, 1), Piece("castle-base-straight", 2, 1, 1),
+                 Piece("castle-base-corner", 3, 1, 1, 3)]
+    words = text(draw(m)[1])
+    assert "C, S, E: a castle base or wall, corner, straight or end" in words
