@@ -6,7 +6,7 @@ from __future__ import annotations
 import io
 import math
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from mapkit.model.map import Map
@@ -20,6 +20,9 @@ from tests.test_report_html import assert_self_contained
 @given(st.lists(pieces(span=30, levels=(-2, 25), hostile=True), min_size=1, max_size=25), st.text(max_size=30),
        st.integers(1, 4), st.sampled_from(["letter", "a4"]))
 def test_any_map_prints_and_reports(ps, name, per_page, paper):
+    # the Level sheets' header writes the map's name: a map named "parts list" (Hypothesis draws the
+    # words from the code under test) is no parts list page
+    assume("parts list" not in name)
     m = Map(name=name, pieces=ps, scenario=name)
     buf = io.BytesIO()
     pages = render_build(m, buf, BuildOptions(paper, per_page))

@@ -261,3 +261,40 @@ def test_zoom_level_and_scenario_switch(browser, tmp_path):
     hidden = browser.evaluate("[...document.querySelectorAll('.finding')].filter(e=>getComputedStyle(e).display"
                               "==='none').map(e=>e.textContent)")
     assert len(hidden) == 1 and "up high" in hidden[0]
+
+
+def test_one_level_shows_only_that_levels_zones_glyphs_and_figures_and_all_scenarios_at_once(browser, tmp_path):
+    """Issue 24: the one-Level view showed the start zones, glyphs and figures of other Levels, and
+    the docs' "all scenarios at once" choice was missing. Each kind, shared and of a scenario, on
+    Levels 1 to 3; choosing Level 2 shows exactly those of Level 2; "all" scenarios shows both."""
+    m = three_level_map()  # its own zones on Level 1 and glyph W on Level 3
+    m.pieces += [Piece("glyph", 0, 0, 1, attrs={"letter": "A", "scenario": 1}),
+                 Piece("start-zone", 1, 1, 2, attrs={"player": 2, "scenario": 1}),
+                 Piece("figure", 2, 1, 2, attrs={"player": 1, "label": "3", "scenario": 1}),
+                 Piece("glyph", 1, 2, 3, attrs={"letter": "B", "scenario": 2}),
+                 Piece("figure", 6, 1, 1, attrs={"player": 2, "scenario": 2})]
+    page = tmp_path / "report.html"
+    page.write_text(render_report(m, "three.mapkit.json", ReportParts([])), encoding="utf-8")
+    browser.call("Page.navigate", url=page.as_uri())
+    browser.wait_event("Page.loadEventFired")
+    marks = ("[...document.querySelectorAll('#markers .start-zone, #markers .glyph, #standing .standing, "
+             "#markers .standing')].filter(e=>getComputedStyle(e).display!=='none'&&"
+             "!e.closest('.off')).map(e=>[e.getAttribute('class'),e.dataset.level,"
+             "(e.closest('[data-scenario]')||{dataset:{}}).dataset.scenario||''])")
+    choose = "var s=document.getElementById('%s');s.value='%s';s.dispatchEvent(new Event('change'))"
+    assert browser.evaluate("[...document.getElementById('scenario-choice').options].map(o=>o.value)") == \
+        ["1", "2", "all"]
+    browser.evaluate(choose % ("scenario-choice", "all"))
+    everything = browser.evaluate(marks)
+    assert {s for _, _, s in everything} == {"", "1", "2"}          # both scenarios' pieces at once
+    assert all(level for _, level, _ in everything)                 # every mark says its Level
+    browser.evaluate(choose % ("level", "2"))
+    shown = browser.evaluate(marks)
+    assert shown and {level for _, level, _ in shown} == {"2"}
+    assert sorted(kind for kind, _, _ in shown) == ["standing", "start-zone"]   # scenario 1's figure and zone
+    browser.evaluate(choose % ("level", "3"))
+    assert sorted((kind, s) for kind, _, s in browser.evaluate(marks)) == [("glyph", ""), ("glyph", "2")]
+    browser.evaluate(choose % ("scenario-choice", "1"))
+    assert [(kind, s) for kind, _, s in browser.evaluate(marks)] == [("glyph", "")]
+    browser.evaluate(choose % ("level", "all"))
+    assert {level for _, level, _ in browser.evaluate(marks)} == {"1", "2", "3"}

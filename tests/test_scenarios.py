@@ -242,7 +242,8 @@ def test_report_has_a_scenario_switcher(cli, page, tmp_path):
     assert cli("report", page, "-o", out, "--no-pictures")[0] == 0
     html = out.read_text(encoding="utf-8")
     assert '<select id="scenario-choice"><option value="1">scenario 1 (Dawn)</option>' \
-           '<option value="2">scenario 2 (Dusk)</option></select>' in html
+           '<option value="2">scenario 2 (Dusk)</option><option value="all">all scenarios at once</option>' \
+           '</select>' in html
     assert html.count('<g class="scenario-pieces" data-scenario="2">') == 1
     assert 'data-scenario="2"' in html.split('id="findings"')[1]  # the P109 of scenario 2 only shows with it
     one = tmp_path / "one.html"

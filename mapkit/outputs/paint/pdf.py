@@ -354,6 +354,9 @@ def _text(c: Any, item: Text, dx: float, dy: float, sheet: Sheet, k: float) -> N
         halo.setFont(name, size)
         halo.setTextRenderMode(1)
         halo.textOut(item.text)
+        # back to filled letters: the render mode is graphics state and outlives the text object,
+        # so without this the letters below were stroked too (thin outlines in the halo's middle)
+        halo.setTextRenderMode(0)
         c.drawText(halo)
     c.setFillColorRGB(*rgb(item.fill))
     c.setFont(name, size)

@@ -282,25 +282,32 @@ def _points(q: float, r: float, size: float | None = None) -> str:
 
 
 def _standing(m: Map, piece: Any) -> str:
-    """A piece standing on the surface (a tree, a ruin, a figure), small, on each of its hexes."""
+    """A piece standing on the surface (a tree, a ruin, a figure), small, on each of its hexes, with
+    the Level it stands on (`data-level`: the one-Level view shows it on that Level only)."""
+    from mapkit.outputs.scene.layout import build_level
     from mapkit.outputs.scene.style import hex_colour, standing_rgb
 
     from mapkit.outputs.scene.players import figure_colour
 
     ptype = catalog()[piece.type]
     colour = hex_colour(figure_colour(m, piece).rgb if ptype.kind == "figure" else standing_rgb(ptype, piece.attrs))
+    level = build_level(ptype, piece)
     out = []
     for q, r in m.footprint(piece):
         x, y = _centre(q, r)
-        out.append(f'<use class="standing" href="#hs" x="{x:.2f}" y="{y:.2f}" fill="{colour}">'
-                   f'<title>{html.escape(ptype.name)} at ({q}, {r})</title></use>')
+        out.append(f'<use class="standing" href="#hs" x="{x:.2f}" y="{y:.2f}" fill="{colour}" data-level="{level}">'
+                   f'<title>{html.escape(ptype.name)} at ({q}, {r}), {levels.label(level)}</title></use>')
     return "".join(out)
 
 
 def _marker(m: Map, piece: Any) -> str:
+    """A start zone or glyph, with the Level it lies on (`data-level`, as `_standing`)."""
     x, y = (v * SVG_SCALE for v in hex_center_mm(piece.q, piece.r))
     scenario = piece.attrs.get("scenario")
     sc = f' data-scenario="{html.escape(str(scenario))}"' if scenario is not None else ""
+    level = levels.level(catalog()[piece.type], piece.z)
+    sc += f' data-level="{level}"'
+    where = f", {levels.label(level)}"
     if piece.type == "start-zone":
         player = int(piece.attrs.get("player", 0) or 0)
         from mapkit.outputs.scene.players import zone_colour
@@ -308,8 +315,8 @@ def _marker(m: Map, piece: Any) -> str:
 
         colour = zone_colour(m, player)
         return (f'<polygon class="start-zone" data-player="{player}"{sc} points="{_points(piece.q, piece.r, 34.0)}" '
-                f'stroke="{hex_colour(colour.rgb)}"><title>start zone, player {player} ({colour.name})</title>'
+                f'stroke="{hex_colour(colour.rgb)}"><title>start zone, player {player} ({colour.name}){where}</title>'
                 '</polygon>')
     letter = html.escape(str(piece.attrs.get("letter", "?")))
     return (f'<g class="glyph"{sc}><circle cx="{x:.2f}" cy="{y:.2f}" r="3.6"/>'
-            f'<text x="{x:.2f}" y="{y + 1.6:.2f}">{letter}</text><title>glyph {letter}</title></g>')
+            f'<text x="{x:.2f}" y="{y + 1.6:.2f}">{letter}</text><title>glyph {letter}{where}</title></g>')

@@ -115,7 +115,7 @@ SCRIPT = """
     document.querySelectorAll('#levels .lv').forEach(function(g){var l=+g.getAttribute('data-level');
       g.style.display=(!all&&l<=n)?'':'none';g.classList.toggle('below',!all&&l===n-1);
       g.classList.toggle('deep',!all&&l<n-1);});
-    document.querySelectorAll('#standing .standing').forEach(function(u){
+    document.querySelectorAll('#standing .standing, #markers [data-level]').forEach(function(u){
       u.style.display=(all||+u.getAttribute('data-level')===n)?'':'none';});
     svg.setAttribute('data-showing',v);
   }
@@ -139,10 +139,6 @@ SCRIPT = """
     var c=centre(+q,+r);centreOn(c[0],c[1]);
     status.textContent='Showing ('+q+', '+r+')'+(level?' Level '+level:'')+(hex?'':' (no piece there)');
   }
-  var pick=document.getElementById('scenario-choice');
-  function show(k){document.querySelectorAll('[data-scenario]').forEach(function(e){
-    e.classList.toggle('off',e.getAttribute('data-scenario')!==k);});}
-  if(pick){pick.addEventListener('change',function(){show(pick.value);});show(pick.value);}
   document.querySelectorAll('.finding').forEach(function(li){
     li.addEventListener('click',function(){choose(li);});
     li.addEventListener('keydown',function(e){if(e.key==='Enter'||e.key===' '){e.preventDefault();choose(li);}});
@@ -215,8 +211,8 @@ def render_report(m: Map, file: str | None = None, parts: ReportParts | None = N
 <label>Show <select id="level"><option value="all">all Levels (seen from above)</option>{level_options}</select></label>
 {scenario_pick}<span class="where">Drag to pan; wheel or pinch to zoom.</span></div>
 {top_view_svg(m)}
-<p class="where">Each hex shows the surface seen from above; the number is the Level of its top tile (darker = lower);
-small hexagons: trees, ruins and other pieces standing on it. One Level shows its tiles over the faded colours of those below.
+<p class="where">Each hex shows the surface seen from above; the number is the Level of its top tile;
+small hexagons: trees, ruins and other pieces standing on it. One Level shows its tiles over the faded colours of those below, with only the start zones, glyphs, figures and pieces on that Level.
 Dashed hexagons: start zones. Yellow discs: glyphs. A chosen finding is ringed in white and black.
 <span id="status" role="status"></span></p>{legend_html(m)}</section>
 <main><div>
@@ -250,8 +246,9 @@ def _scenarios_html(m: Map) -> str:
                       f'{len(own.get(number, ()))} pieces of its own on the shared terrain</p>'
                       f'<table>{rows}</table><p class="scenario-notes">{e(setup.notes)}</p></div>')
     return (f'<section id="scenarios"><h2>Scenarios ({len(options)})</h2><p><label>Show '
-            f'<select id="scenario-choice">{"".join(options)}</select></label> on the terrain they share; the '
-            f'findings listed are those of the shared terrain and of the scenario shown.</p>{"".join(blocks)}</section>')
+            f'<select id="scenario-choice">{"".join(options)}<option value="all">all scenarios at once</option>'
+            f'</select></label> on the terrain they share; the findings listed are those of the shared terrain and '
+            f'of the scenario shown (of every one, all at once).</p>{"".join(blocks)}</section>')
 
 
 def _findings_html(findings: list[dict[str, Any]]) -> str:

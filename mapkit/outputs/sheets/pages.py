@@ -34,6 +34,8 @@ from mapkit.outputs.paint.pdf import (
     wrap_text,
 )
 from mapkit.outputs.scene.parts import parts_list
+from mapkit.outputs.sheets.hidden import beneath, overlay, stacked_starts
+from mapkit.outputs.sheets.hidden import lines as hidden_lines
 
 
 def _cover_page(c: Any, m: Map, w_mm: float, h_mm: float, n_levels: int) -> None:
@@ -181,6 +183,39 @@ def _players_key(c: Any, view: Map, own: list[int], x: float, y: float, width: f
         y -= 10
 
 
+#: The smallest type a mark on a scenario sheet's map is set in (points): legible when printed.
+MIN_MARK_PT = 4.5
+
+
+def _sheet_names(m: Map) -> Any:
+    """A hex's name on the sheets' lettered board (C7), or None."""
+    from mapkit.model.board import Board
+
+    board = Board.of(m)
+    return (lambda q, r: None) if board is None else board.name
+
+
+def _beneath_key(c: Any, lines: list[str], x: float, y: float, width: float, bottom: float) -> float:
+    """The scenario's pieces under other pieces and its stacked start spaces, a line each (as many
+    as fit above `bottom`); returns where the next block starts."""
+    if not lines or y - 24 < bottom:
+        return y
+    c.setFillColorRGB(0, 0, 0)
+    c.setFont(bold_font(), 8)
+    c.drawString(x, y - 12, fit_text("Under other pieces", bold_font(), 8, width))
+    y -= 24
+    c.setFont(font(), 7)
+    wrapped = [part for line in ["drawn small in their hex, which is ringed dashed:", *lines]
+               for part in wrap_text(line, font(), 7, width)]
+    for n, line in enumerate(wrapped):
+        if y - 9 < bottom and n < len(wrapped) - 1:
+            c.drawString(x, y, f"... and more ({len(lines)} in all)")
+            return y - 9
+        c.drawString(x, y, line)
+        y -= 9
+    return y
+
+
 def _scenario_page(c: Any, whole: Map, number: int, frame: _MapFrame, w_mm: float, h_mm: float,
                    options: BuildOptions) -> None:
     """One scenario of a map that sets up several: the scenario's map from above (the renderer's
@@ -211,6 +246,9 @@ def _scenario_page(c: Any, whole: Map, number: int, frame: _MapFrame, w_mm: floa
     sheet = Sheet(frame.x0, frame.y0, ox * PT_PER_MM, oy * PT_PER_MM, scale)
     scene, _, _ = top_view(view, RenderOptions(pitch=HEX_PITCH_MM, map_file=options.map_file))
     draw_group(c, scene, sheet)
+    # what the picture from above paints over (a glyph under a bridge), and start spaces on two Levels
+    hidden, stacked = beneath(view, own), stacked_starts(view, own)
+    draw_group(c, overlay(view, hidden, stacked, HEX_PITCH_MM, min_text=MIN_MARK_PT / PT_PER_MM / scale), sheet)
     _piece_labels(c, view, sheet, own, list(range(len(view.pieces))), (frame.x0, frame.y0, frame.x1, frame.y1))
     _coordinates(c, frame, sheet)
     y = _parts_column(c, view, own, (margin + width - list_w) * PT_PER_MM, (top - 4) * PT_PER_MM,
@@ -223,6 +261,8 @@ def _scenario_page(c: Any, whole: Map, number: int, frame: _MapFrame, w_mm: floa
         for n, line in enumerate(lines):
             c.drawString((margin + width - list_w) * PT_PER_MM, y - 4 - 9 * n, line)
         y -= 4 + 9 * len(lines)
+    y = _beneath_key(c, hidden_lines(view, hidden, stacked, _sheet_names(whole)),
+                     (margin + width - list_w) * PT_PER_MM, y, list_w * PT_PER_MM, (top - height) * PT_PER_MM)
     _players_key(c, view, own, (margin + width - list_w) * PT_PER_MM, y - 12, list_w * PT_PER_MM,
                  (top - height) * PT_PER_MM)
     if setup.notes.strip():
