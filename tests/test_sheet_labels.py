@@ -174,3 +174,15 @@ def test_the_legend_explains_the_castle_letters():
                  Piece("castle-base-corner", 3, 1, 1, 3)]
     words = text(draw(m)[1])
     assert "C, S, E: a castle base or wall, corner, straight or end" in words
+
+
+def test_ladders_stacked_on_one_edge_say_how_many(every_corpus_layout):
+    """The castle's Level 3 sheet places the ladders of Levels 3, 5, 7, 9 and 11: five on each of
+    two edges, drawn as one mark each, so each stack carries "5x" beside it."""
+    rows = [(m, layout) for path, m, group, layout in every_corpus_layout
+            if path.name == Path(CASTLE).name and group == (3, 5, 7, 9, 11)]
+    assert rows, "the castle's Level 3 sheet groups Levels 3, 5, 7, 9 and 11"
+    m, layout = rows[0]
+    stacks = [p for p in layout.placed if p.wanted.kind == "stack"]
+    assert sorted(p.wanted.text for p in stacks) == ["5\u00d7", "5\u00d7"]
+    assert all(m.pieces[p.wanted.piece].type == "castle-ladder" and m.pieces[p.wanted.piece].z == 3 for p in stacks)

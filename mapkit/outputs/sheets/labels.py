@@ -3,7 +3,7 @@ marker or another label.
 
 A piece asks for one label (`wanted`): a tile its hex count (24, 7, 3), a castle base or wall
 its kind (C, S, E: corner, straight, end), an arch "arch", a tree, ruin or glacier its height
-(H10). `place` puts each plate where it covers nothing it must not: first inside the piece, in
+(H10); ladders stacked on one edge by a sheet of several Levels their number (5×). `place` puts each plate where it covers nothing it must not: first inside the piece, in
 the hex nearest its middle and then its other hexes, on the free side of what stands there;
 where the piece is full (a one-hex tile under a figure), beside it on the map, with a leader
 line from the plate to the hex. What a plate must keep off is what the scene draws over the
@@ -115,11 +115,17 @@ def piece_height(ptype: PieceType) -> int | None:
 
 
 def wanted(m: Map, indices: Iterable[int]) -> list[Wanted]:
-    """The labels the pieces `indices` ask for, each with its hexes, nearest its middle first."""
+    """The labels the pieces `indices` ask for, each with its hexes, nearest its middle first;
+    and one for each stack of edge pieces (the ladders a sheet of several Levels places on one
+    edge, a Level apart), saying how many ("5×"), on the lowest of them."""
     cat = catalog()
     out = []
+    stacks: dict[tuple[str, int, int, int], list[int]] = {}
     for i in indices:
         piece = m.pieces[i]
+        if cat[piece.type].kind == "edge" and len(m.footprint(piece)) == 1:
+            stacks.setdefault((piece.type, piece.q, piece.r, int(piece.rotation) % 6), []).append(i)
+            continue
         cells = list(m.footprint(piece))
         said = label_text(cat[piece.type], len(cells))
         if said is None or not cells:
@@ -128,6 +134,10 @@ def wanted(m: Map, indices: Iterable[int]) -> list[Wanted]:
         mx, my = sum(x for x, _ in centres) / len(centres), sum(y for _, y in centres) / len(centres)
         order = sorted(range(len(cells)), key=lambda n: (math.dist(centres[n], (mx, my)), n))
         out.append(Wanted(i, said[0], said[1], tuple(cells[n] for n in order)))
+    for (_, q, r, _), stack in stacks.items():
+        if len(stack) > 1:
+            lowest = min(stack, key=lambda i: (m.pieces[i].z, i))
+            out.append(Wanted(lowest, f"{len(stack)}\u00d7", "stack", ((q, r),)))
     return out
 
 

@@ -413,6 +413,19 @@ def _parts_column(c: Any, m: Map, indices: list[int], x: float, y: float, title:
     return y
 
 
+def _stacked_edges(m: Map) -> bool:
+    """Whether a sheet of several Levels may stack edge pieces on one edge (`labels.wanted`)."""
+    cat = catalog()
+    seen = set()
+    for piece in m.pieces:
+        if cat[piece.type].kind == "edge":
+            key = (piece.type, piece.q, piece.r, int(piece.rotation) % 6)
+            if key in seen:
+                return True
+            seen.add(key)
+    return False
+
+
 class _Legend:
     """The one legend of a map's build sheets: the renderer's legend lines (same swatches, same
     words as the PNG and SVG), then what the sheet adds. Laid out in columns across the foot of
@@ -439,6 +452,8 @@ class _Legend:
         kinds = style_data()["sheet_labels"]
         if any(t.id in kinds["pieces"] for t in types):
             self.notes.insert(1, str(kinds["legend"]))
+        if _stacked_edges(m):
+            self.notes.insert(1, str(kinds["stack_legend"]))
         if options.footprints:
             self.notes.insert(1, "Purple dashed outline: a C3G building or object (its Book's name).")
 
