@@ -1,6 +1,7 @@
 """Draw the pictures of docs/render.md, levels.md, scenarios.md and print.md into docs/images.
 
-Run from the top of the checkout:  python docs/make_images.py
+Run from the top of the checkout:  python docs/make_images.py [PICTURE.png ...]
+(with names, only those pictures are redrawn).
 The views (top, per level, isometric) of a castle map, a C3G street and a multi-level map, and
 the other map pictures, are drawn by `mapkit render` itself, so they show what a user gets. The
 C3G street is a sample in this checkout; the other maps, and the scenario pictures (the
@@ -99,6 +100,8 @@ VIEWS = [
     ("west-barbican-levels.png", "corpus:pairs/The West Barbican of Idona Castle.hsc",
      ["--view", "levels", "--scale", "14"]),
     ("west-barbican-iso.png", "corpus:pairs/The West Barbican of Idona Castle.hsc", ["--view", "iso", "--scale", "36"]),
+    # tall rock outcrops (7 and 9 Levels) standing on shadow, in a dungeon room
+    ("shadow-cavern-room-1-iso.png", "corpus:glasq-xhtml/ShadowCavernRoom1.html", ["--view", "iso", "--scale", "40"]),
     # a C3G street, each view
     ("c3g-street-top.png", "samples/maps/street.mapkit.json", ["--scale", "40"]),
     ("c3g-street-levels.png", "samples/maps/street.mapkit.json", ["--view", "levels", "--scale", "24"]),
@@ -153,12 +156,14 @@ def _map_path(name: str, source: str) -> Path | None:
     return corpus / source[7:]
 
 
-def view_pictures() -> list[str]:
-    """Draw VIEWS with `mapkit render`; returns the pictures written."""
+def view_pictures(only: set[str] | None = None) -> list[str]:
+    """Draw VIEWS (those named in `only`, if given) with `mapkit render`; returns the pictures written."""
     from mapkit.cli import main as mapkit_main
 
     written = []
     for name, source, options in VIEWS:
+        if only is not None and name not in only:
+            continue
         path = _map_path(name, source)
         if path is None:
             continue
@@ -168,7 +173,7 @@ def view_pictures() -> list[str]:
     return written
 
 
-def sheet_pictures(only: list[str] | None = None) -> list[str]:
+def sheet_pictures(only: set[str] | None = None) -> list[str]:
     """Draw SHEETS (those named in `only`, if given): `mapkit print`, then one page of it as a
     PNG (pdftoppm, poppler-utils)."""
     import shutil
@@ -182,7 +187,7 @@ def sheet_pictures(only: list[str] | None = None) -> list[str]:
         return []
     written = []
     for name, source, options, page, *more in SHEETS:
-        if only and name not in only:
+        if only is not None and name not in only:
             continue
         path = _map_path(name, source)
         if path is None:
@@ -208,25 +213,27 @@ def sheet_pictures(only: list[str] | None = None) -> list[str]:
     return written
 
 
-def main(argv: list[str] | None = None) -> int:
-    """Draw every picture, or only the build-sheet pictures named on the command line
-    (python docs/make_images.py print-castle-bases.png)."""
+def main(names: list[str] | None = None) -> int:
+    """Redraw every picture, or only those `names` gives (python docs/make_images.py
+    print-castle-bases.png shadow-cavern-room-1-iso.png)."""
     IMAGES.mkdir(parents=True, exist_ok=True)
-    names = sys.argv[1:] if argv is None else argv
-    if names:
-        unknown = [n for n in names if n not in {row[0] for row in SHEETS}]
-        if unknown:
-            raise SystemExit(f"not a build-sheet picture of SHEETS: {', '.join(unknown)}")
-        sheet_pictures(names)
-        return 0
-    pictures = {"levels.png": levels_picture(), **scenario_pictures()}
+    only = set(names) if names else None
+    known = {"levels.png", *(row[0] for row in VIEWS), *(row[0] for row in SHEETS)}
+    unknown = sorted(n for n in (only or set()) - known if not n.startswith("scenarios-"))
+    if unknown:
+        raise SystemExit(f"make_images.py: no picture named {', '.join(unknown)}")
+    pictures: dict[str, bytes] = {}
+    if only is None or "levels.png" in only:
+        pictures["levels.png"] = levels_picture()
+    if only is None or any(n.startswith("scenarios-") for n in only):
+        pictures.update(scenario_pictures())
     for name, data in pictures.items():
         (IMAGES / name).write_bytes(data)
         print(f"wrote {IMAGES / name}")
-    view_pictures()
-    sheet_pictures()
+    view_pictures(only)
+    sheet_pictures(only)
     return 0
 
 
 if __name__ == "__main__":
-    raise SystemExit(main())
+    raise SystemExit(main(sys.argv[1:]))

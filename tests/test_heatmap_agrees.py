@@ -76,8 +76,10 @@ def test_text_json_and_heatmap_name_the_same_unreachable_spaces():
     assert "spaces no start zone reaches: 2 (B2 on Level 7, E2 on Level 7)" in text
     by = {(e["q"], e["r"], e["level"]): e for e in data["spaces"]}
     assert by[(2, 1, 1)]["blocked"] == "a figure the map places stands there"
-    assert by[(6, 1, 1)]["blocked"].startswith("too low")
-    assert "spaces where no move of this figure ends: 2 (1 a figure the map places stands there; 1 too low" in text
+    assert by[(6, 1, 1)]["blocked"] == "under a piece, lower than the figure's Height"
+    assert "spaces where no move of this figure ends: 2\n" in text
+    assert "    1 a figure the map places stands there (C2 on Level 1)\n" in text
+    assert "    1 under a piece, lower than the figure's Height (G2 on Level 1)\n" in text
 
 
 def test_the_same_from_a_start_space():

@@ -261,6 +261,9 @@ def test_iso_object_inside_a_building_is_hidden_by_its_walls(books):
     x, y = Oblique().project(*hex_centre(3, 2), 1)
     px = img.getpixel((int((x - scene.box.x0) * 40 / PITCH), int((y - scene.box.y0) * 40 / PITCH)))
     assert px != (236, 222, 244)
-    x, y = Oblique().project(*hex_centre(-2, 4), 1)                   # the sports car, in the open
+    x, y = Oblique().project(*hex_centre(-2, 4), 1)          # the sports car, in the open: its south side
     px = img.getpixel((int((x - scene.box.x0) * 40 / PITCH), int((y - scene.box.y0) * 40 / PITCH)))
-    assert px == (236, 222, 244)
+    from mapkit.outputs.scene import style
+
+    obj = tuple(style.style_data()["c3g"]["object_rgb"])
+    assert px in {style.darker(obj, 0.8), style.darker(obj, 0.62)}

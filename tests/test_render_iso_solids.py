@@ -83,8 +83,8 @@ def test_battlement_rises_above_the_walk_with_merlons(drawn):
     (z + 5), notched, above the walk's top (height 2)."""
     scene, root, img = drawn
     p = scene.pitch
-    sides = [el for el in parts(root, "castle-battlement") if el.get("data-part") == "side"]
-    assert sides and all(len(el.get("points").split()) == 2 + 10 for el in sides)      # 3 merlons
+    merlons = [el for el in parts(root, "castle-battlement") if el.get("data-part") == "top" and el.get("data-merlon")]
+    assert len(merlons) == 3                                    # each merlon a block of its own
     rgb = style.castle_rgb("battlement")
     e = EDGE_OF_DIRECTION[4]
     cx, cy = hex_center(0, 4, p)
@@ -131,8 +131,9 @@ def test_palm_has_fronds_and_a_tree_a_crown(drawn):
     palm = parts(root, "palm-14")
     assert sum(el.get("data-part") == "frond" for el in palm) >= 5
     assert not [el for el in palm if el.tag == f"{SVG}circle"]
-    trees = [c for c in root.iter(f"{SVG}circle")]
-    assert trees                                                # the tree keeps its round crown
+    crown = [el for el in parts(root, "tree-10") if el.get("data-part") == "crown"]
+    assert len(crown) == 3                                      # an evergreen: tiers of crown on a trunk
+    assert [el.get("data-part") for el in parts(root, "tree-10")][0] == "trunk"
 
 
 def test_ruin_is_a_broken_wall(drawn):

@@ -36,7 +36,7 @@ def test_to_pixels_finds_a_hex_centre():
     m = Map(pieces=[Piece("grass-7", 0, 0, 0), Piece("water-1", 2, 1, 0)])
     scene, img = picture(m, scale=50)
     x, y = to_pixels(scene, 50, *centre(2, 1))
-    assert img.getpixel((int(x), int(y))) == style.shade(style.terrain_rgb("water"), 0, 0, 1)
+    assert img.getpixel((int(x), int(y))) == style.terrain_rgb("water")
 
 
 def centre(q, r):
@@ -51,15 +51,35 @@ def test_pixel_at_hex_centre_is_the_terrain_colour(type_id, terrain):
     assert pixel_at(scene, img, *centre(0, 1)) == style.terrain_rgb(terrain)
 
 
-def test_lower_surfaces_are_darker_by_the_documented_shade():
+@pytest.mark.parametrize("view", ["top", "iso"])
+def test_every_level_is_in_its_legend_colour_and_a_step_casts_a_shadow(view):
+    """Issue 24 item 3: lower Levels were darkened away from the legend (Level 1 grass 56,91,38
+    against the legend's 96,156,64). The colour of a Level-1 tile in the picture is its legend
+    colour, as is a Level-3 tile's; the step between them shows as a line and, seen from above,
+    a shadow on the lower tile (darker than the tile, inside it, along the shared edge)."""
+    from mapkit.model.catalog import catalog
+    from mapkit.outputs.scene.layout import Oblique, edge_segment
+
     m = Map(pieces=[Piece("grass-24", 0, 0, 0), Piece("grass-1", 0, 2, 1), Piece("grass-1", 0, 2, 2)])
-    scene, img = picture(m)
-    grass = style.terrain_rgb("grass")
-    high = pixel_at(scene, img, *centre(0, 2))
-    low = pixel_at(scene, img, *centre(1, 4))
-    assert high == grass
-    assert low == style.shade(grass, 1, 1, 3)
-    assert sum(low) < sum(high)
+    legend = {e.value: e.rgb for e in style.legend_entries(catalog()[p.type] for p in m.pieces)
+              if e.swatch == "terrain"}
+    scene = build_scene(m, RenderOptions(view=view))
+    img = Image.open(io.BytesIO(render_png(scene, 80))).convert("RGB")
+    proj = Oblique() if view == "iso" else None
+
+    def at(x, y, level):
+        if proj is not None:
+            x, y = proj.project(x, y, level)
+        return pixel_at(scene, img, x, y)
+
+    assert at(*centre(1, 4), 1) == legend["grass"]                   # Level 1
+    assert at(*centre(0, 2), 3) == legend["grass"]                   # Level 3
+    if view == "top":
+        (ax, ay), (bx, by) = edge_segment(0, 2, 1, PITCH)            # towards (0, 3), on Level 1
+        cx, cy = centre(0, 3)
+        mx, my = (ax + bx) / 2, (ay + by) / 2
+        shadow = pixel_at(scene, img, mx + (cx - mx) * 0.14, my + (cy - my) * 0.14)   # past the line
+        assert sum(shadow) < sum(legend["grass"]) - 60
 
 
 def test_image_size_follows_the_map_bounds():
@@ -134,7 +154,7 @@ def test_covered_hexes_are_skipped_in_the_png_but_kept_in_the_svg():
     assert len(hexes) == 9                             # every hex of every layer stays editable
     _, img = picture(m, scale=40)
     assert pixel_at(build_scene(m, RenderOptions(legend=False, title=False)), img, *centre(1, 1)) == \
-        style.shade(style.terrain_rgb("grass"), 1, 1, 3)
+        style.terrain_rgb("grass")
 
 
 def test_iso_shows_the_sides_of_a_stack_under_its_top():

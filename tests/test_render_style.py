@@ -35,14 +35,6 @@ def test_start_zone_players_have_distinct_colours():
     assert len({default_colour(n).rgb for n in range(1, 9)}) == 8
 
 
-def test_shade_keeps_the_top_and_darkens_the_bottom():
-    rgb = (200, 100, 50)
-    assert style.shade(rgb, 5, 1, 5) == rgb
-    darkest = style.style_data()["shade"]["darkest"]
-    assert style.shade(rgb, 1, 1, 5) == tuple(round(c * darkest) for c in rgb)
-    assert style.shade(rgb, 3, 3, 3) == rgb
-
-
 @pytest.mark.parametrize("value, rgb", [("#102030", (16, 32, 48)), ([1, 2, 3], (1, 2, 3)), (0x00302010, (16, 32, 48)),
                                         ("red", None), (-1, None)])
 def test_personal_tile_colours(value, rgb):
@@ -54,8 +46,7 @@ def test_legend_lists_only_what_the_picture_shows():
     from mapkit.outputs.scene.players import Cast
 
     zone = Piece("start-zone", 0, 0, 1, 0, {"player": 2})
-    entries = style.legend_entries([cat["grass-7"], cat["tree-10"], cat["water-1"]], Cast(Map(pieces=[zone])).legend(),
-                                   levels=(1, 3))
+    entries = style.legend_entries([cat["grass-7"], cat["tree-10"], cat["water-1"]], Cast(Map(pieces=[zone])).legend())
     labels = [e.label for e in entries]
     assert any("grass" in s for s in labels) and any("water" in s for s in labels)
     assert any("tree" in s for s in labels)

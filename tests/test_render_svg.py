@@ -257,13 +257,10 @@ def test_a_level_alone_is_in_true_colours_over_the_faded_colours_of_what_is_belo
 
 
 @pytest.mark.parametrize("view", ["top", "iso"])
-def test_legend_names_the_levels_info_names(view):
-    """Water laid on the table is a Level 1 tile (its surface at height 0, shaded darkest): the
-    legend's ramp says Level 1 to 3, as `info` gives the map's Levels (issue 25, item 2)."""
-    from mapkit.summary import summarise
-
+def test_legend_names_no_level_shading(view):
+    """The legend said "surface: Level 0 (dark) to ..." on maps with no Level 0, for a darkening
+    the pictures no longer draw (issue 24 items 3 and 7): every tile is in its swatch's colour."""
     m = Map(pieces=[Piece("water-1", 0, 0, 0), Piece("grass-7", 3, 0, 0), Piece("rock-1", 3, 0, 1),
                     Piece("rock-1", 3, 0, 2)])
-    assert summarise(m)["size"]["levels"] == [1, 3]
     legend = [t.text or "" for t in svg_of(m, view=view).find(f".//{SVG}g[@id='legend']").iter(f"{SVG}text")]
-    assert "surface: Level 1 (dark) to Level 3" in legend
+    assert legend and not any("dark" in line or "Level 0" in line for line in legend)

@@ -193,7 +193,7 @@ def assert_centred(browser, hex_id: str) -> None:
 
 
 def test_zoom_level_and_scenario_switch(browser, tmp_path):
-    """Buttons and the wheel zoom, dragging pans, one Level shows over a ghost of those below,
+    """Buttons and the wheel zoom, dragging pans, one Level shows over the faded colours of those below,
     choosing a finding on another Level switches to it, and a scenario hides the others' zones."""
     m = three_level_map()
     m.pieces.append(Piece("glyph", 0, 0, 1, attrs={"letter": "A", "scenario": 1}))
@@ -231,6 +231,18 @@ def test_zoom_level_and_scenario_switch(browser, tmp_path):
     shown = browser.evaluate("[...document.querySelectorAll('#levels .lv')].map(g=>[g.dataset.level,"
                              "getComputedStyle(g).display!=='none',g.classList.contains('below')])")
     assert shown == [["1", True, True], ["2", True, False], ["3", False, False]]
+    # the Levels below in the faded colour of each tile (issue 24 item 3), never a grey ghost:
+    # the grass-24 of Level 1 just below Level 2, then deeper under Level 3
+    from mapkit.model.catalog import catalog
+    from mapkit.outputs.scene.style import faded, piece_fill, style_data
+
+    fade, grass = style_data()["below"], piece_fill(catalog()["grass-24"])
+    first = ("(function(){var u=document.querySelector('#levels .lv[data-level=\"1\"] use');"
+             "return getComputedStyle(u).fill;})()")
+    assert browser.evaluate(first) == "rgb(%d, %d, %d)" % faded(grass, fade["just_below"])
+    browser.evaluate("var s=document.getElementById('level');s.value='3';s.dispatchEvent(new Event('change'))")
+    assert browser.evaluate(first) == "rgb(%d, %d, %d)" % faded(grass, fade["deeper"])
+    browser.evaluate("var s=document.getElementById('level');s.value='2';s.dispatchEvent(new Event('change'))")
     assert browser.evaluate("getComputedStyle(document.getElementById('all')).display") == "none"
     # choosing a finding on Level 3 while Level 2 is shown switches to Level 3 and centres on it
     scenario = "var s=document.getElementById('scenario-choice');s.value='%s';s.dispatchEvent(new Event('change'))"

@@ -131,7 +131,7 @@ class Analysis:
         out = [why_no_end(sp, s, self.figure, self.broken_windows) for s in range(len(sp))]
         for s in range(len(sp)):
             if out[s] is None and sp.terrain[s] in deadly:
-                out[s] = "molten lava (a move ending there destroys the figure; no route goes on from it)"
+                out[s] = "molten lava: a move ending there destroys the figure, and no route goes on from it"
         self._memo["no_end"] = out
         return list(out)
 

@@ -304,11 +304,15 @@ def render_text(d: dict[str, Any]) -> str:
     if d["start_zones"]:
         lines.append(f"  spaces no start zone reaches: {len(d['unreachable'])}"
                      + _some_places(d["unreachable"], name))
-    blocked = Counter(s["blocked"] for s in spaces if "blocked" in s)
+    blocked: dict[str, list[list[int]]] = {}
+    for s in spaces:
+        if "blocked" in s:
+            blocked.setdefault(s["blocked"], []).append([s["q"], s["r"], s["level"]])
     if blocked:
-        lines.append(f"  spaces where no move of this figure ends: {sum(blocked.values())} ("
-                     + "; ".join(f"{n} {why}" for why, n in sorted(blocked.items(), key=lambda kv: (-kv[1], kv[0])))
-                     + ")")
+        # the heatmap's slate hexes: each reason with where (as the sheets name the hexes)
+        lines.append(f"  spaces where no move of this figure ends: {sum(map(len, blocked.values()))}")
+        for why, places in sorted(blocked.items(), key=lambda kv: (-len(kv[1]), kv[0])):
+            lines.append(f"    {len(places)} {why}{_some_places(places, name)}")
     for fl in d["closed_floors"]:
         lines.append(f"  building {fl['building']} floor {fl['floor']} cannot be entered ({fl['spaces']} spaces)")
     dice = Counter(x["dice"] for x in d["falls"])

@@ -116,13 +116,13 @@ def why_no_end(spaces: Spaces, s: int, fig: Figure, broken_windows: bool = False
     if spaces.occupied[s]:
         return "a figure the map places stands there"
     if spaces.clearance[s] < fig.height:
-        return "too low for the figure's Height (a piece above it)"
+        return "under a piece, lower than the figure's Height"
     if spaces.fit[s] != "full":
         return "a Half hex"
     if role == "elevator":
-        return "an elevator shaft (only its Elevator Car stops there)"
+        return "an elevator shaft: only its Elevator Car stops there"
     if role == "window":
-        return "a window (closed unless broken)"
+        return "a window, closed unless broken"
     if spaces.max_height[s] is not None and fig.height > spaces.max_height[s]:  # type: ignore[operator]
         return "taller than its Book lets in"
     if fig.double:

@@ -4,7 +4,7 @@ The package is shaped like `mapkit.formats`: the shared core below, and one modu
 per product, each declared once in `OUTPUTS` below as a format is declared in `mapkit.registry`.
 
     scene/       what to draw, once, in millimetres: shapes, layout, style, symbols, legend,
-                 shading, the top / per-level / isometric views, C3G buildings, parts lists
+                 the top / per-level / isometric views, C3G buildings, parts lists
     paint/       how, one painter per medium: raster (the only module that uses Pillow's
                  drawing), svg, pdf (reportlab)
     picture, sheets/, plan, markers, report/, overlay, heatmap, fit_picture     the products

@@ -137,13 +137,13 @@ def top_view_svg(m: Map) -> str:
 
     Each top hex is a `<use>` of one hexagon with the id `hex_Q_R` and data-q / data-r /
     data-level; a Level's layer (`g.lv`) holds that Level's tiles as `use.lvhex`. The page's
-    script shows all Levels or one (over a ghost of those below) and highlights a finding's hex.
+    script shows all Levels or one (over the faded colours of those below) and highlights a finding's hex.
     """
     import numpy as np
 
     from mapkit.outputs.scene.layout import build_level
     from mapkit.outputs.scene.players import figure_colour
-    from mapkit.outputs.scene.style import hex_colour, shade, standing_rgb
+    from mapkit.outputs.scene.style import faded, hex_colour, standing_rgb, style_data
 
     cat = catalog()
     own = m.scenario_pieces() if m.several_scenarios() else {}
@@ -152,15 +152,10 @@ def top_view_svg(m: Map) -> str:
         m = m.terrain()
     cells = _Cells(m)
     tops = cells.tops()
-    low = float(cells.top[tops].min()) if len(tops) else 0.0
-    high = float(cells.top[tops].max()) if len(tops) else 0.0
-    shaded: dict[tuple[int, float], str] = {}
+    colours = [hex_colour(rgb) for rgb in cells.bases]      # the legend's colour, on every Level
 
     def colour(i: int) -> str:
-        key = (int(cells.fill_key[i]), float(cells.top[i]))
-        if key not in shaded:
-            shaded[key] = hex_colour(shade(cells.bases[key[0]], key[1], low, high))
-        return shaded[key]
+        return colours[int(cells.fill_key[i])]
 
     extra = {c for idx in cells.markers + cells.standing for c in m.footprint(m.pieces[idx])}
     extra |= {c for pieces in own.values() for p in pieces for c in whole.footprint(p)}
@@ -201,10 +196,11 @@ def top_view_svg(m: Map) -> str:
     out.extend(labels)
     out.append("</g></g>")
     out.append('<g id="levels">')
+    out.append(_faded_style(cells, faded, style_data()["below"]))
     for level in sorted(set(cells.level.tolist())):
         pick = np.nonzero(cells.level == level)[0]
         out.append(f'<g class="lv" data-level="{level}" style="display:none">')
-        out.extend(f'<use class="lvhex" href="#hx" x="{x:.1f}" y="{y:.1f}" fill="{colour(i)}"/>'
+        out.extend(f'<use class="lvhex f{cells.fill_key[i]}" href="#hx" x="{x:.1f}" y="{y:.1f}" fill="{colour(i)}"/>'
                    for i, x, y in zip(pick.tolist(), cells.x[pick].tolist(), cells.y[pick].tolist()))
         out.append(_outline_path(cells, pick, None))
         out.append("</g>")
@@ -232,6 +228,19 @@ def top_view_svg(m: Map) -> str:
     out.append('<polygon id="focus" points="" fill="none"/>')
     out.append("</svg>")
     return "\n".join(out)
+
+
+def _faded_style(cells: _Cells, faded: Any, below: dict) -> str:
+    """The colours of the Levels under the one shown, as the build sheets draw them: each tile in
+    its own colour faded towards white (`render_style.json` "below"), the Level just under it
+    ('below') less pale than those deeper ('deep'); the page's script sets the classes."""
+    from mapkit.outputs.scene.style import hex_colour
+
+    rules = []
+    for key, rgb in enumerate(cells.bases):
+        rules.append(f".lv.below .f{key}{{fill:{hex_colour(faded(rgb, below['just_below']))}}}")
+        rules.append(f".lv.deep .f{key}{{fill:{hex_colour(faded(rgb, below['deeper']))}}}")
+    return f"<style>{''.join(rules)}</style>"
 
 
 def legend_html(m: Map) -> str:

@@ -52,7 +52,7 @@ td.n{text-align:right}
 .controls{display:flex;flex-wrap:wrap;gap:6px;align-items:center;margin:0 0 8px}
 .controls button{font:inherit;min-width:2.2em;padding:2px 8px}.controls label{margin-left:10px}
 .hex{stroke:#555;stroke-width:.25}.lvhex{stroke:#555;stroke-width:.25}
-.lv.below{opacity:.35;filter:grayscale(1)}.lv.below .outline{display:none}
+.lv.below .outline,.lv.deep .outline{display:none}.lv.below .lvhex,.lv.deep .lvhex{stroke:#bbb}
 .outline{fill:none;stroke:#111;stroke-width:7;pointer-events:none}
 #heights text{font-size:3.2px;text-anchor:middle;fill:#fff;stroke:#000;stroke-width:.35;paint-order:stroke;pointer-events:none}
 .standing{stroke:#000;stroke-width:.3;opacity:.9;pointer-events:none}
@@ -113,7 +113,8 @@ SCRIPT = """
     var all=v==='all', n=+v;
     document.getElementById('all').style.display=all?'':'none';
     document.querySelectorAll('#levels .lv').forEach(function(g){var l=+g.getAttribute('data-level');
-      g.style.display=(!all&&l<=n)?'':'none';g.classList.toggle('below',!all&&l<n);});
+      g.style.display=(!all&&l<=n)?'':'none';g.classList.toggle('below',!all&&l===n-1);
+      g.classList.toggle('deep',!all&&l<n-1);});
     document.querySelectorAll('#standing .standing, #markers [data-level]').forEach(function(u){
       u.style.display=(all||+u.getAttribute('data-level')===n)?'':'none';});
     svg.setAttribute('data-showing',v);
@@ -210,8 +211,8 @@ def render_report(m: Map, file: str | None = None, parts: ReportParts | None = N
 <label>Show <select id="level"><option value="all">all Levels (seen from above)</option>{level_options}</select></label>
 {scenario_pick}<span class="where">Drag to pan; wheel or pinch to zoom.</span></div>
 {top_view_svg(m)}
-<p class="where">Each hex shows the surface seen from above; the number is the Level of its top tile (darker = lower);
-small hexagons: trees, ruins and other pieces standing on it. One Level shows its tiles over a grey ghost of those below, with only the start zones, glyphs, figures and pieces on that Level.
+<p class="where">Each hex shows the surface seen from above; the number is the Level of its top tile;
+small hexagons: trees, ruins and other pieces standing on it. One Level shows its tiles over the faded colours of those below, with only the start zones, glyphs, figures and pieces on that Level.
 Dashed hexagons: start zones. Yellow discs: glyphs. A chosen finding is ringed in white and black.
 <span id="status" role="status"></span></p>{legend_html(m)}</section>
 <main><div>

@@ -3,6 +3,6 @@
 `views.build_scene(m, RenderOptions(view="top"))` gives a `shapes.Scene`: groups per level and
 piece holding polygons, circles and text. What every picture shares: `layout` (hex geometry,
 levels, visible tops, the isometric projection), `style` (colours, patterns, legend entries),
-`symbols` (marks inside a hex), `legend`, `shading`, `iso` and `iso_solids` (the stacked view),
+`symbols` (marks inside a hex), `legend`, `iso` and `iso_solids` (the stacked view),
 `c3g` (C3G buildings on the map), `parts` (parts lists).
 """

@@ -128,7 +128,8 @@ def c3g_layer(m: Map, map_file: str | None, p: float, level: int | None = None) 
 
 
 def iso_layer(m: Map, map_file: str | None, p: float, proj: Any) -> C3GLayer:
-    """Buildings in the isometric view as solids (`_iso_building`), objects and vehicles as rings on their spaces."""
+    """Buildings in the isometric view as solids (`_iso_building`), objects and vehicles as solids
+    over their Book's footprint as tall as their card says (`_iso_block`), on rings marking their spaces."""
     out = C3GLayer()
     pbs = _placed_or_note(m, map_file, out)
     if pbs is None:
@@ -156,8 +157,17 @@ def iso_layer(m: Map, map_file: str | None, p: float, proj: Any) -> C3GLayer:
         for q, r in spaces:
             ring = [proj.project(x, y, pb.placement.level) for x, y in symbols.hexagon(*hex_center(q, r, p), p, 0.7)]
             g.add(Poly(ring, fill=(236, 222, 244), stroke=obj, width=p * 0.05))
+        south = max(hex_center(q, r, p)[1] for q, r in spaces)
+        if pb.book is not None and len(pb.book.footprint) >= 3:
+            # the object or vehicle itself: its Book's footprint, as tall as its card says
+            pl = pb.placement
+            footprint = place_points(pb.book.footprint, pl.q, pl.r, pl.rotation)
+            tall = object_levels(pb.book)
+            g.attrs["data-height"] = tall
+            _iso_block(g, footprint, pl.level, pl.level + tall, p, proj, obj)
+            south = max(south, max(y for _, y in footprint))
         # an object inside a building (an elevator car in its shaft) is hidden by the walls in front of it
-        parts.append((max(hex_center(q, r, p)[1] for q, r in spaces), len(parts), g))
+        parts.append((south, len(parts), g))
     root.items.extend(g for _, _, g in sorted(parts, key=lambda t: (t[0], t[1])))
     out.groups.append(root)
     if pbs.buildings:
@@ -166,6 +176,38 @@ def iso_layer(m: Map, map_file: str | None, p: float, proj: Any) -> C3GLayer:
     if pbs.objects:
         out.legend.append(style.LegendEntry("c3g-object", None, "destructible object / vehicle", obj))
     return out
+
+
+def object_levels(book: Any) -> float:
+    """How tall a destructible object or vehicle stands, in levels: its card's Height, else
+    `iso_object_levels` (render_style.json, an assumption named there)."""
+    height = book.card.get("height")
+    if isinstance(height, (int, float)) and not isinstance(height, bool) and height > 0:
+        return float(height)
+    return float(_c3g()["iso_object_levels"])
+
+
+def _iso_block(g: Group, footprint: list, low: float, high: float, p: float, proj: Any, rgb: RGB) -> None:
+    """A solid over `footprint` from level `low` to `high`: the walls facing the viewer (farthest
+    first, shaded by the way they face), then its top."""
+    n = len(footprint)
+    area = sum(footprint[i][0] * footprint[(i + 1) % n][1] - footprint[(i + 1) % n][0] * footprint[i][1]
+               for i in range(n))
+    turn = 1.0 if area > 0 else -1.0
+    ink = style.darker(rgb, 0.5)
+    seen = []
+    for i in range(n):
+        (ax, ay), (bx, by) = footprint[i], footprint[(i + 1) % n]
+        nx, ny = (by - ay) * turn, -(bx - ax) * turn
+        if ny > 1e-9:
+            seen.append((max(ay, by), i, style.darker(rgb, 0.8 if abs(nx) < abs(ny) else 0.62)))
+    for _, i, shade in sorted(seen):
+        (ax, ay), (bx, by) = footprint[i], footprint[(i + 1) % n]
+        g.add(Poly([proj.project(ax, ay, low), proj.project(bx, by, low), proj.project(bx, by, high),
+                    proj.project(ax, ay, high)], fill=shade, stroke=ink, width=p * 0.015,
+                   attrs={"class": "object-side"}))
+    g.add(Poly([proj.project(x, y, high) for x, y in footprint], fill=style.faded(rgb, 0.35), stroke=ink,
+               width=p * 0.02, attrs={"class": "object-top", "data-level": high}))
 
 
 def _iso_building(g: Group, footprint: list, levels: list[int], po: Any, p: float, proj: Any, wall: RGB) -> None:

@@ -1,8 +1,12 @@
-"""The isometric view: stacked tiles seen from the south, as hex prisms.
+"""The isometric view: stacked tiles seen from the south, as hex prisms, and what stands on them
+at its real height (`iso_obstacles`, `iso_solids`).
 
 Cells are painted back to front (north row first), then bottom to top, so each one covers
-what it hides (see `layout.Oblique`). Tops with a solid tile on them, and side faces against
-a solid neighbour, are never seen and are not drawn.
+what it hides (see `layout.Oblique`); a piece drawn once over several hexes (a 4-hex tree) is
+painted with its southernmost row. Tops with a solid tile on them, and side faces against a
+solid neighbour, are never seen and are not drawn. A castle arch leaves its doorway open (its
+door drawn in it, where it has one). Glyphs and figures are drawn last, over everything, so no
+tree or cliff in front of one hides it.
 """
 
 from __future__ import annotations
@@ -14,11 +18,10 @@ from mapkit.model import levels
 from mapkit.model.catalog import catalog
 from mapkit.model.grid import DIRECTIONS
 from mapkit.model.map import Map
-from mapkit.outputs.scene import c3g, layout, players, style, symbols
+from mapkit.outputs.scene import c3g, iso_obstacles, layout, players, style, symbols
 from mapkit.outputs.scene import iso_solids as solids
 from mapkit.outputs.scene.layout import Box, Oblique, hex_center
 from mapkit.outputs.scene.shapes import Circle, Group, Poly, Text
-from mapkit.outputs.scene.shading import Shading
 
 
 def iso_view(m: Map, opts: Any) -> tuple[Group, Box, dict]:
@@ -31,7 +34,8 @@ def iso_view(m: Map, opts: Any) -> tuple[Group, Box, dict]:
     jobs: list[tuple[float, float, int, int, Any]] = []
     cell_sets: dict[int, set[tuple[int, int]]] = {}
     tops = layout.visible_tops(m)
-    shading = Shading(tops, m)
+    opening = _arch_opening()
+    doors: dict[tuple[int, int], int] = {}            # the open hex of an arch with a door -> the arch
     for index, piece in enumerate(m.pieces):
         ptype = cat[piece.type]
         cells = layout.piece_cells(m, piece)
@@ -41,22 +45,31 @@ def iso_view(m: Map, opts: Any) -> tuple[Group, Box, dict]:
             bottom = float(piece.z)
             top = bottom + (layout.FLUID_THICKNESS if thin else ptype.height)
             thin_of[index] = thin
-            if not thin:
-                for q, r in cells:
-                    for lv in range(piece.z, piece.z + ptype.height):
+            for k, (q, r) in enumerate(cells):
+                low = bottom
+                if _is_arch(ptype) and k in ptype.open_cells:
+                    # the doorway: open from the ground (the Level of the bases under the arch) up
+                    low = float(piece.z - 1 + opening)
+                    if ptype.id == "castle-arch":
+                        doors[(q, r)] = index
+                if not thin:
+                    for lv in range(int(low), piece.z + ptype.height):
                         solid.add((q, r, lv))
-            for q, r in cells:
-                jobs.append((r, bottom, 0, index, (q, r, bottom, top)))
+                jobs.append((r, low, 0, index, (q, r, low, top)))
         elif ptype.kind == "edge" and len(cells) == 1:
             # an edge add-on is painted with the later of the two rows its edge joins
             dq, dr = DIRECTIONS[int(piece.rotation) % 6]
             jobs.append((max(piece.r, piece.r + dr), piece.z + 0.001, 2, index, (piece.q, piece.r, float(piece.z), None)))
+        elif ptype.kind == "obstacle" and iso_obstacles.form_of(ptype) in iso_obstacles.WHOLE:
+            # one tree over all its hexes, painted with its southernmost row
+            jobs.append((max(r for _, r in cells), piece.z + 0.001, 2, index, (piece.q, piece.r, float(piece.z), None)))
         else:
             flat = 1 if ptype.kind == "marker" else 2        # marks on the ground go under what stands there
             for q, r in cells:
                 jobs.append((r, piece.z + 0.001, flat, index, (q, r, float(piece.z), None)))
     jobs.sort(key=lambda j: (j[0], j[1], j[2], j[3]))
     root = Group("iso", label="Stacked tiles", layer=True)
+    late = Group("iso-markers", label="Glyphs and figures", layer=True)
     colours: dict[int, tuple] = {}
     outline_rgb = style.mark_rgb("outline")
     xs: list[float] = []
@@ -73,10 +86,12 @@ def iso_view(m: Map, opts: Any) -> tuple[Group, Box, dict]:
             buried = not thin_of[index] and (q, r, int(math.ceil(top))) in solid   # its top cannot show
             colour = colours.get(index)
             if colour is None:
-                fill = shading(style.piece_fill(ptype, piece.attrs), layout.surface_top(ptype, piece))
+                fill = style.piece_fill(ptype, piece.attrs)        # tops in the legend's colour
                 colour = colours[index] = (fill, style.darker(fill, 0.78), style.darker(fill, 0.62),
                                            style.darker(fill, 0.45), style.darker(fill, 0.85))
             fill = colour[0]
+            if (q, r) in doors and doors[(q, r)] == index:
+                solids.arch_door(root, m, index, q, r, float(piece.z - 1), bottom, p, proj)
             y_top = cy * sin_e - top * lift
             y_bot = cy * sin_e - bottom * lift
             top_pts = [(cx + ox, y_top + oy) for ox, oy in offsets]
@@ -114,13 +129,14 @@ def iso_view(m: Map, opts: Any) -> tuple[Group, Box, dict]:
                 for run in _runs(boundary):
                     root.add(Poly([top_pts[i % 6] for i in run], stroke=outline_rgb, width=outline_w, closed=False))
         else:
-            _iso_standing(root, m, index, (q, r), cx, cy, bottom, proj, p, xs, ys)
+            _iso_standing(root, late, m, index, (q, r), cx, cy, bottom, proj, p, xs, ys)
+    root.add(late)
     if not xs:
         xs, ys = [0.0, p], [0.0, p]
     box = Box(min(xs), min(ys), max(xs), max(ys))
     info = {"types": [cat[pc.type] for pc in m.pieces],
             "players": [pc for pc in m.pieces if pc.type == "start-zone" or cat[pc.type].kind == "figure"],
-            "levels": shading.levels, "cells": set(tops), "iso": True}
+            "cells": set(tops), "iso": True}
     if c3g.has_c3g(m):
         extra = c3g.iso_layer(m, opts.map_file, p, proj)
         root.items.extend(extra.groups)
@@ -160,42 +176,57 @@ def _stands(ptype) -> bool:
     return ptype.kind == "castle" and style.castle_symbol(ptype)[0] == "flag"
 
 
-def _iso_standing(root: Group, m: Map, index: int, cell: tuple[int, int], cx: float, cy: float, z: float,
-                  proj: Oblique, p: float, xs: list[float], ys: list[float]) -> None:
-    """Obstacles upright (trees, palms, ruins as their shapes, others as billboards); edge
-    add-ons and flags as solids; flat markers on the surface; figures as tokens."""
+def _is_arch(ptype) -> bool:
+    return ptype.kind == "castle" and style.castle_symbol(ptype)[0] == "arch"
+
+
+def _arch_opening() -> int:
+    """Levels of the doorway under a castle arch, from the bases' Level: the number movement
+    counts (`movement.json`, castle_arch_opening_levels, an assumption named there)."""
+    from mapkit.movement.spaces import movement_data
+
+    return int(movement_data()["castle_arch_opening_levels"]["value"])
+
+
+def _iso_standing(root: Group, late: Group, m: Map, index: int, cell: tuple[int, int], cx: float, cy: float,
+                  z: float, proj: Oblique, p: float, xs: list[float], ys: list[float]) -> None:
+    """Obstacles at their real height (`iso_obstacles`); edge add-ons and flags as solids; flat
+    markers on the surface; glyphs and figures into `late`, drawn over everything."""
     piece = m.pieces[index]
     ptype = catalog()[piece.type]
     bx, by = proj.project(cx, cy, z)
     kind = ptype.kind
     tag: dict[str, Any] = {"data-piece": index + 1, "data-type": piece.type}
     if kind == "obstacle":
-        symbol, rgb, _ = style.obstacle_style(ptype)
-        height = (ptype.obstacle_height or 6) * 0.45          # levels, a drawing choice (see layout docs)
-        tx, ty = proj.project(cx, cy, z + height)
-        ink = style.darker(rgb, 0.55)
-        if symbol == "palm":
-            group = root.group(f"iso-piece-{index + 1}-{cell[0]}-{cell[1]}", **{"class": "palm", **tag})
-            solids.palm(group, bx, by, tx, ty, p, rgb, {"class": "palm"})
-        elif symbol == "ruin":
-            group = root.group(f"iso-piece-{index + 1}-{cell[0]}-{cell[1]}", **{"class": "ruin", **tag})
-            solids.ruin(group, cx, cy, z, (ptype.obstacle_height or 6) * 0.6, p, proj, rgb, {"class": "ruin"})
-        elif symbol == "tree":
-            root.add(Poly([(bx, by), (tx, ty)], stroke=(100, 66, 36), width=p * 0.08, closed=False))
-            root.add(Circle(tx, ty, p * 0.34, fill=rgb, stroke=ink, width=p * 0.03))
+        _, rgb, _ = style.obstacle_style(ptype)
+        form = iso_obstacles.form_of(ptype)
+        cells = layout.piece_cells(m, piece)
+        group = root.group(f"iso-piece-{index + 1}-{cell[0]}-{cell[1]}",
+                           **{"class": form, "data-q": cell[0], "data-r": cell[1], **tag})
+        if form in iso_obstacles.WHOLE:
+            height = max(iso_obstacles.cell_height(piece, ptype, k) for k in range(len(cells)))
+            group.attrs["data-height"] = height
+            iso_obstacles.draw_whole(group, form, cells, z, height, p, proj, rgb)
         else:
-            w = p * 0.32
-            root.add(Poly([(bx - w, by), (bx + w, by), (tx + w * 0.4, ty), (tx - w * 0.4, ty)], fill=rgb,
-                          stroke=ink, width=p * 0.03))
-        xs += [bx - p * 0.4, bx + p * 0.4]
-        ys += [ty - p * 0.4, by]
+            k = cells.index(cell)
+            height = iso_obstacles.cell_height(piece, ptype, k)
+            group.attrs["data-height"] = height
+            if form == "ruin":
+                solids.ruin(group, cx, cy, z, height, p, proj, rgb, {"class": "ruin"})
+            else:
+                data = iso_obstacles.iso_data()
+                symbol = style.obstacle_style(ptype)[0]
+                taper = float(data["taper"].get(symbol, 1.0)) if form == "rock" else 1.0
+                size = float(data["column_size"]) if form == "column" else 0.97
+                iso_obstacles.column(group, cell[0], cell[1], z, height, p, proj, rgb, taper, size)
+        _extend(group, xs, ys)
         return
     if kind == "figure":
-        root.items.extend(symbols.figure(bx, by - p * 0.25, p * 0.8, players.figure_label(piece),
+        late.items.extend(symbols.figure(bx, by - p * 0.25, p * 0.8, players.figure_label(piece),
                                          players.figure_colour(m, piece).rgb))
         return
     if piece.type == "glyph":
-        root.items.extend(symbols.glyph(bx, by, p * 0.8, str(piece.attrs.get("letter", "?"))))
+        late.items.extend(symbols.glyph(bx, by, p * 0.8, str(piece.attrs.get("letter", "?"))))
     elif piece.type == "start-zone":
         player = int(piece.attrs.get("player", 0) or 0)
         rgb = players.zone_colour(m, player).rgb
@@ -209,7 +240,8 @@ def _iso_standing(root: Group, m: Map, index: int, cell: tuple[int, int], cx: fl
         root.add(Poly(disc, fill=rgb, stroke=style.darker(rgb, 0.5), width=p * 0.02))
     elif kind == "edge" or kind == "castle":
         symbol, _, rgb = style.castle_symbol(ptype)
-        group = root.group(f"iso-piece-{index + 1}-{cell[0]}-{cell[1]}", **{"class": symbol, **tag})
+        group = root.group(f"iso-piece-{index + 1}-{cell[0]}-{cell[1]}",
+                           **{"class": symbol, "data-q": cell[0], "data-r": cell[1], **tag})
         d = int(piece.rotation) % 6
         if symbol == "road-wall":
             solids.road_wall(group, layout.piece_cells(m, piece), cell, z, float(ptype.obstacle_height or 3), p, proj,
@@ -223,3 +255,11 @@ def _iso_standing(root: Group, m: Map, index: int, cell: tuple[int, int], cx: fl
         top = z + max(solids.FLAG_POLE_LEVELS, solids.battlement_levels(), float(ptype.obstacle_height or 0))
         xs += [bx - p * 0.5, bx + p * 0.5]
         ys += [proj.project(cx, cy, top)[1] - p * 0.3, by]
+
+
+def _extend(group: Group, xs: list[float], ys: list[float]) -> None:
+    """Grow the picture's bounds to hold what `group` draws."""
+    for item, _, _ in group.walk():
+        if isinstance(item, Poly):
+            xs.extend(x for x, _ in item.pts)
+            ys.extend(y for _, y in item.pts)

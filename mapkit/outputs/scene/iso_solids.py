@@ -1,5 +1,6 @@
 """Pieces that stand on the map, drawn as solids in the isometric view: road walls, battlements,
-ladders and flags; palms and ruins as shapes a builder knows (fronds, a broken wall).
+ladders, flags and the door of a castle arch; palms and ruins as shapes a builder knows (fronds,
+a broken wall). Other obstacles: `iso_obstacles`.
 
 Every part is a polygon in the view's projection (`layout.Oblique`), tagged with its piece's
 index and a class naming the part, so a test (or an SVG editor) finds it. Heights not given by
@@ -18,11 +19,13 @@ from mapkit.outputs.scene.shapes import Group, Poly
 RGB = tuple[int, int, int]
 Point = tuple[float, float]
 
-#: Drawing choices (levels): a ladder piece's height (VirtualScape maps stack them every 2
-#: levels), a flag's pole, the depth of a battlement's crenels.
-LADDER_LEVELS = 2.0
-FLAG_POLE_LEVELS = 3.0
-CRENEL_LEVELS = 1.0
+#: In levels (`render_style.json` "iso", which names their sources): a ladder piece's height
+#: (Hexoscape's), a flag's pole and the depth of a battlement's crenels (drawing choices); a
+#: battlement's thickness in hex pitches (an assumption).
+LADDER_LEVELS = float(style.style_data()["iso"]["ladder_levels"])
+FLAG_POLE_LEVELS = float(style.style_data()["iso"]["flag_pole_levels"])
+CRENEL_LEVELS = float(style.style_data()["iso"]["crenel_levels"])
+BATTLEMENT_THICKNESS = float(style.style_data()["iso"]["battlement_thickness"])
 
 
 def battlement_levels() -> float:
@@ -40,8 +43,19 @@ def battlement_levels() -> float:
 def slab(g: Group, a: Point, b: Point, bottom: float, top: float, thickness: float, proj: Oblique, rgb: RGB,
          attrs: dict[str, Any], p: float, crenels: int = 0) -> None:
     """A wall `thickness` thick along a -> b on the table, from level `bottom` to `top`: the faces
-    the viewer sees (south-facing sides and ends, farthest first), then the top; with `crenels`
-    merlons the top is notched (a battlement)."""
+    the viewer sees (south-facing sides and ends, farthest first), then the top. With `crenels`
+    (a battlement) the wall stops `CRENEL_LEVELS` lower and that many merlons stand on it, each a
+    block of its own, so the notched top reads from any side (seen end-on, the merlons one behind
+    the other make a solid strip, not floating dots)."""
+    if crenels:
+        notch = max(bottom + (top - bottom) * 0.5, top - CRENEL_LEVELS)
+        slab(g, a, b, bottom, notch, thickness, proj, rgb, attrs, p)
+        steps = 2 * crenels - 1
+        merlons = [(_along(a, b, k / steps), _along(a, b, (k + 1) / steps)) for k in range(0, steps, 2)]
+        merlons.sort(key=lambda ends: max(ends[0][1], ends[1][1]))          # the farther first
+        for m0, m1 in merlons:
+            slab(g, m0, m1, notch, top, thickness, proj, rgb, {**attrs, "data-merlon": "1"}, p)
+        return
     dx, dy = b[0] - a[0], b[1] - a[1]
     length = math.hypot(dx, dy) or 1.0
     nx, ny = -dy / length * thickness / 2, dx / length * thickness / 2
@@ -58,37 +72,16 @@ def slab(g: Group, a: Point, b: Point, bottom: float, top: float, thickness: flo
             faces.append((max(ay, by), (ax, ay), (bx, by), shade))
     faces.sort()
     for _, (ax, ay), (bx, by), shade in faces:
-        if crenels:
-            pts = [proj.project(ax, ay, bottom), proj.project(bx, by, bottom)]
-            pts += [proj.project(ax + (bx - ax) * t, ay + (by - ay) * t, z) for t, z in _crenel_line(crenels, bottom,
-                                                                                                 top)[::-1]]
-        else:
-            pts = [proj.project(ax, ay, bottom), proj.project(bx, by, bottom), proj.project(bx, by, top),
-                   proj.project(ax, ay, top)]
+        pts = [proj.project(ax, ay, bottom), proj.project(bx, by, bottom), proj.project(bx, by, top),
+               proj.project(ax, ay, top)]
         g.add(Poly(pts, fill=shade, stroke=ink, width=p * 0.012, attrs={**attrs, "data-part": "side"}))
     lid = style.darker(rgb, 1.15) if sum(rgb) < 600 else rgb
-    spans = [(0.0, 1.0)] if not crenels else [(k / (2 * crenels - 1), (k + 1) / (2 * crenels - 1))
-                                               for k in range(0, 2 * crenels - 1, 2)]
-    for t0, t1 in spans:                              # the top: whole, or over each merlon (crenels stay open)
-        quad = [_along(ring[0], ring[1], t0), _along(ring[0], ring[1], t1), _along(ring[3], ring[2], t1),
-                _along(ring[3], ring[2], t0)]
-        g.add(Poly([proj.project(x, y, top) for x, y in quad], fill=lid, stroke=ink, width=p * 0.012,
-                   attrs={**attrs, "data-part": "top"}))
+    g.add(Poly([proj.project(x, y, top) for x, y in ring], fill=lid, stroke=ink, width=p * 0.012,
+               attrs={**attrs, "data-part": "top"}))
 
 
 def _along(a: Point, b: Point, t: float) -> Point:
     return a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t
-
-
-def _crenel_line(merlons: int, bottom: float, top: float) -> list[tuple[float, float]]:
-    """The notched top of a battlement, from t = 0 to t = 1 along the wall: `merlons` teeth."""
-    notch = max(bottom + (top - bottom) * 0.5, top - CRENEL_LEVELS)
-    steps = 2 * merlons - 1
-    out = []
-    for k in range(steps):
-        z = top if k % 2 == 0 else notch
-        out += [(k / steps, z), ((k + 1) / steps, z)]
-    return out
 
 
 def road_wall(g: Group, cells: list[tuple[int, int]], cell: tuple[int, int], z: float, height: float, p: float,
@@ -110,7 +103,7 @@ def battlement(g: Group, q: int, r: int, direction: int, z: float, p: float, pro
     from its bottom `z` (VirtualScape stores it at the z of the wall-walk whose side it hangs
     on) up `battlement_levels()`, above the walk's top."""
     a, b = _edge(q, r, direction, p)
-    slab(g, a, b, z, z + battlement_levels(), p * 0.1, proj, rgb, attrs, p, crenels=3)
+    slab(g, a, b, z, z + battlement_levels(), p * BATTLEMENT_THICKNESS, proj, rgb, attrs, p, crenels=3)
 
 
 def ladder(g: Group, q: int, r: int, direction: int, z: float, p: float, proj: Oblique, rgb: RGB,
@@ -181,3 +174,27 @@ def _edge(q: int, r: int, direction: int, p: float) -> tuple[Point, Point]:
 
 def _mid(a: Point, b: Point) -> Point:
     return (a[0] + b[0]) / 2, (a[1] + b[1]) / 2
+
+
+def arch_door(g: Group, m: Any, index: int, q: int, r: int, bottom: float, top: float, p: float,
+              proj: Oblique) -> None:
+    """The door of a castle arch: a wooden leaf across its doorway (hex (q, r)), along the arch,
+    from the bases' Level (`bottom`) up to the underside of the arch (`top`)."""
+    from mapkit.outputs.scene.layout import piece_cells
+
+    cells = piece_cells(m, m.pieces[index])
+    (x0, y0), (x1, y1) = hex_center(*cells[0], p), hex_center(*cells[-1], p)
+    cx, cy = hex_center(q, r, p)
+    hx, hy = (x1 - x0) / 4, (y1 - y0) / 4                     # half a hex along the arch
+    rgb = _door_rgb()
+    ink = style.darker(rgb, 0.5)
+    leaf = [proj.project(cx - hx, cy - hy, bottom), proj.project(cx + hx, cy + hy, bottom),
+            proj.project(cx + hx, cy + hy, top), proj.project(cx - hx, cy - hy, top)]
+    g.add(Poly(leaf, fill=rgb, stroke=ink, width=p * 0.015, attrs={"data-part": "door", "data-piece": index + 1}))
+    g.add(Poly([proj.project(cx, cy, bottom), proj.project(cx, cy, top)], stroke=ink, width=p * 0.015,
+               closed=False, attrs={"data-part": "door-seam"}))
+
+
+def _door_rgb() -> RGB:
+    rgb = style.style_data()["iso"]["door_rgb"]
+    return int(rgb[0]), int(rgb[1]), int(rgb[2])

@@ -71,13 +71,4 @@ def _swatch(entry: style.LegendEntry, cx: float, cy: float, p: float, sw: float)
         return [Poly([(cx - sw / 2, cy), (cx + sw / 2, cy)], stroke=entry.rgb, width=width, closed=False)]
     if entry.swatch.startswith("c3g-"):
         return c3g.legend_swatch(entry, cx, cy, p * k)
-    if entry.swatch == "ramp":
-        low, high = entry.value
-        out = []
-        for i in range(5):
-            level = low + (high - low) * i / 4
-            x = cx - sw / 2 + sw * i / 5
-            out.append(Poly([(x, cy - sw / 3), (x + sw / 5, cy - sw / 3), (x + sw / 5, cy + sw / 3), (x, cy + sw / 3)],
-                            fill=style.shade(entry.rgb, level, low, high)))
-        return out
     return []

@@ -62,7 +62,7 @@ def severity_rgb(severity: str) -> RGB:
 
 
 def piece_fill(ptype: PieceType, attrs: dict[str, Any] | None = None) -> RGB:
-    """The base colour a piece is drawn in (before shading by level)."""
+    """The colour a piece is drawn in, on every Level (the legend's)."""
     if ptype.kind == "custom":
         colour = parse_colour((attrs or {}).get("colour"))
         if colour:
@@ -115,19 +115,6 @@ def parse_colour(value: Any) -> RGB | None:
     return None
 
 
-def shade(rgb: RGB, level: float, low: float, high: float) -> RGB:
-    """Darken a colour by how far its surface is below the map's highest level.
-
-    The highest surface keeps its colour exactly; the lowest gets `shade.darkest` of it.
-    """
-    if high <= low:
-        return rgb
-    darkest = float(style_data()["shade"]["darkest"])
-    t = max(0.0, min(1.0, (high - level) / (high - low)))
-    factor = 1.0 - (1.0 - darkest) * t
-    return tuple(int(round(c * factor)) for c in rgb)  # type: ignore[return-value]
-
-
 def darker(rgb: RGB, factor: float = 0.7) -> RGB:
     return tuple(int(round(c * factor)) for c in rgb)  # type: ignore[return-value]
 
@@ -154,9 +141,8 @@ class LegendEntry:
     """One line of a legend: a swatch drawn like the mark it explains, and its meaning.
 
     `swatch` names how to draw it: 'terrain' (fill + pattern), 'symbol' (an obstacle or
-    castle symbol), 'line' (outline / contour), 'glyph', 'start', 'figure', 'token' (a disc), 'finding',
-    'ramp' (level shading); `value` carries what the swatch needs (a terrain, a symbol name,
-    a player number, a severity, a (low, high) level pair).
+    castle symbol), 'line' (outline / contour), 'glyph', 'start', 'figure', 'token' (a disc), 'finding';
+    `value` carries what the swatch needs (a terrain, a symbol name, a player number, a severity).
     """
 
     swatch: str
@@ -166,13 +152,13 @@ class LegendEntry:
 
 
 def legend_entries(pieces: Iterable[PieceType], players: Iterable[LegendEntry] = (),
-                   levels: tuple[int, int] | None = None, findings: Iterable[str] = (),
-                   iso: bool = False) -> list[LegendEntry]:
+                   findings: Iterable[str] = (), iso: bool = False) -> list[LegendEntry]:
     """The legend for a picture that draws these piece types, players (their start zones and
-    figures in the map's colours: `players.Cast.legend`), levels and findings.
+    figures in the map's colours: `players.Cast.legend`) and findings.
 
     Only what the picture shows is listed, in a stable order: surfaces, obstacles and castle
-    parts, markers, then the lines and the level shading.
+    parts, markers, then the lines. Every surface is drawn in its swatch's colour, whatever its
+    Level (steps between Levels are lines and shadows, not darker fills).
     """
     types = {p.id: p for p in pieces}.values()
     terrains: dict[str, RGB] = {}
@@ -200,10 +186,8 @@ def legend_entries(pieces: Iterable[PieceType], players: Iterable[LegendEntry] =
     entries += players
     entries.append(LegendEntry("line", "outline", "edge of one piece", mark_rgb("outline")))
     if not iso:
-        entries.append(LegendEntry("line", "contour", "step between levels (thick)", mark_rgb("contour")))
-    if levels and levels[1] > levels[0]:
-        entries.append(LegendEntry("ramp", levels, f"surface: Level {levels[0]} (dark) to Level {levels[1]}",
-                                   terrain_rgb("grass")))
+        entries.append(LegendEntry("line", "contour", "step between Levels (thick), its shadow on the lower side",
+                                   mark_rgb("contour")))
     for severity in ("error", "warning", "info"):
         if severity in set(findings):
             entries.append(LegendEntry("finding", severity, f"finding: {severity} (numbered, listed below)",

@@ -7,6 +7,7 @@ the same symbol appears on the map, in the legend, in the SVG and in the PDF.
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 from typing import Any
 
 from mapkit.outputs.scene import style
@@ -126,22 +127,27 @@ def castle(symbol: str, cx: float, cy: float, p: float, rgb: RGB, sides: tuple[i
 def castle_band(cx: float, cy: float, p: float, sides: tuple[int, ...], width: float) -> list[tuple[float, float]]:
     """The outline of a band `width` x pitch wide from (cx, cy) to the middle of each side in
     `sides` (an end: one arm, squared off at the middle; no sides: a square block)."""
+    return [(cx + p * x, cy + p * y) for x, y in _band_outline(tuple(sides), width)]
+
+
+@lru_cache(maxsize=256)
+def _band_outline(sides: tuple[int, ...], width: float) -> tuple[tuple[float, float], ...]:
+    """`castle_band` about (0, 0) at pitch 1: the same for every piece of a kind and turn."""
     from shapely.geometry import Polygon
     from shapely.ops import unary_union
 
-    half = p * width / 2
-    parts = [Polygon([(cx - half, cy - half), (cx + half, cy - half), (cx + half, cy + half), (cx - half, cy + half)])]
+    half = width / 2
+    parts = [Polygon([(-half, -half), (half, -half), (half, half), (-half, half)])]
     for d in sides:
-        (ax, ay), (bx, by) = _side(cx, cy, p, d)
+        (ax, ay), (bx, by) = _side(0.0, 0.0, 1.0, d)
         mx, my = (ax + bx) / 2, (ay + by) / 2
-        ux, uy = (mx - cx), (my - cy)
-        norm = math.hypot(ux, uy) or 1.0
-        nx, ny = -uy / norm * half, ux / norm * half
-        parts.append(Polygon([(cx + nx, cy + ny), (mx + nx, my + ny), (mx - nx, my - ny), (cx - nx, cy - ny)]))
-        parts.append(Polygon(_pts(cx, cy, 1.0, [(half * math.cos(math.radians(a)), half * math.sin(math.radians(a)))
-                                                for a in range(0, 360, 30)])))
+        norm = math.hypot(mx, my) or 1.0
+        nx, ny = -my / norm * half, mx / norm * half
+        parts.append(Polygon([(nx, ny), (mx + nx, my + ny), (mx - nx, my - ny), (-nx, -ny)]))
+        parts.append(Polygon([(half * math.cos(math.radians(a)), half * math.sin(math.radians(a)))
+                              for a in range(0, 360, 30)]))
     shape: Any = unary_union(parts)          # one polygon: every arm meets the middle square
-    return [(float(x), float(y)) for x, y in shape.exterior.coords[:-1]]
+    return tuple((float(x), float(y)) for x, y in shape.exterior.coords[:-1])
 
 
 def _side(cx: float, cy: float, p: float, direction: int) -> tuple[tuple[float, float], tuple[float, float]]:

@@ -13,14 +13,13 @@ from typing import Any, Sequence
 
 from mapkit.model import levels
 from mapkit.model.catalog import catalog
-from mapkit.model.grid import HEX_PITCH_MM
+from mapkit.model.grid import DIRECTIONS, HEX_PITCH_MM
 from mapkit.model.map import Map
 from mapkit.outputs.scene import c3g, layout, players, style, symbols
 from mapkit.outputs.scene.iso import iso_view
 from mapkit.outputs.scene.layout import Box, Oblique, hex_center
 from mapkit.outputs.scene.legend import draw_legend
 from mapkit.outputs.scene.shapes import Circle, Group, Poly, Scene, Text, gc_paused
-from mapkit.outputs.scene.shading import Shading
 
 VIEWS = ("top", "levels", "iso")
 
@@ -88,22 +87,20 @@ def top_view(m: Map, opts: RenderOptions, only_level: int | None = None,
     p = opts.pitch
     root = Group()          # its layers go straight under <svg> (Inkscape wants them there)
     tops = layout.visible_tops(m)
-    shading = Shading(tops, m)
     if only_level is None:
         indices: Sequence[int] = range(len(m.pieces))
         edges_by_level = _contours_by_level(m, tops)
     else:
         drawn = {only_level, *also}
         indices = [i for i, pc in enumerate(m.pieces) if layout.build_level(cat[pc.type], pc) in drawn]
-        shading = Shading({})                     # one Level: its pieces in their true colours
         below = _draw_below(root, m, only_level, p)
         sub = Map(pieces=[m.pieces[i] for i in indices])
         sub_tops = layout.visible_tops(sub)
         remap = dict(enumerate(indices))
         tops_here = {c: layout.Top(t.level, remap[t.piece]) for c, t in sub_tops.items()}
         edges_by_level = _contours_by_level(m, tops_here)
-    _draw_pieces(root, m, layout.draw_order(m, indices), shading, edges_by_level, p,
-                 tops if only_level is None else tops_here)
+    _draw_pieces(root, m, layout.draw_order(m, indices), edges_by_level, p,
+                 tops if only_level is None else tops_here, tops if only_level is None else None)
     cells = [c for i in indices for c in layout.piece_cells(m, m.pieces[i])]
     if only_level is not None:
         cells += list(below)
@@ -112,7 +109,7 @@ def top_view(m: Map, opts: RenderOptions, only_level: int | None = None,
     info: dict[str, Any] = {"types": [cat[m.pieces[i].type] for i in indices],
                             "players": [m.pieces[i] for i in indices
                                         if m.pieces[i].type == "start-zone" or cat[m.pieces[i].type].kind == "figure"],
-                            "levels": shading.levels, "cells": set(cells)}
+                            "cells": set(cells)}
     if c3g.has_c3g(m):
         extra = c3g.c3g_layer(m, opts.map_file, p, only_level)
         root.items.extend(extra.groups)
@@ -172,9 +169,11 @@ def _contours_by_level(m: Map, tops: dict[tuple[int, int], layout.Top]) -> dict[
     return out
 
 
-def _draw_pieces(root: Group, m: Map, order: list[int], shading: Shading,
-                 edges_by_level: dict[int, list[layout.ContourEdge]], p: float,
-                 tops: dict[tuple[int, int], layout.Top]) -> None:
+def _draw_pieces(root: Group, m: Map, order: list[int], edges_by_level: dict[int, list[layout.ContourEdge]],
+                 p: float, tops: dict[tuple[int, int], layout.Top],
+                 lower: dict[tuple[int, int], layout.Top] | None = None) -> None:
+    """The pieces in `order`, a layer per Level, each Level's steps drawn over its tiles (with
+    their shadows on the tiles of `lower`, the whole map's tops, where given)."""
     cat = catalog()
     current: int | None = None
     level_group: Group | None = None
@@ -186,27 +185,33 @@ def _draw_pieces(root: Group, m: Map, order: list[int], shading: Shading,
         surface = layout.is_surface(ptype)
         if level != current:
             if not contours_done and level_group is not None and current is not None:
-                _draw_contours(level_group, edges_by_level.get(current, []), p)
+                _draw_contours(level_group, edges_by_level.get(current, []), p, m, lower)
             current = level
             level_group = root.group(f"level-{level}", label=f"Level {level}", layer=True)
             contours_done = False
         assert level_group is not None
         if not surface and not contours_done:
-            _draw_contours(level_group, edges_by_level.get(current, []), p)
+            _draw_contours(level_group, edges_by_level.get(current, []), p, m, lower)
             contours_done = True
         data: dict[str, Any] = {"data-type": piece.type, "data-q": piece.q, "data-r": piece.r,
                                 "data-level": levels.level(ptype, piece.z), "data-rotation": piece.rotation}
         g = level_group.group(f"piece-{index + 1}", **data)  # numbered from 1, as findings name pieces
-        draw_piece_top(g, m, piece, ptype, shading, p, tops, index)
+        draw_piece_top(g, m, piece, ptype, p, tops, index)
     if not contours_done and level_group is not None and current is not None:
-        _draw_contours(level_group, edges_by_level.get(current, []), p)
+        _draw_contours(level_group, edges_by_level.get(current, []), p, m, lower)
 
 
-def _draw_contours(group: Group, edges: list[layout.ContourEdge], p: float) -> None:
+def _draw_contours(group: Group, edges: list[layout.ContourEdge], p: float, m: Map | None = None,
+                   lower: dict[tuple[int, int], layout.Top] | None = None) -> None:
+    """The steps of one Level: a line along each (thicker where it drops two Levels or more) and,
+    with `lower`, a shadow on the lower tile beside it, as wide as the drop is deep (capped), in a
+    darker shade of that tile's own colour. The tiles keep the legend's colour; the step shows."""
     if not edges:
         return
     contour: dict[str, Any] = {"class": "contour"}
     g = group.group(None, **contour)
+    if lower is not None and m is not None:
+        _draw_shadows(g, edges, p, m, lower)
     ink = style.mark_rgb("contour")
     steps = [(e.q, e.r, e.direction) for e in edges if e.drop <= 1]
     cliffs = [(e.q, e.r, e.direction) for e in edges if e.drop > 1]
@@ -215,7 +220,30 @@ def _draw_contours(group: Group, edges: list[layout.ContourEdge], p: float) -> N
             g.add(Poly(line, stroke=ink, width=width, closed=False))
 
 
-def draw_piece_top(g: Group, m: Map, piece, ptype, shading, p: float,
+def _draw_shadows(g: Group, edges: list[layout.ContourEdge], p: float, m: Map,
+                  lower: dict[tuple[int, int], layout.Top]) -> None:
+    """Each step's shadow: a band inside the lower hex along the shared edge (none at the map's
+    rim, where the table is below). Widths from `render_style.json` ("step_shadow")."""
+    cat = catalog()
+    data = style.style_data()["step_shadow"]
+    per_level, widest, factor = float(data["per_level"]), float(data["widest"]), float(data["darker"])
+    shadow: dict[str, Any] = {"class": "step-shadow"}
+    sg = g.group(None, **shadow)
+    for e in edges:
+        dq, dr = DIRECTIONS[e.direction]
+        below = lower.get((e.q + dq, e.r + dr))
+        if below is None:
+            continue
+        piece = m.pieces[below.piece]
+        fill = style.darker(style.piece_fill(cat[piece.type], piece.attrs), factor)
+        (ax, ay), (bx, by) = layout.edge_segment(e.q, e.r, e.direction, p)
+        cx, cy = hex_center(e.q + dq, e.r + dr, p)
+        k = min(widest, per_level * e.drop) * 2          # of the way from the edge to the centre (p / 2 away)
+        sg.add(Poly([(ax, ay), (bx, by), (bx + (cx - bx) * k, by + (cy - by) * k),
+                     (ax + (cx - ax) * k, ay + (cy - ay) * k)], fill=fill))
+
+
+def draw_piece_top(g: Group, m: Map, piece, ptype, p: float,
                    tops: dict[tuple[int, int], layout.Top] | None = None, index: int = -1) -> None:
     """One piece seen from above: its hexes, pattern and outline, or its symbol.
 
@@ -225,8 +253,7 @@ def draw_piece_top(g: Group, m: Map, piece, ptype, shading, p: float,
     kind = ptype.kind
     outline_rgb = style.mark_rgb("outline")
     if layout.is_surface(ptype):
-        base = style.piece_fill(ptype, piece.attrs)
-        fill = shading(base, layout.surface_top(ptype, piece))
+        fill = style.piece_fill(ptype, piece.attrs)          # the legend's colour, on every Level
         grid = style.darker(fill, 0.82)
         pattern = style.terrain_pattern(ptype.terrain) if kind in ("land", "fluid") else None
         start = len(g.items)
@@ -343,7 +370,7 @@ def levels_view(m: Map, opts: RenderOptions) -> tuple[Group, Box, dict]:
     gap = p * 0.8
     title = p * 0.9 * text_scale
     root = Group()
-    info: dict = {"types": [], "players": [], "levels": None, "cells": set(), "text_scale": text_scale}
+    info: dict = {"types": [], "players": [], "cells": set(), "text_scale": text_scale}
     for n, level in enumerate(levels):
         group, _, sub = top_view(m, opts, level)
         col, row = n % columns, n // columns
@@ -360,7 +387,6 @@ def levels_view(m: Map, opts: RenderOptions) -> tuple[Group, Box, dict]:
         panel.items.extend(group.items)       # its level group is a sub-layer of the panel
         info["types"] += sub["types"]
         info["players"] += sub["players"]
-        info["levels"] = sub["levels"]
         for entry in sub.get("extra_legend", []):
             if entry not in info.setdefault("extra_legend", []):
                 info["extra_legend"].append(entry)
@@ -434,9 +460,7 @@ def _finish(m: Map, opts: RenderOptions, content: Group, box: Box, info: dict) -
         root.add(fg)
     elif opts.findings is not None:
         notes.append("no findings")
-    levels = info.get("levels")
-    level_pair = (int(levels[0]), int(levels[1])) if levels else None
-    entries = style.legend_entries(info["types"], players.Cast(m, info["players"]).legend(), level_pair, severities,
+    entries = style.legend_entries(info["types"], players.Cast(m, info["players"]).legend(), severities,
                                    bool(info.get("iso")))
     entries += info.get("extra_legend", [])
     total = box

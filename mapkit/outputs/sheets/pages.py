@@ -248,8 +248,12 @@ def _scenario_page(c: Any, whole: Map, number: int, frame: _MapFrame, w_mm: floa
     draw_group(c, scene, sheet)
     # what the picture from above paints over (a glyph under a bridge), and start spaces on two Levels
     hidden, stacked = beneath(view, own), stacked_starts(view, own)
-    draw_group(c, overlay(view, hidden, stacked, HEX_PITCH_MM, min_text=MIN_MARK_PT / PT_PER_MM / scale), sheet)
-    _piece_labels(c, view, sheet, own, list(range(len(view.pieces))), (frame.x0, frame.y0, frame.x1, frame.y1))
+    marks = overlay(view, hidden, stacked, HEX_PITCH_MM, min_text=MIN_MARK_PT / PT_PER_MM / scale)
+    draw_group(c, marks, sheet)
+    from mapkit.outputs.sheets.labels import shapes_of
+
+    _piece_labels(c, view, sheet, own, list(range(len(view.pieces))), (frame.x0, frame.y0, frame.x1, frame.y1),
+                  shapes_of((item for item, _, _ in marks.walk()), sheet.length(1.0)))  # off those marks too
     _coordinates(c, frame, sheet)
     y = _parts_column(c, view, own, (margin + width - list_w) * PT_PER_MM, (top - 4) * PT_PER_MM,
                       f"Pieces of scenario {number}", bottom_pt=(top - height) * PT_PER_MM)
