@@ -219,8 +219,8 @@ def _read_tiles(cur: Cursor, count: int, hx: dict[str, Any]) -> list[Piece] | Pi
         except ImportError:  # numpy missing: the general parser reads everything
             pass
     if fast:
-        runs, general, cur.pos, (codes, turns) = _hsc_fast.scan(cur.data, cur.pos, count, t, parse_one)
-        rec = _hsc_fast.Plain(_hsc_fast.records(cur.data, runs), t, codes, turns) if runs else None
+        runs, general, cur.pos, (codes, turns, raw) = _hsc_fast.scan(cur.data, cur.pos, count, t, parse_one)
+        rec = _hsc_fast.Plain(_hsc_fast.records(cur.data, runs), t, codes, turns, raw) if runs else None
         hist = rec.byte_histogram() if rec is not None else [0] * 256
     else:
         runs, general, rec = [], [], None

@@ -123,11 +123,12 @@ def axial_q(x: array, r: array) -> array:
     (r >> 1) + 2**30 lane by lane and X - (R >> 1) = q + 2**31 needs no borrow: its bytes are
     q's with the top bit flipped. Needs x and r in [-2**30, 2**30); past that, row by row."""
     xb, rb = x.tobytes(), r.tobytes()
-    if _BIG_ENDIAN or b"\x01" in xb[3::4].translate(_OUTSIDE) or b"\x01" in rb[3::4].translate(_OUTSIDE):
+    x_top, r_top = xb[3::4], rb[3::4]
+    if _BIG_ENDIAN or b"\x01" in x_top.translate(_OUTSIDE) or b"\x01" in r_top.translate(_OUTSIDE):
         return array("q", list(map(sub, x, map(rshift, r, repeat(1)))))
     xl, rl = bytearray(xb), bytearray(rb)
-    xl[3::4] = xb[3::4].translate(_ADD_C0)
-    rl[3::4] = rb[3::4].translate(_FLIP)
+    xl[3::4] = x_top.translate(_ADD_C0)
+    rl[3::4] = r_top.translate(_FLIP)
     rl[0::4] = rb[0::4].translate(_EVEN)
     lanes = int.from_bytes(xl, "little") - (int.from_bytes(rl, "little") >> 1)
     out = bytearray(lanes.to_bytes(len(xb), "little"))
@@ -179,43 +180,45 @@ def int_field(rec: bytes, offset: int, typecode: str = "i") -> array:
     return out
 
 
-def _plain_prefix(rec: bytes, n: int, lk: PlainLookup) -> tuple[int, bytes, bytes]:
-    """How many records from the start of `rec` (n whole records) are plain, and their type
-    codes and turns as stored, one byte each: the type lookup that makes a code is also the
-    check that the type is plain."""
+def _plain_prefix(rec: bytes, n: int, lk: PlainLookup) -> tuple[int, bytes, bytes, array]:
+    """How many records from the start of `rec` (n whole records) are plain, their type codes
+    and turns as stored, one byte each, and their raw type ids: the type lookup that makes a
+    code is also the check that the type is plain."""
     good = n
     for offset, value in _CONSTANT:
         column = rec[offset::SIZE]
         if column.count(value) != n:
             good = min(good, n - len(column.lstrip(bytes((value,)))))
             if good == 0:
-                return 0, b"", b""
+                return 0, b"", b"", array("i")
     turns = rec[ROT:SIZE * good:SIZE]
     if turns.translate(None, _TURNS):  # a byte other than a turn 0-5 is left
         good = next(i for i, turn in enumerate(turns) if turn > 5)
         turns = turns[:good]
         if good == 0:
-            return 0, b"", b""
+            return 0, b"", b"", array("i")
     types = int_field(rec[:SIZE * good], TYPE)  # each below 65536: its top two bytes are 0 (`_CONSTANT`)
     codes = bytes(itemgetter(*types)(lk.code_of)) if good > 1 else bytes((lk.code_of[types[0]],))
     unknown = codes.find(_NOT_PLAIN)
     if unknown >= 0:
         good = unknown
-        codes, turns = codes[:good], turns[:good]
-    return good, codes, turns
+        codes, turns, types = codes[:good], turns[:good], types[:good]
+    return good, codes, turns, types
 
 
 def scan(data: bytes, pos: int, count: int, t: Tables,
-         parse_one: Callable[[int], tuple[Any, int]]) -> tuple[list, list, int, tuple[bytes, bytes]]:
+         parse_one: Callable[[int], tuple[Any, int]]) -> tuple[list, list, int, tuple[bytes, bytes, array]]:
     """Split `count` tile records starting at `pos` into plain runs and general records.
 
-    Returns (runs, general, end, (codes, turns)): runs = [(first tile index, byte offset, record
-    count)], general = [(tile index, record from parse_one)], end = offset after the last
-    tile, codes and turns = the type code and stored turn of every plain record, in order.
+    Returns (runs, general, end, (codes, turns, raw)): runs = [(first tile index, byte offset,
+    record count)], general = [(tile index, record from parse_one)], end = offset after the last
+    tile, codes, turns and raw = the type code, stored turn and type id of every plain record,
+    in order.
     """
     lk = lookup(t)
     codes: list[bytes] = []
     turns: list[bytes] = []
+    raw = array("i")
     runs: list[tuple[int, int, int]] = []
     general: list[tuple[int, Any]] = []
     end = len(data)
@@ -225,10 +228,11 @@ def scan(data: bytes, pos: int, count: int, t: Tables,
         avail = min(count - index, (end - pos) // SIZE, chunk)
         taken = 0
         if avail >= _MIN_RUN:
-            taken, window_codes, window_turns = _plain_prefix(data[pos:pos + SIZE * avail], avail, lk)
+            taken, window_codes, window_turns, window_raw = _plain_prefix(data[pos:pos + SIZE * avail], avail, lk)
             if taken:
                 codes.append(window_codes)
                 turns.append(window_turns)
+                raw.extend(window_raw)
                 if runs and runs[-1][0] + runs[-1][2] == index:  # the same run, read in another window
                     first, at, n = runs[-1]
                     runs[-1] = (first, at, n + taken)
@@ -244,7 +248,7 @@ def scan(data: bytes, pos: int, count: int, t: Tables,
             record, pos = parse_one(pos)
             general.append((index, record))
             index += 1
-    return runs, general, pos, (b"".join(codes), b"".join(turns))
+    return runs, general, pos, (b"".join(codes), b"".join(turns), raw)
 
 
 def records(data: bytes, runs: list) -> bytes:
@@ -272,9 +276,9 @@ class Plain:
     """The plain records of a map, decoded field by field: the model's columns (kind, q, r, z:
     see `kinds`) and what finding the records that differ from VirtualScape's defaults needs."""
 
-    def __init__(self, rec: bytes, t: Tables, codes: bytes, turns: bytes):
+    def __init__(self, rec: bytes, t: Tables, codes: bytes, turns: bytes, raw: array | None = None):
         lk = lookup(t)
-        self.raw = int_field(rec, TYPE)
+        self.raw = int_field(rec, TYPE) if raw is None else raw  # (the scan read them: `scan`)
         self.code = codes
         # kind = code * 6 + the stored turn, added as 16-bit lanes of one big int
         kind = lanes.of_planes([codes.translate(b) for b in lk.code6_bytes]) + lanes.of_planes([turns])
