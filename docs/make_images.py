@@ -116,6 +116,8 @@ VIEWS = [
     ("everything-bagel-top.png", "corpus:hexoscape/Everything_Bagel.json", ["--scale", "30"]),
     ("everything-bagel-iso.png", "corpus:hexoscape/Everything_Bagel.json", ["--view", "iso", "--scale", "30"]),
     ("sunken-crypt-top.png", "corpus:hexoscape/The_Sunken_Crypt.json", ["--scale", "24"]),
+    # docs/fit.md's map before it is re-tiled
+    ("fit-land-before.png", "corpus:hsc/Dissolutio-heroscape-map-editor/882edc91/land.hsc", ["--scale", "40"]),
     ("middle-of-the-elements-iso.png", "corpus:hsc/dkniffin-virtualscape/In the Middle of the Elements.hsc",
      ["--view", "iso", "--scale", "24"]),
     ("rotten-ice-findings.png", "corpus:hsc/dkniffin-virtualscape/Rotten Ice.hsc", ["--findings", "--scale", "24"]),
@@ -139,6 +141,9 @@ SHEETS: list[tuple] = [
     # crowded hexes on the castle's Level 1: a tile under a figure labelled beside it, with a line
     ("print-crowded-labels.png", "corpus:pairs/The West Barbican of Idona Castle.hsc", [], 1, 200,
      (0.2, 0.25, 0.55, 0.55)),
+    # a Book's 1:1 floor plan (the Skyscraper's street floor) and the markers sheet of its Book
+    ("print-floor-plan.png", "samples/books/skyscraper.book.json", [], 1),
+    ("print-markers.png", "samples/books/skyscraper.book.json", ["--markers"], 1),
 ]
 
 
