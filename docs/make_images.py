@@ -218,12 +218,64 @@ def sheet_pictures(only: set[str] | None = None) -> list[str]:
     return written
 
 
+#: Pictures drawn here by a command other than render or print (`other_pictures`).
+OTHERS = ("fit-land-after.png", "report.png")
+
+
+def other_pictures(only: set[str] | None = None) -> list[str]:
+    """docs/fit.md's map re-tiled for one Rise of the Valkyrie and one of each terrain expansion
+    (`mapkit fit --picture`), and docs/print.md's report of Le plateau de Tylaan (tournament
+    profile), its map and findings as headless Chromium shows them (skipped, saying so,
+    without it)."""
+    import shutil
+    import subprocess
+    import tempfile
+
+    from mapkit.cli import main as mapkit_main
+    from mapkit.sets.collection import collection_tsv
+    from mapkit.sets.sets import load_sets
+
+    written = []
+    land = _map_path("fit-land-after.png", "corpus:hsc/Dissolutio-heroscape-map-editor/882edc91/land.hsc")
+    if land is not None and (only is None or "fit-land-after.png" in only):
+        have: dict[str, int] = {}
+        for s in load_sets(("master", "expansion")):
+            if s.kind == "expansion" or s.id == "RotV":
+                for t, n in s.pieces:
+                    have[t] = have.get(t, 0) + n
+        with tempfile.TemporaryDirectory() as tmp:
+            owned = Path(tmp) / "rotv-and-expansions.tsv"
+            owned.write_text(collection_tsv(have), encoding="utf-8")
+            picture = IMAGES / "fit-land-after.png"
+            if mapkit_main(["fit", str(land), "--collection", str(owned), "-o", str(Path(tmp) / "land-fit.hsc"),
+                            "--picture", str(picture), "-q"]) != 0:
+                raise SystemExit("mapkit fit failed on land.hsc")
+        written.append("fit-land-after.png")
+    tylaan = _map_path("report.png", "corpus:hsc/dkniffin-virtualscape/Le plateau de Tylaan.hsc")
+    if tylaan is not None and (only is None or "report.png" in only):
+        browser = shutil.which("chromium") or shutil.which("chromium-browser")
+        if browser is None:
+            print("skipped report.png: no chromium to take its picture")
+            return written
+        with tempfile.TemporaryDirectory() as tmp:
+            page = Path(tmp) / "report.html"
+            if mapkit_main(["report", str(tylaan), "-o", str(page), "--profile", "tournament", "-q"]) != 0:
+                raise SystemExit("mapkit report failed on Le plateau de Tylaan")
+            subprocess.run([browser, "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
+                            f"--screenshot={IMAGES / 'report.png'}", "--window-size=1100,1500",
+                            page.as_uri()], check=True, capture_output=True, timeout=120)
+        written.append("report.png")
+    for name in written:
+        print(f"wrote {IMAGES / name}")
+    return written
+
+
 def main(names: list[str] | None = None) -> int:
     """Redraw every picture, or only those `names` gives (python docs/make_images.py
     print-castle-bases.png shadow-cavern-room-1-iso.png)."""
     IMAGES.mkdir(parents=True, exist_ok=True)
     only = set(names) if names else None
-    known = {"levels.png", *(row[0] for row in VIEWS), *(row[0] for row in SHEETS)}
+    known = {"levels.png", *(row[0] for row in VIEWS), *(row[0] for row in SHEETS), *OTHERS}
     unknown = sorted(n for n in (only or set()) - known if not n.startswith("scenarios-"))
     if unknown:
         raise SystemExit(f"make_images.py: no picture named {', '.join(unknown)}")
@@ -237,6 +289,7 @@ def main(names: list[str] | None = None) -> int:
         print(f"wrote {IMAGES / name}")
     view_pictures(only)
     sheet_pictures(only)
+    other_pictures(only)
     return 0
 
 
