@@ -32,3 +32,12 @@ def test_every_picture_the_docs_show_exists():
     for page in [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]:
         for name in re.findall(r"\(images/([\w.-]+\.png)\)", page.read_text(encoding="utf-8")):
             assert (ROOT / "docs" / "images" / name).is_file(), f"{page.name} shows images/{name}"
+
+
+def test_every_picture_in_docs_images_is_drawn_by_the_script():
+    """All images scripted (issue 24): no picture in docs/images that make_images.py does not draw
+    (the scenario pictures are named by the page's scenarios, `scenario_pictures`)."""
+    script = _script()
+    drawn = {"levels.png", *(row[0] for row in script.VIEWS), *(row[0] for row in script.SHEETS), *script.OTHERS}
+    kept = {p.name for p in (ROOT / "docs" / "images").glob("*.png")}
+    assert sorted(n for n in kept - drawn if not re.fullmatch(r"scenarios-(\d+|shared-terrain)\.png", n)) == []
