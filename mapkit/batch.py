@@ -435,9 +435,8 @@ class Summary:
     read: int = 0
     done: int = 0
     refused: Counter = field(default_factory=Counter)
-    skipped: Counter = field(default_factory=Counter)
-    #: The files skipped, by reason, in the order found (the summary names them).
-    skipped_names: dict = field(default_factory=dict)
+    #: The files skipped in the folders, by reason, in the order found (the summary names them).
+    skipped: dict = field(default_factory=dict)
 
     @classmethod
     def of(cls, outcomes: Iterable[Outcome], skipped: Iterable[Skipped] = ()) -> "Summary":
@@ -449,8 +448,7 @@ class Summary:
             else:
                 summary.refused[outcome.reason or "refused"] += 1
         for s in skipped:
-            summary.skipped[s.reason] += 1
-            summary.skipped_names.setdefault(s.reason, []).append(s.path.name)
+            summary.skipped.setdefault(s.reason, []).append(s.path.name)
         return summary
 
     def lines(self, done_as: str) -> list[str]:
@@ -460,11 +458,10 @@ class Summary:
             head += f", {sum(self.refused.values())} refused:"
         out = [head]
         out += [f"  {n} {reason}" for reason, n in sorted(self.refused.items(), key=lambda kv: (-kv[1], kv[0]))]
-        for reason, n in sorted(self.skipped.items()):
-            names = self.skipped_names.get(reason, [])
+        for reason, names in sorted(self.skipped.items()):
             shown = ", ".join(names[:SKIPPED_NAMED]) + (f" and {len(names) - SKIPPED_NAMED} more"
                                                         if len(names) > SKIPPED_NAMED else "")
-            out.append(f"  ({_count(n, 'other file')} left alone: {reason}" + (f": {shown})" if shown else ")"))
+            out.append(f"  ({_count(len(names), 'other file')} left alone: {reason}: {shown})")
         return out
 
     def print(self, done_as: str, stream=None) -> None:

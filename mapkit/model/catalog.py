@@ -170,6 +170,7 @@ class Catalog:
             if piece.vsc:
                 self.by_vsc.setdefault(piece.vsc, piece)
         self._footprints: dict[tuple[str, int], tuple[tuple[int, int], ...]] = {}
+        self._placed_footprints: dict[tuple[str, Any, float], tuple[tuple[int, int], ...]] = {}
         self._extents: dict[tuple[str, int], tuple[int, int, int, int]] = {}
         self._column_extents: dict[tuple[str, int, int], tuple[int, int]] = {}
 
@@ -196,6 +197,15 @@ class Catalog:
         if cells is None:
             cells = tuple(rotate_cells(self.shapes[shape], turns))
             self._footprints[key] = cells
+        return cells
+
+    def placed_footprint(self, piece_type: PieceType, size: Any, rotation: float) -> tuple[tuple[int, int], ...]:
+        """`footprint` of a piece of this type, size (personal tiles) and turn, found once per
+        (type, size, turn): what a pass over every piece of a map asks per piece."""
+        key = (piece_type.id, size, rotation)
+        cells = self._placed_footprints.get(key)
+        if cells is None:
+            cells = self._placed_footprints[key] = self.footprint(self.shape_for(piece_type, size), rotation)
         return cells
 
     def extent(self, shape: str, rotation: float) -> tuple[int, int, int, int]:

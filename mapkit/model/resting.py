@@ -8,7 +8,7 @@ from mapkit.model.levels import LAYER_KINDS
 
 TYPE_CHECKING = False  # (typing is not imported at run time: `mapkit info` starts faster)
 if TYPE_CHECKING:
-    from typing import Any, Iterable
+    from typing import Iterable
 
     from mapkit.model.map import Map
 
@@ -17,17 +17,13 @@ def layer_index(m: Map) -> dict[tuple[int, int], set[tuple[int, bool]]]:
     """(q, r) -> (Level, adds height) of every layer cell there: what something placed there may
     stand on. One pass over the pieces, each shape's hexes worked out once (as movement does)."""
     cat = m.catalog()
-    shapes: dict[tuple[str, Any, float], Any] = {}
     out: dict[tuple[int, int], set[tuple[int, bool]]] = {}
     for piece in m.pieces:
         ptype = cat[piece.type]
         if ptype.kind not in LAYER_KINDS:
             continue
-        size = piece.attrs.get("size") if ptype.id == "personal" else None
-        key = (ptype.id, size, piece.rotation)
-        offsets = shapes.get(key)
-        if offsets is None:
-            offsets = shapes[key] = cat.footprint(cat.shape_for(ptype, size), piece.rotation)
+        offsets = cat.placed_footprint(ptype, piece.attrs.get("size") if ptype.id == "personal" else None,
+                                       piece.rotation)
         layers = [(z + 1, ptype.adds_height) for z in range(piece.z, piece.z + ptype.height)]
         for dq, dr in offsets:
             out.setdefault((piece.q + dq, piece.r + dr), set()).update(layers)

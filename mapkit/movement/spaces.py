@@ -208,7 +208,6 @@ def from_map(m: Map) -> Spaces:
             c = cols[(q, r)] = _Column()
         return c
 
-    shapes: dict[tuple[str, Any, float], tuple[tuple[int, int], ...]] = {}
     figures: list[tuple[int, int, int]] = []
     for piece in m.pieces:
         ptype = cat[piece.type]
@@ -217,11 +216,8 @@ def from_map(m: Map) -> Spaces:
             base = cat.footprint(cat.shape_for(ptype, None), piece.rotation)
             figures.extend((piece.q + dq, piece.r + dr, piece.z) for dq, dr in base)
             continue
-        size = piece.attrs.get("size") if ptype.id == "personal" else None
-        shape_key = (ptype.id, size, piece.rotation)
-        offsets = shapes.get(shape_key)
-        if offsets is None:
-            offsets = shapes[shape_key] = cat.footprint(cat.shape_for(ptype, size), piece.rotation)
+        offsets = cat.placed_footprint(ptype, piece.attrs.get("size") if ptype.id == "personal" else None,
+                                       piece.rotation)
         pq, pr, z = piece.q, piece.r, piece.z
         cells = [(pq + dq, pr + dr) for dq, dr in offsets]
         if kind == "marker":

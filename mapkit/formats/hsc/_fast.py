@@ -59,14 +59,13 @@ class PlainLookup:
     """Lookup tables over raw type ids and type codes for the plain piece types."""
 
     def __init__(self, t: Tables):
-        self.code: dict[int, int] = dict(t.plain_code)
-        self.raw_ids = frozenset(self.code)
-        assert max(self.code) < 1 << 16 and len(t.plain) < _NOT_PLAIN, "type ids fit two bytes, codes one"
+        code: dict[int, int] = dict(t.plain_code)
+        assert max(code) < 1 << 16 and len(t.plain) < _NOT_PLAIN, "type ids fit two bytes, codes one"
         #: raw type id (below 65536) -> its code, or _NOT_PLAIN: indexed by a whole column of ids
         #: at once (`operator.itemgetter`), which costs half a dict lookup per record
         table = bytearray((_NOT_PLAIN,)) * (1 << 16)
-        for raw, code in self.code.items():
-            table[raw] = code
+        for raw, value in code.items():
+            table[raw] = value
         self.code_of = bytes(table)
         self.ids: tuple[str, ...] = tuple(p.id for p in t.plain)
         self.canon = [_raw_id(p) for p in t.plain]
