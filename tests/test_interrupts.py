@@ -116,3 +116,26 @@ def test_an_interrupted_parallel_convert_ends_cleanly(maps, tmp_path, moment, de
     assert not [p for p in written if p.name.startswith(".") or p.suffix == ".part"], written
     for path in written:
         assert read_map(path).pieces  # every file there is whole
+
+
+@pytest.mark.parametrize("when", ["after main", "at exit"])
+def test_an_interrupt_after_the_answer_leaves_the_exit_status(when):
+    """Ctrl-C as the summary appears: the command has done its work, so it ends with its own
+    status, not killed by the signal (Python's shutdown sets every handled signal back to the
+    system default, and CI once saw exit -2 this way)."""
+    sample = ROOT / "samples" / "maps" / "street.mapkit.json"
+    kill = "os.kill(os.getpid(), signal.SIGINT)"
+    script = "\n".join([
+        "import atexit, os, signal, sys",
+        f"sys.argv = ['mapkit', 'info', {str(sample)!r}]",
+        "import mapkit.cli",
+        f"atexit.register(lambda: {kill})" if when == "at exit" else "",
+        "code = mapkit.cli.main()",
+        kill if when == "after main" else "",
+        "sys.exit(code)",
+    ])
+    env = dict(os.environ, PYTHONPATH=str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", ""))
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, env=env, timeout=60)
+    assert done.returncode == 0, (done.returncode, done.stderr)
+    assert "Traceback" not in done.stderr and "interrupted" not in done.stderr, done.stderr
+    assert done.stdout.strip(), "the answer was printed"

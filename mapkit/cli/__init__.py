@@ -15,6 +15,9 @@ import sys
 #: An interrupt came while a module was being imported and waits for the import to end.
 _pending_interrupt = False
 
+#: `main` has its answer: an interrupt from now on has nothing left to stop.
+_answered = False
+
 
 def _interrupted_early(signum: int, frame: object) -> None:
     """Ctrl-C before `main` has begun (while the command's modules load): end at once, quietly."""
@@ -164,9 +167,12 @@ def main(argv: list[str] | None = None) -> int:
     """Run one command. Exit status: 0 done, 1 validate found an error, 2 refused (bad usage,
     bad input, a limit, a loss, an output that must not or cannot be written), 3 a bug in mapkit,
     130/143 interrupted or terminated, 141 standard output closed (as Unix tools: quietly)."""
+    global _answered
     from mapkit import io
 
+    the_command = argv is None and _is_the_command()
     argv = sys.argv[1:] if argv is None else argv
+    _answered = False
     handlers = _catch_termination()
     try:
         parser = build_parser(argv)
@@ -202,7 +208,27 @@ def main(argv: list[str] | None = None) -> int:
         _say(f"mapkit: internal error: {type(exc).__name__}: {exc}; {BUG_ADVICE}")
         return EXIT_BUG
     finally:
-        _restore(handlers)
+        _answered = True
+        if the_command:
+            _ignore_late_signals()
+        else:
+            _restore(handlers)
+
+
+def _ignore_late_signals() -> None:
+    """The program has answered and only its exit remains: ignore Ctrl-C, SIGTERM and SIGHUP from
+    here on. Python's shutdown sets every signal that has a Python handler back to the system
+    default, so an interrupt in those last milliseconds (a terminal's Ctrl-C as the summary
+    appears) would otherwise kill the finished command with a signal instead of its exit status."""
+    if hasattr(signal, "setitimer"):
+        signal.setitimer(signal.ITIMER_REAL, 0)
+    for name in ("SIGINT", "SIGTERM", "SIGHUP"):
+        signum = getattr(signal, name, None)
+        if signum is not None:
+            try:
+                signal.signal(signum, signal.SIG_IGN)
+            except (ValueError, OSError):
+                pass
 
 
 def _clock() -> float:
@@ -242,6 +268,8 @@ def _interrupt(signum: int, frame: object) -> None:
     leaves a module half made, and numpy turns it into an ImportError with a traceback; so the
     interrupt waits (looking again every 10 ms) until the import is done."""
     global _pending_interrupt
+    if _answered:
+        return
     held = getattr(sys.modules.get("mapkit.batch"), "interrupts_held", None)  # (the module may be loading)
     if held is not None and held():
         # held while a pool starts or stops its workers: raised there may mean raised inside the
