@@ -28,8 +28,8 @@ if TYPE_CHECKING:
 
 __version__ = "0.1.0"
 
-#: The verbs (`mapkit.api`, whose dataclasses and typing cost a command that only reads a map
-#: more than the reading) and the types, loaded on first use: name -> module.
+#: The verbs (`mapkit.api`, whose imports cost a command that only reads a map more than the
+#: reading) and the types, loaded on first use: name -> module.
 _VERBS = ("read", "write", "info", "validate", "Validation", "check_options", "list_rules", "inventory", "analyze",
           "retile", "render", "report", "overlay", "read_book", "read_collection", "detect", "file_formats",
           "output_kinds", "validate_files", "FileValidation", "convert_files", "Conversion", "read_books",

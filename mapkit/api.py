@@ -18,7 +18,7 @@ from mapkit.errors import OptionError, RoomError, ScenarioError
 from mapkit.errors import input_name, is_link
 from mapkit.errors import shown as shown_input
 from mapkit.limits import MAX_MOVE
-from mapkit.records import Record
+from mapkit.records import Record, field
 
 TYPE_CHECKING = False  # (typing is not imported at run time: every command starts faster)
 if TYPE_CHECKING:
@@ -110,13 +110,10 @@ class Conversion(Record):
     """What `convert_files` did: one `mapkit.batch.Outcome` per map (done or refused, why, what
     was dropped, what its reader recovered from) and the files a folder held that are not maps."""
 
-    _fields = ("outcomes", "skipped", "format", "folder")
-
-    def __init__(self, outcomes: list[Outcome], skipped: list[Skipped], format: str, folder: str):
-        self.outcomes = outcomes
-        self.skipped = skipped
-        self.format = format
-        self.folder = folder
+    outcomes: list[Outcome]
+    skipped: list[Skipped]
+    format: str
+    folder: str
 
     @property
     def refused(self) -> int:
@@ -213,11 +210,8 @@ def info(m: Map, cells: bool = False) -> dict[str, Any]:
 class Validation(Record):
     """The findings of one check, in `mapkit validate`'s order, with its text, JSON and SARIF."""
 
-    _fields: tuple[str, ...] = ("findings", "rules")
-
-    def __init__(self, findings: list[Finding] | None = None, rules: list[Rule] | None = None):
-        self.findings: list[Finding] = [] if findings is None else findings
-        self.rules: list[Rule] = [] if rules is None else rules
+    findings: list[Finding] = field(default_factory=list)
+    rules: list[Rule] = field(default_factory=list)
 
     @property
     def errors(self) -> list[Finding]:
@@ -324,13 +318,8 @@ class FileValidation(Validation):
     file checked (its reader's warnings and the error that refused it) and the files a folder
     held that are neither maps nor Books."""
 
-    _fields = ("findings", "rules", "checked", "skipped")
-
-    def __init__(self, findings: list[Finding] | None = None, rules: list[Rule] | None = None,
-                 checked: list[Checked] | None = None, skipped: list[Skipped] | None = None):
-        super().__init__(findings, rules)
-        self.checked: list[Checked] = [] if checked is None else checked
-        self.skipped: list[Skipped] = [] if skipped is None else skipped
+    checked: list[Checked] = field(default_factory=list)
+    skipped: list[Skipped] = field(default_factory=list)
 
     @property
     def files(self) -> list[str]:
@@ -572,13 +561,10 @@ class Sheets(Record):
     """A printable PDF, its page count, and what it is ("build instructions", "1:1 floor plan",
     "markers sheet"); `warnings` name the Books a map places that could not be drawn."""
 
-    _fields = ("pdf", "pages", "what", "warnings")
-
-    def __init__(self, pdf: bytes, pages: int, what: str, warnings: list[str] | None = None):
-        self.pdf = pdf
-        self.pages = pages
-        self.what = what
-        self.warnings: list[str] = [] if warnings is None else warnings
+    pdf: bytes
+    pages: int
+    what: str
+    warnings: list[str] = field(default_factory=list)
 
 
 def print_sheets(subject: Map | Book | Sequence[Book] | None = None, markers: bool = False, paper: str = "letter",
@@ -614,11 +600,8 @@ def print_sheets(subject: Map | Book | Sequence[Book] | None = None, markers: bo
 class ReportPage(Record):
     """The HTML page `mapkit report` writes, and the findings it lists (as dicts)."""
 
-    _fields = ("html", "findings")
-
-    def __init__(self, html: str, findings: list[dict[str, Any]]):
-        self.html = html
-        self.findings = findings
+    html: str
+    findings: list[dict[str, Any]]
 
 
 def report_page(m: Map, profile: str | None = "casual", pictures: bool = True, map_file: PathLike | None = None
@@ -730,17 +713,19 @@ class Result(Record):
     written, both for standard error after the text; `details` what was read and how long it
     took (what `--verbose` adds)."""
 
-    _fields = ("value", "text", "warnings", "status", "summary", "note", "details")
+    value: Any = None
+    text: str = ""
+    warnings: list[str] = field(default_factory=list)
+    status: int = 0
+    summary: list[str] = field(default_factory=list)
+    note: str | None = None
+    details: list[str] = field(default_factory=list)
 
-    def __init__(self, value: Any = None, text: str = "", warnings: list[str] | None = None, status: int = 0,
-                 summary: list[str] | None = None, note: str | None = None, details: list[str] | None = None):
-        self.value = value
-        self.text = text
-        self.warnings: list[str] = list(warnings or ())
-        self.status = status
-        self.summary: list[str] = [] if summary is None else summary
-        self.note = note
-        self.details: list[str] = list(details if details is not None else getattr(warnings, "details", ()))
+    def __post_init__(self) -> None:
+        # A job's `_Told` warnings carry its details; the result keeps plain lists.
+        if not self.details:
+            self.details = list(getattr(self.warnings, "details", ()))
+        self.warnings = list(self.warnings)
 
 
 class _Told(list):
@@ -1148,7 +1133,7 @@ def validate_report(paths: Iterable[PathLike], profile: str | None = "casual", s
                for c in result.checked if c.error is None]
     details += [f"{s.path}: left alone: {s.reason}" for s in result.skipped]
     return Result(result, "" if output else report, tell, status,
-                  result.batch_summary() if several else None, note, details)
+                  result.batch_summary() if several else [], note, details)
 
 
 def convert_file(source: PathLike, target: PathLike, format: str | None = None, to: str | None = None,

@@ -19,11 +19,11 @@ from __future__ import annotations
 import os
 import sys
 from collections import Counter
-from dataclasses import dataclass, field
 from pathlib import Path, PurePath
 from typing import Any, Callable, Iterable, Sequence
 
 from mapkit.errors import MapkitError, OptionError, is_link, reason_of, shown
+from mapkit.records import Record, field
 
 #: Below this many bytes in all, one process does the files (a pool costs ~0.2 s to start).
 PARALLEL_MIN_BYTES = 1_000_000
@@ -195,16 +195,14 @@ def _stop_pool(pool: Any) -> None:
         manager.join(timeout=10)
 
 
-@dataclass(frozen=True)
-class Source:
+class Source(Record, frozen=True):
     """A file to read and its path relative to the folder it was found in (or its own name)."""
 
     path: Path
     relative: PurePath
 
 
-@dataclass(frozen=True)
-class Skipped:
+class Skipped(Record, frozen=True):
     path: Path
     reason: str
 
@@ -305,8 +303,7 @@ def plan_outputs(sources: list[Source], out_dir: str | os.PathLike, extension: s
     return plan
 
 
-@dataclass
-class Outcome:
+class Outcome(Record):
     """What became of one source: done (converted or checked) or refused, and why."""
 
     source: str
@@ -358,8 +355,7 @@ def convert_source(source: Source | str, target: str | os.PathLike, from_fmt: st
     return outcome
 
 
-@dataclass
-class Checked:
+class Checked(Record):
     """One file of a batch check: its findings (as dicts), the read error that refused it (a
     `Refusal`, or None), and what its reader recovered from."""
 
@@ -428,8 +424,7 @@ def convert_files(paths: Iterable[str | os.PathLike], out_dir: str | os.PathLike
 SKIPPED_NAMED = 5
 
 
-@dataclass
-class Summary:
+class Summary(Record):
     """Counts of a batch: read, done, refused by reason, and files skipped in the folders."""
 
     read: int = 0

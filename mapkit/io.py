@@ -30,7 +30,7 @@ import sys
 from mapkit.errors import FormatError, MapkitError, OutputError, excerpt, is_link
 from mapkit import limits
 from mapkit.limits import Limit
-from mapkit.records import FrozenRecord
+from mapkit.records import Record
 
 TYPE_CHECKING = False  # (typing is not imported at run time: every command starts faster)
 if TYPE_CHECKING:
@@ -151,17 +151,13 @@ def _read_bounded(handle, limit: int, size: int = 0) -> bytes:
 
 
 # -- outputs ----------------------------------------------------------------------------------
-class _Target(FrozenRecord):
+class _Target(Record, frozen=True):
     """What an output path is: a descriptor to write to, a stream to open, or a file to replace
     (`kind` "fd", "stream" or "file")."""
 
     kind: str
     path: str
-    fd: int
-    _fields = ("kind", "path", "fd")
-
-    def __init__(self, kind: str, path: str, fd: int = -1):
-        self.__dict__.update(kind=kind, path=path, fd=fd)
+    fd: int = -1
 
 
 def check_output(path: str | os.PathLike, *suffixes: str, inputs: Iterable[str | os.PathLike] = ()) -> str:

@@ -10,14 +10,14 @@ users; `tests/test_limits.py` feeds each one a file just past it.
 from __future__ import annotations
 
 from mapkit.errors import FormatError
-from mapkit.records import FrozenRecord
+from mapkit.records import Record
 
 #: The largest Move a movement analysis takes: its search keeps up to Move + 1 labels per space,
 #: so Move is bounded; Army Cards stay far below.
 MAX_MOVE = 50
 
 
-class Limit(FrozenRecord):
+class Limit(Record, frozen=True):
     """One documented limit: the most mapkit accepts, in `unit`, and why it is that
     (`checked`: where it is enforced, for docs/limits.md). Change one with `records.replace`."""
 
@@ -26,10 +26,6 @@ class Limit(FrozenRecord):
     unit: str
     why: str
     checked: str
-    _fields = ("name", "value", "unit", "why", "checked")
-
-    def __init__(self, name: str, value: int, unit: str, why: str, checked: str):
-        self.__dict__.update(name=name, value=value, unit=unit, why=why, checked=checked)
 
     def exceeded(self, value: int | float | None, *, file: str | None = None, where: str | None = None,
                  what: str = "") -> "LimitError":

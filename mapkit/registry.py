@@ -27,7 +27,7 @@ from __future__ import annotations
 import importlib
 
 from mapkit.errors import FormatError, OptionError
-from mapkit.records import FrozenRecord
+from mapkit.records import Record
 
 TYPE_CHECKING = False  # (typing is not imported at run time: every command starts faster)
 if TYPE_CHECKING:
@@ -45,7 +45,7 @@ HEAD_BYTES = 64 * 1024
 ENTRY_POINT_GROUP = "mapkit.formats"
 
 
-class FileFormat(FrozenRecord):
+class FileFormat(Record, frozen=True):
     """One format of one kind of document; `module_name` is imported on first use."""
 
     name: str
@@ -53,11 +53,6 @@ class FileFormat(FrozenRecord):
     module_name: str
     extensions: tuple[str, ...]
     description: str
-    _fields = ("name", "kind", "module_name", "extensions", "description")
-
-    def __init__(self, name: str, kind: str, module_name: str, extensions: tuple[str, ...], description: str):
-        self.__dict__.update(name=name, kind=kind, module_name=module_name, extensions=extensions,
-                             description=description)
 
     @property
     def module(self) -> ModuleType:

@@ -18,8 +18,9 @@ import math
 import os
 import sys
 from contextlib import contextmanager
-from dataclasses import dataclass, field
 from typing import Any, Iterator, Sequence
+
+from mapkit.records import Record, field
 
 #: Default wall-clock limit of one solve, in seconds. Real maps need milliseconds; past the
 #: limit `solve` says it could not prove an optimum rather than return a guess as exact.
@@ -30,8 +31,7 @@ class SolveTimeout(RuntimeError):
     """The solver ran out of time before it proved an optimum (or infeasibility)."""
 
 
-@dataclass
-class IntProgram:
+class IntProgram(Record):
     """minimise objectives[0], then objectives[1], ... subject to lo <= sum(coef * x) <= hi.
 
     Variables are integers in [lower, upper] (0-1 variables have upper 1). A constraint or an
@@ -61,8 +61,7 @@ class IntProgram:
         return len(self.lower), len(self.rows)
 
 
-@dataclass
-class Solution:
+class Solution(Record):
     """The answer: `values` per variable and each objective's optimum, or feasible=False."""
 
     feasible: bool

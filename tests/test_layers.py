@@ -17,7 +17,8 @@ ROOT = Path(__file__).resolve().parent.parent / "mapkit"
 #: Bottom to top. A unit is a top-level module or package of mapkit; "mapkit" is the package
 #: face (mapkit/__init__.py). Units in one layer may not import each other.
 LAYERS: tuple[tuple[str, ...], ...] = (
-    ("errors", "schemas", "solver", "data", "records", "bulk"),
+    ("records",),
+    ("errors", "schemas", "solver", "data", "bulk"),
     ("limits", "registry"),
     ("io",),
     ("model",),

@@ -8,9 +8,10 @@ from __future__ import annotations
 
 import io
 import math
-from dataclasses import dataclass
 
 import pytest
+
+from mapkit.records import Record
 
 pypdf = pytest.importorskip("pypdf", reason="pypdf is a test dependency: pip install -e '.[test]'")
 
@@ -18,8 +19,7 @@ PT_PER_MM = 72.0 / 25.4
 PAINT = {"S", "s", "f", "F", "f*", "B", "B*", "b", "b*", "n"}
 
 
-@dataclass
-class Subpath:
+class Subpath(Record):
     points: list[tuple[float, float]]
     closed: bool
     painted: str  # the painting operator, "n" for clip-only paths

@@ -6,10 +6,10 @@ the same frame as `mapkit.model.grid.hex_center_mm`). Marked spaces are local he
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any
 
 from mapkit.geometry.shapes import erode
+from mapkit.records import Record, field
 
 KINDS = ("enclosed", "interior-access", "destructible-object", "vehicle")
 #: Figure and vehicle sizes, smallest first (seeds/001: "tiny, small, medium, large, and huge").
@@ -20,8 +20,7 @@ MARK_KINDS = ("doorway", "window", "transit", "stairway-up", "stairway-down", "e
 DEFAULT_WALL_MM = 3.0
 
 
-@dataclass(frozen=True)
-class Mark:
+class Mark(Record, frozen=True):
     """One marked space: its kind, local hex, and Transit Number where it has one."""
 
     kind: str
@@ -30,8 +29,7 @@ class Mark:
     number: int | None = None
 
 
-@dataclass
-class Floor:
+class Floor(Record):
     """One playable floor of an interior-access structure."""
 
     index: int
@@ -46,8 +44,7 @@ class Floor:
         return [m for m in self.marks if m.kind == kind]
 
 
-@dataclass
-class Book:
+class Book(Record):
     """A structure's, destructible object's or vehicle's Book."""
 
     name: str

@@ -10,7 +10,6 @@ Buildings that share hexes on a map are overlaid together (`ground_overlay`).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any, Iterable
 
 from mapkit.books.model import Book, Mark
@@ -18,10 +17,10 @@ from mapkit.geometry.hexes import touched_hexes
 from mapkit.geometry.params import OverlayParams
 from mapkit.geometry.placing import Hex, classify_area, ground_classes, move_hex, placed_polygon
 from mapkit.model.grid import HEX_PITCH_MM
+from mapkit.records import Record, field
 
 
-@dataclass
-class FloorOverlay:
+class FloorOverlay(Record):
     """One floor: its index, its level above the building's base, and the class of each hex."""
 
     index: int
@@ -30,8 +29,7 @@ class FloorOverlay:
     marks: list[Mark] = field(default_factory=list)
 
 
-@dataclass
-class Overlay:
+class Overlay(Record):
     """A Book classified in its own frame."""
 
     book: Book
@@ -56,8 +54,7 @@ class Overlay:
         }
 
 
-@dataclass
-class PlacedOverlay:
+class PlacedOverlay(Record):
     """An overlay moved onto a map: map hexes, absolute levels."""
 
     book: Book

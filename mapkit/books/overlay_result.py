@@ -7,14 +7,13 @@ lines the command prints. The picture is the output registry's `overlay-png` (`m
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
 from typing import Any
 
 from mapkit.errors import FormatError
+from mapkit.records import Record
 
 
-@dataclass
-class OverlayResult:
+class OverlayResult(Record):
     """The overlay as a JSON document, and what its picture draws: a Book's `Overlay` in its own
     frame, or a map and the `PlacedBooks` on it; its title and note."""
 

@@ -8,7 +8,6 @@ hexes overlaid together.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Iterable
 
@@ -21,6 +20,7 @@ from mapkit.geometry.placing import move_hex
 from mapkit.geometry.params import OverlayParams
 from mapkit.model import resting
 from mapkit.model.map import Map, Placement
+from mapkit.records import Record, field
 
 #: The sample Books a bare name falls back to: shipped in the package (the wheel's
 #: `mapkit/sample_books`, pyproject.toml), else the checkout's `samples/books`.
@@ -28,8 +28,7 @@ _PACKAGED = Path(__file__).resolve().parent.parent / "sample_books"
 SAMPLES_DIR = _PACKAGED if _PACKAGED.is_dir() else Path(__file__).resolve().parent.parent.parent / "samples" / "books"
 
 
-@dataclass
-class PlacedBook:
+class PlacedBook(Record):
     """One placement with its Book and overlay (None when the Book could not be loaded)."""
 
     role: str  # "building" or "object"
@@ -66,8 +65,7 @@ class PlacedBook:
         return [move_hex(q, r, (p.q, p.r), p.rotation) for q, r in self.book.spaces]
 
 
-@dataclass
-class PlacedBooks:
+class PlacedBooks(Record):
     buildings: list[PlacedBook] = field(default_factory=list)
     objects: list[PlacedBook] = field(default_factory=list)
     #: (q, r, level) -> class: outside at each building's base level (all buildings together) and

@@ -20,10 +20,10 @@ added to the collection, make the exact cover possible (the smallest purchase).
 from __future__ import annotations
 
 from collections import Counter, defaultdict
-from dataclasses import dataclass, field
 from typing import Mapping
 
 from mapkit.fit.regions import Placement, Region, family_of, family_types, placements, regions, supported_cells
+from mapkit.records import Record, field
 from mapkit.sets.collection import missing
 from mapkit.sets.requirements import requirements
 from mapkit.sets.sets import TerrainSet, load_sets
@@ -37,8 +37,7 @@ PURCHASE_TIME_S = 1.2
 SHORTFALL_TIME_S = 1.2
 
 
-@dataclass
-class Change:
+class Change(Record):
     """One connected patch re-tiled: the pieces taken out (map indices) and those laid instead."""
 
     family: tuple[str, str]
@@ -47,8 +46,7 @@ class Change:
     added: list[Placement]
 
 
-@dataclass
-class FitResult:
+class FitResult(Record):
     """The answer. `map` is the re-tiled map when `feasible`; otherwise the shortfall and purchase."""
 
     feasible: bool

@@ -13,12 +13,12 @@ every new piece rests on what the old pieces there rested on.
 from __future__ import annotations
 
 from collections import defaultdict
-from dataclasses import dataclass, field
 from functools import lru_cache
 
 from mapkit.model.catalog import PieceType, catalog
 from mapkit.model.grid import neighbours
 from mapkit.model.map import Map, Piece
+from mapkit.records import Record, field
 
 #: Piece kinds whose pieces are interchangeable tiles of a terrain.
 TILE_KINDS = ("land", "fluid")
@@ -29,8 +29,7 @@ Family = tuple[str, str]          # (kind, terrain)
 Cell = tuple[int, int]
 
 
-@dataclass(frozen=True)
-class Layout:
+class Layout(Record, frozen=True):
     """One turn of one piece type, its cells shifted so the first (by row, then column) is (0, 0)."""
 
     type: str
@@ -40,8 +39,7 @@ class Layout:
     shift: Cell
 
 
-@dataclass
-class Placement:
+class Placement(Record):
     type: str
     q: int
     r: int
@@ -55,8 +53,7 @@ class Placement:
         return Piece(self.type, self.q, self.r, self.z, self.rotation)
 
 
-@dataclass
-class Region:
+class Region(Record):
     family: Family
     z: int
     cells: set[Cell] = field(default_factory=set)

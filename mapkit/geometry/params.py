@@ -6,10 +6,10 @@ value (physical-and-rules §2.4), so its default is an assumption and every outp
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 from mapkit.model.grid import HEX_PITCH_MM
+from mapkit.records import Record
 
 #: Flat-to-flat width of the raised top ("cap") of a land tile, from a community replica STL
 #: (physical-and-rules §1.2: 37.2-37.6 mm, rounded corners; uncertain).
@@ -35,8 +35,7 @@ EPS_FIT = 1e-6
 EPS_AREA = 1e-6
 
 
-@dataclass(frozen=True)
-class OverlayParams:
+class OverlayParams(Record, frozen=True):
     """hex region (cell | cap), base and wound-marker diameters in mm, and where each came from."""
 
     hex_region: str = "cell"

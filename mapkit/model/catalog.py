@@ -13,7 +13,7 @@ from functools import lru_cache
 from mapkit import data
 from mapkit.limits import HEXES_PER_PIECE
 from mapkit.model.grid import rotate_cells
-from mapkit.records import FrozenRecord
+from mapkit.records import Record, field
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -22,8 +22,10 @@ if TYPE_CHECKING:
 KINDS = ("land", "fluid", "obstacle", "castle", "edge", "marker", "figure", "custom")
 
 
-class PieceType(FrozenRecord):
-    """One kind of physical piece (a grass 24-hex, a tree 10, a castle wall corner, ...)."""
+class PieceType(Record, frozen=True):
+    """One kind of physical piece (a grass 24-hex, a tree 10, a castle wall corner, ...).
+
+    Equality and hash leave out the five tables (`compare=False`)."""
 
     id: str
     name: str
@@ -31,76 +33,47 @@ class PieceType(FrozenRecord):
     terrain: str
     shape: str
     hexes: int
-    height: int
-    adds_height: bool
-    thin: bool
-    obstacle_height: int | None
-    vs: int | None
-    vs_legacy: tuple[int, ...]
-    vs_colour: tuple[int, int, int]
-    vs_rotation_offset: int
-    hexoscape: str | None
-    hexoscape_inventory: str | None
-    glasq: tuple[str, ...]
-    vsc: str | None
-    inventory_as: dict[str, int]
+    height: int = 1
+    adds_height: bool = False
+    thin: bool = False
+    obstacle_height: int | None = None
+    vs: int | None = None
+    vs_legacy: tuple[int, ...] = ()
+    vs_colour: tuple[int, int, int] = (160, 160, 160)
+    vs_rotation_offset: int = 0
+    hexoscape: str | None = None
+    hexoscape_inventory: str | None = None
+    glasq: tuple[str, ...] = ()
+    vsc: str | None = None
+    inventory_as: dict[str, int] = field(default_factory=dict, compare=False)
     #: Attributes no source gives, set by assumption: attribute -> why (docs/pieces.md lists them).
-    assumed: dict[str, str]
+    assumed: dict[str, str] = field(default_factory=dict, compare=False)
     #: Pieces this one is planted in instead of resting on a tile below it, with the levels from
     #: their bottom to its own: the castle flag stands in the top of a battlement.
-    stands_on: dict[str, int]
+    stands_on: dict[str, int] = field(default_factory=dict, compare=False)
     #: Hangs on the side of a tile at that tile's height (the battlement on a wall-walk): a builder
     #: counts it on the tile's Level, not on the Level below it (`mapkit.model.levels`).
-    hangs_beside_tile: bool
+    hangs_beside_tile: bool = False
     #: The cells (indexes in the shape's order at rotation 0) where a figure, glyph or start zone
     #: may stand inside the piece, on what is under it: a ruin's hexes, a castle arch's door space.
-    open_cells: tuple[int, ...]
+    open_cells: tuple[int, ...] = ()
     #: An obstacle whose hexes are of different heights (the 3-hex rock outcrop's 7, 5 and 9):
     #: levels per cell, in the shape's order at rotation 0; empty when every hex is obstacle_height.
-    hex_heights: tuple[int, ...]
+    hex_heights: tuple[int, ...] = ()
     #: Fluid terrains the piece may stand in as on land (the Shores of Valhalla wreck).
-    stands_in: tuple[str, ...]
+    stands_in: tuple[str, ...] = ()
     #: Offsets (rotation 0) of the hexes whose tiles, at the piece's own level, it hangs on instead of
     #: resting on what is under it (a stone wall along the side of a row of 5 tiles).
-    attaches_to: tuple[tuple[int, int], ...]
+    attaches_to: tuple[tuple[int, int], ...] = ()
     #: Tiles of its set the piece stands on and needs with it (a rock outcrop's holed shadow tile).
-    base_tiles: dict[str, int]
+    base_tiles: dict[str, int] = field(default_factory=dict, compare=False)
     #: The sides (grid directions at rotation 0: 0 east, then clockwise) where a castle base or wall
     #: joins the castle piece beside it: what tells a corner, a straight and an end apart, and which
     #: way the piece turns (`joined_directions`).
-    joins: tuple[int, ...]
+    joins: tuple[int, ...] = ()
     #: Where a fact about the piece comes from: attribute -> source (docs/pieces.md lists them).
-    sources: dict[str, str]
-    note: str
-
-    _fields = ("id", "name", "kind", "terrain", "shape", "hexes", "height", "adds_height", "thin", "obstacle_height",
-               "vs", "vs_legacy", "vs_colour", "vs_rotation_offset", "hexoscape", "hexoscape_inventory", "glasq",
-               "vsc", "inventory_as", "assumed", "stands_on", "hangs_beside_tile", "open_cells", "hex_heights",
-               "stands_in", "attaches_to", "base_tiles", "joins", "sources", "note")
-    #: Equality and hash leave out the four tables.
-    _compared = tuple(name for name in _fields
-                      if name not in ("inventory_as", "assumed", "stands_on", "base_tiles", "sources"))
-
-    def __init__(self, id: str, name: str, kind: str, terrain: str, shape: str, hexes: int, height: int = 1,
-                 adds_height: bool = False, thin: bool = False, obstacle_height: int | None = None,
-                 vs: int | None = None, vs_legacy: tuple[int, ...] = (), vs_colour: tuple[int, int, int] = (160, 160, 160),
-                 vs_rotation_offset: int = 0, hexoscape: str | None = None, hexoscape_inventory: str | None = None,
-                 glasq: tuple[str, ...] = (), vsc: str | None = None, inventory_as: dict[str, int] | None = None,
-                 assumed: dict[str, str] | None = None, stands_on: dict[str, int] | None = None,
-                 hangs_beside_tile: bool = False, open_cells: tuple[int, ...] = (), hex_heights: tuple[int, ...] = (),
-                 stands_in: tuple[str, ...] = (), attaches_to: tuple[tuple[int, int], ...] = (),
-                 base_tiles: dict[str, int] | None = None, joins: tuple[int, ...] = (),
-                 sources: dict[str, str] | None = None, note: str = ""):
-        self.__dict__.update(
-            id=id, name=name, kind=kind, terrain=terrain, shape=shape, hexes=hexes, height=height,
-            adds_height=adds_height, thin=thin, obstacle_height=obstacle_height, vs=vs, vs_legacy=vs_legacy,
-            vs_colour=vs_colour, vs_rotation_offset=vs_rotation_offset, hexoscape=hexoscape,
-            hexoscape_inventory=hexoscape_inventory, glasq=glasq, vsc=vsc,
-            inventory_as={} if inventory_as is None else inventory_as, assumed={} if assumed is None else assumed,
-            stands_on={} if stands_on is None else stands_on, hangs_beside_tile=hangs_beside_tile,
-            open_cells=open_cells, hex_heights=hex_heights, stands_in=stands_in, attaches_to=attaches_to,
-            base_tiles={} if base_tiles is None else base_tiles, joins=joins,
-            sources={} if sources is None else sources, note=note)
+    sources: dict[str, str] = field(default_factory=dict, compare=False)
+    note: str = ""
 
     def attached_hexes(self, q: int, r: int, rotation: float) -> list[tuple[int, int]]:
         """The hexes whose tiles the piece hangs on (`attaches_to`, turned with it), for a piece at (q, r)."""

@@ -13,7 +13,7 @@ from collections import Counter, defaultdict, namedtuple
 from mapkit.errors import OptionError
 from mapkit.model.catalog import Catalog, PieceType, catalog
 from mapkit.model.piece import Piece
-from mapkit.records import Record, replace
+from mapkit.records import Record, field, replace
 
 TYPE_CHECKING = False  # (typing is not imported at run time: `mapkit info` starts faster)
 if TYPE_CHECKING:
@@ -44,17 +44,13 @@ class Placement(Record):
     `occupants` lists the figures riding a vehicle.
     """
 
-    _fields = ("book", "q", "r", "level", "rotation", "occupants", "attrs")
-
-    def __init__(self, book: str, q: int, r: int, level: int, rotation: int = 0,
-                 occupants: list[dict[str, Any]] | None = None, attrs: dict[str, Any] | None = None):
-        self.book = book
-        self.q = q
-        self.r = r
-        self.level = level
-        self.rotation = rotation
-        self.occupants: list[dict[str, Any]] = [] if occupants is None else occupants
-        self.attrs: dict[str, Any] = {} if attrs is None else attrs
+    book: str
+    q: int
+    r: int
+    level: int
+    rotation: int = 0
+    occupants: list[dict[str, Any]] = field(default_factory=list)
+    attrs: dict[str, Any] = field(default_factory=dict)
 
 
 class Scenario(Record):
@@ -66,15 +62,11 @@ class Scenario(Record):
     is its text (goal, set-up, special rules, victory).
     """
 
-    _fields = ("number", "name", "players", "notes", "attrs")
-
-    def __init__(self, number: int, name: str = "", players: str = "", notes: str = "",
-                 attrs: dict[str, Any] | None = None):
-        self.number = number
-        self.name = name
-        self.players = players
-        self.notes = notes
-        self.attrs: dict[str, Any] = {} if attrs is None else attrs
+    number: int
+    name: str = ""
+    players: str = ""
+    notes: str = ""
+    attrs: dict[str, Any] = field(default_factory=dict)
 
     @property
     def title(self) -> str:
@@ -91,12 +83,9 @@ class Room(Record):
     pictures (turn about the origin hex, then shift), so it can be drawn as its pictures draw it.
     """
 
-    _fields = ("number", "name", "attrs")
-
-    def __init__(self, number: int, name: str = "", attrs: dict[str, Any] | None = None):
-        self.number = number
-        self.name = name
-        self.attrs: dict[str, Any] = {} if attrs is None else attrs
+    number: int
+    name: str = ""
+    attrs: dict[str, Any] = field(default_factory=dict)
 
     @property
     def title(self) -> str:
@@ -113,32 +102,23 @@ class Map(Record):
     scenarios, all their texts; each scenario's own are in its `Scenario`).
     """
 
-    _fields = ("name", "author", "players", "scenario", "pieces", "buildings", "objects", "attrs", "extras",
-               "source_format", "source_version", "warnings", "scenario_setups", "rooms")
-
-    def __init__(self, name: str = "", author: str = "", players: str = "", scenario: str = "",
-                 pieces: MutableSequence[Piece] | None = None, buildings: list[Placement] | None = None,
-                 objects: list[Placement] | None = None, attrs: dict[str, Any] | None = None,
-                 extras: dict[str, Any] | None = None, source_format: str | None = None,
-                 source_version: str | None = None, warnings: list[str] | None = None,
-                 scenario_setups: list[Scenario] | None = None, rooms: list[Room] | None = None):
-        self.name = name
-        self.author = author
-        self.players = players
-        self.scenario = scenario
-        self.pieces: MutableSequence[Piece] = [] if pieces is None else pieces
-        self.buildings: list[Placement] = [] if buildings is None else buildings
-        self.objects: list[Placement] = [] if objects is None else objects
-        self.attrs: dict[str, Any] = {} if attrs is None else attrs
-        self.extras: dict[str, Any] = {} if extras is None else extras
-        self.source_format = source_format
-        self.source_version = source_version
-        #: Things a reader recovered from or ignored (malformed XML, trailing bytes, ...), one line each.
-        self.warnings: list[str] = [] if warnings is None else warnings
-        #: The scenarios the map sets up, in number order (empty: the map is one scenario).
-        self.scenario_setups: list[Scenario] = [] if scenario_setups is None else scenario_setups
-        #: The boards of a page that draws several (empty: the map is one board).
-        self.rooms: list[Room] = [] if rooms is None else rooms
+    name: str = ""
+    author: str = ""
+    players: str = ""
+    scenario: str = ""
+    pieces: MutableSequence[Piece] = field(default_factory=list)
+    buildings: list[Placement] = field(default_factory=list)
+    objects: list[Placement] = field(default_factory=list)
+    attrs: dict[str, Any] = field(default_factory=dict)
+    extras: dict[str, Any] = field(default_factory=dict)
+    source_format: str | None = None
+    source_version: str | None = None
+    #: Things a reader recovered from or ignored (malformed XML, trailing bytes, ...), one line each.
+    warnings: list[str] = field(default_factory=list)
+    #: The scenarios the map sets up, in number order (empty: the map is one scenario).
+    scenario_setups: list[Scenario] = field(default_factory=list)
+    #: The boards of a page that draws several (empty: the map is one board).
+    rooms: list[Room] = field(default_factory=list)
 
     # -- per piece -----------------------------------------------------------------------
     @staticmethod

@@ -6,7 +6,7 @@ reader fills (`mapkit.model.columns`) can both use it without importing each oth
 
 from __future__ import annotations
 
-from mapkit.records import Record
+from mapkit.records import Record, field
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -23,14 +23,10 @@ class Piece(Record):
     zone's `player`, a figure's `name`, a personal tile's `size`, `name`, `label`, textures.
     """
 
-    _fields = ("type", "q", "r", "z", "rotation", "attrs", "extras")
-
-    def __init__(self, type: str, q: int, r: int, z: int, rotation: float = 0, attrs: dict[str, Any] | None = None,
-                 extras: dict[str, Any] | None = None):
-        self.type = type
-        self.q = q
-        self.r = r
-        self.z = z
-        self.rotation = rotation
-        self.attrs: dict[str, Any] = {} if attrs is None else attrs
-        self.extras: dict[str, Any] = {} if extras is None else extras
+    type: str
+    q: int
+    r: int
+    z: int
+    rotation: float = 0
+    attrs: dict[str, Any] = field(default_factory=dict)
+    extras: dict[str, Any] = field(default_factory=dict)

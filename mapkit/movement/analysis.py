@@ -10,7 +10,6 @@ transit groups that lead nowhere.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any
 
 from mapkit.model.map import Map
@@ -20,6 +19,7 @@ from mapkit.movement.profile import Figure, fall_dice
 from mapkit.movement.search import Reach, search, source_nodes, space_turns
 from mapkit.movement.spaces import Spaces, from_map
 from mapkit.movement.steps import why_no_end
+from mapkit.records import Record, field
 
 
 def prepare(m: Map, layer: bld.BuildingLayer | None = None, map_file: str | None = None) -> Spaces:
@@ -39,8 +39,7 @@ def prepare(m: Map, layer: bld.BuildingLayer | None = None, map_file: str | None
     return spaces
 
 
-@dataclass
-class Analysis:
+class Analysis(Record):
     spaces: Spaces
     figure: Figure
     graph: gr.Graph

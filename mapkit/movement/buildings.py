@@ -10,17 +10,16 @@ hand; `layer_from_map` builds one from the map's placed Books with `mapkit.books
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any
 
 from mapkit.model.map import Map
 from mapkit.movement.spaces import OPEN_SKY, Spaces
+from mapkit.records import Record, field
 
 ROLES = ("floor", "doorway", "window", "elevator", "stair-up", "stair-down", "exit")
 
 
-@dataclass(frozen=True)
-class BuildingSpace:
+class BuildingSpace(Record, frozen=True):
     """One marked space of a building.
 
     `floor` counts from 0 (the ground floor); an `exit` space lies outside the walls and has
@@ -43,8 +42,7 @@ class BuildingSpace:
     single_spaced: bool = True
 
 
-@dataclass
-class BuildingLayer:
+class BuildingLayer(Record):
     spaces: list[BuildingSpace] = field(default_factory=list)
     #: An exterior hex touched by a footprint, (q, r) for its top space or (q, r, height) for the
     #: space with that top -> "half", "partial" or "covered".

@@ -2,15 +2,14 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 
 from mapkit.limits import MAX_MOVE
+from mapkit.records import Record
 
 FALL_POLICIES = ("none", "minor", "major", "all")
 
 
-@dataclass(frozen=True)
-class Figure:
+class Figure(Record, frozen=True):
     """Move and Height as on the Army Card; `double` for double-space figures.
 
     `falls` says which falls a route may take: "none", "minor" (one die), "major" (three

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable, NamedTuple
 
 from mapkit.errors import OptionError, StartError
 from mapkit.model.map import Map
 from mapkit.movement.profile import Figure
+from mapkit.records import Record, field
 
 if TYPE_CHECKING:
     from mapkit.movement.spaces import Spaces
@@ -23,8 +23,7 @@ NO_ZONES = "no start zones on this map, so no turns to draw: give --start Q,R,LE
 MOVERS = ("single", "double", "flyer", "vehicle", "elevator-car")
 
 
-@dataclass
-class Heatmap:
+class Heatmap(Record):
     """What a heatmap draws: the turns to end a move on each space of one analysis (painted by
     the output registry's `heatmap-png`, `mapkit.outputs.heatmap`).
 

@@ -27,15 +27,14 @@ from __future__ import annotations
 
 import heapq
 from collections.abc import Iterable
-from dataclasses import dataclass
 
 from mapkit.movement.steps import STOP, TERMINAL, TRANSIT, Graph
+from mapkit.records import Record
 
 UNREACHED = 1 << 60
 
 
-@dataclass
-class Reach:
+class Reach(Record):
     """The result of one search; per node, the best label of its free state."""
 
     graph: Graph

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import bisect
 import json
-from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
@@ -25,6 +24,7 @@ from mapkit.model import levels
 from mapkit.model.catalog import catalog
 from mapkit.model.grid import DIRECTIONS
 from mapkit.model.map import Map
+from mapkit.records import Record, field
 
 #: Clearance of a space with nothing above it.
 OPEN_SKY = 1 << 20
@@ -44,8 +44,7 @@ def movement_data() -> dict[str, Any]:
     return json.loads(text)
 
 
-@dataclass
-class Spaces:
+class Spaces(Record):
     """Parallel lists, one entry per space (index = space id).
 
     `role` is "ground" for tile tops; building spaces use the C3G words ("floor", "doorway",

@@ -7,12 +7,12 @@ be entered or ended on, what a step costs (seeds/004) and where transit and shaf
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from functools import lru_cache
 
 from mapkit.model.grid import DIRECTIONS
 from mapkit.movement.profile import Figure, fall_allowed, fall_dice
 from mapkit.movement.spaces import Spaces, movement_data
+from mapkit.records import Record, field
 
 
 #: Edge flags.
@@ -23,8 +23,7 @@ TRANSIT = 4     # a placement between transit spaces, not a step
 INTERIOR_ROLES = frozenset({"floor", "doorway", "window", "elevator", "stair-up", "stair-down"})
 
 
-@dataclass
-class Graph:
+class Graph(Record):
     """Compressed adjacency: the edges of node n are indices off[n] .. off[n+1]-1."""
 
     spaces: Spaces

@@ -17,7 +17,6 @@ and the vehicle are less than the lower one's Height apart (physical-and-rules 4
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
 from typing import Any
 
 from mapkit.errors import OptionError
@@ -27,13 +26,13 @@ from mapkit.movement.profile import Figure
 from mapkit.movement.spaces import Spaces
 from mapkit.movement.steps import can_end_on, is_interior
 from mapkit.records import replace
+from mapkit.records import Record
 
 #: The C3G vehicle rule sets: "current" (seeds/001, the default) and "legacy" (seeds/003).
 VEHICLE_RULES = ("current", "legacy")
 
 
-@dataclass(frozen=True)
-class Vehicle:
+class Vehicle(Record, frozen=True):
     """A vehicle placed on a map (`index` is its place in `Map.objects`, from 0)."""
 
     index: int

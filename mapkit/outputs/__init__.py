@@ -23,11 +23,11 @@ from __future__ import annotations
 
 import importlib
 import sys
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Iterable, NamedTuple
 
 from mapkit.errors import OptionError
+from mapkit.records import Record
 
 
 class Drawn(NamedTuple):
@@ -57,8 +57,7 @@ SUBJECTS: dict[str, str] = {
 }
 
 
-@dataclass(frozen=True)
-class OutputKind:
+class OutputKind(Record, frozen=True):
     """One kind of output; `function` (`module:name`) is imported on first use."""
 
     name: str

@@ -16,13 +16,13 @@ output registry's `heatmap-png`, lays it out in pixels on the raster painter's `
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
 
 from mapkit.errors import HeatmapError
 from mapkit.model.grid import SQRT3
 from mapkit.movement.report import Heatmap
 from mapkit.outputs import Drawn
 from mapkit.outputs.paint.raster import Canvas
+from mapkit.records import Record, field
 
 RAMP = [(46, 139, 87), (120, 180, 70), (200, 205, 60), (240, 170, 50), (230, 110, 45), (200, 50, 50), (140, 30, 60)]
 UNREACHED = (150, 150, 150)
@@ -52,8 +52,7 @@ def colour(turns: int | None) -> tuple[int, int, int]:
     return RAMP[min(turns - 1, len(RAMP) - 1)]
 
 
-@dataclass
-class HexState:
+class HexState(Record):
     """What one hex shows: the fill and whether one of its other spaces is nobody's (the dot)."""
 
     fill: tuple[int, int, int]
@@ -86,8 +85,7 @@ def hex_states(heat: Heatmap) -> dict[tuple[int, int], HexState]:
     return out
 
 
-@dataclass
-class Layout:
+class Layout(Record):
     """Where things go in the picture: the hexes' pitch and offset, the bands above and below."""
 
     pitch: float

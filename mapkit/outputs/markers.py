@@ -8,7 +8,6 @@ and cuts. A 100 mm scale bar on every page checks the print was not scaled.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 from typing import Any, Iterable
 
 from mapkit.model.grid import HEX_PITCH_MM, hex_center_mm, hex_corners_mm
@@ -24,14 +23,14 @@ from mapkit.outputs.paint.pdf import (
     scale_bar,
 )
 from mapkit.outputs.plan import draw_mark_symbol
+from mapkit.records import Record
 
 #: What a token says besides its symbol.
 TOKEN_TITLES = {"doorway": "DOOR", "window": "WINDOW", "transit": "TRANSIT", "stairway-up": "STAIRS UP",
                 "stairway-down": "STAIRS DOWN", "elevator-shaft": "ELEVATOR", "exit": "EXIT"}
 
 
-@dataclass(frozen=True)
-class Token:
+class Token(Record, frozen=True):
     kind: str
     label: str = ""
 

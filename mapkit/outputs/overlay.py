@@ -10,7 +10,6 @@ pixels and painted on the raster painter's `Canvas`.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any, TypedDict
 
 from mapkit.books.model import Mark
@@ -18,6 +17,7 @@ from mapkit.geometry.params import OverlayParams
 from mapkit.model.grid import hex_center_mm, hex_corners_mm
 from mapkit.outputs import Drawn
 from mapkit.outputs.paint.raster import Canvas
+from mapkit.records import Record, field
 
 SCALE = 2.2  # pixels per millimetre
 MARGIN = 24
@@ -43,8 +43,7 @@ MARK_LABELS = {"doorway": "Door", "window": "Win", "transit": "T", "stairway-up"
                "elevator-shaft": "Lift", "exit": "Exit"}
 
 
-@dataclass
-class Panel:
+class Panel(Record):
     """One drawing: a title, hex classes, marked spaces, outlines (mm polygons) and labels."""
 
     title: str

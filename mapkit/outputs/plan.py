@@ -12,7 +12,6 @@ this module only draws: the Full/Half/Partial classification is the geometry's j
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
 from typing import Any, Sequence
 
 from mapkit.geometry.shapes import erode
@@ -32,6 +31,7 @@ from mapkit.outputs.paint.pdf import (
     text_width,
     tile_windows,
 )
+from mapkit.records import Record, field
 
 Point = tuple[float, float]
 
@@ -56,8 +56,7 @@ def class_style(cls: str) -> tuple[tuple[int, int, int], tuple[int, int, int], s
     return fill, ink, entry["letter"], entry.get("pattern"), entry["label"]  # type: ignore[return-value]
 
 
-@dataclass
-class PlanMark:
+class PlanMark(Record):
     """A marked space: its hex in the plan's frame, what it is, and its number or label."""
 
     q: int
@@ -66,8 +65,7 @@ class PlanMark:
     label: str = ""
 
 
-@dataclass
-class PlanFloor:
+class PlanFloor(Record):
     """One floor: hex classes, the footprint (outer wall line) and the walkable interior."""
 
     name: str
@@ -77,8 +75,7 @@ class PlanFloor:
     marks: list[PlanMark] = field(default_factory=list)
 
 
-@dataclass
-class FloorPlan:
+class FloorPlan(Record):
     """Everything printed on a floor plan. `assumptions` are printed on every page."""
 
     title: str
@@ -87,8 +84,7 @@ class FloorPlan:
     pitch_mm: float = HEX_PITCH_MM
 
 
-@dataclass(frozen=True)
-class PlanLayout:
+class PlanLayout(Record, frozen=True):
     """Page geometry in millimetres: margins around the window, bands for header and footer."""
 
     paper: str = "letter"

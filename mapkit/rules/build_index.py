@@ -16,11 +16,11 @@ in time past ~50 000 pieces (cache misses); sorted arrays stay linear in practic
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any
 
 from mapkit.model.catalog import PieceType, catalog
 from mapkit.model.map import Map
+from mapkit.records import Record, field
 
 #: Kinds whose pieces fill their cells.
 BODY_KINDS = frozenset({"land", "fluid", "obstacle", "castle", "custom"})
@@ -116,8 +116,7 @@ class _Universe:
         return (out[0] * self.nr + out[1]) * self.nl + out[2]
 
 
-@dataclass
-class BuildIndex:
+class BuildIndex(Record):
     map: Map
     types: list[PieceType | None] = field(default_factory=list)
     cells: list[list[tuple[int, int]]] = field(default_factory=list)

@@ -9,7 +9,6 @@ local hexes and floor levels. A file that cannot be read raises FormatError.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from pathlib import Path
 from typing import Any, Iterable
 
@@ -19,6 +18,7 @@ from mapkit.books.schema import book_errors
 from mapkit.errors import MapkitError, OptionError, Refusal, shown
 from mapkit.geometry.params import OverlayParams
 from mapkit.model.map import Map, Placement
+from mapkit.records import replace
 from mapkit.rules import framework
 from mapkit.rules.framework import RULES, CheckContext, Finding, Rule, matches
 from mapkit.rules.report import severity_first

@@ -9,19 +9,18 @@ passage it rests on, and whether it is only a convention) lives in a data file u
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 from typing import Any, Callable, Iterable, Iterator
 
 from mapkit import data
 from mapkit.model.board import Board
 from mapkit.model.map import Map
+from mapkit.records import Record, field
 
 SEVERITIES = ("error", "warning", "info")
 
 
-@dataclass(frozen=True)
-class Finding:
+class Finding(Record, frozen=True):
     """One thing a rule found, placed at a hex and Level where it has one.
 
     `level` is the Level a builder counts (`mapkit.model.levels`: a tile's own layer, the Level
@@ -49,8 +48,7 @@ class Finding:
                 "message": self.message}
 
 
-@dataclass(frozen=True)
-class Rule:
+class Rule(Record, frozen=True):
     code: str
     name: str
     severity: str
@@ -67,8 +65,7 @@ class Rule:
         return rule_docs(self.family).get(self.code, {})
 
 
-@dataclass
-class CheckContext:
+class CheckContext(Record):
     """What a rule sees: the map, its file name, options, and shared derived data (cached).
 
     `sheets` is the map whose build sheets letter the board that findings name places on

@@ -1,7 +1,7 @@
 """Inventories: what a map needs, which official sets build it (exact minimum), what a collection lacks.
 
 The set table, the cover and the collections load on first use: `mapkit info` counts a map's
-pieces with `requirements` (as `inventory` does) without the set cover and its dataclasses.
+pieces with `requirements` (as `inventory` does) without the set cover and its solver.
 """
 
 from __future__ import annotations

@@ -11,9 +11,9 @@ sand-7 tiles is best built from one Lands of Valhalla... or not, depending on ev
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Mapping, Sequence
 
+from mapkit.records import Record, field
 from mapkit.sets.sets import TerrainSet
 from mapkit.solver import IntProgram, SolveTimeout, TIME_LIMIT_S, solve
 
@@ -23,8 +23,7 @@ CoverTooLarge = SolveTimeout
 KIND_ORDER = {"master": 0, "expansion": 1, "kit": 2, "community": 3}
 
 
-@dataclass
-class Cover:
+class Cover(Record):
     """The answer: sets with multiplicities, and what no set supplies."""
 
     sets: list[tuple[TerrainSet, int]] = field(default_factory=list)

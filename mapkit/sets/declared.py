@@ -18,7 +18,7 @@ import re
 from functools import lru_cache
 
 from mapkit import data
-from mapkit.records import FrozenRecord
+from mapkit.records import Record
 
 TYPE_CHECKING = False  # (typing is not imported at run time: `mapkit info` prints declared sets)
 if TYPE_CHECKING:
@@ -41,32 +41,22 @@ MAX_NAME = 1000
 _LOOSE_CUTOFF = 0.88
 
 
-class Product(FrozenRecord):
+class Product(Record, frozen=True):
     """What a declared name is: its key in `sets_used`, its kind, the name to show, the set (for
     a set of `sets.json`) and, for a product holding no terrain, where that is known from."""
 
     key: str
     kind: str
     name: str
-    set: TerrainSet | None
-    source: str
-    _fields = ("key", "kind", "name", "set", "source")
-
-    def __init__(self, key: str, kind: str, name: str, set: TerrainSet | None = None, source: str = ""):
-        for field, value in zip(self._fields, (key, kind, name, set, source)):
-            object.__setattr__(self, field, value)
+    set: TerrainSet | None = None
+    source: str = ""
 
 
-class Declared(FrozenRecord):
+class Declared(Record, frozen=True):
     """One declared product and its copies."""
 
     product: Product
     copies: float
-    _fields = ("product", "copies")
-
-    def __init__(self, product: Product, copies: float):
-        object.__setattr__(self, "product", product)
-        object.__setattr__(self, "copies", copies)
 
     @property
     def label(self) -> str:

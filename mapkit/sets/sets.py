@@ -3,15 +3,14 @@
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
 from functools import lru_cache
 
 from mapkit import data
+from mapkit.records import Record
 from mapkit.sets.requirements import hexes_of
 
 
-@dataclass(frozen=True)
-class TerrainSet:
+class TerrainSet(Record, frozen=True):
     id: str
     name: str
     kind: str  # master, expansion, kit, community

@@ -10,11 +10,11 @@ from __future__ import annotations
 
 import math
 import re
-from dataclasses import dataclass, field
 from typing import Any
 
 from mapkit.formats.glasq.svg import Drawing, area_centroid, centre, nearest_hex
 from mapkit.model.grid import DIRECTIONS
+from mapkit.records import Record, field
 
 _START_ZONE = re.compile(r"P([1-8])SZ$")
 _FIGURE = re.compile(r"P([1-8])F([12])$")
@@ -41,8 +41,7 @@ BASE_OF = {"GB01": "glacier", "GB03": "glacier", "GB04": "glacier", "GB06": "gla
 FLAG_BATTLEMENT = "BFG"
 
 
-@dataclass
-class Placed:
+class Placed(Record):
     """A code placed on the page, before its level is known."""
 
     code: str

@@ -20,13 +20,13 @@ from __future__ import annotations
 import math
 import re
 from collections import Counter
-from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from mapkit.formats.glasq.svg import apply, centre, href, local, nearest_hex, parse_transform, text_of, \
     translate_rotate
 from mapkit.model.grid import rotate
 from mapkit.model.map import Piece, Room
+from mapkit.records import Record, field
 
 _ROOM_LABEL = re.compile(r"^\s*Room\s+(\d+)\s*$", re.IGNORECASE)
 _SHARED_KEY = re.compile(r"shared", re.IGNORECASE)
@@ -36,8 +36,7 @@ GAP_COLUMNS = 2
 Drawn = dict[tuple[str, int], set[tuple[float, float]]]
 
 
-@dataclass
-class Group:
+class Group(Record):
     """One room as the overview draws it: the group's transform and the tiles inside it."""
 
     matrix: tuple
@@ -62,8 +61,7 @@ class Group:
         return (d * x0 - c * y0) / det - self.shift[0], (-b * x0 + a * y0) / det - self.shift[1]
 
 
-@dataclass
-class Overview:
+class Overview(Record):
     """A picture that lays out the rooms of the page (see the module docstring)."""
 
     groups: list[Group] = field(default_factory=list)
@@ -153,8 +151,7 @@ def match_groups(view: Overview, drawn_by_room: dict[int, Drawn], warn: Callable
              "those rooms are laid side by side instead")
 
 
-@dataclass
-class Frame:
+class Frame(Record):
     """An axial rigid motion: turn by `turns` about the origin hex, then shift by (dq, dr)."""
 
     turns: int

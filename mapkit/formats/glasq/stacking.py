@@ -35,13 +35,13 @@ wall-walk).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any, Callable
 
 from mapkit.formats.glasq.pieces import FLAG_BATTLEMENT, Placed, written_heights
 from mapkit.model import levels
 from mapkit.model.grid import DIRECTIONS
 from mapkit.model.map import Piece
+from mapkit.records import Record
 
 #: Levels between two ladders stacked on one hex side: Hexoscape's ladder is 2 levels tall
 #: (hexoscape-pieces.md, castle table) and VirtualScape's West Barbican of Idona Castle stacks
@@ -67,8 +67,7 @@ _OFF_BOARD_KINDS = ("marker", "figure")
 _ALL = 1 << 30
 
 
-@dataclass(frozen=True)
-class Layer:
+class Layer(Record, frozen=True):
     """One picture of the page: a level drawing or a scenario overlay."""
 
     kind: str  # "level" or "scenario"

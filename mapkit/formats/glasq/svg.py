@@ -11,8 +11,9 @@ from __future__ import annotations
 
 import math
 import re
-from dataclasses import dataclass, field
 from typing import Any, Iterator
+
+from mapkit.records import Record, field
 
 SVG = "http://www.w3.org/2000/svg"
 XLINK_HREF = "{http://www.w3.org/1999/xlink}href"
@@ -233,8 +234,7 @@ def area_centroid(polygons: list[list[Point]]) -> Point | None:
 
 
 # -- drawings in <defs> -----------------------------------------------------------------------
-@dataclass
-class Drawing:
+class Drawing(Record):
     """The shapes a code draws, in page units once a transform has been applied."""
 
     polygons: list[list[Point]] = field(default_factory=list)

@@ -95,7 +95,7 @@ def metadata(root: Any, m: Map) -> None:
         m.attrs["description"] = "\n\n".join(description)
     if scenarios:
         m.scenario_setups = [Scenario(s["number"], s["title"], _players(s["text"]), s["text"],
-                                      {"sets_used": s["sets"]} if "sets" in s else None) for s in scenarios]
+                                      {"sets_used": s["sets"]} if "sets" in s else {}) for s in scenarios]
         m.scenario = "\n\n".join(f"{s['title']}\n{s['text']}".strip() for s in scenarios)
 
 

@@ -16,11 +16,11 @@ from __future__ import annotations
 
 import math
 import os
-from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Iterable, Sequence
 
 from mapkit.outputs.scene.shapes import Circle, Group, Poly, Text
+from mapkit.records import Record
 
 #: Points per millimetre (PDF user space is 1/72 inch).
 PT_PER_MM = 72.0 / 25.4
@@ -97,8 +97,7 @@ def new_canvas(target: Any, paper: str, title: str = "", author: str = "mapkit")
     return c
 
 
-@dataclass(frozen=True)
-class Sheet:
+class Sheet(Record, frozen=True):
     """Maps model millimetres (x east, y south) onto a page region, in points.
 
     `origin` is the model point drawn at the page point (`left_pt`, `top_pt`); `scale` is

@@ -10,16 +10,15 @@ from __future__ import annotations
 
 import html
 import math
-from dataclasses import dataclass, field
 from typing import Any
 
 from mapkit.model import levels
 from mapkit.model.map import Map
 from mapkit.outputs.report.map_view import legend_html, top_view_svg
+from mapkit.records import Record, field
 
 
-@dataclass
-class ReportParts:
+class ReportParts(Record):
     """What goes in a report besides the map; `notes` explain what is missing and why."""
 
     findings: list[dict[str, Any]] = field(default_factory=list)

@@ -12,7 +12,6 @@ per-level view shows every floor at its own level.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
 from typing import Any
 
 from mapkit.model.grid import DIRECTION_NAMES
@@ -20,6 +19,7 @@ from mapkit.model.map import Map
 from mapkit.outputs.scene import style, symbols
 from mapkit.outputs.scene.layout import hex_center
 from mapkit.outputs.scene.shapes import Circle, Group, Poly, Text
+from mapkit.records import Record, field
 
 RGB = tuple[int, int, int]
 CLASS_ORDER = ("full", "half", "partial", "covered")
@@ -41,8 +41,7 @@ def class_rgb(cls: str) -> RGB:
     return int(r), int(g), int(b)
 
 
-@dataclass
-class C3GLayer:
+class C3GLayer(Record):
     """What the overlay adds to a picture: groups, legend lines, notes and the levels it uses."""
 
     groups: list[Group] = field(default_factory=list)

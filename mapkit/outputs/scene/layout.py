@@ -14,7 +14,6 @@ pieces, all stored one above the tile under them) stands on the Level of that su
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 from functools import lru_cache
 from typing import Iterable, NamedTuple
 
@@ -22,6 +21,7 @@ from mapkit.model.catalog import PieceType, catalog
 from mapkit.model.grid import DIRECTIONS, HEX_PITCH_MM, LEVEL_HEIGHT_MM, SQRT3
 from mapkit.model import levels
 from mapkit.model.map import Map, Piece
+from mapkit.records import Record
 
 #: Unit corners of a pointy-top hex of pitch 1, clockwise from the top vertex.
 #: Corner i is at angle -90 + 60 i degrees; edge i joins corner i and corner i + 1.
@@ -288,8 +288,7 @@ def chain_edges(edges: Iterable[tuple[int, int, int]], pitch: float = HEX_PITCH_
 
 # -- bounds and projection ---------------------------------------------------------------
 
-@dataclass(frozen=True)
-class Box:
+class Box(Record, frozen=True):
     """An axis-aligned box in drawing units."""
 
     x0: float
@@ -322,8 +321,7 @@ def cells_box(cells: Iterable[tuple[int, int]], pitch: float = HEX_PITCH_MM) -> 
     return Box(min(xs) - half_w, min(ys) - half_h, max(xs) + half_w, max(ys) + half_h)
 
 
-@dataclass(frozen=True)
-class Oblique:
+class Oblique(Record, frozen=True):
     """The isometric view: seen from the south, looking down at `elevation` degrees.
 
     A point (x, y) on the table at height h millimetres lands at

@@ -11,26 +11,24 @@ its name, and the legend lists the names behind the numbers.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Iterable
 
 from mapkit.model.catalog import catalog
 from mapkit.model.map import Map, Piece
 from mapkit.outputs.scene.style import RGB, LegendEntry, mark_rgb
+from mapkit.records import Record
 
 #: A colour the map names that is no colour name known: drawn in the player's usual colour,
 #: and the legend says so.
 UNKNOWN = " (a colour mapkit does not know: drawn in VirtualScape's)"
 
 
-@dataclass(frozen=True)
-class Colour:
+class Colour(Record, frozen=True):
     name: str
     rgb: RGB
 
 
-@dataclass(frozen=True)
-class Figure:
+class Figure(Record, frozen=True):
     """One figure as the legend lists it: its player, what is written on it, its name."""
 
     player: int | None

@@ -7,11 +7,11 @@ widths and text sizes are in millimetres too.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any, Iterator, Union
 
 from mapkit.bulk import paused_gc
 from mapkit.outputs.scene.layout import Box
+from mapkit.records import Record, field
 
 RGB = tuple[int, int, int]
 Point = tuple[float, float]
@@ -65,8 +65,7 @@ class Text:
 Item = Union[Poly, Circle, Text, "Group"]
 
 
-@dataclass
-class Group:
+class Group(Record):
     """A named group: a level (`layer` True, shown as a layer in Inkscape), a piece, a panel."""
 
     id: str | None = None
@@ -107,8 +106,7 @@ class Group:
         return None
 
 
-@dataclass
-class Scene:
+class Scene(Record):
     """A whole picture: the area it covers (millimetres), its background and its groups."""
 
     box: Box

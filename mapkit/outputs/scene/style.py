@@ -9,12 +9,12 @@ player's number, findings their severity's letter.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Iterable
 
 from mapkit import data
 from mapkit.model.catalog import PieceType, catalog
+from mapkit.records import Record
 
 RGB = tuple[int, int, int]
 
@@ -136,8 +136,7 @@ def hex_colour(rgb: RGB) -> str:
 
 # -- legend -------------------------------------------------------------------------------
 
-@dataclass(frozen=True)
-class LegendEntry:
+class LegendEntry(Record, frozen=True):
     """One line of a legend: a swatch drawn like the mark it explains, and its meaning.
 
     `swatch` names how to draw it: 'terrain' (fill + pattern), 'symbol' (an obstacle or

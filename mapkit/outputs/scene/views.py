@@ -8,7 +8,6 @@ the surface, the marks on it, the findings, and a legend saying what each mark m
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field, replace
 from typing import Any, Sequence
 
 from mapkit.model import levels
@@ -20,12 +19,12 @@ from mapkit.outputs.scene.iso import iso_view
 from mapkit.outputs.scene.layout import Box, Oblique, hex_center
 from mapkit.outputs.scene.legend import draw_legend
 from mapkit.outputs.scene.shapes import Circle, Group, Poly, Scene, Text, gc_paused
+from mapkit.records import Record, field, replace
 
 VIEWS = ("top", "levels", "iso")
 
 
-@dataclass
-class RenderOptions:
+class RenderOptions(Record):
     """What to draw. `level` restricts the picture to one build level (see `layout`)."""
 
     view: str = "top"

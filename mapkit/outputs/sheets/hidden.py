@@ -9,7 +9,6 @@ sees it lies beneath; a hex whose start spaces lie on two Levels or more says so
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Callable
 
 from mapkit.model import levels
@@ -17,6 +16,7 @@ from mapkit.model.map import Map
 from mapkit.outputs.scene import players, symbols
 from mapkit.outputs.scene.layout import hex_center, hex_corners
 from mapkit.outputs.scene.shapes import Group, Poly, Text
+from mapkit.records import Record
 
 #: The size of a beneath piece's symbol, against the hex (it leaves room for what is on top).
 SMALL = 0.5
@@ -24,8 +24,7 @@ SMALL = 0.5
 COVERING = ("land", "fluid", "castle", "custom")
 
 
-@dataclass(frozen=True)
-class Beneath:
+class Beneath(Record, frozen=True):
     """One hex of a scenario piece that a higher piece covers: what covers it, and at which Level."""
 
     index: int

@@ -18,7 +18,6 @@ given in page points with `pt_per_mm`, the sheet's scale.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, Iterable, Iterator, Sequence
 
@@ -26,6 +25,7 @@ from mapkit.model.catalog import PieceType, catalog
 from mapkit.model.grid import HEX_PITCH_MM, SQRT3, hex_center_mm, mm_to_hex, neighbours
 from mapkit.model.map import Map
 from mapkit.outputs.paint.pdf import bold_font, font, text_width
+from mapkit.records import Record, field
 
 P = HEX_PITCH_MM
 #: Plate centres tried inside a hex, in pitches from its centre, ring by ring: the middle, then
@@ -50,8 +50,7 @@ SPILL = 0.1
 PLATE_PAD_PT = 1.2
 
 
-@dataclass(frozen=True)
-class Wanted:
+class Wanted(Record, frozen=True):
     """The label a piece asks for: its text and what kind of fact it is ("size", "height",
     "castle"), the piece's hexes (nearest its middle first)."""
 
@@ -61,8 +60,7 @@ class Wanted:
     cells: tuple[tuple[int, int], ...]
 
 
-@dataclass(frozen=True)
-class Placed:
+class Placed(Record, frozen=True):
     """A placed plate: its centre and size (model mm), and its leader line from the plate's
     edge to a point in the piece's hex (None when the plate sits on the piece)."""
 
@@ -78,8 +76,7 @@ class Placed:
         return self.x - self.w / 2, self.y - self.h / 2, self.x + self.w / 2, self.y + self.h / 2
 
 
-@dataclass
-class Layout:
+class Layout(Record):
     """The plates of one map drawing, the shapes they keep off, and the text size (points)."""
 
     placed: list[Placed]

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import math
 from collections import defaultdict
-from dataclasses import dataclass
 from typing import Any, Sequence
 
 from mapkit.model.catalog import catalog
@@ -39,6 +38,7 @@ from mapkit.outputs.paint.pdf import (
     wrap_text,
 )
 from mapkit.outputs.scene.parts import parts_list
+from mapkit.records import Record
 
 MARKER_KINDS = ("marker",)
 COORDINATE_NOTE = ("Coordinates, as VirtualScape's numbered print names hexes: columns A, B, C ... (then AA, AB) "
@@ -46,8 +46,7 @@ COORDINATE_NOTE = ("Coordinates, as VirtualScape's numbered print names hexes: c
                    "odd rows sit half a hex east. A hex is named column then row, e.g. C7.")
 
 
-@dataclass(frozen=True)
-class BuildOptions:
+class BuildOptions(Record, frozen=True):
     paper: str = "letter"
     levels_per_page: int = 1
     #: Print each hex's coordinate name (C7) in the pieces of the level, as VirtualScape's numbered print.
@@ -61,8 +60,7 @@ class BuildOptions:
     map_file: str | None = None
 
 
-@dataclass(frozen=True)
-class Footprint:
+class Footprint(Record, frozen=True):
     """A placed Book's outline in map millimetres, the Level it stands on, its name, and how
     findings number it ("building 2", "object 1": its place in the map's list, from 1)."""
 
