@@ -48,9 +48,6 @@ TYPE_CHECKING = False  # (typing is not imported at run time: every command star
 if TYPE_CHECKING:
     from typing import Any, MutableSequence
 
-EXTENSIONS = (".json", ".json.gz", ".gz")
-DESCRIPTION = "Hexoscape JSON map"
-
 GZIP_MAGIC = b"\x1f\x8b"
 #: Refuse to inflate a .gz past this size for a document parsed whole (a gzip bomb would
 #: otherwise exhaust memory); the same bound applies to a plain document (mapkit.limits).

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from mapkit import limits
+from mapkit import limits, registry
 from mapkit.errors import FormatError
 from mapkit.model.catalog import PieceType
 from mapkit.model.grid import rotate
@@ -11,8 +11,8 @@ TYPE_CHECKING = False  # (typing is not imported at run time: every command star
 if TYPE_CHECKING:
     from typing import Any, Iterable
 
-#: The key a map's and a piece's Hexoscape extras are kept under (the format's registry name).
-NAME = "hexoscape"
+#: The format's name, from its registry row (also the key of what it keeps in `extras`).
+NAME = registry.declared(__name__).name
 #: Bounds on numbers read from a file: mapkit's coordinate and level limits (mapkit.limits).
 #: The writer leaves pieces beyond them out, as losses, so what it writes always reads back.
 MAX_COORDINATE = limits.COORDINATES.value
