@@ -268,3 +268,22 @@ def test_corpus_obstacles_stand_their_height_in_depth_order(name):
         measured += 1
     assert measured > 0
     _check_order(m, root)
+
+
+def _legend_text(m: Map) -> str:
+    from mapkit.outputs.scene.shapes import Text
+
+    scene = build_scene(m, RenderOptions(view="iso"))
+    legend = scene.root.find("legend")
+    assert legend is not None
+    return " ".join(item.text for item, _, _ in legend.walk() if isinstance(item, Text))
+
+
+def test_a_glacier_drawn_one_height_says_so():
+    """A glacier's per-hex heights are not known for mapkit's hexes of it: the picture says it
+    draws every hex at the tallest, rather than passing the guess off as a measurement."""
+    ground = [Piece("grass-24", 0, 0, 0)]
+    said = style.style_data()["iso"]["one_height"]["glacier"]
+    assert said in _legend_text(Map(pieces=ground + [Piece("glacier-4", 1, 1, 1)]))
+    assert said not in _legend_text(Map(pieces=ground + [Piece("glacier-1", 1, 1, 1)]))   # one hex, one height
+    assert said not in _legend_text(Map(pieces=ground + [Piece("outcrop-3", 1, 1, 1)]))   # its heights are known
