@@ -164,14 +164,15 @@ def test_iso_view_draws_each_building_as_a_solid(books, rotation):
         po = pb.placed
         shares = [g for g in root.iter(f"{SVG}g") if g.get("data-building") == str(index + 1)]
         assert len(shares) > 1                                  # cut along the grid
-        for g in shares:                                        # each share inside its hex
-            hexagon = shapely.Polygon([proj.project(x, y, 0) for x, y in _hex(int(g.get("data-q")),
-                                                                               int(g.get("data-r")))])
-            assert g.get("class") == "building"
         footprint = place_points(pb.book.footprint, po.q, po.r, po.rotation)
         levels = sorted({po.level} | {po.floor_level(f) for f in po.floors})
         if len(levels) == 1:
             levels.append(levels[0] + style_data()["c3g"]["iso_storey_levels"])
+        for g in shares:                                        # each share's roof inside its hex
+            hexagon = shapely.Polygon([proj.project(x, y, levels[-1]) for x, y in _hex(int(g.get("data-q")),
+                                                                                        int(g.get("data-r")))])
+            (top,) = [el for el in g if el.get("class") == "roof"]
+            assert hexagon.buffer(0.01).contains(shapely.Polygon(_points(top)))
         els = [el for g in shares for el in g]
 
         def union(cls, **attrs):
