@@ -287,3 +287,28 @@ def test_a_glacier_drawn_one_height_says_so():
     assert said in _legend_text(Map(pieces=ground + [Piece("glacier-4", 1, 1, 1)]))
     assert said not in _legend_text(Map(pieces=ground + [Piece("glacier-1", 1, 1, 1)]))   # one hex, one height
     assert said not in _legend_text(Map(pieces=ground + [Piece("outcrop-3", 1, 1, 1)]))   # its heights are known
+
+
+@pytest.mark.parametrize("side, nearer", [("S", (0, 3)), ("N", (0, -3)), ("ENE", (3, 0)), ("WSW", (-3, 0))])
+def test_seen_from_a_side_puts_that_side_in_front(side, nearer):
+    """--seen-from turns the map so the named side faces the viewer: a tile on that side is
+    painted last and lowest in the picture; the title names the side."""
+    from mapkit.outputs.scene.turn import SIDE_NAMES
+
+    ends = [(0, 3), (0, -3), (3, 0), (-3, 0)]
+    m = Map(name="cross", pieces=[Piece("grass-24", -2, -2, 0)] + [Piece("rock-1", q, r, 1) for q, r in ends])
+    scene = build_scene(m, RenderOptions(view="iso", seen_from=side))
+    root = scene.root.find("iso")
+    assert root is not None
+    rocks = [item for item, _, _ in root.walk() if isinstance(item, Poly) and item.attrs
+             and item.attrs.get("data-type") == "rock-1"]
+    assert len(rocks) == 4
+    lowest = max(rocks, key=lambda poly: max(y for _, y in poly.pts))
+    assert lowest is rocks[-1]                                     # the nearest painted last
+    assert (f"seen from the {SIDE_NAMES[side]}" in scene.title) == (side != "S")
+    # the nearest tile is the one on that side: the map turned back gives its place
+    from mapkit.outputs.scene.turn import SEEN_FROM
+    from mapkit.model.grid import rotate
+
+    q, r = rotate(*nearer, SEEN_FROM[side])
+    assert (int(lowest.attrs["data-q"]), int(lowest.attrs["data-r"])) == (q, r)
