@@ -79,11 +79,11 @@ def measured_height(m: Map, index: int, groups: list[Group]) -> list[float]:
             else:
                 top = min(py for poly in polys(g) for _, py in poly.pts)
             out.append((base - top) / LIFT)
-        elif form == "ruin":
-            x, y = hex_center(*cell_of(g), P)
+        elif form == "ruin":                    # the wall's foot at its full end, then that end's top
             side = polys(g, "side")[0]
-            base = PROJ.project(x, y + P * 0.06, piece.z)[1]
-            out.append((base - min(py for _, py in side.pts)) / LIFT)
+            (fx, fy), (tx, ty) = side.pts[0], side.pts[-1]
+            assert fx == pytest.approx(tx)
+            out.append((fy - ty) / LIFT)
         else:
             x, y = hex_center(*cell_of(g), P)
             top = polys(g, "top")[0]

@@ -238,7 +238,7 @@ def _iso_standing(root: Group, late: Group, m: Map, index: int, cell: tuple[int,
             height = iso_obstacles.cell_height(piece, ptype, k)
             group.attrs["data-height"] = height
             if form == "ruin":
-                solids.ruin(group, cx, cy, z, height, p, proj, rgb, {"class": "ruin"})
+                solids.ruin(group, cx, cy, z, height, p, proj, rgb, {"class": "ruin"}, _axis(cells, p))
             else:
                 data = iso_obstacles.iso_data()
                 symbol = style.obstacle_style(ptype)[0]
@@ -281,6 +281,13 @@ def _iso_standing(root: Group, late: Group, m: Map, index: int, cell: tuple[int,
         top = z + max(solids.FLAG_POLE_LEVELS, solids.battlement_levels(), float(ptype.obstacle_height or 0))
         xs += [bx - p * 0.5, bx + p * 0.5]
         ys += [proj.project(cx, cy, top)[1] - p * 0.3, by]
+
+
+def _axis(cells: list[tuple[int, int]], p: float) -> tuple[float, float]:
+    """The unit vector along a line of hexes, first to last (east for one hex)."""
+    (x0, y0), (x1, y1) = hex_center(*cells[0], p), hex_center(*cells[-1], p)
+    length = math.hypot(x1 - x0, y1 - y0)
+    return ((x1 - x0) / length, (y1 - y0) / length) if length else (1.0, 0.0)
 
 
 def _extend(group: Group, xs: list[float], ys: list[float]) -> None:
