@@ -241,3 +241,26 @@ def test_the_legend_explains_edge_letters_and_what_a_ruin_does_not_say():
     assert "no source says on which long side of its hexes a ruin's wall stands" in words
     bare = text(draw(Map(name="Bare", pieces=[Piece("grass-24", 0, 0, 0)]))[1])
     assert "B, L, RL" not in bare and "Ruins:" not in bare
+
+
+def test_edge_pieces_crowded_against_the_rim_are_listed_by_hex_not_forced():
+    """A wall-walk along a wide map's top row with battlements on the row above: the plates of
+    the middle ones find no room on the map (the rim above, the walk's own plates and marks
+    below), so the sheet lists them under the parts by hex name, and covers nothing."""
+    from tests.test_print_build import draw, text
+
+    m = Map(name="Rim")
+    m.pieces += [Piece("grass-1", q, r, 0) for r in range(1, 14) for q in range(-r // 2, 40 - r // 2)]
+    for q in range(10, 17):
+        m.pieces += [Piece("wall-walk-1", q, 1, 1), Piece("castle-battlement", q, 0, 1, 1),
+                     Piece("castle-battlement", q + 1, 0, 1, 2)]
+    (group, layout), = [row for row in label_layouts(m) if row[0][0] == 2]
+    assert layout.listed and not layout.forced and not problems(layout, "rim")
+    words = " ".join(text(page) for page in draw(m))
+    assert "Edge pieces on crowded hexes" in words
+    from mapkit.model.board import Board
+
+    board = Board.of(m)
+    assert board is not None
+    for want in layout.listed:
+        assert f"{board.name(*want.cells[0])}: {want.text}" in words
