@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import urllib.parse
 
-from mapkit import limits
+from mapkit import limits, registry
 from mapkit.errors import FormatError
 from mapkit.formats._json import parse_json
 from mapkit.formats import hexoscape
@@ -23,9 +23,8 @@ TYPE_CHECKING = False  # (typing is not imported at run time: every command star
 if TYPE_CHECKING:
     from typing import Any
 
-NAME = "hexoscape-url"
-EXTENSIONS = (".url",)
-DESCRIPTION = "Hexoscape share link (?m= JSONCrush)"
+#: The format's name, from its registry row (a link keeps what it carries under `hexoscape.NAME`).
+NAME = registry.declared(__name__).name
 
 BASE_URL = "https://hexoscape.com/"
 #: encodeURIComponent leaves these (besides ASCII letters and digits) as they are.
@@ -106,7 +105,7 @@ def map_from_crushed(crushed: str) -> Map:
 def map_from_payload(data: Any) -> Map:
     """`[hexMap, "alt~q~r~rot~id", ...]` to a Map."""
     if not isinstance(data, list):
-        raise FormatError(f"expected an array, found {hexoscape._kind(data)}", where="m=$")
+        raise FormatError(f"expected an array, found {hexoscape.kind_of(data)}", where="m=$")
     hex_map_index = next((i for i, item in enumerate(data) if _is_hex_map(item)), None)
     if hex_map_index is None:
         raise FormatError("no hexMap object in the link", where="m=$")
