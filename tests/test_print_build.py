@@ -239,5 +239,6 @@ def test_reportlab_formats_numbers_with_its_accelerator():
     number of a PDF is formatted in Python, a third of a big map's drawing time."""
     from reportlab.lib.rl_accel import fp_str
 
-    assert getattr(fp_str, "__module__", "") == "_rl_accel"
+    assert getattr(fp_str, "__module__", "") == "_rl_accel", \
+        "rl-accel is declared in pyproject.toml but not installed here: pip install -e '.[test]'"
     assert fp_str(12.5, 0.333333, 7) == "12.5 .333333 7"
