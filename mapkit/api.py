@@ -70,18 +70,38 @@ def read(source: PathLike | bytes, format: str | None = None, scenario: Any = No
     from mapkit import formats
 
     if isinstance(source, (bytes, bytearray, memoryview)):
-        m = formats.parse_map(bytes(source), format, hint=BYTES_HINT)
+        m = _with_books(formats.parse_map(bytes(source), format, hint=BYTES_HINT), None)
     else:
-        m = formats.read_map(os.fspath(source), format)
-        if m.buildings or m.objects:  # the map carries its Books, resolved beside its file
-            from mapkit.books.placed import load_placed
-
-            load_placed(m, os.fspath(source))
+        m = _with_books(formats.read_map(os.fspath(source), format), os.fspath(source))
     if printable:
         formats.printable_text(m)
     if room is not None:
         m = _room(m, room)
     return m if scenario is None else _scenario(m, scenario)
+
+
+def _with_books(m: Map, path: str | None) -> Map:
+    """`m` carrying the Books it places, found beside its file `path` (None: the working folder)
+    or among the sample Books, so what is done with it later needs no file path."""
+    if m.buildings or m.objects:  # (mapkit.books stays unloaded for a map without Books)
+        from mapkit.books.placed import load_placed
+
+        load_placed(m, path)
+    return m
+
+
+def _read_any(path: PathLike, format: str | None = None) -> Map | Book:
+    """The map (carrying its Books) or the C3G Book at `path`, as its content says, the file
+    read and its format told once; `format` names a map's format (a Book is known by content)."""
+    from mapkit import formats
+
+    name = os.fspath(path)
+    data, found = formats.read_file(name)
+    if found is not None and found.kind == "book":
+        from mapkit.books.load import book_from_bytes
+
+        return book_from_bytes(data, name)
+    return _with_books(formats.parse_map(data, format, shown_input(name), known=found), name)
 
 
 def _scenario(m: Map, scenario: Any) -> Map:
@@ -169,10 +189,15 @@ def read_book(path: PathLike) -> Book:
 def read_books(path: PathLike, format: str | None = None) -> list[Book]:
     """The Book in a Book file, or the Books of the buildings and objects a map file places
     (found beside the map, each once); OptionError for a map that places none."""
-    from mapkit.books.placed import load_books
-    from mapkit.registry import kind_of
+    return _books_in(_read_any(path, format), path)
 
-    return load_books(os.fspath(path), kind_of(os.fspath(path)) == "book", format)
+
+def _books_in(doc: Map | Book, path: PathLike) -> list[Book]:
+    """A Book itself, or the Books a map places (OptionError naming `path` when it places none)."""
+    from mapkit.books.placed import books_of
+    from mapkit.model.map import Map
+
+    return books_of(doc, os.fspath(path)) if isinstance(doc, Map) else [doc]
 
 
 def read_collection(path: PathLike, warnings: list[str] | None = None) -> dict[str, int]:
@@ -452,7 +477,7 @@ def inventory(m: Map, collection: Mapping[str, int] | PathLike | None = None, se
 
 def analyze(m: Map, move: int = 5, height: int = 5, flying: bool = False, double: bool = False,
             falls: str = "minor", start: tuple[int, int, int] | None = None, broken_windows: bool = False,
-            scenario: Any = None, heatmap: PathLike | None = None, map_file: PathLike | None = None,
+            scenario: Any = None, heatmap: PathLike | None = None,
             mover: str | None = None, vehicle: int | None = None, vehicle_rules: str = "current") -> dict[str, Any]:
     """Movement and balance for one figure, as `mapkit analyze --json` prints it: turns between
     start zones, glyph balance, reach from `start` (q, r, Level), falls, dead ends.
@@ -469,7 +494,6 @@ def analyze(m: Map, move: int = 5, height: int = 5, flying: bool = False, double
         raise OptionError(f"move must be 0 to {MAX_MOVE} and height 1 or more")
     figure = Figure(move=move, height=height, double=double or mover == "double", flying=flying or mover == "flyer",
                     falls=falls)
-    shown = str(map_file) if map_file is not None else None
     if m.several_rooms() and heatmap is not None:
         raise RoomError(f"draws rooms {', '.join(str(r.number) for r in m.rooms)}: "
                         "choose one with --room to draw its heatmap")
@@ -482,7 +506,7 @@ def analyze(m: Map, move: int = 5, height: int = 5, flying: bool = False, double
                               "choose one with --scenario to draw its heatmap")
         views = [(room, s, view) for room, board in rooms for s, view in board.per_scenario()]
     boards = dict(rooms)  # places are named as the sheets of the room name them (of the scenario, if one is picked)
-    runs = [analyze_map(view, figure, start, broken_windows, heatmap is not None, s, shown, mover=mover,
+    runs = [analyze_map(view, figure, start, broken_windows, heatmap is not None, s, mover=mover,
                         vehicle=vehicle, vehicle_rules=vehicle_rules,
                         sheets=boards[room] if scenario is None else view)
             for room, s, view in views]
@@ -588,7 +612,8 @@ def print_sheets(subject: Map | Book | Sequence[Book] | None = None, markers: bo
     `hex_names` writes each hex's name, `cover` adds a cover page), Books' 1:1 floor plan tiled
     across pages that overlap by `overlap` mm, or with `markers` their cut-out doorway, window and
     transit markers (a general sheet without Books). `params` is the `OverlayParams` of plans and
-    markers; `map_file` titles the sheets and finds the Books a map places beside it."""
+    markers; `map_file`, the map's file, titles the sheets and names it in warnings (the Books are
+    those the map carries: `read` found them beside its file)."""
     from mapkit import outputs
     from mapkit.books.model import Book
     from mapkit.model.map import Map
@@ -598,7 +623,7 @@ def print_sheets(subject: Map | Book | Sequence[Book] | None = None, markers: bo
         if markers:
             raise OptionError("markers are drawn from Books: give the Books the map places (`read_books`)")
         warnings: list[str] = []
-        drawn = outputs.get("build-pdf").draw(subject, map_file=shown, paper=paper, levels_per_page=levels_per_page,
+        drawn = outputs.get("build-pdf").draw(subject, source=shown, paper=paper, levels_per_page=levels_per_page,
                                               hex_names=hex_names, cover=cover, warn=warnings.append)
         return Sheets(drawn.as_bytes(), drawn.pages, "build instructions", warnings)
     books = [subject] if isinstance(subject, Book) else list(subject or [])
@@ -623,11 +648,11 @@ class ReportPage(Record):
 
 def report_page(m: Map, profile: str | None = "casual", pictures: bool = True, map_file: PathLike | None = None
                 ) -> ReportPage:
-    """The page `report` returns, with the findings it lists."""
+    """The page `report` returns, with the findings it lists; `map_file`, the map's file, names it."""
     from mapkit import outputs
 
     shown = str(map_file) if map_file else None
-    drawn = outputs.get("report-html").draw(m, map_file=shown, profile=profile, pictures=pictures)
+    drawn = outputs.get("report-html").draw(m, source=shown, profile=profile, pictures=pictures)
     return ReportPage(drawn.as_text(), list(drawn.findings))
 
 
@@ -646,17 +671,19 @@ def report(m: Map, path: PathLike | None = None, profile: str | None = "casual",
 def overlay(subject: Book | Map | PathLike, params: Any = None, map_file: PathLike | None = None) -> OverlayResult:
     """The Full / Half / Partial / covered class of each hex a Book covers (in its own frame), or
     of the Books a map places (level by level); `.doc` is `mapkit overlay --json`'s document and
-    `render(result, "overlay.png")` draws it. `params` is an `OverlayParams`."""
-    from mapkit.books.overlay_result import classify_book, classify_file, classify_map
+    `render(result, "overlay.png")` draws it. `params` is an `OverlayParams`; `map_file`, the
+    map's file, names it."""
+    from mapkit.books.overlay_result import classify_book, classify_map
     from mapkit.books.model import Book
     from mapkit.geometry.params import OverlayParams
 
     params = params or OverlayParams()
     if isinstance(subject, (str, os.PathLike)):
-        return classify_file(str(subject), params)
+        map_file = subject
+        subject = _read_any(subject)
     if isinstance(subject, Book):
         return classify_book(subject, params)
-    return classify_map(subject, str(map_file) if map_file else None, params)
+    return classify_map(subject, os.fspath(map_file) if map_file else None, params)
 
 
 # -- what the commands print -------------------------------------------------------------------
@@ -761,13 +788,21 @@ class _Told(list):
 
 
 def _read_job(path: PathLike, format: str | None, scenario: int | None, tell: _Told, printable: bool = False,
-              room: int | None = None) -> Map:
+              room: int | None = None, read_from: tuple[Map, float] | None = None) -> Map:
     """The map at `path`, each of its reader's warnings told, then room `room` and scenario
-    `scenario` of it; one the map lacks is a RoomError or ScenarioError naming the file."""
+    `scenario` of it; one the map lacks is a RoomError or ScenarioError naming the file.
+    `read_from` is the map `_read_any` read from `path` and when it started, not read again."""
     import time
 
-    started = time.perf_counter()
-    m = read(path, format, printable=printable)
+    if read_from is None:
+        started = time.perf_counter()
+        m = read(path, format, printable=printable)
+    else:
+        m, started = read_from
+        if printable:
+            from mapkit.formats import printable_text
+
+            printable_text(m)
     read_as = tell.read_as = getattr(m, "read_as", None) or m.source_format
     kept = read_as == "mapkit" and m.source_format not in (None, "mapkit")  # its warnings are its source's
     tell.details.append(f"{shown_input(path)}: read as {read_as or 'an unnamed format'}, "
@@ -908,7 +943,7 @@ def render_file(path: PathLike, output: PathLike, view: str = "top", level: int 
     chosen = (profile or ("c3g" if (m.buildings or m.objects) else "casual")) if findings else None
     try:
         data = render(m, out, scale=scale, view=view, level=level, legend=legend, name=input_name(path),
-                      map_file=os.fspath(path), profile=chosen, warn=lambda reason: tell(f"{shown_input(path)}: {reason}"))
+                      source=os.fspath(path), profile=chosen, warn=lambda reason: tell(f"{shown_input(path)}: {reason}"))
     except PictureTooLarge as exc:
         raise PictureTooLarge(f"{out}: {exc}") from None
     what = f"Level {level}" if level is not None else f"{view} view"
@@ -978,7 +1013,7 @@ def analyze_file(path: PathLike, move: int | None = None, height: int | None = N
         raise OptionError(f"--move must be 0 to {MAX_MOVE} and --height 1 or more")
     at = _start(start)
     try:
-        data = analyze(m, move, height, flying, double, falls, at, broken_windows, scenario, heatmap, path,
+        data = analyze(m, move, height, flying, double, falls, at, broken_windows, scenario, heatmap,
                        mover=chosen, vehicle=vehicle, vehicle_rules=vehicle_rules)
     except StartError as exc:
         if driven:
@@ -1026,8 +1061,6 @@ def overlay_file(path: PathLike, picture: PathLike | None = None, as_json: bool 
     `params` is an `OverlayParams` or a mapping of its `from_options` keywords."""
     import time
 
-    from mapkit.registry import kind_of
-
     started = time.perf_counter()
     chosen = _overlay_params(params, always=True)
     out = _report_output(output, (path,))
@@ -1041,13 +1074,18 @@ def overlay_file(path: PathLike, picture: PathLike | None = None, as_json: bool 
         if out is not None and os.path.abspath(out) == os.path.abspath(os.fspath(picture)):
             raise OptionError(f"{out}: named for both the report and the picture")
     tell = _Told(warn)
-    if format in (None, "book") and kind_of(os.fspath(path)) == "book":
+    from mapkit.model.map import Map
+
+    reading = time.perf_counter()
+    doc = _read_any(path, format) if format in (None, "book") else None  # a Book, or a map, read once
+    if doc is not None and not isinstance(doc, Map):
         if scenario is not None or room is not None:
             raise OptionError(f"{shown_input(path)}: a Book sets up no scenarios or rooms; "
                               "give a map that places it")
-        result = overlay(read_book(path), chosen)
+        result = overlay(doc, chosen)
     else:
-        result = overlay(_read_job(path, format, scenario, tell, room=room), chosen, map_file=path)
+        m = _read_job(path, format, scenario, tell, room=room, read_from=None if doc is None else (doc, reading))
+        result = overlay(m, chosen, map_file=path)
     drawn = None
     if picture:
         render(result, picture, params=chosen)
@@ -1075,19 +1113,21 @@ def print_file(path: PathLike | None, output: PathLike, markers: bool = False, p
         raise OptionError("--levels-per-page must be 1 or more")
     started = time.perf_counter()
     tell = _Told(warn)
-    found = detect(path) if path else None
+    from mapkit.model.map import Map
+
+    doc = _read_any(path, format) if path else None  # a Book, or a map, read once
     if markers:
-        books = read_books(path, format) if path else []
+        books = _books_in(doc, path) if path and doc is not None else []
         sheets = print_sheets(books, markers=True, paper=paper, params=_overlay_params(params) if path else None)
-    elif plan or (found is not None and found.kind == "book"):
-        if not path:
+    elif plan or (doc is not None and not isinstance(doc, Map)):
+        if not path or doc is None:
             raise OptionError("print --plan: give a Book or a map with buildings")
-        books = read_books(path, format)
+        books = _books_in(doc, path)
         sheets = print_sheets(books, paper=paper, overlap=overlap, params=_overlay_params(params), map_file=path)
     else:
-        if not path:
+        if not path or not isinstance(doc, Map):
             raise OptionError("print: give a map (or --markers for a general markers sheet)")
-        m = _read_job(path, format, scenario, tell, printable=True, room=room)
+        m = _read_job(path, format, scenario, tell, printable=True, room=room, read_from=(doc, started))
         sheets = print_sheets(m, paper=paper, levels_per_page=levels_per_page, hex_names=hex_names, cover=cover,
                               map_file=path)
         for warning in sheets.warnings:

@@ -47,7 +47,7 @@ def problems(layout: Layout, where: str) -> list[str]:
 def layouts_of(path: Path, **options) -> list:
     m = read_corpus_map(path)
     footprints = placed_footprints(m, str(path), warn=lambda _: None)
-    rows = label_layouts(m, BuildOptions(footprints=footprints, map_file=str(path), **options))
+    rows = label_layouts(m, BuildOptions(footprints=footprints, **options))
     terrain = m.terrain() if m.several_scenarios() else m        # what the Level sheets build
     return [(terrain, group, layout) for group, layout in rows]
 

@@ -138,7 +138,7 @@ def iso_view(m: Map, opts: Any) -> tuple[Group, Box, dict]:
             "players": [pc for pc in m.pieces if pc.type == "start-zone" or cat[pc.type].kind == "figure"],
             "cells": set(tops), "iso": True}
     if c3g.has_c3g(m):
-        extra = c3g.iso_layer(m, opts.map_file, p, proj)
+        extra = c3g.iso_layer(m, p, proj)
         root.items.extend(extra.groups)
         for group in extra.groups:
             for item, _, _ in group.walk():
