@@ -18,7 +18,8 @@ def scene_of(m: Any, options: dict[str, Any]) -> Any:
     not have."""
     from mapkit.outputs.scene.views import RenderOptions, build_scene
 
-    fields = {k: options[k] for k in ("view", "level", "legend", "name", "findings", "notes") if k in options}
+    fields = {k: options[k] for k in ("view", "level", "legend", "name", "findings", "notes", "seen_from")
+              if k in options}
     opts = RenderOptions(**fields)
     source = options.get("source")  # the map's file, as messages and findings name it
     if opts.level is not None:
