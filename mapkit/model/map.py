@@ -19,7 +19,7 @@ TYPE_CHECKING = False  # (typing is not imported at run time: `mapkit info` star
 if TYPE_CHECKING:
     from typing import Any, Iterator, MutableSequence, NamedTuple
 
-__all__ = ["Cell", "Piece", "Placement", "Scenario", "Room", "Map"]
+__all__ = ["Cell", "Piece", "Placement", "PlacedSource", "Scenario", "Room", "Map"]
 
 
 if TYPE_CHECKING:
@@ -51,6 +51,16 @@ class Placement(Record):
     rotation: int = 0
     occupants: list[dict[str, Any]] = field(default_factory=list)
     attrs: dict[str, Any] = field(default_factory=dict)
+
+
+class PlacedSource(Record):
+    """A Book a map places, as it was found when the map was read (`Map.books`): the Book (a
+    `mapkit.books.Book`; the model knows no Book file), the file it came from (None for one
+    given in code), or the error that kept it from being read, which what uses the Book reports."""
+
+    book: Any = None
+    source: str | None = None
+    error: Exception | None = None
 
 
 class Scenario(Record):
@@ -100,6 +110,10 @@ class Map(Record):
     tags their pieces (see `Scenario`); `for_scenario(k)` is scenario k as a map of its own.
     `scenario` and `players` are the map's own notes and player count (for a page of several
     scenarios, all their texts; each scenario's own are in its `Scenario`).
+
+    `books` holds the Books its `buildings` and `objects` name, by that name, as `mapkit.read`
+    found them beside the map's file (a name missing there is looked for when it is used: a map
+    made in code); it is what the map refers to, not what it is, so equality leaves it out.
     """
 
     name: str = ""
@@ -119,6 +133,9 @@ class Map(Record):
     scenario_setups: list[Scenario] = field(default_factory=list)
     #: The boards of a page that draws several (empty: the map is one board).
     rooms: list[Room] = field(default_factory=list)
+    #: The Books the map places, by the name a placement gives, as read with the map (left out of
+    #: equality: what the map refers to, not what it is).
+    books: dict[str, PlacedSource] = field(default_factory=dict, compare=False)
 
     # -- per piece -----------------------------------------------------------------------
     @staticmethod
