@@ -27,7 +27,7 @@ if TYPE_CHECKING:
     from mapkit.books.overlay_result import OverlayResult
     from mapkit.batch import Checked, Outcome, Progress, Skipped
     from mapkit.books.model import Book
-    from mapkit.fit.plan import FitResult
+    from mapkit.fitting.plan import FitResult
     from mapkit.model.map import Map
     from mapkit.registry import FileFormat
     from mapkit.rules.framework import Finding, Rule
@@ -503,8 +503,8 @@ def retile(m: Map, collection: Mapping[str, int] | PathLike, keep_shapes: bool =
     otherwise `.short_hexes` by terrain and `.purchase`, the smallest purchase that closes the
     gap. `keep_shapes` re-cuts only the pieces the collection is short of; `format` is the
     format the new map will be written in (a VirtualScape map gets only pieces VirtualScape
-    has). `render(result, "fit.png")` draws it; `mapkit.fit.report.summary` is `--json`'s document."""
-    from mapkit.fit import fit_checked
+    has). `render(result, "fit.png")` draws it; `mapkit.fitting.report.summary` is `--json`'s document."""
+    from mapkit.fitting import fit_checked
 
     have = read_collection(collection) if isinstance(collection, (str, os.PathLike)) else dict(collection)
     if not any(n > 0 for n in have.values()):
@@ -694,14 +694,14 @@ def analysis_text(report: dict[str, Any]) -> str:
 def fit_summary(m: Map, result: FitResult, output: PathLike | None = None) -> dict[str, Any]:
     """The document `mapkit fit --json` prints of a `retile` of `m`: piece by piece what was
     re-cut, or what is short and the purchase; `output` names where the new map was written."""
-    from mapkit.fit.report import summary
+    from mapkit.fitting.report import summary
 
     return summary(m, result, os.fspath(output) if output is not None else None, result.new_findings)
 
 
 def fit_text(summary: dict[str, Any], map_name: str) -> str:
     """What `mapkit fit` prints of a `fit_summary`."""
-    from mapkit.fit.report import render_text
+    from mapkit.fitting.report import render_text
 
     return render_text(summary, map_name)
 

@@ -53,7 +53,7 @@ SUBJECTS: dict[str, str] = {
     "books": "mapkit.books.model:Book",
     "overlay": "mapkit.books.overlay_result:OverlayResult",
     "heatmap": "mapkit.movement.report:Heatmap",
-    "fit": "mapkit.fit.plan:FitResult",
+    "fit": "mapkit.fitting.plan:FitResult",
 }
 
 

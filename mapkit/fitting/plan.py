@@ -23,7 +23,7 @@ from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from typing import Mapping
 
-from mapkit.fit.regions import Placement, Region, family_of, family_types, placements, regions, supported_cells
+from mapkit.fitting.regions import Placement, Region, family_of, family_types, placements, regions, supported_cells
 from mapkit.sets.collection import missing
 from mapkit.sets.requirements import requirements
 from mapkit.sets.sets import TerrainSet, load_sets
