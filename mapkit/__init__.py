@@ -17,7 +17,7 @@ TYPE_CHECKING = False  # (typing is not imported at run time: every command star
 if TYPE_CHECKING:
     from typing import Any
     from mapkit.api import (Conversion, FileValidation, ReportPage, Sheets, Validation, analyze, check_options,
-                            convert_files, detect, file_formats, info, inventory, list_rules, output_kinds, overlay,
+                            convert_files, detect, file_formats, fit, info, inventory, list_rules, output_kinds, overlay,
                             parse_setting, print_sheets, read, read_book, read_books, read_collection, render, report,
                             report_page, retile, validate, validate_files, write, write_format)
     from mapkit.books.model import Book
@@ -31,10 +31,12 @@ __version__ = "0.1.0"
 #: The verbs (`mapkit.api`, whose dataclasses and typing cost a command that only reads a map
 #: more than the reading) and the types, loaded on first use: name -> module.
 _VERBS = ("read", "write", "info", "validate", "Validation", "check_options", "list_rules", "inventory", "analyze",
-          "retile", "render", "report", "overlay", "read_book", "read_collection", "detect", "file_formats",
+          "fit", "render", "report", "overlay", "read_book", "read_collection", "detect", "file_formats",
           "output_kinds", "validate_files", "FileValidation", "convert_files", "Conversion", "read_books",
           "print_sheets", "Sheets", "report_page", "ReportPage", "write_format", "parse_setting")
-_LAZY = {**dict.fromkeys(_VERBS, "mapkit.api"),
+#: Old names kept working (each warns, DeprecationWarning) but not listed in `__all__`.
+_DEPRECATED = ("retile",)
+_LAZY = {**dict.fromkeys(_VERBS + _DEPRECATED, "mapkit.api"),
          "Map": "mapkit.model.map", "Piece": "mapkit.model.map", "Placement": "mapkit.model.map",
          "Book": "mapkit.books.model", "Finding": "mapkit.rules.framework", "OverlayParams": "mapkit.geometry.params",
          "FileFormat": "mapkit.registry"}

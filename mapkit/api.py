@@ -38,7 +38,7 @@ if TYPE_CHECKING:
     Warn = Callable[[str], None]
 
 __all__ = ["read", "write", "info", "validate", "Validation", "check_options", "list_rules", "inventory", "analyze",
-           "retile", "render", "report", "overlay", "read_book", "read_collection", "detect", "file_formats",
+           "fit", "render", "report", "overlay", "read_book", "read_collection", "detect", "file_formats",
            "output_kinds",
            # the twins of the commands' batch modes, sheets and pages
            "validate_files", "FileValidation", "convert_files", "Conversion", "read_books", "print_sheets", "Sheets",
@@ -495,8 +495,8 @@ def analyze(m: Map, move: int = 5, height: int = 5, flying: bool = False, double
     return reports[0] if len(reports) == 1 else {"map": m.name, "scenarios": reports}
 
 
-def retile(m: Map, collection: Mapping[str, int] | PathLike, keep_shapes: bool = False, format: str | None = None
-           ) -> FitResult:
+def fit(m: Map, collection: Mapping[str, int] | PathLike, keep_shapes: bool = False, format: str | None = None
+        ) -> FitResult:
     """`mapkit fit`: the map re-tiled so that the collection (type id -> count, or its .vsc or
     inventory file) builds it, with the same hexes, terrain and Levels. When `feasible`,
     `.map` is the new map (`already_fits`: nothing to change) and `.changes` what was re-cut;
@@ -516,6 +516,15 @@ def retile(m: Map, collection: Mapping[str, int] | PathLike, keep_shapes: bool =
         carries = {t.id for t in catalog().types.values() if t.vs is not None}
     result, _ = fit_checked(m, have, keep_shapes, carries)
     return result
+
+
+def retile(m: Map, collection: Mapping[str, int] | PathLike, keep_shapes: bool = False, format: str | None = None
+           ) -> FitResult:
+    """Deprecated: the old name of `fit`, the command's word (docs/architecture.md, glossary)."""
+    import warnings
+
+    warnings.warn("mapkit.retile is now mapkit.fit", DeprecationWarning, stacklevel=2)
+    return fit(m, collection, keep_shapes, format)
 
 
 def _draw_heatmap(heat: Any, path: PathLike) -> None:
@@ -692,7 +701,7 @@ def analysis_text(report: dict[str, Any]) -> str:
 
 
 def fit_summary(m: Map, result: FitResult, output: PathLike | None = None) -> dict[str, Any]:
-    """The document `mapkit fit --json` prints of a `retile` of `m`: piece by piece what was
+    """The document `mapkit fit --json` prints of a `fit` of `m`: piece by piece what was
     re-cut, or what is short and the purchase; `output` names where the new map was written."""
     from mapkit.fitting.report import summary
 
@@ -1198,7 +1207,7 @@ def fit_file(path: PathLike, collection: PathLike, output: PathLike | None = Non
              keep_shapes: bool = False, picture: PathLike | None = None, draw: bool = True,
              format: str | None = None, scenario: int | None = None, as_json: bool = False,
              warn: Warn | None = None, room: int | None = None, allow_loss: bool = False) -> Result:
-    """`mapkit fit MAP --collection FILE`: `retile` the map, write the new map (to `output`, by
+    """`mapkit fit MAP --collection FILE`: `fit` the map, write the new map (to `output`, by
     default MAP's name with -fit in MAP's format, or mapkit JSON when that cannot be written) and,
     with `draw`, its `picture` (default: beside it, .png); both names refused before the solver
     runs. What the new map's format cannot carry is a LossError naming the file (nothing written)
@@ -1235,7 +1244,7 @@ def fit_file(path: PathLike, collection: PathLike, output: PathLike | None = Non
         raise OptionError(f"--picture {shot}: standard output carries fit's report; draw the picture to a file")
     if shot is not None:
         _check_output(shot, "fit-png", "fit-svg", inputs=inputs)
-    result = retile(m, have, keep_shapes, fmt)
+    result = fit(m, have, keep_shapes, fmt)
     changed = result.feasible and not result.already_fits
     rep = fit_summary(m, result, out if changed else None)
     note = None

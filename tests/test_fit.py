@@ -341,3 +341,14 @@ def test_cli_refuses_to_replace_the_map(tmp_path, cli):
     coll.write_text(collection_tsv({"grass-1": 1}))
     code, _, err = cli("fit", src, "--collection", coll, "-o", src)
     assert code == 2 and "replace" in err
+
+
+def test_retile_is_the_deprecated_name_of_fit():
+    import mapkit
+
+    field = Map(name="field", pieces=[Piece("grass-3", 0, 0, 0), Piece("grass-3", 3, 0, 0)])
+    with pytest.warns(DeprecationWarning, match="mapkit.fit"):
+        old = mapkit.retile(field, {"grass-2": 2, "grass-1": 2})
+    new = mapkit.fit(field, {"grass-2": 2, "grass-1": 2})
+    assert (old.feasible, old.map, old.changes) == (new.feasible, new.map, new.changes)
+    assert "retile" not in mapkit.__all__ and "fit" in mapkit.__all__
