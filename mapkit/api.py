@@ -238,17 +238,17 @@ class Validation(Record):
         return ", ".join(f"{n} {names[s][n != 1]}" for s, n in counts.items() if n)
 
     def text(self) -> str:
-        from mapkit.rules.report import render_text
+        from mapkit.rules.findings_report import render_text
 
         return render_text(self.findings)
 
     def json(self) -> str:
-        from mapkit.rules.report import render_json
+        from mapkit.rules.findings_report import render_json
 
         return render_json(self.findings)
 
     def sarif(self, unreadable: Sequence[tuple[str, str]] = ()) -> str:
-        from mapkit.rules.report import render_sarif
+        from mapkit.rules.findings_report import render_sarif
 
         return render_sarif(self.findings, self.rules, list(unreadable))
 
@@ -303,7 +303,7 @@ def validate(subject: Map | PathLike, profile: str | None = "casual", select: It
     --parameters`), `overlay` is the C3G `OverlayParams`, `vehicle_rules` "current" or "legacy"."""
     from mapkit.rules.checks import check_file, check_map
     from mapkit.rules.framework import Finding
-    from mapkit.rules.report import sort_key
+    from mapkit.rules.findings_report import sort_key
 
     select, ignore = list(select), list(ignore)
     chosen, options = check_options(profile, select, ignore, settings, overlay, vehicle_rules)
@@ -343,7 +343,7 @@ class FileValidation(Validation):
 
     def text(self) -> str:
         """The findings, then `N errors, M warnings in K maps` when any file could be read."""
-        from mapkit.rules.report import summary_line
+        from mapkit.rules.findings_report import summary_line
 
         read = len(self.checked) - len(self.unreadable)
         return super().text() + (summary_line(self.findings, read, len(self.unreadable)) if read else "")
@@ -373,7 +373,7 @@ def validate_files(paths: Iterable[PathLike], profile: str | None = "casual", se
     is told of each file."""
     from mapkit.batch import check_files
     from mapkit.rules.framework import Finding
-    from mapkit.rules.report import sort_key
+    from mapkit.rules.findings_report import sort_key
 
     select, ignore = list(select), list(ignore)
     chosen, options = check_options(profile, select, ignore, settings, overlay, vehicle_rules)
@@ -442,7 +442,7 @@ def inventory(m: Map, collection: Mapping[str, int] | PathLike | None = None, se
               community: bool = False) -> dict[str, Any]:
     """The report `mapkit inventory --json` prints: pieces needed, the fewest official sets that
     build the map, and (given a collection, or its file) what the collection lacks."""
-    from mapkit.sets.report import inventory_report
+    from mapkit.sets.inventory_report import inventory_report
 
     if isinstance(collection, (str, os.PathLike)):
         collection = read_collection(collection)
@@ -463,7 +463,7 @@ def analyze(m: Map, move: int = 5, height: int = 5, flying: bool = False, double
     `mover` is "single", "double", "flyer", or "vehicle" / "elevator-car" to drive a vehicle the
     map places (`vehicle`: its index among the map's objects) with its Book's card."""
     from mapkit.movement.profile import Figure
-    from mapkit.movement.report import analyze_map
+    from mapkit.movement.analysis_report import analyze_map
 
     if not 0 <= move <= MAX_MOVE or height < 1:
         raise OptionError(f"move must be 0 to {MAX_MOVE} and height 1 or more")
@@ -503,7 +503,7 @@ def fit(m: Map, collection: Mapping[str, int] | PathLike, keep_shapes: bool = Fa
     otherwise `.short_hexes` by terrain and `.purchase`, the smallest purchase that closes the
     gap. `keep_shapes` re-cuts only the pieces the collection is short of; `format` is the
     format the new map will be written in (a VirtualScape map gets only pieces VirtualScape
-    has). `render(result, "fit.png")` draws it; `mapkit.fitting.report.summary` is `--json`'s document."""
+    has). `render(result, "fit.png")` draws it; `mapkit.fitting.fit_report.summary` is `--json`'s document."""
     from mapkit.fitting import fit_checked
 
     have = read_collection(collection) if isinstance(collection, (str, os.PathLike)) else dict(collection)
@@ -688,14 +688,14 @@ def info_text(summary: dict[str, Any], as_json: bool = False) -> str:
 
 def inventory_text(report: dict[str, Any]) -> str:
     """What `mapkit inventory` prints of an `inventory` report."""
-    from mapkit.sets.report import render_text
+    from mapkit.sets.inventory_report import render_text
 
     return render_text(report)
 
 
 def analysis_text(report: dict[str, Any]) -> str:
     """What `mapkit analyze` prints of an `analyze` report (each scenario's in turn)."""
-    from mapkit.movement.report import render_text
+    from mapkit.movement.analysis_report import render_text
 
     return "".join(render_text(d) for d in report.get("scenarios", [report]))
 
@@ -703,14 +703,14 @@ def analysis_text(report: dict[str, Any]) -> str:
 def fit_summary(m: Map, result: FitResult, output: PathLike | None = None) -> dict[str, Any]:
     """The document `mapkit fit --json` prints of a `fit` of `m`: piece by piece what was
     re-cut, or what is short and the purchase; `output` names where the new map was written."""
-    from mapkit.fitting.report import summary
+    from mapkit.fitting.fit_report import summary
 
     return summary(m, result, os.fspath(output) if output is not None else None, result.new_findings)
 
 
 def fit_text(summary: dict[str, Any], map_name: str) -> str:
     """What `mapkit fit` prints of a `fit_summary`."""
-    from mapkit.fitting.report import render_text
+    from mapkit.fitting.fit_report import render_text
 
     return render_text(summary, map_name)
 

@@ -17,7 +17,7 @@ from mapkit.registry import get
 from mapkit.rules.checks import check_map
 from mapkit.sets import declared
 from mapkit.sets.collection import missing
-from mapkit.sets.report import inventory_report, render_text
+from mapkit.sets.inventory_report import inventory_report, render_text
 from mapkit.sets.requirements import ANY_GLYPH, requirements
 from test_glasq import ground, page, use
 

@@ -201,7 +201,7 @@ def test_shortfall_bound_from_capacity_when_the_solver_proves_none(monkeypatch):
 @pytest.mark.parametrize("bound, proved, words", [(None, False, "not proved the fewest"), (0, False, "not proved"),
                                                   (12, False, "at least 12 hexes"), (30, True, "by terrain:")])
 def test_shortfall_text_never_claims_a_bound_it_lacks(bound, proved, words):
-    from mapkit.fitting.report import render_text
+    from mapkit.fitting.fit_report import render_text
 
     rep = {"fits": False, "short_hexes": {"grass": 30}, "short_hexes_proved": proved, "short_hexes_at_least": bound,
            "short_pieces": [], "purchase": None, "purchase_proved": True, "purchase_at_least": None}
@@ -210,7 +210,7 @@ def test_shortfall_text_never_claims_a_bound_it_lacks(bound, proved, words):
 
 
 def test_purchase_text_says_proved_when_the_count_is():
-    from mapkit.fitting.report import render_text
+    from mapkit.fitting.fit_report import render_text
 
     rep = {"fits": False, "short_hexes": {}, "short_hexes_proved": True, "short_hexes_at_least": 3,
            "short_pieces": [{"type": "tree-10", "name": "Evergreen tree 10", "count": 1}],
@@ -264,7 +264,7 @@ def test_picture_labels_each_piece_laid_with_its_size_and_sheet_place_as_the_tex
     every piece fit laid; a picture of one Level's panel says that Level, not "level by level"."""
     import re
 
-    from mapkit.fitting.report import render_text, summary
+    from mapkit.fitting.fit_report import render_text, summary
     from mapkit.outputs.fit_picture import picture
 
     cut = {"grass-7": 3, "grass-3": 3, "grass-2": 3, "grass-1": 3}

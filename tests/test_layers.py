@@ -109,14 +109,14 @@ def test_nothing_below_the_commands_imports_them():
 
 @pytest.mark.parametrize("module, source", [
     # the three arrows issue 12 names, as they were
-    ("mapkit.outputs.report.page", "def render_report(m):\n    from mapkit.cli.info import summarise\n"),
+    ("mapkit.outputs.html_report.page", "def render_report(m):\n    from mapkit.cli.info import summarise\n"),
     ("mapkit.geometry.overlay", "from mapkit.books.model import Book, Mark\n"),
     ("mapkit.books.check", "from mapkit.rules.framework import RULES\n"),
     # siblings: the outputs and fit (whose picture takes a FitResult without importing its class)
     ("mapkit.outputs.fit_picture", "from mapkit.fitting.plan import FitResult\n"),
-    ("mapkit.fitting.report", "def picture(result):\n    from mapkit.outputs.scene.views import build_scene\n"),
+    ("mapkit.fitting.fit_report", "def picture(result):\n    from mapkit.outputs.scene.views import build_scene\n"),
     ("mapkit.formats.native", "from mapkit import geometry\n"),
-    ("mapkit.sets.report", "from mapkit.formats import read_map\n"),
+    ("mapkit.sets.inventory_report", "from mapkit.formats import read_map\n"),
     ("mapkit.model.map", "from mapkit import read\n"),
 ])
 def test_an_upward_import_is_caught(module, source):
@@ -125,8 +125,8 @@ def test_an_upward_import_is_caught(module, source):
 
 def test_downward_imports_and_metadata_pass():
     assert violations("mapkit.outputs.scene.views", "from mapkit.books.placed import placed_books\nimport mapkit.model") == []
-    assert violations("mapkit.outputs.report", "from mapkit.rules.checks import findings_to_draw\n") == []
-    assert violations("mapkit.rules.report", "from mapkit import __version__\n") == []
+    assert violations("mapkit.outputs.html_report", "from mapkit.rules.checks import findings_to_draw\n") == []
+    assert violations("mapkit.rules.findings_report", "from mapkit import __version__\n") == []
 
 
 # -- one painter per medium: only the raster painter draws with Pillow ------------------------------
@@ -289,11 +289,11 @@ def test_every_command_reaches_the_library_through_the_api():
     "def run(args):\n    from mapkit.rules.checks import check_file\n",
     "def run(args):\n    from mapkit.app import sheets\n",
     "def run(args):\n    from mapkit.books.overlay_result import classify_file, overlay_png, overlay_text\n",
-    "def run(args):\n    from mapkit.outputs.report.page import render_report\n",
+    "def run(args):\n    from mapkit.outputs.html_report.page import render_report\n",
     "from mapkit.batch import walk\n",
     "from mapkit import formats\n",
     "import mapkit.registry\n",
-    "from ..rules import report\n",
+    "from ..rules import findings_report\n",
 ])
 def test_a_command_reaching_past_the_api_is_caught(source):
     assert len(reaches_past_the_api("mapkit.cli.validate", source)) == 1

@@ -89,7 +89,7 @@ def corridor() -> Map:
 
 def test_the_heatmap_is_drawn_through_the_registry(tmp_path):
     from mapkit.movement.profile import Figure
-    from mapkit.movement.report import analyze_map
+    from mapkit.movement.analysis_report import analyze_map
 
     out = tmp_path / "heat.png"
     mapkit.analyze(corridor(), heatmap=out)

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from mapkit.model.map import Map
 from mapkit.outputs.sheets import BuildOptions, build_levels, render_build, sheet_groups
-from mapkit.outputs.report.page import render_report
+from mapkit.outputs.html_report.page import render_report
 from strategies import pieces
 from tests.test_print_probe import read_pdf
 from tests.test_report_html import assert_self_contained
