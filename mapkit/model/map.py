@@ -109,14 +109,16 @@ class Map(Record):
 
     A map that sets up several scenarios on one terrain keeps them in `scenario_setups` and
     tags their pieces (see `Scenario`); `for_scenario(k)` is scenario k as a map of its own.
-    `scenario` and `players` are the map's own notes and player count (for a page of several
-    scenarios, all their texts; each scenario's own are in its `Scenario`).
+    `notes` and `players` are the map's own text and player count (for a page of several
+    scenarios, all their texts; each scenario's own are in its `Scenario`). Files call the notes
+    "scenario" (VirtualScape, mapkit JSON) or "mapNotes" (Hexoscape) and keep those keys; the
+    model says notes, as a scenario is a game set up on the map (docs/architecture.md, glossary).
     """
 
-    _fields = ("name", "author", "players", "scenario", "pieces", "buildings", "objects", "attrs", "extras",
+    _fields = ("name", "author", "players", "notes", "pieces", "buildings", "objects", "attrs", "extras",
                "source_format", "source_version", "warnings", "scenario_setups", "rooms")
 
-    def __init__(self, name: str = "", author: str = "", players: str = "", scenario: str = "",
+    def __init__(self, name: str = "", author: str = "", players: str = "", notes: str = "",
                  pieces: MutableSequence[Piece] | None = None, buildings: list[Placement] | None = None,
                  objects: list[Placement] | None = None, attrs: dict[str, Any] | None = None,
                  extras: dict[str, Any] | None = None, source_format: str | None = None,
@@ -125,7 +127,7 @@ class Map(Record):
         self.name = name
         self.author = author
         self.players = players
-        self.scenario = scenario
+        self.notes = notes
         self.pieces: MutableSequence[Piece] = [] if pieces is None else pieces
         self.buildings: list[Placement] = [] if buildings is None else buildings
         self.objects: list[Placement] = [] if objects is None else objects
@@ -139,6 +141,21 @@ class Map(Record):
         self.scenario_setups: list[Scenario] = [] if scenario_setups is None else scenario_setups
         #: The boards of a page that draws several (empty: the map is one board).
         self.rooms: list[Room] = [] if rooms is None else rooms
+
+    @property
+    def scenario(self) -> str:
+        """Deprecated: the old name of `notes` (a scenario is a game set up on the map: `scenario_setups`)."""
+        import warnings
+
+        warnings.warn("Map.scenario is now Map.notes", DeprecationWarning, stacklevel=2)
+        return self.notes
+
+    @scenario.setter
+    def scenario(self, text: str) -> None:
+        import warnings
+
+        warnings.warn("Map.scenario is now Map.notes", DeprecationWarning, stacklevel=2)
+        self.notes = text
 
     # -- per piece -----------------------------------------------------------------------
     @staticmethod
@@ -280,8 +297,8 @@ class Map(Record):
         setup = self.scenario_setup(number)
         pieces = [_present(p) for p in self.pieces
                   if p.attrs.get("scenario") in (None, number) and number not in p.attrs.get("absent_in", ())]
-        notes = "\n".join(text for text in (setup.name, setup.notes) if text) or self.scenario
-        return replace(self, pieces=pieces, players=setup.players or self.players, scenario=notes,
+        notes = "\n".join(text for text in (setup.name, setup.notes) if text) or self.notes
+        return replace(self, pieces=pieces, players=setup.players or self.players, notes=notes,
                        scenario_setups=[setup],
                        attrs=dict(self.attrs), extras=dict(self.extras), warnings=list(self.warnings))
 
