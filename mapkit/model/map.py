@@ -1,6 +1,6 @@
 """The map: metadata, pieces in their original order, and placed C3G Books.
 
-Occupancy (which piece fills which (q, r, level) cell) is derived from the pieces each time
+Occupancy (which piece fills which (q, r, z) cell) is derived from the pieces each time
 it is asked for, never stored, so a map edited in memory cannot disagree with itself.
 Format-specific details needed for faithful round trips (VirtualScape's raw glyph byte,
 string encodings, trailing bytes) live in `extras`, keyed by format name, as JSON values.
@@ -178,7 +178,7 @@ class Map(Record):
 
     # -- derived occupancy ---------------------------------------------------------------
     def iter_cells(self) -> Iterator[Cell]:
-        """Every (q, r, level) a piece fills, in piece order."""
+        """Every cell (q, r, z) a piece fills, in piece order."""
         for index, piece in enumerate(self.pieces):
             layers = self.layers(piece)
             for q, r in self.footprint(piece):
@@ -186,14 +186,14 @@ class Map(Record):
                     yield Cell(q, r, z, index)
 
     def occupancy(self) -> dict[tuple[int, int, int], list[int]]:
-        """(q, r, level) -> indices of the pieces filling that cell."""
+        """(q, r, z) -> indices of the pieces filling that cell."""
         occ: dict[tuple[int, int, int], list[int]] = defaultdict(list)
-        for q, r, level, index in self.iter_cells():
-            occ[(q, r, level)].append(index)
+        for q, r, z, index in self.iter_cells():
+            occ[(q, r, z)].append(index)
         return dict(occ)
 
     def bounds(self) -> tuple[int, int, int, int, int, int] | None:
-        """(min q, max q, min r, max r, min level, max level) over all cells, or None if empty.
+        """(min q, max q, min r, max r, min z, max z) over all cells, or None if empty.
 
         A reduction over each piece's footprint extent (cached per shape and turn), over the
         columns of a `PieceTable` without making its pieces. (The columnar module loads on first
