@@ -347,7 +347,7 @@ def test_retile_is_the_deprecated_name_of_fit():
     import mapkit
 
     field = Map(name="field", pieces=[Piece("grass-3", 0, 0, 0), Piece("grass-3", 3, 0, 0)])
-    with pytest.warns(DeprecationWarning, match="mapkit.fitting"):
+    with pytest.warns(DeprecationWarning, match="is now mapkit.fit"):
         old = mapkit.retile(field, {"grass-2": 2, "grass-1": 2})
     new = mapkit.fit(field, {"grass-2": 2, "grass-1": 2})
     assert (old.feasible, old.map, old.changes) == (new.feasible, new.map, new.changes)
