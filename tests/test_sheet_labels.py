@@ -47,7 +47,7 @@ def problems(layout: Layout, where: str) -> list[str]:
 def layouts_of(path: Path, **options) -> list:
     m = read_corpus_map(path)
     footprints = placed_footprints(m, str(path), warn=lambda _: None)
-    rows = label_layouts(m, BuildOptions(footprints=footprints, map_file=str(path), **options))
+    rows = label_layouts(m, BuildOptions(footprints=footprints, **options))
     terrain = m.terrain() if m.several_scenarios() else m        # what the Level sheets build
     return [(terrain, group, layout) for group, layout in rows]
 
@@ -272,7 +272,7 @@ def test_the_names_of_placed_books_keep_off_each_other():
     no name placed before it; the plates keep off all of them."""
     from shapely.ops import unary_union
 
-    from mapkit.formats import read_map
+    from mapkit import read
     from mapkit.outputs.paint.pdf import Sheet
     from mapkit.outputs.sheets import _page_shape
     from mapkit.outputs.sheets.labels import shapes_of
@@ -280,9 +280,9 @@ def test_the_names_of_placed_books_keep_off_each_other():
                                               panel_scale)
 
     path = Path(__file__).resolve().parent.parent / "samples" / "maps" / "street.mapkit.json"
-    m = read_map(path)
+    m = read(path)  # the map, carrying its Books
     footprints = placed_footprints(m, str(path), warn=lambda _: None)
-    options = BuildOptions(footprints=footprints, map_file=str(path))
+    options = BuildOptions(footprints=footprints)
     frame, legend, w_mm, h_mm = _page_shape(m, m, options)
     width = w_mm - 2 * PAGE_MARGIN
     sheet = Sheet(frame.x0, frame.y0, 0.0, 0.0, panel_scale(frame, width, panel_height(h_mm, legend.height(width), 1)))

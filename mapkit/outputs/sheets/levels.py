@@ -57,8 +57,6 @@ class BuildOptions:
     #: Start with a cover page: title, author and the renderer's isometric picture, as
     #: VirtualScape's printout starts.
     cover: bool = False
-    #: The map's file, so the C3G Books it places are found (paths are relative to it).
-    map_file: str | None = None
 
 
 @dataclass(frozen=True)
@@ -250,8 +248,7 @@ def _level_panel(c: Any, m: Map, frame: _MapFrame, levels: dict[int, list[int]],
     c.setFillColorRGB(0, 0, 0)
     level, above = group[0], group[1:]
     c.drawString(left * PT_PER_MM, (top - 4) * PT_PER_MM, group_label(group))
-    scene, _, _ = top_view(m, RenderOptions(view="levels", level=level, pitch=HEX_PITCH_MM,
-                                            map_file=options.map_file), level, above)
+    scene, _, _ = top_view(m, RenderOptions(view="levels", level=level, pitch=HEX_PITCH_MM), level, above)
     draw_group(c, scene, sheet)
     here = [f for f in options.footprints if footprint_page(f.level) == level]
     for fp in here:
