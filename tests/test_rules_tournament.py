@@ -74,14 +74,14 @@ def test_t205_glyph_rules_stated():
     m = fair_map()
     m.pieces += glyph
     assert len(found(m, "T205")) == 1
-    m.scenario = "Glyphs: Astrid is a permanent power glyph."
+    m.notes = "Glyphs: Astrid is a permanent power glyph."
     assert found(m, "T205") == []
 
 
 def test_t206_snow_rules_stated():
     m = Map(pieces=[Piece("snow-1", 0, 0, 0)])
     assert len(found(m, "T206")) == 1
-    m.scenario = "Heavy snow rules are not used; slippery ice is."
+    m.notes = "Heavy snow rules are not used; slippery ice is."
     assert found(m, "T206") == []
 
 
@@ -100,7 +100,7 @@ def test_k301_and_k302_contest():
     f = found(many, "K301", "c3g")
     assert len(f) == 1 and "6 sets" in f[0].message
     # named as the contest limit it is, not as a fault of any map (issue 25)
-    assert f[0].message.startswith("C3G contest limit") and "--ignore K301" in f[0].message
+    assert f[0].message.startswith("C3G contest limit") and "(ignore=K301)" in f[0].message
     assert found(many, "K301", "c3g", max_terrain_sets=6) == []
 
 

@@ -19,6 +19,7 @@ from mapkit.model.map import Map
 from mapkit.outputs import Drawn
 from mapkit.outputs.scene.layout import hex_center
 from mapkit.outputs.scene.shapes import Group, Poly, Text
+from mapkit.wording import command, option
 
 #: Colour of the outline drawn round each piece fit laid (RGB).
 CHANGED_RGB = (230, 20, 140)
@@ -36,13 +37,14 @@ def picture(result: Any, name: str = "", svg: bool = False, scale: float = 36.0)
 
     assert result.map is not None
     laid = [placed for change in result.changes for placed in change.added]
-    view = "levels" if any(_hidden(result.map, placed.cells, placed.z) for placed in laid) else "top"
+    view = "levels" if any(_hidden(result.map, placed.hexes, placed.z) for placed in laid) else "top"
     notes = ["outlined: pieces laid by mapkit fit, each labelled on its first hex with its size and "
              "that hex's place on the build sheets (C7), as fit's text names it"] if laid else []
     changed: tuple[int, ...] | None = None
     if view == "levels":
         changed = tuple(sorted({levels.layer(placed.z) for placed in laid}))
-        notes.append("only the Levels fit changed are drawn (mapkit render --view levels draws every Level)")
+        notes.append(f"only the Levels fit changed are drawn ({command('render')} {option('view', 'levels')} "
+                     "draws every Level)")
     opts = RenderOptions(view=view, name=name, notes=notes, only_levels=changed)
     scene = build_scene(result.map, opts)
     p = opts.pitch
@@ -56,7 +58,7 @@ def picture(result: Any, name: str = "", svg: bool = False, scale: float = 36.0)
             outlines[key] = parent.group("fit-changes" if key is None else f"fit-changes-{key}",
                                          label="Pieces fit laid", layer=True)
         group = outlines[key]
-        cells = set(placed.cells)
+        cells = set(placed.hexes)
         for q, r in cells:
             corners = hex_corners(q, r, p)
             cx, cy = hex_center(q, r, p)

@@ -19,7 +19,7 @@ import math
 
 from mapkit.errors import HeatmapError
 from mapkit.model.grid import SQRT3
-from mapkit.movement.report import Heatmap
+from mapkit.movement.analysis_report import Heatmap
 from mapkit.outputs import Drawn
 from mapkit.outputs.paint.raster import Canvas
 from mapkit.records import Record, field
