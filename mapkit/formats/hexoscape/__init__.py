@@ -39,7 +39,7 @@ from mapkit.formats._losses import Places, has_player_count, notes_text, unheld_
 from mapkit.model import levels
 from mapkit.model.catalog import PieceType, catalog
 from mapkit.model.grid import axial_to_offset, rotate
-from mapkit.model.map import Map, Piece
+from mapkit.model.map import Map, Piece, Pieces
 from mapkit.records import replace
 
 TYPE_CHECKING = False  # (typing is not imported at run time: every command starts faster)
@@ -163,7 +163,7 @@ def map_from_document(doc: Any) -> Map:
         raise FormatError(f"expected an object or an array, found {_kind(board)}", where="$.boardPieces")
     if old:
         m.warnings.insert(0, old_ids_warning(old, "$.boardPieces"))
-    m.pieces = with_built_in_bases(m.pieces)
+    m.pieces = Pieces(with_built_in_bases(m.pieces))
     extra = {k: v for k, v in doc.items() if k not in ("hexMap", "boardPieces")}
     m.extras[NAME]["form"] = form
     if extra:
