@@ -100,6 +100,8 @@ VIEWS = [
     ("west-barbican-levels.png", "corpus:pairs/The West Barbican of Idona Castle.hsc",
      ["--view", "levels", "--scale", "14"]),
     ("west-barbican-iso.png", "corpus:pairs/The West Barbican of Idona Castle.hsc", ["--view", "iso", "--scale", "36"]),
+    ("west-barbican-iso-north.png", "corpus:pairs/The West Barbican of Idona Castle.hsc",
+     ["--view", "iso", "--seen-from", "N", "--scale", "36"]),
     # tall rock outcrops (7 and 9 Levels) standing on shadow, in a dungeon room
     ("shadow-cavern-room-1-iso.png", "corpus:glasq-xhtml/ShadowCavernRoom1.html", ["--view", "iso", "--scale", "40"]),
     # a C3G street, each view

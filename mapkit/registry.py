@@ -3,6 +3,8 @@
 A format declares itself once, in a `FileFormat` entry of its kind's table: its name, the
 extensions it is saved under, what it is, and the module that holds its code. The module is
 imported only when the format is used, so `mapkit --help` and quick commands start fast.
+Its modules take the name (also the key of what it keeps in `extras`) and the extensions from
+that row (`declared(__name__)`) rather than spell them again (tests/test_registry.py checks).
 A format module provides:
 
     sniff(head: bytes) -> float      how sure it is (0 to 1) that a file starting so is its own
@@ -96,9 +98,21 @@ BUILT_IN: tuple[FileFormat, ...] = (
     FileFormat("vsc", "collection", "mapkit.sets.vsc", (".vsc",), "VirtualScape collection (piece inventory)"),
     FileFormat("hexoscape-inventory", "collection", "mapkit.sets.inventory_tsv", (".tsv", ".csv"),
                "Hexoscape inventory table (ID, Type, Size, Count)"),
+    # (a set list is told by its content under any text file's name: `mapkit.sets.owned.sniff`)
     FileFormat("set-list", "collection", "mapkit.sets.owned", (".sets.txt",),
                "list of sets and pieces, one a line or comma-separated (2 x RotV, RttFF, 3 x rock-1)"),
 )
+
+def declared(module_name: str) -> FileFormat:
+    """The row declaring the format whose code `module_name` is, or is part of (the longest
+    `module_name` that is it or a package holding it): where a format's modules read its name
+    and extensions. LookupError for a module no registered row names."""
+    rows = [f for f in BUILT_IN + tuple(_known(KINDS))
+            if module_name == f.module_name or module_name.startswith(f.module_name + ".")]
+    if not rows:
+        raise LookupError(f"no registered format has its code in {module_name}")
+    return max(rows, key=lambda f: len(f.module_name))
+
 
 _TABLES: dict[str, list[FileFormat]] = {kind: [f for f in BUILT_IN if f.kind == kind] for kind in KINDS}
 _plugins_loaded = False

@@ -203,15 +203,6 @@ def test_batch_output_names_replace_the_map_extension(source, expected):
     assert Path("out") / (map_stem(Path(source).name) + OUTPUT_EXTENSIONS["hexoscape"]) == Path("out") / expected
 
 
-def test_format_modules_agree_with_the_registry():
-    # The registry copies each module's extensions so that naming a format imports nothing.
-    from mapkit.formats import formats
-
-    for info in formats():
-        assert info.module.NAME == info.name and info.module.EXTENSIONS == info.extensions
-        assert info.module.DESCRIPTION == info.description
-
-
 @pytest.mark.parametrize("fmt", ["hsc", "hexoscape-url"])
 def test_only_formats_read_back_gzipped_are_written_to_gz_names(tmp_path, cli, fmt):
     # A gzipped .hsc was written, which VirtualScape cannot open (a gzipped mapkit JSON is read

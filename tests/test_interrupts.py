@@ -47,15 +47,31 @@ def group_members(pgid: int) -> list[int]:
     return out
 
 
+def catches_termination(pid: int) -> bool:
+    """Whether the process has its own SIGTERM handler, which mapkit installs with its Ctrl-C
+    handler as the first thing it does (/proc/PID/status: SigCgt, a hex mask, bit N-1 for signal N)."""
+    try:
+        status = Path(f"/proc/{pid}/status").read_text()
+    except OSError:
+        return False
+    mask = next((int(line.split()[1], 16) for line in status.splitlines() if line.startswith("SigCgt:")), 0)
+    return bool(mask >> (signal.SIGTERM - 1) & 1)
+
+
 def interrupt(args: list[str], moment: str, delay: float, watch: Path | None = None
               ) -> tuple[subprocess.CompletedProcess, int]:
     """Run `python -m mapkit ARGS` as a group of its own; after `delay` seconds counted from the
-    start ("start") or from the moment its first worker exists ("workers"), interrupt the group.
+    moment mapkit's code runs and holds Ctrl-C ("start": before that only Python's own start-up
+    runs, which no program can make quiet, and on a loaded machine it can take longer than any
+    fixed delay) or from the moment its first worker exists ("workers"), interrupt the group.
     Returns the run and how many files were in `watch` at the interrupt."""
     env = dict(os.environ, PYTHONPATH=str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", ""))
     proc = subprocess.Popen([sys.executable, "-m", "mapkit", *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                             text=True, env=env, start_new_session=True)
     began = time.monotonic()
+    if moment == "start":
+        while not catches_termination(proc.pid) and proc.poll() is None and time.monotonic() - began < 60:
+            time.sleep(0.002)
     if moment == "workers":
         while len(group_members(proc.pid)) < 2 and proc.poll() is None and time.monotonic() - began < 60:
             time.sleep(0.005)
@@ -78,10 +94,9 @@ def interrupt(args: list[str], moment: str, delay: float, watch: Path | None = N
     return subprocess.CompletedProcess(args, proc.returncode, out, err), before
 
 
-#: From the start: while the command's modules load (0.15 s in: an interrupt before Python has started
-#: its own modules cannot be handled by any program) and
-#: while the files are found; then counted from the first worker.
-MOMENTS = [("start", 0.15), ("start", 0.3), ("start", 0.5), ("workers", 0.0), ("workers", 0.03), ("workers", 0.1), ("workers", 0.3), ("workers", 0.8)]
+#: From mapkit's start: while the command's modules load and while the files are found; then
+#: counted from the first worker.
+MOMENTS = [("start", 0.0), ("start", 0.15), ("start", 0.3), ("start", 0.5), ("workers", 0.0), ("workers", 0.03), ("workers", 0.1), ("workers", 0.3), ("workers", 0.8)]
 
 
 def check_outcome(done: subprocess.CompletedProcess, moment: str, delay: float) -> None:

@@ -137,9 +137,13 @@ def _facing_the_viewer(footprint):
 
 @pytest.mark.parametrize("rotation", [0, 1])
 def test_iso_view_draws_each_building_as_a_solid(books, rotation):
-    """Floors stack at their levels under a roof; the walls facing the viewer are filled, one per
-    storey; doorways and windows sit on the wall next to the space the Book marks, in its storey."""
+    """Each building is cut along the grid into its share of each hex (so each share is painted
+    with that hex's tiles); together the shares make the whole solid: the roof on the top floor is
+    the footprint, the walls facing the viewer are filled floor to floor, a side the Book leaves
+    open shows its floors and the dark inside, doorways and windows sit on the wall next to the
+    space the Book marks, in its storey, painted over their wall."""
     import shapely
+    from shapely.ops import unary_union
 
     from mapkit.outputs.scene.layout import Oblique
     from mapkit.outputs.scene.style import style_data
@@ -151,42 +155,48 @@ def test_iso_view_draws_each_building_as_a_solid(books, rotation):
     scene = build_scene(m, RenderOptions(view="iso", legend=False, title=False))
     root = etree.fromstring(render_svg(scene))
     proj = Oblique()
+
+    def same(a, b):
+        return a.symmetric_difference(b).area < 1e-3 * max(b.area, 1.0)
+
     drawn_openings = set()
     for index, pb in enumerate(pbs.buildings):
         po = pb.placed
-        g = root.find(f".//{SVG}g[@id='building-{index + 1}']")
+        shares = [g for g in root.iter(f"{SVG}g") if g.get("data-building") == str(index + 1)]
+        assert len(shares) > 1                                  # cut along the grid
         footprint = place_points(pb.book.footprint, po.q, po.r, po.rotation)
         levels = sorted({po.level} | {po.floor_level(f) for f in po.floors})
         if len(levels) == 1:
             levels.append(levels[0] + style_data()["c3g"]["iso_storey_levels"])
+        for g in shares:                                        # each share's roof inside its hex
+            hexagon = shapely.Polygon([proj.project(x, y, levels[-1]) for x, y in _hex(int(g.get("data-q")),
+                                                                                        int(g.get("data-r")))])
+            (top,) = [el for el in g if el.get("class") == "roof"]
+            assert hexagon.buffer(0.01).contains(shapely.Polygon(_points(top)))
+        els = [el for g in shares for el in g]
 
-        def at(lv):
-            return [proj.project(x, y, lv) for x, y in footprint]
+        def union(cls, **attrs):
+            return unary_union([shapely.Polygon(_points(el)) for el in els if el.get("class") == cls
+                                and all(el.get(k) == str(v) for k, v in attrs.items())])
 
-        # one slab edge per floor, the roof on the top floor (filled), each at its level
-        slabs = {int(el.get("data-level")): _points(el) for el in g.findall(f"{SVG}polygon[@class='slab']")}
-        assert sorted(slabs) == levels[:-1]
-        for lv, pts in slabs.items():
-            assert [v for pt in pts for v in pt] == pytest.approx([v for pt in at(lv) for v in pt], abs=0.01)
-        (roof,) = g.findall(f"{SVG}polygon[@class='roof']")
-        assert int(roof.get("data-level")) == levels[-1] and roof.get("fill") not in (None, "none")
-        assert [v for pt in _points(roof) for v in pt] == pytest.approx([v for pt in at(levels[-1]) for v in pt],
-                                                                        abs=0.01)
-        # the walls facing the viewer, filled, floor to floor; none facing away
+        roof = union("roof", **{"data-level": levels[-1]})
+        assert same(roof, shapely.Polygon([proj.project(x, y, levels[-1]) for x, y in footprint]))
         seen = _facing_the_viewer(footprint)
         assert len(seen) == (1 if rotation == 0 or index == 1 else 2)
-        faces = {}
-        for el in g.findall(f"{SVG}polygon[@class='wall-face']"):
-            assert el.get("fill") not in (None, "none")
-            faces[(int(el.get("data-level")), int(el.get("data-edge")))] = el
-        assert set(faces) == {(lv, i) for lv in levels[:-1] for i in seen}
-        for (low, i), el in faces.items():
-            high = levels[levels.index(low) + 1]
-            a, b = footprint[i], footprint[(i + 1) % len(footprint)]
-            want = [proj.project(*a, low), proj.project(*b, low), proj.project(*b, high), proj.project(*a, high)]
-            assert [v for pt in _points(el) for v in pt] == pytest.approx([v for pt in want for v in pt], abs=0.01)
+        open_sides = {po.floor_level(f): set(next(bf for bf in pb.book.floors if bf.index == f.index).open_sides)
+                      for f in po.floors}
+        drawn_faces = {(int(el.get("data-level")), int(el.get("data-edge"))) for el in els
+                       if el.get("class") in ("wall-face", "open-side")}
+        assert drawn_faces == {(lv, i) for lv in levels[:-1] for i in seen}
+        for low, high in zip(levels, levels[1:]):
+            for i in seen:
+                a, b = footprint[i], footprint[(i + 1) % len(footprint)]
+                want = shapely.Polygon([proj.project(*a, low), proj.project(*b, low), proj.project(*b, high),
+                                        proj.project(*a, high)])
+                kind = "open-side" if i in open_sides.get(low, ()) else "wall-face"
+                assert same(union(kind, **{"data-level": low, "data-edge": i}), want), (index, low, i)
         # doorways and windows: on the wall nearest the marked space, if the viewer sees that wall
-        want = set()
+        want_marks = set()
         for f in po.floors:
             lv = po.floor_level(f)
             if lv == levels[-1]:
@@ -197,22 +207,20 @@ def test_iso_view_draws_each_building_as_a_solid(books, rotation):
                     walls = [shapely.LineString([footprint[i], footprint[(i + 1) % len(footprint)]])
                              for i in range(len(footprint))]
                     nearest = min(range(len(walls)), key=lambda i: walls[i].distance(c))
-                    if nearest in seen:
-                        want.add((mk.kind, mk.q, mk.r, lv, nearest))
-        order = list(g)
+                    if nearest in seen and nearest not in open_sides.get(lv, ()):
+                        want_marks.add((mk.kind, mk.q, mk.r, lv))
         got = set()
-        for el in g.findall(f"{SVG}polygon"):
-            if el.get("class") not in ("doorway", "window"):
-                continue
-            key = (el.get("class"), int(el.get("data-q")), int(el.get("data-r")), int(el.get("data-level")))
-            (face_key,) = [k for k in faces if k[0] == key[3] and
-                           shapely.Polygon(_points(faces[k])).buffer(0.01).contains(shapely.Polygon(_points(el)))]
-            assert order.index(el) > order.index(faces[face_key])        # painted over its wall
-            got.add(key + (face_key[1],))
-        assert got == want
+        for g in shares:
+            order = list(g)
+            for el in order:
+                if el.get("class") not in ("doorway", "window"):
+                    continue
+                faces = [f for f in order if f.get("class") == "wall-face" and f.get("data-level") == el.get("data-level")
+                         and shapely.Polygon(_points(f)).buffer(0.01).contains(shapely.Polygon(_points(el)))]
+                assert faces and order.index(el) > order.index(faces[0])        # painted over its wall
+                got.add((el.get("class"), int(el.get("data-q")), int(el.get("data-r")), int(el.get("data-level"))))
+        assert got == want_marks
         drawn_openings |= got
-    kinds = {k[0] for k in drawn_openings}
-    assert kinds == {"doorway", "window"}
     if rotation == 0:           # the east doorway is on a wall seen edge-on: not drawn, nor moved to another wall
         assert ("doorway", 4, 1) not in {k[:3] for k in drawn_openings}
     else:
@@ -220,7 +228,7 @@ def test_iso_view_draws_each_building_as_a_solid(books, rotation):
 
         dq, dr = rotate(3, 0, 1)                      # the Book's east doorway, turned 60 degrees to face SE
         assert ("doorway", 1 + dq, 1 + dr) in {k[:3] for k in drawn_openings}
-    # the PNG: a doorway's middle is dark, a window's is pale blue
+    # the PNG: a doorway's middle is dark, a window's pale blue, an open side dark inside
     import io
 
     from PIL import Image
@@ -234,6 +242,18 @@ def test_iso_view_draws_each_building_as_a_solid(books, rotation):
                 assert sum(px) < 200, px
             else:
                 assert px[2] > 200 and px[0] < px[2], px
+    opened = [el for el in root.iter(f"{SVG}polygon") if el.get("class") == "open-side"]
+    assert opened
+    for el in opened:
+        x, y = centre_of(el)
+        px = img.getpixel((int((x - scene.box.x0) * 40 / PITCH), int((y - scene.box.y0) * 40 / PITCH)))
+        assert sum(px) < 300, px
+
+
+def _hex(q, r):
+    from mapkit.outputs.scene.layout import hex_corners
+
+    return hex_corners(q, r, PITCH)
 
 
 @pytest.mark.parametrize("view", ["top", "levels", "iso"])
@@ -243,27 +263,72 @@ def test_ids_stay_unique_with_buildings_in_every_view(books, view):
     assert len(ids) == len(set(ids))
 
 
+
+
+def _pixel(scene, img, x, y, level, scale=40):
+    from mapkit.outputs.scene.layout import Oblique
+
+    px, py = Oblique().project(x, y, level)
+    return img.getpixel((int((px - scene.box.x0) * scale / PITCH), int((py - scene.box.y0) * scale / PITCH)))
+
+
 def test_iso_object_inside_a_building_is_hidden_by_its_walls(books):
     """Objects were painted after every building: an elevator car in its shaft showed through the walls."""
     import io
 
     from PIL import Image
 
-    from mapkit.outputs.scene.layout import Oblique
+    from mapkit.outputs.scene import style
 
     m = street()
     m.objects.append(Placement("elevator-car", 3, 2, 1, 0))          # the skyscraper's shaft
     scene = build_scene(m, RenderOptions(view="iso", legend=False, title=False))
-    root = etree.fromstring(render_svg(scene))
-    layer = [g.get("id") for g in root.find(f".//{SVG}g[@id='c3g']")]
-    assert layer.index("object-2") < layer.index("building-1") < layer.index("object-1")
     img = Image.open(io.BytesIO(render_png(scene, 40))).convert("RGB")
-    x, y = Oblique().project(*hex_centre(3, 2), 1)
-    px = img.getpixel((int((x - scene.box.x0) * 40 / PITCH), int((y - scene.box.y0) * 40 / PITCH)))
-    assert px != (236, 222, 244)
-    x, y = Oblique().project(*hex_centre(-2, 4), 1)          # the sports car, in the open: its south side
-    px = img.getpixel((int((x - scene.box.x0) * 40 / PITCH), int((y - scene.box.y0) * 40 / PITCH)))
-    from mapkit.outputs.scene import style
-
     obj = tuple(style.style_data()["c3g"]["object_rgb"])
-    assert px in {style.darker(obj, 0.8), style.darker(obj, 0.62)}
+    car = {(236, 222, 244), style.darker(obj, 0.8), style.darker(obj, 0.62), style.faded(obj, 0.35)}
+    for level in (1, 5, 9):
+        assert _pixel(scene, img, *hex_centre(3, 2), level) not in car
+    x, y = hex_centre(-2, 4)                                 # the sports car, in the open: its south side
+    assert _pixel(scene, img, x, y + PITCH * 0.3, 2) in {style.darker(obj, 0.8), style.darker(obj, 0.62)}
+
+
+def test_iso_buildings_are_painted_in_depth_order_with_the_tiles(books):
+    """C3G buildings were painted after every tile: a hill in front of one was drawn behind it.
+    Now a stack of tiles south of a building hides the building's foot, and a taller stack north
+    of it shows only above the building's roof."""
+    import io
+
+    from PIL import Image
+
+    from mapkit.outputs.scene import style
+    from mapkit.model.catalog import catalog
+
+    pieces = [Piece("grass-1", q, r, 0) for r in range(-4, 8) for q in range(-4, 10)]
+    front = [Piece("rock-1", q, 4, z) for q in range(-4, 10) for z in range(1, 6)]      # 5 Levels up, south
+    back = [Piece("sand-1", q, -3, z) for q in range(-4, 10) for z in range(1, 30)]     # 29 up, north
+    m = Map(name="depth", pieces=pieces + front + back, buildings=[Placement("bungalow", 2, 1, 1, 0)])
+    scene = build_scene(m, RenderOptions(view="iso", legend=False, title=False))
+    img = Image.open(io.BytesIO(render_png(scene, 40))).convert("RGB")
+    rock = style.piece_fill(catalog()["rock-1"], {})
+    sand = style.piece_fill(catalog()["sand-1"], {})
+    pbs = books.placed_books(m, None)
+    from mapkit.geometry.placing import place_points
+
+    po = pbs.buildings[0].placed
+    fp = place_points(pbs.buildings[0].book.footprint, po.q, po.r, po.rotation)
+    south = max(y for _, y in fp)
+    mid_x = (min(x for x, _ in fp) + max(x for x, _ in fp)) / 2
+    # the building's south wall, low down, is behind the rock rows' tops: rock (or its shade) shows
+    from mapkit.outputs.scene.layout import Oblique
+
+    _, lift = Oblique().scales()
+    low = _pixel(scene, img, mid_x, south, 1.5)
+    assert low == rock or low in {style.darker(rock, f) for f in (0.78, 0.62, 0.85)}, low
+    # higher up the same wall it shows, over the sand cliff behind it
+    high = _pixel(scene, img, mid_x, south, 8.5)
+    assert high not in {sand, style.darker(sand, 0.78), style.darker(sand, 0.62)}, high
+    assert high not in {rock, style.darker(rock, 0.78)}, high
+    # the sand cliff shows above the roof
+    north = min(y for _, y in fp)
+    assert _pixel(scene, img, mid_x, north, 9 + 4) in {sand, style.darker(sand, 0.78), style.darker(sand, 0.62),
+                                                       style.darker(sand, 0.85)}

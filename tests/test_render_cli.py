@@ -191,3 +191,13 @@ def test_lone_surrogates_in_map_texts_do_not_fail(cli, tmp_path, command, name):
     code, _, err = cli(command, src, "--heatmap" if command == "analyze" else "-o", out)
     assert code == 0, err
     assert out.exists()
+
+
+def test_seen_from_turns_the_iso_view_and_only_it(cli, tmp_path, fake_reader):
+    out = tmp_path / "map.svg"
+    code, _, err = cli("render", "some.hsc", "-o", out, "--view", "iso", "--seen-from", "N")
+    assert code == 0 and f"{out}: iso view from N, SVG" in err, err
+    assert "seen from the north" in out.read_text(encoding="utf-8")
+    code, _, err = cli("render", "some.hsc", "-o", tmp_path / "top.png", "--seen-from", "N")
+    assert code == 2 and "--seen-from turns the iso view" in err and err.count("\n") == 1
+    assert not (tmp_path / "top.png").exists()

@@ -79,11 +79,11 @@ def measured_height(m: Map, index: int, groups: list[Group]) -> list[float]:
             else:
                 top = min(py for poly in polys(g) for _, py in poly.pts)
             out.append((base - top) / LIFT)
-        elif form == "ruin":
-            x, y = hex_center(*cell_of(g), P)
+        elif form == "ruin":                    # the wall's foot at its full end, then that end's top
             side = polys(g, "side")[0]
-            base = PROJ.project(x, y + P * 0.06, piece.z)[1]
-            out.append((base - min(py for _, py in side.pts)) / LIFT)
+            (fx, fy), (tx, ty) = side.pts[0], side.pts[-1]
+            assert fx == pytest.approx(tx)
+            out.append((fy - ty) / LIFT)
         else:
             x, y = hex_center(*cell_of(g), P)
             top = polys(g, "top")[0]
@@ -268,3 +268,47 @@ def test_corpus_obstacles_stand_their_height_in_depth_order(name):
         measured += 1
     assert measured > 0
     _check_order(m, root)
+
+
+def _legend_text(m: Map) -> str:
+    from mapkit.outputs.scene.shapes import Text
+
+    scene = build_scene(m, RenderOptions(view="iso"))
+    legend = scene.root.find("legend")
+    assert legend is not None
+    return " ".join(item.text for item, _, _ in legend.walk() if isinstance(item, Text))
+
+
+def test_a_glacier_drawn_one_height_says_so():
+    """A glacier's per-hex heights are not known for mapkit's hexes of it: the picture says it
+    draws every hex at the tallest, rather than passing the guess off as a measurement."""
+    ground = [Piece("grass-24", 0, 0, 0)]
+    said = style.style_data()["iso"]["one_height"]["glacier"]
+    assert said in _legend_text(Map(pieces=ground + [Piece("glacier-4", 1, 1, 1)]))
+    assert said not in _legend_text(Map(pieces=ground + [Piece("glacier-1", 1, 1, 1)]))   # one hex, one height
+    assert said not in _legend_text(Map(pieces=ground + [Piece("outcrop-3", 1, 1, 1)]))   # its heights are known
+
+
+@pytest.mark.parametrize("side, nearer", [("S", (0, 3)), ("N", (0, -3)), ("ENE", (3, 0)), ("WSW", (-3, 0))])
+def test_seen_from_a_side_puts_that_side_in_front(side, nearer):
+    """--seen-from turns the map so the named side faces the viewer: a tile on that side is
+    painted last and lowest in the picture; the title names the side."""
+    from mapkit.outputs.scene.turn import SIDE_NAMES
+
+    ends = [(0, 3), (0, -3), (3, 0), (-3, 0)]
+    m = Map(name="cross", pieces=[Piece("grass-24", -2, -2, 0)] + [Piece("rock-1", q, r, 1) for q, r in ends])
+    scene = build_scene(m, RenderOptions(view="iso", seen_from=side))
+    root = scene.root.find("iso")
+    assert root is not None
+    rocks = [item for item, _, _ in root.walk() if isinstance(item, Poly) and item.attrs
+             and item.attrs.get("data-type") == "rock-1"]
+    assert len(rocks) == 4
+    lowest = max(rocks, key=lambda poly: max(y for _, y in poly.pts))
+    assert lowest is rocks[-1]                                     # the nearest painted last
+    assert (f"seen from the {SIDE_NAMES[side]}" in scene.title) == (side != "S")
+    # the nearest tile is the one on that side: the map turned back gives its place
+    from mapkit.outputs.scene.turn import SEEN_FROM
+    from mapkit.model.grid import rotate
+
+    q, r = rotate(*nearer, SEEN_FROM[side])
+    assert (int(lowest.attrs["data-q"]), int(lowest.attrs["data-r"])) == (q, r)

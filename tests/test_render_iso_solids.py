@@ -165,3 +165,25 @@ def test_a_start_zone_lies_under_what_stands_on_its_hex():
     ruin_rgb = style.obstacle_style(catalog()["ruin-2"])[1]
     assert seen != default_colour(1).rgb
     assert near(seen, ruin_rgb, 40)
+
+
+@pytest.mark.parametrize("rotation", [0, 1, 2])
+def test_a_ruins_wall_runs_along_its_hexes(rotation):
+    """The ruin was drawn east-west whatever its turn: its wall runs along the line of its hexes
+    (the file's turn says which way; which long side it stands on is not known, see the sheets'
+    legend), its foot a segment parallel to that line."""
+    from mapkit.model.grid import rotate
+
+    m = Map(pieces=[Piece("grass-24", -2, -2, 0), Piece("ruin-2", 0, 0, 1, rotation)])
+    root = etree.fromstring(render_svg(build_scene(m, RenderOptions(view="iso", legend=False, title=False))))
+    sides = [el for el in parts(root, "ruin-2") if el.get("data-part") == "side"]
+    assert len(sides) == 2
+    dq, dr = rotate(1, 0, rotation)
+    (x0, y0), (x1, y1) = PROJ.project(*hex_center(0, 0), 1), PROJ.project(*hex_center(dq, dr), 1)
+    for el in sides:
+        pts = [tuple(map(float, s.split(","))) for s in el.get("points").split()]
+        (ax, ay), (bx, by) = pts[0], pts[1]                      # the foot of the wall
+        import math
+
+        sine = ((bx - ax) * (y1 - y0) - (by - ay) * (x1 - x0)) / (math.hypot(bx - ax, by - ay) * math.hypot(x1 - x0, y1 - y0))
+        assert sine == pytest.approx(0.0, abs=1e-3)            # (the SVG rounds to a hundredth of a mm)

@@ -83,7 +83,9 @@ def test_every_piece_that_asks_for_a_label_has_one(every_corpus_layout):
 
     for path, m, group, layout in every_corpus_layout:
         asked = sorted(w.piece for w in wanted(m, [i for i, p in enumerate(m.pieces) if _on(m, i, group)]))
-        assert sorted(p.wanted.piece for p in layout.placed) == asked, f"{path.name} Level {group[0]}"
+        got = [p.wanted.piece for p in layout.placed] + [w.piece for w in layout.listed]
+        assert sorted(got) == asked, f"{path.name} Level {group[0]}"
+        assert all(w.kind == "edge" for w in layout.listed)       # only edge pieces may be listed off the map
 
 
 def _on(m: Map, i: int, group: tuple[int, ...]) -> bool:
@@ -178,11 +180,87 @@ def test_the_legend_explains_the_castle_letters():
 
 def test_ladders_stacked_on_one_edge_say_how_many(every_corpus_layout):
     """The castle's Level 3 sheet places the ladders of Levels 3, 5, 7, 9 and 11: five on each of
-    two edges, drawn as one mark each, so each stack carries "5x" beside it."""
+    two edges, drawn as one mark each, so each stack carries "L <side> 5x" beside it."""
     rows = [(m, layout) for path, m, group, layout in every_corpus_layout
             if path.name == Path(CASTLE).name and group == (3, 5, 7, 9, 11)]
     assert rows, "the castle's Level 3 sheet groups Levels 3, 5, 7, 9 and 11"
     m, layout = rows[0]
-    stacks = [p for p in layout.placed if p.wanted.kind == "stack"]
-    assert sorted(p.wanted.text for p in stacks) == ["5\u00d7", "5\u00d7"]
+    stacks = [p for p in layout.placed if p.wanted.kind == "edge"]
+    assert sorted(p.wanted.text for p in stacks) == ["L SW 5\u00d7", "L W 5\u00d7"]
     assert all(m.pieces[p.wanted.piece].type == "castle-ladder" and m.pieces[p.wanted.piece].z == 3 for p in stacks)
+
+
+def test_every_edge_piece_is_labelled_by_kind_and_side(every_corpus_layout):
+    """Ladders and battlements were labelled only where stacked: a builder could not tell which
+    side of which hex a lone battlement stands on without reading the tiny mark. Every one on
+    every corpus sheet now has a plate, its kind's letters and the side of its hex the map
+    stands it on (the mark's side; one plate for those of a kind on a hex, "B NW/W"), and the
+    castle's flag one saying "flag"."""
+    from mapkit.model.grid import DIRECTION_NAMES
+    from mapkit.outputs.scene.style import style_data
+
+    cat = catalog()
+    letters = style_data()["sheet_labels"]["edges"]
+    seen = flags = 0
+    listed = 0
+    for path, m, group, layout in every_corpus_layout:
+        texts = {p.wanted.piece: p.wanted.text for p in layout.placed} | {w.piece: w.text for w in layout.listed}
+        listed += len(layout.listed)
+        if path.name == Path(CASTLE).name:
+            assert not layout.listed, "the official castle's edge pieces all find room on its sheets"
+        stacks: dict[tuple, dict[int, list[int]]] = {}
+        for i, piece in enumerate(m.pieces):
+            if not _on(m, i, group):
+                continue
+            if piece.type == "castle-flag":
+                assert texts.get(i) == "flag", f"{path.name}: the flag at ({piece.q}, {piece.r})"
+                flags += 1
+            if piece.type in letters and cat[piece.type].kind == "edge":
+                stacks.setdefault((piece.type, piece.q, piece.r), {}).setdefault(int(piece.rotation) % 6,
+                                                                                  []).append(i)
+        for (kind, q, r), sides in stacks.items():
+            every = [i for stack in sides.values() for i in stack]
+            lowest = min(every, key=lambda i: (m.pieces[i].z, i))
+            want = f"{letters[kind]} " + "/".join(DIRECTION_NAMES[d] + (f" {len(sides[d])}\u00d7" if len(sides[d]) > 1
+                                                                          else "") for d in sorted(sides))
+            assert texts.get(lowest) == want, f"{path.name} Level {group[0]}: {kind} at ({q}, {r})"
+            assert all(i == lowest or i not in texts for i in every)          # one plate per hex and kind
+            seen += len(every)
+    assert seen > 150 and flags >= 1
+    assert listed < seen / 20                      # the list beside the map is the exception
+
+
+def test_the_legend_explains_edge_letters_and_what_a_ruin_does_not_say():
+    from tests.test_print_build import draw, text
+
+    m = Map(name="Walk")
+    m.pieces += [Piece("grass-24", 0, 0, 0), Piece("wall-walk-1", 1, 1, 1), Piece("castle-battlement", 1, 2, 1, 4),
+                 Piece("ruin-2", 3, 1, 1, 1)]
+    words = text(draw(m)[1])
+    assert "B, L, RL: a battlement, ladder or rope ladder, standing on the side of its hex" in words
+    assert "no source says on which long side of its hexes a ruin's wall stands" in words
+    bare = text(draw(Map(name="Bare", pieces=[Piece("grass-24", 0, 0, 0)]))[1])
+    assert "B, L, RL" not in bare and "Ruins:" not in bare
+
+
+def test_edge_pieces_crowded_against_the_rim_are_listed_by_hex_not_forced():
+    """A wall-walk along a wide map's top row with battlements on the row above: the plates of
+    the middle ones find no room on the map (the rim above, the walk's own plates and marks
+    below), so the sheet lists them under the parts by hex name, and covers nothing."""
+    from tests.test_print_build import draw, text
+
+    m = Map(name="Rim")
+    m.pieces += [Piece("grass-1", q, r, 0) for r in range(1, 14) for q in range(-r // 2, 40 - r // 2)]
+    for q in range(10, 17):
+        m.pieces += [Piece("wall-walk-1", q, 1, 1), Piece("castle-battlement", q, 0, 1, 1),
+                     Piece("castle-battlement", q + 1, 0, 1, 2)]
+    (group, layout), = [row for row in label_layouts(m) if row[0][0] == 2]
+    assert layout.listed and not layout.forced and not problems(layout, "rim")
+    words = " ".join(text(page) for page in draw(m))
+    assert "Edge pieces on crowded hexes" in words
+    from mapkit.model.board import Board
+
+    board = Board.of(m)
+    assert board is not None
+    for want in layout.listed:
+        assert f"{board.name(*want.cells[0])}: {want.text}" in words

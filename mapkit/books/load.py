@@ -10,17 +10,16 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from mapkit import limits
+from mapkit import limits, registry
 from mapkit.books.model import KINDS, Book, book_from_dict
 from mapkit.books.schema import book_errors
 from mapkit.errors import FormatError
 from mapkit.formats._json import parse_json
 from mapkit.io import read_input, remember_input
 
-NAME = "mapkit-book"
-EXTENSIONS = (".book.json",)
-DESCRIPTION = "C3G Book (mapkit JSON)"
-_FORMAT_KEY = re.compile(rb'"format"\s*:\s*"mapkit-book"')
+#: The format's name, from its registry row: what a Book file says it is in its "format" key.
+NAME = registry.declared(__name__).name
+_FORMAT_KEY = re.compile(rb'"format"\s*:\s*"' + re.escape(NAME.encode()) + rb'"')
 _KIND_KEY = re.compile(rb'"kind"\s*:\s*"(' + b"|".join(k.encode() for k in KINDS) + rb')"')
 
 

@@ -8,9 +8,9 @@ quick commands start fast. Errors reach the user as one line on stderr, never a 
 from __future__ import annotations
 
 import os
-import signal
 import sys
 
+import _signal  # type: ignore[import-not-found]  # built in, loaded with Python: Ctrl-C is ours before `signal` imports `enum`
 
 #: An interrupt came while a module was being imported and waits for the import to end.
 _pending_interrupt = False
@@ -22,15 +22,24 @@ _answered = False
 def _interrupted_early(signum: int, frame: object) -> None:
     """Ctrl-C before `main` has begun (while the command's modules load): end at once, quietly."""
     global _pending_interrupt
-    if _importing(frame) and hasattr(signal, "setitimer"):
+    if _importing(frame) and hasattr(_signal, "setitimer"):
         _pending_interrupt = True  # `main`, once begun, takes it over
-        signal.signal(signal.SIGALRM, _interrupted_early)
-        signal.setitimer(signal.ITIMER_REAL, 0.01)  # an import is never cut in half: look again soon
+        _signal.signal(_signal.SIGALRM, _interrupted_early)
+        _signal.setitimer(_signal.ITIMER_REAL, 0.01)  # an import is never cut in half: look again soon
         return
+    _end_early("interrupted", 130)
+
+
+def _terminated_early(signum: int, frame: object) -> None:
+    """SIGTERM or SIGHUP before `main` has begun: nothing is written yet, so end at once."""
+    _end_early("terminated", 143)
+
+
+def _end_early(what: str, status: int) -> None:
     try:
-        print("mapkit: interrupted", file=sys.stderr, flush=True)
+        print(f"mapkit: {what}", file=sys.stderr, flush=True)
     finally:
-        os._exit(130)
+        os._exit(status)
 
 
 def _importing(frame: object) -> bool:
@@ -49,9 +58,14 @@ def _is_the_command() -> bool:
     return getattr(spec, "name", None) == "mapkit.__main__" or os.path.basename(sys.argv[0] or "") == "mapkit"
 
 
-if _is_the_command() and signal.getsignal(signal.SIGINT) is signal.default_int_handler:
-    signal.signal(signal.SIGINT, _interrupted_early)
+if _is_the_command() and _signal.getsignal(_signal.SIGINT) is _signal.default_int_handler:
+    _signal.signal(_signal.SIGINT, _interrupted_early)
+    for _name in ("SIGTERM", "SIGHUP"):
+        _signum = getattr(_signal, _name, None)
+        if _signum is not None and _signal.getsignal(_signum) == _signal.SIG_DFL:
+            _signal.signal(_signum, _terminated_early)
 
+import signal  # noqa: E402
 import argparse  # noqa: E402
 import importlib  # noqa: E402
 

@@ -17,6 +17,9 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
     p.add_argument("-o", "--output", required=True, metavar="OUT", help="output file: .png or .svg")
     p.add_argument("--from", dest="fmt", metavar="FORMAT", help="read the map as this format")
     p.add_argument("--view", choices=("top", "iso", "levels"), default="top", help="what to draw (default: top)")
+    p.add_argument("--seen-from", choices=("S", "WSW", "WNW", "N", "ENE", "ESE"), default="S", metavar="SIDE",
+                   help="--view iso: the side of the table it is seen from, one a hex's corners point to: S, WSW, "
+                        "WNW, N, ENE or ESE (default: S)")
     p.add_argument("--level", type=int, metavar="N",
                    help="draw only Level N: its tiles and what stands on them (1 = the tiles on the table)")
     p.add_argument("--findings", action="store_true", help="mark validation findings on the picture")
@@ -35,4 +38,4 @@ def run(args: argparse.Namespace) -> int:
 
     return show(api.render_file(args.map, args.output, args.view, args.level, args.scale, not args.no_legend,
                                 args.findings, args.profile, args.fmt, args.scenario, warn=tell,
-                                room=args.room))
+                                room=args.room, seen_from=args.seen_from))

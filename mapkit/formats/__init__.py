@@ -21,9 +21,13 @@ TYPE_CHECKING = False  # (typing is not imported at run time: every command star
 if TYPE_CHECKING:
     from pathlib import Path
 
-#: Formats a gzipped file of is read back (Hexoscape saves .json.gz maps, which its reader inflates;
-#: a `.mapkit.json.gz` is inflated before its content is told); write_map gzips them under a .gz name.
-GZIP_FORMATS = ("hexoscape", "mapkit")
+
+def _read_back_gzipped(info: FileFormat) -> bool:
+    """Whether a gzipped file of this format is read back: its row names a .gz extension (Hexoscape
+    saves .json.gz maps, which its reader inflates; a `.mapkit.json.gz` is inflated before its
+    content is told). write_map gzips such a map under a .gz name."""
+    return any(ext.endswith(".gz") for ext in info.extensions)
+
 
 def formats() -> tuple[FileFormat, ...]:
     """The map formats, in registration order."""
@@ -53,8 +57,9 @@ def format_for_output(path: str | Path, name: str | None = None) -> FileFormat:
         if not candidates:
             raise OptionError(f"{path}: cannot tell the output format from the name; use --to")
         info = candidates[0]
-    if str(path).lower().endswith(".gz") and info.name not in GZIP_FORMATS:
-        raise OptionError(f"{path}: a .gz name promises gzip, and only {', '.join(GZIP_FORMATS)} maps are "
+    if str(path).lower().endswith(".gz") and not _read_back_gzipped(info):
+        gzipped = ", ".join(sorted(f.name for f in formats() if _read_back_gzipped(f)))
+        raise OptionError(f"{path}: a .gz name promises gzip, and only {gzipped} maps are "
                          f"read back gzipped; choose another name")
     return info
 

@@ -16,7 +16,7 @@ import re
 from array import array
 from functools import lru_cache
 
-from mapkit import limits
+from mapkit import limits, registry
 from mapkit.errors import FormatError, excerpt
 from mapkit.formats._json import escape_lone_surrogates, parse_json
 from mapkit.model.catalog import catalog
@@ -27,9 +27,8 @@ TYPE_CHECKING = False  # (typing is not imported at run time: every command star
 if TYPE_CHECKING:
     from typing import Any
 
-NAME = "mapkit"
-EXTENSIONS = (".mapkit.json", ".mapkit.json.gz")
-DESCRIPTION = "mapkit native JSON"
+#: The format's name, from its registry row: what a file says it is in its "format" key.
+NAME = registry.declared(__name__).name
 #: Version 2: a Book's placement `level` is the Level it stands on (`Placement`); version 1 wrote
 #: the height movement counts, one lower on Cosmos or water, and is read by turning it into a Level.
 VERSION = 2
@@ -52,11 +51,11 @@ _SCENARIOS_KEY = "scenarios"
 _ROOMS_KEY = "rooms"
 
 
-_FORMAT_KEY = re.compile(rb'"format"\s*:\s*"mapkit"')
+_FORMAT_KEY = re.compile(rb'"format"\s*:\s*"' + re.escape(NAME.encode()) + rb'"')
 
 
 def sniff(head: bytes) -> float:
-    """Certain for a JSON object whose "format" is "mapkit" (written first by `write`, spaced any way by hand)."""
+    """Certain for a JSON object whose "format" is this format's name (written first by `write`, spaced any way by hand)."""
     text = head.lstrip(b"\xef\xbb\xbf \t\r\n")
     return 1.0 if text.startswith(b"{") and _FORMAT_KEY.search(text, 0, 200) is not None else 0.0
 

@@ -17,7 +17,8 @@ def scene_of(m: Any, options: dict[str, Any]) -> Any:
     not have."""
     from mapkit.outputs.scene.views import RenderOptions, build_scene
 
-    fields = {k: options[k] for k in ("view", "level", "legend", "name", "map_file", "findings", "notes")
+    fields = {k: options[k] for k in ("view", "level", "legend", "name", "map_file", "findings", "notes",
+                                       "seen_from")
               if k in options}
     opts = RenderOptions(**fields)
     if opts.level is not None:

@@ -15,9 +15,6 @@ from mapkit.model.catalog import catalog
 from mapkit.sets import owned
 from mapkit.sets.counts import read_count
 
-NAME = "hexoscape-inventory"
-EXTENSIONS = (".tsv", ".csv")
-DESCRIPTION = "Hexoscape inventory table (ID, Type, Size, Count)"
 #: Type names that pick a piece when the ID is ambiguous.
 TYPE_HINTS = {"laur underbrush": "laur-brush-10", "swamp underbrush": "swamp-brush-10"}
 #: IDs the catalog does not carry (Hexoscape's inventory key for the castle flag).

@@ -24,9 +24,6 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from mapkit.sets.declared import Product
 
-NAME = "set-list"
-EXTENSIONS = (".sets.txt",)  # by its content, any text file (`sniff`)
-DESCRIPTION = "list of sets and pieces, one a line or comma-separated (2 x RotV, RttFF, 3 x rock-1)"
 
 _BEFORE = re.compile(r"^(\d+)\s*[x×*]?\s+(\S.*)$|^(\d+)\s*[x×*]\s*(\S.*)$", re.IGNORECASE)
 _AFTER = re.compile(r"^(\S.*?)\s*[x×*]\s*(\d+)$", re.IGNORECASE)

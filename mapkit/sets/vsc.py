@@ -15,9 +15,6 @@ from mapkit.errors import FormatError
 from mapkit.model.catalog import catalog
 from mapkit.sets.counts import read_count
 
-NAME = "vsc"
-EXTENSIONS = (".vsc",)
-DESCRIPTION = "VirtualScape collection (piece inventory)"
 
 
 def sniff(head: bytes) -> float:

@@ -21,10 +21,7 @@ from mapkit.formats.glasq.pieces import BASE_OF, FACING_TURNS, fit_shape
 from mapkit.formats.glasq.reader import NAME, read
 from mapkit.formats.glasq.svg import parse_transform
 
-EXTENSIONS = (".html", ".xhtml", ".htm")
-DESCRIPTION = "battlefield XHTML+SVG page"
-
-__all__ = ["NAME", "EXTENSIONS", "DESCRIPTION", "sniff", "read", "BASE_OF", "FACING_TURNS", "fit_shape",
+__all__ = ["NAME", "sniff", "read", "BASE_OF", "FACING_TURNS", "fit_shape",
            "parse_transform"]
 
 

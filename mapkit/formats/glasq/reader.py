@@ -18,6 +18,7 @@ from typing import Any
 
 from shapely.errors import GEOSException
 
+from mapkit import registry
 from mapkit.errors import FormatError
 from mapkit.formats.glasq.pieces import (FACING_TURNS, Placed, edge_of, fit_shape, fold_bases,
                                          piece_for)
@@ -29,7 +30,8 @@ from mapkit.formats.glasq.svg import (CENTRE_X, CENTRE_Y, HEX_RADIUS, Definition
 from mapkit.formats.glasq.text import metadata
 from mapkit.model.map import Map
 
-NAME = "glasq"
+#: The format's name, from its registry row (also the key of what it keeps in `extras`).
+NAME = registry.declared(__name__).name
 
 _LEVEL_CLASS = re.compile(r"hsbf\w*?l(\d+)$")
 _SCENARIO_CLASS = re.compile(r"hsbf\w*?s(\d+)l(\d+)$")

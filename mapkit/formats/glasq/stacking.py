@@ -38,11 +38,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable
 
+from mapkit import registry
 from mapkit.formats.glasq.pieces import FLAG_BATTLEMENT, Placed, written_heights
 from mapkit.model import levels
 from mapkit.model.grid import DIRECTIONS
 from mapkit.model.map import Piece
 
+#: This format's name, from its registry row: the key of what it keeps in `extras`.
+NAME = registry.declared(__name__).name
 #: Levels between two ladders stacked on one hex side: Hexoscape's ladder is 2 levels tall
 #: (hexoscape-pieces.md, castle table) and VirtualScape's West Barbican of Idona Castle stacks
 #: its 22 ladders at z 1, 3, ..., 11 and 12, 14, ..., 20 (hsc-format.md section 4.4).
@@ -177,7 +180,7 @@ def stack(placed: list[Placed], cat: Any, skip: Callable[[Placed, str], None],
             heights = written_heights(p, cat)
             if heights:
                 attrs["heights"] = heights
-            pieces.append(Piece(p.type, p.q, p.r, level, p.rotation, attrs, {"glasq": extras}))
+            pieces.append(Piece(p.type, p.q, p.r, level, p.rotation, attrs, {NAME: extras}))
     return pieces
 
 

@@ -32,7 +32,7 @@ import re
 import zlib
 from functools import lru_cache
 
-from mapkit import data, limits
+from mapkit import data, limits, registry
 from mapkit.errors import FormatError, excerpt
 from mapkit.formats._json import escape_lone_surrogates, parse_json
 from mapkit.formats._losses import Places, has_player_count, notes_text, unheld_attrs, unheld_piece_attrs
@@ -46,9 +46,8 @@ TYPE_CHECKING = False  # (typing is not imported at run time: every command star
 if TYPE_CHECKING:
     from typing import Any, Iterable, MutableSequence
 
-NAME = "hexoscape"
-EXTENSIONS = (".json", ".json.gz", ".gz")
-DESCRIPTION = "Hexoscape JSON map"
+#: The format's name, from its registry row (also the key of what it keeps in `extras`).
+NAME = registry.declared(__name__).name
 
 GZIP_MAGIC = b"\x1f\x8b"
 #: Refuse to inflate a .gz past this size for a document parsed whole (a gzip bomb would

@@ -24,11 +24,14 @@ from array import array
 from itertools import repeat
 from operator import add, mul
 
+from mapkit import registry
 from mapkit.errors import FormatError
 from mapkit.formats._json import parse_json
 from mapkit.model.columns import Columns, Kind, StringColumn
 from mapkit.model.map import Map, Piece, Pieces
 
+#: This format's name, from its registry row: the key of what it keeps in `extras`.
+NAME = registry.declared(__name__).name
 TYPE_CHECKING = False  # (typing is not imported at run time: every command starts faster)
 if TYPE_CHECKING:
     from typing import Any, Iterator, Sequence
@@ -163,7 +166,7 @@ class _Columns:
 
     def table(self, tagged: bool) -> Pieces:
         return Pieces.of_columns(Columns(self.ids.kinds, self.kind, self.q, self.r, self.z, self.objects,
-                                         ("hexoscape", "uid", self.uid) if tagged else None))
+                                         (NAME, "uid", self.uid) if tagged else None))
 
 
 _TURNS = {str(k): k for k in range(6)}
@@ -208,7 +211,7 @@ class IdTable:
         except Exception:
             raise NotCanonical from None
         if uid is not None:
-            piece.extras.setdefault("hexoscape", {})["uid"] = uid
+            piece.extras.setdefault(NAME, {})["uid"] = uid
         return piece
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import urllib.parse
 
-from mapkit import limits
+from mapkit import limits, registry
 from mapkit.errors import FormatError
 from mapkit.formats._json import parse_json
 from mapkit.formats import hexoscape
@@ -23,9 +23,8 @@ TYPE_CHECKING = False  # (typing is not imported at run time: every command star
 if TYPE_CHECKING:
     from typing import Any
 
-NAME = "hexoscape-url"
-EXTENSIONS = (".url",)
-DESCRIPTION = "Hexoscape share link (?m= JSONCrush)"
+#: The format's name, from its registry row (a link keeps what it carries under `hexoscape.NAME`).
+NAME = registry.declared(__name__).name
 
 BASE_URL = "https://hexoscape.com/"
 #: encodeURIComponent leaves these (besides ASCII letters and digits) as they are.

@@ -22,7 +22,7 @@ Start-zone names, glyph letters, figure and personal-tile strings are attrs, not
 from __future__ import annotations
 
 
-from mapkit import limits
+from mapkit import limits, registry
 from mapkit.errors import FormatError
 from mapkit.formats.hsc._binary import (FAST_PATH_MIN_TILES, Cursor, VERSION_CODES, fingerprint, form_is_default, paused_gc,
                                         version_name)
@@ -36,9 +36,8 @@ TYPE_CHECKING = False  # (typing is not imported at run time: every command star
 if TYPE_CHECKING:
     from typing import Any
 
-NAME = "hsc"
-EXTENSIONS = (".hsc",)
-DESCRIPTION = "VirtualScape map"
+#: The format's name, from its registry row (also the key of what it keeps in `extras`).
+NAME = registry.declared(__name__).name
 
 #: The smallest tile record (tile version 0.0001: type, version, rotation, x, y, z).
 MIN_TILE_BYTES = 28
@@ -336,7 +335,7 @@ def _piece(tile: _Tile, t: Tables, glyph_byte: int, tile_version: int) -> Piece:
     dq, dr = t.anchor(shape, rotation)
     piece = Piece(ptype.id, q - dq, r - dr, tile.z, rotation, attrs)
     if extras:
-        piece.extras["hsc"] = extras
+        piece.extras[NAME] = extras
     return piece
 
 
@@ -356,5 +355,5 @@ def _assign_players(starts: list[tuple[int, Piece, int]], t: Tables) -> None:
                 extra[colour] = candidate
                 used.add(candidate)
             player = extra[colour]
-            piece.extras.setdefault("hsc", {})["colour"] = colour
+            piece.extras.setdefault(NAME, {})["colour"] = colour
         piece.attrs["player"] = player

@@ -18,6 +18,7 @@ from collections import Counter
 from itertools import repeat
 from operator import add, itemgetter, mul, rshift, sub
 
+from mapkit import registry
 from mapkit.formats.hsc._binary import EMPTY_UTF16, VERSION_BYTES
 from mapkit.formats.hsc._tables import Tables, colorref
 from mapkit.model.catalog import PieceType
@@ -25,6 +26,8 @@ from mapkit.model import lanes
 from mapkit.model.columns import Kind
 from mapkit.model.map import Piece
 
+#: This format's name, from its registry row: the key of what it keeps in `extras`.
+NAME = registry.declared(__name__).name
 TYPE_CHECKING = False  # (typing is not imported at run time: every command starts faster)
 if TYPE_CHECKING:
     from typing import Any, Callable, Iterable, Sequence
@@ -346,7 +349,7 @@ class Plain:
             odd.setdefault(i, {})["type"] = raw[i]
         for i in sorted(odd):
             extras = odd[i]
-            piece(i).extras = {"hsc": {k: extras[k] for k in ("byte", "colour", "type") if k in extras}}
+            piece(i).extras = {NAME: {k: extras[k] for k in ("byte", "colour", "type") if k in extras}}
         for i in self.glyphs:
             piece(i).attrs["letter"] = chr(byte[i])
         for i in self.starts:

@@ -15,6 +15,7 @@ import operator
 import struct
 from typing import Any
 
+from mapkit import registry
 from mapkit.formats._losses import (CARRIED_BY_THE_MAP, Places, board_losses, notes_text, unheld_attrs,
                                     unheld_piece_attrs)
 from mapkit.formats.hsc._binary import (FAST_PATH_MIN_TILES, VERSION_BYTES, encode_cstring, paused_gc, same_bytes,
@@ -26,6 +27,8 @@ from mapkit.model.catalog import PieceType
 from mapkit.model.grid import axial_to_offset
 from mapkit.model.map import Map, Piece
 
+#: This format's name, from its registry row: the key of what it keeps in `extras`.
+NAME = registry.declared(__name__).name
 #: VirtualScape 1.066 defaults for a new document: levels per page, transparency, grid,
 #: print tile numbers, print start areas as levels (docs/hsc-format.md §1.3 and §8).
 DEFAULT_PRINT = (6, 80, 1, 0, 1)
@@ -42,7 +45,7 @@ def write(m: Map) -> bytes:
 
 
 def _write(m: Map) -> bytes:
-    hx = m.extras.get("hsc")
+    hx = m.extras.get(NAME)
     if isinstance(hx, dict) and isinstance(hx.get("fingerprint"), str):
         try:
             data = _encode(m, hx)
@@ -155,7 +158,7 @@ def _start_colour(p: Piece, t: Tables, he: dict | None) -> int | None:
     player = p.attrs.get("player")
     colour = t.colour_of_player.get(player) if isinstance(player, int) else None
     if colour is None:
-        kept = p.extras.get("hsc")
+        kept = p.extras.get(NAME)
         if isinstance(kept, dict) and _is_colorref(kept.get("colour")):
             return kept["colour"]
     return colour
@@ -217,7 +220,7 @@ def _encode(m: Map, hx: dict | None) -> bytes:
 
 def _scenario_rtf(m: Map) -> bytes:
     """The original RTF if the scenario text is unchanged, else fresh minimal RTF."""
-    kept = m.extras.get("hsc", {}).get("scenario_rtf") if isinstance(m.extras.get("hsc"), dict) else None
+    kept = m.extras.get(NAME, {}).get("scenario_rtf") if isinstance(m.extras.get(NAME), dict) else None
     if isinstance(kept, str):
         try:
             raw = bytes.fromhex(kept)
@@ -271,7 +274,7 @@ def _tiles(writable: list[tuple[Piece, PieceType]], t: Tables, preserve: bool, t
     rows = []
     for p, ptype in writable:
         code = codes.get(p.type)
-        if code is not None and not (preserve and p.extras.get("hsc")):
+        if code is not None and not (preserve and p.extras.get(NAME)):
             slots.append(None)
             rows.append((code, p.q, p.r, p.z, p.rotation))
             continue
@@ -306,7 +309,7 @@ def _tiles(writable: list[tuple[Piece, PieceType]], t: Tables, preserve: bool, t
 
 def _tile(p: Piece, ptype: PieceType, t: Tables, preserve: bool, tile_version: int, glyph_byte: int,
           shift: tuple[int, int, int]) -> bytes:
-    he = p.extras.get("hsc") if preserve else None
+    he = p.extras.get(NAME) if preserve else None
     if he is not None and not isinstance(he, dict):
         raise TypeError("piece extras")
     he = he or {}

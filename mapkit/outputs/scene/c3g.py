@@ -27,17 +27,18 @@ MARK_LABELS = {"doorway": "Door", "window": "Win", "transit": "T", "stairway-up"
                "elevator-shaft": "Lift", "exit": "Exit"}
 
 
-def _c3g() -> dict[str, Any]:
+def c3g_style() -> dict[str, Any]:
+    """The "c3g" part of render_style.json."""
     return style.style_data()["c3g"]
 
 
-def _rgb(key: str) -> RGB:
-    r, g, b = _c3g()[key]
+def rgb_of(key: str) -> RGB:
+    r, g, b = c3g_style()[key]
     return int(r), int(g), int(b)
 
 
 def class_rgb(cls: str) -> RGB:
-    r, g, b = _c3g()["classes"][cls]["rgb"]
+    r, g, b = c3g_style()["classes"][cls]["rgb"]
     return int(r), int(g), int(b)
 
 
@@ -81,7 +82,7 @@ def c3g_levels(m: Map, map_file: str | None) -> set[int]:
     return out
 
 
-def _placed_or_note(m: Map, map_file: str | None, out: C3GLayer) -> Any:
+def placed_or_note(m: Map, map_file: str | None, out: C3GLayer) -> Any:
     """The map's placed Books, or None (with a note on `out` when they cannot be read)."""
     if not has_c3g(m):
         return None
@@ -94,7 +95,7 @@ def _placed_or_note(m: Map, map_file: str | None, out: C3GLayer) -> Any:
 def c3g_layer(m: Map, map_file: str | None, p: float, level: int | None = None) -> C3GLayer:
     """Draw the map's Books: at their base levels (level None) or only what stands at `level`."""
     out = C3GLayer()
-    pbs = _placed_or_note(m, map_file, out)
+    pbs = placed_or_note(m, map_file, out)
     if pbs is None:
         return out
     classes_seen: set[str] = set()
@@ -113,177 +114,18 @@ def c3g_layer(m: Map, map_file: str | None, p: float, level: int | None = None) 
     out.groups.append(root)
     for cls in CLASS_ORDER:
         if cls in classes_seen:
-            out.legend.append(style.LegendEntry("c3g-class", cls, _c3g()["classes"][cls]["label"], class_rgb(cls)))
+            out.legend.append(style.LegendEntry("c3g-class", cls, c3g_style()["classes"][cls]["label"], class_rgb(cls)))
     if pbs.buildings:
-        out.legend.append(style.LegendEntry("c3g-wall", "wall", "building wall (footprint)", _rgb("wall_rgb")))
+        out.legend.append(style.LegendEntry("c3g-wall", "wall", "building wall (footprint)", rgb_of("wall_rgb")))
     for kind in MARK_LABELS:
         if kind in marks_seen:
-            out.legend.append(style.LegendEntry("c3g-mark", kind, _mark_legend(kind), _rgb("mark_rgb")))
+            out.legend.append(style.LegendEntry("c3g-mark", kind, _mark_legend(kind), rgb_of("mark_rgb")))
     if pbs.objects:
         out.legend.append(style.LegendEntry("c3g-object", None, "destructible object / vehicle (arrow: entrance)",
-                                            _rgb("object_rgb")))
+                                            rgb_of("object_rgb")))
     if level is None and any(pb.placed and len(pb.placed.floors) > 1 for pb in pbs.buildings):
         out.notes.append("upper floors of buildings: see --view levels")
     return out
-
-
-def iso_layer(m: Map, map_file: str | None, p: float, proj: Any) -> C3GLayer:
-    """Buildings in the isometric view as solids (`_iso_building`), objects and vehicles as solids
-    over their Book's footprint as tall as their card says (`_iso_block`), on rings marking their spaces."""
-    out = C3GLayer()
-    pbs = _placed_or_note(m, map_file, out)
-    if pbs is None:
-        return out
-    from mapkit.geometry.placing import place_points
-
-    root = Group("c3g", label="C3G buildings", layer=True)
-    wall = _rgb("wall_rgb")
-    obj = _rgb("object_rgb")
-    parts: list[tuple[float, int, Group]] = []       # (how far south, order, group): painted north first
-    for pb in pbs.buildings:
-        if pb.placed is None:
-            continue
-        po = pb.placed
-        footprint = place_points(pb.book.footprint, po.q, po.r, po.rotation)
-        levels = sorted({po.level} | {po.floor_level(f) for f in po.floors})
-        if len(levels) == 1:                           # no floor above the ground: the Book gives no height
-            levels.append(levels[0] + int(_c3g()["iso_storey_levels"]))
-        g = Group(f"building-{pb.index + 1}", None, {"data-book": pb.book.name}, [])
-        _iso_building(g, footprint, levels, po, p, proj, wall)
-        parts.append((max(y for _, y in footprint), len(parts), g))
-    for pb in pbs.objects:
-        g = Group(f"object-{pb.index + 1}", None, {}, [])
-        spaces = pb.spaces()
-        for q, r in spaces:
-            ring = [proj.project(x, y, pb.placement.level) for x, y in symbols.hexagon(*hex_center(q, r, p), p, 0.7)]
-            g.add(Poly(ring, fill=(236, 222, 244), stroke=obj, width=p * 0.05))
-        south = max(hex_center(q, r, p)[1] for q, r in spaces)
-        if pb.book is not None and len(pb.book.footprint) >= 3:
-            # the object or vehicle itself: its Book's footprint, as tall as its card says
-            pl = pb.placement
-            footprint = place_points(pb.book.footprint, pl.q, pl.r, pl.rotation)
-            tall = object_levels(pb.book)
-            g.attrs["data-height"] = tall
-            _iso_block(g, footprint, pl.level, pl.level + tall, p, proj, obj)
-            south = max(south, max(y for _, y in footprint))
-        # an object inside a building (an elevator car in its shaft) is hidden by the walls in front of it
-        parts.append((south, len(parts), g))
-    root.items.extend(g for _, _, g in sorted(parts, key=lambda t: (t[0], t[1])))
-    out.groups.append(root)
-    if pbs.buildings:
-        out.legend.append(style.LegendEntry("c3g-wall", "wall", "C3G building (walls, doorways dark, windows blue)",
-                                            wall))
-    if pbs.objects:
-        out.legend.append(style.LegendEntry("c3g-object", None, "destructible object / vehicle", obj))
-    return out
-
-
-def object_levels(book: Any) -> float:
-    """How tall a destructible object or vehicle stands, in levels: its card's Height, else
-    `iso_object_levels` (render_style.json, an assumption named there)."""
-    height = book.card.get("height")
-    if isinstance(height, (int, float)) and not isinstance(height, bool) and height > 0:
-        return float(height)
-    return float(_c3g()["iso_object_levels"])
-
-
-def _iso_block(g: Group, footprint: list, low: float, high: float, p: float, proj: Any, rgb: RGB) -> None:
-    """A solid over `footprint` from level `low` to `high`: the walls facing the viewer (farthest
-    first, shaded by the way they face), then its top."""
-    n = len(footprint)
-    area = sum(footprint[i][0] * footprint[(i + 1) % n][1] - footprint[(i + 1) % n][0] * footprint[i][1]
-               for i in range(n))
-    turn = 1.0 if area > 0 else -1.0
-    ink = style.darker(rgb, 0.5)
-    seen = []
-    for i in range(n):
-        (ax, ay), (bx, by) = footprint[i], footprint[(i + 1) % n]
-        nx, ny = (by - ay) * turn, -(bx - ax) * turn
-        if ny > 1e-9:
-            seen.append((max(ay, by), i, style.darker(rgb, 0.8 if abs(nx) < abs(ny) else 0.62)))
-    for _, i, shade in sorted(seen):
-        (ax, ay), (bx, by) = footprint[i], footprint[(i + 1) % n]
-        g.add(Poly([proj.project(ax, ay, low), proj.project(bx, by, low), proj.project(bx, by, high),
-                    proj.project(ax, ay, high)], fill=shade, stroke=ink, width=p * 0.015,
-                   attrs={"class": "object-side"}))
-    g.add(Poly([proj.project(x, y, high) for x, y in footprint], fill=style.faded(rgb, 0.35), stroke=ink,
-               width=p * 0.02, attrs={"class": "object-top", "data-level": high}))
-
-
-def _iso_building(g: Group, footprint: list, levels: list[int], po: Any, p: float, proj: Any, wall: RGB) -> None:
-    """A building as a solid: for each storey the walls that face the viewer (filled, shaded by
-    the way they face, nearer walls over farther ones), doorways and windows on the wall the Book
-    marks them by, each floor's slab edge, and the roof at the top floor."""
-    n = len(footprint)
-    area = sum(footprint[i][0] * footprint[(i + 1) % n][1] - footprint[(i + 1) % n][0] * footprint[i][1]
-               for i in range(n)) / 2
-    turn = 1.0 if area > 0 else -1.0                 # which side of an edge is outside
-    stone = (226, 216, 198)                          # the walls' face: the outline colour mixed with stone
-    edge_rgb = style.darker(wall, 0.45)
-
-    def mix(t: float) -> RGB:
-        return tuple(int(round(w + (s_ - w) * t)) for w, s_ in zip(wall, stone))  # type: ignore[return-value]
-
-    light, dark = mix(0.7), mix(0.45)
-    seen = []                                        # edges facing the viewer, farthest first
-    for i in range(n):
-        (ax, ay), (bx, by) = footprint[i], footprint[(i + 1) % n]
-        nx, ny = (by - ay) * turn, -(bx - ax) * turn    # outward normal (y grows south)
-        if ny > 1e-9:                                   # else it faces away, or is seen edge-on
-            seen.append((max(ay, by), i, light if abs(nx) < abs(ny) else dark))
-    seen.sort()
-    marks_by_level: dict[int, list] = {}
-    for floor in po.floors:
-        marks_by_level.setdefault(po.floor_level(floor), []).extend(
-            m for m in floor.marks if m.kind in ("doorway", "window"))
-    for low, high in zip(levels, levels[1:]):
-        for _, i, shade in seen:
-            (ax, ay), (bx, by) = footprint[i], footprint[(i + 1) % n]
-            face = [proj.project(ax, ay, low), proj.project(bx, by, low),
-                    proj.project(bx, by, high), proj.project(ax, ay, high)]
-            g.add(Poly(face, fill=shade, stroke=edge_rgb, width=p * 0.015,
-                       attrs={"class": "wall-face", "data-level": low, "data-edge": i}))
-            for mark in marks_by_level.get(low, []):
-                on, t = _on_wall(footprint, hex_center(mark.q, mark.r, p))
-                if on == i:
-                    g.add(_opening(mark, (footprint[i], footprint[(i + 1) % n]), t, low, high, p, proj))
-        g.add(Poly([proj.project(x, y, low) for x, y in footprint], stroke=style.darker(wall, 0.5),
-                   width=p * 0.02, attrs={"class": "slab", "data-level": low}))
-    roof = [proj.project(x, y, levels[-1]) for x, y in footprint]
-    g.add(Poly(roof, fill=mix(0.85), stroke=edge_rgb, width=p * 0.03,
-               attrs={"class": "roof", "data-level": levels[-1]}))
-
-
-def _on_wall(footprint: list, point: tuple[float, float]) -> tuple[int, float]:
-    """The footprint edge nearest a marked space's centre (the wall the mark is on), and how far
-    along it (0..1) the point nearest the space lies."""
-    best = (math.inf, 0, 0.5)
-    n = len(footprint)
-    mx, my = point
-    for i in range(n):
-        (ax, ay), (bx, by) = footprint[i], footprint[(i + 1) % n]
-        dx, dy = bx - ax, by - ay
-        t = max(0.0, min(1.0, ((mx - ax) * dx + (my - ay) * dy) / ((dx * dx + dy * dy) or 1.0)))
-        d = (ax + t * dx - mx) ** 2 + (ay + t * dy - my) ** 2
-        if d < best[0]:
-            best = (d, i, t)
-    return best[1], best[2]
-
-
-def _opening(mark: Any, edge: tuple, t: float, low: int, high: int, p: float, proj: Any) -> Poly:
-    """A doorway (floor to three quarters up the storey) or a window (a third to three quarters up),
-    half a hex wide, on its wall."""
-    (ax, ay), (bx, by) = edge
-    length = math.hypot(bx - ax, by - ay) or 1.0
-    half = min(p * 0.22, length * 0.45) / length         # half the opening's width, as a share of the wall
-    t = max(half, min(1.0 - half, t))                     # the opening stays on its wall
-    (x0, y0), (x1, y1) = [(ax + (bx - ax) * u, ay + (by - ay) * u) for u in (t - half, t + half)]
-    storey = high - low
-    z0, z1 = (low, low + storey * 0.75) if mark.kind == "doorway" else (low + storey * 0.35, low + storey * 0.75)
-    hole = [proj.project(x0, y0, z0), proj.project(x1, y1, z0), proj.project(x1, y1, z1), proj.project(x0, y0, z1)]
-    fill = (60, 40, 30) if mark.kind == "doorway" else (170, 215, 240)
-    return Poly(hole, fill=fill, stroke=(30, 30, 30), width=p * 0.012,
-                attrs={"class": mark.kind, "data-q": mark.q, "data-r": mark.r, "data-level": low})
 
 
 def _mark_legend(kind: str) -> str:
@@ -319,14 +161,14 @@ def _draw_building(root: Group, pbs: Any, pb: Any, p: float, level: int | None, 
                 continue
             classes_seen.add(cls)
             g.items.extend(class_mark(q, r, p, cls))
-        g.add(Poly(place_points(book.footprint, po.q, po.r, po.rotation), stroke=_rgb("wall_rgb"), width=p * 0.07,
+        g.add(Poly(place_points(book.footprint, po.q, po.r, po.rotation), stroke=rgb_of("wall_rgb"), width=p * 0.07,
                    attrs={"class": "wall"}))
         shown = ground_floor if floor is None else [floor]
         for f in shown:
             if book.kind == "interior-access":
                 ring = _interior_ring(book, f)
                 if ring:
-                    g.add(Poly(place_points(ring, po.q, po.r, po.rotation), stroke=_rgb("interior_rgb"),
+                    g.add(Poly(place_points(ring, po.q, po.r, po.rotation), stroke=rgb_of("interior_rgb"),
                                width=p * 0.03, dash=True, attrs={"class": "interior"}))
             for mark in f.marks:
                 marks_seen.add(mark.kind)
@@ -353,7 +195,7 @@ def _interior_ring(book: Any, floor_model: Any) -> list[tuple[float, float]] | N
 
 def class_mark(q: int, r: int, p: float, cls: str) -> list:
     """A hex's class: an inset ring in the class colour, its letter, and its pattern."""
-    info = _c3g()["classes"][cls]
+    info = c3g_style()["classes"][cls]
     rgb = class_rgb(cls)
     cx, cy = hex_center(q, r, p)
     items: list = [Poly(symbols.hexagon(cx, cy, p, 0.84), stroke=rgb, width=p * 0.05,
@@ -377,7 +219,7 @@ def class_mark(q: int, r: int, p: float, cls: str) -> list:
 
 def mark_symbol(kind: str, q: int, r: int, p: float, number: int | None = None) -> list:
     """A marked space: a symbol for its kind and a short label (with its number)."""
-    rgb = _rgb("mark_rgb")
+    rgb = rgb_of("mark_rgb")
     cx, cy = hex_center(q, r, p)
     label = MARK_LABELS[kind] + (str(number) if number is not None and kind not in ("doorway", "window") else "")
     white = (255, 255, 255)
@@ -410,7 +252,7 @@ def mark_symbol(kind: str, q: int, r: int, p: float, number: int | None = None) 
 
 
 def _draw_object(root: Group, pb: Any, p: float, out: C3GLayer, suffix: str = "") -> None:
-    rgb = _rgb("object_rgb")
+    rgb = rgb_of("object_rgb")
     name = pb.book.name if pb.book else pb.placement.book
     g = root.group(f"object-{pb.index + 1}{suffix}", **{"data-book": name, "data-q": pb.placement.q, "data-r": pb.placement.r,
                                             "data-level": pb.placement.level})

@@ -18,7 +18,7 @@ from mapkit.model import levels
 from mapkit.model.catalog import catalog
 from mapkit.model.grid import DIRECTIONS
 from mapkit.model.map import Map
-from mapkit.outputs.scene import c3g, iso_obstacles, layout, players, style, symbols
+from mapkit.outputs.scene import c3g, iso_c3g, iso_obstacles, layout, players, style, symbols
 from mapkit.outputs.scene import iso_solids as solids
 from mapkit.outputs.scene.layout import Box, Oblique, hex_center
 from mapkit.outputs.scene.shapes import Circle, Group, Poly, Text
@@ -67,6 +67,16 @@ def iso_view(m: Map, opts: Any) -> tuple[Group, Box, dict]:
             flat = 1 if ptype.kind == "marker" else 2        # marks on the ground go under what stands there
             for q, r in cells:
                 jobs.append((r, piece.z + 0.001, flat, index, (q, r, float(piece.z), None)))
+    extra = None
+    shares: list[iso_c3g.Part] = []
+    if c3g.has_c3g(m):
+        # C3G solids cut along the grid, each hex's share painted with that hex's tiles
+        shares, extra = iso_c3g.iso_parts(m, opts.map_file, p, proj)
+        first = len(m.pieces)
+        for k, part in enumerate(sorted(range(len(shares)), key=lambda i: shares[i].rank)):
+            share = shares[part]
+            jobs.append((share.r, share.bottom + 0.001, 1 if share.rank == iso_c3g.RING else 2, first + k,
+                         (share.q, share.r, share.bottom, share.group)))
     jobs.sort(key=lambda j: (j[0], j[1], j[2], j[3]))
     root = Group("iso", label="Stacked tiles", layer=True)
     late = Group("iso-markers", label="Glyphs and figures", layer=True)
@@ -78,7 +88,12 @@ def iso_view(m: Map, opts: Any) -> tuple[Group, Box, dict]:
     offsets = [(ox, oy * sin_e) for ox, oy in layout.corner_offsets(p)]
     faces = [(d, layout.EDGE_OF_DIRECTION[d]) for d in (1, 2)]    # colour[d] shades face d
     grid_w, face_w, outline_w = p * 0.01, p * 0.012, p * 0.025
+    n_pieces = len(m.pieces)
     for _, _, _, index, (q, r, bottom, top) in jobs:
+        if index >= n_pieces:                           # a C3G solid's share of hex (q, r)
+            root.add(top)
+            _extend(top, xs, ys)
+            continue
         piece = m.pieces[index]
         ptype = cat[piece.type]
         cx, cy = hex_center(q, r, p)
@@ -134,20 +149,31 @@ def iso_view(m: Map, opts: Any) -> tuple[Group, Box, dict]:
     if not xs:
         xs, ys = [0.0, p], [0.0, p]
     box = Box(min(xs), min(ys), max(xs), max(ys))
-    info = {"types": [cat[pc.type] for pc in m.pieces],
-            "players": [pc for pc in m.pieces if pc.type == "start-zone" or cat[pc.type].kind == "figure"],
-            "cells": set(tops), "iso": True}
-    if c3g.has_c3g(m):
-        extra = c3g.iso_layer(m, opts.map_file, p, proj)
-        root.items.extend(extra.groups)
-        for group in extra.groups:
-            for item, _, _ in group.walk():
-                if isinstance(item, Poly):
-                    box = box.union(Box(min(x for x, _ in item.pts), min(y for _, y in item.pts),
-                                        max(x for x, _ in item.pts), max(y for _, y in item.pts)))
+    notes = _one_height_notes(m)
+    info: dict[str, Any] = {"types": [cat[pc.type] for pc in m.pieces],
+                            "players": [pc for pc in m.pieces if pc.type == "start-zone"
+                                        or cat[pc.type].kind == "figure"],
+                            "cells": set(tops), "iso": True, "notes": notes}
+    if extra is not None:
         info["extra_legend"] = extra.legend
-        info["notes"] = extra.notes
+        notes += extra.notes
     return root, box, info
+
+
+def _one_height_notes(m: Map) -> list[str]:
+    """The assumption behind a multi-hex obstacle drawn one height over all its hexes, once per
+    kind on the map (`render_style.json` "iso" "one_height", which names its sources)."""
+    cat = catalog()
+    said = iso_obstacles.iso_data().get("one_height", {})
+    notes: dict[str, str] = {}
+    for piece in m.pieces:
+        ptype = cat[piece.type]
+        if ptype.kind != "obstacle" or ptype.hex_heights or piece.attrs.get("heights"):
+            continue
+        symbol = style.obstacle_style(ptype)[0]
+        if symbol in said and symbol not in notes and len(layout.piece_cells(m, piece)) > 1:
+            notes[symbol] = str(said[symbol])
+    return list(notes.values())
 
 
 def _runs(boundary: list[bool]) -> list[list[int]]:
@@ -212,7 +238,7 @@ def _iso_standing(root: Group, late: Group, m: Map, index: int, cell: tuple[int,
             height = iso_obstacles.cell_height(piece, ptype, k)
             group.attrs["data-height"] = height
             if form == "ruin":
-                solids.ruin(group, cx, cy, z, height, p, proj, rgb, {"class": "ruin"})
+                solids.ruin(group, cx, cy, z, height, p, proj, rgb, {"class": "ruin"}, _axis(cells, p))
             else:
                 data = iso_obstacles.iso_data()
                 symbol = style.obstacle_style(ptype)[0]
@@ -255,6 +281,13 @@ def _iso_standing(root: Group, late: Group, m: Map, index: int, cell: tuple[int,
         top = z + max(solids.FLAG_POLE_LEVELS, solids.battlement_levels(), float(ptype.obstacle_height or 0))
         xs += [bx - p * 0.5, bx + p * 0.5]
         ys += [proj.project(cx, cy, top)[1] - p * 0.3, by]
+
+
+def _axis(cells: list[tuple[int, int]], p: float) -> tuple[float, float]:
+    """The unit vector along a line of hexes, first to last (east for one hex)."""
+    (x0, y0), (x1, y1) = hex_center(*cells[0], p), hex_center(*cells[-1], p)
+    length = math.hypot(x1 - x0, y1 - y0)
+    return ((x1 - x0) / length, (y1 - y0) / length) if length else (1.0, 0.0)
 
 
 def _extend(group: Group, xs: list[float], ys: list[float]) -> None:

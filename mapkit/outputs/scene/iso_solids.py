@@ -152,14 +152,23 @@ def palm(g: Group, bx: float, by: float, tx: float, ty: float, p: float, rgb: RG
 
 
 def ruin(g: Group, cx: float, cy: float, z: float, height: float, p: float, proj: Oblique, rgb: RGB,
-         attrs: dict[str, Any]) -> None:
-    """A broken wall across the hex: full height at one end, crumbling to a stub, with a gap."""
-    a, b = (cx - p * 0.36, cy), (cx + p * 0.36, cy)
+         attrs: dict[str, Any], axis: Point = (1.0, 0.0)) -> None:
+    """A broken wall across the hex along `axis` (a unit vector: the line of the ruin's hexes, the
+    way its wall runs): full height at one end, crumbling to a stub, with a gap. Which long side
+    of its hexes the wall stands on is not known (`render_style.json` sheet_labels ruin_legend),
+    so it is drawn through their middle."""
+    ux, uy = axis
+    if uy < 0 or (uy == 0 and ux < 0):              # run it left to right, its face towards the viewer
+        ux, uy = -ux, -uy
+    a, b = (cx - p * 0.36 * ux, cy - p * 0.36 * uy), (cx + p * 0.36 * ux, cy + p * 0.36 * uy)
+    nx, ny = -uy * p * 0.06, ux * p * 0.06          # towards the viewer (south)
+    if ny < 0:
+        nx, ny = -nx, -ny
     steps = [(0.0, 1.0), (0.28, 1.0), (0.28, 0.72), (0.45, 0.72), (0.45, 0.0), (0.58, 0.0), (0.58, 0.45),
              (0.8, 0.45), (0.8, 0.25), (1.0, 0.25)]
     ink = style.darker(rgb, 0.5)
-    front = [proj.project(a[0], a[1] + p * 0.06, z), proj.project(b[0], b[1] + p * 0.06, z)]
-    front += [proj.project(a[0] + (b[0] - a[0]) * t, a[1] + p * 0.06, z + max(h, 0.05) * height)
+    front = [proj.project(a[0] + nx, a[1] + ny, z), proj.project(b[0] + nx, b[1] + ny, z)]
+    front += [proj.project(a[0] + (b[0] - a[0]) * t + nx, a[1] + (b[1] - a[1]) * t + ny, z + max(h, 0.05) * height)
               for t, h in reversed(steps)]
     g.add(Poly(front, fill=rgb, stroke=ink, width=p * 0.015, attrs={**attrs, "data-part": "side"}))
 

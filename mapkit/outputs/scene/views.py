@@ -42,6 +42,8 @@ class RenderOptions:
     notes: list[str] = field(default_factory=list)
     #: The levels view draws only these Levels' panels (None: every Level of the map).
     only_levels: tuple[int, ...] | None = None
+    #: The side of the table the iso view is seen from (a key of `turn.SEEN_FROM`: S, WSW, WNW, N, ENE, ESE).
+    seen_from: str = "S"
 
 
 def build_scene(m: Map, options: RenderOptions | None = None) -> Scene:
@@ -71,7 +73,12 @@ def scenarios_note(m: Map) -> str:
 
 def _build(m: Map, opts: RenderOptions) -> Scene:
     if opts.view == "iso":
-        return _finish(m, opts, *iso_view(m, opts))
+        from mapkit.outputs.scene import turn
+
+        if opts.seen_from not in turn.SEEN_FROM:
+            raise ValueError(f"unknown side {opts.seen_from!r} (known: {', '.join(turn.SEEN_FROM)})")
+        seen = turn.turned(m, opts.seen_from)
+        return _finish(seen, opts, *iso_view(seen, opts))
     if opts.view == "levels" and opts.level is None:
         return _finish(m, opts, *levels_view(m, opts))
     return _finish(m, opts, *top_view(m, opts, opts.level))
@@ -475,6 +482,10 @@ def _finish(m: Map, opts: RenderOptions, content: Group, box: Box, info: dict) -
         if len(numbers) == 1:                       # one scenario (of a page that sets up several)
             name += f" - {m.scenario_setup(numbers[0]).title}"
         view = {"top": "seen from above", "iso": "stacked tiles", "levels": "level by level"}[opts.view]
+        if opts.view == "iso" and opts.seen_from != "S":
+            from mapkit.outputs.scene.turn import SIDE_NAMES
+
+            view += f", seen from the {SIDE_NAMES[opts.seen_from]}"
         if opts.level is not None:
             view = f"Level {opts.level}"
         elif opts.view == "levels" and len(info.get("panels") or ()) == 1:

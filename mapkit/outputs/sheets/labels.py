@@ -2,8 +2,10 @@
 marker or another label.
 
 A piece asks for one label (`wanted`): a tile its hex count (24, 7, 3), a castle base or wall
-its kind (C, S, E: corner, straight, end), an arch "arch", a tree, ruin or glacier its height
-(H10); ladders stacked on one edge by a sheet of several Levels their number (5×). `place` puts each plate where it covers nothing it must not: first inside the piece, in
+its kind (C, S, E: corner, straight, end), an arch "arch", a flag "flag", a tree, ruin or glacier
+its height (H10); the edge pieces of a kind on a hex their kind and the sides of the hex they
+stand on ("B NW/W": battlements on the north-west and west sides), with how many a sheet of
+several Levels stacks on an edge ("L NE 5×"). `place` puts each plate where it covers nothing it must not: first inside the piece, in
 the hex nearest its middle and then its other hexes, on the free side of what stands there;
 where the piece is full (a one-hex tile under a figure), beside it on the map, with a leader
 line from the plate to the hex. What a plate must keep off is what the scene draws over the
@@ -23,7 +25,7 @@ from functools import lru_cache
 from typing import Any, Iterable, Iterator, Sequence
 
 from mapkit.model.catalog import PieceType, catalog
-from mapkit.model.grid import HEX_PITCH_MM, SQRT3, hex_center_mm, mm_to_hex, neighbours
+from mapkit.model.grid import DIRECTION_NAMES, HEX_PITCH_MM, SQRT3, hex_center_mm, mm_to_hex, neighbours
 from mapkit.model.map import Map
 from mapkit.outputs.paint.pdf import bold_font, font, text_width
 
@@ -87,6 +89,9 @@ class Layout:
     size_pt: float
     #: Labels no free place was found for, put on their piece anyway (a test fails on them).
     forced: list[Placed] = field(default_factory=list)
+    #: Edge labels no free place was found for (their hex crowded to the map's rim): the sheet
+    #: lists them beside the map, by hex name, rather than cover anything.
+    listed: list[Wanted] = field(default_factory=list)
 
 
 def label_text(ptype: PieceType, hexes: int) -> tuple[str, str] | None:
@@ -96,9 +101,12 @@ def label_text(ptype: PieceType, hexes: int) -> tuple[str, str] | None:
 
     if ptype.kind in ("land", "fluid", "custom"):
         return str(hexes), "size"
-    named = style_data()["sheet_labels"]["pieces"].get(ptype.id)
+    said = style_data()["sheet_labels"]
+    named = said["pieces"].get(ptype.id)
     if named:
         return str(named), "castle"
+    if ptype.id in said["flag"]:
+        return str(said["flag"][ptype.id]), "flag"
     if ptype.kind in ("marker", "figure", "edge", "castle"):
         return None
     height = piece_height(ptype)
@@ -114,17 +122,32 @@ def piece_height(ptype: PieceType) -> int | None:
     return int(ptype.height) if ptype.height > 1 else None
 
 
+def edge_text(ptype: PieceType, sides: dict[int, int]) -> str | None:
+    """The label of the edge pieces of one kind on one hex: the kind's letters and the sides of
+    the hex they stand on, with how many are stacked on each ("B NE/E", "L W 5×"); None for an
+    edge piece the sheets do not name."""
+    from mapkit.outputs.scene.style import style_data
+
+    letters = style_data()["sheet_labels"]["edges"].get(ptype.id)
+    if letters is None:
+        return None
+    return f"{letters} " + "/".join(DIRECTION_NAMES[d] + (f" {n}\u00d7" if n > 1 else "")
+                                    for d, n in sorted(sides.items()))
+
+
 def wanted(m: Map, indices: Iterable[int]) -> list[Wanted]:
     """The labels the pieces `indices` ask for, each with its hexes, nearest its middle first;
-    and one for each stack of edge pieces (the ladders a sheet of several Levels places on one
-    edge, a Level apart), saying how many ("5×"), on the lowest of them."""
+    and one for the edge pieces of each kind on each hex, naming them and the sides of the hex
+    they stand on, and how many a sheet of several Levels stacks on each (the ladders of every
+    other Level), on the lowest of them."""
     cat = catalog()
     out = []
-    stacks: dict[tuple[str, int, int, int], list[int]] = {}
+    stacks: dict[tuple[str, int, int], dict[int, list[int]]] = {}
     for i in indices:
         piece = m.pieces[i]
         if cat[piece.type].kind == "edge" and len(m.footprint(piece)) == 1:
-            stacks.setdefault((piece.type, piece.q, piece.r, int(piece.rotation) % 6), []).append(i)
+            sides = stacks.setdefault((piece.type, piece.q, piece.r), {})
+            sides.setdefault(int(piece.rotation) % 6, []).append(i)
             continue
         cells = list(m.footprint(piece))
         said = label_text(cat[piece.type], len(cells))
@@ -134,10 +157,11 @@ def wanted(m: Map, indices: Iterable[int]) -> list[Wanted]:
         mx, my = sum(x for x, _ in centres) / len(centres), sum(y for _, y in centres) / len(centres)
         order = sorted(range(len(cells)), key=lambda n: (math.dist(centres[n], (mx, my)), n))
         out.append(Wanted(i, said[0], said[1], tuple(cells[n] for n in order)))
-    for (_, q, r, _), stack in stacks.items():
-        if len(stack) > 1:
-            lowest = min(stack, key=lambda i: (m.pieces[i].z, i))
-            out.append(Wanted(lowest, f"{len(stack)}\u00d7", "stack", ((q, r),)))
+    for (kind, q, r), sides in stacks.items():
+        text = edge_text(cat[kind], {d: len(stack) for d, stack in sides.items()})
+        if text is not None:
+            lowest = min((i for stack in sides.values() for i in stack), key=lambda i: (m.pieces[i].z, i))
+            out.append(Wanted(lowest, text, "edge", ((q, r),)))
     return out
 
 
@@ -358,18 +382,20 @@ class _Spots:
 
 
 def _beside_spots(want: Wanted, w: float, h: float, area: Box | None) -> list[tuple[Box, float, float]]:
-    """Plates around the piece's middle hex, nearest first: (box, direction x, direction y)."""
+    """Plates around the piece's middle hex, nearest first: (box, direction x, direction y); then
+    the directions half-way between those, for a piece hemmed in on every one of them."""
     ax, ay = hex_center_mm(*want.cells[0])
     out = []
-    for ring in RINGS:
-        for n in range(DIRECTIONS):
-            angle = -math.pi / 2 + n * math.tau / DIRECTIONS      # from north, clockwise
-            ux, uy = math.cos(angle), math.sin(angle)
-            reach = ring * P + abs(ux) * w / 2 + abs(uy) * h / 2 - P * 0.5   # the plate's near edge `ring` out
-            x, y = ax + ux * reach, ay + uy * reach
-            b = (x - w / 2, y - h / 2, x + w / 2, y + h / 2)
-            if _within(b, area):
-                out.append((b, ux, uy))
+    for half in (0.0, 0.5):
+        for ring in RINGS:
+            for n in range(DIRECTIONS):
+                angle = -math.pi / 2 + (n + half) * math.tau / DIRECTIONS      # from north, clockwise
+                ux, uy = math.cos(angle), math.sin(angle)
+                reach = ring * P + abs(ux) * w / 2 + abs(uy) * h / 2 - P * 0.5   # the plate's near edge `ring` out
+                x, y = ax + ux * reach, ay + uy * reach
+                b = (x - w / 2, y - h / 2, x + w / 2, y + h / 2)
+                if _within(b, area):
+                    out.append((b, ux, uy))
     return out
 
 
@@ -405,45 +431,58 @@ def place(wants: Sequence[Wanted], keep_off: list[Any], pt_per_mm: float, area: 
     room = {id(want): spots[id(want)].count(ENOUGH) for want in wants}
     placed: list[Placed] = []
     forced: list[Placed] = []
-    later: list[Wanted] = []
-    for want in sorted(wants, key=lambda wt: (room[id(wt)] == 0, room[id(wt)], len(wt.cells), wt.piece)):
-        spot = next((b for b in spots[id(want)] if not taken.box_hits(b)), None)
-        if spot is None:
-            later.append(want)
-            continue
-        taken.add_box(spot)
-        placed.append(_placed(want, spot))
-    around = {}
-    for want in later:                    # the places beside each piece, off the symbols
-        spots_beside = _beside_spots(want, *sizes[id(want)], area)
-        around[id(want)] = [spot for spot, free in zip(spots_beside, _free_of(tree, [b for b, _, _ in spots_beside]))
-                            if free]
-    for want in sorted(later, key=lambda wt: (len(around[id(wt)]), wt.piece)):   # the most hemmed in first
-        w, h = sizes[id(want)]
-        ax, ay = hex_center_mm(*want.cells[0])
-        chosen: Placed | None = None
-        for b, ux, uy in around[id(want)]:
-            if taken.box_hits(b):
+    listed: list[Wanted] = []
+    # edge pieces after every other piece has its plate: their marks say much of what their
+    # plates do, so they yield, and where no room is left they are listed beside the map
+    for batch in ([wt for wt in wants if wt.kind != "edge"], [wt for wt in wants if wt.kind == "edge"]):
+        later: list[Wanted] = []
+        for want in sorted(batch, key=lambda wt: (room[id(wt)] == 0, room[id(wt)], len(wt.cells), wt.piece)):
+            spot = next((b for b in spots[id(want)] if not taken.box_hits(b)), None)
+            if spot is None:
+                later.append(want)
                 continue
-            for end in LEADER_ENDS:
-                tx, ty = ax + ux * end * P, ay + uy * end * P
-                seg = (_edge_point(b, tx, ty), (tx, ty))
-                if seg[0] == seg[1] or taken.line_hits(seg):
-                    continue
-                if len(tree.query(LineString(seg), predicate="intersects")):
-                    continue
-                chosen = _placed(want, b, seg)
-                break
-            if chosen is not None:
-                break
-        if chosen is None:
-            chosen = Placed(want, ax, ay, w, h)
-            forced.append(chosen)
-        elif chosen.leader is not None:
-            taken.add_line(chosen.leader)
-        taken.add_box(chosen.box)
-        placed.append(chosen)
-    return Layout(placed, keep_off, size_pt, forced)
+            taken.add_box(spot)
+            placed.append(_placed(want, spot))
+        around = {}
+        for want in later:                    # the places beside each piece, off the symbols
+            spots_beside = _beside_spots(want, *sizes[id(want)], area)
+            around[id(want)] = [spot for spot, free in zip(spots_beside,
+                                                           _free_of(tree, [b for b, _, _ in spots_beside])) if free]
+        for want in sorted(later, key=lambda wt: (len(around[id(wt)]), wt.piece)):   # the most hemmed in first
+            chosen = _beside(want, sizes[id(want)], around[id(want)], taken, tree)
+            if chosen is None and want.kind == "edge":
+                listed.append(want)
+                continue
+            if chosen is None:
+                ax, ay = hex_center_mm(*want.cells[0])
+                chosen = Placed(want, ax, ay, *sizes[id(want)])
+                forced.append(chosen)
+            elif chosen.leader is not None:
+                taken.add_line(chosen.leader)
+            taken.add_box(chosen.box)
+            placed.append(chosen)
+    return Layout(placed, keep_off, size_pt, forced, listed)
+
+
+def _beside(want: Wanted, size: tuple[float, float], around: list[tuple[Box, float, float]], taken: _Taken,
+            tree: Any) -> Placed | None:
+    """The first free place beside the piece whose leader line, to a point of the piece's
+    middle hex, crosses no plate, line or symbol; None where there is none."""
+    from shapely.geometry import LineString
+
+    ax, ay = hex_center_mm(*want.cells[0])
+    for b, ux, uy in around:
+        if taken.box_hits(b):
+            continue
+        for end in LEADER_ENDS:
+            tx, ty = ax + ux * end * P, ay + uy * end * P
+            seg = (_edge_point(b, tx, ty), (tx, ty))
+            if seg[0] == seg[1] or taken.line_hits(seg):
+                continue
+            if len(tree.query(LineString(seg), predicate="intersects")):
+                continue
+            return _placed(want, b, seg)
+    return None
 
 
 def _placed(want: Wanted, b: Box, leader: Segment | None = None) -> Placed:

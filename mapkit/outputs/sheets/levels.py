@@ -273,6 +273,8 @@ def _level_panel(c: Any, m: Map, frame: _MapFrame, levels: dict[int, list[int]],
             break
         y = _parts_column(c, m, levels[lv], (left + width - list_w) * PT_PER_MM, y - 6, f"Then on {levels_label(lv)}",
                           bottom_pt=bottom_pt, more=f"see the parts list, page {parts_page}")
+    if layout.listed:
+        y = _crowded_edges(c, frame, layout.listed, (left + width - list_w) * PT_PER_MM, y - 6, bottom_pt)
     if here:
         c.setFont(bold_font(), 7)
         c.drawString((left + width - list_w) * PT_PER_MM, y - 4, "C3G buildings and objects")
@@ -280,6 +282,24 @@ def _level_panel(c: Any, m: Map, frame: _MapFrame, levels: dict[int, list[int]],
         for n, fp in enumerate(here, start=1):
             text = f"{fp.label}: {fp.name}" if fp.label else fp.name
             c.drawString((left + width - list_w + 6) * PT_PER_MM, y - 4 - 9 * n, text[:48])
+
+
+def _crowded_edges(c: Any, frame: _MapFrame, listed: Sequence[Any], x: float, y: float, bottom_pt: float) -> float:
+    """The edge pieces whose hexes left no room for their plate (crowded against the map's rim):
+    a line each, by hex name, under the parts list; returns where the next block starts."""
+    rows = [f"{frame.name(*want.cells[0])}: {want.text}"
+            for want in sorted(listed, key=lambda w: (w.cells[0][1], w.cells[0][0]))]
+    c.setFillColorRGB(0, 0, 0)
+    c.setFont(bold_font(), 8)
+    c.drawString(x, y, "Edge pieces on crowded hexes")
+    c.setFont(font(), 7)
+    y -= 9
+    room = max(1, int((y - bottom_pt) // 9))
+    shown = rows if len(rows) <= room else rows[:room - 1] + [f"... and {len(rows) - room + 1} more"]
+    for line in shown:
+        c.drawString(x + 6, y, line[:60])
+        y -= 9
+    return y
 
 
 def _piece_labels(c: Any, m: Map, sheet: Sheet, labelled: list[int], drawn: list[int] | None = None,
@@ -452,8 +472,12 @@ class _Legend:
         kinds = style_data()["sheet_labels"]
         if any(t.id in kinds["pieces"] for t in types):
             self.notes.insert(1, str(kinds["legend"]))
+        if any(t.id in kinds["edges"] or t.id in kinds["flag"] for t in types):
+            self.notes.insert(1, str(kinds["edge_legend"]))
         if _stacked_edges(m):
             self.notes.insert(1, str(kinds["stack_legend"]))
+        if any(t.id in kinds["ruins_side_unknown"] for t in types):
+            self.notes.insert(1, str(kinds["ruin_legend"]))
         if options.footprints:
             self.notes.insert(1, "Purple dashed outline: a C3G building or object (its Book's name).")
 
