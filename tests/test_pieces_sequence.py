@@ -147,10 +147,13 @@ def test_columns_copy_pickle_and_compare_without_handing_pieces_out():
     assert list(reversed(held)) == pieces[::-1] and held.columnar
 
 
-def test_nothing_probes_what_holds_the_pieces():
-    # The reductions are Pieces' own methods: no caller asks whether the pieces have them.
+def test_nothing_probes_what_holds_the_pieces_and_every_map_holds_a_pieces():
+    # The reductions are Pieces' own methods: no caller asks whether the pieces have them. And
+    # `replace` copies fields as they are given (it calls no __init__), so a map's pieces given
+    # to it are a Pieces, never a bare list.
     root = Path(__file__).resolve().parent.parent / "mapkit"
-    probes = [f"{path.relative_to(root)}:{n}" for path in sorted(root.rglob("*.py"))
-              for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
-              if re.search(r"(getattr|hasattr|isinstance)\([^)]*\.pieces\b", line)]
-    assert probes == []
+    lines = [(f"{path.relative_to(root)}:{n}", line) for path in sorted(root.rglob("*.py"))
+             for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)]
+    assert [at for at, line in lines if re.search(r"(getattr|hasattr|isinstance)\([^)]*\.pieces\b", line)] == []
+    assert [at for at, line in lines if re.search(r"\breplace\(.*\bpieces=(?!Pieces\()", line)] == []
+    assert [at for at, line in lines if re.search(r"\.pieces = (\[|list\()", line)] == []
