@@ -13,9 +13,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from conftest import corpus_files
+from test_pieces_sequence import columns_of as table_of
 from mapkit.formats import hsc
 from mapkit.model.catalog import catalog
-from mapkit.model.columns import Columns, Kind, kind_column, piece_bounds, type_turn_kinds
+from mapkit.model.columns import Columns, Kind, piece_bounds, type_turn_kinds
 from mapkit.model.map import Map, Piece, Pieces
 from mapkit.summary import summarise
 
@@ -24,18 +25,6 @@ from generate import make_map  # noqa: E402
 
 TYPES = ("grass-1", "grass-2", "rock-3", "water-1", "tree-10", "castle-wall-corner", "glyph", "start-zone",
          "grass-24", "road-5")
-
-
-def table_of(pieces: list[Piece]) -> Pieces:
-    """A table holding plain pieces as columns and the rest (attrs, extras, half turns) as objects."""
-    types = sorted({p.type for p in pieces})
-    code = {t: i for i, t in enumerate(types)}
-    plain = [not p.attrs and not p.extras and p.rotation == int(p.rotation) for p in pieces]
-    return Pieces.of_columns(Columns(
-        type_turn_kinds(types),
-        kind_column([code[p.type] for p in pieces], [int(p.rotation) % 6 if ok else 0 for p, ok in zip(pieces, plain)]),
-        [p.q for p in pieces], [p.r for p in pieces], [p.z for p in pieces],
-        {i: p for i, (p, ok) in enumerate(zip(pieces, plain)) if not ok}))
 
 
 def facts(m: Map) -> tuple:

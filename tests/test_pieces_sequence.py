@@ -139,8 +139,12 @@ def test_a_map_holds_the_list_it_is_given_as_pieces():
 def test_columns_copy_pickle_and_compare_without_handing_pieces_out():
     pieces = [Piece("grass-1", q, q % 3, 0, q % 6) for q in range(300)] + [Piece("glyph", 1, 1, 1, 0, {"letter": "A"})]
     held = columns_of(copy.deepcopy(pieces))
-    for other in (held.copy(), copy.deepcopy(held), pickle.loads(pickle.dumps(held))):
+    for other in (held.copy(), copy.copy(held), copy.deepcopy(held), pickle.loads(pickle.dumps(held))):
         assert other.columnar and other == held == pieces and other is not held
+    listed = Pieces(list(pieces))
+    copied = copy.copy(listed)
+    copied.append(pieces[0])
+    assert len(listed) == len(pieces) and copied[0] is listed[0]  # a copy of its own, as a list's
     assert Piece("grass-1", 4, 1, 0, 4) in held and held.index(pieces[7]) == 7 and held.count(pieces[0]) == 1
     assert len(held.objects()) == 1  # only the glyph, a piece the reader made
     assert held + [pieces[0]] == pieces + [pieces[0]] and [pieces[0]] + held == [pieces[0]] + pieces

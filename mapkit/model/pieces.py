@@ -132,6 +132,8 @@ class Pieces(MutableSequence):
             return Pieces(list(self._list))
         return Pieces.of_columns(self._columns.copy())
 
+    __copy__ = copy
+
     def _listed(self) -> list[Piece]:
         """The list to change the order of the rows in: the columns' pieces, every one handed out,
         become the list (the rows they were no longer line up with the columns)."""
