@@ -5,7 +5,8 @@
     print(mapkit.validate(m).summary)                     # the rules of a profile
     mapkit.render(m, "twin-rivers.png", view="iso")       # pictures, sheets, reports
 
-The verbs live in `mapkit.api` (see `docs/api.md`); the model and error types are here too.
+The verbs live in `mapkit.api`, one module by topic (see `docs/api.md`); the model and error
+types are here too.
 Everything loads on first use, so `import mapkit` costs almost nothing.
 """
 
@@ -16,10 +17,13 @@ from mapkit.errors import FormatError, LossError, MapkitError, OptionError
 TYPE_CHECKING = False  # (typing is not imported at run time: every command starts faster)
 if TYPE_CHECKING:
     from typing import Any
-    from mapkit.api import (Conversion, FileValidation, ReportPage, Sheets, Validation, analyze, check_options,
-                            convert_files, detect, file_formats, info, inventory, list_rules, output_kinds, overlay,
-                            parse_setting, print_sheets, read, read_book, read_books, read_collection, render, report,
-                            report_page, retile, validate, validate_files, write, write_format)
+    from mapkit.api.analysis import analyze
+    from mapkit.api.check import (FileValidation, Validation, check_options, list_rules, parse_setting, validate,
+                                  validate_files)
+    from mapkit.api.draw import ReportPage, Sheets, output_kinds, overlay, print_sheets, render, report, report_page
+    from mapkit.api.files import (Conversion, convert_files, detect, file_formats, info, read, read_book, read_books,
+                                  read_collection, write, write_format)
+    from mapkit.api.pieces import inventory, retile
     from mapkit.books.model import Book
     from mapkit.geometry.params import OverlayParams
     from mapkit.model.map import Map, Piece, Placement
@@ -28,13 +32,20 @@ if TYPE_CHECKING:
 
 __version__ = "0.1.0"
 
-#: The verbs (`mapkit.api`, whose dataclasses and typing cost a command that only reads a map
-#: more than the reading) and the types, loaded on first use: name -> module.
+#: The verbs (`mapkit.api`, each loaded from its module by topic) and the types, loaded on first
+#: use: name -> module.
 _VERBS = ("read", "write", "info", "validate", "Validation", "check_options", "list_rules", "inventory", "analyze",
           "retile", "render", "report", "overlay", "read_book", "read_collection", "detect", "file_formats",
           "output_kinds", "validate_files", "FileValidation", "convert_files", "Conversion", "read_books",
           "print_sheets", "Sheets", "report_page", "ReportPage", "write_format", "parse_setting")
-_LAZY = {**dict.fromkeys(_VERBS, "mapkit.api"),
+_LAZY = {**{name: f"mapkit.api.{module}" for module, names in {
+             "files": ("read", "write", "info", "read_book", "read_collection", "detect", "file_formats",
+                       "convert_files", "Conversion", "read_books", "write_format"),
+             "check": ("validate", "Validation", "check_options", "list_rules", "validate_files", "FileValidation",
+                       "parse_setting"),
+             "pieces": ("inventory", "retile"), "analysis": ("analyze",),
+             "draw": ("render", "report", "overlay", "output_kinds", "print_sheets", "Sheets", "report_page",
+                      "ReportPage")}.items() for name in names},
          "Map": "mapkit.model.map", "Piece": "mapkit.model.map", "Placement": "mapkit.model.map",
          "Book": "mapkit.books.model", "Finding": "mapkit.rules.framework", "OverlayParams": "mapkit.geometry.params",
          "FileFormat": "mapkit.registry"}

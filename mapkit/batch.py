@@ -42,7 +42,7 @@ def jobs_for(requested: int, paths: Sequence[str]) -> int:
     """Workers to start: `requested` if given, else every core, but one for small inputs (each
     file is independent, so N workers do N files at a time)."""
     if requested < 0:
-        raise OptionError(f"--jobs {requested}: the number of workers cannot be negative")
+        raise OptionError(f"jobs={requested}: the number of workers cannot be negative")
     if requested:
         return max(1, min(requested, len(paths)))
     if len(paths) < 2:

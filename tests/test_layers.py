@@ -27,8 +27,11 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("movement",),
     ("rules",),
     ("outputs", "fit", "batch"),
+    ("api.files",),
+    ("api.check", "api.pieces", "api.analysis", "api.draw"),
     ("api",),
     ("mapkit",),
+    ("cli.jobs",),
     ("cli",),
     ("__main__",),
 )
@@ -42,11 +45,19 @@ METADATA = {"__version__"}
 OWN_UNITS = {"mapkit.data.derive_sets": "data.derive_sets"}
 
 
+#: Packages whose modules are units of their own: the front door's modules by topic (below its face,
+#: `mapkit/api/__init__.py`) and the commands' jobs (below the command modules).
+SPLIT_UNITS = {"api": None, "cli": "jobs"}
+
+
 def unit_of(module: str) -> str:
-    """'mapkit.formats.hsc._write' -> 'formats'; 'mapkit' -> 'mapkit'."""
+    """'mapkit.formats.hsc._write' -> 'formats'; 'mapkit' -> 'mapkit'; 'mapkit.api.check' ->
+    'api.check'; 'mapkit.cli.jobs.info' -> 'cli.jobs'."""
     if module in OWN_UNITS:
         return OWN_UNITS[module]
     parts = module.split(".")
+    if len(parts) > 2 and parts[1] in SPLIT_UNITS and SPLIT_UNITS[parts[1]] in (None, parts[2]):
+        return f"{parts[1]}.{parts[2]}"
     return parts[1] if len(parts) > 1 else "mapkit"
 
 
@@ -118,6 +129,13 @@ def test_nothing_below_the_commands_imports_them():
     ("mapkit.formats.native", "from mapkit import geometry\n"),
     ("mapkit.sets.report", "from mapkit.formats import read_map\n"),
     ("mapkit.model.map", "from mapkit import read\n"),
+    # the front door's modules by topic are neighbours above `files`, below the face
+    ("mapkit.api.draw", "from mapkit.api.check import validate\n"),
+    ("mapkit.api.files", "def info(m):\n    from mapkit.api.pieces import inventory\n"),
+    ("mapkit.api.check", "from mapkit import api\n"),
+    # the library never reaches the commands' jobs
+    ("mapkit.api.files", "from mapkit.cli.jobs.job import Result\n"),
+    ("mapkit.cli.jobs.info", "from mapkit.cli.common import tell\n"),
 ])
 def test_an_upward_import_is_caught(module, source):
     assert len(violations(module, source)) == 1
@@ -127,6 +145,9 @@ def test_downward_imports_and_metadata_pass():
     assert violations("mapkit.outputs.scene.views", "from mapkit.books.placed import placed_books\nimport mapkit.model") == []
     assert violations("mapkit.outputs.report", "from mapkit.rules.checks import findings_to_draw\n") == []
     assert violations("mapkit.rules.report", "from mapkit import __version__\n") == []
+    assert violations("mapkit.api.pieces", "from mapkit.api.files import read_collection\n") == []
+    assert violations("mapkit.cli.jobs.fit", "from mapkit import api\nfrom mapkit.cli.jobs.job import Result\n") == []
+    assert violations("mapkit.cli.fit", "from mapkit.cli.jobs.fit import fit_file\n") == []
 
 
 # -- one painter per medium: only the raster painter draws with Pillow ------------------------------
@@ -238,13 +259,15 @@ def test_a_loop_is_caught():
     assert cycles(graph) == []
 
 
-# -- the commands reach the library through its front door -----------------------------------
-#: What a command module (and its helpers in `mapkit/cli/`) may import from the library: the
-#: front door (`mapkit` and `mapkit.api`), the errors it raises and catches, and `mapkit.io`,
-#: which checks an output name before any work, writes outputs atomically and guards standard
-#: output (the command owns its outputs; the library never prints). Anything else a command
-#: needs is a `mapkit.api` function, so a program gets what the command line does.
-CLI_MAY_IMPORT = {"mapkit", "mapkit.api", "mapkit.errors", "mapkit.io"}
+# -- the commands and their jobs reach the library through its front door ---------------------------
+#: What a module of `mapkit/cli/` (a command, a job of `cli/jobs/`, a helper) may import from the
+#: library: its public face (`mapkit` and `mapkit.api`, not the modules by topic behind it), the
+#: errors it raises and catches, `mapkit.io`, which checks an output name before any work, writes
+#: outputs atomically and guards standard output (the command owns its outputs; the library never
+#: prints), and `mapkit.records`, the value-class base a job's `Result` is declared with as the
+#: library's answers are. Anything else a job needs is a front-door function, so a program gets
+#: what the command line does.
+CLI_MAY_IMPORT = {"mapkit", "mapkit.api", "mapkit.errors", "mapkit.io", "mapkit.records"}
 
 
 def reaches_past_the_api(module: str, source: str) -> list[str]:
@@ -278,8 +301,9 @@ def reaches_past_the_api(module: str, source: str) -> list[str]:
     return bad
 
 
-def test_every_command_reaches_the_library_through_the_api():
-    found = [v for path in sorted((ROOT / "cli").glob("*.py"))
+def test_every_command_and_job_reaches_the_library_through_its_face():
+    assert sorted((ROOT / "cli" / "jobs").glob("*.py")), "the jobs are looked at too"
+    found = [v for path in sorted((ROOT / "cli").rglob("*.py"))
              for v in reaches_past_the_api(module_name(path), path.read_text(encoding="utf-8"))]
     assert found == [], "\n".join(found)
 
@@ -294,9 +318,14 @@ def test_every_command_reaches_the_library_through_the_api():
     "from mapkit import formats\n",
     "import mapkit.registry\n",
     "from ..rules import report\n",
+    # a job reaching behind the face to a module by topic, or to the registry
+    "from mapkit.api.files import read\n",
+    "def overlay_file(path):\n    from mapkit.registry import kind_of\n",
 ])
 def test_a_command_reaching_past_the_api_is_caught(source):
     assert len(reaches_past_the_api("mapkit.cli.validate", source)) == 1
+    deeper = source.replace("from ..", "from ...")  # the same module, seen from a job a package deeper
+    assert len(reaches_past_the_api("mapkit.cli.jobs.validate", deeper)) == 1
 
 
 def test_the_front_door_errors_io_and_the_command_helpers_pass():
@@ -306,21 +335,25 @@ def test_the_front_door_errors_io_and_the_command_helpers_pass():
     assert reaches_past_the_api("mapkit.cli.validate", source) == []
 
 
-# -- each command is argument parsing plus one call ----------------------------------------------
-#: The library modules a command may call into: a call of one of their functions (or of a name
-#: imported from them, or of an attribute of such a name) is a call into the library. The errors a
-#: command raises are not: `mapkit.errors` is left out.
+# -- each command is argument parsing plus one job; a job is the library's calls ----------------------
+#: The library modules a command module's `run` must not call into itself: a call of one of their
+#: functions (or of a name imported from them, or of an attribute of such a name) is a call into the
+#: library. The errors a command raises are not: `mapkit.errors` is left out.
 LIBRARY = {"mapkit", "mapkit.api", "mapkit.io"}
+#: Where the jobs live: a call of a function imported from a module here is a call of a job.
+JOBS = "mapkit.cli.jobs"
 
 
 class _Module:
     """What the call count needs to know of one command module: which names are the library, which
-    are the command helpers (functions defined here, at any depth, or imported from `mapkit.cli`)."""
+    are jobs, which are the command helpers (functions defined here, at any depth, or imported from
+    `mapkit.cli` outside the jobs)."""
 
     def __init__(self, name: str, source: str):
         self.name = name
         self.tree = ast.parse(source)
         self.library: set[str] = set()           # names bound to library modules or imported from them
+        self.jobs: set[str] = set()              # names bound to job modules or imported from them
         self.helpers: dict[str, tuple[str, str]] = {}   # name -> (cli module, function) imported
         self.cli_modules: dict[str, str] = {}    # alias -> cli module
         self.defs: dict[str, ast.FunctionDef] = {}
@@ -329,14 +362,18 @@ class _Module:
                 self.defs.setdefault(node.name, node)  # type: ignore[arg-type]
             elif isinstance(node, ast.Import):
                 for alias in node.names:
-                    if alias.name in LIBRARY or alias.name.split(".")[0] == "mapkit" and alias.asname is None:
+                    if (alias.name + ".").startswith(JOBS + "."):
+                        self.jobs.add(alias.asname or alias.name.split(".")[0])
+                    elif alias.name in LIBRARY or alias.name.split(".")[0] == "mapkit" and alias.asname is None:
                         if not alias.name.startswith("mapkit.cli") and alias.name != "mapkit.errors":
                             self.library.add(alias.asname or alias.name.split(".")[0])
             elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
                 for alias in node.names:
                     local = alias.asname or alias.name
                     full = f"{node.module}.{alias.name}"
-                    if node.module == "mapkit.cli" or full.startswith("mapkit.cli.") and node.module == "mapkit":
+                    if (node.module + ".").startswith(JOBS + ".") or full == JOBS:
+                        self.jobs.add(local)
+                    elif node.module == "mapkit.cli" or full.startswith("mapkit.cli.") and node.module == "mapkit":
                         self.cli_modules[local] = f"mapkit.cli.{alias.name}"
                     elif node.module.startswith("mapkit.cli."):
                         self.helpers[local] = (node.module, alias.name)
@@ -351,11 +388,13 @@ def _root(func: ast.expr) -> str | None:
 
 
 class CallCount:
-    """The most calls into the library that one run of a command's function can make, following
-    the command helpers it calls (in its module or in `mapkit/cli/`). Paths are counted apart (an
-    `if` and its `else`, an early return); a call in a loop or a comprehension counts as many."""
+    """The most calls into the library (`of="library"`) or of jobs (`of="jobs"`) that one run of a
+    command's function can make, following the command helpers it calls (in its module or in
+    `mapkit/cli/`, not into the jobs). Paths are counted apart (an `if` and its `else`, an early
+    return); a call in a loop or a comprehension counts as many."""
 
-    def __init__(self, sources: dict[str, str] | None = None):
+    def __init__(self, sources: dict[str, str] | None = None, of: str = "library"):
+        self.of = of
         self.sources = sources or {}
         self.modules: dict[str, _Module] = {}
         self.done: dict[tuple[str, str], int] = {}
@@ -380,7 +419,7 @@ class CallCount:
 
     def call(self, mod: _Module, func: ast.expr) -> int:
         root = _root(func)
-        if root in mod.library:
+        if root in (mod.library if self.of == "library" else mod.jobs):
             return 1
         if isinstance(func, ast.Name):
             if func.id in mod.defs:
@@ -448,9 +487,10 @@ class CallCount:
         return ended, through
 
 
-def calls_of_run(module: str, source: str | None = None) -> int:
-    """The most library calls one run of `module`'s `run` makes (its source read from mapkit/cli/ unless given)."""
-    count = CallCount({module: source} if source is not None else None)
+def calls_of_run(module: str, source: str | None = None, of: str = "library") -> int:
+    """The most library calls (or job calls, `of="jobs"`) one run of `module`'s `run` makes (its
+    source read from mapkit/cli/ unless given)."""
+    count = CallCount({module: source} if source is not None else None, of)
     return count.function(module, "run")
 
 
@@ -461,8 +501,49 @@ def command_modules() -> list[str]:
 
 
 @pytest.mark.parametrize("module", command_modules())
-def test_every_command_is_parsing_plus_one_call(module):
-    assert calls_of_run(module) == 1
+def test_every_command_is_parsing_plus_one_job(module):
+    """A command parses its arguments and calls one job of `mapkit/cli/jobs/` on each path, and
+    never the library itself: what it does beyond parsing, a program can do by calling the job."""
+    assert calls_of_run(module, of="jobs") == 1
+    assert calls_of_run(module, of="library") == 0
+
+
+@pytest.mark.parametrize("source", [
+    # a command calling the library beside its job, as convert -d did before its job
+    "from mapkit.cli.jobs.convert import convert_file\n"
+    "def run(args):\n    from mapkit import api\n    api.convert_files(args.paths, args.out_dir, args.to_fmt)\n"
+    "    return show(convert_file(args.paths[0], args.paths[1]))\n",
+    "def run(args):\n    from mapkit.api import read\n    from mapkit.cli.jobs import info\n"
+    "    read(args.map)\n    return show(info.info_file(args.map))\n",
+])
+def test_a_command_calling_the_library_itself_is_caught(source):
+    assert calls_of_run("mapkit.cli.example", source, of="library") >= 1
+
+
+@pytest.mark.parametrize("source", [
+    # two jobs on one path, or a job in a loop
+    "def run(args):\n    from mapkit.cli.jobs.info import info_file\n    info_file(args.map)\n"
+    "    return show(info_file(args.map, as_json=True))\n",
+    "from mapkit.cli.jobs import convert\n"
+    "def run(args):\n    for path in args.paths:\n        convert.convert_file(path, path + '.hsc')\n",
+    # a helper of the module that calls a job, then the job again
+    "from mapkit.cli.jobs.validate import validate_report\n"
+    "def check(args):\n    return validate_report(args.maps)\n"
+    "def run(args):\n    check(args)\n    return show(validate_report(args.maps))\n",
+])
+def test_a_command_calling_more_than_one_job_is_caught(source):
+    assert calls_of_run("mapkit.cli.example", source, of="jobs") >= 2
+
+
+def test_one_job_on_each_path_passes():
+    source = ("from mapkit.cli.common import show, tell\nfrom mapkit.errors import UsageError\n"
+              "def many(args):\n    from mapkit.cli.jobs.convert import convert_folder\n"
+              "    return show(convert_folder(args.paths, args.out_dir))\n"
+              "def run(args):\n    from mapkit.cli.jobs.convert import convert_file\n    if args.out_dir:\n"
+              "        return many(args)\n"
+              "    return show(convert_file(*args.paths, warn=tell))\n")
+    assert calls_of_run("mapkit.cli.example", source, of="jobs") == 1
+    assert calls_of_run("mapkit.cli.example", source, of="library") == 0
 
 
 @pytest.mark.parametrize("source", [
@@ -539,3 +620,56 @@ def test_every_error_a_user_sees_lives_in_errors_and_says_its_own_reason():
             INPUT_BYTES.exceeded(None).reason, errors.MapkitError("x").reason}
     assert len(said) == 7
     assert errors.reason_of(errors.OutputError("x")) == "the output cannot be written"
+
+
+# -- every word about command-line flags is the command line's ---------------------------------------
+def flag_strings(source: str) -> list[tuple[int, str]]:
+    """(line, text) of each string literal of `source` that starts with "--" (a flag): a plain,
+    bytes or f-string, or the first piece of an f-string (`f"--jobs {n}: ..."`)."""
+    found = []
+    tree = ast.parse(source)
+    pieces = {id(part) for node in ast.walk(tree) if isinstance(node, ast.JoinedStr) for part in node.values}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.JoinedStr):
+            first = node.values[0] if node.values else None
+            if isinstance(first, ast.Constant) and isinstance(first.value, str) and first.value.startswith("--"):
+                found.append((node.lineno, first.value))
+        elif isinstance(node, ast.Constant) and isinstance(node.value, (str, bytes)) and id(node) not in pieces:
+            if node.value.startswith("--" if isinstance(node.value, str) else b"--"):
+                found.append((node.lineno, str(node.value)))
+    return sorted(set(found))
+
+
+def test_no_flag_is_named_outside_the_command_line():
+    """Issue 23: the library raises errors in its own terms (its parameters); the command line words
+    them with its flags (`mapkit/cli/`, the jobs passing their `FLAGS` as the library's `names`)."""
+    found = [f"{module_name(path)}:{line}: {text[:60]!r}" for path in modules()
+             if unit_of(module_name(path)) not in ("cli", "cli.jobs", "__main__")
+             for line, text in flag_strings(path.read_text(encoding="utf-8"))]
+    assert found == [], "strings naming a command-line flag outside mapkit/cli/:\n" + "\n".join(found)
+
+
+@pytest.mark.parametrize("source", [
+    # what the front door and the batch said before the commands took their words
+    'raise OptionError("--levels-per-page must be 1 or more")\n',
+    'raise OptionError(f"--jobs {requested}: the number of workers cannot be negative")\n',
+    'for option, patterns in (("--select", select), ("--ignore", ignore)):\n    pass\n',
+    'given = [flag for flag, on in (("--double", double),) if on]\n',
+    "where = f'--collection item {index}'\n",
+])
+def test_a_flag_named_in_the_library_is_caught(source):
+    assert len(flag_strings(source)) >= 1
+
+
+def test_other_dashes_pass():
+    assert flag_strings('x = "a -- b"\ny = f"{n}--{m}"\nz = "-o"\n# "--comment"\n') == []
+
+
+# -- small modules --------------------------------------------------------------------------------------
+#: The most lines a module of mapkit may have (the brief's style rule).
+MAX_LINES = 700
+
+
+def test_no_module_is_over_700_lines():
+    long = {module_name(p): n for p in modules() if (n := len(p.read_text(encoding="utf-8").splitlines())) > MAX_LINES}
+    assert long == {}, f"modules over {MAX_LINES} lines (split them by topic): {long}"

@@ -20,7 +20,7 @@ from mapkit.model.map import Map, Piece
 ROOT = Path(__file__).resolve().parent.parent / "mapkit"
 PICTURE_ENDINGS = {kind_ext for kind in outputs.OUTPUTS for kind_ext in kind.extensions}
 #: Modules that may write a file: the writer itself, the map writer, the front door, the commands.
-WRITERS = ("mapkit/io.py", "mapkit/formats/__init__.py", "mapkit/api.py", "mapkit/cli/")
+WRITERS = ("mapkit/io.py", "mapkit/formats/__init__.py", "mapkit/api/", "mapkit/cli/")
 
 
 @pytest.mark.parametrize("kind", outputs.OUTPUTS, ids=lambda k: k.name)

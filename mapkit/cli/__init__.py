@@ -1,8 +1,9 @@
 """The `mapkit` command: thin subcommands over the library.
 
 Each subcommand lives in `mapkit/cli/<name>.py` with `add_parser(subparsers)` and
-`run(args) -> int`. Modules import heavy libraries inside `run`, so `mapkit --help` and
-quick commands start fast. Errors reach the user as one line on stderr, never a traceback.
+`run(args) -> int`, which parses and calls one job of `mapkit/cli/jobs/` (the whole command from
+a path, its exit status and every word about flags). Modules import heavy libraries inside
+`run`, so `mapkit --help` and quick commands start fast. Errors reach the user as one line on stderr, never a traceback.
 """
 
 from __future__ import annotations

@@ -46,14 +46,14 @@ def _looks_like_a_space(text: str) -> bool:
 
 
 def run(args: argparse.Namespace) -> int:
-    from mapkit import api
+    from mapkit.cli.jobs.analyze import analyze_file
 
     if args.fmt and _looks_like_a_space(args.fmt):
         raise UsageError(f"--from {args.fmt}: --from names the map's format (as in every command); "
                          f"the space to measure from is --start {args.fmt}")
     out = report_output(args)
-    return show(api.analyze_file(args.map, args.move, args.height, args.flying, args.double, args.falls, args.start,
-                                 args.broken_windows, args.mover,
-                                 None if args.vehicle is None else args.vehicle - 1, args.vehicle_rules,
-                                 heatmap=args.heatmap, format=args.fmt, scenario=args.scenario,
-                                 as_json=report_format(args) == "json", warn=tell, room=args.room, output=out))
+    return show(analyze_file(args.map, args.move, args.height, args.flying, args.double, args.falls, args.start,
+                             args.broken_windows, args.mover,
+                             None if args.vehicle is None else args.vehicle - 1, args.vehicle_rules,
+                             heatmap=args.heatmap, format=args.fmt, scenario=args.scenario,
+                             as_json=report_format(args) == "json", warn=tell, room=args.room, output=out))

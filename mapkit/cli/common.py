@@ -1,7 +1,7 @@
-"""What several commands share: showing what a `mapkit.api` job gave back (its text, its
-warnings, its exit status), the scenario and millimetre options. Not a command itself
-(see `COMMANDS` in `mapkit.cli`); like the commands, it reaches the library through
-`mapkit.api` alone (`tests/test_layers.py`)."""
+"""What several commands share: showing what a job (`mapkit.cli.jobs`) gave back (its text, its
+warnings, its exit status), the report, scenario and millimetre options. Not a command itself
+(see `COMMANDS` in `mapkit.cli`); like the commands, it reaches the library through its front
+door alone (`tests/test_layers.py`)."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from mapkit.errors import LossError, UsageError
 
 TYPE_CHECKING = False  # (typing is not imported at run time: every command starts faster)
 if TYPE_CHECKING:
-    from mapkit.api import Result
+    from mapkit.cli.jobs.job import Result
 
 
 def millimetres(text: str) -> float:
@@ -65,7 +65,7 @@ def cut(line: str, limit: int = WARNING_LINE) -> str:
 
 
 def tell(warning: str) -> None:
-    """A job's warning, told on stderr as it happens (the `warn` of every `mapkit.api` job):
+    """A job's warning, told on stderr as it happens (the `warn` of every job):
     nothing with --quiet, cut to `WARNING_LINE` without --verbose."""
     if verbosity < 0:
         return
@@ -79,7 +79,7 @@ def refuse(error: str) -> None:
 
 
 def show(result: Result) -> int:
-    """Present what a `mapkit.api` job gave back (its warnings were told as they happened): its
+    """Present what a job gave back (its warnings were told as they happened): its
     text on stdout, then (with --verbose) what was read, a batch's summary and the one line of
     what was written on stderr (neither with --quiet); returns its exit status."""
     sys.stdout.write(result.text)

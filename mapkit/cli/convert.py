@@ -7,7 +7,7 @@ import sys
 
 from mapkit.api import file_formats
 from mapkit.cli.batch import ProgressBar, add_jobs_option
-from mapkit.cli.common import add_scenario_option, print_summary, refuse, refuse_loss, show, tell
+from mapkit.cli.common import add_scenario_option, refuse, refuse_loss, show, tell
 from mapkit.errors import LossError, UsageError, shown
 
 #: The extension each writable format gives its output files in batch mode: its first, as the
@@ -35,7 +35,7 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
 
 
 def run(args: argparse.Namespace) -> int:
-    from mapkit import api
+    from mapkit.cli.jobs.convert import convert_file
 
     if args.output is not None:
         if args.out_dir:
@@ -53,8 +53,8 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError("convert takes IN OUT, or many inputs with -d DIR --to FORMAT")
     source, target = args.paths
     try:
-        return show(api.convert_file(source, target, args.from_fmt, args.to_fmt, args.allow_loss, args.scenario,
-                                     warn=tell, room=args.room))
+        return show(convert_file(source, target, args.from_fmt, args.to_fmt, args.allow_loss, args.scenario,
+                                 warn=tell, room=args.room))
     except LossError as exc:
         return refuse_loss(shown(source), exc)
 
@@ -62,20 +62,22 @@ def run(args: argparse.Namespace) -> int:
 def _convert_many(args: argparse.Namespace) -> int:
     """Every map named or found in the folders named (recursively) into DIR, keeping their
     relative paths; a summary of what was read, converted and refused, grouped by reason."""
-    from mapkit import api
+    from mapkit.cli.jobs.convert import convert_folder
 
     bar = ProgressBar()
+
+    def told(warning: str) -> None:  # after the progress bar, which a line on stderr would break
+        bar.close()
+        tell(warning)
+
+    def refused(error: str) -> None:
+        bar.close()
+        refuse(error)
+
     try:
-        done = api.convert_files(args.paths, args.out_dir, args.to_fmt, args.from_fmt, args.allow_loss, args.scenario,
-                                 args.jobs, OUTPUT_EXTENSIONS[args.to_fmt], bar, room=args.room)
+        result = convert_folder(args.paths, args.out_dir, args.to_fmt, args.from_fmt, args.allow_loss, args.scenario,
+                                args.jobs, OUTPUT_EXTENSIONS[args.to_fmt], bar, warn=told, room=args.room,
+                                refused=refused)
     finally:
         bar.close()
-    for outcome in done.outcomes:
-        for warning in outcome.warnings:
-            tell(f"{shown(outcome.source)}: warning: {warning}")
-        for loss in outcome.losses:
-            tell(f"{shown(outcome.source)}: dropped: {loss}")
-        if not outcome.done:
-            refuse(outcome.message)
-    print_summary(done.batch_summary())
-    return 2 if done.refused else 0
+    return show(result)

@@ -43,11 +43,11 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
 
 
 def run(args: argparse.Namespace) -> int:
-    from mapkit import api
+    from mapkit.cli.jobs.fit import fit_file
 
     try:
-        return show(api.fit_file(args.map, args.collection, args.output, args.to_fmt, args.keep_shapes, args.picture,
-                                 not args.no_picture, args.fmt, args.scenario, as_json=report_format(args) == "json",
-                                 warn=tell, room=args.room, allow_loss=args.allow_loss))
+        return show(fit_file(args.map, args.collection, args.output, args.to_fmt, args.keep_shapes, args.picture,
+                             not args.no_picture, args.fmt, args.scenario, as_json=report_format(args) == "json",
+                             warn=tell, room=args.room, allow_loss=args.allow_loss))
     except LossError as exc:
         return refuse_loss(args.output or args.map, exc)

@@ -18,8 +18,8 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
 
 
 def run(args: argparse.Namespace) -> int:
-    from mapkit import api
+    from mapkit.cli.jobs.info import info_file
 
     out = report_output(args)
-    return show(api.info_file(args.map, args.fmt, args.scenario, as_json=report_format(args) == "json", warn=tell,
-                              room=args.room, output=out))
+    return show(info_file(args.map, args.fmt, args.scenario, as_json=report_format(args) == "json", warn=tell,
+                          room=args.room, output=out))

@@ -25,9 +25,9 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
 
 
 def run(args: argparse.Namespace) -> int:
-    from mapkit import api
+    from mapkit.cli.jobs.inventory import inventory_file
 
     out = report_output(args)
     set_ids = [s.strip() for s in args.sets.split(",") if s.strip()] if args.sets else None
-    return show(api.inventory_file(args.map, args.collection, set_ids, args.community, args.fmt, args.scenario,
-                                   as_json=report_format(args) == "json", warn=tell, room=args.room, output=out))
+    return show(inventory_file(args.map, args.collection, set_ids, args.community, args.fmt, args.scenario,
+                               as_json=report_format(args) == "json", warn=tell, room=args.room, output=out))

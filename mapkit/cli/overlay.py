@@ -25,10 +25,10 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
 
 
 def run(args: argparse.Namespace) -> int:
-    from mapkit import api
+    from mapkit.cli.jobs.overlay import overlay_file
 
     out = report_output(args)
     params = {"hex_region": args.hex_region, "base_diameter": args.base_diameter,
               "marker_diameter": args.marker_diameter}
-    return show(api.overlay_file(args.book, args.picture, report_format(args) == "json", params, warn=tell,
-                                 format=args.fmt, scenario=args.scenario, room=args.room, output=out))
+    return show(overlay_file(args.book, args.picture, report_format(args) == "json", params, warn=tell,
+                             format=args.fmt, scenario=args.scenario, room=args.room, output=out))

@@ -54,10 +54,10 @@ def _overlap(text: str) -> float:
 
 
 def run(args: argparse.Namespace) -> int:
-    from mapkit import api
+    from mapkit.cli.jobs.printing import print_file
 
     params = {"hex_region": args.hex_region, "base_diameter": args.base_diameter,
               "marker_diameter": args.marker_diameter}
-    return show(api.print_file(args.input, args.output, args.markers, args.plan, args.paper, args.levels_per_page,
-                               args.hex_names, args.cover, args.overlap, params, args.fmt, args.scenario, warn=tell,
-                               room=args.room))
+    return show(print_file(args.input, args.output, args.markers, args.plan, args.paper, args.levels_per_page,
+                           args.hex_names, args.cover, args.overlap, params, args.fmt, args.scenario, warn=tell,
+                           room=args.room))

@@ -34,8 +34,8 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
 
 
 def run(args: argparse.Namespace) -> int:
-    from mapkit import api
+    from mapkit.cli.jobs.render import render_file
 
-    return show(api.render_file(args.map, args.output, args.view, args.level, args.scale, not args.no_legend,
-                                args.findings, args.profile, args.fmt, args.scenario, warn=tell,
-                                room=args.room, seen_from=args.seen_from))
+    return show(render_file(args.map, args.output, args.view, args.level, args.scale, not args.no_legend,
+                            args.findings, args.profile, args.fmt, args.scenario, warn=tell,
+                            room=args.room, seen_from=args.seen_from))

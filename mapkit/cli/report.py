@@ -24,7 +24,7 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
 
 
 def run(args: argparse.Namespace) -> int:
-    from mapkit import api
+    from mapkit.cli.jobs.report import report_file
 
-    return show(api.report_file(args.map, args.output, args.profile, args.pictures, args.fmt, args.scenario,
-                                warn=tell, room=args.room))
+    return show(report_file(args.map, args.output, args.profile, args.pictures, args.fmt, args.scenario,
+                            warn=tell, room=args.room))

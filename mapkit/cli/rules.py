@@ -24,7 +24,7 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
 
 
 def run(args: argparse.Namespace) -> int:
-    from mapkit import api
+    from mapkit.cli.jobs.rules import rules_listing
 
     out = report_output(args)
     if args.markdown and args.output_format not in (None, "markdown"):
@@ -32,5 +32,5 @@ def run(args: argparse.Namespace) -> int:
 
         raise UsageError(f"--markdown and --format {args.output_format} contradict each other")
     chosen = "markdown" if args.markdown else report_format(args)
-    return show(api.rules_listing(args.code, args.profile, args.vehicle_rules, args.table, chosen == "markdown",
-                                  args.parameters, chosen == "json", output=out))
+    return show(rules_listing(args.code, args.profile, args.vehicle_rules, args.table, chosen == "markdown",
+                              args.parameters, chosen == "json", output=out))

@@ -46,7 +46,7 @@ def _codes(text: str) -> list[str]:
 
 
 def run(args: argparse.Namespace) -> int:
-    from mapkit import api
+    from mapkit.cli.jobs.validate import validate_report
 
     bar = ProgressBar()
 
@@ -63,9 +63,9 @@ def run(args: argparse.Namespace) -> int:
     overlay = {"hex_region": args.hex_region, "base_diameter": args.base_diameter,
                "marker_diameter": args.marker_diameter}
     try:
-        result = api.validate_report(args.maps, args.profile, _codes(args.select), _codes(args.ignore), args.settings,
-                                     overlay, args.fmt, args.vehicle_rules, args.scenario, args.jobs, out,
-                                     chosen, progress=bar, warn=told, room=args.room, refused=refused)
+        result = validate_report(args.maps, args.profile, _codes(args.select), _codes(args.ignore), args.settings,
+                                 overlay, args.fmt, args.vehicle_rules, args.scenario, args.jobs, out,
+                                 chosen, progress=bar, warn=told, room=args.room, refused=refused)
     finally:
         bar.close()
     return show(result)

@@ -28,12 +28,13 @@ def missing(need: Mapping[str, int], have: Mapping[str, int]) -> dict[str, int]:
     return short
 
 
-def read_collection(path: str, warnings: list[str] | None = None) -> dict[str, int]:
+def read_collection(path: str, warnings: list[str] | None = None, called: str = "collection") -> dict[str, int]:
     """A VirtualScape .vsc collection, a Hexoscape inventory table or a list of sets and pieces
     (`mapkit.sets.owned`), as type id -> count; `path` may also be such a list itself
     ("2xRotV,RttFF"), when no file has that name.
 
-    What the reader skipped (a .vsc key naming no piece mapkit knows) is added to `warnings`."""
+    What the reader skipped (a .vsc key naming no piece mapkit knows) is added to `warnings`; an
+    error in a list names it and its items as the caller `called` it ("the collection list", "collection item 2")."""
     import os
 
     from mapkit import limits
@@ -44,9 +45,9 @@ def read_collection(path: str, warnings: list[str] | None = None) -> dict[str, i
 
     if path != STDIO and not os.path.lexists(path) and not _file_like(path):
         if len(path) > limits.COLLECTION_BYTES.value:
-            raise limits.COLLECTION_BYTES.exceeded(len(path), what="the --collection list")
+            raise limits.COLLECTION_BYTES.exceeded(len(path), what=f"the {called} list")
         try:
-            return owned.read_text(path, warnings)
+            return owned.read_text(path, warnings, called)
         except FormatError as exc:
             raise FormatError(f"{exc.message}; nor is there a file of that name", where=exc.where) from None
     data = read_input(path, limits.COLLECTION_BYTES)
@@ -59,7 +60,7 @@ def read_collection(path: str, warnings: list[str] | None = None) -> dict[str, i
 
 
 def _file_like(text: str) -> bool:
-    """Whether a --collection argument names a file (a folder in it, or a collection's extension)
+    """Whether a collection given as text names a file (a folder in it, or a collection's extension)
     rather than a list of sets and pieces ("2xRotV,RttFF")."""
     from mapkit.registry import formats
 

@@ -64,12 +64,12 @@ def read_collection(data: bytes, filename: str = "", warnings: list[str] | None 
 read = read_collection
 
 
-def read_text(text: str, warnings: list[str] | None = None) -> dict[str, int]:
-    """A collection written on the command line ("2xRotV,RttFF")."""
+def read_text(text: str, warnings: list[str] | None = None, called: str = "collection") -> dict[str, int]:
+    """A collection written as a list ("2xRotV,RttFF"), its items named as the caller `called` the list."""
     counts: dict[str, int] = {}
     for index, item in enumerate((" ".join(i.split()) for i in text.split(",")), 1):
         if item:
-            _add(counts, item, None, f"--collection item {index}", warnings)
+            _add(counts, item, None, f"{called} item {index}", warnings)
     return counts
 
 

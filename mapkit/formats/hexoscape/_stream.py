@@ -198,7 +198,7 @@ class IdTable:
         self.special.append(bool(probe.attrs or probe.extras))
         ptype = reader.catalog()[probe.type]
         for turn in range(6):
-            dq, dr = reader._origin_shift(ptype, turn)
+            dq, dr = reader.origin_shift(ptype, turn)
             self.kinds.append(Kind(probe.type, turn, dq, dr))
         return code
 

@@ -105,7 +105,7 @@ def map_from_crushed(crushed: str) -> Map:
 def map_from_payload(data: Any) -> Map:
     """`[hexMap, "alt~q~r~rot~id", ...]` to a Map."""
     if not isinstance(data, list):
-        raise FormatError(f"expected an array, found {hexoscape._kind(data)}", where="m=$")
+        raise FormatError(f"expected an array, found {hexoscape.kind_of(data)}", where="m=$")
     hex_map_index = next((i for i, item in enumerate(data) if _is_hex_map(item)), None)
     if hex_map_index is None:
         raise FormatError("no hexMap object in the link", where="m=$")

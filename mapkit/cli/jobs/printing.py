@@ -1,0 +1,54 @@
+"""`mapkit printing`: the whole job from a path."""
+
+from __future__ import annotations
+
+import os
+
+from mapkit import api
+from mapkit.cli.jobs.job import Result, Told, check_output, overlay_params, read_job
+from mapkit.errors import OptionError
+
+TYPE_CHECKING = False  # (typing is not imported at run time: every command starts faster)
+if TYPE_CHECKING:
+    from typing import Any
+
+    from mapkit.cli.jobs.job import PathLike, Warn
+
+
+def print_file(path: PathLike | None, output: PathLike, markers: bool = False, plan: bool = False,
+               paper: str = "letter", levels_per_page: int = 1, hex_names: bool = False, cover: bool = False,
+               overlap: float = 12.0, params: Any = None, format: str | None = None, scenario: int | None = None,
+               warn: Warn | None = None, room: int | None = None) -> Result:
+    """`mapkit print`: the `print_sheets` of a file (`.value`, a `Sheets`) written atomically to
+    `output`: a map's build instructions; a Book's floor plan, or with `plan` those of the Books a
+    map places; with `markers` their markers sheet (without `path`, the general one). `params`
+    as for `overlay_file`; `.note` says what was written, in how many pages and seconds."""
+    import time
+
+    from mapkit.io import write_output
+
+    check_output(output, "build-pdf", inputs=(path,) if path else ())
+    if levels_per_page < 1:
+        raise OptionError("--levels-per-page must be 1 or more")
+    started = time.perf_counter()
+    tell = Told(warn)
+    found = api.detect(path) if path else None
+    if markers:
+        books = api.read_books(path, format) if path else []
+        sheets = api.print_sheets(books, markers=True, paper=paper, params=overlay_params(params) if path else None)
+    elif plan or (found is not None and found.kind == "book"):
+        if not path:
+            raise OptionError("print --plan: give a Book or a map with buildings")
+        books = api.read_books(path, format)
+        sheets = api.print_sheets(books, paper=paper, overlap=overlap, params=overlay_params(params), map_file=path)
+    else:
+        if not path:
+            raise OptionError("print: give a map (or --markers for a general markers sheet)")
+        m = read_job(path, format, scenario, tell, printable=True, room=room)
+        sheets = api.print_sheets(m, paper=paper, levels_per_page=levels_per_page, hex_names=hex_names,
+                                  cover=cover, map_file=path)
+        for warning in sheets.warnings:
+            tell(warning)
+    write_output(output, sheets.pdf)
+    note = f"{os.fspath(output)}: {sheets.what}, {sheets.pages} page(s), {paper}, {time.perf_counter() - started:.2f} s"
+    return Result(sheets, warnings=tell, note=note)
