@@ -47,7 +47,7 @@ def problems(layout: Layout, where: str) -> list[str]:
 def layouts_of(path: Path, **options) -> list:
     m = read_corpus_map(path)
     footprints = placed_footprints(m, str(path), warn=lambda _: None)
-    rows = label_layouts(m, BuildOptions(footprints=footprints, map_file=str(path), **options))
+    rows = label_layouts(m, BuildOptions(footprints=footprints, **options))
     terrain = m.terrain() if m.several_scenarios() else m        # what the Level sheets build
     return [(terrain, group, layout) for group, layout in rows]
 
@@ -264,3 +264,39 @@ def test_edge_pieces_crowded_against_the_rim_are_listed_by_hex_not_forced():
     assert board is not None
     for want in layout.listed:
         assert f"{board.name(*want.cells[0])}: {want.text}" in words
+
+
+def test_the_names_of_placed_books_keep_off_each_other():
+    """The street sample's Elevator Car stands in the Skyscraper's shaft: both names were printed
+    at the same middle, one over the other. Each name now moves a line at a time until it meets
+    no name placed before it; the plates keep off all of them."""
+    from shapely.ops import unary_union
+
+    from mapkit import read
+    from mapkit.outputs.paint.pdf import Sheet
+    from mapkit.outputs.sheets import _page_shape
+    from mapkit.outputs.sheets.labels import shapes_of
+    from mapkit.outputs.sheets.levels import (PAGE_MARGIN, _footprint_names, footprint_page, panel_height,
+                                              panel_scale)
+
+    path = Path(__file__).resolve().parent.parent / "samples" / "maps" / "street.mapkit.json"
+    m = read(path)  # the map, carrying its Books
+    footprints = placed_footprints(m, str(path), warn=lambda _: None)
+    options = BuildOptions(footprints=footprints)
+    frame, legend, w_mm, h_mm = _page_shape(m, m, options)
+    width = w_mm - 2 * PAGE_MARGIN
+    sheet = Sheet(frame.x0, frame.y0, 0.0, 0.0, panel_scale(frame, width, panel_height(h_mm, legend.height(width), 1)))
+    here = [f for f in footprints if footprint_page(f.level) == 1]
+    assert len(here) >= 5
+    names = _footprint_names(here, sheet)
+    areas = []
+    for fp in here:                       # each Book's words, one area
+        n = 2 if fp.label else 1
+        areas.append(unary_union(shapes_of(names[:n], sheet.length(1.0))))
+        names = names[n:]
+    assert not names
+    for i, a in enumerate(areas):
+        for b in areas[i + 1:]:
+            assert not a.intersects(b)
+    rows = layouts_of(path)
+    assert not [p for _, group, layout in rows for p in problems(layout, f"Level {group[0]}")]

@@ -386,17 +386,24 @@ def _beside_spots(want: Wanted, w: float, h: float, area: Box | None) -> list[tu
     the directions half-way between those, for a piece hemmed in on every one of them."""
     ax, ay = hex_center_mm(*want.cells[0])
     out = []
+    x0, y0, x1, y1 = area if area is not None else (-math.inf, -math.inf, math.inf, math.inf)
     for half in (0.0, 0.5):
+        units = _units(half)
         for ring in RINGS:
-            for n in range(DIRECTIONS):
-                angle = -math.pi / 2 + (n + half) * math.tau / DIRECTIONS      # from north, clockwise
-                ux, uy = math.cos(angle), math.sin(angle)
+            for ux, uy in units:
                 reach = ring * P + abs(ux) * w / 2 + abs(uy) * h / 2 - P * 0.5   # the plate's near edge `ring` out
                 x, y = ax + ux * reach, ay + uy * reach
                 b = (x - w / 2, y - h / 2, x + w / 2, y + h / 2)
-                if _within(b, area):
+                if b[0] >= x0 and b[1] >= y0 and b[2] <= x1 and b[3] <= y1:
                     out.append((b, ux, uy))
     return out
+
+
+@lru_cache(maxsize=4)
+def _units(half: float) -> tuple[tuple[float, float], ...]:
+    """The directions tried around a piece, from north clockwise, as unit vectors."""
+    return tuple((math.cos(a), math.sin(a)) for a in
+                 (-math.pi / 2 + (n + half) * math.tau / DIRECTIONS for n in range(DIRECTIONS)))
 
 
 def _within(b: Box, area: Box | None) -> bool:

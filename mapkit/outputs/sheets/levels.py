@@ -57,8 +57,6 @@ class BuildOptions:
     #: Start with a cover page: title, author and the renderer's isometric picture, as
     #: VirtualScape's printout starts.
     cover: bool = False
-    #: The map's file, so the C3G Books it places are found (paths are relative to it).
-    map_file: str | None = None
 
 
 @dataclass(frozen=True)
@@ -216,7 +214,7 @@ def panel_labels(m: Map, frame: _MapFrame, levels: dict[int, list[int]], group: 
 def _panel_words(m: Map, frame: _MapFrame, sheet: Sheet, indices: list[int], footprints: Sequence[Footprint],
                  options: BuildOptions) -> tuple[list[Any], list[Any]]:
     """What else a panel prints on the map: the placed Books' names, the hex names (if asked)."""
-    names = [word for fp in footprints if len(fp.points) >= 3 for word in _footprint_words(fp, sheet)]
+    names = _footprint_names(footprints, sheet)
     return names, (_hex_name_words(m, frame, sheet, indices) if options.hex_names else [])
 
 
@@ -236,7 +234,7 @@ def _level_panel(c: Any, m: Map, frame: _MapFrame, levels: dict[int, list[int]],
     faded copy of the Levels below), the scene the PNG and SVG pictures draw, walked onto the
     page; the sheet adds what a builder counts: hex counts, heights and coordinates.
     """
-    from mapkit.outputs.paint.pdf import draw_group
+    from mapkit.outputs.paint.pdf import draw_group, draw_items
     from mapkit.outputs.scene.views import RenderOptions, top_view
 
     list_w, map_w, _ = _panel_box(width, height)
@@ -250,16 +248,14 @@ def _level_panel(c: Any, m: Map, frame: _MapFrame, levels: dict[int, list[int]],
     c.setFillColorRGB(0, 0, 0)
     level, above = group[0], group[1:]
     c.drawString(left * PT_PER_MM, (top - 4) * PT_PER_MM, group_label(group))
-    scene, _, _ = top_view(m, RenderOptions(view="levels", level=level, pitch=HEX_PITCH_MM,
-                                            map_file=options.map_file), level, above)
+    scene, _, _ = top_view(m, RenderOptions(view="levels", level=level, pitch=HEX_PITCH_MM), level, above)
     draw_group(c, scene, sheet)
     here = [f for f in options.footprints if footprint_page(f.level) == level]
     for fp in here:
         _footprint(c, sheet, fp)
     words = _panel_words(m, frame, sheet, levels[level], here, options)
+    draw_items(c, ((word, 0.0, 0.0) for word in words[0]), sheet)      # the Books' names, over their outlines
     if options.hex_names:
-        from mapkit.outputs.paint.pdf import draw_items
-
         draw_items(c, ((word, 0.0, 0.0) for word in words[1]), sheet)
     layout = panel_labels(m, frame, levels, group, sheet.length(1.0), words[0] + words[1])
     draw_plates(c, layout, sheet)                  # last: nothing drawn covers a number
@@ -342,13 +338,38 @@ def draw_plates(c: Any, layout: Any, sheet: Sheet) -> None:
     c.restoreState()
 
 
-def _footprint_words(fp: Footprint, sheet: Sheet) -> list[Any]:
-    """A placed Book's name (and how findings number it) at the middle of its outline, as scene
-    text (model mm), so the labels keep off them too."""
+def _footprint_names(footprints: Sequence[Footprint], sheet: Sheet) -> list[Any]:
+    """The placed Books' names, each at the middle of its outline, moved a line down or up at a
+    time until it meets no name placed before it (an elevator car in its shaft has the middle of
+    its building)."""
+    from shapely.ops import unary_union
+
+    from mapkit.outputs.sheets.labels import shapes_of
+
+    taken: Any = None
+    out: list[Any] = []
+    for fp in footprints:
+        if len(fp.points) < 3:
+            continue
+        words = _footprint_words(fp, sheet)
+        step = words[0].size * 1.2 * len(words)
+        for k in (0, 1, -1, 2, -2, 3, -3, 4, -4):
+            moved = _footprint_words(fp, sheet, k * step)
+            area = unary_union(shapes_of(moved, sheet.length(1.0)))
+            if taken is None or not area.intersects(taken):
+                break
+        out += moved
+        taken = area if taken is None else taken.union(area)
+    return out
+
+
+def _footprint_words(fp: Footprint, sheet: Sheet, dy: float = 0.0) -> list[Any]:
+    """A placed Book's name (and how findings number it) at the middle of its outline (moved `dy`
+    down), as scene text (model mm), so the labels keep off them too."""
     from mapkit.outputs.scene.shapes import Text
 
     mx = sum(x for x, _ in fp.points) / len(fp.points)
-    my = sum(y for _, y in fp.points) / len(fp.points)
+    my = sum(y for _, y in fp.points) / len(fp.points) + dy
     size = max(4.0, min(8.0, sheet.length(44.45) * 0.3)) / sheet.length(1.0)
     purple = (115, 26, 153)
     words = [Text(mx, my, fp.name[:30], size, fill=purple, bold=True)]
@@ -358,9 +379,7 @@ def _footprint_words(fp: Footprint, sheet: Sheet) -> list[Any]:
 
 
 def _footprint(c: Any, sheet: Sheet, fp: Footprint) -> None:
-    """A placed Book: its outline dashed in purple, its name at the middle."""
-    from mapkit.outputs.paint.pdf import draw_items
-
+    """A placed Book: its outline dashed in purple (its name: `_footprint_names`)."""
     if len(fp.points) < 3:
         return
     c.saveState()
@@ -369,7 +388,6 @@ def _footprint(c: Any, sheet: Sheet, fp: Footprint) -> None:
     c.setDash(3, 1.5)
     c.drawPath(polygon_path(c, [sheet.pt(x, y) for x, y in fp.points]), stroke=1, fill=0)
     c.restoreState()
-    draw_items(c, ((word, 0.0, 0.0) for word in _footprint_words(fp, sheet)), sheet)
 
 
 def _coordinates(c: Any, frame: _MapFrame, sheet: Sheet) -> None:
