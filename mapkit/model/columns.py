@@ -299,7 +299,7 @@ class Columns:
         return [self._piece(i) for i in self.indices_of(type_ids)]
 
     def bounds(self) -> tuple[int, int, int, int, int, int] | None:
-        """(min q, max q, min r, max r, min level, max level) over every cell a piece fills."""
+        """(min q, max q, min r, max r, min z, max z) over every cell a piece fills."""
         boxes = [piece_bounds(self._objects.values())]
         extremes = self._extremes()
         if extremes is not None:

@@ -197,7 +197,7 @@ class Pieces(MutableSequence):
         return self._columns.objects()
 
     def bounds(self) -> tuple[int, int, int, int, int, int] | None:
-        """(min q, max q, min r, max r, min level, max level) over every cell a piece fills, or None."""
+        """(min q, max q, min r, max r, min z, max z) over every cell a piece fills, or None."""
         if self._list is not None:
             return piece_bounds(self._list)
         return self._columns.bounds()
