@@ -28,7 +28,7 @@ from mapkit.formats.glasq.svg import (CENTRE_X, CENTRE_Y, HEX_RADIUS, Definition
                                       grid_position, href, local, multiply, nearest_hex, parse_transform,
                                       text_of, text_position, translate_rotate)
 from mapkit.formats.glasq.text import metadata
-from mapkit.model.map import Map
+from mapkit.model.map import Map, Pieces
 
 #: The format's name, from its registry row (also the key of what it keeps in `extras`).
 NAME = registry.declared(__name__).name
@@ -128,7 +128,7 @@ def _read_tree(root: Any, warnings: list[str]) -> Map:
         pieces, boards = rooms.lay_out(by_room, overview, notes.append)
     else:
         pieces = [p for room_pieces in by_room.values() for p in room_pieces]
-    m = Map(pieces=pieces, warnings=warnings + skips.warnings() + notes, source_format=NAME, rooms=boards)
+    m = Map(pieces=Pieces(pieces), warnings=warnings + skips.warnings() + notes, source_format=NAME, rooms=boards)
     metadata(root, m)
     armies.name_armies(m)
     colours = _zone_colours({int(p.attrs["player"]) for p in pieces if "player" in p.attrs})

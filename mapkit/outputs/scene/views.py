@@ -13,7 +13,7 @@ from typing import Any, Sequence
 from mapkit.model import levels
 from mapkit.model.catalog import catalog
 from mapkit.model.grid import DIRECTIONS, HEX_PITCH_MM
-from mapkit.model.map import Map
+from mapkit.model.map import Map, Pieces
 from mapkit.outputs.scene import c3g, layout, players, style, symbols
 from mapkit.outputs.scene.iso import iso_view
 from mapkit.outputs.scene.layout import Box, Oblique, hex_center
@@ -99,7 +99,7 @@ def top_view(m: Map, opts: RenderOptions, only_level: int | None = None,
         drawn = {only_level, *also}
         indices = [i for i, pc in enumerate(m.pieces) if layout.build_level(cat[pc.type], pc) in drawn]
         below = _draw_below(root, m, only_level, p)
-        sub = Map(pieces=[m.pieces[i] for i in indices])
+        sub = Map(pieces=Pieces([m.pieces[i] for i in indices]))
         sub_tops = layout.visible_tops(sub)
         remap = dict(enumerate(indices))
         tops_here = {c: layout.Top(t.level, remap[t.piece]) for c, t in sub_tops.items()}
@@ -134,7 +134,7 @@ def _draw_below(root: Group, m: Map, only_level: int, p: float) -> set[tuple[int
     cat = catalog()
     under = [i for i, pc in enumerate(m.pieces)
              if layout.is_surface(cat[pc.type]) and layout.build_level(cat[pc.type], pc) < only_level]
-    sub = Map(pieces=[m.pieces[i] for i in under])
+    sub = Map(pieces=Pieces([m.pieces[i] for i in under]))
     ghost = root.group(f"below-{only_level}", label=f"Below Level {only_level}", layer=True)
     fade = style.style_data()["below"]
     tops = layout.visible_tops(sub)
