@@ -5,7 +5,9 @@ A piece asks for one label (`wanted`): a tile its hex count (24, 7, 3), a castle
 its kind (C, S, E: corner, straight, end), an arch "arch", a flag "flag", a tree, ruin or glacier
 its height (H10); the edge pieces of a kind on a hex their kind and the sides of the hex they
 stand on ("B NW/W": battlements on the north-west and west sides), with how many a sheet of
-several Levels stacks on an edge ("L NE 5×"). `place` puts each plate where it covers nothing it must not: first inside the piece, in
+several Levels stacks on an edge ("L NE 5×"); a road wall its letters and the way its line runs
+("RW W-E"); a placed C3G Book its name (`book_wants`), kept off its marks (`c3g_marks`: Door,
+Win ...) and out of other Books' outlines. `place` puts each plate where it covers nothing it must not: first inside the piece, in
 the hex nearest its middle and then its other hexes, on the free side of what stands there;
 where the piece is full (a one-hex tile under a figure), beside it on the map, with a leader
 line from the plate to the hex. What a plate must keep off is what the scene draws over the
@@ -192,15 +194,14 @@ def label_size_pt(pt_per_mm: float) -> float:
 
 
 def plate_size(text: str, size_pt: float, pt_per_mm: float) -> tuple[float, float]:
-    """A plate's width and height in model mm (a line of text each, a Book's name two)."""
-    lines = text.split("\n")
-    return ((max(text_width(line, bold_font(), size_pt) for line in lines) + 2 * PLATE_PAD_PT) / pt_per_mm,
-            size_pt * 1.05 * len(lines) / pt_per_mm)
+    """A plate's width and height in model mm."""
+    return ((text_width(text, bold_font(), size_pt) + 2 * PLATE_PAD_PT) / pt_per_mm,
+            size_pt * 1.05 / pt_per_mm)
 
 
 def book_wants(footprints: Sequence[Any]) -> list[Wanted]:
-    """The names of the C3G Books placed on a panel (`levels.Footprint`), each on a plate of two
-    lines (its name, how findings number it) on the hexes its outline covers, nearest its middle
+    """The names of the C3G Books placed on a panel (`levels.Footprint`), each on a plate (its
+    name and how findings number it: "Skyscraper · building 1") on the hexes its outline covers, nearest its middle
     first (the hex of its middle for an outline that covers no hex's centre). They go through
     the same layout as the pieces' plates, so a name never lies over a Door or Win mark, a
     piece's plate or another name. Numbered -1, -2 ... in `Wanted.piece` (they are no piece)."""
@@ -559,13 +560,13 @@ def _beside(want: Wanted, size: tuple[float, float], around: list[tuple[Box, flo
     for b, ux, uy in around:
         if taken.box_hits(b):
             continue
-        for end in LEADER_ENDS:
-            tx, ty = ax + ux * end * P, ay + uy * end * P
-            if rim is not None:                       # a Book's name points at its outline
-                if rim.intersects(box(*b)):
-                    break
-                near = rim.interpolate(rim.project(Point((b[0] + b[2]) / 2, (b[1] + b[3]) / 2)))
-                tx, ty = near.x, near.y
+        ends = [(ax + ux * end * P, ay + uy * end * P) for end in LEADER_ENDS]
+        if rim is not None:                           # a Book's name points at its outline's nearest point
+            if rim.intersects(box(*b)):
+                continue
+            near = rim.interpolate(rim.project(Point((b[0] + b[2]) / 2, (b[1] + b[3]) / 2)))
+            ends = [(near.x, near.y)]
+        for tx, ty in ends:
             seg = (_edge_point(b, tx, ty), (tx, ty))
             if seg[0] == seg[1] or taken.line_hits(seg):
                 continue

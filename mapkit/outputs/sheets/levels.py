@@ -356,9 +356,7 @@ def draw_plates(c: Any, layout: Any, sheet: Sheet) -> None:
         c.setFillColorRGB(*(BOOK_RGB if book else (0, 0, 0)))
         c.setFont(bold_font(), size)
         x, y = sheet.pt(plate.x, plate.y)
-        lines = plate.wanted.text.split("\n")
-        for n, line in enumerate(lines):            # a line each, centred on the plate
-            c.drawCentredString(x, y + size * 1.05 * ((len(lines) - 1) / 2 - n) - size * 0.33, line)
+        c.drawCentredString(x, y - size * 0.33, plate.wanted.text)
     c.restoreState()
 
 
