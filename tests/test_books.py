@@ -236,7 +236,7 @@ def test_a_book_past_the_old_vertex_limit_overlays_as_its_simple_twin():
 
 def test_a_map_read_carries_its_books_so_every_door_answers_alike(tmp_path, monkeypatch):
     """`mapkit.read` resolves every Book a map places beside its file and keeps it on the
-    placement, so `validate(read(p))` answers as `validate(p)` whatever the working folder
+    map (`Map.books`, by the name its placements give), so `validate(read(p))` answers as `validate(p)` whatever the working folder
     (issue 23, item 0: it gave 6 errors, 'skyscraper.book.json: cannot read')."""
     import mapkit
 
@@ -247,7 +247,8 @@ def test_a_map_read_carries_its_books_so_every_door_answers_alike(tmp_path, monk
     assert [f.message for f in by_map.findings] == [f.message for f in by_path.findings]
     assert not any("cannot read" in f.message for f in by_map.findings)
     m = mapkit.read(street)
-    assert all(p.loaded[0] is not None and p.loaded[1].endswith(".book.json") for p in m.buildings + m.objects)
+    assert all(m.books[p.book].book is not None and m.books[p.book].source.endswith(".book.json")
+               for p in m.buildings + m.objects)
     # a Book that is not there is named the same way by both doors
     moved = tmp_path / "street.mapkit.json"
     moved.write_bytes(street.read_bytes())

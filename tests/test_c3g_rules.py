@@ -11,8 +11,8 @@ import pytest
 import mapkit.rules.c3g  # noqa: F401  (registers the rules)
 from mapkit.books import book_from_json
 from mapkit.rules.checks import check_book_file
-from mapkit.formats import read_map
-from mapkit.model.map import Piece, Placement
+from mapkit.api import read
+from mapkit.model.map import Piece, PlacedSource, Placement
 from mapkit.rules.framework import RULES, CheckContext, rule_docs
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -35,7 +35,7 @@ def map_findings(m, code: str) -> list:
 
 
 def street():
-    return read_map(STREET)
+    return read(STREET)  # the map and the Books it places, found beside it
 
 
 def test_every_rule_is_documented_with_a_seed_passage():
@@ -203,7 +203,8 @@ def test_rotated_placement_moves_book_findings(tmp_path):
     m = street()
     m.buildings = [Placement(book="broken", q=4, r=4, level=1, rotation=2)]
     m.objects = []
-    ctx = CheckContext(m, str(STREET), {"books": {"broken": book_from_json(doc)}})
+    m.books["broken"] = PlacedSource(book_from_json(doc))  # a Book given in code
+    ctx = CheckContext(m, str(STREET))
     found = [(f.q, f.r, f.level) for f in RULES["C102"].check(ctx)]
     assert found == [(2, 5, 1)]  # local (1, 1) turned 60° twice: (-1, 2), then (-2, 1)
 

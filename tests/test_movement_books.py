@@ -8,7 +8,7 @@ books = pytest.importorskip("mapkit.books")
 
 from mapkit.books.model import book_from_dict
 from mapkit.books.placed import placed_books
-from mapkit.model.map import Placement
+from mapkit.model.map import PlacedSource, Placement
 from mapkit.movement import buildings as bld
 from mapkit.movement.analysis import analyze, prepare
 from mapkit.movement.profile import Figure
@@ -39,7 +39,8 @@ def ground(radius: int = 9):
 
 
 def layer_for(m, name, doc):
-    return bld.from_placed(placed_books(m, None, books={name: book_from_dict(doc)}))
+    m.books[name] = PlacedSource(book_from_dict(doc))  # the Book the map carries, given in code
+    return bld.from_placed(placed_books(m))
 
 
 def test_interior_floors_joined_by_matching_stairways():
@@ -76,8 +77,8 @@ def test_enclosed_structure_exits_are_a_transit_pair():
 def test_missing_book_is_a_note_not_a_crash(tmp_path):
     m = ground(3)
     m.buildings.append(Placement("no-such.book.json", 0, 0, 1, 0))
-    spaces = prepare(m, map_file=str(tmp_path / "x.mapkit.json"))
-    assert any("ignored" in n for n in spaces.notes)
+    spaces = prepare(m)  # a map made in code, its Book looked for in the working folder
+    assert any("ignored" in n and "no-such.book.json" in n for n in spaces.notes), spaces.notes
 
 
 def test_vehicle_is_climbed_onto_like_terrain():
@@ -87,7 +88,7 @@ def test_vehicle_is_climbed_onto_like_terrain():
                        "defense": 3}}
     m = ground(4)
     m.objects.append(Placement("car", 1, 0, 1, 0))
-    spaces = prepare(m, bld.from_placed(placed_books(m, None, books={"car": book_from_dict(car)})))
+    spaces = prepare(m, layer_for(m, "car", car))
     assert spaces.at(1, 0, 1) is None and spaces.at(2, 0, 1) is None   # the car stands there
     res = analyze(spaces, Figure(move=5, height=5), (0, 0, 1))
     top = spaces.at(1, 0, 5)

@@ -125,7 +125,7 @@ def test_analyze_places_the_spaces_nobody_reaches_and_where_figures_board(tmp_pa
     m = column_map({(q, r): (1, "grass") for q in range(6) for r in range(3)})
     m.objects.append(Placement("car.book.json", 1, 1, 1, 0))
     path = write(m, tmp_path, [("car.book.json", CAR)])
-    driven = api.analyze(read_map(path), mover="vehicle", map_file=path)
+    driven = api.analyze(api.read(path), mover="vehicle")
     (stop,) = driven["boarding"]
     assert stop["places"] == [Board.of(m).name(q, r) for q, r, _ in stop["spaces"]]
     assert all(stop["places"])

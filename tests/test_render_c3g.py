@@ -41,7 +41,7 @@ def books():
 
 def test_drawn_classes_are_the_overlays_at_the_base_level(books):
     m = street()
-    pbs = books.placed_books(m, None)
+    pbs = books.placed_books(m)
     root = etree.fromstring(render_svg(build_scene(m, RenderOptions())))
     for index, pb in enumerate(pbs.buildings):
         g = root.find(f".//{SVG}g[@id='building-{index + 1}']")
@@ -65,7 +65,7 @@ def test_wall_is_the_placed_footprint(books):
     from mapkit.geometry.placing import place_points
 
     m = street()
-    pbs = books.placed_books(m, None)
+    pbs = books.placed_books(m)
     root = etree.fromstring(render_svg(build_scene(m, RenderOptions())))
     for index, pb in enumerate(pbs.buildings):
         (wall,) = root.find(f".//{SVG}g[@id='building-{index + 1}']").findall(f"{SVG}polygon[@class='wall']")
@@ -77,7 +77,7 @@ def test_wall_is_the_placed_footprint(books):
 
 def test_marked_spaces_are_labelled_on_their_hex(books):
     m = street()
-    pbs = books.placed_books(m, None)
+    pbs = books.placed_books(m)
     root = etree.fromstring(render_svg(build_scene(m, RenderOptions())))
     g = root.find(f".//{SVG}g[@id='building-1']")
     labels = {t.text: (float(t.get("x")), float(t.get("y"))) for t in g.iter(f"{SVG}text")}
@@ -90,7 +90,7 @@ def test_marked_spaces_are_labelled_on_their_hex(books):
 
 def test_each_floor_has_its_panel_in_the_per_level_view(books):
     m = street()
-    pbs = books.placed_books(m, None)
+    pbs = books.placed_books(m)
     floor_levels = {pbs.buildings[0].placed.floor_level(f) for f in pbs.buildings[0].placed.floors}
     root = etree.fromstring(render_svg(build_scene(m, RenderOptions(view="levels"))))
     panels = {g.get("id") for g in root.iter(f"{SVG}g") if (g.get("id") or "").startswith("panel-")}
@@ -99,7 +99,7 @@ def test_each_floor_has_its_panel_in_the_per_level_view(books):
 
 def test_vehicle_is_drawn_on_its_spaces(books):
     m = street()
-    pbs = books.placed_books(m, None)
+    pbs = books.placed_books(m)
     root = etree.fromstring(render_svg(build_scene(m, RenderOptions())))
     g = root.find(f".//{SVG}g[@id='object-1']")
     rings = [centre_of(el) for el in g.findall(f"{SVG}polygon") if el.get("fill") != "none" and
@@ -151,7 +151,7 @@ def test_iso_view_draws_each_building_as_a_solid(books, rotation):
 
     m = street()
     m.buildings[0] = Placement("skyscraper", 1, 1, 1, rotation)
-    pbs = books.placed_books(m, None)
+    pbs = books.placed_books(m)
     scene = build_scene(m, RenderOptions(view="iso", legend=False, title=False))
     root = etree.fromstring(render_svg(scene))
     proj = Oblique()
@@ -311,7 +311,7 @@ def test_iso_buildings_are_painted_in_depth_order_with_the_tiles(books):
     img = Image.open(io.BytesIO(render_png(scene, 40))).convert("RGB")
     rock = style.piece_fill(catalog()["rock-1"], {})
     sand = style.piece_fill(catalog()["sand-1"], {})
-    pbs = books.placed_books(m, None)
+    pbs = books.placed_books(m)
     from mapkit.geometry.placing import place_points
 
     po = pbs.buildings[0].placed

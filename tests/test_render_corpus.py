@@ -9,6 +9,7 @@ from conftest import ROOT, corpus_files
 from lxml import etree
 from PIL import Image
 
+from mapkit.api import read
 from mapkit.formats import read_map
 from mapkit.outputs.paint.raster import render_png
 from mapkit.outputs.paint.svg import render_svg
@@ -34,9 +35,9 @@ def test_corpus_map_renders_in_every_view(path):
 
 @pytest.mark.parametrize("path", SAMPLES, ids=[p.name for p in SAMPLES])
 def test_sample_maps_with_books_render_their_buildings(path):
-    m = read_map(path)
+    m = read(path)  # the map carries its Books
     for view in ("top", "levels", "iso"):
-        scene = build_scene(m, RenderOptions(view=view, map_file=str(path)))
+        scene = build_scene(m, RenderOptions(view=view))
         root = etree.fromstring(render_svg(scene))
         ids = {g.get("id") for g in root.iter("{http://www.w3.org/2000/svg}g")}
         shares = {g.get("data-building") for g in root.iter("{http://www.w3.org/2000/svg}g")}

@@ -10,7 +10,7 @@ import json
 
 from mapkit.books.model import book_from_dict
 from mapkit.books.placed import placed_books
-from mapkit.model.map import Placement
+from mapkit.model.map import PlacedSource, Placement
 from mapkit.movement import buildings as bld
 from mapkit.movement.analysis import analyze, prepare, report
 from mapkit.movement.buildings import BuildingLayer, BuildingSpace
@@ -212,7 +212,8 @@ def test_single_spaced_is_read_from_the_book():
     m.buildings.append(Placement("hall", 0, 0, 1, 0))
 
     def layer(d):
-        return bld.from_placed(placed_books(m, None, books={"hall": book_from_dict(d)}))
+        m.books["hall"] = PlacedSource(book_from_dict(d))
+        return bld.from_placed(placed_books(m))
 
     floors = [b for b in layer(doc).spaces if b.floor == 0]
     assert floors and not any(b.single_spaced for b in floors)

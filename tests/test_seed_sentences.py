@@ -10,6 +10,7 @@ import re
 
 import pytest
 
+from mapkit import read
 from mapkit.model.map import Piece, Placement
 from mapkit.movement.analysis import analyze, prepare
 from mapkit.movement.profile import Figure
@@ -97,7 +98,7 @@ ONE_SPACE_CART = {"format": "mapkit-book", "version": 1, "name": "cart", "kind":
 
 def c305(m, path):
     opts = defaults()
-    return [f.message for f in check_map(m, path, "c3g", select=["C305"], options=opts)]
+    return [f.message for f in check_map(read(path), path, "c3g", select=["C305"], options=opts)]  # with its Books
 
 
 def test_two_occupants_of_a_one_space_vehicle(tmp_path):

@@ -45,9 +45,13 @@ def problems(layout: Layout, where: str) -> list[str]:
 
 
 def layouts_of(path: Path, **options) -> list:
+    from mapkit import read
+
     m = read_corpus_map(path)
+    if m.buildings or m.objects:
+        m = read(path)                        # the map, carrying its Books
     footprints = placed_footprints(m, str(path), warn=lambda _: None)
-    rows = label_layouts(m, BuildOptions(footprints=footprints, map_file=str(path), **options))
+    rows = label_layouts(m, BuildOptions(footprints=footprints, **options))
     terrain = m.terrain() if m.several_scenarios() else m        # what the Level sheets build
     return [(terrain, group, layout) for group, layout in rows]
 
@@ -295,7 +299,7 @@ def test_book_names_and_c3g_marks_go_through_the_plate_layout():
     from shapely import STRtree
     from shapely.geometry import Polygon, box
 
-    from mapkit.formats import read_map
+    from mapkit import read
     from mapkit.model.grid import HEX_PITCH_MM
     from mapkit.outputs.scene import c3g
     from mapkit.outputs.scene.shapes import Text
@@ -304,7 +308,7 @@ def test_book_names_and_c3g_marks_go_through_the_plate_layout():
 
     books = 0
     for path in c3g_maps():
-        m = read_map(path)
+        m = read(path)
         footprints = placed_footprints(m, str(path), warn=lambda _: None)
         for _, group, layout in layouts_of(path):
             where = f"{path.name} Level {group[0]}"
@@ -318,7 +322,7 @@ def test_book_names_and_c3g_marks_go_through_the_plate_layout():
                     words = named[-1 - n].wanted.text
                     assert words.startswith(fp.name) and words.endswith(fp.label), where
             books += len(named)
-            layer = c3g.c3g_layer(m, str(path), HEX_PITCH_MM, group[0])
+            layer = c3g.c3g_layer(m, HEX_PITCH_MM, group[0])
             drawn = [item for g in layer.groups for item, _, _ in g.walk()]
             marks = c3g_marks(layer.groups)
             assert {t.text[:3] for t in drawn if isinstance(t, Text)} <= {t.text[:3] for t in marks

@@ -6,6 +6,7 @@ import json
 
 import pytest
 
+from mapkit import read
 from mapkit.model.map import Piece, Placement
 from mapkit.movement.synthetic import column_map, line
 from mapkit.rules.checks import check_map
@@ -30,7 +31,7 @@ def write(m, tmp_path, books=()):
 def codes(m, path, code, **options):
     opts = defaults()
     opts.update(options)
-    return [f for f in check_map(m, path, "c3g", select=[code], options=opts)]
+    return [f for f in check_map(read(path), path, "c3g", select=[code], options=opts)]  # m, with its Books
 
 
 def overhang_street(occupants):

@@ -350,12 +350,15 @@ def test_001_example3_both_exit_after_the_car_moves(tmp_path):
     from mapkit.movement.report import analyze_map
 
     occupants = [{"name": "Gambit", "size": "Medium", "player": 1}, {"name": "Jubilee", "size": "Medium", "player": 1}]
-    m, path = street(tmp_path, occupants, where=(0, 1))
-    data = analyze_map(m, Figure(), map_file=path, mover="vehicle").data
+    from mapkit.api import read
+
+    _, path = street(tmp_path, occupants, where=(0, 1))
+    m = read(path)  # the map, carrying its Books
+    data = analyze_map(m, Figure(), mover="vehicle").data
     turns = {(s["q"], s["r"]): s["turns"] for s in data["spaces"]}
     assert turns[(4, 1)] == 1 and turns[(5, 1)] == 1
-    car = vh.choose(vh.vehicles(m, path), None, False)
-    spaces = prepare(vh.without(m, car), map_file=path)
+    car = vh.choose(vh.vehicles(m), None, False)
+    spaces = prepare(vh.without(m, car))
     after = vh.boarding_spaces(spaces, [(4, 1), (5, 1)], 1, car.height, vh.boarding_directions(car, "current"),
                                Figure(height=5))
     assert [spaces.key(s) for s in after] == [(5, 0, 1), (6, 0, 1)]

@@ -30,16 +30,16 @@ if TYPE_CHECKING:
                                   parse_setting, rule_page, rule_parameters, rule_table, validate, validate_files)
     from mapkit.api.draw import (ReportPage, Sheets, output_kinds, overlay, print_sheets, render, report,
                                  report_page)
-    from mapkit.api.files import (Conversion, convert_files, detect, file_formats, info, info_text, map_stem,
-                                  pick, pieces_said, read, read_book, read_books, read_collection, reader_warnings,
-                                  write, write_format)
+    from mapkit.api.files import (Conversion, books_in, convert_files, detect, file_formats, info, info_text,
+                                  map_stem, pick, pieces_said, read, read_book, read_books, read_collection,
+                                  read_document, reader_warnings, write, write_format)
     from mapkit.api.pieces import check_collection, fit_summary, fit_text, inventory, inventory_text, retile
 
 #: Each name of the front door and the module by topic that holds it.
 HOMES = {
     "files": ("read", "write", "info", "read_book", "read_collection", "detect", "file_formats", "convert_files",
               "Conversion", "read_books", "write_format", "info_text", "pick", "reader_warnings", "pieces_said",
-              "map_stem"),
+              "map_stem", "read_document", "books_in"),
     "check": ("validate", "Validation", "check_options", "list_rules", "validate_files", "FileValidation",
               "parse_setting", "rule_parameters", "rule_table", "rule_page", "computed_rule_page"),
     "pieces": ("inventory", "retile", "inventory_text", "fit_summary", "fit_text", "check_collection"),

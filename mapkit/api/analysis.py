@@ -32,7 +32,7 @@ def check_figure(move: int, height: int, names: Mapping[str, str] | None = None)
 
 def analyze(m: Map, move: int = 5, height: int = 5, flying: bool = False, double: bool = False,
             falls: str = "minor", start: tuple[int, int, int] | None = None, broken_windows: bool = False,
-            scenario: Any = None, heatmap: PathLike | None = None, map_file: PathLike | None = None,
+            scenario: Any = None, heatmap: PathLike | None = None,
             mover: str | None = None, vehicle: int | None = None, vehicle_rules: str = "current",
             names: Mapping[str, str] | None = None) -> dict[str, Any]:
     """Movement and balance for one figure, as `mapkit analyze --json` prints it: turns between
@@ -51,7 +51,6 @@ def analyze(m: Map, move: int = 5, height: int = 5, flying: bool = False, double
     check_figure(move, height, said)
     figure = Figure(move=move, height=height, double=double or mover == "double", flying=flying or mover == "flyer",
                     falls=falls)
-    shown = str(map_file) if map_file is not None else None
     if m.several_rooms() and heatmap is not None:
         raise RoomError(f"draws rooms {', '.join(str(r.number) for r in m.rooms)}: "
                         f"choose one with {said['room']} to draw its heatmap")
@@ -64,7 +63,7 @@ def analyze(m: Map, move: int = 5, height: int = 5, flying: bool = False, double
                               f"choose one with {said['scenario']} to draw its heatmap")
         views = [(room, s, view) for room, board in rooms for s, view in board.per_scenario()]
     boards = dict(rooms)  # places are named as the sheets of the room name them (of the scenario, if one is picked)
-    runs = [analyze_map(view, figure, start, broken_windows, heatmap is not None, s, shown, mover=mover,
+    runs = [analyze_map(view, figure, start, broken_windows, heatmap is not None, s, mover=mover,
                         vehicle=vehicle, vehicle_rules=vehicle_rules,
                         sheets=boards[room] if scenario is None else view)
             for room, s, view in views]

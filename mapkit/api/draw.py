@@ -74,7 +74,8 @@ def print_sheets(subject: Map | Book | Sequence[Book] | None = None, markers: bo
     `hex_names` writes each hex's name, `cover` adds a cover page), Books' 1:1 floor plan tiled
     across pages that overlap by `overlap` mm, or with `markers` their cut-out doorway, window and
     transit markers (a general sheet without Books). `params` is the `OverlayParams` of plans and
-    markers; `map_file` titles the sheets and finds the Books a map places beside it."""
+    markers; `map_file`, the map's file, titles the sheets and names it in warnings (the Books are
+    those the map carries: `read` found them beside its file)."""
     from mapkit import outputs
     from mapkit.books.model import Book
     from mapkit.model.map import Map
@@ -84,7 +85,7 @@ def print_sheets(subject: Map | Book | Sequence[Book] | None = None, markers: bo
         if markers:
             raise OptionError("markers are drawn from Books: give the Books the map places (`read_books`)")
         warnings: list[str] = []
-        drawn = outputs.get("build-pdf").draw(subject, map_file=shown, paper=paper, levels_per_page=levels_per_page,
+        drawn = outputs.get("build-pdf").draw(subject, source=shown, paper=paper, levels_per_page=levels_per_page,
                                               hex_names=hex_names, cover=cover, warn=warnings.append)
         return Sheets(drawn.as_bytes(), drawn.pages, "build instructions", warnings)
     books = [subject] if isinstance(subject, Book) else list(subject or [])
@@ -109,11 +110,11 @@ class ReportPage(Record):
 
 def report_page(m: Map, profile: str | None = "casual", pictures: bool = True, map_file: PathLike | None = None
                 ) -> ReportPage:
-    """The page `report` returns, with the findings it lists."""
+    """The page `report` returns, with the findings it lists; `map_file`, the map's file, names it."""
     from mapkit import outputs
 
     shown = str(map_file) if map_file else None
-    drawn = outputs.get("report-html").draw(m, map_file=shown, profile=profile, pictures=pictures)
+    drawn = outputs.get("report-html").draw(m, source=shown, profile=profile, pictures=pictures)
     return ReportPage(drawn.as_text(), list(drawn.findings))
 
 
@@ -132,17 +133,20 @@ def report(m: Map, path: PathLike | None = None, profile: str | None = "casual",
 def overlay(subject: Book | Map | PathLike, params: Any = None, map_file: PathLike | None = None) -> OverlayResult:
     """The Full / Half / Partial / covered class of each hex a Book covers (in its own frame), or
     of the Books a map places (level by level); `.doc` is `mapkit overlay --json`'s document and
-    `render(result, "overlay.png")` draws it. `params` is an `OverlayParams`."""
-    from mapkit.books.overlay_result import classify_book, classify_file, classify_map
+    `render(result, "overlay.png")` draws it. `params` is an `OverlayParams`; `map_file`, the
+    map's file, names it (a file given as `subject` is read once, as `read_document` reads it)."""
+    from mapkit.api.files import read_document
+    from mapkit.books.overlay_result import classify_book, classify_map
     from mapkit.books.model import Book
     from mapkit.geometry.params import OverlayParams
 
     params = params or OverlayParams()
     if isinstance(subject, (str, os.PathLike)):
-        return classify_file(str(subject), params)
+        map_file = subject
+        subject = read_document(subject)
     if isinstance(subject, Book):
         return classify_book(subject, params)
-    return classify_map(subject, str(map_file) if map_file else None, params)
+    return classify_map(subject, os.fspath(map_file) if map_file else None, params)
 
 
 def output_kinds() -> tuple[Any, ...]:

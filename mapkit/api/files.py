@@ -42,16 +42,39 @@ def read(source: PathLike | bytes, format: str | None = None, scenario: Any = No
     from mapkit import formats
 
     if isinstance(source, (bytes, bytearray, memoryview)):
-        m = formats.parse_map(bytes(source), format, hint=BYTES_HINT)
+        m = _with_books(formats.parse_map(bytes(source), format, hint=BYTES_HINT), None)
     else:
-        m = formats.read_map(os.fspath(source), format)
-        if m.buildings or m.objects:  # the map carries its Books, resolved beside its file
-            from mapkit.books.placed import load_placed
-
-            load_placed(m, os.fspath(source))
+        m = _with_books(formats.read_map(os.fspath(source), format), os.fspath(source))
     if printable:
         formats.printable_text(m)
     return pick(m, room, scenario)
+
+
+def _with_books(m: Map, path: str | None) -> Map:
+    """`m` carrying the Books it places, found beside its file `path` (None: the working folder)
+    or among the sample Books, so what is done with it later needs no file path."""
+    if m.buildings or m.objects:  # (mapkit.books stays unloaded for a map without Books)
+        from mapkit.books.placed import load_placed
+
+        load_placed(m, path)
+    return m
+
+
+def read_document(path: PathLike, format: str | None = None, printable: bool = False) -> Map | Book:
+    """The map (carrying its Books, as `read` gives it) or the C3G Book in a file, as its content
+    says: the file read, and its format told, once. `format` names a map's format (a Book is
+    known by its content); `printable` as for `read`."""
+    from mapkit import formats
+    from mapkit.errors import shown
+
+    name = os.fspath(path)
+    data, found = formats.read_file(name)
+    if found is not None and found.kind == "book":
+        from mapkit.books.load import book_from_bytes
+
+        return book_from_bytes(data, name)
+    m = _with_books(formats.parse_map(data, format, shown(name), known=found), name)
+    return formats.printable_text(m) if printable else m
 
 
 def pick(m: Map, room: Any = None, scenario: Any = None) -> Map:
@@ -164,10 +187,18 @@ def read_book(path: PathLike) -> Book:
 def read_books(path: PathLike, format: str | None = None) -> list[Book]:
     """The Book in a Book file, or the Books of the buildings and objects a map file places
     (found beside the map, each once); OptionError for a map that places none."""
-    from mapkit.books.placed import load_books
-    from mapkit.registry import kind_of
+    return books_in(read_document(path, format), path)
 
-    return load_books(os.fspath(path), kind_of(os.fspath(path)) == "book", format)
+
+def books_in(document: Map | Book, path: PathLike | None = None) -> list[Book]:
+    """A Book itself, or the Books a map places, each once (as `read` found them); OptionError
+    naming the map (its file `path`) when it places none."""
+    from mapkit.books.placed import books_of
+    from mapkit.model.map import Map
+
+    if isinstance(document, Map):
+        return books_of(document, os.fspath(path) if path is not None else None)
+    return [document]
 
 
 def read_collection(path: PathLike, warnings: list[str] | None = None, called: str = "collection") -> dict[str, int]:

@@ -56,6 +56,22 @@ def read_book_json(path: str | Path) -> Any:
         raise exc.with_file(str(path)) from None
 
 
+def book_json(data: bytes, shown: str) -> Any:
+    """The parsed JSON of a Book file's bytes as `mapkit.formats.read_file` read them, refused
+    as `read_book_json` refuses the file (past the Book size limit, not JSON), `shown` naming it."""
+    if len(data) > limits.BOOK_BYTES.value:
+        raise limits.BOOK_BYTES.exceeded(None, file=shown)
+    try:
+        return parse_json(data)
+    except FormatError as exc:
+        raise exc.with_file(shown) from None
+
+
+def book_from_bytes(data: bytes, shown: str) -> Book:
+    """A Book from the bytes of its file, refused as `load_book` refuses the file."""
+    return book_from_json(book_json(data, shown), shown)
+
+
 def check_vertices(doc: Any, path: str | None = None) -> None:
     """Refuse a Book whose polygons have more corners in all than the limit, before the schema
     and the geometry spend time on them (a 200,000-vertex Book took 5 s to be refused)."""

@@ -1,7 +1,7 @@
 """The Full / Half / Partial overlay of a Book, or of the Books a map places (`mapkit overlay`).
 
-`classify_file` gives the `--json` document and what the picture draws; `overlay_text` the
-lines the command prints. The picture is the output registry's `overlay-png` (`mapkit.outputs.overlay`).
+`classify_book` and `classify_map` give the `--json` document and what the picture draws;
+`overlay_text` the lines the command prints. The picture is the output registry's `overlay-png` (`mapkit.outputs.overlay`).
 """
 
 from __future__ import annotations
@@ -41,15 +41,15 @@ def classify_book(book: Any, params: Any) -> OverlayResult:
     return OverlayResult(overlay.to_json(), f"{book.name} ({book.kind})", note, 3, overlay=overlay)
 
 
-def classify_map(m: Any, path: str | None, params: Any) -> OverlayResult:
-    """The Books a map places, overlaid together, level by level; a Book that cannot be placed
-    is a FormatError naming the map."""
+def classify_map(m: Any, source: str | None, params: Any) -> OverlayResult:
+    """The Books a map places (those it carries), overlaid together, level by level; a Book that
+    cannot be placed is a FormatError naming the map's file, `source`."""
     from mapkit.books.placed import placed_books
 
-    placed = placed_books(m, path, params)
+    placed = placed_books(m, params)
     errors = [pb.error for pb in placed.buildings + placed.objects if pb.error]
     if errors:
-        raise FormatError(errors[0], file=path)
+        raise FormatError(errors[0], file=source)
     from mapkit.model.board import Board
 
     board = Board.of(m)
@@ -68,22 +68,7 @@ def classify_map(m: Any, path: str | None, params: Any) -> OverlayResult:
            "objects": [{"book": pb.placement.book, "name": pb.book.name if pb.book else "",
                         "spaces": [list(h) for h in pb.spaces()], "places": [place(*h) for h in pb.spaces()],
                         "level": pb.placement.level} for pb in placed.objects]}
-    return OverlayResult(doc, m.name or path or "", "", 1, map=m, placed=placed)
-
-
-def classify_file(path: str, params: Any = None) -> OverlayResult:
-    """A Book file, or a map file that places Books (told apart by content)."""
-    from mapkit.geometry.params import OverlayParams
-    from mapkit.registry import kind_of
-
-    params = params or OverlayParams()
-    if kind_of(path) == "book":
-        from mapkit.books import load_book
-
-        return classify_book(load_book(path), params)
-    from mapkit.formats import read_map
-
-    return classify_map(read_map(path), path, params)
+    return OverlayResult(doc, m.name or source or "", "", 1, map=m, placed=placed)
 
 
 def overlay_text(doc: dict[str, Any]) -> str:

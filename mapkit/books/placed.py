@@ -1,9 +1,10 @@
-"""The Books a map places, resolved, loaded and overlaid once per check; the Books of a map file.
+"""The Books a map places: found beside its file when it is read, overlaid once per check.
 
-`placed_books(m, map_file, params)` is what the C3G rules, the movement graph and the renderers
-share: for every `Map.buildings` / `Map.objects` placement, its Book, its overlay moved onto the
-map, and the map-level classes of every (q, r, level) the Books touch, with buildings that share
-hexes overlaid together.
+`load_placed(m, path)` finds them when a map is read (`mapkit.read`) and keeps them on the
+map (`Map.books`), so nothing after reading takes a file path. `placed_books(m, params)` is what
+the C3G rules, the movement graph and the renderers share: for every `Map.buildings` /
+`Map.objects` placement, its Book, its overlay moved onto the map, and the map-level classes of
+every (q, r, level) the Books touch, with buildings that share hexes overlaid together.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from mapkit.books.overlay import Overlay, PlacedOverlay, classify, ground_overla
 from mapkit.geometry.placing import move_hex
 from mapkit.geometry.params import OverlayParams
 from mapkit.model import resting
-from mapkit.model.map import Map, Placement
+from mapkit.model.map import Map, PlacedSource, Placement
 
 #: The sample Books a bare name falls back to: shipped in the package (the wheel's
 #: `mapkit/sample_books`, pyproject.toml), else the checkout's `samples/books`.
@@ -90,13 +91,14 @@ def _layers(m: Map) -> Callable[[Iterable[tuple[int, int]]], set[tuple[int, bool
     return under
 
 
-def resolve_book(name: str, map_file: str | None) -> Path:
-    """A placement's Book: a path relative to the map file, else a sample Book's bare name ("bungalow").
+def resolve_book(name: str, path: str | None) -> Path:
+    """A placement's Book: a path relative to the map's file `path` (None: the working folder),
+    else a sample Book's bare name ("bungalow").
 
     Only a bare name falls back to the samples: a missing `books/bungalow.book.json` must be
     reported as missing, not quietly replaced by mapkit's illustrative Bungalow.
     """
-    base = Path(map_file).resolve().parent if map_file else Path.cwd()
+    base = Path(path).resolve().parent if path else Path.cwd()
     own = base / name
     if own.is_file() or "/" in name or "\\" in name or name.endswith(".json"):
         return own
@@ -104,41 +106,46 @@ def resolve_book(name: str, map_file: str | None) -> Path:
     return sample if sample.is_file() else own
 
 
-def load_placed(m: Map, map_file: str | None) -> None:
-    """Resolve and load every Book `m` places, once per name, and keep each on its placements
-    (`loaded`: the Book and its file, or why it could not be loaded), so that the map carries
-    its Books: what is done with it later no longer needs the map's file (`mapkit.read`)."""
-    found: dict[str, tuple[Book | None, str | None, str | None]] = {}
+def find_book(name: str, path: str | None) -> PlacedSource:
+    """The Book a placement names, found as `resolve_book` says, or why it could not be read."""
+    book_file = resolve_book(name, path)
+    try:
+        return PlacedSource(load_book(book_file), str(book_file))
+    except MapkitError as exc:
+        return PlacedSource(None, str(book_file), exc.with_traceback(None))
+
+
+def load_placed(m: Map, path: str | None) -> Map:
+    """Find every Book `m` places beside its file `path` (None: the working folder), each name
+    once, and keep it in `m.books` with its file, or why it could not be read: the map then
+    carries its Books, and nothing done with it later needs its file (`mapkit.read` does this)."""
     for p in list(m.buildings) + list(m.objects):
-        if p.book not in found:
-            try:
-                path = resolve_book(p.book, map_file)
-                found[p.book] = (load_book(path), str(path), None)
-            except MapkitError as exc:
-                found[p.book] = (None, None, str(exc))
-        p.loaded = found[p.book]  # type: ignore[attr-defined]  # (not a field: never written, nor compared)
+        if p.book not in m.books:
+            m.books[p.book] = find_book(p.book, path)
+    return m
 
 
-def placed_books(m: Map, map_file: str | None = None, params: OverlayParams | None = None,
-                 books: dict[str, Book] | None = None) -> PlacedBooks:
-    """Load, overlay and place every Book the map uses (`books` may supply Books by name)."""
+def source_of(m: Map, name: str) -> PlacedSource:
+    """The Book `m` places under `name`: the one it carries, else (a map made in code) the one
+    `resolve_book` finds from the working folder."""
+    found = m.books.get(name)
+    return found if found is not None else find_book(name, None)
+
+
+def placed_books(m: Map, params: OverlayParams | None = None) -> PlacedBooks:
+    """Overlay and place every Book the map uses (those it carries, `Map.books`)."""
     params = params or OverlayParams()
     out = PlacedBooks(params=params)
     overlays: dict[int, Overlay] = {}
     layers_at = _layers(m)
+    sources: dict[str, PlacedSource] = {}
     for role, placements, target in (("building", m.buildings, out.buildings), ("object", m.objects, out.objects)):
         for i, p in enumerate(placements):
             pb = PlacedBook(role, i, p, None, height=resting.rest_height(layers_at([(p.q, p.r)]), p.level))
-            loaded = getattr(p, "loaded", None)
-            try:
-                book = (books or {}).get(p.book)
-                if book is None and loaded is not None:
-                    book, _, error = loaded
-                    if book is None:
-                        raise MapkitError(error)
-                book = book or load_book(resolve_book(p.book, map_file))
-            except MapkitError as exc:
-                pb.error = str(exc)
+            found = sources.get(p.book) or sources.setdefault(p.book, source_of(m, p.book))
+            book = found.book
+            if book is None:
+                pb.error = str(found.error)
                 target.append(pb)
                 continue
             if book.is_structure != (role == "building"):
@@ -187,18 +194,18 @@ def describe(pb: PlacedBook) -> str:
     return f"{name} ({pb.role} {pb.index + 1})"
 
 
-def load_books(path: str, is_book: bool, fmt: str | None = None) -> list[Book]:
-    """The Book itself, or the Books of the buildings and objects placed on the map at `path`."""
-    if is_book:
-        return [load_book(path)]
-    from mapkit.formats import read_map
-
-    m = read_map(path, fmt)
+def books_of(m: Map, shown: str | None = None) -> list[Book]:
+    """The Books of the buildings and objects `m` places, each once, in the order first placed;
+    the error of the first that could not be read is raised, and OptionError for a map that
+    places none (`shown` names the map in it)."""
     placements = list(m.buildings) + list(m.objects)
     if not placements:
-        raise OptionError(f"{path}: the map places no C3G buildings or objects")
+        raise OptionError(f"{shown or m.name or 'the map'}: the map places no C3G buildings or objects")
     seen: dict[str, Book] = {}
     for placement in placements:
         if placement.book not in seen:
-            seen[placement.book] = load_book(resolve_book(placement.book, path))
+            found = source_of(m, placement.book)
+            if found.book is None:
+                raise found.error if found.error is not None else MapkitError(f"{placement.book}: cannot read")
+            seen[placement.book] = found.book
     return list(seen.values())

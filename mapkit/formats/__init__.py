@@ -12,7 +12,7 @@ from __future__ import annotations
 
 
 from mapkit import limits, registry
-from mapkit.errors import FormatError, LossError, OptionError, shown
+from mapkit.errors import FormatError, LossError, OptionError, is_link, shown
 from mapkit.io import STDIO, read_input, write_output
 from mapkit.model.map import Map
 from mapkit.registry import FileFormat
@@ -74,14 +74,31 @@ def read_map(path: str | Path, fmt: str | None = None) -> Map:
     return parse_map(read_input(path), fmt, shown(path))
 
 
-def parse_map(data: bytes, fmt: str | None = None, filename: str = "", hint: str | None = None) -> Map:
+def read_file(path: str | Path) -> tuple[bytes, FileFormat | None]:
+    """A file's bytes, read once (within the input size limit, remembered as an input), and its
+    format told once, by content with the name breaking ties: what a command that takes a map or
+    a C3G Book reads, then hands to `parse_map` (`known`) or to the Book reader. None where the
+    map readers decide: standard input, a share link, gzip, or a content and name that tell nothing."""
+    data = read_input(path)
+    text = str(path)
+    if text == STDIO or is_link(text) or data.startswith(b"\x1f\x8b"):
+        return data, None
+    try:
+        return data, registry.detect(text, data)
+    except FormatError:
+        return data, None
+
+
+def parse_map(data: bytes, fmt: str | None = None, filename: str = "", hint: str | None = None,
+              known: FileFormat | None = None) -> Map:
     """A map from the bytes of a file (`filename` names it in errors and breaks format ties).
     `hint` ends the error of a content no format claims, in the caller's words (the command
-    line's "; use --from/--to" by default)."""
+    line's "; use --from/--to" by default); `known` is the format `read_file` told, not told again."""
     shown = filename or "(bytes)"
-    if not fmt and data.startswith(b"\x1f\x8b"):
+    if not fmt and known is None and data.startswith(b"\x1f\x8b"):
         data = _gunzipped_unless_hexoscape(data, filename)
-    info = get(fmt) if fmt else registry.detect(filename, data, hint=hint) if hint else detect(filename, data)
+    info = get(fmt) if fmt else known if known is not None else \
+        registry.detect(filename, data, hint=hint) if hint else detect(filename, data)
     if info.kind == "book":
         raise OptionError(f"{shown}: a C3G Book, not a map (`mapkit print {shown} -o PLAN.pdf` prints its floor plan)")
     if info.kind != "map" or not info.can_read:

@@ -19,7 +19,7 @@ TYPE_CHECKING = False  # (typing is not imported at run time: `mapkit info` star
 if TYPE_CHECKING:
     from typing import Any, Iterator, MutableSequence, NamedTuple
 
-__all__ = ["Cell", "Piece", "Placement", "Scenario", "Room", "Map"]
+__all__ = ["Cell", "Piece", "Placement", "PlacedSource", "Scenario", "Room", "Map"]
 
 
 if TYPE_CHECKING:
@@ -55,6 +55,19 @@ class Placement(Record):
         self.rotation = rotation
         self.occupants: list[dict[str, Any]] = [] if occupants is None else occupants
         self.attrs: dict[str, Any] = {} if attrs is None else attrs
+
+
+class PlacedSource(Record):
+    """A Book a map places, as it was found when the map was read (`Map.books`): the Book (a
+    `mapkit.books.Book`; the model knows no Book file), the file it came from (None for one
+    given in code), or the error that kept it from being read, which what uses the Book reports."""
+
+    _fields = ("book", "source", "error")
+
+    def __init__(self, book: Any = None, source: str | None = None, error: Exception | None = None):
+        self.book = book
+        self.source = source
+        self.error = error
 
 
 class Scenario(Record):
@@ -111,17 +124,23 @@ class Map(Record):
     tags their pieces (see `Scenario`); `for_scenario(k)` is scenario k as a map of its own.
     `scenario` and `players` are the map's own notes and player count (for a page of several
     scenarios, all their texts; each scenario's own are in its `Scenario`).
+
+    `books` holds the Books its `buildings` and `objects` name, by that name, as `mapkit.read`
+    found them beside the map's file (a name missing there is looked for when it is used: a map
+    made in code); it is what the map refers to, not what it is, so equality leaves it out.
     """
 
     _fields = ("name", "author", "players", "scenario", "pieces", "buildings", "objects", "attrs", "extras",
-               "source_format", "source_version", "warnings", "scenario_setups", "rooms")
+               "source_format", "source_version", "warnings", "scenario_setups", "rooms", "books")
+    _compared = _fields[:-1]
 
     def __init__(self, name: str = "", author: str = "", players: str = "", scenario: str = "",
                  pieces: MutableSequence[Piece] | None = None, buildings: list[Placement] | None = None,
                  objects: list[Placement] | None = None, attrs: dict[str, Any] | None = None,
                  extras: dict[str, Any] | None = None, source_format: str | None = None,
                  source_version: str | None = None, warnings: list[str] | None = None,
-                 scenario_setups: list[Scenario] | None = None, rooms: list[Room] | None = None):
+                 scenario_setups: list[Scenario] | None = None, rooms: list[Room] | None = None,
+                 books: dict[str, PlacedSource] | None = None):
         self.name = name
         self.author = author
         self.players = players
@@ -139,6 +158,7 @@ class Map(Record):
         self.scenario_setups: list[Scenario] = [] if scenario_setups is None else scenario_setups
         #: The boards of a page that draws several (empty: the map is one board).
         self.rooms: list[Room] = [] if rooms is None else rooms
+        self.books: dict[str, PlacedSource] = {} if books is None else books
 
     # -- per piece -----------------------------------------------------------------------
     @staticmethod

@@ -22,12 +22,11 @@ from mapkit.movement.spaces import Spaces, from_map
 from mapkit.movement.steps import why_no_end
 
 
-def prepare(m: Map, layer: bld.BuildingLayer | None = None, map_file: str | None = None) -> Spaces:
-    """The spaces of a map with its building layer applied (read from its Books if not given;
-    Book paths are relative to `map_file`)."""
+def prepare(m: Map, layer: bld.BuildingLayer | None = None) -> Spaces:
+    """The spaces of a map with its building layer applied (from the Books it carries if not given)."""
     spaces = from_map(m)
     if layer is None:
-        layer = bld.layer_from_map(m, map_file)
+        layer = bld.layer_from_map(m)
     bld.apply(spaces, layer)
     spaces.notes.extend(layer.notes)
     modelled = len({(q, r, name) for q, r, _, _, name in layer.objects})

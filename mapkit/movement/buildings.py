@@ -102,7 +102,7 @@ def apply(spaces: Spaces, layer: BuildingLayer) -> None:
                    single_spaced=b.single_spaced)
 
 
-def layer_from_map(m: Map, map_file: str | None = None) -> BuildingLayer:
+def layer_from_map(m: Map) -> BuildingLayer:
     """The building layer of a map's placed Books.
 
     Needs `mapkit.books` (Book loading) and `mapkit.geometry` (the Full/Half/Partial overlay);
@@ -117,7 +117,7 @@ def layer_from_map(m: Map, map_file: str | None = None) -> BuildingLayer:
         layer.notes.append(f"{len(m.buildings) + len(m.objects)} placed Book(s) ignored: "
                            "the C3G Books modules are not installed")
         return layer
-    return from_placed(placed_books(m, map_file), layer)
+    return from_placed(placed_books(m), layer)
 
 
 #: Book mark kinds -> the roles of this module.

@@ -65,7 +65,7 @@ def mover_kind(figure: Figure) -> str:
 
 
 def analyze_map(m: Map, figure: Figure, start: tuple[int, int, int] | None = None, broken_windows: bool = False,
-                heatmap: bool = False, scenario: Any = None, map_file: str | None = None,
+                heatmap: bool = False, scenario: Any = None,
                 mover: str | None = None, vehicle: int | None = None, vehicle_rules: str = "current",
                 sheets: Map | None = None) -> Analysis:
     """The movement report of a map as data and as text, with the turns a heatmap draws when
@@ -87,15 +87,15 @@ def analyze_map(m: Map, figure: Figure, start: tuple[int, int, int] | None = Non
     driven = None
     at = None
     if mover in ("vehicle", "elevator-car"):
-        driven = vh.choose(vh.vehicles(m, map_file), vehicle, mover == "elevator-car")
+        driven = vh.choose(vh.vehicles(m), vehicle, mover == "elevator-car")
         figure = vh.mover(driven, figure.falls)
-        spaces = prepare(m if driven.elevator_car else vh.without(m, driven), map_file=map_file)
+        spaces = prepare(m if driven.elevator_car else vh.without(m, driven))
         at = vh.standing_spaces(spaces, driven)
         if not at and start is None:
             raise OptionError(f"{driven.label} stands on no space on Level {driven.level} of "
                               f"{', '.join(map(str, driven.hexes))}: give a start")
     else:
-        spaces = prepare(m, map_file=map_file)
+        spaces = prepare(m)
     if start is not None:
         at = None
         found = spaces.find_level(*start)

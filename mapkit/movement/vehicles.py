@@ -62,11 +62,12 @@ class Vehicle:
         return f"{self.name} (object {self.index + 1})"
 
 
-def vehicles(m: Map, map_file: str | None = None, placed: Any = None) -> list[Vehicle]:
-    """Every vehicle (Elevator Cars included) the map places whose Book can be read."""
+def vehicles(m: Map, placed: Any = None) -> list[Vehicle]:
+    """Every vehicle (Elevator Cars included) the map places whose Book can be read (`placed`:
+    the map's `PlacedBooks`, when already overlaid)."""
     from mapkit.books.placed import placed_books
 
-    placed = placed if placed is not None else placed_books(m, map_file)
+    placed = placed if placed is not None else placed_books(m)
     out = []
     for pb in placed.objects:
         book = pb.book

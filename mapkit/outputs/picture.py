@@ -1,7 +1,8 @@
 """A map's picture (`mapkit render`): one scene, painted as PNG or as SVG.
 
-Options are `RenderOptions` fields (`scene.views`), and `profile` (mark the findings of that rule
-profile) with `warn` (told why none could be); the PNG also takes `scale`, pixels per hex.
+Options are `RenderOptions` fields (`scene.views`), `source` (the map's file, as messages name
+it), and `profile` (mark the findings of that rule profile) with `warn` (told why none could be);
+the PNG also takes `scale`, pixels per hex.
 """
 
 from __future__ import annotations
@@ -17,22 +18,22 @@ def scene_of(m: Any, options: dict[str, Any]) -> Any:
     not have."""
     from mapkit.outputs.scene.views import RenderOptions, build_scene
 
-    fields = {k: options[k] for k in ("view", "level", "legend", "name", "map_file", "findings", "notes",
-                                       "seen_from")
+    fields = {k: options[k] for k in ("view", "level", "legend", "name", "findings", "notes", "seen_from")
               if k in options}
     opts = RenderOptions(**fields)
+    source = options.get("source")  # the map's file, as messages and findings name it
     if opts.level is not None:
         from mapkit.outputs.scene.c3g import c3g_levels
         from mapkit.outputs.scene.layout import map_levels
 
-        levels = sorted(set(map_levels(m)) | c3g_levels(m, opts.map_file))
+        levels = sorted(set(map_levels(m)) | c3g_levels(m))
         if opts.level not in levels:
             shown = ", ".join(map(str, levels)) or "none"
-            raise OptionError(f"{opts.map_file or 'the map'}: no pieces on Level {opts.level} (Levels: {shown})")
+            raise OptionError(f"{source or 'the map'}: no pieces on Level {opts.level} (Levels: {shown})")
     if options.get("profile"):
         from mapkit.rules.checks import findings_to_draw
 
-        opts.findings, reason = findings_to_draw(m, opts.map_file, options["profile"])
+        opts.findings, reason = findings_to_draw(m, source, options["profile"])
         if reason:
             options.get("warn", _ignore)(reason)
             opts.notes.append(reason)

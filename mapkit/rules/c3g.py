@@ -29,7 +29,7 @@ def state(ctx: CheckContext) -> PlacedBooks:
     """The map's placed Books, computed once per check.
 
     Options: `overlay_params` (an OverlayParams) or `hex_region` / `base_diameter` /
-    `marker_diameter`; `books` ({name: Book}) to supply Books without files.
+    `marker_diameter`. The Books are those the map carries (`Map.books`).
     """
     return ctx.shared("c3g-placed-books", _placed_books)
 
@@ -37,7 +37,7 @@ def state(ctx: CheckContext) -> PlacedBooks:
 def _placed_books(ctx: CheckContext) -> PlacedBooks:
     params = ctx.options.get("overlay_params") or OverlayParams.from_options(
         ctx.options.get("hex_region"), ctx.options.get("base_diameter"), ctx.options.get("marker_diameter"))
-    return placed_books(ctx.map, ctx.file, params, ctx.options.get("books"))
+    return placed_books(ctx.map, params)
 
 
 def _standalone(ctx: CheckContext) -> bool:
@@ -395,7 +395,7 @@ def _movement(ctx: CheckContext) -> tuple[Any, list[Any], Any]:
         layer = from_placed(st)
         spaces = from_map(c.map)
         apply(spaces, layer)
-        return layer, vehicles(c.map, c.file, st), spaces
+        return layer, vehicles(c.map, st), spaces
 
     return ctx.shared("c3g-vehicle-movement", compute)
 

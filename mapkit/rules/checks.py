@@ -18,7 +18,7 @@ from mapkit.books.model import book_from_dict
 from mapkit.books.schema import book_errors
 from mapkit.errors import MapkitError, OptionError, Refusal, shown
 from mapkit.geometry.params import OverlayParams
-from mapkit.model.map import Map, Placement
+from mapkit.model.map import Map, PlacedSource, Placement
 from mapkit.rules import framework
 from mapkit.rules.framework import RULES, CheckContext, Finding, Rule, matches
 from mapkit.rules.report import severity_first
@@ -95,17 +95,22 @@ def check_book_file(path: str | Path, params: OverlayParams | None = None) -> li
     """Every problem with one Book file (an empty list for a good Book).
 
     A file that cannot be read or is not JSON raises FormatError, as a map's would."""
+    # FormatError: the file cannot be read or is not JSON (validate exits 2)
+    return check_book(read_book_json(path), str(path), params)
+
+
+def check_book(doc: Any, shown: str, params: OverlayParams | None = None) -> list[Finding]:
+    """Every problem with the parsed JSON of a Book (`shown` names its file in the findings):
+    its schema errors (C001), else the Book-level rules on it placed alone."""
     import mapkit.rules.c3g  # noqa: F401  (registers the rules)
 
-    shown = str(path)
-    doc = read_book_json(path)  # FormatError: the file cannot be read or is not JSON (validate exits 2)
     errors = book_errors(doc)
     if errors:
         return [Finding("C001", "error", f"{where}: {message}", file=shown) for where, message in errors]
     book = book_from_dict(doc, shown)
-    m = Map(name=book.name, buildings=[Placement(book=shown, q=0, r=0, level=0)])
-    ctx = CheckContext(m, shown, {"c3g_book_only": True, "books": {shown: book},
-                                  "overlay_params": params or OverlayParams()})
+    m = Map(name=book.name, buildings=[Placement(book=shown, q=0, r=0, level=0)],
+            books={shown: PlacedSource(book, shown)})
+    ctx = CheckContext(m, shown, {"c3g_book_only": True, "overlay_params": params or OverlayParams()})
     findings: list[Finding] = []
     for code in BOOK_RULES:
         findings.extend(RULES[code].check(ctx))
@@ -118,27 +123,29 @@ def check_file(path: str, fmt: str | None, profile: str, select: list[str], igno
     """Findings (as dicts), a read error (a `Refusal`: its message, and the reason a batch
     summary groups it under), and reader warnings for one file; runs in a worker process of
     `mapkit validate`, so everything it returns pickles. `scenario` (`room`) checks that scenario
-    (room) of the map alone (a map without it is an error of that file)."""
-    from mapkit.registry import kind_of
-
-    if kind_of(path) == "book":
-        # A Book is checked by the C3G Book rules whatever the profile; --select and --ignore still apply.
-        try:
-            found = check_book_file(path, options.get("overlay_params"))
-        except MapkitError as exc:
-            return [], Refusal.of(exc), []
-        return [f.as_dict() for f in found
-                if (not select or matches(f.code, select)) and not matches(f.code, ignore)], None, []
-    from mapkit.formats import read_map
+    (room) of the map alone (a map without it is an error of that file). The file is read, and
+    its format told, once; a map's Books are found beside it (`books.placed.load_placed`)."""
+    from mapkit.books.load import book_json
+    from mapkit.books.placed import load_placed
+    from mapkit.formats import parse_map, read_file
 
     try:
-        m = read_map(path, fmt)
-        found = check_map(m, shown(path), profile, select, ignore, options, scenario=scenario, room=room)
+        data, found = read_file(path)
+        if found is not None and found.kind == "book":
+            # A Book is checked by the C3G Book rules whatever the profile; --select and --ignore still apply.
+            checked = check_book(book_json(data, str(path)), str(path), options.get("overlay_params"))
+            return [f.as_dict() for f in checked
+                    if (not select or matches(f.code, select)) and not matches(f.code, ignore)], None, []
+    except MapkitError as exc:
+        return [], Refusal.of(exc), []
+    try:
+        m = load_placed(parse_map(data, fmt, shown(path), known=found), path)
+        found_now = check_map(m, shown(path), profile, select, ignore, options, scenario=scenario, room=room)
     except OptionError as exc:  # no such scenario (room) in this map
         return [], Refusal(f"{shown(path)}: {exc}", "no such room" if str(exc).startswith("no room") else "no such scenario"), []
     except MapkitError as exc:
         return [], Refusal.of(exc), []
-    return [f.as_dict() for f in found], None, list(m.warnings)
+    return [f.as_dict() for f in found_now], None, list(m.warnings)
 
 
 def findings_to_draw(m: Map, file: str | None = None, profile: str | None = "casual"

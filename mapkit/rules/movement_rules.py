@@ -43,7 +43,7 @@ def movements(ctx: CheckContext) -> list[tuple[Any, Any]]:
         move = min(MAX_MOVE, max(0, _option(c, "movement_move", 5)))
         fig = Figure(move=move, height=max(1, _option(c, "movement_height", 5)))
         views = c.map.per_scenario()
-        return [(s, analyze(prepare(view, map_file=c.file), fig)) for s, view in views]
+        return [(s, analyze(prepare(view), fig)) for s, view in views]
 
     return ctx.shared("movement.analysis", compute)
 

@@ -72,7 +72,7 @@ def analyze_file(path: PathLike, move: int | None = None, height: int | None = N
     api.check_figure(move, height, FLAGS)
     at = _start(start)
     try:
-        data = api.analyze(m, move, height, flying, double, falls, at, broken_windows, scenario, heatmap, path,
+        data = api.analyze(m, move, height, flying, double, falls, at, broken_windows, scenario, heatmap,
                            mover=chosen, vehicle=vehicle, vehicle_rules=vehicle_rules, names=FLAGS)
     except StartError as exc:
         if driven:

@@ -65,15 +65,20 @@ class Told(list):
 
 
 def read_job(path: PathLike, format: str | None, scenario: int | None, tell: Told, printable: bool = False,
-             room: int | None = None) -> Map:
+             room: int | None = None, read_from: tuple[Map, float] | None = None) -> Map:
     """The map at `path`, each of its reader's warnings told, then room `room` and scenario
-    `scenario` of it; one the map lacks is a RoomError or ScenarioError naming the file."""
+    `scenario` of it; one the map lacks is a RoomError or ScenarioError naming the file.
+    `read_from` is the map already read from `path` (`api.read_document`) and when its reading
+    started: it is not read again."""
     import time
 
     from mapkit import api
 
-    started = time.perf_counter()
-    m = api.read(path, format, printable=printable)
+    if read_from is None:
+        started = time.perf_counter()
+        m = api.read(path, format, printable=printable)
+    else:
+        m, started = read_from
     read_as = tell.read_as = getattr(m, "read_as", None) or m.source_format
     tell.details.append(f"{shown_input(path)}: read as {read_as or 'an unnamed format'}, "
                         f"{len(m.pieces):,} pieces and markers in {time.perf_counter() - started:.3f} s")

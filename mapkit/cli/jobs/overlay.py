@@ -25,6 +25,8 @@ def overlay_file(path: PathLike, picture: PathLike | None = None, as_json: bool 
     `params` is an `OverlayParams` or a mapping of its `from_options` keywords."""
     import time
 
+    from mapkit import Map
+
     started = time.perf_counter()
     chosen = overlay_params(params, always=True)
     out = report_output(output, (path,))
@@ -38,14 +40,16 @@ def overlay_file(path: PathLike, picture: PathLike | None = None, as_json: bool 
         if out is not None and os.path.abspath(out) == os.path.abspath(os.fspath(picture)):
             raise OptionError(f"{out}: named for both the report and the picture")
     tell = Told(warn)
-    found = api.detect(path) if format in (None, "book") else None
-    if found is not None and found.kind == "book":
+    reading = time.perf_counter()
+    document = api.read_document(path, format) if format in (None, "book") else None  # read once
+    if document is not None and not isinstance(document, Map):
         if scenario is not None or room is not None:
             raise OptionError(f"{shown_input(path)}: a Book sets up no scenarios or rooms; "
                               "give a map that places it")
-        result = api.overlay(api.read_book(path), chosen)
+        result = api.overlay(document, chosen)
     else:
-        result = api.overlay(read_job(path, format, scenario, tell, room=room), chosen, map_file=path)
+        m = read_job(path, format, scenario, tell, room=room, read_from=None if document is None else (document, reading))
+        result = api.overlay(m, chosen, map_file=path)
     drawn = None
     if picture:
         api.render(result, picture, params=chosen)

@@ -25,6 +25,7 @@ def print_file(path: PathLike | None, output: PathLike, markers: bool = False, p
     as for `overlay_file`; `.note` says what was written, in how many pages and seconds."""
     import time
 
+    from mapkit import Map
     from mapkit.io import write_output
 
     check_output(output, "build-pdf", inputs=(path,) if path else ())
@@ -32,19 +33,21 @@ def print_file(path: PathLike | None, output: PathLike, markers: bool = False, p
         raise OptionError("--levels-per-page must be 1 or more")
     started = time.perf_counter()
     tell = Told(warn)
-    found = api.detect(path) if path else None
+    # a Book, or a map (texts printable, as sheets print them), read once
+    document = api.read_document(path, format, printable=True) if path else None
+    is_map = isinstance(document, Map)
     if markers:
-        books = api.read_books(path, format) if path else []
+        books = api.books_in(document, path) if document is not None else []
         sheets = api.print_sheets(books, markers=True, paper=paper, params=overlay_params(params) if path else None)
-    elif plan or (found is not None and found.kind == "book"):
-        if not path:
+    elif plan or (document is not None and not is_map):
+        if document is None:
             raise OptionError("print --plan: give a Book or a map with buildings")
-        books = api.read_books(path, format)
+        books = api.books_in(document, path)
         sheets = api.print_sheets(books, paper=paper, overlap=overlap, params=overlay_params(params), map_file=path)
     else:
-        if not path:
+        if path is None or not isinstance(document, Map):
             raise OptionError("print: give a map (or --markers for a general markers sheet)")
-        m = read_job(path, format, scenario, tell, printable=True, room=room)
+        m = read_job(path, format, scenario, tell, room=room, read_from=(document, started))
         sheets = api.print_sheets(m, paper=paper, levels_per_page=levels_per_page, hex_names=hex_names,
                                   cover=cover, map_file=path)
         for warning in sheets.warnings:

@@ -39,7 +39,7 @@ def render_file(path: PathLike, output: PathLike, view: str = "top", level: int 
     chosen = (profile or ("c3g" if (m.buildings or m.objects) else "casual")) if findings else None
     try:
         data = api.render(m, out, scale=scale, view=view, level=level, legend=legend, name=input_name(path),
-                          seen_from=seen_from, map_file=os.fspath(path), profile=chosen,
+                          seen_from=seen_from, source=os.fspath(path), profile=chosen,
                           warn=lambda reason: tell(f"{shown_input(path)}: {reason}"))
     except PictureTooLarge as exc:
         raise PictureTooLarge(f"{out}: {exc}") from None

@@ -16,12 +16,13 @@ from mapkit.outputs import Drawn
 from mapkit.outputs.report.page import ReportParts, render_report
 
 
-def draw(m: Map, map_file: str | None = None, profile: str | None = "casual", pictures: bool = True) -> Drawn:
-    """The output registry's `report-html`: the page, and the findings it lists."""
+def draw(m: Map, source: str | None = None, profile: str | None = "casual", pictures: bool = True) -> Drawn:
+    """The output registry's `report-html`: the page, and the findings it lists; `source` is the
+    map's file, as the page names it."""
     from mapkit.errors import shown
 
-    parts = report_parts(m, map_file, profile, pictures)  # a share link is named by an excerpt
-    return Drawn(render_report(m, shown(map_file) if map_file else None, parts), findings=tuple(parts.findings))
+    parts = report_parts(m, source, profile, pictures)  # a share link is named by an excerpt
+    return Drawn(render_report(m, shown(source) if source else None, parts), findings=tuple(parts.findings))
 
 
 def collect_findings(m: Map, file: str | None, profile: str | None = "casual"
@@ -66,14 +67,14 @@ def inventory_section(m: Map) -> tuple[str, list[str]]:
     return "".join(out), []
 
 
-def report_parts(m: Map, map_file: str | None = None, profile: str | None = "casual", pictures: bool = True
+def report_parts(m: Map, source: str | None = None, profile: str | None = "casual", pictures: bool = True
                  ) -> ReportParts:
     """Everything the page shows besides the map itself: findings, inventory, pictures and notes."""
     from mapkit.errors import input_name
 
-    findings, notes = collect_findings(m, map_file, profile)
+    findings, notes = collect_findings(m, source, profile)
     inventory_html, inventory_notes = inventory_section(m)
-    name = m.name or (input_name(map_file) if map_file else "")
+    name = m.name or (input_name(source) if source else "")
     figures, picture_notes = pictures_section(m, name) if pictures else ("", [])
     return ReportParts(findings, inventory_html, notes + inventory_notes, "".join(figures), picture_notes,
                        profile=profile)

@@ -58,21 +58,21 @@ def has_c3g(m: Map) -> bool:
     return bool(m.buildings or m.objects)
 
 
-def placed(m: Map, map_file: str | None) -> tuple[Any, str | None]:
+def placed(m: Map) -> tuple[Any, str | None]:
     """The map's placed Books, or (None, why they cannot be drawn)."""
     try:
         from mapkit.books.placed import placed_books
     except ImportError:
         return None, "C3G buildings are not drawn: this mapkit has no C3G support (mapkit.books)"
     try:
-        return placed_books(m, map_file), None
+        return placed_books(m), None
     except Exception as exc:            # a broken Book must not stop the picture
         return None, f"C3G buildings are not drawn: {type(exc).__name__}: {exc}"
 
 
-def c3g_levels(m: Map, map_file: str | None) -> set[int]:
+def c3g_levels(m: Map) -> set[int]:
     """The levels C3G floors and objects stand on (for the per-level view's panels)."""
-    pbs, _ = placed(m, map_file) if has_c3g(m) else (None, None)
+    pbs, _ = placed(m) if has_c3g(m) else (None, None)
     if pbs is None:
         return set()
     out = {pb.placement.level for pb in pbs.buildings + pbs.objects}
@@ -82,20 +82,20 @@ def c3g_levels(m: Map, map_file: str | None) -> set[int]:
     return out
 
 
-def placed_or_note(m: Map, map_file: str | None, out: C3GLayer) -> Any:
+def placed_or_note(m: Map, out: C3GLayer) -> Any:
     """The map's placed Books, or None (with a note on `out` when they cannot be read)."""
     if not has_c3g(m):
         return None
-    pbs, why = placed(m, map_file)
+    pbs, why = placed(m)
     if pbs is None:
         out.notes.append(why or "C3G buildings are not drawn")
     return pbs
 
 
-def c3g_layer(m: Map, map_file: str | None, p: float, level: int | None = None) -> C3GLayer:
+def c3g_layer(m: Map, p: float, level: int | None = None) -> C3GLayer:
     """Draw the map's Books: at their base levels (level None) or only what stands at `level`."""
     out = C3GLayer()
-    pbs = placed_or_note(m, map_file, out)
+    pbs = placed_or_note(m, out)
     if pbs is None:
         return out
     classes_seen: set[str] = set()

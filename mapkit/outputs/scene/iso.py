@@ -71,7 +71,7 @@ def iso_view(m: Map, opts: Any) -> tuple[Group, Box, dict]:
     shares: list[iso_c3g.Part] = []
     if c3g.has_c3g(m):
         # C3G solids cut along the grid, each hex's share painted with that hex's tiles
-        shares, extra = iso_c3g.iso_parts(m, opts.map_file, p, proj)
+        shares, extra = iso_c3g.iso_parts(m, p, proj)
         first = len(m.pieces)
         for k, part in enumerate(sorted(range(len(shares)), key=lambda i: shares[i].rank)):
             share = shares[part]

@@ -46,10 +46,10 @@ class Part:
     group: Group
 
 
-def iso_parts(m: Map, map_file: str | None, p: float, proj: Oblique) -> tuple[list[Part], c3g.C3GLayer]:
+def iso_parts(m: Map, p: float, proj: Oblique) -> tuple[list[Part], c3g.C3GLayer]:
     """Every building's, object's and vehicle's shares of the hexes, and the legend they need."""
     out = c3g.C3GLayer()
-    pbs = c3g.placed_or_note(m, map_file, out)
+    pbs = c3g.placed_or_note(m, out)
     if pbs is None:
         return [], out
     from mapkit.geometry.placing import place_points

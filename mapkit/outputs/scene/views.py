@@ -36,8 +36,6 @@ class RenderOptions:
     pitch: float = HEX_PITCH_MM
     #: Title to use when the map has no name (e.g. the file's name).
     name: str = ""
-    #: The map's file, to find the C3G Books it places (paths are relative to it).
-    map_file: str | None = None
     #: Lines listed under the legend (e.g. why findings could not be computed).
     notes: list[str] = field(default_factory=list)
     #: The levels view draws only these Levels' panels (None: every Level of the map).
@@ -118,7 +116,7 @@ def top_view(m: Map, opts: RenderOptions, only_level: int | None = None,
                                         if m.pieces[i].type == "start-zone" or cat[m.pieces[i].type].kind == "figure"],
                             "cells": set(cells)}
     if c3g.has_c3g(m):
-        extra = c3g.c3g_layer(m, opts.map_file, p, only_level)
+        extra = c3g.c3g_layer(m, p, only_level)
         root.items.extend(extra.groups)
         cells += list(extra.cells)
         info["cells"] |= extra.cells
@@ -366,13 +364,13 @@ def castle_marks(piece, ptype, cells: Sequence[tuple[int, int]], p: float) -> li
 def levels_view(m: Map, opts: RenderOptions) -> tuple[Group, Box, dict]:
     """One panel per build level, in a grid, each a top view of that level over a ghost of those below."""
     p = opts.pitch
-    levels = sorted(set(layout.map_levels(m)) | c3g.c3g_levels(m, opts.map_file)) or [1]
+    levels = sorted(set(layout.map_levels(m)) | c3g.c3g_levels(m)) or [1]
     if opts.only_levels is not None:
         levels = [level for level in levels if level in opts.only_levels] or levels
     columns = max(1, math.ceil(math.sqrt(len(levels))))
     whole = layout.cells_box({c for pc in m.pieces for c in layout.piece_cells(m, pc)}, p) or Box(0, 0, p, p)
     if c3g.has_c3g(m):
-        whole = whole.union(layout.cells_box(c3g.c3g_layer(m, opts.map_file, p).cells, p) or whole)
+        whole = whole.union(layout.cells_box(c3g.c3g_layer(m, p).cells, p) or whole)
     text_scale = max(1.0, columns * 0.7)
     gap = p * 0.8
     title = p * 0.9 * text_scale

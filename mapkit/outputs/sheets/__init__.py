@@ -2,8 +2,9 @@
 
 `render_build` lays the pages out: `levels` draws the Level pages (the renderer's top view of
 each Level, with what a builder counts), `pages` the cover, the parts list and the scenarios.
-The Books a map places are found next to the map file (`books.placed.resolve_book`); one that
-cannot be read is left out of the build sheets with a warning (through `warn`), never stopping them.
+The Books a map places are those it carries (`Map.books`, found beside its file when it was
+read); one that cannot be read is left out of the build sheets with a warning (through `warn`),
+never stopping them.
 """
 
 from __future__ import annotations
@@ -45,38 +46,38 @@ def draw(m: Map, **options: Any) -> Drawn:
     return Drawn(data, pages)
 
 
-def build_sheets(m: Map, map_file: str | None = None, paper: str = "letter", levels_per_page: int = 1,
+def build_sheets(m: Map, source: str | None = None, paper: str = "letter", levels_per_page: int = 1,
                  hex_names: bool = False, cover: bool = False, warn: Warn = _stderr) -> tuple[bytes, int]:
     """Build instructions, a level (or `levels_per_page`) per page; the map's own name or the
-    file's stem titles them (the map itself is not changed)."""
+    stem of its file (`source`, as messages name it) titles them (the map itself is not changed)."""
     from mapkit.records import replace
 
     if levels_per_page < 1:
         raise OptionError("levels per page must be 1 or more")
     if not m.pieces:
-        raise OptionError(f"{map_file or m.name or 'the map'}: the map has no pieces to print")
-    if not m.name and map_file:
-        m = replace(m, name=Path(map_file).stem)
-    footprints = placed_footprints(m, map_file, warn)
+        raise OptionError(f"{source or m.name or 'the map'}: the map has no pieces to print")
+    if not m.name and source:
+        m = replace(m, name=Path(source).stem)
+    footprints = placed_footprints(m, source, warn)
     buf = io.BytesIO()
-    pages = render_build(m, buf, BuildOptions(paper, levels_per_page, hex_names, footprints, cover,
-                                              map_file=map_file))
+    pages = render_build(m, buf, BuildOptions(paper, levels_per_page, hex_names, footprints, cover))
     return buf.getvalue(), pages
 
 
-def placed_footprints(m: Map, path: str | None, warn: Warn = _stderr) -> tuple[Any, ...]:
-    """Outlines of the C3G Books the map places, for the build sheets."""
-    from mapkit.books import load_book, placed_footprint
-    from mapkit.books.placed import resolve_book
+def placed_footprints(m: Map, source: str | None = None, warn: Warn = _stderr) -> tuple[Any, ...]:
+    """Outlines of the C3G Books the map places, for the build sheets (`source` names the map in
+    the warning for a Book that could not be read)."""
+    from mapkit.books import placed_footprint
+    from mapkit.books.placed import source_of
 
     placements = [(f"building {n}", p) for n, p in enumerate(m.buildings, 1)] + \
         [(f"object {n}", p) for n, p in enumerate(m.objects, 1)]
     out = []
     for label, placement in placements:
-        try:
-            book = load_book(resolve_book(placement.book, path))
-        except Exception as exc:  # noqa: BLE001 - one bad Book must not stop the build sheets
-            warn(f"{path}: warning: {placement.book}: not drawn ({exc})")
+        found = source_of(m, placement.book)
+        book = found.book
+        if book is None:  # one bad Book must not stop the build sheets
+            warn(f"{source + ': ' if source else ''}warning: {placement.book}: not drawn ({found.error})")
             continue
         poly = placed_footprint(book, placement.q, placement.r, placement.rotation)
         ring = getattr(poly, "exterior", None)
@@ -179,6 +180,5 @@ def label_layouts(m: Map, options: BuildOptions = BuildOptions()) -> list[tuple[
         for group in chunk:
             here = [f for f in options.footprints if footprint_page(f.level) == group[0]]
             words = _hex_words(m, frame, sheet, levels[group[0]], options)
-            out.append((group, panel_labels(m, frame, levels, group, sheet.length(1.0), words, here,
-                                            options.map_file)))
+            out.append((group, panel_labels(m, frame, levels, group, sheet.length(1.0), words, here)))
     return out

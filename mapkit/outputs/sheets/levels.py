@@ -59,8 +59,6 @@ class BuildOptions:
     #: Start with a cover page: title, author and the renderer's isometric picture, as
     #: VirtualScape's printout starts.
     cover: bool = False
-    #: The map's file, so the C3G Books it places are found (paths are relative to it).
-    map_file: str | None = None
 
 
 @dataclass(frozen=True)
@@ -204,7 +202,7 @@ def _level_page(c: Any, m: Map, frame: _MapFrame, levels: dict[int, list[int]], 
 
 
 def panel_labels(m: Map, frame: _MapFrame, levels: dict[int, list[int]], group: Sequence[int], pt_per_mm: float,
-                 words: Sequence[Any] = (), books: Sequence[Footprint] = (), map_file: str | None = None) -> Any:
+                 words: Sequence[Any] = (), books: Sequence[Footprint] = ()) -> Any:
     """The label layout of one Level panel (`labels.layout_labels`): the plates of every piece
     the panel places and the names of the C3G Books it places (`books`), off the symbols of
     those pieces, off the marks of the Books on its Level (Door, Win, T4 ...: `labels.c3g_marks`)
@@ -213,7 +211,7 @@ def panel_labels(m: Map, frame: _MapFrame, levels: dict[int, list[int]], group: 
     from mapkit.outputs.sheets.labels import c3g_marks, layout_labels, shapes_of
 
     pieces = [i for lv in group for i in levels[lv]]
-    marks = c3g_marks(c3g.c3g_layer(m, map_file, HEX_PITCH_MM, group[0]).groups) if c3g.has_c3g(m) else []
+    marks = c3g_marks(c3g.c3g_layer(m, HEX_PITCH_MM, group[0]).groups) if c3g.has_c3g(m) else []
     return layout_labels(m, pieces, pieces, pt_per_mm, (frame.x0, frame.y0, frame.x1, frame.y1),
                          shapes_of(list(marks) + list(words), pt_per_mm), books)
 
@@ -253,15 +251,14 @@ def _level_panel(c: Any, m: Map, frame: _MapFrame, levels: dict[int, list[int]],
     c.setFillColorRGB(0, 0, 0)
     level, above = group[0], group[1:]
     c.drawString(left * PT_PER_MM, (top - 4) * PT_PER_MM, group_label(group))
-    scene, _, _ = top_view(m, RenderOptions(view="levels", level=level, pitch=HEX_PITCH_MM,
-                                            map_file=options.map_file), level, above)
+    scene, _, _ = top_view(m, RenderOptions(view="levels", level=level, pitch=HEX_PITCH_MM), level, above)
     draw_group(c, scene, sheet)
     here = [f for f in options.footprints if footprint_page(f.level) == level]
     for fp in here:
         _footprint(c, sheet, fp)
     words = _hex_words(m, frame, sheet, levels[level], options)
     draw_items(c, ((word, 0.0, 0.0) for word in words), sheet)
-    layout = panel_labels(m, frame, levels, group, sheet.length(1.0), words, here, options.map_file)
+    layout = panel_labels(m, frame, levels, group, sheet.length(1.0), words, here)
     draw_plates(c, layout, sheet)                  # last: nothing drawn covers a number or a name
     _coordinates(c, frame, sheet)
     bottom_pt = (top - height + 2) * PT_PER_MM

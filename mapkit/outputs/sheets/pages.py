@@ -244,7 +244,7 @@ def _scenario_page(c: Any, whole: Map, number: int, frame: _MapFrame, w_mm: floa
     ox = margin + LABEL_PAD + (map_w - 2 * LABEL_PAD - frame.width * scale) / 2
     oy = top - 6 - LABEL_PAD - (height - 2 * LABEL_PAD - 6 - frame.height * scale) / 2
     sheet = Sheet(frame.x0, frame.y0, ox * PT_PER_MM, oy * PT_PER_MM, scale)
-    scene, _, _ = top_view(view, RenderOptions(pitch=HEX_PITCH_MM, map_file=options.map_file))
+    scene, _, _ = top_view(view, RenderOptions(pitch=HEX_PITCH_MM))
     draw_group(c, scene, sheet)
     # what the picture from above paints over (a glyph under a bridge), and start spaces on two Levels
     hidden, stacked = beneath(view, own), stacked_starts(view, own)
