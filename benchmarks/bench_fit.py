@@ -22,7 +22,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from generate import make_map  # noqa: E402
-from mapkit.fit import fit_checked  # noqa: E402
+from mapkit.fitting import fit_checked  # noqa: E402
 from mapkit.formats import read_map  # noqa: E402
 from mapkit.io import corpus_dir  # noqa: E402
 from mapkit.sets import load_sets  # noqa: E402

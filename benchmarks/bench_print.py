@@ -18,7 +18,7 @@ from mapkit.model.grid import hex_center_mm  # noqa: E402
 from mapkit.outputs.sheets import BuildOptions, build_levels, render_build  # noqa: E402
 from mapkit.outputs.markers import default_tokens, render_markers  # noqa: E402
 from mapkit.outputs.plan import FloorPlan, PlanFloor, PlanLayout, render_plan  # noqa: E402
-from mapkit.outputs.report.page import render_report  # noqa: E402
+from mapkit.outputs.html_report.page import render_report  # noqa: E402
 
 
 def best_of(n: int, fn) -> tuple[float, object]:

@@ -63,7 +63,7 @@ def solve_cpsat(program: IntProgram, time_limit: float) -> list[int] | None:
 
 def record() -> list[tuple[str, IntProgram]]:
     """Every program mapkit solves for the corpus and the generated maps (see the docstring)."""
-    import mapkit.fit.plan as plan
+    import mapkit.fitting.plan as plan
     import mapkit.sets.cover as cover
     from generate import make_map
     from mapkit.formats import read_map

@@ -23,7 +23,7 @@ if TYPE_CHECKING:
     from mapkit.api.draw import ReportPage, Sheets, output_kinds, overlay, print_sheets, render, report, report_page
     from mapkit.api.files import (Conversion, convert_files, detect, file_formats, info, read, read_book, read_books,
                                   read_collection, write, write_format)
-    from mapkit.api.pieces import inventory, retile
+    from mapkit.api.pieces import fit, inventory, retile
     from mapkit.books.model import Book
     from mapkit.geometry.params import OverlayParams
     from mapkit.model.map import Map, Piece, Placement
@@ -35,7 +35,7 @@ __version__ = "0.1.0"
 #: The verbs (`mapkit.api`, each loaded from its module by topic) and the types, loaded on first
 #: use: name -> module.
 _VERBS = ("read", "write", "info", "validate", "Validation", "check_options", "list_rules", "inventory", "analyze",
-          "retile", "render", "report", "overlay", "read_book", "read_collection", "detect", "file_formats",
+          "fit", "render", "report", "overlay", "read_book", "read_collection", "detect", "file_formats",
           "output_kinds", "validate_files", "FileValidation", "convert_files", "Conversion", "read_books",
           "print_sheets", "Sheets", "report_page", "ReportPage", "write_format", "parse_setting")
 _LAZY = {**{name: f"mapkit.api.{module}" for module, names in {
@@ -43,7 +43,7 @@ _LAZY = {**{name: f"mapkit.api.{module}" for module, names in {
                        "convert_files", "Conversion", "read_books", "write_format"),
              "check": ("validate", "Validation", "check_options", "list_rules", "validate_files", "FileValidation",
                        "parse_setting"),
-             "pieces": ("inventory", "retile"), "analysis": ("analyze",),
+             "pieces": ("inventory", "fit", "retile"), "analysis": ("analyze",),  # (retile: fit's old name)
              "draw": ("render", "report", "overlay", "output_kinds", "print_sheets", "Sheets", "report_page",
                       "ReportPage")}.items() for name in names},
          "Map": "mapkit.model.map", "Piece": "mapkit.model.map", "Placement": "mapkit.model.map",

@@ -1,7 +1,7 @@
 """Integer programs for mapkit's inventory questions, solved exactly by HiGHS (`highspy`).
 
 Two questions are integer programs: the smallest combination of sets that holds a map's pieces
-(`inventory/cover.py`) and the re-tiling of a map to a collection (`fit/`). Both describe their
+(`inventory/cover.py`) and the re-tiling of a map to a collection (`fitting/`). Both describe their
 program as plain data, an `IntProgram`, and hand it to `solve`. Keeping the program as data
 keeps the models readable and lets `benchmarks/bench_solver.py` hand the very same programs to
 another solver (OR-Tools CP-SAT) for comparison; docs/fit.md gives the figures that chose HiGHS.

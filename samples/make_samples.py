@@ -99,7 +99,7 @@ def twin_rivers() -> Map:
     pieces.append(place("glyph", {at(10, 3)}, 2, letter="A"))
     pieces.append(place("glyph", {at(10, 9)}, 2, letter="G"))
     return Map(name="Twin Rivers", author="mapkit samples", players="2",
-               scenario="Two armies of 500 points meet between two rivers. Glyphs: Astrid (A) and Gerda (G), "
+               notes="Two armies of 500 points meet between two rivers. Glyphs: Astrid (A) and Gerda (G), "
                         "placed power side up on the two hills. Built from one Rise of the Valkyrie master set, "
                         "Lands of Valhalla and Road to the Forgotten Forest.",
                pieces=pieces)

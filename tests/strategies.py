@@ -70,7 +70,7 @@ def pieces(draw: st.DrawFn, types: Sequence[str] = TYPES, span: int = 20, levels
 @st.composite
 def maps(draw: st.DrawFn, types: Sequence[str] = TYPES, min_pieces: int = 0, max_pieces: int = 25, span: int = 20,
          levels: tuple[int, int] = (0, 12), half_turns: bool = False, hostile: bool = False) -> Map:
-    """A map of random pieces (see `pieces`) with a random name, author and scenario text."""
+    """A map of random pieces (see `pieces`) with a random name, author and notes text."""
     ps = draw(st.lists(pieces(types, span, levels, half_turns, hostile), min_size=min_pieces, max_size=max_pieces))
     return Map(name=draw(st.text(max_size=20)), author=draw(st.text(max_size=10)),
-               scenario=draw(st.text(max_size=40)), pieces=ps)
+               notes=draw(st.text(max_size=40)), pieces=ps)

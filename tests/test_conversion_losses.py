@@ -26,7 +26,9 @@ from mapkit.model.map import Map, Piece, Placement
 from mapkit.records import replace
 
 TARGETS = ("mapkit", "hsc", "hexoscape", "hexoscape-url")
-MAP_FIELDS = ("name", "author", "players", "scenario")
+MAP_FIELDS = ("name", "author", "players", "notes")
+#: The word a loss line names a field by, where it is not the field's own (the files' word for the notes).
+LOSS_WORD = {"notes": "scenario"}
 
 SOURCES = (corpus_files("hsc", "*.hsc") + corpus_files("pairs", "*.hsc") + corpus_files("pairs", "*.html") + corpus_files("hexoscape", "*.json")
            + corpus_files("glasq-xhtml", "*.html")
@@ -49,7 +51,7 @@ def everything() -> Map:
         Piece("rock-1", 5, 5, 0, 1.5),
         Piece("grass-1", 3000, 0, 0),
     ]
-    return Map(name="Everything", author="a builder", players="0", scenario="Notes on the map.",
+    return Map(name="Everything", author="a builder", players="0", notes="Notes on the map.",
                attrs={"sets_used": {"RotV": 2, "Warriors of Eberron": 1}, "description": "A made-up map.", "page": "x0001"},
                pieces=pieces, buildings=[Placement("../books/bungalow.book.json", 6, 2, 1)])
 
@@ -107,15 +109,15 @@ def unnamed_differences(source: Map, back: Map, losses: list[str], target: str) 
     kinds = {t: (t, cat[t].name if t in cat.types else t) for t in {p.type for p in source.pieces}}
     out = []
     carried = {key: str(source.attrs[key]).strip() for key in CARRIED_IN_NOTES
-               if str(source.attrs.get(key) or "").strip() and str(source.attrs[key]).strip() in back.scenario
+               if str(source.attrs.get(key) or "").strip() and str(source.attrs[key]).strip() in back.notes
                and key not in back.attrs}
     for field in MAP_FIELDS:
         mine, theirs = getattr(source, field), getattr(back, field)
         if field == "players" and {str(mine).strip(), str(theirs).strip()} <= set(NO_PLAYER_COUNT):
             continue  # "" and "0" both say no count
-        if field == "scenario" and theirs == notes_text(source, sets=target == "hsc"):
+        if field == "notes" and theirs == notes_text(source, sets=target == "hsc"):
             continue  # the notes, with what they carry (a page's description; for hsc, its sets) ahead of them
-        if mine != theirs and not named(losses, field.rstrip("s")):
+        if mine != theirs and not named(losses, LOSS_WORD.get(field, field.rstrip("s"))):
             out.append(f"{field}: {mine!r} came back as {theirs!r}")
     for key in sorted(set(source.attrs) | set(back.attrs)):
         if key in carried:
@@ -220,12 +222,12 @@ def test_the_board_and_id_are_kept_by_hexoscape_and_mapkit_json():
 def test_a_page_description_is_carried_in_the_notes_not_refused(target):
     """A page's description goes where the target keeps notes (VirtualScape's scenario text,
     Hexoscape's mapNotes), ahead of them; it was refused as having no place (issue 25)."""
-    m = Map(name="page", scenario="Scenario: hold the ridge.", attrs={"description": "A ridge above a lake."},
+    m = Map(name="page", notes="Scenario: hold the ridge.", attrs={"description": "A ridge above a lake."},
             pieces=[Piece("grass-1", 0, 0, 0)])
     data, losses = encode_map(m, get(target))  # nothing lost, so nothing refused
     assert losses == []
     back = parse_map(data, target)
-    assert back.scenario == "A ridge above a lake.\n\nScenario: hold the ridge.", back.scenario
+    assert back.notes == "A ridge above a lake.\n\nScenario: hold the ridge.", back.notes
     url_losses = encode_map(m, get("hexoscape-url"), allow_loss=True)[1]
     assert named(url_losses, "description", "blank"), url_losses
 
@@ -238,11 +240,11 @@ def test_corpus_page_descriptions_reach_the_notes(page):
     for target in ("hsc", "hexoscape"):
         data, losses = encode_map(m, get(target), allow_loss=True)
         assert not named(losses, "description"), losses
-        notes = parse_map(data, target).scenario
+        notes = parse_map(data, target).notes
         if description:
             assert description in notes
         else:  # a page without one: the notes are the scenario's text (and, for hsc, the sets) alone
-            assert notes.endswith(str(m.scenario or "")), notes
+            assert notes.endswith(str(m.notes or "")), notes
 
 
 def test_a_personal_tile_hexoscape_knows_by_name_names_what_it_leaves_behind():

@@ -17,7 +17,7 @@ from mapkit.registry import get
 from mapkit.rules.checks import check_map
 from mapkit.sets import declared
 from mapkit.sets.collection import missing
-from mapkit.sets.report import inventory_report, render_text
+from mapkit.sets.inventory_report import inventory_report, render_text
 from mapkit.sets.requirements import ANY_GLYPH, requirements
 from test_glasq import ground, page, use
 
@@ -137,12 +137,12 @@ def test_hexoscape_holds_one_copy_of_lettered_sets_and_the_rest_is_named():
 def test_virtualscape_carries_the_sets_in_its_scenario_text_as_a_page_writes_them():
     """VirtualScape has no field for the sets: they go into its scenario text as a page's
     "Required Sets:" line, which the reader reads back (issue 25, item 4: carried, not refused)."""
-    m = Map(pieces=[Piece("grass-1", 0, 0, 0)], scenario="Hold the ridge.",
+    m = Map(pieces=[Piece("grass-1", 0, 0, 0)], notes="Hold the ridge.",
             attrs={"sets_used": {"RotV": 2, "FotA": 1, "Warriors of Eberron": 1, "Foo": 1.5}})
     data, losses = encode_map(m, get("hsc"))  # nothing lost, so nothing refused
     assert losses == []
     back = hsc.read(data)
-    assert back.scenario == ("Required Sets: Rise of the Valkyrie (2), Fortress of the Archkyrie, Warriors of "
+    assert back.notes == ("Required Sets: Rise of the Valkyrie (2), Fortress of the Archkyrie, Warriors of "
                              "Eberron, Foo (1.5)\n\nHold the ridge.")
     assert back.attrs["sets_used"] == m.attrs["sets_used"]
     assert back.warnings == ["the scenario text's required sets: 'Foo' is no product mapkit knows (kept; its "
@@ -151,10 +151,10 @@ def test_virtualscape_carries_the_sets_in_its_scenario_text_as_a_page_writes_the
 
 
 def test_a_virtualscape_author_who_writes_required_sets_declares_them():
-    m = Map(pieces=[Piece("grass-1", 0, 0, 0)], scenario="Required Sets: 2 x Rise of the Valkyrie\nFight!")
+    m = Map(pieces=[Piece("grass-1", 0, 0, 0)], notes="Required Sets: 2 x Rise of the Valkyrie\nFight!")
     back = hsc.read(hsc.write(m))
     assert back.attrs["sets_used"] == {"RotV": 2} and not back.warnings
-    assert "sets_used" not in hsc.read(hsc.write(Map(pieces=[Piece("grass-1", 0, 0, 0)], scenario="no sets"))).attrs
+    assert "sets_used" not in hsc.read(hsc.write(Map(pieces=[Piece("grass-1", 0, 0, 0)], notes="no sets"))).attrs
 
 
 def test_one_scenario_written_to_hexoscape_declares_that_scenarios_sets():

@@ -8,8 +8,8 @@ from collections import Counter
 import pytest
 
 from conftest import CORPUS, corpus_file, corpus_files
-from mapkit.fit import fit_checked, fit_map
-from mapkit.fit.regions import cells_by_layer
+from mapkit.fitting import fit_checked, fit_map
+from mapkit.fitting.regions import cells_by_layer
 from mapkit.sets import load_sets, requirements
 from mapkit.sets.cover import minimum_cover
 from mapkit.sets.collection import collection_tsv
@@ -84,7 +84,7 @@ OUTCOMES = {
 @pytest.fixture
 def quick(monkeypatch):
     """The best-effort parts (shortfall, purchase) stop early: the outcome does not depend on them."""
-    import mapkit.fit.plan as plan
+    import mapkit.fitting.plan as plan
 
     monkeypatch.setattr(plan, "PURCHASE_TIME_S", 0.3)
     monkeypatch.setattr(plan, "SHORTFALL_TIME_S", 0.3)
@@ -189,7 +189,7 @@ def test_shortfall_and_purchase():
 def test_shortfall_bound_from_capacity_when_the_solver_proves_none(monkeypatch):
     """However a terrain is cut, its hexes past what its spare pieces hold are short: that bound
     stands even when time runs out before the solver proves one (it once printed "at least 0")."""
-    import mapkit.fit.plan as plan
+    import mapkit.fitting.plan as plan
 
     monkeypatch.setattr(plan, "SHORTFALL_TIME_S", 1e-9)
     m = Map(pieces=[Piece("grass-24", 0, 0, 0), Piece("grass-24", 10, 0, 0)])
@@ -201,7 +201,7 @@ def test_shortfall_bound_from_capacity_when_the_solver_proves_none(monkeypatch):
 @pytest.mark.parametrize("bound, proved, words", [(None, False, "not proved the fewest"), (0, False, "not proved"),
                                                   (12, False, "at least 12 hexes"), (30, True, "by terrain:")])
 def test_shortfall_text_never_claims_a_bound_it_lacks(bound, proved, words):
-    from mapkit.fit.report import render_text
+    from mapkit.fitting.fit_report import render_text
 
     rep = {"fits": False, "short_hexes": {"grass": 30}, "short_hexes_proved": proved, "short_hexes_at_least": bound,
            "short_pieces": [], "purchase": None, "purchase_proved": True, "purchase_at_least": None}
@@ -210,7 +210,7 @@ def test_shortfall_text_never_claims_a_bound_it_lacks(bound, proved, words):
 
 
 def test_purchase_text_says_proved_when_the_count_is():
-    from mapkit.fit.report import render_text
+    from mapkit.fitting.fit_report import render_text
 
     rep = {"fits": False, "short_hexes": {}, "short_hexes_proved": True, "short_hexes_at_least": 3,
            "short_pieces": [{"type": "tree-10", "name": "Evergreen tree 10", "count": 1}],
@@ -264,7 +264,7 @@ def test_picture_labels_each_piece_laid_with_its_size_and_sheet_place_as_the_tex
     every piece fit laid; a picture of one Level's panel says that Level, not "level by level"."""
     import re
 
-    from mapkit.fit.report import render_text, summary
+    from mapkit.fitting.fit_report import render_text, summary
     from mapkit.outputs.fit_picture import picture
 
     cut = {"grass-7": 3, "grass-3": 3, "grass-2": 3, "grass-1": 3}
@@ -341,3 +341,14 @@ def test_cli_refuses_to_replace_the_map(tmp_path, cli):
     coll.write_text(collection_tsv({"grass-1": 1}))
     code, _, err = cli("fit", src, "--collection", coll, "-o", src)
     assert code == 2 and "replace" in err
+
+
+def test_retile_is_the_deprecated_name_of_fit():
+    import mapkit
+
+    field = Map(name="field", pieces=[Piece("grass-3", 0, 0, 0), Piece("grass-3", 3, 0, 0)])
+    with pytest.warns(DeprecationWarning, match="is now mapkit.fit"):
+        old = mapkit.retile(field, {"grass-2": 2, "grass-1": 2})
+    new = mapkit.fit(field, {"grass-2": 2, "grass-1": 2})
+    assert (old.feasible, old.map, old.changes) == (new.feasible, new.map, new.changes)
+    assert "retile" not in mapkit.__all__ and "fit" in mapkit.__all__

@@ -12,7 +12,7 @@ from PIL import Image
 
 from mapkit.model.map import Piece
 from mapkit.movement.profile import Figure
-from mapkit.movement.report import analyze_map
+from mapkit.movement.analysis_report import analyze_map
 from mapkit.movement.synthetic import column_map, line
 from mapkit.outputs.heatmap import NO_END, UNREACHED, draw, hex_states, layout
 

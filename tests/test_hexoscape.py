@@ -194,7 +194,7 @@ def test_array_form_round_trip_is_byte_exact():
     assert [p.extras["hexoscape"]["uid"] for p in m.pieces] == ["bp_x1", "bp_x2", "bp_x3", "bp_x4", "bp_x5"]
     assert m.pieces[3].type == "start-zone" and m.pieces[3].attrs == {"player": 3}
     assert m.pieces[4].type == "glyph" and m.pieces[4].attrs == {"letter": "?"}
-    assert m.author == "me" and m.scenario == "notes"
+    assert m.author == "me" and m.notes == "notes"
     assert hexoscape.write(m) == data
 
 

@@ -31,7 +31,7 @@ def general(data: bytes) -> Map:
 
 def same(a: Map, b: Map) -> bool:
     return (list(a.pieces) == list(b.pieces) and a.extras == b.extras and a.warnings == b.warnings
-            and (a.name, a.author, a.scenario, a.source_version) == (b.name, b.author, b.scenario, b.source_version))
+            and (a.name, a.author, a.notes, a.source_version) == (b.name, b.author, b.notes, b.source_version))
 
 
 def fast(data: bytes) -> Map | None:

@@ -134,7 +134,7 @@ def test_personal_tiles_and_long_name():
     assert sizes == [1, 3] and all(p.type == "personal" for p in m.pieces)
     labels = {p.attrs["label"] for p in m.pieces}
     assert labels == {"Q", "<3"}
-    assert m.scenario.startswith("'ABCABC")
+    assert m.notes.startswith("'ABCABC")
 
 
 def test_old_glyph_ids_and_start_colours():
@@ -354,7 +354,7 @@ def test_every_document_version_round_trips(doc_version):
     if doc_version >= 2:
         assert (m.name, m.author) == ("Map", "Me")
     if doc_version >= 3:
-        assert m.players == "2" and m.scenario == "Capture the glyph"
+        assert m.players == "2" and m.notes == "Capture the glyph"
     assert hsc.write(m) == data
 
 
@@ -399,7 +399,7 @@ def test_unknown_start_colours_get_free_players_in_order():
 
 def new_map() -> Map:
     """A small map whose hexes all have column and row >= 0 (so the writer does not move it)."""
-    return Map(name="Nouvelle carte", author="Zoë", players="2", scenario="Hold the glyph.\nTwo rounds.", pieces=[
+    return Map(name="Nouvelle carte", author="Zoë", players="2", notes="Hold the glyph.\nTwo rounds.", pieces=[
         Piece("grass-24", 3, 0, 0, 0), Piece("rock-7", 2, 5, 0, 3), Piece("ruin-3", 1, 3, 1, 4),
         Piece("glyph", 0, 2, 1, 0, {"letter": "A"}), Piece("start-zone", 1, 2, 1, 0, {"player": 2, "name": "Green"}),
         Piece("castle-ladder", 3, 3, 1, 0), Piece("figure", 2, 2, 1, 0, {"name": "AGENT CARR", "file": "AGENT CARR"}),
@@ -417,7 +417,7 @@ def test_new_map_written_like_virtualscape_1066_and_read_back():
     assert data[:8] == hb.version(7)
     assert data[8:11] == b"\xff\xfe\xff"  # UTF-16 strings
     back = hsc.read(data)
-    assert (back.name, back.author, back.players, back.scenario) == (m.name, m.author, m.players, m.scenario)
+    assert (back.name, back.author, back.players, back.notes) == (m.name, m.author, m.players, m.notes)
     assert semantic(back) == semantic(m)
     assert back.extras["hsc"]["print"] == [6, 80, 1, 0, 1]
     assert back.extras["hsc"]["tile_version"] == "0.0003"
@@ -470,12 +470,12 @@ def test_edited_map_is_rewritten_in_the_new_style():
 def test_edited_scenario_or_name_is_not_lost():
     path = corpus_file("hsc/dkniffin-virtualscape/Rotten Ice.hsc")
     m = read_file(path)
-    m.scenario = "New rules."
-    assert hsc.read(hsc.write(m)).scenario == "New rules."
+    m.notes = "New rules."
+    assert hsc.read(hsc.write(m)).notes == "New rules."
     m = read_file(path)
     m.name = "Renamed"
     back = hsc.read(hsc.write(m))
-    assert back.name == "Renamed" and back.scenario == read_file(path).scenario
+    assert back.name == "Renamed" and back.notes == read_file(path).notes
 
 
 def test_losses_name_what_virtualscape_cannot_carry():

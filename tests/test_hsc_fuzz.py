@@ -129,14 +129,14 @@ def test_any_map_writes_and_reads_back(pieces, name, scenario):
     from mapkit.model.catalog import catalog
     from mapkit.model.map import Map
 
-    m = Map(name=name, scenario=scenario, pieces=pieces)
+    m = Map(name=name, notes=scenario, pieces=pieces)
     cat = catalog()
     kept = [p for p in pieces if cat[p.type].vs is not None]
     lost = hsc.losses(m)
     assert len([line for line in lost if "VirtualScape has no such piece" in line]) == len(pieces) - len(kept)
     data = hsc.write(m)
     back = hsc.read(data)
-    assert back.name == name and back.scenario == scenario.rstrip().replace("\r", "")
+    assert back.name == name and back.notes == scenario.rstrip().replace("\r", "")
     assert [p.type for p in back.pieces] == [p.type for p in kept]
     assert hsc.write(back) == data  # what mapkit writes, it reads back unchanged
     if not kept:

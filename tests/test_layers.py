@@ -26,7 +26,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("books",),
     ("movement",),
     ("rules",),
-    ("outputs", "fit", "batch"),
+    ("outputs", "fitting", "batch"),
     ("api.files",),
     ("api.check", "api.pieces", "api.analysis", "api.draw"),
     ("api",),
@@ -120,14 +120,14 @@ def test_nothing_below_the_commands_imports_them():
 
 @pytest.mark.parametrize("module, source", [
     # the three arrows issue 12 names, as they were
-    ("mapkit.outputs.report.page", "def render_report(m):\n    from mapkit.cli.info import summarise\n"),
+    ("mapkit.outputs.html_report.page", "def render_report(m):\n    from mapkit.cli.info import summarise\n"),
     ("mapkit.geometry.overlay", "from mapkit.books.model import Book, Mark\n"),
     ("mapkit.books.check", "from mapkit.rules.framework import RULES\n"),
     # siblings: the outputs and fit (whose picture takes a FitResult without importing its class)
-    ("mapkit.outputs.fit_picture", "from mapkit.fit.plan import FitResult\n"),
-    ("mapkit.fit.report", "def picture(result):\n    from mapkit.outputs.scene.views import build_scene\n"),
+    ("mapkit.outputs.fit_picture", "from mapkit.fitting.plan import FitResult\n"),
+    ("mapkit.fitting.fit_report", "def picture(result):\n    from mapkit.outputs.scene.views import build_scene\n"),
     ("mapkit.formats.native", "from mapkit import geometry\n"),
-    ("mapkit.sets.report", "from mapkit.formats import read_map\n"),
+    ("mapkit.sets.inventory_report", "from mapkit.formats import read_map\n"),
     ("mapkit.model.map", "from mapkit import read\n"),
     # the front door's modules by topic are neighbours above `files`, below the face
     ("mapkit.api.draw", "from mapkit.api.check import validate\n"),
@@ -143,8 +143,8 @@ def test_an_upward_import_is_caught(module, source):
 
 def test_downward_imports_and_metadata_pass():
     assert violations("mapkit.outputs.scene.views", "from mapkit.books.placed import placed_books\nimport mapkit.model") == []
-    assert violations("mapkit.outputs.report", "from mapkit.rules.checks import findings_to_draw\n") == []
-    assert violations("mapkit.rules.report", "from mapkit import __version__\n") == []
+    assert violations("mapkit.outputs.html_report", "from mapkit.rules.checks import findings_to_draw\n") == []
+    assert violations("mapkit.rules.findings_report", "from mapkit import __version__\n") == []
     assert violations("mapkit.api.pieces", "from mapkit.api.files import read_collection\n") == []
     assert violations("mapkit.cli.jobs.fit", "from mapkit import api\nfrom mapkit.cli.jobs.job import Result\n") == []
     assert violations("mapkit.cli.fit", "from mapkit.cli.jobs.fit import fit_file\n") == []
@@ -313,7 +313,7 @@ def test_every_command_and_job_reaches_the_library_through_its_face():
     "def run(args):\n    from mapkit.rules.checks import check_file\n",
     "def run(args):\n    from mapkit.app import sheets\n",
     "def run(args):\n    from mapkit.books.overlay_result import classify_file, overlay_png, overlay_text\n",
-    "def run(args):\n    from mapkit.outputs.report.page import render_report\n",
+    "def run(args):\n    from mapkit.outputs.html_report.page import render_report\n",
     "from mapkit.batch import walk\n",
     "from mapkit import formats\n",
     "import mapkit.registry\n",

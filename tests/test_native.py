@@ -24,7 +24,7 @@ OTHER_MAPS = ([pytest.param("hsc", *p.values, id="hsc/" + p.id) for p in corpus_
 def full_map() -> Map:
     """A map using every field the model has."""
     return Map(
-        name="Fjörd \"crossing\"", author="tester", players="2", scenario="Line one\nLine two",
+        name="Fjörd \"crossing\"", author="tester", players="2", notes="Line one\nLine two",
         pieces=[
             Piece("grass-24", 0, 0, 0, 3, extras={"hsc": {"raw": [1, 2, 3]}}),
             Piece("rock-3", -4, 7, 1, 5),
@@ -332,3 +332,17 @@ def test_the_samples_are_current_and_round_trip_byte_for_byte(path):
     m = native.read(data, str(path))
     assert json.loads(data)["version"] == native.VERSION and m.warnings == []
     assert native.write(m) == data
+
+
+def test_the_notes_keep_their_key_on_disk_and_the_old_name_still_answers():
+    # The model says notes (a scenario is a game set up on the map); the file keeps "scenario".
+    path = Path(__file__).resolve().parent.parent / "samples" / "maps" / "twin-rivers.mapkit.json"
+    old = path.read_bytes()
+    m = native.read(old)
+    assert m.notes and m.notes == json.loads(old)["scenario"]
+    assert native.write(m) == old
+    with pytest.warns(DeprecationWarning, match="Map.notes"):
+        assert m.scenario == m.notes
+    with pytest.warns(DeprecationWarning, match="Map.notes"):
+        m.scenario = "Hold the ridge."
+    assert m.notes == "Hold the ridge." and b'"scenario": "Hold the ridge."' in native.write(m)

@@ -89,7 +89,7 @@ def corridor() -> Map:
 
 def test_the_heatmap_is_drawn_through_the_registry(tmp_path):
     from mapkit.movement.profile import Figure
-    from mapkit.movement.report import analyze_map
+    from mapkit.movement.analysis_report import analyze_map
 
     out = tmp_path / "heat.png"
     mapkit.analyze(corridor(), heatmap=out)
@@ -113,7 +113,7 @@ def test_a_heatmap_error_names_the_file(tmp_path):
 
 
 def test_what_fit_did_is_drawn_through_the_registry(tmp_path):
-    from mapkit.fit import fit_map
+    from mapkit.fitting import fit_map
 
     result = fit_map(Map(pieces=[Piece("grass-3", 0, 0, 0)]), {"grass-1": 3})
     assert result.feasible and result.changes

@@ -134,7 +134,7 @@ def test_table_of_the_giants_names_its_armies():
 
 def test_the_heatmap_rings_start_zones_in_the_maps_colours():
     from mapkit.movement.profile import Figure
-    from mapkit.movement.report import analyze_map
+    from mapkit.movement.analysis_report import analyze_map
     from mapkit.movement.synthetic import column_map, line
     from mapkit.outputs.heatmap import draw
 

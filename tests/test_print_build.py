@@ -118,7 +118,7 @@ def test_coordinates_are_column_letter_then_row_number():
 
 def test_hex_names_and_scenario():
     m = three_level_map()
-    m.scenario = "Hold the ridge.\nWhoever holds glyph W at the end of round 8 wins."
+    m.notes = "Hold the ridge.\nWhoever holds glyph W at the end of round 8 wins."
     pages = draw(m, hex_names=True)
     frame = _MapFrame(m)
     words = text(pages[1]).split()

@@ -13,7 +13,7 @@ import pytest
 from mapkit.errors import FormatError
 from mapkit.formats import read_map, write_map
 from mapkit.outputs.sheets import BuildOptions, build_levels, render_build, sheet_groups
-from mapkit.outputs.report.page import render_report
+from mapkit.outputs.html_report.page import render_report
 from tests.conftest import corpus_files
 from tests.test_print_build import three_level_map
 from tests.test_print_probe import read_pdf

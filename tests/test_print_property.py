@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from mapkit.model.map import Map
 from mapkit.outputs.sheets import BuildOptions, build_levels, render_build, sheet_groups
-from mapkit.outputs.report.page import render_report
+from mapkit.outputs.html_report.page import render_report
 from strategies import pieces
 from tests.test_print_probe import read_pdf
 from tests.test_report_html import assert_self_contained
@@ -23,7 +23,7 @@ def test_any_map_prints_and_reports(ps, name, per_page, paper):
     # the Level sheets' header writes the map's name: a map named "parts list" (Hypothesis draws the
     # words from the code under test) is no parts list page
     assume("parts list" not in name)
-    m = Map(name=name, pieces=ps, scenario=name)
+    m = Map(name=name, pieces=ps, notes=name)
     buf = io.BytesIO()
     pages = render_build(m, buf, BuildOptions(paper, per_page))
     sheets = math.ceil(len(sheet_groups(m, build_levels(m))) / per_page)

@@ -102,3 +102,15 @@ def test_chained_edges_meet_exactly_and_match_the_hex_corners():
     assert len(line) == 11 and line[0] == line[-1]
     corners = {(round(x, 6), round(y, 6)) for c in tops for x, y in layout.hex_corners(*c)}
     assert {(round(x, 6), round(y, 6)) for x, y in line} <= corners
+
+
+def test_the_legend_does_not_depend_on_the_order_pieces_come_in():
+    """Pieces of one legend line (every tree is "tree") in several colours: the line's swatch is the
+    same whichever comes first (a set of types handed in once made the build sheets' bytes differ
+    with the hash seed)."""
+    cat = catalog()
+    trees = [t for t in cat.types.values() if t.kind == "obstacle" and style.obstacle_style(t)[2] == "tree"]
+    colours = {style.obstacle_style(t)[1] for t in trees}
+    assert len(colours) > 1, "the catalog's trees no longer differ in colour; this test needs two that do"
+    types = trees + [cat["grass-7"], cat["water-1"]]
+    assert style.legend_entries(types) == style.legend_entries(list(reversed(types)))

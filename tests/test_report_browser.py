@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from mapkit.outputs.report.page import ReportParts, render_report
+from mapkit.outputs.html_report.page import ReportParts, render_report
 from mapkit.model.catalog import catalog
 from mapkit.model.map import Piece
 from tests.test_print_build import three_level_map

@@ -10,9 +10,9 @@ from lxml import html as lxml_html
 
 from mapkit.model.grid import HEX_PITCH_MM, hex_center_mm
 from mapkit.model.map import Map, Piece
-from mapkit.outputs.report import collect_findings, inventory_section
-from mapkit.outputs.report.map_view import SVG_SCALE, top_view_svg
-from mapkit.outputs.report.page import ReportParts, render_report
+from mapkit.outputs.html_report import collect_findings, inventory_section
+from mapkit.outputs.html_report.map_view import SVG_SCALE, top_view_svg
+from mapkit.outputs.html_report.page import ReportParts, render_report
 from tests.test_print_build import three_level_map
 
 FINDINGS = [{"code": "TST001", "severity": "error", "message": "a <b>bold</b> claim", "q": 1, "r": 2, "level": 2},
@@ -91,7 +91,7 @@ def test_each_level_has_a_layer_of_its_own_tiles():
 
 def test_the_highlight_is_a_colour_no_player_uses():
     """The chosen finding's ring was red: player 1's start-zone colour."""
-    from mapkit.outputs.report.page import HIGHLIGHT_RGB
+    from mapkit.outputs.html_report.page import HIGHLIGHT_RGB
     from mapkit.outputs.scene.style import hex_colour
     from mapkit.model.catalog import catalog
 
@@ -174,7 +174,7 @@ def test_empty_and_odd_maps():
 def test_pictures_are_inline_pngs_or_a_note():
     import base64
 
-    from mapkit.outputs.report import pictures_section
+    from mapkit.outputs.html_report import pictures_section
 
     html_pics, notes = pictures_section(three_level_map(), "Three Steps", scale=8)
     if html_pics:

@@ -74,14 +74,14 @@ def test_t205_glyph_rules_stated():
     m = fair_map()
     m.pieces += glyph
     assert len(found(m, "T205")) == 1
-    m.scenario = "Glyphs: Astrid is a permanent power glyph."
+    m.notes = "Glyphs: Astrid is a permanent power glyph."
     assert found(m, "T205") == []
 
 
 def test_t206_snow_rules_stated():
     m = Map(pieces=[Piece("snow-1", 0, 0, 0)])
     assert len(found(m, "T206")) == 1
-    m.scenario = "Heavy snow rules are not used; slippery ice is."
+    m.notes = "Heavy snow rules are not used; slippery ice is."
     assert found(m, "T206") == []
 
 

@@ -6,7 +6,7 @@ import json
 
 from mapkit.model.map import Map, Piece
 from mapkit.rules.framework import CheckContext, run_rules, select_rules
-from mapkit.rules.report import render_json, render_sarif, render_text, sarif_log, sort_key
+from mapkit.rules.findings_report import render_json, render_sarif, render_text, sarif_log, sort_key
 
 
 def _findings():

@@ -56,7 +56,7 @@ def test_each_scenario_is_the_shared_terrain_and_its_own_pieces():
     one, two = m.for_scenario(1), m.for_scenario(2)
     assert [p.type for p in one.pieces].count("grass-1") == 19 == [p.type for p in two.pieces].count("grass-1")
     assert {p.attrs.get("scenario") for p in one.pieces} == {None, 1} and not one.glyphs()
-    assert len(two.glyphs()) == 3 and (two.players, two.scenario) == ("2 or 3", "Dusk\nGoal: the glyphs.")
+    assert len(two.glyphs()) == 3 and (two.players, two.notes) == ("2 or 3", "Dusk\nGoal: the glyphs.")
     assert not one.several_scenarios() and one.scenarios() == [1]
     assert [p.type for p in m.terrain().pieces] == ["grass-1"] * 19
     assert [n for n, _ in m.per_scenario()] == [1, 2]
@@ -261,7 +261,7 @@ def test_convert_to_a_one_scenario_format_refuses_unless_told_what_to_keep(cli, 
     assert "scenarios: the map sets up 2 (scenario 1 (Dawn), scenario 2 (Dusk)) and hsc holds one" in err
     assert cli("convert", page, target, "--scenario", "2")[0] == 0
     two = read_map(target)
-    assert len(two.glyphs()) == 3 and len(two.start_zones()) == 2 and "Dusk" in two.scenario
+    assert len(two.glyphs()) == 3 and len(two.start_zones()) == 2 and "Dusk" in two.notes
     terrain = tmp_path / "terrain.hsc"
     code, _, err = cli("convert", page, terrain, "--allow-loss")
     assert code == 0 and "dropped: scenarios:" in err
@@ -275,7 +275,7 @@ def test_options_between_the_files(cli, page, tmp_path):
     # As a user writes it: the option right after the page it is about, then the output.
     target = tmp_path / "dusk.hsc"
     assert cli("convert", page, "--scenario", "2", target)[0] == 0
-    assert "Dusk" in read_map(target).scenario
+    assert "Dusk" in read_map(target).notes
     rows = json.loads(cli("validate", page, "--format", "json", target, "--select", "P1")[1])
     assert {r["file"] for r in rows} == {str(page), str(target)}
     with pytest.raises(SystemExit) as exit_:  # a command of one map still refuses a second

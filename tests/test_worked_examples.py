@@ -347,7 +347,7 @@ def test_001_example3_both_exit_after_the_car_moves(tmp_path):
     for each of them.
     """
     from mapkit.movement import vehicles as vh
-    from mapkit.movement.report import analyze_map
+    from mapkit.movement.analysis_report import analyze_map
 
     occupants = [{"name": "Gambit", "size": "Medium", "player": 1}, {"name": "Jubilee", "size": "Medium", "player": 1}]
     from mapkit.api import read

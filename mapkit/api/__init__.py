@@ -33,7 +33,7 @@ if TYPE_CHECKING:
     from mapkit.api.files import (Conversion, books_in, convert_files, detect, file_formats, info, info_text,
                                   map_stem, pick, pieces_said, read, read_book, read_books, read_collection,
                                   read_document, reader_warnings, write, write_format)
-    from mapkit.api.pieces import check_collection, fit_summary, fit_text, inventory, inventory_text, retile
+    from mapkit.api.pieces import check_collection, fit, fit_summary, fit_text, inventory, inventory_text, retile
 
 #: Each name of the front door and the module by topic that holds it.
 HOMES = {
@@ -42,11 +42,14 @@ HOMES = {
               "map_stem", "read_document", "books_in"),
     "check": ("validate", "Validation", "check_options", "list_rules", "validate_files", "FileValidation",
               "parse_setting", "rule_parameters", "rule_table", "rule_page", "computed_rule_page"),
-    "pieces": ("inventory", "retile", "inventory_text", "fit_summary", "fit_text", "check_collection"),
+    "pieces": ("inventory", "fit", "inventory_text", "fit_summary", "fit_text", "check_collection"),
     "analysis": ("analyze", "analysis_text", "check_figure", "MAX_MOVE"),
     "draw": ("render", "report", "overlay", "output_kinds", "print_sheets", "Sheets", "report_page", "ReportPage"),
 }
-_HOME = {name: f"mapkit.api.{module}" for module, names in HOMES.items() for name in names}
+#: Old names kept working (each warns, DeprecationWarning) but not listed in `__all__`: name -> module.
+DEPRECATED = {"retile": "pieces"}
+_HOME = {name: f"mapkit.api.{module}" for module, names in [*HOMES.items(), *((m, (n,)) for n, m in DEPRECATED.items())]
+         for name in names}
 
 __all__ = [name for names in HOMES.values() for name in names]
 

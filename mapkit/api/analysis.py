@@ -45,7 +45,7 @@ def analyze(m: Map, move: int = 5, height: int = 5, flying: bool = False, double
     map places (`vehicle`: its index among the map's objects) with its Book's card. An error
     names `move`, `height`, `room` and `scenario` as `names` calls them (keys of `NAMES`)."""
     from mapkit.movement.profile import Figure
-    from mapkit.movement.report import analyze_map
+    from mapkit.movement.analysis_report import analyze_map
 
     said = {**NAMES, **(names or {})}
     check_figure(move, height, said)
@@ -92,6 +92,6 @@ def _draw_heatmap(heat: Any, path: PathLike) -> None:
 
 def analysis_text(report: dict[str, Any]) -> str:
     """What `mapkit analyze` prints of an `analyze` report (each scenario's in turn)."""
-    from mapkit.movement.report import render_text
+    from mapkit.movement.analysis_report import render_text
 
     return "".join(render_text(d) for d in report.get("scenarios", [report]))

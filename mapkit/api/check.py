@@ -53,17 +53,17 @@ class Validation(Record):
         return ", ".join(f"{n} {names[s][n != 1]}" for s, n in counts.items() if n)
 
     def text(self) -> str:
-        from mapkit.rules.report import render_text
+        from mapkit.rules.findings_report import render_text
 
         return render_text(self.findings)
 
     def json(self) -> str:
-        from mapkit.rules.report import render_json
+        from mapkit.rules.findings_report import render_json
 
         return render_json(self.findings)
 
     def sarif(self, unreadable: Sequence[tuple[str, str]] = ()) -> str:
-        from mapkit.rules.report import render_sarif
+        from mapkit.rules.findings_report import render_sarif
 
         return render_sarif(self.findings, self.rules, list(unreadable))
 
@@ -122,7 +122,7 @@ def validate(subject: Map | PathLike, profile: str | None = "casual", select: It
     --parameters`), `overlay` is the C3G `OverlayParams`, `vehicle_rules` "current" or "legacy"."""
     from mapkit.rules.checks import check_file, check_map
     from mapkit.rules.framework import Finding
-    from mapkit.rules.report import sort_key
+    from mapkit.rules.findings_report import sort_key
 
     select, ignore = list(select), list(ignore)
     chosen, options = check_options(profile, select, ignore, settings, overlay, vehicle_rules)
@@ -162,7 +162,7 @@ class FileValidation(Validation):
 
     def text(self) -> str:
         """The findings, then `N errors, M warnings in K maps` when any file could be read."""
-        from mapkit.rules.report import summary_line
+        from mapkit.rules.findings_report import summary_line
 
         read = len(self.checked) - len(self.unreadable)
         return super().text() + (summary_line(self.findings, read, len(self.unreadable)) if read else "")
@@ -192,7 +192,7 @@ def validate_files(paths: Iterable[PathLike], profile: str | None = "casual", se
     is told of each file."""
     from mapkit.batch import check_files
     from mapkit.rules.framework import Finding
-    from mapkit.rules.report import sort_key
+    from mapkit.rules.findings_report import sort_key
 
     select, ignore = list(select), list(ignore)
     chosen, options = check_options(profile, select, ignore, settings, overlay, vehicle_rules)

@@ -7,7 +7,7 @@ import argparse
 from mapkit.cli.common import add_report_options, add_scenario_option, report_format, report_output, show, tell
 from mapkit.errors import UsageError
 
-#: The movers the seeds name (`mapkit.movement.report.MOVERS`; kept here so --help stays fast).
+#: The movers the seeds name (`mapkit.movement.analysis_report.MOVERS`; kept here so --help stays fast).
 MOVERS = ("single", "double", "flyer", "vehicle", "elevator-car")
 
 

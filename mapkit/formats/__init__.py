@@ -152,7 +152,7 @@ def printable_text(m: Map) -> Map:
             return [clean(v) for v in value]
         return value
 
-    for name in ("name", "author", "players", "scenario", "attrs", "warnings"):
+    for name in ("name", "author", "players", "notes", "attrs", "warnings"):
         setattr(m, name, clean(getattr(m, name)))
     for piece in m.pieces:
         if piece.attrs:

@@ -59,7 +59,7 @@ def notes_text(m: Map, sets: bool = False) -> str:
     (a page's description), then the notes themselves, a blank line apart, each once. With
     `sets` (a format with no field for the declared sets) the sets too, as a page's "Required
     Sets:" line, which the format's reader reads back, unless the notes hold such a line."""
-    notes = str(m.scenario or "")
+    notes = str(m.notes or "")
     parts = [str(m.attrs[key]).strip() for key in CARRIED_IN_NOTES if str(m.attrs.get(key) or "").strip()]
     parts = [part for part in parts if part not in notes]
     if sets:

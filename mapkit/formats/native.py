@@ -139,7 +139,7 @@ def write(m: Map) -> bytes:
                 raise FormatError(f"cannot write mapkit JSON: {kind} {index} at (q, r, level) {place} is beyond "
                                   f"±{MAX_COORDINATE}, which mapkit JSON cannot hold")
     head = {"format": NAME, "version": VERSION, "name": m.name, "author": m.author, "players": m.players,
-            "scenario": m.scenario, "source_format": m.source_format, "source_version": m.source_version,
+            "scenario": m.notes, "source_format": m.source_format, "source_version": m.source_version,
             "attrs": m.attrs, "extras": m.extras, "warnings": [w for w in m.warnings if not w.startswith(MIGRATED)]}
     try:
         lines = [f"  {json.dumps(key)}: {_encode(head[key])}" for key in _HEAD_KEYS]
@@ -228,7 +228,7 @@ def read(data: bytes, filename: str = "") -> Map:
     pieces: Any = made if plain is None else plain.table(made)
     m = Map(
         name=document.get("name", ""), author=document.get("author", ""), players=document.get("players", ""),
-        scenario=document.get("scenario", ""), pieces=pieces,
+        notes=document.get("scenario", ""), pieces=pieces,
         buildings=[_placement(b) for b in document.get("buildings", [])],
         objects=[_placement(o) for o in document.get("objects", [])],
         attrs=document.get("attrs", {}), extras=document.get("extras", {}),

@@ -329,7 +329,7 @@ class PieceTable(MutableSequence):
         return sorted(rows)
 
     def bounds(self) -> tuple[int, int, int, int, int, int] | None:
-        """(min q, max q, min r, max r, min level, max level) over every cell a piece fills."""
+        """(min q, max q, min r, max r, min z, max z) over every cell a piece fills."""
         if self._list is not None:
             return piece_bounds(self._list)
         boxes = [piece_bounds(self._objects.values())]

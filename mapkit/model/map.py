@@ -1,6 +1,6 @@
 """The map: metadata, pieces in their original order, and placed C3G Books.
 
-Occupancy (which piece fills which (q, r, level) cell) is derived from the pieces each time
+Occupancy (which piece fills which (q, r, z) cell) is derived from the pieces each time
 it is asked for, never stored, so a map edited in memory cannot disagree with itself.
 Format-specific details needed for faithful round trips (VirtualScape's raw glyph byte,
 string encodings, trailing bytes) live in `extras`, keyed by format name, as JSON values.
@@ -122,19 +122,21 @@ class Map(Record):
 
     A map that sets up several scenarios on one terrain keeps them in `scenario_setups` and
     tags their pieces (see `Scenario`); `for_scenario(k)` is scenario k as a map of its own.
-    `scenario` and `players` are the map's own notes and player count (for a page of several
-    scenarios, all their texts; each scenario's own are in its `Scenario`).
+    `notes` and `players` are the map's own text and player count (for a page of several
+    scenarios, all their texts; each scenario's own are in its `Scenario`). Files call the notes
+    "scenario" (VirtualScape, mapkit JSON) or "mapNotes" (Hexoscape) and keep those keys; the
+    model says notes, as a scenario is a game set up on the map (docs/architecture.md, glossary).
 
     `books` holds the Books its `buildings` and `objects` name, by that name, as `mapkit.read`
     found them beside the map's file (a name missing there is looked for when it is used: a map
     made in code); it is what the map refers to, not what it is, so equality leaves it out.
     """
 
-    _fields = ("name", "author", "players", "scenario", "pieces", "buildings", "objects", "attrs", "extras",
+    _fields = ("name", "author", "players", "notes", "pieces", "buildings", "objects", "attrs", "extras",
                "source_format", "source_version", "warnings", "scenario_setups", "rooms", "books")
     _compared = _fields[:-1]
 
-    def __init__(self, name: str = "", author: str = "", players: str = "", scenario: str = "",
+    def __init__(self, name: str = "", author: str = "", players: str = "", notes: str = "",
                  pieces: MutableSequence[Piece] | None = None, buildings: list[Placement] | None = None,
                  objects: list[Placement] | None = None, attrs: dict[str, Any] | None = None,
                  extras: dict[str, Any] | None = None, source_format: str | None = None,
@@ -144,7 +146,7 @@ class Map(Record):
         self.name = name
         self.author = author
         self.players = players
-        self.scenario = scenario
+        self.notes = notes
         self.pieces: MutableSequence[Piece] = [] if pieces is None else pieces
         self.buildings: list[Placement] = [] if buildings is None else buildings
         self.objects: list[Placement] = [] if objects is None else objects
@@ -159,6 +161,21 @@ class Map(Record):
         #: The boards of a page that draws several (empty: the map is one board).
         self.rooms: list[Room] = [] if rooms is None else rooms
         self.books: dict[str, PlacedSource] = {} if books is None else books
+
+    @property
+    def scenario(self) -> str:
+        """Deprecated: the old name of `notes` (a scenario is a game set up on the map: `scenario_setups`)."""
+        import warnings
+
+        warnings.warn("Map.scenario is now Map.notes", DeprecationWarning, stacklevel=2)
+        return self.notes
+
+    @scenario.setter
+    def scenario(self, text: str) -> None:
+        import warnings
+
+        warnings.warn("Map.scenario is now Map.notes", DeprecationWarning, stacklevel=2)
+        self.notes = text
 
     # -- per piece -----------------------------------------------------------------------
     @staticmethod
@@ -181,7 +198,7 @@ class Map(Record):
 
     # -- derived occupancy ---------------------------------------------------------------
     def iter_cells(self) -> Iterator[Cell]:
-        """Every (q, r, level) a piece fills, in piece order."""
+        """Every cell (q, r, z) a piece fills, in piece order."""
         for index, piece in enumerate(self.pieces):
             layers = self.layers(piece)
             for q, r in self.footprint(piece):
@@ -189,14 +206,14 @@ class Map(Record):
                     yield Cell(q, r, z, index)
 
     def occupancy(self) -> dict[tuple[int, int, int], list[int]]:
-        """(q, r, level) -> indices of the pieces filling that cell."""
+        """(q, r, z) -> indices of the pieces filling that cell."""
         occ: dict[tuple[int, int, int], list[int]] = defaultdict(list)
-        for q, r, level, index in self.iter_cells():
-            occ[(q, r, level)].append(index)
+        for q, r, z, index in self.iter_cells():
+            occ[(q, r, z)].append(index)
         return dict(occ)
 
     def bounds(self) -> tuple[int, int, int, int, int, int] | None:
-        """(min q, max q, min r, max r, min level, max level) over all cells, or None if empty.
+        """(min q, max q, min r, max r, min z, max z) over all cells, or None if empty.
 
         A reduction over each piece's footprint extent (cached per shape and turn), over the
         columns of a `PieceTable` without making its pieces. (The columnar module loads on first
@@ -300,8 +317,8 @@ class Map(Record):
         setup = self.scenario_setup(number)
         pieces = [_present(p) for p in self.pieces
                   if p.attrs.get("scenario") in (None, number) and number not in p.attrs.get("absent_in", ())]
-        notes = "\n".join(text for text in (setup.name, setup.notes) if text) or self.scenario
-        return replace(self, pieces=pieces, players=setup.players or self.players, scenario=notes,
+        notes = "\n".join(text for text in (setup.name, setup.notes) if text) or self.notes
+        return replace(self, pieces=pieces, players=setup.players or self.players, notes=notes,
                        scenario_setups=[setup],
                        attrs=dict(self.attrs), extras=dict(self.extras), warnings=list(self.warnings))
 

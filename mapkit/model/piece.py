@@ -16,8 +16,8 @@ if TYPE_CHECKING:
 class Piece(Record):
     """One piece on the battlefield.
 
-    `q, r` is the origin hex (the shape's (0, 0) after turning), `z` the level of the piece's
-    bottom (0 = on the table; a land tile at z fills level z and its top surface is z + 1),
+    `q, r` is the origin hex (the shape's (0, 0) after turning), `z` the height of the piece's
+    bottom (0 = on the table; a land tile at z fills the layer from z to z + 1, Level z + 1),
     `rotation` the number of 60-degree clockwise turns (half steps for Laur wall pieces).
     `attrs` holds what a piece type needs besides its position: a glyph's `letter`, a start
     zone's `player`, a figure's `name`, a personal tile's `size`, `name`, `label`, textures.

@@ -1,6 +1,6 @@
 """The spaces of a map: every surface a figure could stand on, with what a move needs to know.
 
-A land tile at level z has its top surface at z + 1; a fluid (water, lava, ...) or a Cosmos
+A land tile at z (Level z + 1) has its top surface at z + 1; a fluid (water, lava, ...) or a Cosmos
 space at z adds no height, so its top is z (seeds/004 "water tiles do not add height",
 seeds/002 "Cosmos spaces are 0 height"). A surface exists where the level just above it is
 not filled; its *clearance* is the number of free levels up to the next solid piece above
@@ -322,7 +322,7 @@ def _castle(piece: Any, ptype: Any, cells: list[tuple[int, int]], col: Any, arch
 
 
 def _support(spaces: Spaces, q: int, r: int, z: int) -> int | None:
-    """The space a marker at level z lies on: the top at z, else the highest top below z."""
+    """The space a marker at z lies on: the top at z, else the highest top below z."""
     ids = spaces.columns.get((q, r))
     if not ids:
         return None

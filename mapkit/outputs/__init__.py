@@ -52,8 +52,8 @@ SUBJECTS: dict[str, str] = {
     "map": "mapkit.model.map:Map",
     "books": "mapkit.books.model:Book",
     "overlay": "mapkit.books.overlay_result:OverlayResult",
-    "heatmap": "mapkit.movement.report:Heatmap",
-    "fit": "mapkit.fit.plan:FitResult",
+    "heatmap": "mapkit.movement.analysis_report:Heatmap",
+    "fit": "mapkit.fitting.plan:FitResult",
 }
 
 
@@ -91,7 +91,7 @@ OUTPUTS: tuple[OutputKind, ...] = (
     OutputKind("svg", "map", "mapkit.outputs.picture", (".svg",),
                "an editable drawing at 1:1 in millimetres, a layer per level", "draw_svg"),
     OutputKind("build-pdf", "map", "mapkit.outputs.sheets", (".pdf",), "build instructions, a level per page"),
-    OutputKind("report-html", "map", "mapkit.outputs.report", (".html", ".htm"),
+    OutputKind("report-html", "map", "mapkit.outputs.html_report", (".html", ".htm"),
                "one self-contained HTML page about a map"),
     OutputKind("plan-pdf", "books", "mapkit.outputs.plan", (".pdf",), "1:1 floor plans of C3G Books"),
     OutputKind("markers-pdf", "books", "mapkit.outputs.markers", (".pdf",),

@@ -36,7 +36,7 @@ def picture(result: Any, name: str = "", svg: bool = False, scale: float = 36.0)
 
     assert result.map is not None
     laid = [placed for change in result.changes for placed in change.added]
-    view = "levels" if any(_hidden(result.map, placed.cells, placed.z) for placed in laid) else "top"
+    view = "levels" if any(_hidden(result.map, placed.hexes, placed.z) for placed in laid) else "top"
     notes = ["outlined: pieces laid by mapkit fit, each labelled on its first hex with its size and "
              "that hex's place on the build sheets (C7), as fit's text names it"] if laid else []
     changed: tuple[int, ...] | None = None
@@ -56,7 +56,7 @@ def picture(result: Any, name: str = "", svg: bool = False, scale: float = 36.0)
             outlines[key] = parent.group("fit-changes" if key is None else f"fit-changes-{key}",
                                          label="Pieces fit laid", layer=True)
         group = outlines[key]
-        cells = set(placed.cells)
+        cells = set(placed.hexes)
         for q, r in cells:
             corners = hex_corners(q, r, p)
             cx, cy = hex_center(q, r, p)

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 
 from mapkit.errors import HeatmapError
 from mapkit.model.grid import SQRT3
-from mapkit.movement.report import Heatmap
+from mapkit.movement.analysis_report import Heatmap
 from mapkit.outputs import Drawn
 from mapkit.outputs.paint.raster import Canvas
 

@@ -21,7 +21,7 @@ from mapkit.geometry.params import OverlayParams
 from mapkit.model.map import Map, PlacedSource, Placement
 from mapkit.rules import framework
 from mapkit.rules.framework import RULES, CheckContext, Finding, Rule, matches
-from mapkit.rules.report import severity_first
+from mapkit.rules.findings_report import severity_first
 
 #: Rule families about a page as a whole, checked once on all its rooms together (never room by
 #: room): the sets a page declares build every room it draws at once.

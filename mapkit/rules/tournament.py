@@ -56,7 +56,7 @@ def _whose(player: int, scenario: object) -> str:
 def _notes(ctx: CheckContext) -> str:
     m = ctx.map
     extra = " ".join(str(v) for k, v in m.attrs.items() if isinstance(v, str))
-    return " ".join((m.name, m.scenario, extra)).lower()
+    return " ".join((m.name, m.notes, extra)).lower()
 
 
 @rule("T201", "start-zone-size", "error", "tournament", TOURNAMENT,

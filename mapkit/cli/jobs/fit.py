@@ -26,7 +26,7 @@ def fit_file(path: PathLike, collection: PathLike, output: PathLike | None = Non
              keep_shapes: bool = False, picture: PathLike | None = None, draw: bool = True,
              format: str | None = None, scenario: int | None = None, as_json: bool = False,
              warn: Warn | None = None, room: int | None = None, allow_loss: bool = False) -> Result:
-    """`mapkit fit MAP --collection FILE`: `retile` the map, write the new map (to `output`, by
+    """`mapkit fit MAP --collection FILE`: `fit` the map, write the new map (to `output`, by
     default MAP's name with -fit in MAP's format, or mapkit JSON when that cannot be written) and,
     with `draw`, its `picture` (default: beside it, .png); both names refused before the solver
     runs. What the new map's format cannot carry is a LossError naming the file (nothing written)
@@ -65,7 +65,7 @@ def fit_file(path: PathLike, collection: PathLike, output: PathLike | None = Non
         raise OptionError(f"--picture {shot}: standard output carries fit's report; draw the picture to a file")
     if shot is not None:
         check_output(shot, "fit-png", "fit-svg", inputs=inputs)
-    result = api.retile(m, have, keep_shapes, fmt)
+    result = api.fit(m, have, keep_shapes, fmt)
     changed = result.feasible and not result.already_fits
     rep = api.fit_summary(m, result, out if changed else None)
     note = None

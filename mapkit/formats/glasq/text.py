@@ -4,7 +4,7 @@ Page title -> Map.name; the page's "Required Sets" -> attrs["sets_used"] and a s
 -> that scenario's attrs["sets_used"] (`mapkit.sets.declared`: set ids, or the names of products
 holding no terrain or unknown, with their copies); the page's description -> attrs["description"],
 each scenario's number, title, players and text -> Map.scenario_setups, and all scenario texts
-together -> Map.scenario.
+together -> Map.notes.
 """
 
 from __future__ import annotations
@@ -96,7 +96,7 @@ def metadata(root: Any, m: Map) -> None:
     if scenarios:
         m.scenario_setups = [Scenario(s["number"], s["title"], _players(s["text"]), s["text"],
                                       {"sets_used": s["sets"]} if "sets" in s else None) for s in scenarios]
-        m.scenario = "\n\n".join(f"{s['title']}\n{s['text']}".strip() for s in scenarios)
+        m.notes = "\n\n".join(f"{s['title']}\n{s['text']}".strip() for s in scenarios)
 
 
 def _required_sets(text: str, warnings: list[str], line: int | None, whose: str) -> dict[str, float | int] | None:

@@ -192,7 +192,7 @@ def map_with_hex_map(hex_map: Any, path: str) -> Map:
     for field in ("name", "author", "mapNotes"):
         if field in hex_map and not isinstance(hex_map[field], str):
             raise FormatError(f"expected a string, found {kind_of(hex_map[field])}", where=f"{path}.{field}")
-    m = Map(name=hex_map.get("name", ""), author=hex_map.get("author", ""), scenario=hex_map.get("mapNotes", ""))
+    m = Map(name=hex_map.get("name", ""), author=hex_map.get("author", ""), notes=hex_map.get("mapNotes", ""))
     m.source_format = NAME
     m.extras[NAME] = {"hexMap": hex_map}
     if "setsUsed" in hex_map:

@@ -159,7 +159,7 @@ def losses(m: Map) -> list[str]:
     from mapkit.formats._losses import CARRIED_IN_NOTES
 
     out = [line for line in hexoscape.losses(m)]
-    if m.scenario:
+    if m.notes:
         out.append("scenario: Hexoscape share links blank the map notes")
     for key in CARRIED_IN_NOTES:
         if str(m.attrs.get(key) or "").strip():

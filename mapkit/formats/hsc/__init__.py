@@ -89,7 +89,7 @@ def _read(data: bytes, cur: Cursor) -> Map:
     if version >= 3:
         m.players = _string(cur, "number of players", "players", forms)
     if version == 3:
-        m.scenario = _string(cur, "scenario", "scenario", forms)
+        m.notes = _string(cur, "scenario", "scenario", forms)
     elif version >= 4:
         at = cur.pos
         size = cur.i32("scenario length")
@@ -98,11 +98,11 @@ def _read(data: bytes, cur: Cursor) -> Map:
                            f"({cur.end - cur.pos} bytes left)", at)
         raw = cur.raw(size, "scenario")
         hx["scenario_rtf"] = raw.hex()
-        m.scenario = rtf_to_text(raw)
-    if m.scenario and "required set" in m.scenario.lower():  # (the words first: most texts spare the import)
+        m.notes = rtf_to_text(raw)
+    if m.notes and "required set" in m.notes.lower():  # (the words first: most texts spare the import)
         from mapkit.sets.declared import read_required
 
-        declared = read_required(m.scenario, m.warnings, "the scenario text's required sets")
+        declared = read_required(m.notes, m.warnings, "the scenario text's required sets")
         if declared:
             m.attrs["sets_used"] = declared
     if forms:

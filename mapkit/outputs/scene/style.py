@@ -160,7 +160,7 @@ def legend_entries(pieces: Iterable[PieceType], players: Iterable[LegendEntry] =
     parts, markers, then the lines. Every surface is drawn in its swatch's colour, whatever its
     Level (steps between Levels are lines and shadows, not darker fills).
     """
-    types = {p.id: p for p in pieces}.values()
+    types = sorted({p.id: p for p in pieces}.values(), key=lambda t: t.id)  # callers may hand a set
     terrains: dict[str, RGB] = {}
     symbols: dict[tuple[str, str], RGB] = {}
     kinds = set()

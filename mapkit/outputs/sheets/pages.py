@@ -105,10 +105,10 @@ def _totals_pages(c: Any, m: Map, levels: dict[int, list[int]], w_mm: float, h_m
         lines += [("text", "", part) for part in wrap_text(
             f"the terrain {len(scenarios)} scenarios share; each scenario's own pieces, start zones and text are "
             "on a page of their own after the parts list", font(), 7.5, width_pt)]
-    elif m.scenario and m.scenario.strip():
+    elif m.notes and m.notes.strip():
         lines.append(("gap", "", ""))
         lines.append(("head", "", "Scenario"))
-        lines += [("text", "", part) for part in wrap_text(m.scenario, font(), 7.5, width_pt)]
+        lines += [("text", "", part) for part in wrap_text(m.notes, font(), 7.5, width_pt)]
     for n, (level, idx) in enumerate(levels.items()):
         lines.append(("gap", "", ""))
         page = (page_of or {}).get(level, 1 + n)

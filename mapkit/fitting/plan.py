@@ -23,7 +23,7 @@ from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from typing import Mapping
 
-from mapkit.fit.regions import Placement, Region, family_of, family_types, placements, regions, supported_cells
+from mapkit.fitting.regions import Placement, Region, family_of, family_types, placements, regions, supported_cells
 from mapkit.sets.collection import missing
 from mapkit.sets.requirements import requirements
 from mapkit.sets.sets import TerrainSet, load_sets
@@ -163,10 +163,10 @@ def _cover_rows(program: IntProgram, parts: list[Region], places: list[Placement
                 slack: dict | None = None) -> None:
     on_cell: dict[tuple[int, int, int], list[int]] = defaultdict(list)
     for x, p in zip(xs, places):
-        for q, r in p.cells:
+        for q, r in p.hexes:
             on_cell[(q, r, p.z)].append(x)
     for region in parts:
-        for q, r in region.cells:
+        for q, r in region.hexes:
             terms = [(x, 1) for x in on_cell.get((q, r, region.z), [])]
             if slack is not None:
                 terms.append((slack[(q, r, region.z)], 1))
@@ -208,7 +208,7 @@ def _rebuilt(m: Map, parts: list[Region], laid: list[Placement]) -> Map:
     removed = {i for region in parts for i in region.pieces} - kept
     new_at: dict[int, list] = defaultdict(list)
     for region in parts:
-        fresh = [p.piece() for p in laid if p.same_as is None and (p.cells[0] in region.cells) and p.z == region.z]
+        fresh = [p.piece() for p in laid if p.same_as is None and (p.hexes[0] in region.hexes) and p.z == region.z]
         gone = [i for i in region.pieces if i in removed]
         if fresh:
             new_at[min(gone)].extend(fresh)
@@ -225,7 +225,7 @@ def _changes(m: Map, parts: list[Region], laid: list[Placement]) -> list[Change]
     out = []
     for region in parts:
         removed = [i for i in region.pieces if i not in kept]
-        added = [p for p in laid if p.same_as is None and p.z == region.z and p.cells[0] in region.cells]
+        added = [p for p in laid if p.same_as is None and p.z == region.z and p.hexes[0] in region.hexes]
         if removed or added:
             out.append(Change(region.family, region.z, removed, added))
     return out
@@ -243,7 +243,7 @@ def _shortfall(m: Map, have: Mapping[str, int], chosen: list[int], need: Mapping
     # the most hexes the collection covers: one slack variable per hex left bare
     program = IntProgram()
     xs = [program.var(0, 1) for _ in places]
-    slack = {(q, r, reg.z): program.var(0, 1) for reg in parts for q, r in reg.cells}
+    slack = {(q, r, reg.z): program.var(0, 1) for reg in parts for q, r in reg.hexes}
     _cover_rows(program, parts, places, xs, slack)
     by_type: dict[str, list[int]] = defaultdict(list)
     for x, p in zip(xs, places):
@@ -259,13 +259,13 @@ def _shortfall(m: Map, have: Mapping[str, int], chosen: list[int], need: Mapping
     program.hint = _coverage_hint(program.size[0], places, xs, slack, spare)
     answer = solve(program, min(time_limit, SHORTFALL_TIME_S), best_effort=True)
     short_hexes: Counter[str] = Counter()
-    terrain_of = {(q, r, reg.z): reg.family[1] for reg in parts for q, r in reg.cells}
+    terrain_of = {(q, r, reg.z): reg.family[1] for reg in parts for q, r in reg.hexes}
     for cell, s in slack.items():
         if answer.values[s]:
             short_hexes[terrain_of[cell]] += 1
     # however the pieces are cut, a terrain with more hexes than its spare pieces hold is short
     # by the difference at least: a bound that holds even when the solver proved none
-    deficit = sum(max(0, sum(len(reg.cells) for reg in parts if reg.family == family)
+    deficit = sum(max(0, sum(len(reg.hexes) for reg in parts if reg.family == family)
                       - sum(spare.get(t, 0) * cat[t].hexes for t in family_types(family)))
                   for family in {reg.family for reg in parts})
     bound = answer.bound if answer.proved else max(answer.bound or 0, deficit)
@@ -284,9 +284,9 @@ def _coverage_hint(size: int, places: list[Placement], xs: list[int], slack: dic
     left = dict(spare)
     covered: set[tuple[int, int, int]] = set()
     mine = [(x, p) for x, p in zip(xs, places) if p.same_as is not None]
-    rest = sorted(((x, p) for x, p in zip(xs, places) if p.same_as is None), key=lambda xp: -len(xp[1].cells))
+    rest = sorted(((x, p) for x, p in zip(xs, places) if p.same_as is None), key=lambda xp: -len(xp[1].hexes))
     for x, p in mine + rest:
-        cells = [(q, r, p.z) for q, r in p.cells]
+        cells = [(q, r, p.z) for q, r in p.hexes]
         if left.get(p.type, 0) > 0 and not covered.intersection(cells):
             left[p.type] -= 1
             hint[x] = 1
@@ -315,7 +315,7 @@ def _purchase(result: FitResult, m: Map, have: Mapping[str, int], chosen: list[i
     # the most pieces of each type the map could want: its short pieces, or a family's hexes in 1s
     family_cells: Counter = Counter()
     for reg in parts:
-        family_cells[reg.family] += len(reg.cells)
+        family_cells[reg.family] += len(reg.hexes)
     most: dict[str, int] = {t: n - have.get(t, 0) for t, n in kept.items() if n > have.get(t, 0)}
     for family, n in family_cells.items():
         for t in family_types(family):

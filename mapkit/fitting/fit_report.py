@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from mapkit.fit.plan import FitResult
+from mapkit.fitting.plan import FitResult
 from mapkit.sets.requirements import describe, requirements
 from mapkit.model import levels
 from mapkit.model.board import Board

@@ -13,7 +13,7 @@ from typing import Any
 
 from mapkit.model.map import Map
 from mapkit.outputs import Drawn
-from mapkit.outputs.report.page import ReportParts, render_report
+from mapkit.outputs.html_report.page import ReportParts, render_report
 
 
 def draw(m: Map, source: str | None = None, profile: str | None = "casual", pictures: bool = True) -> Drawn:

@@ -1,5 +1,5 @@
 """Re-tile a map so that it builds from a collection (`mapkit fit`): same cells, terrain and levels."""
 
-from mapkit.fit.plan import Change, FitResult, fit_checked, fit_map
+from mapkit.fitting.plan import Change, FitResult, fit_checked, fit_map
 
 __all__ = ["Change", "FitResult", "fit_checked", "fit_map"]

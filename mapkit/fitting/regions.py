@@ -1,8 +1,8 @@
-"""What `fit` may re-tile: pieces grouped into regions of cells, and every way to lay a piece there.
+"""What `fit` may re-tile: pieces grouped into regions of hexes, and every way to lay a piece there.
 
 A region is the set of hexes that the re-tiled pieces of one *family* (land or fluid tiles of one
-terrain: grass 1/2/3/7/24, water 1/3, ice 1/3/4/6, ...) fill on one level. Re-tiling keeps every
-cell, its terrain and its level; only the grouping of hexes into pieces changes.
+terrain: grass 1/2/3/7/24, water 1/3, ice 1/3/4/6, ...) fill at one z (one Level). Re-tiling keeps every
+cell, its terrain and its Level; only the grouping of hexes into pieces changes.
 
 A placement is one piece type laid on region hexes, in one of its turns. It is allowed only where
 it rests as the rules want: a land tile on at least one hex (tiles may overhang, so a tile over a
@@ -26,18 +26,18 @@ TILE_KINDS = ("land", "fluid")
 NOT_TILES = frozenset({"cosmos", "custom"})
 
 Family = tuple[str, str]          # (kind, terrain)
-Cell = tuple[int, int]
+Hex = tuple[int, int]             # (q, r): a hex, at no height (a cell is a hex at a z)
 
 
 @dataclass(frozen=True)
 class Layout:
-    """One turn of one piece type, its cells shifted so the first (by row, then column) is (0, 0)."""
+    """One turn of one piece type, its hexes shifted so the first (by row, then column) is (0, 0)."""
 
     type: str
     rotation: int
-    cells: tuple[Cell, ...]
+    hexes: tuple[Hex, ...]
     #: origin of the piece = anchor hex - shift
-    shift: Cell
+    shift: Hex
 
 
 @dataclass
@@ -47,7 +47,7 @@ class Placement:
     r: int
     z: int
     rotation: int
-    cells: tuple[Cell, ...]
+    hexes: tuple[Hex, ...]
     #: index of the map piece it repeats exactly (same type, same hexes), or None
     same_as: int | None = None
 
@@ -59,7 +59,7 @@ class Placement:
 class Region:
     family: Family
     z: int
-    cells: set[Cell] = field(default_factory=set)
+    hexes: set[Hex] = field(default_factory=set)
     pieces: list[int] = field(default_factory=list)
 
 
@@ -85,7 +85,7 @@ def layouts(type_id: str) -> tuple[Layout, ...]:
     """The distinct turns of a piece type (a 1-hex tile has one, a 2-hex tile three)."""
     cat = catalog()
     ptype = cat[type_id]
-    seen: dict[tuple[Cell, ...], Layout] = {}
+    seen: dict[tuple[Hex, ...], Layout] = {}
     for turns in range(6):
         cells = cat.footprint(ptype.shape, turns)
         first = min(cells, key=lambda c: (c[1], c[0]))
@@ -103,7 +103,7 @@ def regions(m: Map, chosen: list[int]) -> list[Region]:
         family = family_of(cat[piece.type])
         assert family is not None
         region = by_layer.setdefault((family, piece.z), Region(family, piece.z))
-        region.cells.update(m.footprint(piece))
+        region.hexes.update(m.footprint(piece))
         region.pieces.append(i)
     out: list[Region] = []
     for region in by_layer.values():
@@ -112,13 +112,13 @@ def regions(m: Map, chosen: list[int]) -> list[Region]:
 
 
 def _connected(m: Map, region: Region) -> list[Region]:
-    owner: dict[Cell, int] = {}
+    owner: dict[Hex, int] = {}
     for i in region.pieces:
         for cell in m.footprint(m.pieces[i]):
             owner[cell] = i
     parts: list[Region] = []
-    seen: set[Cell] = set()
-    for start in sorted(region.cells, key=lambda c: (c[1], c[0])):
+    seen: set[Hex] = set()
+    for start in sorted(region.hexes, key=lambda c: (c[1], c[0])):
         if start in seen:
             continue
         part = Region(region.family, region.z)
@@ -126,12 +126,12 @@ def _connected(m: Map, region: Region) -> list[Region]:
         seen.add(start)
         while stack:
             cell = stack.pop()
-            part.cells.add(cell)
+            part.hexes.add(cell)
             for n in neighbours(*cell):
-                if n in region.cells and n not in seen:
+                if n in region.hexes and n not in seen:
                     seen.add(n)
                     stack.append(n)
-        part.pieces = sorted({owner[c] for c in part.cells})
+        part.pieces = sorted({owner[c] for c in part.hexes})
         parts.append(part)
     return parts
 
@@ -139,21 +139,21 @@ def _connected(m: Map, region: Region) -> list[Region]:
 def placements(m: Map, region: Region, types: list[str], supported: set[tuple[int, int, int]]) -> list[Placement]:
     """Every way to lay each of `types` on the region's hexes that rests as the rules want.
 
-    `supported`: the (q, r, level) cells that have something to rest on just below them.
+    `supported`: the (q, r, z) cells that have something to rest on just below them.
     """
     cat = catalog()
     kind = region.family[0]
     z = region.z
     originals = {(m.pieces[i].type, frozenset(m.footprint(m.pieces[i]))): i for i in region.pieces}
     out: list[Placement] = []
-    cells = region.cells
+    cells = region.hexes
     for type_id in types:
         for layout in layouts(type_id):
             anchors = set(cells)
-            for dq, dr in layout.cells[1:]:  # anchors whose every hex of the layout is a region hex
+            for dq, dr in layout.hexes[1:]:  # anchors whose every hex of the layout is a region hex
                 anchors &= {(q - dq, r - dr) for q, r in cells}
             for aq, ar in sorted(anchors, key=lambda c: (c[1], c[0])):
-                hexes = tuple((aq + dq, ar + dr) for dq, dr in layout.cells)
+                hexes = tuple((aq + dq, ar + dr) for dq, dr in layout.hexes)
                 same = originals.get((type_id, frozenset(hexes)))
                 if same is None and z > 0:
                     held = sum((q, r, z) in supported for q, r in hexes)
@@ -173,18 +173,18 @@ def supported_cells(m: Map, regions_: list[Region]) -> set[tuple[int, int, int]]
     for region in regions_:
         if region.z <= 0:
             continue
-        for q, r in region.cells:
+        for q, r in region.hexes:
             if idx.support(q, r, region.z) is not None:
                 out.add((q, r, region.z))
     return out
 
 
-def cells_by_layer(m: Map) -> dict[tuple[str, str, int], set[Cell]]:
-    """(kind, terrain, level) -> hexes: what `fit` must keep identical."""
+def cells_by_layer(m: Map) -> dict[tuple[str, str, int], set[Hex]]:
+    """(kind, terrain, z) -> hexes: what `fit` must keep identical."""
     cat = catalog()
-    out: dict[tuple[str, str, int], set[Cell]] = defaultdict(set)
+    out: dict[tuple[str, str, int], set[Hex]] = defaultdict(set)
     for piece in m.pieces:
         ptype = cat[piece.type]
-        for level in m.layers(piece):
-            out[(ptype.kind, ptype.terrain, level)].update(m.footprint(piece))
+        for z in m.layers(piece):
+            out[(ptype.kind, ptype.terrain, z)].update(m.footprint(piece))
     return dict(out)

@@ -15,7 +15,7 @@ from typing import Any
 
 from mapkit.model import levels
 from mapkit.model.map import Map
-from mapkit.outputs.report.map_view import legend_html, top_view_svg
+from mapkit.outputs.html_report.map_view import legend_html, top_view_svg
 
 
 @dataclass
