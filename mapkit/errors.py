@@ -97,7 +97,9 @@ class LossError(MapkitError):
 
     @property
     def reason(self) -> str:
-        return f"would lose what {self.target} cannot hold (--allow-loss converts anyway)"
+        from mapkit.wording import option
+
+        return f"would lose what {self.target} cannot hold ({option('allow_loss', True)} converts anyway)"
 
 
 class OutputError(MapkitError):

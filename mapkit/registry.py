@@ -176,17 +176,21 @@ def by_extension(path: str | Path, kinds: Iterable[str] = KINDS) -> list[FileFor
 
 
 def detect(path: str | Path, head: bytes | None, kinds: Iterable[str] = KINDS,
-           hint: str = "; use --from/--to") -> FileFormat:
+           hint: str | None = None) -> FileFormat:
     """The format of a file: the one most sure of its content, the name breaking ties.
 
     With no content (`head` None) or none recognised, the name decides; FormatError when
-    neither the content nor the name tells."""
+    neither the content nor the name tells, ending in `hint` (by default: name the formats)."""
     kinds = tuple(kinds)
     found = _detect(path, head, kinds)
     if found is None and not _plugins_loaded:
         _load_plugins()
         found = _detect(path, head, kinds)
     if found is None:
+        if hint is None:
+            from mapkit.wording import option
+
+            hint = f"; use {option('from_format')}/{option('format')}"
         raise FormatError(f"cannot tell the format from the name or the content{hint}", file=str(path))
     return found
 

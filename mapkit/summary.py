@@ -8,6 +8,7 @@ from mapkit.model import levels
 from mapkit.model.board import Board
 from mapkit.model.catalog import catalog
 from mapkit.model.map import Map
+from mapkit.wording import option
 
 TYPE_CHECKING = False  # (typing is not imported at run time: every command starts faster)
 if TYPE_CHECKING:
@@ -238,7 +239,7 @@ def render_text(s: dict[str, Any]) -> str:
     if s["buildings"] or s["objects"]:
         lines.append(f"  C3G: {s['buildings']} building(s), {s['objects']} object(s)")
     if s.get("scenarios"):
-        lines.append(f"  scenarios: {len(s['scenarios'])} on the shared terrain (one alone: --scenario K)")
+        lines.append(f"  scenarios: {len(s['scenarios'])} on the shared terrain (one alone: {option('scenario', 'K')})")
         for sc in s["scenarios"]:
             players = f"for {sc['players']} players, " if sc["players"] else ""
             lines.append(f"    {sc['number']:3d}  {sc['name'] or '(untitled)'}: {players}{sc['pieces']} pieces of its own")

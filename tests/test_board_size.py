@@ -7,9 +7,9 @@ import random
 
 from conftest import corpus_file
 from mapkit.formats import write_map
-from mapkit.model.columns import Kind, PieceTable, piece_column_range, piece_level_range
+from mapkit.model.columns import Columns, Kind, piece_column_range, piece_level_range
 from mapkit.model.grid import offset_to_axial
-from mapkit.model.map import Map, Piece
+from mapkit.model.map import Map, Piece, Pieces
 
 
 def board(columns: int, rows: int, first_row: int = 0) -> Map:
@@ -41,15 +41,15 @@ def test_rotten_ice_is_as_wide_as_its_sheets_are_lettered(cli, tmp_path):
     assert "AG" in words and "AH" not in words and "18" in words and "19" not in words
 
 
-def table_of(pieces: list[Piece], shift: tuple[int, int] = (0, 0)) -> PieceTable:
+def table_of(pieces: list[Piece], shift: tuple[int, int] = (0, 0)) -> Pieces:
     """The pieces as columns, as the columnar readers keep them (glyphs, which carry attrs, as objects);
     `shift` stores every piece by another hex than its origin, as VirtualScape does."""
     types = sorted({p.type for p in pieces})
     kinds = [Kind(t, turn, *shift) for t in types for turn in range(6)]
     code = [types.index(p.type) * 6 + int(p.rotation) for p in pieces]
     objects = {i: p for i, p in enumerate(pieces) if p.attrs}
-    return PieceTable(kinds, code, [p.q + shift[0] for p in pieces], [p.r + shift[1] for p in pieces],
-                      [p.z for p in pieces], objects)
+    return Pieces.of_columns(Columns(kinds, code, [p.q + shift[0] for p in pieces], [p.r + shift[1] for p in pieces],
+                                     [p.z for p in pieces], objects))
 
 
 def test_the_size_is_the_same_on_odd_first_rows_and_from_columns():
@@ -57,8 +57,8 @@ def test_the_size_is_the_same_on_odd_first_rows_and_from_columns():
         m = board(10, 5, first_row)
         assert m.board_size() == (10, 5)
         for shift in ((0, 0), (2, 1), (-1, -1)):
-            columns = Map(pieces=table_of(m.pieces, shift))
-            assert columns.board_size() == (10, 5) and not columns.pieces.materialised
+            columns = Map(pieces=table_of(list(m.pieces), shift))
+            assert columns.board_size() == (10, 5) and columns.pieces.objects() == []  # no piece made
 
 
 def test_column_and_piece_reductions_agree_on_turned_many_hex_pieces():
@@ -73,4 +73,4 @@ def test_column_and_piece_reductions_agree_on_turned_many_hex_pieces():
         table = table_of(pieces, shift)
         assert table.column_range() == piece_column_range(pieces)
         assert table.level_range() == piece_level_range(pieces)
-        assert not table.materialised
+        assert len(table.objects()) == sum(p.type == "glyph" for p in pieces)  # no other piece made

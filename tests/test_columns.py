@@ -1,4 +1,4 @@
-"""The columnar piece table: it is the `list[Piece]` it replaces, and its reductions are exact."""
+"""Pieces held as columns (`mapkit.model.columns`): the same pieces as a list, and exact reductions."""
 
 from __future__ import annotations
 
@@ -13,10 +13,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from conftest import corpus_files
+from test_pieces_sequence import columns_of as table_of
 from mapkit.formats import hsc
 from mapkit.model.catalog import catalog
-from mapkit.model.columns import Kind, PieceTable, kind_column, piece_bounds, type_turn_kinds
-from mapkit.model.map import Map, Piece
+from mapkit.model.columns import Columns, Kind, piece_bounds, type_turn_kinds
+from mapkit.model.map import Map, Piece, Pieces
 from mapkit.summary import summarise
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
@@ -24,18 +25,6 @@ from generate import make_map  # noqa: E402
 
 TYPES = ("grass-1", "grass-2", "rock-3", "water-1", "tree-10", "castle-wall-corner", "glyph", "start-zone",
          "grass-24", "road-5")
-
-
-def table_of(pieces: list[Piece]) -> PieceTable:
-    """A table holding plain pieces as columns and the rest (attrs, extras, half turns) as objects."""
-    types = sorted({p.type for p in pieces})
-    code = {t: i for i, t in enumerate(types)}
-    plain = [not p.attrs and not p.extras and p.rotation == int(p.rotation) for p in pieces]
-    return PieceTable(type_turn_kinds(types),
-                      kind_column([code[p.type] for p in pieces], [int(p.rotation) % 6 if ok else 0
-                                                                   for p, ok in zip(pieces, plain)]),
-                      [p.q for p in pieces], [p.r for p in pieces], [p.z for p in pieces],
-                      {i: p for i, (p, ok) in enumerate(zip(pieces, plain)) if not ok})
 
 
 def facts(m: Map) -> tuple:
@@ -54,9 +43,11 @@ def test_a_table_is_the_list_it_holds(pieces):
     pieces = [Piece(p.type, p.q, p.r, p.z, p.rotation if p.type in ("grass-1", "glyph") or p.rotation != 0.5 else 1,
                     p.attrs) for p in pieces]
     table = table_of(copy.deepcopy(pieces))
+    made = {i for i, _ in table.objects()}
     assert len(table) == len(pieces)
     assert facts(Map(pieces=table)) == facts(Map(pieces=pieces))
-    assert not table.materialised  # the reductions made no pieces
+    # the reductions made no piece: only the glyphs and start zones asked for were handed out
+    assert {i for i, _ in table.objects()} == made | {i for i, p in enumerate(pieces) if p.type in ("glyph", "start-zone")}
     assert [table[i] for i in range(len(pieces))] == pieces
     assert list(table) == pieces and table == pieces and pieces == table
 
@@ -69,22 +60,26 @@ def test_a_piece_handed_out_and_changed_counts_as_changed():
         edited[3].type = "sand-1"
         edited[0].q = -40
     found = facts(m)
-    assert not m.pieces.materialised
+    assert m.pieces.columnar
     assert found == facts(Map(pieces=pieces))
     assert m.piece_counts()["sand-1"] == 1 and m.bounds()[0] == -40 and m.bounds()[5] == 7
 
 
-def test_changing_the_sequence_makes_it_a_list_once():
+def test_iterating_keeps_the_columns_and_changing_the_order_makes_a_list():
     pieces = [Piece("grass-1", q, 0, 0) for q in range(100)]
     table = table_of(pieces)
     first = table[0]
     table.append(Piece("glyph", 0, 0, 1, 0, {"letter": "A"}))
-    assert table.materialised and table[0] is first and len(table) == 101
+    table[7] = Piece("rock-3", 4, 4, 2)
+    assert table.columnar and table[0] is first and len(table) == 101 and table.objects()[-1][0] == 100
+    assert [p for p in table] == [*pieces[:7], Piece("rock-3", 4, 4, 2), *pieces[8:], table[100]]
+    assert table.columnar and table[0] is first  # what iterating handed out is what indexing gives
     del table[5]
+    assert not table.columnar and table[0] is first
     table[0] = Piece("rock-1", 9, 9, 0)
     table.insert(0, Piece("sand-1", 1, 1, 0))
     assert [p.type for p in table[:3]] == ["sand-1", "rock-1", "grass-1"]
-    assert Map(pieces=table).piece_counts() == {"grass-1": 98, "sand-1": 1, "rock-1": 1, "glyph": 1}
+    assert Map(pieces=table).piece_counts() == {"grass-1": 97, "rock-3": 1, "sand-1": 1, "rock-1": 1, "glyph": 1}
     assert table + [first] == list(table) + [first]
 
 
@@ -95,24 +90,28 @@ def test_slices_negative_indices_and_errors():
     with pytest.raises(IndexError):
         table[200]
     with pytest.raises(ValueError):
-        PieceTable(type_turn_kinds(["grass-1"]), [0, 1], [0], [0, 0], [0, 0])
+        Columns(type_turn_kinds(["grass-1"]), [0, 1], [0], [0, 0], [0, 0])
     with pytest.raises(ValueError):
-        PieceTable(type_turn_kinds(["grass-1"]), [6], [0], [0], [0])
+        Columns(type_turn_kinds(["grass-1"]), [6], [0], [0], [0])
 
 
 def test_copies_and_pickles_keep_every_piece():
     m = make_map(500, seed=3)
     table = hsc.read(hsc.write(m)).pieces
-    assert isinstance(table, PieceTable)
-    for other in (copy.deepcopy(table), pickle.loads(pickle.dumps(table))):
-        assert other == table
-    table.as_list()
-    assert pickle.loads(pickle.dumps(table)) == table
+    assert table.columnar
+    read_as_objects = table.objects()
+    for other in (copy.deepcopy(table), pickle.loads(pickle.dumps(table)), table.copy()):
+        assert other == table and other.columnar and other is not table
+    assert table.objects() == read_as_objects  # comparing and copying hand no piece out
+    table.reverse()
+    table.reverse()
+    assert not table.columnar and pickle.loads(pickle.dumps(table)) == table == table.copy()
 
 
 def test_shifted_kinds_put_origins_where_they_belong():
     # a kind's shift is what the stored coordinates add to the origin
-    table = PieceTable([Kind("grass-3", 2, 1, -1), Kind("grass-1", 0)], [0, 1, 0], [5, 0, 1], [5, 0, 1], [0, 1, 2])
+    table = Pieces.of_columns(Columns([Kind("grass-3", 2, 1, -1), Kind("grass-1", 0)], [0, 1, 0], [5, 0, 1], [5, 0, 1],
+                                      [0, 1, 2]))
     assert list(table) == [Piece("grass-3", 4, 6, 0, 2), Piece("grass-1", 0, 0, 1, 0), Piece("grass-3", 0, 2, 2, 2)]
     assert Map(pieces=table_of(list(table))).bounds() == piece_bounds(list(table)) == table.bounds()
 
@@ -121,10 +120,10 @@ def test_a_read_map_makes_pieces_only_for_records_with_attrs_or_extras():
     m = make_map(20_000, seed=11)
     counts = m.piece_counts()
     read = hsc.read(hsc.write(m))
-    assert isinstance(read.pieces, PieceTable)
+    assert read.pieces.columnar
     assert len(read.pieces.objects()) == counts["glyph"] + counts["start-zone"]
     summary = summarise(read)
-    assert not read.pieces.materialised
+    assert len(read.pieces.objects()) == counts["glyph"] + counts["start-zone"]
     assert summary == summarise(Map(**{**read.__dict__, "pieces": list(read.pieces)}))
 
 
@@ -151,7 +150,7 @@ def test_random_edits_keep_reductions_exact():
         if rng.random() < 0.3:
             piece.type = rng.choice(TYPES[:5])
     found = facts(m)
-    assert not m.pieces.materialised
+    assert m.pieces.columnar
     assert found == facts(Map(pieces=[copy.copy(p) for p in m.pieces]))
 
 
@@ -178,11 +177,11 @@ def test_big_tables_reduce_in_numpy_to_the_same_answers(monkeypatch):
     for m in maps:
         monkeypatch.setattr(columns, "NUMPY_ROWS", 10**12)
         plain = answers(m)
-        m.pieces._by_kind = None  # counted again, by numpy
-        m.pieces._extremes_of = None  # and its extremes taken again
+        m.pieces._columns._by_kind = None  # counted again, by numpy
+        m.pieces._columns._extremes_of = None  # and its extremes taken again
         monkeypatch.setattr(columns, "NUMPY_ROWS", 0)
         assert answers(m) == plain
-        assert not m.pieces.materialised
+        assert m.pieces.columnar
         assert plain == answers(Map(pieces=[copy.copy(p) for p in m.pieces]))
 
 
@@ -202,7 +201,7 @@ def test_extremes_of_wide_and_tall_pieces_whether_few_or_many_rows_lie_at_the_ed
     listed = Map(pieces=pieces)
     for question in ("bounds", "origin_ranges", "board_size", "level_range"):
         assert getattr(Map(pieces=table), question)() == getattr(listed, question)(), question
-    assert not table.materialised
+    assert table.objects() == []
 
 
 @pytest.mark.parametrize("lane_rows", [0, 10**9])
@@ -226,4 +225,4 @@ def test_extremes_agree_with_the_pieces_whether_lanes_hold_the_columns_or_not(re
         listed.pieces[5].q += 3
         for question in ("bounds", "origin_ranges", "board_size", "level_range"):
             assert getattr(Map(pieces=table), question)() == getattr(listed, question)(), (question, few)
-        assert not table.materialised
+        assert len(table.objects()) == 1

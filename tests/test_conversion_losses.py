@@ -22,7 +22,7 @@ from mapkit.errors import LossError
 from mapkit.formats import encode_map, get, parse_map, read_map, scenario_losses
 from mapkit.formats._losses import CARRIED_IN_NOTES, NO_PLAYER_COUNT, notes_text
 from mapkit.model.catalog import catalog
-from mapkit.model.map import Map, Piece, Placement
+from mapkit.model.map import Map, Piece, Pieces, Placement
 from mapkit.records import replace
 
 TARGETS = ("mapkit", "hsc", "hexoscape", "hexoscape-url")
@@ -97,7 +97,7 @@ def same_place(source: Map, back: Map) -> Map:
     if not shifts:
         return back
     (dq, dr), _ = shifts.most_common(1)[0]
-    return replace(back, pieces=[replace(p, q=p.q - dq, r=p.r - dr) for p in back.pieces])
+    return replace(back, pieces=Pieces([replace(p, q=p.q - dq, r=p.r - dr) for p in back.pieces]))
 
 
 def unnamed_differences(source: Map, back: Map, losses: list[str], target: str) -> list[str]:

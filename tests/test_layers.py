@@ -8,6 +8,7 @@ layer. `test_an_upward_import_is_caught` shows it failing on the arrows the laye
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 
 import pytest
@@ -17,6 +18,7 @@ ROOT = Path(__file__).resolve().parent.parent / "mapkit"
 #: Bottom to top. A unit is a top-level module or package of mapkit; "mapkit" is the package
 #: face (mapkit/__init__.py). Units in one layer may not import each other.
 LAYERS: tuple[tuple[str, ...], ...] = (
+    ("wording",),
     ("errors", "schemas", "solver", "data", "records", "bulk"),
     ("limits", "registry"),
     ("io",),
@@ -265,9 +267,10 @@ def test_a_loop_is_caught():
 #: errors it raises and catches, `mapkit.io`, which checks an output name before any work, writes
 #: outputs atomically and guards standard output (the command owns its outputs; the library never
 #: prints), and `mapkit.records`, the value-class base a job's `Result` is declared with as the
-#: library's answers are. Anything else a job needs is a front-door function, so a program gets
-#: what the command line does.
-CLI_MAY_IMPORT = {"mapkit", "mapkit.api", "mapkit.errors", "mapkit.io", "mapkit.records"}
+#: library's answers are, and `mapkit.wording`, in whose `speaking` a command runs so that the
+#: library's texts name its flags. Anything else a job needs is a front-door function, so a
+#: program gets what the command line does.
+CLI_MAY_IMPORT = {"mapkit", "mapkit.api", "mapkit.errors", "mapkit.io", "mapkit.records", "mapkit.wording"}
 
 
 def reaches_past_the_api(module: str, source: str) -> list[str]:
@@ -623,26 +626,46 @@ def test_every_error_a_user_sees_lives_in_errors_and_says_its_own_reason():
 
 
 # -- every word about command-line flags is the command line's ---------------------------------------
+#: A flag word: two dashes and a lower-case letter, not inside a longer word or dash run ("a--b", "---x").
+FLAG_WORD = re.compile(r"(?<![\w-])--[a-z]")
+#: An f-string piece that ends in a flag's dashes, its name to come from the value after (`f"--{name}"`).
+FLAG_DASHES = re.compile(r"(?:^|[\s(\[`'\"/:=,])--$")
+
+
+def docstrings(tree: ast.AST) -> set[int]:
+    """The ids of the docstrings in `tree`: documentation, where a docstring may say what a command prints."""
+    return {id(node.body[0].value) for node in ast.walk(tree)
+            if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef))
+            and node.body and isinstance(node.body[0], ast.Expr) and isinstance(node.body[0].value, ast.Constant)}
+
+
 def flag_strings(source: str) -> list[tuple[int, str]]:
-    """(line, text) of each string literal of `source` that starts with "--" (a flag): a plain,
-    bytes or f-string, or the first piece of an f-string (`f"--jobs {n}: ..."`)."""
+    """(line, text) of each string literal of `source` that names a flag anywhere in it (`--name`): a
+    plain or bytes string, or a piece of an f-string, including one whose flag name is a value
+    (`f"--{option}"`). Docstrings are documentation and pass."""
     found = []
     tree = ast.parse(source)
-    pieces = {id(part) for node in ast.walk(tree) if isinstance(node, ast.JoinedStr) for part in node.values}
+    skip = docstrings(tree)
     for node in ast.walk(tree):
         if isinstance(node, ast.JoinedStr):
-            first = node.values[0] if node.values else None
-            if isinstance(first, ast.Constant) and isinstance(first.value, str) and first.value.startswith("--"):
-                found.append((node.lineno, first.value))
-        elif isinstance(node, ast.Constant) and isinstance(node.value, (str, bytes)) and id(node) not in pieces:
-            if node.value.startswith("--" if isinstance(node.value, str) else b"--"):
-                found.append((node.lineno, str(node.value)))
+            for i, part in enumerate(node.values):
+                if not (isinstance(part, ast.Constant) and isinstance(part.value, str)):
+                    continue
+                then_value = i + 1 < len(node.values) and isinstance(node.values[i + 1], ast.FormattedValue)
+                dashes = FLAG_DASHES.search(part.value)
+                if FLAG_WORD.search(part.value) or (then_value and dashes and (dashes.group() != "--" or i == 0)):
+                    found.append((node.lineno, part.value))
+        elif isinstance(node, ast.Constant) and isinstance(node.value, (str, bytes)) and id(node) not in skip:
+            text = node.value if isinstance(node.value, str) else node.value.decode("latin-1")
+            if FLAG_WORD.search(text):
+                found.append((node.lineno, text))
     return sorted(set(found))
 
 
 def test_no_flag_is_named_outside_the_command_line():
-    """Issue 23: the library raises errors in its own terms (its parameters); the command line words
-    them with its flags (`mapkit/cli/`, the jobs passing their `FLAGS` as the library's `names`)."""
+    """Issue 23: the library says things in its own terms (its parameters, through `mapkit.wording`);
+    the command line words them with its flags (`mapkit/cli/`: the jobs' `FLAGS` passed as the
+    library's `names`, and `cli.wording.FLAGS` in force while a command runs)."""
     found = [f"{module_name(path)}:{line}: {text[:60]!r}" for path in modules()
              if unit_of(module_name(path)) not in ("cli", "cli.jobs", "__main__")
              for line, text in flag_strings(path.read_text(encoding="utf-8"))]
@@ -656,13 +679,31 @@ def test_no_flag_is_named_outside_the_command_line():
     'for option, patterns in (("--select", select), ("--ignore", ignore)):\n    pass\n',
     'given = [flag for flag, on in (("--double", double),) if on]\n',
     "where = f'--collection item {index}'\n",
+    # what the library said mid-sentence before `mapkit.wording` (issue 23)
+    'reason = f"would lose what {self.target} cannot hold (--allow-loss converts anyway)"\n',
+    'raise OptionError(f"{path}: cannot tell the output format from the name; use --to")\n',
+    'def detect(path, hint: str = "; use --from/--to"): pass\n',
+    'lines.append("assumed: " + ", ".join(params) + " (see --json for the reasoning)")\n',
+    'raise OptionError(f"object {index + 1} ({v.name}) is {what}: drive it as --mover {other}")\n',
+    'note = ("vehicles are climbed like terrain; "\n        "a vehicle is driven as a mover of its own (analyze --mover vehicle)")\n',
+    'NOTE = "only the Levels fit changed are drawn (mapkit render --view levels draws every Level)"\n',
+    "html = ('<p>No pictures (`mapkit report --pictures` adds them).</p>')\n",
+    'x = b"pass --marker-diameter"\n',
+    'flag = f"--{name}"\n',
+    'said = f"see {what} --{name} for more"\n',
+    'def f():\n    """Doc."""\n    return "one alone: --scenario K"\n',
 ])
 def test_a_flag_named_in_the_library_is_caught(source):
     assert len(flag_strings(source)) >= 1
 
 
 def test_other_dashes_pass():
-    assert flag_strings('x = "a -- b"\ny = f"{n}--{m}"\nz = "-o"\n# "--comment"\n') == []
+    assert flag_strings('x = "a -- b"\ny = f"{n}--{m}"\nz = "-o"\n# "--comment"\nw = "---x"\nv = "a--b"\n'
+                        'u = "--"\nt = f"{a} -- {b}"\n') == []
+
+
+def test_a_docstring_may_say_what_a_command_prints():
+    assert flag_strings('def f():\n    """The document `mapkit info --json` prints."""\n') == []
 
 
 # -- small modules --------------------------------------------------------------------------------------

@@ -313,14 +313,12 @@ def test_a_map_of_plain_pieces_is_checked_as_the_schema_checks_it(doc, where):
 
 
 def test_plain_pieces_read_as_columns_give_the_same_map():
-    from mapkit.model.columns import PieceTable
-
     m = full_map()
     m.pieces += [Piece("grass-1", i, -i, i % 7, i % 6) for i in range(200)] + [Piece("rock-3", -i, i, 3) for i in
                                                                                range(100)]
     data = native.write(m)
     read = native.read(data)
-    assert isinstance(read.pieces, PieceTable) and len(read.pieces.objects()) == 4
+    assert read.pieces.columnar and len(read.pieces.objects()) == 4
     assert list(read.pieces) == m.pieces and native.write(native.read(data)) == data
 
 

@@ -100,7 +100,7 @@ def test_k301_and_k302_contest():
     f = found(many, "K301", "c3g")
     assert len(f) == 1 and "6 sets" in f[0].message
     # named as the contest limit it is, not as a fault of any map (issue 25)
-    assert f[0].message.startswith("C3G contest limit") and "--ignore K301" in f[0].message
+    assert f[0].message.startswith("C3G contest limit") and "(ignore=K301)" in f[0].message
     assert found(many, "K301", "c3g", max_terrain_sets=6) == []
 
 

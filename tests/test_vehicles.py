@@ -131,7 +131,7 @@ def test_choose_names_the_mover_an_object_needs():
     car = Vehicle(0, "car", ((0, 0),), 1, "Large", 3, 6, None, False, ())
     lift = Vehicle(1, "Elevator Car", ((2, 1),), 1, "Huge", 8, 1, None, True, ())
     assert choose([car, lift], None, False) is car and choose([car, lift], None, True) is lift
-    with pytest.raises(OptionError, match="object 2 \\(Elevator Car\\) is an Elevator Car: drive it as --mover elevator-car"):
+    with pytest.raises(OptionError, match="object 2 \\(Elevator Car\\) is an Elevator Car: drive it as mover=elevator-car"):
         choose([car, lift], 1, False)
-    with pytest.raises(OptionError, match="is a vehicle, not an Elevator Car: drive it as --mover vehicle"):
+    with pytest.raises(OptionError, match="is a vehicle, not an Elevator Car: drive it as mover=vehicle"):
         choose([car, lift], 0, True)

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from mapkit.errors import FormatError
+from mapkit.wording import data
 
 
 @dataclass
@@ -78,7 +79,7 @@ def overlay_text(doc: dict[str, Any]) -> str:
     lines.append("parameters: " + "; ".join(
         f"{k}={v['value']} ({v['source']})" for k, v in params.items() if isinstance(v, dict)))
     if params["assumed"]:
-        lines.append("assumed: " + ", ".join(params["assumed"]) + " (see --json for the reasoning)")
+        lines.append("assumed: " + ", ".join(params["assumed"]) + f" (see {data()} for the reasoning)")
     groups = ([("outside", doc["exterior"])] + [(f"floor {f['floor']} (level +{f['level_offset']})", f["hexes"])
                                                 for f in doc["floors"]]) if "exterior" in doc else \
         [(f"Level {lv['level']}", lv["hexes"]) for lv in doc["levels"]]

@@ -74,6 +74,8 @@ from mapkit import __version__  # noqa: E402
 from mapkit.cli import common as _common  # noqa: E402
 from mapkit.cli.common import add_common_options, set_verbosity  # noqa: E402
 from mapkit.errors import MapkitError  # noqa: E402
+from mapkit.cli.wording import FLAGS  # noqa: E402
+from mapkit.wording import speaking  # noqa: E402
 
 TYPE_CHECKING = False  # (typing is not imported at run time: every command starts faster)
 if TYPE_CHECKING:
@@ -197,7 +199,7 @@ def main(argv: list[str] | None = None) -> int:
         args = _parse(parser, argv)
         set_verbosity(args)
         started = _clock()
-        with io.command_run():
+        with io.command_run(), speaking(FLAGS):  # library texts name the choices they tell of as flags
             code = int(args._run(args) or 0)
         if _common.verbosity > 0:
             _say(f"mapkit: {args.command} took {_clock() - started:.2f} s, exit status {code}")

@@ -28,7 +28,7 @@ from mapkit.sets.collection import missing
 from mapkit.sets.requirements import requirements
 from mapkit.sets.sets import TerrainSet, load_sets
 from mapkit.model.catalog import catalog
-from mapkit.model.map import Map
+from mapkit.model.map import Map, Pieces
 from mapkit.solver import IntProgram, SolveTimeout, TIME_LIMIT_S, solve
 
 #: Seconds the smallest purchase may take to prove; past it the best found is shown as such.
@@ -217,7 +217,7 @@ def _rebuilt(m: Map, parts: list[Region], laid: list[Placement]) -> Map:
         pieces.extend(new_at.get(i, []))
         if i not in removed:
             pieces.append(piece)
-    return replace(m, pieces=pieces, warnings=[])
+    return replace(m, pieces=Pieces(pieces), warnings=[])
 
 
 def _changes(m: Map, parts: list[Region], laid: list[Placement]) -> list[Change]:

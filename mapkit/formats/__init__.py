@@ -16,6 +16,7 @@ from mapkit.errors import FormatError, LossError, OptionError, is_link, shown
 from mapkit.io import STDIO, read_input, write_output
 from mapkit.model.map import Map
 from mapkit.registry import FileFormat
+from mapkit.wording import option
 
 TYPE_CHECKING = False  # (typing is not imported at run time: every command starts faster)
 if TYPE_CHECKING:
@@ -55,7 +56,7 @@ def format_for_output(path: str | Path, name: str | None = None) -> FileFormat:
     else:
         candidates = _by_extension(path)
         if not candidates:
-            raise OptionError(f"{path}: cannot tell the output format from the name; use --to")
+            raise OptionError(f"{path}: cannot tell the output format from the name; use {option('format')}")
         info = candidates[0]
     if str(path).lower().endswith(".gz") and not _read_back_gzipped(info):
         gzipped = ", ".join(sorted(f.name for f in formats() if _read_back_gzipped(f)))
@@ -92,8 +93,9 @@ def read_file(path: str | Path) -> tuple[bytes, FileFormat | None]:
 def parse_map(data: bytes, fmt: str | None = None, filename: str = "", hint: str | None = None,
               known: FileFormat | None = None) -> Map:
     """A map from the bytes of a file (`filename` names it in errors and breaks format ties).
-    `hint` ends the error of a content no format claims, in the caller's words (the command
-    line's "; use --from/--to" by default); `known` is the format `read_file` told, not told again."""
+    `hint` ends the error of a content no format claims, in the caller's words (by default, the
+    input and output format parameters, as `mapkit.wording` names them); `known` is the format
+    `read_file` told, not told again."""
     shown = filename or "(bytes)"
     if not fmt and known is None and data.startswith(b"\x1f\x8b"):
         data = _gunzipped_unless_hexoscape(data, filename)
@@ -195,7 +197,7 @@ def scenario_losses(m: Map, info: FileFormat) -> list[str]:
     count = sum(len(pieces) for pieces in own.values())
     return [f"scenarios: the map sets up {len(m.scenarios())} ({named}) and {info.name} holds one; only the "
             f"shared terrain is written, without the scenarios' own {count} pieces (start zones, glyphs, "
-            f"figures ...): choose one with --scenario K"]
+            f"figures ...): choose one with {option('scenario', 'K')}"]
 
 
 def write_map(m: Map, path: str | Path, fmt: str | None = None, allow_loss: bool = False) -> list[str]:

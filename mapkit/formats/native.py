@@ -20,8 +20,8 @@ from mapkit import limits, registry
 from mapkit.errors import FormatError, excerpt
 from mapkit.formats._json import escape_lone_surrogates, parse_json
 from mapkit.model.catalog import catalog
-from mapkit.model.columns import PieceTable, kind_column, type_turn_kinds
-from mapkit.model.map import Map, Piece, Placement, Room, Scenario
+from mapkit.model.columns import Columns, kind_column, type_turn_kinds
+from mapkit.model.map import Map, Piece, Pieces, Placement, Room, Scenario
 
 TYPE_CHECKING = False  # (typing is not imported at run time: every command starts faster)
 if TYPE_CHECKING:
@@ -277,10 +277,10 @@ class _Plain:
         self.z = array("q")
         self.others: list[int] = []
 
-    def table(self, others: list[Piece]) -> PieceTable:
+    def table(self, others: list[Piece]) -> Pieces:
         """The pieces: the columns' rows, with `others` (made from the rows `self.others`) in place."""
-        return PieceTable(type_turn_kinds(list(self.types)), kind_column(self.code, self.turn), self.q, self.r,
-                          self.z, dict(zip(self.others, others)))
+        return Pieces.of_columns(Columns(type_turn_kinds(list(self.types)), kind_column(self.code, self.turn),
+                                         self.q, self.r, self.z, dict(zip(self.others, others))))
 
 
 @lru_cache(maxsize=1)

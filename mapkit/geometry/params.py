@@ -10,19 +10,20 @@ from dataclasses import dataclass
 from typing import Any
 
 from mapkit.model.grid import HEX_PITCH_MM
+from mapkit.wording import option
 
 #: Flat-to-flat width of the raised top ("cap") of a land tile, from a community replica STL
 #: (physical-and-rules §1.2: 37.2-37.6 mm, rounded corners; uncertain).
 CAP_FLAT_MM = 37.4
 #: Standard single base, bottom diameter (physical-and-rules §2.1, measured by hand).
 BASE_DIAMETER_MM = 33.0
-#: Official Wound Marker diameter: UNKNOWN. Assumed value, see MARKER_REASONING.
+#: Official Wound Marker diameter: UNKNOWN. Assumed value, see MARKER_REASONING (its `{marker_diameter}` names the parameter).
 MARKER_DIAMETER_MM = 19.0
 MARKER_REASONING = (
     "no published or measured diameter of the official Heroscape Wound Marker exists; "
     "C3G's Half Hex definition only requires it to be smaller than a "
     "figure's base (30-33 mm); 19 mm (3/4 in) is a common size for round game counters. "
-    "Measure a real marker and pass --marker-diameter."
+    "Measure a real marker and pass {marker_diameter}."
 )
 HEX_REGIONS = {
     "cell": (HEX_PITCH_MM, "measured", "the 44.45 mm (1.75 in) grid cell between neighbouring hex centres"),
@@ -84,8 +85,8 @@ class OverlayParams:
     def describe(self) -> dict[str, Any]:
         """Every parameter with its value, source and reasoning: what each output prints."""
         flat, src, note = HEX_REGIONS[self.hex_region]
-        marker_note = MARKER_REASONING if self.marker_source == "assumed" else (
-            "given by the user; no published measurement exists")
+        marker_note = (MARKER_REASONING.format(marker_diameter=option("marker_diameter"))
+                       if self.marker_source == "assumed" else "given by the user; no published measurement exists")
         return {
             "hex_region": {"value": self.hex_region, "flat_to_flat_mm": flat, "source": src, "note": note},
             "base_diameter": {"value": self.base_diameter, "unit": "mm", "source": self.base_source,

@@ -41,10 +41,7 @@ class Board:
         bounds = m.bounds()
         if bounds is None:
             return None
-        from mapkit.model.extents import piece_column_range
-
-        table_columns = getattr(m.pieces, "column_range", None)
-        columns = table_columns() if table_columns is not None else piece_column_range(m.pieces)
+        columns = m.pieces.column_range()
         if columns is None:
             return None
         return cls(columns[0], bounds[2])

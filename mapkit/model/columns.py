@@ -2,27 +2,26 @@
 
 Reading a 100 000-tile map into one `Piece` object per tile spends most of its time making
 objects and collecting garbage, while the first questions most commands ask (how many of each
-type, how far the map reaches) are sums and extremes that need no object at all. A
-`PieceTable` keeps the plain pieces (no attrs, no extras) as `array.array` columns: a *kind*
-per row (an index into the table's list of (type, turn, shift) kinds), q, r and z; and the few
-pieces that carry attrs or extras as the objects the reader made. Every reduction is a few passes of C-level `map`s and
-`min`/`max` over the columns, with per-kind tables for what depends on the type and turn.
-(Standard-library arrays, not numpy: numpy costs more to import than a 100 000-tile map takes
-to read and summarise this way.)
+type, how far the map reaches) are sums and extremes that need no object at all. `Columns`, the
+storage of a `Pieces` (`mapkit.model.pieces`) a fast reader fills, keeps the plain pieces (no
+attrs, no extras) as `array.array` columns: a *kind* per row (an index into the table's list of
+(type, turn, shift) kinds), q, r and z; and the few pieces that carry attrs or extras as the
+objects the reader made. Every reduction is a few passes of C-level `map`s and `min`/`max` over
+the columns, with per-kind tables for what depends on the type and turn. (Standard-library
+arrays, not numpy: numpy costs more to import than a 100 000-tile map takes to read and
+summarise this way.)
 
-It is the `list[Piece]` the model has always had: indexing builds the one piece asked for (and
-keeps it, so a change to it sticks and is seen by the reductions); iterating, slicing past a
-few pieces, or any change to the sequence itself turns it into a plain list once, after which
-it is one. The reductions (`type_counts`, `bounds`, `indices_of`, `objects`) look at the columns
-for the rows never handed out and at the objects for the rest, so they stay exact whatever a
-caller did to the pieces it was given.
+A piece handed out (by index, slice or iteration) is made once and kept as the row's object,
+so a change to it sticks; the reductions (`type_counts`, `bounds`, `indices_of`, `objects` ...)
+look at the columns for the rows never handed out and at the objects for the rest, so they stay
+exact whatever a caller did to the pieces it was given.
 """
 
 from __future__ import annotations
 
 from array import array
 from collections import Counter, namedtuple
-from collections.abc import Iterable, Iterator, MutableSequence, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from itertools import accumulate, compress, repeat
 from operator import add, and_, mul, rshift
 
@@ -126,8 +125,9 @@ def kind_column(code: Iterable[int], rotation: Iterable[int]) -> array:
     return array("H", map(add, map(mul, code, repeat(TURNS)), rotation))
 
 
-class PieceTable(MutableSequence):
-    """A sequence of pieces stored as columns (see the module docstring).
+class Columns:
+    """Pieces stored as columns: the storage of a `Pieces` a fast reader fills (see the module
+    docstring).
 
     Row i is a piece of `kinds[kind[i]]`: that kind's type and turn, its bottom at `z[i]`, its
     origin hex at `(q[i] - dq, r[i] - dr)` with the kind's shift (a reader may keep the
@@ -138,7 +138,7 @@ class PieceTable(MutableSequence):
     `extras[format][key] = strings[row]` (a format's per-piece id, such as Hexoscape's uid).
     """
 
-    __slots__ = ("_kinds", "_kind", "_q", "_r", "_z", "_objects", "_list", "_by_kind", "_tag", "_extremes_of")
+    __slots__ = ("_kinds", "_kind", "_q", "_r", "_z", "_objects", "_by_kind", "_tag", "_extremes_of")
 
     def __init__(self, kinds: Sequence[Kind], kind: array, q: array, r: array, z: array,
                  objects: dict[int, Piece] | None = None, tag: tuple[str, str, StringColumn] | None = None):
@@ -154,37 +154,31 @@ class PieceTable(MutableSequence):
         if n and _greatest_kind(self._kind) >= len(self._kinds):
             raise ValueError("a kind the table does not list")
         self._objects: dict[int, Piece] = dict(objects or {})
-        self._list: list[Piece] | None = None
         self._by_kind: Counter[int] | None = None
         self._extremes_of: tuple[int, _Extremes | None] | None = None
         if tag is not None and len(tag[2]) != n:
             raise ValueError("one tag per row")
         self._tag = tag
 
-    # -- the list protocol ------------------------------------------------------------------
-    @property
-    def materialised(self) -> bool:
-        """Whether every piece exists as an object (the table is then a plain list inside)."""
-        return self._list is not None
-
+    # -- rows and the pieces handed out ----------------------------------------------------------
     def __len__(self) -> int:
-        return len(self._list) if self._list is not None else len(self._kind)
+        return len(self._kind)
 
-    def __getitem__(self, index: Any) -> Any:  # a Piece, or a list of them for a slice
-        if self._list is not None:
-            return self._list[index]
-        if isinstance(index, slice):
-            rows = range(*index.indices(len(self._kind)))
-            if len(rows) > 64:
-                return self.as_list()[index]
-            return [self._piece(i) for i in rows]
+    def _row(self, index: Any) -> int:
         n = len(self._kind)
         i = index.__index__()
         if i < 0:
             i += n
         if not 0 <= i < n:
             raise IndexError("piece index out of range")
-        return self._piece(i)
+        return i
+
+    def get(self, index: Any) -> Any:  # a Piece, or a list of them for a slice
+        """The piece of a row (made once, then kept: a change to it sticks and is seen by the
+        reductions), or the pieces of a slice of rows."""
+        if isinstance(index, slice):
+            return [self._piece(i) for i in range(*index.indices(len(self._kind)))]
+        return self._piece(self._row(index))
 
     def _piece(self, i: int) -> Piece:
         piece = self._objects.get(i)
@@ -196,70 +190,48 @@ class PieceTable(MutableSequence):
             self._objects[i] = piece
         return piece
 
-    def __iter__(self) -> Iterator[Piece]:
-        return iter(self.as_list())
+    def put(self, index: Any, piece: Piece) -> None:
+        """Let `piece` stand for a row (the row's column values are ignored from then on)."""
+        self._objects[self._row(index)] = piece
 
-    def __reversed__(self) -> Iterator[Piece]:
-        return reversed(self.as_list())
+    def append(self, piece: Piece) -> None:
+        """A row for `piece` at the end, held as the object (its columns say the first kind, unread).
+        ValueError for a table that lists no kind."""
+        if not self._kinds:
+            raise ValueError("a table that lists no kind takes no row")
+        n = len(self._kind)
+        self._kind.append(0)
+        self._q.append(0)
+        self._r.append(0)
+        self._z.append(0)
+        if self._tag is not None:
+            self._tag[2].extend([""])
+        self._objects[n] = piece
+        self._by_kind = None
 
-    def __contains__(self, value: object) -> bool:
-        return value in self.as_list()
+    def every_piece(self) -> list[Piece]:
+        """Every piece, in row order, each made once and kept, as `get` makes it; the rows are then
+        held as objects and the reductions look at those, as they would at a list's pieces."""
+        n = len(self._kind)
+        if len(self._objects) < n:
+            pieces = self._build()
+            self._objects = dict(enumerate(pieces))
+            return pieces
+        return list(map(self._objects.__getitem__, range(n)))
 
-    def __setitem__(self, index, value) -> None:
-        self.as_list()[index] = value
+    def snapshot(self) -> list[Piece]:
+        """The pieces in row order, the rows never handed out made afresh and not kept (to
+        compare, copy or pickle without handing anything out)."""
+        return self._build()
 
-    def __delitem__(self, index) -> None:
-        del self.as_list()[index]
-
-    def insert(self, index: int, value: Piece) -> None:
-        self.as_list().insert(index, value)
-
-    def append(self, value: Piece) -> None:
-        self.as_list().append(value)
-
-    def extend(self, values: Iterable[Piece]) -> None:
-        self.as_list().extend(values)
-
-    def sort(self, *args: Any, **kwargs: Any) -> None:
-        self.as_list().sort(*args, **kwargs)
-
-    def copy(self) -> list[Piece]:
-        return list(self.as_list())
-
-    def __eq__(self, other: object) -> bool:
-        if isinstance(other, (list, PieceTable)):
-            return self.as_list() == list(other)
-        return NotImplemented
-
-    __hash__ = None  # type: ignore[assignment]  # mutable, as a list
-
-    def __add__(self, other: Iterable[Piece]) -> list[Piece]:
-        return self.as_list() + list(other)
-
-    def __radd__(self, other: Iterable[Piece]) -> list[Piece]:
-        return list(other) + self.as_list()
-
-    def __repr__(self) -> str:
-        if self._list is not None:
-            return repr(self._list)
-        return f"<PieceTable of {len(self)} pieces, {len(self._objects)} as objects>"
+    def copy(self) -> Columns:
+        """A table of its own holding the same pieces (the objects shared, as a list's copy shares them)."""
+        tag = None if self._tag is None else (self._tag[0], self._tag[1], StringColumn(self._tag[2]))
+        return Columns(self._kinds, array("H", self._kind), array("q", self._q), array("q", self._r),
+                       array("q", self._z), self._objects, tag)
 
     def __reduce__(self):  # pickles (to worker processes) as it stands
-        if self._list is not None:
-            return (list, (self._list,))
-        return (PieceTable, (self._kinds, self._kind, self._q, self._r, self._z, self._objects, self._tag))
-
-    def as_list(self) -> list[Piece]:
-        """Every piece as an object, in order (made once; the table is a list from then on)."""
-        if self._list is None:
-            self._list = self._build()
-            self._objects = {}
-            self._kind = array("H")
-            self._q, self._r, self._z = array("q"), array("q"), array("q")
-            self._by_kind = None
-            self._extremes_of = None
-            self._tag = None
-        return self._list
+        return (Columns, (self._kinds, self._kind, self._q, self._r, self._z, self._objects, self._tag))
 
     def _build(self) -> list[Piece]:
         """One Piece per row (the objects as they are), without a constructor call per piece."""
@@ -286,12 +258,10 @@ class PieceTable(MutableSequence):
     def objects(self) -> list[tuple[int, Piece]]:
         """(row, piece) of every piece that exists as an object, in row order: the only ones
         that can carry attrs or extras."""
-        if self._list is not None:
-            return list(enumerate(self._list))
         return sorted(self._objects.items(), key=lambda item: item[0])
 
     def _kind_counts(self) -> Counter[int]:
-        """How many rows of each kind the columns hold (object rows included; fixed, so kept)."""
+        """How many rows of each kind the columns hold (object rows included; kept until a row is added)."""
         if self._by_kind is None:
             if len(self._kind) >= NUMPY_ROWS:
                 import numpy as np
@@ -304,8 +274,6 @@ class PieceTable(MutableSequence):
 
     def type_counts(self) -> Counter[str]:
         """How many pieces of each type."""
-        if self._list is not None:
-            return Counter(p.type for p in self._list)
         by_kind = Counter(self._kind_counts())
         for i in self._objects:
             by_kind[self._kind[i]] -= 1
@@ -319,8 +287,6 @@ class PieceTable(MutableSequence):
     def indices_of(self, type_ids: Iterable[str]) -> list[int]:
         """The rows of the pieces of these types, in order."""
         wanted = set(type_ids)
-        if self._list is not None:
-            return [i for i, p in enumerate(self._list) if p.type in wanted]
         kinds = [k for k in self._kind_counts() if self._kinds[k].type in wanted]
         rows = rows_of(self._kind, kinds)
         objects = self._objects
@@ -328,10 +294,12 @@ class PieceTable(MutableSequence):
         rows += [i for i, p in objects.items() if p.type in wanted]
         return sorted(rows)
 
+    def of_type(self, type_ids: Iterable[str]) -> list[Piece]:
+        """The pieces of these types, in order (handed out; no other piece is made)."""
+        return [self._piece(i) for i in self.indices_of(type_ids)]
+
     def bounds(self) -> tuple[int, int, int, int, int, int] | None:
         """(min q, max q, min r, max r, min z, max z) over every cell a piece fills."""
-        if self._list is not None:
-            return piece_bounds(self._list)
         boxes = [piece_bounds(self._objects.values())]
         extremes = self._extremes()
         if extremes is not None:
@@ -342,8 +310,6 @@ class PieceTable(MutableSequence):
 
     def origin_ranges(self) -> tuple[int, int, int, int, int, int] | None:
         """(min q, max q, min r, max r, min z, max z) of the pieces' origins and bottoms."""
-        if self._list is not None:
-            return piece_ranges(self._list)
         boxes: list[tuple[int, int, int, int, int, int] | None] = [piece_ranges(self._objects.values())]
         extremes = self._extremes()
         if extremes is not None:
@@ -354,8 +320,6 @@ class PieceTable(MutableSequence):
 
     def level_range(self) -> tuple[int, int] | None:
         """(lowest, highest) Level the pieces take up (`mapkit.model.levels.span`)."""
-        if self._list is not None:
-            return piece_level_range(self._list)
         ranges = [piece_level_range(self._objects.values())]
         extremes = self._extremes()
         if extremes is not None:
@@ -366,8 +330,6 @@ class PieceTable(MutableSequence):
     def column_range(self) -> tuple[int, int] | None:
         """(first, last) column of the odd-r offset grid any piece covers (`Map.board_size`).
         Per row: q + (r >> 1) plus a per-kind, per-row-parity offset, so C-level maps again."""
-        if self._list is not None:
-            return piece_column_range(self._list)
         ranges = [piece_column_range(self._objects.values())]
         extremes = self._extremes()
         if extremes is not None:

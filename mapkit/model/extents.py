@@ -1,7 +1,7 @@
 """Extents of piece objects: the bounds, origins, Levels and board columns a list of pieces
-takes up, one cached footprint extent per (shape, turn) rather than per piece. `Map` asks these
-of a plain list; a `PieceTable` (`mapkit.model.columns`) of the pieces it holds as objects,
-merged with what its columns give."""
+takes up, one cached footprint extent per (shape, turn) rather than per piece. `Pieces` asks these
+of the list that holds its pieces; its columns (`mapkit.model.columns`) of the pieces they hold as
+objects, merged with what the columns give."""
 
 from __future__ import annotations
 
@@ -56,7 +56,7 @@ def piece_level_range(pieces: Iterable[Piece]) -> tuple[int, int] | None:
 
 
 def piece_column_range(pieces: Iterable[Piece]) -> tuple[int, int] | None:
-    """`PieceTable.column_range` over piece objects."""
+    """`Pieces.column_range` over piece objects."""
     cat = catalog()
     low: int | None = None
     high: int | None = None

@@ -13,13 +13,14 @@ from collections import Counter, defaultdict, namedtuple
 from mapkit.errors import OptionError
 from mapkit.model.catalog import Catalog, PieceType, catalog
 from mapkit.model.piece import Piece
+from mapkit.model.pieces import Pieces
 from mapkit.records import Record, replace
 
 TYPE_CHECKING = False  # (typing is not imported at run time: `mapkit info` starts faster)
 if TYPE_CHECKING:
-    from typing import Any, Iterator, MutableSequence, NamedTuple
+    from typing import Any, Iterable, Iterator, NamedTuple
 
-__all__ = ["Cell", "Piece", "Placement", "PlacedSource", "Scenario", "Room", "Map"]
+__all__ = ["Cell", "Piece", "Pieces", "Placement", "PlacedSource", "Scenario", "Room", "Map"]
 
 
 if TYPE_CHECKING:
@@ -137,7 +138,7 @@ class Map(Record):
     _compared = _fields[:-1]
 
     def __init__(self, name: str = "", author: str = "", players: str = "", notes: str = "",
-                 pieces: MutableSequence[Piece] | None = None, buildings: list[Placement] | None = None,
+                 pieces: Iterable[Piece] | None = None, buildings: list[Placement] | None = None,
                  objects: list[Placement] | None = None, attrs: dict[str, Any] | None = None,
                  extras: dict[str, Any] | None = None, source_format: str | None = None,
                  source_version: str | None = None, warnings: list[str] | None = None,
@@ -147,7 +148,8 @@ class Map(Record):
         self.author = author
         self.players = players
         self.notes = notes
-        self.pieces: MutableSequence[Piece] = [] if pieces is None else pieces
+        #: The pieces in map order (a list given is held as it is, in a `Pieces`).
+        self.pieces: Pieces = pieces if type(pieces) is Pieces else Pieces(() if pieces is None else pieces)
         self.buildings: list[Placement] = [] if buildings is None else buildings
         self.objects: list[Placement] = [] if objects is None else objects
         self.attrs: dict[str, Any] = {} if attrs is None else attrs
@@ -213,57 +215,33 @@ class Map(Record):
         return dict(occ)
 
     def bounds(self) -> tuple[int, int, int, int, int, int] | None:
-        """(min q, max q, min r, max r, min z, max z) over all cells, or None if empty.
-
-        A reduction over each piece's footprint extent (cached per shape and turn), over the
-        columns of a `PieceTable` without making its pieces. (The columnar module loads on first
-        use: it costs more to import than a small map takes to measure.)"""
-        table_bounds = getattr(self.pieces, "bounds", None)
-        if table_bounds is not None:
-            return table_bounds()
-        from mapkit.model.extents import piece_bounds
-
-        return piece_bounds(self.pieces)
+        """(min q, max q, min r, max r, min z, max z) over all cells, or None if empty
+        (a reduction over the pieces' footprint extents: `Pieces.bounds`)."""
+        return self.pieces.bounds()
 
     def origin_ranges(self) -> tuple[int, int, int, int, int, int] | None:
         """(min q, max q, min r, max r, min z, max z) of the pieces' origin hexes and bottoms, or
-        None if there are no pieces (reductions over the columns of a `PieceTable`)."""
-        table_ranges = getattr(self.pieces, "origin_ranges", None)
-        if table_ranges is not None:
-            return table_ranges()
-        from mapkit.model.extents import piece_ranges
-
-        return piece_ranges(self.pieces)
+        None if there are no pieces."""
+        return self.pieces.origin_ranges()
 
     def board_size(self) -> tuple[int, int] | None:
         """(columns, rows) of the board as a builder counts it, or None if empty: the span of the
         odd-r offset grid that VirtualScape and the battlefield pages letter and number (a
         10-column, 5-row board is 10 x 5, whatever the spread of its axial q)."""
-        from mapkit.model.extents import piece_column_range
-
         bounds = self.bounds()
-        table_columns = getattr(self.pieces, "column_range", None)
-        columns = table_columns() if table_columns is not None else piece_column_range(self.pieces)
+        columns = self.pieces.column_range()
         if bounds is None or columns is None:
             return None
         return columns[1] - columns[0] + 1, bounds[3] - bounds[2] + 1
 
     def level_range(self) -> tuple[int, int] | None:
         """(lowest, highest) Level the pieces take up (`mapkit.model.levels.span`), or None if empty."""
-        from mapkit.model.extents import piece_level_range
-
-        table_levels = getattr(self.pieces, "level_range", None)
-        return table_levels() if table_levels is not None else piece_level_range(self.pieces)
+        return self.pieces.level_range()
 
     # -- views -----------------------------------------------------------------------------
     def of_type(self, *type_ids: str) -> list[Piece]:
-        """The pieces of these types, in map order (without making a `PieceTable`'s other pieces)."""
-        indices_of = getattr(self.pieces, "indices_of", None)
-        if indices_of is not None:
-            pieces = self.pieces
-            return [pieces[i] for i in indices_of(type_ids)]
-        wanted = set(type_ids)
-        return [p for p in self.pieces if p.type in wanted]
+        """The pieces of these types, in map order (no other piece is made)."""
+        return self.pieces.of_type(type_ids)
 
     def start_zones(self) -> dict[int, list[Piece]]:
         """Start-zone spaces grouped by player number."""
@@ -282,11 +260,9 @@ class Map(Record):
 
     def scenario_pieces(self) -> dict[int, list[Piece]]:
         """Each scenario's own pieces (tagged `attrs["scenario"]`), in map order, without making
-        the other pieces of a `PieceTable` (only the pieces it holds as objects carry attrs)."""
-        objects = getattr(self.pieces, "objects", None)
-        pieces = [p for _, p in objects()] if objects is not None else self.pieces
+        the pieces of columns that carry no attrs (`Pieces.objects`)."""
         out: dict[int, list[Piece]] = {}
-        for p in pieces:
+        for _, p in self.pieces.objects():
             tag = p.attrs.get("scenario")
             if tag is not None:
                 out.setdefault(tag, []).append(p)
@@ -318,7 +294,7 @@ class Map(Record):
         pieces = [_present(p) for p in self.pieces
                   if p.attrs.get("scenario") in (None, number) and number not in p.attrs.get("absent_in", ())]
         notes = "\n".join(text for text in (setup.name, setup.notes) if text) or self.notes
-        return replace(self, pieces=pieces, players=setup.players or self.players, notes=notes,
+        return replace(self, pieces=Pieces(pieces), players=setup.players or self.players, notes=notes,
                        scenario_setups=[setup],
                        attrs=dict(self.attrs), extras=dict(self.extras), warnings=list(self.warnings))
 
@@ -326,7 +302,7 @@ class Map(Record):
         """The terrain every scenario shares: the map without any scenario's own pieces."""
         if not self.scenarios():
             return self
-        return replace(self, pieces=[p for p in self.pieces if p.attrs.get("scenario") is None],
+        return replace(self, pieces=Pieces([p for p in self.pieces if p.attrs.get("scenario") is None]),
                        scenario_setups=[], attrs=dict(self.attrs), extras=dict(self.extras),
                        warnings=list(self.warnings))
 
@@ -358,7 +334,7 @@ class Map(Record):
         frame = room.attrs.get("frame") if own_frame else None
         if frame and any(frame):
             pieces = [_moved(p, *frame) for p in pieces]
-        return replace(self, pieces=pieces, rooms=[room], attrs=dict(self.attrs), extras=dict(self.extras),
+        return replace(self, pieces=Pieces(pieces), rooms=[room], attrs=dict(self.attrs), extras=dict(self.extras),
                        warnings=list(self.warnings))
 
     def per_room(self) -> list[tuple[int | None, "Map"]]:
@@ -378,10 +354,7 @@ class Map(Record):
 
     def piece_counts(self) -> Counter[str]:
         """How many pieces of each type the map uses."""
-        type_counts = getattr(self.pieces, "type_counts", None)
-        if type_counts is not None:
-            return type_counts()
-        return Counter(p.type for p in self.pieces)
+        return self.pieces.type_counts()
 
 
 def _present(piece: Piece) -> Piece:

@@ -20,6 +20,7 @@ from mapkit.movement.profile import Figure, fall_dice
 from mapkit.movement.search import Reach, search, source_nodes, space_turns
 from mapkit.movement.spaces import Spaces, from_map
 from mapkit.movement.steps import why_no_end
+from mapkit.wording import option
 
 
 def prepare(m: Map, layer: bld.BuildingLayer | None = None) -> Spaces:
@@ -34,7 +35,7 @@ def prepare(m: Map, layer: bld.BuildingLayer | None = None) -> Spaces:
         spaces.notes.append(f"{len(m.objects)} C3G object(s) (vehicles, destructible objects) not modelled for movement")
     elif modelled:
         spaces.notes.append("vehicles and destructible objects are climbed like terrain (their tops are spaces); "
-                            "a vehicle is driven as a mover of its own (analyze --mover vehicle)")
+                            f"a vehicle is driven as a mover of its own (analyze {option('mover', 'vehicle')})")
     return spaces
 
 

@@ -10,13 +10,15 @@ from typing import TYPE_CHECKING, Any, Callable, NamedTuple
 from mapkit.errors import OptionError, StartError
 from mapkit.model.map import Map
 from mapkit.movement.profile import Figure
+from mapkit.wording import option
 
 if TYPE_CHECKING:
     from mapkit.movement.spaces import Spaces
 
 
-#: Said on the heatmap and in the report when there is nothing to measure turns from.
-NO_ZONES = "no start zones on this map, so no turns to draw: give --start Q,R,LEVEL to draw reach from a space"
+def no_zones() -> str:
+    """Said on the heatmap and in the report when there is nothing to measure turns from."""
+    return f"no start zones on this map, so no turns to draw: give {option('start', 'Q,R,LEVEL')} to draw reach from a space"
 
 
 #: The movers `analyze` answers for: the figures and vehicles the seeds name.
@@ -129,8 +131,8 @@ def analyze_map(m: Map, figure: Figure, start: tuple[int, int, int] | None = Non
         banner = ""
         if start is None and driven is None and not data["start_zones"]:
             # an all-grey picture would look like a map nobody can cross: say why it is grey
-            banner = NO_ZONES
-            data.setdefault("notes", []).append(f"heatmap: {NO_ZONES}")
+            banner = no_zones()
+            data.setdefault("notes", []).append(f"heatmap: {banner}")
         shown = m.name or "map"
         if scenario is not None:
             setup = next((x for x in m.scenario_setups if x.number == scenario), None)

@@ -27,6 +27,7 @@ from mapkit.movement.profile import Figure
 from mapkit.movement.spaces import Spaces
 from mapkit.movement.steps import can_end_on, is_interior
 from mapkit.records import replace
+from mapkit.wording import option
 
 #: The C3G vehicle rule sets: "current" (seeds/001, the default) and "legacy" (seeds/003).
 VEHICLE_RULES = ("current", "legacy")
@@ -91,7 +92,7 @@ def choose(found: list[Vehicle], index: int | None, elevator_car: bool) -> Vehic
                 if v.elevator_car != elevator_car:
                     other = "vehicle" if elevator_car else "elevator-car"
                     what = "an Elevator Car" if v.elevator_car else "a vehicle, not an Elevator Car"
-                    raise OptionError(f"object {index + 1} ({v.name}) is {what}: drive it as --mover {other}")
+                    raise OptionError(f"object {index + 1} ({v.name}) is {what}: drive it as {option('mover', other)}")
                 return v
         raise OptionError(f"object {index + 1} is not a {kind} the map places (its {kind}s: "
                           f"{', '.join(v.label for v in mine) or 'none'})")

@@ -19,6 +19,7 @@ from mapkit.model.map import Map
 from mapkit.outputs import Drawn
 from mapkit.outputs.scene.layout import hex_center
 from mapkit.outputs.scene.shapes import Group, Poly, Text
+from mapkit.wording import command, option
 
 #: Colour of the outline drawn round each piece fit laid (RGB).
 CHANGED_RGB = (230, 20, 140)
@@ -42,7 +43,8 @@ def picture(result: Any, name: str = "", svg: bool = False, scale: float = 36.0)
     changed: tuple[int, ...] | None = None
     if view == "levels":
         changed = tuple(sorted({levels.layer(placed.z) for placed in laid}))
-        notes.append("only the Levels fit changed are drawn (mapkit render --view levels draws every Level)")
+        notes.append(f"only the Levels fit changed are drawn ({command('render')} {option('view', 'levels')} "
+                     "draws every Level)")
     opts = RenderOptions(view=view, name=name, notes=notes, only_levels=changed)
     scene = build_scene(result.map, opts)
     p = opts.pitch

@@ -18,6 +18,7 @@ from mapkit.geometry.params import OverlayParams
 from mapkit.model.grid import hex_center_mm, hex_corners_mm
 from mapkit.outputs import Drawn
 from mapkit.outputs.paint.raster import Canvas
+from mapkit.wording import option
 
 SCALE = 2.2  # pixels per millimetre
 MARGIN = 24
@@ -216,7 +217,8 @@ def _draw_legend(draw: Canvas, params: OverlayParams, top: int, note: str) -> No
         "Parameters: " + params.legend_line(),
     ]
     if params.marker_source == "assumed":
-        lines.append("The wound-marker diameter is an ASSUMPTION (no published measurement); pass --marker-diameter.")
+        lines.append("The wound-marker diameter is an ASSUMPTION (no published measurement); "
+                     f"pass {option('marker_diameter')}.")
     if note:
         lines.append(note)
     for i, line in enumerate(lines):

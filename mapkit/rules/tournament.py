@@ -14,6 +14,7 @@ from mapkit.model import levels
 from mapkit.model.grid import distance
 from mapkit.rules.framework import CheckContext, Finding, rule
 from mapkit.rules.profiles import defaults
+from mapkit.wording import option
 
 TOURNAMENT = ("tournament",)
 CONTEST = ("c3g",)
@@ -185,7 +186,7 @@ def contest_terrain_sets(ctx: CheckContext) -> Iterable[Finding]:
         yield ctx.finding("K301", f"C3G contest limit (an entry to the C3G map contests may use at most {limit} "
                           f"terrain sets): this map cannot be built from {limit}; counting master sets and expansions "
                           f"as this rule does (no terrain kits), the smallest build is {_smallest(need)}. A map not "
-                          "entered in a contest may leave the limit aside (--ignore K301)")
+                          f"entered in a contest may leave the limit aside ({option('ignore', 'K301')})")
 
 
 def _smallest(need: dict[str, int]) -> str:

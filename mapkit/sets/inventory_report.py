@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from mapkit.wording import option
+
 
 def inventory_report(m: Any, collection: dict[str, int] | None = None, set_ids: list[str] | None = None,
                      community: bool = False) -> dict[str, Any]:
@@ -164,7 +166,7 @@ def render_text(rep: dict[str, Any]) -> str:
     """The report as `mapkit inventory` prints it."""
     if rep.get("scenarios"):
         lines = [f"Pieces needed ({rep['total_pieces']}) to build any one of its {len(rep['scenarios'])} scenarios "
-                 "(piece by piece, the most one scenario needs; one alone: --scenario K):"]
+                 f"(piece by piece, the most one scenario needs; one alone: {option('scenario', 'K')}):"]
     else:
         lines = [f"Pieces needed ({rep['total_pieces']}):"]
     for row in rep["pieces"]:

@@ -42,7 +42,7 @@ def requirements(m: Map) -> Counter[str]:
 
 
 def _pieces_needed(m: Map) -> Counter[str]:
-    """From the map's counts by type (a reduction over a `PieceTable`'s columns): only glyphs and
+    """From the map's counts by type (a reduction over columns, for a map read fast): only glyphs and
     personal tiles, told apart by their attributes, are looked at one by one."""
     cat = catalog()
     need: Counter[str] = Counter()

@@ -5,5 +5,6 @@ told first), takes the room and scenario asked, calls the library through its fr
 `job.Result`: what to print, the warnings, the exit status. Every word about command-line flags
 is here or in the command modules: the library's errors name its parameters, and a job names
 them by their flags (`FLAGS` of each job, passed as the library's `names`) or words its own
-checks of the command line.
+checks of the command line; every other library text that names a choice is worded by
+`mapkit.cli.wording.FLAGS`, in force while a command runs (`mapkit.wording.speaking`).
 """

@@ -42,7 +42,7 @@ from mapkit.formats.hexoscape._write import (board_pieces, document, hex_map_for
                                              hexoscape_type, js_stringify, losses, personal_tile_rules,
                                              personal_tile_type, write, write_gzip, written_pieces)
 from mapkit.model.catalog import catalog
-from mapkit.model.map import Map, Piece
+from mapkit.model.map import Map, Piece, Pieces
 
 TYPE_CHECKING = False  # (typing is not imported at run time: every command starts faster)
 if TYPE_CHECKING:
@@ -151,7 +151,7 @@ def map_from_document(doc: Any) -> Map:
         raise FormatError(f"expected an object or an array, found {kind_of(board)}", where="$.boardPieces")
     if old:
         m.warnings.insert(0, old_ids_warning(old, "$.boardPieces"))
-    m.pieces = with_built_in_bases(m.pieces)
+    m.pieces = Pieces(with_built_in_bases(m.pieces))
     extra = {k: v for k, v in doc.items() if k not in ("hexMap", "boardPieces")}
     m.extras[NAME]["form"] = form
     if extra:

@@ -4,7 +4,7 @@ writes them, read in pieces of a few MB into the model's columns.
 Hexoscape saves `boardPieces` compactly, every piece alike: `{"uid":"...","inventoryID":"g1",
 "altitude":3,"rotation":0,"pieceCoords":{"q":4,"r":-2,"s":-2}}` in the array form, or
 `"3~4~-2~0~g1":"g1"` in the object form. A run of such text is matched by one regular
-expression (C-level), its fields become columns (`mapkit.model.columns.PieceTable`), and no
+expression (C-level), its fields become columns (`mapkit.model.columns.Columns`, held by `Pieces`), and no
 Python dict or Piece is made per piece. A gzip file is inflated a chunk at a time, so neither
 the inflated text nor a parsed document is ever held whole: memory is the columns, a few bytes
 a piece. The rest of the document (hexMap and any other keys) is parsed as JSON as usual.
@@ -27,8 +27,8 @@ from operator import add, mul
 from mapkit import registry
 from mapkit.errors import FormatError
 from mapkit.formats._json import parse_json
-from mapkit.model.columns import Kind, PieceTable, StringColumn
-from mapkit.model.map import Map, Piece
+from mapkit.model.columns import Columns, Kind, StringColumn
+from mapkit.model.map import Map, Piece, Pieces
 
 #: This format's name, from its registry row: the key of what it keeps in `extras`.
 NAME = registry.declared(__name__).name
@@ -164,9 +164,9 @@ class _Columns:
             uid = run.uids[uid_ends[i] - run.uid_length[i]:uid_ends[i]]
             self.objects[first + i] = ids.piece(hid, int(run.q[i]), int(run.r[i]), int(run.altitude[i]), turn, uid)
 
-    def table(self, tagged: bool) -> PieceTable:
-        return PieceTable(self.ids.kinds, self.kind, self.q, self.r, self.z, self.objects,
-                          (NAME, "uid", self.uid) if tagged else None)
+    def table(self, tagged: bool) -> Pieces:
+        return Pieces.of_columns(Columns(self.ids.kinds, self.kind, self.q, self.r, self.z, self.objects,
+                                         (NAME, "uid", self.uid) if tagged else None))
 
 
 _TURNS = {str(k): k for k in range(6)}

@@ -17,7 +17,7 @@ from mapkit.errors import FormatError
 from mapkit.formats._json import parse_json
 from mapkit.formats import hexoscape
 from mapkit.formats.hexoscape import jsoncrush
-from mapkit.model.map import Map
+from mapkit.model.map import Map, Pieces
 
 TYPE_CHECKING = False  # (typing is not imported at run time: every command starts faster)
 if TYPE_CHECKING:
@@ -126,7 +126,7 @@ def map_from_payload(data: Any) -> Map:
             ignored += 1
     if old:
         m.warnings.append(hexoscape.old_ids_warning(old, "m="))
-    m.pieces = hexoscape.with_built_in_bases(m.pieces)
+    m.pieces = Pieces(hexoscape.with_built_in_bases(m.pieces))
     if ignored:
         m.warnings.append(f"ignored {ignored} item(s) of the link that are neither the hexMap nor pieces")
     m.extras[hexoscape.NAME]["form"] = "url"

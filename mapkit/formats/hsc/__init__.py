@@ -30,12 +30,11 @@ from mapkit.formats.hsc._rtf import rtf_to_text
 from mapkit.formats.hsc._tables import (FIGURE_IDS, GLYPH_FIRST, GLYPH_LAST, PERSONAL_ID, PERSONAL_SIZES,
                                         START_ID, Tables, colorref, rgb_of, tables)
 from mapkit.model.grid import offset_to_axial
-from mapkit.model.map import Map, Piece
+from mapkit.model.map import Map, Piece, Pieces
 
 TYPE_CHECKING = False  # (typing is not imported at run time: every command starts faster)
 if TYPE_CHECKING:
     from typing import Any
-    from mapkit.model.columns import PieceTable
 
 #: The format's name, from its registry row (also the key of what it keeps in `extras`).
 NAME = registry.declared(__name__).name
@@ -202,7 +201,7 @@ def _known(raw: int, t: Tables) -> bool:
             or raw in FIGURE_IDS)
 
 
-def _read_tiles(cur: Cursor, count: int, hx: dict[str, Any]) -> list[Piece] | PieceTable:
+def _read_tiles(cur: Cursor, count: int, hx: dict[str, Any]) -> Pieces:
     t = tables()
 
     def parse_one(pos: int) -> tuple[_Tile, int]:
@@ -242,8 +241,8 @@ def _read_tiles(cur: Cursor, count: int, hx: dict[str, Any]) -> list[Piece] | Pi
         for piece, (index, tile) in zip(general_pieces, general) if tile.type == START_ID]
     if rec is None:
         _assign_players(starts, t)
-        return general_pieces
-    from mapkit.model.columns import PieceTable
+        return Pieces(general_pieces)
+    from mapkit.model.columns import Columns
 
     columns = rec.columns()
     special, plain_starts = rec.special(t, glyph_byte)
@@ -256,7 +255,8 @@ def _read_tiles(cur: Cursor, count: int, hx: dict[str, Any]) -> list[Piece] | Pi
         special.update((index, piece) for piece, (index, _) in zip(general_pieces, general))
     starts += [(row, special[row], colour) for row, colour in plain_starts]
     _assign_players(sorted(starts, key=lambda s: s[0]), t)
-    return PieceTable(_hsc_fast.kinds(t), columns["kind"], columns["q"], columns["r"], columns["z"], special)
+    return Pieces.of_columns(Columns(_hsc_fast.kinds(t), columns["kind"], columns["q"], columns["r"], columns["z"],
+                                     special))
 
 
 def _spread(columns: dict, runs: list, general: list) -> dict:

@@ -6,7 +6,7 @@ field at a time, not a record at a time: a field of every record is one strided 
 bytes (`data[offset::41]`), compared or converted by the standard library in C. The first
 record that does not fit (a figure, a named start zone, an ANSI string, an unknown id, ...)
 goes to the general parser, and scanning resumes after it. The records become the model's
-columns (`mapkit.model.columns.PieceTable`); a Piece is made only for a record with attrs or
+columns (`mapkit.model.columns.Columns`, held by `Pieces`); a Piece is made only for a record with attrs or
 extras. Standard library only: numpy costs more to import than a 100 000-tile map takes here.
 """
 

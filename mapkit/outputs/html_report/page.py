@@ -16,6 +16,7 @@ from typing import Any
 from mapkit.model import levels
 from mapkit.model.map import Map
 from mapkit.outputs.html_report.map_view import legend_html, top_view_svg
+from mapkit.wording import command, option
 
 
 @dataclass
@@ -190,8 +191,8 @@ def render_report(m: Map, file: str | None = None, parts: ReportParts | None = N
     profile = f", profile {e(parts.profile)}" if parts.profile else ""
     pictures = parts.pictures_html + "".join(f'<p class="note">{e(n)}</p>' for n in parts.picture_notes)
     if not pictures:
-        pictures = ('<p class="note">No pictures were drawn for this report (`mapkit report --pictures` adds the '
-                    'isometric view and one picture per Level).</p>')
+        pictures = (f'<p class="note">No pictures were drawn for this report (`{e(command("report"))} '
+                    f'{e(option("pictures", True))}` adds the isometric view and one picture per Level).</p>')
     notes_html = "".join(f'<p class="note">{e(n)}</p>' for n in parts.notes)
     warnings_html = "".join(f'<p class="note">Reader warning: {e(w)}</p>' for w in m.warnings)
     from mapkit.outputs.scene.layout import map_levels

@@ -20,6 +20,7 @@ from mapkit.model.map import Map
 from mapkit.outputs.scene import style, symbols
 from mapkit.outputs.scene.layout import hex_center
 from mapkit.outputs.scene.shapes import Circle, Group, Poly, Text
+from mapkit.wording import option
 
 RGB = tuple[int, int, int]
 CLASS_ORDER = ("full", "half", "partial", "covered")
@@ -124,7 +125,7 @@ def c3g_layer(m: Map, p: float, level: int | None = None) -> C3GLayer:
         out.legend.append(style.LegendEntry("c3g-object", None, "destructible object / vehicle (arrow: entrance)",
                                             rgb_of("object_rgb")))
     if level is None and any(pb.placed and len(pb.placed.floors) > 1 for pb in pbs.buildings):
-        out.notes.append("upper floors of buildings: see --view levels")
+        out.notes.append(f"upper floors of buildings: see {option('view', 'levels')}")
     return out
 
 

@@ -138,4 +138,4 @@ class Cast:
 
 
 def _number_first(label: str) -> tuple[int, int | str]:
-    return (0, int(label)) if label.isdigit() else (1, label)
+    return (0, int(label)) if label.isdecimal() else (1, label)  # (isdigit takes "²", which int refuses)

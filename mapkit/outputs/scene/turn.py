@@ -9,7 +9,7 @@ are those a hex's corners point to (pointy-top hexes): south, then round clockwi
 from __future__ import annotations
 
 from mapkit.model.grid import rotate
-from mapkit.model.map import Map, Placement, Piece
+from mapkit.model.map import Map, Piece, Pieces, Placement
 from mapkit.records import replace
 
 #: Side of the table -> 60-degree clockwise turns that bring that side to the south.
@@ -24,7 +24,7 @@ def turned(m: Map, side: str) -> Map:
     turns = SEEN_FROM[side]
     if not turns:
         return m
-    return replace(m, pieces=[_piece(p, turns) for p in m.pieces],
+    return replace(m, pieces=Pieces([_piece(p, turns) for p in m.pieces]),
                    buildings=[_placement(b, turns) for b in m.buildings],
                    objects=[_placement(o, turns) for o in m.objects])
 

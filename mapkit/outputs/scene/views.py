@@ -19,6 +19,7 @@ from mapkit.outputs.scene import c3g, layout, players, style, symbols
 from mapkit.outputs.scene.iso import iso_view
 from mapkit.outputs.scene.layout import Box, Oblique, hex_center
 from mapkit.outputs.scene.legend import draw_legend
+from mapkit.wording import option
 from mapkit.outputs.scene.shapes import Circle, Group, Poly, Scene, Text, gc_paused
 
 VIEWS = ("top", "levels", "iso")
@@ -66,7 +67,7 @@ def scenarios_note(m: Map) -> str:
     """What a picture of the shared terrain says about the scenarios it leaves out."""
     numbers = m.scenarios()
     return (f"{len(numbers)} scenarios set up on this terrain ({', '.join(map(str, numbers))}): their start "
-            "zones, glyphs and figures are drawn one scenario at a time (--scenario K)")
+            f"zones, glyphs and figures are drawn one scenario at a time ({option('scenario', 'K')})")
 
 
 def _build(m: Map, opts: RenderOptions) -> Scene:
