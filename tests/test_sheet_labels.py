@@ -45,7 +45,11 @@ def problems(layout: Layout, where: str) -> list[str]:
 
 
 def layouts_of(path: Path, **options) -> list:
+    from mapkit import read
+
     m = read_corpus_map(path)
+    if m.buildings or m.objects:
+        m = read(path)                        # the map, carrying its Books
     footprints = placed_footprints(m, str(path), warn=lambda _: None)
     rows = label_layouts(m, BuildOptions(footprints=footprints, **options))
     terrain = m.terrain() if m.several_scenarios() else m        # what the Level sheets build
@@ -85,7 +89,7 @@ def test_every_piece_that_asks_for_a_label_has_one(every_corpus_layout):
         asked = sorted(w.piece for w in wanted(m, [i for i, p in enumerate(m.pieces) if _on(m, i, group)]))
         got = [p.wanted.piece for p in layout.placed] + [w.piece for w in layout.listed]
         assert sorted(got) == asked, f"{path.name} Level {group[0]}"
-        assert all(w.kind == "edge" for w in layout.listed)       # only edge pieces may be listed off the map
+        assert all(w.kind == "edge" for w in layout.listed)       # only edge pieces (and Books) may be listed
 
 
 def _on(m: Map, i: int, group: tuple[int, ...]) -> bool:
@@ -215,7 +219,7 @@ def test_every_edge_piece_is_labelled_by_kind_and_side(every_corpus_layout):
             if piece.type == "castle-flag":
                 assert texts.get(i) == "flag", f"{path.name}: the flag at ({piece.q}, {piece.r})"
                 flags += 1
-            if piece.type in letters and cat[piece.type].kind == "edge":
+            if piece.type in letters and cat[piece.type].kind == "edge" and len(m.footprint(piece)) == 1:
                 stacks.setdefault((piece.type, piece.q, piece.r), {}).setdefault(int(piece.rotation) % 6,
                                                                                   []).append(i)
         for (kind, q, r), sides in stacks.items():
@@ -266,37 +270,137 @@ def test_edge_pieces_crowded_against_the_rim_are_listed_by_hex_not_forced():
         assert f"{board.name(*want.cells[0])}: {want.text}" in words
 
 
-def test_the_names_of_placed_books_keep_off_each_other():
-    """The street sample's Elevator Car stands in the Skyscraper's shaft: both names were printed
-    at the same middle, one over the other. Each name now moves a line at a time until it meets
-    no name placed before it; the plates keep off all of them."""
-    from shapely.ops import unary_union
+STREET = Path(__file__).resolve().parent.parent / "samples" / "maps" / "street.mapkit.json"
+
+
+def c3g_maps() -> list[Path]:
+    """The street sample and every corpus map that places a C3G Book."""
+    from tests.test_print_area import corpus_maps
+
+    out = [STREET]
+    for path in corpus_maps():
+        try:
+            m = read_corpus_map(path)
+        except Exception:  # noqa: BLE001 - an unreadable corpus file is another test's business
+            continue
+        if m.buildings or m.objects:
+            out.append(path)
+    return out
+
+
+def test_book_names_and_c3g_marks_go_through_the_plate_layout():
+    """On the street sample's sheet the purple names of the Books were printed at the middle of
+    their outlines, over the Door, Win, Up and Lift marks and the objects in them (the Elevator
+    Car's name over the Skyscraper's Doors, the Sports Car's over its own hexes). Each placed
+    Book's name is now a plate of the layout: on no C3G mark (measured here from the C3G layer
+    the sheet draws, not from the layout's own list), on no other plate, in no other Book's
+    outline, and beside its Book with a line to its outline where the marks leave no room; or
+    listed under the parts."""
+    from shapely import STRtree
+    from shapely.geometry import Polygon, box
 
     from mapkit import read
-    from mapkit.outputs.paint.pdf import Sheet
-    from mapkit.outputs.sheets import _page_shape
-    from mapkit.outputs.sheets.labels import shapes_of
-    from mapkit.outputs.sheets.levels import (PAGE_MARGIN, _footprint_names, footprint_page, panel_height,
-                                              panel_scale)
+    from mapkit.model.grid import HEX_PITCH_MM
+    from mapkit.outputs.scene import c3g
+    from mapkit.outputs.scene.shapes import Text
+    from mapkit.outputs.sheets.levels import footprint_page
+    from mapkit.outputs.sheets.labels import c3g_marks, shapes_of
 
-    path = Path(__file__).resolve().parent.parent / "samples" / "maps" / "street.mapkit.json"
-    m = read(path)  # the map, carrying its Books
-    footprints = placed_footprints(m, str(path), warn=lambda _: None)
-    options = BuildOptions(footprints=footprints)
-    frame, legend, w_mm, h_mm = _page_shape(m, m, options)
-    width = w_mm - 2 * PAGE_MARGIN
-    sheet = Sheet(frame.x0, frame.y0, 0.0, 0.0, panel_scale(frame, width, panel_height(h_mm, legend.height(width), 1)))
-    here = [f for f in footprints if footprint_page(f.level) == 1]
-    assert len(here) >= 5
-    names = _footprint_names(here, sheet)
-    areas = []
-    for fp in here:                       # each Book's words, one area
-        n = 2 if fp.label else 1
-        areas.append(unary_union(shapes_of(names[:n], sheet.length(1.0))))
-        names = names[n:]
-    assert not names
-    for i, a in enumerate(areas):
-        for b in areas[i + 1:]:
-            assert not a.intersects(b)
-    rows = layouts_of(path)
+    books = 0
+    for path in c3g_maps():
+        m = read(path)
+        footprints = placed_footprints(m, str(path), warn=lambda _: None)
+        for _, group, layout in layouts_of(path):
+            where = f"{path.name} Level {group[0]}"
+            assert not problems(layout, where)
+            here = [f for f in footprints if footprint_page(f.level) == group[0]]
+            named = {p.wanted.piece: p for p in layout.placed if p.wanted.kind == "book"}
+            listed = {w.piece for w in layout.listed if w.kind == "book"}
+            assert sorted(named) + sorted(listed) and sorted([*named, *listed]) == sorted(-1 - n for n in range(len(here)))
+            for n, fp in enumerate(here):
+                if -1 - n in named:
+                    words = named[-1 - n].wanted.text
+                    assert words.startswith(fp.name) and words.endswith(fp.label), where
+            books += len(named)
+            layer = c3g.c3g_layer(m, HEX_PITCH_MM, group[0])
+            drawn = [item for g in layer.groups for item, _, _ in g.walk()]
+            marks = c3g_marks(layer.groups)
+            assert {t.text[:3] for t in drawn if isinstance(t, Text)} <= {t.text[:3] for t in marks
+                                                                         if isinstance(t, Text)}
+            tree = STRtree(shapes_of(marks, _pt_per_mm(layout)))
+            plates = [(p, box(*p.box)) for p in layout.placed]
+            for plate, shape in plates:
+                assert not len(tree.query(shape, predicate="intersects")), f"{where}: {plate.wanted.text!r}"
+            outlines = [(-1 - n, Polygon(fp.points)) for n, fp in enumerate(here)]
+            for piece, plate in named.items():
+                for other, outline in outlines:
+                    assert other == piece or not outline.intersects(box(*plate.box)), where
+                if plate.leader is not None:
+                    own = dict(outlines)[piece]
+                    assert own.exterior.distance(Polygon(_square(plate.leader[1])).centroid) < 1e-6, where
+    assert books >= 5
+
+
+def _pt_per_mm(layout: Layout) -> float:
+    """The sheet's scale, from its plates' text size (`labels.label_size_pt`)."""
+    from mapkit.model.grid import HEX_PITCH_MM
+
+    return layout.size_pt / (HEX_PITCH_MM * 0.34)
+
+
+def _square(pt: tuple[float, float]) -> list[tuple[float, float]]:
+    x, y = pt
+    return [(x - 1e-9, y - 1e-9), (x + 1e-9, y - 1e-9), (x + 1e-9, y + 1e-9), (x - 1e-9, y + 1e-9)]
+
+
+def test_the_names_of_placed_books_keep_off_each_other():
+    """The street sample's Elevator Car stands in the Skyscraper's shaft: both names were printed
+    at the same middle, one over the other. Each name is a plate of the layout now: no two meet,
+    and the Elevator Car's lies outside the Skyscraper, a line pointing at its own outline."""
+    rows = layouts_of(STREET)
+    names = [p for _, group, layout in rows if group[0] == 1 for p in layout.placed if p.wanted.kind == "book"]
+    assert len(names) >= 4
+    for i, a in enumerate(names):
+        for b in names[i + 1:]:
+            assert not (a.box[0] < b.box[2] and b.box[0] < a.box[2] and a.box[1] < b.box[3] and b.box[1] < a.box[3])
+    car = [p for p in names if p.wanted.text.startswith("Elevator Car")]
+    assert car and car[0].leader is not None
     assert not [p for _, group, layout in rows for p in problems(layout, f"Level {group[0]}")]
+
+
+def test_a_road_wall_is_labelled_by_kind_and_the_way_its_line_runs():
+    """Road walls (a 4-hex edge piece along a road) had no plate on the build sheets; each now
+    has one, "RW" and the two ways its line of hexes runs (west-east, north-west to south-east,
+    north-east to south-west), placed by the same layout, covering nothing."""
+    from mapkit.outputs.sheets.labels import wanted
+
+    m = Map(name="Walls")
+    m.pieces += [Piece("grass-24", q, r, 0) for q, r in ((0, 0), (4, 0), (0, 4), (4, 4), (-2, 4), (-2, 8), (2, 8))]
+    walls = [Piece("road-wall", 1, 1, 1, 0), Piece("road-wall", 1, 5, 1, 1), Piece("road-wall", 5, 3, 1, 2)]
+    m.pieces += walls
+    ways = {}
+    for i, piece in enumerate(m.pieces):
+        if piece.type == "road-wall":
+            cells = m.footprint(piece)
+            (dq, dr) = (cells[1][0] - cells[0][0], cells[1][1] - cells[0][1])
+            ways[i] = {(1, 0): "W-E", (-1, 0): "W-E", (0, 1): "NW-SE", (0, -1): "NW-SE",
+                       (-1, 1): "NE-SW", (1, -1): "NE-SW"}[(dq, dr)]
+    asked = {w.piece: w.text for w in wanted(m, range(len(m.pieces)))}
+    assert {i: asked.get(i) for i in ways} == {i: f"RW {way}" for i, way in ways.items()}
+    assert len(set(ways.values())) == 3, "the three ways a line of hexes runs"
+    (group, layout), = label_layouts(m)
+    assert not problems(layout, "walls")
+    got = {p.wanted.piece: p.wanted.text for p in layout.placed} | {w.piece: w.text for w in layout.listed}
+    assert {i: got.get(i) for i in ways} == {i: f"RW {way}" for i, way in ways.items()}
+
+
+def test_every_corpus_road_wall_has_its_plate(every_corpus_layout):
+    cat = catalog()
+    seen = 0
+    for path, m, group, layout in every_corpus_layout:
+        texts = {p.wanted.piece: p.wanted.text for p in layout.placed} | {w.piece: w.text for w in layout.listed}
+        for i, piece in enumerate(m.pieces):
+            if piece.type == "road-wall" and _on(m, i, group):
+                assert texts.get(i, "").startswith("RW "), f"{path.name}: road wall at ({piece.q}, {piece.r})"
+                seen += 1
+    assert seen >= 1

@@ -156,7 +156,7 @@ def label_layouts(m: Map, options: BuildOptions = BuildOptions()) -> list[tuple[
     from mapkit.outputs.paint.pdf import Sheet
     from mapkit.outputs.sheets.levels import (
         PAGE_MARGIN,
-        _panel_words,
+        _hex_words,
         footprint_page,
         panel_height,
         panel_labels,
@@ -179,6 +179,6 @@ def label_layouts(m: Map, options: BuildOptions = BuildOptions()) -> list[tuple[
         sheet = Sheet(frame.x0, frame.y0, 0.0, 0.0, scale)
         for group in chunk:
             here = [f for f in options.footprints if footprint_page(f.level) == group[0]]
-            words = _panel_words(m, frame, sheet, levels[group[0]], here, options)
-            out.append((group, panel_labels(m, frame, levels, group, sheet.length(1.0), words[0] + words[1])))
+            words = _hex_words(m, frame, sheet, levels[group[0]], options)
+            out.append((group, panel_labels(m, frame, levels, group, sheet.length(1.0), words, here)))
     return out

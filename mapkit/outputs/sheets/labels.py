@@ -5,7 +5,9 @@ A piece asks for one label (`wanted`): a tile its hex count (24, 7, 3), a castle
 its kind (C, S, E: corner, straight, end), an arch "arch", a flag "flag", a tree, ruin or glacier
 its height (H10); the edge pieces of a kind on a hex their kind and the sides of the hex they
 stand on ("B NW/W": battlements on the north-west and west sides), with how many a sheet of
-several Levels stacks on an edge ("L NE 5×"). `place` puts each plate where it covers nothing it must not: first inside the piece, in
+several Levels stacks on an edge ("L NE 5×"); a road wall its letters and the way its line runs
+("RW W-E"); a placed C3G Book its name (`book_wants`), kept off its marks (`c3g_marks`: Door,
+Win ...) and out of other Books' outlines. `place` puts each plate where it covers nothing it must not: first inside the piece, in
 the hex nearest its middle and then its other hexes, on the free side of what stands there;
 where the piece is full (a one-hex tile under a figure), beside it on the map, with a leader
 line from the plate to the hex. What a plate must keep off is what the scene draws over the
@@ -44,6 +46,8 @@ HEXES_TRIED = 7
 #: Rings (pitches from the hex) and directions tried for a plate beside a full piece.
 RINGS = (0.7, 0.85, 1.0, 1.2, 1.45, 1.75, 2.1, 2.5, 3.0, 3.5)
 DIRECTIONS = 24
+#: Rings further out tried for a Book's name (a building spans several hexes from its middle).
+BOOK_RINGS = (4.0, 4.6, 5.3, 6.0)
 #: Where a leader line ends inside its hex, in pitches from the centre (the rim first: the
 #: middle is where the symbol is).
 LEADER_ENDS = (0.43, 0.3, 0.0)
@@ -60,6 +64,8 @@ class Wanted(Record, frozen=True):
     text: str
     kind: str
     cells: tuple[tuple[int, int], ...]
+    #: A placed Book's outline (model mm): a leader beside it points at the outline's nearest point.
+    outline: tuple[tuple[float, float], ...] = ()
 
 
 class Placed(Record, frozen=True):
@@ -132,6 +138,22 @@ def edge_text(ptype: PieceType, sides: dict[int, int]) -> str | None:
                                     for d, n in sorted(sides.items()))
 
 
+def line_text(ptype: PieceType, cells: Sequence[tuple[int, int]]) -> tuple[str, str] | None:
+    """(text, "edge") of an edge piece that spans a line of hexes (a road wall): its letters and
+    the two ways its line runs, west or north first ("RW W-E", "RW NW-SE"); None for one the
+    sheets do not name."""
+    from mapkit.outputs.scene.style import style_data
+
+    letters = style_data()["sheet_labels"]["edges"].get(ptype.id)
+    if letters is None or len(cells) < 2:
+        return None
+    way = next((neighbours(*a).index(b) for a in cells for b in cells if b in neighbours(*a)), None)
+    if way is None:
+        return None
+    a, b = sorted((way, (way + 3) % 6), key=lambda d: (d not in (3, 4, 5), d))
+    return f"{letters} {DIRECTION_NAMES[a]}-{DIRECTION_NAMES[b]}", "edge"
+
+
 def wanted(m: Map, indices: Iterable[int]) -> list[Wanted]:
     """The labels the pieces `indices` ask for, each with its hexes, nearest its middle first;
     and one for the edge pieces of each kind on each hex, naming them and the sides of the hex
@@ -142,12 +164,13 @@ def wanted(m: Map, indices: Iterable[int]) -> list[Wanted]:
     stacks: dict[tuple[str, int, int], dict[int, list[int]]] = {}
     for i in indices:
         piece = m.pieces[i]
-        if cat[piece.type].kind == "edge" and len(m.footprint(piece)) == 1:
+        cells = list(m.footprint(piece))
+        if cat[piece.type].kind == "edge" and len(cells) == 1:
             sides = stacks.setdefault((piece.type, piece.q, piece.r), {})
             sides.setdefault(int(piece.rotation) % 6, []).append(i)
             continue
-        cells = list(m.footprint(piece))
-        said = label_text(cat[piece.type], len(cells))
+        said = line_text(cat[piece.type], cells) if cat[piece.type].kind == "edge" else \
+            label_text(cat[piece.type], len(cells))
         if said is None or not cells:
             continue
         centres = [hex_center_mm(q, r) for q, r in cells]
@@ -171,6 +194,32 @@ def plate_size(text: str, size_pt: float, pt_per_mm: float) -> tuple[float, floa
     """A plate's width and height in model mm."""
     return ((text_width(text, bold_font(), size_pt) + 2 * PLATE_PAD_PT) / pt_per_mm,
             size_pt * 1.05 / pt_per_mm)
+
+
+def book_wants(footprints: Sequence[Any]) -> list[Wanted]:
+    """The names of the C3G Books placed on a panel (`levels.Footprint`), each on a plate (its
+    name and how findings number it: "Skyscraper · building 1") on the hexes its outline covers, nearest its middle
+    first (the hex of its middle for an outline that covers no hex's centre). They go through
+    the same layout as the pieces' plates, so a name never lies over a Door or Win mark, a
+    piece's plate or another name. Numbered -1, -2 ... in `Wanted.piece` (they are no piece)."""
+    from shapely.geometry import Point, Polygon
+
+    out = []
+    for n, fp in enumerate(footprints):
+        if len(fp.points) < 3:
+            continue
+        outline = Polygon(fp.points)
+        mx = sum(x for x, _ in fp.points) / len(fp.points)
+        my = sum(y for _, y in fp.points) / len(fp.points)
+        x0, y0, x1, y1 = outline.bounds
+        q0, r0 = mm_to_hex(x0, y0)
+        q1, r1 = mm_to_hex(x1, y1)
+        cells = [(q, r) for r in range(r0 - 1, r1 + 2) for q in range(q0 - (r1 - r0) - 2, q1 + (r1 - r0) + 3)
+                 if outline.contains(Point(*hex_center_mm(q, r)))]
+        cells = sorted(cells, key=lambda c: (math.dist(hex_center_mm(*c), (mx, my)), c[1], c[0]))[:HEXES_TRIED]
+        text = fp.name[:30] + (f" \u00b7 {fp.label}" if fp.label else "")
+        out.append(Wanted(-1 - n, text, "book", tuple(cells) or (mm_to_hex(mx, my),), tuple(fp.points)))
+    return out
 
 
 # -- what plates keep off ---------------------------------------------------------------------
@@ -338,9 +387,10 @@ class _Spots:
     """The free places on a piece for its plate (off every shape the labels keep off), the hex
     nearest its middle first and each hex's middle first; found a hex at a time, as needed."""
 
-    def __init__(self, want: Wanted, w: float, h: float, area: Box | None, tree: Any):
-        self.want, self.w, self.h, self.area, self.tree = want, w, h, area, tree
+    def __init__(self, want: Wanted, w: float, h: float, area: Box | None, tree: Any, avoid: Sequence[Any] = ()):
+        self.want, self.w, self.h, self.area, self.tree, self.avoid = want, w, h, area, tree, avoid
         self.cells = frozenset(want.cells)
+        self.outline = _outline(want.outline)
         self.found: list[Box] = []
         self.next_ring = 0                        # hex by hex, ring by ring
 
@@ -357,7 +407,11 @@ class _Spots:
         for (dx, dy), alone in zip(INSIDE[ring], _fits_one_hex(self.w, self.h)[ring]):
             x, y = cx + dx * P, cy + dy * P
             b = (x - w, y - h, x + w, y + h)
-            if (alone or several and _plate_on_piece(b, self.cells, SPILL)) and _within(b, self.area):
+            if self.outline is not None:
+                on = self.outline.contains(_box(b))       # a Book's name: anywhere in its outline
+            else:
+                on = alone or several and _plate_on_piece(b, self.cells, SPILL)
+            if on and _within(b, self.area) and _clear_of(b, self.avoid):
                 boxes.append(b)
         self.found += [b for b, free in zip(boxes, _free_of(self.tree, boxes)) if free]
         return True
@@ -378,15 +432,33 @@ class _Spots:
             n += 1
 
 
+def _outline(points: Sequence[tuple[float, float]]) -> Any:
+    from shapely.geometry import Polygon
+
+    return Polygon(points) if len(points) >= 3 else None
+
+
+def _clear_of(b: Box, areas: Sequence[Any]) -> bool:
+    """Whether the box meets none of `areas` (the other Books' outlines, for a Book's name)."""
+    return not areas or not any(area.intersects(_box(b)) for area in areas)
+
+
+def _box(b: Box) -> Any:
+    from shapely.geometry import box
+
+    return box(*b)
+
+
 def _beside_spots(want: Wanted, w: float, h: float, area: Box | None) -> list[tuple[Box, float, float]]:
     """Plates around the piece's middle hex, nearest first: (box, direction x, direction y); then
     the directions half-way between those, for a piece hemmed in on every one of them."""
     ax, ay = hex_center_mm(*want.cells[0])
     out = []
     x0, y0, x1, y1 = area if area is not None else (-math.inf, -math.inf, math.inf, math.inf)
+    rings = RINGS + (BOOK_RINGS if want.outline else ())
     for half in (0.0, 0.5):
         units = _units(half)
-        for ring in RINGS:
+        for ring in rings:
             for ux, uy in units:
                 reach = ring * P + abs(ux) * w / 2 + abs(uy) * h / 2 - P * 0.5   # the plate's near edge `ring` out
                 x, y = ax + ux * reach, ay + uy * reach
@@ -431,14 +503,19 @@ def place(wants: Sequence[Wanted], keep_off: list[Any], pt_per_mm: float, area: 
     tree = STRtree(keep_off)
     taken = _Taken()
     sizes = {id(want): plate_size(want.text, size_pt, pt_per_mm) for want in wants}
-    spots = {id(want): _Spots(want, *sizes[id(want)], area, tree) for want in wants}
+    # a Book's name lies in no other Book's outline, where it would seem to name that one
+    outlines = {id(want): _outline(want.outline) for want in wants if want.kind == "book"}
+    avoid = {key: [poly for other, poly in outlines.items() if other != key and poly is not None] for key in outlines}
+    spots = {id(want): _Spots(want, *sizes[id(want)], area, tree, avoid.get(id(want), ())) for want in wants}
     room = {id(want): spots[id(want)].count(ENOUGH) for want in wants}
     placed: list[Placed] = []
     forced: list[Placed] = []
     listed: list[Wanted] = []
     # edge pieces after every other piece has its plate: their marks say much of what their
     # plates do, so they yield, and where no room is left they are listed beside the map
-    for batch in ([wt for wt in wants if wt.kind != "edge"], [wt for wt in wants if wt.kind == "edge"]):
+    # the placed Books' names first: they are long, and a tile's number finds room around them
+    for batch in ([wt for wt in wants if wt.kind == "book"], [wt for wt in wants if wt.kind not in ("edge", "book")],
+                  [wt for wt in wants if wt.kind == "edge"]):
         later: list[Wanted] = []
         for want in sorted(batch, key=lambda wt: (room[id(wt)] == 0, room[id(wt)], len(wt.cells), wt.piece)):
             spot = next((b for b in spots[id(want)] if not taken.box_hits(b)), None)
@@ -451,10 +528,11 @@ def place(wants: Sequence[Wanted], keep_off: list[Any], pt_per_mm: float, area: 
         for want in later:                    # the places beside each piece, off the symbols
             spots_beside = _beside_spots(want, *sizes[id(want)], area)
             around[id(want)] = [spot for spot, free in zip(spots_beside,
-                                                           _free_of(tree, [b for b, _, _ in spots_beside])) if free]
+                                                           _free_of(tree, [b for b, _, _ in spots_beside]))
+                                if free and _clear_of(spot[0], avoid.get(id(want), ()))]
         for want in sorted(later, key=lambda wt: (len(around[id(wt)]), wt.piece)):   # the most hemmed in first
             chosen = _beside(want, sizes[id(want)], around[id(want)], taken, tree)
-            if chosen is None and want.kind == "edge":
+            if chosen is None and want.kind in ("edge", "book"):
                 listed.append(want)
                 continue
             if chosen is None:
@@ -471,15 +549,21 @@ def place(wants: Sequence[Wanted], keep_off: list[Any], pt_per_mm: float, area: 
 def _beside(want: Wanted, size: tuple[float, float], around: list[tuple[Box, float, float]], taken: _Taken,
             tree: Any) -> Placed | None:
     """The first free place beside the piece whose leader line, to a point of the piece's
-    middle hex, crosses no plate, line or symbol; None where there is none."""
-    from shapely.geometry import LineString
+    middle hex (of a Book's outline), crosses no plate, line or symbol; None where there is none."""
+    from shapely.geometry import LineString, Point, box
 
     ax, ay = hex_center_mm(*want.cells[0])
+    rim = LineString(want.outline + want.outline[:1]) if want.outline else None
     for b, ux, uy in around:
         if taken.box_hits(b):
             continue
-        for end in LEADER_ENDS:
-            tx, ty = ax + ux * end * P, ay + uy * end * P
+        ends = [(ax + ux * end * P, ay + uy * end * P) for end in LEADER_ENDS]
+        if rim is not None:                           # a Book's name points at its outline's nearest point
+            if rim.intersects(box(*b)):
+                continue
+            near = rim.interpolate(rim.project(Point((b[0] + b[2]) / 2, (b[1] + b[3]) / 2)))
+            ends = [(near.x, near.y)]
+        for tx, ty in ends:
             seg = (_edge_point(b, tx, ty), (tx, ty))
             if seg[0] == seg[1] or taken.line_hits(seg):
                 continue
@@ -503,8 +587,28 @@ def _edge_point(b: Box, tx: float, ty: float) -> tuple[float, float]:
 
 
 def layout_labels(m: Map, labelled: Iterable[int], drawn: Iterable[int], pt_per_mm: float,
-                  area: tuple[float, float, float, float] | None = None, extra: Sequence[Any] = ()) -> Layout:
-    """The plates of the pieces `labelled` on a drawing of the pieces `drawn` (what their marks
-    cover), off `extra` shapes too (other words the sheet prints on the map)."""
+                  area: tuple[float, float, float, float] | None = None, extra: Sequence[Any] = (),
+                  books: Sequence[Any] = ()) -> Layout:
+    """The plates of the pieces `labelled` and of the names of the placed Books `books`, on a
+    drawing of the pieces `drawn` (what their marks cover), off `extra` shapes too (other marks
+    and words the sheet prints on the map)."""
     keep_off = shapes_of(marks_of(m, drawn), pt_per_mm) + list(extra)
-    return place(wanted(m, labelled), keep_off, pt_per_mm, area)
+    return place(wanted(m, labelled) + book_wants(books), keep_off, pt_per_mm, area)
+
+
+def c3g_marks(items: Iterable[Any]) -> list[Any]:
+    """What the C3G layer of a drawing (`scene.c3g.c3g_layer`) marks a hex with: its words (Door,
+    Win, T4, a class's letter, an object's initials), its filled symbols (a door, a window, a
+    stair, a lift, an object's hex and entrance arrow) and ringed ones (a transit space). Not its
+    class rings, hatching, dots and walls: like a tile's pattern and outline, a plate may lie on
+    those."""
+    from mapkit.outputs.scene.shapes import Circle, Group, Poly, Text
+
+    out: list[Any] = []
+    for item in items:
+        if isinstance(item, Group):
+            out += c3g_marks(item.items)
+        elif isinstance(item, Text) or isinstance(item, Poly) and item.fill is not None and item.closed or \
+                isinstance(item, Circle) and item.stroke is not None:
+            out.append(item)
+    return out

@@ -41,6 +41,8 @@ from mapkit.outputs.scene.parts import parts_list
 from mapkit.records import Record
 
 MARKER_KINDS = ("marker",)
+#: A placed Book's outline and the words on its name's plate.
+BOOK_RGB = (0.45, 0.1, 0.6)
 COORDINATE_NOTE = ("Coordinates, as VirtualScape's numbered print names hexes: columns A, B, C ... (then AA, AB) "
                    "are the odd-r offset columns from the westmost one used; rows 1, 2, 3 ... run north to south; "
                    "odd rows sit half a hex east. A hex is named column then row, e.g. C7.")
@@ -198,22 +200,23 @@ def _level_page(c: Any, m: Map, frame: _MapFrame, levels: dict[int, list[int]], 
 
 
 def panel_labels(m: Map, frame: _MapFrame, levels: dict[int, list[int]], group: Sequence[int], pt_per_mm: float,
-                 words: Sequence[Any] = ()) -> Any:
+                 words: Sequence[Any] = (), books: Sequence[Footprint] = ()) -> Any:
     """The label layout of one Level panel (`labels.layout_labels`): the plates of every piece
-    the panel places, off the symbols of those pieces and off the other `words` printed on the
-    map (scene text), inside the map's frame."""
-    from mapkit.outputs.sheets.labels import layout_labels, shapes_of
+    the panel places and the names of the C3G Books it places (`books`), off the symbols of
+    those pieces, off the marks of the Books on its Level (Door, Win, T4 ...: `labels.c3g_marks`)
+    and off the other `words` printed on the map (scene text), inside the map's frame."""
+    from mapkit.outputs.scene import c3g
+    from mapkit.outputs.sheets.labels import c3g_marks, layout_labels, shapes_of
 
     pieces = [i for lv in group for i in levels[lv]]
+    marks = c3g_marks(c3g.c3g_layer(m, HEX_PITCH_MM, group[0]).groups) if c3g.has_c3g(m) else []
     return layout_labels(m, pieces, pieces, pt_per_mm, (frame.x0, frame.y0, frame.x1, frame.y1),
-                         shapes_of(words, pt_per_mm))
+                         shapes_of(list(marks) + list(words), pt_per_mm), books)
 
 
-def _panel_words(m: Map, frame: _MapFrame, sheet: Sheet, indices: list[int], footprints: Sequence[Footprint],
-                 options: BuildOptions) -> tuple[list[Any], list[Any]]:
-    """What else a panel prints on the map: the placed Books' names, the hex names (if asked)."""
-    names = _footprint_names(footprints, sheet)
-    return names, (_hex_name_words(m, frame, sheet, indices) if options.hex_names else [])
+def _hex_words(m: Map, frame: _MapFrame, sheet: Sheet, indices: list[int], options: BuildOptions) -> list[Any]:
+    """What else a panel prints on the map: the hex names, if asked."""
+    return _hex_name_words(m, frame, sheet, indices) if options.hex_names else []
 
 
 def levels_label(level: int) -> str:
@@ -251,12 +254,10 @@ def _level_panel(c: Any, m: Map, frame: _MapFrame, levels: dict[int, list[int]],
     here = [f for f in options.footprints if footprint_page(f.level) == level]
     for fp in here:
         _footprint(c, sheet, fp)
-    words = _panel_words(m, frame, sheet, levels[level], here, options)
-    draw_items(c, ((word, 0.0, 0.0) for word in words[0]), sheet)      # the Books' names, over their outlines
-    if options.hex_names:
-        draw_items(c, ((word, 0.0, 0.0) for word in words[1]), sheet)
-    layout = panel_labels(m, frame, levels, group, sheet.length(1.0), words[0] + words[1])
-    draw_plates(c, layout, sheet)                  # last: nothing drawn covers a number
+    words = _hex_words(m, frame, sheet, levels[level], options)
+    draw_items(c, ((word, 0.0, 0.0) for word in words), sheet)
+    layout = panel_labels(m, frame, levels, group, sheet.length(1.0), words, here)
+    draw_plates(c, layout, sheet)                  # last: nothing drawn covers a number or a name
     _coordinates(c, frame, sheet)
     bottom_pt = (top - height + 2) * PT_PER_MM
     y = _parts_column(c, m, levels[level], (left + width - list_w) * PT_PER_MM, (top - 4) * PT_PER_MM,
@@ -267,15 +268,28 @@ def _level_panel(c: Any, m: Map, frame: _MapFrame, levels: dict[int, list[int]],
             break
         y = _parts_column(c, m, levels[lv], (left + width - list_w) * PT_PER_MM, y - 6, f"Then on {levels_label(lv)}",
                           bottom_pt=bottom_pt, more=f"see the parts list, page {parts_page}")
-    if layout.listed:
-        y = _crowded_edges(c, frame, layout.listed, (left + width - list_w) * PT_PER_MM, y - 6, bottom_pt)
+    edges = [want for want in layout.listed if want.kind == "edge"]
+    if edges:
+        y = _crowded_edges(c, frame, edges, (left + width - list_w) * PT_PER_MM, y - 6, bottom_pt)
     if here:
+        unnamed = {-1 - want.piece for want in layout.listed if want.kind == "book"}
         c.setFont(bold_font(), 7)
         c.drawString((left + width - list_w) * PT_PER_MM, y - 4, "C3G buildings and objects")
         c.setFont(font(), 7)
-        for n, fp in enumerate(here, start=1):
-            text = f"{fp.label}: {fp.name}" if fp.label else fp.name
-            c.drawString((left + width - list_w + 6) * PT_PER_MM, y - 4 - 9 * n, text[:48])
+        for n, fp in enumerate(here):
+            text = (f"{fp.label}: {fp.name}" if fp.label else fp.name)[:48]
+            if n in unnamed:            # crowded: its name found no room on the map, so its hex is named
+                text += f" ({_book_hex(frame, fp)}, no room for its name)"
+            c.drawString((left + width - list_w + 6) * PT_PER_MM, y - 13 - 9 * n, text[:70])
+
+
+def _book_hex(frame: _MapFrame, fp: Footprint) -> str:
+    """The name of the hex at the middle of a placed Book's outline (C7)."""
+    from mapkit.model.grid import mm_to_hex
+
+    mx = sum(x for x, _ in fp.points) / len(fp.points)
+    my = sum(y for _, y in fp.points) / len(fp.points)
+    return frame.name(*mm_to_hex(mx, my))
 
 
 def _crowded_edges(c: Any, frame: _MapFrame, listed: Sequence[Any], x: float, y: float, bottom_pt: float) -> float:
@@ -316,72 +330,37 @@ def draw_plates(c: Any, layout: Any, sheet: Sheet) -> None:
         if plate.leader is None:
             continue
         (x0, y0), (x1, y1) = (sheet.pt(*pt) for pt in plate.leader)
-        c.setStrokeColorRGB(0.2, 0.2, 0.2)
+        ink = BOOK_RGB if plate.wanted.kind == "book" else (0.2, 0.2, 0.2)   # to a Book's outline: purple
+        c.setStrokeColorRGB(*ink)
         c.setLineWidth(0.5)
         c.line(x0, y0, x1, y1)
-        c.setFillColorRGB(0.2, 0.2, 0.2)
+        c.setFillColorRGB(*ink)
         c.circle(x1, y1, 0.9, stroke=0, fill=1)
     for plate in layout.placed:
         x0, y0, x1, y1 = plate.box
         left, top = sheet.pt(x0, y0)
         right, bottom = sheet.pt(x1, y1)
+        book = plate.wanted.kind == "book"
         c.setFillColorRGB(1, 1, 1)
-        c.setStrokeColorRGB(0.35, 0.35, 0.35)
+        if book:                                   # a placed Book's name: purple, as its outline
+            c.setStrokeColorRGB(*BOOK_RGB)
+        else:
+            c.setStrokeColorRGB(0.35, 0.35, 0.35)
         c.setLineWidth(0.3)
         c.roundRect(left, bottom, right - left, top - bottom, 1.2, stroke=1, fill=1)
-        c.setFillColorRGB(0, 0, 0)
+        c.setFillColorRGB(*(BOOK_RGB if book else (0, 0, 0)))
         c.setFont(bold_font(), size)
         x, y = sheet.pt(plate.x, plate.y)
         c.drawCentredString(x, y - size * 0.33, plate.wanted.text)
     c.restoreState()
 
 
-def _footprint_names(footprints: Sequence[Footprint], sheet: Sheet) -> list[Any]:
-    """The placed Books' names, each at the middle of its outline, moved a line down or up at a
-    time until it meets no name placed before it (an elevator car in its shaft has the middle of
-    its building)."""
-    from shapely.ops import unary_union
-
-    from mapkit.outputs.sheets.labels import shapes_of
-
-    taken: Any = None
-    out: list[Any] = []
-    for fp in footprints:
-        if len(fp.points) < 3:
-            continue
-        words = _footprint_words(fp, sheet)
-        step = words[0].size * 1.2 * len(words)
-        for k in (0, 1, -1, 2, -2, 3, -3, 4, -4):
-            moved = _footprint_words(fp, sheet, k * step)
-            area = unary_union(shapes_of(moved, sheet.length(1.0)))
-            if taken is None or not area.intersects(taken):
-                break
-        out += moved
-        taken = area if taken is None else taken.union(area)
-    return out
-
-
-def _footprint_words(fp: Footprint, sheet: Sheet, dy: float = 0.0) -> list[Any]:
-    """A placed Book's name (and how findings number it) at the middle of its outline (moved `dy`
-    down), as scene text (model mm), so the labels keep off them too."""
-    from mapkit.outputs.scene.shapes import Text
-
-    mx = sum(x for x, _ in fp.points) / len(fp.points)
-    my = sum(y for _, y in fp.points) / len(fp.points) + dy
-    size = max(4.0, min(8.0, sheet.length(44.45) * 0.3)) / sheet.length(1.0)
-    purple = (115, 26, 153)
-    words = [Text(mx, my, fp.name[:30], size, fill=purple, bold=True)]
-    if fp.label:  # as findings number it, under its name
-        words.append(Text(mx, my + size * 1.2, fp.label, size, fill=purple, bold=True))
-    return words
-
-
 def _footprint(c: Any, sheet: Sheet, fp: Footprint) -> None:
-    """A placed Book: its outline dashed in purple (its name: `_footprint_names`)."""
+    """A placed Book: its outline dashed in purple (its name on a plate: `labels.book_wants`)."""
     if len(fp.points) < 3:
         return
     c.saveState()
-    c.setStrokeColorRGB(0.45, 0.1, 0.6)
+    c.setStrokeColorRGB(*BOOK_RGB)
     c.setLineWidth(1.6)
     c.setDash(3, 1.5)
     c.drawPath(polygon_path(c, [sheet.pt(x, y) for x, y in fp.points]), stroke=1, fill=0)
@@ -495,7 +474,9 @@ class _Legend:
         if any(t.id in kinds["ruins_side_unknown"] for t in types):
             self.notes.insert(1, str(kinds["ruin_legend"]))
         if options.footprints:
-            self.notes.insert(1, "Purple dashed outline: a C3G building or object (its Book's name).")
+            self.notes.insert(1, "Purple dashed outline: a C3G building or object; its Book's name on a plate "
+                                 "edged in purple, beside it with a purple line to its outline where the Book's "
+                                 "marks leave no room inside (where the map leaves none, listed under the parts).")
 
     def _columns(self, width_mm: float) -> int:
         return max(1, int(width_mm // self.COLUMN_MM))
