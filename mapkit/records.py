@@ -17,6 +17,7 @@ No `__slots__`: a class cannot gain them after it is made, and the instances kee
 
 from __future__ import annotations
 
+from itertools import repeat
 from operator import attrgetter
 
 TYPE_CHECKING = False
@@ -101,6 +102,7 @@ def _make_init(cls: type, names: tuple[str, ...], defaults: tuple[Any, ...],
     blank.update(zip(names[len(required):], defaults))
     known = frozenset(names)
     post_init = hasattr(cls, "__post_init__")
+    frozen = getattr(cls, "_record_frozen", False)
     made = 0
 
     def bind(args: tuple[Any, ...], kwargs: dict[str, Any]) -> dict[str, Any]:
@@ -130,7 +132,7 @@ def _make_init(cls: type, names: tuple[str, ...], defaults: tuple[Any, ...],
             setattr(cls, "__init__", compiled)
             return compiled(self, *args, **kwargs)
         if len(args) == count and not kwargs:  # (every field given, in order)
-            self.__dict__.update(zip(names, args))
+            values = dict(zip(names, args))
         else:
             if kwargs or not len(required) <= len(args) < count:
                 values = bind(args, kwargs)
@@ -140,7 +142,10 @@ def _make_init(cls: type, names: tuple[str, ...], defaults: tuple[Any, ...],
             for name, make in factories:
                 if values[name] is FACTORY:
                     values[name] = make()
+        if frozen:
             self.__dict__.update(values)
+        else:  # (attribute by attribute: the instance keeps them inline, faster to read than a dict)
+            any(map(setattr, repeat(self), values, values.values()))
         if post_init:
             self.__post_init__()
 
