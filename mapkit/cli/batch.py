@@ -41,6 +41,20 @@ class ProgressBar:
             self.bar.close()
             self.bar = None
 
+    def tell(self, warning: str) -> None:
+        """A warning, said after the bar is closed (a line on stderr would break it)."""
+        from mapkit.cli import common
+
+        self.close()
+        common.tell(warning)
+
+    def refuse(self, error: str) -> None:
+        """A file refused, said after the bar is closed."""
+        from mapkit.cli import common
+
+        self.close()
+        common.refuse(error)
+
 
 def _is_terminal(stream: Any) -> bool:
     try:

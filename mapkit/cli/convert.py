@@ -7,7 +7,7 @@ import sys
 
 from mapkit.api import file_formats
 from mapkit.cli.batch import ProgressBar, add_jobs_option
-from mapkit.cli.common import add_scenario_option, refuse, refuse_loss, show, tell
+from mapkit.cli.common import add_scenario_option, refuse_loss, show, tell
 from mapkit.errors import LossError, UsageError, shown
 
 #: The extension each writable format gives its output files in batch mode: its first, as the
@@ -66,18 +66,10 @@ def _convert_many(args: argparse.Namespace) -> int:
 
     bar = ProgressBar()
 
-    def told(warning: str) -> None:  # after the progress bar, which a line on stderr would break
-        bar.close()
-        tell(warning)
-
-    def refused(error: str) -> None:
-        bar.close()
-        refuse(error)
-
     try:
         result = convert_folder(args.paths, args.out_dir, args.to_fmt, args.from_fmt, args.allow_loss, args.scenario,
-                                args.jobs, OUTPUT_EXTENSIONS[args.to_fmt], bar, warn=told, room=args.room,
-                                refused=refused)
+                                args.jobs, OUTPUT_EXTENSIONS[args.to_fmt], bar, warn=bar.tell, room=args.room,
+                                refused=bar.refuse)
     finally:
         bar.close()
     return show(result)

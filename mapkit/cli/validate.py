@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import argparse
 from mapkit.cli.batch import ProgressBar, add_jobs_option
-from mapkit.cli.common import (add_report_options, add_scenario_option, millimetres, refuse, report_format,
-                               report_output, show, tell)
+from mapkit.cli.common import (add_report_options, add_scenario_option, millimetres, report_format,
+                               report_output, show)
 
 
 def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
@@ -50,14 +50,6 @@ def run(args: argparse.Namespace) -> int:
 
     bar = ProgressBar()
 
-    def told(warning: str) -> None:  # after the progress bar, which a line on stderr would break
-        bar.close()
-        tell(warning)
-
-    def refused(error: str) -> None:
-        bar.close()
-        refuse(error)
-
     out = report_output(args)
     chosen = report_format(args)
     overlay = {"hex_region": args.hex_region, "base_diameter": args.base_diameter,
@@ -65,7 +57,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         result = validate_report(args.maps, args.profile, _codes(args.select), _codes(args.ignore), args.settings,
                                  overlay, args.fmt, args.vehicle_rules, args.scenario, args.jobs, out,
-                                 chosen, progress=bar, warn=told, room=args.room, refused=refused)
+                                 chosen, progress=bar, warn=bar.tell, room=args.room, refused=bar.refuse)
     finally:
         bar.close()
     return show(result)
