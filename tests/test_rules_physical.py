@@ -152,6 +152,20 @@ def test_p105_a_tile_held_by_land_that_overhangs_water_is_a_warning():
     assert [f.severity for f in fluid] == ["error"] and "rests on" in fluid[0].message, fluid
 
 
+def test_p105_no_minimum_share_of_land_holds_an_overhang_over_water():
+    """The rules give no share of a tile that must stand on land for it to reach over water, and
+    mapkit invents none (issue 25): one solid hex holds it, as for an overhang over air (P102),
+    after VirtualScape's check and Hexoscape's; the warning counts the held hexes, and the rule's
+    documentation says so. A rock 3-hex with one hex on grass and two over water: a warning."""
+    from mapkit.rules.framework import load_rules
+
+    one = floor(0, 1, 0, 1) + [Piece("grass-1", 0, 0, 1), Piece("water-1", 1, 0, 1), Piece("water-1", 0, 1, 1)]
+    over = codes(one + [Piece("rock-3", 0, 0, 2)], "P105")
+    assert [(f.severity, "1 of its 3 hexes" in f.message) for f in over] == [("warning", True)], over
+    convention = load_rules()["P105"].doc["convention"]
+    assert "No minimum share of land" in convention and "VirtualScape" in convention
+
+
 def test_p105_water_on_water():
     assert len(codes(floor(0, 0, 0, 0) + [Piece("water-1", 0, 0, 1), Piece("water-1", 0, 0, 2)], "P105")) == 1
 

@@ -172,7 +172,7 @@ def _fits(hexes: set[tuple[int, int]], shape, cat) -> bool:
     return False
 
 
-@rule("K301", "contest-terrain-sets", "error", "contest", CONTEST,
+@rule("K301", "contest-terrain-sets", "warning", "contest", CONTEST,
       "The map needs more than 4 terrain sets (C3G contests)")
 def contest_terrain_sets(ctx: CheckContext) -> Iterable[Finding]:
     from mapkit.sets import load_sets, minimum_cover, terrain_requirements
