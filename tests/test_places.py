@@ -94,6 +94,18 @@ def test_the_build_sheets_print_the_same_names(cli, marked, tmp_path):
     assert names == {FLOATING}
 
 
+def test_the_report_names_its_hexes_and_glyphs_as_the_sheets_do(cli, marked, tmp_path):
+    """The report's summary places a glyph as info does, and a hex's title on its map, a standing
+    piece's and a marker's name their hex as the sheets do (they gave (q, r) alone)."""
+    page = tmp_path / "marked.html"
+    assert cli("report", marked, "-o", page)[0] == 0
+    html = page.read_text(encoding="utf-8")
+    assert f"A Astrid at {GLYPH} (4, 2) on Level 1" in html
+    assert f'<title>{FLOATING} (2, 1) Level 3: ' in html and "<title>A1 (0, 0) Level 1: " in html
+    assert f"<title>glyph A at {GLYPH} (4, 2), Level 1</title>" in html
+    assert "<title>start zone, player 1 (" in html and ") at A1 (0, 0), Level 1</title>" in html
+
+
 def test_analyze_places_its_falls_on_the_board():
     """A fall names both its spaces as the sheets do, on the report's own board."""
     from mapkit import api
