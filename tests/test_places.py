@@ -80,6 +80,9 @@ def test_info_and_analyze_name_the_glyph_where_the_findings_would(cli, marked):
     assert re.search(r"ending at [A-Z]+\d+ \(", out)
     _, out, _ = cli("analyze", marked, "--start", "0,0,1")
     assert "from A1 (0, 0) on Level 1" in out
+    # a start with no space names its hex as the sheets do too (it said "q=4, r=2" alone)
+    code, _, err = cli("analyze", marked, "--start", "4,2,5")
+    assert code == 2 and f"no space at {GLYPH} (4, 2) on Level 5; that hex has spaces on Level 1" in err, err
 
 
 def test_the_build_sheets_print_the_same_names(cli, marked, tmp_path):
