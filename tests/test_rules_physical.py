@@ -63,6 +63,8 @@ def test_p102_ruin_over_air():
     pieces = floor(0, 1, 0, 0) + [Piece("ruin-3", 0, 0, 1)]
     found = codes(pieces, "P102")
     assert [(f.q, f.r) for f in found] == [(2, 0)]
+    # the hex it names in its words is named as its place is, as the sheets letter it (issue 25, item 9)
+    assert f"hangs over air at {found[0].place} (2, 0):" in found[0].message, found[0].message
 
 
 def test_p102_land_overhang_is_legal():
@@ -241,6 +243,7 @@ def test_p111_a_stone_wall_hangs_along_a_row_of_tiles_at_its_level():
     assert codes(road + [wall, other]) == []
     found = codes(road[:2] + [Piece("road-1", q, 1, 1) for q in range(4)] + [wall], "P111")
     assert [(f.q, f.r) for f in found] == [(4, 1)]  # the fifth face hangs free
+    assert f"tile at {found[0].place} (4, 1) beside it" in found[0].message, found[0].message
     assert codes([Piece("road-wall", 1, 0, 1)], "P101") == []  # what is under it carries nothing
 
 
