@@ -58,6 +58,8 @@ def test_t203_terrain_limit():
     assert found(small, "T203") == []
     two_ruins = Map(pieces=[Piece("ruin-2", 0, 0, 0), Piece("ruin-2", 4, 4, 0)])  # only RotV has ruins
     f = found(two_ruins, "T203")
+    # named as the tournament limit it is, as K301 names the contest's (issue 25, item 5)
+    assert f[-1].message.startswith("tournament limit (a tournament map is built from at most 1 master set(s)"), f
     assert len(f) == 1 and "2 x Rise of the Valkyrie" in f[0].message
     assert found(two_ruins, "T203", max_master_sets=2) == []
 
