@@ -24,7 +24,8 @@ SVG = "{http://www.w3.org/2000/svg}"
 @pytest.fixture()
 def numbered(tmp_path):
     (tmp_path / "good.book.json").write_text(json.dumps(tower_book()))
-    (tmp_path / "bad.book.json").write_text(json.dumps(tower_book(up=2, down=3)))  # floor 2 cannot be entered
+    # floor 2 cannot be entered
+    (tmp_path / "bad.book.json").write_text(json.dumps({**tower_book(up=2, down=3), "name": "bad tower"}))
     m = ground()
     m.name = "numbering"
     m.buildings += [Placement("good.book.json", -6, 0, 1, 0), Placement("bad.book.json", 2, 0, 1, 0)]
@@ -94,6 +95,25 @@ def test_buildings_and_floors_are_numbered_alike(cli, numbered):
     assert dead_places == {(f["place"], (f["q"], f["r"], f["level"])) for f in found if f["code"] == "M105"}
     text = cli("analyze", numbered)[1]
     assert all(f"{p} ({q}, {r}) on Level {level} leads nowhere" in text for p, (q, r, level) in dead_places)
+
+
+def test_the_build_sheets_and_the_report_number_buildings_alike(cli, numbered, tmp_path):
+    """The build sheets list the building analyze and validate name by the same number, and the
+    report lists validate's findings with the same words."""
+    import re
+
+    from pypdf import PdfReader
+
+    building = run_json(cli, "analyze", numbered, "--json")["closed_floors"][0]["building"]
+    sheets = tmp_path / "numbering.pdf"
+    assert cli("print", numbered, "-o", sheets, "-q")[0] == 0
+    words = " ".join(page.extract_text() for page in PdfReader(str(sheets)).pages).replace("\n", " ")
+    assert f"building {building}: bad tower" in words and f"building {3 - building}: test tower" in words
+    page = tmp_path / "numbering.html"
+    assert cli("report", numbered, "-o", page, "--profile", "c3g", "-q")[0] == 0
+    listed = re.findall(r'<span class="code">(M102|C105)</span> \w+: ([^<]*) <span class="where">', page.read_text())
+    found = run_json(cli, "validate", numbered, "--profile", "c3g", "--select", "C105,M102", "--format", "json")
+    assert sorted(listed) == sorted((f["code"], f["message"].replace("'", "&#x27;")) for f in found) and listed
 
 
 # -- scenarios and rooms: numbered from 1 as the page numbers them, alike in every command -----------
