@@ -267,6 +267,25 @@ def test_p112_concerns_virtualscape_files_only(source):
     assert [f.severity for f in codes([Piece("grass-1", 0, 0, -1)], "P112", source)] == ["error"]
 
 
+def test_p112_concerns_the_file_not_the_format_its_map_came_from(cli, tmp_path):
+    """A mapkit JSON file converted from a .hsc keeps "hsc" as the format its map came from; it is
+    no VirtualScape file, so what VirtualScape moves on load is no warning of it, until it is
+    written as a .hsc again."""
+    from mapkit.formats import write_map
+
+    m = Map(name="moved", pieces=[Piece("grass-1", 0, -1, 0), Piece("grass-1", 0, 0, 0)], source_format="hsc")
+    native = tmp_path / "moved.mapkit.json"
+    write_map(m, native)
+    code, out, err = cli("validate", native, "--select", "P112")
+    assert code == 0 and "P112" not in out, out
+    # the map as VirtualScape's reader gives it is one
+    from mapkit.formats import read_map
+
+    read = read_map(native)
+    read.read_as = "hsc"
+    assert [f.severity for f in codes(list(read.pieces), "P112", "hsc")] == ["warning"]
+
+
 # cross-check with the model's own occupancy -----------------------------------------------------
 LAND = ["grass-1", "grass-2", "grass-3", "rock-7", "castle-wall-end", "castle-arch"]
 
