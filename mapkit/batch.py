@@ -137,17 +137,21 @@ def _run_chunk(work: Callable[..., Any], jobs: list[tuple]) -> list[Any]:
 #: does not keep the handler out: a SIGINT another thread receives still runs this thread's
 #: Python handler, so the command's handler also asks `interrupts_held` and waits.
 _HELD = False
-#: An interrupt that came while held, raised when they are let through again (`_release_interrupts`).
-_DEFERRED = False
+#: An interrupt (or a termination) that came while held: the exception raised when they are let
+#: through again (`_release_interrupts`).
+_DEFERRED: BaseException | None = None
 
 
 def interrupts_held() -> bool:
     return _HELD
 
 
-def defer_interrupt() -> None:
+def defer_interrupt(exc: BaseException | None = None) -> None:
+    """Raise `exc` (KeyboardInterrupt by default; the command's handler of SIGTERM gives its own)
+    as soon as interrupts are let through again; an interrupt keeps a termination that came first."""
     global _DEFERRED
-    _DEFERRED = True
+    if _DEFERRED is None or isinstance(_DEFERRED, KeyboardInterrupt):
+        _DEFERRED = exc if exc is not None else KeyboardInterrupt()
 
 
 def _hold_interrupts() -> Any:
@@ -169,9 +173,9 @@ def _release_interrupts(mask: Any) -> None:
     _HELD = False
     if mask is not None:  # one held back by the mask comes now
         signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT, signal.SIGTERM} - set(mask))
-    if _DEFERRED:
-        _DEFERRED = False
-        raise KeyboardInterrupt
+    if _DEFERRED is not None:
+        exc, _DEFERRED = _DEFERRED, None
+        raise exc
 
 
 def _stop_pool(pool: Any) -> None:

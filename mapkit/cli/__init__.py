@@ -165,7 +165,26 @@ class _Terminated(BaseException):
 
 
 def _terminate(signum: int, frame: object) -> None:
+    """SIGTERM or SIGHUP: _Terminated, but, as an interrupt (`_interrupt`), not in the middle of
+    an import (numpy, cut there, fails with an ImportError and a traceback) nor while a batch
+    holds signals back."""
+    global _pending_termination
+    if _answered:
+        return
+    held = getattr(sys.modules.get("mapkit.batch"), "interrupts_held", None)
+    if held is not None and held():
+        sys.modules["mapkit.batch"].defer_interrupt(_Terminated(signum))
+        return
+    if _importing(frame) and hasattr(signal, "setitimer"):
+        _pending_termination = signum
+        signal.setitimer(signal.ITIMER_REAL, 0.01)
+        return
+    _pending_termination = 0
     raise _Terminated(signum)
+
+
+#: A termination that came during an import, raised once it is done (`_interrupt_later`).
+_pending_termination = 0
 
 
 #: Positionals that take many files: `convert IN --scenario 2 OUT` and `validate A --select P1 B`
@@ -186,12 +205,13 @@ def main(argv: list[str] | None = None) -> int:
     """Run one command. Exit status: 0 done, 1 validate found an error, 2 refused (bad usage,
     bad input, a limit, a loss, an output that must not or cannot be written), 3 a bug in mapkit,
     130/143 interrupted or terminated, 141 standard output closed (as Unix tools: quietly)."""
-    global _answered
+    global _answered, _pending_termination
     from mapkit import io
 
     the_command = argv is None and _is_the_command()
     argv = sys.argv[1:] if argv is None else argv
     _answered = False
+    _pending_termination = 0
     started = None
     handlers = _catch_termination()
     try:
@@ -316,7 +336,9 @@ def _interrupt(signum: int, frame: object) -> None:
 
 
 def _interrupt_later(signum: int, frame: object) -> None:
-    if _pending_interrupt:
+    if _pending_termination:
+        _terminate(_pending_termination, frame)
+    elif _pending_interrupt:
         _interrupt(signum, frame)
 
 
