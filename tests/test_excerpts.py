@@ -33,13 +33,14 @@ LINE = 1000
 PLANTS = ["Z" * 5000, "9" * 5000]
 
 #: One small real file of each format to plant values in.
+_CORPUS = CORPUS if CORPUS is not None else Path("(no corpus)")
 FILES = {
     "mapkit": ROOT / "samples" / "maps" / "street.mapkit.json",
-    "hexoscape": CORPUS / "hexoscape" / "Welcome.json",
-    "glasq": CORPUS / "glasq-xhtml" / "Aveniul'sThreshold.html",
+    "hexoscape": _CORPUS / "hexoscape" / "Welcome.json",
+    "glasq": _CORPUS / "glasq-xhtml" / "Aveniul'sThreshold.html",
     "mapkit-book": ROOT / "samples" / "books" / "bungalow.book.json",
-    "vsc": CORPUS / "vsc" / "test_collection.vsc",
-    "hexoscape-inventory": CORPUS / "hexoscape" / "inventory_template.tsv",
+    "vsc": _CORPUS / "vsc" / "test_collection.vsc",
+    "hexoscape-inventory": _CORPUS / "hexoscape" / "inventory_template.tsv",
     "set-list": ROOT / "samples" / "collections" / "two-masters.sets.txt",
 }
 
@@ -249,3 +250,28 @@ def test_an_error_of_the_library_is_one_bounded_line():
     assert line.startswith("unknown set id(s) ZZZ") and line.endswith("characters)")
     assert bounded("/a/short/path.hsc: line 3: unknown piece 'x'") == "/a/short/path.hsc: line 3: unknown piece 'x'"
     assert isinstance(MapkitError("x"), Exception)
+
+
+def test_a_placed_book_of_a_huge_name_is_a_finding_not_a_bug(tmp_path):
+    """A Book placed under a 5,000-character name: `Path.is_file` raised 'File name too long'
+    (exit 3, internal error); now the Book cannot be read, and C001 names it by an excerpt."""
+    doc = json.loads((ROOT / "samples" / "maps" / "street.mapkit.json").read_text(encoding="utf-8"))
+    doc["buildings"][0]["book"] = BIG
+    path = tmp_path / "big.mapkit.json"
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    info = subprocess.run([sys.executable, "-m", "mapkit", "info", str(path)], capture_output=True, text=True,
+                          timeout=120)
+    assert info.returncode == 0 and "internal error" not in info.stderr, info.stderr
+    done = subprocess.run([sys.executable, "-m", "mapkit", "validate", str(path), "--profile", "c3g"],
+                          capture_output=True, text=True, timeout=120)
+    c001 = [line for line in done.stdout.splitlines() if "C001" in line and "building 1" in line]
+    assert done.returncode == 1 and len(c001) == 1, done.stdout + done.stderr
+    assert "File name too long" in c001[0] and len(c001[0]) < 400 and "Z" * (BOUND + 1) not in c001[0]
+
+
+def test_the_readme_says_the_bound_the_code_keeps():
+    from mapkit.errors import MAX_LINE
+
+    readme = " ".join((ROOT / "README.md").read_text(encoding="utf-8").split())
+    assert f"an error is one line of at most {MAX_LINE:,} characters" in readme
+    assert LINE == MAX_LINE
