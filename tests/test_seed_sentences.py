@@ -93,6 +93,12 @@ def test_a_floor_reached_only_by_the_elevator_car_is_not_closed(cli, tmp_path):
     assert ride["closed_floors"] == [] and not any("not modelled" in n for n in ride["notes"]), ride
     code, out, err = cli("analyze", path, "--mover", "elevator-car")
     assert "cannot be entered" not in out and "figures enter and exit at floor 3" in out, out
+    # a Half hex a wall cuts is a space outside and one inside: the inside one says so (the list
+    # named "F6 on Level 1" twice)
+    half = next(line for line in out.splitlines() if "a Half hex (" in line)
+    assert "on Level 1 in building 1" in half
+    named = re.findall(r"[A-Z]+\d+ on Level \d+(?: in building \d+)?", half)
+    assert len(named) == len(set(named)), half
     code, out, err = cli("analyze", path, "--json")
     assert not any("not modelled" in n for n in json.loads(out)["notes"])
 
