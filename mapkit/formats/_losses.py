@@ -54,14 +54,23 @@ class Places:
         return f"{name} ({q}, {r})" if name else f"({q}, {r})"
 
 
-def notes_text(m: Map, sets: bool = False) -> str:
+def notes_text(m: Map, sets: bool = False, carry: str | None = None, tiled: Iterable[int] = ()) -> str:
     """The map's notes as a format's one notes field holds them: what `CARRIED_IN_NOTES` names
     (a page's description), then the notes themselves, a blank line apart, each once. With
     `sets` (a format with no field for the declared sets) the sets too, as a page's "Required
-    Sets:" line, which the format's reader reads back, unless the notes hold such a line."""
+    Sets:" line, which the format's reader reads back, unless the notes hold such a line. With
+    `carry` (a format's name) the lines `_carried.lines` gives it (a page's number, its zone
+    colours but those of the players in `tiled` ...), first, each unless the notes hold it."""
     notes = str(m.notes or "")
     parts = [str(m.attrs[key]).strip() for key in CARRIED_IN_NOTES if str(m.attrs.get(key) or "").strip()]
     parts = [part for part in parts if part not in notes]
+    if carry:
+        from mapkit.formats._carried import lines
+
+        held = {line.strip() for line in notes.splitlines()}
+        block = [line for line in lines(m, carry, tiled) if line not in held]
+        if block:
+            parts.insert(0, "\n".join(block))
     if sets:
         from mapkit.sets.declared import of_map, read_required, required_line
 
