@@ -118,7 +118,7 @@ def map_from_payload(data: Any) -> Map:
     for index, item in enumerate(data):
         if index == hex_map_index:
             continue
-        if isinstance(item, str) and "~" in item:
+        if isinstance(item, str) and ("~" in item or item.count(",") == 4):  # (before 2025-01-12: commas)
             piece, hid = hexoscape.piece_from_encoded(item, f"m=$[{index}]")
             if hexoscape.today_id(hid) != hid:
                 old[hid] = hexoscape.today_id(hid)
