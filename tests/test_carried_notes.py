@@ -176,3 +176,20 @@ def test_a_share_link_names_what_its_blank_notes_would_carry(page):
     assert named(losses, "page", m.attrs["page"], "blank the map notes"), losses
     if m.attrs.get("zone_colours"):
         assert named(losses, "zone colours", "blank the map notes"), losses
+
+
+@pytest.mark.parametrize("name, said", [("pairs/The West Barbican of Idona Castle.hsc", "levels per page 2"),
+                                        ("hsc/dkniffin-virtualscape/Chat perche.hsc", "levels per page 4")])
+def test_virtualscape_print_settings_are_named_where_hexoscape_drops_them(name, said):
+    """A VirtualScape map's own print settings went nowhere in Hexoscape, unnamed; VirtualScape
+    and mapkit JSON keep them."""
+    m = read_map(corpus_file(name))
+    for target in ("hexoscape", "hexoscape-url"):
+        losses = encode_map(m, get(target), allow_loss=True)[1]
+        assert named(losses, "VirtualScape print settings", said), losses
+    for target in ("hsc", "mapkit"):
+        data, losses = encode_map(m, get(target), allow_loss=True)
+        assert not named(losses, "print settings") and parse_map(data, target).extras["hsc"]["print"] == \
+            m.extras["hsc"]["print"]
+    fresh = read_map(corpus_file("hsc/dkniffin-virtualscape/Le plateau de Tylaan.hsc"))  # VirtualScape's defaults
+    assert not named(encode_map(fresh, get("hexoscape"), allow_loss=True)[1], "print settings")

@@ -86,6 +86,7 @@ def test_a_folder_with_no_file_at_all_or_none_there_is_refused(cli, tmp_path):
     empty.mkdir()
     for args in (("validate", empty), ("convert", empty, "--to", "hsc", "-d", tmp_path / "out")):
         code, out, err = cli(*args)
-        assert code == 2 and err.strip() == f"mapkit: no file in {empty}: nothing to {args[0].replace('validate', 'check')}", err
+        verb = "check" if args[0] == "validate" else "convert"
+        assert code == 2 and err.strip() == f"mapkit: no file in {empty}: nothing to {verb}", err
     code, out, err = cli("validate", tmp_path / "missing")
     assert code == 2 and "No such file or directory" in err and "Traceback" not in err, err

@@ -138,6 +138,25 @@ def board_losses(m: Map, fmt: str) -> list[str]:
     return out
 
 
+#: VirtualScape 1.066's print settings for a new document, in the file's order (levels per page,
+#: transparency, grid, print tile numbers, print start areas as levels: hsc-format §1.3 and §8).
+VS_DEFAULT_PRINT = (6, 80, 1, 0, 1)
+_VS_PRINT = ("levels per page", "printing transparency", "printing grid", "print tile numbers",
+             "print start areas as levels")
+
+
+def print_setting_losses(m: Map, fmt: str) -> list[str]:
+    """What a map read from VirtualScape says of its printing that a format without VirtualScape's
+    print settings loses: the settings its author changed from VirtualScape's defaults."""
+    kept = m.extras.get("hsc")
+    settings = kept.get("print") if isinstance(kept, dict) else None
+    if not isinstance(settings, list):
+        return []
+    changed = [f"{name} {value!r}" for name, value, default in zip(_VS_PRINT, settings, VS_DEFAULT_PRINT)
+               if value != default]
+    return [f"VirtualScape print settings ({', '.join(changed)}): {fmt} has no place for them"] if changed else []
+
+
 def _quoted(value: object) -> str:
     return repr(value) if len(repr(value)) <= 60 else repr(value)[:57] + "..."
 

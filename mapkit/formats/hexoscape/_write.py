@@ -9,7 +9,7 @@ from functools import lru_cache
 from mapkit import data
 from mapkit.formats._json import escape_lone_surrogates
 from mapkit.formats._carried import uncarried
-from mapkit.formats._losses import Places, notes_text, unheld_attrs, unheld_piece_attrs
+from mapkit.formats._losses import Places, notes_text, print_setting_losses, unheld_attrs, unheld_piece_attrs
 from mapkit.formats.hexoscape._ids import (CASTLE_UNDER, GLYPH_IDS, MAX_ALTITUDE, MAX_COORDINATE, NAME,
                                            OBJECTIVE_IDS, WALL_BASES, encode_key, js_value, letters_for_sets,
                                            origin_shift, sets_from_letters)
@@ -123,6 +123,7 @@ def losses(m: Map) -> list[str]:
     # the players, a page's number and zone colours and the zones' names go into mapNotes (_carried)
     out.extend(_declared_losses(m))
     out.extend(uncarried(m, NAME))
+    out.extend(print_setting_losses(m, "Hexoscape"))
     return out + unheld_attrs(m, ("sets_used", "page", "zone_colours"), "Hexoscape", notes=True)
 
 

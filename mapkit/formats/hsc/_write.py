@@ -17,8 +17,8 @@ from typing import Any
 
 from mapkit import registry
 from mapkit.formats._carried import uncarried
-from mapkit.formats._losses import (CARRIED_BY_THE_MAP, Places, board_losses, notes_text, unheld_attrs,
-                                    unheld_piece_attrs)
+from mapkit.formats._losses import (CARRIED_BY_THE_MAP, VS_DEFAULT_PRINT, Places, board_losses, notes_text,
+                                    unheld_attrs, unheld_piece_attrs)
 from mapkit.formats.hsc._binary import (FAST_PATH_MIN_TILES, VERSION_BYTES, encode_cstring, paused_gc, same_bytes,
                                         version_code)
 from mapkit.formats.hsc._rtf import rtf_to_text, text_to_rtf
@@ -32,7 +32,7 @@ from mapkit.model.map import Map, Piece
 NAME = registry.declared(__name__).name
 #: VirtualScape 1.066 defaults for a new document: levels per page, transparency, grid,
 #: print tile numbers, print start areas as levels (docs/hsc-format.md §1.3 and §8).
-DEFAULT_PRINT = (6, 80, 1, 0, 1)
+DEFAULT_PRINT = VS_DEFAULT_PRINT
 _HEAD = struct.Struct("<i8siiii")
 _I32 = struct.Struct("<i")
 _U32 = struct.Struct("<I")
