@@ -124,15 +124,16 @@ def test_a_player_count_goes_into_hexoscape_notes_and_0_is_no_count(target):
             assert named(losses, "players", "blank") == counted, losses
 
 
-def test_rotten_ice_names_and_players_reach_hexoscape():
-    """Rotten Ice.hsc -> .json refused its start zones' names ('Red', 'Yellow', 'Green') and its
-    players '2': mapNotes carries both; the glyph letter 'B' has no place and stays named."""
+def test_rotten_ice_names_players_and_glyph_letter_reach_hexoscape():
+    """Rotten Ice.hsc -> .json refused its start zones' names ('Red', 'Yellow', 'Green'), its
+    glyph letter 'B' and its players '2': mapNotes carries them all, read back."""
     m = read_map(corpus_file("hsc/dkniffin-virtualscape/Rotten Ice.hsc"))
-    data, losses = encode_map(m, get("hexoscape"), allow_loss=True)
-    assert not named(losses, "start zone name") and not named(losses, "players"), losses
-    assert named(losses, "glyph 'B'", "no letter"), losses
+    data, losses = encode_map(m, get("hexoscape"))  # nothing lost, so nothing refused
+    assert losses == []
     back = parse_map(data, "hexoscape")
     assert back.players == "2"
+    glyphs = lambda x: sorted((p.q, p.r, p.z, p.attrs.get("letter")) for p in x.pieces.of_type(("glyph",)))  # noqa: E731
+    assert glyphs(back) == glyphs(m) and (9, 20, 7, "B") in glyphs(back)
     def names(x: Map) -> list:
         return sorted((p.q, p.r, p.z, p.attrs["player"], p.attrs.get("name")) for p in x.pieces.of_type(("start-zone",)))
     assert names(back) == names(m)
@@ -193,3 +194,25 @@ def test_virtualscape_print_settings_are_named_where_hexoscape_drops_them(name, 
             m.extras["hsc"]["print"]
     fresh = read_map(corpus_file("hsc/dkniffin-virtualscape/Le plateau de Tylaan.hsc"))  # VirtualScape's defaults
     assert not named(encode_map(fresh, get("hexoscape"), allow_loss=True)[1], "print settings")
+
+
+@pytest.mark.parametrize("path", corpus_files("hsc", "*.hsc") + corpus_files("pairs", "*.hsc"))
+def test_every_corpus_glyph_letter_comes_back_from_hexoscape(path):
+    m = read_map(path)
+    data, losses = encode_map(m, get("hexoscape"), allow_loss=True)
+    assert not named(losses, "glyph", "letter"), losses
+    back = parse_map(data, "hexoscape")
+    glyphs = lambda x: sorted((p.q, p.r, p.z, p.attrs.get("letter")) for p in x.pieces.of_type(("glyph",)))  # noqa: E731
+    assert glyphs(back) == glyphs(m)
+    again = parse_map(encode_map(back, get("hsc"), allow_loss=True)[0], "hsc")  # and on into VirtualScape
+    assert sorted(p.attrs.get("letter") for p in again.pieces.of_type(("glyph",))) == \
+        sorted(p.attrs.get("letter") for p in m.pieces.of_type(("glyph",)))
+
+
+def test_a_letter_no_line_can_carry_is_named_and_two_glyphs_on_one_place_keep_their_order():
+    m = Map(pieces=[Piece("glyph", 0, 0, 1, 0, {"letter": ","}), Piece("glyph", 1, 0, 1, 0, {"letter": "A"}),
+                    Piece("glyph", 1, 0, 1, 0, {"letter": "B"})])
+    data, losses = encode_map(m, get("hexoscape"), allow_loss=True)
+    assert losses == ["glyph ',': Hexoscape glyphs carry no letter (at A1 (0, 0) Level 1)"], losses
+    back = parse_map(data, "hexoscape")
+    assert [p.attrs["letter"] for p in back.pieces] == ["?", "A", "B"]

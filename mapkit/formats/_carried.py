@@ -11,8 +11,10 @@ rather than refusing it:
   `Map.attrs["zone_colours"]`); VirtualScape holds a start zone's colour in its tiles, so its
   notes carry only the players none of whose tiles it writes (`hsc._write`);
 - for Hexoscape, which has no field for them: how many players the map is for ("Players: 2",
-  `Map.players`) and the names of the start zones ('Start zone names: player 1 "Red"'), each
-  player's tiles named alike (a player whose tiles differ is named as a loss).
+  `Map.players`), the names of the start zones ('Start zone names: player 1 "Red"'), each
+  player's tiles named alike (a player whose tiles differ is named as a loss), and the letters of
+  the glyphs, whose pieces Hexoscape has without a letter ("Glyph letters: A at (9, 3) Level 2",
+  axial q, r as the file writes them and the Level the glyph lies on).
 """
 
 from __future__ import annotations
@@ -27,14 +29,16 @@ if TYPE_CHECKING:
     from typing import Iterable
 
 PAGE, ZONE_COLOURS, ZONE_NAMES, PLAYERS = "Battlefield page", "Start zone colours", "Start zone names", "Players"
-#: What each target format carries in its notes (VirtualScape has fields for players and names).
-CARRIED_BY = {"hsc": (PAGE, ZONE_COLOURS), "hexoscape": (PAGE, ZONE_COLOURS, PLAYERS, ZONE_NAMES)}
+GLYPHS = "Glyph letters"
+#: What each target format carries in its notes (VirtualScape has fields for players, names, letters).
+CARRIED_BY = {"hsc": (PAGE, ZONE_COLOURS), "hexoscape": (PAGE, ZONE_COLOURS, PLAYERS, ZONE_NAMES, GLYPHS)}
 #: The map attribute (or field) each line carries, as a loss names it.
 WHAT = {PAGE: "map attribute page", ZONE_COLOURS: "map attribute zone colours", PLAYERS: "players",
-        ZONE_NAMES: "start zone names"}
+        ZONE_NAMES: "start zone names", GLYPHS: "glyph letters"}
 
-_LINE = re.compile(r"^[ \t]*(Battlefield page|Start zone colours|Start zone names|Players)[ \t]*:[ \t]*(.*?)[ \t]*$",
-                   re.MULTILINE)
+_LINE = re.compile(r"^[ \t]*(Battlefield page|Start zone colours|Start zone names|Players|Glyph letters)[ \t]*:"
+                   r"[ \t]*(.*?)[ \t]*$", re.MULTILINE)
+_GLYPH = re.compile(r"(\S) at \((-?\d{1,12}), (-?\d{1,12})\) Level (\d{1,12})")
 _COLOUR = re.compile(r"^[A-Za-z]{1,40}$")
 _PLAYER_COLOUR = re.compile(r"player\s+(\d{1,3})\s+([A-Za-z]{1,40})")
 _PLAYER_NAME = re.compile(r'player\s+(\d{1,3})\s+("(?:[^"\\]|\\.)*")')
@@ -69,6 +73,18 @@ def zone_names(m: Map) -> tuple[dict[int, str], dict[int, set[str]]]:
     return shared, mixed
 
 
+def letter_carried(letter: object) -> bool:
+    """Whether a glyph's letter goes into a "Glyph letters" line: one character that is neither
+    the unknown glyph's "?" nor a space or comma (which the line's words would swallow)."""
+    return isinstance(letter, str) and len(letter) == 1 and letter not in "?, " and letter.isprintable()
+
+
+def glyph_letters(m: Map) -> list[tuple[str, int, int, int]]:
+    """(letter, q, r, Level) of each glyph whose letter a line carries, in map order."""
+    return [(p.attrs["letter"], p.q, p.r, p.z) for p in m.pieces.of_type(("glyph",))
+            if letter_carried(p.attrs.get("letter"))]
+
+
 def entries(m: Map, fmt: str, tiled: Iterable[int] = ()) -> list[tuple[str, str]]:
     """(label, value) of each line format `fmt` ("hsc" or "hexoscape") carries for `m` in its
     notes; `tiled` are the players whose start-zone colour its tiles hold (left out of the colours)."""
@@ -88,6 +104,9 @@ def entries(m: Map, fmt: str, tiled: Iterable[int] = ()) -> list[tuple[str, str]
     if names:
         out.append((ZONE_NAMES, ", ".join(f"player {p} {json.dumps(name, ensure_ascii=False)}"
                                           for p, name in names.items())))
+    letters = glyph_letters(m) if GLYPHS in carried else []
+    if letters:
+        out.append((GLYPHS, ", ".join(f"{letter} at ({q}, {r}) Level {z}" for letter, q, r, z in letters)))
     return out
 
 
@@ -147,6 +166,14 @@ def read_back(m: Map, fmt: str) -> None:
         for piece in m.pieces.of_type(("start-zone",)) if names else ():
             if piece.attrs.get("player") in names and not piece.attrs.get("name"):
                 piece.attrs["name"] = names[piece.attrs["player"]]
+    if GLYPHS in found:
+        places: dict[tuple[int, int, int], list[str]] = {}
+        for letter, q, r, z in _GLYPH.findall(found[GLYPHS]):
+            places.setdefault((int(q), int(r), int(z)), []).append(letter)
+        for piece in m.pieces.of_type(("glyph",)) if places else ():
+            waiting = places.get((piece.q, piece.r, piece.z))
+            if waiting and piece.attrs.get("letter", "?") == "?":
+                piece.attrs["letter"] = waiting.pop(0)
 
 
 def _quoted(value: object) -> str:

@@ -8,7 +8,7 @@ from functools import lru_cache
 
 from mapkit import data
 from mapkit.formats._json import escape_lone_surrogates
-from mapkit.formats._carried import uncarried
+from mapkit.formats._carried import letter_carried, uncarried
 from mapkit.formats._losses import Places, notes_text, print_setting_losses, unheld_attrs, unheld_piece_attrs
 from mapkit.formats.hexoscape._ids import (CASTLE_UNDER, GLYPH_IDS, MAX_ALTITUDE, MAX_COORDINATE, NAME,
                                            OBJECTIVE_IDS, WALL_BASES, encode_key, js_value, letters_for_sets,
@@ -100,7 +100,8 @@ def losses(m: Map) -> list[str]:
             if left:
                 lost(f"{ptype.name} {piece.attrs.get('name')!r}: Hexoscape makes it its "
                      f"{hexoscape_type(piece, ptype).name} and keeps no {', '.join(left)}", piece)
-        elif ptype.id == "glyph" and piece.attrs.get("letter", "?") != "?":
+        elif ptype.id == "glyph" and piece.attrs.get("letter", "?") != "?" \
+                and not letter_carried(piece.attrs.get("letter")):  # (a letter mapNotes carries: _carried)
             lost(f"glyph {piece.attrs['letter']!r}: Hexoscape glyphs carry no letter", piece)
         if hexoscape_id(piece, ptype) is not None:
             for key, value in unheld_piece_attrs(piece, _NAMED_ATTRS.get(ptype.id, ())):
