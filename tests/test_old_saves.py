@@ -221,3 +221,18 @@ def test_an_error_about_a_share_link_names_it_by_an_excerpt_in_every_command(cli
         code, out, err = cli(args[0], link, *_args(args[1:], tmp_path, n), *extra)
         assert code == 2, (args, err)
         assert link not in err and max(map(len, err.splitlines())) < 400, (args, err[:500])
+
+
+def test_an_old_save_naming_its_board_length_height_is_named_as_one_board():
+    """Older saves write the board's rows as `height` (not `length`): hsc's loss said "5 x None"
+    and named the height apart as an unknown field."""
+    from mapkit.formats import encode_map, get, parse_map
+
+    doc = {"hexMap": {"id": "1", "name": "old", "shape": "rectangle", "width": 5, "height": 4},
+           "boardPieces": {"0,0,0,0,grass24": "grass24"}}
+    m = parse_map(json.dumps(doc).encode(), "hexoscape")
+    losses = encode_map(m, get("hsc"), allow_loss=True)[1]
+    assert any("rectangle of 5 x 4 hexes" in line for line in losses) and not any("None" in line for line in losses)
+    assert not any("field height" in line for line in losses), losses
+    back = parse_map(encode_map(m, get("hexoscape"))[0], "hexoscape")  # Hexoscape keeps it as it was
+    assert back.extras["hexoscape"]["hexMap"]["height"] == 4

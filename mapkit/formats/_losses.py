@@ -123,7 +123,9 @@ def board_losses(m: Map, fmt: str) -> list[str]:
     if not isinstance(hex_map, dict):
         return []
     out = []
-    shape, width, length = hex_map.get("shape"), hex_map.get("width"), hex_map.get("length")
+    # (older saves name the length "height": hsc-format §5, `length|height`)
+    length_key = "length" if "length" in hex_map or "height" not in hex_map else "height"
+    shape, width, length = hex_map.get("shape"), hex_map.get("width"), hex_map.get(length_key)
     if width is not None or length is not None or shape is not None:
         out.append(f"Hexoscape board: {shape or 'a board'} of {width} x {length} hexes: {fmt} keeps no board "
                    "size (read back, the board is as large as its pieces)")
@@ -131,7 +133,7 @@ def board_losses(m: Map, fmt: str) -> list[str]:
         out.append(f"Hexoscape map id {_quoted(hex_map['id'])}: {fmt} keeps no map id")
     extra = kept.get("extra") if isinstance(kept, dict) else None
     others = [(f"hexMap field {key}", value) for key, value in hex_map.items()
-              if key not in _HEX_MAP_CARRIED | {"id", "shape", "width", "length"}]
+              if key not in _HEX_MAP_CARRIED | {"id", "shape", "width", length_key}]
     others += [(f"file field {key}", value) for key, value in (extra.items() if isinstance(extra, dict) else ())]
     out += [f"Hexoscape {what} ({_quoted(value)}): {fmt} has no place for it" for what, value in others
             if value not in (None, "", [], {})]
