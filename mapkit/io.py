@@ -109,6 +109,9 @@ def read_input(path: str | os.PathLike, limit: Limit | None = None) -> bytes:
     limit = limit or limits.INPUT_BYTES
     if is_link(shown) and not os.path.lexists(shown):
         # A share link carries its map in itself: the link is the document (nothing is fetched).
+        if "?m=" not in shown and "&m=" not in shown:
+            raise FormatError("a web link that carries no map (no m= parameter, as a Hexoscape share link has); "
+                              "mapkit fetches nothing: download the file and give its path", file=excerpt(shown))
         data = shown.encode("utf-8", "surrogateescape")
         if len(data) > limit.value:
             raise limit.exceeded(len(data), file=excerpt(shown))

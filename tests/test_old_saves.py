@@ -236,3 +236,12 @@ def test_an_old_save_naming_its_board_length_height_is_named_as_one_board():
     assert not any("field height" in line for line in losses), losses
     back = parse_map(encode_map(m, get("hexoscape"))[0], "hexoscape")  # Hexoscape keeps it as it was
     assert back.extras["hexoscape"]["hexMap"]["height"] == 4
+
+
+def test_a_web_link_that_carries_no_map_says_so(cli):
+    """`mapkit info https://example.com/x.hsc` read the link's own text as a VirtualScape file
+    ("unknown document version 2.05e-81"): a link without m= is named as carrying no map."""
+    for command in ("info", "validate", "render"):
+        code, out, err = cli(command, "https://example.com/x.hsc", *(["-o", "x.png"] if command == "render" else []))
+        assert code == 2 and "carries no map" in err and "fetches nothing" in err, err
+        assert "document version" not in err
