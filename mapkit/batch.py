@@ -18,11 +18,12 @@ from __future__ import annotations
 
 import os
 import sys
+import time
 from collections import Counter
 from pathlib import Path, PurePath
 from typing import Any, Callable, Iterable, Sequence
 
-from mapkit.errors import MapkitError, OptionError, is_link, reason_of, shown
+from mapkit.errors import MapkitError, OptionError, is_link, names, reason_of, shown
 from mapkit.records import Record, field
 
 #: Below this many bytes in all, one process does the files (a pool costs ~0.2 s to start).
@@ -136,17 +137,21 @@ def _run_chunk(work: Callable[..., Any], jobs: list[tuple]) -> list[Any]:
 #: does not keep the handler out: a SIGINT another thread receives still runs this thread's
 #: Python handler, so the command's handler also asks `interrupts_held` and waits.
 _HELD = False
-#: An interrupt that came while held, raised when they are let through again (`_release_interrupts`).
-_DEFERRED = False
+#: An interrupt (or a termination) that came while held: the exception raised when they are let
+#: through again (`_release_interrupts`).
+_DEFERRED: BaseException | None = None
 
 
 def interrupts_held() -> bool:
     return _HELD
 
 
-def defer_interrupt() -> None:
+def defer_interrupt(exc: BaseException | None = None) -> None:
+    """Raise `exc` (KeyboardInterrupt by default; the command's handler of SIGTERM gives its own)
+    as soon as interrupts are let through again; an interrupt keeps a termination that came first."""
     global _DEFERRED
-    _DEFERRED = True
+    if _DEFERRED is None or isinstance(_DEFERRED, KeyboardInterrupt):
+        _DEFERRED = exc if exc is not None else KeyboardInterrupt()
 
 
 def _hold_interrupts() -> Any:
@@ -168,9 +173,9 @@ def _release_interrupts(mask: Any) -> None:
     _HELD = False
     if mask is not None:  # one held back by the mask comes now
         signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT, signal.SIGTERM} - set(mask))
-    if _DEFERRED:
-        _DEFERRED = False
-        raise KeyboardInterrupt
+    if _DEFERRED is not None:
+        exc, _DEFERRED = _DEFERRED, None
+        raise exc
 
 
 def _stop_pool(pool: Any) -> None:
@@ -313,6 +318,8 @@ class Outcome(Record):
     target: str = ""
     losses: list[str] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
+    #: What was read, as --verbose says it ("read as hsc, 99 piece(s) to build with, 48 marker(s) in 0.012 s").
+    read: str = ""
 
 
 def convert_source(source: Source | str, target: str | os.PathLike, from_fmt: str | None, to_fmt: str,
@@ -333,7 +340,11 @@ def convert_source(source: Source | str, target: str | os.PathLike, from_fmt: st
         format_for_output(target, to_fmt)
         Path(target).parent.mkdir(parents=True, exist_ok=True)
         check_output(target, inputs=(path, *inputs))
+        from mapkit.summary import read_said
+
+        started = time.perf_counter()
         m = read_map(path, from_fmt)
+        outcome.read = read_said(m, time.perf_counter() - started)
         outcome.warnings = list(m.warnings)
         try:
             if room is not None:
@@ -347,7 +358,7 @@ def convert_source(source: Source | str, target: str | os.PathLike, from_fmt: st
         outcome.losses = write_map(m, target, to_fmt, allow_loss)
         outcome.done = True
     except MapkitError as exc:
-        outcome.message = str(exc) if shown(path) in str(exc) else f"{shown(path)}: {exc}"
+        outcome.message = str(exc) if names(str(exc), path) else f"{shown(path)}: {exc}"
         outcome.reason = reason_of(exc)
     except OSError as exc:  # making the output's folder
         outcome.message = f"{target}: cannot make its folder: {exc.strerror or exc}"
@@ -357,12 +368,13 @@ def convert_source(source: Source | str, target: str | os.PathLike, from_fmt: st
 
 class Checked(Record):
     """One file of a batch check: its findings (as dicts), the read error that refused it (a
-    `Refusal`, or None), and what its reader recovered from."""
+    `Refusal`, or None), what its reader recovered from, and what was read (`read_said`)."""
 
     path: str
     findings: list[dict[str, Any]]
     error: str | None
     warnings: list[str]
+    read: str = ""
 
     def outcome(self) -> Outcome:
         return Outcome(self.path, self.error is None,
@@ -393,7 +405,7 @@ def check_files(paths: Iterable[str | os.PathLike], fmt: str | None, profile: st
         check_output(os.fspath(output), inputs=files)
     work = [(path, fmt, profile, select, ignore, options, scenario, room) for path in files]
     results = run_all(check_file, work, jobs_for(jobs, files), progress)
-    return [Checked(path, found, error, warnings) for path, (found, error, warnings) in zip(files, results)], skipped
+    return [Checked(path, *result) for path, result in zip(files, results)], skipped
 
 
 def convert_files(paths: Iterable[str | os.PathLike], out_dir: str | os.PathLike, to_fmt: str, extension: str,

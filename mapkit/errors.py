@@ -8,6 +8,8 @@ from __future__ import annotations
 EXCERPT = 80
 MAX_WHERE = 160
 MAX_MESSAGE = 600
+#: The longest line an error says: its file, place and message, and any list it gives.
+MAX_LINE = 1000
 
 
 def excerpt(text: str, limit: int = EXCERPT) -> str:
@@ -21,11 +23,32 @@ def excerpt(text: str, limit: int = EXCERPT) -> str:
     return f"{text[:head]}…{text[len(text) - (room - head):]}{suffix}"
 
 
+def bounded(text: str, limit: int | None = MAX_LINE) -> str:
+    """`text` as one line that quotes at most an excerpt of any input: each run of more than
+    MAX_WHERE characters without a space (a value, a key, a path, a list written without spaces)
+    cut to an `excerpt`, and the whole to `limit` characters (None: any length, for a warning
+    `--verbose` shows whole). Every message mapkit says passes through it, so a 5,000-digit
+    coordinate or a 5,000-letter set name reaches the user as a few dozen characters."""
+    import re
+
+    line = " ".join(text.splitlines()) if "\n" in text or "\r" in text else text
+    if len(line) > MAX_WHERE:
+        line = re.sub(r"(\S{%d,}?)([:;,]?)(?=\s|$)" % (MAX_WHERE + 1), lambda m: excerpt(m[1]) + m[2], line)
+    return line if limit is None else excerpt(line, limit)
+
+
 def shown(path: object) -> str:
     """An input as a message names it: a file by its path, a share link (which carries the whole
     map in itself) by an excerpt."""
     text = str(path)
     return excerpt(text) if is_link(text) else text
+
+
+def names(message: str, path: object) -> bool:
+    """Whether `message` names the input `path` already, whole or by the excerpt an error gives
+    of a long name (so a batch does not name it twice)."""
+    text = str(path)
+    return any(form in message for form in (text, shown(text), excerpt(text, MAX_WHERE), excerpt(text)))
 
 
 def is_link(text: str) -> bool:
@@ -41,7 +64,11 @@ def input_name(path: object) -> str:
 
 
 class MapkitError(Exception):
-    """Any failure mapkit reports to the user without a traceback (exit status 2)."""
+    """Any failure mapkit reports to the user without a traceback (exit status 2); said as one
+    `bounded` line, whatever input it quotes."""
+
+    def __str__(self) -> str:
+        return bounded(super().__str__())
 
     @property
     def reason(self) -> str:
@@ -81,7 +108,7 @@ class FormatError(MapkitError):
     def __str__(self) -> str:
         parts = [excerpt(self.file, MAX_WHERE) if self.file else None,
                  excerpt(self.where, MAX_WHERE) if self.where else None, excerpt(self.message, MAX_MESSAGE)]
-        return " ".join(": ".join(p for p in parts if p).split("\n"))  # one line, whatever a parser said
+        return bounded(": ".join(p for p in parts if p))  # one line, whatever a parser said
 
 
 class LossError(MapkitError):

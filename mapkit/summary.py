@@ -79,6 +79,8 @@ def summarise(m: Map) -> dict[str, Any]:
         "sets_used": declared_sets(m),
         "scenario": _one_scenario(m, several),
         "scenarios": scenarios(m) if several else [],
+        "room": _one_room(m),
+        "rooms": rooms(m) if m.several_rooms() else [],
     }
 
 
@@ -101,6 +103,13 @@ def pieces_said(m: Map) -> str:
     return f"{built:,} piece(s) to build with" + (f", {placed:,} marker(s)" if placed else "")
 
 
+def read_said(m: Map, seconds: float) -> str:
+    """What was read of a map, as --verbose says it: its format and its pieces as `info` counts
+    them ("read as hsc, 99 piece(s) to build with, 48 marker(s) in 0.012 s")."""
+    read_as = getattr(m, "read_as", None) or m.source_format or "an unnamed format"
+    return f"read as {read_as}, {pieces_said(m)} in {seconds:.3f} s"
+
+
 def markers(m: Map) -> dict[str, int]:
     """What the map places that is no piece of a set: start-zone spaces and figures, by type."""
     from mapkit.sets.requirements import markers as placed_markers
@@ -121,6 +130,21 @@ def scenarios(m: Map) -> list[dict[str, Any]]:
             row["sets_used"] = sets
         out.append(row)
     return out
+
+
+def rooms(m: Map) -> list[dict[str, Any]]:
+    """Each board of a page that draws several (a dungeon's rooms): its number, as `--room`,
+    validate and analyze name it, its name, and the pieces it is built with (a tile two rooms share
+    counted in both)."""
+    return [{"number": room.number, "name": room.name,
+             "pieces": sum(pieces_by_type(m.for_room(room.number)).values())} for room in m.rooms]
+
+
+def _one_room(m: Map) -> dict[str, Any] | None:
+    """The room a map is, when it is one room taken from a page of several (`--room R`)."""
+    if len(m.rooms) != 1:
+        return None
+    return {"number": m.rooms[0].number, "name": m.rooms[0].name}
 
 
 def _one_scenario(m: Map, several: bool) -> dict[str, Any] | None:
@@ -204,6 +228,8 @@ def render_text(s: dict[str, Any]) -> str:
         one = s["scenario"]
         name = f" ({one['name']})" if one["name"] else ""
         lines.append(f"  scenario: {one['number']}{name}" + (f", for {one['players']} players" if one["players"] else ""))
+    if s.get("room"):
+        lines.append(f"  room:     {s['room']['number']}" + (f" ({s['room']['name']})" if s["room"]["name"] else ""))
     if s["players"]:
         lines.append(f"  players:  {s['players']}")
     if s["size"]:
@@ -238,6 +264,10 @@ def render_text(s: dict[str, Any]) -> str:
         lines.append(f"  sets used (declared): {_sets_named(s['sets_used'])}")
     if s["buildings"] or s["objects"]:
         lines.append(f"  C3G: {s['buildings']} building(s), {s['objects']} object(s)")
+    if s.get("rooms"):
+        lines.append(f"  rooms:    {len(s['rooms'])} boards, summarised together as laid out (one alone: {option('room', 'R')})")
+        for room in s["rooms"]:
+            lines.append(f"    {room['number']:3d}  {room['name'] or '(untitled)'}: {room['pieces']} pieces to build with")
     if s.get("scenarios"):
         lines.append(f"  scenarios: {len(s['scenarios'])} on the shared terrain (one alone: {option('scenario', 'K')})")
         for sc in s["scenarios"]:

@@ -271,6 +271,12 @@ def test_readme_names_what_ci_installs_besides_its_commands():
     for package in packages:
         assert f"`{package}`" in readme, package
     assert "exactly what .ci/run does" not in readme
+    # and when: only where a tool is missing, and how the tests fare without them, under CI too
+    said = " ".join(readme.split())
+    assert "if { ! command -v chromium || ! command -v pdftoppm; }" in ci and "`pdftoppm` is missing" in said
+    failing_under_ci = [p.name for p in (ROOT / "tests").glob("test_*.py")
+                        if 'os.environ.get("CI")' in (text := p.read_text(encoding="utf-8")) and "pytest.fail(" in text]
+    assert failing_under_ci and "under CI (the `CI` environment variable set), where they fail" in said
 
 
 def test_every_module_the_tests_import_is_declared():

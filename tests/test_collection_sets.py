@@ -5,6 +5,7 @@ Hexoscape inventory table; and `inventory` exits 1 when the collection cannot bu
 from __future__ import annotations
 
 import json
+import re
 from collections import Counter
 
 import pytest
@@ -50,6 +51,25 @@ def test_a_name_that_is_neither_set_nor_piece_is_refused_with_its_place(tmp_path
     listed.write_text("RotV\n\n2 x Nothing At All\n")
     with pytest.raises(FormatError, match=r"mine.txt: line 3: 'Nothing At All'"):
         read_collection(str(listed))
+
+
+def test_an_unknown_name_is_refused_naming_the_closest_names(cli, tmp_path):
+    """A refusal names the sets or pieces nearest what was written, on one short line (issue 25,
+    item 10: "RttF" was refused without a word of RttFF)."""
+    for written, nearest in (("RttF", "RttFF (Road to the Forgotten Forest)"),
+                             ("RiseOfTheValkyrie", "RotV (Rise of the Valkyrie)"),
+                             ("Volcaren Wasteland", "VW (Volcarren Wasteland)"), ("Grass 24 hex", "grass-24")):
+        with pytest.raises(FormatError, match="the closest: " + re.escape(nearest)):
+            read_collection(f"2xRotV,{written}")
+    listed = tmp_path / "mine.txt"
+    listed.write_text("RotV\n2 x RttF\n")
+    with pytest.raises(FormatError, match=r"mine.txt: line 2: 'RttF' .*the closest: RttFF"):
+        read_collection(str(listed))
+    code, out, err = cli("inventory", ROOT / "samples" / "maps" / "twin-rivers.hsc", "--collection", "2xRotV,RttF")
+    assert code == 2 and err.count("\n") == 1 and "the closest: RttFF" in err, err
+    # a name no one would type is not compared with every name, and stays an excerpt
+    code, out, err = cli("inventory", ROOT / "samples" / "maps" / "twin-rivers.hsc", "--collection", "Q" * 5000)
+    assert code == 2 and "closest" not in err and len(err) < 400, err
 
 
 def test_a_product_with_no_terrain_adds_nothing_and_says_so():

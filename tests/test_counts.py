@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from conftest import corpus_file
 
 from mapkit.formats import write_map
@@ -55,3 +57,28 @@ def test_a_page_of_several_scenarios_counts_what_its_hungriest_scenario_needs(cl
     write_map(Map(name="two", pieces=ground + one + two, scenario_setups=[Scenario(1), Scenario(2)]), path)
     data = json.loads(cli("info", path, "--json")[1])
     assert data["pieces"] == 6 == _inventory_total(cli, path)   # 4 grass and scenario 2's 2 glyphs
+
+
+def _corpus_maps() -> list:
+    from conftest import corpus_files
+
+    return (corpus_files("hsc", "*.hsc") + corpus_files("glasq-xhtml", "*.html")
+            + corpus_files("hexoscape", "*.json") + corpus_files("pairs", "*.hsc") + corpus_files("pairs", "*.html"))
+
+
+@pytest.mark.parametrize("path", _corpus_maps())
+def test_every_corpus_map_counts_alike_in_info_and_inventory(cli, path):
+    """`info --json` counts the pieces `inventory --json` lists, type by type (glyphs of every
+    letter together), start-zone spaces and figures apart as markers, on every map of the corpus
+    (issue 25, item 9; the Rotten Ice case above was one of them)."""
+    code, out, err = cli("info", path, "--json", "-q")
+    assert code == 0, err
+    info = json.loads(out)
+    code, out, err = cli("inventory", path, "--json", "-q")
+    assert code == 0, err
+    listed: dict[str, int] = {}
+    for row in json.loads(out)["pieces"]:
+        kind = "glyph" if row["type"].startswith("glyph:") else row["type"]
+        listed[kind] = listed.get(kind, 0) + row["count"]
+    assert info["pieces_by_type"] == listed and info["pieces"] == sum(listed.values())
+    assert not set(info["markers"]) & set(listed) and set(info["markers"]) <= {"start-zone", "figure", "figure-double"}

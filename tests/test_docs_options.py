@@ -26,6 +26,29 @@ OPTION = re.compile(r"(?<![\w-])(--[a-z][a-z0-9-]*)(?:[ =]((?:[A-Z][A-Z0-9_,.=]*
 PICTURE_O = re.compile(r"`([^`\n]*(?<![\w-])-o [^`\s]+\.(?:png|svg|pdf|html)\b[^`\n]*)`", re.IGNORECASE)
 #: A span that runs a command of mapkit (its options are that command's).
 COMMAND = re.compile(r"^(?:python -m )?mapkit (\w+)")
+#: A fenced block (```), whose lines are code too.
+FENCE = re.compile(r"^```[^\n]*\n(.*?)^```", re.DOTALL | re.MULTILINE)
+
+
+def fenced_commands(text: str) -> list[str]:
+    """The mapkit command lines of the document's fenced blocks (a usage synopsis, a shell session),
+    each with the lines that carry on its options ("    [--select CODES]"), written as code spans
+    so `problems` reads them as it reads the spans of the prose."""
+    out = []
+    for block in FENCE.finditer(text):
+        command = None
+        for line in block.group(1).splitlines() + [""]:
+            said = re.sub(r"^(?:\$ |.*&& )", "", line.strip())
+            if COMMAND.match(said):
+                if command:
+                    out.append(command)
+                command = said
+            elif command and line[:1].isspace() and said.startswith("["):
+                command += " " + said
+            elif command:
+                out.append(command)
+                command = None
+    return ["`" + c.replace("`", "") + "`" for c in out]
 
 
 def parsers() -> dict[str, dict[str, argparse.Action]]:
@@ -99,7 +122,27 @@ def commands():
 
 @pytest.mark.parametrize("doc", DOCS, ids=lambda p: p.name)
 def test_the_docs_name_the_options_the_parser_takes(doc, commands):
-    assert problems(doc.read_text(encoding="utf-8"), commands, script_options()) == []
+    text = doc.read_text(encoding="utf-8")
+    assert problems(text + "\n" + "\n".join(fenced_commands(text)), commands, script_options()) == []
+
+
+def test_every_doc_is_read():
+    """Every Markdown file the project ships or keeps beside its code is among those read."""
+    shipped = {p for p in ROOT.rglob("*.md") if not {".venv", ".git", "node_modules"} & set(p.parts)
+               and ".pytest_cache" not in p.parts}
+    assert shipped <= set(DOCS), sorted(map(str, shipped - set(DOCS)))
+
+
+def test_usage_blocks_are_read_too(commands):
+    """A synopsis in a fenced block is checked as a code span is, its carried-on lines with it
+    (docs/validate.md once gave `--collection FILE.vsc|...` where the parser says COLLECTION)."""
+    block = "```\nmapkit validate MAP [--profile casual]\n               [--jobs N] [--nope]\nmapkit rules [--json]\n```\n"
+    spans = fenced_commands(block)
+    assert spans == ["`mapkit validate MAP [--profile casual] [--jobs N] [--nope]`", "`mapkit rules [--json]`"]
+    assert problems("\n".join(spans), commands, set()) == [
+        "`mapkit validate MAP [--profile casual] [--jobs N] [--nope]`: mapkit validate takes no --nope"]
+    assert problems("\n".join(fenced_commands("```\nmapkit inventory MAP [--collection FILE.vsc]\n```\n")),
+                    commands, set()) == ["`mapkit inventory MAP [--collection FILE.vsc]`: --collection takes COLLECTION, not FILE"]
 
 
 def test_the_check_catches_a_wrong_option(commands):

@@ -102,9 +102,10 @@ def test_html_report(cli, level_map, tmp_path):
     html = page.read_text(encoding="utf-8")
     q, r = FLOATING
     assert f"({q}, {r}) Level 4" in html                    # the finding's place
-    assert "Levels 1–4" in html and "A Astrid at (0, 0) on Level 2" in html
+    # places named as the sheets letter them, then axial (issue 25, item 9)
+    assert "Levels 1–4" in html and "A Astrid at B1 (0, 0) on Level 2" in html
     assert 'id="hex_0_0" class="hex kind-land" data-q="0" data-r="0" data-level="2"' in html
-    assert "<title>(1, 0) Level 2: " in html                 # the water tile seen from above
+    assert "<title>C1 (1, 0) Level 2: " in html              # the water tile seen from above
 
 
 def test_battlements_are_on_their_wall_walks_level(cli, tmp_path):

@@ -24,7 +24,8 @@ SVG = "{http://www.w3.org/2000/svg}"
 @pytest.fixture()
 def numbered(tmp_path):
     (tmp_path / "good.book.json").write_text(json.dumps(tower_book()))
-    (tmp_path / "bad.book.json").write_text(json.dumps(tower_book(up=2, down=3)))  # floor 2 cannot be entered
+    # floor 2 cannot be entered
+    (tmp_path / "bad.book.json").write_text(json.dumps({**tower_book(up=2, down=3), "name": "bad tower"}))
     m = ground()
     m.name = "numbering"
     m.buildings += [Placement("good.book.json", -6, 0, 1, 0), Placement("bad.book.json", 2, 0, 1, 0)]
@@ -94,3 +95,99 @@ def test_buildings_and_floors_are_numbered_alike(cli, numbered):
     assert dead_places == {(f["place"], (f["q"], f["r"], f["level"])) for f in found if f["code"] == "M105"}
     text = cli("analyze", numbered)[1]
     assert all(f"{p} ({q}, {r}) on Level {level} leads nowhere" in text for p, (q, r, level) in dead_places)
+
+
+def test_the_build_sheets_and_the_report_number_buildings_alike(cli, numbered, tmp_path):
+    """The build sheets list the building analyze and validate name by the same number, and the
+    report lists validate's findings with the same words."""
+    import re
+
+    from pypdf import PdfReader
+
+    building = run_json(cli, "analyze", numbered, "--json")["closed_floors"][0]["building"]
+    sheets = tmp_path / "numbering.pdf"
+    assert cli("print", numbered, "-o", sheets, "-q")[0] == 0
+    words = " ".join(page.extract_text() for page in PdfReader(str(sheets)).pages).replace("\n", " ")
+    assert f"building {building}: bad tower" in words and f"building {3 - building}: test tower" in words
+    page = tmp_path / "numbering.html"
+    assert cli("report", numbered, "-o", page, "--profile", "c3g", "-q")[0] == 0
+    listed = re.findall(r'<span class="code">(M102|C105)</span> \w+: ([^<]*) <span class="where">', page.read_text())
+    found = run_json(cli, "validate", numbered, "--profile", "c3g", "--select", "C105,M102", "--format", "json")
+    assert sorted(listed) == sorted((f["code"], f["message"].replace("'", "&#x27;")) for f in found) and listed
+
+
+# -- scenarios and rooms: numbered from 1 as the page numbers them, alike in every command -----------
+
+def _svg_findings(path):
+    return {(g.get("data-code"), g.get("data-q"), g.get("data-r"))
+            for g in etree.parse(str(path)).getroot().iter(f"{SVG}g") if (g.get("id") or "").startswith("finding-")}
+
+
+def test_scenarios_are_numbered_alike(cli, tmp_path):
+    """info --json lists the scenarios; validate, analyze, the report's switcher and the build
+    sheets' pages name the same numbers."""
+    import re
+    import shutil
+    import subprocess
+
+    from conftest import corpus_file
+
+    page = corpus_file("glasq-xhtml/hsbf0023_Genotech.html")
+    numbers = [s["number"] for s in run_json(cli, "info", page, "--json", "-q")["scenarios"]]
+    assert numbers == [1, 2, 3, 4]
+    found = run_json(cli, "validate", page, "--profile", "tournament", "--format", "json", "-q")
+    assert {f["scenario"] for f in found} - {None} <= set(numbers) and any(f["scenario"] for f in found)
+    text = cli("validate", page, "--profile", "tournament", "-q")[1]
+    assert {int(n) for n in re.findall(r": scenario (\d+): ", text)} <= set(numbers)
+    assert [s["scenario"] for s in run_json(cli, "analyze", page, "--json", "-q")["scenarios"]] == numbers
+    report = tmp_path / "genotech.html"
+    assert cli("report", page, "-o", report, "-q")[0] == 0
+    switcher = re.search(r'<select id="scenario-choice">(.*?)</select>', report.read_text(encoding="utf-8")).group(1)
+    assert [int(n) for n in re.findall(r'<option value="(\d+)">scenario \1 ', switcher)] == numbers
+    if shutil.which("pdftotext"):
+        sheets = tmp_path / "genotech.pdf"
+        assert cli("print", page, "-o", sheets, "-q")[0] == 0
+        words = subprocess.run(["pdftotext", str(sheets), "-"], capture_output=True, text=True).stdout
+        assert [int(n) for n in re.findall(r"Pieces of scenario (\d+)", words)] == numbers
+
+
+def test_rooms_are_numbered_and_placed_alike(cli, tmp_path):
+    """info --json lists a page's rooms; validate and analyze name them by the same numbers; the
+    report lists a room's finding as validate words it (room 2: Level 2 L7 (8, 8), the room's own
+    frame) and rings it, like a picture's findings, where the page lays that room out (both once
+    marked (8, 8) of the whole page, a hex of another room)."""
+    import re
+
+    from conftest import corpus_file
+
+    import mapkit
+
+    page = corpus_file("glasq-xhtml/RiverofBlood.html")
+    info = run_json(cli, "info", page, "--json", "-q")
+    numbers = [room["number"] for room in info["rooms"]]
+    assert numbers == [1, 2, 3, 4] and all(room["pieces"] > 0 for room in info["rooms"])
+    assert "room:     2 (Room 2)" in cli("info", page, "--room", "2", "-q")[1]
+    assert [s["room"] for s in run_json(cli, "analyze", page, "--json", "-q")["scenarios"]] == numbers
+    found = run_json(cli, "validate", page, "--format", "json", "-q")
+    assert found and {f["room"] for f in found} <= set(numbers)
+    text = cli("validate", page, "-q")[1]
+    m = mapkit.read(page)
+    laid = {(f["code"], *map(str, m.on_layout(f["room"], f["q"], f["r"]))) for f in found}
+
+    report = tmp_path / "rob.html"
+    assert cli("report", page, "-o", report, "-q")[0] == 0
+    html = report.read_text(encoding="utf-8")
+    items = re.findall(r'<li class="finding[^>]*data-q="(-?\d+)" data-r="(-?\d+)"[^>]*data-room="(\d+)"[^>]*>'
+                       r'<span class="code">(\w+)</span>.*?<span class="where">([^<]*)</span>', html)
+    assert len(items) == len(found)
+    for q, r, room, code, where in items:
+        assert f": {where}: {code} " in text  # as validate says it
+        assert (code, q, r) in laid
+    # the P103 cell is a hex of room 2's own pieces, as the page lays them out
+    (p103,) = [f for f in found if f["code"] == "P103"]
+    at = m.on_layout(p103["room"], p103["q"], p103["r"])
+    assert any(at in m.footprint(p) for p in m.pieces if p103["room"] in p.attrs.get("rooms", ()))
+
+    picture = tmp_path / "rob.svg"
+    assert cli("render", page, "-o", picture, "--findings", "-q")[0] == 0
+    assert _svg_findings(picture) == laid

@@ -72,6 +72,32 @@ def test_the_readme_option_table_is_true_for_every_command():
         assert taking == (set(every) if named is None else named), flag
 
 
+def test_every_option_two_commands_share_is_in_the_table_and_means_one_thing():
+    """The other way round: an option more than one command takes is a row of the table (it
+    promises that it means one thing), and it is the same option everywhere: the same long and
+    short names (`-o` is `--output` in every command), the same choices and the same kind of
+    value (`--format`'s choices excepted: the table names which command adds which)."""
+    table = readme_table()
+    every = commands()
+    found: dict[str, list[tuple[str, argparse.Action]]] = {}
+    for name, parser in every.items():
+        for action in parser._actions:
+            if isinstance(action, argparse._HelpAction):
+                continue
+            for flag in action.option_strings:
+                found.setdefault(flag, []).append((name, action))
+    shared = {flag for flag, taken in found.items() if len(taken) > 1}
+    assert shared - set(table) <= {"--output", "--jobs"}, sorted(shared - set(table))  # the long names of -o and -j
+    for flag in shared:
+        actions = [action for _, action in found[flag]]
+        first = actions[0]
+        for (name, action) in found[flag][1:]:
+            assert action.option_strings == first.option_strings, (flag, name)
+            assert type(action) is type(first) and action.type is first.type and action.nargs == first.nargs, (flag, name)
+            if flag not in ("--format",):
+                assert action.choices == first.choices, (flag, name, action.choices, first.choices)
+
+
 def test_every_command_that_reads_a_map_takes_from_scenario_and_room():
     readers = {name for name, p in commands().items() if reads_a_map(p)}
     assert readers == set(commands()) - {"rules"}
@@ -169,10 +195,11 @@ def test_verbose_says_what_was_read_and_how_long_it_took(cli):
     code, _, err = cli("info", SAMPLE, "-v")
     lines = err.splitlines()
     assert code == 0 and len(lines) == 2
-    assert re.fullmatch(rf"mapkit: {re.escape(str(SAMPLE))}: read as hsc, 147 pieces and markers in \d+\.\d{{3}} s", lines[0])
+    assert re.fullmatch(rf"mapkit: {re.escape(str(SAMPLE))}: read as hsc, 99 piece\(s\) to build with, 48 marker\(s\) "
+                        rf"in \d+\.\d{{3}} s", lines[0])
     assert re.fullmatch(r"mapkit: info took \d+\.\d\d s, exit status 0", lines[1])
     before = cli("-v", "info", SAMPLE)[2].splitlines()  # given before the command's name: the same
-    assert len(before) == 2 and before[0].startswith(f"mapkit: {SAMPLE}: read as hsc, 147 pieces and markers in ")
+    assert len(before) == 2 and before[0].startswith(f"mapkit: {SAMPLE}: read as hsc, 99 piece(s) to build with, 48 ")
     code, _, err = cli("-q", "info", SAMPLE, "-v")
     assert code == 2 and "contradict" in err
 
@@ -275,7 +302,7 @@ def test_a_folder_names_the_files_it_leaves_alone(cli, tmp_path):
     code, _, err = cli("validate", tmp_path)
     assert code == 0 and "2 other files left alone" in err and "list.json, notes.txt" in err
     code, _, err = cli("validate", tmp_path, "-v")
-    assert f"{tmp_path / 'm.hsc'}: read and checked, 0 finding(s)" in err
+    assert re.search(rf"{re.escape(str(tmp_path / 'm.hsc'))}: read as hsc, .* s; checked, 0 finding\(s\)", err), err
     assert f"{tmp_path / 'notes.txt'}: left alone: " in err
 
 

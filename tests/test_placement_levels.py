@@ -54,8 +54,9 @@ def test_version_1_placements_become_levels_with_a_warning(cli, tmp_path):
     as_version_1(path)
     old = native.read(open(path, "rb").read(), path)
     assert [p.level for p in old.objects] == [1, 1]
+    # the place named as the build sheets letter it, then axial (issue 25, item 9)
     assert [w for w in old.warnings if w.startswith(native.MIGRATED)] == [
-        "mapkit JSON version 1: object 1 (car.book.json) at (1, 1) had the height 0 as its level; "
+        "mapkit JSON version 1: object 1 (car.book.json) at B2 (1, 1) had the height 0 as its level; "
         "it stands on Level 1, as version 2 writes it"]
     # written again, it is version 2 with Levels, the warning spent
     again = json.loads(native.write(old))

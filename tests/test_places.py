@@ -80,6 +80,9 @@ def test_info_and_analyze_name_the_glyph_where_the_findings_would(cli, marked):
     assert re.search(r"ending at [A-Z]+\d+ \(", out)
     _, out, _ = cli("analyze", marked, "--start", "0,0,1")
     assert "from A1 (0, 0) on Level 1" in out
+    # a start with no space names its hex as the sheets do too (it said "q=4, r=2" alone)
+    code, _, err = cli("analyze", marked, "--start", "4,2,5")
+    assert code == 2 and f"no space at {GLYPH} (4, 2) on Level 5; that hex has spaces on Level 1" in err, err
 
 
 def test_the_build_sheets_print_the_same_names(cli, marked, tmp_path):
@@ -92,6 +95,18 @@ def test_the_build_sheets_print_the_same_names(cli, marked, tmp_path):
     # the floating tile is the one piece of Level 3: the one hex name that page prints is the finding's
     names = set(re.findall(r"\b[A-Z]{1,2}\d{1,2}\b", level3.split("Coordinates")[0])) - {"H10"}
     assert names == {FLOATING}
+
+
+def test_the_report_names_its_hexes_and_glyphs_as_the_sheets_do(cli, marked, tmp_path):
+    """The report's summary places a glyph as info does, and a hex's title on its map, a standing
+    piece's and a marker's name their hex as the sheets do (they gave (q, r) alone)."""
+    page = tmp_path / "marked.html"
+    assert cli("report", marked, "-o", page)[0] == 0
+    html = page.read_text(encoding="utf-8")
+    assert f"A Astrid at {GLYPH} (4, 2) on Level 1" in html
+    assert f'<title>{FLOATING} (2, 1) Level 3: ' in html and "<title>A1 (0, 0) Level 1: " in html
+    assert f"<title>glyph A at {GLYPH} (4, 2), Level 1</title>" in html
+    assert "<title>start zone, player 1 (" in html and ") at A1 (0, 0), Level 1</title>" in html
 
 
 def test_analyze_places_its_falls_on_the_board():

@@ -8,6 +8,7 @@ import re
 
 import pytest
 
+from conftest import ROOT
 from mapkit.model.map import Map, Piece
 from mapkit.outputs.sheets import BuildOptions, build_levels, render_build
 from mapkit.outputs.sheets.levels import _MapFrame
@@ -168,6 +169,19 @@ def test_cover_page_has_the_title_and_a_picture():
     assert images, "the isometric picture is embedded"
     assert images[0].image.size[0] > 100
     assert "Level 1" in text(pages[1])
+
+
+def test_the_cover_counts_pieces_as_the_parts_list_and_info_do():
+    """The cover said '147 pieces on 6 levels' for Twin Rivers, its parts list (and info) 99,
+    its 48 start-zone spaces apart (issue 25)."""
+    import mapkit
+
+    m = mapkit.read(ROOT / "samples" / "maps" / "twin-rivers.hsc")
+    pages = draw(m, cover=True)
+    said = " ".join(text(p) for p in pages).replace("\n", " ")
+    cover = text(pages[0]).replace("\n", " ")
+    assert "99 pieces on" in cover and "(48 start-zone spaces apart)" in cover, cover
+    assert "147" not in cover and said.count("99 pieces on") == 2
 
 
 def many_kinds_map(levels: int = 5) -> Map:

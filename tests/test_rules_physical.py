@@ -63,6 +63,8 @@ def test_p102_ruin_over_air():
     pieces = floor(0, 1, 0, 0) + [Piece("ruin-3", 0, 0, 1)]
     found = codes(pieces, "P102")
     assert [(f.q, f.r) for f in found] == [(2, 0)]
+    # the hex it names in its words is named as its place is, as the sheets letter it (issue 25, item 9)
+    assert f"hangs over air at {found[0].place} (2, 0):" in found[0].message, found[0].message
 
 
 def test_p102_land_overhang_is_legal():
@@ -152,6 +154,20 @@ def test_p105_a_tile_held_by_land_that_overhangs_water_is_a_warning():
     assert [f.severity for f in fluid] == ["error"] and "rests on" in fluid[0].message, fluid
 
 
+def test_p105_no_minimum_share_of_land_holds_an_overhang_over_water():
+    """The rules give no share of a tile that must stand on land for it to reach over water, and
+    mapkit invents none (issue 25): one solid hex holds it, as for an overhang over air (P102),
+    after VirtualScape's check and Hexoscape's; the warning counts the held hexes, and the rule's
+    documentation says so. A rock 3-hex with one hex on grass and two over water: a warning."""
+    from mapkit.rules.framework import load_rules
+
+    one = floor(0, 1, 0, 1) + [Piece("grass-1", 0, 0, 1), Piece("water-1", 1, 0, 1), Piece("water-1", 0, 1, 1)]
+    over = codes(one + [Piece("rock-3", 0, 0, 2)], "P105")
+    assert [(f.severity, "1 of its 3 hexes" in f.message) for f in over] == [("warning", True)], over
+    convention = load_rules()["P105"].doc["convention"]
+    assert "No minimum share of land" in convention and "VirtualScape" in convention
+
+
 def test_p105_water_on_water():
     assert len(codes(floor(0, 0, 0, 0) + [Piece("water-1", 0, 0, 1), Piece("water-1", 0, 0, 2)], "P105")) == 1
 
@@ -227,6 +243,7 @@ def test_p111_a_stone_wall_hangs_along_a_row_of_tiles_at_its_level():
     assert codes(road + [wall, other]) == []
     found = codes(road[:2] + [Piece("road-1", q, 1, 1) for q in range(4)] + [wall], "P111")
     assert [(f.q, f.r) for f in found] == [(4, 1)]  # the fifth face hangs free
+    assert f"tile at {found[0].place} (4, 1) beside it" in found[0].message, found[0].message
     assert codes([Piece("road-wall", 1, 0, 1)], "P101") == []  # what is under it carries nothing
 
 
@@ -248,6 +265,25 @@ def test_p112_concerns_virtualscape_files_only(source):
     Below the table is wrong on any map."""
     assert codes([Piece("laur-wall-short", 0, 0, 0, 2.5), Piece("grass-1", 0, -1, 0)], "P112", source) == []
     assert [f.severity for f in codes([Piece("grass-1", 0, 0, -1)], "P112", source)] == ["error"]
+
+
+def test_p112_concerns_the_file_not_the_format_its_map_came_from(cli, tmp_path):
+    """A mapkit JSON file converted from a .hsc keeps "hsc" as the format its map came from; it is
+    no VirtualScape file, so what VirtualScape moves on load is no warning of it, until it is
+    written as a .hsc again."""
+    from mapkit.formats import write_map
+
+    m = Map(name="moved", pieces=[Piece("grass-1", 0, -1, 0), Piece("grass-1", 0, 0, 0)], source_format="hsc")
+    native = tmp_path / "moved.mapkit.json"
+    write_map(m, native)
+    code, out, err = cli("validate", native, "--select", "P112")
+    assert code == 0 and "P112" not in out, out
+    # the map as VirtualScape's reader gives it is one
+    from mapkit.formats import read_map
+
+    read = read_map(native)
+    read.read_as = "hsc"
+    assert [f.severity for f in codes(list(read.pieces), "P112", "hsc")] == ["warning"]
 
 
 # cross-check with the model's own occupancy -----------------------------------------------------

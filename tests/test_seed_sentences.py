@@ -86,7 +86,15 @@ def test_a_floor_reached_only_by_the_elevator_car_is_not_closed(cli, tmp_path):
     code, out, err = cli("validate", path, "--profile", "c3g", "--select", "M102")
     assert "M102" not in out, out
     code, out, err = cli("analyze", path, "--mover", "elevator-car", "--json")
-    assert all(stop["spaces"] for stop in json.loads(out)["boarding"])
+    ride = json.loads(out)
+    assert all(stop["spaces"] for stop in ride["boarding"])
+    # the car itself stops on every floor it carries figures to: none is closed to it, and the car
+    # is no object "not modelled for movement" (mapkit once said both beside the boarding places)
+    assert ride["closed_floors"] == [] and not any("not modelled" in n for n in ride["notes"]), ride
+    code, out, err = cli("analyze", path, "--mover", "elevator-car")
+    assert "cannot be entered" not in out and "figures enter and exit at floor 3" in out, out
+    code, out, err = cli("analyze", path, "--json")
+    assert not any("not modelled" in n for n in json.loads(out)["notes"])
 
 
 # -- seeds/001: one figure a space, never a Half hex ----------------------------------------------

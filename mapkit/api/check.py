@@ -124,7 +124,7 @@ def validate(subject: Map | PathLike, profile: str | None = "casual", select: It
     select, ignore = list(select), list(ignore)
     chosen, options = check_options(profile, select, ignore, settings, overlay, vehicle_rules)
     if isinstance(subject, (str, os.PathLike)):
-        found, error, _ = check_file(str(subject), format, profile or "casual", select, ignore, options)
+        found, error, *_ = check_file(str(subject), format, profile or "casual", select, ignore, options)
         if error is not None:
             from mapkit.errors import FormatError
 

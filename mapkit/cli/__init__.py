@@ -73,7 +73,7 @@ import importlib  # noqa: E402
 from mapkit import __version__  # noqa: E402
 from mapkit.cli import common as _common  # noqa: E402
 from mapkit.cli.common import add_common_options, set_verbosity  # noqa: E402
-from mapkit.errors import MapkitError  # noqa: E402
+from mapkit.errors import MAX_MESSAGE, MapkitError, bounded  # noqa: E402
 from mapkit.cli.wording import FLAGS  # noqa: E402
 from mapkit.wording import speaking  # noqa: E402
 
@@ -117,7 +117,9 @@ class _Parser(argparse.ArgumentParser):
         super().__init__(*args, **kwargs)
 
     def error(self, message: str) -> None:  # type: ignore[override]
-        self.exit(2, f"{self.prog}: error: {message}\n")
+        from mapkit.errors import bounded
+
+        self.exit(2, bounded(f"{self.prog}: error: {message}") + "\n")  # it may quote a huge argument
 
 
 #: Command names that differ from their module's name.
@@ -163,7 +165,26 @@ class _Terminated(BaseException):
 
 
 def _terminate(signum: int, frame: object) -> None:
+    """SIGTERM or SIGHUP: _Terminated, but, as an interrupt (`_interrupt`), not in the middle of
+    an import (numpy, cut there, fails with an ImportError and a traceback) nor while a batch
+    holds signals back."""
+    global _pending_termination
+    if _answered:
+        return
+    held = getattr(sys.modules.get("mapkit.batch"), "interrupts_held", None)
+    if held is not None and held():
+        sys.modules["mapkit.batch"].defer_interrupt(_Terminated(signum))
+        return
+    if _importing(frame) and hasattr(signal, "setitimer"):
+        _pending_termination = signum
+        signal.setitimer(signal.ITIMER_REAL, 0.01)
+        return
+    _pending_termination = 0
     raise _Terminated(signum)
+
+
+#: A termination that came during an import, raised once it is done (`_interrupt_later`).
+_pending_termination = 0
 
 
 #: Positionals that take many files: `convert IN --scenario 2 OUT` and `validate A --select P1 B`
@@ -184,12 +205,14 @@ def main(argv: list[str] | None = None) -> int:
     """Run one command. Exit status: 0 done, 1 validate found an error, 2 refused (bad usage,
     bad input, a limit, a loss, an output that must not or cannot be written), 3 a bug in mapkit,
     130/143 interrupted or terminated, 141 standard output closed (as Unix tools: quietly)."""
-    global _answered
+    global _answered, _pending_termination
     from mapkit import io
 
     the_command = argv is None and _is_the_command()
     argv = sys.argv[1:] if argv is None else argv
     _answered = False
+    _pending_termination = 0
+    started = None
     handlers = _catch_termination()
     try:
         parser = build_parser(argv)
@@ -198,14 +221,17 @@ def main(argv: list[str] | None = None) -> int:
             return 0
         args = _parse(parser, argv)
         set_verbosity(args)
+        _common.say_what_was_read(clear=True)
         started = _clock()
         with io.command_run(), speaking(FLAGS):  # library texts name the choices they tell of as flags
             code = int(args._run(args) or 0)
-        if _common.verbosity > 0:
-            _say(f"mapkit: {args.command} took {_clock() - started:.2f} s, exit status {code}")
+        _took(args.command, started, code)
         return code
     except MapkitError as exc:
-        _say(f"mapkit: {exc}")
+        _common.say_what_was_read()
+        _say(bounded(f"mapkit: {exc}"))
+        if started is not None:
+            _took(args.command, started, EXIT_REFUSED)
         return EXIT_REFUSED
     except KeyboardInterrupt:
         _say("mapkit: interrupted; no file was left half-written")
@@ -222,7 +248,7 @@ def main(argv: list[str] | None = None) -> int:
     except Exception as exc:  # a bug: say so in one line, keep the traceback for debugging
         if os.environ.get("MAPKIT_DEBUG"):
             raise
-        _say(f"mapkit: internal error: {type(exc).__name__}: {exc}; {BUG_ADVICE}")
+        _say(f"mapkit: internal error: {type(exc).__name__}: {bounded(str(exc), MAX_MESSAGE)}; {BUG_ADVICE}")
         return EXIT_BUG
     finally:
         _answered = True
@@ -246,6 +272,12 @@ def _ignore_late_signals() -> None:
                 signal.signal(signum, signal.SIG_IGN)
             except (ValueError, OSError):
                 pass
+
+
+def _took(command: str, started: float, code: int) -> None:
+    """With --verbose, the command's last line: the time it took and its exit status."""
+    if _common.verbosity > 0:
+        _say(f"mapkit: {command} took {_clock() - started:.2f} s, exit status {code}")
 
 
 def _clock() -> float:
@@ -304,7 +336,9 @@ def _interrupt(signum: int, frame: object) -> None:
 
 
 def _interrupt_later(signum: int, frame: object) -> None:
-    if _pending_interrupt:
+    if _pending_termination:
+        _terminate(_pending_termination, frame)
+    elif _pending_interrupt:
         _interrupt(signum, frame)
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from mapkit.errors import LossError, UsageError
+from mapkit.errors import LossError, UsageError, bounded
 
 TYPE_CHECKING = False  # (typing is not imported at run time: every command starts faster)
 if TYPE_CHECKING:
@@ -69,13 +69,14 @@ def tell(warning: str) -> None:
     nothing with --quiet, cut to `WARNING_LINE` without --verbose."""
     if verbosity < 0:
         return
-    line = f"mapkit: {warning}"
+    line = bounded(f"mapkit: {warning}", None)  # whole with --verbose, but never a huge value whole
     print(line if verbosity > 0 else cut(line), file=sys.stderr)
 
 
 def refuse(error: str) -> None:
     """A file a batch could not read: an error, said even with --quiet."""
-    print(cut(f"mapkit: {error}") if verbosity <= 0 else f"mapkit: {error}", file=sys.stderr)
+    line = bounded(f"mapkit: {error}", None)
+    print(cut(line) if verbosity <= 0 else bounded(line), file=sys.stderr)
 
 
 def show(result: Result) -> int:
@@ -97,7 +98,7 @@ def print_summary(lines: list[str]) -> None:
     if verbosity < 0:
         return
     for i, line in enumerate(lines):
-        print(("mapkit: " if i == 0 else "") + line, file=sys.stderr)
+        print(("mapkit: " if i == 0 else "") + bounded(line, None), file=sys.stderr)
 
 
 #: What `-o` of a command that prints a report cannot be: a picture, a sheet or a page.
@@ -146,12 +147,25 @@ def report_output(args: argparse.Namespace) -> str | None:
     return out
 
 
+def say_what_was_read(clear: bool = False) -> None:
+    """With --verbose, what the command's jobs read (`mapkit.cli.jobs.job.READ`), said when it
+    refuses after reading: its result, which says so otherwise, never came. `clear`: forget it
+    instead (a command begins)."""
+    job = sys.modules.get("mapkit.cli.jobs.job")  # (not loaded: nothing was read)
+    read: list[str] = getattr(job, "READ", [])
+    if not clear and verbosity > 0:
+        for line in read:
+            print(f"mapkit: {line}", file=sys.stderr)
+    read.clear()
+
+
 def refuse_loss(where: str, exc: LossError) -> int:
     """A write refused because the format cannot carry something: what, and how to write anyway."""
-    print(f"mapkit: {exc.file or where}: {exc.target} cannot carry {len(exc.losses)} thing(s); "
-          f"nothing written (use --allow-loss to write it anyway):", file=sys.stderr)
+    say_what_was_read()
+    print(bounded(f"mapkit: {exc.file or where}: {exc.target} cannot carry {len(exc.losses)} thing(s); "
+                  f"nothing written (use --allow-loss to write it anyway):"), file=sys.stderr)
     for loss in exc.losses:
-        print(f"  - {cut(loss)}", file=sys.stderr)
+        print(f"  - {cut(bounded(loss, None))}", file=sys.stderr)
     return 2
 
 

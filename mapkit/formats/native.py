@@ -247,15 +247,17 @@ def _placed_on_levels(m: Map) -> None:
     """A version 1 file's placements as Levels: its `level` was the height the Book rests at, one
     less than the Level on Cosmos or water (`resting.rest_level`, judged at the origin hex: a
     Book's other hexes need the Book). Each one changed is a warning."""
+    from mapkit.formats._losses import Places
     from mapkit.model import resting
 
     index = resting.layer_index(m)
+    place = Places(m)  # named as the build sheets letter the hex, as a loss names it
     for kind, placements in (("building", m.buildings), ("object", m.objects)):
         for number, p in enumerate(placements, 1):
             layers = resting.layers_under(index, [(p.q, p.r)])
             level = resting.rest_level(layers, p.level)
             if level != p.level:
-                m.warnings.append(f"{MIGRATED}{kind} {number} ({p.book}) at ({p.q}, {p.r}) had the height {p.level} "
+                m.warnings.append(f"{MIGRATED}{kind} {number} ({p.book}) at {place(p.q, p.r)} had the height {p.level} "
                                   f"as its level; it stands on Level {level}, as version 2 writes it")
                 p.level = level
 

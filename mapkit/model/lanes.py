@@ -130,7 +130,7 @@ def greatest(lanes: int, n: int, keep: Keep | None = None) -> int:
     data = lanes.to_bytes(WIDTH * n, "little")
     high, low = data[1::2], data[0::2]
     top = _greatest_byte(high)
-    if high.count(_ONE[top]) != n:
+    if high != _ONE[top] * n:  # (a compare: counting loops over every byte, a compare is memcmp)
         low = _and(low, high.translate(EQUAL[top]))  # rows below read 0, which no row holding top is below
     return (top << 8) | _greatest_byte(low)
 
@@ -167,7 +167,7 @@ class KindPlanes:
         by_high: dict[int, bytearray] = {}
         for slot, k in enumerate(self.order):
             by_high.setdefault(k >> 8, bytearray(256))[k & 0xFF] = slot
-        if list(by_high) == [0] or high.count(0) == self.n:
+        if list(by_high) == [0] or high == bytes(self.n):
             self.slots = low.translate(by_high.get(0, bytes(256)))
         else:
             total = 0

@@ -318,6 +318,18 @@ class Map(Record):
         return replace(self, pieces=Pieces(pieces), rooms=[room], attrs=dict(self.attrs), extras=dict(self.extras),
                        warnings=list(self.warnings))
 
+    def on_layout(self, number: int, q: int, r: int) -> tuple[int, int]:
+        """Hex (q, r) of room `number`'s own frame (as `for_room` draws it, and as validate and
+        analyze name its places) where this map lays the room out: a picture or page of the whole
+        map marks it there. OptionError if the map has no such room."""
+        from mapkit.model.grid import rotate
+
+        frame = self.room(number).attrs.get("frame")
+        if not frame or not any(frame):
+            return q, r
+        turns, dq, dr = frame
+        return rotate(q - dq, r - dr, -turns)
+
     def per_room(self) -> list[tuple[int | None, "Map"]]:
         """(number, map) for each room of a map that has several, else [(None, the map)] (the
         room's number for one room taken from a page of several)."""

@@ -31,7 +31,7 @@ def prepare(m: Map, layer: bld.BuildingLayer | None = None) -> Spaces:
     bld.apply(spaces, layer)
     spaces.notes.extend(layer.notes)
     modelled = len({(q, r, name) for q, r, _, _, name in layer.objects})
-    if m.objects and not layer.objects:
+    if m.objects and not layer.objects and not layer.cars:  # an Elevator Car is ridden (`elevator_stops`)
         spaces.notes.append(f"{len(m.objects)} C3G object(s) (vehicles, destructible objects) not modelled for movement")
     elif modelled:
         spaces.notes.append("vehicles and destructible objects are climbed like terrain (their tops are spaces); "
@@ -140,8 +140,11 @@ class Analysis(Record):
         the floor from the bottom one, both counted from 1 as every output counts them."""
         reached = self._reached_any()
         floors: dict[tuple[int, int], list[int]] = {}
+        # the Elevator Car enters a floor by stopping at its shaft space, the one space of it the car
+        # may take (seeds/000, Elevators); it was said not to enter the floors it carried figures to
+        car = self.figure.elevator_car
         for s in range(len(self.spaces)):
-            if gr.is_interior(self.spaces, s):
+            if gr.is_interior(self.spaces, s) or car and self.spaces.building[s] >= 0 and self.spaces.role[s] == "elevator":
                 floors.setdefault((self.spaces.building[s], self.spaces.floor[s]), []).append(s)
         return [{"building": b + 1, "floor": f + 1, "spaces": len(ids)}
                 for (b, f), ids in sorted(floors.items()) if not any(reached[s] for s in ids)]
@@ -162,6 +165,9 @@ class Analysis(Record):
             outside = [s for s in range(len(self.spaces)) if not gr.is_interior(self.spaces, s)]
             turns, _ = space_turns(search(self.graph, source_nodes(self.graph, outside)))
             reached = [t is not None for t in turns]
+        if self.figure.elevator_car and self.start_turns is not None:
+            # the car starts in its shaft, never in a start zone: where it rides from there is reached
+            reached = [seen or t is not None for seen, t in zip(reached, self.start_turns)]
         rides = self.elevator_stops()
         while rides:
             boarded = next((stops for stops in rides if any(reached[s] for stop in stops for s in stop)), None)

@@ -103,7 +103,12 @@ def analyze_map(m: Map, figure: Figure, start: tuple[int, int, int] | None = Non
         if found is None:
             have = sorted({spaces.level(s) for s in range(len(spaces)) if (spaces.q[s], spaces.r[s]) == start[:2]})
             hint = f"; that hex has spaces on Level {', '.join(map(str, have))}" if have else "; that hex has no space"
-            raise StartError(f"no space at q={start[0]}, r={start[1]} on Level {start[2]}{hint}")
+            from mapkit.model.board import Board
+
+            board = Board.of(sheets if sheets is not None else m)
+            sheet = board.name(start[0], start[1]) if board is not None else None
+            where = f"{sheet} ({start[0]}, {start[1]})" if sheet else f"q={start[0]}, r={start[1]}"
+            raise StartError(f"no space at {where} on Level {start[2]}{hint}")
         start = spaces.key(found)
     result = analyze(spaces, figure, start, broken_windows=broken_windows, at=at)
     data = report(result)

@@ -119,9 +119,9 @@ def check_book(doc: Any, shown: str, params: OverlayParams | None = None) -> lis
 
 def check_file(path: str, fmt: str | None, profile: str, select: list[str], ignore: list[str],
                options: dict[str, Any], scenario: int | None = None, room: int | None = None
-               ) -> tuple[list[dict[str, Any]], str | None, list[str]]:
+               ) -> tuple[list[dict[str, Any]], str | None, list[str], str]:
     """Findings (as dicts), a read error (a `Refusal`: its message, and the reason a batch
-    summary groups it under), and reader warnings for one file; runs in a worker process of
+    summary groups it under), reader warnings and what was read (`summary.read_said`) for one file; runs in a worker process of
     `mapkit validate`, so everything it returns pickles. `scenario` (`room`) checks that scenario
     (room) of the map alone (a map without it is an error of that file). The file is read, and
     its format told, once; a map's Books are found beside it (`books.placed.load_placed`)."""
@@ -129,23 +129,30 @@ def check_file(path: str, fmt: str | None, profile: str, select: list[str], igno
     from mapkit.books.placed import load_placed
     from mapkit.formats import parse_map, read_file
 
+    import time
+
+    from mapkit.summary import read_said
+
+    started = time.perf_counter()
     try:
         data, found = read_file(path)
         if found is not None and found.kind == "book":
             # A Book is checked by the C3G Book rules whatever the profile; --select and --ignore still apply.
             checked = check_book(book_json(data, str(path)), str(path), options.get("overlay_params"))
             return [f.as_dict() for f in checked
-                    if (not select or matches(f.code, select)) and not matches(f.code, ignore)], None, []
+                    if (not select or matches(f.code, select)) and not matches(f.code, ignore)], None, [], \
+                f"read as a C3G Book in {time.perf_counter() - started:.3f} s"
     except MapkitError as exc:
-        return [], Refusal.of(exc), []
+        return [], Refusal.of(exc), [], ""
     try:
         m = load_placed(parse_map(data, fmt, shown(path), known=found), path)
+        read = read_said(m, time.perf_counter() - started)
         found_now = check_map(m, shown(path), profile, select, ignore, options, scenario=scenario, room=room)
     except OptionError as exc:  # no such scenario (room) in this map
-        return [], Refusal(f"{shown(path)}: {exc}", "no such room" if str(exc).startswith("no room") else "no such scenario"), []
+        return [], Refusal(f"{shown(path)}: {exc}", "no such room" if str(exc).startswith("no room") else "no such scenario"), [], ""
     except MapkitError as exc:
-        return [], Refusal.of(exc), []
-    return [f.as_dict() for f in found_now], None, list(m.warnings)
+        return [], Refusal.of(exc), [], ""
+    return [f.as_dict() for f in found_now], None, list(m.warnings), read
 
 
 def findings_to_draw(m: Map, file: str | None = None, profile: str | None = "casual"

@@ -94,6 +94,13 @@ class CheckContext(Record):
 
         return Board.of(self.sheets if self.sheets is not None else self.map)
 
+    def hex_named(self, q: int, r: int) -> str:
+        """A hex as a message names one: the sheets' name first ("C7"), then axial, as a finding's
+        place reads."""
+        board = self.board
+        sheet = board.name(q, r) if board is not None else None
+        return f"{sheet} ({q}, {r})" if sheet else f"({q}, {r})"
+
     def finding(self, rule_code: str, message: str, q: int | None = None, r: int | None = None,
                 level: int | None = None, severity: str | None = None) -> Finding:
         sev = severity or RULES[rule_code].severity

@@ -82,7 +82,9 @@ def _analyse(ctx: CheckContext) -> dict[str, list[Finding]]:
     floors = _building_floors(ctx)
     # what a .hsc cannot hold concerns a VirtualScape file; another map meets it only when
     # converted to one, and the conversion names it as a loss (issue 25)
-    virtualscape = ctx.map.source_format == "hsc"
+    # (the format of the file itself: a mapkit JSON file converted from a .hsc keeps "hsc" as its
+    # source_format, but is no VirtualScape file; `read_as`, where the reader set it, says which)
+    virtualscape = (getattr(ctx.map, "read_as", None) or ctx.map.source_format) == "hsc"
     for i, piece in enumerate(pieces):
         ptype = types[i]
         if ptype is None:
@@ -115,7 +117,7 @@ def _analyse(ctx: CheckContext) -> dict[str, list[Finding]]:
                                     piece.q, piece.r, levels.level(ptype, z)))
         elif len(held) < len(hexes) and not may_bridge(ptype):
             gap = hexes[under.index(None)]
-            out["P102"].append(find("P102", f"{_label(ptype, i)} hangs over air at ({gap[0]}, {gap[1]}): "
+            out["P102"].append(find("P102", f"{_label(ptype, i)} hangs over air at {ctx.hex_named(*gap)}: "
                                     f"{len(hexes) - len(held)} of its {len(hexes)} hexes have nothing under them",
                                     gap[0], gap[1], levels.level(ptype, z)))
         if held and kind != "figure" and any(fluid[s] for s in held):
@@ -132,7 +134,7 @@ def _attached(ctx: CheckContext, idx: BuildIndex, out: list[Finding], i: int, pt
         b = idx.body_at(q, r, z)
         if b is None or idx.type_of(b).kind not in ("land", "castle", "custom"):
             out.append(ctx.finding("P111", f"{_label(ptype, i)} is not attached along its length: no "
-                                   f"{levels.label(levels.layer(z))} tile at ({q}, {r}) beside it", q, r,
+                                   f"{levels.label(levels.layer(z))} tile at {ctx.hex_named(q, r)} beside it", q, r,
                                    levels.level(ptype, z)))
             return
 

@@ -100,8 +100,8 @@ def terrain_limit(ctx: CheckContext) -> Iterable[Finding]:
         names = ", ".join(sorted(limited.uncovered))
         yield ctx.finding("T203", f"pieces from no official master set or expansion: {names}")
     if not limited.feasible:
-        yield ctx.finding("T203", f"cannot be built from {masters} master set(s) + {expansions} expansion(s) "
-                          f"(at most {same} of one); counting master sets and expansions as this rule does "
+        yield ctx.finding("T203", f"tournament limit (a tournament map is built from at most {masters} master "
+                          f"set(s) + {expansions} expansion(s), at most {same} of one): this map cannot be; counting master sets and expansions as this rule does "
                           f"(no terrain kits), the smallest build is {_smallest(need)}; `mapkit inventory` "
                           "gives the smallest build with terrain kits")
 
@@ -172,7 +172,7 @@ def _fits(hexes: set[tuple[int, int]], shape, cat) -> bool:
     return False
 
 
-@rule("K301", "contest-terrain-sets", "error", "contest", CONTEST,
+@rule("K301", "contest-terrain-sets", "warning", "contest", CONTEST,
       "The map needs more than 4 terrain sets (C3G contests)")
 def contest_terrain_sets(ctx: CheckContext) -> Iterable[Finding]:
     from mapkit.sets import load_sets, minimum_cover, terrain_requirements

@@ -82,14 +82,62 @@ def _add(counts: dict[str, int], item: str, file: str | None, where: str, warnin
         return
     product = _set(name)
     if product is None:
-        raise FormatError(f"{excerpt(name)!r} names no set or piece mapkit knows (a set: its id such as RotV, or "
-                          "its name; a piece: its id such as rock-1, or its name)", file=file, where=where)
+        close = closest(name)
+        hint = f"; the closest: {', '.join(close)}" if close else ""
+        raise FormatError(f"{excerpt(name)!r} names no set or piece mapkit knows{hint} (a set: its id such as RotV, "
+                          "or its name; a piece: its id such as rock-1, or its name)", file=file, where=where)
     if product.set is None:
         if warnings is not None:
             warnings.append(f"{where}: {product.name} holds no terrain (it adds no pieces)")
         return
     for type_id, n in product.set.pieces:
         counts[type_id] = counts.get(type_id, 0) + n * copies
+
+
+#: How many names a refusal offers, and the longest item they are looked for (a name no one
+#: would type is not compared with every name: the refusal stays one short line, and quick).
+CLOSEST = 3
+_CLOSEST_CHARS = 80
+
+
+def closest(name: str) -> list[str]:
+    """The known sets and pieces nearest a name no set or piece has, nearest first, each as it may
+    be written ("RttFF (Road to the Forgotten Forest)", "rock-1"): letters and digits compared in
+    lower case, so "RiseOfTheValkyrie" finds RotV and "RttF" RttFF."""
+    import difflib
+
+    key = _compact(name)
+    if not key or len(name) > _CLOSEST_CHARS:
+        return []
+    names = _names()
+    found = difflib.get_close_matches(key, list(names), n=CLOSEST * 3, cutoff=0.5)
+    ratio = {match: difflib.SequenceMatcher(None, key, match).ratio() for match in found}
+    out: list[str] = []
+    for match in found:  # nearest first; those much farther than the nearest are no help
+        if names[match] not in out and ratio[match] >= ratio[found[0]] - 0.1:
+            out.append(names[match])
+    return out[:CLOSEST]
+
+
+def _compact(name: str) -> str:
+    return "".join(ch for ch in name.casefold() if ch.isalnum())
+
+
+@lru_cache(maxsize=1)
+def _names() -> dict[str, str]:
+    """Every set's id and name and every piece's id and name (compacted) -> how a refusal shows it."""
+    from mapkit.sets.sets import all_sets
+
+    out: dict[str, str] = {}
+    for s in all_sets().values():
+        shown = f"{s.id} ({' '.join(re.sub(r'[(][^)]*[)]', ' ', s.name).split())})"
+        for spelling in (s.id, s.name, re.sub(r"[(][^)]*[)]", " ", s.name)):
+            out.setdefault(_compact(spelling), shown)
+    for ptype in catalog().types.values():
+        for spelling in (ptype.id, ptype.name):
+            if spelling:
+                out.setdefault(_compact(spelling), ptype.id)
+    return out
 
 
 def _split(item: str) -> tuple[str, str | None]:

@@ -11,7 +11,7 @@ inventory, not a map, so the module offers `read_collection` instead of `read`.
 
 from __future__ import annotations
 
-from mapkit.errors import FormatError
+from mapkit.errors import FormatError, excerpt
 from mapkit.model.catalog import catalog
 from mapkit.sets.counts import read_count
 
@@ -58,7 +58,7 @@ def read_collection(data: bytes, filename: str = "", warnings: list[str] | None 
             type_id = cat.by_vsc[key].id
         else:
             if warnings is not None:
-                warnings.append(f"line {number}: unknown piece {key!r} ({value} of it) skipped")
+                warnings.append(f"line {number}: unknown piece {excerpt(key)!r} ({excerpt(value)} of it) skipped")
             continue
         counts[type_id] = counts.get(type_id, 0) + count
     if not seen_section:

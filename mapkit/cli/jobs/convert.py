@@ -56,4 +56,6 @@ def convert_folder(paths: Iterable[PathLike], folder: PathLike, format: str, fro
             tell(f"{shown_input(outcome.source)}: dropped: {loss}")
         if not outcome.done:
             (tell if refused is None else refused)(outcome.message)
-    return Result(done, warnings=tell, status=2 if done.refused else 0, summary=done.batch_summary())
+    details = [f"{shown_input(o.source)}: {o.read}; written to {o.target}" for o in done.outcomes if o.done]
+    details += [f"{s.path}: left alone: {s.reason}" for s in done.skipped]
+    return Result(done, warnings=tell, status=2 if done.refused else 0, summary=done.batch_summary(), details=details)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 
 from mapkit import api
-from mapkit.cli.jobs.job import Result, Told, check_output, json_text, read_job
+from mapkit.cli.jobs.job import Result, Told, check_output, json_text, read_collection_job, read_job
 from mapkit.errors import OptionError, input_name, is_link
 
 TYPE_CHECKING = False  # (typing is not imported at run time: every command starts faster)
@@ -43,7 +43,7 @@ def fit_file(path: PathLike, collection: PathLike, output: PathLike | None = Non
         raise OptionError("a share link names no file to write the new map beside: name it with -o")
     tell = Told(warn)
     m = read_job(path, format, scenario, tell, room=room)
-    have = api.read_collection(collection, called="--collection")
+    have = read_collection_job(collection, tell)
     try:
         api.check_collection(have)  # before the outputs are checked and the solver runs
     except OptionError as exc:

@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-import os
 
 from mapkit import api
-from mapkit.cli.jobs.job import Result, Told, deliver, json_text, read_job, report_output
+from mapkit.cli.jobs.job import Result, Told, deliver, json_text, read_collection_job, read_job, report_output
 
 TYPE_CHECKING = False  # (typing is not imported at run time: every command starts faster)
 if TYPE_CHECKING:
@@ -28,10 +27,7 @@ def inventory_file(path: PathLike, collection: PathLike | None = None, sets: Seq
     m = read_job(path, format, scenario, tell, room=room)
     owned = None
     if collection:
-        skipped: list[str] = []
-        owned = api.read_collection(collection, skipped, called="--collection")
-        for warning in skipped:
-            tell(f"{os.fspath(collection)}: warning: {warning}")
+        owned = read_collection_job(collection, tell)
     rep = api.inventory(m, owned, sets, community)
     short = bool(rep.get("missing"))  # the collection cannot build the map: status 1, as a short fit
     return deliver(Result(rep, json_text(rep) if as_json else api.inventory_text(rep), tell, 1 if short else 0),

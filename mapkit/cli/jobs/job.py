@@ -49,6 +49,17 @@ class Result(Record):
         self.warnings = list(self.warnings)
 
 
+#: What the jobs of the command now running read, in order (`said_read`): `--verbose` says it even
+#: when the command then refuses (`mapkit.cli.main`), as it does with a command's result.
+READ: list[str] = []
+
+
+def said_read(tell: Told, line: str) -> None:
+    """A line of what a job read (`path: read as FORMAT, what it holds, in S s`), for --verbose."""
+    tell.details.append(line)
+    READ.append(line)
+
+
 class Told(list):
     """The warnings of one job, in order, each passed on to `warn` as it is added; and its
     `details` (what was read, how long it took)."""
@@ -81,15 +92,34 @@ def read_job(path: PathLike, format: str | None, scenario: int | None, tell: Tol
         m = api.read(path, format, printable=printable)
     else:
         m, started = read_from
+    seconds = time.perf_counter() - started
     read_as = tell.read_as = getattr(m, "read_as", None) or m.source_format
-    tell.details.append(f"{shown_input(path)}: read as {read_as or 'an unnamed format'}, "
-                        f"{len(m.pieces):,} pieces and markers in {time.perf_counter() - started:.3f} s")
+    said_read(tell, f"{shown_input(path)}: read as {read_as or 'an unnamed format'}, {api.pieces_said(m)} "
+                    f"in {seconds:.3f} s")  # as a batch says it (`mapkit.summary.read_said`); pieces as info counts them
     for warning in api.reader_warnings(m):
         tell(f"{shown_input(path)}: warning: {warning}")
     try:
         return api.pick(m, room, scenario)
     except (RoomError, ScenarioError) as exc:
         raise type(exc)(f"{shown_input(path)}: {exc}") from None
+
+
+def read_collection_job(collection: PathLike, tell: Told) -> dict[str, int]:
+    """The collection `--collection` names (a file, or a list such as "2xRotV,RttFF"), each thing
+    its reader skipped told, and what was read said for --verbose."""
+    import time
+
+    from mapkit import api
+
+    started = time.perf_counter()
+    skipped: list[str] = []
+    owned = api.read_collection(collection, skipped, called="--collection")
+    name = shown_input(collection)
+    for warning in skipped:
+        tell(f"{name}: warning: {warning}")
+    said_read(tell, f"{name}: read as a collection of {sum(owned.values()):,} piece(s) (sets counted by their "
+                    f"pieces) in {time.perf_counter() - started:.3f} s")
+    return owned
 
 
 def check_output(path: PathLike, *kinds: str, inputs: Iterable[PathLike] = ()) -> str:

@@ -5,8 +5,9 @@ from __future__ import annotations
 import os
 
 from mapkit import api
-from mapkit.cli.jobs.job import Result, Told, check_output, deliver, json_text, overlay_params, read_job, report_output
-from mapkit.errors import OptionError
+from mapkit.cli.jobs.job import (Result, Told, check_output, deliver, json_text, overlay_params, read_job,
+                                 report_output, said_read)
+from mapkit.errors import OptionError, excerpt
 from mapkit.errors import shown as shown_input
 
 TYPE_CHECKING = False  # (typing is not imported at run time: every command starts faster)
@@ -46,6 +47,8 @@ def overlay_file(path: PathLike, picture: PathLike | None = None, as_json: bool 
         if scenario is not None or room is not None:
             raise OptionError(f"{shown_input(path)}: a Book sets up no scenarios or rooms; "
                               "give a map that places it")
+        said_read(tell, f"{shown_input(path)}: read as a C3G Book, {excerpt(document.name)!r} ({document.kind}) "
+                        f"in {time.perf_counter() - reading:.3f} s")
         result = api.overlay(document, chosen)
     else:
         m = read_job(path, format, scenario, tell, room=room, read_from=None if document is None else (document, reading))

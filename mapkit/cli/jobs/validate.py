@@ -6,7 +6,7 @@ import os
 
 from mapkit import api
 from mapkit.cli.jobs.job import Result, Told, overlay_params
-from mapkit.errors import OptionError
+from mapkit.errors import OptionError, names
 from mapkit.errors import shown as shown_input
 
 TYPE_CHECKING = False  # (typing is not imported at run time: every command starts faster)
@@ -51,7 +51,7 @@ def validate_report(paths: Iterable[PathLike], profile: str | None = "casual", s
         for warning in checked.warnings:
             tell(f"{shown_input(checked.path)}: warning: {warning}")
         if checked.error is not None:
-            line = checked.error if checked.path in checked.error else f"{checked.path}: {checked.error}"
+            line = checked.error if names(checked.error, checked.path) else f"{shown_input(checked.path)}: {checked.error}"
             if refused is None:
                 tell(line)
             else:
@@ -67,7 +67,7 @@ def validate_report(paths: Iterable[PathLike], profile: str | None = "casual", s
     # a folder ends with a summary; so do several files when some were refused (grouped by reason)
     several = any(os.path.isdir(p) for p in paths) or (len(result.files) > 1 and bool(result.unreadable))
     status = 2 if result.unreadable else 0 if result.ok else 1
-    details = [f"{shown_input(c.path)}: read and checked, {len(c.findings)} finding(s)"
+    details = [f"{shown_input(c.path)}: {c.read or 'read'}; checked, {len(c.findings)} finding(s)"
                for c in result.checked if c.error is None]
     details += [f"{s.path}: left alone: {s.reason}" for s in result.skipped]
     return Result(result, "" if output else report, tell, status,

@@ -187,9 +187,13 @@ def _plain_prefix(rec: bytes, n: int, lk: PlainLookup) -> tuple[int, bytes, byte
     and turns as stored, one byte each, and their raw type ids: the type lookup that makes a
     code is also the check that the type is plain."""
     good = n
+    filled: dict[int, bytes] = {}  # a column of n times one byte: compared, not counted (memcmp, not a loop)
     for offset, value in _CONSTANT:
         column = rec[offset::SIZE]
-        if column.count(value) != n:
+        expected = filled.get(value)
+        if expected is None:
+            expected = filled[value] = _ONE[value] * n
+        if column != expected:
             good = min(good, n - len(column.lstrip(bytes((value,)))))
             if good == 0:
                 return 0, b"", b"", array("i")

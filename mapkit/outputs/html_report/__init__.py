@@ -36,7 +36,16 @@ def collect_findings(m: Map, file: str | None, profile: str | None = "casual"
     except Exception as exc:  # a failing rule must not sink the report
         return [], [f"Findings could not be computed: {type(exc).__name__}: {exc}"]
     notes = [f"No findings are listed: {reason}."] if reason else []
-    return [f.as_dict() for f in findings], notes
+    return [_on_page(m, f.as_dict()) for f in findings], notes
+
+
+def _on_page(m: Map, finding: dict[str, Any]) -> dict[str, Any]:
+    """A finding as the page lists it: named as validate names it (a room's finding in the room's
+    own frame), with `on_map`, the hex where the page's map, which lays the rooms out together,
+    shows it."""
+    if finding.get("room") is not None and finding.get("q") is not None and m.several_rooms():
+        finding["on_map"] = list(m.on_layout(finding["room"], finding["q"], finding["r"]))
+    return finding
 
 
 def inventory_section(m: Map) -> tuple[str, list[str]]:

@@ -11,10 +11,11 @@ from __future__ import annotations
 
 import html
 import math
-from typing import Any
+from typing import Any, Callable
 
 from mapkit.model import levels
 from mapkit.model.catalog import catalog
+from mapkit.model.board import Board
 from mapkit.model.grid import HEX_PITCH_MM, SQRT3, hex_center_mm, hex_corners_mm
 from mapkit.model.map import Map
 
@@ -152,6 +153,12 @@ def top_view_svg(m: Map) -> str:
         m = m.terrain()
     cells = _Cells(m)
     tops = cells.tops()
+    board = Board.of(whole)  # a hex's title names it as the sheets and the findings do (C7)
+
+    def named(q: int, r: int) -> str:
+        sheet = board.name(q, r) if board is not None else None
+        return f"{sheet} ({q}, {r})" if sheet else f"({q}, {r})"
+
     colours = [hex_colour(rgb) for rgb in cells.bases]      # the legend's colour, on every Level
 
     def colour(i: int) -> str:
@@ -188,7 +195,7 @@ def top_view_svg(m: Map) -> str:
         level = span_top[idx]
         out.append(f'<use id="hex_{q}_{r}" class="hex kind-{kind_of[idx]}" data-q="{q}" data-r="{r}" '
                    f'data-level="{level}" href="#hx" x="{x:.2f}" y="{y:.2f}" fill="{colour(i)}">'
-                   f'<title>({q}, {r}) Level {level}: {name_of[idx]}</title></use>')
+                   f'<title>{named(q, r)} Level {level}: {name_of[idx]}</title></use>')
         labels.append(f'<text x="{x:.1f}" y="{y + 1.3:.1f}">{level}</text>')
     out.append("</g>")
     out.append(_outline_path(cells, tops, "outlines"))
@@ -214,15 +221,16 @@ def top_view_svg(m: Map) -> str:
         for q, r in m.footprint(piece):
             x, y = _centre(q, r)
             out.append(f'<use class="standing" href="#hs" x="{x:.2f}" y="{y:.2f}" fill="{fill}" '
-                       f'data-level="{level}"><title>{html.escape(ptype.name)} at ({q}, {r}), '
+                       f'data-level="{level}"><title>{html.escape(ptype.name)} at {named(q, r)}, '
                        f'{levels.label(level)}</title></use>')
     out.append("</g>")
     out.append('<g id="markers">')
     for idx in cells.markers:
-        out.append(_marker(m, m.pieces[idx]))
+        out.append(_marker(m, m.pieces[idx], named))
     for number, pieces in sorted(own.items()):
         out.append(f'<g class="scenario-pieces" data-scenario="{number}">')
-        out.extend(_marker(whole, p) if cat[p.type].kind == "marker" else _standing(whole, p) for p in pieces)
+        out.extend(_marker(whole, p, named) if cat[p.type].kind == "marker" else _standing(whole, p, named)
+                   for p in pieces)
         out.append("</g>")
     out.append("</g>")
     out.append('<polygon id="focus" points="" fill="none"/>')
@@ -281,7 +289,7 @@ def _points(q: float, r: float, size: float | None = None) -> str:
     return " ".join(f"{x * SVG_SCALE:.2f},{y * SVG_SCALE:.2f}" for x, y in hex_corners_mm(q, r, size=size))
 
 
-def _standing(m: Map, piece: Any) -> str:
+def _standing(m: Map, piece: Any, named: Callable[[int, int], str]) -> str:
     """A piece standing on the surface (a tree, a ruin, a figure), small, on each of its hexes, with
     the Level it stands on (`data-level`: the one-Level view shows it on that Level only)."""
     from mapkit.outputs.scene.layout import build_level
@@ -296,18 +304,18 @@ def _standing(m: Map, piece: Any) -> str:
     for q, r in m.footprint(piece):
         x, y = _centre(q, r)
         out.append(f'<use class="standing" href="#hs" x="{x:.2f}" y="{y:.2f}" fill="{colour}" data-level="{level}">'
-                   f'<title>{html.escape(ptype.name)} at ({q}, {r}), {levels.label(level)}</title></use>')
+                   f'<title>{html.escape(ptype.name)} at {named(q, r)}, {levels.label(level)}</title></use>')
     return "".join(out)
 
 
-def _marker(m: Map, piece: Any) -> str:
+def _marker(m: Map, piece: Any, named: Callable[[int, int], str]) -> str:
     """A start zone or glyph, with the Level it lies on (`data-level`, as `_standing`)."""
     x, y = (v * SVG_SCALE for v in hex_center_mm(piece.q, piece.r))
     scenario = piece.attrs.get("scenario")
     sc = f' data-scenario="{html.escape(str(scenario))}"' if scenario is not None else ""
     level = levels.level(catalog()[piece.type], piece.z)
     sc += f' data-level="{level}"'
-    where = f", {levels.label(level)}"
+    where = f" at {named(piece.q, piece.r)}, {levels.label(level)}"
     if piece.type == "start-zone":
         player = int(piece.attrs.get("player", 0) or 0)
         from mapkit.outputs.scene.players import zone_colour

@@ -137,7 +137,8 @@ SCRIPT = """
     if(hex){hex.classList.add('highlight');hex.parentNode.appendChild(hex);}
     focus.setAttribute('points',corners(+q,+r));
     var c=centre(+q,+r);centreOn(c[0],c[1]);
-    status.textContent='Showing ('+q+', '+r+')'+(level?' Level '+level:'')+(hex?'':' (no piece there)');
+    var where=li.querySelector('.where');
+    status.textContent='Showing '+(where?where.textContent:'('+q+', '+r+')')+(hex?'':' (no piece there)');
   }
   document.querySelectorAll('.finding').forEach(function(li){
     li.addEventListener('click',function(){choose(li);});
@@ -167,6 +168,8 @@ def render_report(m: Map, file: str | None = None, parts: ReportParts | None = N
     if summary.get("scenario"):
         one = summary["scenario"]
         rows.append(("scenario", f"{one['number']} {one['name']}".strip()))
+    if summary.get("rooms"):  # numbered as validate and analyze name them ("room 2: ...")
+        rows.append(("rooms", ", ".join(f"{room['number']} {room['name']}".strip() for room in summary["rooms"])))
     if summary.get("scenarios"):
         rows.append(("scenarios", ", ".join(f"{sc['number']} {sc['name']}".strip() for sc in summary["scenarios"])))
 
@@ -174,7 +177,9 @@ def render_report(m: Map, file: str | None = None, parts: ReportParts | None = N
         return f"scenario {item['scenario']}, " if "scenario" in item else ""
 
     rows += [(f"{of(z)}start zone, player {z['player']}", f"{z['hexes']} hexes") for z in summary["start_zones"]]
-    rows += [(f"{of(g)}glyph", f"{g['letter']} {g['name']} at ({g['q']}, {g['r']}) on {levels.label(g['level'])}")
+    # placed as info places a glyph: the sheets' name first (C7), then axial
+    rows += [(f"{of(g)}glyph", f"{g['letter']} {g['name']} at {g['place'] + ' ' if g.get('place') else ''}"
+                               f"({g['q']}, {g['r']}) on {levels.label(g['level'])}")
              for g in summary["glyphs"]]
     if summary["buildings"] or summary["objects"]:
         rows.append(("C3G", f"{summary['buildings']} building(s), {summary['objects']} object(s)"))
@@ -262,13 +267,16 @@ def _findings_html(findings: list[dict[str, Any]]) -> str:
                                               f.get("r") if f.get("r") is not None else math.inf,
                                               f.get("q") if f.get("q") is not None else math.inf))
     for n, f in enumerate(ranked):
-        q, r, level, place = f.get("q"), f.get("r"), f.get("level"), f.get("place")
-        # placed as validate's text places it: 'Level L C7 (q, r)', the sheets' name where it has one
+        q, r, level, place, room = f.get("q"), f.get("r"), f.get("level"), f.get("place"), f.get("room")
+        # placed as validate's text places it: 'room R: Level L C7 (q, r)', the sheets' name where it
+        # has one (a room's place in its own frame); the map rings the hex where it lays that out
         parts = ([f"Level {level}"] if level is not None else []) + ([str(place)] if place else []) + \
             ([f"({q}, {r})"] if q is not None and r is not None else [])
-        where = " ".join(parts) if parts else "whole map"
-        attrs = "".join(f' data-{k}="{e(str(v))}"' for k, v in (("q", q), ("r", r), ("level", level), ("place", place),
-                                                                 ("scenario", f.get("scenario"))) if v is not None)
+        where = (f"room {room}: " if room is not None else "") + (" ".join(parts) if parts else "whole map")
+        mq, mr = f.get("on_map") or (q, r)
+        attrs = "".join(f' data-{k}="{e(str(v))}"' for k, v in (("q", mq), ("r", mr), ("level", level), ("place", place),
+                                                                 ("room", room), ("scenario", f.get("scenario")))
+                        if v is not None)
         items.append(f'<li class="finding sev-{e(str(f.get("severity")))}" id="finding-{n}" tabindex="0"{attrs}>'
                      f'<span class="code">{e(str(f.get("code")))}</span> {e(str(f.get("severity")))}: '
                      f'{e(str(f.get("message")))} <span class="where">{e(where)}</span></li>')

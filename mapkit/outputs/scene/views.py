@@ -442,13 +442,16 @@ def _finish(m: Map, opts: RenderOptions, content: Group, box: Box, info: dict) -
             # placed as validate's text places it: 'Level L C7 (q, r)', the sheets' name where it has one
             parts = ([f"Level {f.level}"] if f.level is not None else []) + ([f.place] if f.place else []) + \
                 ([f"({f.q}, {f.r})"] if f.q is not None and f.r is not None else [])
-            where = f" {' '.join(parts)}:" if parts else ""
+            room = getattr(f, "room", None)
+            where = (f" room {room}:" if room is not None else "") + (f" {' '.join(parts)}:" if parts else "")
             listed.append((n, f.severity, f"{n}.{where} {f.code} {f.severity}: {f.message}"))
             if f.q is None or f.r is None:
                 continue
-            if opts.level is not None and info.get("cells") is not None and (f.q, f.r) not in info["cells"]:
+            # a room's finding names its room's own frame; the picture lays the rooms out together
+            fq, fr = m.on_layout(room, f.q, f.r) if room is not None and m.several_rooms() else (f.q, f.r)
+            if opts.level is not None and info.get("cells") is not None and (fq, fr) not in info["cells"]:
                 continue
-            cx, cy = hex_center(f.q, f.r, p)
+            cx, cy = hex_center(fq, fr, p)
             if proj is not None:
                 cx, cy = proj.project(cx, cy, float(f.level or 0))
             panels = info.get("panels")
@@ -456,9 +459,9 @@ def _finish(m: Map, opts: RenderOptions, content: Group, box: Box, info: dict) -
                 if f.level not in panels:
                     continue
                 cx, cy = cx + panels[f.level][0], cy + panels[f.level][1]
-            per_hex[(f.q, f.r)] = per_hex.get((f.q, f.r), 0) + 1
-            g = Group(f"finding-{n}", attrs={"data-code": f.code, "data-severity": f.severity, "data-q": f.q,
-                                             "data-r": f.r, "data-level": f.level if f.level is not None else ""})
+            per_hex[(fq, fr)] = per_hex.get((fq, fr), 0) + 1
+            g = Group(f"finding-{n}", attrs={"data-code": f.code, "data-severity": f.severity, "data-q": fq,
+                                             "data-r": fr, "data-level": f.level if f.level is not None else ""})
             g.items.extend(symbols.finding(cx, cy, p, f.severity, n))
             drawn.append((DRAW_ORDER.get(f.severity, 0), n, g))
         fg.items.extend(g for _, _, g in sorted(drawn, key=lambda d: (d[0], d[1])))

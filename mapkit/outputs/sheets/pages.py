@@ -38,6 +38,16 @@ from mapkit.outputs.sheets.hidden import beneath, overlay, stacked_starts
 from mapkit.outputs.sheets.hidden import lines as hidden_lines
 
 
+def _pieces_on_levels(m: Map, n_levels: int) -> str:
+    """'64 pieces on 1 Level (4 start-zone spaces apart)': the pieces counted as `info` and
+    `inventory` count them, start-zone spaces and figures apart (the cover and the parts list)."""
+    from mapkit.summary import MARKER_WORDS, markers, pieces_by_type
+
+    placed = ", ".join(f"{n} {MARKER_WORDS.get(t, t)}" for t, n in markers(m).items())
+    return (f"{sum(pieces_by_type(m).values())} pieces on {n_levels} Level{'s' if n_levels != 1 else ''}"
+            + (f" ({placed} apart)" if placed else ""))
+
+
 def _cover_page(c: Any, m: Map, w_mm: float, h_mm: float, n_levels: int) -> None:
     """Title, author and an isometric picture of the whole map (a note if it cannot be drawn)."""
     margin = 15.0
@@ -47,7 +57,7 @@ def _cover_page(c: Any, m: Map, w_mm: float, h_mm: float, n_levels: int) -> None
                         fit_text(m.name or "Untitled map", bold_font(), 22, (w_mm - 2 * margin) * PT_PER_MM))
     c.setFont(font(), 11)
     facts = [f"by {m.author}" if m.author else "", f"{m.players} players" if m.players else "",
-             f"{len(m.pieces)} pieces on {n_levels} levels"]
+             _pieces_on_levels(m, n_levels)]
     c.drawCentredString(w_mm / 2 * PT_PER_MM, (h_mm - margin - 20) * PT_PER_MM,
                         fit_text(" · ".join(f for f in facts if f), font(), 11, (w_mm - 2 * margin) * PT_PER_MM))
     box_w, box_h = w_mm - 2 * margin, h_mm - 2 * margin - 40
@@ -83,13 +93,8 @@ def _totals_pages(c: Any, m: Map, levels: dict[int, list[int]], w_mm: float, h_m
     frame = _MapFrame(m)
     everything = [i for idx in levels.values() for i in idx]
     lines: list[tuple[str, str, str]] = []          # (style, count, text)
-    # the pieces counted as `info` and `inventory` count them; start-zone spaces and figures apart
-    from mapkit.summary import MARKER_WORDS, markers, pieces_by_type
-
-    placed = ", ".join(f"{n} {MARKER_WORDS.get(t, t)}" for t, n in markers(m).items())
     meta = [f"author: {m.author}" if m.author else "", f"players: {m.players}" if m.players else "",
-            f"{sum(pieces_by_type(m).values())} pieces on {len(levels)} Level{'s' if len(levels) != 1 else ''}"
-            + (f" ({placed} apart)" if placed else ""),
+            _pieces_on_levels(m, len(levels)),
             f"table space {frame.width / 10:.1f} x {frame.height / 10:.1f} cm "
             f"({frame.width / 25.4:.1f} x {frame.height / 25.4:.1f} in)"]
     lines += [("small", "", part) for part in wrap_text(" · ".join(s for s in meta if s), font(), 8, width_pt)]
