@@ -165,3 +165,19 @@ def test_levels_and_start_are_said_one_way():
     for name in ("levels.md", "rules.md"):
         text = (ROOT / "docs" / name).read_text(encoding="utf-8")
         assert "--start Q,R,LEVEL" in text and "--from Q,R" not in text, name
+
+
+#: Where a doc may write "level N" in lower case: another program's own word, said as such.
+OTHER_LEVELS = (re.compile(r"zlib level \d|as level \d in under"),  # PNG compression
+                re.compile(r"VirtualScape's level is the height of a tile's bottom: its level 0 is the table"))
+
+
+def test_levels_are_written_one_way():
+    """A Level is written "Level N", the layer of tiles whose top is at height N (docs/levels.md);
+    docs/c3g.md once listed C401 as "Cosmos spaces at level 0", where a Cosmos tile on the table is
+    a Level 1 tile whose spaces are at height 0."""
+    for doc in DOCS:
+        text = re.sub(r"\s+", " ", doc.read_text(encoding="utf-8"))
+        for found in re.finditer(r"(?<![\w.])level \d", text):  # (not an attribute, `.level`)
+            around = text[max(0, found.start() - 100):found.end() + 200]
+            assert any(p.search(around) for p in OTHER_LEVELS), (doc.name, around)

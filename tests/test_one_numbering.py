@@ -79,6 +79,9 @@ def test_buildings_and_floors_are_numbered_alike(cli, numbered):
     analyze = run_json(cli, "analyze", numbered, "--json")
     (closed,) = analyze["closed_floors"]
     building, floor = closed["building"], closed["floor"]
+    # the spaces of that floor carry its numbers too (and the text says "in building N")
+    inside = [s for s in analyze["spaces"] if (s.get("building"), s.get("floor")) == (building, floor)]
+    assert len(inside) == closed["spaces"], (len(inside), closed)
     dead = {(t["building"], t["transit_number"]) for t in analyze["transit_dead_ends"]}
     assert {b for b, _ in dead} == {building}
 

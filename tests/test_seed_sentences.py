@@ -93,6 +93,12 @@ def test_a_floor_reached_only_by_the_elevator_car_is_not_closed(cli, tmp_path):
     assert ride["closed_floors"] == [] and not any("not modelled" in n for n in ride["notes"]), ride
     code, out, err = cli("analyze", path, "--mover", "elevator-car")
     assert "cannot be entered" not in out and "figures enter and exit at floor 3" in out, out
+    # a Half hex a wall cuts is a space outside and one inside: the inside one says so (the list
+    # named "F6 on Level 1" twice)
+    half = next(line for line in out.splitlines() if "a Half hex (" in line)
+    assert "on Level 1 in building 1" in half
+    named = re.findall(r"[A-Z]+\d+ on Level \d+(?: in building \d+)?", half)
+    assert len(named) == len(set(named)), half
     code, out, err = cli("analyze", path, "--json")
     assert not any("not modelled" in n for n in json.loads(out)["notes"])
 
@@ -153,6 +159,31 @@ def test_an_occupant_of_a_vehicle_on_a_half_hex(tmp_path):
     m.objects[-1].occupants[0]["height"] = 3
     assert "Wolverine (Height 3) could not be placed" in c305(m, write_map(m, tmp_path))[0]
     assert not any("1048576" in f for f in found)
+
+
+def test_two_occupants_of_a_wagon_with_one_half_hex_say_why(tmp_path):
+    """seeds/001, Destroying Vehicles, with seeds/000, Half Hex Movement: a two-space wagon on the
+    sample street, one space on the Half strip at (5, 2) and one Full at (4, 2), two occupants: one
+    figure a space and none on the Half hex leaves one over, and C305 says the Half hex is why (it
+    said "1 space(s) for 2 occupants" of a vehicle standing on two)."""
+    from pathlib import Path
+
+    from mapkit.formats import read_map
+
+    street = Path(__file__).resolve().parent.parent / "samples" / "maps" / "street.mapkit.json"
+    m = read_map(street)
+    for p in m.buildings + m.objects:
+        p.book = str((street.parent / p.book).resolve())
+    wagon = dict(ONE_SPACE_CART, name="wagon", spaces=[[0, 0], [1, 0]],
+                 footprint={"polygon": [[-9, -7], [27, -7], [27, 7], [-9, 7]]})
+    (tmp_path / "wagon.book.json").write_text(json.dumps(wagon))
+    m.objects.append(Placement(str(tmp_path / "wagon.book.json"), 4, 2, 1, 0,
+                               occupants=[{"name": "Gambit"}, {"name": "Jubilee"}]))
+    path = write_map(m, tmp_path)
+    assert c305(m, path) == ["wagon (object 4): Gambit, Jubilee could not all be placed on the spaces it stands on "
+                             "(1 space(s) for 2 occupants (1 of its 2 spaces a Half hex, where no figure is placed), "
+                             "one figure a space: 1 of them would be left over): if it is destroyed, so is every "
+                             "occupant left over"]
 
 
 # -- mapkit rules cites the sentences ---------------------------------------------------------------

@@ -342,6 +342,10 @@ def report(result: Analysis) -> dict[str, Any]:
             entry["blocked"] = blocked[s]
         if spaces.role[s] != "ground":
             entry["role"] = spaces.role[s]
+        if spaces.building[s] >= 0 and spaces.floor[s] >= 0:
+            # inside a building: numbered from 1 as closed_floors and the findings number them (a
+            # Half hex cut by a wall is a space outside and one inside, on one hex and Level)
+            entry["building"], entry["floor"] = spaces.building[s] + 1, spaces.floor[s] + 1
         if spaces.fit[s] != "full":
             entry["fit"] = spaces.fit[s]
             if result.start_passed is not None:

@@ -259,10 +259,13 @@ PLACES_NAMED = 12
 
 
 def _some_places(places: list[list[int]], name: Callable[[int, int], str | None]) -> str:
-    """" (C7 on Level 1, ...)": the first `PLACES_NAMED` of these spaces, as the sheets name them."""
+    """" (C7 on Level 1, ...)": the first `PLACES_NAMED` of these spaces, as the sheets name them
+    ([q, r, Level], or [q, r, Level, building] for a space inside a building)."""
     if not places:
         return ""
-    said = [f"{name(q, r) or f'({q}, {r})'} on Level {level}" for q, r, level in places[:PLACES_NAMED]]
+    # a space inside a building says so: a Half hex a wall cuts is a space outside and one inside
+    said = [f"{name(q, r) or f'({q}, {r})'} on Level {level}" + "".join(f" in building {b}" for b in inside)
+            for q, r, level, *inside in places[:PLACES_NAMED]]
     more = f" and {len(places) - PLACES_NAMED} more" if len(places) > PLACES_NAMED else ""
     return f" ({', '.join(said)}{more})"
 
@@ -313,7 +316,7 @@ def render_text(d: dict[str, Any]) -> str:
     blocked: dict[str, list[list[int]]] = {}
     for s in spaces:
         if "blocked" in s:
-            blocked.setdefault(s["blocked"], []).append([s["q"], s["r"], s["level"]])
+            blocked.setdefault(s["blocked"], []).append([s["q"], s["r"], s["level"]] + ([s["building"]] if "building" in s else []))
     if blocked:
         # the heatmap's slate hexes: each reason with where (as the sheets name the hexes)
         lines.append(f"  spaces where no move of this figure ends: {sum(map(len, blocked.values()))}")

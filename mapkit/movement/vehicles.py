@@ -218,9 +218,19 @@ def unplaced_occupants(spaces: Spaces, under: list[int], occupants: Iterable[dic
     if placed < len(placeable):
         spaces_free = len({s for i in placeable for s in fits[i]})
         out.append(([occupants[i] for i in placeable],
-                    f"{spaces_free} space(s) for {len(placeable)} occupants, one figure a space: "
-                    f"{len(placeable) - placed} of them would be left over"))
+                    f"{spaces_free} space(s) for {len(placeable)} occupants{_why_fewer(spaces, under)}, one figure "
+                    f"a space: {len(placeable) - placed} of them would be left over"))
     return out
+
+
+def _why_fewer(spaces: Spaces, under: list[int]) -> str:
+    """Why a vehicle's spaces take fewer figures than it stands on (" (1 of its 2 spaces a Half hex,
+    where no figure is placed)"), or "" where each takes one."""
+    half = sum(1 for s in under if spaces.fit[s] != "full")
+    held = sum(1 for s in under if spaces.fit[s] == "full" and spaces.occupied[s])
+    reasons = ([f"{half} of its {len(under)} spaces a Half hex, where no figure is placed"] if half else []) + \
+        ([f"{held} held by another figure"] if held else [])
+    return f" ({'; '.join(reasons)})" if reasons else ""
 
 
 def _why_not(spaces: Spaces, under: list[int], height: Any) -> str:

@@ -101,7 +101,7 @@ def terrain_limit(ctx: CheckContext) -> Iterable[Finding]:
         yield ctx.finding("T203", f"pieces from no official master set or expansion: {names}")
     if not limited.feasible:
         yield ctx.finding("T203", f"tournament limit (a tournament map is built from at most {masters} master "
-                          f"set(s) + {expansions} expansion(s), at most {same} of one): this map cannot be; counting master sets and expansions as this rule does "
+                          f"set(s) + {expansions} expansion(s), at most {same} of one): this map cannot be built from them; counting master sets and expansions as this rule does "
                           f"(no terrain kits), the smallest build is {_smallest(need)}; `mapkit inventory` "
                           "gives the smallest build with terrain kits")
 
