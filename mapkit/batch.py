@@ -250,14 +250,14 @@ def walk(paths: Iterable[str | os.PathLike], *, skip: Iterable[str | os.PathLike
     roots = [Path(p) for p in given if p not in links]
     if not roots:
         return [_link_source(link, n) for n, link in enumerate(links, 1)], []
-    if len(roots) == 1 and roots[0].is_dir():
+    if len(roots) == 1 and _is_dir(roots[0]):
         base = Path(os.path.abspath(roots[0]))
     else:  # the folder the roots share: a/x.hsc and b/x.hsc become a/x and b/x
         base = Path(os.path.commonpath([os.path.dirname(os.path.abspath(r)) for r in roots]))
     sources: list[Source] = []
     skipped: list[Skipped] = []
     for root in roots:
-        if not root.is_dir():
+        if not _is_dir(root):
             sources.append(Source(root, PurePath(os.path.relpath(os.path.abspath(root), base))))
             continue
         for folder, dirs, names in os.walk(root):
@@ -278,6 +278,15 @@ def walk(paths: Iterable[str | os.PathLike], *, skip: Iterable[str | os.PathLike
                     sources.append(Source(path, PurePath(os.path.relpath(os.path.abspath(path), base))))
     sources += [_link_source(link, n) for n, link in enumerate(links, 1)]
     return sources, skipped
+
+
+def _is_dir(path: Path) -> bool:
+    """Whether `path` is a folder; a name the system refuses (too long, which `Path.is_dir`
+    raises) is taken as a file, whose reading then says what is wrong with it."""
+    try:
+        return path.is_dir()
+    except OSError:
+        return False
 
 
 def _link_source(link: str, number: int) -> Source:

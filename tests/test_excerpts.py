@@ -33,13 +33,14 @@ LINE = 1000
 PLANTS = ["Z" * 5000, "9" * 5000]
 
 #: One small real file of each format to plant values in.
+_CORPUS = CORPUS if CORPUS is not None else Path("(no corpus)")
 FILES = {
     "mapkit": ROOT / "samples" / "maps" / "street.mapkit.json",
-    "hexoscape": CORPUS / "hexoscape" / "Welcome.json",
-    "glasq": CORPUS / "glasq-xhtml" / "Aveniul'sThreshold.html",
+    "hexoscape": _CORPUS / "hexoscape" / "Welcome.json",
+    "glasq": _CORPUS / "glasq-xhtml" / "Aveniul'sThreshold.html",
     "mapkit-book": ROOT / "samples" / "books" / "bungalow.book.json",
-    "vsc": CORPUS / "vsc" / "test_collection.vsc",
-    "hexoscape-inventory": CORPUS / "hexoscape" / "inventory_template.tsv",
+    "vsc": _CORPUS / "vsc" / "test_collection.vsc",
+    "hexoscape-inventory": _CORPUS / "hexoscape" / "inventory_template.tsv",
     "set-list": ROOT / "samples" / "collections" / "two-masters.sets.txt",
 }
 
@@ -207,6 +208,10 @@ def _cases(tmp: Path) -> dict[str, list[str]]:
         "an output's extension": ["convert", m, str(tmp / ("x." + "q" * 250))],
         "-o of a report": ["info", m, "-o", str(tmp / (("a" * 200 + "/") * 20) / "x.txt")],
         "a missing file": ["info", str(tmp / (("n" * 200 + "/") * 20) / "m.hsc")],
+        "a file name the system refuses": ["validate", str(tmp / ("L" * 300 + ".hsc"))],  # was exit 3
+        "a file name the system refuses, converted": ["convert", str(tmp / ("L" * 300 + ".hsc")), "--to", "hsc",
+                                                      "-d", str(tmp / "out3")],
+        "a collection of a name the system refuses": ["inventory", m, "--collection", str(tmp / ("L" * 300 + ".vsc"))],
         "a folder's file names": ["validate", str(tmp / ("d" * 200)), "-v"],
         "a folder's file names, converted": ["convert", str(tmp / ("d" * 200)), "--to", "hsc", "-d",
                                              str(tmp / "out"), "-v"],
@@ -221,8 +226,7 @@ def test_every_line_mapkit_says_of_a_huge_input_is_bounded(tmp_path):
         done = subprocess.run([sys.executable, "-m", "mapkit", *args], capture_output=True, text=True, timeout=120)
         lines = done.stderr.splitlines()
         longest = max(map(len, lines), default=0)
-        if done.returncode != 2 or not lines or longest > LINE or "Z" * (BOUND + 1) in done.stderr \
-                or "9" * (BOUND + 1) in done.stderr:
+        if done.returncode != 2 or not lines or longest > LINE or any(c * (BOUND + 1) in done.stderr for c in "Z9L"):
             failures.append(f"{name}: exit {done.returncode}, {len(lines)} line(s), longest {longest}: "
                             f"{done.stderr[:200]!r}")
     assert not failures, "\n".join(failures)
@@ -249,3 +253,28 @@ def test_an_error_of_the_library_is_one_bounded_line():
     assert line.startswith("unknown set id(s) ZZZ") and line.endswith("characters)")
     assert bounded("/a/short/path.hsc: line 3: unknown piece 'x'") == "/a/short/path.hsc: line 3: unknown piece 'x'"
     assert isinstance(MapkitError("x"), Exception)
+
+
+def test_a_placed_book_of_a_huge_name_is_a_finding_not_a_bug(tmp_path):
+    """A Book placed under a 5,000-character name: `Path.is_file` raised 'File name too long'
+    (exit 3, internal error); now the Book cannot be read, and C001 names it by an excerpt."""
+    doc = json.loads((ROOT / "samples" / "maps" / "street.mapkit.json").read_text(encoding="utf-8"))
+    doc["buildings"][0]["book"] = BIG
+    path = tmp_path / "big.mapkit.json"
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    info = subprocess.run([sys.executable, "-m", "mapkit", "info", str(path)], capture_output=True, text=True,
+                          timeout=120)
+    assert info.returncode == 0 and "internal error" not in info.stderr, info.stderr
+    done = subprocess.run([sys.executable, "-m", "mapkit", "validate", str(path), "--profile", "c3g"],
+                          capture_output=True, text=True, timeout=120)
+    c001 = [line for line in done.stdout.splitlines() if "C001" in line and "building 1" in line]
+    assert done.returncode == 1 and len(c001) == 1, done.stdout + done.stderr
+    assert "File name too long" in c001[0] and len(c001[0]) < 400 and "Z" * (BOUND + 1) not in c001[0]
+
+
+def test_the_readme_says_the_bound_the_code_keeps():
+    from mapkit.errors import MAX_LINE
+
+    readme = " ".join((ROOT / "README.md").read_text(encoding="utf-8").split())
+    assert f"an error is one line of at most {MAX_LINE:,} characters" in readme
+    assert LINE == MAX_LINE

@@ -22,8 +22,8 @@ from conftest import CORPUS, ROOT
 from test_options import commands
 
 #: A page the reader warns about (a drawing placed twice), small enough to run every command on.
-PAGE = CORPUS / "glasq-xhtml" / "RiverOfBloodRoom3.html"
-HEXOSCAPE = CORPUS / "hexoscape" / "Everything_Bagel.json"
+PAGE = (CORPUS or Path("(no corpus)")) / "glasq-xhtml" / "RiverOfBloodRoom3.html"
+HEXOSCAPE = (CORPUS or Path("(no corpus)")) / "hexoscape" / "Everything_Bagel.json"
 COLLECTION = "2xRotV,RttFF"
 
 

@@ -98,10 +98,19 @@ def resolve_book(name: str, path: str | None) -> Path:
     """
     base = Path(path).resolve().parent if path else Path.cwd()
     own = base / name
-    if own.is_file() or "/" in name or "\\" in name or name.endswith(".json"):
+    if _is_file(own) or "/" in name or "\\" in name or name.endswith(".json"):
         return own
     sample = SAMPLES_DIR / f"{name}.book.json"
-    return sample if sample.is_file() else own
+    return sample if _is_file(sample) else own
+
+
+def _is_file(path: Path) -> bool:
+    """Whether `path` is a file; a name the system refuses (too long: ENAMETOOLONG, which
+    `Path.is_file` raises) is none, and reading it says why."""
+    try:
+        return path.is_file()
+    except OSError:
+        return False
 
 
 def find_book(name: str, path: str | None) -> PlacedSource:
