@@ -404,7 +404,9 @@ def check_files(paths: Iterable[str | os.PathLike], fmt: str | None, profile: st
     roots = [os.fspath(p) for p in paths]
     sources, skipped = walk(roots)
     if not sources:
-        raise OptionError(f"no map or Book files in {', '.join(roots)}")
+        if not skipped:  # a folder holding no file at all: nothing to say anything of
+            raise OptionError(f"no file in {', '.join(roots)}: nothing to check")
+        return [], skipped  # files, none of them a map or a Book: each named as left alone
     files = [str(s.path) for s in sources]
     if output is not None:
         from mapkit.io import check_output
@@ -430,7 +432,9 @@ def convert_files(paths: Iterable[str | os.PathLike], out_dir: str | os.PathLike
     out = Path(out_dir)
     sources, skipped = walk(roots, skip=[out], books=False)
     if not sources:
-        raise OptionError(f"no map files in {', '.join(roots)}")
+        if not skipped:  # a folder holding no file at all
+            raise OptionError(f"no file in {', '.join(roots)}: nothing to convert")
+        return [], skipped  # files, none of them a map: each named as left alone, nothing written
     try:
         out.mkdir(parents=True, exist_ok=True)
     except OSError as exc:

@@ -16,7 +16,8 @@ command's run, remembers it as an input), and every file it writes goes through 
 - streams are written to, never replaced: `-` and `/dev/stdout` (standard output),
   `/dev/stderr`, `/dev/fd/N`, character devices such as `/dev/null`, and named pipes (FIFOs);
   sockets, block devices and folders are refused;
-- an existing read-only file is not replaced;
+- an existing read-only file is not replaced, nor a file written into a read-only folder, by
+  their modes (root, whom `os.access` lets write anywhere, included);
 - any failure is one `OutputError` line naming the output (exit 2 in the CLI).
 """
 
@@ -108,6 +109,9 @@ def read_input(path: str | os.PathLike, limit: Limit | None = None) -> bytes:
     limit = limit or limits.INPUT_BYTES
     if is_link(shown) and not os.path.lexists(shown):
         # A share link carries its map in itself: the link is the document (nothing is fetched).
+        if "?m=" not in shown and "&m=" not in shown:
+            raise FormatError("a web link that carries no map (no m= parameter, as a Hexoscape share link has); "
+                              "mapkit fetches nothing: download the file and give its path", file=excerpt(shown))
         data = shown.encode("utf-8", "surrogateescape")
         if len(data) > limit.value:
             raise limit.exceeded(len(data), file=excerpt(shown))
@@ -166,11 +170,7 @@ def check_output(path: str | os.PathLike, *suffixes: str, inputs: Iterable[str |
     out = str(path)
     if suffixes and not is_stream(out) and not out.lower().endswith(suffixes):
         raise OutputError(f"{out}: the output must end in {' or '.join(suffixes)}")
-    target = _target(out, inputs)
-    if target.kind == "file":
-        folder = os.path.dirname(out) or "."
-        if not os.access(folder, os.W_OK):
-            raise OutputError(f"{out}: cannot write: the folder {folder} is read-only")
+    _target(out, inputs)
     return out
 
 
@@ -268,7 +268,23 @@ def _input_ids(inputs: Iterable[str | os.PathLike]) -> dict[tuple[int, int], str
 
 
 def _target(out: str, inputs: Iterable[str | os.PathLike]) -> _Target:
-    """Classify an output path and refuse what must not be written (see the module docstring)."""
+    """Classify an output path and refuse what must not be written (see the module docstring):
+    a file is written only into a folder that is not read-only."""
+    target = _classified(out, inputs)
+    if target.kind == "file":
+        folder = os.path.dirname(out) or "."
+        try:
+            mode = os.stat(folder).st_mode
+        except OSError:
+            mode = stat.S_IWUSR  # (a folder that vanished: the write names why)
+        # by its mode, not os.access alone: root passes that, and would write into a folder made read-only
+        if not mode & (stat.S_IWUSR | stat.S_IWGRP | stat.S_IWOTH) or not os.access(folder, os.W_OK):
+            raise OutputError(f"{out}: cannot write: the folder {folder} is read-only")
+    return target
+
+
+def _classified(out: str, inputs: Iterable[str | os.PathLike]) -> _Target:
+    """What kind of output `out` is, refusing what is never written (an input, a folder, a socket ...)."""
     ids = _input_ids(inputs)
 
     def refuse_input(st: os.stat_result, how: str) -> None:

@@ -51,3 +51,42 @@ def test_a_gzipped_mapkit_map_reads_as_mapkit_json(cli, tmp_path):
     assert m.source_format == "mapkit" and len(m.pieces) == len(read_map(SAMPLE).pieces)
     code, out, err = cli("convert", packed, tmp_path / "twin.hsc")
     assert code == 0, err
+
+
+def test_a_folder_of_files_none_a_map_names_them_and_exits_0(cli, tmp_path):
+    """`mapkit validate` of a folder holding only a non-map JSON (heroscape.org's maps_summary.json)
+    said "no map or Book files in ..." and exited 2 (issue 25, item 11): it checks 0 maps, names
+    what it left alone and why, and exits 0; `convert -d` too, writing nothing."""
+    folder = tmp_path / "meta"
+    folder.mkdir()
+    (folder / "maps_summary.json").write_text(json.dumps([{"name": "Twin Rivers", "votes": 3}]))
+    (folder / "SOURCES.md").write_text("# where these came from\n")
+    code, out, err = cli("validate", folder)
+    assert code == 0 and out.strip() == "0 errors, 0 warnings in 0 maps", (out, err)
+    assert "read 0 files: 0 checked" in err, err
+    assert "(2 other files left alone: neither its content nor its name says it is a map or a Book: " \
+           "SOURCES.md, maps_summary.json)" in err, err
+    code, out, err = cli("validate", folder, "--format", "json")
+    assert code == 0 and json.loads(out) == [], (out, err)
+    code, out, err = cli("convert", folder, "--to", "hsc", "-d", tmp_path / "out")
+    assert code == 0 and "read 0 files: 0 converted" in err and "maps_summary.json" in err, err
+    assert not (tmp_path / "out").exists()
+
+
+def test_the_corpus_metadata_folder_is_left_alone_with_exit_0(cli):
+    from conftest import corpus_file
+
+    folder = corpus_file("heroscape-org/maps_summary.json").parent
+    code, out, err = cli("validate", folder)
+    assert code == 0 and "in 0 maps" in out and "maps_summary.json" in err, (out, err)
+
+
+def test_a_folder_with_no_file_at_all_or_none_there_is_refused(cli, tmp_path):
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    for args in (("validate", empty), ("convert", empty, "--to", "hsc", "-d", tmp_path / "out")):
+        code, out, err = cli(*args)
+        verb = "check" if args[0] == "validate" else "convert"
+        assert code == 2 and err.strip() == f"mapkit: no file in {empty}: nothing to {verb}", err
+    code, out, err = cli("validate", tmp_path / "missing")
+    assert code == 2 and "No such file or directory" in err and "Traceback" not in err, err

@@ -147,3 +147,101 @@ def test_a_finding_on_a_share_link_names_it_by_an_excerpt(cli):
     code, out, err = cli("validate", link)
     finding = next(line for line in out.splitlines() if "P101" in line)
     assert code == 1 and len(finding) < 300 and "characters)" in finding, finding
+
+
+def old_link(doc: dict) -> str:
+    """A share link of an old save: its hexMap and its comma-separated keys naming pieces by
+    their old ids, crushed as Hexoscape crushes a link."""
+    import urllib.parse
+
+    from mapkit.formats.hexoscape import jsoncrush, url
+
+    old = old_form(doc)
+    payload = json.dumps([old["hexMap"], *old["boardPieces"]], separators=(",", ":"))
+    return url.BASE_URL + "?m=" + urllib.parse.quote(jsoncrush.crush(payload), safe="")
+
+
+def test_a_share_link_of_an_old_save_is_read_with_a_warning():
+    """Its comma-separated keys were "neither the hexMap nor pieces": an empty map came back."""
+    from conftest import corpus_file
+    from mapkit.formats import parse_map
+
+    path = corpus_file("hexoscape/Welcome.json")
+    today = read_map(path)
+    then = parse_map(old_link(json.loads(path.read_bytes())).encode(), "hexoscape-url")
+    key = lambda p: (p.type, p.q, p.r, p.z, p.rotation, sorted(p.attrs.items()))  # noqa: E731
+    assert sorted(map(key, then.pieces)) == sorted(map(key, today.pieces)) and then.pieces
+    assert any("before 2025-01-12" in w for w in then.warnings) and not any("ignored" in w for w in then.warnings)
+
+
+#: Every command that reads a map, with what it needs besides (FILE: a file in the test's folder).
+COMMANDS = (("info",), ("info", "--json"), ("validate",), ("inventory",), ("analyze", "--json"), ("overlay",),
+            ("convert", "-o", "FILE.hsc", "--allow-loss"), ("render", "-o", "FILE.png"), ("report", "-o", "FILE.html"),
+            ("print", "-o", "FILE.pdf"), ("fit", "--collection", "COLLECTION", "-o", "FILE.json", "--no-picture"))
+
+
+def _args(args: tuple, tmp_path, n: int) -> list:
+    collection = tmp_path / "all.tsv"
+    collection.write_text("ID\tType\tSize\tCount\ng1\tGrass\t1\t99\ng7\tGrass\t7\t9\nr1\tRock\t1\t99\n"
+                          "r2\tRock\t2\t9\nlwp\tLaur\t1\t9\nw1\tWater\t1\t99\n")
+    return [str(tmp_path / f"out{n}{a[4:]}") if a.startswith("FILE") else collection if a == "COLLECTION" else a
+            for a in args]
+
+
+@pytest.mark.parametrize("form", ("old save", "old link"))
+def test_every_command_reads_an_old_save_and_an_old_link(form, cli, tmp_path):
+    from conftest import corpus_file
+
+    path = corpus_file("hexoscape/Welcome.json")
+    doc = json.loads(path.read_bytes())
+    if form == "old save":
+        given = tmp_path / "old.json"
+        given.write_text(json.dumps(old_form(doc)))
+        source = str(given)
+    else:
+        source = old_link(doc)
+    for n, args in enumerate(COMMANDS):
+        code, out, err = cli(args[0], source, *_args(args[1:], tmp_path, n))
+        assert code in (0, 1) and "before 2025-01-12" in err, (args, code, err[-400:])
+        assert "Traceback" not in err and "ignored" not in err, (args, err)
+
+
+def test_an_error_about_a_share_link_names_it_by_an_excerpt_in_every_command(cli, tmp_path):
+    """`print LINK --plan` on a map placing no Book named the link whole in its error (2,000
+    characters and more): every command's error about a link quotes a bounded excerpt."""
+    from mapkit.formats.hexoscape import url
+    from mapkit.model.map import Map, Piece
+
+    pieces = [Piece("grass-1", q, r, 0) for q in range(12) for r in range(12)] + [Piece("rock-1", q, 3 * q % 7, 1)
+                                                                                  for q in range(12)]
+    link = url.write(Map(name="long", pieces=pieces)).decode().strip()
+    assert len(link) > 500
+    for n, args in enumerate(COMMANDS + (("print", "-o", "FILE.pdf", "--plan"),)):
+        extra = ["--scenario", "5"] if "--plan" not in args else []
+        code, out, err = cli(args[0], link, *_args(args[1:], tmp_path, n), *extra)
+        assert code == 2, (args, err)
+        assert link not in err and max(map(len, err.splitlines())) < 400, (args, err[:500])
+
+
+def test_an_old_save_naming_its_board_length_height_is_named_as_one_board():
+    """Older saves write the board's rows as `height` (not `length`): hsc's loss said "5 x None"
+    and named the height apart as an unknown field."""
+    from mapkit.formats import encode_map, get, parse_map
+
+    doc = {"hexMap": {"id": "1", "name": "old", "shape": "rectangle", "width": 5, "height": 4},
+           "boardPieces": {"0,0,0,0,grass24": "grass24"}}
+    m = parse_map(json.dumps(doc).encode(), "hexoscape")
+    losses = encode_map(m, get("hsc"), allow_loss=True)[1]
+    assert any("rectangle of 5 x 4 hexes" in line for line in losses) and not any("None" in line for line in losses)
+    assert not any("field height" in line for line in losses), losses
+    back = parse_map(encode_map(m, get("hexoscape"))[0], "hexoscape")  # Hexoscape keeps it as it was
+    assert back.extras["hexoscape"]["hexMap"]["height"] == 4
+
+
+def test_a_web_link_that_carries_no_map_says_so(cli):
+    """`mapkit info https://example.com/x.hsc` read the link's own text as a VirtualScape file
+    ("unknown document version 2.05e-81"): a link without m= is named as carrying no map."""
+    for command in ("info", "validate", "render"):
+        code, out, err = cli(command, "https://example.com/x.hsc", *(["-o", "x.png"] if command == "render" else []))
+        assert code == 2 and "carries no map" in err and "fetches nothing" in err, err
+        assert "document version" not in err

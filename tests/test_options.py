@@ -235,14 +235,14 @@ def test_a_refused_file_in_a_batch_is_said_with_quiet(cli, tmp_path):
 def test_fit_takes_allow_loss_and_names_its_file_when_it_refuses(cli, tmp_path):
     collection = tmp_path / "mine.sets.txt"
     collection.write_text("2xRotV,RttFF\n")  # short of nothing, once re-tiled
-    out = tmp_path / "new.json"  # a Hexoscape map: it records no number of players
+    out = tmp_path / "new.url"  # a share link: it blanks the notes that would carry the players
     code, stdout, err = cli("fit", SAMPLE, "--collection", collection, "-o", out, "--no-picture")
     assert code == 2 and not out.exists()
-    assert err.startswith(f"mapkit: {out}: hexoscape cannot carry ") and "--allow-loss" in err
-    assert "players '2'" in err
+    assert err.startswith(f"mapkit: {out}: hexoscape-url cannot carry ") and "--allow-loss" in err
+    assert "players ('2')" in err
     code, stdout, err = cli("fit", SAMPLE, "--collection", collection, "-o", out, "--no-picture", "--allow-loss")
     assert code == 0 and out.exists(), err
-    assert f"mapkit: {out}: dropped: players '2'" in err
+    assert f"mapkit: {out}: dropped: players ('2')" in err
 
 
 def test_overlay_reads_a_map_as_every_map_reading_command_does(cli, tmp_path):

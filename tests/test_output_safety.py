@@ -369,3 +369,22 @@ def test_a_read_only_file_is_refused_by_its_mode_even_for_root(tmp_path, cli):
         assert readonly.read_bytes() == b"old"
     finally:
         os.chmod(readonly, 0o644)
+
+
+def test_a_read_only_folder_is_refused_by_its_mode_even_for_root(tmp_path, cli):
+    """The folder check was `os.access` alone, which passes for root: `convert`, `render` and
+    `validate -o` wrote into a folder made read-only (issue 25, item 11). Run as whoever runs the
+    tests, root included; nothing appears in the folder."""
+    locked = tmp_path / "locked"
+    locked.mkdir()
+    os.chmod(locked, 0o555)
+    try:
+        for args in (("convert", NATIVE, locked / "out.hsc", "--allow-loss"), ("render", NATIVE, "-o", locked / "r.png"),
+                     ("validate", NATIVE, "-o", locked / "report.txt")):
+            code, out, err = cli(*args)
+            assert code == 2 and "the folder" in err and "read-only" in err and err.count("\n") == 1, (args, err)
+        assert list(locked.iterdir()) == []
+        with pytest.raises(OutputError, match="read-only"):
+            write_output(locked / "direct.txt", "x")
+    finally:
+        os.chmod(locked, 0o755)

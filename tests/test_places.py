@@ -151,7 +151,7 @@ def test_a_conversion_loss_names_its_hex_as_the_sheets_do(fmt):
     """A loss line names the place as a builder finds it on the sheets ("C7"), then axial (q, r)."""
     from mapkit.formats import encode_map, get
 
-    m = Map(pieces=[Piece("grass-7", 0, 0, 0), Piece("glyph", 1, 1, 1, attrs={"letter": "€"}),
+    m = Map(pieces=[Piece("grass-7", 0, 0, 0), Piece("glyph", 1, 1, 1, attrs={"letter": "€€"}),  # (no line carries it)
                     Piece("grass-1", 3, 2, 0, 0.5)])
     board = Board.of(m)
     lines = encode_map(m, get(fmt), allow_loss=True)[1]

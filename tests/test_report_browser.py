@@ -298,3 +298,27 @@ def test_one_level_shows_only_that_levels_zones_glyphs_and_figures_and_all_scena
     assert [(kind, s) for kind, _, s in browser.evaluate(marks)] == [("glyph", "")]
     browser.evaluate(choose % ("level", "all"))
     assert {level for _, level, _ in browser.evaluate(marks)} == {"1", "2", "3"}
+
+
+def test_a_room_finding_rings_its_hex_where_the_page_lays_the_room_out(browser, tmp_path):
+    """River of Blood draws four rooms, laid out together on the report's map; validate names a
+    room's finding in the room's own frame (room 2: Level 2 L7 (8, 8)). Chosen, it rings the hex
+    where the page lays room 2 out, and the status says the finding's place as validate does (the
+    page once ringed (8, 8) of the whole page, a hex of another room, and said "(8, 8)")."""
+    from conftest import corpus_file
+
+    import mapkit
+    from mapkit.cli import main
+
+    source = corpus_file("glasq-xhtml/RiverofBlood.html")
+    page = tmp_path / "rob.html"
+    assert main(["report", str(source), "-o", str(page), "-q"]) == 0
+    (p103,) = [f.as_dict() for f in mapkit.validate(mapkit.read(source)).findings if f.code == "P103"]
+    q, r = mapkit.read(source).on_layout(p103["room"], p103["q"], p103["r"])
+    browser.call("Page.navigate", url=page.as_uri())
+    browser.wait_event("Page.loadEventFired")
+    browser.evaluate("(function(){var li=[...document.querySelectorAll('.finding')].find("
+                     "e=>e.textContent.includes('P103'));li.click();})()")
+    assert browser.evaluate("[...document.querySelectorAll('.hex.highlight')].map(e=>e.id)") == [f"hex_{q}_{r}"]
+    status = browser.evaluate("document.getElementById('status').textContent")
+    assert status == f"Showing room 2: Level 2 {p103['place']} ({p103['q']}, {p103['r']})", status

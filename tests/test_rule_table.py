@@ -11,6 +11,7 @@ above them.
 from __future__ import annotations
 
 import importlib
+import json
 import os
 import re
 from pathlib import Path
@@ -206,4 +207,40 @@ def test_rule_documentation_cites_nothing_outside_the_package(cli):
         assert code == 0, (name, err)
         shown.append(out)
     found = sorted({m.group(0) for text in shown for m in OUTSIDE.finditer(text)})
+    assert found == [], found
+
+
+#: A rule source named by a file of the checkout rather than by its title: the seed files and the
+#: research notes beside the project (the project's own docs/ are named elsewhere).
+RESEARCH = re.compile(r"\bseeds/|\bseeds?\s+\d{3}\b|\b\d{3}_[0-9a-f]{16}\.txt\b|\.\./|physical-and-rules|hsc-format|"
+                      r"hexoscape-pieces|landscape\.md|DESIGN\.md|architecture-review")
+
+
+def _shown_strings(path) -> list[str]:
+    """The string constants of a module a user can meet (messages, help, data), docstrings aside."""
+    import ast
+
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    docs = {id(node.body[0].value) for node in ast.walk(tree)
+            if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef))
+            and node.body and isinstance(node.body[0], ast.Expr) and isinstance(node.body[0].value, ast.Constant)}
+    return [node.value for node in ast.walk(tree)
+            if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docs]
+
+
+def test_what_the_package_shows_cites_rules_by_title_not_by_file():
+    """Help texts (--vehicle-rules: "current (seeds/001)"), messages (an assumed entry limit
+    "(seeds/000)", a vehicle of three spaces "(seeds/004)"), the rule data and the sample Books the
+    wheel ships named seed files and research notes no installed package has (issue 25, item 11)."""
+    found = []
+    for path in sorted((ROOT / "mapkit").rglob("*.py")):
+        found += [f"{path.relative_to(ROOT)}: {m.group(0)}" for text in _shown_strings(path)
+                  for m in RESEARCH.finditer(text)]
+    shipped = [*(ROOT / "mapkit" / "data" / "rules").glob("*.json"), ROOT / "mapkit" / "data" / "rule_table.json",
+               *(ROOT / "samples" / "books").glob("*.json")]
+    for path in shipped:
+        doc = json.loads(path.read_text(encoding="utf-8"))
+        for seed in (doc.get("seeds") or {}).values() if isinstance(doc, dict) else ():
+            seed.pop("file", None)  # the seed's file name, which the tests above trace it by; never shown
+        found += [f"{path.relative_to(ROOT)}: {m.group(0)}" for m in RESEARCH.finditer(json.dumps(doc))]
     assert found == [], found

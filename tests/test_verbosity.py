@@ -92,8 +92,8 @@ def test_a_refused_command_says_what_it_read_with_verbose_and_the_refusal_alone_
     refused = [
         (["convert", HEXOSCAPE, tmp_path / "e.hsc"], HEXOSCAPE, bagel),  # VirtualScape cannot carry some pieces
         (["analyze", HEXOSCAPE, "--start", "99,99,1"], HEXOSCAPE, bagel),  # no such space
-        (["fit", sample, "--collection", COLLECTION, "-o", tmp_path / "f.json", "--no-picture"], sample,
-         r"read as hsc, 99 piece\(s\) to build with, 48 marker\(s\) in \d"),  # Hexoscape holds no players
+        (["fit", sample, "--collection", COLLECTION, "-o", tmp_path / "f.url", "--no-picture"], sample,
+         r"read as hsc, 99 piece\(s\) to build with, 48 marker\(s\) in \d"),  # a share link blanks the notes
     ]
     for args, source, said in refused:
         code, _, err = cli(*args, "-v")

@@ -153,11 +153,13 @@ class FileValidation(Validation):
         return [(c.path, c.error) for c in self.checked if c.error is not None]
 
     def text(self) -> str:
-        """The findings, then `N errors, M warnings in K maps` when any file could be read."""
+        """The findings, then `N errors, M warnings in K maps` when any file could be read, or
+        none was refused (a folder holding no map: "in 0 maps")."""
         from mapkit.rules.findings_report import summary_line
 
         read = len(self.checked) - len(self.unreadable)
-        return super().text() + (summary_line(self.findings, read, len(self.unreadable)) if read else "")
+        shown = read or not self.unreadable
+        return super().text() + (summary_line(self.findings, read, len(self.unreadable)) if shown else "")
 
     def sarif(self, unreadable: Sequence[tuple[str, str]] | None = None) -> str:
         return super().sarif(self.unreadable if unreadable is None else unreadable)

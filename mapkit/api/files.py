@@ -195,7 +195,9 @@ def books_in(document: Map | Book, path: PathLike | None = None) -> list[Book]:
     from mapkit.model.map import Map
 
     if isinstance(document, Map):
-        return books_of(document, os.fspath(path) if path is not None else None)
+        from mapkit.errors import shown
+
+        return books_of(document, shown(os.fspath(path)) if path is not None else None)  # a link by an excerpt
     return [document]
 
 

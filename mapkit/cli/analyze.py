@@ -21,7 +21,8 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
     p.add_argument("--vehicle", type=int, metavar="N",
                    help="with --mover vehicle or elevator-car: the map's object N (default: its only one)")
     p.add_argument("--vehicle-rules", choices=("current", "legacy"), default="current",
-                   help="C3G vehicle rules: current (seeds/001, default) or legacy (seeds/003); they differ on "
+                   help="C3G vehicle rules: current (the C3G Vehicle rules, default) or legacy (their legacy text); they "
+                        "differ on "
                         "where figures enter and exit a vehicle")
     p.add_argument("--move", type=int, default=None, help="the figure's Move (default 5; a vehicle's is on its card)")
     p.add_argument("--height", type=int, default=None,

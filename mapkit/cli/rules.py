@@ -13,7 +13,8 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
     p.add_argument("--profile", choices=("casual", "tournament", "c3g"), help="only the rules of this profile")
     p.add_argument("--parameters", action="store_true", help="list the convention parameters and their sources")
     p.add_argument("--vehicle-rules", choices=("current", "legacy"),
-                   help="only the rules of this C3G vehicle rule set (current: seeds/001; legacy: seeds/003)")
+                   help="only the rules of this C3G vehicle rule set (current: the C3G Vehicle rules; legacy: their "
+                        "legacy text)")
     p.add_argument("--table", action="store_true",
                    help="the rule table: every rule checked or computed with its seed heading or outside "
                         "source, the seed headings not checked and why, the seeds' numbered examples")

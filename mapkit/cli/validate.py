@@ -26,7 +26,7 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
                    help="comma-separated codes or prefixes to run (e.g. P1,T201), overriding the profile")
     p.add_argument("--ignore", default="", metavar="CODES", help="comma-separated codes or prefixes to skip")
     p.add_argument("--vehicle-rules", choices=("current", "legacy"),
-                   help="C3G vehicle rules: current (seeds/001, default) or legacy (seeds/003); "
+                   help="C3G vehicle rules: current (the C3G Vehicle rules, default) or legacy (their legacy text); "
                         "same as --set vehicle_rules=...")
     p.add_argument("--set", dest="settings", action="append", default=[], metavar="NAME=VALUE",
                    help="change a convention parameter (see `mapkit rules --parameters`)")

@@ -54,14 +54,23 @@ class Places:
         return f"{name} ({q}, {r})" if name else f"({q}, {r})"
 
 
-def notes_text(m: Map, sets: bool = False) -> str:
+def notes_text(m: Map, sets: bool = False, carry: str | None = None, tiled: Iterable[int] = ()) -> str:
     """The map's notes as a format's one notes field holds them: what `CARRIED_IN_NOTES` names
     (a page's description), then the notes themselves, a blank line apart, each once. With
     `sets` (a format with no field for the declared sets) the sets too, as a page's "Required
-    Sets:" line, which the format's reader reads back, unless the notes hold such a line."""
+    Sets:" line, which the format's reader reads back, unless the notes hold such a line. With
+    `carry` (a format's name) the lines `_carried.lines` gives it (a page's number, its zone
+    colours but those of the players in `tiled` ...), first, each unless the notes hold it."""
     notes = str(m.notes or "")
     parts = [str(m.attrs[key]).strip() for key in CARRIED_IN_NOTES if str(m.attrs.get(key) or "").strip()]
     parts = [part for part in parts if part not in notes]
+    if carry:
+        from mapkit.formats._carried import lines
+
+        held = {line.strip() for line in notes.splitlines()}
+        block = [line for line in lines(m, carry, tiled) if line not in held]
+        if block:
+            parts.insert(0, "\n".join(block))
     if sets:
         from mapkit.sets.declared import of_map, read_required, required_line
 
@@ -114,7 +123,9 @@ def board_losses(m: Map, fmt: str) -> list[str]:
     if not isinstance(hex_map, dict):
         return []
     out = []
-    shape, width, length = hex_map.get("shape"), hex_map.get("width"), hex_map.get("length")
+    # (older saves name the length "height": hsc-format §5, `length|height`)
+    length_key = "length" if "length" in hex_map or "height" not in hex_map else "height"
+    shape, width, length = hex_map.get("shape"), hex_map.get("width"), hex_map.get(length_key)
     if width is not None or length is not None or shape is not None:
         out.append(f"Hexoscape board: {shape or 'a board'} of {width} x {length} hexes: {fmt} keeps no board "
                    "size (read back, the board is as large as its pieces)")
@@ -122,11 +133,30 @@ def board_losses(m: Map, fmt: str) -> list[str]:
         out.append(f"Hexoscape map id {_quoted(hex_map['id'])}: {fmt} keeps no map id")
     extra = kept.get("extra") if isinstance(kept, dict) else None
     others = [(f"hexMap field {key}", value) for key, value in hex_map.items()
-              if key not in _HEX_MAP_CARRIED | {"id", "shape", "width", "length"}]
+              if key not in _HEX_MAP_CARRIED | {"id", "shape", "width", length_key}]
     others += [(f"file field {key}", value) for key, value in (extra.items() if isinstance(extra, dict) else ())]
     out += [f"Hexoscape {what} ({_quoted(value)}): {fmt} has no place for it" for what, value in others
             if value not in (None, "", [], {})]
     return out
+
+
+#: VirtualScape 1.066's print settings for a new document, in the file's order (levels per page,
+#: transparency, grid, print tile numbers, print start areas as levels: hsc-format §1.3 and §8).
+VS_DEFAULT_PRINT = (6, 80, 1, 0, 1)
+_VS_PRINT = ("levels per page", "printing transparency", "printing grid", "print tile numbers",
+             "print start areas as levels")
+
+
+def print_setting_losses(m: Map, fmt: str) -> list[str]:
+    """What a map read from VirtualScape says of its printing that a format without VirtualScape's
+    print settings loses: the settings its author changed from VirtualScape's defaults."""
+    kept = m.extras.get("hsc")
+    settings = kept.get("print") if isinstance(kept, dict) else None
+    if not isinstance(settings, list):
+        return []
+    changed = [f"{name} {value!r}" for name, value, default in zip(_VS_PRINT, settings, VS_DEFAULT_PRINT)
+               if value != default]
+    return [f"VirtualScape print settings ({', '.join(changed)}): {fmt} has no place for them"] if changed else []
 
 
 def _quoted(value: object) -> str:

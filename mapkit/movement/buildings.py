@@ -161,7 +161,8 @@ def from_placed(placed: Any, layer: BuildingLayer | None = None) -> BuildingLaye
         single, limit, assumed = entry_limits(book)
         if assumed:
             layer.notes.append(f"{book.name}: its Book does not give {' or '.join(assumed)}; assumed the usual "
-                               f"entry limit, single-spaced figures of Height {limit} or less (seeds/000)")
+                               f"entry limit, single-spaced figures of Height {limit} or less (the C3G Building "
+                               "Rules, Entering and Occupying Interior Access Structures)")
         for mark in where.exits:
             layer.spaces.append(BuildingSpace(mark.q, mark.r, pb.height, i, -1, "exit",
                                               transit_number=mark.number, max_height=limit))

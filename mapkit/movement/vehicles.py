@@ -108,7 +108,7 @@ def mover(v: Vehicle, falls: str = "minor") -> Figure:
     (seeds/001, Moving Vehicles), with the Move and Height of its card; a vehicle of two hexes
     moves as a double-space figure."""
     if len(v.hexes) > 2:
-        raise OptionError(f"{v.label} takes {len(v.hexes)} spaces: the movement rules (seeds/004) "
+        raise OptionError(f"{v.label} takes {len(v.hexes)} spaces: the Heroscape rulebook's movement rules "
                           "move figures of one or two spaces only")
     return Figure(move=v.move, height=max(1, v.height), double=len(v.hexes) == 2, falls=falls,
                   elevator_car=v.elevator_car)

@@ -30,7 +30,7 @@ PARAMETERS: dict[str, tuple[Any, str]] = {
     "movement_height": (5, "Height of that figure, in levels (assumed: a common medium figure)"),
     "min_engage_turns": (3, "M103: GameBear's 14 hexes between start zones is 3 turns for Move 5"),
     "max_glyph_imbalance": (2, "M104: turns by which a glyph may be nearer one start zone (assumed)"),
-    "vehicle_rules": ("current", "C3G vehicle rules: current (seed 001) or legacy (seed 003, its legacy text); C303 is legacy only, "
+    "vehicle_rules": ("current", "C3G vehicle rules: current (the C3G Vehicle rules) or legacy (their legacy text); C303 is legacy only, "
                                  "C306 current only, C304 differs (mapkit rules C304)"),
 }
 

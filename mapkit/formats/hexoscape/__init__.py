@@ -33,6 +33,7 @@ from functools import lru_cache
 
 from mapkit import data, limits
 from mapkit.errors import FormatError, excerpt
+from mapkit.formats._carried import read_back
 from mapkit.formats._json import parse_json
 from mapkit.formats.hexoscape._ids import (CASTLE_UNDER, GLYPH_IDS, MAX_ALTITUDE, MAX_COORDINATE, NAME,  # noqa: F401
                                            OBJECTIVE_IDS, START_ZONE_IDS, TEMPLATE_ORIGIN, WALL_BASES, encode_key,
@@ -163,6 +164,7 @@ def map_from_document(doc: Any) -> Map:
     if extra:
         m.extras[NAME]["extra"] = extra
     m.source_version = form
+    read_back(m, NAME)
     return m
 
 
@@ -334,7 +336,8 @@ def type_for_id(hid: str, path: str) -> tuple[str, dict[str, Any], dict[str, Any
     if hid in START_ZONE_IDS:
         return "start-zone", {"player": START_ZONE_IDS[hid]}, {}
     if hid in GLYPH_IDS:
-        return "glyph", {"letter": "?"}, {"id": hid}
+        return "glyph", {"letter": "?", "treasure": True} if GLYPH_IDS[hid] == "treasure" else {"letter": "?"}, \
+            {"id": hid}
     if hid in OBJECTIVE_IDS:
         return "objective-marker", {}, {"id": hid}
     ptype = catalog().by_hexoscape.get(hid)

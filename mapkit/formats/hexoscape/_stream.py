@@ -26,6 +26,7 @@ from operator import add, mul
 
 from mapkit import registry
 from mapkit.errors import FormatError
+from mapkit.formats._carried import read_back
 from mapkit.formats._json import parse_json
 from mapkit.model.columns import Columns, Kind, StringColumn
 from mapkit.model.map import Map, Piece, Pieces
@@ -338,4 +339,5 @@ def _finish(text: str, form: str, columns: _Columns, reader: Any, gzipped: bool)
         m.extras[reader.NAME]["extra"] = extra
     m.source_version = form
     m.extras[reader.NAME]["gzip"] = gzipped
+    read_back(m, reader.NAME)
     return m

@@ -8,7 +8,8 @@ from functools import lru_cache
 
 from mapkit import data
 from mapkit.formats._json import escape_lone_surrogates
-from mapkit.formats._losses import Places, has_player_count, notes_text, unheld_attrs, unheld_piece_attrs
+from mapkit.formats._carried import letter_carried, uncarried
+from mapkit.formats._losses import Places, notes_text, print_setting_losses, unheld_attrs, unheld_piece_attrs
 from mapkit.formats.hexoscape._ids import (CASTLE_UNDER, GLYPH_IDS, MAX_ALTITUDE, MAX_COORDINATE, NAME,
                                            OBJECTIVE_IDS, WALL_BASES, encode_key, js_value, letters_for_sets,
                                            origin_shift, sets_from_letters)
@@ -56,6 +57,8 @@ def hexoscape_id(piece: Piece, ptype: PieceType) -> str | None:
         player = piece.attrs.get("player")
         return f"z{player}" if isinstance(player, int) and 1 <= player <= 8 else None
     if ptype.id == "glyph":
+        if piece.attrs.get("treasure"):
+            return "y1"  # Hexoscape's treasure glyph
         kept = piece.extras.get(NAME, {}).get("id")
         return kept if kept in GLYPH_IDS else "y0"
     if ptype.id == "objective-marker":
@@ -65,7 +68,7 @@ def hexoscape_id(piece: Piece, ptype: PieceType) -> str | None:
 
 
 #: Piece attributes a Hexoscape file keeps, or that `losses` names in words of their own.
-_NAMED_ATTRS = {"start-zone": ("player", "name"), "glyph": ("letter",),
+_NAMED_ATTRS = {"start-zone": ("player", "name"), "glyph": ("letter", "treasure"),
                 "personal": ("size", "name", "label", "texture_top", "texture_side", "colour")}
 
 
@@ -97,10 +100,9 @@ def losses(m: Map) -> list[str]:
             if left:
                 lost(f"{ptype.name} {piece.attrs.get('name')!r}: Hexoscape makes it its "
                      f"{hexoscape_type(piece, ptype).name} and keeps no {', '.join(left)}", piece)
-        elif ptype.id == "glyph" and piece.attrs.get("letter", "?") != "?":
+        elif ptype.id == "glyph" and piece.attrs.get("letter", "?") != "?" \
+                and not letter_carried(piece.attrs.get("letter")):  # (a letter mapNotes carries: _carried)
             lost(f"glyph {piece.attrs['letter']!r}: Hexoscape glyphs carry no letter", piece)
-        elif ptype.id == "start-zone" and piece.attrs.get("name"):
-            lost(f"start zone name {piece.attrs['name']!r}: Hexoscape start zones have no names", piece)
         if hexoscape_id(piece, ptype) is not None:
             for key, value in unheld_piece_attrs(piece, _NAMED_ATTRS.get(ptype.id, ())):
                 lost(f"{ptype.name} {key.replace('_', ' ')} {value!r}: Hexoscape keeps no such thing", piece)
@@ -119,10 +121,11 @@ def losses(m: Map) -> list[str]:
         for placement in placements:
             out.append(f"{kind} {placement.book!r} at {place(placement.q, placement.r)} on Level {placement.level}: "
                        "Hexoscape cannot place C3G Books")
-    if has_player_count(m):
-        out.append(f"players {m.players!r}: Hexoscape maps do not record the number of players")
+    # the players, a page's number and zone colours and the zones' names go into mapNotes (_carried)
     out.extend(_declared_losses(m))
-    return out + unheld_attrs(m, ("sets_used",), "Hexoscape", notes=True)
+    out.extend(uncarried(m, NAME))
+    out.extend(print_setting_losses(m, "Hexoscape"))
+    return out + unheld_attrs(m, ("sets_used", "page", "zone_colours"), "Hexoscape", notes=True)
 
 
 def _declared_losses(m: Map) -> list[str]:
@@ -188,15 +191,15 @@ def hex_map_for(m: Map, pieces: list[tuple[Piece, str, int, int, int]]) -> dict[
         if "author" not in hex_map:
             hex_map = _insert_after(hex_map, "name", "author", m.author)
         hex_map["author"] = m.author
-        if notes_text(m) or "mapNotes" in hex_map:
-            hex_map["mapNotes"] = notes_text(m)
+        if notes_text(m, carry=NAME) or "mapNotes" in hex_map:
+            hex_map["mapNotes"] = notes_text(m, carry=NAME)
         _set_sets_used(m, hex_map)
         return hex_map
     width, length = _board_size(m, pieces)
     hex_map = {"id": _stable_id(m, pieces), "name": m.name, "author": m.author, "shape": "rectangle",
                "width": width, "length": length}
-    if notes_text(m):
-        hex_map["mapNotes"] = notes_text(m)
+    if notes_text(m, carry=NAME):
+        hex_map["mapNotes"] = notes_text(m, carry=NAME)
     _set_sets_used(m, hex_map)
     return hex_map
 

@@ -14,6 +14,7 @@ import urllib.parse
 
 from mapkit import limits, registry
 from mapkit.errors import FormatError
+from mapkit.formats._carried import read_back
 from mapkit.formats._json import parse_json
 from mapkit.formats import hexoscape
 from mapkit.formats.hexoscape import jsoncrush
@@ -117,7 +118,7 @@ def map_from_payload(data: Any) -> Map:
     for index, item in enumerate(data):
         if index == hex_map_index:
             continue
-        if isinstance(item, str) and "~" in item:
+        if isinstance(item, str) and ("~" in item or item.count(",") == 4):  # (before 2025-01-12: commas)
             piece, hid = hexoscape.piece_from_encoded(item, f"m=$[{index}]")
             if hexoscape.today_id(hid) != hid:
                 old[hid] = hexoscape.today_id(hid)
@@ -130,6 +131,7 @@ def map_from_payload(data: Any) -> Map:
     if ignored:
         m.warnings.append(f"ignored {ignored} item(s) of the link that are neither the hexMap nor pieces")
     m.extras[hexoscape.NAME]["form"] = "url"
+    read_back(m, hexoscape.NAME)
     return m
 
 
@@ -155,7 +157,9 @@ def link(m: Map) -> str:
 
 def losses(m: Map) -> list[str]:
     """Hexoscape's losses, and the fields a link blanks: the notes (and what the notes would
-    carry, a page's description) and the map's portrait."""
+    carry: a page's description, number and zone colours, the players, the zones' names) and the
+    map's portrait."""
+    from mapkit.formats._carried import WHAT, entries
     from mapkit.formats._losses import CARRIED_IN_NOTES
 
     out = [line for line in hexoscape.losses(m)]
@@ -166,6 +170,9 @@ def losses(m: Map) -> list[str]:
             value = repr(m.attrs[key]) if len(repr(m.attrs[key])) <= 60 else repr(m.attrs[key])[:57] + "..."
             out.append(f"map attribute {key} ({value}): Hexoscape share links blank the map notes that would "
                        "carry it")
+    for label, value in entries(m, hexoscape.NAME):
+        shown = repr(value) if len(repr(value)) <= 60 else repr(value)[:57] + "..."
+        out.append(f"{WHAT[label]} ({shown}): Hexoscape share links blank the map notes that would carry it")
     kept = m.extras.get(hexoscape.NAME, {}).get("hexMap")
     if isinstance(kept, dict) and kept.get("mapPortraitBase64"):
         out.append("hexMap field mapPortraitBase64 (the map's picture): Hexoscape share links blank it")

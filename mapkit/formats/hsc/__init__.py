@@ -26,6 +26,7 @@ from mapkit import limits, registry
 from mapkit.errors import FormatError
 from mapkit.formats.hsc._binary import (FAST_PATH_MIN_TILES, Cursor, VERSION_CODES, fingerprint, form_is_default, paused_gc,
                                         version_name)
+from mapkit.formats._carried import read_back
 from mapkit.formats.hsc._rtf import rtf_to_text
 from mapkit.formats.hsc._tables import (FIGURE_IDS, GLYPH_FIRST, GLYPH_LAST, PERSONAL_ID, PERSONAL_SIZES,
                                         START_ID, Tables, colorref, rgb_of, tables)
@@ -122,7 +123,11 @@ def _read(data: bytes, cur: Cursor) -> Map:
         raise cur.fail(f"file ends at byte {cur.end} but the header promises {count} tiles "
                        f"(at least {max(count, 0) * MIN_TILE_BYTES} bytes, {left} left)", at)
     limits.check_count(limits.PIECES, count, where=f"byte {at}", what="the header's tile count")
-    m.pieces = _read_tiles(cur, count, hx)
+    zones: dict[str, str] = {}
+    m.pieces = _read_tiles(cur, count, hx, zones)
+    if zones:
+        m.attrs["zone_colours"] = dict(sorted(zones.items(), key=lambda item: int(item[0])))
+    read_back(m, NAME)
     if cur.pos < cur.end:
         hx["trailing"] = data[cur.pos:].hex()
         m.warnings.append(f"{cur.end - cur.pos} unexpected byte(s) after the last tile, from byte {cur.pos} "
@@ -201,7 +206,7 @@ def _known(raw: int, t: Tables) -> bool:
             or raw in FIGURE_IDS)
 
 
-def _read_tiles(cur: Cursor, count: int, hx: dict[str, Any]) -> Pieces:
+def _read_tiles(cur: Cursor, count: int, hx: dict[str, Any], zones: dict[str, str]) -> Pieces:
     t = tables()
 
     def parse_one(pos: int) -> tuple[_Tile, int]:
@@ -240,7 +245,7 @@ def _read_tiles(cur: Cursor, count: int, hx: dict[str, Any]) -> Pieces:
         (index, piece, tile.colour if tile.colour is not None else 0)
         for piece, (index, tile) in zip(general_pieces, general) if tile.type == START_ID]
     if rec is None:
-        _assign_players(starts, t)
+        _assign_players(starts, t, zones)
         return Pieces(general_pieces)
     from mapkit.model.columns import Columns
 
@@ -254,7 +259,7 @@ def _read_tiles(cur: Cursor, count: int, hx: dict[str, Any]) -> Pieces:
         plain_starts = [(rows[i], colour) for i, colour in plain_starts]
         special.update((index, piece) for piece, (index, _) in zip(general_pieces, general))
     starts += [(row, special[row], colour) for row, colour in plain_starts]
-    _assign_players(sorted(starts, key=lambda s: s[0]), t)
+    _assign_players(sorted(starts, key=lambda s: s[0]), t, zones)
     return Pieces.of_columns(Columns(_hsc_fast.kinds(t), columns["kind"], columns["q"], columns["r"], columns["z"],
                                      special))
 
@@ -339,12 +344,19 @@ def _piece(tile: _Tile, t: Tables, glyph_byte: int, tile_version: int) -> Piece:
     return piece
 
 
-def _assign_players(starts: list[tuple[int, Piece, int]], t: Tables) -> None:
-    """Player numbers from the palette colour; unknown colours get the next free numbers,
-    in order of first appearance, so the same file always gives the same players. An
-    unknown colour is kept in extras (the writer cannot derive it from the player)."""
+def _assign_players(starts: list[tuple[int, Piece, int]], t: Tables, zones: dict[str, str]) -> None:
+    """Player numbers from the palette colour; a battlefield page's zone colour (olive, purple ...)
+    is that page's player, named in `zones` (player as text -> colour name); other unknown colours
+    get the next free numbers, in order of first appearance, so the same file always gives the
+    same players. An unknown colour is kept in extras (the writer cannot derive it from the player)."""
     used = {t.player_of_colour[colour] for _, _, colour in starts if colour in t.player_of_colour}
     extra: dict[int, int] = {}
+    for _, _, colour in starts:
+        page = t.page_zone.get(colour)
+        if page is not None and colour not in extra and page[0] not in used:
+            extra[colour] = page[0]
+            used.add(page[0])
+            zones[str(page[0])] = page[1]
     for _, piece, colour in starts:
         player = t.player_of_colour.get(colour)
         if player is None:
@@ -355,5 +367,6 @@ def _assign_players(starts: list[tuple[int, Piece, int]], t: Tables) -> None:
                 extra[colour] = candidate
                 used.add(candidate)
             player = extra[colour]
-            piece.extras.setdefault(NAME, {})["colour"] = colour
+            if zones.get(str(player)) is None or t.page_zone.get(colour) != (player, zones[str(player)]):
+                piece.extras.setdefault(NAME, {})["colour"] = colour
         piece.attrs["player"] = player

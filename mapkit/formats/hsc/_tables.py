@@ -48,6 +48,11 @@ class Tables:
         #: start-zone COLORREF -> player, and player -> COLORREF.
         self.player_of_colour: dict[int, int] = {}
         self.colour_of_player: dict[int, int] = {}
+        #: A battlefield page's start-zone colours (`data/glasq_zones.json`): COLORREF -> (player,
+        #: colour name), and (player, colour name) -> COLORREF. A page's zones are written in them
+        #: (`Map.attrs["zone_colours"]`) and read back as that page's players.
+        self.page_zone: dict[int, tuple[int, str]] = {}
+        self.page_colour: dict[tuple[int, str], int] = {}
         #: Types the fast path reads: every VS piece whose record has no extra strings (so not
         #: personal tiles or figures). Glyphs and start zones are among them (attrs set afterwards).
         self.plain: list[PieceType] = []
@@ -73,6 +78,15 @@ def tables() -> Tables:
         colour = colorref(entry["rgb"])
         t.player_of_colour.setdefault(colour, int(entry["player"]))
         t.colour_of_player.setdefault(int(entry["player"]), colour)
+    import json
+
+    from mapkit import data
+
+    for entry in json.loads(data.text("glasq_zones.json"))["colours"]:
+        colour, key = colorref(entry["rgb"]), (int(entry["number"]), str(entry["name"]))
+        if colour not in t.player_of_colour:
+            t.page_zone.setdefault(colour, key)
+            t.page_colour.setdefault(key, colour)
     special = {"glyph", "personal", "figure", "figure-double"}
     ids = [(raw, piece) for raw, piece in sorted(t.by_vs.items()) if piece.id not in special]
     ids += [(raw, cat["glyph"]) for raw in range(GLYPH_FIRST, GLYPH_LAST + 1)]

@@ -16,8 +16,9 @@ import struct
 from typing import Any
 
 from mapkit import registry
-from mapkit.formats._losses import (CARRIED_BY_THE_MAP, Places, board_losses, notes_text, unheld_attrs,
-                                    unheld_piece_attrs)
+from mapkit.formats._carried import uncarried
+from mapkit.formats._losses import (CARRIED_BY_THE_MAP, VS_DEFAULT_PRINT, Places, board_losses, notes_text,
+                                    unheld_attrs, unheld_piece_attrs)
 from mapkit.formats.hsc._binary import (FAST_PATH_MIN_TILES, VERSION_BYTES, encode_cstring, paused_gc, same_bytes,
                                         version_code)
 from mapkit.formats.hsc._rtf import rtf_to_text, text_to_rtf
@@ -31,7 +32,7 @@ from mapkit.model.map import Map, Piece
 NAME = registry.declared(__name__).name
 #: VirtualScape 1.066 defaults for a new document: levels per page, transparency, grid,
 #: print tile numbers, print start areas as levels (docs/hsc-format.md §1.3 and §8).
-DEFAULT_PRINT = (6, 80, 1, 0, 1)
+DEFAULT_PRINT = VS_DEFAULT_PRINT
 _HEAD = struct.Struct("<i8siiii")
 _I32 = struct.Struct("<i")
 _U32 = struct.Struct("<I")
@@ -102,6 +103,7 @@ def losses(m: Map) -> list[str]:
     t = tables()
     out: list[str] = []
     place = Places(m)
+    zones = zone_tiles(m, t)
     for index, p in enumerate(m.pieces, 1):
         ptype = t.cat.types.get(p.type)
         if (ptype is not None and ptype.vs is not None and ptype.id not in _ATTR_TYPES and _fits(p, ptype, t)
@@ -127,7 +129,7 @@ def losses(m: Map) -> list[str]:
             out.append(f"{where}: personal tile size {p.attrs.get('size')!r} is not 1, 2, 3, 7 or 24 (dropped)")
         if ptype.id == "personal" and "colour" in p.attrs and _rgb(p.attrs["colour"]) is None:
             out.append(f"{where}: personal tile colour {p.attrs['colour']!r} is not [r, g, b] (written grey)")
-        if ptype.id == "start-zone" and _start_colour(p, t, None) is None:
+        if ptype.id == "start-zone" and _start_colour(p, t, None, zones) is None:
             out.append(f"{where}: player {p.attrs.get('player')!r} has no VirtualScape start colour "
                        "(written black)")
         if ptype.kind == "figure" and "player" in p.attrs:
@@ -139,8 +141,9 @@ def losses(m: Map) -> list[str]:
             out.append(f"C3G {kind} {placement.book!r} at {place(placement.q, placement.r)} "
                        f"on Level {placement.level}: VirtualScape has no C3G Books")
     # the declared sets go into the scenario text as a page's "Required Sets:" line, read back
-    out += board_losses(m, "VirtualScape")
-    return out + unheld_attrs(m, ("sets_used",), "VirtualScape", notes=True)
+    # a page's number and zone colours go into the scenario text, the colours into the tiles that can
+    out += board_losses(m, "VirtualScape") + uncarried(m, NAME)
+    return out + unheld_attrs(m, ("sets_used", "page", "zone_colours"), "VirtualScape", notes=True)
 
 
 def _glyph_code(letter: Any) -> int | None:
@@ -150,13 +153,32 @@ def _glyph_code(letter: Any) -> int | None:
     return None
 
 
-def _start_colour(p: Piece, t: Tables, he: dict | None) -> int | None:
-    """The start area's COLORREF: kept from the file, else the player's palette colour, else
-    the colour an unknown-colour zone had in its file; None if there is none."""
+def zone_tiles(m: Map, t: Tables) -> dict[int, int]:
+    """player -> COLORREF of the start zones a battlefield page colours (`Map.attrs["zone_colours"]`,
+    each the page's own colour for that player: `Tables.page_colour`), for the players the map
+    has start-zone tiles of: those tiles carry the colour, read back as the page's."""
+    names = m.attrs.get("zone_colours")
+    if not isinstance(names, dict) or not names:
+        return {}
+    players = {p.attrs.get("player") for p in m.pieces.of_type(("start-zone",))}
+    out: dict[int, int] = {}
+    for player in players:
+        if not isinstance(player, int):
+            continue
+        colour = t.page_colour.get((player, str(names.get(str(player)))))
+        if colour is not None:
+            out[player] = colour
+    return out
+
+
+def _start_colour(p: Piece, t: Tables, he: dict | None, zones: dict[int, int]) -> int | None:
+    """The start area's COLORREF: kept from the file, else the colour a page gives its player
+    (`zone_tiles`), else the player's palette colour, else the colour an unknown-colour zone had
+    in its file; None if there is none."""
     if he is not None and "colour" in he:
         return int(he["colour"])
     player = p.attrs.get("player")
-    colour = t.colour_of_player.get(player) if isinstance(player, int) else None
+    colour = (zones.get(player) or t.colour_of_player.get(player)) if isinstance(player, int) else None
     if colour is None:
         kept = p.extras.get(NAME)
         if isinstance(kept, dict) and _is_colorref(kept.get("colour")):
@@ -190,9 +212,9 @@ def _encode(m: Map, hx: dict | None) -> bytes:
     if version >= 3:
         out += encode_cstring(str(m.players or ""), forms.get("players"))
     if version == 3:
-        out += encode_cstring(notes_text(m, sets=True), forms.get("scenario"))
+        out += encode_cstring(notes_text(m, sets=True, carry=NAME, tiled=zone_tiles(m, t)), forms.get("scenario"))
     elif version >= 4:
-        rtf = _scenario_rtf(m)
+        rtf = _scenario_rtf(m, notes_text(m, sets=True, carry=NAME, tiled=zone_tiles(m, t)))
         out += _I32.pack(len(rtf)) + rtf
     settings = list(kept.get("print", [])) if preserve else list(DEFAULT_PRINT)
     wanted = (3 if version >= 2 else 0) + (version >= 5) + (version >= 7)
@@ -210,7 +232,7 @@ def _encode(m: Map, hx: dict | None) -> bytes:
                 and (ptype.id != "personal" or p.attrs.get("size", 1) in PERSONAL_SIZES)):
             writable.append((p, ptype))
     shift = (0, 0, 0) if preserve else _shift(writable, t)
-    records, count = _tiles(writable, t, preserve, tile_version, glyph_byte, shift)
+    records, count = _tiles(writable, t, preserve, tile_version, glyph_byte, shift, zone_tiles(m, t))
     out += _I32.pack(count)
     out += b"".join(records)
     if preserve and kept.get("trailing"):
@@ -218,17 +240,16 @@ def _encode(m: Map, hx: dict | None) -> bytes:
     return bytes(out)
 
 
-def _scenario_rtf(m: Map) -> bytes:
-    """The original RTF if the scenario text is unchanged, else fresh minimal RTF."""
+def _scenario_rtf(m: Map, notes: str) -> bytes:
+    """The original RTF if the scenario text (`notes`) is unchanged, else fresh minimal RTF."""
     kept = m.extras.get(NAME, {}).get("scenario_rtf") if isinstance(m.extras.get(NAME), dict) else None
     if isinstance(kept, str):
         try:
             raw = bytes.fromhex(kept)
         except ValueError:
             raw = None
-        if raw is not None and rtf_to_text(raw) == notes_text(m, sets=True):
+        if raw is not None and rtf_to_text(raw) == notes:
             return raw
-    notes = notes_text(m, sets=True)
     return text_to_rtf(notes) if notes else b""
 
 
@@ -259,7 +280,7 @@ def _shift(writable: list[tuple[Piece, PieceType]], t: Tables) -> tuple[int, int
 
 
 def _tiles(writable: list[tuple[Piece, PieceType]], t: Tables, preserve: bool, tile_version: int,
-           glyph_byte: int, shift: tuple[int, int, int]) -> tuple[list[bytes], int]:
+           glyph_byte: int, shift: tuple[int, int, int], zones: dict[int, int]) -> tuple[list[bytes], int]:
     """Every tile record, and how many. Plain pieces with nothing kept in extras (almost all
     of a big map) are encoded together with numpy; the rest one by one."""
     fast = False  # a small map is written one record at a time
@@ -279,7 +300,7 @@ def _tiles(writable: list[tuple[Piece, PieceType]], t: Tables, preserve: bool, t
             rows.append((code, p.q, p.r, p.z, p.rotation))
             continue
         try:
-            slots.append(_tile(p, ptype, t, preserve, tile_version, glyph_byte, shift))
+            slots.append(_tile(p, ptype, t, preserve, tile_version, glyph_byte, shift, zones))
         except struct.error:  # pushed past 32 bits by the shift to non-negative coordinates
             if preserve:
                 raise
@@ -308,7 +329,7 @@ def _tiles(writable: list[tuple[Piece, PieceType]], t: Tables, preserve: bool, t
 
 
 def _tile(p: Piece, ptype: PieceType, t: Tables, preserve: bool, tile_version: int, glyph_byte: int,
-          shift: tuple[int, int, int]) -> bytes:
+          shift: tuple[int, int, int], zones: dict[int, int]) -> bytes:
     he = p.extras.get(NAME) if preserve else None
     if he is not None and not isinstance(he, dict):
         raise TypeError("piece extras")
@@ -356,7 +377,7 @@ def _tile(p: Piece, ptype: PieceType, t: Tables, preserve: bool, tile_version: i
     if tv < 3:
         return out
     if kind == "start-zone":
-        colour = _start_colour(p, t, he if preserve else None) or 0
+        colour = _start_colour(p, t, he if preserve else None, zones) or 0
     elif kind == "personal":
         colour = colorref(_rgb(p.attrs.get("colour")) or ptype.vs_colour)
         kept_colour = he.get("colour")
