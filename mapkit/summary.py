@@ -23,6 +23,7 @@ def summarise(m: Map) -> dict[str, Any]:
     """The facts `info` reports, as plain data."""
     cat = catalog()
     bounds = m.bounds()
+    columns = m.pieces.column_range()  # (with bounds: the board's letters and size, worked out once)
     counts = m.piece_counts()
     several = m.several_scenarios()
     pieces = pieces_by_type(m)
@@ -47,7 +48,7 @@ def summarise(m: Map) -> dict[str, Any]:
         if scenario is not None:
             zone["scenario"] = scenario
         zones.append(zone)
-    lettered = Board.of(m)
+    lettered = Board.of(m, bounds, columns)
     glyphs = [
         {"letter": g.attrs.get("letter", "?"), "name": cat.glyphs.get(g.attrs.get("letter", "?"), {}).get("name", ""),
          "q": g.q, "r": g.r, "place": lettered.name(g.q, g.r) if lettered else None, "level": levels.level(cat[g.type], g.z),
@@ -55,7 +56,7 @@ def summarise(m: Map) -> dict[str, Any]:
         for g in m.glyphs()
     ]
     size = None
-    board = m.board_size()
+    board = m.board_size(bounds, columns)
     span = m.level_range()
     if bounds and board and span:
         # columns x rows as the board is lettered and numbered; the axial ranges for programs

@@ -35,13 +35,16 @@ class Board:
         self.row0 = row0
 
     @classmethod
-    def of(cls, m: Map) -> Board | None:
+    def of(cls, m: Map, bounds: tuple[int, int, int, int, int, int] | None = None,
+           columns: tuple[int, int] | None = None) -> Board | None:
         """The board the build sheets of `m` letter, or None for a map without pieces. (Only the
-        pieces letter it: a C3G Book overhanging the tiles does not move column A.)"""
-        bounds = m.bounds()
+        pieces letter it: a C3G Book overhanging the tiles does not move column A.) A caller that
+        has `m.bounds()` and `m.pieces.column_range()` at hand passes them (each is a pass over
+        the pieces)."""
+        bounds = m.bounds() if bounds is None else bounds
         if bounds is None:
             return None
-        columns = m.pieces.column_range()
+        columns = m.pieces.column_range() if columns is None else columns
         if columns is None:
             return None
         return cls(columns[0], bounds[2])

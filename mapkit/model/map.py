@@ -205,12 +205,14 @@ class Map(Record):
         None if there are no pieces."""
         return self.pieces.origin_ranges()
 
-    def board_size(self) -> tuple[int, int] | None:
+    def board_size(self, bounds: tuple[int, int, int, int, int, int] | None = None,
+                   columns: tuple[int, int] | None = None) -> tuple[int, int] | None:
         """(columns, rows) of the board as a builder counts it, or None if empty: the span of the
         odd-r offset grid that VirtualScape and the battlefield pages letter and number (a
-        10-column, 5-row board is 10 x 5, whatever the spread of its axial q)."""
-        bounds = self.bounds()
-        columns = self.pieces.column_range()
+        10-column, 5-row board is 10 x 5, whatever the spread of its axial q). A caller that has
+        `bounds()` and `pieces.column_range()` at hand passes them (each is a pass over the pieces)."""
+        bounds = self.bounds() if bounds is None else bounds
+        columns = self.pieces.column_range() if columns is None else columns
         if bounds is None or columns is None:
             return None
         return columns[1] - columns[0] + 1, bounds[3] - bounds[2] + 1
