@@ -12,6 +12,8 @@ them alike. `--json FILE` also writes the figures, to compare two checkouts:
 Wall-clock figures on a machine others share are noisy; `--instructions` counts instead the
 machine instructions of each read (and read + summary) under valgrind's callgrind, the fewest
 of three, which come out the same from run to run whatever the load (needs valgrind; slow).
+Each counted call starts after a full collection, so a collection an earlier call left due
+is not charged to the next map.
 
 The corpus is read in place from $MAPKIT_CORPUS or ../shared/corpus (never copied).
 """
@@ -20,6 +22,7 @@ from __future__ import annotations
 
 import argparse
 import builtins
+import gc
 import json
 import os
 import re
@@ -121,7 +124,9 @@ def run_under_callgrind(folder: str, tries: int) -> None:
             if name not in pieces:
                 continue
             scope["data"], scope["name"] = data, name
+            gc.collect()  # (each call from a clean collector: a collection the last call left due is not counted here)
             builtins.exec("formats.parse_map(data, filename=name)", scope)
+            gc.collect()
             builtins.exec("api.info(formats.parse_map(data, filename=name))", scope)
             calls += [(name, "read"), (name, "info")]
     Path(folder, "order.json").write_text(json.dumps({"calls": calls, "pieces": pieces}))

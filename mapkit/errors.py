@@ -97,6 +97,13 @@ class FormatError(MapkitError):
         self.args = (str(self),)
         return self
 
+    def at(self, where: str) -> "FormatError":
+        """The same error, placed (a reader may know where only after it is raised)."""
+        if not self.where:
+            self.where = where
+        self.args = (str(self),)
+        return self
+
     @property
     def reason(self) -> str:
         if self.message.startswith("cannot read"):

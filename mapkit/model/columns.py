@@ -383,8 +383,9 @@ _CHECKED: list[Any] = [None]
 
 
 def _greatest_kind(kind: array) -> int:
-    """The greatest kind in a kind column: as 16-bit lanes where the items are (`lanes.greatest`)."""
-    if kind.typecode == "H" and kind.itemsize == 2 and lanes.LITTLE:
+    """The greatest kind in a kind column: as 16-bit lanes where the items are and the column is
+    long enough for lanes to pay (`lanes.greatest`, `LANE_ROWS`)."""
+    if len(kind) >= LANE_ROWS and kind.typecode == "H" and kind.itemsize == 2 and lanes.LITTLE:
         return lanes.greatest(int.from_bytes(kind.tobytes(), "little"), len(kind))
     return max(kind)
 

@@ -65,12 +65,14 @@ def _touching(pieces: list[Placed]) -> list[list[Placed]]:
         for c in p.cells:
             parent.setdefault(c, c)
     for p in pieces:
-        first = p.cells[0] if p.cells else None
+        if not p.cells:
+            continue
+        root = find(p.cells[0])  # (stays the root: every other root is hung under it)
         for c in p.cells:
-            parent[find(c)] = find(first)
+            parent[find(c)] = root
             for n in neighbours(*c):
                 if n in parent:
-                    parent[find(n)] = find(first)
+                    parent[find(n)] = root
     groups: dict[Any, list[Placed]] = {}
     for p in pieces:
         if p.cells:

@@ -332,8 +332,9 @@ def href(use: Any) -> str:
 
 
 def elements(root: Any, name: str) -> Iterator[Any]:
-    """Elements called `name` in any namespace or none (pages that forgot an xmlns still read)."""
-    return (e for e in root.iter() if local(e) == name)
+    """Elements called `name` in any namespace or none (pages that forgot an xmlns still read):
+    lxml's `{*}` wildcard, matched in C rather than by a Python test of every element."""
+    return root.iter(f"{{*}}{name}")
 
 
 def local(element: Any) -> str:

@@ -134,15 +134,21 @@ def map_from_document(doc: Any) -> Map:
     if isinstance(board, dict):
         form = "object"
         for key, value in board.items():
-            path = "$.boardPieces" + _path_key(key)
+            # (a key's path is spelled only when something is said of it: most keys are read silently)
             if not isinstance(value, str):
-                raise FormatError(f"expected the piece id as a string, found {kind_of(value)}", where=path)
-            piece, hid = piece_from_encoded(key, path)
-            if today_id(hid) != hid:
-                old[hid] = today_id(hid)
+                raise FormatError(f"expected the piece id as a string, found {kind_of(value)}",
+                                  where="$.boardPieces" + _path_key(key))
+            try:
+                piece, hid = piece_from_encoded(key, "")
+            except FormatError as exc:
+                raise exc.at("$.boardPieces" + _path_key(key)) from None
+            today = today_id(hid)
+            if today != hid:
+                old[hid] = today
             if value != hid:
                 piece.extras.setdefault(NAME, {})["value"] = value
-                m.warnings.append(f"{path}: the key names {hid!r} but the value says {value!r}; used the key")
+                m.warnings.append(f"$.boardPieces{_path_key(key)}: the key names {hid!r} but the value says "
+                                  f"{value!r}; used the key")
             m.pieces.append(piece)
     elif isinstance(board, list):
         form = "array"
@@ -166,10 +172,12 @@ def with_built_in_bases(pieces: MutableSequence[Piece]) -> list[Piece]:
     """Give each wall Hexoscape built a base into (no castle piece beneath it) that base as a
     piece of its own, with the wall one level up: the model's picture of what Hexoscape shows.
     Walls are settled from the lowest up, so a wall on such a wall sees its full height."""
-    m = Map(pieces=Pieces(pieces))
-    castle_cells = {(q, r, level) for q, r, level, i in m.iter_cells() if pieces[i].type in CASTLE_UNDER}
-    bases: dict[int, Piece] = {}
     walls = sorted((i for i, p in enumerate(pieces) if p.type in WALL_BASES), key=lambda i: pieces[i].z)
+    if not walls:
+        return list(pieces)
+    m = Map(pieces=Pieces([p for p in pieces if p.type in CASTLE_UNDER]))
+    castle_cells = {(q, r, level) for q, r, level, _ in m.iter_cells()}
+    bases: dict[int, Piece] = {}
     for i in walls:
         wall = pieces[i]
         if (wall.q, wall.r, wall.z - 1) in castle_cells:
