@@ -9,6 +9,8 @@ glyph. Each test converts and reads back.
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from conftest import corpus_file, corpus_files
@@ -216,3 +218,20 @@ def test_a_letter_no_line_can_carry_is_named_and_two_glyphs_on_one_place_keep_th
     assert losses == ["glyph ',': Hexoscape glyphs carry no letter (at A1 (0, 0) Level 1)"], losses
     back = parse_map(data, "hexoscape")
     assert [p.attrs["letter"] for p in back.pieces] == ["?", "A", "B"]
+
+
+def test_hexoscape_notes_carry_declared_sets_setsused_cannot_say():
+    """MoonLake.html -> .json refused "2 x Swarm of the Marro is written once (Hexoscape's setsUsed
+    has no copies)": mapNotes carries the page's "Required Sets:" line, read back with its copies
+    (setsUsed still lists the letters); a share link, which blanks the notes, names the loss."""
+    m = read_map(corpus_file("glasq-xhtml/MoonLake.html"))
+    assert m.attrs["sets_used"] == {"SotM": 2, "TJ": 2}
+    data, losses = encode_map(m, get("hexoscape"))  # nothing lost, so nothing refused
+    assert losses == []
+    back = parse_map(data, "hexoscape")
+    assert back.attrs["sets_used"] == {"SotM": 2, "TJ": 2}
+    assert sorted(json.loads(data)["hexMap"]["setsUsed"]) == ["M", "T"]
+    url_losses = encode_map(m, get("hexoscape-url"), allow_loss=True)[1]
+    assert named(url_losses, "2 x Swarm of the Marro", "no copies"), url_losses
+    one = Map(attrs={"sets_used": {"RotV": 1}}, pieces=[Piece("grass-1", 0, 0, 0)])
+    assert "Required Sets" not in encode_map(one, get("hexoscape"))[0].decode()  # setsUsed says it: no line

@@ -115,7 +115,7 @@ def unnamed_differences(source: Map, back: Map, losses: list[str], target: str) 
         mine, theirs = getattr(source, field), getattr(back, field)
         if field == "players" and {str(mine).strip(), str(theirs).strip()} <= set(NO_PLAYER_COUNT):
             continue  # "" and "0" both say no count
-        if field == "notes" and theirs == notes_text(source, sets=target == "hsc", carry=carry(target),
+        if field == "notes" and theirs == notes_text(source, sets=sets_line(source, target), carry=carry(target),
                                                      tiled=tiled(source, target)):
             continue  # the notes, with what they carry (a page's description; for hsc, its sets) ahead of them
         if mine != theirs and not named(losses, LOSS_WORD.get(field, field.rstrip("s"))):
@@ -164,6 +164,14 @@ def unnamed_differences(source: Map, back: Map, losses: list[str], target: str) 
                                                                  for kind in kinds[p.type]):
                 out.append(f"{p.type} at {key[1:4]}: {attr} {p.attrs.get(attr)!r} came back as {theirs.get(attr)!r}")
     return out
+
+
+def sets_line(m: Map, target: str) -> bool:
+    """Whether the target's notes carry the declared sets as a "Required Sets:" line: always in
+    hsc, in Hexoscape where setsUsed cannot say them."""
+    from mapkit.formats.hexoscape._write import sets_in_notes
+
+    return target == "hsc" or (target == "hexoscape" and sets_in_notes(m))
 
 
 def carry(target: str) -> str | None:

@@ -122,10 +122,20 @@ def losses(m: Map) -> list[str]:
             out.append(f"{kind} {placement.book!r} at {place(placement.q, placement.r)} on Level {placement.level}: "
                        "Hexoscape cannot place C3G Books")
     # the players, a page's number and zone colours and the zones' names go into mapNotes (_carried)
-    out.extend(_declared_losses(m))
+    if not sets_in_notes(m):  # (else mapNotes says them as a page does, copies and all)
+        out.extend(_declared_losses(m))
     out.extend(uncarried(m, NAME))
     out.extend(print_setting_losses(m, "Hexoscape"))
     return out + unheld_attrs(m, ("sets_used", "page", "zone_colours"), "Hexoscape", notes=True)
+
+
+def sets_in_notes(m: Map) -> bool:
+    """Whether mapNotes carries the declared sets as a page's "Required Sets:" line, which the
+    reader reads back: when setsUsed cannot say them (copies, a product with no letter) and they
+    are the map's own (a scenario written alone that names its own keeps them in its text)."""
+    from mapkit.sets import declared as sets_declared
+
+    return bool(_declared_losses(m)) and sets_declared.of_view(m) == sets_declared.of_map(m)
 
 
 def _declared_losses(m: Map) -> list[str]:
@@ -191,15 +201,17 @@ def hex_map_for(m: Map, pieces: list[tuple[Piece, str, int, int, int]]) -> dict[
         if "author" not in hex_map:
             hex_map = _insert_after(hex_map, "name", "author", m.author)
         hex_map["author"] = m.author
-        if notes_text(m, carry=NAME) or "mapNotes" in hex_map:
-            hex_map["mapNotes"] = notes_text(m, carry=NAME)
+        notes = notes_text(m, sets=sets_in_notes(m), carry=NAME)
+        if notes or "mapNotes" in hex_map:
+            hex_map["mapNotes"] = notes
         _set_sets_used(m, hex_map)
         return hex_map
     width, length = _board_size(m, pieces)
     hex_map = {"id": _stable_id(m, pieces), "name": m.name, "author": m.author, "shape": "rectangle",
                "width": width, "length": length}
-    if notes_text(m, carry=NAME):
-        hex_map["mapNotes"] = notes_text(m, carry=NAME)
+    notes = notes_text(m, sets=sets_in_notes(m), carry=NAME)
+    if notes:
+        hex_map["mapNotes"] = notes
     _set_sets_used(m, hex_map)
     return hex_map
 

@@ -170,6 +170,10 @@ def losses(m: Map) -> list[str]:
             value = repr(m.attrs[key]) if len(repr(m.attrs[key])) <= 60 else repr(m.attrs[key])[:57] + "..."
             out.append(f"map attribute {key} ({value}): Hexoscape share links blank the map notes that would "
                        "carry it")
+    from mapkit.formats.hexoscape._write import _declared_losses, sets_in_notes
+
+    if sets_in_notes(m):  # the notes would say them, copies and all: the link keeps setsUsed's letters only
+        out.extend(_declared_losses(m))
     for label, value in entries(m, hexoscape.NAME):
         shown = repr(value) if len(repr(value)) <= 60 else repr(value)[:57] + "..."
         out.append(f"{WHAT[label]} ({shown}): Hexoscape share links blank the map notes that would carry it")
