@@ -23,6 +23,12 @@ def excerpt(text: str, limit: int = EXCERPT) -> str:
     return f"{text[:head]}…{text[len(text) - (room - head):]}{suffix}"
 
 
+def quoted(value: object) -> str:
+    """A value as a loss or refusal quotes it: its repr, cut to 60 characters."""
+    shown = repr(value)
+    return shown if len(shown) <= 60 else shown[:57] + "..."
+
+
 def bounded(text: str, limit: int | None = MAX_LINE) -> str:
     """`text` as one line that quotes at most an excerpt of any input: each run of more than
     MAX_WHERE characters without a space (a value, a key, a path, a list written without spaces)

@@ -117,8 +117,6 @@ class _Parser(argparse.ArgumentParser):
         super().__init__(*args, **kwargs)
 
     def error(self, message: str) -> None:  # type: ignore[override]
-        from mapkit.errors import bounded
-
         self.exit(2, bounded(f"{self.prog}: error: {message}") + "\n")  # it may quote a huge argument
 
 

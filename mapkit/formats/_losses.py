@@ -8,6 +8,7 @@ of them (or none) names each one it leaves out, so a conversion never drops one 
 from __future__ import annotations
 
 
+from mapkit.errors import quoted
 from mapkit.model.map import Map, Piece
 
 TYPE_CHECKING = False  # (typing is not imported at run time: every command starts faster)
@@ -47,11 +48,12 @@ class Places:
                 self.board = Board.of(self.m)
             except (ValueError, TypeError, OverflowError, KeyError):  # pieces no board holds (the loss says why)
                 self.board = None
+        from mapkit.model.board import hex_named
+
         try:
-            name = self.board.name(q, r) if self.board is not None else None  # type: ignore[attr-defined]
+            return hex_named(self.board, q, r)  # type: ignore[arg-type]
         except (ValueError, TypeError, OverflowError):
-            name = None
-        return f"{name} ({q}, {r})" if name else f"({q}, {r})"
+            return f"({q}, {r})"
 
 
 def notes_text(m: Map, sets: bool = False, carry: str | None = None, tiled: Iterable[int] = ()) -> str:
@@ -99,12 +101,12 @@ def unheld_attrs(m: Map, held: Iterable[str], fmt: str, notes: bool = False) -> 
     for key, value in m.attrs.items():
         if key in held or value in (None, "", [], {}):
             continue
-        out.append(f"map attribute {key.replace('_', ' ')} ({_quoted(value)}): {fmt} has no place for it")
+        out.append(f"map attribute {key.replace('_', ' ')} ({quoted(value)}): {fmt} has no place for it")
     if len(m.scenario_setups) == 1:  # one scenario written (several are one loss, `formats.scenario_losses`)
         setup = m.scenario_setups[0]
         for key, value in setup.attrs.items():
             if key not in own and value not in (None, "", [], {}):
-                out.append(f"scenario {setup.number} attribute {key.replace('_', ' ')} ({_quoted(value)}): "
+                out.append(f"scenario {setup.number} attribute {key.replace('_', ' ')} ({quoted(value)}): "
                            f"{fmt} has no place for it")
     return out
 
@@ -130,12 +132,12 @@ def board_losses(m: Map, fmt: str) -> list[str]:
         out.append(f"Hexoscape board: {shape or 'a board'} of {width} x {length} hexes: {fmt} keeps no board "
                    "size (read back, the board is as large as its pieces)")
     if hex_map.get("id") not in (None, ""):
-        out.append(f"Hexoscape map id {_quoted(hex_map['id'])}: {fmt} keeps no map id")
+        out.append(f"Hexoscape map id {quoted(hex_map['id'])}: {fmt} keeps no map id")
     extra = kept.get("extra") if isinstance(kept, dict) else None
     others = [(f"hexMap field {key}", value) for key, value in hex_map.items()
               if key not in _HEX_MAP_CARRIED | {"id", "shape", "width", length_key}]
     others += [(f"file field {key}", value) for key, value in (extra.items() if isinstance(extra, dict) else ())]
-    out += [f"Hexoscape {what} ({_quoted(value)}): {fmt} has no place for it" for what, value in others
+    out += [f"Hexoscape {what} ({quoted(value)}): {fmt} has no place for it" for what, value in others
             if value not in (None, "", [], {})]
     return out
 
@@ -158,9 +160,6 @@ def print_setting_losses(m: Map, fmt: str) -> list[str]:
                if value != default]
     return [f"VirtualScape print settings ({', '.join(changed)}): {fmt} has no place for them"] if changed else []
 
-
-def _quoted(value: object) -> str:
-    return repr(value) if len(repr(value)) <= 60 else repr(value)[:57] + "..."
 
 
 def unheld_piece_attrs(piece: Piece, held: Iterable[str]) -> list[tuple[str, object]]:

@@ -59,3 +59,10 @@ class Board:
 
     def __repr__(self) -> str:
         return f"Board(col0={self.col0}, row0={self.row0})"
+
+
+def hex_named(board: Board | None, q: int, r: int) -> str:
+    """A hex as a message or title names it: the sheets' name first, then axial ("C7 (2, 6)");
+    axial alone where the sheets print no name (off the lettered board, or no board)."""
+    sheet = board.name(q, r) if board is not None else None
+    return f"{sheet} ({q}, {r})" if sheet else f"({q}, {r})"

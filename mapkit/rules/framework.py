@@ -13,7 +13,7 @@ from functools import cached_property, lru_cache
 from typing import Any, Callable, Iterable, Iterator
 
 from mapkit import data
-from mapkit.model.board import Board
+from mapkit.model.board import Board, hex_named
 from mapkit.model.map import Map
 from mapkit.records import Record, field
 
@@ -90,16 +90,12 @@ class CheckContext(Record):
     @cached_property
     def board(self) -> Board | None:
         """The board as the build sheets letter it (None: the map has no pieces)."""
-        from mapkit.model.board import Board
-
         return Board.of(self.sheets if self.sheets is not None else self.map)
 
     def hex_named(self, q: int, r: int) -> str:
         """A hex as a message names one: the sheets' name first ("C7"), then axial, as a finding's
         place reads."""
-        board = self.board
-        sheet = board.name(q, r) if board is not None else None
-        return f"{sheet} ({q}, {r})" if sheet else f"({q}, {r})"
+        return hex_named(self.board, q, r)
 
     def finding(self, rule_code: str, message: str, q: int | None = None, r: int | None = None,
                 level: int | None = None, severity: str | None = None) -> Finding:

@@ -13,7 +13,7 @@ from __future__ import annotations
 import urllib.parse
 
 from mapkit import limits, registry
-from mapkit.errors import FormatError
+from mapkit.errors import FormatError, quoted
 from mapkit.formats._carried import read_back
 from mapkit.formats._json import parse_json
 from mapkit.formats import hexoscape
@@ -167,16 +167,15 @@ def losses(m: Map) -> list[str]:
         out.append("scenario: Hexoscape share links blank the map notes")
     for key in CARRIED_IN_NOTES:
         if str(m.attrs.get(key) or "").strip():
-            value = repr(m.attrs[key]) if len(repr(m.attrs[key])) <= 60 else repr(m.attrs[key])[:57] + "..."
-            out.append(f"map attribute {key} ({value}): Hexoscape share links blank the map notes that would "
-                       "carry it")
+            out.append(f"map attribute {key} ({quoted(m.attrs[key])}): Hexoscape share links blank the map notes "
+                       "that would carry it")
     from mapkit.formats.hexoscape._write import _declared_losses, sets_in_notes
 
     if sets_in_notes(m):  # the notes would say them, copies and all: the link keeps setsUsed's letters only
         out.extend(_declared_losses(m))
     for label, value in entries(m, hexoscape.NAME):
-        shown = repr(value) if len(repr(value)) <= 60 else repr(value)[:57] + "..."
-        out.append(f"{WHAT[label]} ({shown}): Hexoscape share links blank the map notes that would carry it")
+        out.append(f"{WHAT[label]} ({quoted(value)}): Hexoscape share links blank the map notes that would "
+                   "carry it")
     kept = m.extras.get(hexoscape.NAME, {}).get("hexMap")
     if isinstance(kept, dict) and kept.get("mapPortraitBase64"):
         out.append("hexMap field mapPortraitBase64 (the map's picture): Hexoscape share links blank it")

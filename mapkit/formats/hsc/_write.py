@@ -205,6 +205,7 @@ def _encode(m: Map, hx: dict | None) -> bytes:
     kept: dict = hx if hx is not None else {}  # what the reader kept, to write the file as it was
     version = version_code(kept["version"]) if preserve else 7
     forms = kept.get("forms", {}) if preserve else {}
+    zones = zone_tiles(m, t)  # the start-zone colours the tiles carry (so the notes need not)
     out = bytearray(VERSION_BYTES[version])
     if version >= 2:
         out += encode_cstring(str(m.name or ""), forms.get("name"))
@@ -212,9 +213,9 @@ def _encode(m: Map, hx: dict | None) -> bytes:
     if version >= 3:
         out += encode_cstring(str(m.players or ""), forms.get("players"))
     if version == 3:
-        out += encode_cstring(notes_text(m, sets=True, carry=NAME, tiled=zone_tiles(m, t)), forms.get("scenario"))
+        out += encode_cstring(notes_text(m, sets=True, carry=NAME, tiled=zones), forms.get("scenario"))
     elif version >= 4:
-        rtf = _scenario_rtf(m, notes_text(m, sets=True, carry=NAME, tiled=zone_tiles(m, t)))
+        rtf = _scenario_rtf(m, notes_text(m, sets=True, carry=NAME, tiled=zones))
         out += _I32.pack(len(rtf)) + rtf
     settings = list(kept.get("print", [])) if preserve else list(DEFAULT_PRINT)
     wanted = (3 if version >= 2 else 0) + (version >= 5) + (version >= 7)
@@ -232,7 +233,7 @@ def _encode(m: Map, hx: dict | None) -> bytes:
                 and (ptype.id != "personal" or p.attrs.get("size", 1) in PERSONAL_SIZES)):
             writable.append((p, ptype))
     shift = (0, 0, 0) if preserve else _shift(writable, t)
-    records, count = _tiles(writable, t, preserve, tile_version, glyph_byte, shift, zone_tiles(m, t))
+    records, count = _tiles(writable, t, preserve, tile_version, glyph_byte, shift, zones)
     out += _I32.pack(count)
     out += b"".join(records)
     if preserve and kept.get("trailing"):

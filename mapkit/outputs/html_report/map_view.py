@@ -15,7 +15,7 @@ from typing import Any, Callable
 
 from mapkit.model import levels
 from mapkit.model.catalog import catalog
-from mapkit.model.board import Board
+from mapkit.model.board import Board, hex_named
 from mapkit.model.grid import HEX_PITCH_MM, SQRT3, hex_center_mm, hex_corners_mm
 from mapkit.model.map import Map
 
@@ -156,8 +156,7 @@ def top_view_svg(m: Map) -> str:
     board = Board.of(whole)  # a hex's title names it as the sheets and the findings do (C7)
 
     def named(q: int, r: int) -> str:
-        sheet = board.name(q, r) if board is not None else None
-        return f"{sheet} ({q}, {r})" if sheet else f"({q}, {r})"
+        return hex_named(board, q, r)
 
     colours = [hex_colour(rgb) for rgb in cells.bases]      # the legend's colour, on every Level
 
