@@ -60,6 +60,7 @@ def run_all(work: Callable[..., Any], jobs: list[tuple], workers: int, progress:
     the whole pool: workers ignore SIGINT, so only this process hears it; it then cancels what
     has not started and ends the workers, each of which removes the file it was writing, and the
     exception goes on to the caller."""
+    global _HELD
     total = len(jobs)
 
     def step(done: int, result: Any) -> Any:
@@ -80,11 +81,15 @@ def run_all(work: Callable[..., Any], jobs: list[tuple], workers: int, progress:
     try:
         pool = ProcessPoolExecutor(max_workers=workers, initializer=_worker_start)
         futures = [pool.submit(_run_chunk, work, jobs[i:i + chunk]) for i in range(0, total, chunk)]
-        _release_interrupts(mask)  # an interrupt that came meanwhile is raised here
+        # Signals come again, but while the pool runs the command's handlers only note them: an
+        # exception raised inside the wait for a result (its lock's code) leaves that lock broken
+        # ('cannot release un-acquired lock'), so it is raised here, between two short waits.
+        _unmask(mask)
         results: list[Any] = []
         for future in futures:
-            for result in future.result():
+            for result in _result(future):
                 results.append(step(len(results) + 1, result))
+        _HELD = False
         pool.shutdown()
         return results
     except BaseException:
@@ -118,6 +123,11 @@ def _worker_start() -> None:
 
 def _worker_stop(signum: int, frame: object) -> None:
     if _BUSY:
+        # one stop is enough: a second SIGTERM (the group's, then the parent's) must not cut short
+        # the removal of the file the first one is unwinding
+        import signal
+
+        signal.signal(signal.SIGTERM, signal.SIG_IGN)
         raise _Stopped(signum)
     os._exit(128 + signum)
 
@@ -133,7 +143,7 @@ def _run_chunk(work: Callable[..., Any], jobs: list[tuple]) -> list[Any]:
         _BUSY = False
 
 
-#: Whether interrupts are held back (a pool is starting or stopping its workers). The mask alone
+#: Whether interrupts are held back (a pool is starting, running or stopping its workers). The mask alone
 #: does not keep the handler out: a SIGINT another thread receives still runs this thread's
 #: Python handler, so the command's handler also asks `interrupts_held` and waits.
 _HELD = False
@@ -167,15 +177,43 @@ def _hold_interrupts() -> Any:
 
 
 def _release_interrupts(mask: Any) -> None:
+    global _HELD
+    _HELD = False
+    _unmask(mask)
+    _raise_deferred()
+
+
+def _unmask(mask: Any) -> None:
+    """Let SIGINT and SIGTERM through to this thread again (one held back by the mask comes now,
+    to a handler that defers it while `_HELD`)."""
     import signal
 
-    global _HELD, _DEFERRED
-    _HELD = False
-    if mask is not None:  # one held back by the mask comes now
+    if mask is not None:
         signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT, signal.SIGTERM} - set(mask))
+
+
+def _raise_deferred() -> None:
+    """Raise the interrupt or termination that came while held, if one did."""
+    global _DEFERRED
     if _DEFERRED is not None:
         exc, _DEFERRED = _DEFERRED, None
         raise exc
+
+
+#: How long a wait for a worker's result lasts before a deferred interrupt is looked at (s).
+_POLL = 0.05
+
+
+def _result(future: Any) -> Any:
+    """The future's result, waited for in short steps, raising a deferred interrupt between them."""
+    from concurrent.futures import TimeoutError as Pending
+
+    while True:
+        _raise_deferred()
+        try:
+            return future.result(timeout=_POLL)
+        except Pending:
+            continue
 
 
 def _stop_pool(pool: Any) -> None:

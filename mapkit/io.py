@@ -204,10 +204,21 @@ def write_atomic(path: str | os.PathLike, data: bytes | str) -> None:
     if isinstance(data, str):
         data = data.encode("utf-8")
     name = path.name[:80]  # the temporary name must fit the folder's name length limit too
-    import tempfile  # here, not at the top: a command that writes nothing need not load it
-
-    fd, tmp = tempfile.mkstemp(prefix=f".{name}.", suffix=".part", dir=path.parent)
+    # The temporary file is made inside the `try` that removes it, under a name known before: an
+    # interrupt or termination that comes as it is made (a worker stopped mid-batch) leaves none.
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_BINARY", 0)
+    tmp = ""
     try:
+        for _ in range(100):
+            tmp = os.path.join(path.parent, f".{name}.{os.urandom(6).hex()}.part")
+            try:
+                fd = os.open(tmp, flags, 0o600)
+                break
+            except FileExistsError:
+                continue
+        else:
+            tmp = ""  # (each name tried is another's file)
+            raise FileExistsError(f"no free temporary name beside {path}")
         try:
             view = memoryview(data)
             while view:
@@ -220,7 +231,8 @@ def write_atomic(path: str | os.PathLike, data: bytes | str) -> None:
         os.replace(tmp, path)
     except BaseException:
         try:
-            os.unlink(tmp)
+            if tmp:
+                os.unlink(tmp)
         except OSError:
             pass
         raise
