@@ -22,7 +22,7 @@ def draw_legend(entries: Iterable[style.LegendEntry], findings: list[tuple[int, 
     width = p * 3
     for entry in entries:
         cx, cy = x0 + sw / 2, y
-        g.items.extend(_swatch(entry, cx, cy, p, sw))
+        g.items.extend(swatch(entry, cx, cy, p, sw))
         g.add(Text(x0 + sw + p * 0.25, cy, entry.label, text_size, anchor="start", fill=style.mark_rgb("text")))
         width = max(width, sw + p * 0.25 + len(entry.label) * text_size * 0.56)
         y += line
@@ -41,7 +41,8 @@ def draw_legend(entries: Iterable[style.LegendEntry], findings: list[tuple[int, 
     return g, Box(x0, y0, x0 + width, y)
 
 
-def _swatch(entry: style.LegendEntry, cx: float, cy: float, p: float, sw: float) -> list:
+def swatch(entry: style.LegendEntry, cx: float, cy: float, p: float, sw: float) -> list:
+    """The swatch of a legend line at (cx, cy): the mark it explains, drawn as the map draws it."""
     k = sw / p * 1.15            # draw symbols at the swatch's size
     if entry.swatch == "terrain":
         fill = entry.rgb
@@ -72,3 +73,6 @@ def _swatch(entry: style.LegendEntry, cx: float, cy: float, p: float, sw: float)
     if entry.swatch.startswith("c3g-"):
         return c3g.legend_swatch(entry, cx, cy, p * k)
     return []
+
+
+_swatch = swatch  # (its name before the build sheets' legend took it too)
