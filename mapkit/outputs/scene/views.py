@@ -15,6 +15,7 @@ from mapkit.model.catalog import catalog
 from mapkit.model.grid import DIRECTIONS, HEX_PITCH_MM
 from mapkit.model.map import Map, Pieces
 from mapkit.outputs.scene import c3g, layout, players, style, symbols
+from mapkit.outputs.scene.pieces import draw_piece_top, piece_marks  # noqa: F401  (what views drew before)
 from mapkit.outputs.scene.iso import iso_view
 from mapkit.outputs.scene.layout import Box, Oblique, hex_center
 from mapkit.outputs.scene.legend import draw_legend
@@ -246,117 +247,6 @@ def _draw_shadows(g: Group, edges: list[layout.ContourEdge], p: float, m: Map,
         k = min(widest, per_level * e.drop) * 2          # of the way from the edge to the centre (p / 2 away)
         sg.add(Poly([(ax, ay), (bx, by), (bx + (cx - bx) * k, by + (cy - by) * k),
                      (ax + (cx - ax) * k, ay + (cy - ay) * k)], fill=fill))
-
-
-def draw_piece_top(g: Group, m: Map, piece, ptype, p: float,
-                   tops: dict[tuple[int, int], layout.Top] | None = None, index: int = -1) -> None:
-    """One piece seen from above: its hexes, pattern and outline, or its symbol.
-
-    With `tops`, hexes another piece covers are flagged `covered` (a PNG skips them).
-    """
-    cells = layout.piece_cells(m, piece)
-    kind = ptype.kind
-    outline_rgb = style.mark_rgb("outline")
-    if layout.is_surface(ptype):
-        fill = style.piece_fill(ptype, piece.attrs)          # the legend's colour, on every Level
-        grid = style.darker(fill, 0.82)
-        pattern = style.terrain_pattern(ptype.terrain) if kind in ("land", "fluid") else None
-        start = len(g.items)
-        hidden = 0
-        for q, r in cells:
-            covered = tops is not None and tops[(q, r)].piece != index
-            hidden += covered
-            hexagon = Poly(layout.hex_corners(q, r, p), fill=fill, stroke=grid, width=p * 0.012,
-                           attrs={"class": "hex", "data-q": q, "data-r": r})
-            hexagon.covered = covered
-            g.add(hexagon)
-            if pattern:
-                cx, cy = hex_center(q, r, p)
-                marks = symbols.pattern(pattern, cx, cy, p, fill)
-                if covered:
-                    for mark in marks:
-                        mark.covered = True
-                g.items.extend(marks)
-        if hidden == len(cells):                 # nothing of it shows: skip its marks in a PNG too
-            _covered_from = start
-        else:
-            _covered_from = None
-        g.items.extend(piece_marks(m, piece, ptype, cells, p, fill))
-        for ring in layout.piece_outline(piece, p):
-            g.add(Poly(ring, stroke=outline_rgb, width=p * 0.03, attrs={"class": "outline"}))
-        if _covered_from is not None:
-            for item in g.items[_covered_from:]:
-                if not isinstance(item, Group):
-                    item.covered = True
-        return
-    g.items.extend(piece_marks(m, piece, ptype, cells, p))
-    if kind == "obstacle" and len(cells) > 1:
-        rgb = style.obstacle_style(ptype)[1]
-        for ring in layout.piece_outline(piece, p):
-            g.add(Poly(ring, stroke=style.darker(rgb, 0.5), width=p * 0.025, dash=True))
-
-
-def piece_marks(m: Map, piece, ptype, cells: Sequence[tuple[int, int]], p: float,
-                fill: style.RGB | None = None) -> list:
-    """What a piece draws over its hexes: its symbol (a tree, a castle wall's band, an arch), its
-    marks (a ladder on its edge, a glyph, a start zone's ring and number, a figure), the name on a
-    personal tile (`fill`: the tile's colour). These are what the build sheets' labels keep off
-    (`sheets.labels`); a tile's hexes, pattern and outline are not among them."""
-    kind = ptype.kind
-    out: list = []
-    if kind == "castle":
-        return castle_marks(piece, ptype, cells, p)
-    if kind == "custom":
-        if piece.attrs.get("label"):
-            cx, cy = hex_center(*cells[0], p)
-            out.append(Text(cx, cy, str(piece.attrs["label"])[:6], p * 0.22,
-                            fill=style.contrast_text(fill or style.piece_fill(ptype, piece.attrs))))
-        return out
-    if kind == "obstacle":
-        symbol, rgb, _ = style.obstacle_style(ptype)
-        for q, r in cells:
-            cx, cy = hex_center(q, r, p)
-            out.extend(symbols.obstacle(symbol, cx, cy, p, rgb))
-        return out
-    if kind == "edge":
-        symbol, _, rgb = style.castle_symbol(ptype)
-        if symbol == "road-wall":
-            pts = [hex_center(q, r, p) for q, r in cells]
-            return [Poly(pts, stroke=rgb, width=p * 0.16, closed=False)]
-        cx, cy = hex_center(piece.q, piece.r, p)
-        return symbols.edge(symbol, cx, cy, p, int(piece.rotation), rgb)
-    if kind == "marker":
-        for q, r in cells:
-            cx, cy = hex_center(q, r, p)
-            if piece.type == "glyph":
-                out.extend(symbols.glyph(cx, cy, p, str(piece.attrs.get("letter", "?"))))
-            elif piece.type == "start-zone":
-                player = int(piece.attrs.get("player", 0) or 0)
-                out.extend(symbols.start_zone(cx, cy, p, player, players.zone_colour(m, player).rgb))
-            else:
-                out.append(Circle(cx, cy, p * 0.2, fill=ptype.vs_colour))
-        return out
-    if kind == "figure":
-        label, rgb = players.figure_label(piece), players.figure_colour(m, piece).rgb
-        for q, r in cells:
-            cx, cy = hex_center(q, r, p)
-            out.extend(symbols.figure(cx, cy, p, label, rgb))
-    return out
-
-
-def castle_marks(piece, ptype, cells: Sequence[tuple[int, int]], p: float) -> list:
-    """A castle piece's symbol: a base or wall as the band joining the sides it joins (the
-    catalog's `joins`, turned with it), an arch over its three hexes with the way through."""
-    symbol, _, rgb = style.castle_symbol(ptype)
-    if symbol == "arch" and len(cells) == 3:
-        (x0, y0), (x1, y1), (x2, y2) = (hex_center(q, r, p) for q, r in cells)
-        return symbols.arch(x0, y0, x1, y1, x2, y2, p, rgb, door=not ptype.id.endswith("no-door"))
-    sides = ptype.joined_directions(piece.rotation) if ptype.joins else None
-    out: list = []
-    for q, r in cells:
-        cx, cy = hex_center(q, r, p)
-        out.extend(symbols.castle(symbol, cx, cy, p, rgb, sides))
-    return out
 
 
 # -- per-level panels -------------------------------------------------------------------------
