@@ -58,6 +58,8 @@ def _swatch(entry: style.LegendEntry, cx: float, cy: float, p: float, sw: float)
             return base + ruin_swatch(cx, cy, p * k, entry.rgb)
         if entry.value in ("castle-wall", "arch", "flag", "castle-base"):
             return base + symbols.castle(entry.value, cx, cy, p * k, entry.rgb)
+        if str(entry.value).startswith("laur-"):
+            return base + symbols.laur_swatch(entry.value, cx, cy, p * k, entry.rgb)
         return base + symbols.obstacle(entry.value, cx, cy, p * k, entry.rgb)
     if entry.swatch == "glyph":
         return symbols.glyph(cx, cy, p * k, "A")

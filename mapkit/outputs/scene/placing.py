@@ -554,3 +554,91 @@ def _edge_point(b: Box, tx: float, ty: float) -> tuple[float, float]:
     return cx + dx * k, cy + dy * k
 
 
+
+
+# -- the rooms' names -------------------------------------------------------------------------
+
+#: A room's name as big as it fits, in pitches: the first size whose name finds a free place
+#: inside the room wins; at the last, a name with no room inside goes beside, with a leader line.
+ROOM_NAME_SIZES = (0.7, 0.5, 0.36)
+#: `Wanted.piece` of room n's name: below every piece's index and every Book's (-1, -2 ...).
+ROOM = -100000
+
+
+def room_names(m: Map, indices: Sequence[int], p: float = P, c3g_level: int | None | bool = False) -> tuple[Any, Layout]:
+    """Each room's name on its own tiles, in white with a dark halo, over a drawing of the pieces
+    `indices` (a whole-dungeon picture, or one Level of it): placed off every mark those pieces
+    draw (and the C3G marks of `c3g_level`, where it is not False), out of every outline, as big
+    as it fits (`ROOM_NAME_SIZES`), beside the room with a leader line where nothing fits. Returns
+    the scene group of the names and the layout that placed them."""
+    from mapkit.outputs.scene.shapes import Group, Poly, Text
+
+    indices = list(indices)
+    keep_off = shapes_of(marks_of(m, indices, p), 1.0) + c3g_keep_off(m, c3g_level, p)
+    areas, owners = areas_of(m, indices, p)
+    rooms = []
+    for room in m.rooms:
+        own = {c for pc in m.pieces if list(pc.attrs.get("rooms", ())) == [room.number]
+               for c in m.footprint(pc)}
+        if not own:
+            continue
+        centres = {c: hex_center_mm(*c, pitch=p) for c in own}
+        mx = sum(x for x, _ in centres.values()) / len(centres)
+        my = sum(y for _, y in centres.values()) / len(centres)
+        cells = tuple(sorted(own, key=lambda c: (math.dist(centres[c], (mx, my)), c[1], c[0])))
+        rooms.append((room, cells))
+    placed: list[Placed] = []
+    forced: list[Placed] = []
+    left = rooms
+    for n, k in enumerate(ROOM_NAME_SIZES):
+        last = n == len(ROOM_NAME_SIZES) - 1
+        wants = [Wanted(ROOM - room.number, room.name or f"Room {room.number}", "room", cells, size=p * k)
+                 for room, cells in left]
+        layout = place(wants, keep_off + shapes_of([_text_of(pl) for pl in placed], 1.0), 1.0, areas=areas,
+                       area_owners=owners, beside=last)
+        placed += layout.placed
+        forced += layout.forced
+        done = {pl.wanted.piece for pl in layout.placed}
+        left = [(room, cells) for room, cells in left if ROOM - room.number not in done]
+        if not left:
+            break
+    group = Group("rooms", label="Rooms", layer=True)
+    for pl in placed:
+        if pl.leader is not None:
+            group.add(Poly(list(pl.leader), stroke=(30, 30, 30), width=p * 0.03, closed=False))
+        group.add(_text_of(pl))
+    return group, Layout(placed, keep_off, 0.0, forced, [], areas, owners)
+
+
+def _text_of(pl: Placed) -> Any:
+    from mapkit.outputs.scene.shapes import Text
+
+    return Text(pl.x, pl.y, pl.wanted.text, pl.wanted.size, fill=(255, 255, 255), bold=True, halo=(0, 0, 0))
+
+
+def c3g_keep_off(m: Map, level: int | None | bool, p: float = P) -> list[Any]:
+    """The C3G marks a drawing of `level` shows (its whole C3G layer for None; none for False),
+    as shapes to keep off (`c3g_marks`)."""
+    from mapkit.outputs.scene import c3g
+
+    if level is False or not c3g.has_c3g(m):
+        return []
+    return shapes_of(c3g_marks(c3g.c3g_layer(m, p, None if level is None else int(level)).groups), 1.0)
+
+
+def c3g_marks(items: Iterable[Any]) -> list[Any]:
+    """What the C3G layer of a drawing (`scene.c3g.c3g_layer`) marks a hex with: its words (Door,
+    Win, T4, a class's letter, an object's initials), its filled symbols (a door, a window, a
+    stair, a lift, an object's hex and entrance arrow), ringed ones (a transit space), the
+    hatching of a Half or Partial hex and the dots of a Covered one, an object's line. Not its
+    class rings, walls and interior outlines: like a tile's outline, a plate may lie on those."""
+    from mapkit.outputs.scene.shapes import Circle, Group, Poly, Text
+
+    out: list[Any] = []
+    for item in items:
+        if isinstance(item, Group):
+            out += c3g_marks(item.items)
+        elif isinstance(item, (Text, Circle)) or isinstance(item, Poly) and (
+                item.fill is not None and item.closed or not item.closed):
+            out.append(item)
+    return out

@@ -156,6 +156,18 @@ LAUR_RUINS = {"laur-wall-ruin": ((0.144, 0.0), (0.5, 0.0), (0.56, 0.06), (0.6, -
               "laur-wall-ruin-3": ((0.144, 0.0), (0.36, 0.0), (0.41, 0.07), (0.47, -0.07), (0.52, 0.07))}
 
 
+def laur_swatch(symbol: str, cx: float, cy: float, p: float, rgb: RGB) -> list:
+    """A Laur piece for a legend line: a wall shrunk to fit the swatch and centred on it (on the
+    map it runs from its hex's middle into the next hex)."""
+    name = symbol[:-len("-stack")] if symbol.endswith("-stack") else symbol
+    a, b = LAUR_REACH.get(name, (LAUR_RUINS.get(name, LAUR_RUINS["laur-wall-ruin"])[0][0],
+                                 LAUR_RUINS.get(name, LAUR_RUINS["laur-wall-ruin"])[-1][0]))
+    if name.startswith("laur-pillar"):
+        return laur(symbol, cx, cy, p, rgb)
+    k = min(1.0, 0.8 / (b - a))
+    return laur(symbol, cx - p * k * (a + b) / 2, cy, p * k, rgb)
+
+
 def laur(symbol: str, cx: float, cy: float, p: float, rgb: RGB, turn: float = 0.0) -> list:
     """A Laur wall piece turned `turn` x 60 degrees: a square or triangular pillar; a wall from its
     pillar to the next (the arch one drawn open, hollow); a ruin, a stub ending in a break. A

@@ -14,7 +14,7 @@ from mapkit.model import levels
 from mapkit.model.catalog import catalog
 from mapkit.model.grid import DIRECTIONS, HEX_PITCH_MM
 from mapkit.model.map import Map, Pieces
-from mapkit.outputs.scene import c3g, layout, players, style, symbols
+from mapkit.outputs.scene import c3g, layout, placing, players, style, symbols
 from mapkit.outputs.scene.pieces import draw_piece_top, piece_marks  # noqa: F401  (what views drew before)
 from mapkit.outputs.scene.iso import iso_view
 from mapkit.outputs.scene.layout import Box, Oblique, hex_center
@@ -110,12 +110,15 @@ def top_view(m: Map, opts: RenderOptions, only_level: int | None = None,
     cells = [c for i in indices for c in layout.piece_cells(m, m.pieces[i])]
     if only_level is not None:
         cells += list(below)
+    layouts = []
     if m.several_rooms():
-        root.add(_room_names(m, p))
+        names, placed = placing.room_names(m, indices, p, only_level if c3g.has_c3g(m) else False)
+        root.add(names)
+        layouts.append(placed)
     info: dict[str, Any] = {"types": [cat[m.pieces[i].type] for i in indices],
                             "players": [m.pieces[i] for i in indices
                                         if m.pieces[i].type == "start-zone" or cat[m.pieces[i].type].kind == "figure"],
-                            "cells": set(cells)}
+                            "cells": set(cells), "layouts": layouts}
     if c3g.has_c3g(m):
         extra = c3g.c3g_layer(m, p, only_level)
         root.items.extend(extra.groups)
@@ -147,23 +150,6 @@ def _draw_below(root: Group, m: Map, only_level: int, p: float) -> set[tuple[int
         ghost.add(Poly(layout.hex_corners(q, r, p), fill=fill, stroke=style.darker(fill, fade["outline"]),
                        width=p * 0.012))
     return set(tops)
-
-
-def _room_names(m: Map, p: float) -> Group:
-    """Each room's name on the hex of its own tiles nearest their middle, over whatever Level is
-    drawn (the same place on every panel), so a whole-dungeon picture says which room is which."""
-    group = Group("rooms", label="Rooms", layer=True)
-    for room in m.rooms:
-        own = [c for pc in m.pieces if list(pc.attrs.get("rooms", ())) == [room.number]
-               for c in layout.piece_cells(m, pc)]
-        if not own:
-            continue
-        centres = [hex_center(q, r, p) for q, r in set(own)]
-        mx, my = sum(x for x, _ in centres) / len(centres), sum(y for _, y in centres) / len(centres)
-        x, y = min(centres, key=lambda c: (c[0] - mx) ** 2 + (c[1] - my) ** 2)
-        group.add(Text(x, y, room.name or f"Room {room.number}", p * 0.7, fill=(255, 255, 255), bold=True,
-                       halo=(0, 0, 0)))
-    return group
 
 
 def _contours_by_level(m: Map, tops: dict[tuple[int, int], layout.Top]) -> dict[int, list[layout.ContourEdge]]:
@@ -282,6 +268,7 @@ def levels_view(m: Map, opts: RenderOptions) -> tuple[Group, Box, dict]:
         panel.items.extend(group.items)       # its level group is a sub-layer of the panel
         info["types"] += sub["types"]
         info["players"] += sub["players"]
+        info.setdefault("layouts", []).extend(((dx, dy), placed) for placed in sub.get("layouts", []))
         for entry in sub.get("extra_legend", []):
             if entry not in info.setdefault("extra_legend", []):
                 info["extra_legend"].append(entry)
@@ -397,6 +384,7 @@ def _finish(m: Map, opts: RenderOptions, content: Group, box: Box, info: dict) -
         root.add(legend)
         total = total.union(lbox)
     total = Box(total.x0 - p * 0.4, total.y0 - top_margin, total.x1 + p * 0.4, total.y1 + p * 0.4)
-    return Scene(total, root, style.mark_rgb("background"), title if opts.title else m.name, p)
+    labels = [row if isinstance(row, tuple) else ((0.0, 0.0), row) for row in info.get("layouts", [])]
+    return Scene(total, root, style.mark_rgb("background"), title if opts.title else m.name, p, labels)
 
 

@@ -33,6 +33,7 @@ from mapkit.outputs.scene.placing import (  # noqa: F401  (the sheets' names for
     Placed,
     Wanted,
     areas_of,
+    c3g_marks,
     label_size_pt,
     marks_of,
     place,
@@ -166,29 +167,19 @@ def book_wants(footprints: Sequence[Any]) -> list[Wanted]:
 
 def layout_labels(m: Map, labelled: Iterable[int], drawn: Iterable[int], pt_per_mm: float,
                   area: tuple[float, float, float, float] | None = None, extra: Sequence[Any] = (),
-                  books: Sequence[Any] = ()) -> Layout:
+                  books: Sequence[Any] = (), level: int | None = None) -> Layout:
     """The plates of the pieces `labelled` and of the names of the placed Books `books`, on a
     drawing of the pieces `drawn` (off what their marks cover, out of the outlines of those of
-    several hexes), off `extra` shapes too (other marks and words the sheet prints on the map)."""
+    several hexes), off `extra` shapes too (other marks and words the sheet prints on the map)
+    and off the rooms' names the drawing writes (`placing.room_names`, placed as the scene of
+    Level `level` places them)."""
     drawn = list(drawn)
     keep_off = shapes_of(marks_of(m, drawn), pt_per_mm) + list(extra)
+    if m.several_rooms():
+        from mapkit.outputs.scene import c3g
+        from mapkit.outputs.scene.placing import room_names
+
+        names, _ = room_names(m, drawn, HEX_PITCH_MM, level if c3g.has_c3g(m) else False)
+        keep_off += shapes_of(names.items, pt_per_mm)
     areas, owners = areas_of(m, drawn)
     return place(wanted(m, labelled) + book_wants(books), keep_off, pt_per_mm, area, areas, owners)
-
-
-def c3g_marks(items: Iterable[Any]) -> list[Any]:
-    """What the C3G layer of a drawing (`scene.c3g.c3g_layer`) marks a hex with: its words (Door,
-    Win, T4, a class's letter, an object's initials), its filled symbols (a door, a window, a
-    stair, a lift, an object's hex and entrance arrow), ringed ones (a transit space), the
-    hatching of a Half or Partial hex and the dots of a Covered one, an object's line. Not its
-    class rings, walls and interior outlines: like a tile's outline, a plate may lie on those."""
-    from mapkit.outputs.scene.shapes import Circle, Group, Poly, Text
-
-    out: list[Any] = []
-    for item in items:
-        if isinstance(item, Group):
-            out += c3g_marks(item.items)
-        elif isinstance(item, (Text, Circle)) or isinstance(item, Poly) and (
-                item.fill is not None and item.closed or not item.closed):
-            out.append(item)
-    return out

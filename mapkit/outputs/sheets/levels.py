@@ -211,7 +211,7 @@ def panel_labels(m: Map, frame: _MapFrame, levels: dict[int, list[int]], group: 
     pieces = [i for lv in group for i in levels[lv]]
     marks = c3g_marks(c3g.c3g_layer(m, HEX_PITCH_MM, group[0]).groups) if c3g.has_c3g(m) else []
     return layout_labels(m, pieces, pieces, pt_per_mm, (frame.x0, frame.y0, frame.x1, frame.y1),
-                         shapes_of(list(marks) + list(words), pt_per_mm), books)
+                         shapes_of(list(marks) + list(words), pt_per_mm), books, group[0])
 
 
 def _hex_words(m: Map, frame: _MapFrame, sheet: Sheet, indices: list[int], options: BuildOptions) -> list[Any]:
