@@ -120,7 +120,8 @@ def test_each_castle_piece_is_labelled_by_its_kind(every_corpus_layout):
 
 def test_the_marks_labels_keep_off_are_those_the_sheet_draws():
     """`labels.marks_of` gives, piece by piece, the very shapes the top view draws over the hexes
-    (all it draws but hexes, fill patterns and outlines), so the geometry the tests measure is the
+    (all it draws but hexes, fill patterns and outlines: a piece's outline is an area its plate
+    keeps in and others out of, `labels.areas_of`), so the geometry the tests measure is the
     sheet's."""
     from mapkit.formats import read_map
     from mapkit.outputs.scene.shapes import Group, Poly
@@ -138,10 +139,9 @@ def test_the_marks_labels_keep_off_are_those_the_sheet_draws():
                 if isinstance(item, Group) and item.id == f"level-{level}":
                     for piece in item.items:
                         if isinstance(piece, Group) and piece.id and piece.id.startswith("piece-"):
-                            dashed = catalog()[piece.attrs["data-type"]].kind == "obstacle"
                             drawn += [s for s in piece.items if not isinstance(s, Group) and not getattr(s, "detail", False)
-                                      and not (isinstance(s, Poly) and ((s.attrs or {}).get("class") in ("hex", "outline")
-                                                                        or (dashed and s.dash)))]
+                                      and not (isinstance(s, Poly) and (s.attrs or {}).get("class") in
+                                               ("hex", "outline", "piece-outline"))]
             marks = marks_of(m, indices)
             key = lambda s: (type(s).__name__, round(getattr(s, "cx", getattr(s, "x", 0.0)) if not isinstance(s, Poly)
                                                         else s.pts[0][0], 3))
@@ -199,8 +199,10 @@ def test_every_edge_piece_is_labelled_by_kind_and_side(every_corpus_layout):
     side of which hex a lone battlement stands on without reading the tiny mark. Every one on
     every corpus sheet now has a plate, its kind's letters and the side of its hex the map
     stands it on (the mark's side; one plate for those of a kind on a hex, "B NW/W"), and the
-    castle's flag one saying "flag"."""
-    from mapkit.model.grid import DIRECTION_NAMES
+    castle's flag one saying "flag". A battlement is named from the wall-walk it stands on, as the
+    builder places it: the file stores it in the hex beyond, turned to face the walk ("B E/NE"
+    there meant the walk's W/SW edges)."""
+    from mapkit.model.grid import DIRECTION_NAMES, DIRECTIONS
     from mapkit.outputs.scene.style import style_data
 
     cat = catalog()
@@ -220,8 +222,11 @@ def test_every_edge_piece_is_labelled_by_kind_and_side(every_corpus_layout):
                 assert texts.get(i) == "flag", f"{path.name}: the flag at ({piece.q}, {piece.r})"
                 flags += 1
             if piece.type in letters and cat[piece.type].kind == "edge" and len(m.footprint(piece)) == 1:
-                stacks.setdefault((piece.type, piece.q, piece.r), {}).setdefault(int(piece.rotation) % 6,
-                                                                                  []).append(i)
+                d = int(piece.rotation) % 6
+                q, r, side = piece.q, piece.r, d
+                if cat[piece.type].hangs_beside_tile:       # stored beyond the walk it hangs on, facing it
+                    q, r, side = q + DIRECTIONS[d][0], r + DIRECTIONS[d][1], (d + 3) % 6
+                stacks.setdefault((piece.type, q, r), {}).setdefault(side, []).append(i)
         for (kind, q, r), sides in stacks.items():
             every = [i for stack in sides.values() for i in stack]
             lowest = min(every, key=lambda i: (m.pieces[i].z, i))
@@ -240,21 +245,26 @@ def test_the_legend_explains_edge_letters_and_what_a_ruin_does_not_say():
     m = Map(name="Walk")
     m.pieces += [Piece("grass-24", 0, 0, 0), Piece("wall-walk-1", 1, 1, 1), Piece("castle-battlement", 1, 2, 1, 4),
                  Piece("ruin-2", 3, 1, 1, 1)]
-    words = text(draw(m)[1])
-    assert "B, L, RL: a battlement, ladder or rope ladder, standing on the side of its hex" in words
-    assert "no source says on which long side of its hexes a ruin's wall stands" in words
+    pages = draw(m)                  # each page's legend explains what that page draws (issue 34, item 4)
+    assert "B, L, RL: a battlement, ladder or rope ladder, standing on the side of its hex" in text(pages[1])
+    assert "no source says on which long side of its hexes a ruin's wall stands" in text(pages[0])
+    assert "B, L, RL" not in text(pages[0]) and "Ruins:" not in text(pages[1])
     bare = text(draw(Map(name="Bare", pieces=[Piece("grass-24", 0, 0, 0)]))[1])
     assert "B, L, RL" not in bare and "Ruins:" not in bare
 
 
 def test_edge_pieces_crowded_against_the_rim_are_listed_by_hex_not_forced():
-    """A wall-walk along a wide map's top row with battlements on the row above: the plates of
-    the middle ones find no room on the map (the rim above, the walk's own plates and marks
-    below), so the sheet lists them under the parts by hex name, and covers nothing."""
+    """A wall-walk along a wide map's second row with battlements on its north sides, every hex
+    round it on its Level under a figure: the battlements' plates find no room on the map (the
+    rim above, the walk's own plates, the figures' bases filling every hex a leader line would
+    cross), so the sheet lists them under the parts by hex name, and covers nothing."""
     from tests.test_print_build import draw, text
 
     m = Map(name="Rim")
-    m.pieces += [Piece("grass-1", q, r, 0) for r in range(1, 14) for q in range(-r // 2, 40 - r // 2)]
+    m.pieces += [Piece("rock-1", q, r, 0) for r in range(0, 14) for q in range(-r // 2, 40 - r // 2)]
+    walk = {(q, 1) for q in range(10, 17)}
+    m.pieces += [Piece("figure", q, r, 2, attrs={"label": "X"}) for r in range(0, 7) for q in range(2 - r // 2, 26 - r // 2)
+                 if (q, r) not in walk]
     for q in range(10, 17):
         m.pieces += [Piece("wall-walk-1", q, 1, 1), Piece("castle-battlement", q, 0, 1, 1),
                      Piece("castle-battlement", q + 1, 0, 1, 2)]

@@ -117,8 +117,9 @@ def piece_outline(piece: Piece, pitch: float = HEX_PITCH_MM) -> list[list[tuple[
 # -- levels ----------------------------------------------------------------------------------
 
 def is_surface(ptype: PieceType) -> bool:
-    """Does this piece make a surface (fill hexes), rather than stand on one?"""
-    return levels.is_layer(ptype)
+    """Does this piece make a surface (fill hexes), rather than stand on one? A piece planted in
+    another (the castle flag in a battlement) is a layer piece in the model but stands."""
+    return levels.is_layer(ptype) and not ptype.stands_on
 
 
 def build_level(ptype: PieceType, piece: Piece) -> int:

@@ -179,6 +179,9 @@ class Scene(Record):
     title: str = ""
     #: Millimetres between neighbouring hex centres in this drawing (for the backends' scale).
     pitch: float = HEX_PITCH_MM
+    #: Every word the drawing placed on the map, as its layout knows it (`placing.Layout`), with
+    #: the offset of the panel it is on: what a test measures without painting.
+    labels: list[tuple[tuple[float, float], Any]] = field(default_factory=list)
 
 
 #: A drawing of a big map makes a few hundred thousand small shapes and no reference cycles:

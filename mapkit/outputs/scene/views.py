@@ -14,7 +14,8 @@ from mapkit.model import levels
 from mapkit.model.catalog import catalog
 from mapkit.model.grid import DIRECTIONS, HEX_PITCH_MM
 from mapkit.model.map import Map, Pieces
-from mapkit.outputs.scene import c3g, layout, players, style, symbols
+from mapkit.outputs.scene import c3g, layout, placing, players, style, symbols
+from mapkit.outputs.scene.pieces import draw_piece_top, piece_marks  # noqa: F401  (what views drew before)
 from mapkit.outputs.scene.iso import iso_view
 from mapkit.outputs.scene.layout import Box, Oblique, hex_center
 from mapkit.outputs.scene.legend import draw_legend
@@ -109,12 +110,15 @@ def top_view(m: Map, opts: RenderOptions, only_level: int | None = None,
     cells = [c for i in indices for c in layout.piece_cells(m, m.pieces[i])]
     if only_level is not None:
         cells += list(below)
+    layouts = []
     if m.several_rooms():
-        root.add(_room_names(m, p))
+        names, placed = placing.room_names(m, indices, p, only_level if c3g.has_c3g(m) else False)
+        root.add(names)
+        layouts.append(placed)
     info: dict[str, Any] = {"types": [cat[m.pieces[i].type] for i in indices],
                             "players": [m.pieces[i] for i in indices
                                         if m.pieces[i].type == "start-zone" or cat[m.pieces[i].type].kind == "figure"],
-                            "cells": set(cells)}
+                            "cells": set(cells), "layouts": layouts}
     if c3g.has_c3g(m):
         extra = c3g.c3g_layer(m, p, only_level)
         root.items.extend(extra.groups)
@@ -146,23 +150,6 @@ def _draw_below(root: Group, m: Map, only_level: int, p: float) -> set[tuple[int
         ghost.add(Poly(layout.hex_corners(q, r, p), fill=fill, stroke=style.darker(fill, fade["outline"]),
                        width=p * 0.012))
     return set(tops)
-
-
-def _room_names(m: Map, p: float) -> Group:
-    """Each room's name on the hex of its own tiles nearest their middle, over whatever Level is
-    drawn (the same place on every panel), so a whole-dungeon picture says which room is which."""
-    group = Group("rooms", label="Rooms", layer=True)
-    for room in m.rooms:
-        own = [c for pc in m.pieces if list(pc.attrs.get("rooms", ())) == [room.number]
-               for c in layout.piece_cells(m, pc)]
-        if not own:
-            continue
-        centres = [hex_center(q, r, p) for q, r in set(own)]
-        mx, my = sum(x for x, _ in centres) / len(centres), sum(y for _, y in centres) / len(centres)
-        x, y = min(centres, key=lambda c: (c[0] - mx) ** 2 + (c[1] - my) ** 2)
-        group.add(Text(x, y, room.name or f"Room {room.number}", p * 0.7, fill=(255, 255, 255), bold=True,
-                       halo=(0, 0, 0)))
-    return group
 
 
 def _contours_by_level(m: Map, tops: dict[tuple[int, int], layout.Top]) -> dict[int, list[layout.ContourEdge]]:
@@ -248,117 +235,6 @@ def _draw_shadows(g: Group, edges: list[layout.ContourEdge], p: float, m: Map,
                      (ax + (cx - ax) * k, ay + (cy - ay) * k)], fill=fill))
 
 
-def draw_piece_top(g: Group, m: Map, piece, ptype, p: float,
-                   tops: dict[tuple[int, int], layout.Top] | None = None, index: int = -1) -> None:
-    """One piece seen from above: its hexes, pattern and outline, or its symbol.
-
-    With `tops`, hexes another piece covers are flagged `covered` (a PNG skips them).
-    """
-    cells = layout.piece_cells(m, piece)
-    kind = ptype.kind
-    outline_rgb = style.mark_rgb("outline")
-    if layout.is_surface(ptype):
-        fill = style.piece_fill(ptype, piece.attrs)          # the legend's colour, on every Level
-        grid = style.darker(fill, 0.82)
-        pattern = style.terrain_pattern(ptype.terrain) if kind in ("land", "fluid") else None
-        start = len(g.items)
-        hidden = 0
-        for q, r in cells:
-            covered = tops is not None and tops[(q, r)].piece != index
-            hidden += covered
-            hexagon = Poly(layout.hex_corners(q, r, p), fill=fill, stroke=grid, width=p * 0.012,
-                           attrs={"class": "hex", "data-q": q, "data-r": r})
-            hexagon.covered = covered
-            g.add(hexagon)
-            if pattern:
-                cx, cy = hex_center(q, r, p)
-                marks = symbols.pattern(pattern, cx, cy, p, fill)
-                if covered:
-                    for mark in marks:
-                        mark.covered = True
-                g.items.extend(marks)
-        if hidden == len(cells):                 # nothing of it shows: skip its marks in a PNG too
-            _covered_from = start
-        else:
-            _covered_from = None
-        g.items.extend(piece_marks(m, piece, ptype, cells, p, fill))
-        for ring in layout.piece_outline(piece, p):
-            g.add(Poly(ring, stroke=outline_rgb, width=p * 0.03, attrs={"class": "outline"}))
-        if _covered_from is not None:
-            for item in g.items[_covered_from:]:
-                if not isinstance(item, Group):
-                    item.covered = True
-        return
-    g.items.extend(piece_marks(m, piece, ptype, cells, p))
-    if kind == "obstacle" and len(cells) > 1:
-        rgb = style.obstacle_style(ptype)[1]
-        for ring in layout.piece_outline(piece, p):
-            g.add(Poly(ring, stroke=style.darker(rgb, 0.5), width=p * 0.025, dash=True))
-
-
-def piece_marks(m: Map, piece, ptype, cells: Sequence[tuple[int, int]], p: float,
-                fill: style.RGB | None = None) -> list:
-    """What a piece draws over its hexes: its symbol (a tree, a castle wall's band, an arch), its
-    marks (a ladder on its edge, a glyph, a start zone's ring and number, a figure), the name on a
-    personal tile (`fill`: the tile's colour). These are what the build sheets' labels keep off
-    (`sheets.labels`); a tile's hexes, pattern and outline are not among them."""
-    kind = ptype.kind
-    out: list = []
-    if kind == "castle":
-        return castle_marks(piece, ptype, cells, p)
-    if kind == "custom":
-        if piece.attrs.get("label"):
-            cx, cy = hex_center(*cells[0], p)
-            out.append(Text(cx, cy, str(piece.attrs["label"])[:6], p * 0.22,
-                            fill=style.contrast_text(fill or style.piece_fill(ptype, piece.attrs))))
-        return out
-    if kind == "obstacle":
-        symbol, rgb, _ = style.obstacle_style(ptype)
-        for q, r in cells:
-            cx, cy = hex_center(q, r, p)
-            out.extend(symbols.obstacle(symbol, cx, cy, p, rgb))
-        return out
-    if kind == "edge":
-        symbol, _, rgb = style.castle_symbol(ptype)
-        if symbol == "road-wall":
-            pts = [hex_center(q, r, p) for q, r in cells]
-            return [Poly(pts, stroke=rgb, width=p * 0.16, closed=False)]
-        cx, cy = hex_center(piece.q, piece.r, p)
-        return symbols.edge(symbol, cx, cy, p, int(piece.rotation), rgb)
-    if kind == "marker":
-        for q, r in cells:
-            cx, cy = hex_center(q, r, p)
-            if piece.type == "glyph":
-                out.extend(symbols.glyph(cx, cy, p, str(piece.attrs.get("letter", "?"))))
-            elif piece.type == "start-zone":
-                player = int(piece.attrs.get("player", 0) or 0)
-                out.extend(symbols.start_zone(cx, cy, p, player, players.zone_colour(m, player).rgb))
-            else:
-                out.append(Circle(cx, cy, p * 0.2, fill=ptype.vs_colour))
-        return out
-    if kind == "figure":
-        label, rgb = players.figure_label(piece), players.figure_colour(m, piece).rgb
-        for q, r in cells:
-            cx, cy = hex_center(q, r, p)
-            out.extend(symbols.figure(cx, cy, p, label, rgb))
-    return out
-
-
-def castle_marks(piece, ptype, cells: Sequence[tuple[int, int]], p: float) -> list:
-    """A castle piece's symbol: a base or wall as the band joining the sides it joins (the
-    catalog's `joins`, turned with it), an arch over its three hexes with the way through."""
-    symbol, _, rgb = style.castle_symbol(ptype)
-    if symbol == "arch" and len(cells) == 3:
-        (x0, y0), (x1, y1), (x2, y2) = (hex_center(q, r, p) for q, r in cells)
-        return symbols.arch(x0, y0, x1, y1, x2, y2, p, rgb, door=not ptype.id.endswith("no-door"))
-    sides = ptype.joined_directions(piece.rotation) if ptype.joins else None
-    out: list = []
-    for q, r in cells:
-        cx, cy = hex_center(q, r, p)
-        out.extend(symbols.castle(symbol, cx, cy, p, rgb, sides))
-    return out
-
-
 # -- per-level panels -------------------------------------------------------------------------
 
 def levels_view(m: Map, opts: RenderOptions) -> tuple[Group, Box, dict]:
@@ -392,6 +268,7 @@ def levels_view(m: Map, opts: RenderOptions) -> tuple[Group, Box, dict]:
         panel.items.extend(group.items)       # its level group is a sub-layer of the panel
         info["types"] += sub["types"]
         info["players"] += sub["players"]
+        info.setdefault("layouts", []).extend(((dx, dy), placed) for placed in sub.get("layouts", []))
         for entry in sub.get("extra_legend", []):
             if entry not in info.setdefault("extra_legend", []):
                 info["extra_legend"].append(entry)
@@ -507,6 +384,7 @@ def _finish(m: Map, opts: RenderOptions, content: Group, box: Box, info: dict) -
         root.add(legend)
         total = total.union(lbox)
     total = Box(total.x0 - p * 0.4, total.y0 - top_margin, total.x1 + p * 0.4, total.y1 + p * 0.4)
-    return Scene(total, root, style.mark_rgb("background"), title if opts.title else m.name, p)
+    labels = [row if isinstance(row, tuple) else ((0.0, 0.0), row) for row in info.get("layouts", [])]
+    return Scene(total, root, style.mark_rgb("background"), title if opts.title else m.name, p, labels)
 
 
