@@ -49,12 +49,12 @@ class Lettering:
 
 
 def edges(lettering: Lettering, box: Box, size: float, pitch: float = HEX_PITCH_MM, gap: float | None = None,
-          ink: tuple[int, int, int] = INK, halo: tuple[int, int, int] | None = None) -> Group:
+          ink: tuple[int, int, int] = INK, halo: tuple[int, int, int] | None = None, id: str = "board-edges") -> Group:
     """The column letters above and below `box` and the row numbers left and right of it, `size`
     high, `gap` away from it (default: half the size), every column and row where they are far
     enough apart to read, else every second, third ..."""
     gap = size * 0.5 if gap is None else gap
-    g = Group("board-edges", label="Board letters and numbers", layer=True)
+    g = Group(id, label="Board letters and numbers", layer=True)
     step = max(1, math.ceil(size * 1.6 / pitch))
     even_row = lettering.row0 + (lettering.row0 & 1)       # columns are lettered where even rows put them
     top, bottom = box.y0 - gap - size * 0.5, box.y1 + gap + size * 0.5

@@ -101,8 +101,9 @@ def browse_scene(m: Map) -> Browse:
     if m.several_rooms():
         from mapkit.outputs.scene.placing import room_names
 
-        names, _ = room_names(m, range(len(m.pieces)), P)
+        names, placed = room_names(m, range(len(m.pieces)), P)
         root.add(names)
+        scene.labels.append(((0.0, 0.0), placed))      # the words it placed, for what measures them
     box = layout.cells_box(cells or {(0, 0)}, P) or Box(0, 0, P, P)
     if board is not None:
         size = P * 0.3

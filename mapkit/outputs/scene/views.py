@@ -18,6 +18,7 @@ from mapkit.outputs.scene import c3g, layout, placing, players, style, symbols
 from mapkit.outputs.scene.pieces import draw_piece_top, piece_marks  # noqa: F401  (what views drew before)
 from mapkit.outputs.scene.iso import iso_view
 from mapkit.outputs.scene.layout import Box, Oblique, hex_center
+from mapkit.outputs.scene.board import edges as board_edges
 from mapkit.outputs.scene.legend import draw_legend
 from mapkit.wording import option
 from mapkit.outputs.scene.shapes import Circle, Group, Poly, Scene, Text, gc_paused
@@ -43,6 +44,10 @@ class RenderOptions(Record):
     only_levels: tuple[int, ...] | None = None
     #: The side of the table the iso view is seen from (a key of `turn.SEEN_FROM`: S, WSW, WNW, N, ENE, ESE).
     seen_from: str = "S"
+    #: Letter the board round the map from above (column letters, row numbers), as the build
+    #: sheets do; `board` is the board lettered (the map's own by default, `model.board.Board`).
+    lettering: bool = True
+    board: Any = None
 
 
 def build_scene(m: Map, options: RenderOptions | None = None) -> Scene:
@@ -54,6 +59,10 @@ def build_scene(m: Map, options: RenderOptions | None = None) -> Scene:
     opts = options or RenderOptions()
     if opts.view not in VIEWS:
         raise ValueError(f"unknown view {opts.view!r} (known: {', '.join(VIEWS)})")
+    if opts.lettering and opts.board is None and opts.view != "iso":
+        from mapkit.model.board import Board
+
+        opts = replace(opts, board=Board.of(m))        # the whole map's board, scenarios and all
     if m.several_scenarios():
         opts = replace(opts, notes=list(opts.notes) + [scenarios_note(m)],
                        findings=None if opts.findings is None else [f for f in opts.findings
@@ -250,6 +259,11 @@ def levels_view(m: Map, opts: RenderOptions) -> tuple[Group, Box, dict]:
     text_scale = max(1.0, columns * 0.7)
     gap = p * 0.8
     title = p * 0.9 * text_scale
+    lettering = _lettering(m, opts)
+    drawn = whole
+    if lettering is not None:                     # each panel lettered round, as the sheets letter it
+        rim_x, rim_y = _rim(p * text_scale)
+        whole = Box(whole.x0 - rim_x, whole.y0 - rim_y, whole.x1 + rim_x, whole.y1 + rim_y)
     root = Group()
     info: dict = {"types": [], "players": [], "cells": set(), "text_scale": text_scale}
     for n, level in enumerate(levels):
@@ -266,6 +280,8 @@ def levels_view(m: Map, opts: RenderOptions) -> tuple[Group, Box, dict]:
         frame = [(whole.x0, whole.y0), (whole.x1, whole.y0), (whole.x1, whole.y1), (whole.x0, whole.y1)]
         panel.add(Poly(frame, stroke=(180, 180, 180), width=p * 0.02))
         panel.items.extend(group.items)       # its level group is a sub-layer of the panel
+        if lettering is not None:
+            panel.add(board_edges(lettering, drawn, LETTERING * p * text_scale, p, id=f"board-edges-{level}"))
         info["types"] += sub["types"]
         info["players"] += sub["players"]
         info.setdefault("layouts", []).extend(((dx, dy), placed) for placed in sub.get("layouts", []))
@@ -278,6 +294,28 @@ def levels_view(m: Map, opts: RenderOptions) -> tuple[Group, Box, dict]:
     rows = math.ceil(len(levels) / columns)
     box = Box(0, 0, columns * (whole.width + gap) - gap, rows * (whole.height + gap + title) - gap)
     return root, box, info
+
+
+# -- the board's lettering ---------------------------------------------------------------------
+
+#: The size of the board's letters and numbers round a picture, against the hex pitch.
+LETTERING = 0.3
+
+
+def _lettering(m: Map, opts: RenderOptions) -> Any:
+    """What the picture letters round the map (`scene.board.Lettering`), or None."""
+    from mapkit.outputs.scene.board import Lettering
+
+    if not opts.lettering or opts.board is None:
+        return None
+    cells = {c for pc in m.pieces for c in layout.piece_cells(m, pc)}
+    return Lettering(opts.board, cells) if cells else None
+
+
+def _rim(p: float) -> tuple[float, float]:
+    """How far the lettering reaches beyond the map: (across, up and down)."""
+    size = LETTERING * p
+    return size * 3.0, size * 2.2
 
 
 # -- findings, legend, title ------------------------------------------------------------------
@@ -345,6 +383,11 @@ def _finish(m: Map, opts: RenderOptions, content: Group, box: Box, info: dict) -
         root.add(fg)
     elif opts.findings is not None:
         notes.append("no findings")
+    lettering = None if info.get("iso") or info.get("panels") is not None else _lettering(m, opts)
+    if lettering is not None:                     # the board's letters round the map, as the sheets print them
+        root.add(board_edges(lettering, box, LETTERING * p, p))
+        rim_x, rim_y = _rim(p)
+        box = Box(box.x0 - rim_x, box.y0 - rim_y, box.x1 + rim_x, box.y1 + rim_y)
     entries = style.legend_entries(info["types"], players.Cast(m, info["players"]).legend(), severities,
                                    bool(info.get("iso")))
     entries += info.get("extra_legend", [])
