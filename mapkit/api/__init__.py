@@ -25,7 +25,7 @@ TYPE_CHECKING = False  # (typing is not imported at run time: every command star
 if TYPE_CHECKING:
     from typing import Any
 
-    from mapkit.api.analysis import MAX_MOVE, analysis_text, analyze, check_figure
+    from mapkit.api.analysis import MAX_MOVE, analysis_text, analyze, check_figure, start_space
     from mapkit.api.check import (FileValidation, Validation, check_options, computed_rule_page, list_rules,
                                   parse_setting, rule_page, rule_parameters, rule_table, validate, validate_files)
     from mapkit.api.draw import (ReportPage, Sheets, output_kinds, overlay, print_sheets, render, report,
@@ -43,7 +43,7 @@ HOMES = {
     "check": ("validate", "Validation", "check_options", "list_rules", "validate_files", "FileValidation",
               "parse_setting", "rule_parameters", "rule_table", "rule_page", "computed_rule_page"),
     "pieces": ("inventory", "fit", "inventory_text", "fit_summary", "fit_text", "check_collection"),
-    "analysis": ("analyze", "analysis_text", "check_figure", "MAX_MOVE"),
+    "analysis": ("analyze", "analysis_text", "check_figure", "MAX_MOVE", "start_space"),
     "draw": ("render", "report", "overlay", "output_kinds", "print_sheets", "Sheets", "report_page", "ReportPage"),
 }
 #: Old names kept working (each warns, DeprecationWarning) but not listed in `__all__`: name -> module.

@@ -19,7 +19,34 @@ if TYPE_CHECKING:
 
 #: How an error of `analyze` names what it was given, unless the caller names it its own way (the
 #: command line: by its flags).
-NAMES = {"move": "move", "height": "height", "room": "`room=`", "scenario": "`scenario=`"}
+NAMES = {"move": "move", "height": "height", "room": "`room=`", "scenario": "`scenario=`", "start": "start"}
+
+
+def start_space(m: Map, start: tuple[int, int, int] | tuple[str, int] | str | None,
+                names: Mapping[str, str] | None = None) -> tuple[int, int, int] | None:
+    """The space `start` names, as (q, r, Level): (q, r, Level) as it is; a hex as the build
+    sheets name it and a Level, ("C7", 3); or either as text, "12,5,3" or "C7,3". OptionError
+    for anything else (named as `names` calls `start`)."""
+    if start is None:
+        return None
+    parts = [str(part).strip() for part in (start.split(",") if isinstance(start, str) else start)]
+    said = {**NAMES, **(names or {})}["start"]
+    wrong = OptionError(f"{said} wants Q,R,LEVEL (three integers) or a hex as the build sheets name it and its "
+                        f"Level (C7,3), got {start!r}")
+    try:
+        if len(parts) == 3:
+            q, r, level = (int(part) for part in parts)
+            return q, r, level
+        if len(parts) == 2:
+            from mapkit.model.board import Board
+
+            board = Board.of(m)
+            at = board.hex_at(parts[0]) if board is not None else None
+            if at is not None:
+                return at[0], at[1], int(parts[1])
+    except ValueError:
+        raise wrong from None
+    raise wrong
 
 
 def check_figure(move: int, height: int, names: Mapping[str, str] | None = None) -> None:
@@ -31,12 +58,14 @@ def check_figure(move: int, height: int, names: Mapping[str, str] | None = None)
 
 
 def analyze(m: Map, move: int = 5, height: int = 5, flying: bool = False, double: bool = False,
-            falls: str = "minor", start: tuple[int, int, int] | None = None, broken_windows: bool = False,
+            falls: str = "minor", start: tuple[int, int, int] | tuple[str, int] | str | None = None,
+            broken_windows: bool = False,
             scenario: Any = None, heatmap: PathLike | None = None,
             mover: str | None = None, vehicle: int | None = None, vehicle_rules: str = "current",
             names: Mapping[str, str] | None = None) -> dict[str, Any]:
     """Movement and balance for one figure, as `mapkit analyze --json` prints it: turns between
-    start zones, glyph balance, reach from `start` (q, r, Level), falls, dead ends.
+    start zones, glyph balance, reach from `start` (q, r, Level, or the build sheets' name of the
+    hex and a Level, `start_space`), falls, dead ends.
 
     A page that sets up several scenarios, or draws several rooms, is analysed one scenario and
     one room at a time (a `scenarios` list, each report naming its `room`) unless `scenario`
@@ -49,6 +78,7 @@ def analyze(m: Map, move: int = 5, height: int = 5, flying: bool = False, double
 
     said = {**NAMES, **(names or {})}
     check_figure(move, height, said)
+    start = start_space(m, start, said)
     figure = Figure(move=move, height=height, double=double or mover == "double", flying=flying or mover == "flyer",
                     falls=falls)
     if m.several_rooms() and heatmap is not None:

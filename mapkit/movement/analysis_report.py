@@ -18,7 +18,7 @@ if TYPE_CHECKING:
 
 def no_zones() -> str:
     """Said on the heatmap and in the report when there is nothing to measure turns from."""
-    return f"no start zones on this map, so no turns to draw: give {option('start', 'Q,R,LEVEL')} to draw reach from a space"
+    return f"no start zones on this map, so no turns to draw: give {option('start', 'HEX,LEVEL')} to draw reach from a space"
 
 
 #: The movers `analyze` answers for: the figures and vehicles the seeds name.
