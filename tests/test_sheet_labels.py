@@ -239,7 +239,7 @@ def test_every_edge_piece_is_labelled_by_kind_and_side(every_corpus_layout):
     assert listed < seen / 20                      # the list beside the map is the exception
 
 
-def test_the_legend_explains_edge_letters_and_what_a_ruin_does_not_say():
+def test_the_legend_explains_edge_letters_and_a_ruins_wall():
     from tests.test_print_build import draw, text
 
     m = Map(name="Walk")
@@ -247,7 +247,7 @@ def test_the_legend_explains_edge_letters_and_what_a_ruin_does_not_say():
                  Piece("ruin-2", 3, 1, 1, 1)]
     words = text(draw(m)[1])
     assert "B, L, RL: a battlement, ladder or rope ladder, standing on the side of its hex" in words
-    assert "no source says on which long side of its hexes a ruin's wall stands" in words
+    assert "Ruins: the thick line along a ruin's hexes is its wall, on the side of its hexes it stands on" in words
     bare = text(draw(Map(name="Bare", pieces=[Piece("grass-24", 0, 0, 0)]))[1])
     assert "B, L, RL" not in bare and "Ruins:" not in bare
 

@@ -186,7 +186,7 @@ def inset_outline(shape: str, turns: int) -> tuple[tuple[tuple[float, float], ..
 
     cells = layout.shape_cells(shape, turns)
     whole: Any = unary_union([Polygon(layout.hex_corners(q, r, 1.0)).buffer(1e-9) for q, r in cells])
-    inner: Any = whole.buffer(-OUTLINE_INSET, join_style=2)
+    inner: Any = whole.buffer(-OUTLINE_INSET, join_style="mitre")
     parts = getattr(inner, "geoms", [inner])
     return tuple(tuple((float(x), float(y)) for x, y in part.exterior.coords[:-1]) for part in parts
                  if not part.is_empty)

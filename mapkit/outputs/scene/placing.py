@@ -209,7 +209,7 @@ def areas_of(m: Map, indices: Iterable[int], p: float = P) -> tuple[list[Any], l
     for i in indices:
         piece = m.pieces[i]
         for ring in piece_area(m, piece, cat[piece.type], p):
-            areas.append(Polygon(ring).buffer(p * OUTLINE_WIDTH / 2, join_style=2))   # its line too
+            areas.append(Polygon(ring).buffer(p * OUTLINE_WIDTH / 2, join_style="mitre"))   # its line too
             owners.append(i)
     return areas, owners
 

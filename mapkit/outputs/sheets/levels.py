@@ -471,7 +471,7 @@ class _Legend:
             self.notes.insert(1, str(kinds["edge_legend"]))
         if _stacked_edges(m):
             self.notes.insert(1, str(kinds["stack_legend"]))
-        if any(t.id in kinds["ruins_side_unknown"] for t in types):
+        if any(t.id in kinds["ruin_walls"] for t in types):
             self.notes.insert(1, str(kinds["ruin_legend"]))
         if options.footprints:
             self.notes.insert(1, "Purple dashed outline: a C3G building or object; its Book's name on a plate "
