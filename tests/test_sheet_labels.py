@@ -53,7 +53,8 @@ def layouts_of(path: Path, **options) -> list:
     footprints = placed_footprints(m, str(path), warn=lambda _: None)
     rows = label_layouts(m, BuildOptions(footprints=footprints, **options))
     terrain = m.terrain() if m.several_scenarios() else m        # what the Level sheets build
-    return [(terrain, group, layout) for group, layout in rows]
+    # a scenario's page, (-its number,), labels its own pieces on the scenario's view of the map
+    return [(m.for_scenario(-group[0]) if group[0] < 0 else terrain, group, layout) for group, layout in rows]
 
 
 def corpus_layouts() -> list:
@@ -89,10 +90,13 @@ def test_every_piece_that_asks_for_a_label_has_one(every_corpus_layout):
         asked = sorted(w.piece for w in wanted(m, [i for i, p in enumerate(m.pieces) if _on(m, i, group)]))
         got = [p.wanted.piece for p in layout.placed] + [w.piece for w in layout.listed]
         assert sorted(got) == asked, f"{path.name} Level {group[0]}"
-        assert all(w.kind == "edge" for w in layout.listed)       # only edge pieces (and Books) may be listed
 
 
 def _on(m: Map, i: int, group: tuple[int, ...]) -> bool:
+    """Whether the panel `group` labels piece i: a Level sheet its Levels' pieces, a scenario's
+    page (-its number,) the scenario's own."""
+    if group[0] < 0:
+        return m.pieces[i].attrs.get("scenario") == -group[0]
     from mapkit.outputs.scene.layout import build_level
 
     return build_level(catalog()[m.pieces[i].type], m.pieces[i]) in group
@@ -245,7 +249,7 @@ def test_the_legend_explains_edge_letters_and_a_ruins_wall():
     m = Map(name="Walk")
     m.pieces += [Piece("grass-24", 0, 0, 0), Piece("wall-walk-1", 1, 1, 1), Piece("castle-battlement", 1, 2, 1, 4),
                  Piece("ruin-2", 3, 1, 1, 1)]
-    words = text(draw(m)[1])
+    words = " ".join(text(page) for page in draw(m))     # each page's legend says what it draws
     assert "B, L, RL: a battlement, ladder or rope ladder, standing on the side of its hex" in words
     assert "Ruins: the thick line along a ruin's hexes is its wall, on the side of its hexes it stands on" in words
     bare = text(draw(Map(name="Bare", pieces=[Piece("grass-24", 0, 0, 0)]))[1])
@@ -270,7 +274,7 @@ def test_edge_pieces_crowded_against_the_rim_are_listed_by_hex_not_forced():
     (group, layout), = [row for row in label_layouts(m) if row[0][0] == 2]
     assert layout.listed and not layout.forced and not problems(layout, "rim")
     words = " ".join(text(page) for page in draw(m))
-    assert "Edge pieces on crowded hexes" in words
+    assert "Pieces on crowded hexes" in words
     from mapkit.model.board import Board
 
     board = Board.of(m)

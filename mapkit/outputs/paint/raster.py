@@ -14,7 +14,7 @@ import math
 from functools import lru_cache
 from typing import Any, Sequence
 
-from mapkit.outputs.scene.shapes import Circle, Poly, Scene, Text, gc_paused
+from mapkit.outputs.scene.shapes import Area, Circle, Group, Picture, Poly, Rect, Scene, Text, gc_paused
 
 #: Largest drawing surface (pixels, before reduction) worth supersampling.
 MAX_SUPERSAMPLED = 24_000_000
@@ -65,20 +65,55 @@ def render_image(scene: Scene, scale: float = 36.0, supersample: int = 2) -> Any
     ss = supersample if width * height * supersample * supersample <= MAX_SUPERSAMPLED else 1
     k = scale * ss / scene.pitch
     img = Image.new("RGB", (width * ss, height * ss), scene.background)
-    draw = ImageDraw.Draw(img)
-    x0, y0 = scene.box.x0, scene.box.y0
-    details = scale >= DETAIL_MIN_SCALE
-    for item, dx, dy in scene.root.walk():
-        ox, oy = dx - x0, dy - y0
-        if getattr(item, "covered", False) or (not details and getattr(item, "detail", False)):
-            continue
+    pen = _Pen(img, ImageDraw.Draw(img), k, ss, scale >= DETAIL_MIN_SCALE)
+    pen.group(scene.root, -scene.box.x0, -scene.box.y0, 1.0)
+    if ss > 1:
+        img = img.reduce(ss)
+    return img
+
+
+class _Pen:
+    """Paints groups onto an image: a point (x, y) of a shape placed at (ox, oy, kk) lands on
+    pixel ((kk x + ox) k, (kk y + oy) k)."""
+
+    def __init__(self, img: Any, draw: Any, k: float, ss: int, details: bool):
+        self.img, self.draw, self.k, self.ss, self.details = img, draw, k, ss, details
+
+    def group(self, group: Group, ox: float, oy: float, kk: float) -> None:
+        ox, oy = ox + kk * group.offset[0], oy + kk * group.offset[1]
+        kk *= group.scale
+        if group.clip is not None:
+            self._clipped(group, ox, oy, kk)
+            return
+        for item in group.items:
+            if isinstance(item, Group):
+                self.group(item, ox, oy, kk)
+            else:
+                self.shape(item, ox, oy, kk)
+
+    def _clipped(self, group: Group, ox: float, oy: float, kk: float) -> None:
+        """What lies inside the group's clip: painted on a copy, pasted back through the clip."""
+        from PIL import Image, ImageDraw
+
+        k = self.k
+        mask = Image.new("L", self.img.size, 0)
+        ImageDraw.Draw(mask).polygon([((kk * x + ox) * k, (kk * y + oy) * k) for x, y in group.clip or ()], fill=255)
+        layer = self.img.copy()
+        inner = _Pen(layer, ImageDraw.Draw(layer), k, self.ss, self.details)
+        inner.group(Group(items=group.items), ox, oy, kk)
+        self.img.paste(layer, (0, 0), mask)
+
+    def shape(self, item: Any, ox: float, oy: float, kk: float) -> None:
+        draw, k = self.draw, self.k
+        if item.covered or (not self.details and getattr(item, "detail", False)):
+            return
         if isinstance(item, Poly):
-            pts = [((x + ox) * k, (y + oy) * k) for x, y in item.pts]
-            px = max(1, round(item.width * k)) if item.stroke is not None and item.width > 0 else 0
+            pts = [((x * kk + ox) * k, (y * kk + oy) * k) for x, y in item.pts]
+            px = max(1, round(item.width * kk * k)) if item.stroke is not None and item.width > 0 else 0
             if item.closed:
                 if item.fill is not None and px <= 1:
                     draw.polygon(pts, fill=item.fill, outline=item.stroke if px else None)
-                    continue
+                    return
                 if item.fill is not None:
                     draw.polygon(pts, fill=item.fill)
                 if px and item.stroke is not None:
@@ -86,21 +121,42 @@ def render_image(scene: Scene, scale: float = 36.0, supersample: int = 2) -> Any
             elif px and item.stroke is not None:
                 _stroke(draw, pts, item.stroke, px, item.dash, k)
         elif isinstance(item, Circle):
-            cx, cy, rad = (item.cx + ox) * k, (item.cy + oy) * k, item.radius * k
-            px = max(1, round(item.width * k)) if item.stroke is not None and item.width > 0 else 0
+            cx, cy, rad = (item.cx * kk + ox) * k, (item.cy * kk + oy) * k, item.radius * kk * k
+            px = max(1, round(item.width * kk * k)) if item.stroke is not None and item.width > 0 else 0
             draw.ellipse((cx - rad, cy - rad, cx + rad, cy + rad), fill=item.fill,
                          outline=item.stroke if px else None, width=px or 1)
         elif isinstance(item, Text):
-            size = round(item.size * k)
-            if size < MIN_TEXT_PX * ss:
-                continue
+            size = round(item.size * kk * k)
+            if size < MIN_TEXT_PX * self.ss:
+                return
             halo = max(1, size // 10) if item.halo else 0
-            draw.text(((item.x + ox) * k, (item.y + oy) * k), item.text, fill=item.fill, font=font(size, item.bold),
-                      anchor="mm" if item.anchor == "middle" else "lm", stroke_width=halo,
+            anchor = {"middle": "mm", "end": "rm"}.get(item.anchor, "lm")
+            draw.text(((item.x * kk + ox) * k, (item.y * kk + oy) * k), item.text, fill=item.fill,
+                      font=font(size, item.bold), anchor=anchor, stroke_width=halo,
                       stroke_fill=item.halo if item.halo else None)
-    if ss > 1:
-        img = img.reduce(ss)
-    return img
+        elif isinstance(item, Rect):
+            box = [(item.x0 * kk + ox) * k, (item.y0 * kk + oy) * k, (item.x1 * kk + ox) * k, (item.y1 * kk + oy) * k]
+            px = max(1, round(item.width * kk * k)) if item.stroke is not None and item.width > 0 else 0
+            draw.rounded_rectangle(box, radius=item.radius * kk * k, fill=item.fill,
+                                   outline=item.stroke if px else None, width=px or 1)
+        elif isinstance(item, Area):
+            from PIL import Image, ImageDraw
+
+            mask = Image.new("L", self.img.size, 0)
+            pen = ImageDraw.Draw(mask)
+            for n, ring in enumerate(item.rings):       # even-odd: each ring inside the last flips it
+                pen.polygon([((x * kk + ox) * k, (y * kk + oy) * k) for x, y in ring], fill=0 if n % 2 else 255)
+            mask = mask.point(lambda v: round(v * item.opacity))
+            self.img.paste(Image.new("RGB", self.img.size, item.fill), (0, 0), mask)
+        elif isinstance(item, Picture):
+            picture = render_image(item.scene, item.scale)
+            iw, ih = picture.size
+            w, h = item.width * kk * k, item.height * kk * k
+            f = min(w / iw, h / ih)
+            size = (max(1, round(iw * f)), max(1, round(ih * f)))
+            x = (item.x * kk + ox) * k + (w - size[0]) / 2
+            y = (item.y * kk + oy) * k + (h - size[1]) / 2
+            self.img.paste(picture.resize(size), (round(x), round(y)))
 
 
 def _stroke(draw: Any, pts: list[tuple[float, float]], rgb: tuple[int, int, int], px: int, dash: bool, k: float

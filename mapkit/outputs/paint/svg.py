@@ -20,13 +20,15 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from mapkit.outputs.scene.shapes import Circle, Group, Poly, Scene, Text, gc_paused
+from mapkit.outputs.scene.shapes import Area, Circle, Group, Picture, Poly, Rect, Scene, Text, gc_paused
 from mapkit.outputs.scene.style import hex_colour
 
 SVG_NS = "http://www.w3.org/2000/svg"
 INKSCAPE_NS = "http://www.inkscape.org/namespaces/inkscape"
 FONT_FAMILY = "DejaVu Sans, Liberation Sans, Arial, sans-serif"
 
+
+_ANCHORS = {"middle": "middle", "end": "end"}
 
 #: Characters XML 1.0 cannot hold (map names and labels come from untrusted files).
 _NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
@@ -95,24 +97,32 @@ def _text(value: object) -> str:
     return _xml(value).translate(_TEXT_ESCAPES)
 
 
-def _emit_group(out: list[str], group: Group) -> None:
-    plain = not (group.id or group.layer or group.attrs or group.offset != (0.0, 0.0))
+def _emit_group(out: list[str], group: Group, clips: list[int] | None = None) -> None:
+    clips = [0] if clips is None else clips
+    plain = not (group.id or group.layer or group.attrs or group.offset != (0.0, 0.0) or group.scale != 1.0
+                 or group.clip is not None)
     if not plain:  # a bare container adds nothing
         head = ["<g"]
         if group.id:
             head.append(f' id="{_attr(group.id)}"')
         if group.layer:
             head.append(f' inkscape:groupmode="layer" inkscape:label="{_attr(group.label or group.id or "")}"')
-        if group.offset != (0.0, 0.0):
-            head.append(f' transform="translate({_n(group.offset[0])},{_n(group.offset[1])})"')
+        if group.offset != (0.0, 0.0) or group.scale != 1.0:
+            scaled = f" scale({_n(group.scale)})" if group.scale != 1.0 else ""
+            head.append(f' transform="translate({_n(group.offset[0])},{_n(group.offset[1])}){scaled}"')
         for key, value in group.attrs.items():
             head.append(f' {key}="{_attr(value)}"')
-        out.append("".join(head) + ">")
+        if group.clip is not None:           # its own frame: the clip path sits inside it, on an inner group
+            clips[0] += 1
+            out.append("".join(head) + f'><clipPath id="clip-{clips[0]}"><polygon points="{_pts(group.clip)}"/>'
+                       f'</clipPath><g clip-path="url(#clip-{clips[0]})">')
+        else:
+            out.append("".join(head) + ">")
     opened = len(out)
     append = out.append
     for item in group.items:
         if isinstance(item, Group):
-            _emit_group(out, item)
+            _emit_group(out, item, clips)
         elif isinstance(item, Poly):
             fill = _colour(item.fill) if item.fill is not None and item.closed else "none"
             parts = [f'<{"polygon" if item.closed else "polyline"} points="{_pts(item.pts)}" fill="{fill}"']
@@ -137,11 +147,35 @@ def _emit_group(out: list[str], group: Group) -> None:
             bold = ' font-weight="bold"' if item.bold else ""
             append(f'<text x="{_n(item.x)}" y="{_n(item.y)}" font-size="{_n(item.size)}" '
                    f'font-family="{FONT_FAMILY}"{bold} '
-                   f'text-anchor="{"middle" if item.anchor == "middle" else "start"}" dominant-baseline="central" '
+                   f'text-anchor="{_ANCHORS.get(item.anchor, "start")}" dominant-baseline="central" '
                    f'fill="{hex_colour(item.fill)}"{halo}>{_text(item.text)}</text>')
+        elif isinstance(item, Rect):
+            fill = _colour(item.fill) if item.fill is not None else "none"
+            stroke = (f' stroke="{_colour(item.stroke)}" stroke-width="{"%.3g" % item.width}"'
+                      if item.stroke is not None and item.width > 0 else "")
+            rounded = f' rx="{_n(item.radius)}"' if item.radius else ""
+            append(f'<rect x="{_n(item.x0)}" y="{_n(item.y0)}" width="{_n(item.x1 - item.x0)}" '
+                   f'height="{_n(item.y1 - item.y0)}"{rounded} fill="{fill}"{stroke}/>')
+        elif isinstance(item, Area):
+            d = " ".join("M" + " L".join("%.2f,%.2f" % pt for pt in ring) + " Z" for ring in item.rings if ring)
+            opacity = f' fill-opacity="{_n(item.opacity)}"' if item.opacity < 1 else ""
+            append(f'<path d="{d}" fill="{_colour(item.fill)}" fill-rule="evenodd"{opacity}/>')
+        elif isinstance(item, Picture):
+            append(_picture(item))
     if plain:
         return
     if len(out) == opened:  # nothing inside: an empty element
         out[-1] = out[-1][:-1] + "/>"
     else:
-        out.append("</g>")
+        out.append("</g></g>" if group.clip is not None else "</g>")
+
+
+def _picture(item: Picture) -> str:
+    """Another scene as an embedded PNG (painted once by the raster painter), its shape kept."""
+    import base64
+
+    from mapkit.outputs.paint.raster import render_png
+
+    data = base64.b64encode(render_png(item.scene, item.scale)).decode("ascii")
+    return (f'<image x="{_n(item.x)}" y="{_n(item.y)}" width="{_n(item.width)}" height="{_n(item.height)}" '
+            f'preserveAspectRatio="xMidYMid meet" href="data:image/png;base64,{data}"/>')

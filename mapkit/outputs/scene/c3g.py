@@ -102,33 +102,39 @@ def c3g_layer(m: Map, p: float, level: int | None = None) -> C3GLayer:
     marks_seen: set[str] = set()
     suffix = "" if level is None else f"-level-{level}"       # ids stay unique across level panels
     root = Group(f"c3g{suffix}", label="C3G buildings", layer=True)
+    walls = objects = aboard = 0
     for pb in pbs.buildings:
         if pb.placed is None:
             out.notes.append(f"building {pb.index + 1} ({pb.placement.book}) not drawn: {pb.error}")
             continue
         _draw_building(root, pbs, pb, p, level, classes_seen, marks_seen, out, suffix)
+        walls += any(isinstance(item, Group) and item.items for item in root.items[-1:])
     for pb in pbs.objects:
         if level is not None and pb.placement.level != level:
             continue
         _draw_object(root, pb, p, out, suffix)
+        objects += 1
+        aboard += bool(pb.placement.occupants)
     out.groups.append(root)
     for cls in CLASS_ORDER:
         if cls in classes_seen:
             out.legend.append(style.LegendEntry("c3g-class", cls, c3g_style()["classes"][cls]["label"], class_rgb(cls)))
-    if pbs.buildings:
+    if walls:
         out.legend.append(style.LegendEntry("c3g-wall", "wall", "building wall (footprint)", rgb_of("wall_rgb")))
     for kind in MARK_LABELS:
         if kind in marks_seen:
-            out.legend.append(style.LegendEntry("c3g-mark", kind, _mark_legend(kind), rgb_of("mark_rgb")))
-    if pbs.objects:
-        out.legend.append(style.LegendEntry("c3g-object", None, "destructible object / vehicle (arrow: entrance)",
-                                            rgb_of("object_rgb")))
+            out.legend.append(style.LegendEntry("c3g-mark", kind, mark_legend(kind), rgb_of("mark_rgb")))
+    if objects:
+        said = "destructible object / vehicle: its initials (arrow: entrance" + \
+            ("; '2 aboard': the figures riding in it)" if aboard else ")")
+        out.legend.append(style.LegendEntry("c3g-object", None, said, rgb_of("object_rgb")))
     if level is None and any(pb.placed and len(pb.placed.floors) > 1 for pb in pbs.buildings):
         out.notes.append(f"upper floors of buildings: see {option('view', 'levels')}")
     return out
 
 
-def _mark_legend(kind: str) -> str:
+def mark_legend(kind: str) -> str:
+    """What a marked space's symbol and label mean, as every legend says it."""
     return {"doorway": "doorway (Door)", "window": "window (Win)", "transit": "transit space (T + Transit Number)",
             "stairway-up": "stairway up (Up + number)", "stairway-down": "stairway down (Dn + number)",
             "elevator-shaft": "elevator shaft (Lift)", "exit": "exit (Exit + Transit Number)"}[kind]

@@ -22,7 +22,7 @@ def draw_legend(entries: Iterable[style.LegendEntry], findings: list[tuple[int, 
     width = p * 3
     for entry in entries:
         cx, cy = x0 + sw / 2, y
-        g.items.extend(_swatch(entry, cx, cy, p, sw))
+        g.items.extend(swatch(entry, cx, cy, p, sw))
         g.add(Text(x0 + sw + p * 0.25, cy, entry.label, text_size, anchor="start", fill=style.mark_rgb("text")))
         width = max(width, sw + p * 0.25 + len(entry.label) * text_size * 0.56)
         y += line
@@ -41,7 +41,8 @@ def draw_legend(entries: Iterable[style.LegendEntry], findings: list[tuple[int, 
     return g, Box(x0, y0, x0 + width, y)
 
 
-def _swatch(entry: style.LegendEntry, cx: float, cy: float, p: float, sw: float) -> list:
+def swatch(entry: style.LegendEntry, cx: float, cy: float, p: float, sw: float) -> list:
+    """The swatch of a legend line at (cx, cy): the mark it explains, drawn as the map draws it."""
     k = sw / p * 1.15            # draw symbols at the swatch's size
     if entry.swatch == "terrain":
         fill = entry.rgb
@@ -85,3 +86,6 @@ def ruin_swatch(cx: float, cy: float, p: float, rgb: style.RGB) -> list:
     corners = symbols.hexagon(cx, cy, p, 0.86)
     line = [corners[5], corners[4], corners[3], corners[2]]      # north-west, west, south-west, south-east sides
     return [Poly(line, stroke=ink, width=p * 0.13, closed=False), Poly(line, stroke=rgb, width=p * 0.08, closed=False)]
+
+
+_swatch = swatch  # (its name before the build sheets' legend took it too)

@@ -37,14 +37,19 @@ ROOM_HEXES_TRIED = 60
 #: Rings (pitches from the hex) and directions tried for a plate beside a full piece.
 RINGS = (0.7, 0.85, 1.0, 1.2, 1.45, 1.75, 2.1, 2.5, 3.0, 3.5)
 DIRECTIONS = 24
-#: Rings further out tried for a Book's name (a building spans several hexes from its middle).
-BOOK_RINGS = (4.0, 4.6, 5.3, 6.0)
+#: Rings further out, tried where every nearer place is taken (a building's name: it spans
+#: several hexes from its middle; a plate in a crowded corner).
+FAR_RINGS = (4.0, 4.6, 5.3, 6.0)
 #: Where a leader line ends inside its hex, in pitches from the centre (the rim first: the
 #: middle is where the symbol is).
 LEADER_ENDS = (0.43, 0.3, 0.0)
 #: Where a leader to an edge piece ends: this far from its hex's centre towards the side it
 #: stands on, in pitches (the side's middle is half a pitch out; the piece is drawn inside it).
 EDGE_END = 0.53
+#: How many of a piece's hexes a leader may end in (its middle one first); how far apart the
+#: points of an outline it may end at are, along it, either side of the nearest, in pitches.
+LEADER_HEXES = 4
+RIM_STEP = 0.35
 #: How far a plate inside a piece may reach past the piece's hexes, in pitches.
 SPILL = 0.1
 PLATE_PAD_PT = 1.2
@@ -98,7 +103,7 @@ class Layout(Record):
     size_pt: float
     #: Labels no free place was found for, put on their piece anyway (a test fails on them).
     forced: list[Placed] = field(default_factory=list)
-    #: Edge labels no free place was found for (their hex crowded to the map's rim): the sheet
+    #: Plates no free place was found for (their hex crowded, against the map's rim): the sheet
     #: lists them beside the map, by hex name, rather than cover anything.
     listed: list[Wanted] = field(default_factory=list)
     #: The outlines of pieces of several hexes and of placed Books (shapely), which no plate or
@@ -422,7 +427,7 @@ def _beside_spots(want: Wanted, w: float, h: float, area: Box | None) -> list[tu
     ax, ay = hex_center_mm(*want.cells[0])
     out = []
     x0, y0, x1, y1 = area if area is not None else (-math.inf, -math.inf, math.inf, math.inf)
-    rings = RINGS + (BOOK_RINGS if want.outline or want.kind == "room" else ())
+    rings = RINGS + FAR_RINGS
     for half in (0.0, 0.5):
         units = _units(half)
         for ring in rings:
@@ -453,7 +458,9 @@ def place(wants: Sequence[Wanted], keep_off: list[Any], pt_per_mm: float, area: 
     too), inside `area` (x0, y0, x1, y1, model mm) where given. The pieces with the fewest free
     places inside them are placed first; those with none go beside, with a leader line that
     crosses no plate, mark or other line, once every other has its place (with `beside` False,
-    they are listed instead, for a caller to try smaller)."""
+    they are listed instead, for a caller to try smaller). A plate that finds no place at all is
+    listed (`Layout.listed`: the sheet names it by its hex beside the map), never forced over a
+    mark; only a label with no place (a room's name) is forced."""
     size_pt = label_size_pt(pt_per_mm)
     areas, owners = list(areas), list(area_owners)
     for want in wants:            # a Book's name lies in no other Book's outline, where it would seem to name that one
@@ -493,7 +500,7 @@ def place(wants: Sequence[Wanted], keep_off: list[Any], pt_per_mm: float, area: 
             around[id(want)] = [spot for spot, ok in zip(spots_beside, free) if ok]
         for want in sorted(later, key=lambda wt: (len(around[id(wt)]), wt.piece)):   # the most hemmed in first
             chosen = _beside(want, sizes[id(want)], around[id(want)], taken, blocks)
-            if chosen is None and want.kind in ("edge", "book"):
+            if chosen is None and not want.size:      # a plate with no room: named beside the map instead
                 listed.append(want)
                 continue
             if chosen is None:
@@ -518,14 +525,19 @@ def _beside(want: Wanted, size: tuple[float, float], around: list[tuple[Box, flo
     for b, ux, uy in around:
         if taken.box_hits(b):
             continue
+        mx, my = (b[0] + b[2]) / 2, (b[1] + b[3]) / 2
         ends = [(ax + ux * end * P, ay + uy * end * P) for end in LEADER_ENDS]
+        for cell in want.cells[1:LEADER_HEXES]:       # or the rim of another of its hexes, facing the plate
+            cx, cy = hex_center_mm(*cell)
+            d = math.hypot(mx - cx, my - cy) or 1.0
+            ends.append((cx + (mx - cx) / d * LEADER_ENDS[0] * P, cy + (my - cy) / d * LEADER_ENDS[0] * P))
         if want.sides:                                # at the edge the piece stands on, just outside it
             ends = [_edge_end(ax, ay, d, along) for d in want.sides for along in (0.0, -0.2, 0.2)]
         if rim is not None:                           # a Book's name points at its outline's nearest point
             if rim.intersects(box(*b)):
                 continue
-            near = rim.interpolate(rim.project(Point((b[0] + b[2]) / 2, (b[1] + b[3]) / 2)))
-            ends = [(near.x, near.y)]
+            at = rim.project(Point(mx, my))
+            ends = [(pt.x, pt.y) for pt in (rim.interpolate(at + k * RIM_STEP * P) for k in (0, -1, 1, -2, 2))]
         for tx, ty in ends:
             seg = (_edge_point(b, tx, ty), (tx, ty))
             if seg[0] == seg[1] or taken.line_hits(seg) or blocks.crosses_a_mark(seg):

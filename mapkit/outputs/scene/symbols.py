@@ -10,6 +10,8 @@ import math
 from functools import lru_cache
 from typing import Any
 
+from mapkit.geometry.params import BASE_DIAMETER_MM
+from mapkit.model.grid import HEX_PITCH_MM
 from mapkit.outputs.scene import style
 from mapkit.outputs.scene.layout import EDGE_OF_DIRECTION, UNIT_CORNERS
 from mapkit.outputs.scene.shapes import Circle, Poly, Text
@@ -359,7 +361,7 @@ def start_zone(cx: float, cy: float, p: float, player: int, rgb: style.RGB) -> l
 def figure(cx: float, cy: float, p: float, label: str, rgb: style.RGB) -> list:
     """A figure's base (33 mm, to scale) in its player's colour, with what the map writes on it (a
     number, a letter, a short name: smaller type for a longer word, so it stays on the base)."""
-    radius = p * 33.0 / 44.45 / 2
+    radius = p * BASE_DIAMETER_MM / HEX_PITCH_MM / 2
     size = min(p * 0.26, radius * 1.7 / (0.6 * max(1, len(label))))
     return [Circle(cx, cy, radius, fill=rgb, stroke=(30, 30, 30), width=p * 0.04),
             Text(cx, cy, label, size, fill=style.contrast_text(rgb), bold=True)]
