@@ -58,7 +58,7 @@ def the_maps() -> list[Path]:
 
 def layouts(path: Path) -> list[tuple[str, Any]]:
     """(product, layout) of every word-placing drawing of the map: the three pictures, each Level
-    sheet (with the map's placed Books), the report's map."""
+    sheet (with the map's placed Books) and scenario page, the report's map."""
     from mapkit import read
     from mapkit.outputs.scene.views import RenderOptions, build_scene
     from mapkit.outputs.sheets import BuildOptions, label_layouts, placed_footprints
@@ -69,8 +69,8 @@ def layouts(path: Path) -> list[tuple[str, Any]]:
         scene = build_scene(m, RenderOptions(view=view))
         out += [(f"render {view}", layout) for _, layout in scene.labels]
     footprints = placed_footprints(m, str(path), warn=lambda _: None)
-    out += [(f"sheet of Level {group[0]}", layout)
-            for group, layout in label_layouts(m, BuildOptions(footprints=footprints))]
+    out += [(f"sheet of Level {group[0]}" if group[0] >= 0 else f"sheet of scenario {-group[0]}", layout)
+            for group, layout in label_layouts(m, BuildOptions(footprints=footprints), scenarios=True)]
     out += [(f"report {name}", layout) for name, layout in report_layouts(m)]
     return out
 

@@ -51,7 +51,7 @@ def layouts_of(path: Path, **options) -> list:
     if m.buildings or m.objects:
         m = read(path)                        # the map, carrying its Books
     footprints = placed_footprints(m, str(path), warn=lambda _: None)
-    rows = label_layouts(m, BuildOptions(footprints=footprints, **options))
+    rows = label_layouts(m, BuildOptions(footprints=footprints, **options), scenarios=True)
     terrain = m.terrain() if m.several_scenarios() else m        # what the Level sheets build
     # a scenario's page, (-its number,), labels its own pieces on the scenario's view of the map
     return [(m.for_scenario(-group[0]) if group[0] < 0 else terrain, group, layout) for group, layout in rows]
@@ -249,9 +249,11 @@ def test_the_legend_explains_edge_letters_and_a_ruins_wall():
     m = Map(name="Walk")
     m.pieces += [Piece("grass-24", 0, 0, 0), Piece("wall-walk-1", 1, 1, 1), Piece("castle-battlement", 1, 2, 1, 4),
                  Piece("ruin-2", 3, 1, 1, 1)]
-    words = " ".join(text(page) for page in draw(m))     # each page's legend says what it draws
-    assert "B, L, RL: a battlement, ladder or rope ladder, standing on the side of its hex" in words
-    assert "Ruins: the thick line along a ruin's hexes is its wall, on the side of its hexes it stands on" in words
+    pages = draw(m)                  # each page's legend explains what that page draws (issue 34, item 4)
+    assert "B, L, RL: a battlement, ladder or rope ladder, standing on the side of its hex" in text(pages[1])
+    assert "Ruins: the thick line along a ruin's hexes is its wall, on the side of its hexes it stands on" in \
+        text(pages[0])
+    assert "B, L, RL" not in text(pages[0]) and "Ruins:" not in text(pages[1])
     bare = text(draw(Map(name="Bare", pieces=[Piece("grass-24", 0, 0, 0)]))[1])
     assert "B, L, RL" not in bare and "Ruins:" not in bare
 

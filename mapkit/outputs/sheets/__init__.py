@@ -158,10 +158,11 @@ def compose(m: Map, options: BuildOptions = BuildOptions(), build: Build | None 
     return pages
 
 
-def label_layouts(m: Map, options: BuildOptions = BuildOptions()) -> list[tuple[tuple[int, ...], Any]]:
-    """Each map panel's label layout (`labels.Layout`) as the sheets place it, with the Levels
-    the panel shows (a scenario's page: (-its number,)): the geometry of the sheets' plates, from
-    the pages as composed (nothing painted)."""
+def label_layouts(m: Map, options: BuildOptions = BuildOptions(), scenarios: bool = False
+                  ) -> list[tuple[tuple[int, ...], Any]]:
+    """Each Level panel's label layout (`labels.Layout`) as the sheets place it, with the Levels
+    the panel shows: the geometry of the sheets' plates, from the pages as composed (nothing
+    painted). With `scenarios`, each scenario page's too, as (-its number,)."""
     b = setting(m, options)
     compose(m, options, b)
-    return b.layouts
+    return [(group, layout) for group, layout in b.layouts if scenarios or group[0] >= 0]

@@ -19,7 +19,7 @@ from mapkit.model.catalog import catalog
 from mapkit.model.grid import HEX_PITCH_MM, hex_center_mm
 from mapkit.model.map import Map
 from mapkit.outputs.scene.board import edges
-from mapkit.outputs.scene.page import Row, Writer, columns, page, set_rows
+from mapkit.outputs.scene.page import Row, Writer, columns, page, row_height, set_rows
 from mapkit.outputs.scene.parts import sections
 from mapkit.outputs.scene.plates import plates
 from mapkit.outputs.scene.shapes import Group, Poly, Scene, Text
@@ -44,8 +44,10 @@ from mapkit.outputs.sheets.legend import PageLegend
 from mapkit.records import Record, field
 
 MARKER_KINDS = ("marker",)
-#: At most this many columns of parts beside a Level's map (the map keeps the rest).
+#: At most this many columns of parts beside a Level's map, each only while the map keeps `KEEP`
+#: of the size it has beside one column; the rest of a long list goes on the next page.
 MOST_COLUMNS = 3
+KEEP = 0.97
 
 
 class Build(Record):
@@ -168,8 +170,11 @@ def _panel(b: Build, w: Writer, group: tuple[int, ...], left: float, top: float,
     for lv in above:                                  # what this sheet places on the Levels above
         rows += [Row("gap")] + parts_rows(m, b.levels[lv], f"Then on {levels_label(lv)}", f"on {levels_label(lv)}")
     room = height - 8
-    need = len(columns(rows, room))
-    cols = min(MOST_COLUMNS, need)
+    cols = 1
+    for n in range(2, MOST_COLUMNS + 1):   # more columns beside the map while it keeps most of its size
+        if len(columns(rows, room)) >= n and panel_scale(frame, width, height, n) >= KEEP * panel_scale(frame, width,
+                                                                                                        height):
+            cols = n
     list_w, map_w, _ = panel_box(width, height, cols)
     scale = panel_scale(frame, width, height, cols)
     draw_w, draw_h = frame.width * scale, frame.height * scale
@@ -202,6 +207,9 @@ def _panel(b: Build, w: Writer, group: tuple[int, ...], left: float, top: float,
                 text += f" ({hex_of(frame, fp.points)}, no room for its name)"
             rows += [Row("text", line) for line in w.wrap(text, 7.5, list_w / cols - 3)]
     laid = columns(rows, room)
+    if len(laid) > cols:                       # the rest on the next page, and this column says so
+        laid = columns(rows, room - row_height(Row("text")) - row_height(Row("gap")))
+        laid[cols - 1] = laid[cols - 1] + [Row("gap"), Row("text", "continued on the next page")]
     col_w = list_w / cols
     for n, col in enumerate(laid[:cols]):
         set_rows(w, col, left + width - list_w + n * col_w, top + 4, col_w - 3)
