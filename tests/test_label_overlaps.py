@@ -1,6 +1,6 @@
 """No word over what it names (issue 34, item 3): every map of samples/ and of the corpus, drawn
-with every product (the pictures from above, by Level and stacked; the build sheets; the
-report's map), and measured from the boxes the layout placed (`placing.Layout`), without
+with every product that places words on a map (the pictures from above, by Level and
+stacked; the build sheets, Level and scenario pages), and measured from the boxes the layout placed (`placing.Layout`), without
 painting: no plate or label meets another plate or label, a mark (a symbol, a figure, a C3G
 hex's hatching or dots), or the outline of a piece it does not name; no leader line crosses a
 mark, a plate or another leader; nothing was forced onto its piece for want of room.
@@ -58,7 +58,7 @@ def the_maps() -> list[Path]:
 
 def layouts(path: Path) -> list[tuple[str, Any]]:
     """(product, layout) of every word-placing drawing of the map: the three pictures, each Level
-    sheet (with the map's placed Books) and scenario page, the report's map."""
+    sheet (with the map's placed Books) and scenario page."""
     from mapkit import read
     from mapkit.outputs.scene.views import RenderOptions, build_scene
     from mapkit.outputs.sheets import BuildOptions, label_layouts, placed_footprints
@@ -71,17 +71,7 @@ def layouts(path: Path) -> list[tuple[str, Any]]:
     footprints = placed_footprints(m, str(path), warn=lambda _: None)
     out += [(f"sheet of Level {group[0]}" if group[0] >= 0 else f"sheet of scenario {-group[0]}", layout)
             for group, layout in label_layouts(m, BuildOptions(footprints=footprints), scenarios=True)]
-    out += [(f"report {name}", layout) for name, layout in report_layouts(m)]
     return out
-
-
-def report_layouts(m: Any) -> list[tuple[str, Any]]:
-    """The report's map is the scene's top view, Level by Level (`html_report`): its words are
-    those pictures' words."""
-    from mapkit.outputs.scene.views import RenderOptions, build_scene
-
-    scene = build_scene(m, RenderOptions(view="levels"))
-    return [("map", layout) for _, layout in scene.labels]
 
 
 @pytest.fixture(scope="module")

@@ -14,34 +14,10 @@ from mapkit.model.catalog import catalog
 from mapkit.model.map import Map, Piece
 from mapkit.outputs.sheets import BuildOptions, label_layouts, placed_footprints
 from mapkit.outputs.sheets.labels import Layout, marks_of
+from tests.test_label_overlaps import problems  # noqa: F401  (the one measure of a layout's overlaps)
 from tests.test_print_area import corpus_maps
 
 CASTLE = "pairs/The West Barbican of Idona Castle.hsc"
-
-
-def problems(layout: Layout, where: str) -> list[str]:
-    """Every plate that meets another plate or a shape it must keep off; every leader line that
-    crosses a plate or such a shape (its own hex's end excepted: it ends there)."""
-    from shapely import STRtree
-    from shapely.geometry import LineString, box
-
-    bad = [f"{where}: no free place for {p.wanted.text!r} of piece {p.wanted.piece + 1}" for p in layout.forced]
-    plates = [box(*p.box) for p in layout.placed]
-    symbols = STRtree(layout.keep_off)
-    others = STRtree(plates)
-    for n, (plate, shape) in enumerate(zip(layout.placed, plates)):
-        name = f"{where}: {plate.wanted.text!r} of piece {plate.wanted.piece + 1}"
-        if len(symbols.query(shape, predicate="intersects")):
-            bad.append(f"{name} covers a symbol")
-        if [k for k in others.query(shape, predicate="intersects") if k != n]:
-            bad.append(f"{name} overlaps another label")
-        if plate.leader is not None:
-            line = LineString(plate.leader)
-            if len(symbols.query(line, predicate="intersects")):
-                bad.append(f"{name}: its leader crosses a symbol")
-            if [k for k in others.query(line, predicate="intersects") if k != n and line.crosses(plates[k])]:
-                bad.append(f"{name}: its leader crosses another label")
-    return bad
 
 
 def layouts_of(path: Path, **options) -> list:
