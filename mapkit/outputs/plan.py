@@ -17,6 +17,7 @@ from typing import Any, Sequence
 from mapkit.geometry.shapes import erode
 from mapkit.model.grid import HEX_PITCH_MM, hex_center_mm, hex_corners, hex_corners_mm
 from mapkit.outputs import Drawn
+from mapkit.outputs.scene.c3g import HEX_CLASSES, class_pattern, class_style  # noqa: F401  (as plans name them)
 from mapkit.outputs.scene.layout import Box
 from mapkit.outputs.scene.page import Writer, crop_marks, page, paper_mm, scale_bar, window, windows
 from mapkit.outputs.scene.shapes import Area, Circle, Group, Poly, Rect, Scene, Text
@@ -24,26 +25,6 @@ from mapkit.outputs.scene.text import POINT, Measure
 from mapkit.records import Record, field
 
 Point = tuple[float, float]
-
-#: Hex classes, in the order the legend lists them.
-HEX_CLASSES = ("full", "half", "partial", "covered")
-#: How much a class colour is paled for the fill: ink-friendly, and the pattern stays readable.
-FILL_FADE = 0.8
-#: A class this module does not know is drawn plainly with a question mark, never as Full.
-UNKNOWN_STYLE = ((235, 235, 255), (120, 120, 200), "?", None, "unknown class")
-
-
-def class_style(cls: str) -> tuple[tuple[int, int, int], tuple[int, int, int], str, str | None, str]:
-    """(fill, ink, letter, pattern, label) of a hex class, from the renderer's C3G style, so the
-    plan, the PNG/SVG overlay and their legends use one vocabulary (F/H/P/C, hatching, dots)."""
-    from mapkit.outputs.scene.style import style_data
-
-    entry = style_data()["c3g"]["classes"].get(cls)
-    if entry is None:
-        return UNKNOWN_STYLE
-    ink = tuple(int(v) for v in entry["rgb"])
-    fill = tuple(int(v + (255 - v) * FILL_FADE) for v in ink)
-    return fill, ink, entry["letter"], entry.get("pattern"), entry["label"]  # type: ignore[return-value]
 
 
 class PlanMark(Record):
@@ -180,45 +161,14 @@ def floor_drawing(floor: PlanFloor, pitch: float) -> Group:
 
 
 def _hex(q: int, r: int, cls: str, pitch: float) -> list[Any]:
-    """A hex of the plan: pale in its class's colour, its class's pattern (clipped to it), its
-    letter above the middle and its place (q,r) below."""
-    fill, ink, code, pattern, _ = class_style(cls)
-    corners = hex_corners(q, r, pitch)
-    cx, cy = hex_center_mm(q, r, pitch)
-    out: list[Any] = [Poly(corners, fill=fill, stroke=(64, 64, 64), width=0.5 * POINT)]
-    if pattern:
-        out.append(Group(items=_pattern(cx, cy, pitch, pattern, ink), clip=corners))
-    # its words, each on the page whose window holds its middle (not cut at a window's edge)
-    y = cy + pitch * 0.38 - 5 * POINT * 0.35
-    out.append(Group(items=[Text(cx, y, f"{q},{r}", 5 * POINT, fill=(89, 89, 89))],
-                     bounds=Box(cx - 0.1, y - 0.1, cx + 0.1, y + 0.1)))
-    if code:
-        y = cy - pitch * 0.22 - 9 * POINT * 0.35
-        out.append(Group(items=[Text(cx, y, code, 9 * POINT, bold=True, fill=tuple(int(v * 0.6) for v in ink))],
-                         bounds=Box(cx - 0.1, y - 0.1, cx + 0.1, y + 0.1)))  # type: ignore[arg-type]
-    return out
+    """A hex of the plan, as the C3G layer fills one by its class (`scene.c3g.class_hex`)."""
+    from mapkit.outputs.scene.c3g import class_hex
+
+    return class_hex(q, r, cls, pitch)
 
 
 def _pattern(cx: float, cy: float, pitch: float, pattern: str, ink: Sequence[int]) -> list[Any]:
-    """Hatching (one diagonal), cross-hatching (both) or dots across a hex (to be clipped to it)."""
-    rgb = tuple(int(v * 0.8) for v in ink)
-    step = 2.5
-    reach = pitch / math.sqrt(3)            # the hex's circumradius: nothing beyond it shows
-    out: list[Any] = []
-    if pattern == "dots":
-        step *= 1.6
-        n = int(reach / step) + 1
-        for j in range(-n, n + 1):
-            for i in range(-n, n + 1):
-                out.append(Circle(cx + i * step + (j % 2) * step / 2, cy + j * step * 0.87, 0.5 * POINT, fill=rgb))
-        return out
-    n = int(2 * reach / step) + 1
-    for sign in ((1, -1) if pattern == "cross" else (1,)):
-        for i in range(-n, n + 1):
-            off = i * step
-            out.append(Poly([(cx + off - reach, cy + sign * reach), (cx + off + reach, cy - sign * reach)],
-                            stroke=rgb, width=0.35 * POINT, closed=False))  # type: ignore[arg-type]
-    return out
+    return class_pattern(cx, cy, pitch, pattern, tuple(ink))  # type: ignore[arg-type]
 
 
 #: The marks the map pictures draw (`scene.c3g.mark_symbol`); another is ringed with its name.

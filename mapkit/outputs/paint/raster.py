@@ -5,14 +5,15 @@ A scene (`render_png`): `scale` is pixels per hex pitch (44.45 mm). Shapes are d
 areas their exact colour (a hex's centre pixel is its terrain's colour). Big maps drop the
 supersampling so the image stays within `MAX_PIXELS`.
 
-A picture laid out in pixels (the overlay's panels, the movement heatmap) draws on a `Canvas`.
+A scene laid out in pixels (the movement heatmap) is painted at one pixel a unit; its words are
+measured here too (`measure`), through the fonts that paint them.
 """
 
 from __future__ import annotations
 
 import math
 from functools import lru_cache
-from typing import Any, Sequence
+from typing import Any
 
 from mapkit.outputs.scene.shapes import Area, Circle, Group, Picture, Poly, Rect, Scene, Text, gc_paused
 
@@ -40,6 +41,13 @@ def font(size_px: int, bold: bool = False) -> Any:
         except OSError:
             continue
     return ImageFont.load_default(size_px)
+
+
+def measure(text: str, size: float, bold: bool = False) -> float:
+    """How wide `text` is set `size` high, in the units of `size` (pixels at 1:1): the measure a
+    scene painted here is composed with."""
+    px = max(1, round(size))
+    return font(px, bold).getlength(text) * size / px
 
 
 def image_size(scene: Scene, scale: float) -> tuple[int, int]:
@@ -92,16 +100,25 @@ class _Pen:
                 self.shape(item, ox, oy, kk)
 
     def _clipped(self, group: Group, ox: float, oy: float, kk: float) -> None:
-        """What lies inside the group's clip: painted on a copy, pasted back through the clip."""
+        """What lies inside the group's clip: painted on a copy of the box the clip spans, pasted
+        back through the clip."""
         from PIL import Image, ImageDraw
 
         k = self.k
-        mask = Image.new("L", self.img.size, 0)
-        ImageDraw.Draw(mask).polygon([((kk * x + ox) * k, (kk * y + oy) * k) for x, y in group.clip or ()], fill=255)
-        layer = self.img.copy()
+        pts = [((kk * x + ox) * k, (kk * y + oy) * k) for x, y in group.clip or ()]
+        if not pts:
+            return
+        x0, y0 = max(0, math.floor(min(x for x, _ in pts))), max(0, math.floor(min(y for _, y in pts)))
+        x1 = min(self.img.size[0], math.ceil(max(x for x, _ in pts)) + 1)
+        y1 = min(self.img.size[1], math.ceil(max(y for _, y in pts)) + 1)
+        if x1 <= x0 or y1 <= y0:
+            return
+        mask = Image.new("L", (x1 - x0, y1 - y0), 0)
+        ImageDraw.Draw(mask).polygon([(x - x0, y - y0) for x, y in pts], fill=255)
+        layer = self.img.crop((x0, y0, x1, y1))
         inner = _Pen(layer, ImageDraw.Draw(layer), k, self.ss, self.details)
-        inner.group(Group(items=group.items), ox, oy, kk)
-        self.img.paste(layer, (0, 0), mask)
+        inner.group(Group(items=group.items), ox - x0 / k, oy - y0 / k, kk)
+        self.img.paste(layer, (x0, y0), mask)
 
     def shape(self, item: Any, ox: float, oy: float, kk: float) -> None:
         draw, k = self.draw, self.k
@@ -167,6 +184,8 @@ def _stroke(draw: Any, pts: list[tuple[float, float]], rgb: tuple[int, int, int]
     on = max(2.0, px * 3.0)
     for (xa, ya), (xb, yb) in zip(pts, pts[1:]):
         length = math.hypot(xb - xa, yb - ya)
+        if not length:                        # a point said twice: nothing to dash
+            continue
         steps = max(1, int(length // (2 * on)))
         for i in range(steps):
             t0, t1 = (2 * i) * on / length, min(1.0, (2 * i + 1) * on / length) if length else 1.0
@@ -184,70 +203,3 @@ def render_png(scene: Scene, scale: float = 36.0, supersample: int = 2) -> bytes
         # for a file about 3 % larger.
         render_image(scene, scale, supersample).save(buffer, format="PNG", optimize=False, compress_level=3)
     return buffer.getvalue()
-
-
-# -- pictures laid out in pixels ----------------------------------------------------------------
-
-RGB = tuple[int, int, int]
-Points = Sequence[tuple[float, float]]
-
-
-@lru_cache(maxsize=64)
-def default_font(size: int) -> Any:
-    """Pillow's own scalable font at `size` pixels (one size only before Pillow 10.1)."""
-    from PIL import ImageFont
-
-    try:
-        return ImageFont.load_default(size=size)
-    except TypeError:
-        return ImageFont.load_default()
-
-
-class Canvas:
-    """An image drawn in pixels: shapes, text in Pillow's own font (`size` pixels; None: Pillow's
-    default), and other canvases pasted on it (through a mask canvas, "L" mode)."""
-
-    def __init__(self, size: tuple[int, int], background: RGB | int, mode: str = "RGB"):
-        from PIL import Image, ImageDraw
-
-        self.image = Image.new(mode, size, background)
-        self._pen = ImageDraw.Draw(self.image)
-
-    @property
-    def size(self) -> tuple[int, int]:
-        return self.image.size
-
-    def polygon(self, pts: Points, fill: RGB | int | None = None, outline: RGB | None = None) -> None:
-        self._pen.polygon(pts, fill=fill, outline=outline)
-
-    def line(self, pts: Points, fill: RGB, width: int = 1) -> None:
-        self._pen.line(pts, fill=fill, width=width)
-
-    def ellipse(self, box: Sequence[float], fill: RGB | None = None, outline: RGB | None = None) -> None:
-        self._pen.ellipse(box, fill=fill, outline=outline)
-
-    def rectangle(self, box: Sequence[float], fill: RGB | None = None, outline: RGB | None = None) -> None:
-        self._pen.rectangle(box, fill=fill, outline=outline)
-
-    def text(self, xy: tuple[float, float], text: str, fill: RGB, size: int | None = None,
-             anchor: str | None = None) -> None:
-        self._pen.text(xy, text, fill=fill, font=None if size is None else default_font(size), anchor=anchor)
-
-    def text_box(self, xy: tuple[float, float], text: str, size: int, anchor: str | None = None
-                 ) -> tuple[float, float, float, float]:
-        """(left, top, right, bottom) of the text drawn so."""
-        return self._pen.textbbox(xy, text, font=default_font(size), anchor=anchor)
-
-    def text_length(self, text: str, size: int) -> float:
-        return self._pen.textlength(text, font=default_font(size))
-
-    def paste(self, other: "Canvas", at: tuple[int, int] = (0, 0), mask: "Canvas | None" = None) -> None:
-        self.image.paste(other.image, at, None if mask is None else mask.image)
-
-    def png(self) -> bytes:
-        """The canvas as PNG bytes (Pillow's default compression)."""
-        import io
-
-        buffer = io.BytesIO()
-        self.image.save(buffer, format="PNG")
-        return buffer.getvalue()
