@@ -215,7 +215,7 @@ def test_a_letter_no_line_can_carry_is_named_and_two_glyphs_on_one_place_keep_th
     m = Map(pieces=[Piece("glyph", 0, 0, 1, 0, {"letter": ","}), Piece("glyph", 1, 0, 1, 0, {"letter": "A"}),
                     Piece("glyph", 1, 0, 1, 0, {"letter": "B"})])
     data, losses = encode_map(m, get("hexoscape"), allow_loss=True)
-    assert losses == ["glyph ',': Hexoscape glyphs carry no letter (at A1 (0, 0) Level 1)"], losses
+    assert losses == ["glyph ',': Hexoscape has no such glyph (at A1 (0, 0) Level 1)"], losses
     back = parse_map(data, "hexoscape")
     assert [p.attrs["letter"] for p in back.pieces] == ["?", "A", "B"]
 

@@ -53,7 +53,7 @@ def _pieces_needed(m: Map) -> Counter[str]:
         if ptype.terrain == "glyph":
             for piece in m.of_type(type_id):
                 letter = piece.attrs.get("letter", "?")
-                need[ANY_GLYPH if letter in ("?", "", None) else f"glyph:{letter}"] += 1
+                need[ANY_GLYPH if letter in ("?", "", None) else f"glyph:{cat.glyph_key(piece.attrs)}"] += 1
         elif ptype.inventory_as:
             for other, n in ptype.inventory_as.items():
                 need[other] += n * count
@@ -101,8 +101,8 @@ def describe(type_id: str) -> str:
     if type_id == ANY_GLYPH:
         return "Any glyph (unlettered: any letter will do)"
     if type_id.startswith("glyph:"):
-        letter = type_id.split(":", 1)[1]
-        return f"Glyph {letter} ({cat.glyphs.get(letter, {}).get('name', 'unknown')})"
+        letter, _, name = type_id.split(":", 1)[1].partition(" ")  # "H Holdir": a letter two glyphs have
+        return f"Glyph {letter} ({name or cat.glyphs.get(letter, {}).get('name', 'unknown')})"
     if type_id.startswith("personal:"):
         return f"Personal tile, {type_id.split(':', 1)[1]} hexes"
     return type_id

@@ -19,10 +19,9 @@ MAX_COORDINATE = limits.COORDINATES.value
 MAX_ALTITUDE = limits.LEVELS.value
 #: Offset, in the unturned catalog shape, of the hex Hexoscape uses as a piece's origin.
 TEMPLATE_ORIGIN = {"M6": (1, 0)}
-#: Hexoscape ids handled outside the catalog's one-id-per-type lookup.
+#: Hexoscape ids handled outside the catalog's one-id-per-type lookup (its glyphs have a table of
+#: their own, `Catalog.glyph_by_hexoscape`).
 START_ZONE_IDS = {f"z{n}": n for n in range(1, 9)}
-GLYPH_IDS = {"y0": "power", "y1": "treasure"}
-OBJECTIVE_IDS = ("om11", "om12", "om21", "om22")
 #: Castle wall -> the castle base Hexoscape builds into it when it stands on land or the table.
 WALL_BASES = {"castle-wall-corner": "castle-base-corner", "castle-wall-straight": "castle-base-straight",
               "castle-wall-end": "castle-base-end"}

@@ -10,8 +10,8 @@ from mapkit import data
 from mapkit.formats._json import escape_lone_surrogates
 from mapkit.formats._carried import letter_carried, uncarried
 from mapkit.formats._losses import Places, notes_text, print_setting_losses, unheld_attrs, unheld_piece_attrs
-from mapkit.formats.hexoscape._ids import (CASTLE_UNDER, GLYPH_IDS, MAX_ALTITUDE, MAX_COORDINATE, NAME,
-                                           OBJECTIVE_IDS, WALL_BASES, encode_key, js_value, letters_for_sets,
+from mapkit.formats.hexoscape._ids import (CASTLE_UNDER, MAX_ALTITUDE, MAX_COORDINATE, NAME,
+                                           WALL_BASES, encode_key, js_value, letters_for_sets,
                                            origin_shift, sets_from_letters)
 from mapkit.model import levels
 from mapkit.model.catalog import PieceType, catalog
@@ -56,19 +56,17 @@ def hexoscape_id(piece: Piece, ptype: PieceType) -> str | None:
     if ptype.id == "start-zone":
         player = piece.attrs.get("player")
         return f"z{player}" if isinstance(player, int) and 1 <= player <= 8 else None
-    if ptype.id == "glyph":
-        if piece.attrs.get("treasure"):
-            return "y1"  # Hexoscape's treasure glyph
+    if ptype.id == "glyph":  # the id the file had while it names this glyph, else the glyph's id today
+        cat = catalog()
         kept = piece.extras.get(NAME, {}).get("id")
-        return kept if kept in GLYPH_IDS else "y0"
-    if ptype.id == "objective-marker":
-        kept = piece.extras.get(NAME, {}).get("id")
-        return kept if kept in OBJECTIVE_IDS else ptype.hexoscape
+        if kept in cat.glyph_by_hexoscape and cat.glyph_by_hexoscape[kept] is cat.glyph_of(piece.attrs):
+            return kept
+        return cat.hexoscape_glyph_id(piece.attrs) or ("y1" if piece.attrs.get("treasure") else "y0")
     return hexoscape_type(piece, ptype).hexoscape
 
 
 #: Piece attributes a Hexoscape file keeps, or that `losses` names in words of their own.
-_NAMED_ATTRS = {"start-zone": ("player", "name"), "glyph": ("letter", "treasure"),
+_NAMED_ATTRS = {"start-zone": ("player", "name"), "glyph": ("letter", "name", "treasure"),
                 "personal": ("size", "name", "label", "texture_top", "texture_side", "colour")}
 
 
@@ -100,9 +98,9 @@ def losses(m: Map) -> list[str]:
             if left:
                 lost(f"{ptype.name} {piece.attrs.get('name')!r}: Hexoscape makes it its "
                      f"{hexoscape_type(piece, ptype).name} and keeps no {', '.join(left)}", piece)
-        elif ptype.id == "glyph" and piece.attrs.get("letter", "?") != "?" \
+        elif ptype.id == "glyph" and piece.attrs.get("letter", "?") != "?" and not cat.hexoscape_glyph_id(piece.attrs) \
                 and not letter_carried(piece.attrs.get("letter")):  # (a letter mapNotes carries: _carried)
-            lost(f"glyph {piece.attrs['letter']!r}: Hexoscape glyphs carry no letter", piece)
+            lost(f"glyph {piece.attrs['letter']!r}: Hexoscape has no such glyph", piece)
         if hexoscape_id(piece, ptype) is not None:
             for key, value in unheld_piece_attrs(piece, _NAMED_ATTRS.get(ptype.id, ())):
                 lost(f"{ptype.name} {key.replace('_', ' ')} {value!r}: Hexoscape keeps no such thing", piece)
