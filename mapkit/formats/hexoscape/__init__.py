@@ -207,10 +207,10 @@ def map_with_hex_map(hex_map: Any, path: str) -> Map:
     m.extras[NAME] = {"hexMap": hex_map}
     if "setsUsed" in hex_map:
         m.attrs["sets_used"] = sets_from_letters(hex_map["setsUsed"], f"{path}.setsUsed", m.warnings)
-    if "required set" in m.notes.lower():  # a page's "Required Sets:" line, copies and all (the writer's)
+    if "sets" in m.notes.lower():  # a page's "Required Sets:" line (the writer's), the editor's "RotV x2"
         from mapkit.sets.declared import read_required
 
-        said = read_required(m.notes, m.warnings, f"{path}.mapNotes' required sets")
+        said = read_required(m.notes, m.warnings, f"{path}.mapNotes' required sets", loose=True)
         if said:
             m.attrs["sets_used"] = dict(said, **{k: v for k, v in m.attrs.get("sets_used", {}).items()
                                                  if k not in said})

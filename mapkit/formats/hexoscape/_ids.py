@@ -30,8 +30,9 @@ CASTLE_UNDER = frozenset(("castle-base-corner", "castle-base-straight", "castle-
 
 
 def sets_from_letters(letters: Any, path: str, warnings: list[str]) -> dict[str, int]:
-    """hexMap.setsUsed (Hexoscape's one-letter set ids) as the map's declared sets (set id -> 1:
-    setsUsed has no copies; `mapkit.sets.declared`); a letter no set has is named in a warning
+    """hexMap.setsUsed (Hexoscape's one-letter set ids) as the map's declared sets (set id ->
+    copies: a letter listed twice is two copies of the set, as the editor counts them when it adds
+    up the sets' inventories; `mapkit.sets.declared`); a letter no set has is named in a warning
     and left out (the hexMap read is kept, so the file writes back as it was)."""
     from mapkit.sets.sets import set_letters
 
@@ -41,18 +42,20 @@ def sets_from_letters(letters: Any, path: str, warnings: list[str]) -> dict[str,
     out: dict[str, int] = {}
     for letter in letters:
         if letter in known:
-            out[known[letter]] = 1
+            out[known[letter]] = out.get(known[letter], 0) + 1
         else:
             warnings.append(f"{path}: unknown set letter {letter[:8]!r} (left out)")
     return out
 
 
-def letters_for_sets(set_ids: Iterable[str]) -> list[str]:
-    """mapkit set ids as Hexoscape's letters (sets without a letter are left out: see `losses`)."""
+def letters_for_sets(declared: Iterable[tuple[str, float]]) -> list[str]:
+    """(mapkit set id, copies) as Hexoscape's letters, a set's letter once per whole copy (at least
+    once); sets without a letter are left out, and copies that are no whole number are named in
+    `losses`."""
     from mapkit.sets.sets import set_letters
 
     letter_of = {set_id: letter for letter, set_id in set_letters().items()}
-    return [letter_of[s] for s in set_ids if s in letter_of]
+    return [letter_of[s] for s, copies in declared if s in letter_of for _ in range(max(1, int(copies)))]
 
 
 def js_value(value: float | int) -> float | int:

@@ -129,7 +129,7 @@ def losses(m: Map) -> list[str]:
 
 def sets_in_notes(m: Map) -> bool:
     """Whether mapNotes carries the declared sets as a page's "Required Sets:" line, which the
-    reader reads back: when setsUsed cannot say them (copies, a product with no letter) and they
+    reader reads back: when setsUsed cannot say them (part of a copy, a product with no letter) and they
     are the map's own (a scenario written alone that names its own keeps them in its text)."""
     from mapkit.sets import declared as sets_declared
 
@@ -139,7 +139,7 @@ def sets_in_notes(m: Map) -> bool:
 def _declared_losses(m: Map) -> list[str]:
     """What setsUsed cannot say of the declared sets (those of the scenario written, if it names
     its own): a product with no Hexoscape letter (a figure expansion, a name mapkit does not
-    know, a set Hexoscape lacks) and copies beyond one."""
+    know, a set Hexoscape lacks) and part of a copy."""
     from mapkit.sets import declared as sets_declared
     from mapkit.sets.sets import set_letters
 
@@ -148,8 +148,9 @@ def _declared_losses(m: Map) -> list[str]:
     for d in sets_declared.of_view(m) or ():
         if d.product.key not in lettered:
             out.append(f"sets used: {d.label} is left out (Hexoscape has no letter for it)")
-        elif d.copies != 1:
-            out.append(f"sets used: {d.label} is written once (Hexoscape's setsUsed has no copies)")
+        elif d.copies != int(d.copies) or d.copies < 1:
+            out.append(f"sets used: {d.label} is written as {max(1, int(d.copies))} (Hexoscape counts whole "
+                       "copies, its setsUsed listing a set's letter once per copy)")
     return out
 
 
@@ -215,7 +216,7 @@ def hex_map_for(m: Map, pieces: list[tuple[Piece, str, int, int, int]]) -> dict[
 
 
 def _set_sets_used(m: Map, hex_map: dict[str, Any]) -> None:
-    """hexMap.setsUsed from the map's declared sets, one letter per set (copies and products
+    """hexMap.setsUsed from the map's declared sets, a set's letter once per copy (products
     without a letter are named in `losses`); the list read is kept as it was (unknown letters
     included) while the declared sets are the ones it names."""
     from mapkit.sets import declared as sets_declared
@@ -229,7 +230,7 @@ def _set_sets_used(m: Map, hex_map: dict[str, Any]) -> None:
     if isinstance(kept, list) and all(isinstance(x, str) for x in kept) \
             and sets_declared.declaration(sets_from_letters(kept, "", [])) == declared:
         return
-    hex_map["setsUsed"] = letters_for_sets(d.product.key for d in declared)
+    hex_map["setsUsed"] = letters_for_sets((d.product.key, d.copies) for d in declared)
 
 
 def _insert_after(d: dict[str, Any], after: str, key: str, value: Any) -> dict[str, Any]:
