@@ -66,6 +66,10 @@ class PieceType(Record, frozen=True):
     #: The cells (indexes in the shape's order) that must stand on something; empty when every cell
     #: must: the fortified wall stands on its first 4 hexes and reaches over the other 4.
     supported_cells: tuple[int, ...] = ()
+    #: The stackable piece of another set this one counts as where it is stacked, and which may
+    #: stand in for it where a map needs more of it than a collection holds (the Laur pillars and
+    #: walls of Age of Annihilation and Ruins at Laur's Edge; `mapkit.sets.laur`).
+    stackable_as: str | None = None
     #: Fluid terrains the piece may stand in as on land (the Shores of Valhalla wreck).
     stands_in: tuple[str, ...] = ()
     #: Offsets (rotation 0) of the hexes whose tiles, at the piece's own level, it hangs on instead of
@@ -80,6 +84,11 @@ class PieceType(Record, frozen=True):
     #: Where a fact about the piece comes from: attribute -> source (docs/pieces.md lists them).
     sources: dict[str, str] = field(default_factory=dict, compare=False)
     note: str = ""
+
+    @property
+    def laur_pillar(self) -> bool:
+        """Laur pillars stand on a hex centre; the other Laur wall pieces hang between them."""
+        return self.terrain == "laur-wall" and "pillar" in self.id
 
     def attached_hexes(self, q: int, r: int, rotation: float) -> list[tuple[int, int]]:
         """The hexes whose tiles the piece hangs on (`attaches_to`, turned with it), for a piece at (q, r)."""

@@ -7,6 +7,7 @@ from collections import Counter
 
 from mapkit.model.catalog import PieceType, catalog
 from mapkit.model.map import Map
+from mapkit.sets.laur import stacked
 
 #: Kinds that are no piece one owns in a set (start zones are skipped too, by their terrain).
 NOT_TERRAIN = frozenset({"figure"})
@@ -46,7 +47,8 @@ def _pieces_needed(m: Map) -> Counter[str]:
     personal tiles, told apart by their attributes, are looked at one by one."""
     cat = catalog()
     need: Counter[str] = Counter()
-    for type_id, count in sorted(m.piece_counts().items()):
+    counts = m.piece_counts()
+    for type_id, count in sorted(counts.items()):
         ptype = cat.types.get(type_id)
         if ptype is None or not is_piece(ptype):
             continue
@@ -63,7 +65,8 @@ def _pieces_needed(m: Map) -> Counter[str]:
             need[ptype.id] += count
         for base, n in ptype.base_tiles.items():  # the tile it stands on, one of its set's (an outcrop's shadow)
             need[base] += n * count
-    return need
+    need.update(stacked(m, counts))  # a Laur pillar or wall standing on another is a stackable one
+    return +need
 
 
 def is_piece(ptype: PieceType) -> bool:
