@@ -113,6 +113,30 @@ def test_fortified_wall_and_ship_take_the_editors_sizes():
         assert len(set(cat.footprint("B5", k))) == 5
 
 
+#: The editor's tile templates at rotation 0 (src/data/tileTemplates.ts), hexes from the piece's
+#: origin as its saves place it: each piece that uses one covers those hexes in mapkit too.
+_T3, _T6 = {(0, 0), (1, 0), (0, 1)}, {(0, 0), (1, 0), (0, 1), (-1, 1), (2, 0), (1, 1)}
+_T7 = {(0, 0), (1, 0), (0, 1), (-1, 1), (1, 1), (-1, 2), (0, 2)}
+_T24 = _T7 | {(1, 2)} | {(q, r) for r in (3, 4) for q in range(-2, 3)} | {(q, 5) for q in range(-3, 3)}
+_WALK7 = _T3 | {(2, 0), (3, 0), (1, 1), (2, 1)}
+EDITOR_TEMPLATES = {
+    "g1": {(0, 0)}, "g2": {(0, 0), (1, 0)}, "s3": _T3, "o3": _T3, "og3": _T3, "m13": _T3,
+    "og4": _T3 | {(1, 1)}, "tr15": _T3 | {(1, 1)}, "i4": _T3 | {(1, 1)},
+    "rd5": {(q, 0) for q in range(5)}, "ca": {(q, 0) for q in range(3)}, "rw": {(q, 0) for q in range(4)},
+    "og6": _T6, "h": _T6, "ws6": _T6, "i6": _T6, "r7": _T7, "g24": _T24, "cg7": _WALK7,
+    "cg9": _WALK7 | {(4, 0), (3, 1)},
+    "rm": {(0, 0), (0, 1), (-1, 1), (-1, 0), (1, 1), (2, 1)}, "c6": {(0, 0), (0, 1), (-1, 1), (-1, 0), (1, 1), (2, 1)},
+    "sl": {(0, 0), (1, 0), (2, 0)}, "sb": {(0, 0), (1, 0), (2, 0), (0, -1), (1, -2)}, "om12": {(0, 0), (1, 0)},
+}
+
+
+@pytest.mark.parametrize("hid", sorted(EDITOR_TEMPLATES))
+def test_pieces_cover_the_editors_templates(hid):
+    piece = hexoscape.make_piece(hid, 0, 0, 1, 0, "$")
+    m = Map(pieces=[piece])
+    assert set(m.footprint(piece)) == EDITOR_TEMPLATES[hid]
+
+
 def test_fortified_wall_stands_on_its_first_four_hexes():
     """The editor's support template for the wall: its first 4 hexes on something, the other 4 over
     whatever is there."""
