@@ -7,6 +7,8 @@ import json
 
 import pytest
 from conftest import case_file
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from mapkit.formats import encode_map, hexoscape, hsc, read_map
 from mapkit.model.catalog import catalog
@@ -232,3 +234,10 @@ def test_a_row_naming_no_piece_is_skipped_and_named():
     warnings: list[str] = []
     counts = inventory_tsv.read_collection(b"ID,Count\ng24,1\nnosuch,2\n", "inv.csv", warnings)
     assert counts == {"grass-24": 1} and warnings == ["line 3: unknown piece or set 'nosuch' (2 of it) skipped"]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.binary(max_size=400), st.sampled_from([b"", b"Piece ID;Qty\n", b"id\tcount\n", b'ID,"Count\n']))
+def test_telling_an_inventory_table_never_fails(data, header):
+    assert inventory_tsv.sniff(header + data) in (0.0, 0.8)
+    assert inventory_tsv.separator((header + data).decode("utf-8", "replace").splitlines()) in inventory_tsv.SEPARATORS

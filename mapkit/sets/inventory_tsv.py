@@ -52,7 +52,7 @@ def separator(lines: list[str]) -> str:
     rows = [line for line in lines if line.strip()][:_GUESS_LINES]
     best, chosen = (0, 0), ","
     for sep in SEPARATORS:
-        widths = [len(next(csv.reader([line], delimiter=sep), [])) for line in rows]
+        widths = [len(_split(line, sep)) for line in rows]
         if widths and widths[0] > 1:
             score = (sum(w == widths[0] for w in widths), widths[0])
             if score > best:
@@ -60,9 +60,17 @@ def separator(lines: list[str]) -> str:
     return chosen
 
 
+def _split(line: str, sep: str) -> list[str]:
+    """The cells of one line (none where the line is no row: a field past csv's size limit)."""
+    try:
+        return next(csv.reader([line], delimiter=sep), [])
+    except csv.Error:
+        return []
+
+
 def _columns(lines: list[str], sep: str) -> list[str]:
     first = next((line for line in lines if line.strip()), "")
-    return [h.strip().lower() for h in next(csv.reader([first], delimiter=sep), [])]
+    return [h.strip().lower() for h in _split(first, sep)]
 
 
 def _find(header: list[str], names: tuple[str, ...]) -> int | None:

@@ -19,12 +19,13 @@ from __future__ import annotations
 
 from collections import Counter
 from functools import lru_cache
-from typing import Mapping
 
 from mapkit.model.catalog import catalog
 
-TYPE_CHECKING = False
+TYPE_CHECKING = False  # (typing is not imported at run time: `mapkit info` counts pieces with this)
 if TYPE_CHECKING:
+    from typing import Mapping
+
     from mapkit.model.map import Map
 
 
@@ -34,7 +35,7 @@ def pairs() -> dict[str, str]:
     return {t.id: t.stackable_as for t in catalog().types.values() if t.stackable_as}
 
 
-def stacked(m: "Map", counts: Mapping[str, int] | None = None) -> Counter[str]:
+def stacked(m: Map, counts: Mapping[str, int] | None = None) -> Counter[str]:
     """How the map's count of each Laur piece changes where pieces are stacked: -n of a piece, +n
     of the stackable piece it is there. Empty, at once, for a map with no Laur pieces to stack
     (`counts`: the map's piece counts, where the caller has them)."""
