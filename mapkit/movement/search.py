@@ -112,7 +112,7 @@ def search(g: Graph, sources: Iterable[int], blocked: Iterable[int] = (), friend
     for f in friendly:
         end_ok[f] = False
         is_friendly[f] = 1
-    if not g.pairs:
+    if not g.pairs and any(g.spaces.occupied):
         # A figure the map places is passed as a friendly figure (its army is not known): no move
         # ends on its space, and a Transit Space it holds neither takes a placement nor places
         # one moving through it ("unoccupied", below).
