@@ -295,27 +295,27 @@ def stand(spaces: Spaces) -> None:
     for key in _IGNORED_FIGURES:
         spaces.ignored.pop(key, None)
     by_hex: dict[tuple[int, int], list[int]] = {}
-    for s in range(n):
-        if spaces.clearance[s] > 0:
-            by_hex.setdefault((spaces.q[s], spaces.r[s]), []).append(s)
-    figures = []
+    for sid in range(n):
+        if spaces.clearance[sid] > 0:
+            by_hex.setdefault((spaces.q[sid], spaces.r[sid]), []).append(sid)
+    figures: list[tuple[int, int, int | None]] = []
     for q, r, z, what, value in spaces.standing:
-        s = support(spaces, by_hex.get((q, r), ()), z)
+        on = support(spaces, by_hex.get((q, r), ()), z)
         if what == "figure":
-            figures.append((q, r, s))
-        elif s is not None and what == "glyph":
-            spaces.glyph[s] = value
-        elif s is not None and what == "zone":
-            spaces.zone[s] = value
+            figures.append((q, r, on))
+        elif on is not None and what == "glyph":
+            spaces.glyph[on] = value
+        elif on is not None and what == "zone":
+            spaces.zone[on] = value
     placed = in_zones = 0
-    for q, r, s in figures:
-        if s is None:
+    for q, r, on in figures:
+        if on is None:
             key = _IGNORED_FIGURES[1] if (q, r) in spaces.partial else _IGNORED_FIGURES[0]
             spaces.ignored[key] = spaces.ignored.get(key, 0) + 1
-        elif spaces.zone[s]:
+        elif spaces.zone[on]:
             in_zones += 1
-        elif not spaces.occupied[s]:
-            spaces.occupied[s] = True
+        elif not spaces.occupied[on]:
+            spaces.occupied[on] = True
             placed += 1
     notes = []
     if placed:
