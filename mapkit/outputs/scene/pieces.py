@@ -10,7 +10,7 @@ hex beyond the walk, turned to face it: `PieceType.hangs_beside_tile`); a flag i
 it is planted in (`PieceType.stands_on`), not as a tile of its own.
 
 `piece_marks` is what a piece draws over its hexes and `piece_area` the outline no other piece's
-plate may enter: what the build sheets' plates keep off (`scene.placing`).
+plate may enter: what every word on a map keeps off (`scene.keep_off`, `scene.placing`).
 """
 
 from __future__ import annotations
