@@ -115,7 +115,7 @@ def paint(pages: Sequence[Any], title: str = "", author: str = "mapkit") -> byte
         for page in pages:
             width, height = page.box.width, page.box.height
             c.setPageSize((width * PT_PER_MM, height * PT_PER_MM))
-            pen = _Pen(c, height * PT_PER_MM)
+            pen = _Pen(c, height * PT_PER_MM, page.defs)
             pen.group(page.root, -page.box.x0 * PT_PER_MM, height * PT_PER_MM + page.box.y0 * PT_PER_MM, PT_PER_MM)
             pen.flush()
             c.showPage()
@@ -133,8 +133,9 @@ class _Pen:
     and subsets). A point (x, y) of a shape placed at (bx, by, a) lands at (bx + a x, by - a y)
     points: y grows up the page."""
 
-    def __init__(self, c: Any, page_h: float):
+    def __init__(self, c: Any, page_h: float, defs: dict[str, list[Any]] | None = None):
         self.c = c
+        self.defs = defs or {}
         self.ops: list[str] = ["1 j"]
         self.fill: tuple | None = None
         self.stroke: tuple | None = None
@@ -215,7 +216,7 @@ class _Pen:
             self.window = window
 
     def shape(self, item: Any, bx: float, by: float, a: float) -> None:
-        from mapkit.outputs.scene.shapes import Area, Picture, Rect
+        from mapkit.outputs.scene.shapes import Area, Lines, Picture, Rect, Use, used
 
         if isinstance(item, Poly):
             if len(item.pts) < 2 or (item.fill is None and (item.stroke is None or item.width <= 0)):
@@ -240,6 +241,12 @@ class _Pen:
             self._text(item, bx + a * item.x, by - a * item.y, max(2.5, item.size * a))
         elif isinstance(item, Area):
             self._area(item, bx, by, a)
+        elif isinstance(item, Use):
+            for shape in used(item, self.defs):
+                self.shape(shape, bx, by, a)
+        elif isinstance(item, Lines):
+            for shape in item.polys():
+                self.shape(shape, bx, by, a)
         elif isinstance(item, Picture):
             self._picture(item, bx + a * item.x, by - a * item.y, item.width * a, item.height * a)
 

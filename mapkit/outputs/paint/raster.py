@@ -15,7 +15,8 @@ import math
 from functools import lru_cache
 from typing import Any
 
-from mapkit.outputs.scene.shapes import Area, Circle, Group, Picture, Poly, Rect, Scene, Text, gc_paused
+from mapkit.outputs.scene.shapes import Area, Circle, Group, Picture, Poly, Rect, Scene, Text, Use, gc_paused, used
+from mapkit.outputs.scene.shapes import Lines
 
 #: Largest drawing surface (pixels, before reduction) worth supersampling.
 MAX_SUPERSAMPLED = 24_000_000
@@ -73,7 +74,7 @@ def render_image(scene: Scene, scale: float = 36.0, supersample: int = 2) -> Any
     ss = supersample if width * height * supersample * supersample <= MAX_SUPERSAMPLED else 1
     k = scale * ss / scene.pitch
     img = Image.new("RGB", (width * ss, height * ss), scene.background)
-    pen = _Pen(img, ImageDraw.Draw(img), k, ss, scale >= DETAIL_MIN_SCALE)
+    pen = _Pen(img, ImageDraw.Draw(img), k, ss, scale >= DETAIL_MIN_SCALE, scene.defs)
     pen.group(scene.root, -scene.box.x0, -scene.box.y0, 1.0)
     if ss > 1:
         img = img.reduce(ss)
@@ -84,8 +85,9 @@ class _Pen:
     """Paints groups onto an image: a point (x, y) of a shape placed at (ox, oy, kk) lands on
     pixel ((kk x + ox) k, (kk y + oy) k)."""
 
-    def __init__(self, img: Any, draw: Any, k: float, ss: int, details: bool):
+    def __init__(self, img: Any, draw: Any, k: float, ss: int, details: bool, defs: dict[str, list[Any]] | None = None):
         self.img, self.draw, self.k, self.ss, self.details = img, draw, k, ss, details
+        self.defs = defs or {}
 
     def group(self, group: Group, ox: float, oy: float, kk: float) -> None:
         ox, oy = ox + kk * group.offset[0], oy + kk * group.offset[1]
@@ -116,7 +118,7 @@ class _Pen:
         mask = Image.new("L", (x1 - x0, y1 - y0), 0)
         ImageDraw.Draw(mask).polygon([(x - x0, y - y0) for x, y in pts], fill=255)
         layer = self.img.crop((x0, y0, x1, y1))
-        inner = _Pen(layer, ImageDraw.Draw(layer), k, self.ss, self.details)
+        inner = _Pen(layer, ImageDraw.Draw(layer), k, self.ss, self.details, self.defs)
         inner.group(Group(items=group.items), ox - x0 / k, oy - y0 / k, kk)
         self.img.paste(layer, (x0, y0), mask)
 
@@ -156,6 +158,12 @@ class _Pen:
             px = max(1, round(item.width * kk * k)) if item.stroke is not None and item.width > 0 else 0
             draw.rounded_rectangle(box, radius=item.radius * kk * k, fill=item.fill,
                                    outline=item.stroke if px else None, width=px or 1)
+        elif isinstance(item, Use):
+            for shape in used(item, self.defs):
+                self.shape(shape, ox, oy, kk)
+        elif isinstance(item, Lines):
+            for shape in item.polys():
+                self.shape(shape, ox, oy, kk)
         elif isinstance(item, Area):
             from PIL import Image, ImageDraw
 

@@ -88,6 +88,38 @@ class Area:
         self.covered = False
 
 
+class Lines:
+    """Many lines drawn with one pen (the outlines of a Level's pieces): each a list of points,
+    closed or not; one element where the medium has paths."""
+
+    __slots__ = ("lines", "stroke", "width", "closed", "attrs", "covered")
+
+    def __init__(self, lines: list[list[Point]], stroke: RGB, width: float, closed: bool = True,
+                 attrs: dict[str, Any] | None = None):
+        self.lines, self.stroke, self.width, self.closed, self.attrs = lines, stroke, width, closed, attrs
+        self.covered = False
+
+    def polys(self) -> list[Poly]:
+        """The lines one by one, for a medium without paths."""
+        return [Poly(line, stroke=self.stroke, width=self.width, closed=self.closed) for line in self.lines]
+
+
+class Use:
+    """A shape drawn once in the scene's `defs` under `ref`, placed again with its origin at (x, y):
+    a hexagon a map repeats ten thousand times, a terrain's pattern. Where the shape leaves its
+    fill or stroke unsaid (None), this use's are taken. `title` is what a browser shows on
+    pointing at it."""
+
+    __slots__ = ("ref", "x", "y", "fill", "stroke", "width", "attrs", "title", "covered")
+
+    def __init__(self, ref: str, x: float, y: float, fill: RGB | None = None, stroke: RGB | None = None,
+                 width: float = 0.0, attrs: dict[str, Any] | None = None, title: str | None = None):
+        self.ref, self.x, self.y = ref, x, y
+        self.fill, self.stroke, self.width = fill, stroke, width
+        self.attrs, self.title = attrs, title
+        self.covered = False
+
+
 class Picture:
     """Another scene shown as an image in the box from (x, y), `width` x `height` (its shape kept,
     centred), drawn at `scale` pixels per hex pitch: a cover's stacked view. A painter of pixels
@@ -101,8 +133,8 @@ class Picture:
         self.covered = False
 
 
-Item = Union[Poly, Circle, Text, Rect, Area, Picture, "Group"]
-Shape = Union[Poly, Circle, Text, Rect, Area, Picture]
+Item = Union[Poly, Circle, Text, Rect, Area, Lines, Use, Picture, "Group"]
+Shape = Union[Poly, Circle, Text, Rect, Area, Lines, Use, Picture]
 
 
 class Group(Record):
@@ -124,6 +156,8 @@ class Group(Record):
     #: A box holding everything in the group (its own units), where known: a painter skips a group
     #: that lies wholly outside the window it paints (a 1:1 plan's rows on another page).
     bounds: Box | None = None
+    #: What a browser shows on pointing at the group (a piece's name and place).
+    title: str | None = None
 
     def add(self, item: Item) -> Item:
         self.items.append(item)
@@ -182,8 +216,28 @@ class Scene(Record):
     #: Every word the drawing placed on the map, as its layout knows it (`placing.Layout`), with
     #: the offset of the panel it is on: what a test measures without painting.
     labels: list[tuple[tuple[float, float], Any]] = field(default_factory=list)
+    #: Shapes drawn once and placed again by `Use` items, by name.
+    defs: dict[str, list[Any]] = field(default_factory=dict)
 
 
 #: A drawing of a big map makes a few hundred thousand small shapes and no reference cycles:
 #: the collector is held off while it is built or written (one way, `mapkit.bulk`).
 gc_paused = paused_gc
+
+
+def used(use: Use, defs: dict[str, list[Any]]) -> list[Any]:
+    """The shapes a `Use` places, moved to it, its fill and stroke where theirs are unsaid: how a
+    painter with no shapes of its own to reuse paints one."""
+    out: list[Any] = []
+    for shape in defs.get(use.ref, ()):
+        if isinstance(shape, Poly):
+            out.append(Poly([(x + use.x, y + use.y) for x, y in shape.pts], shape.fill or use.fill,
+                            shape.stroke or use.stroke, shape.width or use.width, shape.closed, None, shape.dash,
+                            shape.detail))
+        elif isinstance(shape, Circle):
+            out.append(Circle(shape.cx + use.x, shape.cy + use.y, shape.radius, shape.fill or use.fill,
+                              shape.stroke or use.stroke, shape.width or use.width, None, shape.detail))
+        elif isinstance(shape, Text):
+            out.append(Text(shape.x + use.x, shape.y + use.y, shape.text, shape.size, shape.fill, shape.bold, shape.halo,
+                            shape.anchor))
+    return out
