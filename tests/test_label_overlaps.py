@@ -1,6 +1,6 @@
 """No word over what it names (issue 34, item 3): every map of samples/ and of the corpus, drawn
-with every product (the pictures from above, by Level and stacked; the build sheets; the
-report's map), and measured from the boxes the layout placed (`placing.Layout`), without
+with every product (the pictures from above, by Level and stacked; the build sheets, Level and
+scenario pages; the report's map), and measured from the boxes the layout placed (`placing.Layout`), without
 painting: no plate or label meets another plate or label, a mark (a symbol, a figure, a C3G
 hex's hatching or dots), or the outline of a piece it does not name; no leader line crosses a
 mark, a plate or another leader; nothing was forced onto its piece for want of room.
@@ -58,8 +58,9 @@ def the_maps() -> list[Path]:
 
 def layouts(path: Path) -> list[tuple[str, Any]]:
     """(product, layout) of every word-placing drawing of the map: the three pictures, each Level
-    sheet (with the map's placed Books), the report's map."""
+    sheet (with the map's placed Books) and scenario page, the report's map (`scene.browse`)."""
     from mapkit import read
+    from mapkit.outputs.scene.browse import browse_scene
     from mapkit.outputs.scene.views import RenderOptions, build_scene
     from mapkit.outputs.sheets import BuildOptions, label_layouts, placed_footprints
 
@@ -69,19 +70,10 @@ def layouts(path: Path) -> list[tuple[str, Any]]:
         scene = build_scene(m, RenderOptions(view=view))
         out += [(f"render {view}", layout) for _, layout in scene.labels]
     footprints = placed_footprints(m, str(path), warn=lambda _: None)
-    out += [(f"sheet of Level {group[0]}", layout)
-            for group, layout in label_layouts(m, BuildOptions(footprints=footprints))]
-    out += [(f"report {name}", layout) for name, layout in report_layouts(m)]
+    out += [(f"sheet of Level {group[0]}" if group[0] >= 0 else f"sheet of scenario {-group[0]}", layout)
+            for group, layout in label_layouts(m, BuildOptions(footprints=footprints), scenarios=True)]
+    out += [("report map", layout) for _, layout in browse_scene(m).scene.labels]
     return out
-
-
-def report_layouts(m: Any) -> list[tuple[str, Any]]:
-    """The report's map is the scene's top view, Level by Level (`html_report`): its words are
-    those pictures' words."""
-    from mapkit.outputs.scene.views import RenderOptions, build_scene
-
-    scene = build_scene(m, RenderOptions(view="levels"))
-    return [("map", layout) for _, layout in scene.labels]
 
 
 @pytest.fixture(scope="module")
@@ -104,6 +96,7 @@ def test_no_word_overlaps_a_word_a_mark_or_another_pieces_outline(every_layout):
     assert not bad, f"{len(bad)} overlaps:\n" + "\n".join(bad[:40])
     assert sum(len(layout.placed) for *_, layout in every_layout) > 3000
     assert sum(1 for _, product, layout in every_layout if product.startswith("render") and layout.placed) >= 4
+    assert sum(1 for _, product, layout in every_layout if product.startswith("report") and layout.placed) >= 3
 
 
 def test_the_check_finds_an_overlap():

@@ -14,34 +14,10 @@ from mapkit.model.catalog import catalog
 from mapkit.model.map import Map, Piece
 from mapkit.outputs.sheets import BuildOptions, label_layouts, placed_footprints
 from mapkit.outputs.sheets.labels import Layout, marks_of
+from tests.test_label_overlaps import problems  # noqa: F401  (the one measure of a layout's overlaps)
 from tests.test_print_area import corpus_maps
 
 CASTLE = "pairs/The West Barbican of Idona Castle.hsc"
-
-
-def problems(layout: Layout, where: str) -> list[str]:
-    """Every plate that meets another plate or a shape it must keep off; every leader line that
-    crosses a plate or such a shape (its own hex's end excepted: it ends there)."""
-    from shapely import STRtree
-    from shapely.geometry import LineString, box
-
-    bad = [f"{where}: no free place for {p.wanted.text!r} of piece {p.wanted.piece + 1}" for p in layout.forced]
-    plates = [box(*p.box) for p in layout.placed]
-    symbols = STRtree(layout.keep_off)
-    others = STRtree(plates)
-    for n, (plate, shape) in enumerate(zip(layout.placed, plates)):
-        name = f"{where}: {plate.wanted.text!r} of piece {plate.wanted.piece + 1}"
-        if len(symbols.query(shape, predicate="intersects")):
-            bad.append(f"{name} covers a symbol")
-        if [k for k in others.query(shape, predicate="intersects") if k != n]:
-            bad.append(f"{name} overlaps another label")
-        if plate.leader is not None:
-            line = LineString(plate.leader)
-            if len(symbols.query(line, predicate="intersects")):
-                bad.append(f"{name}: its leader crosses a symbol")
-            if [k for k in others.query(line, predicate="intersects") if k != n and line.crosses(plates[k])]:
-                bad.append(f"{name}: its leader crosses another label")
-    return bad
 
 
 def layouts_of(path: Path, **options) -> list:
@@ -51,9 +27,10 @@ def layouts_of(path: Path, **options) -> list:
     if m.buildings or m.objects:
         m = read(path)                        # the map, carrying its Books
     footprints = placed_footprints(m, str(path), warn=lambda _: None)
-    rows = label_layouts(m, BuildOptions(footprints=footprints, **options))
+    rows = label_layouts(m, BuildOptions(footprints=footprints, **options), scenarios=True)
     terrain = m.terrain() if m.several_scenarios() else m        # what the Level sheets build
-    return [(terrain, group, layout) for group, layout in rows]
+    # a scenario's page, (-its number,), labels its own pieces on the scenario's view of the map
+    return [(m.for_scenario(-group[0]) if group[0] < 0 else terrain, group, layout) for group, layout in rows]
 
 
 def corpus_layouts() -> list:
@@ -89,10 +66,13 @@ def test_every_piece_that_asks_for_a_label_has_one(every_corpus_layout):
         asked = sorted(w.piece for w in wanted(m, [i for i, p in enumerate(m.pieces) if _on(m, i, group)]))
         got = [p.wanted.piece for p in layout.placed] + [w.piece for w in layout.listed]
         assert sorted(got) == asked, f"{path.name} Level {group[0]}"
-        assert all(w.kind == "edge" for w in layout.listed)       # only edge pieces (and Books) may be listed
 
 
 def _on(m: Map, i: int, group: tuple[int, ...]) -> bool:
+    """Whether the panel `group` labels piece i: a Level sheet its Levels' pieces, a scenario's
+    page (-its number,) the scenario's own."""
+    if group[0] < 0:
+        return m.pieces[i].attrs.get("scenario") == -group[0]
     from mapkit.outputs.scene.layout import build_level
 
     return build_level(catalog()[m.pieces[i].type], m.pieces[i]) in group
@@ -239,7 +219,7 @@ def test_every_edge_piece_is_labelled_by_kind_and_side(every_corpus_layout):
     assert listed < seen / 20                      # the list beside the map is the exception
 
 
-def test_the_legend_explains_edge_letters_and_what_a_ruin_does_not_say():
+def test_the_legend_explains_edge_letters_and_a_ruins_wall():
     from tests.test_print_build import draw, text
 
     m = Map(name="Walk")
@@ -247,7 +227,8 @@ def test_the_legend_explains_edge_letters_and_what_a_ruin_does_not_say():
                  Piece("ruin-2", 3, 1, 1, 1)]
     pages = draw(m)                  # each page's legend explains what that page draws (issue 34, item 4)
     assert "B, L, RL: a battlement, ladder or rope ladder, standing on the side of its hex" in text(pages[1])
-    assert "no source says on which long side of its hexes a ruin's wall stands" in text(pages[0])
+    assert "Ruins: the thick line along a ruin's hexes is its wall, on the side of its hexes it stands on" in \
+        text(pages[0])
     assert "B, L, RL" not in text(pages[0]) and "Ruins:" not in text(pages[1])
     bare = text(draw(Map(name="Bare", pieces=[Piece("grass-24", 0, 0, 0)]))[1])
     assert "B, L, RL" not in bare and "Ruins:" not in bare
@@ -271,7 +252,7 @@ def test_edge_pieces_crowded_against_the_rim_are_listed_by_hex_not_forced():
     (group, layout), = [row for row in label_layouts(m) if row[0][0] == 2]
     assert layout.listed and not layout.forced and not problems(layout, "rim")
     words = " ".join(text(page) for page in draw(m))
-    assert "Edge pieces on crowded hexes" in words
+    assert "Pieces on crowded hexes" in words
     from mapkit.model.board import Board
 
     board = Board.of(m)

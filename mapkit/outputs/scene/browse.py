@@ -98,12 +98,12 @@ def browse_scene(m: Map) -> Browse:
             cells.update(whole.footprint(piece))
             group.add(drawing.standing(whole, piece, ptype, layout.build_level(ptype, piece)))
     root.add(markers)
-    if m.several_rooms():
+    if m.several_rooms():                  # off every mark the page may show, each scenario's pieces too
         from mapkit.outputs.scene.placing import room_names
 
-        names, placed = room_names(m, range(len(m.pieces)), P)
+        names, placed = room_names(whole, range(len(whole.pieces)), P, None if c3g.has_c3g(whole) else False)
         root.add(names)
-        scene.labels.append(((0.0, 0.0), placed))      # the words it placed, for what measures them
+        scene.labels.append(((0.0, 0.0), placed))
     box = layout.cells_box(cells or {(0, 0)}, P) or Box(0, 0, P, P)
     if board is not None:
         size = P * 0.3

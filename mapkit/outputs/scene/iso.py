@@ -16,7 +16,7 @@ from typing import Any
 
 from mapkit.model import levels
 from mapkit.model.catalog import catalog
-from mapkit.model.grid import DIRECTIONS, mm_to_hex
+from mapkit.model.grid import DIRECTIONS
 from mapkit.model.map import Map
 from mapkit.outputs.scene import c3g, iso_c3g, iso_obstacles, layout, pieces, players, style, symbols
 from mapkit.outputs.scene import iso_solids as solids
@@ -60,15 +60,10 @@ def iso_view(m: Map, opts: Any) -> tuple[Group, Box, dict]:
             # an edge add-on is painted with the later of the two rows its edge joins
             dq, dr = DIRECTIONS[int(piece.rotation) % 6]
             jobs.append((max(piece.r, piece.r + dr), piece.z + 0.001, 2, index, (piece.q, piece.r, float(piece.z), None)))
-        elif ptype.kind == "obstacle" and iso_obstacles.form_of(ptype) in iso_obstacles.WHOLE:
-            # one tree over all its hexes, painted with its southernmost row
-            jobs.append((max(r for _, r in cells), piece.z + 0.001, 2, index, (piece.q, piece.r, float(piece.z), None)))
-        elif ptype.kind == "obstacle" and iso_obstacles.form_of(ptype) == "laur":
-            # a Laur wall reaches into the next hex: painted with the later row of the two
-            dx, dy = iso_obstacles.laur_reach(style.obstacle_style(ptype)[0], float(piece.rotation), p)
-            cx, cy = hex_center(piece.q, piece.r, p)
-            far = mm_to_hex(cx + dx, cy + dy, p)[1]
-            jobs.append((max(piece.r, far), piece.z + 0.001, 2, index, (piece.q, piece.r, float(piece.z), None)))
+        elif ptype.kind == "obstacle" and (row := iso_obstacles.whole_row(piece, ptype, cells, p)) is not None:
+            # drawn once (a tree over all its hexes, a ruin's wall, a Laur wall reaching into the
+            # next hex), painted with the southernmost row it stands over
+            jobs.append((row, piece.z + 0.001, 2, index, (piece.q, piece.r, float(piece.z), None)))
         elif ptype.stands_on:
             # a flag, painted with the later row of its hex and the battlement's it is planted in
             row = max(piece.r, pieces.standing(m, piece, ptype)[0][1])
@@ -234,7 +229,12 @@ def _iso_standing(root: Group, late: Group, m: Map, index: int, cell: tuple[int,
         cells = layout.piece_cells(m, piece)
         group = root.group(f"iso-piece-{index + 1}-{cell[0]}-{cell[1]}",
                            **{"class": form, "data-q": cell[0], "data-r": cell[1], **tag})
-        if form == "laur":
+        wall = style.wall_line(ptype)
+        if wall is not None:                       # a ruin's wall on the side it stands on, whole
+            height = max(iso_obstacles.cell_height(piece, ptype, k) for k in range(len(cells)))
+            group.attrs["data-height"] = height
+            iso_obstacles.ruin_wall(group, wall, piece, z, height, p, proj, rgb)
+        elif form == "laur":
             height = iso_obstacles.cell_height(piece, ptype, 0)
             group.attrs["data-height"] = height
             iso_obstacles.laur(group, style.obstacle_style(ptype)[0], cx, cy, z, height, float(piece.rotation), p,

@@ -42,7 +42,7 @@ def laur(g: Group, symbol: str, cx: float, cy: float, z: float, height: float, t
          proj: Oblique, rgb: RGB) -> None:
     """A Laur wall piece stood up from its top-view shape (`symbols.laur`), turned as the map turns
     it: a pillar a prism the piece's full height, a wall a slab from its pillar to the next, a
-    ruin a stub that breaks off lower, so the three never look alike."""
+    ruin a stub, its catalog height at the pillar, breaking off lower, so the three never look alike."""
     from mapkit.outputs.scene import symbols
 
     name = symbol[:-len("-stack")] if symbol.endswith("-stack") else symbol
@@ -58,10 +58,48 @@ def laur(g: Group, symbol: str, cx: float, cy: float, z: float, height: float, t
         parts = [(start, end, 1.0)]
     else:                                        # a ruin: a stub, the far end broken off lower
         edge = symbols.LAUR_RUINS.get(name, symbols.LAUR_RUINS["laur-wall-ruin"])
-        parts = [(edge[0][0], edge[1][0], 0.7), (edge[1][0], edge[-1][0], 0.4)]
+        parts = [(edge[0][0], edge[1][0], 1.0), (edge[1][0], edge[-1][0], 0.55)]
     for start, end, share in parts:
         ring = _slab_ring(cx + ux * p * start, cy + uy * p * start, cx + ux * p * end, cy + uy * p * end, thick)
         prism(g, ring, z, z + height * share, p, proj, style.darker(rgb, 0.92) if share < 1 else rgb)
+
+
+def ruin_wall(g: Group, line: tuple[tuple[float, float], ...], piece: Piece, z: float, height: float, p: float,
+              proj: Oblique, rgb: RGB) -> None:
+    """A ruin's wall along the side of its hexes it stands on (`style.wall_line`, as the top view
+    draws it), turned with the piece: a slab along each stretch, its full height at the first and
+    crumbling lower along the rest (a drawing choice: no source gives the profile), the farthest
+    stretch painted first."""
+    from mapkit.outputs.scene import iso_solids
+    from mapkit.outputs.scene.layout import piece_turns
+
+    a = math.radians(60 * piece_turns(piece))
+    c, s = math.cos(a), math.sin(a)
+    ox, oy = hex_center(piece.q, piece.r, p)
+    pts = [(ox + p * (x * c - y * s), oy + p * (x * s + y * c)) for x, y in line]
+    stretches = list(zip(pts, pts[1:]))
+    n = len(stretches)
+    order = sorted(range(n), key=lambda i: max(stretches[i][0][1], stretches[i][1][1]))
+    for i in order:
+        share = 1.0 - 0.55 * i / max(1, n - 1)
+        a0, b0 = stretches[i]
+        iso_solids.slab(g, a0, b0, z, z + height * share, p * 0.1, proj, rgb, {"class": "ruin"}, p)
+
+
+def whole_row(piece: Piece, ptype: PieceType, cells: list[tuple[int, int]], p: float) -> int | None:
+    """The row a piece drawn once over its hexes is painted with (the southernmost it stands
+    over): a tree or other `WHOLE` form, a ruin's wall, a Laur wall (its own hex's row, or the
+    next hex's where it reaches into it); None for a piece drawn hex by hex."""
+    from mapkit.model.grid import mm_to_hex
+
+    form = form_of(ptype)
+    if form in WHOLE or style.wall_line(ptype) is not None:
+        return max(r for _, r in cells)
+    if form == "laur":
+        dx, dy = laur_reach(style.obstacle_style(ptype)[0], float(piece.rotation), p)
+        cx, cy = hex_center(piece.q, piece.r, p)
+        return max(piece.r, mm_to_hex(cx + dx, cy + dy, p)[1])
+    return None
 
 
 def laur_reach(symbol: str, turn: float, p: float) -> tuple[float, float]:

@@ -138,42 +138,44 @@ ROW_STYLE = {"head": (8.0, 3.9), "row": (7.0, 3.2), "text": (7.5, 3.2), "small":
 COLUMN_MM = 62.0
 
 
-def row_height(row: Row) -> float:
-    return ROW_STYLE[row.kind][1]
+def row_height(row: Row, k: float = 1.0) -> float:
+    return ROW_STYLE[row.kind][1] * k
 
 
-def set_rows(w: Writer, rows: Sequence[Row], x: float, y: float, width: float) -> float:
-    """`rows` set from (x, y: the first baseline) down a column `width` mm wide; returns the
-    baseline after them. A count sits right-aligned before its name ("12 x Grass 24-hex")."""
+def set_rows(w: Writer, rows: Sequence[Row], x: float, y: float, width: float, k: float = 1.0) -> float:
+    """`rows` set from (x, y: the first baseline) down a column `width` mm wide, `k` times the
+    usual size (a long list set a little tighter); returns the baseline after them. A count sits
+    right-aligned before its name ("12 x Grass 24-hex")."""
     for row in rows:
-        size = ROW_STYLE[row.kind][0]
+        size = ROW_STYLE[row.kind][0] * k
         if row.kind == "head":
             w.text(x, y, w.fit(row.text, size, width, bold=True), size, bold=True)
         elif row.kind == "row":
-            w.text(x + 5.0, y, row.count, size, anchor="end")
-            w.text(x + 6.4, y, w.fit(f"x {row.text}", size, width - 6.4), size)
+            w.text(x + 5.0 * k, y, row.count, size, anchor="end")
+            w.text(x + 6.4 * k, y, w.fit(f"x {row.text}", size, width - 6.4 * k), size)
         elif row.kind in ("text", "small"):
-            w.text(x, y, row.text, size)
+            w.text(x, y, w.fit(row.text, size, width), size)
         elif row.kind == "entry":
             from mapkit.outputs.scene.legend import swatch
 
-            w.group.add(Group(items=swatch(row.entry, 0.0, 0.0, 7.0, 3.5), offset=(x + 2.5, y - 0.9)))
+            w.group.add(Group(items=swatch(row.entry, 0.0, 0.0, 7.0 * k, 3.5 * k), offset=(x + 2.5, y - 0.9)))
             w.text(x + 4.9, y, w.fit(row.text, size, width - 4.9), size)
-        y += row_height(row)
+        y += row_height(row, k)
     return y
 
 
-def columns(rows: Sequence[Row], height: float, keep: int = 2) -> list[list[Row]]:
-    """`rows` cut into columns no taller than `height` mm: a heading never ends a column (it goes
-    over with the first `keep` rows under it), nor does a gap start one."""
+def columns(rows: Sequence[Row], height: float, keep: int = 2, k: float = 1.0) -> list[list[Row]]:
+    """`rows` cut into columns no taller than `height` mm (rows `k` times their usual size): a
+    heading never ends a column (it goes over with the first `keep` rows under it), nor does a
+    gap start one."""
     out: list[list[Row]] = [[]]
     used = 0.0
     i = 0
     while i < len(rows):
         row = rows[i]
-        need = row_height(row)
+        need = row_height(row, k)
         if row.kind == "head":               # a heading and the first rows under it go together
-            need = sum(row_height(r) for r in rows[i:i + 1 + keep] if r.kind != "gap")
+            need = sum(row_height(r, k) for r in rows[i:i + 1 + keep] if r.kind != "gap")
         if out[-1] and used + need > height:
             out.append([])
             used = 0.0
@@ -181,7 +183,7 @@ def columns(rows: Sequence[Row], height: float, keep: int = 2) -> list[list[Row]
                 i += 1
                 continue
         out[-1].append(row)
-        used += row_height(row)
+        used += row_height(row, k)
         i += 1
     return [col for col in out if col] or [[]]
 

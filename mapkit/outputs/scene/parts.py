@@ -45,12 +45,15 @@ def sections(m: Map, indices: list[int]) -> tuple[list[tuple[str, int]], list[tu
 
 
 def _figure(piece, base: str) -> str:
-    """A figure as a list names it: its label or name, whose it is and its base ("figure 3,
-    player 1, Figure on a single base"); the base alone for a figure the map neither numbers nor names."""
+    """A figure as a list names it: its label and name, whose it is, and its base where it is
+    double ("G: GRIMNAK, player 2, double base"); the base's name alone for a figure the map
+    neither numbers nor names."""
     from mapkit.outputs.scene.players import figure_label
 
     label, name = figure_label(piece), str(piece.attrs.get("name") or "")
     player = piece.attrs.get("player")
     what = f"{label}: {name}" if name and label != "F" else f"figure {label}" if label != "F" else name
-    whose = f"player {player}" if player else ""
-    return ", ".join(w for w in (what, whose) if w) + (f" ({base})" if what or whose else base)
+    if not what:
+        return base + (f", player {player}" if player else "")
+    double = "double base" if piece.type == "figure-double" else ""
+    return ", ".join(w for w in (what, f"player {player}" if player else "", double) if w)

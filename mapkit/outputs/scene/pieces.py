@@ -10,7 +10,7 @@ hex beyond the walk, turned to face it: `PieceType.hangs_beside_tile`); a flag i
 it is planted in (`PieceType.stands_on`), not as a tile of its own.
 
 `piece_marks` is what a piece draws over its hexes and `piece_area` the outline no other piece's
-plate may enter: what the build sheets' plates keep off (`scene.placing`).
+plate may enter: what every word on a map keeps off (`scene.keep_off`, `scene.placing`).
 """
 
 from __future__ import annotations
@@ -186,7 +186,7 @@ def inset_outline(shape: str, turns: int) -> tuple[tuple[tuple[float, float], ..
 
     cells = layout.shape_cells(shape, turns)
     whole: Any = unary_union([Polygon(layout.hex_corners(q, r, 1.0)).buffer(1e-9) for q, r in cells])
-    inner: Any = whole.buffer(-OUTLINE_INSET, join_style=2)
+    inner: Any = whole.buffer(-OUTLINE_INSET, join_style="mitre")
     parts = getattr(inner, "geoms", [inner])
     return tuple(tuple((float(x), float(y)) for x, y in part.exterior.coords[:-1]) for part in parts
                  if not part.is_empty)

@@ -16,7 +16,6 @@ import math
 from functools import lru_cache
 from typing import Any, Iterable, Iterator, Sequence
 
-from mapkit.model.catalog import catalog
 from mapkit.model.grid import HEX_PITCH_MM, SQRT3, hex_center_mm, mm_to_hex, neighbours
 from mapkit.model.map import Map
 from mapkit.records import Record, field
@@ -37,14 +36,19 @@ ROOM_HEXES_TRIED = 60
 #: Rings (pitches from the hex) and directions tried for a plate beside a full piece.
 RINGS = (0.7, 0.85, 1.0, 1.2, 1.45, 1.75, 2.1, 2.5, 3.0, 3.5)
 DIRECTIONS = 24
-#: Rings further out tried for a Book's name (a building spans several hexes from its middle).
-BOOK_RINGS = (4.0, 4.6, 5.3, 6.0)
+#: Rings further out, tried where every nearer place is taken (a building's name: it spans
+#: several hexes from its middle; a plate in a crowded corner).
+FAR_RINGS = (4.0, 4.6, 5.3, 6.0)
 #: Where a leader line ends inside its hex, in pitches from the centre (the rim first: the
 #: middle is where the symbol is).
 LEADER_ENDS = (0.43, 0.3, 0.0)
 #: Where a leader to an edge piece ends: this far from its hex's centre towards the side it
 #: stands on, in pitches (the side's middle is half a pitch out; the piece is drawn inside it).
 EDGE_END = 0.53
+#: How many of a piece's hexes a leader may end in (its middle one first); how far apart the
+#: points of an outline it may end at are, along it, either side of the nearest, in pitches.
+LEADER_HEXES = 4
+RIM_STEP = 0.35
 #: How far a plate inside a piece may reach past the piece's hexes, in pitches.
 SPILL = 0.1
 PLATE_PAD_PT = 1.2
@@ -98,7 +102,7 @@ class Layout(Record):
     size_pt: float
     #: Labels no free place was found for, put on their piece anyway (a test fails on them).
     forced: list[Placed] = field(default_factory=list)
-    #: Edge labels no free place was found for (their hex crowded to the map's rim): the sheet
+    #: Plates no free place was found for (their hex crowded, against the map's rim): the sheet
     #: lists them beside the map, by hex name, rather than cover anything.
     listed: list[Wanted] = field(default_factory=list)
     #: The outlines of pieces of several hexes and of placed Books (shapely), which no plate or
@@ -132,86 +136,6 @@ def size_of(want: Wanted, size_pt: float, pt_per_mm: float) -> tuple[float, floa
     """The box a want's words take: a label's at its own size, else a plate's."""
     return label_size(want.text, want.size) if want.size else plate_size(want.text, size_pt, pt_per_mm)
 
-
-
-# -- what plates keep off ---------------------------------------------------------------------
-
-def shapes_of(items: Iterable[Any], pt_per_mm: float) -> list[Any]:
-    """Scene shapes as areas (shapely), with their line widths: a filled shape its area, a
-    line or a ring its stroke, a text the box of its letters."""
-    import shapely
-    from shapely.geometry import LineString, Point, Polygon
-
-    from mapkit.outputs.paint.pdf import bold_font, font, text_width
-    from mapkit.outputs.scene.shapes import Circle, Poly, Text
-
-    geoms: list[Any] = []
-    grow: list[float] = []
-    boxes: list[tuple[float, float, float, float]] = []
-    for item in items:
-        if isinstance(item, Circle):
-            geoms.append(Point(item.cx, item.cy))
-            grow.append(item.radius + (item.width / 2 if item.stroke is not None else 0.0))
-        elif isinstance(item, Poly):
-            if len(item.pts) < 2:
-                continue
-            half = max(item.width, 0.1 / pt_per_mm) / 2 if item.stroke is not None else 0.0
-            if item.closed and item.fill is not None and len(item.pts) >= 3:
-                area = Polygon(item.pts)
-                geoms.append(area if area.is_valid else area.buffer(0))
-                grow.append(half)
-            elif item.stroke is not None:
-                geoms.append(LineString(list(item.pts) + ([item.pts[0]] if item.closed else [])))
-                grow.append(half)
-        elif isinstance(item, Text):
-            size_pt = max(2.5, item.size * pt_per_mm)            # as the PDF painter sets it
-            w = text_width(item.text, bold_font() if item.bold else font(), size_pt) / pt_per_mm
-            h = size_pt / pt_per_mm
-            x0 = item.x - {"start": 0.0, "end": w}.get(item.anchor, w / 2)
-            boxes.append((x0, item.y - h * 0.4, x0 + w, item.y + h * 0.45))
-    out = list(shapely.buffer(geoms, grow, quad_segs=4)) if geoms else []
-    if boxes:
-        x0s, y0s, x1s, y1s = zip(*boxes)
-        out += list(shapely.box(x0s, y0s, x1s, y1s))
-    return [g for g in out if not g.is_empty]
-
-
-def marks_of(m: Map, indices: Iterable[int], p: float = P) -> list[Any]:
-    """What the pieces `indices` draw over their hexes, as the scene draws it (`pieces.piece_marks`)."""
-    from mapkit.outputs.scene import layout
-    from mapkit.outputs.scene.pieces import piece_marks
-
-    cat = catalog()
-    items: list[Any] = []
-    for i in indices:
-        piece = m.pieces[i]
-        items.extend(item for item in piece_marks(m, piece, cat[piece.type], layout.piece_cells(m, piece), p)
-                     if not is_outline(item))
-    return items
-
-
-def is_outline(item: Any) -> bool:
-    """A piece's outline (`pieces.obstacle_marks`): not a mark to keep off but an area to keep out
-    of (`areas_of`), so its own plate sits inside it and a leader line reaches it."""
-    return bool(getattr(item, "attrs", None)) and item.attrs.get("class") == "piece-outline"
-
-
-def areas_of(m: Map, indices: Iterable[int], p: float = P) -> tuple[list[Any], list[int]]:
-    """The outlines of the pieces `indices` that cover several hexes with what stands on them
-    (`pieces.piece_area`), as shapely polygons, and the index of the piece each is of."""
-    from shapely.geometry import Polygon
-
-    from mapkit.outputs.scene.pieces import OUTLINE_WIDTH, piece_area
-
-    cat = catalog()
-    areas: list[Any] = []
-    owners: list[int] = []
-    for i in indices:
-        piece = m.pieces[i]
-        for ring in piece_area(m, piece, cat[piece.type], p):
-            areas.append(Polygon(ring).buffer(p * OUTLINE_WIDTH / 2, join_style=2))   # its line too
-            owners.append(i)
-    return areas, owners
 
 
 # -- placing ----------------------------------------------------------------------------------
@@ -422,7 +346,7 @@ def _beside_spots(want: Wanted, w: float, h: float, area: Box | None) -> list[tu
     ax, ay = hex_center_mm(*want.cells[0])
     out = []
     x0, y0, x1, y1 = area if area is not None else (-math.inf, -math.inf, math.inf, math.inf)
-    rings = RINGS + (BOOK_RINGS if want.outline or want.kind == "room" else ())
+    rings = RINGS + FAR_RINGS
     for half in (0.0, 0.5):
         units = _units(half)
         for ring in rings:
@@ -453,7 +377,9 @@ def place(wants: Sequence[Wanted], keep_off: list[Any], pt_per_mm: float, area: 
     too), inside `area` (x0, y0, x1, y1, model mm) where given. The pieces with the fewest free
     places inside them are placed first; those with none go beside, with a leader line that
     crosses no plate, mark or other line, once every other has its place (with `beside` False,
-    they are listed instead, for a caller to try smaller)."""
+    they are listed instead, for a caller to try smaller). A plate that finds no place at all is
+    listed (`Layout.listed`: the sheet names it by its hex beside the map), never forced over a
+    mark; only a label with no place (a room's name) is forced."""
     size_pt = label_size_pt(pt_per_mm)
     areas, owners = list(areas), list(area_owners)
     for want in wants:            # a Book's name lies in no other Book's outline, where it would seem to name that one
@@ -493,7 +419,7 @@ def place(wants: Sequence[Wanted], keep_off: list[Any], pt_per_mm: float, area: 
             around[id(want)] = [spot for spot, ok in zip(spots_beside, free) if ok]
         for want in sorted(later, key=lambda wt: (len(around[id(wt)]), wt.piece)):   # the most hemmed in first
             chosen = _beside(want, sizes[id(want)], around[id(want)], taken, blocks)
-            if chosen is None and want.kind in ("edge", "book"):
+            if chosen is None and not want.size:      # a plate with no room: named beside the map instead
                 listed.append(want)
                 continue
             if chosen is None:
@@ -518,14 +444,19 @@ def _beside(want: Wanted, size: tuple[float, float], around: list[tuple[Box, flo
     for b, ux, uy in around:
         if taken.box_hits(b):
             continue
+        mx, my = (b[0] + b[2]) / 2, (b[1] + b[3]) / 2
         ends = [(ax + ux * end * P, ay + uy * end * P) for end in LEADER_ENDS]
+        for cell in want.cells[1:LEADER_HEXES]:       # or the rim of another of its hexes, facing the plate
+            cx, cy = hex_center_mm(*cell)
+            d = math.hypot(mx - cx, my - cy) or 1.0
+            ends.append((cx + (mx - cx) / d * LEADER_ENDS[0] * P, cy + (my - cy) / d * LEADER_ENDS[0] * P))
         if want.sides:                                # at the edge the piece stands on, just outside it
             ends = [_edge_end(ax, ay, d, along) for d in want.sides for along in (0.0, -0.2, 0.2)]
         if rim is not None:                           # a Book's name points at its outline's nearest point
             if rim.intersects(box(*b)):
                 continue
-            near = rim.interpolate(rim.project(Point((b[0] + b[2]) / 2, (b[1] + b[3]) / 2)))
-            ends = [(near.x, near.y)]
+            at = rim.project(Point(mx, my))
+            ends = [(pt.x, pt.y) for pt in (rim.interpolate(at + k * RIM_STEP * P) for k in (0, -1, 1, -2, 2))]
         for tx, ty in ends:
             seg = (_edge_point(b, tx, ty), (tx, ty))
             if seg[0] == seg[1] or taken.line_hits(seg) or blocks.crosses_a_mark(seg):
@@ -573,6 +504,8 @@ def room_names(m: Map, indices: Sequence[int], p: float = P, c3g_level: int | No
     the scene group of the names and the layout that placed them."""
     from mapkit.outputs.scene.shapes import Group, Poly, Text
 
+    from mapkit.outputs.scene.keep_off import areas_of, c3g_keep_off, marks_of, shapes_of
+
     indices = list(indices)
     keep_off = shapes_of(marks_of(m, indices, p), 1.0) + c3g_keep_off(m, c3g_level, p)
     areas, owners = areas_of(m, indices, p)
@@ -614,31 +547,3 @@ def _text_of(pl: Placed) -> Any:
     from mapkit.outputs.scene.shapes import Text
 
     return Text(pl.x, pl.y, pl.wanted.text, pl.wanted.size, fill=(255, 255, 255), bold=True, halo=(0, 0, 0))
-
-
-def c3g_keep_off(m: Map, level: int | None | bool, p: float = P) -> list[Any]:
-    """The C3G marks a drawing of `level` shows (its whole C3G layer for None; none for False),
-    as shapes to keep off (`c3g_marks`)."""
-    from mapkit.outputs.scene import c3g
-
-    if level is False or not c3g.has_c3g(m):
-        return []
-    return shapes_of(c3g_marks(c3g.c3g_layer(m, p, None if level is None else int(level)).groups), 1.0)
-
-
-def c3g_marks(items: Iterable[Any]) -> list[Any]:
-    """What the C3G layer of a drawing (`scene.c3g.c3g_layer`) marks a hex with: its words (Door,
-    Win, T4, a class's letter, an object's initials), its filled symbols (a door, a window, a
-    stair, a lift, an object's hex and entrance arrow), ringed ones (a transit space), the
-    hatching of a Half or Partial hex and the dots of a Covered one, an object's line. Not its
-    class rings, walls and interior outlines: like a tile's outline, a plate may lie on those."""
-    from mapkit.outputs.scene.shapes import Circle, Group, Poly, Text
-
-    out: list[Any] = []
-    for item in items:
-        if isinstance(item, Group):
-            out += c3g_marks(item.items)
-        elif isinstance(item, (Text, Circle)) or isinstance(item, Poly) and (
-                item.fill is not None and item.closed or not item.closed):
-            out.append(item)
-    return out

@@ -185,7 +185,7 @@ def laur(symbol: str, cx: float, cy: float, p: float, rgb: RGB, turn: float = 0.
         else:                                     # pointing west at turn 0, as the editor draws it
             unit = [(0.14, -0.25), (0.14, 0.25), (-0.29, 0.0)]
         out.append(Poly(_turn_pts(cx, cy, p, unit, turn), fill=rgb, stroke=ink, width=w * 1.4))
-        ticks_at = (0.0,)
+        ticks_at: tuple[float, ...] = (0.0,)
     elif name in LAUR_REACH:
         a, b = LAUR_REACH[name]
         bar = [(a, -LAUR_BAR), (b, -LAUR_BAR), (b, LAUR_BAR), (a, LAUR_BAR)]

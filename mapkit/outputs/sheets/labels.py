@@ -27,18 +27,15 @@ from typing import Any, Iterable, Sequence
 from mapkit.model.catalog import PieceType, catalog
 from mapkit.model.grid import DIRECTION_NAMES, HEX_PITCH_MM, hex_center_mm, mm_to_hex, neighbours
 from mapkit.model.map import Map
+from mapkit.outputs.scene.keep_off import areas_of, c3g_marks, marks_of, shapes_of  # noqa: F401  (the sheets' names)
 from mapkit.outputs.scene.placing import (  # noqa: F401  (the sheets' names for the one layout)
     HEXES_TRIED,
     Layout,
     Placed,
     Wanted,
-    areas_of,
-    c3g_marks,
     label_size_pt,
-    marks_of,
     place,
     plate_size,
-    shapes_of,
 )
 
 

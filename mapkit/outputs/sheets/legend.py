@@ -55,7 +55,7 @@ class PageLegend:
         notes = [PLATES_NOTE]
         if books:
             notes.append(BOOKS_NOTE)
-        if any(t.id in said["ruins_side_unknown"] for t in types):
+        if any(t.id in said["ruin_walls"] for t in types):
             notes.append(str(said["ruin_legend"]))
         if stacked:
             notes.append(str(said["stack_legend"]))

@@ -48,6 +48,8 @@ MARKER_KINDS = ("marker",)
 #: of the size it has beside one column; the rest of a long list goes on the next page.
 MOST_COLUMNS = 3
 KEEP = 0.97
+#: A list a little too long for its columns is set this much smaller before it runs on.
+TIGHT = 0.86
 
 
 class Build(Record):
@@ -193,9 +195,9 @@ def _panel(b: Build, w: Writer, group: tuple[int, ...], left: float, top: float,
     drawing.add(plates(layout, scale))              # last: nothing drawn covers a number or a name
     drawing.add(edges(frame.lettering, frame.box, coordinate_size(scale) * POINT / scale, gap=2 * POINT / scale))
     w.group.add(drawing)
-    crowded = [want for want in layout.listed if want.kind == "edge"]
+    crowded = [want for want in layout.listed if want.kind != "book"]
     if crowded:
-        rows += [Row("gap"), Row("head", "Edge pieces on crowded hexes")]
+        rows += [Row("gap"), Row("head", "Pieces on crowded hexes")]
         rows += [Row("text", f"{frame.name(*want.cells[0])}: {want.text}")
                  for want in sorted(crowded, key=lambda wt: (wt.cells[0][1], wt.cells[0][0]))]
     if here:
@@ -206,13 +208,16 @@ def _panel(b: Build, w: Writer, group: tuple[int, ...], left: float, top: float,
             if n in unnamed:            # crowded: its name found no room on the map, so its hex is named
                 text += f" ({hex_of(frame, fp.points)}, no room for its name)"
             rows += [Row("text", line) for line in w.wrap(text, 7.5, list_w / cols - 3)]
+    k = 1.0
     laid = columns(rows, room)
+    if len(laid) > cols and len(columns(rows, room, k=TIGHT)) <= cols:
+        k, laid = TIGHT, columns(rows, room, k=TIGHT)       # a list a little too long: set tighter
     if len(laid) > cols:                       # the rest on the next page, and this column says so
         laid = columns(rows, room - row_height(Row("text")) - row_height(Row("gap")))
         laid[cols - 1] = laid[cols - 1] + [Row("gap"), Row("text", "continued on the next page")]
     col_w = list_w / cols
     for n, col in enumerate(laid[:cols]):
-        set_rows(w, col, left + width - list_w + n * col_w, top + 4, col_w - 3)
+        set_rows(w, col, left + width - list_w + n * col_w, top + 4, col_w - 3, k)
     return laid[cols:]
 
 

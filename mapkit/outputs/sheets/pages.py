@@ -174,6 +174,10 @@ def scenario_pages(b: Build, whole: Map, number: int) -> list[Scene]:
     drawing.add(edges(frame.lettering, frame.box, coordinate_size(scale) * POINT / scale, gap=2 * POINT / scale))
     sheet.root.add(drawing)
     side = _side_rows(w, view, own, number, hidden, stacked, whole, list_w)
+    if layout.listed:                      # plates the map left no room for, by hex
+        side += [Row("gap"), Row("head", "Pieces on crowded hexes")]
+        side += [Row("text", f"{frame.name(*want.cells[0])}: {want.text}")
+                 for want in sorted(layout.listed, key=lambda wt: (wt.cells[0][1], wt.cells[0][0]))]
     side_cols = columns(side, height - 4)
     set_rows(w, side_cols[0], margin + width - list_w, top + 4, list_w)
     text = notes_text(setup.notes) if setup.notes.strip() else ""
