@@ -169,13 +169,16 @@ class Top(NamedTuple):
     piece: int
 
 
-def visible_tops(m: Map) -> dict[tuple[int, int], Top]:
+def visible_tops(m: Map, indices: Iterable[int] | None = None) -> dict[tuple[int, int], Top]:
     """For each hex, the surface piece seen from above: the one the top view paints last
-    (highest bottom, then highest top, then last in file order), so the two always agree."""
+    (highest bottom, then highest top, then last in file order), so the two always agree. With
+    `indices`, among those pieces only (in file order)."""
     cat = catalog()
     tops: dict[tuple[int, int], Top] = {}
     ranks: dict[tuple[int, int], tuple[int, float]] = {}
-    for index, piece in enumerate(m.pieces):
+    pieces = m.pieces
+    for index in range(len(pieces)) if indices is None else indices:
+        piece = pieces[index]
         ptype = cat[piece.type]
         if not is_surface(ptype):
             continue

@@ -41,10 +41,25 @@ def fitted(text: str, size: float, width: float, measure: Measure, bold: bool = 
     return fit(text, size, width, measure, bold), size
 
 
+#: Texts already wrapped (the same notes on every page of a print), by what they were wrapped to.
+_WRAPPED: dict[tuple, list[str]] = {}
+
+
 def wrap(text: str, size: float, width: float, measure: Measure, bold: bool = False) -> list[str]:
     """Lines of `text` no wider than `width` (paragraphs kept apart; a word longer than a line is
     broken where it reaches the edge). A line's width is the sum of its words' and spaces' (no
-    kerning between words), so each word is measured once."""
+    kerning between words), so each word is measured once. A text wrapped again the same way is
+    not measured again."""
+    key = (text, size, width, measure, bold)
+    found = _WRAPPED.get(key)
+    if found is None:
+        if len(_WRAPPED) > 4096:
+            _WRAPPED.clear()
+        found = _WRAPPED[key] = _wrap(text, size, width, measure, bold)
+    return list(found)
+
+
+def _wrap(text: str, size: float, width: float, measure: Measure, bold: bool) -> list[str]:
     space = measure(" ", size, bold)
     lines: list[str] = []
     for para in text.replace("\r", "").split("\n"):

@@ -13,10 +13,9 @@ from typing import Any, Sequence
 from mapkit.model import levels
 from mapkit.model.catalog import catalog
 from mapkit.model.grid import DIRECTIONS, HEX_PITCH_MM
-from mapkit.model.map import Map, Pieces
+from mapkit.model.map import Map
 from mapkit.outputs.scene import c3g, layout, placing, players, style, symbols
 from mapkit.outputs.scene.pieces import draw_piece_top, piece_marks  # noqa: F401  (what views drew before)
-from mapkit.outputs.scene.iso import iso_view
 from mapkit.outputs.scene.layout import Box, Oblique, hex_center
 from mapkit.outputs.scene.board import edges as board_edges
 from mapkit.outputs.scene.legend import draw_legend
@@ -85,6 +84,8 @@ def _build(m: Map, opts: RenderOptions) -> Scene:
 
         if opts.seen_from not in turn.SEEN_FROM:
             raise ValueError(f"unknown side {opts.seen_from!r} (known: {', '.join(turn.SEEN_FROM)})")
+        from mapkit.outputs.scene.iso import iso_view  # (imported here: a picture from above needs none of it)
+
         seen = turn.turned(m, opts.seen_from)
         return _finish(seen, opts, *iso_view(seen, opts))
     if opts.view == "levels" and opts.level is None:
@@ -101,21 +102,18 @@ def top_view(m: Map, opts: RenderOptions, only_level: int | None = None,
     cat = catalog()
     p = opts.pitch
     root = Group()          # its layers go straight under <svg> (Inkscape wants them there)
-    tops = layout.visible_tops(m)
     if only_level is None:
         indices: Sequence[int] = range(len(m.pieces))
+        tops = layout.visible_tops(m)
         edges_by_level = _contours_by_level(m, tops)
+        _draw_pieces(root, m, layout.draw_order(m, indices), edges_by_level, p, tops, tops)
     else:
         drawn = {only_level, *also}
         indices = [i for i, pc in enumerate(m.pieces) if layout.build_level(cat[pc.type], pc) in drawn]
         below = _draw_below(root, m, only_level, p)
-        sub = Map(pieces=Pieces([m.pieces[i] for i in indices]))
-        sub_tops = layout.visible_tops(sub)
-        remap = dict(enumerate(indices))
-        tops_here = {c: layout.Top(t.level, remap[t.piece]) for c, t in sub_tops.items()}
+        tops_here = layout.visible_tops(m, indices)
         edges_by_level = _contours_by_level(m, tops_here)
-    _draw_pieces(root, m, layout.draw_order(m, indices), edges_by_level, p,
-                 tops if only_level is None else tops_here, tops if only_level is None else None)
+        _draw_pieces(root, m, layout.draw_order(m, indices), edges_by_level, p, tops_here, None)
     cells = [c for i in indices for c in layout.piece_cells(m, m.pieces[i])]
     if only_level is not None:
         cells += list(below)
@@ -147,17 +145,21 @@ def _draw_below(root: Group, m: Map, only_level: int, p: float) -> set[tuple[int
     cat = catalog()
     under = [i for i, pc in enumerate(m.pieces)
              if layout.is_surface(cat[pc.type]) and layout.build_level(cat[pc.type], pc) < only_level]
-    sub = Map(pieces=Pieces([m.pieces[i] for i in under]))
     ghost = root.group(f"below-{only_level}", label=f"Below Level {only_level}", layer=True)
     fade = style.style_data()["below"]
-    tops = layout.visible_tops(sub)
+    tops = layout.visible_tops(m, under)
+    inks: dict[tuple, tuple[style.RGB, style.RGB]] = {}       # each colour faded once, not once a hex
     for (q, r), top in sorted(tops.items()):
-        piece = sub.pieces[top.piece]
+        piece = m.pieces[top.piece]
         ptype = cat[piece.type]
         depth = only_level - layout.build_level(ptype, piece)
-        fill = style.faded(style.piece_fill(ptype, piece.attrs), fade["just_below"] if depth <= 1 else fade["deeper"])
-        ghost.add(Poly(layout.hex_corners(q, r, p), fill=fill, stroke=style.darker(fill, fade["outline"]),
-                       width=p * 0.012))
+        base = style.piece_fill(ptype, piece.attrs)
+        key = (base, depth <= 1)
+        if key not in inks:
+            fill = style.faded(base, fade["just_below"] if depth <= 1 else fade["deeper"])
+            inks[key] = (fill, style.darker(fill, fade["outline"]))
+        fill, edge = inks[key]
+        ghost.add(Poly(layout.hex_corners(q, r, p), fill=fill, stroke=edge, width=p * 0.012))
     return set(tops)
 
 
