@@ -135,13 +135,23 @@ _ATTR_ESCAPES = str.maketrans({"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&qu
 _TEXT_ESCAPES = str.maketrans({"&": "&amp;", "<": "&lt;", ">": "&gt;", "\r": "&#13;"})
 
 
+#: A character an attribute value or a text node must escape or cannot hold.
+_SPECIAL = re.compile("[&<>\"\n\r\t\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
+
+
 def _attr(value: object) -> str:
-    """An attribute value: XML-safe (`_xml`) and escaped."""
-    return _xml(value).translate(_ATTR_ESCAPES)
+    """An attribute value: XML-safe (`_xml`) and escaped (most are plain: looked at once)."""
+    text = str(value)
+    if _SPECIAL.search(text) is None:
+        return text
+    return _xml(text).translate(_ATTR_ESCAPES)
 
 
 def _text(value: object) -> str:
-    return _xml(value).translate(_TEXT_ESCAPES)
+    text = str(value)
+    if _SPECIAL.search(text) is None:
+        return text
+    return _xml(text).translate(_TEXT_ESCAPES)
 
 
 def _emit_group(out: list[str], group: Group, clips: list[int] | None = None) -> None:

@@ -25,7 +25,7 @@ from __future__ import annotations
 from typing import Any
 
 from mapkit.model import levels
-from mapkit.model.board import Board, hex_named
+from mapkit.model.board import Board, column_letters, hex_named
 from mapkit.model.catalog import catalog
 from mapkit.model.grid import HEX_PITCH_MM, hex_corners
 from mapkit.model.map import Map
@@ -39,6 +39,7 @@ from mapkit.records import Record
 P = HEX_PITCH_MM
 #: Table millimetres per unit of the drawing.
 SCALE = 1.0
+_PATTERN = {"class": "pattern"}
 #: What each kind of standing piece is called by the page (its group's class).
 STANDING_CLASS = {"start-zone": "start-zone", "glyph": "glyph"}
 
@@ -126,6 +127,7 @@ class _Drawing:
         self._key: dict[style.RGB, int] = {}
         self._levels: dict[int, Group] = {}
         self._protos: dict[tuple, _Proto] = {}
+        self._letters: dict[int, str] = {}
 
     @property
     def levels(self) -> list[int]:
@@ -140,6 +142,20 @@ class _Drawing:
                             Group(attrs={"class": "marks"})]
             self._levels[level] = found
         return found
+
+    def named(self, q: int, r: int) -> str:
+        """A hex as a title names it: the sheets' name, then axial ("C7 (2, 6)"); each column's
+        letters worked out once."""
+        board = self.board
+        if board is None:
+            return f"({q}, {r})"
+        col, row = q + (r >> 1), r
+        if col < board.col0 or row < board.row0:
+            return f"({q}, {r})"
+        letters = self._letters.get(col)
+        if letters is None:
+            letters = self._letters[col] = column_letters(col - board.col0)
+        return f"{letters}{row - board.row0 + 1} ({q}, {r})"
 
     def key(self, rgb: style.RGB) -> int:
         if rgb not in self._key:
@@ -159,19 +175,22 @@ class _Drawing:
         proto = self._proto(piece, ptype)
         dq, dr = piece.q, piece.r
         dx, dy = hex_center(dq, dr, P)
+        top_class, plain = {"class": f"hex lvhex f{k}"}, {"class": f"lvhex f{k}"}
+        said = f" Level {top_level}: {ptype.name}"
+        ref = self._pattern(pattern, fill) if pattern else None
+        add = tiles.items.append                                        # type: ignore[union-attr]
+        tops = self.tops
         for (q, r), (x, y), stroke, width in proto.hexes:
             q, r = q + dq, r + dr
-            top = self.tops.get((q, r))
+            top = tops.get((q, r))
             if top is not None and top.piece == index:
-                use = Use("hx", x + dx, y + dy, fill, stroke, width,
-                          {"id": f"hex_{q}_{r}", "class": f"hex lvhex f{k}", "data-q": q, "data-r": r,
-                           "data-level": top_level},
-                          f"{hex_named(self.board, q, r)} Level {top_level}: {ptype.name}")
+                add(Use("hx", x + dx, y + dy, fill, stroke, width,
+                        {"id": f"hex_{q}_{r}", **top_class, "data-q": q, "data-r": r, "data-level": top_level},
+                        self.named(q, r) + said))
             else:
-                use = Use("hx", x + dx, y + dy, fill, stroke, width, {"class": f"lvhex f{k}"})
-            tiles.add(use)                                              # type: ignore[union-attr]
-            if pattern:
-                tiles.add(Use(self._pattern(pattern, fill), x + dx, y + dy, attrs={"class": "pattern"}))  # type: ignore[union-attr]
+                add(Use("hx", x + dx, y + dy, fill, stroke, width, plain))
+            if ref is not None:
+                add(Use(ref, x + dx, y + dy, attrs=_PATTERN))
         for ring in proto.outlines:                   # a Level's outlines: one pen, one path
             self._outline(outlines, ring, dx, dy)
         if proto.marks:
@@ -264,10 +283,11 @@ def _moved(item: Any, dx: float, dy: float) -> Any:
 
 
 def _contours(m: Map, tops: dict[tuple[int, int], layout.Top]) -> list[Group]:
-    """The steps between Levels, as the top view draws them (with their shadows)."""
+    """The steps between Levels, as the top view draws them (not their shadows: a browser zooms
+    in on them, where a picture is seen whole)."""
     from mapkit.outputs.scene.views import _contours_by_level, _draw_contours
 
     out = Group(attrs={"class": "contours"})
     for edges_of in _contours_by_level(m, tops).values():
-        _draw_contours(out, edges_of, P, m, tops)
+        _draw_contours(out, edges_of, P)
     return [out]

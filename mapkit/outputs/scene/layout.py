@@ -177,8 +177,8 @@ def visible_tops(m: Map, indices: Iterable[int] | None = None) -> dict[tuple[int
     tops: dict[tuple[int, int], Top] = {}
     ranks: dict[tuple[int, int], tuple[int, float]] = {}
     pieces = m.pieces
-    for index in range(len(pieces)) if indices is None else indices:
-        piece = pieces[index]
+    chosen = enumerate(pieces) if indices is None else ((index, pieces[index]) for index in indices)
+    for index, piece in chosen:
         ptype = cat[piece.type]
         if not is_surface(ptype):
             continue
