@@ -99,7 +99,7 @@ def reader_warnings(m: Map) -> list[str]:
     from mapkit.errors import bounded
     from mapkit.formats.native import MIGRATED
 
-    read_as = getattr(m, "read_as", None) or m.source_format
+    read_as = m.read_as or m.source_format
     kept = read_as == "mapkit" and m.source_format not in (None, "mapkit")  # its warnings are its source's
     return [bounded(f"(kept from the {m.source_format} file it was converted from) {warning}"
                     if kept and not warning.startswith(MIGRATED) else warning, None) for warning in m.warnings]

@@ -111,8 +111,7 @@ def parse_map(data: bytes, fmt: str | None = None, filename: str = "", hint: str
     except FormatError as exc:
         raise (exc.with_file(filename) if filename else exc) from None
     result.source_format = result.source_format or info.name
-    result.read_as = info.name  # (not a field: the format of this file, which
-    # source_format is not for a mapkit JSON file that keeps the format its map came from)
+    result.read_as = info.name
     limits.check_map(result, shown)
     return result
 

@@ -93,7 +93,7 @@ def read_job(path: PathLike, format: str | None, scenario: int | None, tell: Tol
     else:
         m, started = read_from
     seconds = time.perf_counter() - started
-    read_as = tell.read_as = getattr(m, "read_as", None) or m.source_format
+    read_as = tell.read_as = m.read_as or m.source_format
     said_read(tell, f"{shown_input(path)}: read as {read_as or 'an unnamed format'}, {api.pieces_said(m)} "
                     f"in {seconds:.3f} s")  # as a batch says it (`mapkit.summary.read_said`); pieces as info counts them
     for warning in api.reader_warnings(m):
