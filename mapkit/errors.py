@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Iterable
+
 
 #: The most characters of an input one message quotes (a key, a value, a link), and of the whole
 #: place and message a FormatError prints: an error is one line, whatever the input holds.
@@ -153,12 +157,39 @@ class OutputError(MapkitError):
 class OptionError(MapkitError, ValueError):
     """A value given to mapkit that it cannot use: an unknown format, set, paper or level.
 
-    The library raises this (never the command line's UsageError); `mapkit` exits 2 on it.
+    The library raises this (never the command line's UsageError); `mapkit` exits 2 on it. One
+    for a value outside a fixed set (`choice`) names the parameter (`option`) and the values it
+    takes (`choices`), so a caller can offer them. A ValueError, as Python's own errors for a value.
     """
+
+    def __init__(self, message: str, *, option: str | None = None, choices: tuple[str, ...] = ()):
+        super().__init__(message)
+        #: The parameter whose value was refused, and the values it takes (a fixed set), where known.
+        self.option = option
+        self.choices = choices
 
     @property
     def reason(self) -> str:
         return "not a map mapkit reads"
+
+
+def choice(value: object, choices: Iterable[str], what: str, option: str | None = None) -> str:
+    """`value` when it is one of `choices`; else an OptionError "unknown WHAT 'VALUE' (known: A, B,
+    C)", adding the choice it was likely meant to be ("did you mean 'iso'?": the same but for
+    case, the start of it, or a close spelling). `option` is the parameter, if `what` is not it."""
+    known = tuple(choices)
+    if value in known:
+        return value  # type: ignore[return-value]
+    import difflib
+
+    text = str(value)
+    near = [c for c in known if c.lower() == text.lower()] or \
+        [c for c in known if len(c) > 1 and len(text) > 1 and (text.lower().startswith(c.lower())
+                                                               or c.lower().startswith(text.lower()))] or \
+        difflib.get_close_matches(text, known, n=1, cutoff=0.6)
+    meant = f"; did you mean {near[0]!r}?" if near else ""
+    raise OptionError(f"unknown {what} {quoted(value)} (known: {', '.join(known)}){meant}", option=option or what,
+                      choices=known)
 
 
 class ScenarioError(OptionError):

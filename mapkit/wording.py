@@ -21,9 +21,12 @@ class Wording:
         """The choice `name` (a parameter of the library's verbs) set to `value` (None: any value)."""
         return f"{name}=..." if value is None else f"{name}={value}"
 
+    #: The verb of each command whose function is not named as the command is.
+    VERBS = {"print": "print_sheets"}
+
     def command(self, name: str) -> str:
-        """The verb `name` (a function of `mapkit`)."""
-        return f"mapkit.{name}"
+        """The command `name` as the library's verb (a function of `mapkit`)."""
+        return f"mapkit.{self.VERBS.get(name, name)}"
 
     def data(self) -> str:
         """Where an answer's whole document is (all its figures, with their reasoning)."""
