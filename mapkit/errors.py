@@ -179,7 +179,7 @@ def choice(value: object, choices: Iterable[str], what: str, option: str | None 
     case, the start of it, or a close spelling). `option` is the parameter, if `what` is not it."""
     known = tuple(choices)
     if value in known:
-        return value  # type: ignore[return-value]
+        return value
     import difflib
 
     text = str(value)

@@ -150,7 +150,8 @@ def _make_init(cls: type, names: tuple[str, ...], defaults: tuple[Any, ...],
             self.__post_init__()
 
     __init__.__qualname__ = qualname
-    __init__._record_made = True  # type: ignore[attr-defined]  (its signature is the fields': `_Signature`)
+    # (made here: its signature is the fields', `_Signature`)
+    __init__._record_made = True  # type: ignore[attr-defined]
     return __init__
 
 

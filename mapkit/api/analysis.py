@@ -75,11 +75,12 @@ def analyze(subject: Map | PathLike | bytes, move: int = 5, height: int = 5, fly
     one room). With `heatmap`, the answer carries the turns a heatmap draws (one view only);
     nothing is written (`heatmap=PATH`, which wrote the PNG, is deprecated).
 
-    Returns an `Analysis` (`.doc`, `.heatmap`, `.text()`, `.json()`, `.save(path)`). Raises
-    OptionError for a value it cannot use (naming `move`, `height`, `room` and `scenario` as
-    `names` calls them, keys of `NAMES`), StartError for a `start` that names no space,
-    RoomError or ScenarioError for a heatmap of several rooms or scenarios, or one the map has
-    not; as `read` does for a file."""
+    Returns an `Analysis` (`.doc`, `.heatmap`, `.text()`, `.json()`, `.save(path)`).
+
+    Raises OptionError for a value it cannot use (naming `move`, `height`, `room` and `scenario` as
+    `names` calls them, keys of `NAMES`), StartError for a `start` that names no space, RoomError or
+    ScenarioError for a heatmap of several rooms or scenarios, or one the map has not; as `read` does
+    for a file."""
     from mapkit.errors import choice
     from mapkit.movement.analysis_report import MOVERS, analyze_map
     from mapkit.movement.profile import Figure

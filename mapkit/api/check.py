@@ -61,9 +61,11 @@ class Validation(Record, Answer):
         return ", ".join(f"{n} {names[s][n != 1]}" for s, n in counts.items() if n)
 
     def text(self) -> str:
-        from mapkit.rules.findings_report import render_text
+        """What `mapkit validate` prints of one map or Book: the findings, then `N errors, M
+        warnings in 1 map`, printed when clean too, so a check that found nothing says it looked."""
+        from mapkit.rules.findings_report import render_text, summary_line
 
-        return render_text(self.findings)
+        return render_text(self.findings) + summary_line(self.findings, 1)
 
     def json(self) -> str:
         from mapkit.rules.findings_report import render_json
@@ -82,8 +84,10 @@ class Validation(Record, Answer):
 def check_options(profile: str | None = "casual", select: Iterable[str] = (), ignore: Iterable[str] = (),
                   settings: Mapping[str, Any] | None = None, overlay: Any = None, vehicle_rules: str | None = None,
                   names: Mapping[str, str] | None = None) -> tuple[list[Rule], dict[str, Any]]:
-    """The rules a check runs and its convention parameters (name -> value), as `validate` takes
-    its options (see there).
+    """The rules a check runs and its convention parameters, as `validate` takes its options
+    (see there), so that a bad option is refused once, before any map is read.
+
+    Returns (the rules, in code order; the parameters, name -> value).
 
     Raises OptionError for a profile or vehicle rule set mapkit has not (naming those it has), a
     code pattern that names no rule, an unknown setting, or a selection the ignores (or the
@@ -121,8 +125,11 @@ def check_options(profile: str | None = "casual", select: Iterable[str] = (), ig
 
 
 def parse_setting(text: str) -> tuple[str, Any]:
-    """'NAME=VALUE', as `validate --set` takes it, -> (name, value) for `settings`: a whole
-    number, or one of a choice's words. Raises OptionError naming what is wrong."""
+    """'NAME=VALUE', as `validate --set` takes it, for `settings`.
+
+    Returns (name, value): a whole number, or one of a choice's words.
+
+    Raises OptionError naming what is wrong."""
     from mapkit.rules.profiles import parse_setting as parse
 
     try:
@@ -145,8 +152,9 @@ def validate(subject: Source, profile: str | None = "casual", select: Iterable[s
     findings); a page of several scenarios or rooms, one at a time.
 
     Returns a `Validation` (`.findings`, `.ok`, `.text()`, `.json()`, `.sarif()`, `.save(path)`).
-    Raises OptionError for an option it cannot use (see `check_options`); FormatError, naming the
-    file and the place, for a file that cannot be read."""
+
+    Raises OptionError for an option it cannot use (see `check_options`); FormatError, naming the file
+    and the place, for a file that cannot be read."""
     from mapkit.books.model import Book
     from mapkit.rules.checks import check_book_model, check_map, check_path
     from mapkit.rules.findings_report import sort_key
@@ -189,11 +197,11 @@ class FileValidation(Validation):
     def text(self) -> str:
         """The findings, then `N errors, M warnings in K maps` when any file could be read, or
         none was refused (a folder holding no map: "in 0 maps")."""
-        from mapkit.rules.findings_report import summary_line
+        from mapkit.rules.findings_report import render_text, summary_line
 
         read = len(self.checked) - len(self.unreadable)
         shown = read or not self.unreadable
-        return super().text() + (summary_line(self.findings, read, len(self.unreadable)) if shown else "")
+        return render_text(self.findings) + (summary_line(self.findings, read, len(self.unreadable)) if shown else "")
 
     def sarif(self, unreadable: Sequence[tuple[str, str]] | None = None) -> str:
         return super().sarif(self.unreadable if unreadable is None else unreadable)
@@ -220,8 +228,10 @@ def validate_files(paths: Iterable[PathLike], profile: str | None = "casual", se
     refused before any check when it cannot be written or is one of the inputs;
     `progress(done, total)` is told of each file.
 
-    Returns a `FileValidation`. Raises OptionError for an option it cannot use (as `validate`),
-    OutputError for an `output` that cannot be written."""
+    Returns a `FileValidation`.
+
+    Raises OptionError for an option it cannot use (as `validate`), OutputError for an `output` that
+    cannot be written."""
     from mapkit.batch import check_files
     from mapkit.rules.framework import Finding
     from mapkit.rules.findings_report import sort_key
@@ -235,9 +245,13 @@ def validate_files(paths: Iterable[PathLike], profile: str | None = "casual", se
 
 
 def list_rules(profile: str | None = None, code: str | None = None, vehicle_rules: str | None = None) -> list[Rule]:
-    """The validation rules (of one profile, of one C3G vehicle rule set, or those a code or
-    prefix names), in code order; each has `code`, `name`, `severity`, `summary` and its
-    documentation in `doc`. Raises OptionError for a profile or vehicle rule set mapkit has not."""
+    """The validation rules of one profile, of one C3G vehicle rule set, or those a code or
+    prefix names (None: all).
+
+    Returns a list of `Rule`s, in code order; each has `code`, `name`, `severity`, `summary` and
+    its documentation in `doc`.
+
+    Raises OptionError for a profile or vehicle rule set mapkit has not."""
     from mapkit.rules.framework import check_profile, load_rules, matches
 
     check_profile(profile, vehicle_rules)

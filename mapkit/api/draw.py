@@ -123,15 +123,16 @@ def render(subject: Any, path_or_kind: PathLike = "png", kind: str | None = None
     (mark its findings); for sheets `paper` ("letter", "a4") and those of `print_sheets`; for a
     report those of `report`. `warn`, if given, is told each warning as it happens.
 
-    Returns a `Drawing` (`.data`, `.pages`, `.warnings`, `.save(path)`). Raises OptionError for a
-    name, kind or option it cannot use (naming the choices), PictureTooLarge for a PNG too large
-    for memory, HeatmapError for a heatmap with nothing to draw (naming the file), OutputError for
-    a file that cannot be written, and as `read` does for a file."""
+    Returns a `Drawing` (`.data`, `.pages`, `.warnings`, `.save(path)`).
+
+    Raises OptionError for a name, kind or option it cannot use (naming the choices), PictureTooLarge
+    for a PNG too large for memory, HeatmapError for a heatmap with nothing to draw (naming the file),
+    OutputError for a file that cannot be written, and as `read` does for a file."""
     from mapkit.books.model import Book
 
     if subject is None:
         subject = []
-    elif isinstance(subject, (str, os.PathLike, bytes, bytearray, memoryview)):
+    elif isinstance(subject, (str, os.PathLike, bytes)):
         from mapkit.api.files import read_document
 
         if isinstance(subject, (str, os.PathLike)):
@@ -197,13 +198,14 @@ def print_sheets(subject: Source | Sequence[Book] | None = None, markers: bool =
     to `path` when given.
 
     Returns a `Drawing` (its `warnings` name the Books a map places that could not be drawn).
-    Raises OptionError for markers of a map (give its Books), no Books for a plan, or a value
-    it cannot use; as `render` does."""
+
+    Raises OptionError for markers of a map (give its Books), no Books for a plan, or a value it cannot
+    use; as `render` does."""
     from mapkit.books.model import Book
     from mapkit.geometry.params import OverlayParams
     from mapkit.model.map import Map
 
-    if isinstance(subject, (str, os.PathLike, bytes, bytearray, memoryview)):
+    if isinstance(subject, (str, os.PathLike, bytes)):
         from mapkit.api.files import read_document
 
         if isinstance(subject, (str, os.PathLike)) and map_file is None:
@@ -233,11 +235,18 @@ def report(subject: Map | PathLike | bytes, path: PathLike | None = None, profil
     per Level), parts, inventory, the findings of `profile`. `map_file`, the map's file, names it.
     Written atomically to `path` (.html or .htm) when given.
 
-    Returns a `Drawing` (`.data` the page in UTF-8, `.findings` those it lists). Raises
-    OptionError for a profile mapkit has not; as `render` does."""
+    Returns a `Drawing` (`.data` the page in UTF-8, `.findings` those it lists).
+
+    Raises OptionError for a profile mapkit has not; as `render` does."""
+    from mapkit.api.files import map_of
+    from mapkit.rules.framework import check_profile
+
+    check_profile(profile)  # (the page lists no findings for a rule that fails: a profile there is not is refused)
+    if map_file is None and isinstance(subject, (str, os.PathLike)):
+        map_file = subject
     source = os.fspath(map_file) if map_file is not None else None
     target = os.fspath(path) if path is not None else "report-html"
-    return render(subject, target, "report-html", profile=profile, pictures=pictures,
+    return render(map_of(subject, printable=True), target, "report-html", profile=profile, pictures=pictures,
                   **({"source": source} if source else {}))
 
 
@@ -248,10 +257,11 @@ def overlay(subject: Source, params: Any = None, map_file: PathLike | None = Non
     of its `from_options` keywords: hex_region "cell" or "cap", base_diameter and
     marker_diameter in mm); `map_file`, the map's file, names it.
 
-    Returns an `OverlayResult`: `.doc` is `mapkit overlay --json`'s document, `.text()` what
-    `mapkit overlay` prints, and `render(result, "overlay.png")` draws it. Raises OptionError for
-    measures it cannot use, FormatError for a Book the map places that cannot be placed, and as
-    `read` does for a file."""
+    Returns an `OverlayResult`: `.doc` is `mapkit overlay --json`'s document, `.text()` what `mapkit
+    overlay` prints, and `render(result, "overlay.png")` draws it.
+
+    Raises OptionError for measures it cannot use, FormatError for a Book the map places that cannot be
+    placed, and as `read` does for a file."""
     from mapkit.api.files import read_document
     from mapkit.books.model import Book
     from mapkit.books.overlay_result import classify_book, classify_map
@@ -267,7 +277,11 @@ def overlay(subject: Source, params: Any = None, map_file: PathLike | None = Non
 
 
 def output_kinds() -> tuple[Any, ...]:
-    """The registered kinds of output (name, extensions, subject, description)."""
+    """The registered kinds of output, what `render` draws.
+
+    Returns a tuple of `OutputKind`s (name, subject, extensions, description), in registration order.
+
+    Raises nothing."""
     from mapkit.outputs import OUTPUTS
 
     return OUTPUTS

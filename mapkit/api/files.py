@@ -15,7 +15,7 @@ from mapkit.results import Answer, Document, deprecated, dumps
 
 TYPE_CHECKING = False  # (typing is not imported at run time: every command starts faster)
 if TYPE_CHECKING:
-    from typing import Any, Iterable, Union
+    from typing import Any, Iterable, TypeGuard, Union
 
     from mapkit.batch import Outcome, Progress, Skipped
     from mapkit.books.model import Book
@@ -56,10 +56,12 @@ def read(source: Map | PathLike | bytes, format: str | None = None, scenario: An
     needs; without it the texts are as the file has them, so a conversion keeps them exactly.
     The Books the map places are found beside its file and kept on it (`Map.books`).
 
-    Returns a `Map`. Raises FormatError (naming the file and the place) for a file that cannot
-    be read or is damaged; OptionError for a `format` mapkit has not, or a file that holds a C3G
-    Book or a piece collection rather than a map; RoomError and ScenarioError (OptionErrors) for
-    a room or scenario the map has not."""
+    Returns a `Map`.
+
+    Raises FormatError (naming the file and the place) for a file that cannot be read or is damaged;
+    OptionError for a `format` mapkit has not, or a file that holds a C3G Book or a piece collection
+    rather than a map; RoomError and ScenarioError (OptionErrors) for a room or scenario the map has
+    not."""
     from mapkit import formats
     from mapkit.model.map import Map
 
@@ -120,7 +122,7 @@ def read_document(source: Source, format: str | None = None, printable: bool = F
     return formats.printable_text(m) if printable else m
 
 
-def is_document(value: object) -> bool:
+def is_document(value: object) -> TypeGuard[Map | Book]:
     """Whether `value` is a map or a C3G Book (mapkit.books is not loaded to tell: no Book can
     exist before it is)."""
     import sys
@@ -192,9 +194,10 @@ def write(m: Map | PathLike | bytes, path: PathLike, format: str | None = None, 
     atomically; the name gives the format unless `format` (a name of `file_formats("map")`)
     does. Replaces the file, the one the map was read from too.
 
-    Returns what the format could not carry, one line each (empty: nothing). Raises LossError,
-    writing nothing, for such a loss without `allow_loss`; OptionError for a name or `format` no
-    writable format claims; OutputError when `path` cannot be written; as `read` for a file."""
+    Returns what the format could not carry, one line each (empty: nothing).
+
+    Raises LossError, writing nothing, for such a loss without `allow_loss`; OptionError for a name or
+    `format` no writable format claims; OutputError when `path` cannot be written; as `read` for a file."""
     from mapkit import formats
 
     return formats.write_map(read(m), os.fspath(path), format, allow_loss)
@@ -238,9 +241,14 @@ def convert_files(paths: Iterable[PathLike], folder: PathLike, format: str, from
                   ) -> Conversion:
     """`mapkit convert IN... --to FORMAT -d FOLDER`: every map named, or found in the folders
     named (recursively), written in `format` under `folder` with its relative path kept; each
-    output ends in `extension` (default: the format's first). A map that cannot be read or
-    written, or would lose something without `allow_loss`, is refused in its outcome, never
-    raised; no output replaces an input. `jobs` and `progress` as for `validate_files`."""
+    output ends in `extension` (default: the format's first). `from_format` forces the format
+    maps are read in, `scenario` (`room`) writes that scenario (room) of each. A map that cannot
+    be read or written, or would lose something without `allow_loss`, is refused in its outcome,
+    never raised; no output replaces an input. `jobs` and `progress` as for `validate_files`.
+
+    Returns a `Conversion` (`.outcomes`, one per map; `.text()` the summary).
+
+    Raises OptionError for a `format` mapkit cannot write."""
     from pathlib import Path
 
     from mapkit.batch import convert_files as convert
@@ -253,8 +261,12 @@ def convert_files(paths: Iterable[PathLike], folder: PathLike, format: str, from
 
 
 def write_format(path: PathLike, format: str | None = None) -> FileFormat:
-    """The map format a file of that name is written in (`format` names one instead); OptionError
-    for a name no writable format claims, before anything is read or drawn."""
+    """The map format a file of that name is written in (`format` names one instead), told
+    before anything is read or drawn.
+
+    Returns a `FileFormat`.
+
+    Raises OptionError for a name (or `format`) no writable format claims."""
     from mapkit.formats import format_for_output
 
     return format_for_output(os.fspath(path), format)
@@ -262,6 +274,8 @@ def write_format(path: PathLike, format: str | None = None) -> FileFormat:
 
 def read_book(source: Book | PathLike) -> Book:
     """A C3G Book from its file (a Book given is given back), checked against its schema.
+
+    Returns a `Book`.
 
     Raises FormatError naming the file and the JSON path of what is wrong, or for a file that
     cannot be read."""
@@ -277,8 +291,11 @@ def read_book(source: Book | PathLike) -> Book:
 
 def read_books(source: Source, format: str | None = None) -> list[Book]:
     """The Book in a Book file, or the Books of the buildings and objects a map places (found
-    beside the map's file, each once); `source` as for `read_document`. Raises OptionError for a
-    map that places none, and as `read` does."""
+    beside the map's file, each once); `source` as for `read_document`.
+
+    Returns a list of `Book`s.
+
+    Raises OptionError for a map that places none, and as `read` does."""
     return books_in(read_document(source, format), source if isinstance(source, (str, os.PathLike)) else None)
 
 
@@ -297,9 +314,13 @@ def books_in(document: Map | Book, path: PathLike | None = None) -> list[Book]:
 
 def read_collection(path: PathLike, warnings: list[str] | None = None, called: str = "collection") -> dict[str, int]:
     """A piece collection (VirtualScape .vsc or a Hexoscape inventory table), or a list of sets
-    and pieces ("2xRotV,RttFF") when no file has that name: type id -> count. What the reader
-    skipped (a piece it does not know) is added to `warnings`; an error in a list names its
-    items as the list is `called` ("collection item 2")."""
+    and pieces ("2xRotV,RttFF") when no file has that name. What the reader skipped (a piece it
+    does not know) is added to `warnings`; an error in a list names its items as the list is
+    `called` ("collection item 2").
+
+    Returns a dict: piece type id -> count.
+
+    Raises FormatError naming the file and the place, or the item of a list, it cannot read."""
     from mapkit.sets.collection import read_collection as read_file
 
     return read_file(str(path), warnings, called)
@@ -307,15 +328,22 @@ def read_collection(path: PathLike, warnings: list[str] | None = None, called: s
 
 def detect(path: PathLike) -> FileFormat | None:
     """The format of a file (its `kind` is "map", "book" or "collection"), by content first, the
-    name breaking ties; None when neither tells (or the file cannot be read)."""
+    name breaking ties.
+
+    Returns a `FileFormat`, or None when neither tells (or the file cannot be read).
+
+    Raises nothing of its own: a file it cannot read is None."""
     from mapkit.registry import detect_file
 
     return detect_file(os.fspath(path))
 
 
 def file_formats(kind: str | None = None) -> tuple[FileFormat, ...]:
-    """The registered file formats of one kind ("map", "book" or "collection"), or of all;
-    OptionError for another kind."""
+    """The registered file formats of one kind ("map", "book" or "collection"), or of all.
+
+    Returns a tuple of `FileFormat`s, in registration order.
+
+    Raises OptionError for another kind."""
     from mapkit import registry
 
     return registry.formats(kind)
@@ -348,8 +376,9 @@ def info(subject: Map | PathLike | bytes, cells: bool = False, format: str | Non
     """What a map is (`mapkit info`): a map, or the map in a file or bytes (`format` as for
     `read`). With `cells`, the summary also lists every occupied cell (q, r, z, piece).
 
-    Returns a `MapInfo` (`.doc`, `.text()`, `.json()`, `.save(path)`). Raises as `read` does for
-    a file, and OptionError for a C3G Book."""
+    Returns a `MapInfo` (`.doc`, `.text()`, `.json()`, `.save(path)`).
+
+    Raises as `read` does for a file, and OptionError for a C3G Book."""
     from mapkit.summary import cells_json, summarise
 
     m = map_of(subject, format)

@@ -56,8 +56,9 @@ def inventory(subject: Map | PathLike | bytes, collection: Mapping[str, int] | P
     adds the community-made sets), and, given a `collection` (type id -> count, or a .vsc or
     inventory file, or a list of sets such as "2xRotV,RttFF"), what the collection lacks.
 
-    Returns an `Inventory` (`.doc`, `.short`, `.text()`, `.json()`, `.save(path)`). Raises
-    OptionError for a set id mapkit does not know, FormatError for a collection file that cannot
+    Returns an `Inventory` (`.doc`, `.short`, `.text()`, `.json()`, `.save(path)`).
+
+    Raises OptionError for a set id mapkit does not know, FormatError for a collection file that cannot
     be read, and as `read` does for a map's file."""
     from mapkit.sets.inventory_report import inventory_report
 
@@ -80,8 +81,9 @@ def fit(subject: Map | PathLike | bytes, collection: Mapping[str, int] | PathLik
     "fit.png")` draws it.
 
     Returns a `FitResult` (`.text()`, `.json()`, `.save(path)`: what `mapkit fit` prints).
-    Raises OptionError for a collection that holds no pieces or a `format` mapkit has not,
-    FormatError for a file that cannot be read."""
+
+    Raises OptionError for a collection that holds no pieces or a `format` mapkit has not, FormatError
+    for a file that cannot be read."""
     from mapkit.errors import input_name
     from mapkit.fitting import fit_checked
     from mapkit.registry import get

@@ -183,6 +183,8 @@ def tile_windows(x0: float, y0: float, x1: float, y1: float, win_w: float, win_h
     Returns (row, column, window x, window y) with rows north to south.
     """
     if overlap >= min(win_w, win_h):
+        from mapkit.errors import OptionError
+
         raise OptionError("overlap must be smaller than the printable area")
     step_x, step_y = win_w - overlap, win_h - overlap
     cols = max(1, math.ceil((x1 - x0 - overlap) / step_x)) if x1 - x0 > win_w else 1
