@@ -81,7 +81,10 @@ class OverlayParams(Record, frozen=True):
         if isinstance(given, cls):
             return given
         if hasattr(given, "items") and set(given) <= {"hex_region", "base_diameter", "marker_diameter"}:
-            return cls.from_options(**given)
+            try:
+                return cls.from_options(**given)
+            except ValueError as exc:  # (a diameter that is no number; an OptionError is one too)
+                raise exc if isinstance(exc, OptionError) else OptionError(str(exc)) from None
         raise OptionError(f"overlay measures: an OverlayParams or a mapping of hex_region, base_diameter and "
                           f"marker_diameter, not {type(given).__name__}")
 
