@@ -126,7 +126,7 @@ def check_file(path: str, fmt: str | None, profile: str, select: list[str], igno
     (room) of the map alone (a map without it is an error of that file). The file is read, and
     its format told, once; a map's Books are found beside it (`books.placed.load_placed`)."""
     from mapkit.books.load import book_json
-    from mapkit.books.placed import load_placed
+    from mapkit.books.placed import load_placed, unread_books
     from mapkit.formats import parse_map, read_file
 
     import time
@@ -152,7 +152,9 @@ def check_file(path: str, fmt: str | None, profile: str, select: list[str], igno
         return [], Refusal(f"{shown(path)}: {exc}", "no such room" if str(exc).startswith("no room") else "no such scenario"), [], ""
     except MapkitError as exc:
         return [], Refusal.of(exc), [], ""
-    return [f.as_dict() for f in found_now], None, list(m.warnings), read
+    # a Book that cannot be read is a warning, or under the c3g profile an error finding (C001)
+    warnings = list(m.warnings) + (unread_books(m) if profile != "c3g" else [])
+    return [f.as_dict() for f in found_now], None, warnings, read
 
 
 def findings_to_draw(m: Map, file: str | None = None, profile: str | None = "casual"
