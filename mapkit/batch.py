@@ -376,7 +376,6 @@ def convert_source(source: Source | str, target: str | os.PathLike, from_fmt: st
     own) to `target`;
     never raises for a bad input (the outcome says). `inputs` are every source of the batch:
     none of them is ever written over."""
-    from mapkit.books.placed import load_placed, unread_books
     from mapkit.errors import OptionError
     from mapkit.formats import format_for_output, read_map, write_map
     from mapkit.io import check_output
@@ -393,7 +392,11 @@ def convert_source(source: Source | str, target: str | os.PathLike, from_fmt: st
         started = time.perf_counter()
         m = read_map(path, from_fmt)
         outcome.read = read_said(m, time.perf_counter() - started)
-        outcome.warnings = list(m.warnings) + unread_books(load_placed(m, path))  # the Books it places, as every command
+        outcome.warnings = list(m.warnings)
+        if m.buildings or m.objects:  # a Book it places that cannot be read is said, as by every command
+            from mapkit.books.placed import load_placed, unread_books
+
+            outcome.warnings += unread_books(load_placed(m, path))
         try:
             if room is not None:
                 m = m.for_room(room)
