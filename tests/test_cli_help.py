@@ -138,7 +138,7 @@ def test_advice_for_a_flag_the_command_lacks_names_the_command_that_has_it():
     from mapkit.cli.wording import Flags
     from mapkit.wording import either, option, speaking
 
-    with speaking(Flags.of(_commands()["print"])):
+    with speaking(Flags.of(_commands()["print"], _commands)):
         assert option("paper", "a4") == "--paper a4"
         assert option("profile", "c3g") == "mapkit validate --profile c3g"
         assert either("from_format", "format") == "--from"

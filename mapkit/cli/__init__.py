@@ -170,6 +170,14 @@ def _parse(parser: argparse.ArgumentParser, argv: list[str]) -> argparse.Namespa
     return args
 
 
+def every_command() -> dict[str, argparse.ArgumentParser]:
+    """Every command's parser by name, in `mapkit --help`'s order (each command's module imported)."""
+    for action in build_parser()._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            return dict(action.choices)
+    return {}
+
+
 def command_parser(parser: argparse.ArgumentParser, name: str | None) -> argparse.ArgumentParser | None:
     """The parser of command `name` among `parser`'s (None: no such command)."""
     for action in parser._actions:
@@ -201,7 +209,7 @@ def main(argv: list[str] | None = None) -> int:
         _common.say_what_was_read(clear=True)
         started = _clock()
         # library texts name the choices they tell of as the command's flags
-        with io.command_run(), speaking(Flags.of(command_parser(parser, args.command))):
+        with io.command_run(), speaking(Flags.of(command_parser(parser, args.command), every_command)):
             code = int(args._run(args) or 0)
         _took(args.command, started, code)
         return code

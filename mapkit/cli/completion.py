@@ -13,6 +13,7 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
                        description="Print a completion script for SHELL on standard output. Load it from the "
                                    "shell's start-up file; see the README's 'Shell completion'.")
     p.add_argument("shell", choices=SHELLS, help="the shell the script is for")
+    p.add_argument("-o", "--output", metavar="FILE", help="write the script to FILE rather than standard output")
     return p
 
 
@@ -20,4 +21,4 @@ def run(args: argparse.Namespace) -> int:
     from mapkit.cli import build_parser
     from mapkit.cli.jobs.completion import completion_script
 
-    return show(completion_script(args.shell, build_parser()))
+    return show(completion_script(args.shell, build_parser(), args.output))

@@ -11,12 +11,14 @@ from __future__ import annotations
 
 import argparse
 
-from mapkit.cli.jobs.job import Result
+from mapkit.cli.jobs.job import Result, deliver, report_output
 from mapkit.errors import OptionError
 
 TYPE_CHECKING = False  # (typing is not imported at run time: every command starts faster)
 if TYPE_CHECKING:
     from typing import Callable
+
+    from mapkit.cli.jobs.job import PathLike
 
 #: The shells a script is made for.
 SHELLS = ("bash", "zsh", "fish", "powershell")
@@ -42,15 +44,16 @@ class Command:
         self.name, self.help, self.options, self.files, self.choices = name, help, options, files, choices
 
 
-def completion_script(shell: str, parser: argparse.ArgumentParser) -> Result:
-    """The completion script for `shell` (one of SHELLS) of the command line `parser` parses;
-    OptionError for another shell."""
+def completion_script(shell: str, parser: argparse.ArgumentParser, output: PathLike | None = None) -> Result:
+    """The completion script for `shell` (one of SHELLS) of the command line `parser` parses,
+    as `.text`, or written atomically to `output` when named; OptionError for another shell."""
     makers: dict[str, Callable[[list[Option], list[Command]], str]] = {
         "bash": _bash, "zsh": _zsh, "fish": _fish, "powershell": _powershell}
     if shell not in makers:
         raise OptionError(f"no completion for {shell!r}: choose {', '.join(SHELLS)}")
+    out = report_output(output, ())
     top, commands = _described(parser)
-    return Result(commands, makers[shell](top, commands))
+    return deliver(Result(commands, makers[shell](top, commands)), out, f"{shell} completion", ())
 
 
 def _described(parser: argparse.ArgumentParser) -> tuple[list[Option], list[Command]]:
