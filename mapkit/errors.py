@@ -173,21 +173,35 @@ class OptionError(MapkitError, ValueError):
         return "not a map mapkit reads"
 
 
+def nearest(word: str, known: Iterable[str]) -> str | None:
+    """The one of `known` that `word` most likely meant: the same but for case, else the one it
+    begins or that begins it (`vali`, `isometric`), if only one, else the closest spelling
+    (difflib's ratio of at least 0.6, as git's and Python's own suggestions); None when nothing
+    is close."""
+    known = [k for k in known if k]
+    typed = word.casefold()
+    same = [k for k in known if k.casefold() == typed]
+    if same:
+        return same[0]
+    for starting in ([k for k in known if k.casefold().startswith(typed)] if len(typed) >= 2 else [],
+                     [k for k in known if len(k.lstrip("-")) >= 3 and typed.startswith(k.casefold())]):
+        if len(starting) == 1:
+            return starting[0]
+    import difflib  # (only when something was mistyped)
+
+    close = difflib.get_close_matches(word.casefold(), [k.casefold() for k in known], n=1, cutoff=0.6)
+    return next((k for k in known if close and k.casefold() == close[0]), None)
+
+
 def choice(value: object, choices: Iterable[str], what: str, option: str | None = None) -> str:
     """`value` when it is one of `choices`; else an OptionError "unknown WHAT 'VALUE' (known: A, B,
-    C)", adding the choice it was likely meant to be ("did you mean 'iso'?": the same but for
-    case, the start of it, or a close spelling). `option` is the parameter, if `what` is not it."""
+    C)", adding the choice it was likely meant to be (`nearest`: "did you mean 'iso'?"), as the
+    command line does a mistyped choice. `option` is the parameter, if `what` is not it."""
     known = tuple(choices)
     if value in known:
         return value
-    import difflib
-
-    text = str(value)
-    near = [c for c in known if c.lower() == text.lower()] or \
-        [c for c in known if len(c) > 1 and len(text) > 1 and (text.lower().startswith(c.lower())
-                                                               or c.lower().startswith(text.lower()))] or \
-        difflib.get_close_matches(text, known, n=1, cutoff=0.6)
-    meant = f"; did you mean {near[0]!r}?" if near else ""
+    near = nearest(str(value), known)
+    meant = f"; did you mean {near!r}?" if near else ""
     raise OptionError(f"unknown {what} {quoted(value)} (known: {', '.join(known)}){meant}", option=option or what,
                       choices=known)
 

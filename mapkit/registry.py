@@ -184,9 +184,9 @@ def detect(path: str | Path, head: bytes | None, kinds: Iterable[str] = KINDS,
         found = _detect(path, head, kinds)
     if found is None:
         if hint is None:
-            from mapkit.wording import option
+            from mapkit.wording import either
 
-            hint = f"; use {option('from_format')}/{option('format')}"
+            hint = f"; use {either('from_format', 'format')}"
         raise FormatError(f"cannot tell the format from the name or the content{hint}", file=str(path))
     return found
 

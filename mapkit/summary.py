@@ -6,7 +6,7 @@ from collections import Counter
 
 from mapkit.model import levels
 from mapkit.model.board import Board
-from mapkit.model.catalog import catalog
+from mapkit.model.catalog import catalog, in_piece_order
 from mapkit.model.map import Map
 from mapkit.wording import option
 
@@ -94,7 +94,7 @@ def pieces_by_type(m: Map) -> dict[str, int]:
     out: Counter[str] = Counter()
     for key, n in requirements(m).items():
         out["glyph" if key.startswith("glyph:") else key] += n
-    return dict(sorted(out.items()))
+    return dict(in_piece_order(out))
 
 
 def pieces_said(m: Map) -> str:

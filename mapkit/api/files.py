@@ -164,14 +164,20 @@ def pick(m: Map, room: Any = None, scenario: Any = None) -> Map:
 
 def reader_warnings(m: Map) -> list[str]:
     """What the reader of a map recovered from, in order; a mapkit JSON file converted from
-    another format keeps its source's warnings, each marked as kept from that format."""
+    another format keeps its source's warnings, each marked as kept from that format. Then each
+    C3G Book it places that could not be read (`books.placed.unread_books`)."""
     from mapkit.errors import bounded
     from mapkit.formats.native import MIGRATED
 
     read_as = m.read_as or m.source_format
     kept = read_as == "mapkit" and m.source_format not in (None, "mapkit")  # its warnings are its source's
-    return [bounded(f"(kept from the {m.source_format} file it was converted from) {warning}"
+    said = [bounded(f"(kept from the {m.source_format} file it was converted from) {warning}"
                     if kept and not warning.startswith(MIGRATED) else warning, None) for warning in m.warnings]
+    if m.books:  # (mapkit.books stays unloaded for a map without Books)
+        from mapkit.books.placed import unread_books
+
+        said += [bounded(warning, None) for warning in unread_books(m)]
+    return said
 
 
 def pieces_said(m: Map) -> str:

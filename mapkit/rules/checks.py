@@ -133,7 +133,7 @@ def check_path(path: str, fmt: str | None, profile: str | None, select: list[str
     Raises FormatError for a file that cannot be read, OptionError (naming the file) for a
     scenario or room the map has not."""
     from mapkit.books.load import book_json
-    from mapkit.books.placed import load_placed
+    from mapkit.books.placed import load_placed, unread_books
     from mapkit.formats import parse_map, read_file
 
     import time
@@ -153,7 +153,8 @@ def check_path(path: str, fmt: str | None, profile: str | None, select: list[str
         found_now = check_map(m, shown(path), profile, select, ignore, options, scenario=scenario, room=room)
     except OptionError as exc:  # no such scenario (room) in this map
         raise (RoomError if str(exc).startswith("no room") else ScenarioError)(f"{shown(path)}: {exc}") from None
-    return found_now, list(m.warnings), read
+    # a Book that cannot be read is a warning, or under the c3g profile an error finding (C001)
+    return found_now, list(m.warnings) + (unread_books(m) if profile != "c3g" else []), read
 
 
 def check_file(path: str, fmt: str | None, profile: str, select: list[str], ignore: list[str],
