@@ -7,7 +7,8 @@ import pytest
 import mapkit
 from conftest import ROOT, run_subprocess
 
-CLI_HINT = "; use --from/--to"
+#: What `mapkit info` advises (it reads a map, and has no --to: it names only its own flag).
+CLI_HINT = "; use --from"
 
 
 def test_bytes_no_format_claims_are_refused_in_the_apis_words():
