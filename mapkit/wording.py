@@ -25,9 +25,12 @@ class Wording:
         """Alternative choices (`from_format`, `format`): those its reader can make, as one."""
         return "/".join(self.option(name) for name in names)
 
+    #: The verb of each command whose function is not named as the command is.
+    VERBS = {"print": "print_sheets"}
+
     def command(self, name: str) -> str:
-        """The verb `name` (a function of `mapkit`)."""
-        return f"mapkit.{name}"
+        """The command `name` as the library's verb (a function of `mapkit`)."""
+        return f"mapkit.{self.VERBS.get(name, name)}"
 
     def data(self) -> str:
         """Where an answer's whole document is (all its figures, with their reasoning)."""

@@ -52,7 +52,7 @@ def test_every_readme_command_has_its_twin_in_the_docs():
 
 
 def test_every_name_of_the_api_module_is_shown_running():
-    """The words the commands print (`mapkit.api.info_text`, ...) are documented like the verbs."""
+    """The parts the commands are built from (`mapkit.api.pick`, ...) are documented like the verbs."""
     from mapkit import api
 
     shown = _doctest_lines()

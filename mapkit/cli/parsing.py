@@ -12,7 +12,7 @@ import argparse
 import os
 import sys
 
-from mapkit.errors import bounded
+from mapkit.errors import bounded, nearest
 
 TYPE_CHECKING = False  # (typing is not imported at run time: every command starts faster)
 if TYPE_CHECKING:
@@ -39,26 +39,6 @@ class Formatter(argparse.HelpFormatter):
 
     def __init__(self, prog: str, indent_increment: int = 2, max_help_position: int = 24, width: int | None = None):
         super().__init__(prog, indent_increment, max_help_position, terminal_width() - 2 if width is None else width)
-
-
-def nearest(word: str, known: Iterable[str]) -> str | None:
-    """The one of `known` that `word` most likely meant: the same but for case, else the one it
-    begins or that begins it (`vali`, `isometric`), if only one, else the closest spelling
-    (difflib's ratio of at least 0.6, as git's and Python's own suggestions); None when nothing
-    is close."""
-    known = [k for k in known if k]
-    typed = word.casefold()
-    same = [k for k in known if k.casefold() == typed]
-    if same:
-        return same[0]
-    for starting in ([k for k in known if k.casefold().startswith(typed)] if len(typed) >= 2 else [],
-                     [k for k in known if len(k.lstrip("-")) >= 3 and typed.startswith(k.casefold())]):
-        if len(starting) == 1:
-            return starting[0]
-    import difflib  # (only when something was mistyped)
-
-    close = difflib.get_close_matches(word.casefold(), [k.casefold() for k in known], n=1, cutoff=0.6)
-    return next((k for k in known if close and k.casefold() == close[0]), None)
 
 
 def is_command_choice(action: argparse.Action) -> bool:
