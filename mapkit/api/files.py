@@ -162,10 +162,10 @@ def pick(m: Map, room: Any = None, scenario: Any = None) -> Map:
     return m
 
 
-def reader_warnings(m: Map) -> list[str]:
+def reader_warnings(m: Map, books: bool = True) -> list[str]:
     """What the reader of a map recovered from, in order; a mapkit JSON file converted from
-    another format keeps its source's warnings, each marked as kept from that format. Then each
-    C3G Book it places that could not be read (`books.placed.unread_books`)."""
+    another format keeps its source's warnings, each marked as kept from that format. Then, with
+    `books`, each C3G Book it places that could not be read (`books.placed.unread_books`)."""
     from mapkit.errors import bounded
     from mapkit.formats.native import MIGRATED
 
@@ -173,7 +173,7 @@ def reader_warnings(m: Map) -> list[str]:
     kept = read_as == "mapkit" and m.source_format not in (None, "mapkit")  # its warnings are its source's
     said = [bounded(f"(kept from the {m.source_format} file it was converted from) {warning}"
                     if kept and not warning.startswith(MIGRATED) else warning, None) for warning in m.warnings]
-    if m.books:  # (mapkit.books stays unloaded for a map without Books)
+    if books and m.books:  # (mapkit.books stays unloaded for a map without Books)
         from mapkit.books.placed import unread_books
 
         said += [bounded(warning, None) for warning in unread_books(m)]
