@@ -393,6 +393,10 @@ def convert_source(source: Source | str, target: str | os.PathLike, from_fmt: st
         m = read_map(path, from_fmt)
         outcome.read = read_said(m, time.perf_counter() - started)
         outcome.warnings = list(m.warnings)
+        if m.buildings or m.objects:  # a Book it places that cannot be read is said, as by every command
+            from mapkit.books.placed import load_placed, unread_books
+
+            outcome.warnings += unread_books(load_placed(m, path))
         try:
             if room is not None:
                 m = m.for_room(room)

@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Iterable
+
 
 #: The most characters of an input one message quotes (a key, a value, a link), and of the whole
 #: place and message a FormatError prints: an error is one line, whatever the input holds.
@@ -153,12 +157,53 @@ class OutputError(MapkitError):
 class OptionError(MapkitError, ValueError):
     """A value given to mapkit that it cannot use: an unknown format, set, paper or level.
 
-    The library raises this (never the command line's UsageError); `mapkit` exits 2 on it.
+    The library raises this (never the command line's UsageError); `mapkit` exits 2 on it. One
+    for a value outside a fixed set (`choice`) names the parameter (`option`) and the values it
+    takes (`choices`), so a caller can offer them. A ValueError, as Python's own errors for a value.
     """
+
+    def __init__(self, message: str, *, option: str | None = None, choices: tuple[str, ...] = ()):
+        super().__init__(message)
+        #: The parameter whose value was refused, and the values it takes (a fixed set), where known.
+        self.option = option
+        self.choices = choices
 
     @property
     def reason(self) -> str:
         return "not a map mapkit reads"
+
+
+def nearest(word: str, known: Iterable[str]) -> str | None:
+    """The one of `known` that `word` most likely meant: the same but for case, else the one it
+    begins or that begins it (`vali`, `isometric`), if only one, else the closest spelling
+    (difflib's ratio of at least 0.6, as git's and Python's own suggestions); None when nothing
+    is close."""
+    known = [k for k in known if k]
+    typed = word.casefold()
+    same = [k for k in known if k.casefold() == typed]
+    if same:
+        return same[0]
+    for starting in ([k for k in known if k.casefold().startswith(typed)] if len(typed) >= 2 else [],
+                     [k for k in known if len(k.lstrip("-")) >= 3 and typed.startswith(k.casefold())]):
+        if len(starting) == 1:
+            return starting[0]
+    import difflib  # (only when something was mistyped)
+
+    close = difflib.get_close_matches(word.casefold(), [k.casefold() for k in known], n=1, cutoff=0.6)
+    return next((k for k in known if close and k.casefold() == close[0]), None)
+
+
+def choice(value: object, choices: Iterable[str], what: str, option: str | None = None) -> str:
+    """`value` when it is one of `choices`; else an OptionError "unknown WHAT 'VALUE' (known: A, B,
+    C)", adding the choice it was likely meant to be (`nearest`: "did you mean 'iso'?"), as the
+    command line does a mistyped choice. `option` is the parameter, if `what` is not it."""
+    known = tuple(choices)
+    if value in known:
+        return value
+    near = nearest(str(value), known)
+    meant = f"; did you mean {near!r}?" if near else ""
+    raise OptionError(f"unknown {what} {quoted(value)} (known: {', '.join(known)}){meant}", option=option or what,
+                      choices=known)
 
 
 class ScenarioError(OptionError):

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import importlib
 
-from mapkit.errors import FormatError, OptionError
+from mapkit.errors import FormatError, OptionError, choice
 from mapkit.records import Record
 
 TYPE_CHECKING = False  # (typing is not imported at run time: every command starts faster)
@@ -116,7 +116,7 @@ _plugins_loaded = False
 def register(fmt: FileFormat) -> FileFormat:
     """Add a format (or replace the one of the same kind and name); returns it."""
     if fmt.kind not in _TABLES:
-        raise OptionError(f"unknown kind of document {fmt.kind!r} (known: {', '.join(KINDS)})")
+        choice(fmt.kind, KINDS, "kind of document", "kind")
     table = _TABLES[fmt.kind]
     table[:] = [f for f in table if f.name != fmt.name] + [fmt]
     return fmt
@@ -142,12 +142,13 @@ def _load_plugins() -> None:
 def formats(kind: str | None = None) -> tuple[FileFormat, ...]:
     """The registered formats of one kind (or of every kind), in registration order."""
     _load_plugins()
-    kinds = KINDS if kind is None else (kind,)
+    kinds = KINDS if kind is None else (choice(kind, KINDS, "kind of document", "kind"),)
     return tuple(f for k in kinds for f in _TABLES[k])
 
 
 def get(name: str, kind: str = "map") -> FileFormat:
     """A format of `kind` by name; OptionError naming the known ones otherwise."""
+    choice(kind, KINDS, "kind of document", "kind")
     for fmt in _TABLES[kind]:
         if fmt.name == name:
             return fmt
@@ -155,8 +156,8 @@ def get(name: str, kind: str = "map") -> FileFormat:
     for fmt in _TABLES[kind]:
         if fmt.name == name:
             return fmt
-    known = ", ".join(f.name for f in _TABLES[kind])
-    raise OptionError(f"unknown format {name!r} (known: {known})")
+    choice(name, [f.name for f in _TABLES[kind]], "format")
+    raise AssertionError(name)  # (choice raises for a name no format has)
 
 
 def _known(kinds: Iterable[str]) -> list[FileFormat]:
@@ -183,9 +184,9 @@ def detect(path: str | Path, head: bytes | None, kinds: Iterable[str] = KINDS,
         found = _detect(path, head, kinds)
     if found is None:
         if hint is None:
-            from mapkit.wording import option
+            from mapkit.wording import either
 
-            hint = f"; use {option('from_format')}/{option('format')}"
+            hint = f"; use {either('from_format', 'format')}"
         raise FormatError(f"cannot tell the format from the name or the content{hint}", file=str(path))
     return found
 

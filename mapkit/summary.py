@@ -6,7 +6,7 @@ from collections import Counter
 
 from mapkit.model import levels
 from mapkit.model.board import Board
-from mapkit.model.catalog import catalog
+from mapkit.model.catalog import catalog, in_piece_order
 from mapkit.model.map import Map
 from mapkit.wording import option
 
@@ -94,7 +94,7 @@ def pieces_by_type(m: Map) -> dict[str, int]:
     out: Counter[str] = Counter()
     for key, n in requirements(m).items():
         out["glyph" if key.startswith("glyph:") else key] += n
-    return dict(sorted(out.items()))
+    return dict(in_piece_order(out))
 
 
 def pieces_said(m: Map) -> str:
@@ -107,7 +107,7 @@ def pieces_said(m: Map) -> str:
 def read_said(m: Map, seconds: float) -> str:
     """What was read of a map, as --verbose says it: its format and its pieces as `info` counts
     them ("read as hsc, 99 piece(s) to build with, 48 marker(s) in 0.012 s")."""
-    read_as = getattr(m, "read_as", None) or m.source_format or "an unnamed format"
+    read_as = m.read_as or m.source_format or "an unnamed format"
     return f"read as {read_as}, {pieces_said(m)} in {seconds:.3f} s"
 
 

@@ -22,6 +22,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("errors", "schemas", "solver", "data", "bulk"),
     ("limits", "registry"),
     ("io",),
+    ("results",),
     ("model",),
     ("sets", "data.derive_sets"),
     ("formats", "geometry", "summary"),

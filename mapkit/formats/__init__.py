@@ -16,7 +16,7 @@ from mapkit.errors import FormatError, LossError, OptionError, is_link, shown
 from mapkit.io import STDIO, read_input, write_output
 from mapkit.model.map import Map
 from mapkit.registry import FileFormat
-from mapkit.wording import option
+from mapkit.wording import command, option
 
 TYPE_CHECKING = False  # (typing is not imported at run time: every command starts faster)
 if TYPE_CHECKING:
@@ -90,6 +90,27 @@ def read_file(path: str | Path) -> tuple[bytes, FileFormat | None]:
         return data, None
 
 
+def told(data: bytes) -> FileFormat | None:
+    """The format of the bytes of a file, by content alone (None where the map readers decide,
+    as for `read_file`: gzip, or a content that tells nothing)."""
+    if data.startswith(b"\x1f\x8b"):
+        return None
+    try:
+        return registry.detect("", data)
+    except FormatError:
+        return None
+
+
+def not_a_map(shown: str, kind: str, name: str = "") -> OptionError:
+    """The error for a document of another `kind` ("book", "collection"), in format `name`, or of
+    a map format mapkit cannot read, given as a map."""
+    if kind == "book":
+        return OptionError(f"{shown}: a C3G Book, not a map (`{command('print')}` draws its floor plan, "
+                           f"`{command('overlay')}` its Full, Half and Partial hexes)")
+    hint = f" (a piece collection: see `{command('inventory')}`)" if kind == "collection" else ""
+    return OptionError(f"{shown}: mapkit cannot read the {name} format as a map{hint}")
+
+
 def parse_map(data: bytes, fmt: str | None = None, filename: str = "", hint: str | None = None,
               known: FileFormat | None = None) -> Map:
     """A map from the bytes of a file (`filename` names it in errors and breaks format ties).
@@ -101,18 +122,14 @@ def parse_map(data: bytes, fmt: str | None = None, filename: str = "", hint: str
         data = _gunzipped_unless_hexoscape(data, filename)
     info = get(fmt) if fmt else known if known is not None else \
         registry.detect(filename, data, hint=hint) if hint else detect(filename, data)
-    if info.kind == "book":
-        raise OptionError(f"{shown}: a C3G Book, not a map (`mapkit print {shown} -o PLAN.pdf` prints its floor plan)")
     if info.kind != "map" or not info.can_read:
-        hint = " (a piece collection: see `mapkit inventory`)" if info.kind == "collection" else ""
-        raise OptionError(f"{shown}: mapkit cannot read the {info.name} format as a map{hint}")
+        raise not_a_map(shown, info.kind, info.name)
     try:
         result = info.module.read(data, filename=filename)
     except FormatError as exc:
         raise (exc.with_file(filename) if filename else exc) from None
     result.source_format = result.source_format or info.name
-    result.read_as = info.name  # (not a field: the format of this file, which
-    # source_format is not for a mapkit JSON file that keeps the format its map came from)
+    result.read_as = info.name
     limits.check_map(result, shown)
     return result
 

@@ -140,6 +140,10 @@ class Map(Record):
     #: The Books the map places, by the name a placement gives, as read with the map (left out of
     #: equality: what the map refers to, not what it is).
     books: dict[str, PlacedSource] = field(default_factory=dict, compare=False)
+    #: The format of the file it was read from (`mapkit.formats` sets it; None for a map made in
+    #: code), which `source_format` is not for a mapkit JSON file that keeps the format its map was
+    #: converted from; where it was read from, not what it is, so equality leaves it out.
+    read_as: str | None = field(default=None, compare=False)
 
     def __post_init__(self) -> None:
         if type(self.pieces) is not Pieces:  # (a list given is held as it is, in a `Pieces`)

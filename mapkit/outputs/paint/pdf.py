@@ -183,7 +183,9 @@ def tile_windows(x0: float, y0: float, x1: float, y1: float, win_w: float, win_h
     Returns (row, column, window x, window y) with rows north to south.
     """
     if overlap >= min(win_w, win_h):
-        raise ValueError("overlap must be smaller than the printable area")
+        from mapkit.errors import OptionError
+
+        raise OptionError("overlap must be smaller than the printable area")
     step_x, step_y = win_w - overlap, win_h - overlap
     cols = max(1, math.ceil((x1 - x0 - overlap) / step_x)) if x1 - x0 > win_w else 1
     rows = max(1, math.ceil((y1 - y0 - overlap) / step_y)) if y1 - y0 > win_h else 1

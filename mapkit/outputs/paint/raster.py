@@ -138,13 +138,10 @@ Points = Sequence[tuple[float, float]]
 
 @lru_cache(maxsize=64)
 def default_font(size: int) -> Any:
-    """Pillow's own scalable font at `size` pixels (one size only before Pillow 10.1)."""
+    """Pillow's own scalable font at `size` pixels (Pillow 10.1 and later, as pyproject.toml asks)."""
     from PIL import ImageFont
 
-    try:
-        return ImageFont.load_default(size=size)
-    except TypeError:
-        return ImageFont.load_default()
+    return ImageFont.load_default(size=size)
 
 
 class Canvas:
