@@ -233,3 +233,16 @@ def test_a_batch_with_warnings_and_refusals_draws_its_bar_to_the_end(tmp_path, c
     for line in said.replace("\r", "\n").splitlines():
         if "warning:" in line:
             assert "%|" not in line, line
+
+
+def test_completion_fish_completes_commands_and_choices(cli, tmp_path):
+    fish = shutil.which("fish")
+    if fish is None:
+        pytest.skip("no fish on this system")
+    path = tmp_path / "mapkit.fish"
+    path.write_text(cli("completion", "fish")[1])
+    probe = (f"source {path}; complete -C 'mapkit inf'; complete -C 'mapkit validate --prof'; "
+             "complete -C 'mapkit print x --paper '")
+    result = subprocess.run([fish, "--no-config", "-c", probe], capture_output=True, text=True, cwd=ROOT)
+    words = [line.split("\t")[0] for line in result.stdout.splitlines()]
+    assert result.returncode == 0 and words == ["info", "--profile", "a4", "letter"], result
