@@ -80,7 +80,8 @@ class Document(Answer):
         doc: dict[str, Any]
 
     def _as_dict(self) -> dict[str, Any]:
-        deprecated(f"mapkit.{self.VERB}(...)[key], a dict", f"a {type(self).__name__}: read mapkit.{self.VERB}(...).doc")
+        deprecated(f"mapkit.{self.VERB}(...)[key], a dict",
+                   f"a {type(self).__name__}: read mapkit.{self.VERB}(...).doc")
         return self.doc
 
     def __getitem__(self, key: str) -> Any:

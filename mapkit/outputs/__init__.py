@@ -12,8 +12,8 @@ per product, each declared once in `OUTPUTS` below as a format is declared in `m
 A product module gives `draw(subject, **options) -> Drawn` (a module that makes two kinds, as
 `picture` makes PNG and SVG, gives one function per kind). Each kind declares its name, the kind
 of subject it draws, its module, the extensions it is saved under and its function, imported on
-first use. `mapkit.render`, `print_sheets` and `report_page` find their product here, never by
-importing it or by testing a file name's ending themselves. Two kinds may share an extension for
+first use. `mapkit.render` (and `print_sheets` and `report`, names for it) finds its product here,
+never by importing it or by testing a file name's ending itself. Two kinds may share an extension for
 different subjects (`.pdf` is a map's build sheets or a Book's floor plan, `.png` a map's
 picture, an overlay or a movement heatmap); among the kinds a caller allows, the first
 registered for the extension wins.
