@@ -43,6 +43,20 @@ def corpus_file(relative: str) -> Path:
     return path
 
 
+#: The small reproducers of ../shared/cases (README there): each with the right answer its issue states.
+CASES = Path(os.environ["MAPKIT_CASES"]) if os.environ.get("MAPKIT_CASES") else \
+    (CORPUS.parent / "cases" if CORPUS is not None else ROOT.parent / "shared" / "cases")
+
+
+def case_file(relative: str) -> Path:
+    """One file of ../shared/cases (or $MAPKIT_CASES), read in place; skip the test with a clear
+    reason where it is absent."""
+    path = CASES / relative
+    if not path.exists():
+        pytest.skip(f"case file missing: {relative} (set MAPKIT_CASES or check out ../shared/cases)")
+    return path
+
+
 @functools.lru_cache(maxsize=None)
 def read_corpus_map(path: Path) -> Any:
     """A corpus map read once a session, for tests that only look at it (never change it):

@@ -121,7 +121,10 @@ def map_stem(name: str) -> str:
 
 def write(m: Map, path: PathLike, format: str | None = None, allow_loss: bool = False) -> list[str]:
     """Write a map atomically (the name gives the format unless `format` does); returns what
-    the format could not carry. Without `allow_loss` such a loss raises LossError, writing nothing."""
+    the format could not carry, one line each. Without `allow_loss` a loss of content raises
+    LossError, writing nothing; what the format derives or never shows (a board's size, a map id:
+    `mapkit.errors.Unkept` lines) is written all the same. The list's `held` is the map as the
+    file holds it (read back from the bytes written when something was dropped)."""
     from mapkit import formats
 
     return formats.write_map(m, os.fspath(path), format, allow_loss)
