@@ -50,7 +50,7 @@ def summarise(m: Map) -> dict[str, Any]:
         zones.append(zone)
     lettered = Board.of(m, bounds, columns)
     glyphs = [
-        {"letter": g.attrs.get("letter", "?"), "name": glyph_name(g, cat.glyphs),
+        {"letter": g.attrs.get("letter", "?"), "name": (cat.glyph_of(g.attrs) or {}).get("name", ""),
          "q": g.q, "r": g.r, "place": lettered.name(g.q, g.r) if lettered else None, "level": levels.level(cat[g.type], g.z),
          **({"scenario": scenario_of(g)} if scenario_of(g) is not None else {})}
         for g in m.glyphs()
@@ -212,15 +212,6 @@ def cells_json(m: Map) -> list[dict[str, Any]]:
         cell["type"] = ptype.id
         out.append(cell)
     return out
-
-
-def glyph_name(glyph: Any, glyphs: dict[str, Any]) -> str:
-    """A glyph as `info` names it: its letter's name, and a treasure glyph said to be one."""
-    letter = glyph.attrs.get("letter", "?")
-    name = glyphs.get(letter, {}).get("name", "")
-    if glyph.attrs.get("treasure"):
-        return "Treasure glyph (face down)" if letter == "?" else f"{name or letter} (treasure glyph)"
-    return name
 
 
 def render_text(s: dict[str, Any]) -> str:

@@ -43,20 +43,6 @@ def corpus_file(relative: str) -> Path:
     return path
 
 
-#: The small reproducers of ../shared/cases (README there): each with the right answer its issue states.
-CASES = Path(os.environ["MAPKIT_CASES"]) if os.environ.get("MAPKIT_CASES") else \
-    (CORPUS.parent / "cases" if CORPUS is not None else ROOT.parent / "shared" / "cases")
-
-
-def case_file(relative: str) -> Path:
-    """One file of ../shared/cases (or $MAPKIT_CASES), read in place; skip the test with a clear
-    reason where it is absent."""
-    path = CASES / relative
-    if not path.exists():
-        pytest.skip(f"case file missing: {relative} (set MAPKIT_CASES or check out ../shared/cases)")
-    return path
-
-
 @functools.lru_cache(maxsize=None)
 def read_corpus_map(path: Path) -> Any:
     """A corpus map read once a session, for tests that only look at it (never change it):
@@ -64,6 +50,19 @@ def read_corpus_map(path: Path) -> Any:
     from mapkit.formats import read_map
 
     return read_map(path)
+
+
+#: The issues' small cases with their right answers (../shared/cases/README.md): $MAPKIT_CASES, else
+#: ../shared/cases beside the checkout. Read in place, never copied.
+CASES = Path(os.environ.get("MAPKIT_CASES") or ROOT.parent / "shared" / "cases")
+
+
+def case_file(relative: str) -> Path:
+    """One case file (`peer/...`, `outside/...`), or skip the test with a clear reason."""
+    path = CASES / relative
+    if not path.is_file():
+        pytest.skip(f"case file missing: {relative} (set MAPKIT_CASES or check out ../shared/cases beside the project)")
+    return path
 
 
 @pytest.fixture
