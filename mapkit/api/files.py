@@ -18,6 +18,7 @@ if TYPE_CHECKING:
 
     from mapkit.batch import Outcome, Progress, Skipped
     from mapkit.books.model import Book
+    from mapkit.formats import Written
     from mapkit.model.map import Map
     from mapkit.registry import FileFormat
 
@@ -119,7 +120,7 @@ def map_stem(name: str) -> str:
     return stem(name)
 
 
-def write(m: Map, path: PathLike, format: str | None = None, allow_loss: bool = False) -> list[str]:
+def write(m: Map, path: PathLike, format: str | None = None, allow_loss: bool = False) -> Written:
     """Write a map atomically (the name gives the format unless `format` does); returns what
     the format could not carry, one line each. Without `allow_loss` a loss of content raises
     LossError, writing nothing; what the format derives or never shows (a board's size, a map id:

@@ -246,6 +246,7 @@ def _encode(m: Map, hx: dict | None) -> bytes:
     types = t.cat.types
     writable = []
     ruins = ruin_tiles(m, t)  # a warehouse ruin and its concrete base are one tile (`_marvel`)
+    ptype: PieceType | None
     for index, p in enumerate(m.pieces):
         if ruins.tiles and (index in ruins.tiles or index in ruins.bases):
             if index in ruins.bases:
