@@ -79,7 +79,7 @@ def fit_file(path: PathLike, collection: PathLike, output: PathLike | None = Non
             raise LossError(exc.target, exc.losses, out) from None
         for loss in losses:
             tell(f"{out}: {'warning' if isinstance(loss, Unkept) else 'dropped'}: {loss}")
-        note = f"{out}: re-tiled map, {fmt}, {api.pieces_said(result.map)}"
+        note = f"{out}: re-tiled map, {fmt}, {api.pieces_said(losses.held)}"  # (what the file holds)
         if shot is not None:
             api.render(result, shot, name=input_name(source))
             rep["picture"] = shot
