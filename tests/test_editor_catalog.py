@@ -188,6 +188,15 @@ def test_notes_name_copies_as_the_editor_prints_them(line):
     assert hexoscape.read(json.dumps(doc).encode()).attrs["sets_used"] == {"RotV": 2, "SotM": 1}
 
 
+def test_notes_naming_other_sets_do_not_override_the_letters():
+    """A page's text may hold a scenario's own list; with the copies in setsUsed no line went ahead
+    of it, and the reader took the scenario's list for the map's (ShadowCavernRoom1.html)."""
+    m = Map(pieces=[Piece("dungeon-1", 0, 0, 0)], attrs={"sets_used": {"BftU": 2}},
+            notes="Scenario 1\nRequired Sets: Battle for the Underdark (2), Warriors of Eberron")
+    back = hexoscape.read(encode_map(m, get("hexoscape"))[0])
+    assert back.attrs["sets_used"] == {"BftU": 2}
+
+
 # -- Laur pieces ------------------------------------------------------------------------------------
 def test_pillars_past_the_master_sets_take_ruins_at_laurs_edge_stackable_ones():
     """9 pillars with Age of Annihilation (8) and Ruins at Laur's Edge (6 stackable) declared: the

@@ -134,11 +134,20 @@ def losses(m: Map) -> list[str]:
 
 def sets_in_notes(m: Map) -> bool:
     """Whether mapNotes carries the declared sets as a page's "Required Sets:" line, which the
-    reader reads back: when setsUsed cannot say them (part of a copy, a product with no letter) and they
-    are the map's own (a scenario written alone that names its own keeps them in its text)."""
+    reader reads back, ahead of the notes: when they are the map's own (a scenario written alone
+    that names its own keeps them in its text) and setsUsed cannot say them (part of a copy, a
+    product with no letter), or the notes name other sets the reader would take instead (a
+    scenario's own list in a page's text)."""
     from mapkit.sets import declared as sets_declared
 
-    return bool(_declared_losses(m)) and sets_declared.of_view(m) == sets_declared.of_map(m)
+    own = sets_declared.of_map(m)
+    if sets_declared.of_view(m) != own:
+        return False
+    if _declared_losses(m):
+        return True
+    said = sets_declared.read_required(str(m.notes or ""), [], "", loose=True)
+    copies = {d.product.key: d.copies for d in own or ()}  # (the reader adds setsUsed's other letters)
+    return own is not None and said is not None and any(copies.get(k) != n for k, n in said.items())
 
 
 def _declared_losses(m: Map) -> list[str]:
