@@ -23,7 +23,7 @@ from collections import Counter
 from pathlib import Path, PurePath
 from typing import Any, Callable, Iterable, Sequence
 
-from mapkit.errors import MapkitError, OptionError, is_link, names, reason_of, shown
+from mapkit.errors import MapkitError, OptionError, Unkept, is_link, names, reason_of, refusing, shown
 from mapkit.records import Record, field
 
 #: Below this many bytes in all, one process does the files (a pool costs ~0.2 s to start).
@@ -406,7 +406,9 @@ def convert_source(source: Source | str, target: str | os.PathLike, from_fmt: st
             outcome.message = f"{shown(path)}: {exc}"
             outcome.reason = "no such room" if str(exc).startswith("no room") else "no such scenario"
             return outcome
-        outcome.losses = write_map(m, target, to_fmt, allow_loss)
+        written = write_map(m, target, to_fmt, allow_loss)
+        outcome.losses = [str(line) for line in refusing(written)]
+        outcome.warnings += [str(line) for line in written if isinstance(line, Unkept)]  # (never refused)
         outcome.done = True
     except MapkitError as exc:
         outcome.message = str(exc) if names(str(exc), path) else f"{shown(path)}: {exc}"

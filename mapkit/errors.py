@@ -33,6 +33,32 @@ def quoted(value: object) -> str:
     return shown if len(shown) <= 60 else shown[:57] + "..."
 
 
+def said(value: object) -> str:
+    """A value as a loss line says it, in the game's words rather than a programming language's:
+    a text quoted, a number as it is, a yes/no mark as "yes" or "no", a list or a table as JSON;
+    cut to 60 characters as `quoted` cuts."""
+    if isinstance(value, str):
+        return quoted(value)
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if value is None:
+        return "none"
+    if isinstance(value, (int, float)):
+        shown = repr(value)
+    else:
+        import json
+
+        shown = json.dumps(value, ensure_ascii=False, default=str)
+    return shown if len(shown) <= 60 else shown[:57] + "..."
+
+
+def attribute_said(key: str, value: object) -> str:
+    """A piece's or map's attribute as a loss line names it: "the treasure mark" (a mark set),
+    "the label 'Hydra'", "the size 5"."""
+    word = key.replace("_", " ")
+    return f"the {word} mark" if value is True else f"the {word} {said(value)}"
+
+
 def bounded(text: str, limit: int | None = MAX_LINE) -> str:
     """`text` as one line that quotes at most an excerpt of any input: each run of more than
     MAX_WHERE characters without a space (a value, a key, a path, a list written without spaces)
@@ -62,8 +88,22 @@ def names(message: str, path: object) -> bool:
 
 
 def is_link(text: str) -> bool:
-    """Whether a map argument is a web link (`https://...`, a share link) rather than a file name."""
-    return text[:8].lower().startswith(("http://", "https://"))
+    """Whether a map argument is a link rather than a file name: a web link (`https://...`), or a
+    Hexoscape share link in any form its editor accepts where a link is pasted (mapShareUrl.ts):
+    from the desktop app (`tauri://localhost/?m=...`), without a scheme (`hexoscape.com/?m=...`),
+    a bare query (`?m=...`, `m=...`), or a Markdown link to one ("Copy as Markdown Link":
+    `[name](https://...)`). An argument naming a file that exists is read as that file."""
+    import re
+
+    head = text[:512].lstrip()
+    return bool(re.match(r"[A-Za-z][A-Za-z0-9+.\-]{0,30}://", head)) or head[:8].lower().startswith(
+        ("http://", "https://")) or (head.startswith(("[", "<", "?", "m=", "/"))
+                                     or head.lower().startswith(("hexoscape.", "www."))) and carries_map(text)
+
+
+def carries_map(text: str) -> bool:
+    """Whether a link's text carries a map: a query with an `m=` parameter (a Hexoscape share link)."""
+    return "?m=" in text or "&m=" in text or text.lstrip().startswith("m=")
 
 
 def input_name(path: object) -> str:
@@ -126,6 +166,21 @@ class FormatError(MapkitError):
         parts = [excerpt(self.file, MAX_WHERE) if self.file else None,
                  excerpt(self.where, MAX_WHERE) if self.where else None, excerpt(self.message, MAX_MESSAGE)]
         return bounded(": ".join(p for p in parts if p))  # one line, whatever a parser said
+
+
+class Unkept(str):
+    """A loss line for what the target format derives or never shows a builder (a board's size,
+    which the pieces give; a map id; a file's own bookkeeping): written with a warning, never
+    refused. Any other loss line (a plain `str`) names content (pieces, start zones, glyphs,
+    scenarios, rooms, players, notes) and refuses the conversion unless losses are allowed."""
+
+    __slots__ = ()
+    refuses = False
+
+
+def refusing(losses: list[str]) -> list[str]:
+    """The loss lines that refuse a conversion: every one but the `Unkept`."""
+    return [line for line in losses if not isinstance(line, Unkept)]
 
 
 class LossError(MapkitError):

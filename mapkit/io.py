@@ -28,7 +28,7 @@ import re
 import stat
 import sys
 
-from mapkit.errors import FormatError, MapkitError, OutputError, excerpt, is_link
+from mapkit.errors import FormatError, MapkitError, OutputError, carries_map, excerpt, is_link
 from mapkit import limits
 from mapkit.limits import Limit
 from mapkit.records import Record
@@ -109,7 +109,7 @@ def read_input(path: str | os.PathLike, limit: Limit | None = None) -> bytes:
     limit = limit or limits.INPUT_BYTES
     if is_link(shown) and not os.path.lexists(shown):
         # A share link carries its map in itself: the link is the document (nothing is fetched).
-        if "?m=" not in shown and "&m=" not in shown:
+        if not carries_map(shown):
             raise FormatError("a web link that carries no map (no m= parameter, as a Hexoscape share link has); "
                               "mapkit fetches nothing: download the file and give its path", file=excerpt(shown))
         data = shown.encode("utf-8", "surrogateescape")

@@ -19,6 +19,7 @@ if TYPE_CHECKING:
 
     from mapkit.batch import Outcome, Progress, Skipped
     from mapkit.books.model import Book
+    from mapkit.formats import Written
     from mapkit.model.map import Map
     from mapkit.registry import FileFormat
 
@@ -195,15 +196,18 @@ def map_stem(name: str) -> str:
 
 
 def write(m: Map | PathLike | bytes, path: PathLike, format: str | None = None, allow_loss: bool = False
-          ) -> list[str]:
+          ) -> Written:
     """Write a map (or the map in a file, or in the bytes of one: a conversion) to `path`
     atomically; the name gives the format unless `format` (a name of `file_formats("map")`)
     does. Replaces the file, the one the map was read from too.
 
-    Returns what the format could not carry, one line each (empty: nothing).
+    Returns what the format could not carry, one line each (empty: nothing); the list's `held` is
+    the map as the file holds it (read back from the bytes written when something was dropped).
 
-    Raises LossError, writing nothing, for such a loss without `allow_loss`; OptionError for a name or
-    `format` no writable format claims; OutputError when `path` cannot be written; as `read` for a file."""
+    Raises LossError, writing nothing, for a loss of content without `allow_loss`; what the format
+    derives or never shows (a board's size, a map id: `mapkit.errors.Unkept` lines) is written all
+    the same. OptionError for a name or `format` no writable format claims; OutputError when `path`
+    cannot be written; as `read` for a file."""
     from mapkit import formats
 
     return formats.write_map(read(m), os.fspath(path), format, allow_loss)
