@@ -32,12 +32,15 @@ def quoted(value: object) -> str:
 def bounded(text: str, limit: int | None = MAX_LINE) -> str:
     """`text` as one line that quotes at most an excerpt of any input: each run of more than
     MAX_WHERE characters without a space (a value, a key, a path, a list written without spaces)
-    cut to an `excerpt`, and the whole to `limit` characters (None: any length, for a warning
+    cut to an `excerpt`, its control characters spelled as git spells them (`mapkit.escapes.terminal`), and the whole to `limit` characters (None: any length, for a warning
     `--verbose` shows whole). Every message mapkit says passes through it, so a 5,000-digit
     coordinate or a 5,000-letter set name reaches the user as a few dozen characters."""
     import re
 
+    from mapkit.escapes import terminal
+
     line = " ".join(text.splitlines()) if "\n" in text or "\r" in text else text
+    line = terminal(line, keep="\t")  # a name's ESC or BEL is spelled out (\033), never sent raw
     if len(line) > MAX_WHERE:
         line = re.sub(r"(\S{%d,}?)([:;,]?)(?=\s|$)" % (MAX_WHERE + 1), lambda m: excerpt(m[1]) + m[2], line)
     return line if limit is None else excerpt(line, limit)

@@ -239,16 +239,13 @@ def info(m: Map, cells: bool = False) -> dict[str, Any]:
 
 
 def info_text(summary: dict[str, Any], as_json: bool = False) -> str:
-    """What `mapkit info` prints of an `info` summary: text, or JSON (`--json`). The lone UTF-16
-    halves a VirtualScape name may hold, which UTF-8 cannot print, are spelled \\udXXX."""
-    from mapkit.formats._json import escape_lone_surrogates
+    """What `mapkit info` prints of an `info` summary: text, or JSON (`--json`). A name's control
+    characters are spelled out (`\\033`), and the lone UTF-16 halves a VirtualScape name may hold,
+    which UTF-8 cannot print, as \\udXXX (`mapkit.escapes`)."""
+    from mapkit import escapes
 
     if as_json:
-        import json
+        return escapes.json_text(summary)
+    from mapkit.summary import render_text
 
-        text = json.dumps(summary, indent=1, ensure_ascii=False) + "\n"
-    else:
-        from mapkit.summary import render_text
-
-        text = render_text(summary)
-    return escape_lone_surrogates(text)
+    return escapes.terminal(render_text(summary))

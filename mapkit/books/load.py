@@ -15,7 +15,7 @@ from mapkit.books.model import KINDS, Book, book_from_dict
 from mapkit.books.schema import book_errors
 from mapkit.errors import FormatError
 from mapkit.formats._json import parse_json
-from mapkit.io import read_input, remember_input
+from mapkit.io import check_name, read_input, remember_input
 
 #: The format's name, from its registry row: what a Book file says it is in its "format" key.
 NAME = registry.declared(__name__).name
@@ -105,12 +105,13 @@ def book_from_json(doc: Any, path: str | None = None) -> Book:
 
 def load_book(path: str | Path) -> Book:
     """Load and validate one Book file."""
+    check_name(str(path))
     resolved = Path(path).resolve()
     remember_input(resolved)  # an input of this run even when the cache answers
     try:
         stat = resolved.stat()
         stamp = (stat.st_mtime_ns, stat.st_size)
-    except OSError:
+    except (OSError, ValueError):
         stamp = (0, 0)
     return _load_cached(str(resolved), str(path), stamp)
 
