@@ -23,7 +23,7 @@ from collections import Counter
 from pathlib import Path, PurePath
 from typing import Any, Callable, Iterable, Sequence
 
-from mapkit.errors import MapkitError, OptionError, is_link, names, reason_of, shown
+from mapkit.errors import MapkitError, OptionError, is_link, names, reason_of, shown, summarised
 from mapkit.records import Record, field
 
 #: Below this many bytes in all, one process does the files (a pool costs ~0.2 s to start).
@@ -392,7 +392,7 @@ def convert_source(source: Source | str, target: str | os.PathLike, from_fmt: st
         started = time.perf_counter()
         m = read_map(path, from_fmt)
         outcome.read = read_said(m, time.perf_counter() - started)
-        outcome.warnings = list(m.warnings)
+        outcome.warnings = summarised(m.warnings)
         try:
             if room is not None:
                 m = m.for_room(room)

@@ -46,6 +46,46 @@ def bounded(text: str, limit: int | None = MAX_LINE) -> str:
     return line if limit is None else excerpt(line, limit)
 
 
+#: How many warnings of one kind are said one by one; past it one line says how many more there
+#: are (a damaged or hostile file can hold millions: a terminal gets a few dozen lines).
+WARNINGS_OF_A_KIND = 10
+#: How many kinds of warning are said at all; past it, one line counts the rest.
+WARNING_KINDS = 50
+
+
+def summarised(warnings: list[str], each: int = WARNINGS_OF_A_KIND) -> list[str]:
+    """`warnings` in order, but past `each` of one kind (the same words once the numbers in
+    them are set aside: "piece 7 (tree-10): ..." and "piece 9 (tree-10): ..." are one kind) a
+    line says how many more of that kind there were, after the rest; past `WARNING_KINDS`
+    kinds, one line counts the others. Linear in the warnings; a short list is returned as is."""
+    if len(warnings) <= each:
+        return list(warnings)
+    import re
+
+    digits = re.compile(r"\d+")
+    out: list[str] = []
+    seen: dict[str, list] = {}   # kind -> [count, first warning]
+    hidden = 0
+    for warning in warnings:
+        kind = digits.sub("#", warning[:60])
+        entry = seen.get(kind)
+        if entry is None:
+            if len(seen) >= WARNING_KINDS:
+                hidden += 1
+                continue
+            entry = seen[kind] = [0, warning]
+        entry[0] += 1
+        if entry[0] <= each:
+            out.append(warning)
+    for count, first in seen.values():
+        if count > each:
+            out.append(f"... and {count - each:,} more warning(s) like the one that begins "
+                       f"{excerpt(first, 60)!r} ({count:,} in all)")
+    if hidden:
+        out.append(f"... and {hidden:,} more warning(s) of other kinds")
+    return out
+
+
 def shown(path: object) -> str:
     """An input as a message names it: a file by its path, a share link (which carries the whole
     map in itself) by an excerpt."""

@@ -222,3 +222,22 @@ def test_pdftotext_reads_the_hostile_sheets(cli, hostile, tmp_path):
     assert cli("print", hostile, "-o", out)[0] == 0
     text = subprocess.run(["pdftotext", str(out), "-"], capture_output=True, text=True, check=True).stdout
     _no_controls(text, "pdftotext")
+
+
+# -- repeated warnings ---------------------------------------------------------------------------
+def test_repeated_warnings_are_summarised_past_a_count(cli, tmp_path):
+    """A map storing 200,000 warnings (the issue's had 2,000,000) says a few of each kind and how
+    many more, in info, validate and the report; not one line each."""
+    doc = json.loads((ROOT / "samples" / "maps" / "street.mapkit.json").read_text(encoding="utf-8"))
+    doc["warnings"] = [f"piece {i} is odd" for i in range(200_000)] + ["another kind"] * 3
+    path = tmp_path / "warned.mapkit.json"
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    for args in (("info",), ("validate",), ("convert", path, tmp_path / "out.hsc", "--allow-loss")):
+        code, out, err = cli(*args, *((path,) if len(args) == 1 else ()))
+        lines = err.splitlines()
+        assert len(lines) < 40, args
+        assert sum("another kind" in line for line in lines) == 3
+        assert any("199,990 more warning(s) like the one that begins 'piece 0 is odd' (200,000 in all)" in line
+                   for line in lines), args
+    code, _, _ = cli("report", path, "-o", tmp_path / "r.html")
+    assert (tmp_path / "r.html").read_text(encoding="utf-8").count("Reader warning") < 40

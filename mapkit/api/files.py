@@ -94,15 +94,16 @@ def pick(m: Map, room: Any = None, scenario: Any = None) -> Map:
 
 
 def reader_warnings(m: Map) -> list[str]:
-    """What the reader of a map recovered from, in order; a mapkit JSON file converted from
-    another format keeps its source's warnings, each marked as kept from that format."""
-    from mapkit.errors import bounded
+    """What the reader of a map recovered from, in order, repeated ones summarised past a count
+    (`errors.summarised`); a mapkit JSON file converted from another format keeps its source's
+    warnings, each marked as kept from that format."""
+    from mapkit.errors import bounded, summarised
     from mapkit.formats.native import MIGRATED
 
     read_as = getattr(m, "read_as", None) or m.source_format
     kept = read_as == "mapkit" and m.source_format not in (None, "mapkit")  # its warnings are its source's
     return [bounded(f"(kept from the {m.source_format} file it was converted from) {warning}"
-                    if kept and not warning.startswith(MIGRATED) else warning, None) for warning in m.warnings]
+                    if kept and not warning.startswith(MIGRATED) else warning, None) for warning in summarised(m.warnings)]
 
 
 def pieces_said(m: Map) -> str:

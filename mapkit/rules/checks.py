@@ -15,7 +15,7 @@ from typing import Any, Iterable
 from mapkit.books.load import read_book_json
 from mapkit.books.model import book_from_dict
 from mapkit.books.schema import book_errors
-from mapkit.errors import MapkitError, OptionError, Refusal, shown
+from mapkit.errors import MapkitError, OptionError, Refusal, shown, summarised
 from mapkit.geometry.params import OverlayParams
 from mapkit.model.map import Map, PlacedSource, Placement
 from mapkit.records import replace
@@ -152,7 +152,7 @@ def check_file(path: str, fmt: str | None, profile: str, select: list[str], igno
         return [], Refusal(f"{shown(path)}: {exc}", "no such room" if str(exc).startswith("no room") else "no such scenario"), [], ""
     except MapkitError as exc:
         return [], Refusal.of(exc), [], ""
-    return [f.as_dict() for f in found_now], None, list(m.warnings), read
+    return [f.as_dict() for f in found_now], None, summarised(m.warnings), read
 
 
 def findings_to_draw(m: Map, file: str | None = None, profile: str | None = "casual"

@@ -12,6 +12,7 @@ import math
 from typing import Any
 
 from mapkit import escapes
+from mapkit.errors import summarised
 from mapkit.model import levels
 from mapkit.model.map import Map
 from mapkit.outputs.html_report.map_view import legend_html, top_view_svg
@@ -198,7 +199,7 @@ def render_report(m: Map, file: str | None = None, parts: ReportParts | None = N
         pictures = (f'<p class="note">No pictures were drawn for this report (`{e(command("report"))} '
                     f'{e(option("pictures", True))}` adds the isometric view and one picture per Level).</p>')
     notes_html = "".join(f'<p class="note">{e(n)}</p>' for n in parts.notes)
-    warnings_html = "".join(f'<p class="note">Reader warning: {e(w)}</p>' for w in m.warnings)
+    warnings_html = "".join(f'<p class="note">Reader warning: {e(w)}</p>' for w in summarised(m.warnings))
     from mapkit.outputs.scene.layout import map_levels
     from mapkit.outputs.scene.style import hex_colour
 
