@@ -305,6 +305,10 @@ def walk(paths: Iterable[str | os.PathLike], *, skip: Iterable[str | os.PathLike
                 path = Path(folder) / name
                 if name.startswith("."):
                     continue
+                special = _special(path)
+                if special is not None:
+                    skipped.append(Skipped(path, f"{special}, not a file: never opened"))
+                    continue
                 fmt = detect_found_file(path, ("map", "book"))
                 if fmt is None and detect_found_file(path, ("collection",)) is not None:
                     skipped.append(Skipped(path, "a piece collection, not a map"))
@@ -316,6 +320,18 @@ def walk(paths: Iterable[str | os.PathLike], *, skip: Iterable[str | os.PathLike
                     sources.append(Source(path, PurePath(os.path.relpath(os.path.abspath(path), base))))
     sources += [_link_source(link, n) for n, link in enumerate(links, 1)]
     return sources, skipped
+
+
+def _special(path: Path) -> str | None:
+    """What a name found in a folder is when it is no regular file (after a link): a named pipe,
+    a device or a socket, which the walk skips unopened (reading a named pipe waits for ever, as
+    `validate DIR` and `convert DIR` once did); None for a file, or a name that cannot be looked at."""
+    from mapkit.io import special_kind
+
+    try:
+        return special_kind(os.stat(path).st_mode)
+    except (OSError, ValueError):
+        return None
 
 
 def _is_dir(path: Path) -> bool:

@@ -113,8 +113,9 @@ def read_input(path: str | os.PathLike, limit: Limit | None = None) -> bytes:
             raise FormatError("a web link that carries no map (no m= parameter, as a Hexoscape share link has); "
                               "mapkit fetches nothing: download the file and give its path", file=excerpt(shown))
         data = shown.encode("utf-8", "surrogateescape")
-        if len(data) > limit.value:
-            raise limit.exceeded(len(data), file=excerpt(shown))
+        bound = min(limit, limits.SHARE_LINK_BYTES, key=lambda each: each.value)
+        if len(data) > bound.value:
+            raise bound.exceeded(len(data), file=excerpt(shown), what="the link")
         return data
     try:
         if shown == STDIO:

@@ -31,7 +31,7 @@ def _resolve(node: dict[str, Any], schema: dict[str, Any]) -> dict[str, Any]:
     while "$ref" in node:
         ref = node.pop("$ref")
         target = schema
-        for part in ref.lstrip("#/").split("/"):
+        for part in ref.partition("#")[2].strip("/").split("/"):
             target = target[part]
         node = {**target, **node}
     for part in node.pop("allOf", []):

@@ -104,7 +104,7 @@ def check_book(doc: Any, shown: str, params: OverlayParams | None = None) -> lis
     its schema errors (C001), else the Book-level rules on it placed alone."""
     import mapkit.rules.c3g  # noqa: F401  (registers the rules)
 
-    errors = book_errors(doc)
+    errors = book_errors(doc, shown)
     if errors:
         return [Finding("C001", "error", f"{where}: {message}", file=shown) for where, message in errors]
     book = book_from_dict(doc, shown)

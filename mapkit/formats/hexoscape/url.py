@@ -41,6 +41,8 @@ def sniff(head: bytes) -> float:
 
 # -- reading ----------------------------------------------------------------------------------
 def read(data: bytes, filename: str = "") -> Map:
+    """A map from a link's bytes, refused past the share-link length before any decoding."""
+    limits.check_count(limits.SHARE_LINK_BYTES, len(data), what="the link")
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:

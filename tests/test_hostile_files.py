@@ -1,0 +1,108 @@
+"""Hostile and awkward files (issue 32, items 1 and 2): every size checked before the work it
+bounds, special files never opened, and no input cut short without a word. Each file is built
+here, small, for the case."""
+
+from __future__ import annotations
+
+import gzip
+import json
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from conftest import ROOT, run_subprocess
+
+STREET = ROOT / "samples" / "maps" / "street.mapkit.json"
+HSC = ROOT / "samples" / "maps" / "twin-rivers.hsc"
+
+
+# -- item 1: bounded before work ------------------------------------------------------------------
+def test_a_book_of_a_million_floors_is_refused_at_once(cli, tmp_path):
+    """1,000,000 floors (15 MB, under the Book size): the schema's 200 is checked before the schema
+    walks them (it took 90 s); the whole command, parse included, in about a second."""
+    book = json.loads((ROOT / "samples" / "books" / "bungalow.book.json").read_text(encoding="utf-8"))
+    book["floors"] = [{"height": 1}] * 1_000_000
+    path = tmp_path / "floors.book.json"
+    path.write_text(json.dumps(book), encoding="utf-8")
+    from mapkit.books.load import book_json
+    from mapkit.books.schema import book_errors
+    from mapkit.limits import LimitError
+
+    doc = book_json(path.read_bytes(), str(path))
+    started = time.perf_counter()
+    with pytest.raises(LimitError, match=r"\$\.floors: 1,000,000 items, past mapkit's limit of 200 \(floors in a Book"):
+        book_errors(doc, str(path))
+    assert time.perf_counter() - started < 0.5
+    for command in ("validate", "overlay"):
+        code, out, err = cli(command, path)
+        assert code == 2 and "(floors in a Book; see docs/limits.md)" in err and err.count("\n") == 1, err
+
+
+def test_a_thirty_megabyte_share_link_is_refused_before_decoding(tmp_path):
+    path = tmp_path / "huge.url"
+    path.write_bytes(b"https://hexoscape.com/?m=" + b"%25" * 10_000_000)
+    done = run_subprocess("info", path)
+    assert done.returncode == 2 and "(share-link length; see docs/limits.md)" in done.stderr, done.stderr
+    assert "30,000,025 bytes" in done.stderr
+
+
+def _fifo(folder: Path, name: str = "pipe.hsc") -> Path:
+    if not hasattr(os, "mkfifo"):
+        pytest.skip("no named pipes on this system")
+    path = folder / name
+    os.mkfifo(path)
+    return path
+
+
+@pytest.mark.parametrize("args", [("validate", "{dir}", "-j", "2"), ("convert", "{dir}", "-d", "{out}", "--to", "hsc"),
+                                  ("validate", "{dir}")])
+def test_a_named_pipe_in_a_folder_is_skipped_never_opened(tmp_path, args):
+    folder = tmp_path / "maps"
+    folder.mkdir()
+    (folder / "street.mapkit.json").write_bytes(STREET.read_bytes())
+    _fifo(folder)
+    argv = [a.format(dir=folder, out=tmp_path / "out") for a in args]
+    try:
+        done = run_subprocess(*argv, *(("--allow-loss",) if "convert" in argv else ()), timeout=120)
+    except subprocess.TimeoutExpired:
+        pytest.fail(f"mapkit {' '.join(argv)} waited for a writer on the named pipe")
+    assert done.returncode in (0, 1), done.stderr
+    assert "a named pipe (FIFO), not a file: never opened: pipe.hsc" in done.stderr, done.stderr
+    assert (folder / "pipe.hsc").exists()
+
+
+def test_a_named_pipe_in_a_folder_is_named_as_skipped(tmp_path):
+    folder = tmp_path / "maps"
+    folder.mkdir()
+    (folder / "street.mapkit.json").write_bytes(STREET.read_bytes())
+    _fifo(folder)
+    from mapkit.batch import walk
+
+    sources, skipped = walk([folder])
+    assert [s.path.name for s in sources] == ["street.mapkit.json"]
+    assert [(s.path.name, s.reason) for s in skipped] == [("pipe.hsc", "a named pipe (FIFO), not a file: never opened")]
+
+
+@pytest.mark.parametrize("command", ["info", "validate", "render"])
+def test_a_named_pipe_given_directly_is_refused_in_one_line(tmp_path, command):
+    pipe = _fifo(tmp_path)
+    extra = ("-o", str(tmp_path / "x.png")) if command == "render" else ()
+    try:
+        done = run_subprocess(command, pipe, *extra, timeout=60)
+    except subprocess.TimeoutExpired:
+        pytest.fail(f"mapkit {command} waited for a writer on the named pipe")
+    assert done.returncode == 2 and done.stderr.count("\n") == 1, done.stderr
+    assert "is a named pipe (FIFO), not a file" in done.stderr
+
+
+def test_a_character_device_is_refused_but_standard_input_is_read(tmp_path):
+    done = run_subprocess("info", "/dev/zero", timeout=60)
+    assert done.returncode == 2 and "is a character device, not a file" in done.stderr
+    done = run_subprocess("info", "-", input=STREET.read_text(encoding="utf-8"), timeout=60)
+    assert done.returncode == 0, done.stderr
+    done = run_subprocess("info", "/dev/stdin", input=STREET.read_text(encoding="utf-8"), timeout=60)
+    assert done.returncode == 0, done.stderr
