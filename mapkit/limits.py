@@ -109,8 +109,19 @@ NESTING = _limit(
     "nesting depth", 100, "levels of nesting",
     "Maps and Books nest a handful of levels deep (a Book's floors, marks, coordinates: under 10). "
     "Deeper documents only exhaust the stack of the parsers and checkers that walk them.",
-    "mapkit.formats._json.parse_json, for every JSON map, Book and share link (battlefield pages: libxml2's "
-    "own bound of 256 levels; deeper markup is cut, with a warning)")
+    "mapkit.formats._json.parse_json, for every JSON map, Book and share link (battlefield pages: markup "
+    "nesting)")
+MARKUP_NESTING = _limit(
+    "markup nesting", 256, "levels",
+    "libxml2's own bound, which lxml's safe parser keeps (huge_tree off): a battlefield page nests a few dozen "
+    "levels. Past it the parser stops, and what a lenient reading recovers is only what came before, so the "
+    "page is refused rather than read in part.",
+    "mapkit.formats.glasq.reader (from the parser's error log)")
+MARKUP_TEXT = _limit(
+    "markup text", 10_000_000, "bytes",
+    "libxml2's bound on one text, attribute value or name (huge_tree off): a page's longest, a Level "
+    "picture's path or an embedded image, is well under 1 MB. Past it the parser stops, as for the nesting.",
+    "mapkit.formats.glasq.reader (from the parser's error log)")
 DIGITS = _limit(
     "digits in a number", 40, "digits",
     "Coordinates, levels and counts fit in 7 digits, and a double needs at most 17 significant digits. "

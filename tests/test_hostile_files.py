@@ -106,3 +106,89 @@ def test_a_character_device_is_refused_but_standard_input_is_read(tmp_path):
     assert done.returncode == 0, done.stderr
     done = run_subprocess("info", "/dev/stdin", input=STREET.read_text(encoding="utf-8"), timeout=60)
     assert done.returncode == 0, done.stderr
+
+
+# -- item 2: never silently cut --------------------------------------------------------------------
+def _page(first_level_extra: str = "") -> bytes:
+    """A two-Level battlefield page; `first_level_extra` is put in its first Level picture,
+    before its tiles."""
+    from test_glasq import page, use
+
+    return page([[first_level_extra, use("GS01", 0, 0), use("GS01", 45, 78)], [use("GS01", 0, 0)]])
+
+
+@pytest.mark.parametrize("extra, limit", [
+    ('<path d="' + "M0 0 " * 3_000_000 + '"/>', "markup text"),           # a 15 MB attribute
+    ("<g>" * 300 + "</g>" * 300, "markup nesting"),                      # nested 300 deep
+    ("<text>" + "x" * 11_000_000 + "</text>", "markup text"),            # an 11 MB text
+])
+def test_a_page_the_parser_stops_in_is_refused_naming_the_limit(cli, tmp_path, extra, limit):
+    """lxml's recovery keeps only what came before a resource limit: the page read as 0 pieces with
+    exit 0 (and `convert --allow-loss` wrote an empty map). Refused, naming the limit."""
+    path = tmp_path / "cut.html"
+    path.write_bytes(_page(extra))
+    code, out, err = cli("info", path)
+    assert code == 2 and out == "" and f"({limit}; see docs/limits.md)" in err and err.count("\n") == 1, err
+    code, out, err = cli("convert", path, tmp_path / "cut.mapkit.json", "--allow-loss")
+    assert code == 2 and not (tmp_path / "cut.mapkit.json").exists()
+
+
+def test_a_mended_fault_keeps_everything_after_it(cli, tmp_path):
+    """An unescaped & in a page is the documented recovery: every piece after it is read."""
+    whole = _page()
+    mended = _page("<text>fish & chips</text>")
+    from mapkit.formats import read_map
+
+    (tmp_path / "whole.html").write_bytes(whole)
+    (tmp_path / "mended.html").write_bytes(mended)
+    a, b = read_map(tmp_path / "whole.html"), read_map(tmp_path / "mended.html")
+    assert len(a.pieces) == len(b.pieces) == 3
+    assert any("malformed XML, recovered" in w for w in b.warnings)
+
+
+def _hexoscape_text(tmp_path: Path) -> bytes:
+    from mapkit.formats import read_map, write_map
+
+    out = tmp_path / "m.json"
+    write_map(read_map(HSC), out, allow_loss=True)
+    return out.read_bytes()
+
+
+def test_every_gzip_member_is_read(cli, tmp_path):
+    """A .gz of two members (as `cat a.gz b.gz` makes) is the two texts one after the other, as
+    `gzip -d` reads it: it was refused as 'Unterminated string'."""
+    text = _hexoscape_text(tmp_path)
+    cut = len(text) // 2
+    for name, data in (("split.json.gz", gzip.compress(text[:cut]) + gzip.compress(text[cut:])),
+                       ("whole.json.gz", gzip.compress(text))):
+        (tmp_path / name).write_bytes(data)
+    code, out, err = cli("info", tmp_path / "split.json.gz", "--json")
+    assert code == 0, err
+    assert out == cli("info", tmp_path / "whole.json.gz", "--json")[1]
+
+
+@pytest.mark.parametrize("tail, words", [
+    (lambda gz: gzip.compress(b"{}"), "Extra data"),              # a second member after a whole map
+    (lambda gz: gz, "Extra data"),                                # the map twice
+    (lambda gz: b"PADDING", "7 bytes after the gzip data that are not gzip"),
+    (lambda gz: b"\0" * 512, "512 bytes after the gzip data that are not gzip"),
+])
+def test_what_follows_a_whole_gzipped_map_is_refused(cli, tmp_path, tail, words):
+    whole = gzip.compress(_hexoscape_text(tmp_path))
+    for name, data in (("hexoscape.json.gz", whole),):
+        path = tmp_path / name
+        path.write_bytes(data + tail(data))
+        code, out, err = cli("info", path)
+        assert code == 2 and words in err and err.count("\n") == 1, err
+
+
+def test_what_follows_a_whole_json_map_is_refused(cli, tmp_path):
+    for name, data in (("m.json", _hexoscape_text(tmp_path)), ("m.mapkit.json", STREET.read_bytes())):
+        path = tmp_path / f"trailing-{name}"
+        path.write_bytes(data + b'{"more": 1}')
+        code, out, err = cli("info", path)
+        assert code == 2 and "Extra data" in err, err
+    native = tmp_path / "street.mapkit.json.gz"
+    native.write_bytes(gzip.compress(STREET.read_bytes()) + b"trailing")
+    code, out, err = cli("info", native)
+    assert code == 2 and "8 bytes after the gzip data that are not gzip" in err, err
