@@ -192,3 +192,24 @@ def test_what_follows_a_whole_json_map_is_refused(cli, tmp_path):
     native.write_bytes(gzip.compress(STREET.read_bytes()) + b"trailing")
     code, out, err = cli("info", native)
     assert code == 2 and "8 bytes after the gzip data that are not gzip" in err, err
+
+
+# -- item 4: a players field of "0" ------------------------------------------------------------------
+def test_a_players_field_of_0_is_said_as_no_count_and_kept_by_every_conversion(cli, tmp_path):
+    """VirtualScape's players field is free text, "0" where it was left unset (no map is for 0
+    players): info said "players: 0" and convert to Hexoscape dropped it without a word."""
+    from mapkit.formats import read_map, write_map
+    from mapkit.model.map import Map, Piece
+
+    source = tmp_path / "zero.hsc"
+    write_map(Map(name="Zero", players="0", pieces=[Piece("grass-1", 0, 0, 0)]), source)
+    code, out, err = cli("info", source)
+    assert code == 0 and "players:  not given (the players field holds '0')" in out, out
+    summary = json.loads(cli("info", source, "--json")[1])
+    assert summary["players"] == "0" and summary["player_count"] is None
+    for target in ("m.json", "m.mapkit.json", "m.hsc"):
+        code, _, err = cli("convert", source, tmp_path / target)
+        assert code == 0, err  # nothing lost, so nothing refused
+        assert read_map(tmp_path / target).players == "0"
+    code, _, err = cli("convert", source, tmp_path / "m.url")
+    assert code == 2 and "players ('0')" in err  # a link blanks the notes that carry it: named

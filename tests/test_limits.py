@@ -116,6 +116,24 @@ def case_nesting_depth(tmp_path, cli, monkeypatch):
     refused(cli, "validate", path, limit="nesting depth", where="line 1, column")
 
 
+def _page_with(extra: str) -> bytes:
+    from test_glasq import page, use
+
+    return page([[extra, use("GS01", 0, 0)]])
+
+
+def case_markup_nesting(tmp_path, cli, monkeypatch):
+    path = tmp_path / "deep.html"
+    path.write_bytes(_page_with("<g>" * (limits.MARKUP_NESTING.value + 1) + "</g>" * (limits.MARKUP_NESTING.value + 1)))
+    refused(cli, "info", path, limit="markup nesting", where="where reading stopped")
+
+
+def case_markup_text(tmp_path, cli, monkeypatch):
+    path = tmp_path / "long.html"
+    path.write_bytes(_page_with('<path d="' + "M" * (limits.MARKUP_TEXT.value + 1) + '"/>'))
+    refused(cli, "info", path, limit="markup text", where="where reading stopped")
+
+
 def case_digits_in_a_number(tmp_path, cli, monkeypatch):
     path = tmp_path / "digits.json"
     path.write_text('{"hexMap": {"id": "x", "width": ' + "9" * 41 + ', "length": 2}, "boardPieces": {}}')
