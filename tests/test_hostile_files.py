@@ -213,3 +213,19 @@ def test_a_players_field_of_0_is_said_as_no_count_and_kept_by_every_conversion(c
         assert read_map(tmp_path / target).players == "0"
     code, _, err = cli("convert", source, tmp_path / "m.url")
     assert code == 2 and "players ('0')" in err  # a link blanks the notes that carry it: named
+
+
+def test_a_link_file_of_several_links_or_bytes_that_are_no_text_is_refused(cli, tmp_path):
+    """A share link file was read by its first line, the rest left unread; a link percent-encoding
+    bytes that are no UTF-8 was read with them replaced."""
+    from mapkit.formats import read_map, write_map
+
+    link = tmp_path / "one.url"
+    write_map(read_map(HSC), link, allow_loss=True)
+    text = link.read_text(encoding="utf-8").strip()
+    (tmp_path / "two.url").write_text(text + "\n" + text + "\n", encoding="utf-8")
+    code, _, err = cli("info", tmp_path / "two.url")
+    assert code == 2 and "2 lines: a link file holds one link" in err, err
+    (tmp_path / "bad.url").write_text(text.replace("?m=", "?m=%FF"), encoding="utf-8")
+    code, _, err = cli("info", tmp_path / "bad.url")
+    assert code == 2 and "bytes that are not UTF-8" in err, err

@@ -162,8 +162,8 @@ def book_errors(doc: Any, path: str | None = None) -> list[tuple[str, str]]:
     """Schema errors, else shape errors: every reason the document is not a usable Book. Its
     sizes are bounded first (LimitError naming `path`): its vertices, and the length of every list
     the schema bounds (`limits.check_lists`), before the schema walks them."""
+    limits.check_lists(doc, SCHEMA_NAME, path)  # first: 1,000,000 floors are refused before they are walked
     check_vertices(doc, path)
-    limits.check_lists(doc, SCHEMA_NAME, path)
     return schema_errors(doc) or shape_errors(doc)
 
 
