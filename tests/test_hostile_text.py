@@ -13,7 +13,6 @@ import pytest
 from lxml import etree
 from lxml import html as lxml_html
 
-from mapkit import escapes
 from mapkit.schemas import load
 from tests.hostile_text import CONTROLS, PAYLOAD, filled_paths, free_string_paths, hostile_book, hostile_map
 
@@ -54,7 +53,7 @@ def test_the_report_carries_every_text_escaped(cli, hostile, tmp_path):
     page = out.read_text(encoding="utf-8")
     _no_controls(page, "report")
     _no_injection(lxml_html.fromstring(page), "report", own_scripts=1)
-    assert escapes.html(PAYLOAD[:20]) in page  # the text is there, as text
+    assert "&lt;/title&gt;&lt;script&gt;" in page  # the text is there, as text
     assert "onerror=alert(2)" in lxml_html.fromstring(page).text_content()
 
 
@@ -125,6 +124,8 @@ def test_info_and_validate_say_every_text_escaped(cli, hostile):
 
 
 def test_json_reports_escape_what_json_dumps_leaves_raw():
+    from mapkit import escapes
+
     text = escapes.json_text({"name": "a\x9bb\x7f\u2028\ud800"})
     assert json.loads(text) == {"name": "a\x9bb\x7f\u2028\ud800"}
     assert not any(ch in text for ch in "\x9b\x7f\u2028\ud800")
