@@ -96,7 +96,7 @@ def _short(error: Any) -> str:
     rule, bound, instance = error.validator, error.validator_value, error.instance
     what = _kind_of(instance)
     if rule == "type":
-        wanted = " or ".join(_ARTICLE.get(t, t) for t in (bound if isinstance(bound, list) else [bound]))
+        wanted = " or ".join(_ARTICLE.get(t, str(t)) for t in (bound if isinstance(bound, list) else [bound]))
         return f"{what}, where the schema wants {wanted}"
     if rule == "required":
         return error.message  # names the property the schema requires, from the schema

@@ -111,7 +111,7 @@ def _canvas_class() -> Any:
         def textLine(self, text: str = "") -> None:
             super().textLine(escapes.pdf(text))
 
-        def textLines(self, stuff: Any, trim: int = 1) -> None:
+        def textLines(self, stuff: Any, trim: Any = 1) -> None:
             lines = [escapes.pdf(t) for t in stuff] if isinstance(stuff, (list, tuple)) else escapes.pdf(stuff)
             super().textLines(lines, trim)
 
