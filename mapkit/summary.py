@@ -50,7 +50,7 @@ def summarise(m: Map) -> dict[str, Any]:
         zones.append(zone)
     lettered = Board.of(m, bounds, columns)
     glyphs = [
-        {"letter": g.attrs.get("letter", "?"), "name": cat.glyphs.get(g.attrs.get("letter", "?"), {}).get("name", ""),
+        {"letter": g.attrs.get("letter", "?"), "name": (cat.glyph_of(g.attrs) or {}).get("name", ""),
          "q": g.q, "r": g.r, "place": lettered.name(g.q, g.r) if lettered else None, "level": levels.level(cat[g.type], g.z),
          **({"scenario": scenario_of(g)} if scenario_of(g) is not None else {})}
         for g in m.glyphs()

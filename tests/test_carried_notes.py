@@ -216,23 +216,23 @@ def test_a_letter_no_line_can_carry_is_named_and_two_glyphs_on_one_place_keep_th
     m = Map(pieces=[Piece("glyph", 0, 0, 1, 0, {"letter": ","}), Piece("glyph", 1, 0, 1, 0, {"letter": "A"}),
                     Piece("glyph", 1, 0, 1, 0, {"letter": "B"})])
     data, losses = encode_map(m, get("hexoscape"), allow_loss=True)
-    assert losses == ["glyph ',': Hexoscape glyphs carry no letter (at A1 (0, 0) Level 1)"], losses
+    assert losses == ["glyph ',': Hexoscape has no such glyph (at A1 (0, 0) Level 1)"], losses
     back = parse_map(data, "hexoscape")
     assert [p.attrs["letter"] for p in back.pieces] == ["?", "A", "B"]
 
 
 def test_hexoscape_notes_carry_declared_sets_setsused_cannot_say():
     """MoonLake.html -> .json refused "2 x Swarm of the Marro is written once (Hexoscape's setsUsed
-    has no copies)": mapNotes carries the page's "Required Sets:" line, read back with its copies
-    (setsUsed still lists the letters); a share link, which blanks the notes, names the loss."""
+    has no copies)": setsUsed lists a set's letter once per copy, as the editor reads it (issue 33),
+    so the copies need no notes line and survive a share link too."""
     m = read_map(corpus_file("glasq-xhtml/MoonLake.html"))
     assert m.attrs["sets_used"] == {"SotM": 2, "TJ": 2}
     data, losses = encode_map(m, get("hexoscape"))  # nothing lost, so nothing refused
     assert losses == []
     back = parse_map(data, "hexoscape")
     assert back.attrs["sets_used"] == {"SotM": 2, "TJ": 2}
-    assert sorted(json.loads(data)["hexMap"]["setsUsed"]) == ["M", "T"]
+    assert sorted(json.loads(data)["hexMap"]["setsUsed"]) == ["M", "M", "T", "T"]  # a letter per copy (issue 33)
     url_losses = encode_map(m, get("hexoscape-url"), allow_loss=True)[1]
-    assert named(url_losses, "2 x Swarm of the Marro", "no copies"), url_losses
+    assert not named(url_losses, "Swarm of the Marro"), url_losses
     one = Map(attrs={"sets_used": {"RotV": 1}}, pieces=[Piece("grass-1", 0, 0, 0)])
     assert "Required Sets" not in encode_map(one, get("hexoscape"))[0].decode()  # setsUsed says it: no line

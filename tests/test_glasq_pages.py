@@ -290,3 +290,93 @@ def test_every_command_works_on_one_room_or_on_each_in_turn(tmp_path, cli):
     assert code == 0 and len(json.loads(target.read_text())["pieces"]) == 15
     assert cli("render", page_file, "-o", tmp_path / "r.png", "--room", "2")[0] == 0
     assert cli("print", page_file, "-o", tmp_path / "r.pdf", "--room", "1")[0] == 0
+
+
+# -- pages as drawn: scenario pictures cropped another way, keys with numbers on them (issue 32) ----
+def s101(m) -> list[str]:
+    return [f.message for f in check_map(m, "t.html", select=["S"]) if f.code == "S101"]
+
+
+def cropped(code: str, cols, rows, dy: int = 0) -> list[str]:
+    """A tile on every hex of the rows, drawn `dy` higher (a picture cropped by dy at its top)."""
+    return [use(code, 90 * c + 45 * (r % 2), 78 * r - dy) for r in rows for c in cols]
+
+
+def test_a_scenario_cropped_a_row_on_a_field_of_one_tile_keeps_its_redrawings():
+    """A scenario's picture a row shorter than the level pictures (every Y in it 78 less, rows'
+    parities flipped) over a field of 800 grass 1-hexes and one rock 3-hex: its faded copy is the
+    whole field, and it draws the rock again with two start spaces. Nearly every shift lays a grass
+    tile on a grass tile; only the true one lays them all. The rock is the shared one, and the
+    start spaces are on the hexes the level pictures put under them, whichever order the faded
+    copy lists its tiles in. (mapkit once lined the picture up one column off: a second rock.)"""
+    field_, rock = cropped("GS01", range(40), range(1, 21)), use("RK03", 90 * 12 + 45, 78 * 9)
+    faded = cropped("GS01", range(40), range(1, 21), 78)
+    zones = [use("P1SZ", 90 * 3 + 45, 78 * 2), use("P1SZ", 90 * 4 + 45, 78 * 2)]
+    for order in (faded, faded[::-1]):
+        m = glasq.read(board_page([(1, field_), (2, [rock])],
+                                  scenarios=[(1, order, [use("RK03", 90 * 12 + 45, 78 * 8)] + zones)]))
+        assert Counter(p.type for p in m.pieces) == {"grass-1": 800, "rock-3": 1, "start-zone": 2}
+        # drawn on row 2 of the cropped picture: row 3 of the level pictures, columns 3 and 4
+        assert sorted((p.q, p.r, p.z) for p in m.pieces if p.type == "start-zone") == [(2, 3, 1), (3, 3, 1)]
+        assert [w for w in m.warnings if "drawn again" not in w] == []
+
+
+def test_a_scenario_without_a_faded_copy_is_lined_up_by_what_it_draws_again():
+    """A scenario's picture cropped a row (or two) at its top, with no faded copy of the
+    battlefield: it draws the whole terrain again (four grass 1-hexes and a rock 3-hex, what the
+    page's Battle for the Wellspring holds) with a glyph and two start spaces. Its own drawings of
+    the shared tiles line it up: the redrawings are the shared pieces, the glyph and start spaces
+    stand where the page puts them, and the declared set holds what is read. (mapkit once read the
+    two-row crop's redrawings as new pieces, needing 4 more grass tiles than the set has, and
+    skipped the one-row crop's drawings as off the hex grid.)"""
+    terrain = [use("GS01", 45, 78), use("GS01", 135, 78), use("GS01", 0, 156), use("GS01", 90, 156),
+               use("RK03", 225, 78)]
+    extras = [use("P1SZ", 45, 78), use("P1SZ", 135, 78), use("G", 225, 78)]
+    expect = glasq.read(board_page([(1, terrain)], scenarios=[(1, terrain, extras)], sets="Battle for the Wellspring"))
+    want = sorted((p.type, p.q, p.r, p.z) for p in expect.pieces)
+    for dy in (78, 156):
+        moved = [u.replace(f",{y})", f",{y - dy})") for u in terrain + extras for y in (78, 156) if f",{y})" in u]
+        m = glasq.read(board_page([(1, terrain)], scenarios=[(1, [], moved)], sets="Battle for the Wellspring"))
+        assert sorted((p.type, p.q, p.r, p.z) for p in m.pieces) == want, dy
+        assert s101(m) == [], dy
+        assert all("drawn again" in w for w in m.warnings), m.warnings
+
+
+def test_new_tiles_a_scenario_adds_on_a_field_of_one_tile_stay_where_drawn():
+    """The other side of lining up by content: a scenario with no faded copy that adds three grass
+    tiles of its own beside a grass field draws nothing again. Many shifts would lay the three on
+    the field, none better than another, so none is taken: they are new tiles where drawn."""
+    field_ = cropped("GS01", range(6), range(1, 5))
+    added = [use("GS01", 90 * 8, 78 * 2), use("GS01", 90 * 9, 78 * 2), use("GS01", 90 * 8 + 45, 78 * 3)]
+    m = glasq.read(board_page([(1, field_)], scenarios=[(1, [], added)]))
+    assert Counter(p.type for p in m.pieces) == {"grass-1": 27}
+    assert sorted((p.q, p.r) for p in m.pieces if p.attrs.get("scenario") == 1) == [(7, 2), (7, 3), (8, 2)]
+
+
+def key_numbered_inside(x: int, y: int, as_code: bool = False) -> list[str]:
+    """A sand 7-hex at (x, y) with the numbers 1 to 6 written in its six outer hexes: which way
+    each roll of the die points (texts, or a code that only writes a number)."""
+    outer = [(0, 0), (90, 0), (135, 78), (90, 156), (0, 156), (-45, 78)]
+    if as_code:
+        return [use("SD07", x, y)] + [use("NUM", x + dx, y + dy) for dx, dy in outer]
+    return [use("SD07", x, y)] + [f'<text transform="translate({x + dx},{y + dy})" x="32" y="71">{n}</text>'
+                                  for n, (dx, dy) in enumerate(outer, start=1)]
+
+
+def test_a_key_with_numbers_in_its_own_hexes_is_never_placed():
+    """A sand 7-hex drawn beside the board with the die's numbers in its own hexes (the page's
+    text calls it a key placed beside the board), in a level picture or a scenario's: not a piece,
+    and the page's Battle for the Wellspring holds what is read. (mapkit once read it as a sand
+    7-hex, and the "2" written in one of its hexes as a second one stacked on it.)"""
+    board = row("GS01", range(0, 4), 0)
+    for key in (key_numbered_inside(1260, 312), key_numbered_inside(1260, 312, as_code=True)):
+        m = glasq.read(board_page([(1, board + key)], sets="Battle for the Wellspring"))
+        assert Counter(p.type for p in m.pieces) == {"grass-1": 4}
+        assert any("#SD07" in w and "key drawn beside the board" in w for w in m.warnings)
+        assert s101(m) == []
+        m = glasq.read(board_page([(1, board)], scenarios=[(1, board, key + [use("G", 0, 0)])],
+                                  sets="Battle for the Wellspring"))
+        assert Counter(p.type for p in m.pieces) == {"grass-1": 4, "glyph": 1} and s101(m) == []
+    # one number on a tile of the board still stacks it; a lone tile with no words is a tile
+    alone = glasq.read(board_page([(1, board + [use("SD07", 1260, 312)])]))
+    assert "sand-7" in {p.type for p in alone.pieces}

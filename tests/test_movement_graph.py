@@ -46,6 +46,8 @@ def test_fast_edges_equal_reference(m, move, height, falls, with_building):
     if with_building:
         layer = BuildingLayer([BuildingSpace(9, 9, 1, 0, 0, "floor"), BuildingSpace(0, 0, 0, 0, -1, "exit", transit_number=2),
                                BuildingSpace(1, 0, 0, 0, -1, "exit", transit_number=2)], {(1, 1): "half"})
+        # a glyph and a figure drawn on the floor stand on it (issue 32): both graphs see them there
+        m.pieces += [Piece("glyph", 9, 9, 1, attrs={"letter": "A"}), Piece("figure", 1, 0, 1)]
     spaces = prepare(m, layer or BuildingLayer())
     fig = Figure(move=move, height=height, falls=falls)
     ref = gr._csr(gr.walk_edges(spaces, fig))

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from mapkit.model.grid import DIRECTIONS
 from mapkit.model.map import Map
 from mapkit.movement import buildings as bld
 from mapkit.movement import graph as gr
@@ -81,20 +82,22 @@ class Analysis(Record):
 
     def engage_neighbours(self, y: int) -> list[int]:
         """Spaces next to y where a figure of this profile would be adjacent to one on y: a
-        neighbouring space less than Height levels higher or lower (physical-and-rules 4.2)."""
+        neighbouring space less than Height levels higher or lower (physical-and-rules 4.2). Inside
+        a building only the spaces of y's own floor are: "a figure occupying the interior of a
+        structure is never engaged with a figure outside the structure unless otherwise specified"
+        (seeds/000, Interior Access Structures in Play), nor with one on another Floor (Stairways)."""
         spaces = self.spaces
-        out = []
-        inside = gr.is_interior(spaces, y)
-        for _, ids in spaces.neighbour_columns(y):
-            for x in ids:
-                if not inside and abs(spaces.height[x] - spaces.height[y]) < self.figure.height:
-                    out.append(x)
-        if inside:
+        if not gr.is_interior(spaces, y):
+            return [x for _, ids in spaces.neighbour_columns(y) for x in ids
+                    if abs(spaces.height[x] - spaces.height[y]) < self.figure.height]
+        rooms = self._memo.get("rooms")
+        if rooms is None:
+            rooms = self._memo["rooms"] = {}
             for x in range(len(spaces)):
-                if (spaces.building[x] == spaces.building[y] and spaces.floor[x] == spaces.floor[y]
-                        and gr.is_interior(spaces, x) and _adjacent(spaces, x, y)):
-                    out.append(x)
-        return out
+                if gr.is_interior(spaces, x):
+                    rooms.setdefault((spaces.building[x], spaces.floor[x], spaces.q[x], spaces.r[x]), []).append(x)
+        room, q, r = (spaces.building[y], spaces.floor[y]), spaces.q[y], spaces.r[y]
+        return [x for dq, dr in DIRECTIONS for x in rooms.get((*room, q + dq, r + dr), ())]
 
     def glyph_balance(self) -> list[dict[str, Any]]:
         """Per glyph: turns from each start zone and the imbalance (max - min), None if a zone
@@ -221,11 +224,6 @@ class Analysis(Record):
 
     def transit_dead_ends(self) -> list[dict[str, Any]]:
         return transit_dead_ends(self.spaces)
-
-
-def _adjacent(spaces: Spaces, a: int, b: int) -> bool:
-    dq, dr = spaces.q[a] - spaces.q[b], spaces.r[a] - spaces.r[b]
-    return (dq, dr) in ((1, 0), (0, 1), (-1, 1), (-1, 0), (0, -1), (1, -1))
 
 
 def falls(spaces: Spaces, height: int) -> list[dict[str, Any]]:

@@ -100,15 +100,8 @@ def analyze_map(m: Map, figure: Figure, start: tuple[int, int, int] | None = Non
     if start is not None:
         at = None
         found = spaces.find_level(*start)
-        if found is None:
-            have = sorted({spaces.level(s) for s in range(len(spaces)) if (spaces.q[s], spaces.r[s]) == start[:2]})
-            hint = f"; that hex has spaces on Level {', '.join(map(str, have))}" if have else "; that hex has no space"
-            from mapkit.model.board import Board
-
-            board = Board.of(sheets if sheets is not None else m)
-            sheet = board.name(start[0], start[1]) if board is not None else None
-            where = f"{sheet} ({start[0]}, {start[1]})" if sheet else f"q={start[0]}, r={start[1]}"
-            raise StartError(f"no space at {where} on Level {start[2]}{hint}")
+        if found is None or spaces.clearance[found] <= 0:
+            raise StartError(_no_start(m, spaces, start, sheets))
         start = spaces.key(found)
     result = analyze(spaces, figure, start, broken_windows=broken_windows, at=at)
     data = report(result)
@@ -147,6 +140,28 @@ def analyze_map(m: Map, figure: Figure, start: tuple[int, int, int] | None = Non
                        reached=[bool(e.get("reachable")) for e in entries],
                        blocked=[e.get("blocked") for e in entries], holes=holes(m, spaces))
     return Analysis(data, render_text(data), heat)
+
+
+def _no_start(m: Map, spaces: Spaces, start: tuple[int, int, int], sheets: Map | None) -> str:
+    """Why a start names no space a figure may stand on, plainly: what stands there or closes
+    it (a vehicle, a building's Partial hex, a tree: "B1 (1, 0) on Level 1: Sports Car (object
+    1) stands there"), and the Levels of that hex's open spaces (a vehicle's top among them), never
+    the Level of a space something closes."""
+    from mapkit.model.board import Board
+
+    q, r, level = start
+    here = [s for s in range(len(spaces)) if (spaces.q[s], spaces.r[s]) == (q, r)]
+    have = sorted({spaces.level(s) for s in here if spaces.clearance[s] > 0})
+    closed = [spaces.closed_by[s] for s in here if spaces.clearance[s] <= 0 and spaces.level(s) == level
+              and s in spaces.closed_by]
+    board = Board.of(sheets if sheets is not None else m)
+    sheet = board.name(q, r) if board is not None else None
+    where = f"{sheet} ({q}, {r})" if sheet else f"q={q}, r={r}"
+    filled = holes(m, spaces).get((q, r)) if not (closed or have) else None
+    why = f": {closed[0]}" if closed else f": {filled} fills that hex" if filled else ""
+    if not have:
+        return f"no space at {where} on Level {level}{why}; that hex has no space a figure may stand on"
+    return f"no space at {where} on Level {level}{why}; that hex has spaces on Level {', '.join(map(str, have))}"
 
 
 def _name_places(data: dict[str, Any], sheets: Map) -> None:

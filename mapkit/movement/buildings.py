@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from mapkit.model.map import Map
-from mapkit.movement.spaces import OPEN_SKY, Spaces
+from mapkit.movement.spaces import OPEN_SKY, Spaces, stand
 from mapkit.records import Record, field
 
 ROLES = ("floor", "doorway", "window", "elevator", "stair-up", "stair-down", "exit")
@@ -47,7 +47,8 @@ class BuildingLayer(Record):
     #: An exterior hex touched by a footprint, (q, r) for its top space or (q, r, height) for the
     #: space with that top -> "half", "partial" or "covered".
     exterior: dict[tuple[int, ...], str] = field(default_factory=dict)
-    #: Destructible objects and vehicles standing on the ground: (q, r, level, height, name).
+    #: Destructible objects and vehicles standing on the ground: (q, r, level, height, name), the name
+    #: as findings give it ("Sports Car (object 1)").
     #: Figures may move onto or over them (C3G FAQ, physical-and-rules 3.4; seeds/001 speaks of
     #: figures "on top of" a vehicle's sculpt), so each hex becomes a space `height` levels up.
     objects: list[tuple[int, int, int, int, str]] = field(default_factory=list)
@@ -61,7 +62,9 @@ class BuildingLayer(Record):
 
 
 def apply(spaces: Spaces, layer: BuildingLayer) -> None:
-    """Add a layer's spaces to `spaces` and class the exterior hexes its footprints touch."""
+    """Add a layer's spaces to `spaces`, class the exterior hexes its footprints touch, then set
+    what the map stands on its spaces (`spaces.stand`): a start zone, glyph or figure drawn on a
+    floor stands on that floor."""
     for key, fit in layer.exterior.items():
         q, r = key[0], key[1]
         top = spaces.at(q, r, key[2]) if len(key) == 3 else spaces.at(q, r)
@@ -73,6 +76,7 @@ def apply(spaces: Spaces, layer: BuildingLayer) -> None:
             # Closed: Partial hexes may not be entered (seeds/000); the space leaves its column.
             spaces.clearance[top] = 0
             spaces.columns[(q, r)].remove(top)
+            spaces.closed_by[top] = "a Partial hex of a building" if fit == "partial" else "under a building's walls"
             if fit == "partial":
                 spaces.partial.add((q, r))
     spaces.cars.extend(layer.cars)
@@ -82,6 +86,7 @@ def apply(spaces: Spaces, layer: BuildingLayer) -> None:
             continue
         above = spaces.clearance[under]
         spaces.clearance[under] = 0  # the object stands here
+        spaces.closed_by[under] = f"{name} stands there"
         spaces.columns[(q, r)].remove(under)
         spaces.add(q, r, level + height, "object", above - height if above < OPEN_SKY else OPEN_SKY,
                    role="object-top")
@@ -98,6 +103,7 @@ def apply(spaces: Spaces, layer: BuildingLayer) -> None:
         spaces.add(b.q, b.r, b.height, "floor", b.clearance, role=b.role, fit=b.fit, building=b.building,
                    floor=b.floor, transit_number=b.transit_number, max_height=b.max_height,
                    single_spaced=b.single_spaced)
+    stand(spaces)
 
 
 def layer_from_map(m: Map) -> BuildingLayer:
@@ -154,7 +160,7 @@ def from_placed(placed: Any, layer: BuildingLayer | None = None) -> BuildingLaye
         if not isinstance(height, int):
             continue  # no height, no top
         for q, r in pb.spaces():
-            layer.objects.append((q, r, pb.height, height, pb.book.name))
+            layer.objects.append((q, r, pb.height, height, f"{pb.book.name} (object {pb.index + 1})"))
     for i, pb in ready:
         book, where = pb.book, pb.placed
         layer.names[i] = book.name

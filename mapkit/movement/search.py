@@ -65,7 +65,8 @@ def search(g: Graph, sources: Iterable[int], blocked: Iterable[int] = (), friend
     """Every node reachable from `sources` (nodes where figures start, label (0, 0)).
 
     `blocked` nodes hold opposing figures (no passing, no ending); `friendly` nodes may be
-    passed through but not ended on (seeds/004 "passing and landing on other figures").
+    passed through but not ended on (seeds/004 "passing and landing on other figures"), as the
+    spaces of the figures the map places are (`Spaces.occupied`).
 
     A node where a move may end keeps one label: from there the figure can always stop and
     start the next turn afresh. A node where it may not (a Half hex, the air above a hex, a
@@ -81,7 +82,9 @@ def search(g: Graph, sources: Iterable[int], blocked: Iterable[int] = (), friend
     a walker may not walk across) and ARMED (it ended its move there: next turn it may be
     placed instead of moving, which takes that whole turn). A placement is not a move onto the
     far space, so the figure walks on from there with what movement is left. A flyer passes
-    over transit spaces and may still use one it moves onto.
+    over transit spaces and may still use one it moves onto. A Transit Space a figure the map
+    places holds is not "unoccupied": nothing is placed onto it, and moving through it (passing
+    that figure) places nothing, so a walker walks on across it.
     """
     move = g.figure.move
     width = move + 1
@@ -109,6 +112,14 @@ def search(g: Graph, sources: Iterable[int], blocked: Iterable[int] = (), friend
     for f in friendly:
         end_ok[f] = False
         is_friendly[f] = 1
+    if not g.pairs and any(g.spaces.occupied):
+        # A figure the map places is passed as a friendly figure (its army is not known): no move
+        # ends on its space, and a Transit Space it holds neither takes a placement nor places
+        # one moving through it ("unoccupied", below).
+        for f, held in enumerate(g.spaces.occupied):
+            if held:
+                end_ok[f] = False
+                is_friendly[f] = 1
     forced = not g.figure.flying  # a walker that moves onto a transit space is placed or stops there
     heap: list[int] = []
     for s in sources:

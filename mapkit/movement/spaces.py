@@ -9,7 +9,10 @@ their space has clearance 0 and is no space at all ("a figure cannot move onto o
 an obstacle's space", seeds/004).
 
 Building floors, Half/Partial hexes and transit marks come from `mapkit.movement.buildings`,
-which turns placed C3G Books into extra spaces; this module only reads tiles.
+which turns placed C3G Books into extra spaces; this module only reads tiles. What stands on a
+space (a start zone, a glyph, a figure the map places) is kept in `Spaces.standing` and set on
+its space by `stand` once those floors exist (`buildings.apply` calls it): a piece inside a
+building stands on the floor space it is drawn on, not on the ground under the floor.
 """
 
 from __future__ import annotations
@@ -86,6 +89,12 @@ class Spaces(Record):
     cars: list[tuple[int, int, int, int, str | None]] = field(default_factory=list)
     #: What this model left out of the map (unread Books, objects), one line each.
     notes: list[str] = field(default_factory=list)
+    #: What the map stands on its spaces, as drawn: (q, r, z, what, value), `what` "glyph" (value:
+    #: its letter), "zone" (the player) or "figure"; set on their spaces by `stand`.
+    standing: list[tuple[int, int, int, str, Any]] = field(default_factory=list)
+    #: What closes a space no figure enters (its clearance 0), as a reader names it: "Sports Car
+    #: (object 1) stands there", "a Partial hex of a building".
+    closed_by: dict[int, str] = field(default_factory=dict)
     #: Pieces this model does not understand, by type id (reported, not guessed).
     ignored: dict[str, int] = field(default_factory=dict)
 
@@ -193,12 +202,12 @@ class _Column:
 
 
 def from_map(m: Map) -> Spaces:
-    """Every exterior space of a map, with glyphs and start zones marked on them."""
+    """Every exterior space of a map, with what stands on them (start zones, glyphs, figures) kept
+    in `standing` until `stand` sets it on its space (after any building layer: `buildings.apply`)."""
     cat = m.catalog()
     data = movement_data()
     arch_open = int(data["castle_arch_opening_levels"]["value"])
     cols: dict[tuple[int, int], _Column] = {}
-    markers: list[tuple[int, int, int, Any]] = []
     spaces = Spaces()
 
     def col(q: int, r: int) -> _Column:
@@ -207,21 +216,22 @@ def from_map(m: Map) -> Spaces:
             c = cols[(q, r)] = _Column()
         return c
 
-    figures: list[tuple[int, int, int]] = []
     for piece in m.pieces:
         ptype = cat[piece.type]
         kind = ptype.kind
         if kind == "figure":
             base = cat.footprint(cat.shape_for(ptype, None), piece.rotation)
-            figures.extend((piece.q + dq, piece.r + dr, piece.z) for dq, dr in base)
+            spaces.standing.extend((piece.q + dq, piece.r + dr, piece.z, "figure", None) for dq, dr in base)
             continue
         offsets = cat.placed_footprint(ptype, piece.attrs.get("size") if ptype.id == "personal" else None,
                                        piece.rotation)
         pq, pr, z = piece.q, piece.r, piece.z
         cells = [(pq + dq, pr + dr) for dq, dr in offsets]
         if kind == "marker":
-            for q, r in cells:
-                markers.append((q, r, z, piece))
+            if piece.type == "glyph":
+                spaces.standing.extend((q, r, z, "glyph", str(piece.attrs.get("letter", "?"))) for q, r in cells)
+            elif piece.type == "start-zone":
+                spaces.standing.extend((q, r, z, "zone", int(piece.attrs.get("player", 0) or 0)) for q, r in cells)
             continue
         if kind in ("land", "custom") and ptype.adds_height:
             terrain = ptype.terrain
@@ -270,41 +280,57 @@ def from_map(m: Map) -> Spaces:
             clearance = solid[i] - h if i < len(solid) else OPEN_SKY
             spaces.add(q, r, h, surfaces[h], clearance)
 
-    for q, r, z, piece in markers:
-        s = _support(spaces, q, r, z)
-        if s is None:
-            continue
-        if piece.type == "glyph":
-            spaces.glyph[s] = str(piece.attrs.get("letter", "?"))
-        elif piece.type == "start-zone":
-            spaces.zone[s] = int(piece.attrs.get("player", 0) or 0)
-    _place_figures(spaces, figures)
     return spaces
 
 
-def _place_figures(spaces: Spaces, cells: list[tuple[int, int, int]]) -> None:
-    """Mark the spaces the map's figures stand on. Their army is not known, so a move may pass
-    them as it passes a friendly figure but never ends on them (seeds/004). A figure set up in a
-    start zone is one of the figures that army starts with, where the analysis starts its own;
-    a figure with no space under it is counted in `ignored`."""
-    if not cells:
-        return
+def stand(spaces: Spaces) -> None:
+    """Set what the map stands on its spaces (`standing`) on the space each is drawn on (`support`):
+    start zones, glyphs, and figures. A figure's army is not known, so a move may pass it as it
+    passes a friendly figure but never ends on it ("You can't ... end your move on a space with
+    any other figure", seeds/004, Passing and landing on other figures). A figure set up in a start
+    zone is one of the figures that army starts with, where the analysis starts its own; a figure
+    with no space under it is counted in `ignored`. Run again, it starts afresh."""
+    n = len(spaces)
+    spaces.zone, spaces.glyph, spaces.occupied = [0] * n, [None] * n, [False] * n
+    for key in _IGNORED_FIGURES:
+        spaces.ignored.pop(key, None)
+    by_hex: dict[tuple[int, int], list[int]] = {}
+    for sid in range(n):
+        if spaces.clearance[sid] > 0:
+            by_hex.setdefault((spaces.q[sid], spaces.r[sid]), []).append(sid)
+    figures: list[tuple[int, int, int | None]] = []
+    for q, r, z, what, value in spaces.standing:
+        on = support(spaces, by_hex.get((q, r), ()), z)
+        if what == "figure":
+            figures.append((q, r, on))
+        elif on is not None and what == "glyph":
+            spaces.glyph[on] = value
+        elif on is not None and what == "zone":
+            spaces.zone[on] = value
     placed = in_zones = 0
-    for q, r, z in cells:
-        s = _support(spaces, q, r, z)
-        if s is None:
-            spaces.ignored["figure (no space under it)"] = spaces.ignored.get("figure (no space under it)", 0) + 1
-        elif spaces.zone[s]:
+    for q, r, on in figures:
+        if on is None:
+            key = _IGNORED_FIGURES[1] if (q, r) in spaces.partial else _IGNORED_FIGURES[0]
+            spaces.ignored[key] = spaces.ignored.get(key, 0) + 1
+        elif spaces.zone[on]:
             in_zones += 1
-        elif not spaces.occupied[s]:
-            spaces.occupied[s] = True
+        elif not spaces.occupied[on]:
+            spaces.occupied[on] = True
             placed += 1
+    notes = []
     if placed:
-        spaces.notes.append(f"{placed} space(s) hold a figure the map places: no move ends on them, and moves "
-                            "pass them as they pass a friendly figure (the figure's army is not known)")
+        notes.append(f"{placed} space(s) hold a figure the map places: no move ends on them, and moves "
+                     "pass them as they pass a friendly figure (the figure's army is not known)")
     if in_zones:
-        spaces.notes.append(f"{in_zones} space(s) of start zones hold a figure the map sets up: taken as where "
-                            "that army's figures start")
+        notes.append(f"{in_zones} space(s) of start zones hold a figure the map sets up: taken as where "
+                     "that army's figures start")
+    spaces.notes[:] = [note for note in spaces.notes if not any(mark in note for mark in _STANDING_NOTES)] + notes
+
+
+#: How `stand` counts figures it cannot set on a space (`Spaces.ignored`).
+_IGNORED_FIGURES = ("figure (no space under it)", "figure (on a Partial hex, where no figure may be)")
+#: What the notes of `stand` say (it replaces its own when run again).
+_STANDING_NOTES = ("space(s) hold a figure the map places", "space(s) of start zones hold a figure")
 
 
 def _castle(piece: Any, ptype: Any, cells: list[tuple[int, int]], col: Any, arch_open: int) -> None:
@@ -320,12 +346,19 @@ def _castle(piece: Any, ptype: Any, cells: list[tuple[int, int]], col: Any, arch
             c.solid.update(filled)
 
 
-def _support(spaces: Spaces, q: int, r: int, z: int) -> int | None:
-    """The space a marker at z lies on: the top at z, else the highest top below z."""
-    ids = spaces.columns.get((q, r))
-    if not ids:
-        return None
-    below = [s for s in ids if spaces.height[s] <= z]
-    if not below:
-        return None
-    return max(below, key=lambda s: spaces.height[s])
+def support(spaces: Spaces, ids: Any, z: int) -> int | None:
+    """The space a piece drawn at z stands on, among `ids` (the open spaces of its hex, building
+    floors included): the highest whose top is at or below z, so a piece inside a building stands
+    on the floor it is drawn on and not on the ground under it (seeds/000: "The floors inside
+    Interior Access Structures are considered Interior Terrain and are specifically called Floor
+    Spaces"). Where a wall's line cuts the hex into a space outside and one inside at that height,
+    the one a figure's base fits on (Full) is taken, then the outside one."""
+    best = None
+    for s in ids:
+        h = spaces.height[s]
+        if h > z:
+            continue
+        if best is None or (h, spaces.fit[s] == "full", spaces.building[s] < 0) > \
+                (spaces.height[best], spaces.fit[best] == "full", spaces.building[best] < 0):
+            best = s
+    return best

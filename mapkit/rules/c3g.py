@@ -219,19 +219,38 @@ def building_on_fluid(ctx: CheckContext) -> Iterator[Finding]:
     yield from _support_findings(ctx, "C202")
 
 
-@rule("C203", "marker-on-half-partial", "error", FAMILY, PROFILES, "Start zones and glyphs are not on Half or Partial hexes.")
-def marker_on_half(ctx: CheckContext) -> Iterator[Finding]:
+def _on_half_or_partial(ctx: CheckContext, code: str, kinds: dict[str, str], why: str) -> Iterator[Finding]:
+    """A finding `code` for each hex of a piece of `kinds` (type -> how the message names it) that
+    a building leaves Half, Partial or covered where the piece stands: on the ground outside, or
+    on the floor it is drawn on (its Level, `PlacedBooks.cells`)."""
     if _standalone(ctx):
         return
     cells = state(ctx).cells
+    if not cells:
+        return
     for piece in ctx.map.pieces:
-        if piece.type not in ("start-zone", "glyph"):
+        what = kinds.get(piece.type)
+        if what is None:
             continue
-        cls = cells.get((piece.q, piece.r, piece.z))
-        if cls is not None and cls not in ("full",):
-            what = "start zone space" if piece.type == "start-zone" else "glyph"
-            yield ctx.finding("C203", f"{what} on a {cls} hex: figures cannot end their move there",
-                              piece.q, piece.r, piece.z)
+        for q, r in ctx.map.footprint(piece):
+            cls = cells.get((q, r, piece.z))
+            if cls is not None and cls != "full":
+                yield ctx.finding(code, f"{what} on a {cls} hex: {why}", q, r, piece.z)
+
+
+@rule("C203", "marker-on-half-partial", "error", FAMILY, PROFILES, "Start zones and glyphs are not on Half or Partial hexes.")
+def marker_on_half(ctx: CheckContext) -> Iterator[Finding]:
+    yield from _on_half_or_partial(ctx, "C203", {"start-zone": "start zone space", "glyph": "glyph"},
+                                   "figures cannot end their move there")
+
+
+@rule("C206", "figure-on-half-partial", "error", FAMILY, PROFILES, "Figures are not set on Half or Partial hexes.")
+def figure_on_half(ctx: CheckContext) -> Iterator[Finding]:
+    """seeds/000, Half Hex Movement: "Figures that are not destructible objects cannot occupy Half
+    Hexes."; Partial Hex Movement: they "cannot enter or occupy Partial Hexes". A destructible
+    object is a placed Book (`Map.objects`, C204), never a figure piece."""
+    yield from _on_half_or_partial(ctx, "C206", {"figure": "figure", "figure-double": "figure"},
+                                   "figures cannot occupy it")
 
 
 @rule("C205", "buildings-overlap", "error", FAMILY, PROFILES, "Two buildings never stand in the same place.")

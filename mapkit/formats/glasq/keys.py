@@ -1,9 +1,10 @@
-"""Keys drawn beside the board: a real tile with words around it is a key, never a piece.
+"""Keys drawn beside the board: a real tile with words on or around it is a key, never a piece.
 
 A page may explain a scenario's rule with a small drawing next to the battlefield: a sand 7-hex
-with the numbers 1 to 6 written around it shows which way each roll of the die points. The tile
-is a piece's drawing, but no builder places it: it touches no tile of the board, and labels are
-written in the hexes around it. The words themselves are skipped as labels (see `reader`).
+with the numbers 1 to 6 written around it, or in its own outer hexes, shows which way each roll
+of the die points (the page's text calls it a key placed beside the board). The tile is a piece's
+drawing, but no builder places it: it touches no tile of the board, and words are written in the
+hexes it covers or around it. The words themselves are skipped as labels (see `reader`).
 """
 
 from __future__ import annotations
@@ -26,8 +27,9 @@ def drop_keys(placed: list[Placed], labels: dict[int | None, set[tuple[int, int]
     `labels` holds the hexes words are written in, by scenario (None: the level pictures). The
     board's pieces (the shared ones, with one scenario's own in turn) are grouped by touching
     hexes (the same hex or a neighbour, on any Level); a group of at most MOST_PIECES pieces of one
-    picture kind, apart from a larger group, with words in at least LEAST_LABELS of the hexes
-    around it, is a key."""
+    picture kind, apart from a larger group, with words in at least LEAST_LABELS of the hexes it
+    covers or those around it, is a key. (A number written in one hex of a tile counts it, a
+    stack of that tile: words in three hexes of one drawing are a diagram's, not a count.)"""
     dropped: set[int] = set()
     scenarios = sorted({p.scenario for p in placed if p.scenario is not None})
     for scenario in [None, *scenarios]:
@@ -41,12 +43,12 @@ def drop_keys(placed: list[Placed], labels: dict[int | None, set[tuple[int, int]
             if len(group) > MOST_PIECES or len(group) == largest or any(p.scenario != scenario for p in group):
                 continue
             cells = {c for p in group for c in p.cells}
-            ring = {n for c in cells for n in neighbours(*c)} - cells
-            if len(ring & words) >= LEAST_LABELS:
+            near = cells | {n for c in cells for n in neighbours(*c)}
+            if len(near & words) >= LEAST_LABELS:
                 for p in group:
                     if id(p) not in dropped:
-                        skip(p, "is a key drawn beside the board (labels written around it, touching no tile of "
-                                "the board), not a piece")
+                        skip(p, "is a key drawn beside the board (labels written on or around it, touching no "
+                                "tile of the board), not a piece")
                         dropped.add(id(p))
     return [p for p in placed if id(p) not in dropped] if dropped else placed
 

@@ -1,8 +1,9 @@
 """Reading a battlefield page: its pictures, the codes drawn in them, and what was skipped.
 
 Only the `<use>`s that are direct children of a picture are read: the faded `<g>` inside a
-picture repeats the lower levels and is ignored. Some pages crop the scenario pictures; the
-faded copy of the battlefield inside each overlay tells by how much, and the shift is undone.
+picture repeats the lower levels and is ignored. Some pages crop the scenario pictures; what a
+picture draws (its faded copy of the battlefield, else its own drawings of the shared tiles) tells
+by how much, and the shift is undone before anything in it is matched (`align`).
 
 Nothing a page draws is dropped silently, and no single drawing refuses the page: a code that
 is not a piece (a label, a legend, a key, a drawing off the grid or off the board, an unknown
@@ -22,7 +23,7 @@ from mapkit import limits, registry
 from mapkit.errors import FormatError
 from mapkit.formats.glasq.pieces import (FACING_TURNS, Placed, edge_of, fit_shape, fold_bases,
                                          piece_for)
-from mapkit.formats.glasq import armies, keys, redraws, rooms
+from mapkit.formats.glasq import align, armies, keys, redraws, rooms
 from mapkit.formats.glasq.stacking import MOST_STACKED, STACKED, STACKED_KINDS, Layer, stack
 from mapkit.formats.glasq.svg import (CENTRE_X, CENTRE_Y, HEX_RADIUS, Definitions, Drawing, apply, elements,
                                       grid_position, href, local, multiply, nearest_hex, parse_transform,
@@ -413,34 +414,11 @@ def _layer_of(svg: Any) -> Layer | None:
 
 
 def _overlay_room(svg: Any, drawn: dict[int, rooms.Drawn]) -> tuple[int, tuple[float, float]]:
-    """The room a scenario picture draws, and how far it is shifted against that room's pictures.
-
-    Some pages crop the scenario pictures (one row less at the top, so every Y is 78 less and
-    row parities flip). The faded copy of the battlefield inside the overlay shows by how much:
-    the shift that lays most faded tiles onto a room's level pictures is the one, and that room
-    is the one the scenario is set up on.
-    """
-    faded = []
-    for g in svg:
-        if local(g) == "g" and _SCENARIO_CLASS.search(g.get("class") or ""):
-            for use in g:
-                if local(use) != "use":
-                    continue
-                try:
-                    x, y, angle = translate_rotate(parse_transform(use.get("transform") or "")[1])
-                except ValueError:
-                    continue
-                faded.append((href(use), int(angle // 60) % 6, x, y))
-    first = min(drawn, default=1)
-    if not faded:
-        return first, (0.0, 0.0)
-    best = (first, (0.0, 0.0), 0)
-    for room, positions in sorted(drawn.items()):
-        shift, placed = rooms.best_shift(faded[:200], positions)
-        if placed > best[2] or (placed == best[2] and room == best[0] and shift == (0.0, 0.0)):
-            best = (room, shift, placed)
-    room, shift, placed = best
-    return (room, shift) if placed * 2 > min(len(faded), 200) else (room, (0.0, 0.0))
+    """The room a scenario picture draws and its shift against that room's pictures
+    (`align.overlay_room`), from its faded copy (the `<g>` with its scenario class) and its own drawings."""
+    faded = [u for g in svg if local(g) == "g" and _SCENARIO_CLASS.search(g.get("class") or "")
+             for u in align.uses_in(g)]
+    return align.overlay_room(faded, align.own_uses(svg), drawn)
 
 
 def _parse(data: bytes) -> tuple[Any, list[str]]:

@@ -22,8 +22,8 @@ import re
 from collections import Counter
 from typing import Any, Callable
 
-from mapkit.formats.glasq.svg import apply, centre, href, local, nearest_hex, parse_transform, text_of, \
-    translate_rotate
+from mapkit.formats.glasq.align import Drawn, best_shift, uses_in
+from mapkit.formats.glasq.svg import apply, centre, href, local, nearest_hex, parse_transform, text_of
 from mapkit.model.grid import rotate
 from mapkit.model.map import Piece, Room
 from mapkit.records import Record, field
@@ -33,7 +33,6 @@ _SHARED_KEY = re.compile(r"shared", re.IGNORECASE)
 #: Columns left empty between rooms laid side by side (a page with no overview picture).
 GAP_COLUMNS = 2
 
-Drawn = dict[tuple[str, int], set[tuple[float, float]]]
 
 
 class Group(Record):
@@ -78,17 +77,8 @@ def overview_of(svg: Any) -> Overview | None:
             continue
         for g in faded:
             if local(g) == "g" and g.get("transform"):
-                uses = []
-                for u in g:
-                    if local(u) != "use":
-                        continue
-                    try:
-                        x, y, angle = translate_rotate(parse_transform(u.get("transform") or "")[1])
-                    except ValueError:
-                        continue
-                    uses.append((href(u), int(angle // 60) % 6, x, y))
                 try:
-                    groups.append(Group(parse_transform(g.get("transform"))[0], uses))
+                    groups.append(Group(parse_transform(g.get("transform"))[0], uses_in(g)))
                 except ValueError:
                     continue
     if len(groups) < 2:
@@ -113,19 +103,6 @@ def overview_of(svg: Any) -> Overview | None:
         else:
             view.marks.append((code, x, y, child.sourceline or 0))
     return view
-
-
-def best_shift(uses: list[tuple[str, int, float, float]], drawn: Drawn) -> tuple[tuple[float, float], int]:
-    """The shift that lays most of `uses` onto the drawings `drawn`, and how many it lays there."""
-    votes: Counter[tuple[float, float]] = Counter()
-    for code, turns, x, y in uses[:100]:  # a sample votes (bounded work on any page), all of them count
-        for x1, y1 in sorted(drawn.get((code, turns), ()))[:500]:
-            votes[(x1 - x, y1 - y)] += 1
-    if not votes:
-        return (0.0, 0.0), 0
-    shift = max(votes, key=lambda v: (votes[v], v == (0.0, 0.0)))  # no shift, where another does no better
-    placed = sum((x + shift[0], y + shift[1]) in drawn.get((code, turns), ()) for code, turns, x, y in uses)
-    return shift, placed
 
 
 def match_groups(view: Overview, drawn_by_room: dict[int, Drawn], warn: Callable[[str], None]) -> None:

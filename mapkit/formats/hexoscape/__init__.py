@@ -35,8 +35,8 @@ from mapkit import data, limits
 from mapkit.errors import FormatError, excerpt
 from mapkit.formats._carried import read_back
 from mapkit.formats._json import parse_json
-from mapkit.formats.hexoscape._ids import (CASTLE_UNDER, GLYPH_IDS, MAX_ALTITUDE, MAX_COORDINATE, NAME,  # noqa: F401
-                                           OBJECTIVE_IDS, START_ZONE_IDS, TEMPLATE_ORIGIN, WALL_BASES, encode_key,
+from mapkit.formats.hexoscape._ids import (CASTLE_UNDER, MAX_ALTITUDE, MAX_COORDINATE, NAME,  # noqa: F401
+                                           START_ZONE_IDS, TEMPLATE_ORIGIN, WALL_BASES, encode_key,
                                            js_number, js_value, kind_of, letters_for_sets, origin_shift,
                                            sets_from_letters)
 from mapkit.formats.hexoscape._write import (board_pieces, document, hex_map_for, hexoscape_id,  # noqa: F401
@@ -221,10 +221,10 @@ def map_with_hex_map(hex_map: Any, path: str) -> Map:
     m.extras[NAME] = {"hexMap": hex_map}
     if "setsUsed" in hex_map:
         m.attrs["sets_used"] = sets_from_letters(hex_map["setsUsed"], f"{path}.setsUsed", m.warnings)
-    if "required set" in m.notes.lower():  # a page's "Required Sets:" line, copies and all (the writer's)
+    if "sets" in m.notes.lower():  # a page's "Required Sets:" line (the writer's), the editor's "RotV x2"
         from mapkit.sets.declared import read_required
 
-        said = read_required(m.notes, m.warnings, f"{path}.mapNotes' required sets")
+        said = read_required(m.notes, m.warnings, f"{path}.mapNotes' required sets", loose=True)
         if said:
             m.attrs["sets_used"] = dict(said, **{k: v for k, v in m.attrs.get("sets_used", {}).items()
                                                  if k not in said})
@@ -335,7 +335,7 @@ def old_ids() -> dict[str, str]:
            if t.hexoscape_inventory and t.hexoscape}
     out.update(table["names"])
     out.update(table["renamed"])
-    current = set(catalog().by_hexoscape) | set(START_ZONE_IDS) | set(GLYPH_IDS) | set(OBJECTIVE_IDS)
+    current = set(catalog().by_hexoscape) | set(START_ZONE_IDS) | set(catalog().glyph_by_hexoscape)
     return {old: new for old, new in out.items() if old not in current and old != new}
 
 
@@ -356,11 +356,9 @@ def type_for_id(hid: str, path: str) -> tuple[str, dict[str, Any], dict[str, Any
     """(catalog type id, attrs, extras) for a Hexoscape piece id."""
     if hid in START_ZONE_IDS:
         return "start-zone", {"player": START_ZONE_IDS[hid]}, {}
-    if hid in GLYPH_IDS:
-        return "glyph", {"letter": "?", "treasure": True} if GLYPH_IDS[hid] == "treasure" else {"letter": "?"}, \
-            {"id": hid}
-    if hid in OBJECTIVE_IDS:
-        return "objective-marker", {}, {"id": hid}
+    glyph = catalog().glyph_by_hexoscape.get(hid)  # y0, y1, "y" + a glyph's number or older name
+    if glyph is not None:
+        return "glyph", catalog().glyph_attrs(glyph), {"id": hid}
     ptype = catalog().by_hexoscape.get(hid)
     if ptype is None:
         raise FormatError(f"unknown Hexoscape piece id {excerpt(hid)!r}", where=path)
