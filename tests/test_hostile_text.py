@@ -182,12 +182,17 @@ def test_a_file_a_map_points_to_is_named_never_quoted(cli, pointing, tmp_path):
     _quotes_nothing(report.read_text(encoding="utf-8"), "report")
 
 
+def _sample_changed(sample: str, path: Path, **fields: object) -> Path:
+    """The sample file `sample` (under samples/) with `fields` set, written to `path`."""
+    doc = json.loads((ROOT / "samples" / sample).read_text(encoding="utf-8"))
+    doc.update(fields)
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    return path
+
+
 def test_a_book_given_itself_still_says_what_is_wrong(cli, tmp_path):
     """The Book a command is given is still checked, its errors naming the place and the rule."""
-    book = json.loads((ROOT / "samples" / "books" / "mailbox.book.json").read_text(encoding="utf-8"))
-    book["kind"] = "bulding"
-    path = tmp_path / "bad.book.json"
-    path.write_text(json.dumps(book), encoding="utf-8")
+    path = _sample_changed("books/mailbox.book.json", tmp_path / "bad.book.json", kind="bulding")
     code, out, err = cli("validate", path)
     assert code in (1, 2) and "$.kind: a text of 7 characters, not one of 'enclosed'" in out + err, out + err
 
@@ -205,10 +210,7 @@ def test_control_characters_in_file_names_are_spelled_in_batch_lines(cli, tmp_pa
 
 
 def test_a_map_name_with_control_characters_is_spelled_by_info(cli, tmp_path):
-    doc = json.loads((ROOT / "samples" / "maps" / "street.mapkit.json").read_text(encoding="utf-8"))
-    doc["name"] = "Arena\x1b[2J\x07\x9b"
-    path = tmp_path / "m.mapkit.json"
-    path.write_text(json.dumps(doc), encoding="utf-8")
+    path = _sample_changed("maps/street.mapkit.json", tmp_path / "m.mapkit.json", name="Arena\x1b[2J\x07\x9b")
     code, out, _ = cli("info", path)
     assert code == 0 and out.startswith("Arena\\033[2J\\a\\302\\233")
     hostile_book(tmp_path)  # (a Book's own name too)
@@ -229,10 +231,8 @@ def test_pdftotext_reads_the_hostile_sheets(cli, hostile, tmp_path):
 def test_repeated_warnings_are_summarised_past_a_count(cli, tmp_path):
     """A map storing 200,000 warnings (the issue's had 2,000,000) says a few of each kind and how
     many more, in info, validate and the report; not one line each."""
-    doc = json.loads((ROOT / "samples" / "maps" / "street.mapkit.json").read_text(encoding="utf-8"))
-    doc["warnings"] = [f"piece {i} is odd" for i in range(200_000)] + ["another kind"] * 3
-    path = tmp_path / "warned.mapkit.json"
-    path.write_text(json.dumps(doc), encoding="utf-8")
+    path = _sample_changed("maps/street.mapkit.json", tmp_path / "warned.mapkit.json",
+                           warnings=[f"piece {i} is odd" for i in range(200_000)] + ["another kind"] * 3)
     for args in (("info",), ("validate",), ("convert", path, tmp_path / "out.hsc", "--allow-loss")):
         code, out, err = cli(*args, *((path,) if len(args) == 1 else ()))
         lines = err.splitlines()
