@@ -62,15 +62,58 @@ def attribute_said(key: str, value: object) -> str:
 def bounded(text: str, limit: int | None = MAX_LINE) -> str:
     """`text` as one line that quotes at most an excerpt of any input: each run of more than
     MAX_WHERE characters without a space (a value, a key, a path, a list written without spaces)
-    cut to an `excerpt`, and the whole to `limit` characters (None: any length, for a warning
+    cut to an `excerpt`, its control characters spelled as git spells them (`mapkit.escapes.terminal`), and the whole to `limit` characters (None: any length, for a warning
     `--verbose` shows whole). Every message mapkit says passes through it, so a 5,000-digit
     coordinate or a 5,000-letter set name reaches the user as a few dozen characters."""
     import re
 
+    from mapkit.escapes import terminal
+
     line = " ".join(text.splitlines()) if "\n" in text or "\r" in text else text
+    line = terminal(line, keep="\t")  # a name's ESC or BEL is spelled out (\033), never sent raw
     if len(line) > MAX_WHERE:
         line = re.sub(r"(\S{%d,}?)([:;,]?)(?=\s|$)" % (MAX_WHERE + 1), lambda m: excerpt(m[1]) + m[2], line)
     return line if limit is None else excerpt(line, limit)
+
+
+#: How many warnings of one kind are said one by one; past it one line says how many more there
+#: are (a damaged or hostile file can hold millions: a terminal gets a few dozen lines).
+WARNINGS_OF_A_KIND = 10
+#: How many kinds of warning are said at all; past it, one line counts the rest.
+WARNING_KINDS = 50
+
+
+def summarised(warnings: list[str], each: int = WARNINGS_OF_A_KIND) -> list[str]:
+    """`warnings` in order, but past `each` of one kind (the same words once the numbers in
+    them are set aside: "piece 7 (tree-10): ..." and "piece 9 (tree-10): ..." are one kind) a
+    line says how many more of that kind there were, after the rest; past `WARNING_KINDS`
+    kinds, one line counts the others. Linear in the warnings; a short list is returned as is."""
+    if len(warnings) <= each:
+        return list(warnings)
+    import re
+
+    digits = re.compile(r"\d+")
+    out: list[str] = []
+    seen: dict[str, list] = {}   # kind -> [count, first warning]
+    hidden = 0
+    for warning in warnings:
+        kind = digits.sub("#", warning[:60])
+        entry = seen.get(kind)
+        if entry is None:
+            if len(seen) >= WARNING_KINDS:
+                hidden += 1
+                continue
+            entry = seen[kind] = [0, warning]
+        entry[0] += 1
+        if entry[0] <= each:
+            out.append(warning)
+    for count, first in seen.values():
+        if count > each:
+            out.append(f"... and {count - each:,} more warning(s) like the one that begins "
+                       f"{excerpt(first, 60)!r} ({count:,} in all)")
+    if hidden:
+        out.append(f"... and {hidden:,} more warning(s) of other kinds")
+    return out
 
 
 def shown(path: object) -> str:

@@ -23,10 +23,11 @@ if TYPE_CHECKING:
 
 
 def dumps(doc: Any, ascii: bool = False) -> str:
-    """A JSON document as the commands print it: indented by one, ending with a newline."""
-    import json
+    """A JSON document as the commands print it: indented by one, ending with a newline, safe on
+    a terminal (`mapkit.escapes.json_text`: control characters and lone UTF-16 halves escaped)."""
+    from mapkit.escapes import json_text
 
-    return json.dumps(doc, indent=1, ensure_ascii=ascii) + "\n"
+    return json_text(doc, ascii)
 
 
 def deprecated(old: str, new: str) -> None:

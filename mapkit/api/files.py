@@ -164,16 +164,17 @@ def pick(m: Map, room: Any = None, scenario: Any = None) -> Map:
 
 
 def reader_warnings(m: Map, books: bool = True) -> list[str]:
-    """What the reader of a map recovered from, in order; a mapkit JSON file converted from
-    another format keeps its source's warnings, each marked as kept from that format. Then, with
-    `books`, each C3G Book it places that could not be read (`books.placed.unread_books`)."""
-    from mapkit.errors import bounded
+    """What the reader of a map recovered from, in order, repeated ones summarised past a count
+    (`errors.summarised`); a mapkit JSON file converted from another format keeps its source's
+    warnings, each marked as kept from that format. Then, with `books`, each C3G Book it places
+    that could not be read (`books.placed.unread_books`)."""
+    from mapkit.errors import bounded, summarised
     from mapkit.formats.native import MIGRATED
 
     read_as = m.read_as or m.source_format
     kept = read_as == "mapkit" and m.source_format not in (None, "mapkit")  # its warnings are its source's
     said = [bounded(f"(kept from the {m.source_format} file it was converted from) {warning}"
-                    if kept and not warning.startswith(MIGRATED) else warning, None) for warning in m.warnings]
+                    if kept and not warning.startswith(MIGRATED) else warning, None) for warning in summarised(m.warnings)]
     if books and m.books:  # (mapkit.books stays unloaded for a map without Books)
         from mapkit.books.placed import unread_books
 
@@ -364,22 +365,21 @@ def file_formats(kind: str | None = None) -> tuple[FileFormat, ...]:
 class MapInfo(Record, Document):
     """What `info` says of a map: `doc`, the summary `mapkit info --json` prints (name, format,
     size in columns, rows and Levels, pieces, terrain, start zones, glyphs, scenarios, ...);
-    `.text()` is what `mapkit info` prints. The lone UTF-16 halves a VirtualScape name may hold,
-    which UTF-8 cannot print, are spelled \\udXXX in both."""
+    `.text()` is what `mapkit info` prints. A name's control characters are spelled out (`\\033`),
+    and the lone UTF-16 halves a VirtualScape name may hold, which UTF-8 cannot print, as \\udXXX
+    (`mapkit.escapes`), in both."""
 
     VERB = "info"
     doc: dict[str, Any]
 
     def text(self) -> str:
-        from mapkit.formats._json import escape_lone_surrogates
+        from mapkit.escapes import terminal
         from mapkit.summary import render_text
 
-        return escape_lone_surrogates(render_text(self.doc))
+        return terminal(render_text(self.doc))
 
     def json(self) -> str:
-        from mapkit.formats._json import escape_lone_surrogates
-
-        return escape_lone_surrogates(dumps(self.doc))
+        return dumps(self.doc)
 
 
 def info(subject: Map | PathLike | bytes, cells: bool = False, format: str | None = None) -> MapInfo:

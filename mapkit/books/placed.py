@@ -110,7 +110,7 @@ def _is_file(path: Path) -> bool:
     `Path.is_file` raises) is none, and reading it says why."""
     try:
         return path.is_file()
-    except OSError:
+    except (OSError, ValueError):  # (ValueError: a NUL in the name, which no file name holds)
         return False
 
 

@@ -95,7 +95,7 @@ def entries(m: Map, fmt: str, tiled: Iterable[int] = ()) -> list[tuple[str, str]
     if PAGE in carried and page:
         out.append((PAGE, page))
     players = _one_line(m.players)
-    if PLAYERS in carried and players and players != "0":
+    if PLAYERS in carried and players:  # "0" too: VirtualScape's unset field, kept as the file has it
         out.append((PLAYERS, players))
     held = set(tiled)
     colours = {p: name for p, name in zone_colours(m).items() if p not in held}
@@ -128,7 +128,7 @@ def uncarried(m: Map, fmt: str) -> list[str]:
     if ZONE_COLOURS in carried and isinstance(names, dict) and len(zone_colours(m)) != len(names):
         out.append(f"map attribute zone colours ({said(names)}): only colours named by one word are carried "
                    "in the notes")
-    if PLAYERS in carried and str(m.players or "").strip() not in ("", "0") and not _one_line(m.players):
+    if PLAYERS in carried and str(m.players or "").strip() and not _one_line(m.players):
         out.append(f"players ({said(m.players)}): more than one line, which the notes carry only as one")
     if ZONE_NAMES in carried:
         for player, found in zone_names(m)[1].items():

@@ -24,11 +24,6 @@ CARRIED_BY_THE_MAP = frozenset({"scenario", "absent_in", "rooms"})
 #: mapNotes) carries there, ahead of the notes, rather than dropping them: a page's description.
 CARRIED_IN_NOTES = ("description",)
 
-#: What a count of players that says none is written as ("" or "0": VirtualScape's players field
-#: is free text, and 0 players is no count); a format without the field loses nothing for it.
-NO_PLAYER_COUNT = ("", "0")
-
-
 class Places:
     """A hex as a loss names it: first as the build sheets letter and number it ("C7"), then
     axial (q, r), so a builder finds it on the sheets; the board is measured on first use only
@@ -81,11 +76,6 @@ def notes_text(m: Map, sets: bool = False, carry: str | None = None, tiled: Iter
         if declared and said != {d.product.key: d.copies for d in declared}:
             parts.insert(0, required_line(declared))
     return "\n\n".join(parts + ([notes] if notes else []))
-
-
-def has_player_count(m: Map) -> bool:
-    """Whether the map says how many players it is for (see `NO_PLAYER_COUNT`)."""
-    return str(m.players or "").strip() not in NO_PLAYER_COUNT
 
 
 def unheld_attrs(m: Map, held: Iterable[str], fmt: str, notes: bool = False) -> list[str]:

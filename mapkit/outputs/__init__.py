@@ -72,8 +72,15 @@ class OutputKind(Record, frozen=True):
         return importlib.import_module(self.module_name)
 
     def draw(self, subject: Any, **options: Any) -> Drawn:
-        """The product of `subject` with its page count and findings; OptionError for an option
-        its maker does not take."""
+        """The product of `subject` with its page count and findings; a map spread wider than the
+        drawing extent limit is refused first, before its product is laid out (`limits.check_drawing`);
+        OptionError for an option its maker does not take."""
+        if self.subject == "map":
+            from mapkit.limits import check_drawing
+            from mapkit.errors import shown
+
+            source = options.get("source")
+            check_drawing(subject, shown(source) if source else None)
         maker: Callable[..., Drawn] = getattr(self.module, self.function)
         try:
             return maker(subject, **options)

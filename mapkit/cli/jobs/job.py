@@ -158,9 +158,9 @@ def deliver(result: Result, output: str | None, what: str, inputs: Iterable[Path
 
 
 def json_text(doc: Any, ascii: bool = False) -> str:
-    import json
+    from mapkit.escapes import json_text as said
 
-    return json.dumps(doc, indent=1, ensure_ascii=ascii) + "\n"
+    return said(doc, ascii=ascii)
 
 
 def overlay_params(given: Any, always: bool = False) -> Any:

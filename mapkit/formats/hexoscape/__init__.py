@@ -105,18 +105,32 @@ def read(data: bytes, filename: str = "") -> Map:
 
 
 def inflate(data: bytes) -> bytes:
-    """Gunzip, stopping at the decompressed size limit; a damaged or truncated stream is a FormatError."""
+    """Gunzip every member, as `gzip -d` does (the file is their contents one after another),
+    stopping at the decompressed size limit; a damaged or truncated member is a FormatError, and
+    so are bytes after the last member that are not one (`gzip -d` would ignore them with a
+    warning: nothing a file holds is left unread without a word)."""
     bound = limits.DECOMPRESSED_BYTES
-    decompressor = zlib.decompressobj(16 + zlib.MAX_WBITS)
-    try:
-        out = decompressor.decompress(data, bound.value + 1)
-    except zlib.error as exc:
-        raise FormatError(f"damaged gzip data ({exc})", where="gzip") from None
-    if len(out) > bound.value or decompressor.unconsumed_tail:
-        raise bound.exceeded(None, where="gzip", what="the gzip data inflates to")
-    if not decompressor.eof:
-        raise FormatError("truncated gzip data (the stream ends early)", where="gzip")
-    return out
+    parts: list[bytes] = []
+    total, offset, rest = 0, 0, data
+    while True:
+        decompressor = zlib.decompressobj(16 + zlib.MAX_WBITS)
+        try:
+            out = decompressor.decompress(rest, bound.value + 1 - total)
+        except zlib.error as exc:
+            raise FormatError(f"damaged gzip data ({exc})", where=f"gzip member {len(parts) + 1}") from None
+        total += len(out)
+        if total > bound.value or decompressor.unconsumed_tail:
+            raise bound.exceeded(None, where="gzip", what="the gzip data inflates to")
+        if not decompressor.eof:
+            raise FormatError("truncated gzip data (the stream ends early)", where=f"gzip member {len(parts) + 1}")
+        parts.append(out)
+        offset += len(rest) - len(decompressor.unused_data)
+        rest = decompressor.unused_data
+        if not rest:
+            return b"".join(parts)
+        if not rest.startswith(GZIP_MAGIC):
+            raise FormatError(f"{len(rest):,} bytes after the gzip data that are not gzip (the file goes on after "
+                              "its last member)", where=f"byte {offset}")
 
 
 def _path_key(key: str) -> str:

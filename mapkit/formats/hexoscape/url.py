@@ -58,6 +58,8 @@ def sniff(head: bytes) -> float:
 
 # -- reading ----------------------------------------------------------------------------------
 def read(data: bytes, filename: str = "") -> Map:
+    """A map from a link's bytes, refused past the share-link length before any decoding."""
+    limits.check_count(limits.SHARE_LINK_BYTES, len(data), what="the link")
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
@@ -68,14 +70,18 @@ def read(data: bytes, filename: str = "") -> Map:
 
 
 def _link_line(text: str) -> str:
-    """The link in the file: its first non-blank line, or the URL= line of a shortcut file,
-    as `link_target` finds it there."""
+    """The link in the file: the URL= line of a shortcut file, else its one non-blank line (a
+    file of several lines is refused: all but one would be left unread without a word), as
+    `link_target` finds the link there."""
     lines = [line.strip() for line in text.splitlines() if line.strip()]
     if not lines:
         raise FormatError("empty: no link", where="line 1")
     for line in lines:
         if line.upper().startswith("URL="):
             return link_target(line[4:])
+    if len(lines) > 1:
+        raise FormatError(f"{len(lines):,} lines: a link file holds one link (or is an Internet Shortcut with "
+                          "a URL= line)", where="line 2")
     return link_target(lines[0])
 
 
@@ -107,7 +113,11 @@ def map_parameter(link: str) -> str:
     for part in query.split("&"):
         name, _, value = part.partition("=")
         if urllib.parse.unquote_plus(name) == "m":
-            return urllib.parse.unquote_plus(value, errors="replace")
+            try:  # (a byte that is no UTF-8 would be replaced by U+FFFD, changing the map without a word)
+                return urllib.parse.unquote_plus(value, errors="strict")
+            except UnicodeDecodeError as exc:
+                raise FormatError(f"the m= value percent-encodes bytes that are not UTF-8 ({exc.reason})",
+                                  where="m=") from None
     raise FormatError("no m= parameter in the link", where="line 1")
 
 
