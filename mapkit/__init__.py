@@ -1,13 +1,14 @@
 """mapkit: read, convert, check and draw Heroscape battlefields, C3G buildings included.
 
     import mapkit
-    m = mapkit.read("samples/maps/twin-rivers.hsc")     # any format, told by content
-    print(mapkit.validate(m).summary)                     # the rules of a profile
-    mapkit.render(m, "twin-rivers.png", view="iso")       # pictures, sheets, reports
+    m = mapkit.read("samples/maps/twin-rivers.hsc")       # any format, told by content
+    result = mapkit.validate(m, profile="tournament")       # the rules of a profile
+    print(result.text())                                    # what `mapkit validate` prints
+    mapkit.render(m, "twin-rivers.png", view="iso")         # pictures, sheets, reports
 
-The verbs live in `mapkit.api`, one module by topic (see `docs/api.md`); the model and error
-types are here too.
-Everything loads on first use, so `import mapkit` costs almost nothing.
+The verbs live in `mapkit.api`, one module by topic (see `docs/api.md`), each listing its names
+once; the model and error types are here too. Everything loads on first use, so `import mapkit`
+costs almost nothing.
 """
 
 from __future__ import annotations
@@ -15,16 +16,17 @@ from __future__ import annotations
 from mapkit.errors import FormatError, LossError, MapkitError, OptionError
 
 TYPE_CHECKING = False  # (typing is not imported at run time: every command starts faster)
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # (what the names are, for a type checker)
     from typing import Any
-    from mapkit.api.analysis import analyze
-    from mapkit.api.check import (FileValidation, Validation, check_options, list_rules, parse_setting, validate,
-                                  validate_files)
-    from mapkit.api.draw import ReportPage, Sheets, output_kinds, overlay, print_sheets, render, report, report_page
-    from mapkit.api.files import (Conversion, convert_files, detect, file_formats, info, read, read_book, read_books,
-                                  read_collection, write, write_format)
-    from mapkit.api.pieces import fit, inventory, retile
+
+    from mapkit.api.analysis import *  # noqa: F401,F403
+    from mapkit.api.check import *  # noqa: F401,F403
+    from mapkit.api.draw import *  # noqa: F401,F403
+    from mapkit.api.files import *  # noqa: F401,F403
+    from mapkit.api.pieces import *  # noqa: F401,F403
     from mapkit.books.model import Book
+    from mapkit.books.overlay_result import OverlayResult
+    from mapkit.fitting.plan import FitResult
     from mapkit.geometry.params import OverlayParams
     from mapkit.model.map import Map, Piece, Placement
     from mapkit.registry import FileFormat
@@ -32,39 +34,44 @@ if TYPE_CHECKING:
 
 __version__ = "0.1.0"
 
-#: The verbs (`mapkit.api`, each loaded from its module by topic) and the types, loaded on first
-#: use: name -> module.
-_VERBS = ("read", "write", "info", "validate", "Validation", "check_options", "list_rules", "inventory", "analyze",
-          "fit", "render", "report", "overlay", "read_book", "read_collection", "detect", "file_formats",
-          "output_kinds", "validate_files", "FileValidation", "convert_files", "Conversion", "read_books",
-          "print_sheets", "Sheets", "report_page", "ReportPage", "write_format", "parse_setting")
-_LAZY = {**{name: f"mapkit.api.{module}" for module, names in {
-             "files": ("read", "write", "info", "read_book", "read_collection", "detect", "file_formats",
-                       "convert_files", "Conversion", "read_books", "write_format"),
-             "check": ("validate", "Validation", "check_options", "list_rules", "validate_files", "FileValidation",
-                       "parse_setting"),
-             "pieces": ("inventory", "fit", "retile"), "analysis": ("analyze",),  # (retile: fit's old name)
-             "draw": ("render", "report", "overlay", "output_kinds", "print_sheets", "Sheets", "report_page",
-                      "ReportPage")}.items() for name in names},
-         "Map": "mapkit.model.map", "Piece": "mapkit.model.map", "Placement": "mapkit.model.map",
+#: The model's types, and the answers of `fit` and `overlay` (made below the front door), loaded
+#: on first use: name -> module.
+TYPES = {"Map": "mapkit.model.map", "Piece": "mapkit.model.map", "Placement": "mapkit.model.map",
          "Book": "mapkit.books.model", "Finding": "mapkit.rules.framework", "OverlayParams": "mapkit.geometry.params",
-         "FileFormat": "mapkit.registry"}
-
-__all__ = [*_VERBS, "Map", "Piece", "Placement", "Book", "Finding", "OverlayParams", "FileFormat",
-           "MapkitError", "FormatError", "LossError", "OptionError", "__version__"]
+         "FileFormat": "mapkit.registry", "FitResult": "mapkit.fitting.plan",
+         "OverlayResult": "mapkit.books.overlay_result"}
+ERRORS = ("MapkitError", "FormatError", "LossError", "OptionError")
 
 
 def __getattr__(name: str) -> Any:
     import importlib
 
-    if name in _LAZY:
-        value = getattr(importlib.import_module(_LAZY[name]), name)
-        globals()[name] = value
-        return value
-    if name == "api":  # `import mapkit` then `mapkit.api.info_text(...)`, as when it loaded eagerly
+    if name in TYPES:
+        value = getattr(importlib.import_module(TYPES[name]), name)
+    elif name == "api":  # `import mapkit` then `mapkit.api.pick(...)`, as when it loaded eagerly
         return importlib.import_module("mapkit.api")
-    raise AttributeError(f"module 'mapkit' has no attribute {name!r}")
+    elif name == "__all__":  # the verbs and their answers (each topic module's `FACE`), the types, the errors
+        return [*importlib.import_module("mapkit.api").names("FACE"), *TYPES, *ERRORS, "__version__"]
+    elif _is_submodule(name):  # `from mapkit import io` asks first, before it imports mapkit/io.py
+        raise AttributeError(f"module 'mapkit' has no attribute {name!r}")
+    else:
+        try:
+            value, old = importlib.import_module("mapkit.api").find(name, "FACE")
+        except AttributeError:
+            raise AttributeError(f"module 'mapkit' has no attribute {name!r}") from None
+        if old:  # (looked up each time, so that it warns each time)
+            return value
+    globals()[name] = value
+    return value
+
+
+def _is_submodule(name: str) -> bool:
+    """Whether `name` is a module or package of mapkit's (not a name of its face)."""
+    import os
+
+    here = os.path.dirname(__file__)
+    return os.path.isfile(os.path.join(here, f"{name}.py")) or os.path.isdir(os.path.join(here, name))
 
 
 def __dir__() -> list[str]:
-    return sorted(set(globals()) | set(__all__) | {"api"})
+    return sorted(set(globals()) | set(__getattr__("__all__")) | {"api"})

@@ -150,6 +150,8 @@ def _make_init(cls: type, names: tuple[str, ...], defaults: tuple[Any, ...],
             self.__post_init__()
 
     __init__.__qualname__ = qualname
+    # (made here: its signature is the fields', `_Signature`)
+    __init__._record_made = True  # type: ignore[attr-defined]
     return __init__
 
 
@@ -174,6 +176,7 @@ def _compile_init(cls: type, names: tuple[str, ...], defaults: tuple[Any, ...],
     init.__defaults__ = defaults or None
     init.__qualname__ = f"{cls.__qualname__}.__init__"
     init.__module__ = cls.__module__
+    init._record_made = True  # type: ignore[attr-defined]
     return init
 
 
@@ -191,6 +194,33 @@ def _frozen_setattr(self: Any, name: str, value: object) -> None:
 
 def _frozen_delattr(self: Any, name: str) -> None:
     raise AttributeError(f"cannot delete field {name!r}: {type(self).__qualname__} is frozen")
+
+
+class _Signature:
+    """A Record class's `__signature__`: its fields, as its `__init__` takes them, with their
+    annotations and defaults (a factory's shown as `<factory>`), so `inspect.signature(Piece)` and
+    `help(Piece)` name them rather than `(*args, **kwargs)`. Built on first use and kept on the
+    class: `inspect` is imported then, never when mapkit is (tests/test_startup.py). None for a
+    class that writes its own `__init__` (inspect then reads that) and for a value."""
+
+    def __get__(self, value: object, cls: type[Record]) -> Any:
+        if value is not None or not getattr(cls.__init__, "_record_made", False):
+            return None
+        made = cls.__dict__.get("_record_signature")
+        if made is None:
+            import inspect
+
+            annotations: dict[str, Any] = {}
+            for base in reversed(cls.__mro__):
+                annotations.update(base.__dict__.get("__annotations__", {}))
+            empty = inspect.Parameter.empty
+            either = inspect.Parameter.POSITIONAL_OR_KEYWORD
+            made = inspect.Signature([
+                inspect.Parameter(name, either, annotation=annotations.get(name, empty),
+                                  default=FACTORY if factory is not None else empty if default is MISSING else default)
+                for name, (default, factory, _, _) in cls._record_fields.items()])
+            type.__setattr__(cls, "_record_signature", made)
+        return made
 
 
 #: Defaults one value would share with every other: refused, as `dataclasses` refuses them.
@@ -214,6 +244,8 @@ class Record:
     #: The compared fields of a value, as one value (an `operator.attrgetter`).
     _record_key: ClassVar[Callable[[Any], Any]] = staticmethod(_no_key)
     _record_shown: ClassVar[tuple[str, ...]] = ()
+    #: What `inspect.signature` of the class gives: its fields (`_Signature`).
+    __signature__: ClassVar[Any] = _Signature()
 
     def __init_subclass__(cls, frozen: bool | None = None, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)

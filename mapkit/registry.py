@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import importlib
 
-from mapkit.errors import FormatError, OptionError
+from mapkit.errors import FormatError, OptionError, choice
 from mapkit.records import Record
 
 TYPE_CHECKING = False  # (typing is not imported at run time: every command starts faster)
@@ -116,7 +116,7 @@ _plugins_loaded = False
 def register(fmt: FileFormat) -> FileFormat:
     """Add a format (or replace the one of the same kind and name); returns it."""
     if fmt.kind not in _TABLES:
-        raise OptionError(f"unknown kind of document {fmt.kind!r} (known: {', '.join(KINDS)})")
+        choice(fmt.kind, KINDS, "kind of document", "kind")
     table = _TABLES[fmt.kind]
     table[:] = [f for f in table if f.name != fmt.name] + [fmt]
     return fmt
@@ -142,12 +142,13 @@ def _load_plugins() -> None:
 def formats(kind: str | None = None) -> tuple[FileFormat, ...]:
     """The registered formats of one kind (or of every kind), in registration order."""
     _load_plugins()
-    kinds = KINDS if kind is None else (kind,)
+    kinds = KINDS if kind is None else (choice(kind, KINDS, "kind of document", "kind"),)
     return tuple(f for k in kinds for f in _TABLES[k])
 
 
 def get(name: str, kind: str = "map") -> FileFormat:
     """A format of `kind` by name; OptionError naming the known ones otherwise."""
+    choice(kind, KINDS, "kind of document", "kind")
     for fmt in _TABLES[kind]:
         if fmt.name == name:
             return fmt
@@ -155,8 +156,8 @@ def get(name: str, kind: str = "map") -> FileFormat:
     for fmt in _TABLES[kind]:
         if fmt.name == name:
             return fmt
-    known = ", ".join(f.name for f in _TABLES[kind])
-    raise OptionError(f"unknown format {name!r} (known: {known})")
+    choice(name, [f.name for f in _TABLES[kind]], "format")
+    raise AssertionError(name)  # (choice raises for a name no format has)
 
 
 def _known(kinds: Iterable[str]) -> list[FileFormat]:
@@ -183,9 +184,9 @@ def detect(path: str | Path, head: bytes | None, kinds: Iterable[str] = KINDS,
         found = _detect(path, head, kinds)
     if found is None:
         if hint is None:
-            from mapkit.wording import option
+            from mapkit.wording import either
 
-            hint = f"; use {option('from_format')}/{option('format')}"
+            hint = f"; use {either('from_format', 'format')}"
         raise FormatError(f"cannot tell the format from the name or the content{hint}", file=str(path))
     return found
 
@@ -212,16 +213,37 @@ def _detect(path: str | Path, head: bytes | None, kinds: tuple[str, ...]) -> Fil
     return named[0] if named else None
 
 
+def _head(path: str | Path) -> bytes | None:
+    """The first `HEAD_BYTES` of a regular file; None for one that cannot be read and for what is
+    not a regular file, which is never read here: a named pipe's open waits for a writer for ever
+    and a device may never end (opened without blocking, and looked at before any byte is read;
+    the reader then refuses it by name, `mapkit.io.read_input`)."""
+    import os
+    import stat
+
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
+                     | getattr(os, "O_BINARY", 0))
+    except (OSError, ValueError):  # (ValueError: a NUL in the name)
+        return None
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            return None
+        if hasattr(os, "set_blocking"):
+            os.set_blocking(fd, True)
+        return os.read(fd, HEAD_BYTES)
+    except OSError:
+        return None
+    finally:
+        os.close(fd)
+
+
 def detect_file(path: str | Path, kinds: Iterable[str] = KINDS) -> FileFormat | None:
     """The format of the file at `path` from its head and name, or None when neither tells
     (or it is standard input, which cannot be looked at twice): the caller's reader then says why."""
     if str(path) == "-":
         return None
-    try:
-        with open(path, "rb") as handle:
-            head: bytes | None = handle.read(HEAD_BYTES)
-    except OSError:
-        head = None
+    head = _head(path)
     try:
         return detect(path, head, kinds)
     except FormatError:
@@ -237,10 +259,8 @@ def detect_found_file(path: str | Path, kinds: Iterable[str] = KINDS) -> FileFor
     """`detect_file` for a file found in a folder rather than named: under a name other files
     share (`SHARED_EXTENSIONS`) the content must claim it (a folder's metadata .json is no map);
     a file that cannot be read is left to its reader to refuse by name."""
-    try:
-        with open(path, "rb") as handle:
-            head = handle.read(HEAD_BYTES)
-    except OSError:
+    head = _head(path)
+    if head is None:
         return detect_file(path, kinds)
     try:
         found = detect(path, head, kinds)

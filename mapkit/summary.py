@@ -6,7 +6,7 @@ from collections import Counter
 
 from mapkit.model import levels
 from mapkit.model.board import Board
-from mapkit.model.catalog import catalog
+from mapkit.model.catalog import catalog, in_piece_order
 from mapkit.model.map import Map
 from mapkit.wording import option
 
@@ -66,6 +66,7 @@ def summarise(m: Map) -> dict[str, Any]:
         "name": m.name,
         "author": m.author,
         "players": m.players,
+        "player_count": m.player_count(),  # None where the field gives no count ("" or "0")
         "format": m.source_format,
         "version": m.source_version,
         "size": size,
@@ -94,7 +95,7 @@ def pieces_by_type(m: Map) -> dict[str, int]:
     out: Counter[str] = Counter()
     for key, n in requirements(m).items():
         out["glyph" if key.startswith("glyph:") else key] += n
-    return dict(sorted(out.items()))
+    return dict(in_piece_order(out))
 
 
 def pieces_said(m: Map) -> str:
@@ -107,7 +108,7 @@ def pieces_said(m: Map) -> str:
 def read_said(m: Map, seconds: float) -> str:
     """What was read of a map, as --verbose says it: its format and its pieces as `info` counts
     them ("read as hsc, 99 piece(s) to build with, 48 marker(s) in 0.012 s")."""
-    read_as = getattr(m, "read_as", None) or m.source_format or "an unnamed format"
+    read_as = m.read_as or m.source_format or "an unnamed format"
     return f"read as {read_as}, {pieces_said(m)} in {seconds:.3f} s"
 
 
@@ -231,7 +232,9 @@ def render_text(s: dict[str, Any]) -> str:
         lines.append(f"  scenario: {one['number']}{name}" + (f", for {one['players']} players" if one["players"] else ""))
     if s.get("room"):
         lines.append(f"  room:     {s['room']['number']}" + (f" ({s['room']['name']})" if s["room"]["name"] else ""))
-    if s["players"]:
+    if s["players"] and s.get("player_count") is None:  # VirtualScape's field left unset ("0")
+        lines.append(f"  players:  not given (the players field holds {s['players'].strip()!r})")
+    elif s["players"]:
         lines.append(f"  players:  {s['players']}")
     if s["size"]:
         sz = s["size"]

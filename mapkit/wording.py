@@ -21,9 +21,16 @@ class Wording:
         """The choice `name` (a parameter of the library's verbs) set to `value` (None: any value)."""
         return f"{name}=..." if value is None else f"{name}={value}"
 
+    def either(self, *names: str) -> str:
+        """Alternative choices (`from_format`, `format`): those its reader can make, as one."""
+        return "/".join(self.option(name) for name in names)
+
+    #: The verb of each command whose function is not named as the command is.
+    VERBS = {"print": "print_sheets"}
+
     def command(self, name: str) -> str:
-        """The verb `name` (a function of `mapkit`)."""
-        return f"mapkit.{name}"
+        """The command `name` as the library's verb (a function of `mapkit`)."""
+        return f"mapkit.{self.VERBS.get(name, name)}"
 
     def data(self) -> str:
         """Where an answer's whole document is (all its figures, with their reasoning)."""
@@ -36,6 +43,11 @@ _IN_FORCE: ContextVar[Wording] = ContextVar("mapkit_wording", default=Wording())
 def option(name: str, value: object = None) -> str:
     """The choice of parameter `name` (with `value`, if one) in the wording in force."""
     return _IN_FORCE.get().option(name, value)
+
+
+def either(*names: str) -> str:
+    """The alternative choices `names` (parameters of the library's verbs) in the wording in force."""
+    return _IN_FORCE.get().either(*names)
 
 
 def command(name: str) -> str:

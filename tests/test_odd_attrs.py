@@ -15,12 +15,12 @@ def odd() -> Map:
 
 
 def test_a_zone_of_no_player_is_summarised(odd):
-    assert [z["player"] for z in mapkit.info(odd)["start_zones"]] == [0]
+    assert [z["player"] for z in mapkit.info(odd).doc["start_zones"]] == [0]
 
 
 def test_a_zone_of_no_player_is_checked_drawn_and_reported(odd):
     mapkit.validate(odd, profile="tournament")
     for view in ("top", "levels", "iso"):
-        assert mapkit.render(odd, "png", view=view)[:4] == b"\x89PNG"
-    assert mapkit.report(odd, pictures=True).startswith("<!DOCTYPE html>")
-    assert mapkit.render(odd, "build-pdf")[:4] == b"%PDF"
+        assert mapkit.render(odd, "png", view=view).data[:4] == b"\x89PNG"
+    assert mapkit.report(odd, pictures=True).data.startswith(b"<!DOCTYPE html>")
+    assert mapkit.render(odd, "build-pdf").data[:4] == b"%PDF"

@@ -19,8 +19,9 @@ from mapkit.model.map import Map, Piece
 
 ROOT = Path(__file__).resolve().parent.parent / "mapkit"
 PICTURE_ENDINGS = {kind_ext for kind in outputs.OUTPUTS for kind_ext in kind.extensions}
-#: Modules that may write a file: the writer itself, the map writer, the front door, the commands.
-WRITERS = ("mapkit/io.py", "mapkit/formats/__init__.py", "mapkit/api/", "mapkit/cli/")
+#: Modules that may write a file: the writer itself, the map writer, an answer's `save` (which
+#: writes only where it is told), the front door, the commands.
+WRITERS = ("mapkit/io.py", "mapkit/formats/__init__.py", "mapkit/results.py", "mapkit/api/", "mapkit/cli/")
 
 
 @pytest.mark.parametrize("kind", outputs.OUTPUTS, ids=lambda k: k.name)
@@ -92,11 +93,11 @@ def test_the_heatmap_is_drawn_through_the_registry(tmp_path):
     from mapkit.movement.analysis_report import analyze_map
 
     out = tmp_path / "heat.png"
-    mapkit.analyze(corridor(), heatmap=out)
+    mapkit.render(mapkit.analyze(corridor(), heatmap=True).heatmap, out)
     assert out.read_bytes()[:4] == b"\x89PNG"
     heat = analyze_map(corridor(), Figure(), heatmap=True).heatmap
     assert heat is not None and analyze_map(corridor(), Figure()).heatmap is None
-    assert mapkit.render(heat, tmp_path / "again.png") == out.read_bytes()  # one maker, the same picture
+    assert mapkit.render(heat, tmp_path / "again.png").data == out.read_bytes()  # one maker, the same picture
     with pytest.raises(mapkit.OptionError, match=r"must end in \.png"):
         mapkit.render(heat, tmp_path / "heat.svg")
     assert not (tmp_path / "heat.svg").exists()
@@ -107,8 +108,9 @@ def test_a_heatmap_error_names_the_file(tmp_path):
 
     far = Map(pieces=[Piece("grass-1", -5000, 0, 0), Piece("grass-1", 5000, 3000, 0)])
     out = tmp_path / "far.png"
+    heat = mapkit.analyze(far, heatmap=True).heatmap
     with pytest.raises(HeatmapError, match=r"far\.png: not written"):
-        mapkit.analyze(far, heatmap=out)
+        mapkit.render(heat, out)
     assert not out.exists()
 
 
@@ -117,8 +119,8 @@ def test_what_fit_did_is_drawn_through_the_registry(tmp_path):
 
     result = fit_map(Map(pieces=[Piece("grass-3", 0, 0, 0)]), {"grass-1": 3})
     assert result.feasible and result.changes
-    assert mapkit.render(result, tmp_path / "fit.png")[:4] == b"\x89PNG"
-    assert b"<svg" in mapkit.render(result, tmp_path / "fit.svg")[:300]
+    assert mapkit.render(result, tmp_path / "fit.png").data[:4] == b"\x89PNG"
+    assert b"<svg" in mapkit.render(result, tmp_path / "fit.svg").data[:300]
     assert (tmp_path / "fit.png").exists() and (tmp_path / "fit.svg").exists()
 
 

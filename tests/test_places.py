@@ -116,7 +116,7 @@ def test_analyze_places_its_falls_on_the_board():
     from mapkit.movement.synthetic import column_map, line
 
     m = column_map(line([1, 1, 12, 12]))
-    report = api.analyze(m, start=(0, 0, 1))
+    report = api.analyze(m, start=(0, 0, 1)).doc
     board = Board.of(m)
     assert report["falls"]
     for fall in report["falls"]:
@@ -134,13 +134,13 @@ def test_analyze_places_the_spaces_nobody_reaches_and_where_figures_board(tmp_pa
     from test_vehicles import CAR, write
 
     m = column_map(line([1, 1, 9, 9]) | line([1, 1, 1, 1], r=1), zones={(0, 0): 1, (0, 1): 2})
-    report = api.analyze(m)
+    report = api.analyze(m).doc
     board = Board.of(m)
     assert report["unreachable"] and report["unreachable_places"] == [board.name(q, r) for q, r, _ in report["unreachable"]]
     m = column_map({(q, r): (1, "grass") for q in range(6) for r in range(3)})
     m.objects.append(Placement("car.book.json", 1, 1, 1, 0))
     path = write(m, tmp_path, [("car.book.json", CAR)])
-    driven = api.analyze(api.read(path), mover="vehicle")
+    driven = api.analyze(path, mover="vehicle").doc
     (stop,) = driven["boarding"]
     assert stop["places"] == [Board.of(m).name(q, r) for q, r, _ in stop["spaces"]]
     assert all(stop["places"])

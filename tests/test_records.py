@@ -197,10 +197,10 @@ def test_a_class_compiles_its_init_after_its_first_values_and_makes_the_same_val
     monkeypatch.setattr(records, "COMPILE_AFTER", 3)
     made = declare()
     binding = made.Tile.__dict__["__init__"]
+    before = inspect.signature(made.Tile)
     tiles = [made.Tile("grass", q, attrs={"q": str(q)}) for q in range(6)]
     compiled = made.Tile.__dict__["__init__"]
-    assert compiled is not binding and str(inspect.signature(made.Tile)) == \
-        "(type, q, r=0, attrs=<factory>, spaces=<factory>, note='')"
+    assert compiled is not binding and inspect.signature(made.Tile) == before
     assert [vars(t) for t in tiles] == [{"type": "grass", "q": q, "r": 0, "attrs": {"q": str(q)}, "spaces": [(0, 0)],
                                          "note": ""} for q in range(6)]
     assert [t.spaces for t in tiles[2:]] == [[(0, 0)]] * 4 and tiles[4].spaces is not tiles[5].spaces
@@ -208,6 +208,40 @@ def test_a_class_compiles_its_init_after_its_first_values_and_makes_the_same_val
     assert made.Disc.__dict__["__init__"].__name__ == "__init__" and discs[-1] == made.Disc(5.0)
     with pytest.raises(ValueError, match="positive diameter"):
         made.Disc(0.0)
+
+
+def test_the_signature_of_a_class_names_its_fields_with_their_annotations_and_defaults(kinds):
+    """`inspect.signature` (and so `help`) of a Record class shows its fields as `__init__` takes
+    them, not `(*args, **kwargs)`; a subclass adds its own after its bases', and a class that
+    writes its own `__init__` shows that one."""
+    assert str(inspect.signature(kinds.Tile)) == (
+        "(type: 'str', q: 'int', r: 'int' = 0, attrs: 'dict[str, str]' = <factory>, "
+        "spaces: 'list[tuple[int, int]]' = <factory>, note: 'str' = '')")
+    assert list(inspect.signature(kinds.Marked).parameters) == ["type", "q", "r", "attrs", "spaces", "note", "mark"]
+    assert str(inspect.signature(kinds.Disc)) == "(diameter: 'float', source: 'str' = 'measured', seen: 'tuple[str, ...]' = ())"
+    assert inspect.signature(kinds.Tile).bind("grass", 1, r=2).arguments == {"type": "grass", "q": 1, "r": 2}
+    assert kinds.Tile("grass", 1).__signature__ is None  # a value is not called
+
+    def own_init(self, text: str) -> None:
+        self.a = int(text)
+
+    Hand = type("Hand", (Record,), {"__annotations__": {"a": "int"}, "__init__": own_init})
+
+    class Child(Hand):  # type: ignore[valid-type, misc]
+        b: int = 0
+
+    assert str(inspect.signature(Hand)) == "(text: 'str') -> 'None'"
+    assert list(inspect.signature(Child).parameters) == ["a", "b"]  # Record makes the subclass's __init__
+
+
+def test_inspect_is_not_imported_to_make_a_record_class():
+    import subprocess
+    import sys
+
+    code = ("import sys\nfrom mapkit.records import Record\nclass T(Record):\n    a: int = 0\n"
+            "T(); T.__init__\nprint('inspect' in sys.modules)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT)
+    assert out.stdout == "False\n"
 
 
 # -- the package has one kind of value class ------------------------------------------------------

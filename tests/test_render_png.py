@@ -182,3 +182,20 @@ def test_title_fits_in_the_picture():
     title = next(item for item, _, _ in scene.root.walk() if getattr(item, "text", "").startswith("A rather"))
     assert scene.box.x1 >= title.x + len(title.text) * title.size * 0.5
     assert isinstance(scene.box, Box)
+
+
+def test_pictures_draw_where_no_font_of_ours_is_installed(monkeypatch):
+    """Without DejaVu or Liberation, text falls back to Pillow's own scalable font. Pillow before
+    10.1 had no size for it and `mapkit render` crashed ('load_default() takes 0 positional
+    arguments'), so pyproject.toml asks for Pillow 10.1 (.ci/run runs this file with it)."""
+    from mapkit.outputs.paint import raster
+
+    monkeypatch.setattr(raster, "_FONTS", {False: ("no-such-font.ttf",), True: ("no-such-font-bold.ttf",)})
+    raster.font.cache_clear()
+    try:
+        big, small = raster.font(40), raster.font(12, bold=True)
+        assert big.getbbox("Hexes")[3] > small.getbbox("Hexes")[3]  # it scales
+        _, img = picture(Map(name="no fonts", pieces=[Piece("grass-24", 0, 0, 0)]), scale=20, legend=True, title=True)
+        assert img.width > 0
+    finally:
+        raster.font.cache_clear()

@@ -10,61 +10,71 @@
 - `analysis`: movement and balance (`analyze`);
 - `draw`: pictures, sheets, pages and overlays (`render`, `print`, `report`, `overlay`).
 
-`mapkit/__init__.py` re-exports the verbs; this face gives them all, and the words the commands
-print of their answers (`info_text`, ...), by name. They raise `MapkitError` subclasses only,
-worded in the library's own terms (parameters, never command-line flags): `FormatError` for a
-file that cannot be read, `OptionError` for a value they cannot use, `LossError` for a
-conversion that would drop something. Each module loads on first use, so `import mapkit` is quick.
-The commands' jobs (a whole command from a path, its exit status and its words about flags)
-are `mapkit.cli.jobs`.
+Each topic module lists its names once, in its `__all__`: its verbs and the answers they give
+(`FACE`, re-exported by `mapkit/__init__.py`), then the parts the commands are built from (given
+here only), and in `OLD_NAMES` the old names that still answer with a DeprecationWarning. This
+face finds a name there, loading the modules on first use, so `import mapkit` is quick. Every
+verb takes a map or a Book as a document or as its file, answers with a value that says itself
+(`.text()`, `.json()`, `.save(path)`: `mapkit.results`), writes no file it was not given, and
+raises `MapkitError` subclasses only, worded in the library's own terms (parameters, never
+command-line flags): `FormatError` for a file that cannot be read, `OptionError` for a value
+it cannot use, `LossError` for a conversion that would drop something. The commands' jobs (a
+whole command from a path, its exit status and its words about flags) are `mapkit.cli.jobs`.
 """
 
 from __future__ import annotations
 
 TYPE_CHECKING = False  # (typing is not imported at run time: every command starts faster)
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # (what the names are, for a type checker: each module's `__all__`)
     from typing import Any
 
-    from mapkit.api.analysis import MAX_MOVE, analysis_text, analyze, check_figure, start_space
-    from mapkit.api.check import (FileValidation, Validation, check_options, computed_rule_page, list_rules,
-                                  parse_setting, rule_page, rule_parameters, rule_table, validate, validate_files)
-    from mapkit.api.draw import (ReportPage, Sheets, output_kinds, overlay, print_sheets, render, report,
-                                 report_page)
-    from mapkit.api.files import (Conversion, books_in, convert_files, detect, file_formats, info, info_text,
-                                  map_stem, pick, pieces_said, read, read_book, read_books, read_collection,
-                                  read_document, reader_warnings, write, write_format)
-    from mapkit.api.pieces import check_collection, fit, fit_summary, fit_text, inventory, inventory_text, retile
+    from mapkit.api.analysis import *  # noqa: F401,F403
+    from mapkit.api.check import *  # noqa: F401,F403
+    from mapkit.api.draw import *  # noqa: F401,F403
+    from mapkit.api.files import *  # noqa: F401,F403
+    from mapkit.api.pieces import *  # noqa: F401,F403
 
-#: Each name of the front door and the module by topic that holds it.
-HOMES = {
-    "files": ("read", "write", "info", "read_book", "read_collection", "detect", "file_formats", "convert_files",
-              "Conversion", "read_books", "write_format", "info_text", "pick", "reader_warnings", "pieces_said",
-              "map_stem", "read_document", "books_in"),
-    "check": ("validate", "Validation", "check_options", "list_rules", "validate_files", "FileValidation",
-              "parse_setting", "rule_parameters", "rule_table", "rule_page", "computed_rule_page"),
-    "pieces": ("inventory", "fit", "inventory_text", "fit_summary", "fit_text", "check_collection"),
-    "analysis": ("analyze", "analysis_text", "check_figure", "MAX_MOVE", "start_space"),
-    "draw": ("render", "report", "overlay", "output_kinds", "print_sheets", "Sheets", "report_page", "ReportPage"),
-}
-#: Old names kept working (each warns, DeprecationWarning) but not listed in `__all__`: name -> module.
-DEPRECATED = {"retile": "pieces"}
-_HOME = {name: f"mapkit.api.{module}" for module, names in [*HOMES.items(), *((m, (n,)) for n, m in DEPRECATED.items())]
-         for name in names}
+#: The modules by topic, in the order a name is looked for in them.
+TOPICS = ("files", "check", "pieces", "analysis", "draw")
 
-__all__ = [name for names in HOMES.values() for name in names]
+
+def find(name: str, face: str = "__all__") -> tuple[Any, bool]:
+    """The value of `name` in the topic module that lists it in `face` ("__all__": the names of
+    this face; "FACE": those of `mapkit`'s) or among its `OLD_NAMES` (each warns as it is used),
+    and whether it is an old name; AttributeError for a name none lists."""
+    import importlib
+
+    for topic in TOPICS:
+        module = importlib.import_module(f"mapkit.api.{topic}")
+        if name in getattr(module, face):
+            return getattr(module, name), False
+        if name in module.OLD_NAMES:
+            return getattr(module, name), True
+    raise AttributeError(name)
+
+
+def names(face: str = "__all__") -> list[str]:
+    """Every name the topic modules list in `face`, in topic order."""
+    import importlib
+
+    return [name for topic in TOPICS for name in getattr(importlib.import_module(f"mapkit.api.{topic}"), face)]
 
 
 def __getattr__(name: str) -> Any:
     import importlib
 
-    if name in _HOME:
-        value = getattr(importlib.import_module(_HOME[name]), name)
-        globals()[name] = value
-        return value
-    if name in HOMES:  # `mapkit.api.files`, as a submodule
+    if name in TOPICS:  # `mapkit.api.files`, as a submodule
         return importlib.import_module(f"mapkit.api.{name}")
-    raise AttributeError(f"module 'mapkit.api' has no attribute {name!r}")
+    if name == "__all__":
+        return names()
+    try:
+        value, old = find(name)
+    except AttributeError:
+        raise AttributeError(f"module 'mapkit.api' has no attribute {name!r}") from None
+    if not old:  # (an old name is looked up each time, so that it warns each time)
+        globals()[name] = value
+    return value
 
 
 def __dir__() -> list[str]:
-    return sorted(set(globals()) | set(__all__) | set(HOMES))
+    return sorted(set(globals()) | set(names()) | set(TOPICS))

@@ -9,15 +9,24 @@ import os
 
 from mapkit.errors import OptionError
 from mapkit.records import Record, field
+from mapkit.results import Answer
 
 TYPE_CHECKING = False  # (typing is not imported at run time: every command starts faster)
 if TYPE_CHECKING:
-    from typing import Any, Iterable, Mapping, Sequence
+    from typing import Any, Callable, Iterable, Mapping, Sequence
 
-    from mapkit.api.files import PathLike
+    from mapkit.api.files import PathLike, Source
     from mapkit.batch import Checked, Progress, Skipped
-    from mapkit.model.map import Map
     from mapkit.rules.framework import Finding, Rule
+
+#: This topic's verbs and the answers they give, on `mapkit`'s face (and `mapkit.api`'s).
+__all__ = ["validate", "Validation", "check_options", "list_rules", "validate_files", "FileValidation",
+           "parse_setting"]
+FACE = tuple(__all__)
+#: The parts the commands are built from, on `mapkit.api`'s face only.
+__all__ += ["rule_parameters", "rule_table", "rule_page", "computed_rule_page"]
+#: Old names that still answer, each with a DeprecationWarning.
+OLD_NAMES: tuple[str, ...] = ()
 
 #: How an error of `check_options` names what it was given, unless the caller names it its own way
 #: (the command line: by its flags).
@@ -25,8 +34,10 @@ NAMES = {"select": "select", "ignore": "ignore", "rules": "`mapkit.list_rules()`
          "vehicle rules": "`mapkit.list_rules(vehicle_rules=...)`"}
 
 
-class Validation(Record):
-    """The findings of one check, in `mapkit validate`'s order, with its text, JSON and SARIF."""
+class Validation(Record, Answer):
+    """The findings of one check (`mapkit.Finding`s), in `mapkit validate`'s order, and the rules
+    it ran; `.text()`, `.json()` and `.sarif()` are its three reports, `.save(path)` writes one
+    (".json": JSON, ".sarif": SARIF, else text)."""
 
     findings: list[Finding] = field(default_factory=list)
     rules: list[Rule] = field(default_factory=list)
@@ -50,9 +61,11 @@ class Validation(Record):
         return ", ".join(f"{n} {names[s][n != 1]}" for s, n in counts.items() if n)
 
     def text(self) -> str:
-        from mapkit.rules.findings_report import render_text
+        """What `mapkit validate` prints of one map or Book: the findings, then `N errors, M
+        warnings in 1 map`, printed when clean too, so a check that found nothing says it looked."""
+        from mapkit.rules.findings_report import render_text, summary_line
 
-        return render_text(self.findings)
+        return render_text(self.findings) + summary_line(self.findings, 1)
 
     def json(self) -> str:
         from mapkit.rules.findings_report import render_json
@@ -64,14 +77,25 @@ class Validation(Record):
 
         return render_sarif(self.findings, self.rules, list(unreadable))
 
+    def reports(self) -> dict[str, tuple[Callable[[], str], tuple[str, ...]]]:
+        return {**super().reports(), "sarif": (self.sarif, (".sarif", ".sarif.json"))}
+
 
 def check_options(profile: str | None = "casual", select: Iterable[str] = (), ignore: Iterable[str] = (),
                   settings: Mapping[str, Any] | None = None, overlay: Any = None, vehicle_rules: str | None = None,
                   names: Mapping[str, str] | None = None) -> tuple[list[Rule], dict[str, Any]]:
-    """The rules a check runs and its convention parameters; OptionError for a code pattern that
-    names no rule, an unknown setting, or a selection the ignores (or the vehicle rules) empty.
-    The error names `select`, `ignore` and where the rules are listed as `names` calls them
-    (keys of `NAMES`), else in the library's own words."""
+    """The rules a check runs and its convention parameters, as `validate` takes its options
+    (see there), so that a bad option is refused once, before any map is read.
+
+    Returns (the rules, in code order; the parameters, name -> value).
+
+    Raises OptionError for a profile or vehicle rule set mapkit has not (naming those it has), a
+    code pattern that names no rule, an unknown setting, or a selection the ignores (or the
+    vehicle rules) empty. The error names `select`, `ignore` and where the rules are listed as
+    `names` calls them (keys of `NAMES`), else in the library's own words."""
+    from mapkit.rules.framework import check_profile
+
+    check_profile(profile, vehicle_rules)
     from mapkit.rules.framework import select_rules, unknown_patterns
     from mapkit.rules.profiles import PARAMETERS, defaults
 
@@ -101,8 +125,11 @@ def check_options(profile: str | None = "casual", select: Iterable[str] = (), ig
 
 
 def parse_setting(text: str) -> tuple[str, Any]:
-    """'NAME=VALUE', as `validate --set` takes it, -> (name, value) for `settings`: a whole
-    number, or one of a choice's words; OptionError naming what is wrong."""
+    """'NAME=VALUE', as `validate --set` takes it, for `settings`.
+
+    Returns (name, value): a whole number, or one of a choice's words.
+
+    Raises OptionError naming what is wrong."""
     from mapkit.rules.profiles import parse_setting as parse
 
     try:
@@ -111,27 +138,42 @@ def parse_setting(text: str) -> tuple[str, Any]:
         raise OptionError(str(exc)) from None
 
 
-def validate(subject: Map | PathLike, profile: str | None = "casual", select: Iterable[str] = (),
+def validate(subject: Source, profile: str | None = "casual", select: Iterable[str] = (),
              ignore: Iterable[str] = (), settings: Mapping[str, Any] | None = None, overlay: Any = None,
              format: str | None = None, vehicle_rules: str | None = None) -> Validation:
-    """Check a map (or a map or Book file) against the rules of a profile, or those `select`
-    names less those `ignore` names; `settings` change convention parameters (`mapkit rules
-    --parameters`), `overlay` is the C3G `OverlayParams`, `vehicle_rules` "current" or "legacy"."""
-    from mapkit.rules.checks import check_file, check_map
-    from mapkit.rules.framework import Finding
+    """Check a map or a C3G Book (`mapkit validate`): the document, or its file or bytes
+    (`format` as for `read`).
+
+    A map is checked against the rules of `profile` ("casual", "tournament", "c3g"; None:
+    every rule), or those `select` names (codes or prefixes: "P1", "C101") less those `ignore`
+    names; `settings` change convention parameters (name -> value, `rule_parameters()`),
+    `overlay` is the C3G `OverlayParams`, `vehicle_rules` "current" or "legacy". A Book is
+    checked by the C3G Book rules whatever the profile (a Book file's schema errors are C001
+    findings); a page of several scenarios or rooms, one at a time.
+
+    Returns a `Validation` (`.findings`, `.ok`, `.text()`, `.json()`, `.sarif()`, `.save(path)`).
+
+    Raises OptionError for an option it cannot use (see `check_options`); FormatError, naming the file
+    and the place, for a file that cannot be read."""
+    from mapkit.books.model import Book
+    from mapkit.rules.checks import check_book_model, check_map, check_path
     from mapkit.rules.findings_report import sort_key
+    from mapkit.rules.framework import matches
 
     select, ignore = list(select), list(ignore)
     chosen, options = check_options(profile, select, ignore, settings, overlay, vehicle_rules)
     if isinstance(subject, (str, os.PathLike)):
-        found, error, *_ = check_file(str(subject), format, profile or "casual", select, ignore, options)
-        if error is not None:
-            from mapkit.errors import FormatError
-
-            raise FormatError(error)
-        findings = [Finding(**d) for d in found]
+        findings, _, _ = check_path(os.fspath(subject), format, profile, select, ignore, options)
     else:
-        findings = check_map(subject, None, profile, select, ignore, options, rules=chosen)
+        from mapkit.api.files import read_document
+
+        document = read_document(subject, format)
+        if isinstance(document, Book):
+            findings = [f for f in check_book_model(document, document.path or document.name,
+                                                    options.get("overlay_params"))
+                        if (not select or matches(f.code, select)) and not matches(f.code, ignore)]
+        else:
+            findings = check_map(document, None, profile, select, ignore, options, rules=chosen)
     return Validation(sorted(findings, key=sort_key), chosen)
 
 
@@ -155,11 +197,11 @@ class FileValidation(Validation):
     def text(self) -> str:
         """The findings, then `N errors, M warnings in K maps` when any file could be read, or
         none was refused (a folder holding no map: "in 0 maps")."""
-        from mapkit.rules.findings_report import summary_line
+        from mapkit.rules.findings_report import render_text, summary_line
 
         read = len(self.checked) - len(self.unreadable)
         shown = read or not self.unreadable
-        return super().text() + (summary_line(self.findings, read, len(self.unreadable)) if shown else "")
+        return render_text(self.findings) + (summary_line(self.findings, read, len(self.unreadable)) if shown else "")
 
     def sarif(self, unreadable: Sequence[tuple[str, str]] | None = None) -> str:
         return super().sarif(self.unreadable if unreadable is None else unreadable)
@@ -170,7 +212,8 @@ class FileValidation(Validation):
         from mapkit.batch import Summary
 
         with_errors = len({f.file for f in self.findings if f.severity == "error"})
-        return Summary.of([c.outcome() for c in self.checked], self.skipped).lines(f"checked ({with_errors} with errors)")
+        outcomes = [c.outcome() for c in self.checked]
+        return Summary.of(outcomes, self.skipped).lines(f"checked ({with_errors} with errors)")
 
 
 def validate_files(paths: Iterable[PathLike], profile: str | None = "casual", select: Iterable[str] = (),
@@ -180,10 +223,16 @@ def validate_files(paths: Iterable[PathLike], profile: str | None = "casual", se
                    room: int | None = None) -> FileValidation:
     """Check files, and every map and Book in the folders named (recursively), as `validate`
     does one, in `jobs` worker processes (0: every core, one for a few small files); the
-    findings come in the same order whatever `jobs` is. A file that cannot be read is in
-    `.unreadable`, never raised. `output`, the file a report will be written to, is refused
-    before any check when it cannot be written or is one of the inputs; `progress(done, total)`
-    is told of each file."""
+    findings come in the same order whatever `jobs` is. `scenario` (`room`) checks that scenario
+    (room) of each map alone. A file that cannot be read is in `.unreadable`, never raised.
+    `output`, the file a report will be written to (this writes none: `.save(output)` does), is
+    refused before any check when it cannot be written or is one of the inputs;
+    `progress(done, total)` is told of each file.
+
+    Returns a `FileValidation`.
+
+    Raises OptionError for an option it cannot use (as `validate`), OutputError for an `output` that
+    cannot be written."""
     from mapkit.batch import check_files
     from mapkit.rules.framework import Finding
     from mapkit.rules.findings_report import sort_key
@@ -197,11 +246,16 @@ def validate_files(paths: Iterable[PathLike], profile: str | None = "casual", se
 
 
 def list_rules(profile: str | None = None, code: str | None = None, vehicle_rules: str | None = None) -> list[Rule]:
-    """The validation rules (of one profile, of one C3G vehicle rule set, or those a code or
-    prefix names), in code order; each has `code`, `name`, `severity`, `summary` and its
-    documentation in `doc`."""
-    from mapkit.rules.framework import load_rules, matches
+    """The validation rules of one profile, of one C3G vehicle rule set, or those a code or
+    prefix names (None: all).
 
+    Returns a list of `Rule`s, in code order; each has `code`, `name`, `severity`, `summary` and
+    its documentation in `doc`.
+
+    Raises OptionError for a profile or vehicle rule set mapkit has not."""
+    from mapkit.rules.framework import check_profile, load_rules, matches
+
+    check_profile(profile, vehicle_rules)
     table = load_rules()
     return [table[c] for c in sorted(table)
             if (profile is None or profile in table[c].profiles)
@@ -235,15 +289,13 @@ def rule_parameters() -> dict[str, dict[str, Any]]:
 def rule_table(format: str = "text") -> str:
     """The rule table (`mapkit rules --table`): every rule checked or computed with its seed
     heading or outside source, the seed headings not checked and why; as "text", "markdown"
-    (what `docs/rules.md` holds) or "json"."""
+    (what `docs/rules.md` holds) or "json". Raises OptionError for another format."""
+    from mapkit.errors import choice
     from mapkit.rules import table
 
+    choice(format, ("text", "markdown", "json"), "rule table format", "format")
     if format == "json":
         import json
 
         return json.dumps(table.as_json(), indent=1, ensure_ascii=False)
-    if format == "markdown":
-        return table.render_markdown()
-    if format == "text":
-        return table.render_text()
-    raise OptionError(f"rule table format {format!r}: choose text, markdown or json")
+    return table.render_markdown() if format == "markdown" else table.render_text()

@@ -11,12 +11,14 @@ from typing import Any
 
 from mapkit.errors import FormatError
 from mapkit.records import Record
+from mapkit.results import Answer, dumps
 from mapkit.wording import data
 
 
-class OverlayResult(Record):
-    """The overlay as a JSON document, and what its picture draws: a Book's `Overlay` in its own
-    frame, or a map and the `PlacedBooks` on it; its title and note."""
+class OverlayResult(Record, Answer):
+    """The overlay as a JSON document (`doc`: `.json()`, as `mapkit overlay --json` prints it, in
+    ASCII), and what its picture draws: a Book's `Overlay` in its own frame, or a map and the
+    `PlacedBooks` on it; its title and note."""
 
     doc: dict[str, Any]
     title: str = ""
@@ -30,6 +32,9 @@ class OverlayResult(Record):
     def text(self) -> str:
         """What `mapkit overlay` prints: how many hexes of each class, outside and per floor or Level."""
         return overlay_text(self.doc)
+
+    def json(self) -> str:
+        return dumps(self.doc, ascii=True)
 
 
 def classify_book(book: Any, params: Any) -> OverlayResult:

@@ -14,7 +14,7 @@ from typing import Callable, Iterable
 
 from mapkit.books.load import load_book
 from mapkit.books.model import Book
-from mapkit.errors import MapkitError, OptionError
+from mapkit.errors import MapkitError, OptionError, quoted
 from mapkit.geometry.classify import rank
 from mapkit.books.overlay import Overlay, PlacedOverlay, classify, ground_overlay, place
 from mapkit.geometry.placing import move_hex
@@ -22,6 +22,7 @@ from mapkit.geometry.params import OverlayParams
 from mapkit.model import resting
 from mapkit.model.map import Map, PlacedSource, Placement
 from mapkit.records import Record, field
+from mapkit.wording import option
 
 #: The sample Books a bare name falls back to: shipped in the package (the wheel's
 #: `mapkit/sample_books`, pyproject.toml), else the checkout's `samples/books`.
@@ -109,7 +110,7 @@ def _is_file(path: Path) -> bool:
     `Path.is_file` raises) is none, and reading it says why."""
     try:
         return path.is_file()
-    except OSError:
+    except (OSError, ValueError):  # (ValueError: a NUL in the name, which no file name holds)
         return False
 
 
@@ -130,6 +131,21 @@ def load_placed(m: Map, path: str | None) -> Map:
         if p.book not in m.books:
             m.books[p.book] = find_book(p.book, path)
     return m
+
+
+def unread_books(m: Map) -> list[str]:
+    """A warning for each Book the map places that could not be read when the map was (a file
+    missing or damaged: `Map.books`), naming the buildings and objects that place it, which every
+    check, count and picture then leaves out. Every command says it; the c3g profile finds it as
+    an error besides (rule C001, `mapkit.rules.c3g`)."""
+    users: dict[str, list[str]] = {}
+    for role, placements in (("building", m.buildings), ("object", m.objects)):
+        for number, p in enumerate(placements, 1):
+            found = m.books.get(p.book)
+            if found is not None and found.book is None:
+                users.setdefault(p.book, []).append(f"{role} {number}")
+    return [f"{', '.join(who)} left out: C3G Book {quoted(name)} cannot be read ({option('profile', 'c3g')} "
+            f"makes this an error): {m.books[name].error}" for name, who in users.items()]
 
 
 def source_of(m: Map, name: str) -> PlacedSource:

@@ -73,8 +73,9 @@ import importlib  # noqa: E402
 from mapkit import __version__  # noqa: E402
 from mapkit.cli import common as _common  # noqa: E402
 from mapkit.cli.common import add_common_options, set_verbosity  # noqa: E402
+from mapkit.cli.parsing import Parser, unrecognized  # noqa: E402
 from mapkit.errors import MAX_MESSAGE, MapkitError, bounded  # noqa: E402
-from mapkit.cli.wording import FLAGS  # noqa: E402
+from mapkit.cli.wording import Flags  # noqa: E402
 from mapkit.wording import speaking  # noqa: E402
 
 TYPE_CHECKING = False  # (typing is not imported at run time: every command starts faster)
@@ -84,40 +85,7 @@ if TYPE_CHECKING:
 #: Subcommand modules in the order `mapkit --help` lists them; a missing module is skipped.
 #: (`mapkit print` lives in `printing.py`: a module named `print` would shadow the builtin here.)
 COMMANDS = ("info", "convert", "validate", "rules", "inventory", "fit", "overlay", "analyze",
-            "render", "printing", "report")
-
-
-def terminal_width() -> int:
-    """The width help text wraps to: $COLUMNS, else the terminal's, else 80 (as argparse's own
-    default, but without importing shutil, which brings bz2 and lzma into every command)."""
-    try:
-        columns = int(os.environ.get("COLUMNS", ""))
-    except ValueError:
-        columns = 0
-    if columns <= 0:
-        try:
-            columns = os.get_terminal_size(sys.__stdout__.fileno()).columns  # type: ignore[union-attr]
-        except (AttributeError, ValueError, OSError):
-            columns = 0
-    return columns if columns > 0 else 80
-
-
-class _Formatter(argparse.HelpFormatter):
-    """argparse's help layout, its width taken by `terminal_width`."""
-
-    def __init__(self, prog: str, indent_increment: int = 2, max_help_position: int = 24, width: int | None = None):
-        super().__init__(prog, indent_increment, max_help_position, terminal_width() - 2 if width is None else width)
-
-
-class _Parser(argparse.ArgumentParser):
-    """argparse that reports bad usage in one line and exits 2."""
-
-    def __init__(self, *args: Any, **kwargs: Any):
-        kwargs.setdefault("formatter_class", _Formatter)
-        super().__init__(*args, **kwargs)
-
-    def error(self, message: str) -> None:  # type: ignore[override]
-        self.exit(2, bounded(f"{self.prog}: error: {message}") + "\n")  # it may quote a huge argument
+            "render", "printing", "report", "completion")
 
 
 #: Command names that differ from their module's name.
@@ -128,10 +96,10 @@ def build_parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
     """The parser of every command; or, when `argv` starts with a command's name, of that
     command alone (importing the other ten and their options costs more than reading a
     10 000-tile map)."""
-    parser = _Parser(prog="mapkit", description="Read, convert, check and draw Heroscape battlefields.")
+    parser = Parser(prog="mapkit", description="Read, convert, check and draw Heroscape battlefields.")
     parser.add_argument("--version", action="version", version=f"mapkit {__version__}")
     add_common_options(parser, before=True)
-    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
     sub.required = True
     first = argv[0] if argv else None
     only = next((name for name in COMMANDS if COMMAND_NAMES.get(name, name) == first), None)
@@ -196,7 +164,26 @@ def _parse(parser: argparse.ArgumentParser, argv: list[str]) -> argparse.Namespa
     if extra and files is not None and all(word == "-" or not word.startswith("-") for word in extra):
         files.extend(extra)
         return args
-    return parser.parse_args(argv) if extra else args  # argparse's own error for what is left
+    if extra:  # argparse's own error for what is left, with the nearest option to a mistyped one
+        command = command_parser(parser, args.command)
+        (command or parser).error(unrecognized(parser, command, extra))
+    return args
+
+
+def every_command() -> dict[str, argparse.ArgumentParser]:
+    """Every command's parser by name, in `mapkit --help`'s order (each command's module imported)."""
+    for action in build_parser()._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            return dict(action.choices)
+    return {}
+
+
+def command_parser(parser: argparse.ArgumentParser, name: str | None) -> argparse.ArgumentParser | None:
+    """The parser of command `name` among `parser`'s (None: no such command)."""
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            return action.choices.get(name) if name else None
+    return None
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -221,7 +208,8 @@ def main(argv: list[str] | None = None) -> int:
         set_verbosity(args)
         _common.say_what_was_read(clear=True)
         started = _clock()
-        with io.command_run(), speaking(FLAGS):  # library texts name the choices they tell of as flags
+        # library texts name the choices they tell of as the command's flags
+        with io.command_run(), speaking(Flags.of(command_parser(parser, args.command), every_command)):
             code = int(args._run(args) or 0)
         _took(args.command, started, code)
         return code

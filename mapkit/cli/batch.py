@@ -19,7 +19,11 @@ def add_jobs_option(parser: Any) -> None:
 
 
 class ProgressBar:
-    """A `progress(done, total)` callback drawing one bar on a terminal's stderr; `close()` it."""
+    """A `progress(done, total)` callback drawing one bar on a terminal's stderr; `close()` it.
+
+    A warning or a refusal said while the bar is up (`tell`, `refuse`) is written above it, the
+    bar cleared first and drawn again after (tqdm's `external_write_mode`), so the bar lasts to
+    the end of the batch; its last step is always drawn (100 %), whatever tqdm's interval."""
 
     def __init__(self, unit: str = "map") -> None:
         self.unit = unit
@@ -34,7 +38,9 @@ class ProgressBar:
 
                 self.bar = tqdm(total=total, unit=self.unit, file=sys.stderr, leave=False)
         elif self.bar is not None:
-            self.bar.update(1)
+            self.bar.update(done - self.bar.n)
+            if done >= total:
+                self.bar.refresh()
 
     def close(self) -> None:
         if self.bar is not None:
@@ -42,18 +48,24 @@ class ProgressBar:
             self.bar = None
 
     def tell(self, warning: str) -> None:
-        """A warning, said after the bar is closed (a line on stderr would break it)."""
+        """A warning, said above the bar."""
         from mapkit.cli import common
 
-        self.close()
-        common.tell(warning)
+        self._above(common.tell, warning)
 
     def refuse(self, error: str) -> None:
-        """A file refused, said after the bar is closed."""
+        """A file refused, said above the bar."""
         from mapkit.cli import common
 
-        self.close()
-        common.refuse(error)
+        self._above(common.refuse, error)
+
+    def _above(self, say: Any, line: str) -> None:
+        if self.bar is None:
+            say(line)
+            return
+        with self.bar.external_write_mode(file=sys.stderr):
+            say(line)
+            sys.stderr.flush()
 
 
 def _is_terminal(stream: Any) -> bool:

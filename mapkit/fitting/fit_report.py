@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from mapkit.fitting.plan import FitResult
 from mapkit.sets.requirements import describe, requirements
 from mapkit.model import levels
 from mapkit.model.board import Board
@@ -35,9 +34,9 @@ def _pieces(m: Map) -> int:
     return sum(requirements(m).values())
 
 
-def summary(m: Map, result: FitResult, output: str | None = None, new_findings: list | None = None
+def summary(m: Map, result: Any, output: str | None = None, new_findings: list | None = None
             ) -> dict[str, Any]:
-    """Everything `fit` prints, as plain data."""
+    """Everything `fit` prints of its answer `result` (a `FitResult`, whose `doc` this is), as plain data."""
     out: dict[str, Any] = {"fits": result.feasible, "pieces_before": _pieces(m)}
     board = Board.of(m)  # fit keeps every hex, so the re-tiled map's sheets letter the same board
     if result.feasible:
@@ -75,7 +74,7 @@ def render_text(rep: dict[str, Any], map_name: str) -> str:
         added = sum(len(c["added"]) for c in rep["changes"])
         lines = [f"{map_name}: builds from the collection after re-tiling: {removed} piece(s) replaced by "
                  f"{added} in {len(rep['changes'])} patch(es) ({rep['pieces_before']} -> {rep['pieces_after']} "
-                 f"pieces); written to {rep['output']}"]
+                 f"pieces)" + (f"; written to {rep['output']}" if rep["output"] else "")]
         for n, c in enumerate(rep["changes"], 1):
             lines.append(f"  patch {n}: {c['terrain']} {c['kind']}, Level {c['level']}")
             lines.extend(f"    - {_where(p)}" for p in c["removed"])

@@ -20,10 +20,11 @@ added to the collection, make the exact cover possible (the smallest purchase).
 from __future__ import annotations
 
 from collections import Counter, defaultdict
-from typing import Mapping
+from typing import Any, Mapping
 
 from mapkit.fitting.regions import Placement, Region, family_of, family_types, placements, regions, supported_cells
 from mapkit.records import Record, field
+from mapkit.results import Answer
 from mapkit.sets.collection import missing
 from mapkit.sets.requirements import requirements
 from mapkit.sets.sets import TerrainSet, load_sets
@@ -46,8 +47,10 @@ class Change(Record):
     added: list[Placement]
 
 
-class FitResult(Record):
-    """The answer. `map` is the re-tiled map when `feasible`; otherwise the shortfall and purchase."""
+class FitResult(Record, Answer):
+    """The answer. `map` is the re-tiled map when `feasible`; otherwise the shortfall and purchase.
+    `.text()` and `.json()` say it as `mapkit fit` does, against the map it was asked of (`before`,
+    its file `source`); `.save(path)` writes that report (the new map is written with `mapkit.write`)."""
 
     feasible: bool
     map: Map | None = None
@@ -68,6 +71,30 @@ class FitResult(Record):
     already_fits: bool = False
     #: findings (`mapkit.Finding`) the re-tiled map has that the map had not (`fit_checked`; none expected)
     new_findings: list = field(default_factory=list)
+    #: the map fit was asked of, and the name of its file (or "share link"; "": none)
+    before: Map | None = field(default=None, compare=False, repr=False)
+    source: str = field(default="", compare=False, repr=False)
+    #: where the re-tiled map and the picture of the changes were written, when they were (by
+    #: `mapkit fit`: this answer writes nothing of its own)
+    output: str | None = field(default=None, compare=False, repr=False)
+    picture: str | None = field(default=None, compare=False, repr=False)
+
+    @property
+    def doc(self) -> dict[str, Any]:
+        """Everything `mapkit fit --json` prints: piece by piece what was re-cut, or what is short
+        and the smallest purchase."""
+        from mapkit.fitting.fit_report import summary
+
+        found = summary(self.before if self.before is not None else Map(), self, self.output, self.new_findings)
+        if self.picture:
+            found["picture"] = self.picture
+        return found
+
+    def text(self) -> str:
+        from mapkit.fitting.fit_report import render_text
+
+        name = self.source or (self.before.name if self.before is not None else "") or "the map"
+        return render_text(self.doc, name) + (f"picture: {self.picture}\n" if self.picture else "")
 
 
 def fit_map(m: Map, have: Mapping[str, int], keep_shapes: bool = False, locked: set[int] | None = None,
@@ -407,6 +434,7 @@ def fit_checked(m: Map, have: Mapping[str, int], keep_shapes: bool = False, carr
     expected: every new piece fills cells of the old and rests on what they rested on)."""
     before = findings(m)
     result = fit_map(m, have, keep_shapes, pieces_with_findings(m, before), carries, time_limit)
+    result.before = m
     if not result.feasible or result.already_fits or result.map is None:
         return result, []
     result.new_findings = new_findings(before, findings(result.map))

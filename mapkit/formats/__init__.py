@@ -12,11 +12,11 @@ from __future__ import annotations
 
 
 from mapkit import limits, registry
-from mapkit.errors import FormatError, LossError, OptionError, is_link, shown
+from mapkit.errors import FormatError, LossError, OptionError, is_link, refusing, shown
 from mapkit.io import STDIO, read_input, write_output
 from mapkit.model.map import Map
 from mapkit.registry import FileFormat
-from mapkit.wording import option
+from mapkit.wording import command, option
 
 TYPE_CHECKING = False  # (typing is not imported at run time: every command starts faster)
 if TYPE_CHECKING:
@@ -90,6 +90,27 @@ def read_file(path: str | Path) -> tuple[bytes, FileFormat | None]:
         return data, None
 
 
+def told(data: bytes) -> FileFormat | None:
+    """The format of the bytes of a file, by content alone (None where the map readers decide,
+    as for `read_file`: gzip, or a content that tells nothing)."""
+    if data.startswith(b"\x1f\x8b"):
+        return None
+    try:
+        return registry.detect("", data)
+    except FormatError:
+        return None
+
+
+def not_a_map(shown: str, kind: str, name: str = "") -> OptionError:
+    """The error for a document of another `kind` ("book", "collection"), in format `name`, or of
+    a map format mapkit cannot read, given as a map."""
+    if kind == "book":
+        return OptionError(f"{shown}: a C3G Book, not a map (`{command('print')}` draws its floor plan, "
+                           f"`{command('overlay')}` its Full, Half and Partial hexes)")
+    hint = f" (a piece collection: see `{command('inventory')}`)" if kind == "collection" else ""
+    return OptionError(f"{shown}: mapkit cannot read the {name} format as a map{hint}")
+
+
 def parse_map(data: bytes, fmt: str | None = None, filename: str = "", hint: str | None = None,
               known: FileFormat | None = None) -> Map:
     """A map from the bytes of a file (`filename` names it in errors and breaks format ties).
@@ -101,18 +122,14 @@ def parse_map(data: bytes, fmt: str | None = None, filename: str = "", hint: str
         data = _gunzipped_unless_hexoscape(data, filename)
     info = get(fmt) if fmt else known if known is not None else \
         registry.detect(filename, data, hint=hint) if hint else detect(filename, data)
-    if info.kind == "book":
-        raise OptionError(f"{shown}: a C3G Book, not a map (`mapkit print {shown} -o PLAN.pdf` prints its floor plan)")
     if info.kind != "map" or not info.can_read:
-        hint = " (a piece collection: see `mapkit inventory`)" if info.kind == "collection" else ""
-        raise OptionError(f"{shown}: mapkit cannot read the {info.name} format as a map{hint}")
+        raise not_a_map(shown, info.kind, info.name)
     try:
         result = info.module.read(data, filename=filename)
     except FormatError as exc:
         raise (exc.with_file(filename) if filename else exc) from None
     result.source_format = result.source_format or info.name
-    result.read_as = info.name  # (not a field: the format of this file, which
-    # source_format is not for a mapkit JSON file that keeps the format its map came from)
+    result.read_as = info.name
     limits.check_map(result, shown)
     return result
 
@@ -171,7 +188,9 @@ def _has_surrogate(text: str) -> bool:
 
 
 def encode_map(m: Map, info: FileFormat, allow_loss: bool = False) -> tuple[bytes, list[str]]:
-    """Encode a map; refuse (LossError) if the format would drop something, unless allowed.
+    """Encode a map; refuse (LossError) if the format would drop content, unless allowed. Returns
+    the bytes and every loss line: those naming content, and the `Unkept` ones (what the target
+    derives or never shows, which never refuse: the caller warns of them).
 
     A map that sets up several scenarios goes whole only into a format that holds them (its
     module says `HOLDS_SCENARIOS = True`); any other holds one scenario, so the loss is named and,
@@ -183,8 +202,9 @@ def encode_map(m: Map, info: FileFormat, allow_loss: bool = False) -> tuple[byte
     if losses:
         m = m.terrain()
     losses += list(module.losses(m)) if hasattr(module, "losses") else []
-    if losses and not allow_loss:
-        raise LossError(info.name, losses)
+    refused = refusing(losses)
+    if refused and not allow_loss:
+        raise LossError(info.name, refused)
     return module.write(m), losses
 
 
@@ -200,17 +220,39 @@ def scenario_losses(m: Map, info: FileFormat) -> list[str]:
             f"figures ...): choose one with {option('scenario', 'K')}"]
 
 
-def write_map(m: Map, path: str | Path, fmt: str | None = None, allow_loss: bool = False) -> list[str]:
+class Written(list):
+    """What `write_map` gives back: the loss lines (a list of them, `encode_map`'s), and `held`,
+    the map as the written file holds it."""
+
+    def __init__(self, losses: list[str], m: Map, data: bytes, fmt: str):
+        super().__init__(losses)
+        self._map: Map | None = m if not refusing(losses) else None  # nothing dropped: the map itself
+        self._data, self._fmt = (b"", fmt) if self._map is not None else (data, fmt)
+
+    @property
+    def held(self) -> Map:
+        """The map the file holds: the map written when nothing was dropped (a writer that names no
+        loss gives it back), else the bytes written read back (so a count of what was written is
+        what the file holds, not what the map held)."""
+        if self._map is None:
+            self._map = parse_map(self._data, self._fmt)
+            self._data = b""
+        return self._map
+
+
+def write_map(m: Map, path: str | Path, fmt: str | None = None, allow_loss: bool = False) -> Written:
     """Write a map atomically (no partial file on failure), or to standard output if `path`
-    is "-", never over a file this run has read (`mapkit.io`); returns the losses accepted."""
+    is "-", never over a file this run has read (`mapkit.io`); returns the losses accepted and the
+    `Unkept` lines (`encode_map`), as a `Written` (whose `held` is the map the file holds)."""
     info = format_for_output(path, fmt)
     try:
         data, losses = encode_map(m, info, allow_loss)
     except FormatError as exc:  # a writer that cannot encode this map: name the output
         raise exc.with_file(str(path)) from None
+    written = Written(losses, m, data, info.name)
     if str(path).lower().endswith(".gz") and not data.startswith(b"\x1f\x8b"):
         import gzip  # a .gz name promises gzip (Hexoscape's .gz maps); fixed mtime keeps it deterministic
 
         data = gzip.compress(data, mtime=0)
     write_output(path, data)  # atomic for files; never over an input, a link's target or a device
-    return losses
+    return written

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from mapkit.errors import OptionError
 from mapkit.model.grid import HEX_PITCH_MM
 from mapkit.records import Record
 from mapkit.wording import option
@@ -47,14 +48,15 @@ class OverlayParams(Record, frozen=True):
 
     def __post_init__(self) -> None:
         if self.hex_region not in HEX_REGIONS:
-            raise ValueError(f"hex region must be one of {', '.join(HEX_REGIONS)}, not {self.hex_region!r}")
+            raise OptionError(f"hex region must be one of {', '.join(HEX_REGIONS)}, not {self.hex_region!r}",
+                              option="hex_region", choices=tuple(HEX_REGIONS))
         if not (0 < self.marker_diameter and 0 < self.base_diameter):
-            raise ValueError("disc diameters must be positive")
+            raise OptionError("disc diameters must be positive")
         if self.marker_diameter >= self.base_diameter:
             # Otherwise no hex could be Half, and hexes where the base fits but the marker does not
             # would come out Partial.
-            raise ValueError(f"the wound-marker diameter ({self.marker_diameter:g} mm) must be smaller than the "
-                             f"base diameter ({self.base_diameter:g} mm): a Half hex holds a marker but not a base")
+            raise OptionError(f"the wound-marker diameter ({self.marker_diameter:g} mm) must be smaller than the "
+                              f"base diameter ({self.base_diameter:g} mm): a Half hex holds a marker but not a base")
 
     @classmethod
     def from_options(cls, hex_region: str | None = None, base_diameter: float | None = None,
@@ -68,6 +70,23 @@ class OverlayParams(Record, frozen=True):
         if marker_diameter is not None:
             kw.update(marker_diameter=float(marker_diameter), marker_source="given")
         return cls(**kw)
+
+    @classmethod
+    def of(cls, given: Any) -> "OverlayParams":
+        """The measures a verb is given: an OverlayParams, a mapping of `from_options` keywords
+        (hex_region, base_diameter, marker_diameter), or None for the defaults; OptionError for
+        anything else."""
+        if given is None:
+            return cls()
+        if isinstance(given, cls):
+            return given
+        if hasattr(given, "items") and set(given) <= {"hex_region", "base_diameter", "marker_diameter"}:
+            try:
+                return cls.from_options(**given)
+            except ValueError as exc:  # (a diameter that is no number; an OptionError is one too)
+                raise exc if isinstance(exc, OptionError) else OptionError(str(exc)) from None
+        raise OptionError(f"overlay measures: an OverlayParams or a mapping of hex_region, base_diameter and "
+                          f"marker_diameter, not {type(given).__name__}")
 
     @property
     def region_flat_mm(self) -> float:

@@ -17,7 +17,9 @@ from mapkit.records import Record, field
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Any
+    from typing import Any, Mapping, TypeVar
+
+    V = TypeVar("V")
 
 KINDS = ("land", "fluid", "obstacle", "castle", "edge", "marker", "figure", "custom")
 
@@ -279,3 +281,18 @@ def catalog() -> Catalog:
     """The catalog shipped with mapkit (loaded once)."""
     text = data.text("catalog.json")
     return Catalog(json.loads(text))
+
+
+def piece_order(type_id: str) -> tuple[str | int, ...]:
+    """The key pieces are listed by: their kind, then their size, the numbers in a type's name
+    compared as numbers (`grass-3` before `grass-24`, `tree-10` before `tree-12`, `glyph:A`
+    before `grass-1`). Text and numbers alternate from a text, so two keys compare part by part."""
+    import re
+
+    parts = re.split(r"(\d+)", type_id)
+    return tuple(int(part) if i % 2 else part for i, part in enumerate(parts))
+
+
+def in_piece_order(counts: Mapping[str, V]) -> list[tuple[str, V]]:
+    """The (type id, value) pairs of `counts`, listed as pieces are (`piece_order`)."""
+    return sorted(counts.items(), key=lambda item: piece_order(item[0]))

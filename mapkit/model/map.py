@@ -104,6 +104,10 @@ class Room(Record):
         return self.name or f"room {self.number}"
 
 
+#: What a players field that gives no count holds (`Map.player_count`).
+NO_PLAYER_COUNT = ("", "0")
+
+
 class Map(Record):
     """A Heroscape battlefield as every format sees it.
 
@@ -140,6 +144,10 @@ class Map(Record):
     #: The Books the map places, by the name a placement gives, as read with the map (left out of
     #: equality: what the map refers to, not what it is).
     books: dict[str, PlacedSource] = field(default_factory=dict, compare=False)
+    #: The format of the file it was read from (`mapkit.formats` sets it; None for a map made in
+    #: code), which `source_format` is not for a mapkit JSON file that keeps the format its map was
+    #: converted from; where it was read from, not what it is, so equality leaves it out.
+    read_as: str | None = field(default=None, compare=False)
 
     def __post_init__(self) -> None:
         if type(self.pieces) is not Pieces:  # (a list given is held as it is, in a `Pieces`)
@@ -250,6 +258,15 @@ class Map(Record):
             if tag is not None:
                 out.setdefault(tag, []).append(p)
         return out
+
+    def player_count(self) -> str | None:
+        """How many players the map says it is for (its `players`, stripped), or None when it
+        says none: "" or "0". VirtualScape's players field is free text the designer may leave
+        as it is (docs: hsc-format.md, PlayerNumber); no map is made for 0 players, so "0" is
+        the field left unset, as an empty one is (`info` says so; a conversion that cannot keep
+        the field as it is names it among its losses)."""
+        said = str(self.players or "").strip()
+        return None if said in NO_PLAYER_COUNT else said
 
     def several_scenarios(self) -> bool:
         """Whether the map sets up more than one scenario, so that a question about it (its

@@ -6,7 +6,7 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Callable, NamedTuple
 
-from mapkit.errors import OptionError, StartError
+from mapkit.errors import OptionError, StartError, choice
 from mapkit.model.map import Map
 from mapkit.movement.profile import Figure
 from mapkit.records import Record, field
@@ -86,8 +86,7 @@ def analyze_map(m: Map, figure: Figure, start: tuple[int, int, int] | None = Non
     from mapkit.movement import vehicles as vh
     from mapkit.movement.analysis import analyze, prepare, report
 
-    if vehicle_rules not in vh.VEHICLE_RULES:
-        raise OptionError(f"vehicle rules {vehicle_rules!r}: choose {' or '.join(vh.VEHICLE_RULES)}")
+    choice(vehicle_rules, vh.VEHICLE_RULES, "vehicle rules", "vehicle_rules")
     driven = None
     at = None
     if mover in ("vehicle", "elevator-car"):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 
+from mapkit.errors import OptionError, choice
 from mapkit.limits import MAX_MOVE
 from mapkit.records import Record
 
@@ -28,10 +29,9 @@ class Figure(Record, frozen=True):
 
     def __post_init__(self) -> None:
         if not 0 <= self.move <= MAX_MOVE or self.height < 1:
-            raise ValueError(f"figure needs Move 0 to {MAX_MOVE} and Height >= 1, "
-                             f"got Move {self.move}, Height {self.height}")
-        if self.falls not in FALL_POLICIES:
-            raise ValueError(f"falls must be one of {', '.join(FALL_POLICIES)}")
+            raise OptionError(f"figure needs Move 0 to {MAX_MOVE} and Height >= 1, "
+                              f"got Move {self.move}, Height {self.height}")
+        choice(self.falls, FALL_POLICIES, "falls")
 
 
 def fall_dice(drop: int, height: int, onto_water: bool = False) -> str | None:

@@ -16,8 +16,8 @@ per product, each declared once in `OUTPUTS` below as a format is declared in `m
 A product module gives `draw(subject, **options) -> Drawn` (a module that makes two kinds, as
 `picture` makes PNG and SVG, gives one function per kind). Each kind declares its name, the kind
 of subject it draws, its module, the extensions it is saved under and its function, imported on
-first use. `mapkit.render`, `print_sheets` and `report_page` find their product here, never by
-importing it or by testing a file name's ending themselves. Two kinds may share an extension for
+first use. `mapkit.render` (and `print_sheets` and `report`, names for it) finds its product here,
+never by importing it or by testing a file name's ending itself. Two kinds may share an extension for
 different subjects (`.pdf` is a map's build sheets or a Book's floor plan, `.png` a map's
 picture, an overlay or a movement heatmap); among the kinds a caller allows, the first
 registered for the extension wins.
@@ -76,9 +76,23 @@ class OutputKind(Record, frozen=True):
         return importlib.import_module(self.module_name)
 
     def draw(self, subject: Any, **options: Any) -> Drawn:
-        """The product of `subject` with its page count and findings."""
+        """The product of `subject` with its page count and findings; a map spread wider than the
+        drawing extent limit is refused first, before its product is laid out (`limits.check_drawing`);
+        OptionError for an option its maker does not take."""
+        if self.subject == "map":
+            from mapkit.limits import check_drawing
+            from mapkit.errors import shown
+
+            source = options.get("source")
+            check_drawing(subject, shown(source) if source else None)
         maker: Callable[..., Drawn] = getattr(self.module, self.function)
-        return maker(subject, **options)
+        try:
+            return maker(subject, **options)
+        except TypeError as exc:
+            unknown = _unknown_option(exc)
+            if unknown is None:
+                raise
+            raise OptionError(f"{self.name}: no option {unknown!r}", option=unknown) from None
 
     def make(self, subject: Any, **options: Any) -> bytes:
         """The bytes a file of this kind holds."""
@@ -86,6 +100,18 @@ class OutputKind(Record, frozen=True):
 
     def named_by(self, path: str | Path) -> bool:
         return str(path).lower().endswith(self.extensions)
+
+
+def _unknown_option(exc: TypeError) -> str | None:
+    """The keyword a maker was called with and does not take, when that is what `exc` says: raised
+    by the call itself or by a maker handing its options on (a bug deeper down is not one)."""
+    import re
+
+    found = re.fullmatch(r"[\w.<>]+\(\) got an unexpected keyword argument '(\w+)'", str(exc))
+    frames, tb = 0, exc.__traceback__
+    while tb is not None:
+        frames, tb = frames + 1, tb.tb_next
+    return found[1] if found and frames <= 2 else None
 
 
 OUTPUTS: tuple[OutputKind, ...] = (

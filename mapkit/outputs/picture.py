@@ -18,8 +18,11 @@ def scene_of(m: Any, options: dict[str, Any]) -> Any:
     not have."""
     from mapkit.outputs.scene.views import RenderOptions, build_scene
 
-    fields = {k: options[k] for k in ("view", "level", "legend", "name", "findings", "notes", "seen_from")
-              if k in options}
+    drawn = ("view", "level", "legend", "name", "findings", "notes", "seen_from")
+    unknown = sorted(set(options) - set(drawn) - {"source", "profile", "warn"})
+    if unknown:
+        raise OptionError(f"a map's picture takes no option {unknown[0]!r}", option=unknown[0])
+    fields = {k: options[k] for k in drawn if k in options}
     opts = RenderOptions(**fields)
     source = options.get("source")  # the map's file, as messages and findings name it
     if opts.level is not None:

@@ -15,7 +15,7 @@ from typing import Any, Iterable
 from mapkit.books.load import read_book_json
 from mapkit.books.model import book_from_dict
 from mapkit.books.schema import book_errors
-from mapkit.errors import MapkitError, OptionError, Refusal, shown
+from mapkit.errors import MapkitError, OptionError, Refusal, RoomError, ScenarioError, shown, summarised
 from mapkit.geometry.params import OverlayParams
 from mapkit.model.map import Map, PlacedSource, Placement
 from mapkit.records import replace
@@ -104,10 +104,17 @@ def check_book(doc: Any, shown: str, params: OverlayParams | None = None) -> lis
     its schema errors (C001), else the Book-level rules on it placed alone."""
     import mapkit.rules.c3g  # noqa: F401  (registers the rules)
 
-    errors = book_errors(doc)
+    errors = book_errors(doc, shown)
     if errors:
         return [Finding("C001", "error", f"{where}: {message}", file=shown) for where, message in errors]
-    book = book_from_dict(doc, shown)
+    return check_book_model(book_from_dict(doc, shown), shown, params)
+
+
+def check_book_model(book: Any, shown: str, params: OverlayParams | None = None) -> list[Finding]:
+    """The Book-level C3G rules on a Book (`mapkit.Book`, read or made in code) placed alone;
+    `shown` names it in the findings."""
+    import mapkit.rules.c3g  # noqa: F401  (registers the rules)
+
     m = Map(name=book.name, buildings=[Placement(book=shown, q=0, r=0, level=0)],
             books={shown: PlacedSource(book, shown)})
     ctx = CheckContext(m, shown, {"c3g_book_only": True, "overlay_params": params or OverlayParams()})
@@ -117,16 +124,16 @@ def check_book(doc: Any, shown: str, params: OverlayParams | None = None) -> lis
     return findings
 
 
-def check_file(path: str, fmt: str | None, profile: str, select: list[str], ignore: list[str],
+def check_path(path: str, fmt: str | None, profile: str | None, select: list[str], ignore: list[str],
                options: dict[str, Any], scenario: int | None = None, room: int | None = None
-               ) -> tuple[list[dict[str, Any]], str | None, list[str], str]:
-    """Findings (as dicts), a read error (a `Refusal`: its message, and the reason a batch
-    summary groups it under), reader warnings and what was read (`summary.read_said`) for one file; runs in a worker process of
-    `mapkit validate`, so everything it returns pickles. `scenario` (`room`) checks that scenario
-    (room) of the map alone (a map without it is an error of that file). The file is read, and
-    its format told, once; a map's Books are found beside it (`books.placed.load_placed`)."""
+               ) -> tuple[list[Finding], list[str], str]:
+    """The findings, reader warnings and what was read (`summary.read_said`) of one file, a map
+    or a C3G Book. `scenario` (`room`) checks that scenario (room) of the map alone. The file is
+    read, and its format told, once; a map's Books are found beside it (`books.placed.load_placed`).
+    Raises FormatError for a file that cannot be read, OptionError (naming the file) for a
+    scenario or room the map has not."""
     from mapkit.books.load import book_json
-    from mapkit.books.placed import load_placed
+    from mapkit.books.placed import load_placed, unread_books
     from mapkit.formats import parse_map, read_file
 
     import time
@@ -134,25 +141,35 @@ def check_file(path: str, fmt: str | None, profile: str, select: list[str], igno
     from mapkit.summary import read_said
 
     started = time.perf_counter()
+    data, found = read_file(path)
+    if found is not None and found.kind == "book":
+        # A Book is checked by the C3G Book rules whatever the profile; --select and --ignore still apply.
+        checked = check_book(book_json(data, str(path)), str(path), options.get("overlay_params"))
+        return [f for f in checked if (not select or matches(f.code, select)) and not matches(f.code, ignore)], [], \
+            f"read as a C3G Book in {time.perf_counter() - started:.3f} s"
+    m = load_placed(parse_map(data, fmt, shown(path), known=found), path)
+    read = read_said(m, time.perf_counter() - started)
     try:
-        data, found = read_file(path)
-        if found is not None and found.kind == "book":
-            # A Book is checked by the C3G Book rules whatever the profile; --select and --ignore still apply.
-            checked = check_book(book_json(data, str(path)), str(path), options.get("overlay_params"))
-            return [f.as_dict() for f in checked
-                    if (not select or matches(f.code, select)) and not matches(f.code, ignore)], None, [], \
-                f"read as a C3G Book in {time.perf_counter() - started:.3f} s"
-    except MapkitError as exc:
-        return [], Refusal.of(exc), [], ""
-    try:
-        m = load_placed(parse_map(data, fmt, shown(path), known=found), path)
-        read = read_said(m, time.perf_counter() - started)
         found_now = check_map(m, shown(path), profile, select, ignore, options, scenario=scenario, room=room)
     except OptionError as exc:  # no such scenario (room) in this map
-        return [], Refusal(f"{shown(path)}: {exc}", "no such room" if str(exc).startswith("no room") else "no such scenario"), [], ""
+        raise (RoomError if str(exc).startswith("no room") else ScenarioError)(f"{shown(path)}: {exc}") from None
+    # a Book that cannot be read is a warning, or under the c3g profile an error finding (C001)
+    return found_now, summarised(m.warnings) + (unread_books(m) if profile != "c3g" else []), read
+
+
+def check_file(path: str, fmt: str | None, profile: str, select: list[str], ignore: list[str],
+               options: dict[str, Any], scenario: int | None = None, room: int | None = None
+               ) -> tuple[list[dict[str, Any]], str | None, list[str], str]:
+    """`check_path` in a worker process of `mapkit validate`: findings (as dicts), a read error
+    (a `Refusal`: its message, and the reason a batch summary groups it under), reader warnings
+    and what was read, all of which pickle; a file that cannot be read is never raised."""
+    try:
+        found, warnings, read = check_path(path, fmt, profile, select, ignore, options, scenario, room)
+    except (RoomError, ScenarioError) as exc:
+        return [], Refusal(str(exc), "no such room" if isinstance(exc, RoomError) else "no such scenario"), [], ""
     except MapkitError as exc:
         return [], Refusal.of(exc), [], ""
-    return [f.as_dict() for f in found_now], None, list(m.warnings), read
+    return [f.as_dict() for f in found], None, warnings, read
 
 
 def findings_to_draw(m: Map, file: str | None = None, profile: str | None = "casual"
@@ -161,6 +178,7 @@ def findings_to_draw(m: Map, file: str | None = None, profile: str | None = "cas
 
     A picture or a report must never fail because a rule does: a rule module that cannot be
     loaded, or a profile with no rules, leaves it unmarked with the reason instead."""
+    framework.check_profile(profile)  # a profile mapkit has not is the caller's mistake, not a broken rule
     try:
         rules = list(framework.select_rules(profile))
     except Exception as exc:  # noqa: BLE001 - a broken rule module must not stop the picture

@@ -177,11 +177,24 @@ def unknown_patterns(patterns: Iterable[str]) -> list[str]:
     return [p for p in patterns if not any(matches(code, [p]) for code in codes)]
 
 
+def check_profile(profile: str | None = None, vehicle_rules: str | None = None) -> None:
+    """OptionError, naming the choices, for a profile or a C3G vehicle rule set mapkit has not
+    (None is any: every profile, both rule sets)."""
+    from mapkit.errors import choice
+    from mapkit.rules.profiles import CHOICES, PROFILES
+
+    if profile is not None:
+        choice(profile, PROFILES, "profile")
+    if vehicle_rules is not None:
+        choice(vehicle_rules, CHOICES["vehicle_rules"], "vehicle rules", "vehicle_rules")
+
+
 def select_rules(profile: str | None = None, select: Iterable[str] = (), ignore: Iterable[str] = (),
                  vehicle_rules: str | None = None) -> list[Rule]:
     """The rules a run uses, in code order: those of the profile (or every rule if `select`
     names them explicitly), minus those `ignore` names, and (given `vehicle_rules`) only those
-    of that C3G vehicle rule set."""
+    of that C3G vehicle rule set. OptionError for a profile or vehicle rule set there is not."""
+    check_profile(profile, vehicle_rules)
     rules = load_rules()
     select, ignore = list(select), list(ignore)
     chosen = []

@@ -85,8 +85,8 @@ def _analyse(ctx: CheckContext) -> dict[str, list[Finding]]:
     # what a .hsc cannot hold concerns a VirtualScape file; another map meets it only when
     # converted to one, and the conversion names it as a loss (issue 25)
     # (the format of the file itself: a mapkit JSON file converted from a .hsc keeps "hsc" as its
-    # source_format, but is no VirtualScape file; `read_as`, where the reader set it, says which)
-    virtualscape = (getattr(ctx.map, "read_as", None) or ctx.map.source_format) == "hsc"
+    # source_format, but is no VirtualScape file; `read_as` says which, for a map read from a file)
+    virtualscape = (ctx.map.read_as or ctx.map.source_format) == "hsc"
     for i, piece in enumerate(pieces):
         ptype = types[i]
         if ptype is None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Mapping
 
-from mapkit.model.catalog import catalog
+from mapkit.model.catalog import catalog, in_piece_order
 
 #: Collection keys the catalog has no Hexoscape id for, as Hexoscape's inventory names them.
 INVENTORY_NAMES = {"castle-flag": "flag"}
@@ -19,7 +19,7 @@ def missing(need: Mapping[str, int], have: Mapping[str, int]) -> dict[str, int]:
     from mapkit.sets.laur import stand_in
     from mapkit.sets.requirements import ANY_GLYPH
 
-    short = {t: n - have.get(t, 0) for t, n in sorted(need.items()) if t != ANY_GLYPH and n > have.get(t, 0)}
+    short = {t: n - have.get(t, 0) for t, n in in_piece_order(need) if t != ANY_GLYPH and n > have.get(t, 0)}
     short = stand_in(short, need, have)
     wanted = need.get(ANY_GLYPH, 0)
     if wanted > 0:
@@ -27,7 +27,7 @@ def missing(need: Mapping[str, int], have: Mapping[str, int]) -> dict[str, int]:
                     for t, n in have.items() if t.startswith("glyph:"))
         if wanted > spare:
             short[ANY_GLYPH] = wanted - spare
-            short = dict(sorted(short.items()))
+            short = dict(in_piece_order(short))
     return short
 
 
@@ -77,7 +77,7 @@ def collection_tsv(have: Mapping[str, int]) -> str:
     names are left out (they have no ID there)."""
     cat = catalog()
     lines = ["ID\tType\tSize\tCount"]
-    for type_id, n in sorted(have.items()):
+    for type_id, n in in_piece_order(have):
         ptype = cat.types.get(type_id)
         if ptype is None:
             continue

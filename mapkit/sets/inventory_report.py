@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from mapkit.model.catalog import in_piece_order
 from mapkit.wording import option
 
 
@@ -49,7 +50,7 @@ def inventory_report(m: Any, collection: dict[str, int] | None = None, set_ids: 
     report: dict[str, Any] = {
         "scenarios": m.scenarios() if m.several_scenarios() else [],
         "pieces": [{"type": t, "name": describe(t), "hexes": hexes_of(t), "count": n}
-                   for t, n in sorted(need.items())],
+                   for t, n in in_piece_order(need)],
         "total_pieces": sum(need.values()),
         "sets": [{"id": s.id, "name": s.name, "kind": s.kind, "copies": n} for s, n in cover.sets],
         "set_count": cover.count,
@@ -59,7 +60,7 @@ def inventory_report(m: Any, collection: dict[str, int] | None = None, set_ids: 
         "buildable_from_sets": cover.feasible or too_large is not None,
         "search_too_large_lower_bound": too_large,
         "not_in_any_set": [{"type": t, "name": describe(t), "count": n, "announced_in": announced_in(t)}
-                           for t, n in sorted(cover.uncovered.items())],
+                           for t, n in in_piece_order(cover.uncovered)],
     }
     declared = declared_sets_report(m, terrain)
     if declared is not None:

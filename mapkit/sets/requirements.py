@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from mapkit.model.catalog import PieceType, catalog
+from mapkit.model.catalog import PieceType, catalog, in_piece_order
 from mapkit.model.map import Map
 from mapkit.sets.laur import stacked
 
@@ -48,7 +48,7 @@ def _pieces_needed(m: Map) -> Counter[str]:
     cat = catalog()
     need: Counter[str] = Counter()
     counts = m.piece_counts()
-    for type_id, count in sorted(counts.items()):
+    for type_id, count in in_piece_order(counts):
         ptype = cat.types.get(type_id)
         if ptype is None or not is_piece(ptype):
             continue
@@ -79,7 +79,7 @@ def markers(m: Map) -> dict[str, int]:
     """type id -> how many the map places of what is no piece one owns (start-zone spaces, figures):
     what `info` counts apart from the pieces (`requirements` counts those)."""
     cat = catalog()
-    return {t: n for t, n in sorted(m.piece_counts().items()) if t in cat.types and not is_piece(cat.types[t])}
+    return {t: n for t, n in in_piece_order(m.piece_counts()) if t in cat.types and not is_piece(cat.types[t])}
 
 
 def terrain_requirements(m: Map) -> dict[str, int]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 
 from mapkit import api
-from mapkit.cli.jobs.job import Result, Told, check_output, deliver, json_text, read_job, report_output
+from mapkit.cli.jobs.job import Result, Told, check_output, deliver, read_job, report_output
 from mapkit.errors import OptionError, ScenarioError
 from mapkit.errors import shown as shown_input
 
@@ -23,11 +23,12 @@ def analyze_file(path: PathLike, move: int | None = None, height: int | None = N
                  vehicle_rules: str = "current", heatmap: PathLike | None = None, format: str | None = None,
                  scenario: int | None = None, as_json: bool = False, warn: Warn | None = None,
                  room: int | None = None, output: PathLike | None = None) -> Result:
-    """`mapkit analyze MAP`: the `analyze` report (`.value`) and its text or JSON (written to
+    """`mapkit analyze MAP`: the `analyze` (`.value`, an `Analysis`) and its text or JSON (written to
     `output` when named). `move` and `height` default to 5, or to the card of the vehicle `mover`
     drives (then they and `flying`/`double` must not be given); `start` is (q, r, Level) or its
     text "Q,R,LEVEL", or the build sheets' name of the hex and a Level ("C7,3": `api.start_space`);
-    `heatmap` names the PNG to draw, refused before any work if it cannot be written."""
+    `heatmap` names the PNG to draw (`render` of the analysis' heatmap), refused before any work if it
+    cannot be written."""
     import time
 
     from mapkit.errors import StartError
@@ -62,7 +63,7 @@ def analyze_file(path: PathLike, move: int | None = None, height: int | None = N
     api.check_figure(move, height, FLAGS)
     at = api.start_space(m, start, FLAGS)
     try:
-        data = api.analyze(m, move, height, flying, double, falls, at, broken_windows, scenario, heatmap,
+        data = api.analyze(m, move, height, flying, double, falls, at, broken_windows, scenario, bool(heatmap),
                            mover=chosen, vehicle=vehicle, vehicle_rules=vehicle_rules, names=FLAGS)
     except StartError as exc:
         if driven:
@@ -72,13 +73,14 @@ def analyze_file(path: PathLike, move: int | None = None, height: int | None = N
     except ScenarioError as exc:
         raise ScenarioError(f"{shown}: {exc}") from None
     drawn = None
-    if heatmap:
-        for d in data.get("scenarios", [data]):
+    if heatmap and data.heatmap is not None:
+        api.render(data.heatmap, heatmap)
+        for d in data.doc.get("scenarios", [data.doc]):
             for note in d.get("notes", ()):
                 if note.startswith("heatmap: "):
                     tell(f"{shown}: warning: {note}")
         drawn = f"{os.fspath(heatmap)}: heatmap, {time.perf_counter() - started:.2f} s"
-    done = deliver(Result(data, json_text(data) if as_json else api.analysis_text(data), tell), out,
+    done = deliver(Result(data, data.json() if as_json else data.text(), tell), out,
                    f"analysis, {'JSON' if as_json else 'text'}", (path,))
     done.note = "; ".join(n for n in (done.note, drawn) if n) or None
     return done

@@ -5,8 +5,8 @@ from __future__ import annotations
 import os
 
 from mapkit import api
-from mapkit.cli.jobs.job import Result, Told, check_output, json_text, read_collection_job, read_job
-from mapkit.errors import OptionError, input_name, is_link
+from mapkit.cli.jobs.job import Result, Told, check_output, read_collection_job, read_job
+from mapkit.errors import OptionError, Unkept, input_name, is_link
 
 TYPE_CHECKING = False  # (typing is not imported at run time: every command starts faster)
 if TYPE_CHECKING:
@@ -30,8 +30,9 @@ def fit_file(path: PathLike, collection: PathLike, output: PathLike | None = Non
     default MAP's name with -fit in MAP's format, or mapkit JSON when that cannot be written) and,
     with `draw`, its `picture` (default: beside it, .png); both names refused before the solver
     runs. What the new map's format cannot carry is a LossError naming the file (nothing written)
-    unless `allow_loss`, which writes it and warns of each loss. `.value` is the `fit_summary`;
-    `.status` 1 when the collection falls short."""
+    unless `allow_loss`, which writes it and warns of each loss. `.value` is the `fit`'s answer (a
+    `FitResult`, saying where the map and picture were written); `.status` 1 when the collection
+    falls short."""
     from pathlib import Path
 
     from mapkit.io import is_standard_output, is_stream
@@ -66,8 +67,8 @@ def fit_file(path: PathLike, collection: PathLike, output: PathLike | None = Non
     if shot is not None:
         check_output(shot, "fit-png", "fit-svg", inputs=inputs)
     result = api.fit(m, have, keep_shapes, fmt)
+    result.source = input_name(source)
     changed = result.feasible and not result.already_fits
-    rep = api.fit_summary(m, result, out if changed else None)
     note = None
     if changed:
         assert result.map is not None
@@ -78,14 +79,11 @@ def fit_file(path: PathLike, collection: PathLike, output: PathLike | None = Non
         except LossError as exc:
             raise LossError(exc.target, exc.losses, out) from None
         for loss in losses:
-            tell(f"{out}: dropped: {loss}")
-        note = f"{out}: re-tiled map, {fmt}, {api.pieces_said(result.map)}"
+            tell(f"{out}: {'warning' if isinstance(loss, Unkept) else 'dropped'}: {loss}")
+        result.output = out
+        note = f"{out}: re-tiled map, {fmt}, {api.pieces_said(losses.held)}"  # (what the file holds)
         if shot is not None:
             api.render(result, shot, name=input_name(source))
-            rep["picture"] = shot
+            result.picture = shot
             note += f"; {shot}: picture of the changes"
-    if as_json:
-        text = json_text(rep)
-    else:
-        text = api.fit_text(rep, input_name(source)) + (f"picture: {rep['picture']}\n" if rep.get("picture") else "")
-    return Result(rep, text, tell, 0 if result.feasible else 1, note=note)
+    return Result(result, result.json() if as_json else result.text(), tell, 0 if result.feasible else 1, note=note)

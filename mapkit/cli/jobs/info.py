@@ -12,12 +12,10 @@ if TYPE_CHECKING:
 
 def info_file(path: PathLike, format: str | None = None, scenario: int | None = None, as_json: bool = False,
               warn: Warn | None = None, room: int | None = None, output: PathLike | None = None) -> Result:
-    """`mapkit info MAP`: the map's `info` summary (`.value`) and its text, or JSON with the
+    """`mapkit info MAP`: the map's `info` (`.value`, a `MapInfo`) and its text, or JSON with the
     cells (`as_json`); written to `output` when named, rather than given as `.text`."""
     out = report_output(output, (path,))
     tell = Told(warn)
     summary = api.info(read_job(path, format, scenario, tell, room=room), cells=as_json)
-    if tell.read_as and tell.read_as != summary.get("format"):
-        summary["file_format"] = tell.read_as  # a mapkit JSON file of a map converted from another format
-    return deliver(Result(summary, api.info_text(summary, as_json=as_json), tell), out,
+    return deliver(Result(summary, summary.json() if as_json else summary.text(), tell), out,
                    f"info, {'JSON' if as_json else 'text'}", (path,))

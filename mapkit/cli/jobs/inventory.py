@@ -4,7 +4,7 @@ from __future__ import annotations
 
 
 from mapkit import api
-from mapkit.cli.jobs.job import Result, Told, deliver, json_text, read_collection_job, read_job, report_output
+from mapkit.cli.jobs.job import Result, Told, deliver, read_collection_job, read_job, report_output
 
 TYPE_CHECKING = False  # (typing is not imported at run time: every command starts faster)
 if TYPE_CHECKING:
@@ -17,7 +17,7 @@ def inventory_file(path: PathLike, collection: PathLike | None = None, sets: Seq
                    community: bool = False, format: str | None = None, scenario: int | None = None,
                    as_json: bool = False, warn: Warn | None = None, room: int | None = None,
                    output: PathLike | None = None) -> Result:
-    """`mapkit inventory MAP`: the `inventory` report (`.value`) and its text or JSON (written to
+    """`mapkit inventory MAP`: the `inventory` (`.value`, an `Inventory`) and its text or JSON (written to
     `output` when named); what the collection's reader skipped is warned of after the map's
     warnings. `.status` is 1 when the collection (a file, or a list of sets and pieces such as
     "2xRotV,RttFF") lacks a piece."""
@@ -29,6 +29,6 @@ def inventory_file(path: PathLike, collection: PathLike | None = None, sets: Seq
     if collection:
         owned = read_collection_job(collection, tell)
     rep = api.inventory(m, owned, sets, community)
-    short = bool(rep.get("missing"))  # the collection cannot build the map: status 1, as a short fit
-    return deliver(Result(rep, json_text(rep) if as_json else api.inventory_text(rep), tell, 1 if short else 0),
+    # the collection cannot build the map: status 1, as a short fit
+    return deliver(Result(rep, rep.json() if as_json else rep.text(), tell, 1 if rep.short else 0),
                    out, f"inventory, {'JSON' if as_json else 'text'}", inputs)

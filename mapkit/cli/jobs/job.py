@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import os
 
-from mapkit.errors import OptionError, RoomError, ScenarioError
+from mapkit.errors import RoomError, ScenarioError
 from mapkit.errors import shown as shown_input
 from mapkit.records import Record, field
 
@@ -78,11 +78,11 @@ class Told(list):
 
 
 def read_job(path: PathLike, format: str | None, scenario: int | None, tell: Told, printable: bool = False,
-             room: int | None = None, read_from: tuple[Map, float] | None = None) -> Map:
-    """The map at `path`, each of its reader's warnings told, then room `room` and scenario
-    `scenario` of it; one the map lacks is a RoomError or ScenarioError naming the file.
-    `read_from` is the map already read from `path` (`api.read_document`) and when its reading
-    started: it is not read again."""
+             room: int | None = None, read_from: tuple[Map, float] | None = None, books: bool = True) -> Map:
+    """The map at `path`, each of its reader's warnings told (with `books`, each C3G Book it
+    places that cannot be read), then room `room` and scenario `scenario` of it; one the map
+    lacks is a RoomError or ScenarioError naming the file. `read_from` is the map already read
+    from `path` (`api.read_document`) and when its reading started: it is not read again."""
     import time
 
     from mapkit import api
@@ -93,10 +93,10 @@ def read_job(path: PathLike, format: str | None, scenario: int | None, tell: Tol
     else:
         m, started = read_from
     seconds = time.perf_counter() - started
-    read_as = tell.read_as = getattr(m, "read_as", None) or m.source_format
+    read_as = tell.read_as = m.read_as or m.source_format
     said_read(tell, f"{shown_input(path)}: read as {read_as or 'an unnamed format'}, {api.pieces_said(m)} "
                     f"in {seconds:.3f} s")  # as a batch says it (`mapkit.summary.read_said`); pieces as info counts them
-    for warning in api.reader_warnings(m):
+    for warning in api.reader_warnings(m, books):
         tell(f"{shown_input(path)}: warning: {warning}")
     try:
         return api.pick(m, room, scenario)
@@ -158,9 +158,9 @@ def deliver(result: Result, output: str | None, what: str, inputs: Iterable[Path
 
 
 def json_text(doc: Any, ascii: bool = False) -> str:
-    import json
+    from mapkit.escapes import json_text as said
 
-    return json.dumps(doc, indent=1, ensure_ascii=ascii) + "\n"
+    return said(doc, ascii=ascii)
 
 
 def overlay_params(given: Any, always: bool = False) -> Any:
@@ -169,12 +169,7 @@ def overlay_params(given: Any, always: bool = False) -> Any:
     and not `always`. A value it cannot take is an OptionError."""
     from mapkit import OverlayParams
 
-    if given is None or isinstance(given, OverlayParams):
-        return given if given is not None or not always else OverlayParams()
-    options = dict(given)
-    if not always and all(v is None for v in options.values()):
+    if not always and (given is None or (not isinstance(given, OverlayParams)
+                                         and all(v is None for v in dict(given).values()))):
         return None
-    try:
-        return OverlayParams.from_options(**options)
-    except ValueError as exc:
-        raise OptionError(str(exc)) from None
+    return OverlayParams.of(given)

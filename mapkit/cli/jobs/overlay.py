@@ -5,8 +5,8 @@ from __future__ import annotations
 import os
 
 from mapkit import api
-from mapkit.cli.jobs.job import (Result, Told, check_output, deliver, json_text, overlay_params, read_job,
-                                 report_output, said_read)
+from mapkit.cli.jobs.job import (Result, Told, check_output, deliver, overlay_params, read_job, report_output,
+                                 said_read)
 from mapkit.errors import OptionError, excerpt
 from mapkit.errors import shown as shown_input
 
@@ -51,13 +51,15 @@ def overlay_file(path: PathLike, picture: PathLike | None = None, as_json: bool 
                         f"in {time.perf_counter() - reading:.3f} s")
         result = api.overlay(document, chosen)
     else:
-        m = read_job(path, format, scenario, tell, room=room, read_from=None if document is None else (document, reading))
+        # (a Book that cannot be read is overlay's error, not a warning before it)
+        m = read_job(path, format, scenario, tell, room=room, read_from=None if document is None else (document, reading),
+                     books=False)
         result = api.overlay(m, chosen, map_file=path)
     drawn = None
     if picture:
         api.render(result, picture, params=chosen)
         drawn = f"{os.fspath(picture)}: overlay picture, {time.perf_counter() - started:.2f} s"
-    text = json_text(result.doc, ascii=True) if as_json else result.text()
+    text = result.json() if as_json else result.text()
     done = deliver(Result(result, text, tell), out, f"overlay, {'JSON' if as_json else 'text'}", (path,))
     done.note = "; ".join(n for n in (done.note, drawn) if n) or None
     return done

@@ -19,14 +19,13 @@ def print_file(path: PathLike | None, output: PathLike, markers: bool = False, p
                paper: str = "letter", levels_per_page: int = 1, hex_names: bool = False, cover: bool = False,
                overlap: float = 12.0, params: Any = None, format: str | None = None, scenario: int | None = None,
                warn: Warn | None = None, room: int | None = None) -> Result:
-    """`mapkit print`: the `print_sheets` of a file (`.value`, a `Sheets`) written atomically to
+    """`mapkit print`: the `print_sheets` of a file (`.value`, a `Drawing`) written atomically to
     `output`: a map's build instructions; a Book's floor plan, or with `plan` those of the Books a
     map places; with `markers` their markers sheet (without `path`, the general one). `params`
     as for `overlay_file`; `.note` says what was written, in how many pages and seconds."""
     import time
 
     from mapkit import Map
-    from mapkit.io import write_output
 
     check_output(output, "build-pdf", inputs=(path,) if path else ())
     if levels_per_page < 1:
@@ -52,6 +51,6 @@ def print_file(path: PathLike | None, output: PathLike, markers: bool = False, p
                                   cover=cover, map_file=path)
         for warning in sheets.warnings:
             tell(warning)
-    write_output(output, sheets.pdf)
+    sheets.save(output)
     note = f"{os.fspath(output)}: {sheets.what}, {sheets.pages} page(s), {paper}, {time.perf_counter() - started:.2f} s"
     return Result(sheets, warnings=tell, note=note)

@@ -18,7 +18,7 @@ def render_file(path: PathLike, output: PathLike, view: str = "top", level: int 
                 legend: bool = True, findings: bool = False, profile: str | None = None, format: str | None = None,
                 scenario: int | None = None, warn: Warn | None = None, room: int | None = None,
                 seen_from: str = "S") -> Result:
-    """`mapkit render MAP -o OUT.png|OUT.svg`: the picture (`.value`, its bytes) written
+    """`mapkit render MAP -o OUT.png|OUT.svg`: the picture (`.value`, a `Drawing`) written
     atomically; `findings` marks the findings of `profile` (default: c3g for a map that places
     Books, else casual), and what kept them off is warned of. `scale` is PNG pixels per hex;
     `seen_from` the side of the table the iso view looks from (S, WSW, WNW, N, ENE, ESE)."""
@@ -44,11 +44,5 @@ def render_file(path: PathLike, output: PathLike, view: str = "top", level: int 
     except PictureTooLarge as exc:
         raise PictureTooLarge(f"{out}: {exc}") from None
     what = f"Level {level}" if level is not None else f"{view} view" + (f" from {seen_from}" if seen_from != "S" else "")
-    return Result(data, warnings=tell, note=f"{out}: {what}, {_size_of(data)}, {time.perf_counter() - started:.2f} s")
-
-
-def _size_of(data: bytes) -> str:
-    """A picture's size as a note gives it: a PNG's pixels (from its header), else its bytes."""
-    if data[:8] == b"\x89PNG\r\n\x1a\n" and len(data) >= 24:
-        return f"PNG {int.from_bytes(data[16:20], 'big')} x {int.from_bytes(data[20:24], 'big')} px"
-    return f"SVG, {len(data) / 1024:,.0f} kB"
+    size = f"PNG {data.size[0]} x {data.size[1]} px" if data.size else f"SVG, {len(data.data) / 1024:,.0f} kB"
+    return Result(data, warnings=tell, note=f"{out}: {what}, {size}, {time.perf_counter() - started:.2f} s")

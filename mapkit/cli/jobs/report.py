@@ -15,17 +15,15 @@ if TYPE_CHECKING:
 def report_file(path: PathLike, output: PathLike, profile: str | None = "casual", pictures: bool = False,
                 format: str | None = None, scenario: int | None = None, warn: Warn | None = None,
                 room: int | None = None) -> Result:
-    """`mapkit report MAP -o PAGE.html`: the page (`.value`, a `ReportPage`) written atomically,
+    """`mapkit report MAP -o PAGE.html`: the page (`.value`, a `Drawing`) written atomically,
     the output's name refused before any work; `.note` says what was written and how long it took."""
     import time
-
-    from mapkit.io import write_output
 
     check_output(output, "report-html", inputs=(path,))
     started = time.perf_counter()
     tell = Told(warn)
     m = read_job(path, format, scenario, tell, printable=True, room=room)
-    page = api.report_page(m, profile, pictures=pictures, map_file=path)
-    write_output(output, page.html)
+    page = api.report(m, None, profile, pictures=pictures, map_file=path)
+    page.save(output)
     note = f"{os.fspath(output)}: report, {len(page.findings)} finding(s), {time.perf_counter() - started:.2f} s"
     return Result(page, warnings=tell, note=note)

@@ -7,6 +7,7 @@ import json
 from functools import lru_cache
 
 from mapkit import data
+from mapkit.errors import Unkept, attribute_said, said
 from mapkit.formats._json import escape_lone_surrogates
 from mapkit.formats._carried import letter_carried, uncarried
 from mapkit.formats._losses import Places, notes_text, print_setting_losses, unheld_attrs, unheld_piece_attrs
@@ -87,25 +88,25 @@ def losses(m: Map) -> list[str]:
             lost(f"{ptype.name} without a castle base: Hexoscape builds a base into it, so it stands a level taller",
                  piece)
         if ptype.id == "start-zone" and hexoscape_id(piece, ptype) is None:
-            lost(f"start zone of player {piece.attrs.get('player')!r}: Hexoscape numbers players 1-8", piece)
+            lost(f"start zone of player {said(piece.attrs.get('player'))}: Hexoscape numbers players 1-8", piece)
         elif hexoscape_id(piece, ptype) is None:
             label = piece.attrs.get("name") or piece.attrs.get("label")
-            named = f" {label!r}" if label else ""
+            named = f" {said(label)}" if label else ""
             lost(f"{ptype.name}{named}: Hexoscape has no such piece", piece)
         elif ptype.id == "personal":
             left = [word for key, word in (("label", "label"), ("texture_top", "textures"), ("colour", "colour"))
                     if piece.attrs.get(key) not in (None, "")]
             if left:
-                lost(f"{ptype.name} {piece.attrs.get('name')!r}: Hexoscape makes it its "
+                lost(f"{ptype.name} {said(piece.attrs.get('name'))}: Hexoscape makes it its "
                      f"{hexoscape_type(piece, ptype).name} and keeps no {', '.join(left)}", piece)
         elif ptype.id == "glyph" and piece.attrs.get("letter", "?") != "?" and not cat.hexoscape_glyph_id(piece.attrs) \
                 and not letter_carried(piece.attrs.get("letter")):  # (a letter mapNotes carries: _carried)
-            lost(f"glyph {piece.attrs['letter']!r}: Hexoscape has no such glyph", piece)
+            lost(f"the letter {said(piece.attrs['letter'])} of a glyph: Hexoscape has no such glyph", piece)
         if hexoscape_id(piece, ptype) is not None:
             for key, value in unheld_piece_attrs(piece, _NAMED_ATTRS.get(ptype.id, ())):
-                lost(f"{ptype.name} {key.replace('_', ' ')} {value!r}: Hexoscape keeps no such thing", piece)
+                lost(f"{attribute_said(key, value)} of a {ptype.name}: Hexoscape keeps no such thing", piece)
         if hexoscape_id(piece, ptype) is not None and _half_step_of_many_hexes(piece, ptype):
-            lost(f"{ptype.name} turned a half step: only one-hex pieces turn so (written as whole turns)", piece)
+            lost(f"the half step a {ptype.name} is turned: only one-hex pieces turn so (written as whole turns)", piece)
     for piece, _, q, r, altitude in _placed_pieces(m):
         if not _in_bounds(q, r, altitude):
             lost(f"{cat[piece.type].name} beyond Hexoscape's bounds (q and r within ±{MAX_COORDINATE}, "
@@ -124,6 +125,10 @@ def losses(m: Map) -> list[str]:
         out.extend(_declared_losses(m))
     out.extend(uncarried(m, NAME))
     out.extend(print_setting_losses(m, "Hexoscape"))
+    wrapper = m.extras.get(NAME, {}).get("wrapped_in")
+    if wrapper:  # the editor's browser store wraps a map so (`_wrapper_key`); its file loader takes it bare
+        out.append(Unkept(f"the wrapper the map came in ({said(wrapper)}, as the editor's browser store keeps "
+                          "it): written as the editor saves a file, without it"))
     return out + unheld_attrs(m, ("sets_used", "page", "zone_colours"), "Hexoscape", notes=True)
 
 

@@ -8,9 +8,9 @@ by the same painter.
 
 from __future__ import annotations
 
-import html
 from typing import Any
 
+from mapkit import escapes
 from mapkit.model.catalog import catalog
 from mapkit.model.grid import HEX_PITCH_MM
 from mapkit.model.map import Map
@@ -77,7 +77,7 @@ def legend_html(m: Map) -> str:
     for entry in entries:
         picture = Scene(Box(-8.0, -8.0, 8.0, 8.0), Group(items=swatch(entry, 0.0, 0.0, p, p * 0.5)))
         mark = render_svg(picture, inline={"width": "16", "height": "16", "aria-hidden": "true"}).decode("utf-8")
-        out.append(f'<li data-swatch="{html.escape(entry.swatch)}" data-colour="{hex_colour(entry.rgb)}">{mark}'
-                   f"<span>{html.escape(str(entry.label))}</span></li>")
+        out.append(f'<li data-swatch="{escapes.html(entry.swatch)}" data-colour="{hex_colour(entry.rgb)}">{mark}'
+                   f"<span>{escapes.html(str(entry.label))}</span></li>")
     out.append("</ul>")
     return "".join(out)

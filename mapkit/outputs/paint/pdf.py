@@ -14,6 +14,7 @@ import os
 from functools import lru_cache
 from typing import Any, Sequence
 
+from mapkit import escapes
 from mapkit.outputs.scene.page import PAPERS, paper_mm  # noqa: F401  (the papers a PDF is printed on)
 from mapkit.outputs.scene.shapes import Area, Circle, Group, Lines, Picture, Poly, Rect, Text, Use, used
 
@@ -62,18 +63,60 @@ def new_canvas(target: Any, paper: str, title: str = "", author: str = "mapkit")
     runs give the same bytes.
     """
     from reportlab import rl_config
-    from reportlab.pdfgen import canvas
 
     # Binary (not ASCII85) compressed streams: reportlab's pure-Python ASCII85 encoder was the
     # single largest cost of a big build sheet, and no reader needs 7-bit PDF today.
     rl_config.useA85 = 0
     w, h = paper_mm(paper)
-    c = canvas.Canvas(target, pagesize=(w * PT_PER_MM, h * PT_PER_MM), invariant=1, pageCompression=1)
+    c = _canvas_class()(target, pagesize=(w * PT_PER_MM, h * PT_PER_MM), invariant=1, pageCompression=1)
     c._doc.defaultStreamFilters = [_Flate()]   # zlib level 3: a sheet's streams in 40 % of level 6's time, 16 % larger
     c.setTitle(title)
     c.setAuthor(author)
     c.setCreator("mapkit")
     return c
+
+
+@lru_cache(maxsize=1)
+def _canvas_class() -> Any:
+    """reportlab's canvas, every text it draws or sets as metadata passed through `escapes.pdf`
+    (the one way a text from a file reaches a PDF: a control character or a lone UTF-16 half
+    becomes U+FFFD; reportlab escapes the PDF syntax itself)."""
+    from reportlab.pdfgen import canvas, textobject
+
+    class TextObject(textobject.PDFTextObject):
+        def textOut(self, text: str) -> None:
+            super().textOut(escapes.pdf(text))
+
+        def textLine(self, text: str = "") -> None:
+            super().textLine(escapes.pdf(text))
+
+        def textLines(self, stuff: Any, trim: Any = 1) -> None:
+            lines = [escapes.pdf(t) for t in stuff] if isinstance(stuff, (list, tuple)) else escapes.pdf(stuff)
+            super().textLines(lines, trim)
+
+    class Canvas(canvas.Canvas):
+        def beginText(self, x: float = 0, y: float = 0, direction: Any = None) -> Any:
+            return TextObject(self, x, y, direction=direction)
+
+        def drawString(self, x: float, y: float, text: str, *args: Any, **kwargs: Any) -> None:
+            super().drawString(x, y, escapes.pdf(text), *args, **kwargs)
+
+        def drawCentredString(self, x: float, y: float, text: str, *args: Any, **kwargs: Any) -> None:
+            super().drawCentredString(x, y, escapes.pdf(text), *args, **kwargs)
+
+        def drawRightString(self, x: float, y: float, text: str, *args: Any, **kwargs: Any) -> None:
+            super().drawRightString(x, y, escapes.pdf(text), *args, **kwargs)
+
+        def setTitle(self, title: str | None) -> None:
+            super().setTitle(escapes.pdf(title or ""))
+
+        def setAuthor(self, author: str | None) -> None:
+            super().setAuthor(escapes.pdf(author or ""))
+
+        def setSubject(self, subject: str | None) -> None:
+            super().setSubject(escapes.pdf(subject or ""))
+
+    return Canvas
 
 
 class _Flate:
@@ -290,6 +333,7 @@ class _Pen:
         """Text at (x, y) points: written as PDF operators for a TrueType font (reportlab's subset
         names, the same operators its text objects write, without one object a word), through
         reportlab's text object for a built-in one. Stroked: the letters' outlines (a halo)."""
+        text = escapes.pdf(text)                      # the one way a file's text reaches a PDF
         if getattr(face, "_dynamicFont", False):
             from reportlab.lib.rl_accel import escapePDF
 

@@ -17,9 +17,9 @@ each hex of a surface piece is a `<polygon class="hex" data-q data-r>`.
 
 from __future__ import annotations
 
-import re
 from functools import lru_cache
 
+from mapkit.escapes import xml_attr, xml_text
 from mapkit.outputs.scene.shapes import Area, Circle, Group, Lines, Picture, Poly, Rect, Scene, Text, Use, gc_paused
 from mapkit.outputs.scene.style import hex_colour
 
@@ -29,15 +29,6 @@ FONT_FAMILY = "DejaVu Sans, Liberation Sans, Arial, sans-serif"
 
 
 _ANCHORS = {"middle": "middle", "end": "end"}
-
-#: Characters XML 1.0 cannot hold (map names and labels come from untrusted files).
-_NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
-
-
-def _xml(text: object) -> str:
-    """Text safe for an XML document: characters XML cannot hold become U+FFFD."""
-    return _NOT_XML.sub("\ufffd", str(text))
-
 
 def _n(value: float) -> str:
     text = f"{value:.2f}"
@@ -70,7 +61,7 @@ def _inline(scene: Scene, attrs: dict[str, str]) -> bytes:
     """The scene as an `<svg>` element inside an HTML page (`inline`: the element's attributes;
     its `viewBox` is the scene's box): no declaration, no size (the page sets it), no background."""
     box = scene.box
-    head = "".join(f' {key}="{_attr(value)}"' for key, value in attrs.items())
+    head = "".join(f' {key}="{xml_attr(value)}"' for key, value in attrs.items())
     out = [f'<svg viewBox="{_n(box.x0)} {_n(box.y0)} {_n(box.width)} {_n(box.height)}"{head}>']
     _emit_defs(out, scene.defs)
     _emit_group(out, scene.root)
@@ -86,9 +77,9 @@ def _emit_defs(out: list[str], defs: dict[str, list[object]]) -> None:
     out.append("<defs>")
     for ref, shapes in defs.items():
         if len(shapes) == 1 and isinstance(shapes[0], Poly) and shapes[0].closed:
-            out.append(_poly(shapes[0], f' id="{_attr(ref)}"'))
+            out.append(_poly(shapes[0], f' id="{xml_attr(ref)}"'))
         else:
-            out.append(f'<g id="{_attr(ref)}">')
+            out.append(f'<g id="{xml_attr(ref)}">')
             _emit_group(out, Group(items=list(shapes)))  # type: ignore[arg-type]
             out.append("</g>")
     out.append("</defs>")
@@ -107,7 +98,7 @@ def _poly(item: Poly, head: str = "") -> str:
             parts.append(f' stroke-dasharray="{_n(item.width * 3)},{_n(item.width * 3)}"')
     if item.attrs:
         for key, value in item.attrs.items():  # ints need no check
-            parts.append(f' {key}="{value}"' if type(value) is int else f' {key}="{_attr(value)}"')
+            parts.append(f' {key}="{value}"' if type(value) is int else f' {key}="{xml_attr(value)}"')
     parts.append("/>")
     return "".join(parts)
 
@@ -118,7 +109,7 @@ def _render(scene: Scene) -> bytes:
            f'<svg xmlns="{SVG_NS}" xmlns:inkscape="{INKSCAPE_NS}" version="1.1" width="{_n(box.width)}mm" '
            f'height="{_n(box.height)}mm" viewBox="{_n(box.x0)} {_n(box.y0)} {_n(box.width)} {_n(box.height)}" '
            f'data-hex-pitch-mm="{_n(scene.pitch)}" stroke-linejoin="round" stroke-linecap="round">',
-           f"<title>{_text(scene.title or 'map')}</title>",
+           f"<title>{xml_text(scene.title or 'map')}</title>",
            f"<desc>Drawn by mapkit. 1 user unit = 1 mm; neighbouring hex centres are {_n(scene.pitch)} mm apart; "
            "x east, y south, hex (q 0, r 0) centred at (0, 0).</desc>",
            f'<rect x="{_n(box.x0)}" y="{_n(box.y0)}" width="{_n(box.width)}" height="{_n(box.height)}" '
@@ -129,31 +120,6 @@ def _render(scene: Scene) -> bytes:
     return "".join(out).encode("utf-8")
 
 
-#: What an attribute value and a text node escape, as lxml (libxml2) writes them.
-_ATTR_ESCAPES = str.maketrans({"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "\n": "&#10;",
-                               "\r": "&#13;", "\t": "&#9;"})
-_TEXT_ESCAPES = str.maketrans({"&": "&amp;", "<": "&lt;", ">": "&gt;", "\r": "&#13;"})
-
-
-#: A character an attribute value or a text node must escape or cannot hold.
-_SPECIAL = re.compile("[&<>\"\n\r\t\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
-
-
-def _attr(value: object) -> str:
-    """An attribute value: XML-safe (`_xml`) and escaped (most are plain: looked at once)."""
-    text = str(value)
-    if _SPECIAL.search(text) is None:
-        return text
-    return _xml(text).translate(_ATTR_ESCAPES)
-
-
-def _text(value: object) -> str:
-    text = str(value)
-    if _SPECIAL.search(text) is None:
-        return text
-    return _xml(text).translate(_TEXT_ESCAPES)
-
-
 def _emit_group(out: list[str], group: Group, clips: list[int] | None = None) -> None:
     clips = [0] if clips is None else clips
     plain = not (group.id or group.layer or group.attrs or group.offset != (0.0, 0.0) or group.scale != 1.0
@@ -161,14 +127,14 @@ def _emit_group(out: list[str], group: Group, clips: list[int] | None = None) ->
     if not plain:  # a bare container adds nothing
         head = ["<g"]
         if group.id:
-            head.append(f' id="{_attr(group.id)}"')
+            head.append(f' id="{xml_attr(group.id)}"')
         if group.layer:
-            head.append(f' inkscape:groupmode="layer" inkscape:label="{_attr(group.label or group.id or "")}"')
+            head.append(f' inkscape:groupmode="layer" inkscape:label="{xml_attr(group.label or group.id or "")}"')
         if group.offset != (0.0, 0.0) or group.scale != 1.0:
             scaled = f" scale({_n(group.scale)})" if group.scale != 1.0 else ""
             head.append(f' transform="translate({_n(group.offset[0])},{_n(group.offset[1])}){scaled}"')
         for key, value in group.attrs.items():
-            head.append(f' {key}="{_attr(value)}"')
+            head.append(f' {key}="{xml_attr(value)}"')
         if group.clip is not None:           # its own frame: the clip path sits inside it, on an inner group
             clips[0] += 1
             out.append("".join(head) + f'><clipPath id="clip-{clips[0]}"><polygon points="{_pts(group.clip)}"/>'
@@ -176,7 +142,7 @@ def _emit_group(out: list[str], group: Group, clips: list[int] | None = None) ->
         else:
             out.append("".join(head) + ">")
         if group.title:
-            out.append(f"<title>{_text(group.title)}</title>")
+            out.append(f"<title>{xml_text(group.title)}</title>")
     opened = len(out)
     append = out.append
     for item in group.items:
@@ -191,7 +157,7 @@ def _emit_group(out: list[str], group: Group, clips: list[int] | None = None) ->
                     parts.append(f' stroke-dasharray="{_n(item.width * 3)},{_n(item.width * 3)}"')
             if item.attrs:
                 for key, value in item.attrs.items():  # ints need no check
-                    parts.append(f' {key}="{value}"' if type(value) is int else f' {key}="{_attr(value)}"')
+                    parts.append(f' {key}="{value}"' if type(value) is int else f' {key}="{xml_attr(value)}"')
             parts.append("/>")
             append("".join(parts))
         elif isinstance(item, Circle):
@@ -207,7 +173,7 @@ def _emit_group(out: list[str], group: Group, clips: list[int] | None = None) ->
             append(f'<text x="{_n(item.x)}" y="{_n(item.y)}" font-size="{_n(item.size)}" '
                    f'font-family="{FONT_FAMILY}"{bold} '
                    f'text-anchor="{_ANCHORS.get(item.anchor, "start")}" dominant-baseline="central" '
-                   f'fill="{hex_colour(item.fill)}"{halo}>{_text(item.text)}</text>')
+                   f'fill="{hex_colour(item.fill)}"{halo}>{xml_text(item.text)}</text>')
         elif isinstance(item, Rect):
             fill = _colour(item.fill) if item.fill is not None else "none"
             stroke = (f' stroke="{_colour(item.stroke)}" stroke-width="{"%.3g" % item.width}"'
@@ -220,7 +186,7 @@ def _emit_group(out: list[str], group: Group, clips: list[int] | None = None) ->
         elif isinstance(item, Lines):
             end = " Z" if item.closed else ""
             d = "".join("M" + " ".join("%.1f,%.1f" % pt for pt in line) + end for line in item.lines if line)
-            head = "".join(f' {key}="{_attr(value)}"' for key, value in (item.attrs or {}).items())
+            head = "".join(f' {key}="{xml_attr(value)}"' for key, value in (item.attrs or {}).items())
             append(f'<path d="{d}" fill="none" stroke="{_colour(item.stroke)}" stroke-width="{"%.3g" % item.width}"'
                    f'{head}/>')
         elif isinstance(item, Area):
@@ -238,16 +204,16 @@ def _emit_group(out: list[str], group: Group, clips: list[int] | None = None) ->
 
 
 def _use(item: Use) -> str:
-    parts = [f'<use href="#{_attr(item.ref)}" x="{"%.2f" % item.x}" y="{"%.2f" % item.y}"']
+    parts = [f'<use href="#{xml_attr(item.ref)}" x="{"%.2f" % item.x}" y="{"%.2f" % item.y}"']
     if item.fill is not None:
         parts.append(f' fill="{_colour(item.fill)}"')
     if item.stroke is not None and item.width > 0:
         parts.append(f' stroke="{_colour(item.stroke)}" stroke-width="{"%.3g" % item.width}"')
     if item.attrs:
         for key, value in item.attrs.items():
-            parts.append(f' {key}="{value}"' if type(value) is int else f' {key}="{_attr(value)}"')
+            parts.append(f' {key}="{value}"' if type(value) is int else f' {key}="{xml_attr(value)}"')
     if item.title:
-        return "".join(parts) + f"><title>{_text(item.title)}</title></use>"
+        return "".join(parts) + f"><title>{xml_text(item.title)}</title></use>"
     return "".join(parts) + "/>"
 
 

@@ -20,6 +20,7 @@ from mapkit.outputs.scene.layout import Box, Oblique, hex_center
 from mapkit.outputs.scene.board import edges as board_edges
 from mapkit.outputs.scene.legend import draw_legend
 from mapkit.wording import option
+from mapkit.errors import choice
 from mapkit.outputs.scene.shapes import Circle, Group, Poly, Scene, Text, gc_paused
 from mapkit.records import Record, field, replace
 
@@ -56,8 +57,7 @@ def build_scene(m: Map, options: RenderOptions | None = None) -> Scene:
     scenarios' start zones, glyphs and figures would pile up on the same hexes (draw one with
     `Map.for_scenario`); findings that name a scenario are left to that scenario's picture."""
     opts = options or RenderOptions()
-    if opts.view not in VIEWS:
-        raise ValueError(f"unknown view {opts.view!r} (known: {', '.join(VIEWS)})")
+    choice(opts.view, VIEWS, "view")
     if opts.lettering and opts.board is None and opts.view != "iso":
         from mapkit.model.board import Board
 
@@ -82,8 +82,7 @@ def _build(m: Map, opts: RenderOptions) -> Scene:
     if opts.view == "iso":
         from mapkit.outputs.scene import turn
 
-        if opts.seen_from not in turn.SEEN_FROM:
-            raise ValueError(f"unknown side {opts.seen_from!r} (known: {', '.join(turn.SEEN_FROM)})")
+        choice(opts.seen_from, turn.SEEN_FROM, "side", "seen_from")
         from mapkit.outputs.scene.iso import iso_view  # (imported here: a picture from above needs none of it)
 
         seen = turn.turned(m, opts.seen_from)

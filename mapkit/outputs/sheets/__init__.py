@@ -83,6 +83,8 @@ def placed_footprints(m: Map, source: str | None = None, warn: Warn = _stderr) -
         found = source_of(m, placement.book)
         book = found.book
         if book is None:  # one bad Book must not stop the build sheets
+            if placement.book in m.books:  # found unread as the map was read, and said then (`reader_warnings`)
+                continue
             warn(f"{source + ': ' if source else ''}warning: {placement.book}: not drawn ({found.error})")
             continue
         poly = placed_footprint(book, placement.q, placement.r, placement.rotation)
