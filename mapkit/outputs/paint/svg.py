@@ -149,17 +149,7 @@ def _emit_group(out: list[str], group: Group, clips: list[int] | None = None) ->
         if isinstance(item, Group):
             _emit_group(out, item, clips)
         elif isinstance(item, Poly):
-            fill = _colour(item.fill) if item.fill is not None and item.closed else "none"
-            parts = [f'<{"polygon" if item.closed else "polyline"} points="{_pts(item.pts)}" fill="{fill}"']
-            if item.stroke is not None and item.width > 0:
-                parts.append(f' stroke="{_colour(item.stroke)}" stroke-width="{"%.3g" % item.width}"')
-                if item.dash:
-                    parts.append(f' stroke-dasharray="{_n(item.width * 3)},{_n(item.width * 3)}"')
-            if item.attrs:
-                for key, value in item.attrs.items():  # ints need no check
-                    parts.append(f' {key}="{value}"' if type(value) is int else f' {key}="{xml_attr(value)}"')
-            parts.append("/>")
-            append("".join(parts))
+            append(_poly(item))
         elif isinstance(item, Circle):
             fill = _colour(item.fill) if item.fill is not None else "none"
             stroke = (f' stroke="{_colour(item.stroke)}" stroke-width="{"%.3g" % item.width}"'

@@ -117,11 +117,11 @@ class MapFrame:
 
     @property
     def width(self) -> float:
-        return self.x1 - self.x0
+        return self.box.width
 
     @property
     def height(self) -> float:
-        return self.y1 - self.y0
+        return self.box.height
 
     def name(self, q: int, r: int) -> str:
         return self.lettering.name(q, r)
