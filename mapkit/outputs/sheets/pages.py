@@ -29,6 +29,8 @@ from mapkit.outputs.sheets.hidden import lines as hidden_lines
 MIN_MARK_PT = 4.5
 #: A scenario's text is set in columns about this wide (mm).
 TEXT_COLUMN_MM = 85.0
+#: The share of a scenario page's height its map takes: the first that leaves its text room on the page.
+MAP_SHARES = (0.62, 0.56, 0.5)
 
 
 def pieces_on_levels(m: Map, n_levels: int) -> str:
@@ -156,8 +158,19 @@ def scenario_pages(b: Build, whole: Map, number: int) -> list[Scene]:
     players = f"for {setup.players} players \u00b7 " if setup.players else ""
     subtitle, size = _fitted(w, f"{players}its pieces and start zones on the built terrain", 8, width, bold=False)
     w.text(margin, margin + 10, subtitle, size / POINT)
-    height = (b.height - 2 * margin - PAGE_HEADER) * 0.62
     top = margin + PAGE_HEADER
+    # its text in columns under the map (a line of a column is read at a glance): the map gives
+    # up a little of its height where that keeps the whole text on the page
+    text = notes_text(setup.notes) if setup.notes.strip() else ""
+    per_page = max(1, int(width // TEXT_COLUMN_MM))
+    col_w = width / per_page
+    lines = wrapped_rows(w, text, col_w - 4) if text else []
+    for share in MAP_SHARES:
+        height = (b.height - 2 * margin - PAGE_HEADER) * share
+        room = b.height - margin - 2 - (top + height + 4)
+        laid = columns(lines, room, keep=0) if lines else []
+        if len(laid) <= per_page:
+            break
     list_w, map_w, _ = panel_box(width, height)
     scale = min((map_w - 2 * LABEL_PAD) / frame.width, (height - 2 * LABEL_PAD - 6) / frame.height, 1.0)
     ox = margin + LABEL_PAD + (map_w - 2 * LABEL_PAD - frame.width * scale) / 2
@@ -182,15 +195,7 @@ def scenario_pages(b: Build, whole: Map, number: int) -> list[Scene]:
                  for want in sorted(layout.listed, key=lambda wt: (wt.cells[0][1], wt.cells[0][0]))]
     side_cols = columns(side, height - 4)
     set_rows(w, side_cols[0], margin + width - list_w, top + 4, list_w)
-    # its text in columns under the map (a line of a column is read at a glance), running on over
-    # the next pages
-    text = notes_text(setup.notes) if setup.notes.strip() else ""
-    per_page = max(1, int(width // TEXT_COLUMN_MM))
-    col_w = width / per_page
-    lines = wrapped_rows(w, text, col_w - 4) if text else []
-    room = b.height - margin - 2 - (top + height + 4)
-    laid = columns(lines, room, keep=0) if lines else []
-    for n, col in enumerate(laid[:per_page]):
+    for n, col in enumerate(laid[:per_page]):               # what does not fit runs on over the next pages
         set_rows(w, col, margin + n * col_w, top + height + 4, col_w - 4)
     rest = [row for col in side_cols[1:] for row in col]
     more_text = [row for col in laid[per_page:] for row in col]
