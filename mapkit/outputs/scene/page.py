@@ -15,6 +15,7 @@ from __future__ import annotations
 import math
 from typing import Any, Iterable, Sequence
 
+from mapkit.errors import OptionError
 from mapkit.model.grid import HEX_PITCH_MM
 from mapkit.outputs.scene.layout import Box
 from mapkit.outputs.scene.shapes import Group, Item, Poly, Scene, Text
@@ -38,8 +39,6 @@ def paper_mm(name: str) -> tuple[float, float]:
     try:
         return PAPERS[name.lower()]
     except KeyError:
-        from mapkit.errors import OptionError
-
         raise OptionError(f"unknown paper {name!r} (known: {', '.join(PAPERS)})") from None
 
 
@@ -98,9 +97,11 @@ def windows(x0: float, y0: float, x1: float, y1: float, win_w: float, win_h: flo
             ) -> list[tuple[int, int, float, float]]:
     """Split the drawing's box (x0, y0)-(x1, y1) into page windows of win_w x win_h mm that share
     `overlap` mm with their neighbours (so pages are glued edge over edge), centred on it.
-    Returns (row, column, window x, window y), rows north to south."""
+    Returns (row, column, window x, window y), rows north to south. An overlap as wide as a
+    window's narrower side would never move on: an `OptionError` naming `overlap`."""
     if overlap >= min(win_w, win_h):
-        raise ValueError("overlap must be smaller than the printable area")
+        raise OptionError(f"overlap must be smaller than the printable area ({overlap:g} mm given, "
+                          f"{min(win_w, win_h):.0f} mm across)", option="overlap")
     step_x, step_y = win_w - overlap, win_h - overlap
     cols = max(1, math.ceil((x1 - x0 - overlap) / step_x)) if x1 - x0 > win_w else 1
     rows = max(1, math.ceil((y1 - y0 - overlap) / step_y)) if y1 - y0 > win_h else 1
