@@ -536,7 +536,7 @@ def room_names(m: Map, indices: Sequence[int], p: float = P, c3g_level: int | No
         if not left:
             break
     group = Group("rooms", label="Rooms", layer=True)
-    for pl in placed:
+    for pl in sorted(placed, key=lambda pl: ROOM - pl.wanted.piece):    # read in the rooms' order
         if pl.leader is not None:
             group.add(Poly(list(pl.leader), stroke=(30, 30, 30), width=p * 0.03, closed=False))
         group.add(_text_of(pl))
