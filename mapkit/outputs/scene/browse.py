@@ -8,7 +8,9 @@ script drives (`html_report.page`):
 
 - `#levels`: a group per Level (`g.lv`, `data-level`) holding that Level's tiles (each hex a
   `Use` of one hexagon, `hx`: `use.lvhex.fK`, K its colour's index, which the page's style fades;
-  the hex seen from above also `.hex#hex_Q_R` with `data-q`, `data-r`, `data-level`), the
+  the hex seen from above also `.hex.kind-KIND#hex_Q_R` (KIND its piece's catalog kind: land,
+  fluid, castle ...) with `data-q`, `data-r`, `data-level` and a title naming it as the sheets
+  do, which a finding's ring finds it by), the
   pieces' outlines (`.outlines`), what their pieces draw over them (`.marks`) and the C3G floors
   standing on that Level (`.floors`, shown with their Level only);
 - `#all`: what only the whole map shows: the steps between Levels, the C3G buildings and objects
@@ -177,7 +179,7 @@ class _Drawing:
         proto = self._proto(piece, ptype)
         dq, dr = piece.q, piece.r
         dx, dy = hex_center(dq, dr, P)
-        top_class, plain = {"class": f"hex lvhex f{k}"}, {"class": f"lvhex f{k}"}
+        top_class, plain = {"class": f"hex kind-{ptype.kind} lvhex f{k}"}, {"class": f"lvhex f{k}"}
         said = f" Level {top_level}: {ptype.name}"
         ref = self._pattern(pattern, fill) if pattern else None
         add = tiles.items.append                                        # type: ignore[union-attr]
@@ -260,8 +262,11 @@ class _Drawing:
             attrs["data-scenario"] = piece.attrs["scenario"]
         where = hex_named(self.board, piece.q, piece.r)
         what = ptype.name
-        if piece.type == "start-zone":
-            what = f"start zone, player {piece.attrs.get('player', '?')}"
+        if piece.type == "start-zone":                     # its player and colour, as the legend says them
+            from mapkit.outputs.scene.players import zone_colour
+
+            colour = zone_colour(m, attrs["data-player"]).name
+            what = f"start zone, player {piece.attrs.get('player', '?')}" + (f" ({colour})" if colour else "")
         elif piece.type == "glyph":
             what = f"glyph {piece.attrs.get('letter', '?')}"
         g = Group(attrs=attrs, title=f"{what} at {where}, {levels.label(int(attrs['data-level']))}")
