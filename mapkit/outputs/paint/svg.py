@@ -120,8 +120,12 @@ def _render(scene: Scene) -> bytes:
     return "".join(out).encode("utf-8")
 
 
-def _emit_group(out: list[str], group: Group, clips: list[int] | None = None) -> None:
+def _emit_group(out: list[str], group: Group, clips: list[int] | None = None,
+                said: dict[int, tuple[dict, str]] | None = None) -> None:
+    """A group and all it holds, written to `out` (`clips` counts the clip paths written so far;
+    `said`: the attributes of the uses written so far, by dictionary, as text)."""
     clips = [0] if clips is None else clips
+    said = {} if said is None else said
     plain = not (group.id or group.layer or group.attrs or group.offset != (0.0, 0.0) or group.scale != 1.0
                  or group.clip is not None or group.title)
     if not plain:  # a bare container adds nothing
@@ -146,8 +150,13 @@ def _emit_group(out: list[str], group: Group, clips: list[int] | None = None) ->
     opened = len(out)
     append = out.append
     for item in group.items:
-        if isinstance(item, Group):
-            _emit_group(out, item, clips)
+        kind = type(item)
+        if kind is Use:                            # the most of a map's items: checked first
+            append(_use(item, said))               # type: ignore[arg-type]
+        elif kind is Poly:
+            append(_poly(item))                    # type: ignore[arg-type]
+        elif isinstance(item, Group):
+            _emit_group(out, item, clips, said)
         elif isinstance(item, Poly):
             append(_poly(item))
         elif isinstance(item, Circle):
@@ -172,7 +181,7 @@ def _emit_group(out: list[str], group: Group, clips: list[int] | None = None) ->
             append(f'<rect x="{_n(item.x0)}" y="{_n(item.y0)}" width="{_n(item.x1 - item.x0)}" '
                    f'height="{_n(item.y1 - item.y0)}"{rounded} fill="{fill}"{stroke}/>')
         elif isinstance(item, Use):
-            append(_use(item))
+            append(_use(item, said))
         elif isinstance(item, Lines):
             end = " Z" if item.closed else ""
             d = "".join("M" + " ".join("%.1f,%.1f" % pt for pt in line) + end for line in item.lines if line)
@@ -193,18 +202,34 @@ def _emit_group(out: list[str], group: Group, clips: list[int] | None = None) ->
         out.append("</g></g>" if group.clip is not None else "</g>")
 
 
-def _use(item: Use) -> str:
-    parts = [f'<use href="#{xml_attr(item.ref)}" x="{"%.2f" % item.x}" y="{"%.2f" % item.y}"']
-    if item.fill is not None:
-        parts.append(f' fill="{_colour(item.fill)}"')
-    if item.stroke is not None and item.width > 0:
-        parts.append(f' stroke="{_colour(item.stroke)}" stroke-width="{"%.3g" % item.width}"')
-    if item.attrs:
-        for key, value in item.attrs.items():
-            parts.append(f' {key}="{value}"' if type(value) is int else f' {key}="{xml_attr(value)}"')
+def _use(item: Use, said: dict[int, tuple[dict, str]]) -> str:
+    """A use of a shape of the defs; its attributes written once for each dictionary of them
+    (the uses of a map share a few: a tile's class, a pattern's), kept in `said` with the
+    dictionary itself, so its id cannot be another's while the scene is written."""
+    attrs = item.attrs
+    tail = ""
+    if attrs:
+        known = said.get(id(attrs))
+        if known is not None and known[0] is attrs:
+            tail = known[1]
+        else:
+            tail = "".join([f' {key}="{value}"' if type(value) is int else f' {key}="{xml_attr(value)}"'
+                            for key, value in attrs.items()])
+            said[id(attrs)] = (attrs, tail)
+    head = (f'<use href="#{xml_attr(item.ref)}" x="{"%.2f" % item.x}" y="{"%.2f" % item.y}"'
+            f'{_pen(item.fill, item.stroke, item.width)}{tail}')
     if item.title:
-        return "".join(parts) + f"><title>{xml_text(item.title)}</title></use>"
-    return "".join(parts) + "/>"
+        return head + f"><title>{xml_text(item.title)}</title></use>"
+    return head + "/>"
+
+
+@lru_cache(maxsize=4096)
+def _pen(fill: tuple[int, int, int] | None, stroke: tuple[int, int, int] | None, width: float) -> str:
+    """A use's own fill and stroke, as attributes (a map repeats a few pens thousands of times)."""
+    out = f' fill="{_colour(fill)}"' if fill is not None else ""
+    if stroke is not None and width > 0:
+        out += f' stroke="{_colour(stroke)}" stroke-width="{"%.3g" % width}"'
+    return out
 
 
 def _picture(item: Picture) -> str:

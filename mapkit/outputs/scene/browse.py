@@ -35,7 +35,7 @@ from mapkit.outputs.scene import c3g, layout, style, symbols
 from mapkit.outputs.scene.board import Lettering, edges
 from mapkit.outputs.scene.layout import Box, hex_center
 from mapkit.outputs.scene.pieces import draw_piece_top
-from mapkit.outputs.scene.shapes import Group, Lines, Poly, Scene, Use
+from mapkit.outputs.scene.shapes import Group, Lines, Poly, Scene, Use, gc_paused
 from mapkit.records import Record
 
 P = HEX_PITCH_MM
@@ -57,7 +57,13 @@ class Browse(Record):
 
 def browse_scene(m: Map) -> Browse:
     """The report's map of `m` (a map that sets up several scenarios: the terrain they share,
-    each scenario's own pieces apart)."""
+    each scenario's own pieces apart), built with the collector held off (`shapes.gc_paused`:
+    tens of thousands of small shapes and no cycles)."""
+    with gc_paused():
+        return _browse(m)
+
+
+def _browse(m: Map) -> Browse:
     cat = catalog()
     own = m.scenario_pieces() if m.several_scenarios() else {}
     whole = m
@@ -72,15 +78,16 @@ def browse_scene(m: Map) -> Browse:
     levels_group = root.group("levels")
     standing = Group("standing")
     markers = Group("markers")
-    cells: set[tuple[int, int]] = set()
+    cells = set(tops)                                       # every hex a surface piece covers
+    pieces = list(m.pieces)
     for index in layout.draw_order(m):
-        piece = m.pieces[index]
+        piece = pieces[index]
         ptype = cat[piece.type]
         level = layout.build_level(ptype, piece)
-        cells.update(layout.piece_cells(m, piece))
         if layout.is_surface(ptype):
             drawing.surface(drawing.level(levels_group, level), index, piece, ptype)
         else:
+            cells.update(layout.piece_cells(m, piece))
             target = markers if ptype.kind == "marker" else standing
             target.add(drawing.standing(m, piece, ptype, level))
     everything = root.group("all")
@@ -129,7 +136,8 @@ class _Drawing:
         self.fills: list[style.RGB] = []
         self._key: dict[style.RGB, int] = {}
         self._levels: dict[int, Group] = {}
-        self._protos: dict[tuple, _Proto] = {}
+        self._looks: dict[tuple, _Look] = {}
+        self._pens: dict[int, dict[tuple, Lines]] = {}
         self._letters: dict[int, str] = {}
 
     @property
@@ -170,49 +178,66 @@ class _Drawing:
     def surface(self, lv: Group, index: int, piece: Any, ptype: Any) -> None:
         """A tile, castle piece or personal tile: each hex a use of the hexagon (the one seen
         from above named for the page's script), its pattern placed on it, its outline and marks.
-        A tile is drawn once for each kind, turn and colour and placed again (`_proto`)."""
-        tiles, outlines, marks = lv.items[0], lv.items[1], lv.items[2]
-        fill = style.piece_fill(ptype, piece.attrs)
-        k = self.key(fill)
-        pattern = style.terrain_pattern(ptype.terrain) if ptype.kind in ("land", "fluid") else None
+        A tile is drawn once for each kind, turn and colour and placed again (`_look`)."""
+        look = self._look(piece, ptype)
+        proto, fill, ref, plain = look.proto, look.fill, look.ref, look.plain
         top_level = levels.span(ptype, piece.z)[-1]
-        proto = self._proto(piece, ptype)
         dq, dr = piece.q, piece.r
         dx, dy = hex_center(dq, dr, P)
-        top_class, plain = {"class": f"hex kind-{ptype.kind} lvhex f{k}"}, {"class": f"lvhex f{k}"}
         said = f" Level {top_level}: {ptype.name}"
-        ref = self._pattern(pattern, fill) if pattern else None
-        add = tiles.items.append                                        # type: ignore[union-attr]
-        tops = self.tops
+        add = lv.items[0].items.append                                  # type: ignore[union-attr]
+        tops, named, top_class = self.tops, self.named, look.top_class
         for (q, r), (x, y), stroke, width in proto.hexes:
             q, r = q + dq, r + dr
             top = tops.get((q, r))
             if top is not None and top.piece == index:
                 add(Use("hx", x + dx, y + dy, fill, stroke, width,
-                        {"id": f"hex_{q}_{r}", **top_class, "data-q": q, "data-r": r, "data-level": top_level},
-                        self.named(q, r) + said))
+                        {"id": f"hex_{q}_{r}", "class": top_class, "data-q": q, "data-r": r, "data-level": top_level},
+                        named(q, r) + said))
             else:
                 add(Use("hx", x + dx, y + dy, fill, stroke, width, plain))
             if ref is not None:
                 add(Use(ref, x + dx, y + dy, attrs=_PATTERN))
-        for ring in proto.outlines:                   # a Level's outlines: one pen, one path
-            self._outline(outlines, ring, dx, dy)
+        if proto.outlines:                    # a Level's outlines: one pen, one path
+            pens = self._pens.setdefault(id(lv), {})
+            for ring in proto.outlines:
+                pen = (ring.stroke, ring.width, ring.closed)
+                lines = pens.get(pen)
+                if lines is None:
+                    lines = pens[pen] = Lines([], ring.stroke, ring.width, ring.closed)   # type: ignore[arg-type]
+                    lv.items[1].add(lines)                                 # type: ignore[union-attr]
+                lines.lines.append([(x + dx, y + dy) for x, y in ring.pts])
         if proto.marks:
-            marks.add(Group(items=proto.marks, offset=(dx, dy)))        # type: ignore[union-attr]
+            lv.items[2].add(Group(items=proto.marks, offset=(dx, dy)))    # type: ignore[union-attr]
 
-    def _proto(self, piece: Any, ptype: Any) -> "_Proto":
-        """A surface piece drawn at hex (0, 0) as the top view draws it (`pieces.draw_piece_top`),
-        its shapes sorted into hexes, outlines and marks; one drawing per kind, turn and what its
-        file says of its look, for a tile (a castle piece's marks depend on its neighbours: drawn
-        each time)."""
-        from mapkit.model.map import Piece
-
-        cacheable = ptype.kind in ("land", "fluid", "custom")
-        key = (piece.type, int(piece.rotation) % 6, str(piece.attrs.get("size")), str(piece.attrs.get("colour")),
-               str(piece.attrs.get("label")))
-        found = self._protos.get(key) if cacheable else None
+    def _look(self, piece: Any, ptype: Any) -> "_Look":
+        """How a surface piece is drawn wherever it lies: its hexes, outlines and marks about its
+        origin hex (as the top view draws them, `pieces.draw_piece_top`), its colour and that
+        colour's class, its terrain's pattern; one for each kind, turn and what its file says of
+        its look. A castle piece's marks depend on its neighbours: drawn each time."""
+        attrs = piece.attrs
+        turn = int(piece.rotation) % 6
+        key = ((piece.type, turn, str(attrs.get("size")), str(attrs.get("colour")), str(attrs.get("label")))
+               if attrs else (piece.type, turn, "None", "None", "None"))
+        found = self._looks.get(key)
         if found is not None:
             return found
+        cacheable = ptype.kind in ("land", "fluid", "custom")
+        fill = style.piece_fill(ptype, attrs)
+        k = self.key(fill)
+        pattern = style.terrain_pattern(ptype.terrain) if ptype.kind in ("land", "fluid") else None
+        look = _Look(self._proto(piece, ptype, cacheable), fill, self._pattern(pattern, fill) if pattern else None,
+                     f"hex kind-{ptype.kind} lvhex f{k}", {"class": f"lvhex f{k}"})
+        if cacheable:
+            self._looks[key] = look
+        return look
+
+    def _proto(self, piece: Any, ptype: Any, cacheable: bool) -> "_Proto":
+        """A surface piece drawn as the top view draws it (`pieces.draw_piece_top`), at hex (0, 0)
+        where it draws the same wherever it lies (`cacheable`), its shapes sorted into hexes,
+        outlines and marks about its origin hex."""
+        from mapkit.model.map import Piece
+
         at = Piece(piece.type, 0, 0, piece.z, piece.rotation, piece.attrs) if cacheable else piece
         drawn = Group()
         draw_piece_top(drawn, self.m, at, ptype, P)
@@ -231,18 +256,7 @@ class _Drawing:
                                            width=item.width, closed=item.closed))
             else:
                 proto.marks.append(_moved(item, -ox, -oy))
-        if cacheable:
-            self._protos[key] = proto
         return proto
-
-    def _outline(self, group: Any, ring: Poly, dx: float, dy: float) -> None:
-        """A piece's outline added to its Level's path of outlines in that pen (made on first use)."""
-        pen = (ring.stroke, ring.width, ring.closed)
-        lines = next((item for item in group.items if (item.stroke, item.width, item.closed) == pen), None)
-        if lines is None:
-            lines = Lines([], ring.stroke, ring.width, ring.closed)     # type: ignore[arg-type]
-            group.add(lines)
-        lines.lines.append([(x + dx, y + dy) for x, y in ring.pts])
 
     def _pattern(self, pattern: str, fill: style.RGB) -> str:
         ref = f"pat-{pattern}-{self.key(fill)}"
@@ -272,6 +286,17 @@ class _Drawing:
         g = Group(attrs=attrs, title=f"{what} at {where}, {levels.label(int(attrs['data-level']))}")
         draw_piece_top(g, m, piece, ptype, P)
         return g
+
+
+class _Look(Record):
+    """A surface piece's drawing about its origin hex, its colour, its pattern's shape (`defs`),
+    the classes of the hex seen from above and of the others."""
+
+    proto: "_Proto"
+    fill: style.RGB
+    ref: str | None
+    top_class: str
+    plain: dict[str, str]
 
 
 class _Proto:

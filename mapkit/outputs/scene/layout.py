@@ -100,10 +100,16 @@ def piece_turns(piece: Piece) -> int:
 
 
 def piece_cells(m: Map, piece: Piece) -> list[tuple[int, int]]:
-    """The hexes a piece covers (as `Map.footprint`, cached by shape)."""
+    """The hexes a piece covers (as `Map.footprint`, cached by type, size and turn)."""
+    q, r = piece.q, piece.r
+    return [(q + dq, r + dr) for dq, dr in _offsets(piece.type, piece.attrs.get("size") if piece.attrs else None,
+                                                      int(piece.rotation) % 6)]
+
+
+@lru_cache(maxsize=4096)
+def _offsets(type_id: str, size: int | None, turns: int) -> tuple[tuple[int, int], ...]:
     cat = catalog()
-    shape = cat.shape_for(cat[piece.type], piece.attrs.get("size"))
-    return [(piece.q + dq, piece.r + dr) for dq, dr in shape_cells(shape, piece_turns(piece))]
+    return shape_cells(cat.shape_for(cat[type_id], size), turns)
 
 
 def piece_outline(piece: Piece, pitch: float = HEX_PITCH_MM) -> list[list[tuple[float, float]]]:
@@ -147,19 +153,22 @@ KIND_ORDER = {"land": 0, "fluid": 1, "custom": 1, "castle": 2, "obstacle": 3, "e
 
 
 def draw_order(m: Map, indices: Iterable[int] | None = None) -> list[int]:
-    """Piece indices sorted for drawing from above: by build level, then kind, then file order."""
-    cat = catalog()
+    """Piece indices sorted for drawing from above: by build level, then kind, then file order
+    (surfaces by the height of their top, lowest first; then what stands, figures last)."""
     pieces = m.pieces
-    idx = range(len(pieces)) if indices is None else indices
-
-    def key(i: int) -> tuple:
-        piece = pieces[i]
-        ptype = cat[piece.type]
-        surface = is_surface(ptype)
-        return (build_level(ptype, piece), 0 if surface else 1, surface_top(ptype, piece) if surface else 0,
-                KIND_ORDER.get(ptype.kind, 9), i)
-
-    return sorted(idx, key=key)
+    chosen = enumerate(pieces) if indices is None else ((i, pieces[i]) for i in indices)
+    facts = _facts()
+    keys = []
+    for i, piece in chosen:
+        surface, layer, shift, rise, order = facts[piece.type]
+        z = piece.z
+        level = z + shift
+        if surface:                          # (build_level, 0, surface_top, kind, i)
+            keys.append((level, 0, z + rise, order, i))
+        else:
+            keys.append((level if layer or level > 1 else 1, 1, 0, order, i))
+    keys.sort()
+    return [key[-1] for key in keys]
 
 
 class Top(NamedTuple):
@@ -173,22 +182,46 @@ def visible_tops(m: Map, indices: Iterable[int] | None = None) -> dict[tuple[int
     """For each hex, the surface piece seen from above: the one the top view paints last
     (highest bottom, then highest top, then last in file order), so the two always agree. With
     `indices`, among those pieces only (in file order)."""
-    cat = catalog()
     tops: dict[tuple[int, int], Top] = {}
     ranks: dict[tuple[int, int], tuple[int, float]] = {}
     pieces = m.pieces
     chosen = enumerate(pieces) if indices is None else ((index, pieces[index]) for index in indices)
+    facts = _facts()
     for index, piece in chosen:
-        ptype = cat[piece.type]
-        if not is_surface(ptype):
+        surface, _, _, rise, _ = facts[piece.type]
+        if not surface:
             continue
-        height = surface_top(ptype, piece)
-        rank = (piece.z, height)                  # the order the top view paints them in
-        for cell in piece_cells(m, piece):
+        z = piece.z
+        height = float(z + rise)                  # `surface_top`
+        rank = (z, height)                        # the order the top view paints them in
+        top = Top(height, index)
+        q, r = piece.q, piece.r
+        for dq, dr in _offsets(piece.type, piece.attrs.get("size") if piece.attrs else None,
+                               int(piece.rotation) % 6):
+            cell = (q + dq, r + dr)
             if rank >= ranks.get(cell, rank):
-                tops[cell] = Top(height, index)
+                tops[cell] = top
                 ranks[cell] = rank
     return tops
+
+
+class _Facts(dict):  # type: ignore[type-arg]
+    """What drawing order and tops need of each type, by type id, worked out on first use, as
+    `is_surface`, `build_level` and `surface_top` say them: (a surface, a layer, Level = z +
+    shift (a standing piece's at least 1), top = z + rise, its kind's rank)."""
+
+    def __missing__(self, type_id: str) -> tuple[bool, bool, int, int, int]:
+        ptype = catalog()[type_id]
+        surface = is_surface(ptype)
+        rise = int(surface_top(ptype, Piece(type_id, 0, 0, 0)))
+        found = self[type_id] = (surface, levels.is_layer(ptype), levels.level(ptype, 0), rise,
+                                 KIND_ORDER.get(ptype.kind, 9))
+        return found
+
+
+@lru_cache(maxsize=1)
+def _facts() -> _Facts:
+    return _Facts()
 
 
 class ContourEdge(NamedTuple):
