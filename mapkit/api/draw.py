@@ -9,6 +9,7 @@ answers with a `Drawing`."""
 from __future__ import annotations
 
 import os
+import sys
 
 from mapkit.errors import HeatmapError, OptionError
 from mapkit.records import Record, field
@@ -128,8 +129,6 @@ def render(subject: Any, path_or_kind: PathLike = "png", kind: str | None = None
     Raises OptionError for a name, kind or option it cannot use (naming the choices), PictureTooLarge
     for a PNG too large for memory, HeatmapError for a heatmap with nothing to draw (naming the file),
     OutputError for a file that cannot be written, and as `read` does for a file."""
-    from mapkit.books.model import Book
-
     if subject is None:
         subject = []
     elif isinstance(subject, (str, os.PathLike, bytes)):
@@ -138,7 +137,8 @@ def render(subject: Any, path_or_kind: PathLike = "png", kind: str | None = None
         if isinstance(subject, (str, os.PathLike)):
             options.setdefault("source", os.fspath(subject))
         subject = read_document(subject, printable=True)
-    if isinstance(subject, Book):
+    books = sys.modules.get("mapkit.books.model")      # (no Book exists before its class is loaded)
+    if books is not None and isinstance(subject, books.Book):
         subject = [subject]
     chosen = _kind(subject, os.fspath(path_or_kind), kind)
     scale = options.get("scale")

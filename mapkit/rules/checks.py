@@ -9,19 +9,19 @@ local hexes and floor levels. A file that cannot be read raises FormatError.
 
 from __future__ import annotations
 
-from pathlib import Path
-from typing import Any, Iterable
+from typing import TYPE_CHECKING, Any, Iterable
 
-from mapkit.books.load import read_book_json
-from mapkit.books.model import book_from_dict
-from mapkit.books.schema import book_errors
 from mapkit.errors import MapkitError, OptionError, Refusal, RoomError, ScenarioError, shown, summarised
-from mapkit.geometry.params import OverlayParams
 from mapkit.model.map import Map, PlacedSource, Placement
 from mapkit.records import replace
 from mapkit.rules import framework
 from mapkit.rules.framework import RULES, CheckContext, Finding, Rule, matches
 from mapkit.rules.findings_report import severity_first
+
+if TYPE_CHECKING:  # (a map's check loads nothing of the Books' modules: they come with a Book)
+    from pathlib import Path
+
+    from mapkit.geometry.params import OverlayParams
 
 #: Rule families about a page as a whole, checked once on all its rooms together (never room by
 #: room): the sets a page declares build every room it draws at once.
@@ -96,6 +96,8 @@ def check_book_file(path: str | Path, params: OverlayParams | None = None) -> li
 
     A file that cannot be read or is not JSON raises FormatError, as a map's would."""
     # FormatError: the file cannot be read or is not JSON (validate exits 2)
+    from mapkit.books.load import read_book_json
+
     return check_book(read_book_json(path), str(path), params)
 
 
@@ -103,6 +105,9 @@ def check_book(doc: Any, shown: str, params: OverlayParams | None = None) -> lis
     """Every problem with the parsed JSON of a Book (`shown` names its file in the findings):
     its schema errors (C001), else the Book-level rules on it placed alone."""
     import mapkit.rules.c3g  # noqa: F401  (registers the rules)
+
+    from mapkit.books.model import book_from_dict
+    from mapkit.books.schema import book_errors
 
     errors = book_errors(doc, shown)
     if errors:
@@ -114,6 +119,8 @@ def check_book_model(book: Any, shown: str, params: OverlayParams | None = None)
     """The Book-level C3G rules on a Book (`mapkit.Book`, read or made in code) placed alone;
     `shown` names it in the findings."""
     import mapkit.rules.c3g  # noqa: F401  (registers the rules)
+
+    from mapkit.geometry.params import OverlayParams
 
     m = Map(name=book.name, buildings=[Placement(book=shown, q=0, r=0, level=0)],
             books={shown: PlacedSource(book, shown)})

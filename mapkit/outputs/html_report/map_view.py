@@ -21,13 +21,14 @@ SVG_SCALE = 1.0
 STEP = "step between Levels (thick)"
 
 
-def map_view(m: Map) -> tuple[str, list[int]]:
-    """The inline `<svg id="map">` of the map, and the Levels it can show one at a time."""
+def map_view(m: Map, board: Any = None) -> tuple[str, list[int]]:
+    """The inline `<svg id="map">` of the map, and the Levels it can show one at a time (`board`:
+    the map's lettered board, where the caller has it; else worked out)."""
     from mapkit.outputs.paint.svg import render_svg
     from mapkit.outputs.scene.browse import browse_scene
     from mapkit.outputs.scene.style import style_data
 
-    browse = browse_scene(m)
+    browse = browse_scene(m, board)
     box = browse.scene.box
     home = f"{box.x0:.1f} {box.y0:.1f} {box.width:.1f} {box.height:.1f}"
     svg = render_svg(browse.scene, inline={"id": "map", "role": "img", "aria-label": "Top view of the map",
@@ -67,7 +68,7 @@ def legend_html(m: Map) -> str:
     from mapkit.records import replace
 
     cat = catalog()
-    entries = legend_entries([cat[p.type] for p in m.pieces], Cast(m).legend())
+    entries = legend_entries([cat[t] for t in m.pieces.type_counts()], Cast(m).legend())
     if c3g.has_c3g(m):
         entries += [e for e in c3g.c3g_layer(m, HEX_PITCH_MM).legend if e not in entries]
     # the browsable map draws the steps between Levels without their shadows (`scene.browse`)

@@ -30,6 +30,11 @@ class ReportParts(Record):
     picture_notes: list[str] = field(default_factory=list)
     #: The rule profile the findings come from (shown with them).
     profile: str | None = None
+    #: The map's summary (`mapkit.summary.summarise`) and its lettered board, where the caller
+    #: worked them out before the rules ran: over a reader's columns they take a millisecond,
+    #: once the rules have handed every piece out, a pass over 7,000 pieces each (25 ms).
+    summary: dict[str, Any] | None = None
+    board: Any = None
 
 
 #: A chosen finding is ringed in white over black: no player's start zone uses either (the eight
@@ -152,7 +157,7 @@ def render_report(m: Map, file: str | None = None, parts: ReportParts | None = N
     from mapkit.outputs.scene.parts import parts_list
 
     parts = parts or ReportParts()
-    summary = summarise(m)
+    summary = parts.summary if parts.summary is not None else summarise(m)
     from pathlib import Path
 
     title = escapes.html(m.name or (Path(file).name if file else "Untitled map"))
@@ -198,7 +203,7 @@ def render_report(m: Map, file: str | None = None, parts: ReportParts | None = N
     warnings_html = "".join(f'<p class="note">Reader warning: {e(w)}</p>' for w in summarised(m.warnings))
     from mapkit.outputs.scene.style import hex_colour
 
-    map_svg, shown_levels = map_view(m)
+    map_svg, shown_levels = map_view(m, parts.board if parts.summary is not None else None)
     level_options = "".join(f'<option value="{n}">{e(levels.label(n))}</option>' for n in shown_levels)
     scenario_pick = ""
     css = CSS.replace("HIGHLIGHT", hex_colour(HIGHLIGHT_RGB)).replace("HALO", hex_colour(HIGHLIGHT_HALO_RGB))

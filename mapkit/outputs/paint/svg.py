@@ -185,9 +185,9 @@ def _emit_group(out: list[str], group: Group, clips: list[int] | None = None,
         elif isinstance(item, Lines):
             end = " Z" if item.closed else ""
             d = "".join("M" + " ".join("%.1f,%.1f" % pt for pt in line) + end for line in item.lines if line)
-            said = "".join(f' {key}="{xml_attr(value)}"' for key, value in (item.attrs or {}).items())
+            own = "".join(f' {key}="{xml_attr(value)}"' for key, value in (item.attrs or {}).items())
             append(f'<path d="{d}" fill="none" stroke="{_colour(item.stroke)}" stroke-width="{"%.3g" % item.width}"'
-                   f'{said}/>')
+                   f'{own}/>')
         elif isinstance(item, Area):
             d = " ".join("M" + " L".join("%.2f,%.2f" % pt for pt in ring) + " Z" for ring in item.rings if ring)
             opacity = f' fill-opacity="{_n(item.opacity)}"' if item.opacity < 1 else ""

@@ -55,21 +55,21 @@ class Browse(Record):
     levels: list[int]
 
 
-def browse_scene(m: Map) -> Browse:
+def browse_scene(m: Map, board: Board | None = None) -> Browse:
     """The report's map of `m` (a map that sets up several scenarios: the terrain they share,
     each scenario's own pieces apart), built with the collector held off (`shapes.gc_paused`:
-    tens of thousands of small shapes and no cycles)."""
+    tens of thousands of small shapes and no cycles). `board`: the map's lettered board
+    (`Board.of(m)`), where the caller has it."""
     with gc_paused():
-        return _browse(m)
+        return _browse(m, Board.of(m) if board is None else board)
 
 
-def _browse(m: Map) -> Browse:
+def _browse(m: Map, board: Board | None) -> Browse:
     cat = catalog()
     own = m.scenario_pieces() if m.several_scenarios() else {}
     whole = m
     if own:
         m = m.terrain()
-    board = Board.of(whole)
     tops = layout.visible_tops(m)
     scene = Scene(Box(0, 0, 1, 1), Group(), (255, 255, 255), m.name, P,
                   defs={"hx": [Poly(hex_corners(0, 0, P))]})
@@ -204,7 +204,7 @@ class _Drawing:
                 pen = (ring.stroke, ring.width, ring.closed)
                 lines = pens.get(pen)
                 if lines is None:
-                    lines = pens[pen] = Lines([], ring.stroke, ring.width, ring.closed)   # type: ignore[arg-type]
+                    lines = pens[pen] = Lines([], ring.stroke, ring.width, ring.closed)
                     lv.items[1].add(lines)                                 # type: ignore[union-attr]
                 lines.lines.append([(x + dx, y + dy) for x, y in ring.pts])
         if proto.marks:
@@ -317,9 +317,9 @@ def _moved(item: Any, dx: float, dy: float) -> Any:
 def _contours(m: Map, tops: dict[tuple[int, int], layout.Top]) -> list[Group]:
     """The steps between Levels, as the top view draws them (not their shadows: a browser zooms
     in on them, where a picture is seen whole)."""
-    from mapkit.outputs.scene.views import _contours_by_level, _draw_contours
+    from mapkit.outputs.scene import steps
 
     out = Group(attrs={"class": "contours"})
-    for edges_of in _contours_by_level(m, tops).values():
-        _draw_contours(out, edges_of, P)
+    for edges_of in steps.by_level(m, tops).values():
+        steps.draw(out, edges_of, P)
     return [out]

@@ -205,7 +205,7 @@ def visible_tops(m: Map, indices: Iterable[int] | None = None) -> dict[tuple[int
     return tops
 
 
-class _Facts(dict):  # type: ignore[type-arg]
+class _Facts(dict[str, tuple[bool, bool, int, int, int]]):
     """What drawing order and tops need of each type, by type id, worked out on first use, as
     `is_surface`, `build_level` and `surface_top` say them: (a surface, a layer, Level = z +
     shift (a standing piece's at least 1), top = z + rise, its kind's rank)."""

@@ -12,9 +12,9 @@ from typing import Any, Sequence
 
 from mapkit.model import levels
 from mapkit.model.catalog import catalog
-from mapkit.model.grid import DIRECTIONS, HEX_PITCH_MM
+from mapkit.model.grid import HEX_PITCH_MM
 from mapkit.model.map import Map
-from mapkit.outputs.scene import c3g, layout, placing, players, style, symbols
+from mapkit.outputs.scene import c3g, layout, placing, players, steps, style, symbols
 from mapkit.outputs.scene.pieces import draw_piece_top, piece_marks  # noqa: F401  (what views drew before)
 from mapkit.outputs.scene.layout import Box, Oblique, hex_center
 from mapkit.outputs.scene.board import edges as board_edges
@@ -104,14 +104,14 @@ def top_view(m: Map, opts: RenderOptions, only_level: int | None = None,
     if only_level is None:
         indices: Sequence[int] = range(len(m.pieces))
         tops = layout.visible_tops(m)
-        edges_by_level = _contours_by_level(m, tops)
+        edges_by_level = steps.by_level(m, tops)
         _draw_pieces(root, m, layout.draw_order(m, indices), edges_by_level, p, tops, tops)
     else:
         drawn = {only_level, *also}
         indices = [i for i, pc in enumerate(m.pieces) if layout.build_level(cat[pc.type], pc) in drawn]
         below = _draw_below(root, m, only_level, p)
         tops_here = layout.visible_tops(m, indices)
-        edges_by_level = _contours_by_level(m, tops_here)
+        edges_by_level = steps.by_level(m, tops_here)
         _draw_pieces(root, m, layout.draw_order(m, indices), edges_by_level, p, tops_here, None)
     cells = [c for i in indices for c in layout.piece_cells(m, m.pieces[i])]
     if only_level is not None:
@@ -162,15 +162,6 @@ def _draw_below(root: Group, m: Map, only_level: int, p: float) -> set[tuple[int
     return set(tops)
 
 
-def _contours_by_level(m: Map, tops: dict[tuple[int, int], layout.Top]) -> dict[int, list[layout.ContourEdge]]:
-    cat = catalog()
-    out: dict[int, list[layout.ContourEdge]] = {}
-    for edge in layout.contour_edges(tops):
-        piece = m.pieces[tops[(edge.q, edge.r)].piece]
-        out.setdefault(layout.build_level(cat[piece.type], piece), []).append(edge)
-    return out
-
-
 def _draw_pieces(root: Group, m: Map, order: list[int], edges_by_level: dict[int, list[layout.ContourEdge]],
                  p: float, tops: dict[tuple[int, int], layout.Top],
                  lower: dict[tuple[int, int], layout.Top] | None = None) -> None:
@@ -187,62 +178,20 @@ def _draw_pieces(root: Group, m: Map, order: list[int], edges_by_level: dict[int
         surface = layout.is_surface(ptype)
         if level != current:
             if not contours_done and level_group is not None and current is not None:
-                _draw_contours(level_group, edges_by_level.get(current, []), p, m, lower)
+                steps.draw(level_group, edges_by_level.get(current, []), p, m, lower)
             current = level
             level_group = root.group(f"level-{level}", label=f"Level {level}", layer=True)
             contours_done = False
         assert level_group is not None
         if not surface and not contours_done:
-            _draw_contours(level_group, edges_by_level.get(current, []), p, m, lower)
+            steps.draw(level_group, edges_by_level.get(current, []), p, m, lower)
             contours_done = True
         data: dict[str, Any] = {"data-type": piece.type, "data-q": piece.q, "data-r": piece.r,
                                 "data-level": levels.level(ptype, piece.z), "data-rotation": piece.rotation}
         g = level_group.group(f"piece-{index + 1}", **data)  # numbered from 1, as findings name pieces
         draw_piece_top(g, m, piece, ptype, p, tops, index)
     if not contours_done and level_group is not None and current is not None:
-        _draw_contours(level_group, edges_by_level.get(current, []), p, m, lower)
-
-
-def _draw_contours(group: Group, edges: list[layout.ContourEdge], p: float, m: Map | None = None,
-                   lower: dict[tuple[int, int], layout.Top] | None = None) -> None:
-    """The steps of one Level: a line along each (thicker where it drops two Levels or more) and,
-    with `lower`, a shadow on the lower tile beside it, as wide as the drop is deep (capped), in a
-    darker shade of that tile's own colour. The tiles keep the legend's colour; the step shows."""
-    if not edges:
-        return
-    contour: dict[str, Any] = {"class": "contour"}
-    g = group.group(None, **contour)
-    if lower is not None and m is not None:
-        _draw_shadows(g, edges, p, m, lower)
-    ink = style.mark_rgb("contour")
-    steps = [(e.q, e.r, e.direction) for e in edges if e.drop <= 1]
-    cliffs = [(e.q, e.r, e.direction) for e in edges if e.drop > 1]
-    for segments, width in ((steps, p * 0.05), (cliffs, p * 0.085)):
-        for line in layout.chain_edges(segments, p):
-            g.add(Poly(line, stroke=ink, width=width, closed=False))
-
-
-def _draw_shadows(g: Group, edges: list[layout.ContourEdge], p: float, m: Map,
-                  lower: dict[tuple[int, int], layout.Top]) -> None:
-    """Each step's shadow: a band inside the lower hex along the shared edge (none at the map's
-    rim, where the table is below). Widths from `render_style.json` ("step_shadow")."""
-    cat = catalog()
-    data = style.style_data()["step_shadow"]
-    per_level, widest, factor = float(data["per_level"]), float(data["widest"]), float(data["darker"])
-    shadow: dict[str, Any] = {"class": "step-shadow"}
-    sg = g.group(None, **shadow)
-    for e in edges:
-        dq, dr = DIRECTIONS[e.direction]
-        below = lower.get((e.q + dq, e.r + dr))
-        if below is None:
-            continue
-        piece = m.pieces[below.piece]
-        fill = style.darker(style.piece_fill(cat[piece.type], piece.attrs), factor)
-        (ax, ay), (bx, by) = layout.edge_segment(e.q, e.r, e.direction, p)
-        cx, cy = hex_center(e.q + dq, e.r + dr, p)
-        k = min(widest, per_level * e.drop) * 2          # of the way from the edge to the centre (p / 2 away)
-        sg.add(Poly([(ax, ay), (bx, by), (bx + (cx - bx) * k, by + (cy - by) * k),
-                     (ax + (cx - ax) * k, ay + (cy - ay) * k)], fill=fill))
+        steps.draw(level_group, edges_by_level.get(current, []), p, m, lower)
 
 
 # -- per-level panels -------------------------------------------------------------------------
