@@ -59,7 +59,6 @@ def legend_html(m: Map) -> str:
     """The key under the map: the same lines, names, colours and swatches as the PNG, SVG and PDF
     legend (`style.legend_entries`, `legend.swatch`), the C3G layer's too."""
     from mapkit.outputs.paint.svg import render_svg
-    from mapkit.outputs.scene import c3g
     from mapkit.outputs.scene.layout import Box
     from mapkit.outputs.scene.legend import swatch
     from mapkit.outputs.scene.players import Cast
@@ -69,7 +68,9 @@ def legend_html(m: Map) -> str:
 
     cat = catalog()
     entries = legend_entries([cat[t] for t in m.pieces.type_counts()], Cast(m).legend())
-    if c3g.has_c3g(m):
+    if m.buildings or m.objects:                          # (`c3g.has_c3g`: its module loaded only then)
+        from mapkit.outputs.scene import c3g
+
         entries += [e for e in c3g.c3g_layer(m, HEX_PITCH_MM).legend if e not in entries]
     # the browsable map draws the steps between Levels without their shadows (`scene.browse`)
     entries = [replace(e, label=STEP) if e.swatch == "line" and e.value == "contour" else e for e in entries]

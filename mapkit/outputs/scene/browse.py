@@ -31,7 +31,7 @@ from mapkit.model.board import Board, column_letters, hex_named
 from mapkit.model.catalog import catalog
 from mapkit.model.grid import HEX_PITCH_MM, hex_corners
 from mapkit.model.map import Map
-from mapkit.outputs.scene import c3g, layout, style, symbols
+from mapkit.outputs.scene import layout, style, symbols
 from mapkit.outputs.scene.board import Lettering, edges
 from mapkit.outputs.scene.layout import Box, hex_center
 from mapkit.outputs.scene.pieces import draw_piece_top
@@ -92,7 +92,9 @@ def _browse(m: Map, board: Board | None) -> Browse:
             target.add(drawing.standing(m, piece, ptype, level))
     everything = root.group("all")
     everything.items.extend(_contours(m, tops))
-    if c3g.has_c3g(m):
+    if m.buildings or m.objects:                          # (`c3g.has_c3g`: its module loaded only then)
+        from mapkit.outputs.scene import c3g
+
         layer = c3g.c3g_layer(m, P)
         everything.items.extend(layer.groups)
         cells |= layer.cells
@@ -112,7 +114,7 @@ def _browse(m: Map, board: Board | None) -> Browse:
     if m.several_rooms():                  # off every mark the page may show, each scenario's pieces too
         from mapkit.outputs.scene.placing import room_names
 
-        names, placed = room_names(whole, range(len(whole.pieces)), P, None if c3g.has_c3g(whole) else False)
+        names, placed = room_names(whole, range(len(whole.pieces)), P, None if whole.buildings or whole.objects else False)
         root.add(names)
         scene.labels.append(((0.0, 0.0), placed))
     box = layout.cells_box(cells or {(0, 0)}, P) or Box(0, 0, P, P)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Iterable
 
-from mapkit.outputs.scene import c3g, style, symbols
+from mapkit.outputs.scene import style, symbols
 from mapkit.outputs.scene.layout import Box
 from mapkit.outputs.scene.shapes import Circle, Group, Poly, Text
 
@@ -75,7 +75,9 @@ def swatch(entry: style.LegendEntry, cx: float, cy: float, p: float, sw: float) 
     if entry.swatch == "line":
         width = p * (0.03 if entry.value == "outline" else 0.085)
         return [Poly([(cx - sw / 2, cy), (cx + sw / 2, cy)], stroke=entry.rgb, width=width, closed=False)]
-    if entry.swatch.startswith("c3g-"):
+    if entry.swatch.startswith("c3g-"):                  # (a map without Books never loads the C3G layer)
+        from mapkit.outputs.scene import c3g
+
         return c3g.legend_swatch(entry, cx, cy, p * k)
     return []
 
