@@ -18,6 +18,7 @@ each hex of a surface piece is a `<polygon class="hex" data-q data-r>`.
 from __future__ import annotations
 
 from functools import lru_cache
+from itertools import chain
 
 from mapkit.escapes import xml_attr, xml_text
 from mapkit.outputs.scene.shapes import Area, Circle, Group, Lines, Picture, Poly, Rect, Scene, Text, Use, gc_paused
@@ -183,8 +184,9 @@ def _emit_group(out: list[str], group: Group, clips: list[int] | None = None,
         elif isinstance(item, Use):
             append(_use(item, said))
         elif isinstance(item, Lines):
-            end = " Z" if item.closed else ""
-            d = "".join("M" + " ".join("%.1f,%.1f" % pt for pt in line) + end for line in item.lines if line)
+            ends = _ENDS_CLOSED if item.closed else _ENDS_OPEN
+            d = "".join([(_path_format(len(line)) + ends) % tuple(chain.from_iterable(line))
+                         for line in item.lines if line])
             own = "".join(f' {key}="{xml_attr(value)}"' for key, value in (item.attrs or {}).items())
             append(f'<path d="{d}" fill="none" stroke="{_colour(item.stroke)}" stroke-width="{"%.3g" % item.width}"'
                    f'{own}/>')
@@ -202,6 +204,17 @@ def _emit_group(out: list[str], group: Group, clips: list[int] | None = None,
         out.append("</g></g>" if group.clip is not None else "</g>")
 
 
+_ENDS_CLOSED, _ENDS_OPEN = " Z", ""
+
+
+@lru_cache(maxsize=256)
+def _path_format(n: int) -> str:
+    """A path's run through `n` points, to one place of decimals ("M1.0,2.0 3.0,4.0"), as a
+    format of their coordinates in turn (one formatting of the whole run: a map's outlines are
+    tens of thousands of short runs)."""
+    return "M" + " ".join(["%.1f,%.1f"] * n)
+
+
 def _use(item: Use, said: dict[int, tuple[dict, str]]) -> str:
     """A use of a shape of the defs; its attributes written once for each dictionary of them
     (the uses of a map share a few: a tile's class, a pattern's), kept in `said` with the
@@ -216,11 +229,17 @@ def _use(item: Use, said: dict[int, tuple[dict, str]]) -> str:
             tail = "".join([f' {key}="{value}"' if type(value) is int else f' {key}="{xml_attr(value)}"'
                             for key, value in attrs.items()])
             said[id(attrs)] = (attrs, tail)
-    head = (f'<use href="#{xml_attr(item.ref)}" x="{"%.2f" % item.x}" y="{"%.2f" % item.y}"'
-            f'{_pen(item.fill, item.stroke, item.width)}{tail}')
+    head = f'{_use_of(item.ref)}{item.x:.2f}" y="{item.y:.2f}"{_pen(item.fill, item.stroke, item.width)}{tail}'
+
     if item.title:
         return head + f"><title>{xml_text(item.title)}</title></use>"
     return head + "/>"
+
+
+@lru_cache(maxsize=256)
+def _use_of(ref: str) -> str:
+    """A use's element up to its x: the shape it places (a map places a few, thousands of times)."""
+    return f'<use href="#{xml_attr(ref)}" x="'
 
 
 @lru_cache(maxsize=4096)

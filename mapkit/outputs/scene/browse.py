@@ -140,6 +140,7 @@ class _Drawing:
         self._levels: dict[int, Group] = {}
         self._looks: dict[tuple, _Look] = {}
         self._pens: dict[int, dict[tuple, Lines]] = {}
+        self._rings: dict[tuple[int, int], Any] = {}
         self._letters: dict[int, str] = {}
 
     @property
@@ -182,35 +183,48 @@ class _Drawing:
         from above named for the page's script), its pattern placed on it, its outline and marks.
         A tile is drawn once for each kind, turn and colour and placed again (`_look`)."""
         look = self._look(piece, ptype)
-        proto, fill, ref, plain = look.proto, look.fill, look.ref, look.plain
-        top_level = levels.span(ptype, piece.z)[-1]
+        fill, ref, plain = look.fill, look.ref, look.plain
+        top_level = piece.z + ptype.height                # `levels.span(ptype, z)[-1]` of a layer
         dq, dr = piece.q, piece.r
         dx, dy = hex_center(dq, dr, P)
         said = f" Level {top_level}: {ptype.name}"
         add = lv.items[0].items.append                                  # type: ignore[union-attr]
         tops, named, top_class = self.tops, self.named, look.top_class
-        for (q, r), (x, y), stroke, width in proto.hexes:
+        for (q, r), (x, y), stroke, width in look.proto.hexes:
             q, r = q + dq, r + dr
             top = tops.get((q, r))
+            x, y = x + dx, y + dy
             if top is not None and top.piece == index:
-                add(Use("hx", x + dx, y + dy, fill, stroke, width,
+                add(Use("hx", x, y, fill, stroke, width,
                         {"id": f"hex_{q}_{r}", "class": top_class, "data-q": q, "data-r": r, "data-level": top_level},
                         named(q, r) + said))
             else:
-                add(Use("hx", x + dx, y + dy, fill, stroke, width, plain))
+                add(Use("hx", x, y, fill, stroke, width, plain))
             if ref is not None:
-                add(Use(ref, x + dx, y + dy, attrs=_PATTERN))
-        if proto.outlines:                    # a Level's outlines: one pen, one path
+                add(Use(ref, x, y, attrs=_PATTERN))
+        for pts, lines in self._outlines(lv, look):       # a Level's outlines: one pen, one path
+            lines.append([(x + dx, y + dy) for x, y in pts])
+        if look.proto.marks:
+            lv.items[2].add(Group(items=look.proto.marks, offset=(dx, dy)))    # type: ignore[union-attr]
+
+    def _outlines(self, lv: Group, look: "_Look") -> list[tuple[list[tuple[float, float]], list]]:
+        """The outlines of a look about its origin, each with the lines of its Level's path in
+        its pen (the path made on first use)."""
+        key = (id(lv), id(look))
+        found = self._rings.get(key)
+        if found is None:
             pens = self._pens.setdefault(id(lv), {})
-            for ring in proto.outlines:
+            found = []
+            for ring in look.proto.outlines:
                 pen = (ring.stroke, ring.width, ring.closed)
                 lines = pens.get(pen)
                 if lines is None:
                     lines = pens[pen] = Lines([], ring.stroke, ring.width, ring.closed)
                     lv.items[1].add(lines)                                 # type: ignore[union-attr]
-                lines.lines.append([(x + dx, y + dy) for x, y in ring.pts])
-        if proto.marks:
-            lv.items[2].add(Group(items=proto.marks, offset=(dx, dy)))    # type: ignore[union-attr]
+                found.append((ring.pts, lines.lines))
+            self._rings[key] = (look, found)
+            return found
+        return found[1]
 
     def _look(self, piece: Any, ptype: Any) -> "_Look":
         """How a surface piece is drawn wherever it lies: its hexes, outlines and marks about its
@@ -220,7 +234,7 @@ class _Drawing:
         attrs = piece.attrs
         turn = int(piece.rotation) % 6
         key = ((piece.type, turn, str(attrs.get("size")), str(attrs.get("colour")), str(attrs.get("label")))
-               if attrs else (piece.type, turn, "None", "None", "None"))
+               if attrs else (piece.type, turn))
         found = self._looks.get(key)
         if found is not None:
             return found
