@@ -85,9 +85,12 @@ class OutputKind(Record, frozen=True):
 
             source = options.get("source")
             check_drawing(subject, shown(source) if source else None)
+        from mapkit.bulk import paused_gc
+
         maker: Callable[..., Drawn] = getattr(self.module, self.function)
         try:
-            return maker(subject, **options)
+            with paused_gc():  # a product is tens of thousands of small shapes and no cycles (`mapkit.bulk`)
+                return maker(subject, **options)
         except TypeError as exc:
             unknown = _unknown_option(exc)
             if unknown is None:
