@@ -342,20 +342,27 @@ def _box(b: Box) -> Any:
 
 def _beside_spots(want: Wanted, w: float, h: float, area: Box | None) -> list[tuple[Box, float, float]]:
     """Plates around the piece's middle hex, nearest first: (box, direction x, direction y); then
-    the directions half-way between those, for a piece hemmed in on every one of them."""
+    the directions half-way between those, for a piece hemmed in on every one of them. Worked
+    out for every ring and direction at once (numpy, which shapely has loaded for the layout:
+    672 places a piece, for each piece whose plate goes beside it), each value as the scalar
+    arithmetic gives it."""
+    import numpy as np
+
     ax, ay = hex_center_mm(*want.cells[0])
-    out = []
     x0, y0, x1, y1 = area if area is not None else (-math.inf, -math.inf, math.inf, math.inf)
-    rings = RINGS + FAR_RINGS
+    rings = np.array(RINGS + FAR_RINGS)[:, None]
+    out: list[tuple[Box, float, float]] = []
     for half in (0.0, 0.5):
-        units = _units(half)
-        for ring in rings:
-            for ux, uy in units:
-                reach = ring * P + abs(ux) * w / 2 + abs(uy) * h / 2 - P * 0.5   # the plate's near edge `ring` out
-                x, y = ax + ux * reach, ay + uy * reach
-                b = (x - w / 2, y - h / 2, x + w / 2, y + h / 2)
-                if b[0] >= x0 and b[1] >= y0 and b[2] <= x1 and b[3] <= y1:
-                    out.append((b, ux, uy))
+        units = np.array(_units(half))
+        ux, uy = units[:, 0][None, :], units[:, 1][None, :]
+        reach = rings * P + np.abs(ux) * w / 2 + np.abs(uy) * h / 2 - P * 0.5   # the plate's near edge a ring out
+        x, y = ax + ux * reach, ay + uy * reach
+        bx0, by0, bx1, by1 = x - w / 2, y - h / 2, x + w / 2, y + h / 2
+        inside = (bx0 >= x0) & (by0 >= y0) & (bx1 <= x1) & (by1 <= y1)
+        dx, dy = np.broadcast_to(ux, reach.shape)[inside], np.broadcast_to(uy, reach.shape)[inside]
+        out += [((a, b, c, d), e, f) for a, b, c, d, e, f in
+                zip(bx0[inside].tolist(), by0[inside].tolist(), bx1[inside].tolist(), by1[inside].tolist(),
+                    dx.tolist(), dy.tolist())]
     return out
 
 
