@@ -139,8 +139,6 @@ def check_path(path: str, fmt: str | None, profile: str | None, select: list[str
     read, and its format told, once; a map's Books are found beside it (`books.placed.load_placed`).
     Raises FormatError for a file that cannot be read, OptionError (naming the file) for a
     scenario or room the map has not."""
-    from mapkit.books.load import book_json
-    from mapkit.books.placed import load_placed, unread_books
     from mapkit.formats import parse_map, read_file
 
     import time
@@ -151,17 +149,24 @@ def check_path(path: str, fmt: str | None, profile: str | None, select: list[str
     data, found = read_file(path)
     if found is not None and found.kind == "book":
         # A Book is checked by the C3G Book rules whatever the profile; --select and --ignore still apply.
+        from mapkit.books.load import book_json
+
         checked = check_book(book_json(data, str(path)), str(path), options.get("overlay_params"))
         return [f for f in checked if (not select or matches(f.code, select)) and not matches(f.code, ignore)], [], \
             f"read as a C3G Book in {time.perf_counter() - started:.3f} s"
-    m = load_placed(parse_map(data, fmt, shown(path), known=found), path)
+    m = parse_map(data, fmt, shown(path), known=found)
+    placed = bool(m.buildings or m.objects)
+    if placed:                                   # (mapkit.books stays unloaded for a map without Books)
+        from mapkit.books.placed import load_placed, unread_books
+
+        load_placed(m, path)
     read = read_said(m, time.perf_counter() - started)
     try:
         found_now = check_map(m, shown(path), profile, select, ignore, options, scenario=scenario, room=room)
     except OptionError as exc:  # no such scenario (room) in this map
         raise (RoomError if str(exc).startswith("no room") else ScenarioError)(f"{shown(path)}: {exc}") from None
     # a Book that cannot be read is a warning, or under the c3g profile an error finding (C001)
-    return found_now, summarised(m.warnings) + (unread_books(m) if profile != "c3g" else []), read
+    return found_now, summarised(m.warnings) + (unread_books(m) if placed and profile != "c3g" else []), read
 
 
 def check_file(path: str, fmt: str | None, profile: str, select: list[str], ignore: list[str],
