@@ -238,3 +238,25 @@ def test_hexoscape_notes_carry_declared_sets_setsused_cannot_say():
     assert not named(url_losses, "Swarm of the Marro"), url_losses
     one = Map(attrs={"sets_used": {"RotV": 1}}, pieces=[Piece("grass-1", 0, 0, 0)])
     assert "Required Sets" not in encode_map(one, get("hexoscape"))[0].decode()  # setsUsed says it: no line
+
+
+def test_a_glyph_the_editor_has_is_carried_by_its_id_not_by_a_notes_line():
+    """glyph_named_id_y13.json -> share link was refused ("glyph letters ('A at (0, 0) Level 1'):
+    Hexoscape share links blank the map notes that would carry it") and -> .json gained a "Glyph
+    letters" line: the editor's own glyph id (y13, Astrid) carries the letter, in a link too. A
+    letter the editor has no glyph for still goes into the notes."""
+    m = Map(pieces=[Piece("grass-1", 0, 0, 0), Piece("glyph", 0, 0, 1, 0, {"letter": "A"}),
+                    Piece("grass-1", 1, 0, 0), Piece("glyph", 1, 0, 1, 0, {"letter": "H", "name": "Holdir"}),
+                    Piece("grass-1", 2, 0, 0), Piece("glyph", 2, 0, 1, 0, {"letter": "q"})])
+    data, losses = encode_map(m, get("hexoscape"))
+    doc = json.loads(data)
+    assert [p["inventoryID"] for p in doc["boardPieces"] if p["inventoryID"].startswith("y")] == ["y13", "y51", "y0"]
+    assert doc["hexMap"]["mapNotes"] == "Glyph letters: q at (2, 0) Level 1", doc["hexMap"]
+    back = parse_map(data, "hexoscape")
+    assert [(p.attrs.get("letter"), p.attrs.get("name")) for p in back.pieces.of_type(("glyph",))] == \
+        [("A", None), ("H", "Holdir"), ("q", None)]
+    editor_only = Map(pieces=m.pieces[:4])
+    link, link_losses = encode_map(editor_only, get("hexoscape-url"))  # nothing lost, so nothing refused
+    assert link_losses == []
+    assert [(p.attrs.get("letter"), p.attrs.get("name")) for p in parse_map(link, "hexoscape-url").glyphs()] == \
+        [("A", None), ("H", "Holdir")]
