@@ -14,6 +14,7 @@ import json
 import pytest
 
 from conftest import corpus_file, corpus_files
+from mapkit.errors import Unkept
 from mapkit.formats import encode_map, get, parse_map, read_map
 from mapkit.formats.hsc._tables import colorref, tables
 from mapkit.model.map import Map, Piece
@@ -260,3 +261,18 @@ def test_a_glyph_the_editor_has_is_carried_by_its_id_not_by_a_notes_line():
     assert link_losses == []
     assert [(p.attrs.get("letter"), p.attrs.get("name")) for p in parse_map(link, "hexoscape-url").glyphs()] == \
         [("A", None), ("H", "Holdir")]
+
+
+def test_sets_a_scenario_names_in_its_own_text_are_carried_by_that_text():
+    """RiverOfBloodRoom3.html -> .json (and RiverofBlood.html --room 3) was refused: "sets used:
+    Champions of Forgotten Realms (no terrain) is left out (Hexoscape has no letter for it)", though
+    the scenario's text, written into mapNotes, says "Required Sets: Battle for the Underdark,
+    Champions of Forgotten Realms" and is read back. A share link blanks the notes: there it is lost."""
+    m = read_map(corpus_file("glasq-xhtml/RiverOfBloodRoom3.html"))
+    data, losses = encode_map(m, get("hexoscape"))  # nothing lost, so nothing refused
+    assert all(isinstance(line, Unkept) for line in losses), losses  # the page's own list beside it: a warning
+    assert named(losses, "the map's own list", "one list, the scenario's"), losses
+    back = parse_map(data, "hexoscape")
+    assert back.attrs["sets_used"] == {"BftU": 1, "Champions of Forgotten Realms": 1}
+    url_losses = encode_map(m, get("hexoscape-url"), allow_loss=True)[1]
+    assert named(url_losses, "Champions of Forgotten Realms", "no letter"), url_losses
