@@ -271,7 +271,7 @@ def test_sets_a_scenario_names_in_its_own_text_are_carried_by_that_text():
     m = read_map(corpus_file("glasq-xhtml/RiverOfBloodRoom3.html"))
     data, losses = encode_map(m, get("hexoscape"))  # nothing lost, so nothing refused
     assert all(isinstance(line, Unkept) for line in losses), losses  # the page's own list beside it: a warning
-    assert named(losses, "the map's own list", "one list, the scenario's"), losses
+    assert named(losses, "one list, the scenario's", "not the map's own"), losses
     back = parse_map(data, "hexoscape")
     assert back.attrs["sets_used"] == {"BftU": 1, "Champions of Forgotten Realms": 1}
     url_losses = encode_map(m, get("hexoscape-url"), allow_loss=True)[1]

@@ -169,8 +169,8 @@ def _own_list_unkept(m: Map) -> list[Unkept]:
     if own is None or view is None or own == view:
         return []
     said = lambda found: ", ".join(d.label for d in found)  # noqa: E731
-    return [Unkept(f"sets used: the map's own list ({said(own)}) beside its scenario's ({said(view)}): Hexoscape "
-                   "keeps one list, the scenario's, which every check holds the map to")]
+    return [Unkept(f"sets used: Hexoscape keeps one list, the scenario's ({said(view)}), which every check holds "
+                   f"it to, not the map's own ({said(own)})")]
 
 
 def _declared_losses(m: Map, said: dict[str, float | int] | None = None) -> list[str]:
