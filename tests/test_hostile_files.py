@@ -75,6 +75,22 @@ def test_a_named_pipe_in_a_folder_is_skipped_never_opened(tmp_path, args):
     assert (folder / "pipe.hsc").exists()
 
 
+def test_a_named_pipe_where_a_batch_would_write_is_refused_never_opened(tmp_path):
+    """convert DIR -d OUT with a named pipe at OUT/street.hsc hung for ever, opening it to write
+    (a batch names its outputs after its inputs: a special file there is not one it was given)."""
+    folder, out = tmp_path / "maps", tmp_path / "out"
+    folder.mkdir()
+    out.mkdir()
+    (folder / "street.mapkit.json").write_bytes(STREET.read_bytes())
+    _fifo(out, "street.hsc")
+    try:
+        done = run_subprocess("convert", folder, "-d", out, "--to", "hsc", "--allow-loss", timeout=120)
+    except subprocess.TimeoutExpired:
+        pytest.fail("mapkit convert -d waited for a reader on the named pipe it would write")
+    assert done.returncode == 2 and "is a named pipe (FIFO), not a file" in done.stderr, done.stderr
+    assert "the output cannot be written" in done.stderr, done.stderr
+
+
 def test_a_named_pipe_in_a_folder_is_named_as_skipped(tmp_path):
     folder = tmp_path / "maps"
     folder.mkdir()
