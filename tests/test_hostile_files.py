@@ -231,6 +231,22 @@ def test_a_players_field_of_0_is_said_as_no_count_and_kept_by_every_conversion(c
     assert code == 2 and "players ('0')" in err  # a link blanks the notes that carry it: named
 
 
+@pytest.mark.parametrize("field, count", [("00", None), ("-1", None), ("+0", None), ("2", "2"), ("2-4", "2-4")])
+def test_a_players_field_that_counts_no_player_is_no_count(cli, tmp_path, field, count):
+    """"0" was said as no count, but "00" and "-1" (as VirtualScape's free-text field may hold
+    them) were said as "players: 00": a number of players under 1 is no count either."""
+    from mapkit.formats import write_map
+    from mapkit.model.map import Map, Piece
+
+    source = tmp_path / "zero.hsc"
+    write_map(Map(name="Zero", players=field, pieces=[Piece("grass-1", 0, 0, 0)]), source)
+    summary = json.loads(cli("info", source, "--json")[1])
+    assert summary["players"] == field and summary["player_count"] == count
+    out = cli("info", source)[1]
+    said = f"players:  not given (the players field holds {field!r})" if count is None else f"players:  {field}"
+    assert said in out, out
+
+
 def test_a_link_file_of_several_links_or_bytes_that_are_no_text_is_refused(cli, tmp_path):
     """A share link file was read by its first line, the rest left unread; a link percent-encoding
     bytes that are no UTF-8 was read with them replaced."""
