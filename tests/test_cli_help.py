@@ -174,6 +174,31 @@ complete -p mapkit
     assert "-F _mapkit mapkit" in lines[8]
 
 
+def test_completion_bash_completes_a_file_name_with_spaces_as_one_word(cli, tmp_path):
+    """Map designers' files are named in words ("Table des geants.hsc"): bash completes such a
+    name, and a folder's, as one word (bash split it at each space: "Table", "des", "geants.hsc")."""
+    bash = shutil.which("bash")
+    if bash is None:
+        pytest.skip("no bash on this system")
+    script = tmp_path / "mapkit.bash"
+    script.write_text(cli("completion", "bash")[1])
+    maps = tmp_path / "maps"
+    (maps / "my maps").mkdir(parents=True)
+    (maps / "Table des geants.hsc").write_bytes(b"")
+    probe = f"""source {script}
+comp() {{ COMP_WORDS=("$@"); COMP_CWORD=$(( ${{#COMP_WORDS[@]}} - 1 )); COMPREPLY=(); _mapkit; echo "${{#COMPREPLY[@]}}:${{COMPREPLY[*]}}"; }}
+comp mapkit info Tab
+comp mapkit validate my
+comp mapkit convert x --to hsc -d my
+comp mapkit render x -o Tab
+comp mapkit print x --paper ""
+"""
+    result = subprocess.run([bash, "--norc", "--noprofile", "-c", probe], capture_output=True, text=True, cwd=maps)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.splitlines() == ["1:Table des geants.hsc", "1:my maps", "1:my maps", "1:Table des geants.hsc",
+                                          "2:letter a4"], result.stdout
+
+
 def test_completion_knows_every_command_and_option_of_the_parser(cli):
     """Made from the parser, each script names every command and every option."""
     commands = _commands()

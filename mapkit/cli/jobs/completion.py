@@ -115,12 +115,12 @@ def _bash(top: list[Option], commands: list[Command]) -> str:
             if o.value == "choice":
                 values.append(f'                {pattern}) COMPREPLY=($(compgen -W "{" ".join(o.choices)}" -- "$cur")); return ;;')
             elif o.value == "dir":
-                values.append(f'                {pattern}) COMPREPLY=($(compgen -d -- "$cur")); return ;;')
+                values.append(f'                {pattern}) _mapkit_files -d "$cur"; return ;;')
             elif o.value == "file":
-                values.append(f'                {pattern}) COMPREPLY=($(compgen -f -- "$cur")); return ;;')
+                values.append(f'                {pattern}) _mapkit_files -f "$cur"; return ;;')
             else:
                 values.append(f"                {pattern}) return ;;")
-        rest = ('COMPREPLY=($(compgen -f -- "$cur"))' if c.files else
+        rest = ('_mapkit_files -f "$cur"' if c.files else
                 f'COMPREPLY=($(compgen -W "{" ".join(c.choices)}" -- "$cur"))' if c.choices else "return")
         cases.append(f"""        {c.name})
             case "$prev" in
@@ -134,6 +134,11 @@ def _bash(top: list[Option], commands: list[Command]) -> str:
             ;;""")
     names = " ".join(c.name for c in commands)
     return f"""# bash completion for mapkit (made by `mapkit completion bash`)
+# Files (-f) or folders (-d) starting with $2, one a line: a name with spaces stays one word.
+_mapkit_files() {{
+    local IFS=$'\\n'
+    COMPREPLY=($(compgen "$1" -- "$2"))
+}}
 _mapkit() {{
     local cur="${{COMP_WORDS[COMP_CWORD]}}" prev="${{COMP_WORDS[COMP_CWORD-1]}}" command="" i
     COMPREPLY=()
