@@ -182,17 +182,49 @@ def answers() -> dict:
             "validate_files": mapkit.validate_files([TWIN], jobs=1)}
 
 
+#: The extensions of each kind of drawing, as the output registry declares them.
+EXTENSIONS = {kind.name: kind.extensions for kind in mapkit.output_kinds()}
+
+
 def test_every_answer_says_itself_in_text_and_json_and_saves_either_on_request(tmp_path):
     for verb, answer in answers().items():
         assert isinstance(answer.text(), str) and answer.text(), verb
         json.loads(answer.json())
         text, as_json = tmp_path / f"{verb}.txt", tmp_path / f"{verb}.json"
+        if isinstance(answer, mapkit.Drawing):  # a drawing saves its bytes, under a name of its kind
+            drawn = tmp_path / f"{verb}{EXTENSIONS[answer.kind][0]}"
+            answer.save(drawn)
+            assert drawn.read_bytes() == answer.data, verb
+            continue
         answer.save(text)
         answer.save(as_json)
-        if isinstance(answer, mapkit.Drawing):  # a drawing saves its bytes, whatever the name
-            assert text.read_bytes() == as_json.read_bytes() == answer.data, verb
-        else:
-            assert (text.read_text(), as_json.read_text()) == (answer.text(), answer.json()), verb
+        assert (text.read_text(), as_json.read_text()) == (answer.text(), answer.json()), verb
+
+
+def test_an_answer_is_never_saved_under_a_name_that_says_another_kind_of_file(tmp_path):
+    """As Pillow's `save` (the name says the format, an unknown one is refused): a drawing under a
+    name of another kind of file (a PNG as "x.pdf") and a report under a picture's, sheet's or
+    page's name ("x.png" holding text) are refused, writing nothing; `format` overrides the name."""
+    for verb, answer in answers().items():
+        ends = EXTENSIONS[answer.kind] if isinstance(answer, mapkit.Drawing) else ()
+        for suffix in (".png", ".svg", ".pdf", ".html", ".htm", ".txt", ".json", ".jpg"):
+            if suffix in ends or (not ends and suffix in (".txt", ".json", ".jpg")):
+                continue
+            with pytest.raises(mapkit.OptionError, match="saved as"):
+                answer.save(tmp_path / f"{verb}{suffix}")
+        assert list(tmp_path.iterdir()) == [], verb
+    drawing = mapkit.render(TWIN, "png")
+    drawing.save(tmp_path / "picture.bin", format="png")
+    assert (tmp_path / "picture.bin").read_bytes() == drawing.data
+    found = mapkit.validate(TWIN)
+    found.save(tmp_path / "findings.html", format="text")
+    assert (tmp_path / "findings.html").read_text() == found.text()
+
+
+def test_the_names_a_report_refuses_are_those_of_every_kind_of_drawing():
+    from mapkit.results import DRAWN
+
+    assert set(DRAWN) == {ext for ends in EXTENSIONS.values() for ext in ends}
 
 
 def test_a_validation_saves_its_sarif_by_the_name_and_refuses_a_report_it_has_not(tmp_path):

@@ -76,13 +76,22 @@ class Drawing(Record, Answer):
         return f"{self.what or self.kind}, {size}{pages}{listed}\n"
 
     def save(self, path: PathLike, format: str | None = None) -> None:
-        """Write the drawing's bytes to `path` atomically (`mapkit.io`), whatever its name (`format`,
-        if given, must be its `kind`). Raises OutputError when `path` cannot be written."""
+        """Write the drawing's bytes to `path` atomically (`mapkit.io`), under a name its kind's
+        extensions end (a PNG as ".png"), or any name when `format` is its `kind`, as Pillow's
+        `save`. Raises OptionError for a name of another kind of file (a PNG as "x.pdf": `render`
+        draws the kind a name says) or another `format`, OutputError when `path` cannot be written."""
+        from mapkit import outputs
         from mapkit.errors import choice
-        from mapkit.io import write_output
+        from mapkit.io import is_stream, write_output
 
         if format is not None:
             choice(format, (self.kind,), "format of this drawing", "format")
+        else:
+            kind = outputs.get(self.kind)
+            if not kind.named_by(path) and not is_stream(path):
+                raise OptionError(f"{path}: {self.what or self.kind} is saved as {' or '.join(kind.extensions)}, or "
+                                  f"as `format` says (`render` draws the kind a name says)", option="path",
+                                  choices=kind.extensions)
         write_output(path, self.data)
 
     def json(self) -> str:
