@@ -221,6 +221,18 @@ def test_an_answer_is_never_saved_under_a_name_that_says_another_kind_of_file(tm
     assert (tmp_path / "findings.html").read_text() == found.text()
 
 
+def test_every_answer_pickles_as_a_worker_process_sends_it_back():
+    """A program that checks maps in a `multiprocessing` pool gets each answer back pickled: a
+    `Validation` would not pickle (its rules hold their check functions, some made in a loop)."""
+    import pickle
+
+    for verb, answer in answers().items():
+        again = pickle.loads(pickle.dumps(answer))
+        assert type(again) is type(answer) and doc_of(again) == doc_of(answer), verb
+        if isinstance(answer, mapkit.Validation):
+            assert again == answer and [r.check for r in again.rules] == [r.check for r in answer.rules], verb
+
+
 def test_the_names_a_report_refuses_are_those_of_every_kind_of_drawing():
     from mapkit.results import DRAWN
 
