@@ -88,7 +88,7 @@ class Drawing(Record, Answer):
             choice(format, (self.kind,), "format of this drawing", "format")
         else:
             kind = outputs.get(self.kind)
-            if not kind.named_by(path) and not is_stream(path):
+            if not kind.named_by(os.fspath(path)) and not is_stream(path):
                 raise OptionError(f"{path}: {self.what or self.kind} is saved as {' or '.join(kind.extensions)}, or "
                                   f"as `format` says (`render` draws the kind a name says)", option="path",
                                   choices=kind.extensions)
