@@ -94,6 +94,23 @@ def test_every_choice_is_taken_in_any_case_but_a_command_name():
         parser.parse_args(["INFO", SAMPLE])
 
 
+def test_a_format_name_is_taken_in_any_case(cli, tmp_path):
+    """`--from GLASQ` was refused ("unknown format 'GLASQ'") though `--to HEXOSCAPE` was taken: a
+    format's name means the same in any case, on the command line and in the library (as Pillow
+    takes "PNG" or "png"); the map read or written is the same."""
+    import mapkit
+
+    assert mapkit.read(SAMPLE, format="HSC") == mapkit.read(SAMPLE, format="hsc")
+    assert mapkit.read(SAMPLE, format="HSC").read_as == "hsc"
+    assert cli("info", SAMPLE, "--from", "HSC") == cli("info", SAMPLE, "--from", "hsc")
+    code, _, err = cli("convert", SAMPLE, str(tmp_path / "out.json"), "--from", "Hsc", "--to", "HexoScape")
+    assert code == 0 and "hexoscape," in err, err
+    assert mapkit.write(SAMPLE, tmp_path / "out.bin", format="MAPKIT") == []
+    assert mapkit.read(tmp_path / "out.bin").read_as == "mapkit"
+    # fit lays only pieces VirtualScape has for a map to be written as VirtualScape's, in any case
+    assert mapkit.fit(SAMPLE, {"grass-1": 500}, format="HSC") == mapkit.fit(SAMPLE, {"grass-1": 500}, format="hsc")
+
+
 def _positionals(command: argparse.ArgumentParser) -> list[str]:
     """Words for what `command` requires: its positionals and its required options."""
     words = ["x" for a in command._actions if not a.option_strings and a.nargs != "?" and a.choices is None]
@@ -164,14 +181,16 @@ comp mapkit print x --paper ""
 comp mapkit convert a --to hexo
 comp mapkit info samples/maps/twin-rivers.h
 comp mapkit completion ""
+comp mapkit info x --from gl
 complete -p mapkit
 """
     result = subprocess.run([bash, "--norc", "--noprofile", "-c", probe], capture_output=True, text=True, cwd=ROOT)
     assert result.returncode == 0, result.stderr
     lines = result.stdout.splitlines()
-    assert lines[:8] == ["info", "validate", "--profile", "casual tournament c3g", "letter a4",
-                         "hexoscape hexoscape-url", "samples/maps/twin-rivers.hsc", "bash zsh fish powershell"]
-    assert "-F _mapkit mapkit" in lines[8]
+    assert lines[:9] == ["info", "validate", "--profile", "casual tournament c3g", "letter a4",
+                         "hexoscape hexoscape-url", "samples/maps/twin-rivers.hsc", "bash zsh fish powershell",
+                         "glasq"]  # (a format's name: --from is no argparse choice, a plug-in may add one)
+    assert "-F _mapkit mapkit" in lines[9]
 
 
 def test_completion_bash_completes_a_file_name_with_spaces_as_one_word(cli, tmp_path):

@@ -88,13 +88,12 @@ def fit(subject: Map | PathLike | bytes, collection: Mapping[str, int] | PathLik
     from mapkit.fitting import fit_checked
     from mapkit.registry import get
 
-    if format is not None:
-        get(format, "map")
+    written_as = get(format, "map").name if format is not None else None
     m = map_of(subject)  # (its content says its format: `format` is the new map's)
     have = read_collection(collection) if isinstance(collection, (str, os.PathLike)) else dict(collection)
     check_collection(have)
     carries = None
-    if format == "hsc":  # VirtualScape holds only pieces with a VirtualScape id: lay no other
+    if written_as == "hsc":  # VirtualScape holds only pieces with a VirtualScape id: lay no other
         from mapkit.model.catalog import catalog
 
         carries = {t.id for t in catalog().types.values() if t.vs is not None}

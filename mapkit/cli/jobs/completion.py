@@ -70,10 +70,21 @@ def _described(parser: argparse.ArgumentParser) -> tuple[list[Option], list[Comm
     return top, commands
 
 
+#: The option whose value is the name of a map format: not an argparse choice (a format may come
+#: from a plug-in, registered when it is first asked for), completed with the names registered.
+FORMAT_OPTION = "--from"
+
+
 def _options(parser: argparse.ArgumentParser) -> list[Option]:
     out = []
     for action in parser._actions:
         if not action.option_strings or action.help == argparse.SUPPRESS:
+            continue
+        if FORMAT_OPTION in action.option_strings:
+            from mapkit import api
+
+            names = [f.name for f in api.file_formats("map")]
+            out.append(Option(list(action.option_strings), "choice", names, _first_clause(action.help or "")))
             continue
         if action.nargs == 0:
             value = ""
