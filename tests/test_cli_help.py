@@ -279,6 +279,19 @@ def test_a_batch_with_warnings_and_refusals_draws_its_bar_to_the_end(tmp_path, c
             assert "%|" not in line, line
 
 
+@pytest.mark.skipif(not hasattr(os, "openpty"), reason="needs a pseudo-terminal")
+def test_the_bar_is_drawn_on_a_terminal_that_tells_no_size(tmp_path):
+    """A terminal that says it is 0 columns wide (`script -qc '...' /dev/null`, a serial console,
+    some containers) got no bar at all; it gets one as wide as $COLUMNS or 80."""
+    maps = tmp_path / "maps"
+    maps.mkdir()
+    for n in range(4):
+        shutil.copy(SAMPLE, maps / f"rivers-{n}.hsc")
+    code, said = _on_a_terminal("validate", str(maps), "-j", "2", columns=0)
+    assert code == 0 and "100%" in said and "4/4" in said, said
+    assert max(len(line) for line in said.split("\r")) <= 80, said
+
+
 def test_completion_fish_completes_commands_and_choices(cli, tmp_path):
     fish = shutil.which("fish")
     if fish is None:

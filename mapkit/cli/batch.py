@@ -36,7 +36,8 @@ class ProgressBar:
             if self.bar is None and total >= 2 and common.verbosity >= 0 and _is_terminal(sys.stderr):
                 from tqdm import tqdm
 
-                self.bar = tqdm(total=total, unit=self.unit, file=sys.stderr, leave=False)
+                self.bar = tqdm(total=total, unit=self.unit, file=sys.stderr, leave=False,
+                                **_size(sys.stderr))
         elif self.bar is not None:
             self.bar.update(done - self.bar.n)
             if done >= total:
@@ -66,6 +67,22 @@ class ProgressBar:
         with self.bar.external_write_mode(file=sys.stderr):
             say(line)
             sys.stderr.flush()
+
+
+def _size(stream: Any) -> dict[str, int]:
+    """The bar's size on a terminal that tells none (0 x 0: `script` without a terminal around
+    it, a serial console), where tqdm would draw nothing: $COLUMNS (or 80) wide, 24 rows. Nothing
+    (tqdm follows the terminal's size) where it tells one."""
+    import os
+
+    from mapkit.cli.parsing import terminal_width
+
+    try:
+        told = os.get_terminal_size(stream.fileno())
+    except (AttributeError, ValueError, OSError):
+        return {"ncols": terminal_width(), "nrows": 24}
+    return {} if told.columns > 0 and told.lines > 0 else {"ncols": told.columns or terminal_width(),
+                                                             "nrows": told.lines or 24}
 
 
 def _is_terminal(stream: Any) -> bool:
