@@ -166,6 +166,21 @@ def test_a_file_that_cannot_be_read_keeps_its_file_and_place(tmp_path):
         assert (caught.value.file, caught.value.where) == (str(bad), "byte 0"), verb.__name__
 
 
+def test_a_collection_given_as_a_mapping_names_sets_and_pieces_as_a_list_of_them_does():
+    """`{"RotV": 1}` was taken as a collection of nothing (an unknown piece id, silently), so every
+    piece of the map was said missing: a key is a set or a piece as `"1xRotV"` names them, its
+    value the copies or the count; a key naming neither, or a count that is not one, is refused."""
+    listed = mapkit.inventory(TWIN, collection="2xRotV,3xrock-1").doc
+    assert mapkit.inventory(TWIN, collection={"RotV": 2, "rock-1": 3}).doc == listed
+    assert mapkit.inventory(TWIN, collection={"Rise of the Valkyrie": 2, "Rock 1-hex": 3}).doc == listed
+    assert mapkit.fit(TWIN, {"RotV": 3}) == mapkit.fit(TWIN, "3xRotV")
+    with pytest.raises(mapkit.OptionError, match=r"'RttF' names no set or piece mapkit knows; the closest: RttFF"):
+        mapkit.inventory(TWIN, collection={"RttF": 1})
+    for count in (-1, 2.5, "2"):
+        with pytest.raises(mapkit.OptionError, match="count"):
+            mapkit.fit(TWIN, {"grass-1": count})
+
+
 def test_validate_checks_a_book_as_it_checks_a_book_file():
     book = mapkit.read_book(BUNGALOW)
     assert mapkit.validate(book).findings == mapkit.validate(BUNGALOW).findings
