@@ -36,8 +36,8 @@ class ProgressBar:
             if self.bar is None and total >= 2 and common.verbosity >= 0 and _is_terminal(sys.stderr):
                 from tqdm import tqdm
 
-                self.bar = tqdm(total=total, unit=self.unit, file=sys.stderr, leave=False,
-                                **_size(sys.stderr))
+                columns, rows = _size(sys.stderr)
+                self.bar = tqdm(total=total, unit=self.unit, file=sys.stderr, leave=False, ncols=columns, nrows=rows)
         elif self.bar is not None:
             self.bar.update(done - self.bar.n)
             if done >= total:
@@ -69,10 +69,10 @@ class ProgressBar:
             sys.stderr.flush()
 
 
-def _size(stream: Any) -> dict[str, int]:
-    """The bar's size on a terminal that tells none (0 x 0: `script` without a terminal around
-    it, a serial console), where tqdm would draw nothing: $COLUMNS (or 80) wide, 24 rows. Nothing
-    (tqdm follows the terminal's size) where it tells one."""
+def _size(stream: Any) -> tuple[int | None, int | None]:
+    """The bar's width and rows on a terminal that tells none (0 x 0: `script` without a terminal
+    around it, a serial console), where tqdm would draw nothing: $COLUMNS (or 80) wide, 24 rows.
+    None where it tells one (tqdm follows the terminal's size)."""
     import os
 
     from mapkit.cli.parsing import terminal_width
@@ -80,9 +80,10 @@ def _size(stream: Any) -> dict[str, int]:
     try:
         told = os.get_terminal_size(stream.fileno())
     except (AttributeError, ValueError, OSError):
-        return {"ncols": terminal_width(), "nrows": 24}
-    return {} if told.columns > 0 and told.lines > 0 else {"ncols": told.columns or terminal_width(),
-                                                             "nrows": told.lines or 24}
+        return terminal_width(), 24
+    if told.columns > 0 and told.lines > 0:
+        return None, None
+    return told.columns or terminal_width(), told.lines or 24
 
 
 def _is_terminal(stream: Any) -> bool:
