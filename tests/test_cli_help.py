@@ -68,6 +68,12 @@ def test_a_mistyped_option_gets_the_nearest_option_of_its_command(cli, tmp_path,
     (["validate", "--profile", "tournment", SAMPLE], "tournament"),
     (["render", SAMPLE, "-o", "x.png", "--view", "isometric"], "iso"),
     (["analyze", SAMPLE, "--mover", "flier"], "flyer"),
+    # a rule's code and a set's id are choices too, though no argparse choice (rules C01 said "no rule")
+    (["rules", "P1011"], "P101"),
+    (["rules", "overlpa"], "P103"),  # (a rule's name, mistyped: its code)
+    (["validate", SAMPLE, "--select", "P1011"], "P101"),
+    (["validate", SAMPLE, "--ignore", "T2011"], "T201"),
+    (["inventory", SAMPLE, "--sets", "RotW"], "RotV"),
 ])
 def test_a_mistyped_choice_gets_the_nearest_choice(cli, argv, meant):
     code, _, err = cli(*argv)

@@ -75,17 +75,21 @@ def read_text(text: str, warnings: list[str] | None = None, called: str = "colle
     return counts
 
 
+#: How a collection counts glyphs: by letter ("glyph:A", `mapkit.sets.vsc`), not by piece.
+GLYPH = "glyph:"
+
+
 def read_mapping(items: Mapping[str, int], called: str = "collection") -> dict[str, int]:
     """A collection a program gives as a mapping, each key a set or a piece as a list's item names
-    it (RotV, "Rise of the Valkyrie", rock-1, "Rock 1-hex") and its value the copies of the set or
-    the count of the piece: type id -> count. OptionError (naming the mapping as `called`) for a
+    it (RotV, "Rise of the Valkyrie", rock-1, "Rock 1-hex"; a glyph by its letter, "glyph:A") and
+    its value the copies of the set or the count of the piece: type id -> count. OptionError (naming the mapping as `called`) for a
     key that is neither, with the closest names, or a value that is not a whole number of 0 or more."""
     counts: dict[str, int] = {}
     for name, copies in items.items():
         if isinstance(copies, bool) or not isinstance(copies, int) or copies < 0:
             raise OptionError(f"{called}[{excerpt(str(name))!r}]: a count is a whole number of 0 or more, "
                               f"not {excerpt(repr(copies))}", option=called)
-        piece = _piece(str(name))
+        piece = name if str(name).startswith(GLYPH) else _piece(str(name))  # (a glyph by its letter, as .vsc counts it)
         if piece is not None:
             counts[piece] = counts.get(piece, 0) + copies
             continue
