@@ -296,6 +296,26 @@ def test_no_public_verb_writes_a_file_it_was_not_given(tmp_path, monkeypatch):
     assert {p: p.stat().st_mtime_ns for p in samples.rglob("*")} == before
 
 
+def test_no_verb_writes_over_the_file_it_was_given_to_read(tmp_path):
+    """`mapkit.report("page.html", "page.html")` replaced the battlefield page with its report (the
+    command refuses: "is the input"): a verb given a file to read and a name to write refuses when
+    they are one file, writing nothing, as `mapkit.io` promises for the inputs named to a call.
+    (A map read earlier may still be written back to its file: `write(read(p), p)`.)"""
+    page = tmp_path / "page.html"
+    page.write_bytes((ROOT / "samples" / "maps" / "twin-rivers.hsc").read_bytes())  # (told by content)
+    twin = tmp_path / "twin.hsc"
+    twin.write_bytes(page.read_bytes())
+    before = page.read_bytes()
+    for call in (lambda: mapkit.report(page, page), lambda: mapkit.render(page, page),
+                 lambda: mapkit.render(mapkit.read(twin), page, source=page),
+                 lambda: mapkit.report(mapkit.read(twin), page, map_file=page),
+                 lambda: mapkit.write(page, page, format="hsc"), lambda: mapkit.write(str(twin), twin)):
+        with pytest.raises(mapkit.MapkitError, match="is the input"):
+            call()
+    assert page.read_bytes() == twin.read_bytes() == before
+    assert mapkit.write(mapkit.read(twin), twin) == []  # (a map read earlier goes back to its file)
+
+
 def test_the_old_heatmap_path_still_draws_there_and_warns(tmp_path):
     with pytest.warns(DeprecationWarning, match=r"mapkit.analyze\(m, heatmap=PATH\) is now"):
         mapkit.analyze(TWIN, heatmap=tmp_path / "heat.png")

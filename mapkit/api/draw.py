@@ -136,7 +136,8 @@ def render(subject: Any, path_or_kind: PathLike = "png", kind: str | None = None
 
     Raises OptionError for a name, kind or option it cannot use (naming the choices), PictureTooLarge
     for a PNG too large for memory, HeatmapError for a heatmap with nothing to draw (naming the file),
-    OutputError for a file that cannot be written, and as `read` does for a file."""
+    OutputError for a file that cannot be written or that is the map's own (the subject's file, or
+    `source`), and as `read` does for a file."""
     from mapkit.books.model import Book
 
     if subject is None:
@@ -150,6 +151,11 @@ def render(subject: Any, path_or_kind: PathLike = "png", kind: str | None = None
     if isinstance(subject, Book):
         subject = [subject]
     chosen = _kind(subject, os.fspath(path_or_kind), kind)
+    target = os.fspath(path_or_kind)
+    if target != chosen.name:  # a file to write: never the map's own file (`mapkit.io`), refused before any work
+        from mapkit.io import check_output
+
+        check_output(target, inputs=[options["source"]] if options.get("source") else [])
     scale = options.get("scale")
     if scale is not None and not scale > 0:
         raise OptionError(f"scale must be more than 0 pixels per hex, not {scale!r}", option="scale")
@@ -164,7 +170,6 @@ def render(subject: Any, path_or_kind: PathLike = "png", kind: str | None = None
         options["warn"] = tell
     if chosen.name not in NAMES_FILE:
         options.pop("source", None)
-    target = os.fspath(path_or_kind)
     try:
         drawn = chosen.draw(subject, **options)
     except HeatmapError as exc:  # (it leaves naming the file to its caller)
