@@ -248,6 +248,14 @@ def test_every_answer_pickles_as_a_worker_process_sends_it_back():
             assert again == answer and [r.check for r in again.rules] == [r.check for r in answer.rules], verb
 
 
+def test_a_drawing_shows_itself_without_its_bytes():
+    """`mapkit.render(m, "png")` at a prompt printed 200,000 characters of PNG bytes: a drawing's
+    repr says what it is (as Pillow's images do), its bytes being `.data`."""
+    drawing = mapkit.render(TWIN, "png")
+    assert repr(drawing).startswith("Drawing(kind='png'") and len(repr(drawing)) < 300, repr(drawing)[:300]
+    assert inspect.signature(mapkit.Drawing).parameters["data"].default is inspect.Parameter.empty
+
+
 def test_the_names_a_report_refuses_are_those_of_every_kind_of_drawing():
     from mapkit.results import DRAWN
 

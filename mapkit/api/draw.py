@@ -47,7 +47,7 @@ class Drawing(Record, Answer):
     and what could not be drawn (`warnings`). `.save(path)` writes the bytes; `.text()` is one
     line saying what it is, `.json()` the same as a document."""
 
-    data: bytes
+    data: bytes = field(repr=False)  # (a prompt shows what it is, not 200,000 bytes of it)
     kind: str
     pages: int = 1
     what: str = ""
