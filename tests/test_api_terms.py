@@ -126,6 +126,10 @@ BAD_CALLS = {  # each was a ValueError, an AttributeError, a KeyError or no erro
     "render(profile='nope')": lambda m, b: mapkit.render(m, "png", profile="nope"),
     "report(profile='nope')": lambda m, b: mapkit.report(m, profile="nope"),
     "print_sheets(overlap=1000)": lambda m, b: mapkit.print_sheets(b, overlap=1000),
+    # (sheets that overlap by less than nothing leave a strip of the plan on no page)
+    "print_sheets(overlap=-5)": lambda m, b: mapkit.print_sheets(b, overlap=-5),
+    "print_sheets(overlap=nan)": lambda m, b: mapkit.print_sheets(b, overlap=float("nan")),
+    "render(plan-pdf, overlap=-1)": lambda m, b: mapkit.render(b, "plan-pdf", overlap=-1),
     "analyze(falls='some')": lambda m, b: mapkit.analyze(m, falls="some"),
     "analyze(mover='nope')": lambda m, b: mapkit.analyze(m, mover="nope"),
     "fit(format='nope')": lambda m, b: mapkit.fit(m, {"grass-1": 5}, format="nope"),

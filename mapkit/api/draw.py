@@ -159,6 +159,9 @@ def render(subject: Any, path_or_kind: PathLike = "png", kind: str | None = None
     scale = options.get("scale")
     if scale is not None and not scale > 0:
         raise OptionError(f"scale must be more than 0 pixels per hex, not {scale!r}", option="scale")
+    overlap = options.get("overlap")
+    if overlap is not None and not overlap >= 0:  # (NaN too) sheets apart would leave a strip of the plan on none
+        raise OptionError(f"overlap must be 0 mm or more, not {overlap!r}", option="overlap")
     told: Callable[[str], None] | None = options.pop("warn", None)
     warnings: list[str] = []
     if chosen.name in TELLS:
@@ -204,7 +207,7 @@ def print_sheets(subject: Source | Sequence[Book] | None = None, markers: bool =
     """`mapkit print`: `render` of printable sheets, the kind chosen for the subject. A map's
     build instructions ("build-pdf": a Level, or `levels_per_page`, per page; `hex_names` writes
     each hex's name, `cover` adds a cover page); Books' 1:1 floor plan ("plan-pdf") tiled across
-    pages that overlap by `overlap` mm; or with `markers` their cut-out doorway, window and
+    pages that overlap by `overlap` mm (0 or more, less than the printable area); or with `markers` their cut-out doorway, window and
     transit markers ("markers-pdf"; without Books, a general sheet). The subject is a map, a Book,
     a list of Books (`read_books`), or the file of a map or a Book. `paper` is "letter" or "a4";
     `params` the `OverlayParams` of plans and markers (or a mapping of its `from_options`
