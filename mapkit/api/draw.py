@@ -207,8 +207,9 @@ def print_sheets(subject: Source | Sequence[Book] | None = None, markers: bool =
     """`mapkit print`: `render` of printable sheets, the kind chosen for the subject. A map's
     build instructions ("build-pdf": a Level, or `levels_per_page`, per page; `hex_names` writes
     each hex's name, `cover` adds a cover page); Books' 1:1 floor plan ("plan-pdf") tiled across
-    pages that overlap by `overlap` mm (0 or more, less than the printable area); or with `markers` their cut-out doorway, window and
-    transit markers ("markers-pdf"; without Books, a general sheet). The subject is a map, a Book,
+    pages that overlap by `overlap` mm (0 or more, less than the printable area); or with
+    `markers` their cut-out doorway, window and transit markers ("markers-pdf"; without Books, a
+    general sheet). The subject is a map, a Book,
     a list of Books (`read_books`), or the file of a map or a Book. `paper` is "letter" or "a4";
     `params` the `OverlayParams` of plans and markers (or a mapping of its `from_options`
     keywords); `map_file`, the map's file, titles the sheets and names it in warnings. Written
