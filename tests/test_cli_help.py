@@ -240,6 +240,23 @@ def test_completion_knows_every_command_and_option_of_the_parser(cli):
                     assert spelled in script, (shell, name, flag)
 
 
+def test_every_commands_output_completes_a_file_name(cli):
+    """`mapkit report MAP -o <TAB>` offered nothing in fish and zsh (its -o has no metavar, so the
+    script took it for a number): the `-o` of every command, and every option or positional that
+    names a file, completes file names."""
+    from mapkit.cli.jobs.completion import _described
+
+    _, commands = _described(build_parser())
+    for command in commands:
+        outputs = [o for o in command.options if "-o" in o.flags]
+        assert outputs and all(o.value == "file" for o in outputs), (command.name, [o.value for o in outputs])
+    fish = shutil.which("fish")
+    if fish is not None:
+        script = cli("completion", "fish")[1]
+        for command in ("print", "report", "render"):
+            assert re.search(rf"__fish_seen_subcommand_from {command}' -s o -l output -r -F", script), command
+
+
 @pytest.mark.parametrize("shell, check", [("zsh", ["-n"]), ("fish", ["-n"])])
 def test_completion_scripts_are_valid_for_their_shell(cli, tmp_path, shell, check):
     program = shutil.which(shell)

@@ -23,9 +23,10 @@ if TYPE_CHECKING:
 #: The shells a script is made for.
 SHELLS = ("bash", "zsh", "fish", "powershell")
 
-#: The metavars and positional names of what is a file (or a folder: DIR) on the command line.
+#: The metavars, and the names of positionals and of options without one (`print -o`: "output"),
+#: of what is a file (or a folder: DIR) on the command line.
 FILE_LIKE = {"BOOK", "COLLECTION", "DIR", "FILE", "MAP", "NEW_MAP", "OUT", "PATH", "map", "maps", "input", "paths",
-             "book"}
+             "book", "output"}
 
 
 class Option:
