@@ -13,7 +13,9 @@ costs almost nothing.
 
 from __future__ import annotations
 
-from mapkit.errors import FormatError, LossError, MapkitError, OptionError
+# (`X as X`: a name re-exported, for a program type-checked with `mypy --strict` too)
+from mapkit.errors import FormatError as FormatError, LossError as LossError, MapkitError as MapkitError
+from mapkit.errors import OptionError as OptionError
 
 TYPE_CHECKING = False  # (typing is not imported at run time: every command starts faster)
 if TYPE_CHECKING:  # (what the names are, for a type checker)
@@ -24,13 +26,13 @@ if TYPE_CHECKING:  # (what the names are, for a type checker)
     from mapkit.api.draw import *  # noqa: F401,F403
     from mapkit.api.files import *  # noqa: F401,F403
     from mapkit.api.pieces import *  # noqa: F401,F403
-    from mapkit.books.model import Book
-    from mapkit.books.overlay_result import OverlayResult
-    from mapkit.fitting.plan import FitResult
-    from mapkit.geometry.params import OverlayParams
-    from mapkit.model.map import Map, Piece, Placement
-    from mapkit.registry import FileFormat
-    from mapkit.rules.framework import Finding
+    from mapkit.books.model import Book as Book
+    from mapkit.books.overlay_result import OverlayResult as OverlayResult
+    from mapkit.fitting.plan import FitResult as FitResult
+    from mapkit.geometry.params import OverlayParams as OverlayParams
+    from mapkit.model.map import Map as Map, Piece as Piece, Placement as Placement
+    from mapkit.registry import FileFormat as FileFormat
+    from mapkit.rules.framework import Finding as Finding
 
 __version__ = "0.1.0"
 

@@ -403,6 +403,7 @@ def convert_source(source: Source | str, target: str | os.PathLike, from_fmt: st
         format_for_output(target, to_fmt)
         Path(target).parent.mkdir(parents=True, exist_ok=True)
         check_output(target, inputs=(path, *inputs))
+        _not_special(target)
         from mapkit.summary import read_said
 
         started = time.perf_counter()
@@ -433,6 +434,21 @@ def convert_source(source: Source | str, target: str | os.PathLike, from_fmt: st
         outcome.message = f"{target}: cannot make its folder: {exc.strerror or exc}"
         outcome.reason = "the output cannot be written"
     return outcome
+
+
+def _not_special(target: str) -> None:
+    """Refuse a named pipe, device or socket where a batch would write a file: a batch names its
+    outputs after its inputs, so a special file there is none the user named as an output (opening
+    a pipe to write waits for a reader for ever)."""
+    from mapkit.errors import OutputError
+    from mapkit.io import special_kind
+
+    try:
+        kind = special_kind(os.stat(target).st_mode)
+    except OSError:
+        return
+    if kind is not None:
+        raise OutputError(f"{target}: is {kind}, not a file: a batch writes only files; nothing was written")
 
 
 class Checked(Record):

@@ -125,9 +125,12 @@ def shown(path: object) -> str:
 
 def names(message: str, path: object) -> bool:
     """Whether `message` names the input `path` already, whole or by the excerpt an error gives
-    of a long name (so a batch does not name it twice)."""
+    of a long name, its control characters spelled or not (so a batch does not name it twice)."""
+    from mapkit.escapes import terminal
+
     text = str(path)
-    return any(form in message for form in (text, shown(text), excerpt(text, MAX_WHERE), excerpt(text)))
+    forms = (text, shown(text), excerpt(text, MAX_WHERE), excerpt(text))
+    return any(form in message or terminal(form, keep="\t") in message for form in forms)
 
 
 def is_link(text: str) -> bool:

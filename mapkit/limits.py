@@ -133,6 +133,17 @@ PIECES = _limit(
     "and a 2.9-million-piece map in `info` (benchmarks/bench_big.py). A map read into columns costs about 30 "
     "bytes a piece; commands that make every piece (validate, render) about 1 kB.",
     "each map reader, before it builds the pieces; mapkit.limits.check_map for every map read")
+SCENARIOS = _limit(
+    "scenarios per map", 100, "scenarios",
+    "A battlefield page sets up a handful of scenarios on its terrain (the corpus: at most 4). Every command "
+    "that asks about a map of several asks about each scenario apart, a copy of the map's work per scenario, "
+    "so their number is bounded; the scenarios a map names and those its pieces are tagged with both count.",
+    "mapkit.limits.check_map, for every map read")
+ROOMS = _limit(
+    "rooms per map", 100, "rooms",
+    "A dungeon page draws a few boards (Shadow Cavern: 4 rooms). Each room is summed up, checked and drawn as "
+    "a board of its own: a mapkit JSON map of 300,000 rooms (13 MB) took `info` over five minutes.",
+    "mapkit.limits.check_map, for every map read")
 HEXES_PER_PIECE = _limit(
     "hexes per piece", 100, "hexes",
     "Every piece's shape is catalog data (a personal tile takes a grass shape by its size); the largest, "
@@ -177,13 +188,15 @@ def check_count(limit: Limit, count: int, *, file: str | None = None, where: str
 
 
 def check_map(m, file: str | None = None) -> None:
-    """Refuse a map past the limits on pieces, coordinates and levels.
+    """Refuse a map past the limits on pieces, rooms, scenarios, coordinates and levels.
 
     Run on every map a reader returns (`mapkit.formats.read_map`), before any command works on
     it; readers that can count pieces earlier do so too, before building them.
     """
     pieces = m.pieces
     check_count(PIECES, len(pieces), file=file, what="the map")
+    check_count(ROOMS, len(m.rooms), file=file, what="the map")
+    check_count(SCENARIOS, len(m.scenarios()), file=file, what="the map")
     if not pieces and not m.buildings and not m.objects:
         return
     bound = COORDINATES.value

@@ -147,15 +147,18 @@ def formats(kind: str | None = None) -> tuple[FileFormat, ...]:
 
 
 def get(name: str, kind: str = "map") -> FileFormat:
-    """A format of `kind` by name; OptionError naming the known ones otherwise."""
+    """A format of `kind` by name, in any case ("HSC" is "hsc", as Pillow takes a format's name);
+    OptionError naming the known ones otherwise."""
     choice(kind, KINDS, "kind of document", "kind")
-    for fmt in _TABLES[kind]:
-        if fmt.name == name:
-            return fmt
-    _load_plugins()
-    for fmt in _TABLES[kind]:
-        if fmt.name == name:
-            return fmt
+    for loaded in (False, True):
+        if loaded:
+            _load_plugins()
+        for fmt in _TABLES[kind]:
+            if fmt.name == name:
+                return fmt
+        same = [fmt for fmt in _TABLES[kind] if fmt.name.casefold() == str(name).casefold()]
+        if len(same) == 1:
+            return same[0]
     choice(name, [f.name for f in _TABLES[kind]], "format")
     raise AssertionError(name)  # (choice raises for a name no format has)
 

@@ -37,6 +37,11 @@ def deprecated(old: str, new: str) -> None:
     warnings.warn(f"{old} is now {new}", DeprecationWarning, stacklevel=3)
 
 
+#: The extensions of what `mapkit.render` draws (every kind of `mapkit.outputs`; tests/test_api_terms.py
+#: holds the two lists together): a report saved under one would be a picture, sheet or page no viewer opens.
+DRAWN = (".png", ".svg", ".pdf", ".html", ".htm")
+
+
 class Answer:
     """A verb's answer (mixed into a `Record`): its text, its JSON, either saved on request.
 
@@ -58,14 +63,21 @@ class Answer:
 
     def save(self, path: PathLike, format: str | None = None) -> None:
         """Write a report to `path` atomically (`mapkit.io`): the one its extension chooses
-        (".json": `json()`; anything else: `text()`), or the one `format` names. Raises
-        OptionError for a `format` this answer has not, OutputError when `path` cannot be written."""
-        from mapkit.errors import choice
-        from mapkit.io import write_output
+        (".json": `json()`; any other name but a picture's, sheet's or page's: `text()`), or the
+        one `format` names, whatever the name. Raises OptionError for a `format` this answer has
+        not or a name of a drawing (".png": a report there would be a picture no viewer opens;
+        `mapkit.render` draws one), OutputError when `path` cannot be written."""
+        from mapkit.errors import OptionError, choice
+        from mapkit.io import is_stream, write_output
 
         made = self.reports()
         if format is None:
             name = str(path).lower()
+            if name.endswith(DRAWN) and not is_stream(path):
+                said = ", ".join(f"{key} ({', '.join(ends)})" if ends else f"{key} (any other name)"
+                                 for key, (_, ends) in made.items())
+                raise OptionError(f"{path}: the name of a picture, sheet or page; {type(self).__name__} is saved "
+                                  f"as {said}, or as `format` says", option="path", choices=tuple(made))
             format = next((key for key, (_, ends) in made.items() if name.endswith(ends) and ends), next(iter(made)))
         write_output(path, made[choice(format, made, "report format", "format")][0]())
 

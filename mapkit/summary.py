@@ -66,7 +66,7 @@ def summarise(m: Map) -> dict[str, Any]:
         "name": m.name,
         "author": m.author,
         "players": m.players,
-        "player_count": m.player_count(),  # None where the field gives no count ("" or "0")
+        "player_count": m.player_count(),  # None where the field gives no count ("", "0", "-1")
         "format": m.source_format,
         "version": m.source_version,
         "size": size,

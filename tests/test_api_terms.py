@@ -126,6 +126,10 @@ BAD_CALLS = {  # each was a ValueError, an AttributeError, a KeyError or no erro
     "render(profile='nope')": lambda m, b: mapkit.render(m, "png", profile="nope"),
     "report(profile='nope')": lambda m, b: mapkit.report(m, profile="nope"),
     "print_sheets(overlap=1000)": lambda m, b: mapkit.print_sheets(b, overlap=1000),
+    # (sheets that overlap by less than nothing leave a strip of the plan on no page)
+    "print_sheets(overlap=-5)": lambda m, b: mapkit.print_sheets(b, overlap=-5),
+    "print_sheets(overlap=nan)": lambda m, b: mapkit.print_sheets(b, overlap=float("nan")),
+    "render(plan-pdf, overlap=-1)": lambda m, b: mapkit.render(b, "plan-pdf", overlap=-1),
     "analyze(falls='some')": lambda m, b: mapkit.analyze(m, falls="some"),
     "analyze(mover='nope')": lambda m, b: mapkit.analyze(m, mover="nope"),
     "fit(format='nope')": lambda m, b: mapkit.fit(m, {"grass-1": 5}, format="nope"),
@@ -166,6 +170,21 @@ def test_a_file_that_cannot_be_read_keeps_its_file_and_place(tmp_path):
         assert (caught.value.file, caught.value.where) == (str(bad), "byte 0"), verb.__name__
 
 
+def test_a_collection_given_as_a_mapping_names_sets_and_pieces_as_a_list_of_them_does():
+    """`{"RotV": 1}` was taken as a collection of nothing (an unknown piece id, silently), so every
+    piece of the map was said missing: a key is a set or a piece as `"1xRotV"` names them, its
+    value the copies or the count; a key naming neither, or a count that is not one, is refused."""
+    listed = mapkit.inventory(TWIN, collection="2xRotV,3xrock-1").doc
+    assert mapkit.inventory(TWIN, collection={"RotV": 2, "rock-1": 3}).doc == listed
+    assert mapkit.inventory(TWIN, collection={"Rise of the Valkyrie": 2, "Rock 1-hex": 3}).doc == listed
+    assert mapkit.fit(TWIN, {"RotV": 3}) == mapkit.fit(TWIN, "3xRotV")
+    with pytest.raises(mapkit.OptionError, match=r"'RttF' names no set or piece mapkit knows; the closest: RttFF"):
+        mapkit.inventory(TWIN, collection={"RttF": 1})
+    for count in (-1, 2.5, "2"):
+        with pytest.raises(mapkit.OptionError, match="count"):
+            mapkit.fit(TWIN, {"grass-1": count})
+
+
 def test_validate_checks_a_book_as_it_checks_a_book_file():
     book = mapkit.read_book(BUNGALOW)
     assert mapkit.validate(book).findings == mapkit.validate(BUNGALOW).findings
@@ -182,17 +201,69 @@ def answers() -> dict:
             "validate_files": mapkit.validate_files([TWIN], jobs=1)}
 
 
+#: The extensions of each kind of drawing, as the output registry declares them.
+EXTENSIONS = {kind.name: kind.extensions for kind in mapkit.output_kinds()}
+
+
 def test_every_answer_says_itself_in_text_and_json_and_saves_either_on_request(tmp_path):
     for verb, answer in answers().items():
         assert isinstance(answer.text(), str) and answer.text(), verb
         json.loads(answer.json())
         text, as_json = tmp_path / f"{verb}.txt", tmp_path / f"{verb}.json"
+        if isinstance(answer, mapkit.Drawing):  # a drawing saves its bytes, under a name of its kind
+            drawn = tmp_path / f"{verb}{EXTENSIONS[answer.kind][0]}"
+            answer.save(drawn)
+            assert drawn.read_bytes() == answer.data, verb
+            continue
         answer.save(text)
         answer.save(as_json)
-        if isinstance(answer, mapkit.Drawing):  # a drawing saves its bytes, whatever the name
-            assert text.read_bytes() == as_json.read_bytes() == answer.data, verb
-        else:
-            assert (text.read_text(), as_json.read_text()) == (answer.text(), answer.json()), verb
+        assert (text.read_text(), as_json.read_text()) == (answer.text(), answer.json()), verb
+
+
+def test_an_answer_is_never_saved_under_a_name_that_says_another_kind_of_file(tmp_path):
+    """As Pillow's `save` (the name says the format, an unknown one is refused): a drawing under a
+    name of another kind of file (a PNG as "x.pdf") and a report under a picture's, sheet's or
+    page's name ("x.png" holding text) are refused, writing nothing; `format` overrides the name."""
+    for verb, answer in answers().items():
+        ends = EXTENSIONS[answer.kind] if isinstance(answer, mapkit.Drawing) else ()
+        for suffix in (".png", ".svg", ".pdf", ".html", ".htm", ".txt", ".json", ".jpg"):
+            if suffix in ends or (not ends and suffix in (".txt", ".json", ".jpg")):
+                continue
+            with pytest.raises(mapkit.OptionError, match="saved as"):
+                answer.save(tmp_path / f"{verb}{suffix}")
+        assert list(tmp_path.iterdir()) == [], verb
+    drawing = mapkit.render(TWIN, "png")
+    drawing.save(tmp_path / "picture.bin", format="png")
+    assert (tmp_path / "picture.bin").read_bytes() == drawing.data
+    found = mapkit.validate(TWIN)
+    found.save(tmp_path / "findings.html", format="text")
+    assert (tmp_path / "findings.html").read_text() == found.text()
+
+
+def test_every_answer_pickles_as_a_worker_process_sends_it_back():
+    """A program that checks maps in a `multiprocessing` pool gets each answer back pickled: a
+    `Validation` would not pickle (its rules hold their check functions, some made in a loop)."""
+    import pickle
+
+    for verb, answer in answers().items():
+        again = pickle.loads(pickle.dumps(answer))
+        assert type(again) is type(answer) and doc_of(again) == doc_of(answer), verb
+        if isinstance(answer, mapkit.Validation):
+            assert again == answer and [r.check for r in again.rules] == [r.check for r in answer.rules], verb
+
+
+def test_a_drawing_shows_itself_without_its_bytes():
+    """`mapkit.render(m, "png")` at a prompt printed 200,000 characters of PNG bytes: a drawing's
+    repr says what it is (as Pillow's images do), its bytes being `.data`."""
+    drawing = mapkit.render(TWIN, "png")
+    assert repr(drawing).startswith("Drawing(kind='png'") and len(repr(drawing)) < 300, repr(drawing)[:300]
+    assert inspect.signature(mapkit.Drawing).parameters["data"].default is inspect.Parameter.empty
+
+
+def test_the_names_a_report_refuses_are_those_of_every_kind_of_drawing():
+    from mapkit.results import DRAWN
+
+    assert set(DRAWN) == {ext for ends in EXTENSIONS.values() for ext in ends}
 
 
 def test_a_validation_saves_its_sarif_by_the_name_and_refuses_a_report_it_has_not(tmp_path):
@@ -235,6 +306,26 @@ def test_no_public_verb_writes_a_file_it_was_not_given(tmp_path, monkeypatch):
     mapkit.convert_files([TWIN], tmp_path / "converted", "hexoscape", jobs=1)  # its folder is where it is told
     assert sorted(p.name for p in tmp_path.iterdir()) == ["converted"]
     assert {p: p.stat().st_mtime_ns for p in samples.rglob("*")} == before
+
+
+def test_no_verb_writes_over_the_file_it_was_given_to_read(tmp_path):
+    """`mapkit.report("page.html", "page.html")` replaced the battlefield page with its report (the
+    command refuses: "is the input"): a verb given a file to read and a name to write refuses when
+    they are one file, writing nothing, as `mapkit.io` promises for the inputs named to a call.
+    (A map read earlier may still be written back to its file: `write(read(p), p)`.)"""
+    page = tmp_path / "page.html"
+    page.write_bytes((ROOT / "samples" / "maps" / "twin-rivers.hsc").read_bytes())  # (told by content)
+    twin = tmp_path / "twin.hsc"
+    twin.write_bytes(page.read_bytes())
+    before = page.read_bytes()
+    for call in (lambda: mapkit.report(page, page), lambda: mapkit.render(page, page),
+                 lambda: mapkit.render(mapkit.read(twin), page, source=page),
+                 lambda: mapkit.report(mapkit.read(twin), page, map_file=page),
+                 lambda: mapkit.write(page, page, format="hsc"), lambda: mapkit.write(str(twin), twin)):
+        with pytest.raises(mapkit.MapkitError, match="is the input"):
+            call()
+    assert page.read_bytes() == twin.read_bytes() == before
+    assert mapkit.write(mapkit.read(twin), twin) == []  # (a map read earlier goes back to its file)
 
 
 def test_the_old_heatmap_path_still_draws_there_and_warns(tmp_path):

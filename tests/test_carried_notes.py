@@ -14,6 +14,7 @@ import json
 import pytest
 
 from conftest import corpus_file, corpus_files
+from mapkit.errors import Unkept
 from mapkit.formats import encode_map, get, parse_map, read_map
 from mapkit.formats.hsc._tables import colorref, tables
 from mapkit.model.map import Map, Piece
@@ -238,3 +239,40 @@ def test_hexoscape_notes_carry_declared_sets_setsused_cannot_say():
     assert not named(url_losses, "Swarm of the Marro"), url_losses
     one = Map(attrs={"sets_used": {"RotV": 1}}, pieces=[Piece("grass-1", 0, 0, 0)])
     assert "Required Sets" not in encode_map(one, get("hexoscape"))[0].decode()  # setsUsed says it: no line
+
+
+def test_a_glyph_the_editor_has_is_carried_by_its_id_not_by_a_notes_line():
+    """glyph_named_id_y13.json -> share link was refused ("glyph letters ('A at (0, 0) Level 1'):
+    Hexoscape share links blank the map notes that would carry it") and -> .json gained a "Glyph
+    letters" line: the editor's own glyph id (y13, Astrid) carries the letter, in a link too. A
+    letter the editor has no glyph for still goes into the notes."""
+    m = Map(pieces=[Piece("grass-1", 0, 0, 0), Piece("glyph", 0, 0, 1, 0, {"letter": "A"}),
+                    Piece("grass-1", 1, 0, 0), Piece("glyph", 1, 0, 1, 0, {"letter": "H", "name": "Holdir"}),
+                    Piece("grass-1", 2, 0, 0), Piece("glyph", 2, 0, 1, 0, {"letter": "q"})])
+    data, losses = encode_map(m, get("hexoscape"))
+    doc = json.loads(data)
+    assert [p["inventoryID"] for p in doc["boardPieces"] if p["inventoryID"].startswith("y")] == ["y13", "y51", "y0"]
+    assert doc["hexMap"]["mapNotes"] == "Glyph letters: q at (2, 0) Level 1", doc["hexMap"]
+    back = parse_map(data, "hexoscape")
+    assert [(p.attrs.get("letter"), p.attrs.get("name")) for p in back.pieces.of_type(("glyph",))] == \
+        [("A", None), ("H", "Holdir"), ("q", None)]
+    editor_only = Map(pieces=m.pieces[:4])
+    link, link_losses = encode_map(editor_only, get("hexoscape-url"))  # nothing lost, so nothing refused
+    assert link_losses == []
+    assert [(p.attrs.get("letter"), p.attrs.get("name")) for p in parse_map(link, "hexoscape-url").glyphs()] == \
+        [("A", None), ("H", "Holdir")]
+
+
+def test_sets_a_scenario_names_in_its_own_text_are_carried_by_that_text():
+    """RiverOfBloodRoom3.html -> .json (and RiverofBlood.html --room 3) was refused: "sets used:
+    Champions of Forgotten Realms (no terrain) is left out (Hexoscape has no letter for it)", though
+    the scenario's text, written into mapNotes, says "Required Sets: Battle for the Underdark,
+    Champions of Forgotten Realms" and is read back. A share link blanks the notes: there it is lost."""
+    m = read_map(corpus_file("glasq-xhtml/RiverOfBloodRoom3.html"))
+    data, losses = encode_map(m, get("hexoscape"))  # nothing lost, so nothing refused
+    assert all(isinstance(line, Unkept) for line in losses), losses  # the page's own list beside it: a warning
+    assert named(losses, "one list, the scenario's", "not the map's own"), losses
+    back = parse_map(data, "hexoscape")
+    assert back.attrs["sets_used"] == {"BftU": 1, "Champions of Forgotten Realms": 1}
+    url_losses = encode_map(m, get("hexoscape-url"), allow_loss=True)[1]
+    assert named(url_losses, "Champions of Forgotten Realms", "no letter"), url_losses

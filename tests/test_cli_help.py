@@ -68,6 +68,12 @@ def test_a_mistyped_option_gets_the_nearest_option_of_its_command(cli, tmp_path,
     (["validate", "--profile", "tournment", SAMPLE], "tournament"),
     (["render", SAMPLE, "-o", "x.png", "--view", "isometric"], "iso"),
     (["analyze", SAMPLE, "--mover", "flier"], "flyer"),
+    # a rule's code and a set's id are choices too, though no argparse choice (rules C01 said "no rule")
+    (["rules", "P1011"], "P101"),
+    (["rules", "overlpa"], "P103"),  # (a rule's name, mistyped: its code)
+    (["validate", SAMPLE, "--select", "P1011"], "P101"),
+    (["validate", SAMPLE, "--ignore", "T2011"], "T201"),
+    (["inventory", SAMPLE, "--sets", "RotW"], "RotV"),
 ])
 def test_a_mistyped_choice_gets_the_nearest_choice(cli, argv, meant):
     code, _, err = cli(*argv)
@@ -92,6 +98,23 @@ def test_every_choice_is_taken_in_any_case_but_a_command_name():
                     assert getattr(args, action.dest) == choice, (name, value, typed)
     with pytest.raises(SystemExit):
         parser.parse_args(["INFO", SAMPLE])
+
+
+def test_a_format_name_is_taken_in_any_case(cli, tmp_path):
+    """`--from GLASQ` was refused ("unknown format 'GLASQ'") though `--to HEXOSCAPE` was taken: a
+    format's name means the same in any case, on the command line and in the library (as Pillow
+    takes "PNG" or "png"); the map read or written is the same."""
+    import mapkit
+
+    assert mapkit.read(SAMPLE, format="HSC") == mapkit.read(SAMPLE, format="hsc")
+    assert mapkit.read(SAMPLE, format="HSC").read_as == "hsc"
+    assert cli("info", SAMPLE, "--from", "HSC") == cli("info", SAMPLE, "--from", "hsc")
+    code, _, err = cli("convert", SAMPLE, str(tmp_path / "out.json"), "--from", "Hsc", "--to", "HexoScape")
+    assert code == 0 and "hexoscape," in err, err
+    assert mapkit.write(SAMPLE, tmp_path / "out.bin", format="MAPKIT") == []
+    assert mapkit.read(tmp_path / "out.bin").read_as == "mapkit"
+    # fit lays only pieces VirtualScape has for a map to be written as VirtualScape's, in any case
+    assert mapkit.fit(SAMPLE, {"grass-1": 500}, format="HSC") == mapkit.fit(SAMPLE, {"grass-1": 500}, format="hsc")
 
 
 def _positionals(command: argparse.ArgumentParser) -> list[str]:
@@ -164,14 +187,41 @@ comp mapkit print x --paper ""
 comp mapkit convert a --to hexo
 comp mapkit info samples/maps/twin-rivers.h
 comp mapkit completion ""
+comp mapkit info x --from gl
 complete -p mapkit
 """
     result = subprocess.run([bash, "--norc", "--noprofile", "-c", probe], capture_output=True, text=True, cwd=ROOT)
     assert result.returncode == 0, result.stderr
     lines = result.stdout.splitlines()
-    assert lines[:8] == ["info", "validate", "--profile", "casual tournament c3g", "letter a4",
-                         "hexoscape hexoscape-url", "samples/maps/twin-rivers.hsc", "bash zsh fish powershell"]
-    assert "-F _mapkit mapkit" in lines[8]
+    assert lines[:9] == ["info", "validate", "--profile", "casual tournament c3g", "letter a4",
+                         "hexoscape hexoscape-url", "samples/maps/twin-rivers.hsc", "bash zsh fish powershell",
+                         "glasq"]  # (a format's name: --from is no argparse choice, a plug-in may add one)
+    assert "-F _mapkit mapkit" in lines[9]
+
+
+def test_completion_bash_completes_a_file_name_with_spaces_as_one_word(cli, tmp_path):
+    """Map designers' files are named in words ("Table des geants.hsc"): bash completes such a
+    name, and a folder's, as one word (bash split it at each space: "Table", "des", "geants.hsc")."""
+    bash = shutil.which("bash")
+    if bash is None:
+        pytest.skip("no bash on this system")
+    script = tmp_path / "mapkit.bash"
+    script.write_text(cli("completion", "bash")[1])
+    maps = tmp_path / "maps"
+    (maps / "my maps").mkdir(parents=True)
+    (maps / "Table des geants.hsc").write_bytes(b"")
+    probe = f"""source {script}
+comp() {{ COMP_WORDS=("$@"); COMP_CWORD=$(( ${{#COMP_WORDS[@]}} - 1 )); COMPREPLY=(); _mapkit; echo "${{#COMPREPLY[@]}}:${{COMPREPLY[*]}}"; }}
+comp mapkit info Tab
+comp mapkit validate my
+comp mapkit convert x --to hsc -d my
+comp mapkit render x -o Tab
+comp mapkit print x --paper ""
+"""
+    result = subprocess.run([bash, "--norc", "--noprofile", "-c", probe], capture_output=True, text=True, cwd=maps)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.splitlines() == ["1:Table des geants.hsc", "1:my maps", "1:my maps", "1:Table des geants.hsc",
+                                          "2:letter a4"], result.stdout
 
 
 def test_completion_knows_every_command_and_option_of_the_parser(cli):
@@ -188,6 +238,23 @@ def test_completion_knows_every_command_and_option_of_the_parser(cli):
                 for flag in action.option_strings:
                     spelled = flag if shell != "fish" else (f"-l {flag[2:]}" if flag.startswith("--") else f"-s {flag[1:]}")
                     assert spelled in script, (shell, name, flag)
+
+
+def test_every_commands_output_completes_a_file_name(cli):
+    """`mapkit report MAP -o <TAB>` offered nothing in fish and zsh (its -o has no metavar, so the
+    script took it for a number): the `-o` of every command, and every option or positional that
+    names a file, completes file names."""
+    from mapkit.cli.jobs.completion import _described
+
+    _, commands = _described(build_parser())
+    for command in commands:
+        outputs = [o for o in command.options if "-o" in o.flags]
+        assert outputs and all(o.value == "file" for o in outputs), (command.name, [o.value for o in outputs])
+    fish = shutil.which("fish")
+    if fish is not None:
+        script = cli("completion", "fish")[1]
+        for command in ("print", "report", "render"):
+            assert re.search(rf"__fish_seen_subcommand_from {command}' -s o -l output -r -F", script), command
 
 
 @pytest.mark.parametrize("shell, check", [("zsh", ["-n"]), ("fish", ["-n"])])
@@ -233,6 +300,19 @@ def test_a_batch_with_warnings_and_refusals_draws_its_bar_to_the_end(tmp_path, c
     for line in said.replace("\r", "\n").splitlines():
         if "warning:" in line:
             assert "%|" not in line, line
+
+
+@pytest.mark.skipif(not hasattr(os, "openpty"), reason="needs a pseudo-terminal")
+def test_the_bar_is_drawn_on_a_terminal_that_tells_no_size(tmp_path):
+    """A terminal that says it is 0 columns wide (`script -qc '...' /dev/null`, a serial console,
+    some containers) got no bar at all; it gets one as wide as $COLUMNS or 80."""
+    maps = tmp_path / "maps"
+    maps.mkdir()
+    for n in range(4):
+        shutil.copy(SAMPLE, maps / f"rivers-{n}.hsc")
+    code, said = _on_a_terminal("validate", str(maps), "-j", "2", columns=0)
+    assert code == 0 and "100%" in said and "4/4" in said, said
+    assert max(len(line) for line in said.split("\r")) <= 80, said
 
 
 def test_completion_fish_completes_commands_and_choices(cli, tmp_path):

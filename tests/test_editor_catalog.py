@@ -250,3 +250,38 @@ def test_a_row_naming_no_piece_is_skipped_and_named():
 def test_telling_an_inventory_table_never_fails(data, header):
     assert inventory_tsv.sniff(header + data) in (0.0, 0.8)
     assert inventory_tsv.separator((header + data).decode("utf-8", "replace").splitlines()) in inventory_tsv.SEPARATORS
+
+
+# -- docs/pieces.md lists every piece the editor places ----------------------------------------------
+def editor_pieces_table() -> str:
+    """The table docs/pieces.md gives of every piece the editor places, made from the catalog and
+    the set table: its id, mapkit's type and name, its hexes, the editor's height field and
+    mapkit's game height (where they differ, "Differences with Hexoscape, settled" says why), and
+    the sets that hold it, with how many each holds ("announced" products marked so)."""
+    from mapkit.sets.sets import load_sets
+
+    holders: dict[str, list[str]] = {}
+    for s in load_sets(("master", "expansion", "kit", "community", "announced")):
+        for type_id, count in s.pieces:
+            mark = {"announced": " (announced)", "community": " (community kit)"}.get(s.kind, "")
+            holders.setdefault(type_id, []).append(f"{s.id} {count}{mark}")
+    rows = ["| Hexoscape id | mapkit type | name | hexes | editor's height | mapkit's height | sets (pieces in one) |",
+            "| --- | --- | --- | ---: | ---: | ---: | --- |"]
+    for p in catalog().types.values():
+        if not p.hexoscape:
+            continue
+        hid = "`z1`-`z8`" if p.id == "start-zone" else f"`{p.hexoscape}`"
+        editor = "-" if p.hexoscape_height is None else str(p.hexoscape_height)
+        mine = "edge" if p.kind == "edge" else "-" if p.kind == "marker" else str(p.obstacle_height or p.height)
+        sets = ", ".join(holders.get(p.id, [])) or "-"
+        rows.append(f"| {hid} | `{p.id}` | {p.name} | {p.hexes} | {editor} | {mine} | {sets} |")
+    return "\n".join(rows) + "\n"
+
+
+def test_docs_list_every_piece_the_editor_places():
+    """Issue 33: docs/pieces.md lists the editor's pieces with their sizes, heights and sets (it
+    listed only the newest few, and sent the reader to a research note outside the project)."""
+    from conftest import ROOT
+
+    page = (ROOT / "docs" / "pieces.md").read_text(encoding="utf-8")
+    assert editor_pieces_table() in page

@@ -352,3 +352,18 @@ def test_retile_is_the_deprecated_name_of_fit():
     new = mapkit.fit(field, {"grass-2": 2, "grass-1": 2})
     assert (old.feasible, old.map, old.changes) == (new.feasible, new.map, new.changes)
     assert "retile" not in mapkit.__all__ and "fit" in mapkit.__all__
+
+
+def test_cli_a_picture_too_large_is_refused_before_the_map_is_written(tmp_path, cli):
+    """Two grass 2-hex tiles 5,000 hexes apart along a diagonal (within the drawing extent):
+    `fit --picture` wrote the new map, then stopped with exit 3, "internal error: ValueError:
+    image would be 270952 x 155981 pixels". `render` refuses the same picture cleanly: so must fit,
+    before it writes anything."""
+    src = tmp_path / "far.mapkit.json"
+    src.write_text(json.dumps({"format": "mapkit", "version": 2, "name": "far", "pieces": [
+        {"type": "grass-2", "q": 0, "r": 0, "z": 0, "rotation": 0},
+        {"type": "grass-2", "q": 5000, "r": 5000, "z": 0, "rotation": 0}]}))
+    code, _, err = cli("fit", src, "--collection", "60 x grass-1", "--picture", tmp_path / "fit.png",
+                       "-o", tmp_path / "fit.mapkit.json")
+    assert code == 2 and "image would be" in err and "internal error" not in err, err
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["far.mapkit.json"]

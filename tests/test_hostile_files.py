@@ -75,6 +75,22 @@ def test_a_named_pipe_in_a_folder_is_skipped_never_opened(tmp_path, args):
     assert (folder / "pipe.hsc").exists()
 
 
+def test_a_named_pipe_where_a_batch_would_write_is_refused_never_opened(tmp_path):
+    """convert DIR -d OUT with a named pipe at OUT/street.hsc hung for ever, opening it to write
+    (a batch names its outputs after its inputs: a special file there is not one it was given)."""
+    folder, out = tmp_path / "maps", tmp_path / "out"
+    folder.mkdir()
+    out.mkdir()
+    (folder / "street.mapkit.json").write_bytes(STREET.read_bytes())
+    _fifo(out, "street.hsc")
+    try:
+        done = run_subprocess("convert", folder, "-d", out, "--to", "hsc", "--allow-loss", timeout=120)
+    except subprocess.TimeoutExpired:
+        pytest.fail("mapkit convert -d waited for a reader on the named pipe it would write")
+    assert done.returncode == 2 and "is a named pipe (FIFO), not a file" in done.stderr, done.stderr
+    assert "the output cannot be written" in done.stderr, done.stderr
+
+
 def test_a_named_pipe_in_a_folder_is_named_as_skipped(tmp_path):
     folder = tmp_path / "maps"
     folder.mkdir()
@@ -213,6 +229,22 @@ def test_a_players_field_of_0_is_said_as_no_count_and_kept_by_every_conversion(c
         assert read_map(tmp_path / target).players == "0"
     code, _, err = cli("convert", source, tmp_path / "m.url")
     assert code == 2 and "players ('0')" in err  # a link blanks the notes that carry it: named
+
+
+@pytest.mark.parametrize("field, count", [("00", None), ("-1", None), ("+0", None), ("2", "2"), ("2-4", "2-4")])
+def test_a_players_field_that_counts_no_player_is_no_count(cli, tmp_path, field, count):
+    """"0" was said as no count, but "00" and "-1" (as VirtualScape's free-text field may hold
+    them) were said as "players: 00": a number of players under 1 is no count either."""
+    from mapkit.formats import write_map
+    from mapkit.model.map import Map, Piece
+
+    source = tmp_path / "zero.hsc"
+    write_map(Map(name="Zero", players=field, pieces=[Piece("grass-1", 0, 0, 0)]), source)
+    summary = json.loads(cli("info", source, "--json")[1])
+    assert summary["players"] == field and summary["player_count"] == count
+    out = cli("info", source)[1]
+    said = f"players:  not given (the players field holds {field!r})" if count is None else f"players:  {field}"
+    assert said in out, out
 
 
 def test_a_link_file_of_several_links_or_bytes_that_are_no_text_is_refused(cli, tmp_path):

@@ -207,6 +207,9 @@ def test_control_characters_in_file_names_are_spelled_in_batch_lines(cli, tmp_pa
         code, out, err = cli(*args)
         _no_controls(out + err, " ".join(map(str, args)))
         assert "evil\\033]0;pwned\\a.hsc" in out + err
+        # named once on its line, as any other file (it was named twice: "x\\033.hsc: x\\033.hsc: byte 0")
+        line = next(line for line in err.splitlines() if "pwned" in line and "byte" in line)
+        assert line.count("pwned") == 1, line
 
 
 def test_a_map_name_with_control_characters_is_spelled_by_info(cli, tmp_path):

@@ -12,7 +12,7 @@ import pytest
 from conftest import ROOT, corpus_files
 from mapkit import limits, records
 from mapkit.formats import read_map, write_map
-from mapkit.model.map import Map, Piece
+from mapkit.model.map import Map, Piece, Room, Scenario
 
 BOOK = ROOT / "samples" / "books" / "bungalow.book.json"
 
@@ -188,6 +188,23 @@ def case_book_vertices(tmp_path, cli, monkeypatch):
     assert "10,001 vertices" in err
 
 
+def case_scenarios_per_map(tmp_path, cli, monkeypatch):
+    # mapkit JSON names its scenarios, or tags its pieces with them: both count
+    n = limits.SCENARIOS.value + 1
+    named = native_map(tmp_path, 1, scenario_setups=[Scenario(i + 1, f"s{i}") for i in range(n)])
+    refused(cli, "info", named, limit="scenarios per map", where=f"the map: {n:,} scenarios")
+    tagged = tmp_path / "tagged.mapkit.json"
+    write_map(Map(pieces=[Piece("glyph", i, 0, 0, 0, {"letter": "A", "scenario": i + 1}) for i in range(n)]), tagged)
+    refused(cli, "validate", tagged, limit="scenarios per map")
+
+
+def case_rooms_per_map(tmp_path, cli, monkeypatch):
+    # 300,000 rooms (a 13 MB file) took `info` over five minutes: each is summed up as a board of its own
+    n = limits.ROOMS.value + 1
+    path = native_map(tmp_path, 1, rooms=[Room(i + 1, f"r{i}") for i in range(n)])
+    refused(cli, "info", path, limit="rooms per map", where=f"the map: {n:,} rooms")
+
+
 def case_copies_in_a_collection(tmp_path, cli, monkeypatch):
     collection = tmp_path / "c.vsc"
     collection.write_text(f"[Collection]\nGrass1={limits.COLLECTION_COUNT.value + 1}\n")
@@ -278,3 +295,32 @@ def test_a_book_can_reach_the_vertex_limit_within_the_size_limit():
             for k in range(n)]
     size = len(json.dumps({"name": "traced tower", "kind": "enclosed", "footprint": {"polygon": ring}}))
     assert size * 1.25 < limits.BOOK_BYTES.value
+
+
+def test_every_list_of_a_book_is_bounded_before_the_schema_walks_it():
+    """A Book's lists of hexes (doorways, windows, transit, stairways, elevator shafts, exits, a
+    vehicle's spaces) and a floor's open sides had no bound: one floor of 2,000,000 doorways
+    (12 MB, under the Book size) took 76 s and 1.3 GB, 2,000,000 exits 104 s and 7.6 GB, before
+    the Book was read or refused. Every list a Book's schema allows is bounded, and the bound is
+    checked before the schema runs."""
+    from mapkit.schemas import load
+
+    schema = load("book.schema.json")
+    bounded = {path for path, _ in limits.schema_bounds("book.schema.json")}
+    for path in ("$.exits", "$.spaces", "$.floors[].open_sides", "$.floors[].doorways", "$.floors[].windows",
+                 "$.floors[].transit", "$.floors[].stairways_up", "$.floors[].stairways_down",
+                 "$.floors[].elevator_shafts"):
+        assert path in bounded, path
+
+    def lists(node: object) -> int:  # every list node of the schema, bounded or not
+        if isinstance(node, dict):
+            here = int(node.get("type") == "array" and "items" in node and node["items"] is not False
+                       and "maxItems" not in node)
+            return here + sum(lists(v) for v in node.values())
+        return sum(lists(v) for v in node) if isinstance(node, list) else 0
+
+    assert lists(schema) == 0
+    book = json.loads(BOOK.read_text())
+    book["exits"] = [{"q": 0, "r": 0, "number": 1}] * (dict(limits.schema_bounds("book.schema.json"))["$.exits"].value + 1)
+    with pytest.raises(limits.LimitError, match="exits in a Book"):
+        limits.check_lists(book, "book.schema.json")

@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 
 import pytest
+from conftest import ROOT
 
 from mapkit.model.map import Piece, Placement
 from mapkit.movement.analysis import analyze, prepare, report
@@ -276,6 +277,23 @@ def test_a_start_on_the_hex_a_vehicle_stands_on_is_answered_plainly(cli, tmp_pat
         in err, err
     code, out, err = cli("analyze", path, "--start", "1,0,5", "--json")
     assert code == 0 and json.loads(out)["start"] == [1, 0, 5]
+
+
+@pytest.mark.parametrize("start, words", [
+    ("3,3,1", "an elevator shaft: only its Elevator Car stops there"),  # where the sample's Elevator Car stands
+    ("3,3,9", "an elevator shaft: only its Elevator Car stops there"),
+    ("6,1,1", "a Half hex"),
+])
+def test_a_start_where_no_move_of_the_figure_ends_says_why(cli, start, words):
+    """The street sample's Elevator Car stands in its shaft at E4 (3, 3): `--start 3,3,1` answered
+    "from E4 (3, 3) on Level 1: ; 175 not reachable" (no space listed, not even its own), and a
+    start on a Half hex, where seeds/000 says figures "cannot occupy", was measured as if a figure
+    stood there. A start is a place the figure stands on: where none may, the answer says why,
+    exit 2, as for a hex a vehicle closes."""
+    street = ROOT / "samples" / "maps" / "street.mapkit.json"
+    code, out, err = cli("analyze", street, "--start", start)
+    assert code == 2 and not out and err.count("\n") == 1, (code, out, err)
+    assert words in err and "no figure of this profile stands there" in err, err
 
 
 @pytest.mark.parametrize("cells, start, words", [

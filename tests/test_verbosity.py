@@ -138,8 +138,9 @@ def test_a_batch_says_each_file_read_with_verbose(cli, tmp_path, page):
         assert code == 0 and err == "", (args, err)
 
 
-def _on_a_terminal(*args: str) -> tuple[int, str]:
-    """Run `mapkit ARGS` with its stderr on a terminal (a pseudo-terminal): its status and what it said there."""
+def _on_a_terminal(*args: str, columns: int = 100) -> tuple[int, str]:
+    """Run `mapkit ARGS` with its stderr on a terminal (a pseudo-terminal) `columns` wide (0: one
+    that tells no size, as `script` makes without a terminal around it): its status and what it said there."""
     import pty
 
     import fcntl
@@ -147,7 +148,7 @@ def _on_a_terminal(*args: str) -> tuple[int, str]:
     import termios
 
     master, slave = pty.openpty()
-    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 100, 0, 0))  # 100 columns, as a terminal has
+    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24 if columns else 0, columns, 0, 0))
     env = dict(os.environ, PYTHONPATH=str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", ""))
     proc = subprocess.Popen([sys.executable, "-m", "mapkit", *args], stdout=subprocess.DEVNULL, stderr=slave, env=env)
     os.close(slave)

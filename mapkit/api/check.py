@@ -24,7 +24,7 @@ __all__ = ["validate", "Validation", "check_options", "list_rules", "validate_fi
            "parse_setting"]
 FACE = tuple(__all__)
 #: The parts the commands are built from, on `mapkit.api`'s face only.
-__all__ += ["rule_parameters", "rule_table", "rule_page", "computed_rule_page"]
+__all__ += ["rule_parameters", "rule_table", "rule_page", "computed_rule_page", "nearest_rule"]
 #: Old names that still answer, each with a DeprecationWarning.
 OLD_NAMES: tuple[str, ...] = ()
 
@@ -113,7 +113,9 @@ def check_options(profile: str | None = "casual", select: Iterable[str] = (), ig
     for option, patterns in ((said["select"], select), (said["ignore"], ignore)):
         unknown = unknown_patterns(patterns)
         if unknown:
-            raise OptionError(f"{option} {', '.join(unknown)}: names no rule (see {said['rules']})")
+            meant = nearest_rule(unknown[0])
+            tip = f"; did you mean {meant!r}?" if meant else ""
+            raise OptionError(f"{option} {', '.join(unknown)}: names no rule{tip} (see {said['rules']})")
     chosen = select_rules(profile, select, ignore, options.get("vehicle_rules"))
     if select and not chosen:
         if select_rules(profile, select, ignore):
@@ -122,6 +124,22 @@ def check_options(profile: str | None = "casual", select: Iterable[str] = (), ig
         raise OptionError(f"{said['ignore']} {','.join(ignore)} leaves none of the rules {said['select']} "
                           f"{','.join(select)} names")
     return chosen, options
+
+
+def nearest_rule(typed: str) -> str | None:
+    """The code of the rule `typed` was most likely meant to name (a code mistyped, "P1O1", or a
+    rule's name, "overlap", as `mapkit.errors.nearest` finds it), or None when none is close.
+
+    Returns a rule's code ("P101").
+
+    Raises nothing."""
+    from mapkit.errors import nearest
+    from mapkit.rules.framework import load_rules
+
+    rules = load_rules()
+    names = {r.name: code for code, r in rules.items()}
+    meant = nearest(typed, [*rules, *names])
+    return names.get(meant, meant) if meant is not None else None
 
 
 def parse_setting(text: str) -> tuple[str, Any]:

@@ -48,7 +48,7 @@ class Drawing(Record, Answer):
     and what could not be drawn (`warnings`). `.save(path)` writes the bytes; `.text()` is one
     line saying what it is, `.json()` the same as a document."""
 
-    data: bytes
+    data: bytes = field(repr=False)  # (a prompt shows what it is, not 200,000 bytes of it)
     kind: str
     pages: int = 1
     what: str = ""
@@ -77,13 +77,22 @@ class Drawing(Record, Answer):
         return f"{self.what or self.kind}, {size}{pages}{listed}\n"
 
     def save(self, path: PathLike, format: str | None = None) -> None:
-        """Write the drawing's bytes to `path` atomically (`mapkit.io`), whatever its name (`format`,
-        if given, must be its `kind`). Raises OutputError when `path` cannot be written."""
+        """Write the drawing's bytes to `path` atomically (`mapkit.io`), under a name its kind's
+        extensions end (a PNG as ".png"), or any name when `format` is its `kind`, as Pillow's
+        `save`. Raises OptionError for a name of another kind of file (a PNG as "x.pdf": `render`
+        draws the kind a name says) or another `format`, OutputError when `path` cannot be written."""
+        from mapkit import outputs
         from mapkit.errors import choice
-        from mapkit.io import write_output
+        from mapkit.io import is_stream, write_output
 
         if format is not None:
             choice(format, (self.kind,), "format of this drawing", "format")
+        else:
+            kind = outputs.get(self.kind)
+            if not kind.named_by(os.fspath(path)) and not is_stream(path):
+                raise OptionError(f"{path}: {self.what or self.kind} is saved as {' or '.join(kind.extensions)}, or "
+                                  f"as `format` says (`render` draws the kind a name says)", option="path",
+                                  choices=kind.extensions)
         write_output(path, self.data)
 
     def json(self) -> str:
@@ -128,7 +137,8 @@ def render(subject: Any, path_or_kind: PathLike = "png", kind: str | None = None
 
     Raises OptionError for a name, kind or option it cannot use (naming the choices), PictureTooLarge
     for a PNG too large for memory, HeatmapError for a heatmap with nothing to draw (naming the file),
-    OutputError for a file that cannot be written, and as `read` does for a file."""
+    OutputError for a file that cannot be written or that is the map's own (the subject's file, or
+    `source`), and as `read` does for a file."""
     if subject is None:
         subject = []
     elif isinstance(subject, (str, os.PathLike, bytes)):
@@ -141,9 +151,17 @@ def render(subject: Any, path_or_kind: PathLike = "png", kind: str | None = None
     if books is not None and isinstance(subject, books.Book):
         subject = [subject]
     chosen = _kind(subject, os.fspath(path_or_kind), kind)
+    target = os.fspath(path_or_kind)
+    if target != chosen.name:  # a file to write: never the map's own file (`mapkit.io`), refused before any work
+        from mapkit.io import check_output
+
+        check_output(target, inputs=[options["source"]] if options.get("source") else [])
     scale = options.get("scale")
     if scale is not None and not scale > 0:
         raise OptionError(f"scale must be more than 0 pixels per hex, not {scale!r}", option="scale")
+    overlap = options.get("overlap")
+    if overlap is not None and not overlap >= 0:  # (NaN too) sheets apart would leave a strip of the plan on none
+        raise OptionError(f"overlap must be 0 mm or more, not {overlap!r}", option="overlap")
     told: Callable[[str], None] | None = options.pop("warn", None)
     warnings: list[str] = []
     if chosen.name in TELLS:
@@ -155,7 +173,6 @@ def render(subject: Any, path_or_kind: PathLike = "png", kind: str | None = None
         options["warn"] = tell
     if chosen.name not in NAMES_FILE:
         options.pop("source", None)
-    target = os.fspath(path_or_kind)
     try:
         drawn = chosen.draw(subject, **options)
     except HeatmapError as exc:  # (it leaves naming the file to its caller)
@@ -190,8 +207,9 @@ def print_sheets(subject: Source | Sequence[Book] | None = None, markers: bool =
     """`mapkit print`: `render` of printable sheets, the kind chosen for the subject. A map's
     build instructions ("build-pdf": a Level, or `levels_per_page`, per page; `hex_names` writes
     each hex's name, `cover` adds a cover page); Books' 1:1 floor plan ("plan-pdf") tiled across
-    pages that overlap by `overlap` mm; or with `markers` their cut-out doorway, window and
-    transit markers ("markers-pdf"; without Books, a general sheet). The subject is a map, a Book,
+    pages that overlap by `overlap` mm (0 or more, less than the printable area); or with
+    `markers` their cut-out doorway, window and transit markers ("markers-pdf"; without Books, a
+    general sheet). The subject is a map, a Book,
     a list of Books (`read_books`), or the file of a map or a Book. `paper` is "letter" or "a4";
     `params` the `OverlayParams` of plans and markers (or a mapping of its `from_options`
     keywords); `map_file`, the map's file, titles the sheets and names it in warnings. Written

@@ -201,7 +201,8 @@ def write(m: Map | PathLike | bytes, path: PathLike, format: str | None = None, 
           ) -> Written:
     """Write a map (or the map in a file, or in the bytes of one: a conversion) to `path`
     atomically; the name gives the format unless `format` (a name of `file_formats("map")`)
-    does. Replaces the file, the one the map was read from too.
+    does. Replaces the file, the one a map given was read from too, but never the file given
+    to read (OutputError: a conversion's output is not its input).
 
     Returns what the format could not carry, one line each (empty: nothing); the list's `held` is
     the map as the file holds it (read back from the bytes written when something was dropped).
@@ -212,6 +213,10 @@ def write(m: Map | PathLike | bytes, path: PathLike, format: str | None = None, 
     cannot be written; as `read` for a file."""
     from mapkit import formats
 
+    if isinstance(m, (str, os.PathLike)):  # a conversion: its output is never its input (`mapkit.io`)
+        from mapkit.io import check_output
+
+        check_output(path, inputs=(m,))
     return formats.write_map(read(m), os.fspath(path), format, allow_loss)
 
 

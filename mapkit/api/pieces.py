@@ -53,27 +53,26 @@ def inventory(subject: Map | PathLike | bytes, collection: Mapping[str, int] | P
     """What a map needs (`mapkit inventory`): a map, or the map in a file or bytes (`format` as
     for `read`). The pieces it needs (for a page of several scenarios, the most any one needs),
     the fewest official sets that build it (of those `sets` names, by id, if given; `community`
-    adds the community-made sets), and, given a `collection` (type id -> count, or a .vsc or
-    inventory file, or a list of sets such as "2xRotV,RttFF"), what the collection lacks.
+    adds the community-made sets), and, given a `collection` (a mapping of sets and pieces to
+    their copies and counts, {"RotV": 2, "rock-1": 3}, or a .vsc or inventory file, or a list of
+    sets such as "2xRotV,RttFF"), what the collection lacks.
 
     Returns an `Inventory` (`.doc`, `.short`, `.text()`, `.json()`, `.save(path)`).
 
-    Raises OptionError for a set id mapkit does not know, FormatError for a collection file that cannot
-    be read, and as `read` does for a map's file."""
+    Raises OptionError for a set id mapkit does not know or a collection's key naming no set or
+    piece, FormatError for a collection file that cannot be read, and as `read` does for a map's file."""
     from mapkit.sets.inventory_report import inventory_report
 
     m = map_of(subject, format)
-    if isinstance(collection, (str, os.PathLike)):
-        collection = read_collection(collection)
-    return Inventory(inventory_report(m, dict(collection) if collection is not None else None,
-                                      list(sets) if sets else None, community))
+    have = collection_of(collection) if collection is not None else None
+    return Inventory(inventory_report(m, have, list(sets) if sets else None, community))
 
 
 def fit(subject: Map | PathLike | bytes, collection: Mapping[str, int] | PathLike, keep_shapes: bool = False,
         format: str | None = None) -> FitResult:
-    """`mapkit fit`: a map (or the map in a file or bytes) re-tiled so that the collection (type
-    id -> count, or its .vsc or inventory file) builds it, with the same hexes, terrain and
-    Levels. When `feasible`, `.map` is the new map (`already_fits`: nothing to change) and
+    """`mapkit fit`: a map (or the map in a file or bytes) re-tiled so that the collection (as
+    `inventory` takes it: sets and pieces -> copies and counts, or its file) builds it, with the
+    same hexes, terrain and Levels. When `feasible`, `.map` is the new map (`already_fits`: nothing to change) and
     `.changes` what was re-cut; otherwise `.short_hexes` by terrain and `.purchase`, the smallest
     purchase that closes the gap. `keep_shapes` re-cuts only the pieces the collection is short
     of; `format` (a name of `file_formats("map")`) is the format the new map will be written in
@@ -82,19 +81,18 @@ def fit(subject: Map | PathLike | bytes, collection: Mapping[str, int] | PathLik
 
     Returns a `FitResult` (`.text()`, `.json()`, `.save(path)`: what `mapkit fit` prints).
 
-    Raises OptionError for a collection that holds no pieces or a `format` mapkit has not, FormatError
-    for a file that cannot be read."""
+    Raises OptionError for a collection that holds no pieces, a key naming no set or piece, or a
+    `format` mapkit has not, FormatError for a file that cannot be read."""
     from mapkit.errors import input_name
     from mapkit.fitting import fit_checked
     from mapkit.registry import get
 
-    if format is not None:
-        get(format, "map")
+    written_as = get(format, "map").name if format is not None else None
     m = map_of(subject)  # (its content says its format: `format` is the new map's)
-    have = read_collection(collection) if isinstance(collection, (str, os.PathLike)) else dict(collection)
+    have = collection_of(collection)
     check_collection(have)
     carries = None
-    if format == "hsc":  # VirtualScape holds only pieces with a VirtualScape id: lay no other
+    if written_as == "hsc":  # VirtualScape holds only pieces with a VirtualScape id: lay no other
         from mapkit.model.catalog import catalog
 
         carries = {t.id for t in catalog().types.values() if t.vs is not None}
@@ -109,6 +107,18 @@ def retile(m: Map, collection: Mapping[str, int] | PathLike, keep_shapes: bool =
     """Deprecated: the old name of `fit`, the command's word (docs/architecture.md, glossary)."""
     deprecated("mapkit.retile", "mapkit.fit")
     return fit(m, collection, keep_shapes, format)
+
+
+def collection_of(collection: Mapping[str, int] | PathLike) -> dict[str, int]:
+    """Piece type id -> count of a collection given as its file (or as a list of sets and pieces,
+    "2xRotV,RttFF") or as a mapping of sets and pieces to their copies and counts ({"RotV": 2,
+    "rock-1": 3}). Raises FormatError for a file or list it cannot read, OptionError for a key
+    naming no set or piece, or a count that is not one."""
+    from mapkit.sets.owned import read_mapping
+
+    if isinstance(collection, (str, os.PathLike)):
+        return read_collection(collection)
+    return read_mapping(collection)
 
 
 def check_collection(have: Mapping[str, int]) -> None:

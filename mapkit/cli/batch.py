@@ -36,7 +36,8 @@ class ProgressBar:
             if self.bar is None and total >= 2 and common.verbosity >= 0 and _is_terminal(sys.stderr):
                 from tqdm import tqdm
 
-                self.bar = tqdm(total=total, unit=self.unit, file=sys.stderr, leave=False)
+                columns, rows = _size(sys.stderr)
+                self.bar = tqdm(total=total, unit=self.unit, file=sys.stderr, leave=False, ncols=columns, nrows=rows)
         elif self.bar is not None:
             self.bar.update(done - self.bar.n)
             if done >= total:
@@ -66,6 +67,23 @@ class ProgressBar:
         with self.bar.external_write_mode(file=sys.stderr):
             say(line)
             sys.stderr.flush()
+
+
+def _size(stream: Any) -> tuple[int | None, int | None]:
+    """The bar's width and rows on a terminal that tells none (0 x 0: `script` without a terminal
+    around it, a serial console), where tqdm would draw nothing: $COLUMNS (or 80) wide, 24 rows.
+    None where it tells one (tqdm follows the terminal's size)."""
+    import os
+
+    from mapkit.cli.parsing import terminal_width
+
+    try:
+        told = os.get_terminal_size(stream.fileno())
+    except (AttributeError, ValueError, OSError):
+        return terminal_width(), 24
+    if told.columns > 0 and told.lines > 0:
+        return None, None
+    return told.columns or terminal_width(), told.lines or 24
 
 
 def _is_terminal(stream: Any) -> bool:

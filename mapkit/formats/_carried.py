@@ -13,8 +13,9 @@ rather than refusing it:
 - for Hexoscape, which has no field for them: how many players the map is for ("Players: 2",
   `Map.players`), the names of the start zones ('Start zone names: player 1 "Red"'), each
   player's tiles named alike (a player whose tiles differ is named as a loss), and the letters of
-  the glyphs, whose pieces Hexoscape has without a letter ("Glyph letters: A at (9, 3) Level 2",
-  axial q, r as the file writes them and the Level the glyph lies on).
+  the glyphs the editor has no glyph of its own for (it names each of its glyphs by an id that
+  says the letter, `y13` for A; any other letter is written on its face-down glyph, "Glyph
+  letters: q at (9, 3) Level 2", axial q, r as the file writes them and the Level the glyph lies on).
 """
 
 from __future__ import annotations
@@ -81,9 +82,13 @@ def letter_carried(letter: object) -> bool:
 
 
 def glyph_letters(m: Map) -> list[tuple[str, int, int, int]]:
-    """(letter, q, r, Level) of each glyph whose letter a line carries, in map order."""
+    """(letter, q, r, Level) of each glyph whose letter a line carries, in map order: those the
+    web editor has no glyph of its own for (its id, `y13` for A, says the letter itself)."""
+    from mapkit.model.catalog import catalog
+
+    cat = catalog()
     return [(p.attrs["letter"], p.q, p.r, p.z) for p in m.pieces.of_type(("glyph",))
-            if letter_carried(p.attrs.get("letter"))]
+            if letter_carried(p.attrs.get("letter")) and cat.hexoscape_glyph_id(p.attrs) is None]
 
 
 def entries(m: Map, fmt: str, tiled: Iterable[int] = ()) -> list[tuple[str, str]]:

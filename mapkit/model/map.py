@@ -261,12 +261,15 @@ class Map(Record):
 
     def player_count(self) -> str | None:
         """How many players the map says it is for (its `players`, stripped), or None when it
-        says none: "" or "0". VirtualScape's players field is free text the designer may leave
-        as it is (docs: hsc-format.md, PlayerNumber); no map is made for 0 players, so "0" is
-        the field left unset, as an empty one is (`info` says so; a conversion that cannot keep
-        the field as it is names it among its losses)."""
+        says none: "", "0" or another number under 1. VirtualScape's players field is free text the
+        designer may leave as it is (docs: hsc-format.md, PlayerNumber); no map is made for 0
+        players, so "0" is the field left unset, as an empty one is (`info` says so; a conversion
+        that cannot keep the field as it is names it among its losses)."""
         said = str(self.players or "").strip()
-        return None if said in NO_PLAYER_COUNT else said
+        digits = said[1:] if said[:1] in ("+", "-") else said
+        if said in NO_PLAYER_COUNT or (digits.isascii() and digits.isdigit() and len(digits) < 12 and int(said) < 1):
+            return None  # ("00", "-1": a number of players under 1 says no count either)
+        return said
 
     def several_scenarios(self) -> bool:
         """Whether the map sets up more than one scenario, so that a question about it (its

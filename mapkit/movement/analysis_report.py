@@ -106,6 +106,10 @@ def analyze_map(m: Map, figure: Figure, start: tuple[int, int, int] | None = Non
             raise StartError(_no_start(m, spaces, start, sheets))
         start = spaces.key(found)
     result = analyze(spaces, figure, start, broken_windows=broken_windows, at=at)
+    if start is not None and result.start is not None and not spaces.occupied[result.start]:
+        why = result.no_end()[result.start]  # (a figure the map places there is the one measured)
+        if why is not None:
+            raise StartError(_cannot_stand(m, result, start, why, sheets))
     data = report(result)
     _name_places(data, sheets if sheets is not None else m)
     data["map"] = m.name
@@ -150,21 +154,38 @@ def _no_start(m: Map, spaces: Spaces, start: tuple[int, int, int], sheets: Map |
     it (a vehicle, a building's Partial hex, a tree: "B1 (1, 0) on Level 1: Sports Car (object
     1) stands there"), and the Levels of that hex's open spaces (a vehicle's top among them), never
     the Level of a space something closes."""
-    from mapkit.model.board import Board
-
     q, r, level = start
     here = [s for s in range(len(spaces)) if (spaces.q[s], spaces.r[s]) == (q, r)]
     have = sorted({spaces.level(s) for s in here if spaces.clearance[s] > 0})
     closed = [spaces.closed_by[s] for s in here if spaces.clearance[s] <= 0 and spaces.level(s) == level
               and s in spaces.closed_by]
-    board = Board.of(sheets if sheets is not None else m)
-    sheet = board.name(q, r) if board is not None else None
-    where = f"{sheet} ({q}, {r})" if sheet else f"q={q}, r={r}"
+    where = _hex_said(m, q, r, sheets)
     filled = holes(m, spaces).get((q, r)) if not (closed or have) else None
     why = f": {closed[0]}" if closed else f": {filled} fills that hex" if filled else ""
     if not have:
         return f"no space at {where} on Level {level}{why}; that hex has no space a figure may stand on"
     return f"no space at {where} on Level {level}{why}; that hex has spaces on Level {', '.join(map(str, have))}"
+
+
+def _hex_said(m: Map, q: int, r: int, sheets: Map | None) -> str:
+    """A hex as the build sheets name it, with its q, r ("E4 (3, 3)")."""
+    from mapkit.model.board import Board
+
+    board = Board.of(sheets if sheets is not None else m)
+    sheet = board.name(q, r) if board is not None else None
+    return f"{sheet} ({q}, {r})" if sheet else f"q={q}, r={r}"
+
+
+def _cannot_stand(m: Map, result: Any, start: tuple[int, int, int], why: str, sheets: Map | None) -> str:
+    """Why a start names a space no move of this figure ends on, plainly: what the space is (an
+    elevator shaft where only its Elevator Car stops, a Half hex, a ceiling too low ...) and the
+    Levels of that hex where the figure may stand."""
+    spaces, no_end = result.spaces, result.no_end()
+    (q, r, _), level = start, spaces.level(result.start)
+    have = sorted({spaces.level(s) for s in range(len(spaces))
+                   if (spaces.q[s], spaces.r[s]) == (q, r) and no_end[s] is None})
+    others = f"; it may stand on that hex on Level {', '.join(map(str, have))}" if have else ""
+    return f"{_hex_said(m, q, r, sheets)} on Level {level}: {why}; no figure of this profile stands there{others}"
 
 
 def _name_places(data: dict[str, Any], sheets: Map) -> None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from mapkit.errors import OptionError, PictureTooLarge
+from mapkit.errors import OptionError
 from mapkit.outputs import Drawn
 
 
@@ -52,12 +52,8 @@ def draw_png(m: Any, scale: float = 36.0, **options: Any) -> Drawn:
     from mapkit.bulk import paused_gc
     from mapkit.outputs.paint.raster import render_png
 
-    with paused_gc():
-        scene = scene_of(m, options)
-        try:
-            return Drawn(render_png(scene, scale))
-        except ValueError as exc:
-            raise PictureTooLarge(str(exc)) from None
+    with paused_gc():  # (PictureTooLarge for a PNG too large for memory, from the painter)
+        return Drawn(render_png(scene_of(m, options), scale))
 
 
 def draw_svg(m: Any, scale: float | None = None, **options: Any) -> Drawn:

@@ -64,6 +64,18 @@ class Rule(Record, frozen=True):
         """what, why, example, source (and convention, where the rule rests on a habit)."""
         return rule_docs(self.family).get(self.code, {})
 
+    def __reduce__(self) -> str | tuple[Any, ...]:
+        """A registered rule pickles as its code (its check may be a function made in a loop,
+        which pickle cannot name), so an answer that lists rules crosses to another process."""
+        if load_rules().get(self.code) is self:
+            return registered_rule, (self.code,)
+        return super().__reduce__()
+
+
+def registered_rule(code: str) -> Rule:
+    """The rule registered under `code` (KeyError for none): how a pickled rule comes back."""
+    return load_rules()[code]
+
 
 class CheckContext(Record):
     """What a rule sees: the map, its file name, options, and shared derived data (cached).

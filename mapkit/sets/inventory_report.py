@@ -29,7 +29,12 @@ def inventory_report(m: Any, collection: dict[str, int] | None = None, set_ids: 
         known = {s.id.lower(): s for s in sets}
         unknown = [i for i in set_ids if i.lower() not in known]
         if unknown:
-            raise OptionError(f"unknown set id(s) {', '.join(unknown)} (known: {', '.join(s.id for s in sets)})")
+            from mapkit.errors import nearest
+
+            meant = nearest(unknown[0], [s.id for s in sets])
+            tip = f"; did you mean {meant!r}?" if meant else ""
+            raise OptionError(f"unknown set id(s) {', '.join(unknown)} (known: {', '.join(s.id for s in sets)}){tip}",
+                              option="sets", choices=tuple(s.id for s in sets))
         sets = [known[i.lower()] for i in set_ids]
     terrain = terrain_requirements(m)
     try:

@@ -16,12 +16,14 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from mapkit.errors import FormatError, excerpt
+from mapkit.errors import FormatError, OptionError, excerpt
 from mapkit.model.catalog import catalog
 from mapkit.sets.counts import read_count
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from typing import Mapping
+
     from mapkit.sets.declared import Product
 
 
@@ -70,6 +72,36 @@ def read_text(text: str, warnings: list[str] | None = None, called: str = "colle
     for index, item in enumerate((" ".join(i.split()) for i in text.split(",")), 1):
         if item:
             _add(counts, item, None, f"{called} item {index}", warnings)
+    return counts
+
+
+#: How a collection counts glyphs: by letter ("glyph:A", `mapkit.sets.vsc`), not by piece.
+GLYPH = "glyph:"
+
+
+def read_mapping(items: Mapping[str, int], called: str = "collection") -> dict[str, int]:
+    """A collection a program gives as a mapping, each key a set or a piece as a list's item names
+    it (RotV, "Rise of the Valkyrie", rock-1, "Rock 1-hex"; a glyph by its letter, "glyph:A") and
+    its value the copies of the set or the count of the piece: type id -> count. OptionError (naming the mapping as `called`) for a
+    key that is neither, with the closest names, or a value that is not a whole number of 0 or more."""
+    counts: dict[str, int] = {}
+    for name, copies in items.items():
+        if isinstance(copies, bool) or not isinstance(copies, int) or copies < 0:
+            raise OptionError(f"{called}[{excerpt(str(name))!r}]: a count is a whole number of 0 or more, "
+                              f"not {excerpt(repr(copies))}", option=called)
+        piece = name if str(name).startswith(GLYPH) else _piece(str(name))  # (a glyph by its letter, as .vsc counts it)
+        if piece is not None:
+            counts[piece] = counts.get(piece, 0) + copies
+            continue
+        product = _set(str(name))
+        if product is None:
+            close = closest(str(name))
+            hint = f"; the closest: {', '.join(close)}" if close else ""
+            raise OptionError(f"{called}: {excerpt(str(name))!r} names no set or piece mapkit knows{hint} (a set: its "
+                              "id such as RotV, or its name; a piece: its id such as rock-1, or its name)",
+                              option=called)
+        for type_id, n in product.set.pieces if product.set is not None else ():
+            counts[type_id] = counts.get(type_id, 0) + n * copies
     return counts
 
 

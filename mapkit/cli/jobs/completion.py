@@ -23,9 +23,10 @@ if TYPE_CHECKING:
 #: The shells a script is made for.
 SHELLS = ("bash", "zsh", "fish", "powershell")
 
-#: The metavars and positional names of what is a file (or a folder: DIR) on the command line.
+#: The metavars, and the names of positionals and of options without one (`print -o`: "output"),
+#: of what is a file (or a folder: DIR) on the command line.
 FILE_LIKE = {"BOOK", "COLLECTION", "DIR", "FILE", "MAP", "NEW_MAP", "OUT", "PATH", "map", "maps", "input", "paths",
-             "book"}
+             "book", "output"}
 
 
 class Option:
@@ -70,10 +71,21 @@ def _described(parser: argparse.ArgumentParser) -> tuple[list[Option], list[Comm
     return top, commands
 
 
+#: The option whose value is the name of a map format: not an argparse choice (a format may come
+#: from a plug-in, registered when it is first asked for), completed with the names registered.
+FORMAT_OPTION = "--from"
+
+
 def _options(parser: argparse.ArgumentParser) -> list[Option]:
     out = []
     for action in parser._actions:
         if not action.option_strings or action.help == argparse.SUPPRESS:
+            continue
+        if FORMAT_OPTION in action.option_strings:
+            from mapkit import api
+
+            names = [f.name for f in api.file_formats("map")]
+            out.append(Option(list(action.option_strings), "choice", names, _first_clause(action.help or "")))
             continue
         if action.nargs == 0:
             value = ""
@@ -115,12 +127,12 @@ def _bash(top: list[Option], commands: list[Command]) -> str:
             if o.value == "choice":
                 values.append(f'                {pattern}) COMPREPLY=($(compgen -W "{" ".join(o.choices)}" -- "$cur")); return ;;')
             elif o.value == "dir":
-                values.append(f'                {pattern}) COMPREPLY=($(compgen -d -- "$cur")); return ;;')
+                values.append(f'                {pattern}) _mapkit_files -d "$cur"; return ;;')
             elif o.value == "file":
-                values.append(f'                {pattern}) COMPREPLY=($(compgen -f -- "$cur")); return ;;')
+                values.append(f'                {pattern}) _mapkit_files -f "$cur"; return ;;')
             else:
                 values.append(f"                {pattern}) return ;;")
-        rest = ('COMPREPLY=($(compgen -f -- "$cur"))' if c.files else
+        rest = ('_mapkit_files -f "$cur"' if c.files else
                 f'COMPREPLY=($(compgen -W "{" ".join(c.choices)}" -- "$cur"))' if c.choices else "return")
         cases.append(f"""        {c.name})
             case "$prev" in
@@ -134,6 +146,11 @@ def _bash(top: list[Option], commands: list[Command]) -> str:
             ;;""")
     names = " ".join(c.name for c in commands)
     return f"""# bash completion for mapkit (made by `mapkit completion bash`)
+# Files (-f) or folders (-d) starting with $2, one a line: a name with spaces stays one word.
+_mapkit_files() {{
+    local IFS=$'\\n'
+    COMPREPLY=($(compgen "$1" -- "$2"))
+}}
 _mapkit() {{
     local cur="${{COMP_WORDS[COMP_CWORD]}}" prev="${{COMP_WORDS[COMP_CWORD-1]}}" command="" i
     COMPREPLY=()

@@ -72,7 +72,15 @@ def fit_file(path: PathLike, collection: PathLike, output: PathLike | None = Non
     note = None
     if changed:
         assert result.map is not None
-        from mapkit.errors import LossError
+        from mapkit.errors import LossError, PictureTooLarge
+
+        drawing = None
+        if shot is not None:  # drawn before the map is written: a picture too large leaves no file behind
+            try:
+                drawing = api.render(result, "fit-svg" if shot.lower().endswith(".svg") else "fit-png",
+                                     name=input_name(source))
+            except PictureTooLarge as exc:
+                raise PictureTooLarge(f"{shot}: {exc}") from None
 
         try:
             losses = api.write(result.map, out, fmt, allow_loss)
@@ -82,8 +90,8 @@ def fit_file(path: PathLike, collection: PathLike, output: PathLike | None = Non
             tell(f"{out}: {'warning' if isinstance(loss, Unkept) else 'dropped'}: {loss}")
         result.output = out
         note = f"{out}: re-tiled map, {fmt}, {api.pieces_said(losses.held)}"  # (what the file holds)
-        if shot is not None:
-            api.render(result, shot, name=input_name(source))
+        if drawing is not None and shot is not None:
+            drawing.save(shot)
             result.picture = shot
             note += f"; {shot}: picture of the changes"
     return Result(result, result.json() if as_json else result.text(), tell, 0 if result.feasible else 1, note=note)

@@ -42,7 +42,9 @@ def _rules_listing(code: str | None, profile: str | None, vehicle_rules: str | N
     chosen = api.list_rules(profile, code, vehicle_rules)
     if code is not None and not chosen:
         within = f" in profile {profile}" if profile else ""
-        raise OptionError(f"no rule {code!r}{within} (see `mapkit rules`)")
+        meant = api.nearest_rule(code)
+        tip = f"; did you mean {meant!r}?" if meant and api.list_rules(profile, meant, vehicle_rules) else ""
+        raise OptionError(f"no rule {code!r}{within}{tip} (see `mapkit rules`)")
     if as_json:
         return Result(chosen, json_text([{"code": r.code, "name": r.name, "severity": r.severity, "family": r.family,
                                            "profiles": sorted(r.profiles), "summary": r.summary, **r.doc}

@@ -122,7 +122,8 @@ def losses(m: Map) -> list[str]:
                        "Hexoscape cannot place C3G Books")
     # the players, a page's number and zone colours and the zones' names go into mapNotes (_carried)
     if not sets_in_notes(m):  # (else mapNotes says them as a page does, copies and all)
-        out.extend(_declared_losses(m))
+        out.extend(_declared_losses(m, _said_in_notes(m)))
+        out.extend(_own_list_unkept(m))
     out.extend(uncarried(m, NAME))
     out.extend(print_setting_losses(m, "Hexoscape"))
     wrapper = m.extras.get(NAME, {}).get("wrapped_in")
@@ -150,16 +151,41 @@ def sets_in_notes(m: Map) -> bool:
     return own is not None and said is not None and any(copies.get(k) != n for k, n in said.items())
 
 
-def _declared_losses(m: Map) -> list[str]:
+def _said_in_notes(m: Map) -> dict[str, float | int]:
+    """The sets the notes as written say on their first "Required Sets:" line, which the reader
+    takes over setsUsed: a scenario written alone that names its own sets says them in its text."""
+    from mapkit.sets.declared import read_required
+
+    return read_required(notes_text(m, carry=NAME), [], "", loose=True) or {}
+
+
+def _own_list_unkept(m: Map) -> list[Unkept]:
+    """A scenario written alone that names sets of its own (a page's scenario adding a figure
+    expansion): Hexoscape keeps one list, the scenario's, which is what every check holds it to;
+    the page's own list beside it is not kept."""
+    from mapkit.sets import declared as sets_declared
+
+    own, view = sets_declared.of_map(m), sets_declared.of_view(m)
+    if own is None or view is None or own == view:
+        return []
+    said = lambda found: ", ".join(d.label for d in found)  # noqa: E731
+    return [Unkept(f"sets used: Hexoscape keeps one list, the scenario's ({said(view)}), which every check holds "
+                   f"it to, not the map's own ({said(own)})")]
+
+
+def _declared_losses(m: Map, said: dict[str, float | int] | None = None) -> list[str]:
     """What setsUsed cannot say of the declared sets (those of the scenario written, if it names
     its own): a product with no Hexoscape letter (a figure expansion, a name mapkit does not
-    know, a set Hexoscape lacks) and part of a copy."""
+    know, a set Hexoscape lacks) and part of a copy; none of those the notes say (`said`, with
+    the same copies: the reader takes them from there)."""
     from mapkit.sets import declared as sets_declared
     from mapkit.sets.sets import set_letters
 
     out = []
     lettered = set(set_letters().values())
     for d in sets_declared.of_view(m) or ():
+        if said and said.get(d.product.key) == d.copies:
+            continue
         if d.product.key not in lettered:
             out.append(f"sets used: {d.label} is left out (Hexoscape has no letter for it)")
         elif d.copies != int(d.copies) or d.copies < 1:

@@ -217,10 +217,11 @@ def losses(m: Map) -> list[str]:
         if str(m.attrs.get(key) or "").strip():
             out.append(f"map attribute {key} ({said(m.attrs[key])}): Hexoscape share links blank the map notes "
                        "that would carry it")
-    from mapkit.formats.hexoscape._write import _declared_losses, sets_in_notes
+    from mapkit.formats.hexoscape._write import _declared_losses
 
-    if sets_in_notes(m):  # the notes would say them, copies and all: the link keeps setsUsed's letters only
-        out.extend(_declared_losses(m))
+    # the notes would say them (as a "Required Sets:" line of their own, or of a scenario's text):
+    # the link keeps setsUsed's letters only
+    out.extend(line for line in _declared_losses(m) if line not in out)
     for label, value in entries(m, hexoscape.NAME):
         out.append(f"{WHAT[label]} ({said(value)}): Hexoscape share links blank the map notes that would "
                    "carry it")

@@ -68,9 +68,11 @@ def render_image(scene: Scene, scale: float = 36.0, supersample: int = 2) -> Any
     """Draw a scene into a Pillow RGB image."""
     from PIL import Image, ImageDraw
 
+    from mapkit.errors import PictureTooLarge
+
     width, height = image_size(scene, scale)
-    if width * height > MAX_PIXELS:
-        raise ValueError(f"image would be {width} x {height} pixels; lower the scale")
+    if width * height > MAX_PIXELS:  # (every PNG of a scene: a map's, fit's, a report's pictures)
+        raise PictureTooLarge(f"image would be {width} x {height} pixels; lower the scale")
     ss = supersample if width * height * supersample * supersample <= MAX_SUPERSAMPLED else 1
     k = scale * ss / scene.pitch
     img = Image.new("RGB", (width * ss, height * ss), scene.background)
