@@ -11,12 +11,26 @@ from mapkit.model.map import Map
 MARKERS, FIGURES = ("marker",), ("figure",)
 
 
+#: Types a list names by what their pieces say of themselves (whose start zone, which glyph).
+_OWN_WORDS = frozenset({"start-zone", "glyph", "personal"})
+
+
 def parts_list(m: Map, indices: list[int]) -> list[tuple[str, int]]:
-    """(piece name, count) for the given pieces, start zones counted in hexes, biggest first."""
+    """(piece name, count) for the given pieces, start zones counted in hexes, biggest first.
+    Of every piece of a map, the pieces of the types named by their type alone are counted by
+    type (`Pieces.type_counts`), without a look at each."""
     cat = catalog()
     counts: Counter[str] = Counter()
-    for i in indices:
-        piece = m.pieces[i]
+    if len(indices) == len(m.pieces) and list(indices) == list(range(len(m.pieces))):
+        by_type = m.pieces.type_counts()
+        said = [t for t in by_type if t in _OWN_WORDS or cat[t].kind == "figure"]
+        for t, n in by_type.items():
+            if t not in said:
+                counts[cat[t].name] += n
+        pieces = m.pieces.of_type(said) if said else []
+    else:
+        pieces = [m.pieces[i] for i in indices]
+    for piece in pieces:
         ptype = cat[piece.type]
         if ptype.id == "start-zone":
             counts[f"start zone spaces, player {piece.attrs.get('player', '?')}"] += 1
