@@ -4,9 +4,9 @@ The package is shaped like `mapkit.formats`: the shared core below, and one modu
 per product, each declared once in `OUTPUTS` below as a format is declared in `mapkit.registry`.
 
     scene/       what to draw, once, in millimetres: shapes, layout, style, symbols, legend,
-                 the top / per-level / isometric views, the report's map (browse), C3G
-                 buildings, parts lists, pages (page: a sheet of paper, its words measured
-                 through the painter), the board's lettering
+                 the top / per-level / isometric views, the steps between Levels, the
+                 report's map (browse), C3G buildings, parts lists, pages (page: a sheet of
+                 paper, its words measured through the painter), the board's lettering
     paint/       how, one painter per medium, scenes or pages in, bytes out: raster
                  (render_png, the only module that uses Pillow), svg (render_svg), pdf (paint,
                  reportlab)
