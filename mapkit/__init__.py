@@ -24,6 +24,7 @@ if TYPE_CHECKING:  # (what the names are, for a type checker)
     from mapkit.api.draw import *  # noqa: F401,F403
     from mapkit.api.files import *  # noqa: F401,F403
     from mapkit.api.pieces import *  # noqa: F401,F403
+    from mapkit.api.site import *  # noqa: F401,F403
     from mapkit.books.model import Book
     from mapkit.books.overlay_result import OverlayResult
     from mapkit.fitting.plan import FitResult

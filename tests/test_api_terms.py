@@ -67,6 +67,7 @@ NO_DOCUMENT = {
     "check_options": "checks options before any map is read", "parse_setting": "one option's text",
     "write_format": "a file name's format", "read_collection": "a piece collection, not a map or Book",
     "convert_files": "files and folders, in worker processes", "validate_files": "files and folders, in worker processes",
+    "gallery": "files and folders, in worker processes, into a site",
 }
 
 def verbs() -> list[str]:

@@ -116,7 +116,7 @@ def test_advice_names_only_options_the_command_has(cli, tmp_path):
     commands = _commands()
     extra = {"convert": [str(tmp_path / "out.hsc")], "render": ["-o", str(tmp_path / "x.png")],
              "print": ["-o", str(tmp_path / "x.pdf")], "report": ["-o", str(tmp_path / "x.html")],
-             "fit": ["--collection", "RotV"]}
+             "fit": ["--collection", "RotV"], "gallery": ["-o", str(tmp_path / "site")]}
     checked = 0
     for name, command in commands.items():
         if name in ("rules", "completion"):

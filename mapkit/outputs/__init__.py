@@ -7,7 +7,7 @@ per product, each declared once in `OUTPUTS` below as a format is declared in `m
                  the top / per-level / isometric views, C3G buildings, parts lists
     paint/       how, one painter per medium: raster (the only module that uses Pillow's
                  drawing), svg, pdf (reportlab)
-    picture, sheets/, plan, markers, report/, overlay, heatmap, fit_picture     the products
+    picture, sheets/, plan, markers, report/, overlay, heatmap, fit_picture, gallery/     the products
 
 A product module gives `draw(subject, **options) -> Drawn` (a module that makes two kinds, as
 `picture` makes PNG and SVG, gives one function per kind). Each kind declares its name, the kind
@@ -54,6 +54,7 @@ SUBJECTS: dict[str, str] = {
     "overlay": "mapkit.books.overlay_result:OverlayResult",
     "heatmap": "mapkit.movement.analysis_report:Heatmap",
     "fit": "mapkit.fitting.plan:FitResult",
+    "gallery": "mapkit.outputs.gallery:Site",
 }
 
 
@@ -122,6 +123,8 @@ OUTPUTS: tuple[OutputKind, ...] = (
                "a re-tiled map from above, the pieces fit laid outlined", "draw_png"),
     OutputKind("fit-svg", "fit", "mapkit.outputs.fit_picture", (".svg",),
                "the same, as an editable SVG at 1:1 in millimetres", "draw_svg"),
+    OutputKind("gallery-html", "gallery", "mapkit.outputs.gallery", (".html", ".htm"),
+               "a gallery's index of maps, or (card=N) one map's page"),
 )
 
 
