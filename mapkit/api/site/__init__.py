@@ -143,12 +143,13 @@ def gallery(paths: Iterable[PathLike], site: PathLike, collection: Mapping[str, 
     if not sources and not skipped:
         raise OptionError(f"no file in {', '.join(roots)}: nothing to show")
     settings = Settings(profile, paper, tuple(sorted(owned.items())) if owned is not None else None, __version__)
-    cards, work = _plan(sources, previous, settings, folder)
+    names = shown_paths(roots, sources)
+    cards, work = _plan(sources, names, previous, settings, folder)
     results = run_all(_card, work, jobs_for(jobs, [w[0] for w in work]), progress)
     for card in results:
         card["fresh"] = True
         cards[card["file"]] = card
-    ordered = [cards[s.relative.as_posix()] for s in sources]
+    ordered = [cards[name] for name in names]
     readable = [c for c in ordered if not c.get("error")]
     unreadable = [c for c in ordered if c.get("error")]
     removed = sorted(set(previous.get("cards", {})) - set(cards))
@@ -167,7 +168,7 @@ def _card(path: str, relative: str, content: str | None, site: str, settings: An
     return card_of(path, relative, content, site, settings, previous)
 
 
-def _plan(sources: list[Any], previous: dict[str, Any], settings: Any, folder: Path
+def _plan(sources: list[Any], names: list[str], previous: dict[str, Any], settings: Any, folder: Path
           ) -> tuple[dict[str, dict[str, Any]], list[tuple[Any, ...]]]:
     """The cards kept from the last run (same content, same Books, same settings, every file
     drawn still there) by file, and the work for the others: (path, relative, content hash,
@@ -177,8 +178,8 @@ def _plan(sources: list[Any], previous: dict[str, Any], settings: Any, folder: P
     old = previous.get("cards", {}) if previous.get("drawing") == settings.drawing_key() else {}
     kept: dict[str, dict[str, Any]] = {}
     work = []
-    for source in sources:
-        relative, path = source.relative.as_posix(), str(source.path)
+    for source, relative in zip(sources, names):
+        path = str(source.path)
         content = file_digest(path)
         card = old.get(relative)
         if (card is not None and content is not None and card.get("content") == content
@@ -189,6 +190,22 @@ def _plan(sources: list[Any], previous: dict[str, Any], settings: Any, folder: P
         else:
             work.append((path, relative, content, str(folder), settings, card))
     return kept, work
+
+
+def shown_paths(roots: list[str], sources: list[Any]) -> list[str]:
+    """Each file as the gallery names it: its path under the one folder given, or under the
+    folder named among several (`corpus/hsc/x.hsc`, `mine/x.hsc`); the whole path `batch.walk`
+    gives it where two such names would be one."""
+    folders = [Path(os.path.abspath(r)) for r in roots if os.path.isdir(r)]
+    if len(folders) == len(roots) and len(roots) > 1:
+        names = []
+        for source in sources:
+            where = Path(os.path.abspath(source.path))
+            root = next((f for f in folders if where.is_relative_to(f)), None)
+            names.append(f"{root.name}/{where.relative_to(root).as_posix()}" if root else source.relative.as_posix())
+        if len(set(names)) == len(names):
+            return names
+    return [s.relative.as_posix() for s in sources]
 
 
 def open_site(folder: Path) -> dict[str, Any]:
