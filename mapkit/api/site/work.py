@@ -127,7 +127,7 @@ def _map_card(card: dict[str, Any], m: Map, site: str, settings: Settings, previ
     key = products_key(card["file"], card["content"] or "", deps, settings)
     card["key"] = key
     card["warnings"] = reader_warnings(m)[:KEPT]
-    if complete and drawings_kept(previous, key, site):
+    if drawings_kept(previous, key, site):  # (a Book found since would have changed the key)
         card["products"] = previous["products"]  # type: ignore[index]
     else:
         card["products"] = _draw_map(m, card, Path(site) / "files" / key, settings,
@@ -188,13 +188,11 @@ def _draw_map(m: Map, card: dict[str, Any], folder: Path, settings: Settings, co
         m, folder / REPORT, profile=settings.profile, pictures=False, map_file=card["source"]), here + REPORT)
     _drawn(products, "sheets", "the build sheets", lambda: print_sheets(
         m, paper=settings.paper, map_file=card["source"], path=folder / SHEETS), here + SHEETS)
-    if m.buildings or m.objects:
-        books = books_in(m)
-        if books:
-            _drawn(products, "floor_plans", "the floor plans", lambda: print_sheets(
-                books, paper=settings.paper, path=folder / FLOOR_PLANS), here + FLOOR_PLANS)
-            _drawn(products, "floor_picture", "the picture of the floors", lambda: render(
-                overlay(m), folder / FLOOR_PICTURE), here + FLOOR_PICTURE)
+    if m.buildings or m.objects:  # (where a Book cannot be read, the card says why there are no plans)
+        _drawn(products, "floor_plans", "the floor plans", lambda: print_sheets(
+            books_in(m), paper=settings.paper, path=folder / FLOOR_PLANS), here + FLOOR_PLANS)
+        _drawn(products, "floor_picture", "the picture of the floors", lambda: render(
+            overlay(m), folder / FLOOR_PICTURE), here + FLOOR_PICTURE)
     return products
 
 
