@@ -186,8 +186,11 @@ def test_sorting_and_the_keyboard(site, page):
     assert page.evaluate("document.activeElement.textContent") == "Le plateau de Tylaan"
     with page.expect_navigation():
         page.keyboard.press("Enter")
-    assert page.url.endswith(".html") and "/maps/" in page.url
-    assert page.locator("h1").text_content() == "Le plateau de Tylaan"
+    assert "/maps/" in page.url and page.locator("h1").text_content() == "Le plateau de Tylaan"
+    # its way back to the index keeps the view it came from
+    with page.expect_navigation():
+        page.click("a[data-keep=index]")
+    assert page.url.endswith("index.html#q=tylaan&sort=pieces") and shown_names(page) == ["Le plateau de Tylaan"]
     offline(page)
 
 

@@ -125,7 +125,7 @@ def gallery(paths: Iterable[PathLike], site: PathLike, collection: Mapping[str, 
     from mapkit import __version__
     from mapkit.api.check import check_options
     from mapkit.api.site.work import Settings
-    from mapkit.batch import jobs_for, run_all, walk
+    from mapkit.batch import run_all, walk
     from mapkit.errors import choice
 
     started = time.perf_counter()
@@ -145,7 +145,7 @@ def gallery(paths: Iterable[PathLike], site: PathLike, collection: Mapping[str, 
     settings = Settings(profile, paper, tuple(sorted(owned.items())) if owned is not None else None, __version__)
     names = shown_paths(roots, sources)
     cards, work = _plan(sources, names, previous, settings, folder)
-    results = run_all(_card, work, jobs_for(jobs, [w[0] for w in work]), progress)
+    results = run_all(_card, work, _workers(jobs, len(work)), progress)
     for card in results:
         card["fresh"] = True
         cards[card["file"]] = card
@@ -158,6 +158,15 @@ def gallery(paths: Iterable[PathLike], site: PathLike, collection: Mapping[str, 
     publish(folder, readable, unreadable, len(skipped), settings, title or _title(roots), _said(collection, owned))
     return GalleryResult(str(folder), readable, unreadable, skipped, len(work), len(sources) - len(work), removed,
                          time.perf_counter() - started)
+
+
+def _workers(jobs: int, files: int) -> int:
+    """Worker processes for `files` files: `jobs` if given, else every core. Unlike a check or a
+    conversion, each file costs a drawing (a tenth of a second or more), so two small files are
+    worth a pool (it starts in about 0.2 s)."""
+    from mapkit.batch import cores
+
+    return max(1, min(jobs or cores(), files))
 
 
 def _card(path: str, relative: str, content: str | None, site: str, settings: Any,

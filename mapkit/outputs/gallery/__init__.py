@@ -45,4 +45,4 @@ def draw(site: Site, card: int | None = None) -> Drawn:
         from mapkit.errors import OptionError
 
         raise OptionError(f"card {card}: the gallery has {len(site.cards)} card(s)", option="card")
-    return Drawn(map_page(site, site.cards[card]))
+    return Drawn(map_page(site, card))

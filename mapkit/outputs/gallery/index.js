@@ -13,6 +13,8 @@
   var fields = {};
   names.forEach(function (n) { fields[n] = document.getElementById('f-' + n); });
   var items = data.map(function (c) { return document.getElementById('card-' + c.i); });
+  var links = items.map(function (li) { return li.querySelector('h2 a'); });
+  var pages = links.map(function (a) { return a.getAttribute('href'); });
 
   function chosen() {
     var s = {};
@@ -94,8 +96,10 @@
     return s;
   }
 
+  // each card's page is told the view it was opened from, so its way back keeps the filters
   function remember(s) {
     var h = fragment(s);
+    links.forEach(function (a, n) { a.setAttribute('href', pages[n] + (h ? '#back=' + encodeURIComponent(h) : '')); });
     if (location.hash.replace(/^#/, '') === h) { return; }
     var url = location.href.split('#')[0] + (h ? '#' + h : '');
     try { history.replaceState(null, '', url); } catch (err) { location.replace(h ? '#' + h : '#'); }

@@ -36,7 +36,8 @@ def downloads_html(card: dict[str, Any]) -> str:
         items.append(_file_link(products["sheets"], "Build sheets (PDF)",
                                 plural(products.get("sheets_pages", 1), "page")))
     if products.get("floor_plans"):
-        items.append(_file_link(products["floor_plans"], "1:1 floor plans of its C3G Books (PDF)",
+        plans = "1:1 floor plans (PDF)" if card.get("kind") == "book" else "1:1 floor plans of its C3G Books (PDF)"
+        items.append(_file_link(products["floor_plans"], plans,
                                 plural(products.get("floor_plans_pages", 1), "page")))
     if products.get("markers"):
         items.append(_file_link(products["markers"], "Doorway, window and transit markers (PDF)",
@@ -98,8 +99,30 @@ def findings_html(card: dict[str, Any], profile: str | None) -> str:
             f'<p>{findings_badges(card)}</p>{listed}{warnings}</section>')
 
 
-def map_page(site: Any, card: dict[str, Any]) -> str:
-    """The whole page of one card."""
+#: The way back to the index keeps the filters the card was opened from (`#back=...`, set by the
+#: index's script): the index's own fragment, passed on to the neighbours' pages too.
+BACK = """(function(){var m=/^#back=([^#]*)$/.exec(location.hash);if(!m)return;var h;
+try{h=decodeURIComponent(m[1]);}catch(err){return;}if(!/^[\\w=&%.+~*'()!-]*$/.test(h))return;
+document.querySelectorAll('a[data-keep]').forEach(function(a){var to=a.getAttribute('href').split('#')[0];
+a.setAttribute('href',to+(a.getAttribute('data-keep')==='index'?'#'+h:'#back='+encodeURIComponent(h)));});})();"""
+
+
+def neighbours_html(site: Any, number: int) -> str:
+    """Links to the pages of the cards before and after in the archive's order (by file)."""
+    def link(n: int, rel: str, arrow: str) -> str:
+        other = site.cards[n]
+        name = other.get("name") or Path(other["file"]).name
+        said = f"{arrow}{e(name)}" if rel == "prev" else f"{e(name)}{arrow}"
+        return f'<a rel="{rel}" data-keep="page" href="{href(Path(other["page"]).name)}">{said}</a>'
+
+    parts = ([link(number - 1, "prev", "← ")] if number > 0 else []) + \
+        ([link(number + 1, "next", " →")] if number + 1 < len(site.cards) else [])
+    return f'<nav class="neighbours" aria-label="Other maps">{" · ".join(parts)}</nav>' if parts else ""
+
+
+def map_page(site: Any, number: int) -> str:
+    """The whole page of card number `number`."""
+    card = site.cards[number]
     products = card.get("products") or {}
     name = card.get("name") or Path(card["file"]).name
     by = f'by {e(card["author"])} · ' if card.get("author") else ""
@@ -114,8 +137,9 @@ def map_page(site: Any, card: dict[str, Any]) -> str:
     if products.get("floor_picture"):
         what = "Its floors" if card.get("kind") == "book" else "The floors of its C3G Books"
         floors = (f'<section class="floors" aria-labelledby="floors-h"><h2 id="floors-h">{what}</h2>'
+                  f'<a href="{href(products["floor_picture"], "../")}" title="the picture at full size">'
                   f'<img src="{href(products["floor_picture"], "../")}" alt="{e(what)}: Full, Half and Partial '
-                  f'hexes of each floor"></section>')
+                  f'hexes of each floor"></a></section>')
     side = (f'<section aria-labelledby="facts-h"><h2 id="facts-h">At a glance</h2>{facts_html(card)}'
             f'<p class="file">{e(card["file"])}</p></section>'
             f'{building_html(card, site.collection)}'
@@ -125,8 +149,9 @@ def map_page(site: Any, card: dict[str, Any]) -> str:
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="generator" content="mapkit {e(site.version)}"><meta name="referrer" content="no-referrer">
 <title>{e(name)}: {e(site.title)}</title><style>{style()}</style></head>
-<body><header class="top"><p class="crumbs"><a href="../index.html">← {e(site.title)}</a></p><h1>{e(name)}</h1>
+<body><header class="top"><p class="crumbs"><a data-keep="index" href="../index.html">All maps: {e(site.title)}</a>
+{neighbours_html(site, number)}</p><h1>{e(name)}</h1>
 <p>{by}<span class="file light">{e(card["file"])}</span></p></header>
 <div class="layout"><main>{view}{floors}</main><aside>{side}</aside></div>
-<footer>Made by mapkit {e(site.version)}.</footer></body></html>
+<footer>Made by mapkit {e(site.version)}.</footer><script>{BACK}</script></body></html>
 """
