@@ -53,6 +53,8 @@ def __getattr__(name: str) -> Any:
         return importlib.import_module("mapkit.api")
     elif name == "__all__":  # the verbs and their answers (each topic module's `FACE`), the types, the errors
         return [*importlib.import_module("mapkit.api").names("FACE"), *TYPES, *ERRORS, "__version__"]
+    elif _is_submodule(name):  # `from mapkit import io` asks first, before it imports mapkit/io.py
+        raise AttributeError(f"module 'mapkit' has no attribute {name!r}")
     else:
         try:
             value, old = importlib.import_module("mapkit.api").find(name, "FACE")
@@ -62,6 +64,14 @@ def __getattr__(name: str) -> Any:
             return value
     globals()[name] = value
     return value
+
+
+def _is_submodule(name: str) -> bool:
+    """Whether `name` is a module or package of mapkit's (not a name of its face)."""
+    import os
+
+    here = os.path.dirname(__file__)
+    return os.path.isfile(os.path.join(here, f"{name}.py")) or os.path.isdir(os.path.join(here, name))
 
 
 def __dir__() -> list[str]:

@@ -23,7 +23,7 @@ from collections import Counter
 from pathlib import Path, PurePath
 from typing import Any, Callable, Iterable, Sequence
 
-from mapkit.errors import MapkitError, OptionError, is_link, names, reason_of, shown
+from mapkit.errors import MapkitError, OptionError, Unkept, is_link, names, reason_of, refusing, shown, summarised
 from mapkit.records import Record, field
 
 #: Below this many bytes in all, one process does the files (a pool costs ~0.2 s to start).
@@ -305,6 +305,10 @@ def walk(paths: Iterable[str | os.PathLike], *, skip: Iterable[str | os.PathLike
                 path = Path(folder) / name
                 if name.startswith("."):
                     continue
+                special = _special(path)
+                if special is not None:
+                    skipped.append(Skipped(path, f"{special}, not a file: never opened"))
+                    continue
                 fmt = detect_found_file(path, ("map", "book"))
                 if fmt is None and detect_found_file(path, ("collection",)) is not None:
                     skipped.append(Skipped(path, "a piece collection, not a map"))
@@ -316,6 +320,18 @@ def walk(paths: Iterable[str | os.PathLike], *, skip: Iterable[str | os.PathLike
                     sources.append(Source(path, PurePath(os.path.relpath(os.path.abspath(path), base))))
     sources += [_link_source(link, n) for n, link in enumerate(links, 1)]
     return sources, skipped
+
+
+def _special(path: Path) -> str | None:
+    """What a name found in a folder is when it is no regular file (after a link): a named pipe,
+    a device or a socket, which the walk skips unopened (reading a named pipe waits for ever, as
+    `validate DIR` and `convert DIR` once did); None for a file, or a name that cannot be looked at."""
+    from mapkit.io import special_kind
+
+    try:
+        return special_kind(os.stat(path).st_mode)
+    except (OSError, ValueError):
+        return None
 
 
 def _is_dir(path: Path) -> bool:
@@ -392,7 +408,7 @@ def convert_source(source: Source | str, target: str | os.PathLike, from_fmt: st
         started = time.perf_counter()
         m = read_map(path, from_fmt)
         outcome.read = read_said(m, time.perf_counter() - started)
-        outcome.warnings = list(m.warnings)
+        outcome.warnings = summarised(m.warnings)
         if m.buildings or m.objects:  # a Book it places that cannot be read is said, as by every command
             from mapkit.books.placed import load_placed, unread_books
 
@@ -406,7 +422,9 @@ def convert_source(source: Source | str, target: str | os.PathLike, from_fmt: st
             outcome.message = f"{shown(path)}: {exc}"
             outcome.reason = "no such room" if str(exc).startswith("no room") else "no such scenario"
             return outcome
-        outcome.losses = write_map(m, target, to_fmt, allow_loss)
+        written = write_map(m, target, to_fmt, allow_loss)
+        outcome.losses = [str(line) for line in refusing(written)]
+        outcome.warnings += [str(line) for line in written if isinstance(line, Unkept)]  # (never refused)
         outcome.done = True
     except MapkitError as exc:
         outcome.message = str(exc) if names(str(exc), path) else f"{shown(path)}: {exc}"

@@ -28,7 +28,7 @@ import re
 import stat
 import sys
 
-from mapkit.errors import FormatError, MapkitError, OutputError, excerpt, is_link
+from mapkit.errors import FormatError, MapkitError, OutputError, carries_map, excerpt, is_link
 from mapkit import limits
 from mapkit.limits import Limit
 from mapkit.records import Record
@@ -109,12 +109,13 @@ def read_input(path: str | os.PathLike, limit: Limit | None = None) -> bytes:
     limit = limit or limits.INPUT_BYTES
     if is_link(shown) and not os.path.lexists(shown):
         # A share link carries its map in itself: the link is the document (nothing is fetched).
-        if "?m=" not in shown and "&m=" not in shown:
+        if not carries_map(shown):
             raise FormatError("a web link that carries no map (no m= parameter, as a Hexoscape share link has); "
                               "mapkit fetches nothing: download the file and give its path", file=excerpt(shown))
         data = shown.encode("utf-8", "surrogateescape")
-        if len(data) > limit.value:
-            raise limit.exceeded(len(data), file=excerpt(shown))
+        bound = min(limit, limits.SHARE_LINK_BYTES, key=lambda each: each.value)
+        if len(data) > bound.value:
+            raise bound.exceeded(len(data), file=excerpt(shown), what="the link")
         return data
     try:
         if shown == STDIO:
@@ -125,10 +126,8 @@ def read_input(path: str | os.PathLike, limit: Limit | None = None) -> bytes:
                 pass
             data = _read_bounded(stream, limit.value)
         else:
-            with open(path, "rb") as handle:
+            with _open_file(shown) as handle:
                 st = os.fstat(handle.fileno())
-                if stat.S_ISDIR(st.st_mode):
-                    raise FormatError("is a folder, not a file", file=shown)
                 remember_input(shown, st)
                 data = _read_bounded(handle, limit.value, st.st_size if stat.S_ISREG(st.st_mode) else 0)
     except OSError as exc:
@@ -136,6 +135,48 @@ def read_input(path: str | os.PathLike, limit: Limit | None = None) -> bytes:
     if len(data) > limit.value:
         raise limit.exceeded(None, file=shown)
     return data
+
+
+def special_kind(mode: int) -> str | None:
+    """What a file that is not a regular file or a folder is, in words (None for those two):
+    reading a named pipe waits for a writer for ever, a device can be endless or act when read."""
+    if stat.S_ISREG(mode) or stat.S_ISDIR(mode):
+        return None
+    return ("a named pipe (FIFO)" if stat.S_ISFIFO(mode) else "a socket" if stat.S_ISSOCK(mode)
+            else "a character device" if stat.S_ISCHR(mode) else "a block device (a disk)" if stat.S_ISBLK(mode)
+            else "not a regular file")
+
+
+def check_name(name: str) -> None:
+    """Refuse a file name that holds a NUL character (no file can have one: the system's calls
+    would raise ValueError), as reading it would."""
+    if "\0" in name:
+        raise FormatError("cannot read: a file name holds no NUL character", file=name.replace("\0", "\\0"))
+
+
+def _open_file(shown: str):
+    """A regular file opened for reading, or FormatError: a folder, a name with a NUL, and a
+    special file (named pipe, device, socket) are refused with one line, the special file before
+    anything waits on it: it is opened without blocking and looked at before a byte is read, as
+    `tar` and `rsync` skip what is not a file. A file descriptor's name (`/dev/stdin`,
+    `/dev/fd/N`: a pipe the shell made, as `<(...)` does) is read as standard input is."""
+    check_name(shown)
+    fd = os.open(shown, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
+                 | getattr(os, "O_BINARY", 0))
+    try:
+        mode = os.fstat(fd).st_mode
+        if stat.S_ISDIR(mode):
+            raise FormatError("is a folder, not a file", file=shown)
+        kind = special_kind(mode)
+        if kind is not None and _fd_of(shown) is None:
+            raise FormatError(f"is {kind}, not a file: mapkit reads map files (and standard input, named -)",
+                              file=shown)
+        if hasattr(os, "set_blocking"):
+            os.set_blocking(fd, True)
+        return os.fdopen(fd, "rb")
+    except BaseException:
+        os.close(fd)
+        raise
 
 
 def _read_bounded(handle, limit: int, size: int = 0) -> bytes:

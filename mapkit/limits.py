@@ -9,6 +9,8 @@ users; `tests/test_limits.py` feeds each one a file just past it.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from mapkit.errors import FormatError
 from mapkit.records import Record
 
@@ -91,6 +93,12 @@ COLLECTION_BYTES = _limit(
     "collection size", 4 << 20, "bytes",
     "A piece collection (.vsc, inventory TSV/CSV) lists a few hundred kinds of piece: a few kB.",
     "mapkit.sets.collection.read_collection (through mapkit.io.read_input)")
+SHARE_LINK_BYTES = _limit(
+    "share-link length", 8 << 20, "bytes",
+    "Hexoscape puts a whole map in its link, crushed and percent-encoded: a 100,000-piece map's link is a few "
+    "MB at most, and browsers stop at about 2 MB. A link is percent-decoded (twice, as Hexoscape may) and "
+    "uncrushed, each a copy of it or more: a 30 MB link took 2.5 GB. Checked on the link's bytes, before any of it.",
+    "mapkit.io.read_input (a link given as an argument); mapkit.formats.hexoscape.url.read (a .url file)")
 SHARE_LINK_EXPANSION = _limit(
     "share-link expansion", 16 << 20, "characters",
     "JSONCrush replaces repeated text by one character per round, so a link of a few hundred characters can "
@@ -101,8 +109,19 @@ NESTING = _limit(
     "nesting depth", 100, "levels of nesting",
     "Maps and Books nest a handful of levels deep (a Book's floors, marks, coordinates: under 10). "
     "Deeper documents only exhaust the stack of the parsers and checkers that walk them.",
-    "mapkit.formats._json.parse_json, for every JSON map, Book and share link (battlefield pages: libxml2's "
-    "own bound of 256 levels; deeper markup is cut, with a warning)")
+    "mapkit.formats._json.parse_json, for every JSON map, Book and share link (battlefield pages: markup "
+    "nesting)")
+MARKUP_NESTING = _limit(
+    "markup nesting", 256, "levels",
+    "libxml2's own bound, which lxml's safe parser keeps (huge_tree off): a battlefield page nests a few dozen "
+    "levels. Past it the parser stops, and what a lenient reading recovers is only what came before, so the "
+    "page is refused rather than read in part.",
+    "mapkit.formats.glasq.reader (from the parser's error log)")
+MARKUP_TEXT = _limit(
+    "markup text", 10_000_000, "bytes",
+    "libxml2's bound on one text, attribute value or name (huge_tree off): a page's longest, a Level "
+    "picture's path or an embedded image, is well under 1 MB. Past it the parser stops, as for the nesting.",
+    "mapkit.formats.glasq.reader (from the parser's error log)")
 DIGITS = _limit(
     "digits in a number", 40, "digits",
     "Coordinates, levels and counts fit in 7 digits, and a double needs at most 17 significant digits. "
@@ -136,6 +155,14 @@ BOOK_VERTICES = _limit(
     "(benchmarks/bench_big.py). The overlay buffers each polygon a few times, in time a little over linear in "
     "its corners, so the limit keeps that under about 10 s and 1 GB.",
     "mapkit.books.load, before the schema and the geometry")
+DRAWING_EXTENT = _limit(
+    "drawing extent", 10_000, "hexes across",
+    "A real battlefield spans a few dozen hexes, a 100,000-piece benchmark map a few hundred. Pictures, build "
+    "sheets and the report are laid out over the span of what they draw (pixels, pages, hex labels and their "
+    "leader lines), not over its pieces alone: two tiles a million hexes apart, within the coordinate range, "
+    "took 1.6 GB to print. Checked before any drawing of a map is laid out.",
+    "mapkit.limits.check_drawing, for every drawing of a map (mapkit.outputs.OutputKind.draw: PNG, SVG, build "
+    "sheets, the report)")
 COLLECTION_COUNT = _limit(
     "copies in a collection", 1_000_000, "copies of one piece",
     "A collector owns a few hundred copies of a tile at most; the set solver's work grows with the counts.",
@@ -172,6 +199,25 @@ def check_map(m, file: str | None = None) -> None:
             raise LEVELS.exceeded(high - low + 1, file=file, what=f"pieces from Level {low + 1} to Level {high + 1}")
 
 
+def check_drawing(m, file: str | None = None) -> None:
+    """Refuse to draw a map whose pieces, buildings and objects spread over more hexes, along q or
+    r, than the drawing extent limit, before anything is laid out (a reduction over the columns:
+    no piece is built)."""
+    qs: list[int] = []
+    rs: list[int] = []
+    ranges = m.origin_ranges()
+    if ranges is not None:
+        qs += ranges[0:2]
+        rs += ranges[2:4]
+    for placement in list(m.buildings) + list(m.objects):
+        qs.append(placement.q)
+        rs.append(placement.r)
+    for axis, values in (("q", qs), ("r", rs)):
+        if values and max(values) - min(values) + 1 > DRAWING_EXTENT.value:
+            raise DRAWING_EXTENT.exceeded(max(values) - min(values) + 1, file=file,
+                                          what=f"the map spreads from {axis} {min(values)} to {axis} {max(values)}")
+
+
 def _refuse_coordinate(kind: str, items, axes: tuple[str, ...], file: str | None) -> None:
     """Raise for the first coordinate of the items past the coordinate range, if any."""
     bound = COORDINATES.value
@@ -183,9 +229,108 @@ def _refuse_coordinate(kind: str, items, axes: tuple[str, ...], file: str | None
             raise COORDINATES.exceeded(abs(value), file=file, where=f"{kind} {index + 1}", what=f"{name} {value}")
 
 
+#: The documents whose schemas bound the length of their lists, and what each is called.
+SCHEMA_DOCUMENTS = {"map.schema.json": "mapkit JSON map", "book.schema.json": "Book"}
+
+
+def schema_bounds(name: str) -> list[tuple[str, Limit]]:
+    """(JSON path, with `[]` for any item, and its Limit) of every list and object length the
+    schema `name` bounds (maxItems, maxProperties): what `check_lists` checks before the schema."""
+    from mapkit.schemas import load
+
+    schema = load(name)
+    found: list[tuple[str, Limit]] = []
+
+    def walk(node: object, path: str, prop: str, seen: frozenset[str]) -> None:
+        if not isinstance(node, dict):
+            return
+        node, seen = _resolved(node, schema, seen)
+        if node is None:
+            return
+        for keyword, unit in (("maxItems", "items"), ("maxProperties", "properties")):
+            if keyword in node:
+                found.append((path, Limit(f"{prop} in a {SCHEMA_DOCUMENTS[name]}", node[keyword], unit,
+                                          f"{name}'s {keyword} at {path}", "mapkit.limits.check_lists, before the schema")))
+        for key, sub in node.get("properties", {}).items():
+            walk(sub, f"{path}.{key}", key, seen)
+        for sub in node.get("prefixItems", []):
+            walk(sub, f"{path}[]", prop, seen)
+        for key in ("items", "additionalProperties"):
+            walk(node.get(key), f"{path}[]", prop, seen)
+        for key in ("oneOf", "anyOf", "allOf"):
+            for sub in node.get(key, []):
+                walk(sub, path, prop, seen)
+
+    walk(schema, "$", "the document", frozenset())
+    return found
+
+
+def _resolved(node: dict, schema: dict, seen: frozenset[str]) -> tuple[dict | None, frozenset[str]]:
+    """A schema node with its local $ref followed (None where the $ref loops back)."""
+    while "$ref" in node:
+        ref = node["$ref"]
+        if ref in seen:
+            return None, seen
+        seen = seen | {ref}
+        target = schema  # (fastjsonschema, compiling the cached schema, writes its $refs as absolute URIs)
+        for part in ref.partition("#")[2].strip("/").split("/"):
+            target = target[part]
+        node = {**target, **{k: v for k, v in node.items() if k != "$ref"}}
+    return node, seen
+
+
+def check_lists(document: object, name: str, file: str | None = None) -> None:
+    """Refuse a document with a list (or an object) longer than its schema allows, before the
+    schema runs: jsonschema walks every item before it reports a maxItems, so a Book of 1,000,000
+    floors (25 MB, under the Book size) took 90 s to be refused. Linear, in the parts of the
+    document whose schema bounds a length somewhere below them."""
+    if _bounds_by_path(name):
+        _check_node(document, "$", "$", name, file)
+
+
+@lru_cache(maxsize=None)
+def _bounds_by_path(name: str) -> dict[str, Limit]:
+    return dict(schema_bounds(name))
+
+
+@lru_cache(maxsize=None)
+def _leading_to(name: str) -> frozenset[str]:
+    """Every path pattern on the way to a bound of the schema `name` (the bound's own included)."""
+    import re
+
+    return frozenset(path[:end] for path in _bounds_by_path(name)
+                     for end in [m.start() for m in re.finditer(r"[.\[]", path)] + [len(path)])
+
+
+def _check_node(value: object, pattern: str, where: str, name: str, file: str | None) -> None:
+    limit = _bounds_by_path(name).get(pattern)
+    if limit is not None and isinstance(value, (list, dict)) and len(value) > limit.value:
+        raise limit.exceeded(len(value), file=file, where=where)
+    leading = _leading_to(name)
+    if isinstance(value, dict):
+        for key, sub in value.items():
+            below = f"{pattern}.{key}"
+            if below in leading and isinstance(sub, (list, dict)):
+                _check_node(sub, below, f"{where}.{key}", name, file)
+    elif isinstance(value, list) and pattern + "[]" in leading:
+        below = pattern + "[]"
+        for index, sub in enumerate(value):
+            if isinstance(sub, (list, dict)):
+                _check_node(sub, below, f"{where}[{index}]", name, file)
+
+
 def markdown_table() -> str:
     """The table of docs/limits.md (a test keeps the page and this module the same)."""
     rows = ["| limit | value | why | checked in |", "| --- | ---: | --- | --- |"]
     for limit in LIMITS.values():
         rows.append(f"| {limit.name} | {limit.value:,} {limit.unit} | {limit.why} | {limit.checked} |")
+    return "\n".join(rows) + "\n"
+
+
+def schema_table() -> str:
+    """The table of the lengths the schemas bound, in docs/limits.md (a test keeps them the same)."""
+    rows = ["| document | where | most | checked in |", "| --- | --- | ---: | --- |"]
+    for name, title in SCHEMA_DOCUMENTS.items():
+        for path, limit in schema_bounds(name):
+            rows.append(f"| {title} (`schemas/{name}`) | `{path}` | {limit.value:,} {limit.unit} | {limit.checked} |")
     return "\n".join(rows) + "\n"

@@ -214,8 +214,9 @@ class _Signature:
             for base in reversed(cls.__mro__):
                 annotations.update(base.__dict__.get("__annotations__", {}))
             empty = inspect.Parameter.empty
+            either = inspect.Parameter.POSITIONAL_OR_KEYWORD
             made = inspect.Signature([
-                inspect.Parameter(name, inspect.Parameter.POSITIONAL_OR_KEYWORD, annotation=annotations.get(name, empty),
+                inspect.Parameter(name, either, annotation=annotations.get(name, empty),
                                   default=FACTORY if factory is not None else empty if default is MISSING else default)
                 for name, (default, factory, _, _) in cls._record_fields.items()])
             type.__setattr__(cls, "_record_signature", made)

@@ -213,16 +213,37 @@ def _detect(path: str | Path, head: bytes | None, kinds: tuple[str, ...]) -> Fil
     return named[0] if named else None
 
 
+def _head(path: str | Path) -> bytes | None:
+    """The first `HEAD_BYTES` of a regular file; None for one that cannot be read and for what is
+    not a regular file, which is never read here: a named pipe's open waits for a writer for ever
+    and a device may never end (opened without blocking, and looked at before any byte is read;
+    the reader then refuses it by name, `mapkit.io.read_input`)."""
+    import os
+    import stat
+
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
+                     | getattr(os, "O_BINARY", 0))
+    except (OSError, ValueError):  # (ValueError: a NUL in the name)
+        return None
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            return None
+        if hasattr(os, "set_blocking"):
+            os.set_blocking(fd, True)
+        return os.read(fd, HEAD_BYTES)
+    except OSError:
+        return None
+    finally:
+        os.close(fd)
+
+
 def detect_file(path: str | Path, kinds: Iterable[str] = KINDS) -> FileFormat | None:
     """The format of the file at `path` from its head and name, or None when neither tells
     (or it is standard input, which cannot be looked at twice): the caller's reader then says why."""
     if str(path) == "-":
         return None
-    try:
-        with open(path, "rb") as handle:
-            head: bytes | None = handle.read(HEAD_BYTES)
-    except OSError:
-        head = None
+    head = _head(path)
     try:
         return detect(path, head, kinds)
     except FormatError:
@@ -238,10 +259,8 @@ def detect_found_file(path: str | Path, kinds: Iterable[str] = KINDS) -> FileFor
     """`detect_file` for a file found in a folder rather than named: under a name other files
     share (`SHARED_EXTENSIONS`) the content must claim it (a folder's metadata .json is no map);
     a file that cannot be read is left to its reader to refuse by name."""
-    try:
-        with open(path, "rb") as handle:
-            head = handle.read(HEAD_BYTES)
-    except OSError:
+    head = _head(path)
+    if head is None:
         return detect_file(path, kinds)
     try:
         found = detect(path, head, kinds)

@@ -23,10 +23,11 @@ if TYPE_CHECKING:
 
 
 def dumps(doc: Any, ascii: bool = False) -> str:
-    """A JSON document as the commands print it: indented by one, ending with a newline."""
-    import json
+    """A JSON document as the commands print it: indented by one, ending with a newline, safe on
+    a terminal (`mapkit.escapes.json_text`: control characters and lone UTF-16 halves escaped)."""
+    from mapkit.escapes import json_text
 
-    return json.dumps(doc, indent=1, ensure_ascii=ascii) + "\n"
+    return json_text(doc, ascii)
 
 
 def deprecated(old: str, new: str) -> None:
@@ -80,7 +81,8 @@ class Document(Answer):
         doc: dict[str, Any]
 
     def _as_dict(self) -> dict[str, Any]:
-        deprecated(f"mapkit.{self.VERB}(...)[key], a dict", f"a {type(self).__name__}: read mapkit.{self.VERB}(...).doc")
+        deprecated(f"mapkit.{self.VERB}(...)[key], a dict",
+                   f"a {type(self).__name__}: read mapkit.{self.VERB}(...).doc")
         return self.doc
 
     def __getitem__(self, key: str) -> Any:

@@ -50,7 +50,7 @@ def summarise(m: Map) -> dict[str, Any]:
         zones.append(zone)
     lettered = Board.of(m, bounds, columns)
     glyphs = [
-        {"letter": g.attrs.get("letter", "?"), "name": cat.glyphs.get(g.attrs.get("letter", "?"), {}).get("name", ""),
+        {"letter": g.attrs.get("letter", "?"), "name": (cat.glyph_of(g.attrs) or {}).get("name", ""),
          "q": g.q, "r": g.r, "place": lettered.name(g.q, g.r) if lettered else None, "level": levels.level(cat[g.type], g.z),
          **({"scenario": scenario_of(g)} if scenario_of(g) is not None else {})}
         for g in m.glyphs()
@@ -66,6 +66,7 @@ def summarise(m: Map) -> dict[str, Any]:
         "name": m.name,
         "author": m.author,
         "players": m.players,
+        "player_count": m.player_count(),  # None where the field gives no count ("" or "0")
         "format": m.source_format,
         "version": m.source_version,
         "size": size,
@@ -231,7 +232,9 @@ def render_text(s: dict[str, Any]) -> str:
         lines.append(f"  scenario: {one['number']}{name}" + (f", for {one['players']} players" if one["players"] else ""))
     if s.get("room"):
         lines.append(f"  room:     {s['room']['number']}" + (f" ({s['room']['name']})" if s["room"]["name"] else ""))
-    if s["players"]:
+    if s["players"] and s.get("player_count") is None:  # VirtualScape's field left unset ("0")
+        lines.append(f"  players:  not given (the players field holds {s['players'].strip()!r})")
+    elif s["players"]:
         lines.append(f"  players:  {s['players']}")
     if s["size"]:
         sz = s["size"]

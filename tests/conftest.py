@@ -52,6 +52,19 @@ def read_corpus_map(path: Path) -> Any:
     return read_map(path)
 
 
+#: The issues' small cases with their right answers (../shared/cases/README.md): $MAPKIT_CASES, else
+#: ../shared/cases beside the checkout. Read in place, never copied.
+CASES = Path(os.environ.get("MAPKIT_CASES") or ROOT.parent / "shared" / "cases")
+
+
+def case_file(relative: str) -> Path:
+    """One case file (`peer/...`, `outside/...`), or skip the test with a clear reason."""
+    path = CASES / relative
+    if not path.is_file():
+        pytest.skip(f"case file missing: {relative} (set MAPKIT_CASES or check out ../shared/cases beside the project)")
+    return path
+
+
 @pytest.fixture
 def cli(capsys):
     """Run `mapkit ARGS...` in-process; returns (exit status, stdout, stderr)."""

@@ -7,7 +7,7 @@ import pytest
 import mapkit
 from conftest import ROOT, run_subprocess
 
-#: What `mapkit info` advises (it reads a map, and has no --to: it names only its own flag).
+#: What `mapkit info` advises (it has --from, and no --to: issue 35).
 CLI_HINT = "; use --from"
 
 

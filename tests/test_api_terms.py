@@ -66,12 +66,14 @@ NO_DOCUMENT = {
     "file_formats": "a lookup", "output_kinds": "a lookup", "list_rules": "a lookup",
     "check_options": "checks options before any map is read", "parse_setting": "one option's text",
     "write_format": "a file name's format", "read_collection": "a piece collection, not a map or Book",
-    "convert_files": "files and folders, in worker processes", "validate_files": "files and folders, in worker processes",
+    "convert_files": "files and folders, in worker processes",
+    "validate_files": "files and folders, in worker processes",
     "gallery": "files and folders, in worker processes, into a site",
 }
 
 def verbs() -> list[str]:
-    return [name for name in mapkit.__all__ if callable(getattr(mapkit, name)) and not isinstance(getattr(mapkit, name), type)]
+    return [name for name in mapkit.__all__
+            if callable(getattr(mapkit, name)) and not isinstance(getattr(mapkit, name), type)]
 
 
 def test_every_verb_is_known_to_take_a_document_or_known_not_to():
@@ -84,7 +86,8 @@ def test_every_verb_is_known_to_take_a_document_or_known_not_to():
 def test_every_verb_takes_a_map_or_its_file_alike(verb, tmp_path):
     m = mapkit.read(TWIN)
     assert doc_of(ON_BOTH[verb](TWIN, tmp_path)) == doc_of(ON_BOTH[verb](m, tmp_path))
-    assert doc_of(ON_BOTH[verb](Path(TWIN).read_bytes(), tmp_path)) == doc_of(ON_BOTH[verb](m, tmp_path))  # or its bytes
+    # or the bytes of the file
+    assert doc_of(ON_BOTH[verb](Path(TWIN).read_bytes(), tmp_path)) == doc_of(ON_BOTH[verb](m, tmp_path))
 
 
 @pytest.mark.parametrize("verb", sorted(ON_BOOKS))
@@ -268,7 +271,8 @@ def test_old_names_still_answer_with_a_deprecation_warning():
         summary = mapkit.api.fit_summary(m, fitted)
     assert summary == fitted.doc
     with pytest.warns(DeprecationWarning):
-        assert mapkit.api.fit_text(summary, "twin-rivers.hsc") == fitted.text().replace("Twin Rivers", "twin-rivers.hsc")
+        said = mapkit.api.fit_text(summary, "twin-rivers.hsc")
+    assert said == fitted.text().replace("Twin Rivers", "twin-rivers.hsc")
 
 
 # -- value classes ------------------------------------------------------------------------------
@@ -353,7 +357,8 @@ def test_the_faces_name_no_verb_themselves():
     verbs_and_answers = set(mapkit.api.__all__)
     for face in ("mapkit/__init__.py", "mapkit/api/__init__.py"):
         tree = ast.parse((ROOT / face).read_text(encoding="utf-8"))
-        named = {node.value for node in ast.walk(tree) if isinstance(node, ast.Constant) and isinstance(node.value, str)}
+        named = {node.value for node in ast.walk(tree)
+                 if isinstance(node, ast.Constant) and isinstance(node.value, str)}
         named |= {a.name for node in ast.walk(tree) if isinstance(node, ast.ImportFrom) for a in node.names}
         assert named & verbs_and_answers == set(), face
     from mapkit.api import TOPICS

@@ -9,12 +9,12 @@ import os
 import re
 import shutil
 import subprocess
-import sys
 
 import pytest
 
 from conftest import ROOT
 from mapkit.cli import build_parser, main
+from test_verbosity import _on_a_terminal
 
 SAMPLE = str(ROOT / "samples" / "maps" / "twin-rivers.hsc")
 
@@ -207,33 +207,7 @@ def test_completion_for_another_shell_is_refused_with_the_nearest(cli):
 
 
 # -- the progress bar --------------------------------------------------------------------------------
-def _run_on_a_terminal(argv: list[str], cwd) -> tuple[int, str]:
-    """`mapkit ARGV` with its stderr on a pseudo-terminal (100 columns); (exit status, all it wrote there)."""
-    pty = pytest.importorskip("pty", reason="pseudo-terminals are POSIX")
-    import fcntl
-    import struct
-    import termios
-
-    leader, follower = pty.openpty()
-    fcntl.ioctl(follower, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 100, 0, 0))
-    env = {**os.environ, "COLUMNS": "100"}
-    env.pop("CI", None)
-    process = subprocess.Popen([sys.executable, "-m", "mapkit", *argv], stdout=subprocess.DEVNULL, stderr=follower,
-                               stdin=subprocess.DEVNULL, cwd=cwd, env=env)
-    os.close(follower)
-    said = b""
-    while True:
-        try:
-            chunk = os.read(leader, 65536)
-        except OSError:  # the follower closed: the program ended
-            break
-        if not chunk:
-            break
-        said += chunk
-    os.close(leader)
-    return process.wait(timeout=120), said.decode("utf-8", "replace")
-
-
+@pytest.mark.skipif(not hasattr(os, "openpty"), reason="needs a pseudo-terminal")
 @pytest.mark.parametrize("command", ["validate", "convert"])
 def test_a_batch_with_warnings_and_refusals_draws_its_bar_to_the_end(tmp_path, command):
     """The bar was closed to say a warning and never drawn again: a batch with a warning showed
@@ -250,7 +224,7 @@ def test_a_batch_with_warnings_and_refusals_draws_its_bar_to_the_end(tmp_path, c
     (maps / "broken.hsc").write_bytes(b"not a VirtualScape file at all")
     argv = [command, str(maps)] if command == "validate" else ["convert", str(maps), "--to", "mapkit", "-d",
                                                                  str(tmp_path / "out"), "--allow-loss"]
-    code, said = _run_on_a_terminal(argv, tmp_path)
+    code, said = _on_a_terminal(*argv)
     assert code == 2, said  # the broken file
     assert said.count("cannot be read") >= 3 and "broken.hsc" in said, said
     assert "100%" in said, said
@@ -259,3 +233,16 @@ def test_a_batch_with_warnings_and_refusals_draws_its_bar_to_the_end(tmp_path, c
     for line in said.replace("\r", "\n").splitlines():
         if "warning:" in line:
             assert "%|" not in line, line
+
+
+def test_completion_fish_completes_commands_and_choices(cli, tmp_path):
+    fish = shutil.which("fish")
+    if fish is None:
+        pytest.skip("no fish on this system")
+    path = tmp_path / "mapkit.fish"
+    path.write_text(cli("completion", "fish")[1])
+    probe = (f"source {path}; complete -C 'mapkit inf'; complete -C 'mapkit validate --prof'; "
+             "complete -C 'mapkit print x --paper '")
+    result = subprocess.run([fish, "--no-config", "-c", probe], capture_output=True, text=True, cwd=ROOT)
+    words = [line.split("\t")[0] for line in result.stdout.splitlines()]
+    assert result.returncode == 0 and words == ["info", "--profile", "a4", "letter"], result

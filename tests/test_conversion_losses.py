@@ -20,7 +20,7 @@ import pytest
 from conftest import ROOT, corpus_file, corpus_files
 from mapkit.errors import LossError
 from mapkit.formats import encode_map, get, parse_map, read_map, scenario_losses
-from mapkit.formats._losses import CARRIED_IN_NOTES, NO_PLAYER_COUNT, notes_text
+from mapkit.formats._losses import CARRIED_IN_NOTES, notes_text
 from mapkit.model.catalog import catalog
 from mapkit.model.map import Map, Piece, Pieces, Placement
 from mapkit.records import replace
@@ -113,8 +113,7 @@ def unnamed_differences(source: Map, back: Map, losses: list[str], target: str) 
                and key not in back.attrs}
     for field in MAP_FIELDS:
         mine, theirs = getattr(source, field), getattr(back, field)
-        if field == "players" and {str(mine).strip(), str(theirs).strip()} <= set(NO_PLAYER_COUNT):
-            continue  # "" and "0" both say no count
+        # (a players field of "0", VirtualScape's unset field, is no count but is named when a format drops it)
         if field == "notes" and theirs == notes_text(source, sets=sets_line(source, target), carry=carry(target),
                                                      tiled=tiled(source, target)):
             continue  # the notes, with what they carry (a page's description; for hsc, its sets) ahead of them
@@ -215,10 +214,11 @@ def test_the_made_up_map_loses_something_in_every_format_but_mapkit_json():
 
 
 def test_a_player_count_is_named_where_a_link_blanks_the_notes_and_0_is_no_count():
-    """VirtualScape's players field is free text, "" or "0" where a map gives no count: nothing
-    to lose (issue 25: players "0" forced --allow-loss). Hexoscape carries a count in its notes
-    (tests/test_carried_notes.py); a share link blanks them, so there it is named."""
-    for players, lost in (("2", True), ("0", False), ("", False)):
+    """VirtualScape's players field is free text, "" or "0" where a map gives no count. Hexoscape
+    carries it in its notes, "0" too (tests/test_carried_notes.py), so nothing is lost there (issue
+    25: players "0" forced --allow-loss); a share link blanks them, so there it is named, "0" too
+    (issue 32: it was dropped without a word)."""
+    for players, lost in (("2", True), ("0", True), ("", False)):
         losses = encode_map(Map(players=players, pieces=[Piece("grass-1", 0, 0, 0)]), get("hexoscape-url"),
                             allow_loss=True)[1]
         assert named(losses, f"players ({players!r})") == lost, (players, losses)

@@ -123,18 +123,21 @@ def test_native_json_keeps_copies_products_and_each_scenarios_own_list():
                                                                                  "Fortress of the Archkyrie"]
 
 
-def test_hexoscape_holds_one_copy_of_lettered_sets_and_its_notes_the_rest():
-    """setsUsed holds one copy of each lettered set; what it cannot say (copies, products with no
-    letter) goes into mapNotes as a page's "Required Sets:" line, read back (issue 25, item 4); a
-    share link blanks the notes, so there each is named."""
+def test_hexoscape_holds_copies_of_lettered_sets_and_its_notes_the_rest():
+    """setsUsed holds a lettered set's letter once per copy, as the editor counts them (issue 33,
+    item 4); what it cannot say (part of a copy, products with no letter) goes into mapNotes as a
+    page's "Required Sets:" line, read back (issue 25, item 4); a share link blanks the notes, so
+    there each is named."""
     m = Map(pieces=[Piece("grass-1", 0, 0, 0)],
-            attrs={"sets_used": {"RotV": 2, "FotA": 1, "Warriors of Eberron": 1, "Foo": 1}})
+            attrs={"sets_used": {"RotV": 2, "FotA": 1.5, "Warriors of Eberron": 1, "Foo": 1}})
     data, losses = encode_map(m, get("hexoscape"))  # nothing lost, so nothing refused
     assert losses == []
-    assert json.loads(data)["hexMap"]["setsUsed"] == ["S", "N"]
+    assert json.loads(data)["hexMap"]["setsUsed"] == ["S", "S", "N"]
     assert hexoscape.read(data).attrs["sets_used"] == m.attrs["sets_used"]
     losses = encode_map(m, get("hexoscape-url"), allow_loss=True)[1]
-    assert "sets used: 2 x Rise of the Valkyrie is written once (Hexoscape's setsUsed has no copies)" in losses
+    assert not any("Rise of the Valkyrie" in line for line in losses)  # two copies: "S", "S"
+    assert ("sets used: 1.5 x Fortress of the Archkyrie is written as 1 (Hexoscape counts whole copies, its "
+            "setsUsed listing a set's letter once per copy)") in losses
     assert "sets used: Warriors of Eberron (no terrain) is left out (Hexoscape has no letter for it)" in losses
     assert "sets used: Foo (unknown to mapkit) is left out (Hexoscape has no letter for it)" in losses
 

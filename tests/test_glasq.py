@@ -396,11 +396,11 @@ def test_migols_tomb_against_virtualscape():
 
 def test_odd_drawings_and_glyph_letters_outside_the_catalog():
     defs = ('<circle id="P9" cx="inf" cy="1" r="3"/><polygon id="GS03" points=""/>'
-            '<g id="GZ"><use xlink:href="#glyph"/><text>Z</text></g>'
+            '<g id="G9"><use xlink:href="#glyph"/><text>9</text></g>'
             '<g id="GMI"><use xlink:href="#glyph"/><text>It</text></g>')
-    m = glasq.read(page([[use("GS02", 180, 0)], [use("P9", 0, 0), use("GS03", 90, 0), use("GZ", 180, 0),
+    m = glasq.read(page([[use("GS02", 180, 0)], [use("P9", 0, 0), use("GS03", 90, 0), use("G9", 180, 0),
                                                   use("GMI", 270, 0)]], defs=defs))
-    assert [p.attrs for p in m.pieces[1:]] == [{"letter": "?", "label": "Z"}, {"letter": "?", "label": "It"}]
+    assert [p.attrs for p in m.pieces[1:]] == [{"letter": "?", "label": "9"}, {"letter": "?", "label": "It"}]
     assert len(m.warnings) == 2 and "#P9" in m.warnings[0] and "#GS03" in m.warnings[1]
 
 

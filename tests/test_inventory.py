@@ -146,7 +146,7 @@ def test_tsv_and_csv_inventory():
     assert len(counts) > 90 and set(counts.values()) == {0}
 
 
-@pytest.mark.parametrize("bad", [b"", b"Name,Count\nx,1\n", b"ID,Count\nnosuch,1\n", b"ID,Count\ngrass1,-1\n",
+@pytest.mark.parametrize("bad", [b"", b"Name,Count\nx,1\n", b"ID,Name\ngrass1,x\n", b"ID,Count\ngrass1,-1\n",
                                  b"ID,Type,Count\ngrass1\n", b"\xff\xfe",
                                  "ID,Count\ngrass1,\u00b2\n".encode()])
 def test_tsv_errors(bad):

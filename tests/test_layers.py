@@ -18,7 +18,7 @@ ROOT = Path(__file__).resolve().parent.parent / "mapkit"
 #: Bottom to top. A unit is a top-level module or package of mapkit; "mapkit" is the package
 #: face (mapkit/__init__.py). Units in one layer may not import each other.
 LAYERS: tuple[tuple[str, ...], ...] = (
-    ("wording", "records"),
+    ("wording", "records", "escapes"),
     ("errors", "schemas", "solver", "data", "bulk"),
     ("limits", "registry"),
     ("io",),
@@ -270,9 +270,11 @@ def test_a_loop_is_caught():
 #: outputs atomically and guards standard output (the command owns its outputs; the library never
 #: prints), and `mapkit.records`, the value-class base a job's `Result` is declared with as the
 #: library's answers are, and `mapkit.wording`, in whose `speaking` a command runs so that the
-#: library's texts name its flags. Anything else a job needs is a front-door function, so a
+#: library's texts name its flags, and `mapkit.escapes`, through which a command shows on a terminal
+#: whatever text a file gave (control characters spelled out). Anything else a job needs is a front-door function, so a
 #: program gets what the command line does.
-CLI_MAY_IMPORT = {"mapkit", "mapkit.api", "mapkit.errors", "mapkit.io", "mapkit.records", "mapkit.wording"}
+CLI_MAY_IMPORT = {"mapkit", "mapkit.api", "mapkit.errors", "mapkit.io", "mapkit.records", "mapkit.wording",
+                  "mapkit.escapes"}
 
 
 def reaches_past_the_api(module: str, source: str) -> list[str]:

@@ -89,10 +89,49 @@ def case_share_link_expansion(tmp_path, cli, monkeypatch):
     refused(cli, "info", path, limit="share-link expansion", where="m=")
 
 
+def case_share_link_length(tmp_path, cli, monkeypatch):
+    lower(monkeypatch, "SHARE_LINK_BYTES", 1000)
+    path = tmp_path / "long.url"
+    path.write_text("https://hexoscape.com/?m=" + "%25" * 400 + "\n")
+    refused(cli, "info", path, limit="share-link length")
+    err = refused(cli, "info", "https://hexoscape.com/?m=" + "%25" * 400, limit="share-link length")
+    assert "the link: 1,225 bytes" in err
+
+
+def case_drawing_extent(tmp_path, cli, monkeypatch):
+    # within the coordinate range, two tiles a million hexes apart: every drawing refuses before its layout
+    path = tmp_path / "far.mapkit.json"
+    write_map(Map(pieces=[Piece("grass-1", 0, 0, 0), Piece("grass-1", limits.COORDINATES.value, 0, 0)]), path)
+    for out in ("far.png", "far.svg", "far.pdf", "far.html"):
+        command = "print" if out.endswith(".pdf") else "report" if out.endswith(".html") else "render"
+        err = refused(cli, command, path, "-o", tmp_path / out, limit="drawing extent")
+        assert "from q 0 to q 1000000: 1,000,001 hexes across" in err
+        assert not (tmp_path / out).exists()
+    assert cli("info", path)[0] == 0  # reading and summing up it costs nothing
+
+
 def case_nesting_depth(tmp_path, cli, monkeypatch):
     path = tmp_path / "deep.book.json"
     path.write_text('{"name": "deep", "kind": "enclosed", "notes": ' + "[" * 101 + "]" * 101 + "}")
     refused(cli, "validate", path, limit="nesting depth", where="line 1, column")
+
+
+def _page_with(extra: str) -> bytes:
+    from test_glasq import page, use
+
+    return page([[extra, use("GS01", 0, 0)]])
+
+
+def case_markup_nesting(tmp_path, cli, monkeypatch):
+    path = tmp_path / "deep.html"
+    path.write_bytes(_page_with("<g>" * (limits.MARKUP_NESTING.value + 1) + "</g>" * (limits.MARKUP_NESTING.value + 1)))
+    refused(cli, "info", path, limit="markup nesting", where="where reading stopped")
+
+
+def case_markup_text(tmp_path, cli, monkeypatch):
+    path = tmp_path / "long.html"
+    path.write_bytes(_page_with('<path d="' + "M" * (limits.MARKUP_TEXT.value + 1) + '"/>'))
+    refused(cli, "info", path, limit="markup text", where="where reading stopped")
 
 
 def case_digits_in_a_number(tmp_path, cli, monkeypatch):
@@ -173,6 +212,35 @@ def test_an_input_past_the_limit_is_one_line_and_exit_2(name, tmp_path, cli, mon
 def test_docs_list_every_limit_as_the_module_does():
     page = (ROOT / "docs" / "limits.md").read_text(encoding="utf-8")
     assert limits.markdown_table() in page
+    assert limits.schema_table() in page  # and every length the schemas bound
+
+
+@pytest.mark.parametrize("name", sorted(limits.SCHEMA_DOCUMENTS))
+def test_every_length_a_schema_bounds_is_checked_before_the_schema(name, tmp_path):
+    """Each maxItems / maxProperties of the schemas, one past it, is a LimitError naming the path."""
+    from mapkit.schemas import load
+
+    bounds = limits.schema_bounds(name)
+    assert bounds
+    for path, limit in bounds:
+        n = limit.value + 1
+        doc = long_at(path, {str(i): "x" for i in range(n)} if limit.unit == "properties" else [0] * n)
+        with pytest.raises(limits.LimitError) as raised:
+            limits.check_lists(doc, name)
+        assert raised.value.limit == limit and f"{limit.value + 1:,} {limit.unit}" in str(raised.value)
+    limits.check_lists(load(name), name)  # (the schema itself is a document within them)
+
+
+def long_at(path: str, leaf: object) -> object:
+    """A document holding `leaf` at the schema path `path` (`[]` as the first item of a list)."""
+    parts = [p for p in path[2:].replace("[]", ".[]").split(".") if p]
+
+    def build(rest: list[str]) -> object:
+        if not rest:
+            return leaf
+        return [build(rest[1:])] if rest[0] == "[]" else {rest[0]: build(rest[1:])}
+
+    return build(parts)
 
 
 def doubling_link(rounds: int) -> str:

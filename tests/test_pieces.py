@@ -129,12 +129,20 @@ def test_new_pieces_are_named_losses_in_virtualscape(hid):
     assert lost and "VirtualScape has no such piece" in lost[0]
 
 
-@pytest.mark.parametrize("hid", ["fw", "sl", "sb", "cn", "rl"])
-def test_new_pieces_say_what_is_assumed(hid):
+#: The sizes and heights the editor gives its newest pieces (issue 33): hexes, height.
+EDITOR_SIZES = {"fw": (8, 10), "sl": (3, 10), "sb": (5, 13), "cn": (1, 3), "rl": (1, 7)}
+
+
+@pytest.mark.parametrize("hid", sorted(EDITOR_SIZES))
+def test_new_pieces_take_the_editors_sizes_and_say_where_from(hid):
     ptype = catalog().by_hexoscape[hid]
-    assert ptype.assumed and all(len(why) > 40 for why in ptype.assumed.values())
-    if ptype.kind == "obstacle":
-        assert "obstacle_height" in ptype.assumed and ptype.obstacle_height
+    hexes, height = EDITOR_SIZES[hid]
+    assert (ptype.hexes, ptype.hexoscape_height) == (hexes, height)
+    assert len(catalog().shapes[ptype.shape]) == hexes
+    if ptype.kind == "obstacle":  # the game height mapkit uses is the editor's, with its source
+        assert ptype.obstacle_height == height and "obstacle_height" in ptype.sources
+        assert "obstacle_height" not in ptype.assumed
+    assert all(len(why) > 40 for why in {**ptype.sources, **ptype.assumed}.values())
 
 
 def test_rope_ladder_off_a_hull_is_a_finding():

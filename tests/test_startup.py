@@ -76,3 +76,10 @@ def test_the_api_module_is_there_after_import_mapkit_though_it_loads_on_first_us
     loaded = loaded_after("import mapkit\nassert 'mapkit.api' not in __import__('sys').modules\n"
                           "assert mapkit.api.pick is mapkit.api.pick and callable(mapkit.read)\n")
     assert "mapkit.api" in loaded
+
+
+def test_info_loads_only_the_front_doors_module_it_calls():
+    """The face finds a name in the topic modules in turn: `info` is in the first, and `from
+    mapkit import io` (a submodule, asked of the face before it is imported) looks in none."""
+    loaded = loaded_by("info", "samples/maps/twin-rivers.hsc")
+    assert {name for name in loaded if name.startswith("mapkit.api")} == {"mapkit.api", "mapkit.api.files"}

@@ -212,7 +212,8 @@ class FileValidation(Validation):
         from mapkit.batch import Summary
 
         with_errors = len({f.file for f in self.findings if f.severity == "error"})
-        return Summary.of([c.outcome() for c in self.checked], self.skipped).lines(f"checked ({with_errors} with errors)")
+        outcomes = [c.outcome() for c in self.checked]
+        return Summary.of(outcomes, self.skipped).lines(f"checked ({with_errors} with errors)")
 
 
 def validate_files(paths: Iterable[PathLike], profile: str | None = "casual", select: Iterable[str] = (),

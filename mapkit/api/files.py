@@ -19,6 +19,7 @@ if TYPE_CHECKING:
 
     from mapkit.batch import Outcome, Progress, Skipped
     from mapkit.books.model import Book
+    from mapkit.formats import Written
     from mapkit.model.map import Map
     from mapkit.registry import FileFormat
 
@@ -162,18 +163,19 @@ def pick(m: Map, room: Any = None, scenario: Any = None) -> Map:
     return m
 
 
-def reader_warnings(m: Map) -> list[str]:
-    """What the reader of a map recovered from, in order; a mapkit JSON file converted from
-    another format keeps its source's warnings, each marked as kept from that format. Then each
-    C3G Book it places that could not be read (`books.placed.unread_books`)."""
-    from mapkit.errors import bounded
+def reader_warnings(m: Map, books: bool = True) -> list[str]:
+    """What the reader of a map recovered from, in order, repeated ones summarised past a count
+    (`errors.summarised`); a mapkit JSON file converted from another format keeps its source's
+    warnings, each marked as kept from that format. Then, with `books`, each C3G Book it places
+    that could not be read (`books.placed.unread_books`)."""
+    from mapkit.errors import bounded, summarised
     from mapkit.formats.native import MIGRATED
 
     read_as = m.read_as or m.source_format
     kept = read_as == "mapkit" and m.source_format not in (None, "mapkit")  # its warnings are its source's
     said = [bounded(f"(kept from the {m.source_format} file it was converted from) {warning}"
-                    if kept and not warning.startswith(MIGRATED) else warning, None) for warning in m.warnings]
-    if m.books:  # (mapkit.books stays unloaded for a map without Books)
+                    if kept and not warning.startswith(MIGRATED) else warning, None) for warning in summarised(m.warnings)]
+    if books and m.books:  # (mapkit.books stays unloaded for a map without Books)
         from mapkit.books.placed import unread_books
 
         said += [bounded(warning, None) for warning in unread_books(m)]
@@ -195,15 +197,18 @@ def map_stem(name: str) -> str:
 
 
 def write(m: Map | PathLike | bytes, path: PathLike, format: str | None = None, allow_loss: bool = False
-          ) -> list[str]:
+          ) -> Written:
     """Write a map (or the map in a file, or in the bytes of one: a conversion) to `path`
     atomically; the name gives the format unless `format` (a name of `file_formats("map")`)
     does. Replaces the file, the one the map was read from too.
 
-    Returns what the format could not carry, one line each (empty: nothing).
+    Returns what the format could not carry, one line each (empty: nothing); the list's `held` is
+    the map as the file holds it (read back from the bytes written when something was dropped).
 
-    Raises LossError, writing nothing, for such a loss without `allow_loss`; OptionError for a name or
-    `format` no writable format claims; OutputError when `path` cannot be written; as `read` for a file."""
+    Raises LossError, writing nothing, for a loss of content without `allow_loss`; what the format
+    derives or never shows (a board's size, a map id: `mapkit.errors.Unkept` lines) is written all
+    the same. OptionError for a name or `format` no writable format claims; OutputError when `path`
+    cannot be written; as `read` for a file."""
     from mapkit import formats
 
     return formats.write_map(read(m), os.fspath(path), format, allow_loss)
@@ -360,22 +365,21 @@ def file_formats(kind: str | None = None) -> tuple[FileFormat, ...]:
 class MapInfo(Record, Document):
     """What `info` says of a map: `doc`, the summary `mapkit info --json` prints (name, format,
     size in columns, rows and Levels, pieces, terrain, start zones, glyphs, scenarios, ...);
-    `.text()` is what `mapkit info` prints. The lone UTF-16 halves a VirtualScape name may hold,
-    which UTF-8 cannot print, are spelled \\udXXX in both."""
+    `.text()` is what `mapkit info` prints. A name's control characters are spelled out (`\\033`),
+    and the lone UTF-16 halves a VirtualScape name may hold, which UTF-8 cannot print, as \\udXXX
+    (`mapkit.escapes`), in both."""
 
     VERB = "info"
     doc: dict[str, Any]
 
     def text(self) -> str:
-        from mapkit.formats._json import escape_lone_surrogates
+        from mapkit.escapes import terminal
         from mapkit.summary import render_text
 
-        return escape_lone_surrogates(render_text(self.doc))
+        return terminal(render_text(self.doc))
 
     def json(self) -> str:
-        from mapkit.formats._json import escape_lone_surrogates
-
-        return escape_lone_surrogates(dumps(self.doc))
+        return dumps(self.doc)
 
 
 def info(subject: Map | PathLike | bytes, cells: bool = False, format: str | None = None) -> MapInfo:

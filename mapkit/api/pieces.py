@@ -77,8 +77,8 @@ def fit(subject: Map | PathLike | bytes, collection: Mapping[str, int] | PathLik
     `.changes` what was re-cut; otherwise `.short_hexes` by terrain and `.purchase`, the smallest
     purchase that closes the gap. `keep_shapes` re-cuts only the pieces the collection is short
     of; `format` (a name of `file_formats("map")`) is the format the new map will be written in
-    (a VirtualScape map gets only pieces VirtualScape has). Nothing is written: `mapkit.write(result.map, path)` writes the new map, `render(result,
-    "fit.png")` draws it.
+    (a VirtualScape map gets only pieces VirtualScape has). Nothing is written:
+    `mapkit.write(result.map, path)` writes the new map, `render(result, "fit.png")` draws it.
 
     Returns a `FitResult` (`.text()`, `.json()`, `.save(path)`: what `mapkit fit` prints).
 

@@ -15,7 +15,7 @@ from mapkit.books.model import KINDS, Book, book_from_dict
 from mapkit.books.schema import book_errors
 from mapkit.errors import FormatError
 from mapkit.formats._json import parse_json
-from mapkit.io import read_input, remember_input
+from mapkit.io import check_name, read_input, remember_input
 
 #: The format's name, from its registry row: what a Book file says it is in its "format" key.
 NAME = registry.declared(__name__).name
@@ -72,30 +72,9 @@ def book_from_bytes(data: bytes, shown: str) -> Book:
     return book_from_json(book_json(data, shown), shown)
 
 
-def check_vertices(doc: Any, path: str | None = None) -> None:
-    """Refuse a Book whose polygons have more corners in all than the limit, before the schema
-    and the geometry spend time on them (a 200,000-vertex Book took 5 s to be refused)."""
-    if not isinstance(doc, dict):
-        return
-    polygons = []
-    footprint = doc.get("footprint")
-    if isinstance(footprint, dict):
-        polygons.append(("$.footprint.polygon", footprint.get("polygon")))
-    floors = doc.get("floors")
-    if isinstance(floors, list):
-        polygons += [(f"$.floors[{i}].interior", f.get("interior")) for i, f in enumerate(floors) if isinstance(f, dict)]
-    total = 0
-    for where, polygon in polygons:
-        if isinstance(polygon, list):
-            total += len(polygon)
-            if total > limits.BOOK_VERTICES.value:
-                raise limits.BOOK_VERTICES.exceeded(total, file=path, where=where, what="the Book's polygons")
-
-
 def book_from_json(doc: Any, path: str | None = None) -> Book:
     """Validate a parsed document and build the Book; FormatError at the first error."""
-    check_vertices(doc, path)
-    errors = book_errors(doc)
+    errors = book_errors(doc, path)
     if errors:
         where, message = errors[0]
         more = f" (and {len(errors) - 1} more)" if len(errors) > 1 else ""
@@ -105,12 +84,13 @@ def book_from_json(doc: Any, path: str | None = None) -> Book:
 
 def load_book(path: str | Path) -> Book:
     """Load and validate one Book file."""
+    check_name(str(path))
     resolved = Path(path).resolve()
     remember_input(resolved)  # an input of this run even when the cache answers
     try:
         stat = resolved.stat()
         stamp = (stat.st_mtime_ns, stat.st_size)
-    except OSError:
+    except (OSError, ValueError):
         stamp = (0, 0)
     return _load_cached(str(resolved), str(path), stamp)
 

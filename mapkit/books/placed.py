@@ -110,7 +110,7 @@ def _is_file(path: Path) -> bool:
     `Path.is_file` raises) is none, and reading it says why."""
     try:
         return path.is_file()
-    except OSError:
+    except (OSError, ValueError):  # (ValueError: a NUL in the name, which no file name holds)
         return False
 
 
@@ -144,9 +144,8 @@ def unread_books(m: Map) -> list[str]:
             found = m.books.get(p.book)
             if found is not None and found.book is None:
                 users.setdefault(p.book, []).append(f"{role} {number}")
-    return [f"{', '.join(who)}: C3G Book {quoted(name)} cannot be read ({m.books[name].error}), so "
-            f"{'they are' if len(who) > 1 else 'it is'} left out ({option('profile', 'c3g')} makes this an error)"
-            for name, who in users.items()]
+    return [f"{', '.join(who)} left out: C3G Book {quoted(name)} cannot be read ({option('profile', 'c3g')} "
+            f"makes this an error): {m.books[name].error}" for name, who in users.items()]
 
 
 def source_of(m: Map, name: str) -> PlacedSource:

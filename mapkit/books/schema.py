@@ -13,6 +13,7 @@ from math import isfinite
 from operator import itemgetter
 from typing import Any
 
+from mapkit import limits
 from mapkit.schemas import json_path, load
 
 SCHEMA_NAME = "book.schema.json"
@@ -87,20 +88,68 @@ def _points_valid(points: Any) -> bool:
 
 
 def _short(error: Any) -> str:
-    """A one-line message. jsonschema quotes the whole value in its messages: a long one is
-    said instead by the rule it breaks ("an array of 200,000 items breaks maxItems 10000")."""
-    message = error.message
-    if len(message) <= 160:
-        return message
-    instance = error.instance
-    if isinstance(instance, (list, dict)):
-        what = f"{'an array' if isinstance(instance, list) else 'an object'} of {len(instance):,} items"
-    else:
-        text = repr(instance)
-        what = text if len(text) <= 40 else f"{text[:30]}... ({len(text):,} characters)"
-    rule = repr(error.validator_value)
-    rule = rule if len(rule) <= 60 else rule[:57] + "..."
-    return f"{what} breaks the schema's {error.validator} {rule}"
+    """What is wrong, in one line that quotes nothing of the document: only the rule it breaks
+    and the schema's own words (its property names, its allowed values, its bounds). A Book is
+    often a file a map points to by any path, which may be any JSON file (a configuration, a list
+    of keys): its content must never reach a message, a report or a SARIF log (issue 32).
+    jsonschema's own messages quote the value (`['...'] is not of type 'object'`)."""
+    rule, bound, instance = error.validator, error.validator_value, error.instance
+    what = _kind_of(instance)
+    if rule == "type":
+        wanted = " or ".join(_ARTICLE.get(t, str(t)) for t in (bound if isinstance(bound, list) else [bound]))
+        return f"{what}, where the schema wants {wanted}"
+    if rule == "required":
+        return error.message  # names the property the schema requires, from the schema
+    if rule in ("additionalProperties", "unevaluatedProperties"):
+        allowed = sorted(error.schema.get("properties", {}))
+        listed = f" (it allows {', '.join(allowed)})" if allowed else ""
+        return f"{what} with properties the schema does not allow here{listed}"
+    if rule == "enum":
+        return f"{what}, not one of {', '.join(_quoted_schema(v) for v in bound)}"
+    if rule == "const":
+        return f"{what}, not {_quoted_schema(bound)}, the only value the schema allows"
+    if rule in _BOUNDS:
+        return f"{what}, {_BOUNDS[rule].format(_quoted_schema(bound))}"
+    if rule == "items" and bound is False:
+        return f"{what}, more items than the schema allows"
+    if rule in ("oneOf", "anyOf"):
+        return f"{what}, which matches none of the shapes the schema allows here"
+    return f"{what}, which breaks the schema's {rule} rule"
+
+
+#: How each bound is said after the value it bounds ("a number, below the minimum 0").
+_BOUNDS = {"minimum": "below the minimum {}", "maximum": "above the maximum {}",
+           "exclusiveMinimum": "not above {}", "exclusiveMaximum": "not below {}",
+           "minItems": "fewer than the {} items the schema asks for",
+           "maxItems": "more than the {} items the schema allows",
+           "minLength": "shorter than {} characters", "maxLength": "longer than {} characters",
+           "minProperties": "fewer than the {} properties the schema asks for",
+           "maxProperties": "more than the {} properties the schema allows",
+           "multipleOf": "not a multiple of {}", "pattern": "not of the form {}",
+           "uniqueItems": "with an item repeated (the schema wants each once)"}
+_ARTICLE = {"object": "an object", "array": "an array", "string": "a text", "number": "a number",
+            "integer": "a whole number", "boolean": "true or false", "null": "null"}
+
+
+def _kind_of(instance: Any) -> str:
+    """A value said by its kind and size, never by its content."""
+    if isinstance(instance, bool):
+        return "true or false"
+    if isinstance(instance, dict):
+        return f"an object of {len(instance):,} propert{'y' if len(instance) == 1 else 'ies'}"
+    if isinstance(instance, list):
+        return f"an array of {len(instance):,} item{'' if len(instance) == 1 else 's'}"
+    if isinstance(instance, str):
+        return f"a text of {len(instance):,} character{'' if len(instance) == 1 else 's'}"
+    if isinstance(instance, (int, float)):
+        return "a whole number" if isinstance(instance, int) or float(instance).is_integer() else "a number"
+    return "null"
+
+
+def _quoted_schema(value: Any) -> str:
+    """A value the schema itself gives (an allowed value, a bound), short."""
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
 
 
 #: Polygons enclosing less than this many mm² enclose nothing (a line, a point).
@@ -109,9 +158,34 @@ MIN_AREA_MM2 = 1.0
 EDGE_SLACK_MM = 0.01
 
 
-def book_errors(doc: Any) -> list[tuple[str, str]]:
-    """Schema errors, else shape errors: every reason the document is not a usable Book."""
+def book_errors(doc: Any, path: str | None = None) -> list[tuple[str, str]]:
+    """Schema errors, else shape errors: every reason the document is not a usable Book. Its
+    sizes are bounded first (LimitError naming `path`): its vertices, and the length of every list
+    the schema bounds (`limits.check_lists`), before the schema walks them."""
+    limits.check_lists(doc, SCHEMA_NAME, path)  # first: 1,000,000 floors are refused before they are walked
+    check_vertices(doc, path)
     return schema_errors(doc) or shape_errors(doc)
+
+
+def check_vertices(doc: Any, path: str | None = None) -> None:
+    """Refuse a Book whose polygons have more corners in all than the limit, before the schema
+    and the geometry spend time on them (a 200,000-vertex Book took 5 s to be refused)."""
+    if not isinstance(doc, dict):
+        return
+    polygons = []
+    footprint = doc.get("footprint")
+    if isinstance(footprint, dict):
+        polygons.append(("$.footprint.polygon", footprint.get("polygon")))
+    floors = doc.get("floors")
+    if isinstance(floors, list):
+        polygons += [(f"$.floors[{i}].interior", f.get("interior")) for i, f in enumerate(floors) if isinstance(f, dict)]
+    total = 0
+    for where, polygon in polygons:
+        if isinstance(polygon, list):
+            total += len(polygon)
+            if total > limits.BOOK_VERTICES.value:
+                raise limits.BOOK_VERTICES.exceeded(total, file=path, where=where, what="the Book's polygons")
+
 
 
 def shape_errors(doc: dict[str, Any]) -> list[tuple[str, str]]:

@@ -8,6 +8,7 @@ from __future__ import annotations
 import argparse
 import sys
 
+from mapkit.escapes import terminal
 from mapkit.errors import LossError, UsageError, bounded
 
 TYPE_CHECKING = False  # (typing is not imported at run time: every command starts faster)
@@ -83,7 +84,7 @@ def show(result: Result) -> int:
     """Present what a job gave back (its warnings were told as they happened): its
     text on stdout, then (with --verbose) what was read, a batch's summary and the one line of
     what was written on stderr (neither with --quiet); returns its exit status."""
-    sys.stdout.write(result.text)
+    sys.stdout.write(terminal(result.text))  # (a report's own texts spell them already)
     if verbosity > 0:
         for line in result.details:
             print(f"mapkit: {line}", file=sys.stderr)

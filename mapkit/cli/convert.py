@@ -19,7 +19,9 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
     p = sub.add_parser(
         "convert", help="convert maps between formats",
         description="mapkit convert IN OUT [--to FORMAT], or mapkit convert IN... --to FORMAT -d DIR. "
-                    "A conversion that would drop something is refused (exit 2) unless --allow-loss.")
+                    "A conversion that would drop content (pieces, start zones, glyphs, scenarios, rooms, players, "
+                    "notes) is refused (exit 2) unless --allow-loss; what the target derives or never shows (a "
+                    "board's size, a map id) is written with a warning.")
     p.add_argument("paths", nargs="+", metavar="PATH", help="input map(s), then the output file unless -d is given (- is standard input or output)")
     p.add_argument("-o", "--output", metavar="OUT", help="the output file (the same as giving OUT after IN)")
     p.add_argument("--to", dest="to_fmt", metavar="FORMAT", choices=tuple(OUTPUT_EXTENSIONS),

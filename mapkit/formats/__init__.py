@@ -12,7 +12,7 @@ from __future__ import annotations
 
 
 from mapkit import limits, registry
-from mapkit.errors import FormatError, LossError, OptionError, is_link, shown
+from mapkit.errors import FormatError, LossError, OptionError, is_link, refusing, shown
 from mapkit.io import STDIO, read_input, write_output
 from mapkit.model.map import Map
 from mapkit.registry import FileFormat
@@ -188,7 +188,9 @@ def _has_surrogate(text: str) -> bool:
 
 
 def encode_map(m: Map, info: FileFormat, allow_loss: bool = False) -> tuple[bytes, list[str]]:
-    """Encode a map; refuse (LossError) if the format would drop something, unless allowed.
+    """Encode a map; refuse (LossError) if the format would drop content, unless allowed. Returns
+    the bytes and every loss line: those naming content, and the `Unkept` ones (what the target
+    derives or never shows, which never refuse: the caller warns of them).
 
     A map that sets up several scenarios goes whole only into a format that holds them (its
     module says `HOLDS_SCENARIOS = True`); any other holds one scenario, so the loss is named and,
@@ -200,8 +202,9 @@ def encode_map(m: Map, info: FileFormat, allow_loss: bool = False) -> tuple[byte
     if losses:
         m = m.terrain()
     losses += list(module.losses(m)) if hasattr(module, "losses") else []
-    if losses and not allow_loss:
-        raise LossError(info.name, losses)
+    refused = refusing(losses)
+    if refused and not allow_loss:
+        raise LossError(info.name, refused)
     return module.write(m), losses
 
 
@@ -217,17 +220,39 @@ def scenario_losses(m: Map, info: FileFormat) -> list[str]:
             f"figures ...): choose one with {option('scenario', 'K')}"]
 
 
-def write_map(m: Map, path: str | Path, fmt: str | None = None, allow_loss: bool = False) -> list[str]:
+class Written(list):
+    """What `write_map` gives back: the loss lines (a list of them, `encode_map`'s), and `held`,
+    the map as the written file holds it."""
+
+    def __init__(self, losses: list[str], m: Map, data: bytes, fmt: str):
+        super().__init__(losses)
+        self._map: Map | None = m if not refusing(losses) else None  # nothing dropped: the map itself
+        self._data, self._fmt = (b"", fmt) if self._map is not None else (data, fmt)
+
+    @property
+    def held(self) -> Map:
+        """The map the file holds: the map written when nothing was dropped (a writer that names no
+        loss gives it back), else the bytes written read back (so a count of what was written is
+        what the file holds, not what the map held)."""
+        if self._map is None:
+            self._map = parse_map(self._data, self._fmt)
+            self._data = b""
+        return self._map
+
+
+def write_map(m: Map, path: str | Path, fmt: str | None = None, allow_loss: bool = False) -> Written:
     """Write a map atomically (no partial file on failure), or to standard output if `path`
-    is "-", never over a file this run has read (`mapkit.io`); returns the losses accepted."""
+    is "-", never over a file this run has read (`mapkit.io`); returns the losses accepted and the
+    `Unkept` lines (`encode_map`), as a `Written` (whose `held` is the map the file holds)."""
     info = format_for_output(path, fmt)
     try:
         data, losses = encode_map(m, info, allow_loss)
     except FormatError as exc:  # a writer that cannot encode this map: name the output
         raise exc.with_file(str(path)) from None
+    written = Written(losses, m, data, info.name)
     if str(path).lower().endswith(".gz") and not data.startswith(b"\x1f\x8b"):
         import gzip  # a .gz name promises gzip (Hexoscape's .gz maps); fixed mtime keeps it deterministic
 
         data = gzip.compress(data, mtime=0)
     write_output(path, data)  # atomic for files; never over an input, a link's target or a device
-    return losses
+    return written

@@ -22,7 +22,7 @@ from __future__ import annotations
 import json
 import re
 
-from mapkit.errors import quoted
+from mapkit.errors import said
 from mapkit.model.map import Map
 
 TYPE_CHECKING = False  # (typing is not imported at run time: every command starts faster)
@@ -95,7 +95,7 @@ def entries(m: Map, fmt: str, tiled: Iterable[int] = ()) -> list[tuple[str, str]
     if PAGE in carried and page:
         out.append((PAGE, page))
     players = _one_line(m.players)
-    if PLAYERS in carried and players and players != "0":
+    if PLAYERS in carried and players:  # "0" too: VirtualScape's unset field, kept as the file has it
         out.append((PLAYERS, players))
     held = set(tiled)
     colours = {p: name for p, name in zone_colours(m).items() if p not in held}
@@ -122,14 +122,14 @@ def uncarried(m: Map, fmt: str) -> list[str]:
     carried = CARRIED_BY.get(fmt, ())
     out = []
     if PAGE in carried and str(m.attrs.get("page") or "").strip() and not _one_line(m.attrs.get("page")):
-        out.append(f"map attribute page ({quoted(m.attrs['page'])}): more than one line, which the notes "
+        out.append(f"map attribute page ({said(m.attrs['page'])}): more than one line, which the notes "
                    "carry only as one")
     names = m.attrs.get("zone_colours")
     if ZONE_COLOURS in carried and isinstance(names, dict) and len(zone_colours(m)) != len(names):
-        out.append(f"map attribute zone colours ({quoted(names)}): only colours named by one word are carried "
+        out.append(f"map attribute zone colours ({said(names)}): only colours named by one word are carried "
                    "in the notes")
-    if PLAYERS in carried and str(m.players or "").strip() not in ("", "0") and not _one_line(m.players):
-        out.append(f"players ({quoted(m.players)}): more than one line, which the notes carry only as one")
+    if PLAYERS in carried and str(m.players or "").strip() and not _one_line(m.players):
+        out.append(f"players ({said(m.players)}): more than one line, which the notes carry only as one")
     if ZONE_NAMES in carried:
         for player, found in zone_names(m)[1].items():
             out.append(f"start zone names of player {player} ({', '.join(sorted(map(repr, found)))}): the notes "

@@ -8,7 +8,7 @@ of them (or none) names each one it leaves out, so a conversion never drops one 
 from __future__ import annotations
 
 
-from mapkit.errors import quoted
+from mapkit.errors import Unkept, quoted, said
 from mapkit.model.map import Map, Piece
 
 TYPE_CHECKING = False  # (typing is not imported at run time: every command starts faster)
@@ -23,11 +23,6 @@ CARRIED_BY_THE_MAP = frozenset({"scenario", "absent_in", "rooms"})
 #: Map attributes a format with a field for notes (VirtualScape's scenario text, Hexoscape's
 #: mapNotes) carries there, ahead of the notes, rather than dropping them: a page's description.
 CARRIED_IN_NOTES = ("description",)
-
-#: What a count of players that says none is written as ("" or "0": VirtualScape's players field
-#: is free text, and 0 players is no count); a format without the field loses nothing for it.
-NO_PLAYER_COUNT = ("", "0")
-
 
 class Places:
     """A hex as a loss names it: first as the build sheets letter and number it ("C7"), then
@@ -83,30 +78,29 @@ def notes_text(m: Map, sets: bool = False, carry: str | None = None, tiled: Iter
     return "\n\n".join(parts + ([notes] if notes else []))
 
 
-def has_player_count(m: Map) -> bool:
-    """Whether the map says how many players it is for (see `NO_PLAYER_COUNT`)."""
-    return str(m.players or "").strip() not in NO_PLAYER_COUNT
-
-
 def unheld_attrs(m: Map, held: Iterable[str], fmt: str, notes: bool = False) -> list[str]:
     """One loss line per map attribute outside `held`, in the map's order, quoting its start, and
-    one for the rooms of a page that draws several (written as the one board they are laid out on).
+    one for the rooms of a page that draws several (written as the one board they are laid out on;
+    one room taken from such a page is a board, and only its name is not kept: `Unkept`).
     With `notes` the format has a notes field, which carries `CARRIED_IN_NOTES`."""
     own = set(held)  # a scenario's own attributes: the notes carry only the map's
     held = own | (set(CARRIED_IN_NOTES) if notes else set())
-    out = []
-    if m.rooms:
+    out: list[str] = []
+    if m.several_rooms():
         out.append(f"rooms: {len(m.rooms)} rooms laid out as one board; {fmt} has no place for the rooms "
                    "(which piece is in which, their names, their own frames)")
+    elif m.rooms and m.rooms[0].name:  # one room taken from a page of several: the board is the room
+        out.append(Unkept(f"the room's name {quoted(m.rooms[0].name)}: {fmt} keeps the board, not what the page "
+                          "calls it"))
     for key, value in m.attrs.items():
         if key in held or value in (None, "", [], {}):
             continue
-        out.append(f"map attribute {key.replace('_', ' ')} ({quoted(value)}): {fmt} has no place for it")
+        out.append(f"map attribute {key.replace('_', ' ')} ({said(value)}): {fmt} has no place for it")
     if len(m.scenario_setups) == 1:  # one scenario written (several are one loss, `formats.scenario_losses`)
         setup = m.scenario_setups[0]
         for key, value in setup.attrs.items():
             if key not in own and value not in (None, "", [], {}):
-                out.append(f"scenario {setup.number} attribute {key.replace('_', ' ')} ({quoted(value)}): "
+                out.append(f"scenario {setup.number} attribute {key.replace('_', ' ')} ({said(value)}): "
                            f"{fmt} has no place for it")
     return out
 
@@ -116,29 +110,42 @@ def unheld_attrs(m: Map, held: Iterable[str], fmt: str, notes: bool = False) -> 
 _HEX_MAP_CARRIED = frozenset({"name", "author", "mapNotes", "setsUsed"})
 
 
+#: Fields of a Hexoscape file that say nothing a builder builds: the editor's picture of the map
+#: (drawn from its pieces) and the version of its file. A target without them warns, never refuses.
+_HEX_MAP_DERIVED = {"mapPortraitBase64": "the map's picture, drawn from its pieces", "version": "the file's version"}
+
+
 def board_losses(m: Map, fmt: str) -> list[str]:
     """What a map read from Hexoscape says of its board that a format without a Hexoscape board
     loses: the board's shape and size (read back, the board is as large as its pieces), the map's
-    id, and any other field of the hexMap or the file that says something."""
+    id (even one mapkit made up), the editor's picture of the map: each `Unkept` (the target
+    derives it or a builder never sees it); and any other field of the hexMap or the file that
+    says something, which refuses (what it says is not known)."""
     kept = m.extras.get("hexoscape")
     hex_map = kept.get("hexMap") if isinstance(kept, dict) else None
     if not isinstance(hex_map, dict):
         return []
-    out = []
+    out: list[str] = []
     # (older saves name the length "height": hsc-format §5, `length|height`)
     length_key = "length" if "length" in hex_map or "height" not in hex_map else "height"
     shape, width, length = hex_map.get("shape"), hex_map.get("width"), hex_map.get(length_key)
     if width is not None or length is not None or shape is not None:
-        out.append(f"Hexoscape board: {shape or 'a board'} of {width} x {length} hexes: {fmt} keeps no board "
-                   "size (read back, the board is as large as its pieces)")
+        out.append(Unkept(f"Hexoscape board: {shape or 'a board'} of {width} x {length} hexes: {fmt} keeps no "
+                          "board size (read back, the board is as large as its pieces)"))
     if hex_map.get("id") not in (None, ""):
-        out.append(f"Hexoscape map id {quoted(hex_map['id'])}: {fmt} keeps no map id")
+        out.append(Unkept(f"Hexoscape map id {said(hex_map['id'])}: {fmt} keeps no map id"))
     extra = kept.get("extra") if isinstance(kept, dict) else None
-    others = [(f"hexMap field {key}", value) for key, value in hex_map.items()
+    others = [(f"hexMap field {key}", key, value) for key, value in hex_map.items()
               if key not in _HEX_MAP_CARRIED | {"id", "shape", "width", length_key}]
-    others += [(f"file field {key}", value) for key, value in (extra.items() if isinstance(extra, dict) else ())]
-    out += [f"Hexoscape {what} ({quoted(value)}): {fmt} has no place for it" for what, value in others
-            if value not in (None, "", [], {})]
+    others += [(f"file field {key}", key, value) for key, value in (extra.items() if isinstance(extra, dict) else ())
+               if not (key == "mapNotes" and value == hex_map.get("mapNotes"))]  # (the notes again: carried)
+    for what, key, value in others:
+        if value in (None, "", [], {}):
+            continue
+        if key in _HEX_MAP_DERIVED:
+            out.append(Unkept(f"Hexoscape {what} ({_HEX_MAP_DERIVED[key]}): {fmt} has no place for it"))
+        else:
+            out.append(f"Hexoscape {what} ({said(value)}): {fmt} has no place for it")
     return out
 
 
@@ -157,8 +164,9 @@ def print_setting_losses(m: Map, fmt: str) -> list[str]:
     if not isinstance(settings, list):
         return []
     changed = [f"{name} {value!r}" for name, value, default in zip(_VS_PRINT, settings, VS_DEFAULT_PRINT)
-               if value != default]
-    return [f"VirtualScape print settings ({', '.join(changed)}): {fmt} has no place for them"] if changed else []
+               if value != default]  # (how VirtualScape prints its sheets, not what is built: Unkept)
+    return [Unkept(f"VirtualScape print settings ({', '.join(changed)}): {fmt} has no place for them")] \
+        if changed else []
 
 
 

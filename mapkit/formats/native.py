@@ -168,6 +168,7 @@ def write(m: Map) -> bytes:
 def _check(document: Any) -> None:
     from mapkit.schemas import validator
 
+    limits.check_lists(document, SCHEMA)  # the lengths the schema bounds, before it walks them
     try:
         problem = validator(SCHEMA, fast=True)(document)
     except RecursionError:

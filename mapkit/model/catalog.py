@@ -45,6 +45,9 @@ class PieceType(Record, frozen=True):
     vs_rotation_offset: int = 0
     hexoscape: str | None = None
     hexoscape_inventory: str | None = None
+    #: The height Hexoscape gives the piece (the levels its editor keeps clear above it; docs/pieces.md
+    #: says where it differs from the game height mapkit uses), None where its source gives none.
+    hexoscape_height: int | None = None
     glasq: tuple[str, ...] = ()
     vsc: str | None = None
     inventory_as: dict[str, int] = field(default_factory=dict, compare=False)
@@ -62,6 +65,13 @@ class PieceType(Record, frozen=True):
     #: An obstacle whose hexes are of different heights (the 3-hex rock outcrop's 7, 5 and 9):
     #: levels per cell, in the shape's order at rotation 0; empty when every hex is obstacle_height.
     hex_heights: tuple[int, ...] = ()
+    #: The cells (indexes in the shape's order) that must stand on something; empty when every cell
+    #: must: the fortified wall stands on its first 4 hexes and reaches over the other 4.
+    supported_cells: tuple[int, ...] = ()
+    #: The stackable piece of another set this one counts as where it is stacked, and which may
+    #: stand in for it where a map needs more of it than a collection holds (the Laur pillars and
+    #: walls of Age of Annihilation and Ruins at Laur's Edge; `mapkit.sets.laur`).
+    stackable_as: str | None = None
     #: Fluid terrains the piece may stand in as on land (the Shores of Valhalla wreck).
     stands_in: tuple[str, ...] = ()
     #: Offsets (rotation 0) of the hexes whose tiles, at the piece's own level, it hangs on instead of
@@ -76,6 +86,11 @@ class PieceType(Record, frozen=True):
     #: Where a fact about the piece comes from: attribute -> source (docs/pieces.md lists them).
     sources: dict[str, str] = field(default_factory=dict, compare=False)
     note: str = ""
+
+    @property
+    def laur_pillar(self) -> bool:
+        """Laur pillars stand on a hex centre; the other Laur wall pieces hang between them."""
+        return self.terrain == "laur-wall" and "pillar" in self.id
 
     def attached_hexes(self, q: int, r: int, rotation: float) -> list[tuple[int, int]]:
         """The hexes whose tiles the piece hangs on (`attaches_to`, turned with it), for a piece at (q, r)."""
@@ -107,7 +122,19 @@ class Catalog:
                 raise ValueError(f"catalog: shape {name} covers {len(cells)} hexes, past the limit "
                                  f"{HEXES_PER_PIECE.name} ({HEXES_PER_PIECE.value})")
         self.terrains: tuple[str, ...] = tuple(data["terrains"])
-        self.glyphs: dict[str, dict[str, str]] = {g["letter"]: g for g in data["glyphs"]}
+        self.glyph_list: tuple[dict[str, Any], ...] = tuple(data["glyphs"])
+        by_letter: dict[str, list[dict[str, Any]]] = {}
+        for g in self.glyph_list:
+            by_letter.setdefault(g["letter"], []).append(g)
+        #: letter -> the glyph it names, for the letters one glyph alone has (two glyphs of the
+        #: web editor share H, F, Y and SI: `glyph_of` tells them apart by name); "?" is the face-down glyph.
+        self.glyphs: dict[str, dict[str, Any]] = {
+            letter: found[0] for letter, found in by_letter.items() if len(found) == 1 or letter == "?"}
+        self.glyph_by_name: dict[str, dict[str, Any]] = {g["name"].casefold(): g for g in self.glyph_list}
+        #: Every id a Hexoscape save has given a glyph (y0, y1, today's "y" + its number, the
+        #: intermediate "y" + its name) -> the glyph.
+        self.glyph_by_hexoscape: dict[str, dict[str, Any]] = {
+            hid: g for g in self.glyph_list for hid in g.get("hexoscape", ())}
         self.start_zone_colours: list[dict[str, Any]] = data["start_zone_colours"]
         self.types: dict[str, PieceType] = {}
         for raw in data["pieces"]:
@@ -118,7 +145,7 @@ class Catalog:
             raw["inventory_as"] = dict(raw.get("inventory_as") or {})
             raw["assumed"] = dict(raw.get("assumed") or {})
             raw["stands_on"] = dict(raw.get("stands_on") or {})
-            for key in ("open_cells", "hex_heights", "stands_in", "joins"):
+            for key in ("open_cells", "hex_heights", "stands_in", "joins", "supported_cells"):
                 raw[key] = tuple(raw.get(key) or ())
             raw["attaches_to"] = tuple((int(a), int(b)) for a, b in raw.get("attaches_to") or ())
             raw["sources"] = dict(raw.get("sources") or {})
@@ -148,6 +175,43 @@ class Catalog:
         self._placed_footprints: dict[tuple[str, Any, float], tuple[tuple[int, int], ...]] = {}
         self._extents: dict[tuple[str, int], tuple[int, int, int, int]] = {}
         self._column_extents: dict[tuple[str, int, int], tuple[int, int]] = {}
+
+    def glyph_of(self, attrs: dict[str, Any]) -> dict[str, Any] | None:
+        """The catalog's glyph for a glyph piece's attrs: by its `name` where one is given (the
+        glyphs whose letter another shares), else by its `letter` (a face-down treasure glyph is
+        the treasure one); None for a letter no glyph has alone."""
+        named = attrs.get("name")
+        if isinstance(named, str) and named.casefold() in self.glyph_by_name:
+            return self.glyph_by_name[named.casefold()]
+        letter = attrs.get("letter", "?")
+        if letter in ("?", "", None):
+            return self.glyph_by_hexoscape["y1" if attrs.get("treasure") else "y0"]
+        return self.glyphs.get(letter) if isinstance(letter, str) else None
+
+    def glyph_attrs(self, glyph: dict[str, Any]) -> dict[str, Any]:
+        """The attrs of a glyph piece that is this glyph: its letter, its name where the letter is
+        another glyph's too, and `treasure` for a treasure glyph."""
+        attrs: dict[str, Any] = {"letter": glyph["letter"]}
+        if glyph["letter"] not in self.glyphs:
+            attrs["name"] = glyph["name"]
+        if glyph.get("treasure"):
+            attrs["treasure"] = True
+        return attrs
+
+    def glyph_key(self, attrs: dict[str, Any]) -> str:
+        """What tells a glyph apart in an inventory: its letter, or "letter name" where the letter
+        is another glyph's too ("H Holdir")."""
+        letter = str(attrs.get("letter", "?"))
+        glyph = self.glyph_of(attrs)
+        if glyph is not None and letter not in self.glyphs and glyph["letter"] == letter:
+            return f"{letter} {glyph['name']}"
+        return letter
+
+    def hexoscape_glyph_id(self, attrs: dict[str, Any]) -> str | None:
+        """The id Hexoscape gives the glyph of these attrs today ("y13" for Astrid, "y0"/"y1" face
+        down), None for a glyph it does not have."""
+        glyph = self.glyph_of(attrs)
+        return glyph["hexoscape"][0] if glyph is not None and glyph.get("hexoscape") else None
 
     def __getitem__(self, type_id: str) -> PieceType:
         return self.types[type_id]

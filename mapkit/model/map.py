@@ -104,6 +104,10 @@ class Room(Record):
         return self.name or f"room {self.number}"
 
 
+#: What a players field that gives no count holds (`Map.player_count`).
+NO_PLAYER_COUNT = ("", "0")
+
+
 class Map(Record):
     """A Heroscape battlefield as every format sees it.
 
@@ -254,6 +258,15 @@ class Map(Record):
             if tag is not None:
                 out.setdefault(tag, []).append(p)
         return out
+
+    def player_count(self) -> str | None:
+        """How many players the map says it is for (its `players`, stripped), or None when it
+        says none: "" or "0". VirtualScape's players field is free text the designer may leave
+        as it is (docs: hsc-format.md, PlayerNumber); no map is made for 0 players, so "0" is
+        the field left unset, as an empty one is (`info` says so; a conversion that cannot keep
+        the field as it is names it among its losses)."""
+        said = str(self.players or "").strip()
+        return None if said in NO_PLAYER_COUNT else said
 
     def several_scenarios(self) -> bool:
         """Whether the map sets up more than one scenario, so that a question about it (its

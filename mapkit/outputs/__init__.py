@@ -12,8 +12,8 @@ per product, each declared once in `OUTPUTS` below as a format is declared in `m
 A product module gives `draw(subject, **options) -> Drawn` (a module that makes two kinds, as
 `picture` makes PNG and SVG, gives one function per kind). Each kind declares its name, the kind
 of subject it draws, its module, the extensions it is saved under and its function, imported on
-first use. `mapkit.render`, `print_sheets` and `report_page` find their product here, never by
-importing it or by testing a file name's ending themselves. Two kinds may share an extension for
+first use. `mapkit.render` (and `print_sheets` and `report`, names for it) finds its product here,
+never by importing it or by testing a file name's ending itself. Two kinds may share an extension for
 different subjects (`.pdf` is a map's build sheets or a Book's floor plan, `.png` a map's
 picture, an overlay or a movement heatmap); among the kinds a caller allows, the first
 registered for the extension wins.
@@ -73,8 +73,15 @@ class OutputKind(Record, frozen=True):
         return importlib.import_module(self.module_name)
 
     def draw(self, subject: Any, **options: Any) -> Drawn:
-        """The product of `subject` with its page count and findings; OptionError for an option
-        its maker does not take."""
+        """The product of `subject` with its page count and findings; a map spread wider than the
+        drawing extent limit is refused first, before its product is laid out (`limits.check_drawing`);
+        OptionError for an option its maker does not take."""
+        if self.subject == "map":
+            from mapkit.limits import check_drawing
+            from mapkit.errors import shown
+
+            source = options.get("source")
+            check_drawing(subject, shown(source) if source else None)
         maker: Callable[..., Drawn] = getattr(self.module, self.function)
         try:
             return maker(subject, **options)

@@ -168,7 +168,7 @@ class BuildIndex(Record):
 
 def is_pillar(ptype: PieceType) -> bool:
     """Laur pillars stand on a hex centre; the other Laur wall pieces hang between them."""
-    return "pillar" in ptype.id
+    return ptype.laur_pillar
 
 
 def clearance_levels(ptype: PieceType, slack: int = 0) -> int:

@@ -15,7 +15,7 @@ from typing import Any, Iterable
 from mapkit.books.load import read_book_json
 from mapkit.books.model import book_from_dict
 from mapkit.books.schema import book_errors
-from mapkit.errors import MapkitError, OptionError, Refusal, RoomError, ScenarioError, shown
+from mapkit.errors import MapkitError, OptionError, Refusal, RoomError, ScenarioError, shown, summarised
 from mapkit.geometry.params import OverlayParams
 from mapkit.model.map import Map, PlacedSource, Placement
 from mapkit.records import replace
@@ -104,7 +104,7 @@ def check_book(doc: Any, shown: str, params: OverlayParams | None = None) -> lis
     its schema errors (C001), else the Book-level rules on it placed alone."""
     import mapkit.rules.c3g  # noqa: F401  (registers the rules)
 
-    errors = book_errors(doc)
+    errors = book_errors(doc, shown)
     if errors:
         return [Finding("C001", "error", f"{where}: {message}", file=shown) for where, message in errors]
     return check_book_model(book_from_dict(doc, shown), shown, params)
@@ -154,7 +154,7 @@ def check_path(path: str, fmt: str | None, profile: str | None, select: list[str
     except OptionError as exc:  # no such scenario (room) in this map
         raise (RoomError if str(exc).startswith("no room") else ScenarioError)(f"{shown(path)}: {exc}") from None
     # a Book that cannot be read is a warning, or under the c3g profile an error finding (C001)
-    return found_now, list(m.warnings) + (unread_books(m) if profile != "c3g" else []), read
+    return found_now, summarised(m.warnings) + (unread_books(m) if profile != "c3g" else []), read
 
 
 def check_file(path: str, fmt: str | None, profile: str, select: list[str], ignore: list[str],

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from typing import Any, Iterable, Sequence
 
-from mapkit import __version__
+from mapkit import __version__, escapes
 from mapkit.rules.framework import Finding, Rule
 
 SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
@@ -78,7 +78,7 @@ def summary_line(findings: Iterable[Finding], maps: int, unreadable: int = 0) ->
 
 
 def render_json(findings: Iterable[Finding]) -> str:
-    return json.dumps([f.as_dict() for f in findings], indent=1, ensure_ascii=False) + "\n"
+    return escapes.json_text([f.as_dict() for f in findings])
 
 
 def _rule_descriptor(r: Rule) -> dict[str, Any]:
@@ -175,4 +175,4 @@ def sarif_log(findings: list[Finding], rules: list[Rule], unreadable: Sequence[t
 
 
 def render_sarif(findings: list[Finding], rules: list[Rule], unreadable: Sequence[tuple[str, str]] = ()) -> str:
-    return json.dumps(sarif_log(findings, rules, unreadable), indent=1, ensure_ascii=False) + "\n"
+    return escapes.json_text(sarif_log(findings, rules, unreadable))

@@ -10,7 +10,9 @@ Which pieces may bridge (rest on only some of their hexes):
 - road (stone) walls hang along the side of a row of tiles at their own level (P111), whatever is
   under them: two of them and a 5-hex road make a bridge;
 - battlements and ladders hang on a castle edge (P110), not on what is under them;
-- the castle flag is planted in a battlement (catalog `stands_on`).
+- the castle flag is planted in a battlement (catalog `stands_on`);
+- the fortified wall stands on its first 4 hexes and reaches over the other 4 (catalog
+  `supported_cells`, from the web editor's support template).
 Everything else (fluid tiles, obstacles, castle walls and bases, figures) needs ground under every hex.
 """
 
@@ -115,7 +117,13 @@ def _analyse(ctx: CheckContext) -> dict[str, list[Finding]]:
             what = "under any of its hexes" if len(hexes) > 1 else "under it"
             out["P101"].append(find("P101", f"{_label(ptype, i)} floats: no {levels.label(z)} tile {what}",
                                     piece.q, piece.r, levels.level(ptype, z)))
-        elif len(held) < len(hexes) and not may_bridge(ptype):
+        elif ptype.supported_cells and None in (under[k] for k in ptype.supported_cells):
+            open_ = [k for k in ptype.supported_cells if under[k] is None]  # (it reaches over the others)
+            gap = hexes[open_[0]]
+            out["P102"].append(find("P102", f"{_label(ptype, i)} hangs over air at {ctx.hex_named(*gap)}: "
+                                    f"{len(open_)} of the {len(ptype.supported_cells)} hexes it stands on have "
+                                    "nothing under them", gap[0], gap[1], levels.level(ptype, z)))
+        elif len(held) < len(hexes) and not may_bridge(ptype) and not ptype.supported_cells:
             gap = hexes[under.index(None)]
             out["P102"].append(find("P102", f"{_label(ptype, i)} hangs over air at {ctx.hex_named(*gap)}: "
                                     f"{len(hexes) - len(held)} of its {len(hexes)} hexes have nothing under them",

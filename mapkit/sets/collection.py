@@ -14,10 +14,13 @@ def missing(need: Mapping[str, int], have: Mapping[str, int]) -> dict[str, int]:
     """type -> how many more pieces the collection needs (only types short).
 
     "Any glyph" (`requirements.ANY_GLYPH`) takes the collection's glyphs of whatever letters
-    are left over once each lettered glyph the map needs is taken."""
+    are left over once each lettered glyph the map needs is taken; an Age of Annihilation Laur
+    piece, the stackable piece of Ruins at Laur's Edge left over (`mapkit.sets.laur`)."""
+    from mapkit.sets.laur import stand_in
     from mapkit.sets.requirements import ANY_GLYPH
 
     short = {t: n - have.get(t, 0) for t, n in in_piece_order(need) if t != ANY_GLYPH and n > have.get(t, 0)}
+    short = stand_in(short, need, have)
     wanted = need.get(ANY_GLYPH, 0)
     if wanted > 0:
         spare = sum(n if t == ANY_GLYPH else max(0, n - need.get(t, 0))

@@ -193,17 +193,24 @@ def read_declaration(items: Iterable[tuple[str, float]], warnings: list[str], wh
 #: of a format with no field for the sets, VirtualScape's scenario text).
 REQUIRED = re.compile(r"\bRequired\s+Sets?\s*:[ \t]*([^\n]*)", re.IGNORECASE)
 REQUIRED_LINE = re.compile(r"[ \t]*\bRequired\s+Sets?\s*:[^\n]*\n*", re.IGNORECASE)
-#: "Battle for the Underdark (2)", "Malliddon's Prophecy (1.75)", "2 x Rise of the Valkyrie".
-_COPIES_AFTER = re.compile(r"^(?P<name>.*?)\s*\(\s*(?P<n>\d+(?:\.\d+)?)\s*\)$")
+#: The web editor's notes name the sets on a line of their own under other words ("Sets: RotV x2,
+#: SotM", "Sets used: ..."): read where a reader is told the text is such notes (`loose`).
+LOOSE_REQUIRED = re.compile(r"^[ \t]*(?:Terrain[ \t]+)?Sets(?:[ \t]+(?:Used|Required|Needed))?[ \t]*:[ \t]*([^\n]*)",
+                            re.IGNORECASE | re.MULTILINE)
+#: "Battle for the Underdark (2)", "Malliddon's Prophecy (1.75)", "RotV (x2)", "2 x Rise of the
+#: Valkyrie", "2x RotV" and the web editor's "RotV x2".
+_COPIES_AFTER = re.compile(r"^(?P<name>.*?)\s*\(\s*[x×]?\s*(?P<n>\d+(?:\.\d+)?)\s*\)$", re.IGNORECASE)
 _COPIES_BEFORE = re.compile(r"^(?P<n>\d+(?:\.\d+)?)\s*[x×]\s+(?P<name>.+)$", re.IGNORECASE)
+_COPIES_TRAILING = re.compile(r"^(?P<name>.*?\S)\s+[x×]\s*(?P<n>\d+(?:\.\d+)?)$", re.IGNORECASE)
 #: The most names one "Required Sets" line is read for (a real page names a handful).
 _MOST_SETS = 200
 
 
-def read_required(text: str, warnings: list[str], where: str) -> dict[str, float | int] | None:
+def read_required(text: str, warnings: list[str], where: str, loose: bool = False) -> dict[str, float | int] | None:
     """The sets the first "Required Sets: A (2) , B" line of `text` names, as `sets_used` (None:
-    it names none). A name mapkit does not know is kept and named in `warnings`."""
-    found = REQUIRED.search(text)
+    it names none); with `loose` (the web editor's notes) a "Sets: A x2, B" line too. A name
+    mapkit does not know is kept and named in `warnings`."""
+    found = REQUIRED.search(text) or (LOOSE_REQUIRED.search(text) if loose else None)
     if found is None:
         return None
     items: list[tuple[str, float]] = []
@@ -214,7 +221,7 @@ def read_required(text: str, warnings: list[str], where: str) -> dict[str, float
         part = " ".join(part.split()).strip(" .;")
         if not part:
             continue
-        match = _COPIES_AFTER.match(part) or _COPIES_BEFORE.match(part)
+        match = _COPIES_AFTER.match(part) or _COPIES_BEFORE.match(part) or _COPIES_TRAILING.match(part)
         name, copies = (match.group("name").strip(), float(match.group("n"))) if match else (part, 1.0)
         if not copies > 0 or not name:
             warnings.append(f"{where}: {part[:80]!r} names no product or asks for no copies (left out)")

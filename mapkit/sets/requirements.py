@@ -7,6 +7,7 @@ from collections import Counter
 
 from mapkit.model.catalog import PieceType, catalog, in_piece_order
 from mapkit.model.map import Map
+from mapkit.sets.laur import stacked
 
 #: Kinds that are no piece one owns in a set (start zones are skipped too, by their terrain).
 NOT_TERRAIN = frozenset({"figure"})
@@ -46,14 +47,15 @@ def _pieces_needed(m: Map) -> Counter[str]:
     personal tiles, told apart by their attributes, are looked at one by one."""
     cat = catalog()
     need: Counter[str] = Counter()
-    for type_id, count in in_piece_order(m.piece_counts()):
+    counts = m.piece_counts()
+    for type_id, count in in_piece_order(counts):
         ptype = cat.types.get(type_id)
         if ptype is None or not is_piece(ptype):
             continue
         if ptype.terrain == "glyph":
             for piece in m.of_type(type_id):
                 letter = piece.attrs.get("letter", "?")
-                need[ANY_GLYPH if letter in ("?", "", None) else f"glyph:{letter}"] += 1
+                need[ANY_GLYPH if letter in ("?", "", None) else f"glyph:{cat.glyph_key(piece.attrs)}"] += 1
         elif ptype.inventory_as:
             for other, n in ptype.inventory_as.items():
                 need[other] += n * count
@@ -63,7 +65,8 @@ def _pieces_needed(m: Map) -> Counter[str]:
             need[ptype.id] += count
         for base, n in ptype.base_tiles.items():  # the tile it stands on, one of its set's (an outcrop's shadow)
             need[base] += n * count
-    return need
+    need.update(stacked(m, counts))  # a Laur pillar or wall standing on another is a stackable one
+    return +need
 
 
 def is_piece(ptype: PieceType) -> bool:
@@ -101,8 +104,8 @@ def describe(type_id: str) -> str:
     if type_id == ANY_GLYPH:
         return "Any glyph (unlettered: any letter will do)"
     if type_id.startswith("glyph:"):
-        letter = type_id.split(":", 1)[1]
-        return f"Glyph {letter} ({cat.glyphs.get(letter, {}).get('name', 'unknown')})"
+        letter, _, name = type_id.split(":", 1)[1].partition(" ")  # "H Holdir": a letter two glyphs have
+        return f"Glyph {letter} ({name or cat.glyphs.get(letter, {}).get('name', 'unknown')})"
     if type_id.startswith("personal:"):
         return f"Personal tile, {type_id.split(':', 1)[1]} hexes"
     return type_id

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from mapkit import api
 from mapkit.cli.jobs.job import Result, Told, check_output, read_job
-from mapkit.errors import OptionError
+from mapkit.errors import OptionError, Unkept, refusing
 from mapkit.errors import shown as shown_input
 
 TYPE_CHECKING = False  # (typing is not imported at run time: every command starts faster)
@@ -19,8 +19,10 @@ def convert_file(source: PathLike, target: PathLike, format: str | None = None, 
                  room: int | None = None) -> Result:
     """`mapkit convert IN OUT`: read `source` (as `format`), write it to `target` atomically (in
     `to`, else the format its name says); a bad target is refused before anything is read, and
-    a loss without `allow_loss` is a LossError, writing nothing. `.value` lists what was
-    dropped, each also warned of after the reader's warnings."""
+    a loss of content without `allow_loss` is a LossError, writing nothing. `.value` lists every
+    loss line; what was dropped is warned of ("dropped: ..."), after the reader's warnings, and so
+    is what the target derives or never shows ("warning: ...", written all the same). The note
+    counts the pieces the written file holds."""
     api.write_format(target, to)  # fail on a bad target before reading anything
     check_output(target, inputs=(source,))
     import time
@@ -29,10 +31,11 @@ def convert_file(source: PathLike, target: PathLike, format: str | None = None, 
     tell = Told(warn)
     m = read_job(source, format, scenario, tell, room=room)
     losses = api.write(m, target, to, allow_loss)
+    dropped = refusing(losses)
     for loss in losses:
-        tell(f"{shown_input(source)}: dropped: {loss}")
-    dropped = f", {len(losses)} thing(s) dropped (named above)" if losses else ""
-    note = (f"{shown_input(target)}: {api.write_format(target, to).name}, {api.pieces_said(m)}{dropped}, "
+        tell(f"{shown_input(source)}: {'warning' if isinstance(loss, Unkept) else 'dropped'}: {loss}")
+    said = f", {len(dropped)} thing(s) dropped (named above)" if dropped else ""
+    note = (f"{shown_input(target)}: {api.write_format(target, to).name}, {api.pieces_said(losses.held)}{said}, "
             f"{time.perf_counter() - started:.2f} s")
     return Result(losses, warnings=tell, note=note)
 

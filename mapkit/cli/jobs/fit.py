@@ -6,7 +6,7 @@ import os
 
 from mapkit import api
 from mapkit.cli.jobs.job import Result, Told, check_output, read_collection_job, read_job
-from mapkit.errors import OptionError, input_name, is_link
+from mapkit.errors import OptionError, Unkept, input_name, is_link
 
 TYPE_CHECKING = False  # (typing is not imported at run time: every command starts faster)
 if TYPE_CHECKING:
@@ -79,9 +79,9 @@ def fit_file(path: PathLike, collection: PathLike, output: PathLike | None = Non
         except LossError as exc:
             raise LossError(exc.target, exc.losses, out) from None
         for loss in losses:
-            tell(f"{out}: dropped: {loss}")
+            tell(f"{out}: {'warning' if isinstance(loss, Unkept) else 'dropped'}: {loss}")
         result.output = out
-        note = f"{out}: re-tiled map, {fmt}, {api.pieces_said(result.map)}"
+        note = f"{out}: re-tiled map, {fmt}, {api.pieces_said(losses.held)}"  # (what the file holds)
         if shot is not None:
             api.render(result, shot, name=input_name(source))
             result.picture = shot

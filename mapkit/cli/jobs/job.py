@@ -78,11 +78,11 @@ class Told(list):
 
 
 def read_job(path: PathLike, format: str | None, scenario: int | None, tell: Told, printable: bool = False,
-             room: int | None = None, read_from: tuple[Map, float] | None = None) -> Map:
-    """The map at `path`, each of its reader's warnings told, then room `room` and scenario
-    `scenario` of it; one the map lacks is a RoomError or ScenarioError naming the file.
-    `read_from` is the map already read from `path` (`api.read_document`) and when its reading
-    started: it is not read again."""
+             room: int | None = None, read_from: tuple[Map, float] | None = None, books: bool = True) -> Map:
+    """The map at `path`, each of its reader's warnings told (with `books`, each C3G Book it
+    places that cannot be read), then room `room` and scenario `scenario` of it; one the map
+    lacks is a RoomError or ScenarioError naming the file. `read_from` is the map already read
+    from `path` (`api.read_document`) and when its reading started: it is not read again."""
     import time
 
     from mapkit import api
@@ -96,7 +96,7 @@ def read_job(path: PathLike, format: str | None, scenario: int | None, tell: Tol
     read_as = tell.read_as = m.read_as or m.source_format
     said_read(tell, f"{shown_input(path)}: read as {read_as or 'an unnamed format'}, {api.pieces_said(m)} "
                     f"in {seconds:.3f} s")  # as a batch says it (`mapkit.summary.read_said`); pieces as info counts them
-    for warning in api.reader_warnings(m):
+    for warning in api.reader_warnings(m, books):
         tell(f"{shown_input(path)}: warning: {warning}")
     try:
         return api.pick(m, room, scenario)
@@ -158,9 +158,9 @@ def deliver(result: Result, output: str | None, what: str, inputs: Iterable[Path
 
 
 def json_text(doc: Any, ascii: bool = False) -> str:
-    import json
+    from mapkit.escapes import json_text as said
 
-    return json.dumps(doc, indent=1, ensure_ascii=ascii) + "\n"
+    return said(doc, ascii=ascii)
 
 
 def overlay_params(given: Any, always: bool = False) -> Any:

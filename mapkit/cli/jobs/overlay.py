@@ -51,7 +51,9 @@ def overlay_file(path: PathLike, picture: PathLike | None = None, as_json: bool 
                         f"in {time.perf_counter() - reading:.3f} s")
         result = api.overlay(document, chosen)
     else:
-        m = read_job(path, format, scenario, tell, room=room, read_from=None if document is None else (document, reading))
+        # (a Book that cannot be read is overlay's error, not a warning before it)
+        m = read_job(path, format, scenario, tell, room=room, read_from=None if document is None else (document, reading),
+                     books=False)
         result = api.overlay(m, chosen, map_file=path)
     drawn = None
     if picture:

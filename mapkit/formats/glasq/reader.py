@@ -19,7 +19,7 @@ from typing import Any
 
 from shapely.errors import GEOSException
 
-from mapkit import registry
+from mapkit import limits, registry
 from mapkit.errors import FormatError
 from mapkit.formats.glasq.pieces import (FACING_TURNS, Placed, edge_of, fit_shape, fold_bases,
                                          piece_for)
@@ -433,6 +433,7 @@ def _parse(data: bytes) -> tuple[Any, list[str]]:
         return etree.fromstring(data, strict), []
     except etree.XMLSyntaxError as exc:
         first = exc
+        _refuse_cut(getattr(exc, "msg", str(exc)), getattr(exc, "code", 0), _line_of(exc))
     except (etree.LxmlError, ValueError) as exc:
         raise FormatError(f"cannot parse XML: {exc}") from None
     loose = parser(True)
@@ -440,12 +441,36 @@ def _parse(data: bytes) -> tuple[Any, list[str]]:
         root = etree.fromstring(data, loose)
     except (etree.LxmlError, ValueError) as exc:
         raise FormatError(f"not XML, even read leniently: {exc}", where=_line_of(first)) from None
+    for error in loose.error_log:  # a limit met after a mended fault: all that follows it is lost too
+        _refuse_cut(error.message, error.type, f"line {error.line}")
     if root is None:
         raise FormatError(f"not XML: {first.msg if hasattr(first, 'msg') else first}", where=_line_of(first))
     warnings = [f"line {e.line}: malformed XML, recovered: {e.message.strip()}" for e in loose.error_log]
     if not warnings:
         warnings = [f"{_line_of(first)}: malformed XML, recovered: {first}"]
     return root, warnings
+
+
+#: libxml2's error for a resource limit (XML_ERR_RESOURCE_LIMIT, libxml2 2.11 on), and the words
+#: of the same errors before it gave them their own code (XML_ERR_INTERNAL_ERROR and others).
+_RESOURCE_LIMIT = 114
+_LIMIT_WORDS = ("XML_PARSE_HUGE", "Excessive depth", "Resource limit", "too long", "Huge input lookup",
+                "huge text node")
+
+
+def _refuse_cut(message: str, code: int, where: str) -> None:
+    """Refuse a page the parser stopped reading at one of libxml2's own resource limits (nesting
+    deeper than 256 levels; a text, an attribute value or a name longer than 10,000,000 bytes:
+    the limits of lxml's safe parser, `huge_tree` off). Recovery keeps what was read before the
+    limit and drops everything after it: a page whose first Level picture held a 50 MB attribute
+    read as 0 of its 92 pieces. The mended faults of an ordinary page (an unescaped `&`, a tag
+    left open) keep everything that follows them, and are read with a warning."""
+    if code != _RESOURCE_LIMIT and not any(word in message for word in _LIMIT_WORDS):
+        return
+    nested = "depth" in message
+    limit = limits.MARKUP_NESTING if nested else limits.MARKUP_TEXT
+    raise limit.exceeded(None, where=f"{where}, where reading stopped",
+                         what="markup nested" if nested else "a text, an attribute value or a name")
 
 
 def _line_of(exc: Any) -> str:

@@ -1,12 +1,20 @@
 """Hexoscape map files (hexoscape.com, Dissolutio/heroscape-map-editor): JSON, plain or gzip.
 
 A file is `{"hexMap": {id, name, author, shape, width, length, ...}, "boardPieces": ...}`.
-`boardPieces` comes in three forms over Hexoscape's history, all read here:
+`boardPieces` comes in every form the editor has saved (its loader, `useAutoLoadMapFile` and
+`loadMapFromLocalStorage`, takes them all), each read here:
 
 * object, `"<altitude>~<q>~<r>~<rotation>~<id>": "<id>"` (2025 files);
-* the same with `,` separators (the earliest files);
+* the same keys with `,` separators (the earliest files), `-` (saves of 2024-12-27/28) or `.`
+  (an editor of late 2024 split its keys on `.`);
+* array of those key strings (`"<altitude>~<q>~<r>~<rotation>~<id>"`, as a share link lists its
+  pieces: an older form the editor still loads);
 * array of `{uid, inventoryID, altitude, rotation, pieceCoords: {q, r, s}}` (2026 on; what
   Hexoscape writes when it saves today, and so what `write` produces).
+
+The document may also come wrapped as the editor keeps it in the browser (`{"state": {hexMap,
+boardPieces}, "version": N}`, zustand's store); the map inside is read, and written back as the
+editor saves a file today (unwrapped).
 
 Coordinates: (q, r) is the piece's origin hex in cube/axial coordinates and its cells are the
 origin plus the piece template turned `rotation` x 60 degrees clockwise: the mapkit model's
@@ -35,8 +43,8 @@ from mapkit import data, limits
 from mapkit.errors import FormatError, excerpt
 from mapkit.formats._carried import read_back
 from mapkit.formats._json import parse_json
-from mapkit.formats.hexoscape._ids import (CASTLE_UNDER, GLYPH_IDS, MAX_ALTITUDE, MAX_COORDINATE, NAME,  # noqa: F401
-                                           OBJECTIVE_IDS, START_ZONE_IDS, TEMPLATE_ORIGIN, WALL_BASES, encode_key,
+from mapkit.formats.hexoscape._ids import (CASTLE_UNDER, MAX_ALTITUDE, MAX_COORDINATE, NAME,  # noqa: F401
+                                           START_ZONE_IDS, TEMPLATE_ORIGIN, WALL_BASES, encode_key,
                                            js_number, js_value, kind_of, letters_for_sets, origin_shift,
                                            sets_from_letters)
 from mapkit.formats.hexoscape._write import (board_pieces, document, hex_map_for, hexoscape_id,  # noqa: F401
@@ -58,6 +66,9 @@ MAX_INFLATED_BYTES = limits.DECOMPRESSED_BYTES.value
 STREAMED_BYTES = limits.STREAMED_BYTES.value
 
 _INT = re.compile(r"-?\d+\Z")
+#: Piece keys separated by `-` or `.` (`key_fields`): three whole numbers, a turn, the id.
+_DASH_KEY = re.compile(r"(-?\d+)-(-?\d+)-(-?\d+)-(\d+(?:\.\d+)?)-([^~,]+)\Z")
+_DOT_KEY = re.compile(r"(-?\d+)\.(-?\d+)\.(-?\d+)\.(\d+(?:\.5)?)\.([^~,.]+)\Z")
 _ROTATION = re.compile(r"\d+(\.\d+)?\Z")
 
 
@@ -94,18 +105,32 @@ def read(data: bytes, filename: str = "") -> Map:
 
 
 def inflate(data: bytes) -> bytes:
-    """Gunzip, stopping at the decompressed size limit; a damaged or truncated stream is a FormatError."""
+    """Gunzip every member, as `gzip -d` does (the file is their contents one after another),
+    stopping at the decompressed size limit; a damaged or truncated member is a FormatError, and
+    so are bytes after the last member that are not one (`gzip -d` would ignore them with a
+    warning: nothing a file holds is left unread without a word)."""
     bound = limits.DECOMPRESSED_BYTES
-    decompressor = zlib.decompressobj(16 + zlib.MAX_WBITS)
-    try:
-        out = decompressor.decompress(data, bound.value + 1)
-    except zlib.error as exc:
-        raise FormatError(f"damaged gzip data ({exc})", where="gzip") from None
-    if len(out) > bound.value or decompressor.unconsumed_tail:
-        raise bound.exceeded(None, where="gzip", what="the gzip data inflates to")
-    if not decompressor.eof:
-        raise FormatError("truncated gzip data (the stream ends early)", where="gzip")
-    return out
+    parts: list[bytes] = []
+    total, offset, rest = 0, 0, data
+    while True:
+        decompressor = zlib.decompressobj(16 + zlib.MAX_WBITS)
+        try:
+            out = decompressor.decompress(rest, bound.value + 1 - total)
+        except zlib.error as exc:
+            raise FormatError(f"damaged gzip data ({exc})", where=f"gzip member {len(parts) + 1}") from None
+        total += len(out)
+        if total > bound.value or decompressor.unconsumed_tail:
+            raise bound.exceeded(None, where="gzip", what="the gzip data inflates to")
+        if not decompressor.eof:
+            raise FormatError("truncated gzip data (the stream ends early)", where=f"gzip member {len(parts) + 1}")
+        parts.append(out)
+        offset += len(rest) - len(decompressor.unused_data)
+        rest = decompressor.unused_data
+        if not rest:
+            return b"".join(parts)
+        if not rest.startswith(GZIP_MAGIC):
+            raise FormatError(f"{len(rest):,} bytes after the gzip data that are not gzip (the file goes on after "
+                              "its last member)", where=f"byte {offset}")
 
 
 def _path_key(key: str) -> str:
@@ -113,23 +138,29 @@ def _path_key(key: str) -> str:
     return "[" + json.dumps(excerpt(key), ensure_ascii=False) + "]"
 
 
-def map_from_document(doc: Any) -> Map:
-    """A Hexoscape MapFileState (any of its forms) to a Map."""
+def map_from_document(doc: Any, root: str = "$") -> Map:
+    """A Hexoscape MapFileState (any of its forms) to a Map; `root` is its JSON path (a
+    wrapper's member)."""
     if not isinstance(doc, dict):
-        raise FormatError(f"expected an object with hexMap and boardPieces, found {kind_of(doc)}", where="$")
+        raise FormatError(f"expected an object with hexMap and boardPieces, found {kind_of(doc)}", where=root)
+    wrapper = _wrapper_key(doc)
+    if wrapper is not None:
+        m = map_from_document(doc[wrapper], root + (f".{wrapper}" if wrapper.isidentifier() else _path_key(wrapper)))
+        m.extras[NAME]["wrapped_in"] = wrapper
+        return m
     if "hexMap" not in doc:
-        raise FormatError("no hexMap", where="$")
+        raise FormatError("no hexMap", where=root)
     if "boardPieces" not in doc:
         if "boardHexes" in doc:
             raise FormatError("a save in the Hexoscape editor's older per-hex form (boardHexes, one entry a hex, "
                               "and no boardPieces): mapkit reads the piece forms only; open the file in Hexoscape "
-                              "and save it again", where="$")
-        raise FormatError("no boardPieces", where="$")
+                              "and save it again", where=root)
+        raise FormatError("no boardPieces", where=root)
     hex_map = doc["hexMap"]
-    m = map_with_hex_map(hex_map, "$.hexMap")
+    m = map_with_hex_map(hex_map, f"{root}.hexMap")
     board = doc["boardPieces"]
     if isinstance(board, (dict, list)):
-        limits.check_count(limits.PIECES, len(board), where="$.boardPieces", what="the board")
+        limits.check_count(limits.PIECES, len(board), where=f"{root}.boardPieces", what="the board")
     old: dict[str, str] = {}
     if isinstance(board, dict):
         form = "object"
@@ -137,27 +168,34 @@ def map_from_document(doc: Any) -> Map:
             # (a key's path is spelled only when something is said of it: most keys are read silently)
             if not isinstance(value, str):
                 raise FormatError(f"expected the piece id as a string, found {kind_of(value)}",
-                                  where="$.boardPieces" + _path_key(key))
+                                  where=f"{root}.boardPieces" + _path_key(key))
             try:
                 piece, hid = piece_from_encoded(key, "")
             except FormatError as exc:
-                raise exc.at("$.boardPieces" + _path_key(key)) from None
+                raise exc.at(f"{root}.boardPieces" + _path_key(key)) from None
             today = today_id(hid)
             if today != hid:
                 old[hid] = today
             if value != hid:
                 piece.extras.setdefault(NAME, {})["value"] = value
-                m.warnings.append(f"$.boardPieces{_path_key(key)}: the key names {hid!r} but the value says "
+                m.warnings.append(f"{root}.boardPieces{_path_key(key)}: the key names {hid!r} but the value says "
                                   f"{value!r}; used the key")
             m.pieces.append(piece)
     elif isinstance(board, list):
-        form = "array"
+        form = "strings" if board and all(isinstance(item, str) for item in board) else "array"
         for index, item in enumerate(board):
-            m.pieces.append(piece_from_object(item, f"$.boardPieces[{index}]"))
+            path = f"{root}.boardPieces[{index}]"
+            if isinstance(item, str):  # a piece key, as the older saves and a share link list them
+                piece, hid = piece_from_encoded(item, path)
+                if today_id(hid) != hid:
+                    old[hid] = today_id(hid)
+                m.pieces.append(piece)
+            else:
+                m.pieces.append(piece_from_object(item, path))
     else:
-        raise FormatError(f"expected an object or an array, found {kind_of(board)}", where="$.boardPieces")
+        raise FormatError(f"expected an object or an array, found {kind_of(board)}", where=f"{root}.boardPieces")
     if old:
-        m.warnings.insert(0, old_ids_warning(old, "$.boardPieces"))
+        m.warnings.insert(0, old_ids_warning(old, f"{root}.boardPieces"))
     m.pieces = Pieces(with_built_in_bases(m.pieces))
     extra = {k: v for k, v in doc.items() if k not in ("hexMap", "boardPieces")}
     m.extras[NAME]["form"] = form
@@ -166,6 +204,15 @@ def map_from_document(doc: Any) -> Map:
     m.source_version = form
     read_back(m, NAME)
     return m
+
+
+def _wrapper_key(doc: dict[str, Any]) -> str | None:
+    """The key of the one member holding the map when `doc` is a wrapper around it (the editor's
+    store keeps `{"state": {hexMap, boardPieces}, "version": N}` in the browser), else None."""
+    if "hexMap" in doc or "boardPieces" in doc:
+        return None
+    inner = [key for key, value in doc.items() if isinstance(value, dict) and "hexMap" in value]
+    return inner[0] if len(inner) == 1 else None
 
 
 def with_built_in_bases(pieces: MutableSequence[Piece]) -> list[Piece]:
@@ -207,22 +254,34 @@ def map_with_hex_map(hex_map: Any, path: str) -> Map:
     m.extras[NAME] = {"hexMap": hex_map}
     if "setsUsed" in hex_map:
         m.attrs["sets_used"] = sets_from_letters(hex_map["setsUsed"], f"{path}.setsUsed", m.warnings)
-    if "required set" in m.notes.lower():  # a page's "Required Sets:" line, copies and all (the writer's)
+    if "sets" in m.notes.lower():  # a page's "Required Sets:" line (the writer's), the editor's "RotV x2"
         from mapkit.sets.declared import read_required
 
-        said = read_required(m.notes, m.warnings, f"{path}.mapNotes' required sets")
+        said = read_required(m.notes, m.warnings, f"{path}.mapNotes' required sets", loose=True)
         if said:
             m.attrs["sets_used"] = dict(said, **{k: v for k, v in m.attrs.get("sets_used", {}).items()
                                                  if k not in said})
     return m
 
 
-def piece_from_encoded(key: str, path: str) -> tuple[Piece, str]:
-    """`altitude~q~r~rotation~id` (or with commas) to a Piece and the id it names."""
+def key_fields(key: str) -> list[str] | None:
+    """The five fields of a piece key, `altitude~q~r~rotation~id`, in any form the editor wrote
+    (`~`; `,` in its first saves; `-` in its saves of 2024-12-27/28, where a negative number
+    doubles the dash; `.`, which a late-2024 loader split on), or None."""
     fields = key.split("~")
-    if len(fields) != 5:
-        fields = key.split(",")
-    if len(fields) != 5:
+    if len(fields) == 5:
+        return fields
+    fields = key.split(",")
+    if len(fields) == 5:
+        return fields
+    found = _DASH_KEY.match(key) or _DOT_KEY.match(key)
+    return list(found.groups()) if found else None
+
+
+def piece_from_encoded(key: str, path: str) -> tuple[Piece, str]:
+    """A piece key (`key_fields`) to a Piece and the id it names."""
+    fields = key_fields(key)
+    if fields is None:
         raise FormatError("expected a piece key altitude~q~r~rotation~id", where=path)
     alt_s, q_s, r_s, rot_s, named = fields
     hid = today_id(named)
@@ -321,7 +380,7 @@ def old_ids() -> dict[str, str]:
            if t.hexoscape_inventory and t.hexoscape}
     out.update(table["names"])
     out.update(table["renamed"])
-    current = set(catalog().by_hexoscape) | set(START_ZONE_IDS) | set(GLYPH_IDS) | set(OBJECTIVE_IDS)
+    current = set(catalog().by_hexoscape) | set(START_ZONE_IDS) | set(catalog().glyph_by_hexoscape)
     return {old: new for old, new in out.items() if old not in current and old != new}
 
 
@@ -342,11 +401,9 @@ def type_for_id(hid: str, path: str) -> tuple[str, dict[str, Any], dict[str, Any
     """(catalog type id, attrs, extras) for a Hexoscape piece id."""
     if hid in START_ZONE_IDS:
         return "start-zone", {"player": START_ZONE_IDS[hid]}, {}
-    if hid in GLYPH_IDS:
-        return "glyph", {"letter": "?", "treasure": True} if GLYPH_IDS[hid] == "treasure" else {"letter": "?"}, \
-            {"id": hid}
-    if hid in OBJECTIVE_IDS:
-        return "objective-marker", {}, {"id": hid}
+    glyph = catalog().glyph_by_hexoscape.get(hid)  # y0, y1, "y" + a glyph's number or older name
+    if glyph is not None:
+        return "glyph", catalog().glyph_attrs(glyph), {"id": hid}
     ptype = catalog().by_hexoscape.get(hid)
     if ptype is None:
         raise FormatError(f"unknown Hexoscape piece id {excerpt(hid)!r}", where=path)

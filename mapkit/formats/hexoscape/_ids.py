@@ -19,10 +19,9 @@ MAX_COORDINATE = limits.COORDINATES.value
 MAX_ALTITUDE = limits.LEVELS.value
 #: Offset, in the unturned catalog shape, of the hex Hexoscape uses as a piece's origin.
 TEMPLATE_ORIGIN = {"M6": (1, 0)}
-#: Hexoscape ids handled outside the catalog's one-id-per-type lookup.
+#: Hexoscape ids handled outside the catalog's one-id-per-type lookup (its glyphs have a table of
+#: their own, `Catalog.glyph_by_hexoscape`).
 START_ZONE_IDS = {f"z{n}": n for n in range(1, 9)}
-GLYPH_IDS = {"y0": "power", "y1": "treasure"}
-OBJECTIVE_IDS = ("om11", "om12", "om21", "om22")
 #: Castle wall -> the castle base Hexoscape builds into it when it stands on land or the table.
 WALL_BASES = {"castle-wall-corner": "castle-base-corner", "castle-wall-straight": "castle-base-straight",
               "castle-wall-end": "castle-base-end"}
@@ -31,8 +30,9 @@ CASTLE_UNDER = frozenset(("castle-base-corner", "castle-base-straight", "castle-
 
 
 def sets_from_letters(letters: Any, path: str, warnings: list[str]) -> dict[str, int]:
-    """hexMap.setsUsed (Hexoscape's one-letter set ids) as the map's declared sets (set id -> 1:
-    setsUsed has no copies; `mapkit.sets.declared`); a letter no set has is named in a warning
+    """hexMap.setsUsed (Hexoscape's one-letter set ids) as the map's declared sets (set id ->
+    copies: a letter listed twice is two copies of the set, as the editor counts them when it adds
+    up the sets' inventories; `mapkit.sets.declared`); a letter no set has is named in a warning
     and left out (the hexMap read is kept, so the file writes back as it was)."""
     from mapkit.sets.sets import set_letters
 
@@ -42,18 +42,20 @@ def sets_from_letters(letters: Any, path: str, warnings: list[str]) -> dict[str,
     out: dict[str, int] = {}
     for letter in letters:
         if letter in known:
-            out[known[letter]] = 1
+            out[known[letter]] = out.get(known[letter], 0) + 1
         else:
             warnings.append(f"{path}: unknown set letter {letter[:8]!r} (left out)")
     return out
 
 
-def letters_for_sets(set_ids: Iterable[str]) -> list[str]:
-    """mapkit set ids as Hexoscape's letters (sets without a letter are left out: see `losses`)."""
+def letters_for_sets(declared: Iterable[tuple[str, float]]) -> list[str]:
+    """(mapkit set id, copies) as Hexoscape's letters, a set's letter once per whole copy (at least
+    once); sets without a letter are left out, and copies that are no whole number are named in
+    `losses`."""
     from mapkit.sets.sets import set_letters
 
     letter_of = {set_id: letter for letter, set_id in set_letters().items()}
-    return [letter_of[s] for s in set_ids if s in letter_of]
+    return [letter_of[s] for s, copies in declared if s in letter_of for _ in range(max(1, int(copies)))]
 
 
 def js_value(value: float | int) -> float | int:

@@ -86,7 +86,10 @@ def text_chunks(data: bytes, gzipped: bool, limit: int) -> Iterator[str]:
             raise NotCanonical
         yield decoder.decode(out)
         if inflater.eof:
-            break
+            pending = inflater.unused_data
+            if not pending.startswith(b"\x1f\x8b"):
+                break  # trailing bytes that are no gzip member: the general reader refuses them
+            inflater = zlib.decompressobj(16 + zlib.MAX_WBITS)  # the next member goes on with the text
     if not inflater.eof or inflater.unused_data:
         raise NotCanonical  # truncated or trailing data: the general reader says which
     yield decoder.decode(b"", final=True)

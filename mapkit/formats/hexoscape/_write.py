@@ -7,11 +7,12 @@ import json
 from functools import lru_cache
 
 from mapkit import data
+from mapkit.errors import Unkept, attribute_said, said
 from mapkit.formats._json import escape_lone_surrogates
 from mapkit.formats._carried import letter_carried, uncarried
 from mapkit.formats._losses import Places, notes_text, print_setting_losses, unheld_attrs, unheld_piece_attrs
-from mapkit.formats.hexoscape._ids import (CASTLE_UNDER, GLYPH_IDS, MAX_ALTITUDE, MAX_COORDINATE, NAME,
-                                           OBJECTIVE_IDS, WALL_BASES, encode_key, js_value, letters_for_sets,
+from mapkit.formats.hexoscape._ids import (CASTLE_UNDER, MAX_ALTITUDE, MAX_COORDINATE, NAME,
+                                           WALL_BASES, encode_key, js_value, letters_for_sets,
                                            origin_shift, sets_from_letters)
 from mapkit.model import levels
 from mapkit.model.catalog import PieceType, catalog
@@ -56,19 +57,17 @@ def hexoscape_id(piece: Piece, ptype: PieceType) -> str | None:
     if ptype.id == "start-zone":
         player = piece.attrs.get("player")
         return f"z{player}" if isinstance(player, int) and 1 <= player <= 8 else None
-    if ptype.id == "glyph":
-        if piece.attrs.get("treasure"):
-            return "y1"  # Hexoscape's treasure glyph
+    if ptype.id == "glyph":  # the id the file had while it names this glyph, else the glyph's id today
+        cat = catalog()
         kept = piece.extras.get(NAME, {}).get("id")
-        return kept if kept in GLYPH_IDS else "y0"
-    if ptype.id == "objective-marker":
-        kept = piece.extras.get(NAME, {}).get("id")
-        return kept if kept in OBJECTIVE_IDS else ptype.hexoscape
+        if kept in cat.glyph_by_hexoscape and cat.glyph_by_hexoscape[kept] is cat.glyph_of(piece.attrs):
+            return kept
+        return cat.hexoscape_glyph_id(piece.attrs) or ("y1" if piece.attrs.get("treasure") else "y0")
     return hexoscape_type(piece, ptype).hexoscape
 
 
 #: Piece attributes a Hexoscape file keeps, or that `losses` names in words of their own.
-_NAMED_ATTRS = {"start-zone": ("player", "name"), "glyph": ("letter", "treasure"),
+_NAMED_ATTRS = {"start-zone": ("player", "name"), "glyph": ("letter", "name", "treasure"),
                 "personal": ("size", "name", "label", "texture_top", "texture_side", "colour")}
 
 
@@ -89,25 +88,25 @@ def losses(m: Map) -> list[str]:
             lost(f"{ptype.name} without a castle base: Hexoscape builds a base into it, so it stands a level taller",
                  piece)
         if ptype.id == "start-zone" and hexoscape_id(piece, ptype) is None:
-            lost(f"start zone of player {piece.attrs.get('player')!r}: Hexoscape numbers players 1-8", piece)
+            lost(f"start zone of player {said(piece.attrs.get('player'))}: Hexoscape numbers players 1-8", piece)
         elif hexoscape_id(piece, ptype) is None:
             label = piece.attrs.get("name") or piece.attrs.get("label")
-            named = f" {label!r}" if label else ""
+            named = f" {said(label)}" if label else ""
             lost(f"{ptype.name}{named}: Hexoscape has no such piece", piece)
         elif ptype.id == "personal":
             left = [word for key, word in (("label", "label"), ("texture_top", "textures"), ("colour", "colour"))
                     if piece.attrs.get(key) not in (None, "")]
             if left:
-                lost(f"{ptype.name} {piece.attrs.get('name')!r}: Hexoscape makes it its "
+                lost(f"{ptype.name} {said(piece.attrs.get('name'))}: Hexoscape makes it its "
                      f"{hexoscape_type(piece, ptype).name} and keeps no {', '.join(left)}", piece)
-        elif ptype.id == "glyph" and piece.attrs.get("letter", "?") != "?" \
+        elif ptype.id == "glyph" and piece.attrs.get("letter", "?") != "?" and not cat.hexoscape_glyph_id(piece.attrs) \
                 and not letter_carried(piece.attrs.get("letter")):  # (a letter mapNotes carries: _carried)
-            lost(f"glyph {piece.attrs['letter']!r}: Hexoscape glyphs carry no letter", piece)
+            lost(f"the letter {said(piece.attrs['letter'])} of a glyph: Hexoscape has no such glyph", piece)
         if hexoscape_id(piece, ptype) is not None:
             for key, value in unheld_piece_attrs(piece, _NAMED_ATTRS.get(ptype.id, ())):
-                lost(f"{ptype.name} {key.replace('_', ' ')} {value!r}: Hexoscape keeps no such thing", piece)
+                lost(f"{attribute_said(key, value)} of a {ptype.name}: Hexoscape keeps no such thing", piece)
         if hexoscape_id(piece, ptype) is not None and _half_step_of_many_hexes(piece, ptype):
-            lost(f"{ptype.name} turned a half step: only one-hex pieces turn so (written as whole turns)", piece)
+            lost(f"the half step a {ptype.name} is turned: only one-hex pieces turn so (written as whole turns)", piece)
     for piece, _, q, r, altitude in _placed_pieces(m):
         if not _in_bounds(q, r, altitude):
             lost(f"{cat[piece.type].name} beyond Hexoscape's bounds (q and r within ±{MAX_COORDINATE}, "
@@ -126,22 +125,35 @@ def losses(m: Map) -> list[str]:
         out.extend(_declared_losses(m))
     out.extend(uncarried(m, NAME))
     out.extend(print_setting_losses(m, "Hexoscape"))
+    wrapper = m.extras.get(NAME, {}).get("wrapped_in")
+    if wrapper:  # the editor's browser store wraps a map so (`_wrapper_key`); its file loader takes it bare
+        out.append(Unkept(f"the wrapper the map came in ({said(wrapper)}, as the editor's browser store keeps "
+                          "it): written as the editor saves a file, without it"))
     return out + unheld_attrs(m, ("sets_used", "page", "zone_colours"), "Hexoscape", notes=True)
 
 
 def sets_in_notes(m: Map) -> bool:
     """Whether mapNotes carries the declared sets as a page's "Required Sets:" line, which the
-    reader reads back: when setsUsed cannot say them (copies, a product with no letter) and they
-    are the map's own (a scenario written alone that names its own keeps them in its text)."""
+    reader reads back, ahead of the notes: when they are the map's own (a scenario written alone
+    that names its own keeps them in its text) and setsUsed cannot say them (part of a copy, a
+    product with no letter), or the notes name other sets the reader would take instead (a
+    scenario's own list in a page's text)."""
     from mapkit.sets import declared as sets_declared
 
-    return bool(_declared_losses(m)) and sets_declared.of_view(m) == sets_declared.of_map(m)
+    own = sets_declared.of_map(m)
+    if sets_declared.of_view(m) != own:
+        return False
+    if _declared_losses(m):
+        return True
+    said = sets_declared.read_required(str(m.notes or ""), [], "", loose=True)
+    copies = {d.product.key: d.copies for d in own or ()}  # (the reader adds setsUsed's other letters)
+    return own is not None and said is not None and any(copies.get(k) != n for k, n in said.items())
 
 
 def _declared_losses(m: Map) -> list[str]:
     """What setsUsed cannot say of the declared sets (those of the scenario written, if it names
     its own): a product with no Hexoscape letter (a figure expansion, a name mapkit does not
-    know, a set Hexoscape lacks) and copies beyond one."""
+    know, a set Hexoscape lacks) and part of a copy."""
     from mapkit.sets import declared as sets_declared
     from mapkit.sets.sets import set_letters
 
@@ -150,8 +162,9 @@ def _declared_losses(m: Map) -> list[str]:
     for d in sets_declared.of_view(m) or ():
         if d.product.key not in lettered:
             out.append(f"sets used: {d.label} is left out (Hexoscape has no letter for it)")
-        elif d.copies != 1:
-            out.append(f"sets used: {d.label} is written once (Hexoscape's setsUsed has no copies)")
+        elif d.copies != int(d.copies) or d.copies < 1:
+            out.append(f"sets used: {d.label} is written as {max(1, int(d.copies))} (Hexoscape counts whole "
+                       "copies, its setsUsed listing a set's letter once per copy)")
     return out
 
 
@@ -217,7 +230,7 @@ def hex_map_for(m: Map, pieces: list[tuple[Piece, str, int, int, int]]) -> dict[
 
 
 def _set_sets_used(m: Map, hex_map: dict[str, Any]) -> None:
-    """hexMap.setsUsed from the map's declared sets, one letter per set (copies and products
+    """hexMap.setsUsed from the map's declared sets, a set's letter once per copy (products
     without a letter are named in `losses`); the list read is kept as it was (unknown letters
     included) while the declared sets are the ones it names."""
     from mapkit.sets import declared as sets_declared
@@ -231,7 +244,7 @@ def _set_sets_used(m: Map, hex_map: dict[str, Any]) -> None:
     if isinstance(kept, list) and all(isinstance(x, str) for x in kept) \
             and sets_declared.declaration(sets_from_letters(kept, "", [])) == declared:
         return
-    hex_map["setsUsed"] = letters_for_sets(d.product.key for d in declared)
+    hex_map["setsUsed"] = letters_for_sets((d.product.key, d.copies) for d in declared)
 
 
 def _insert_after(d: dict[str, Any], after: str, key: str, value: Any) -> dict[str, Any]:

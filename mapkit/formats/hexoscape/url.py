@@ -2,18 +2,24 @@
 
 Hexoscape builds the link from `JSON.stringify([hexMap, "alt~q~r~rot~id", ...])`, with the
 map portrait and notes blanked (they could never fit in a URL), crushes it with JSONCrush
-and percent-encodes it as a query value. Reading accepts the link alone, a raw `?m=...` /
-`m=...` query, or a Windows Internet Shortcut (`URL=...` line); the piece strings decode
-exactly like the keys of Hexoscape's object-form files, and the map's details are kept in
-`extras["hexoscape"]` as for a file (formats/hexoscape), so a link converts to a file and back.
+and percent-encodes it as a query value. Reading accepts every form the editor's "Load Map from
+URL" takes (`parseMapShareUrlParams`): a link of any scheme (the desktop app's are
+`tauri://localhost/?m=...`), one without a scheme (`hexoscape.com/?m=...`, `/?m=...`), a bare
+query (`?m=...&v=a`, `m=...`); and a link as the editor copies it for a chat ("Copy as Markdown
+Link": `[name by author](https://...)`, the target taken from its last `](` to the closing `)`,
+which is not map data), in angle brackets, or in a Windows Internet Shortcut (`URL=...` line).
+The piece strings decode exactly like the keys of Hexoscape's object-form files, and the map's
+details are kept in `extras["hexoscape"]` as for a file (formats/hexoscape), so a link converts
+to a file and back.
 """
 
 from __future__ import annotations
 
+import re
 import urllib.parse
 
 from mapkit import limits, registry
-from mapkit.errors import FormatError, quoted
+from mapkit.errors import FormatError, Unkept, carries_map, said
 from mapkit.formats._carried import read_back
 from mapkit.formats._json import parse_json
 from mapkit.formats import hexoscape
@@ -32,15 +38,28 @@ BASE_URL = "https://hexoscape.com/"
 _COMPONENT_SAFE = "-_.!~*'()"
 
 
+#: How a link starts: a scheme (`https://`, the desktop app's `tauri://`), a host without one, a
+#: path or a bare query.
+_LINK_START = re.compile(r"[a-z][a-z0-9+.\-]{0,30}://|hexoscape\.|www\.|/|\?|m=")
+
+
 def sniff(head: bytes) -> float:
-    """Certain for a link (or an Internet Shortcut) that carries an m= map."""
-    text = head.lstrip().lower()
-    return 1.0 if (text.startswith((b"http://", b"https://", b"[internetshortcut]", b"hexoscape.com"))
-                   and (b"?m=" in text or b"&m=" in text)) else 0.0
+    """Certain for a link (bare, in Markdown or angle brackets, or in an Internet Shortcut) that
+    carries an m= map."""
+    text = head.decode("utf-8", "ignore").lstrip("\ufeff \t\r\n")
+    if not text.lower().startswith(("[", "<", "url=", "[internetshortcut]")) and not _LINK_START.match(text.lower()):
+        return 0.0  # (most files: not decoded further)
+    try:
+        link = _link_line(text)
+    except FormatError:
+        return 0.0
+    return 1.0 if _LINK_START.match(link.lower()) and carries_map(link) else 0.0
 
 
 # -- reading ----------------------------------------------------------------------------------
 def read(data: bytes, filename: str = "") -> Map:
+    """A map from a link's bytes, refused past the share-link length before any decoding."""
+    limits.check_count(limits.SHARE_LINK_BYTES, len(data), what="the link")
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
@@ -51,14 +70,38 @@ def read(data: bytes, filename: str = "") -> Map:
 
 
 def _link_line(text: str) -> str:
-    """The link in the file: its first non-blank line, or the URL= line of a shortcut file."""
+    """The link in the file: the URL= line of a shortcut file, else its one non-blank line (a
+    file of several lines is refused: all but one would be left unread without a word), as
+    `link_target` finds the link there."""
     lines = [line.strip() for line in text.splitlines() if line.strip()]
     if not lines:
         raise FormatError("empty: no link", where="line 1")
     for line in lines:
         if line.upper().startswith("URL="):
-            return line[4:]
-    return lines[0]
+            return link_target(line[4:])
+    if len(lines) > 1:
+        raise FormatError(f"{len(lines):,} lines: a link file holds one link (or is an Internet Shortcut with "
+                          "a URL= line)", where="line 2")
+    return link_target(lines[0])
+
+
+def link_target(text: str) -> str:
+    """The link itself in a line of text: the target of a Markdown link (`[name](link)`, as the
+    editor's "Copy as Markdown Link" writes it: from the last `](` whose rest carries a map, the
+    name being free text, to the closing `)`), the inside of angle brackets, else the text."""
+    text = text.strip()
+    if text.startswith("[") and text.endswith(")"):
+        at = len(text)
+        while True:
+            at = text.rfind("](", 0, at)
+            if at < 0:
+                break
+            target = text[at + 2:-1].strip()
+            if carries_map(target):
+                return link_target(target) if target.startswith("<") else target
+    if text.startswith("<") and text.endswith(">"):
+        return text[1:-1].strip()
+    return text
 
 
 def map_parameter(link: str) -> str:
@@ -70,7 +113,11 @@ def map_parameter(link: str) -> str:
     for part in query.split("&"):
         name, _, value = part.partition("=")
         if urllib.parse.unquote_plus(name) == "m":
-            return urllib.parse.unquote_plus(value, errors="replace")
+            try:  # (a byte that is no UTF-8 would be replaced by U+FFFD, changing the map without a word)
+                return urllib.parse.unquote_plus(value, errors="strict")
+            except UnicodeDecodeError as exc:
+                raise FormatError(f"the m= value percent-encodes bytes that are not UTF-8 ({exc.reason})",
+                                  where="m=") from None
     raise FormatError("no m= parameter in the link", where="line 1")
 
 
@@ -118,7 +165,8 @@ def map_from_payload(data: Any) -> Map:
     for index, item in enumerate(data):
         if index == hex_map_index:
             continue
-        if isinstance(item, str) and ("~" in item or item.count(",") == 4):  # (before 2025-01-12: commas)
+        if isinstance(item, str) and ("~" in item or hexoscape.key_fields(item) is not None):  # (as the editor, any
+            # string with a `~` is a piece; the older key forms too)
             piece, hid = hexoscape.piece_from_encoded(item, f"m=$[{index}]")
             if hexoscape.today_id(hid) != hid:
                 old[hid] = hexoscape.today_id(hid)
@@ -167,18 +215,19 @@ def losses(m: Map) -> list[str]:
         out.append("scenario: Hexoscape share links blank the map notes")
     for key in CARRIED_IN_NOTES:
         if str(m.attrs.get(key) or "").strip():
-            out.append(f"map attribute {key} ({quoted(m.attrs[key])}): Hexoscape share links blank the map notes "
+            out.append(f"map attribute {key} ({said(m.attrs[key])}): Hexoscape share links blank the map notes "
                        "that would carry it")
     from mapkit.formats.hexoscape._write import _declared_losses, sets_in_notes
 
     if sets_in_notes(m):  # the notes would say them, copies and all: the link keeps setsUsed's letters only
         out.extend(_declared_losses(m))
     for label, value in entries(m, hexoscape.NAME):
-        out.append(f"{WHAT[label]} ({quoted(value)}): Hexoscape share links blank the map notes that would "
+        out.append(f"{WHAT[label]} ({said(value)}): Hexoscape share links blank the map notes that would "
                    "carry it")
     kept = m.extras.get(hexoscape.NAME, {}).get("hexMap")
     if isinstance(kept, dict) and kept.get("mapPortraitBase64"):
-        out.append("hexMap field mapPortraitBase64 (the map's picture): Hexoscape share links blank it")
+        out.append(Unkept("hexMap field mapPortraitBase64 (the map's picture, drawn from its pieces): Hexoscape "
+                          "share links blank it"))
     return out
 
 

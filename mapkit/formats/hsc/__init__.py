@@ -29,7 +29,7 @@ from mapkit.formats.hsc._binary import (FAST_PATH_MIN_TILES, Cursor, VERSION_COD
 from mapkit.formats._carried import read_back
 from mapkit.formats.hsc._rtf import rtf_to_text
 from mapkit.formats.hsc._tables import (FIGURE_IDS, GLYPH_FIRST, GLYPH_LAST, PERSONAL_ID, PERSONAL_SIZES,
-                                        START_ID, Tables, colorref, rgb_of, tables)
+                                        START_ID, Tables, colorref, glyph_letter, rgb_of, tables)
 from mapkit.model.grid import offset_to_axial
 from mapkit.model.map import Map, Piece, Pieces
 
@@ -124,7 +124,7 @@ def _read(data: bytes, cur: Cursor) -> Map:
                        f"(at least {max(count, 0) * MIN_TILE_BYTES} bytes, {left} left)", at)
     limits.check_count(limits.PIECES, count, where=f"byte {at}", what="the header's tile count")
     zones: dict[str, str] = {}
-    m.pieces = _read_tiles(cur, count, hx, zones)
+    m.pieces = _read_tiles(cur, count, hx, zones, m.warnings)
     if zones:
         m.attrs["zone_colours"] = dict(sorted(zones.items(), key=lambda item: int(item[0])))
     read_back(m, NAME)
@@ -203,10 +203,11 @@ def _parse_tile(cur: Cursor, t: Tables) -> _Tile:
 
 def _known(raw: int, t: Tables) -> bool:
     return (raw in t.by_vs or GLYPH_FIRST <= raw <= GLYPH_LAST or raw in (START_ID, PERSONAL_ID)
-            or raw in FIGURE_IDS)
+            or raw in FIGURE_IDS or raw in t.editor)
 
 
-def _read_tiles(cur: Cursor, count: int, hx: dict[str, Any], zones: dict[str, str]) -> Pieces:
+def _read_tiles(cur: Cursor, count: int, hx: dict[str, Any], zones: dict[str, str], warnings: list[str]) -> Pieces:
+    """The tiles as pieces (the plain runs as columns); what a reader says of them to `warnings`."""
     t = tables()
 
     def parse_one(pos: int) -> tuple[_Tile, int]:
@@ -241,11 +242,20 @@ def _read_tiles(cur: Cursor, count: int, hx: dict[str, Any], zones: dict[str, st
     hx["tile_version"] = version_name(tile_version)
     hx["glyph_byte"] = glyph_byte
     general_pieces = [_piece(tile, t, glyph_byte, tile_version) for _, tile in general]
+    editor = sorted({tile.type for _, tile in general if tile.type in t.editor})
+    if editor:
+        warnings.append(editor_codes_warning(editor, t))
     starts: list[tuple[int, Piece, int]] = [  # (tile index, piece, colour) of every start zone
         (index, piece, tile.colour if tile.colour is not None else 0)
         for piece, (index, tile) in zip(general_pieces, general) if tile.type == START_ID]
+    # a warehouse ruin's tile is the ruin and its concrete base: a piece is added for the base (`_marvel`)
+    ruins = [index for piece, (index, _) in zip(general_pieces, general) if piece.type in t.ruins]
     if rec is None:
         _assign_players(starts, t, zones)
+        if ruins and t.ruin_base is not None:
+            from mapkit.formats.hsc._marvel import with_bases
+
+            return Pieces(with_bases(general_pieces, ruins, t.ruin_base))
         return Pieces(general_pieces)
     from mapkit.model.columns import Columns
 
@@ -260,8 +270,19 @@ def _read_tiles(cur: Cursor, count: int, hx: dict[str, Any], zones: dict[str, st
         special.update((index, piece) for piece, (index, _) in zip(general_pieces, general))
     starts += [(row, special[row], colour) for row, colour in plain_starts]
     _assign_players(sorted(starts, key=lambda s: s[0]), t, zones)
+    if ruins and t.ruin_base is not None:
+        from mapkit.formats.hsc._marvel import with_base_rows
+
+        columns, special = with_base_rows(columns, special, ruins, t.ruin_base)
     return Pieces.of_columns(Columns(_hsc_fast.kinds(t), columns["kind"], columns["q"], columns["r"], columns["z"],
                                      special))
+
+
+def editor_codes_warning(codes: list[int], t: Tables) -> str:
+    """What a reader says of a file holding the Hexoscape editor's own type ids."""
+    named = ", ".join(f"{code} ({t.editor[code].name})" for code in codes)
+    return (f"tile types {named} are the Hexoscape editor's own, for pieces VirtualScape never had: read as those "
+            "pieces, as the editor reads them (VirtualScape cannot open this file)")
 
 
 def _spread(columns: dict, runs: list, general: list) -> dict:
@@ -290,16 +311,17 @@ def _piece(tile: _Tile, t: Tables, glyph_byte: int, tile_version: int) -> Piece:
     strings = tile.strings
     if GLYPH_FIRST <= raw <= GLYPH_LAST:
         ptype = cat["glyph"]
-        if tile.byte is not None:
-            letter = chr(tile.byte)
-        else:
-            letter = "?" if raw == GLYPH_FIRST else chr(raw - 14000)
+        letter = glyph_letter(raw, tile.byte, cat.glyphs)
         attrs["letter"] = letter
+        if letter == "?" and tile.byte == glyph_byte == t.editor_byte and raw == t.editor_glyph:
+            attrs["treasure"] = True  # the Hexoscape editor's export: its treasure glyph (_fast.special)
         canon: int | None = 14000 + ord(letter)
+        if tile.byte is not None and tile.byte != ord(letter):
+            extras["byte"] = tile.byte
     else:
-        ptype = t.by_vs.get(raw) or (cat["start-zone"] if raw == START_ID else
-                                     cat["personal"] if raw == PERSONAL_ID else
-                                     cat["figure"] if raw == FIGURE_IDS[0] else cat["figure-double"])
+        ptype = t.by_vs.get(raw) or t.editor.get(raw) or (
+            cat["start-zone"] if raw == START_ID else cat["personal"] if raw == PERSONAL_ID else
+            cat["figure"] if raw == FIGURE_IDS[0] else cat["figure-double"])
         canon = ptype.vs
         if tile.byte is not None and tile.byte != glyph_byte:
             extras["byte"] = tile.byte
@@ -338,7 +360,8 @@ def _piece(tile: _Tile, t: Tables, glyph_byte: int, tile_version: int) -> Piece:
     shape = cat.shape_for(ptype, attrs.get("size"))
     q, r = offset_to_axial(tile.x, tile.y)
     dq, dr = t.anchor(shape, rotation)
-    piece = Piece(ptype.id, q - dq, r - dr, tile.z, rotation, attrs)
+    # a warehouse ruin's tile holds the concrete base it stands on: the ruin is a level up (`_marvel`)
+    piece = Piece(ptype.id, q - dq, r - dr, tile.z + 1 if ptype.id in t.ruins else tile.z, rotation, attrs)
     if extras:
         piece.extras[NAME] = extras
     return piece

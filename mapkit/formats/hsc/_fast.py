@@ -20,7 +20,7 @@ from operator import add, itemgetter, mul, rshift, sub
 
 from mapkit import registry
 from mapkit.formats.hsc._binary import EMPTY_UTF16, VERSION_BYTES
-from mapkit.formats.hsc._tables import Tables, colorref
+from mapkit.formats.hsc._tables import Tables, colorref, glyph_letter
 from mapkit.model.catalog import PieceType
 from mapkit.model import lanes
 from mapkit.model.columns import Kind
@@ -335,11 +335,12 @@ class Plain:
             return made
 
         usual_byte = bytearray((glyph_byte,)) * len(byte)
-        for i in self.glyphs:
-            usual_byte[i] = byte[i]
         canon = per_code(self.code, lk.canon_bytes, "i")
-        for i in self.glyphs:
-            canon[i] = 14000 + byte[i]
+        letters = {}
+        for i in self.glyphs:  # the type names the glyph, the byte only where it names none (`glyph_letter`)
+            letter = letters[i] = glyph_letter(raw[i], byte[i], t.cat.glyphs)
+            usual_byte[i] = ord(letter)
+            canon[i] = 14000 + ord(letter)
         odd_type = mismatches(raw, canon)  # legacy ids, and glyphs whose id is not their letter's
         usual_colour = per_code(self.code, lk.colour_bytes, "I")
         for i in self.starts:
@@ -355,7 +356,9 @@ class Plain:
             extras = odd[i]
             piece(i).extras = {NAME: {k: extras[k] for k in ("byte", "colour", "type") if k in extras}}
         for i in self.glyphs:
-            piece(i).attrs["letter"] = chr(byte[i])
+            piece(i).attrs["letter"] = letters[i]
+            if letters[i] == "?" and byte[i] == glyph_byte == t.editor_byte and raw[i] == t.editor_glyph:
+                piece(i).attrs["treasure"] = True  # the Hexoscape editor's export: its treasure glyph
         for i in self.starts:
             piece(i)
         return special, [(i, colour[i]) for i in self.starts]

@@ -12,11 +12,27 @@ from functools import lru_cache
 
 from mapkit.model.catalog import Catalog, PieceType, catalog
 
+TYPE_CHECKING = False  # (typing is not imported at run time: every command starts faster)
+if TYPE_CHECKING:
+    from typing import Container
+
 GLYPH_FIRST, GLYPH_LAST = 14001, 14254  # 14001 is the old '?' id; 14002..14254 = 14000 + letter
 START_ID = 15001
 PERSONAL_ID = 17000
 FIGURE_IDS = (18001, 18002)
 PERSONAL_SIZES = (1, 2, 3, 7, 24)
+
+
+def glyph_letter(raw: int, byte: int | None, glyphs: Container[str]) -> str:
+    """A glyph tile's letter: its type's (14000 + the letter: VirtualScape names the glyph by its
+    type, and the Hexoscape editor's export writes the letter byte 'T' on every tile, so the byte
+    may say another), unless the type names no glyph of the game (14061 '=' and 14062 '>' of
+    VirtualScape's older numbering, whose byte says '?') or is that numbering's 14001, which
+    VirtualScape loads as a '?' and then gives the byte's letter (hsc-format §1.6): then the byte's."""
+    letter = "?" if raw == GLYPH_FIRST else chr(raw - 14000)
+    if byte is None or (raw != GLYPH_FIRST and letter in glyphs):
+        return letter
+    return chr(byte)
 
 
 def colorref(rgb) -> int:
@@ -57,6 +73,18 @@ class Tables:
         #: personal tiles or figures). Glyphs and start zones are among them (attrs set afterwards).
         self.plain: list[PieceType] = []
         self.plain_code: dict[int, int] = {}
+        #: The Hexoscape editor's own type ids for pieces VirtualScape never had (9003 snow 3-hex ...:
+        #: `data/hexoscape_hsc.json`) -> piece type: read as the editor reads them, never written.
+        self.editor: dict[int, PieceType] = {}
+        #: The Marvel warehouse ruins VirtualScape has (11006, 11007), each a tile that holds the
+        #: concrete base it stands on (`_marvel`), and that base's type.
+        self.ruins: frozenset[str] = frozenset()
+        self.ruin_base: PieceType | None = None
+        #: What the editor's export writes: the letter byte of every tile, and the glyph type of its
+        #: treasure glyph (and of its plain power glyph). In a file whose tiles carry that byte,
+        #: that glyph is read as its treasure glyph.
+        self.editor_byte = -1
+        self.editor_glyph = -1
 
     def anchor(self, shape: str, turns: int) -> tuple[int, int]:
         return self.anchors[(shape, turns % 6)]
@@ -87,7 +115,14 @@ def tables() -> Tables:
         if colour not in t.player_of_colour:
             t.page_zone.setdefault(colour, key)
             t.page_colour.setdefault(key, colour)
-    special = {"glyph", "personal", "figure", "figure-double"}
+    editor = json.loads(data.text("hexoscape_hsc.json"))
+    for code, hid in editor["codes"].items():
+        t.editor[int(code)] = cat.by_hexoscape[hid]
+    t.editor_byte, t.editor_glyph = ord(editor["letter_byte"]), int(editor["glyph_type"])
+    t.ruin_base = base = cat.by_hexoscape[editor["ruin_base"]]
+    t.ruins = frozenset(p.id for p in cat.types.values()
+                        if p.vs is not None and p.kind == "obstacle" and p.shape == base.shape)
+    special = {"glyph", "personal", "figure", "figure-double"} | t.ruins  # (a ruin tile is two pieces: general)
     ids = [(raw, piece) for raw, piece in sorted(t.by_vs.items()) if piece.id not in special]
     ids += [(raw, cat["glyph"]) for raw in range(GLYPH_FIRST, GLYPH_LAST + 1)]
     code_of: dict[str, int] = {}

@@ -16,9 +16,11 @@ import struct
 from typing import Any
 
 from mapkit import registry
+from mapkit.errors import attribute_said, said
 from mapkit.formats._carried import uncarried
 from mapkit.formats._losses import (CARRIED_BY_THE_MAP, VS_DEFAULT_PRINT, Places, board_losses, notes_text,
                                     unheld_attrs, unheld_piece_attrs)
+from mapkit.formats.hsc._marvel import ruin_tiles, written_ruin
 from mapkit.formats.hsc._binary import (FAST_PATH_MIN_TILES, VERSION_BYTES, encode_cstring, paused_gc, same_bytes,
                                         version_code)
 from mapkit.formats.hsc._rtf import rtf_to_text, text_to_rtf
@@ -99,43 +101,59 @@ _HELD_ATTRS = {"glyph": ("letter",), "start-zone": ("player", "name"),
 
 
 def losses(m: Map) -> list[str]:
-    """What a `.hsc` cannot carry, one line per thing."""
+    """What a `.hsc` cannot carry, one line per thing: a piece dropped (`... (dropped)`), or what a
+    piece written loses, named first ("the treasure mark of piece 2 (glyph) ..."), so the line
+    never reads as if the piece were dropped. Each speaks of the game (`errors.attribute_said`)."""
     t = tables()
     out: list[str] = []
     place = Places(m)
     zones = zone_tiles(m, t)
+    ruins = ruin_tiles(m, t)
     for index, p in enumerate(m.pieces, 1):
         ptype = t.cat.types.get(p.type)
         if (ptype is not None and ptype.vs is not None and ptype.id not in _ATTR_TYPES and _fits(p, ptype, t)
-                and p.rotation == int(p.rotation) and (not p.attrs or p.attrs.keys() <= CARRIED_BY_THE_MAP)):
+                and p.rotation == int(p.rotation) and (not p.attrs or p.attrs.keys() <= CARRIED_BY_THE_MAP)
+                and ptype.id not in ruins.types):
             continue  # the common case: nothing to report
         level = f"Level {levels.level(ptype, p.z)}" if ptype is not None else f"height {p.z}"
         where = f"piece {index} ({p.type}) at {place(p.q, p.r)} {level}"
         if ptype is None:
             out.append(f"{where}: not a catalog piece (dropped)")
             continue
-        if ptype.vs is None:
+        if index - 1 in ruins.bases:
+            continue  # written in the ruin's tile: VirtualScape's ruin holds its concrete base
+        for what, why in ruins.lost.get(index - 1, ()):
+            out.append(f"{what} {where}: {why}")
+        if ptype.vs is None and index - 1 not in ruins.tiles:
             out.append(f"{where}: VirtualScape has no such piece (dropped)")
             continue
         if not _fits(p, ptype, t):
             out.append(f"{where}: position or rotation VirtualScape cannot store (32-bit integers) (dropped)")
             continue
         if p.rotation != int(p.rotation):
-            out.append(f"{where}: rotation {p.rotation} is a half step; VirtualScape turns in whole "
-                       f"60-degree steps (written as {int(p.rotation) % 6})")
+            out.append(f"the half step of {where}: VirtualScape turns in whole 60-degree steps; the piece is "
+                       f"written turned {int(p.rotation) % 6} (it was {p.rotation})")
         if ptype.id == "glyph" and _glyph_code(p.attrs.get("letter")) is None:
-            out.append(f"{where}: glyph letter {p.attrs.get('letter')!r} is not one byte (written as '?')")
+            out.append(f"the glyph letter {said(p.attrs.get('letter'))} of {where}: VirtualScape's is one byte; "
+                       "the glyph is written as an unknown glyph ('?')")
+        if ptype.id == "glyph" and p.attrs.get("treasure"):
+            out.append(f"the treasure mark of {where}: VirtualScape has no treasure glyphs; the glyph is written "
+                       "face down, as an unknown glyph ('?')")
         if ptype.id == "personal" and p.attrs.get("size", 1) not in PERSONAL_SIZES:
-            out.append(f"{where}: personal tile size {p.attrs.get('size')!r} is not 1, 2, 3, 7 or 24 (dropped)")
+            out.append(f"{where}: personal tile size {said(p.attrs.get('size'))} is not 1, 2, 3, 7 or 24 (dropped)")
         if ptype.id == "personal" and "colour" in p.attrs and _rgb(p.attrs["colour"]) is None:
-            out.append(f"{where}: personal tile colour {p.attrs['colour']!r} is not [r, g, b] (written grey)")
+            out.append(f"the colour {said(p.attrs['colour'])} of {where}: not red, green and blue 0-255; the "
+                       "personal tile is written grey")
         if ptype.id == "start-zone" and _start_colour(p, t, None, zones) is None:
-            out.append(f"{where}: player {p.attrs.get('player')!r} has no VirtualScape start colour "
-                       "(written black)")
+            out.append(f"the player {said(p.attrs.get('player'))} of {where}: VirtualScape has no start colour "
+                       "for that player; the start zone is written black")
         if ptype.kind == "figure" and "player" in p.attrs:
-            out.append(f"{where}: the figure's player ({p.attrs['player']}) is not stored by VirtualScape")
-        for key, value in unheld_piece_attrs(p, _HELD_ATTRS.get("figure" if ptype.kind == "figure" else ptype.id, ())):
-            out.append(f"{where}: the {key.replace('_', ' ')} {value!r} is not stored by VirtualScape")
+            out.append(f"the figure's player ({said(p.attrs['player'])}) of {where}: VirtualScape stores none "
+                       "(the figure is written)")
+        held = _HELD_ATTRS.get("figure" if ptype.kind == "figure" else ptype.id, ())
+        for key, value in unheld_piece_attrs(p, held + (("treasure",) if ptype.id == "glyph" else ())):
+            out.append(f"{attribute_said(key, value)} of {where}: VirtualScape has no place for it (the piece "
+                       "is written)")
     for kind, placements in (("building", m.buildings), ("destructible object", m.objects)):
         for placement in placements:
             out.append(f"C3G {kind} {placement.book!r} at {place(placement.q, placement.r)} "
@@ -227,8 +245,15 @@ def _encode(m: Map, hx: dict | None) -> bytes:
     glyph_byte = int(kept["glyph_byte"]) if preserve else 0
     types = t.cat.types
     writable = []
-    for p in m.pieces:
-        ptype = types.get(p.type)
+    ruins = ruin_tiles(m, t)  # a warehouse ruin and its concrete base are one tile (`_marvel`)
+    ptype: PieceType | None
+    for index, p in enumerate(m.pieces):
+        if ruins.tiles and (index in ruins.tiles or index in ruins.bases):
+            if index in ruins.bases:
+                continue
+            p, ptype = written_ruin(p, ruins, index)
+        else:
+            ptype = types.get(p.type)
         if (ptype is not None and ptype.vs is not None and _fits(p, ptype, t)
                 and (ptype.id != "personal" or p.attrs.get("size", 1) in PERSONAL_SIZES)):
             writable.append((p, ptype))
@@ -343,7 +368,7 @@ def _tile(p: Piece, ptype: PieceType, t: Tables, preserve: bool, tile_version: i
         kept = he.get("type")
         if isinstance(kept, int) and GLYPH_FIRST <= kept <= GLYPH_LAST:
             raw = kept
-        byte = code
+        byte = int(he.get("byte", code))  # (a byte other than the letter: the file it was read from had it)
     else:
         if ptype.vs is None:  # _encode writes only the pieces VirtualScape has
             raise ValueError(f"VirtualScape has no {ptype.id}")

@@ -8,9 +8,9 @@ build, a rule that fails) becomes a visible note saying why, never a silent gap.
 
 from __future__ import annotations
 
-import html
 from typing import Any
 
+from mapkit import escapes
 from mapkit.model.map import Map
 from mapkit.outputs import Drawn
 from mapkit.outputs.html_report.page import ReportParts, render_report
@@ -55,7 +55,7 @@ def inventory_section(m: Map) -> tuple[str, list[str]]:
         from mapkit.sets.requirements import describe
     except ImportError:
         return "", ["Set inventory is not available: this build of mapkit has no mapkit.sets module."]
-    e = html.escape
+    e = escapes.html
     try:
         need = requirements(m)
         cover = minimum_cover(need, load_sets())

@@ -9,10 +9,10 @@ Hex centres and corners come from the grid (`model.grid`), scaled by `SVG_SCALE`
 
 from __future__ import annotations
 
-import html
 import math
 from typing import Any, Callable
 
+from mapkit import escapes
 from mapkit.model import levels
 from mapkit.model.catalog import catalog
 from mapkit.model.board import Board, hex_named
@@ -186,7 +186,7 @@ def top_view_svg(m: Map) -> str:
     span_top = {idx: levels.span(cat[m.pieces[idx].type], m.pieces[idx].z)[-1]
                 for idx in set(cells.owner[top_order].tolist())}
     kind_of = {idx: cat[m.pieces[idx].type].kind for idx in span_top}
-    name_of = {idx: html.escape(cat[m.pieces[idx].type].name) for idx in span_top}
+    name_of = {idx: escapes.html(cat[m.pieces[idx].type].name) for idx in span_top}
     labels = []
     for i, q, r, x, y, idx in zip(top_order.tolist(), cells.q[top_order].tolist(), cells.r[top_order].tolist(),
                                   cells.x[top_order].tolist(), cells.y[top_order].tolist(),
@@ -220,7 +220,7 @@ def top_view_svg(m: Map) -> str:
         for q, r in m.footprint(piece):
             x, y = _centre(q, r)
             out.append(f'<use class="standing" href="#hs" x="{x:.2f}" y="{y:.2f}" fill="{fill}" '
-                       f'data-level="{level}"><title>{html.escape(ptype.name)} at {named(q, r)}, '
+                       f'data-level="{level}"><title>{escapes.html(ptype.name)} at {named(q, r)}, '
                        f'{levels.label(level)}</title></use>')
     out.append("</g>")
     out.append('<g id="markers">')
@@ -274,7 +274,7 @@ def legend_html(m: Map) -> str:
         else:                              # what stands on the surface: a small hexagon in its colour
             mark = f'<polygon points="{little}" fill="{colour}" stroke="#000" stroke-width=".6"/>'
         out.append(f'<li data-swatch="{entry.swatch}" data-colour="{colour}"><svg width="16" height="16" '
-                   f'aria-hidden="true">{mark}</svg>{html.escape(entry.label)}</li>')
+                   f'aria-hidden="true">{mark}</svg>{escapes.html(entry.label)}</li>')
     out.append("</ul>")
     return "".join(out)
 
@@ -303,7 +303,7 @@ def _standing(m: Map, piece: Any, named: Callable[[int, int], str]) -> str:
     for q, r in m.footprint(piece):
         x, y = _centre(q, r)
         out.append(f'<use class="standing" href="#hs" x="{x:.2f}" y="{y:.2f}" fill="{colour}" data-level="{level}">'
-                   f'<title>{html.escape(ptype.name)} at {named(q, r)}, {levels.label(level)}</title></use>')
+                   f'<title>{escapes.html(ptype.name)} at {named(q, r)}, {levels.label(level)}</title></use>')
     return "".join(out)
 
 
@@ -311,7 +311,7 @@ def _marker(m: Map, piece: Any, named: Callable[[int, int], str]) -> str:
     """A start zone or glyph, with the Level it lies on (`data-level`, as `_standing`)."""
     x, y = (v * SVG_SCALE for v in hex_center_mm(piece.q, piece.r))
     scenario = piece.attrs.get("scenario")
-    sc = f' data-scenario="{html.escape(str(scenario))}"' if scenario is not None else ""
+    sc = f' data-scenario="{escapes.html(str(scenario))}"' if scenario is not None else ""
     level = levels.level(catalog()[piece.type], piece.z)
     sc += f' data-level="{level}"'
     where = f" at {named(piece.q, piece.r)}, {levels.label(level)}"
@@ -322,8 +322,9 @@ def _marker(m: Map, piece: Any, named: Callable[[int, int], str]) -> str:
 
         colour = zone_colour(m, player)
         return (f'<polygon class="start-zone" data-player="{player}"{sc} points="{_points(piece.q, piece.r, 34.0)}" '
-                f'stroke="{hex_colour(colour.rgb)}"><title>start zone, player {player} ({colour.name}){where}</title>'
+                f'stroke="{hex_colour(colour.rgb)}"><title>start zone, player {player} ({escapes.html(colour.name)})'
+                f'{escapes.html(where)}</title>'
                 '</polygon>')
-    letter = html.escape(str(piece.attrs.get("letter", "?")))
+    letter = escapes.html(str(piece.attrs.get("letter", "?")))
     return (f'<g class="glyph"{sc}><circle cx="{x:.2f}" cy="{y:.2f}" r="3.6"/>'
-            f'<text x="{x:.2f}" y="{y + 1.6:.2f}">{letter}</text><title>glyph {letter}{where}</title></g>')
+            f'<text x="{x:.2f}" y="{y + 1.6:.2f}">{letter}</text><title>glyph {letter}{escapes.html(where)}</title></g>')

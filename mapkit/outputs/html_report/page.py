@@ -8,10 +8,11 @@ a part that could not be produced is replaced by a visible note saying why, neve
 
 from __future__ import annotations
 
-import html
 import math
 from typing import Any
 
+from mapkit import escapes
+from mapkit.errors import summarised
 from mapkit.model import levels
 from mapkit.model.map import Map
 from mapkit.outputs.html_report.map_view import legend_html, top_view_svg
@@ -158,8 +159,8 @@ def render_report(m: Map, file: str | None = None, parts: ReportParts | None = N
     summary = summarise(m)
     from pathlib import Path
 
-    title = html.escape(m.name or (Path(file).name if file else "Untitled map"))
-    e = html.escape
+    title = escapes.html(m.name or (Path(file).name if file else "Untitled map"))
+    e = escapes.html
     rows = [("file", file or ""), ("format", f"{summary['format'] or '?'} {summary['version'] or ''}".strip()),
             ("author", m.author), ("players", m.players), ("pieces", str(summary["pieces"]))]
     if summary["size"]:
@@ -198,7 +199,7 @@ def render_report(m: Map, file: str | None = None, parts: ReportParts | None = N
         pictures = (f'<p class="note">No pictures were drawn for this report (`{e(command("report"))} '
                     f'{e(option("pictures", True))}` adds the isometric view and one picture per Level).</p>')
     notes_html = "".join(f'<p class="note">{e(n)}</p>' for n in parts.notes)
-    warnings_html = "".join(f'<p class="note">Reader warning: {e(w)}</p>' for w in m.warnings)
+    warnings_html = "".join(f'<p class="note">Reader warning: {e(w)}</p>' for w in summarised(m.warnings))
     from mapkit.outputs.scene.layout import map_levels
     from mapkit.outputs.scene.style import hex_colour
 
@@ -237,7 +238,7 @@ def _scenarios_html(m: Map) -> str:
     the top view, its findings (those of the shared terrain stay) and its text."""
     from mapkit.outputs.scene.parts import parts_list
 
-    e = html.escape
+    e = escapes.html
     own = m.scenario_pieces()
     options, blocks = [], []
     for number in m.scenarios():
@@ -259,7 +260,7 @@ def _scenarios_html(m: Map) -> str:
 def _findings_html(findings: list[dict[str, Any]]) -> str:
     if not findings:
         return "<p>No findings.</p>"
-    e = html.escape
+    e = escapes.html
     items = []
     order = {"error": 0, "warning": 1, "info": 2}
     ranked = sorted(findings, key=lambda f: (order.get(str(f.get("severity")), 3), f.get("code") or "",

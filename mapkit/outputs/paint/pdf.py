@@ -19,6 +19,7 @@ import os
 from functools import lru_cache
 from typing import Any, Iterable, Sequence
 
+from mapkit import escapes
 from mapkit.outputs.scene.shapes import Circle, Group, Poly, Text
 from mapkit.records import Record
 
@@ -84,17 +85,59 @@ def new_canvas(target: Any, paper: str, title: str = "", author: str = "mapkit")
     runs give the same bytes.
     """
     from reportlab import rl_config
-    from reportlab.pdfgen import canvas
 
     # Binary (not ASCII85) compressed streams: reportlab's pure-Python ASCII85 encoder was the
     # single largest cost of a big build sheet, and no reader needs 7-bit PDF today.
     rl_config.useA85 = 0
     w, h = paper_mm(paper)
-    c = canvas.Canvas(target, pagesize=(w * PT_PER_MM, h * PT_PER_MM), invariant=1, pageCompression=1)
+    c = _canvas_class()(target, pagesize=(w * PT_PER_MM, h * PT_PER_MM), invariant=1, pageCompression=1)
     c.setTitle(title)
     c.setAuthor(author)
     c.setCreator("mapkit")
     return c
+
+
+@lru_cache(maxsize=1)
+def _canvas_class() -> Any:
+    """reportlab's canvas, every text it draws or sets as metadata passed through `escapes.pdf`
+    (the one way a text from a file reaches a PDF: a control character or a lone UTF-16 half
+    becomes U+FFFD; reportlab escapes the PDF syntax itself)."""
+    from reportlab.pdfgen import canvas, textobject
+
+    class TextObject(textobject.PDFTextObject):
+        def textOut(self, text: str) -> None:
+            super().textOut(escapes.pdf(text))
+
+        def textLine(self, text: str = "") -> None:
+            super().textLine(escapes.pdf(text))
+
+        def textLines(self, stuff: Any, trim: Any = 1) -> None:
+            lines = [escapes.pdf(t) for t in stuff] if isinstance(stuff, (list, tuple)) else escapes.pdf(stuff)
+            super().textLines(lines, trim)
+
+    class Canvas(canvas.Canvas):
+        def beginText(self, x: float = 0, y: float = 0, direction: Any = None) -> Any:
+            return TextObject(self, x, y, direction=direction)
+
+        def drawString(self, x: float, y: float, text: str, *args: Any, **kwargs: Any) -> None:
+            super().drawString(x, y, escapes.pdf(text), *args, **kwargs)
+
+        def drawCentredString(self, x: float, y: float, text: str, *args: Any, **kwargs: Any) -> None:
+            super().drawCentredString(x, y, escapes.pdf(text), *args, **kwargs)
+
+        def drawRightString(self, x: float, y: float, text: str, *args: Any, **kwargs: Any) -> None:
+            super().drawRightString(x, y, escapes.pdf(text), *args, **kwargs)
+
+        def setTitle(self, title: str | None) -> None:
+            super().setTitle(escapes.pdf(title or ""))
+
+        def setAuthor(self, author: str | None) -> None:
+            super().setAuthor(escapes.pdf(author or ""))
+
+        def setSubject(self, subject: str | None) -> None:
+            super().setSubject(escapes.pdf(subject or ""))
+
+    return Canvas
 
 
 class Sheet(Record, frozen=True):

@@ -17,24 +17,15 @@ each hex of a surface piece is a `<polygon class="hex" data-q data-r>`.
 
 from __future__ import annotations
 
-import re
 from functools import lru_cache
 
+from mapkit.escapes import xml_attr, xml_text
 from mapkit.outputs.scene.shapes import Circle, Group, Poly, Scene, Text, gc_paused
 from mapkit.outputs.scene.style import hex_colour
 
 SVG_NS = "http://www.w3.org/2000/svg"
 INKSCAPE_NS = "http://www.inkscape.org/namespaces/inkscape"
 FONT_FAMILY = "DejaVu Sans, Liberation Sans, Arial, sans-serif"
-
-
-#: Characters XML 1.0 cannot hold (map names and labels come from untrusted files).
-_NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
-
-
-def _xml(text: object) -> str:
-    """Text safe for an XML document: characters XML cannot hold become U+FFFD."""
-    return _NOT_XML.sub("\ufffd", str(text))
 
 
 def _n(value: float) -> str:
@@ -70,7 +61,7 @@ def _render(scene: Scene) -> bytes:
            f'<svg xmlns="{SVG_NS}" xmlns:inkscape="{INKSCAPE_NS}" version="1.1" width="{_n(box.width)}mm" '
            f'height="{_n(box.height)}mm" viewBox="{_n(box.x0)} {_n(box.y0)} {_n(box.width)} {_n(box.height)}" '
            f'data-hex-pitch-mm="{_n(scene.pitch)}" stroke-linejoin="round" stroke-linecap="round">',
-           f"<title>{_text(scene.title or 'map')}</title>",
+           f"<title>{xml_text(scene.title or 'map')}</title>",
            f"<desc>Drawn by mapkit. 1 user unit = 1 mm; neighbouring hex centres are {_n(scene.pitch)} mm apart; "
            "x east, y south, hex (q 0, r 0) centred at (0, 0).</desc>",
            f'<rect x="{_n(box.x0)}" y="{_n(box.y0)}" width="{_n(box.width)}" height="{_n(box.height)}" '
@@ -80,33 +71,18 @@ def _render(scene: Scene) -> bytes:
     return "".join(out).encode("utf-8")
 
 
-#: What an attribute value and a text node escape, as lxml (libxml2) writes them.
-_ATTR_ESCAPES = str.maketrans({"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "\n": "&#10;",
-                               "\r": "&#13;", "\t": "&#9;"})
-_TEXT_ESCAPES = str.maketrans({"&": "&amp;", "<": "&lt;", ">": "&gt;", "\r": "&#13;"})
-
-
-def _attr(value: object) -> str:
-    """An attribute value: XML-safe (`_xml`) and escaped."""
-    return _xml(value).translate(_ATTR_ESCAPES)
-
-
-def _text(value: object) -> str:
-    return _xml(value).translate(_TEXT_ESCAPES)
-
-
 def _emit_group(out: list[str], group: Group) -> None:
     plain = not (group.id or group.layer or group.attrs or group.offset != (0.0, 0.0))
     if not plain:  # a bare container adds nothing
         head = ["<g"]
         if group.id:
-            head.append(f' id="{_attr(group.id)}"')
+            head.append(f' id="{xml_attr(group.id)}"')
         if group.layer:
-            head.append(f' inkscape:groupmode="layer" inkscape:label="{_attr(group.label or group.id or "")}"')
+            head.append(f' inkscape:groupmode="layer" inkscape:label="{xml_attr(group.label or group.id or "")}"')
         if group.offset != (0.0, 0.0):
             head.append(f' transform="translate({_n(group.offset[0])},{_n(group.offset[1])})"')
         for key, value in group.attrs.items():
-            head.append(f' {key}="{_attr(value)}"')
+            head.append(f' {key}="{xml_attr(value)}"')
         out.append("".join(head) + ">")
     opened = len(out)
     append = out.append
@@ -122,7 +98,7 @@ def _emit_group(out: list[str], group: Group) -> None:
                     parts.append(f' stroke-dasharray="{_n(item.width * 3)},{_n(item.width * 3)}"')
             if item.attrs:
                 for key, value in item.attrs.items():  # ints need no check
-                    parts.append(f' {key}="{value}"' if type(value) is int else f' {key}="{_attr(value)}"')
+                    parts.append(f' {key}="{value}"' if type(value) is int else f' {key}="{xml_attr(value)}"')
             parts.append("/>")
             append("".join(parts))
         elif isinstance(item, Circle):
@@ -138,7 +114,7 @@ def _emit_group(out: list[str], group: Group) -> None:
             append(f'<text x="{_n(item.x)}" y="{_n(item.y)}" font-size="{_n(item.size)}" '
                    f'font-family="{FONT_FAMILY}"{bold} '
                    f'text-anchor="{"middle" if item.anchor == "middle" else "start"}" dominant-baseline="central" '
-                   f'fill="{hex_colour(item.fill)}"{halo}>{_text(item.text)}</text>')
+                   f'fill="{hex_colour(item.fill)}"{halo}>{xml_text(item.text)}</text>')
     if plain:
         return
     if len(out) == opened:  # nothing inside: an empty element
