@@ -9,11 +9,10 @@ C3G street with the Books it places, a Book), a generated map, a share link in a
 
 from __future__ import annotations
 
+import html
 import json
-import os
 import re
 import shutil
-import signal
 from pathlib import Path
 from urllib.parse import unquote
 
@@ -41,7 +40,7 @@ def archive(tmp_path) -> Path:
     mapkit.write(mapkit.read(SAMPLES / "maps" / "twin-rivers.hsc"), folder / "links" / "twin.url", allow_loss=True)
     link = (folder / "links" / "twin.url").read_text().strip()
     (folder / "links" / "saved link.txt").write_text(link + "\n")
-    mapkit.write(generated(hexes=150, levels=3, seed=7), folder / "made" / "hills.hsc")
+    mapkit.write(generated(hexes=150, levels=3, seed=7, glyphs=0), folder / "made" / "hills.hsc")  # no glyph, no notes
     (folder / "notes.md").write_text("# not a map\n")
     return folder
 
@@ -88,11 +87,13 @@ def test_a_card_for_each_map_and_book_and_every_link_is_a_file_of_the_site(archi
     assert "notes" in " ".join(twin["products"]["omitted"][0]["losses"])
     page = (site / twin["page"]).read_text(encoding="utf-8")
     assert "share link (.url)</b>: would lose" in page and "report.html" in page
-    # the share link in a .txt file reads as the map it carries, and converts back to a link without loss
-    saved = by["links/saved link.txt"]
-    assert "hexoscape-url" in {d["format"] for d in saved["products"]["downloads"]}
-    editor = [d["link"] for d in saved["products"]["downloads"] if d["format"] == "hexoscape-url"][0]
-    assert editor.startswith("https://hexoscape.com/") and mapkit.read(editor).name == "Twin Rivers"
+    # the share link in a .txt file reads as the map it carries, as the .url does
+    assert by["links/saved link.txt"]["name"] == by["links/twin.url"]["name"] == "Twin Rivers"
+    # a map a share link carries whole is one, and opens in the web editor
+    hills = by["made/hills.hsc"]
+    editor = [d["link"] for d in hills["products"]["downloads"] if d["format"] == "hexoscape-url"][0]
+    assert editor.startswith("https://hexoscape.com/") and mapkit.read(editor).name == hills["name"]
+    assert f'href="{html.escape(editor)}"' in (site / hills["page"]).read_text(encoding="utf-8")
 
 
 def test_a_second_run_reads_nothing_unchanged_and_redraws_only_what_changed(archive, tmp_path):
