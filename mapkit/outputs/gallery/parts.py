@@ -69,9 +69,10 @@ def sets_text(card: dict[str, Any]) -> str:
 
 
 def lacks_text(lacks: list[dict[str, Any]], most: int = 3) -> str:
-    """What a collection lacks, shortest first: '12 pieces: 5 × Grass 2-hex, ...'."""
+    """What a collection lacks, the kinds it lacks most of first: '12 pieces: 5 × Grass 2-hex, ...'."""
     total = sum(r["count"] for r in lacks)
-    shown = ", ".join(f"{r['count']} × {r['name']}" for r in lacks[:most])
+    first = sorted(lacks, key=lambda r: -r["count"])[:most]
+    shown = ", ".join(f"{r['count']} × {r['name']}" for r in first)
     more = f" and {len(lacks) - most} more kinds" if len(lacks) > most else ""
     return f"{plural(total, 'piece')}: {shown}{more}"
 
