@@ -116,13 +116,15 @@ def render(subject: Any, path_or_kind: PathLike = "png", kind: str | None = None
 
     `path_or_kind` is a file name, whose extension picks the kind among those the subject allows,
     or a kind's name: "png", "svg", "build-pdf", "report-html", "plan-pdf", "markers-pdf",
-    "overlay-png", "heatmap-png", "fit-png", "fit-svg", "gallery-html". A file name is written, atomically; a
-    kind's name writes nothing. `kind` names the kind for a file whose extension more than one kind
-    shares (a Book's ".pdf": its plan, or "markers-pdf"). `options` go to the kind's maker: for a
-    map's picture `view` ("top", "levels", "iso"), `level` (a Level), `scale` (PNG pixels per
-    hex, more than 0), `legend`, `title` (False: no title above the map), `seen_from` ("S", "WSW",
-    "WNW", "N", "ENE", "ESE"), `profile` (mark its findings); for sheets `paper` ("letter", "a4") and those of `print_sheets`; for a
-    report those of `report`. `warn`, if given, is told each warning as it happens.
+    "overlay-png", "heatmap-png", "fit-png", "fit-svg", "gallery-html". A file name is written,
+    atomically; a kind's name writes nothing. `kind` names the kind for a file whose extension
+    more than one kind shares (a Book's ".pdf": its plan, or "markers-pdf"). `options` go to the
+    kind's maker: for a map's picture `view` ("top", "levels", "iso"), `level` (a Level), `scale`
+    (PNG pixels per hex, more than 0), `legend`, `title` (False: no title above the map),
+    `lettering` (False: no column letters and row numbers round the board), `seen_from` ("S",
+    "WSW", "WNW", "N", "ENE", "ESE"), `profile` (mark its findings); for sheets `paper` ("letter",
+    "a4") and those of `print_sheets`; for a report those of `report`. `warn`, if given, is told
+    each warning as it happens.
 
     Returns a `Drawing` (`.data`, `.pages`, `.warnings`, `.save(path)`).
 

@@ -4,10 +4,15 @@ The package is shaped like `mapkit.formats`: the shared core below, and one modu
 per product, each declared once in `OUTPUTS` below as a format is declared in `mapkit.registry`.
 
     scene/       what to draw, once, in millimetres: shapes, layout, style, symbols, legend,
-                 the top / per-level / isometric views, C3G buildings, parts lists
-    paint/       how, one painter per medium: raster (the only module that uses Pillow's
-                 drawing), svg, pdf (reportlab)
-    picture, sheets/, plan, markers, report/, overlay, heatmap, fit_picture, gallery/     the products
+                 the top / per-level / isometric views, the report's map (browse), C3G
+                 buildings, parts lists, pages (page: a sheet of paper, its words measured
+                 through the painter), the board's lettering
+    paint/       how, one painter per medium, scenes or pages in, bytes out: raster
+                 (render_png, the only module that uses Pillow), svg (render_svg), pdf (paint,
+                 reportlab)
+    picture, sheets/, plan, markers, html_report/, overlay, heatmap, fit_picture, gallery/
+                 the products, which compose scenes and pages and never touch a medium
+                 themselves (gallery/: a gallery's index and map pages, around the others)
 
 A product module gives `draw(subject, **options) -> Drawn` (a module that makes two kinds, as
 `picture` makes PNG and SVG, gives one function per kind). Each kind declares its name, the kind

@@ -183,7 +183,8 @@ def _draw_map(m: Map, card: dict[str, Any], folder: Path, settings: Settings, co
         products["downloads"].append(row)
     printable_text(m)
     _drawn(products, "thumbnail", "the thumbnail", lambda: render(
-        m, folder / THUMBNAIL, view="top", legend=False, title=False, scale=thumbnail_scale(columns)), here + THUMBNAIL)
+        m, folder / THUMBNAIL, view="top", legend=False, title=False, lettering=False,
+        scale=thumbnail_scale(columns)), here + THUMBNAIL)
     _drawn(products, "report", "the report", lambda: report(
         m, folder / REPORT, profile=settings.profile, pictures=False, map_file=card["source"]), here + REPORT)
     _drawn(products, "sheets", "the build sheets", lambda: print_sheets(

@@ -7,14 +7,16 @@ attribute alike.
 
 from __future__ import annotations
 
-import html
 from typing import Any
 from urllib.parse import quote
 
+from mapkit import escapes
+
 
 def e(text: object) -> str:
-    """Text as HTML (attribute values too): every markup character escaped."""
-    return html.escape(str(text), quote=True)
+    """Text as HTML (attribute values too): every markup character escaped, what no page may
+    hold (a control character, a lone UTF-16 half) replaced (`mapkit.escapes.html`)."""
+    return escapes.html(text)
 
 
 def href(path: str, up: str = "") -> str:

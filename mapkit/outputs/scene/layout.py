@@ -1,7 +1,9 @@
 """Where things go on the page: hex geometry in millimetres, levels, visible tops, projection.
 
 All drawings work in millimetres on the table (x east, y south, hex (0, 0) centred at the
-origin, 44.45 mm between neighbouring centres); a backend scales to pixels or points.
+origin, `HEX_PITCH_MM` between neighbouring centres); a painter scales to pixels or points. The
+hex's geometry (centre, corners, edges) is the grid's (`mapkit.model.grid`), named here as the
+drawings have always called it.
 Shapes are turned into outlines once per (shape, rotation) and moved to each piece, so a
 10 000-piece map costs a lookup per piece, not a geometry computation.
 
@@ -18,41 +20,23 @@ from functools import lru_cache
 from typing import Iterable, NamedTuple
 
 from mapkit.model.catalog import PieceType, catalog
-from mapkit.model.grid import DIRECTIONS, HEX_PITCH_MM, LEVEL_HEIGHT_MM, SQRT3
+from mapkit.model.grid import (  # noqa: F401  (the grid's geometry, as every drawing takes it)
+    DIRECTIONS,
+    EDGE_OF_DIRECTION,
+    HEX_PITCH_MM,
+    LEVEL_HEIGHT_MM,
+    SQRT3,
+    UNIT_CORNERS,
+    corner_offsets,
+    hex_corners,
+)
+from mapkit.model.grid import hex_center_mm as hex_center
 from mapkit.model import levels
 from mapkit.model.map import Map, Piece
 from mapkit.records import Record
 
-#: Unit corners of a pointy-top hex of pitch 1, clockwise from the top vertex.
-#: Corner i is at angle -90 + 60 i degrees; edge i joins corner i and corner i + 1.
-UNIT_CORNERS: tuple[tuple[float, float], ...] = tuple(
-    (math.cos(math.radians(-90 + 60 * i)) / SQRT3, math.sin(math.radians(-90 + 60 * i)) / SQRT3) for i in range(6)
-)
-#: The edge facing grid direction d (0 = east, clockwise): edge (d + 1) mod 6.
-EDGE_OF_DIRECTION = tuple((d + 1) % 6 for d in range(6))
 #: How thin tiles (fluids) are drawn in the isometric view, in levels (a drawing choice).
 FLUID_THICKNESS = 0.4
-
-
-def hex_center(q: float, r: float, pitch: float = HEX_PITCH_MM) -> tuple[float, float]:
-    """Centre of hex (q, r): x east, y south, in the units of `pitch`."""
-    return pitch * (q + r / 2.0), pitch * (SQRT3 / 2.0) * r
-
-
-@lru_cache(maxsize=64)
-def corner_offsets(pitch: float, size: float = 1.0) -> tuple[tuple[float, float], ...]:
-    """The corners of a hex relative to its centre, for this pitch and size."""
-    k = pitch * size
-    return tuple((k * ux, k * uy) for ux, uy in UNIT_CORNERS)
-
-
-def hex_corners(q: float, r: float, pitch: float = HEX_PITCH_MM, size: float = 1.0) -> list[tuple[float, float]]:
-    """The six corners of hex (q, r), clockwise from the top; `size` shrinks it about its centre."""
-    cx = pitch * (q + r / 2.0)
-    cy = pitch * (SQRT3 / 2.0) * r
-    (ax, ay), (bx, by), (cx_, cy_), (dx, dy), (ex, ey), (fx, fy) = corner_offsets(pitch, size)
-    return [(cx + ax, cy + ay), (cx + bx, cy + by), (cx + cx_, cy + cy_), (cx + dx, cy + dy), (cx + ex, cy + ey),
-            (cx + fx, cy + fy)]
 
 
 def edge_segment(q: float, r: float, direction: int, pitch: float = HEX_PITCH_MM, size: float = 1.0
@@ -133,8 +117,9 @@ def piece_outline(piece: Piece, pitch: float = HEX_PITCH_MM) -> list[list[tuple[
 # -- levels ----------------------------------------------------------------------------------
 
 def is_surface(ptype: PieceType) -> bool:
-    """Does this piece make a surface (fill hexes), rather than stand on one?"""
-    return levels.is_layer(ptype)
+    """Does this piece make a surface (fill hexes), rather than stand on one? A piece planted in
+    another (the castle flag in a battlement) is a layer piece in the model but stands."""
+    return levels.is_layer(ptype) and not ptype.stands_on
 
 
 def build_level(ptype: PieceType, piece: Piece) -> int:
@@ -184,13 +169,16 @@ class Top(NamedTuple):
     piece: int
 
 
-def visible_tops(m: Map) -> dict[tuple[int, int], Top]:
+def visible_tops(m: Map, indices: Iterable[int] | None = None) -> dict[tuple[int, int], Top]:
     """For each hex, the surface piece seen from above: the one the top view paints last
-    (highest bottom, then highest top, then last in file order), so the two always agree."""
+    (highest bottom, then highest top, then last in file order), so the two always agree. With
+    `indices`, among those pieces only (in file order)."""
     cat = catalog()
     tops: dict[tuple[int, int], Top] = {}
     ranks: dict[tuple[int, int], tuple[int, float]] = {}
-    for index, piece in enumerate(m.pieces):
+    pieces = m.pieces
+    chosen = enumerate(pieces) if indices is None else ((index, pieces[index]) for index in indices)
+    for index, piece in chosen:
         ptype = cat[piece.type]
         if not is_surface(ptype):
             continue
