@@ -149,8 +149,8 @@ def map_page(site: Any, number: int) -> str:
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="generator" content="mapkit {e(site.version)}"><meta name="referrer" content="no-referrer">
 <title>{e(name)}: {e(site.title)}</title><style>{style()}</style></head>
-<body><header class="top"><p class="crumbs"><a data-keep="index" href="../index.html">All maps: {e(site.title)}</a>
-{neighbours_html(site, number)}</p><h1>{e(name)}</h1>
+<body><header class="top"><div class="crumbs"><a data-keep="index" href="../index.html">All maps: {e(site.title)}</a>
+{neighbours_html(site, number)}</div><h1>{e(name)}</h1>
 <p>{by}<span class="file light">{e(card["file"])}</span></p></header>
 <div class="layout"><main>{view}{floors}</main><aside>{side}</aside></div>
 <footer>Made by mapkit {e(site.version)}.</footer><script>{BACK}</script></body></html>
