@@ -187,6 +187,9 @@ def test_the_answer_says_itself_as_every_verb_does(archive, tmp_path):
         build(archive, tmp_path / "other", paper="A3")
     with pytest.raises(mapkit.OptionError, match="profile"):
         build(archive, tmp_path / "other", profile="strict")
+    (tmp_path / "empty").mkdir()
+    with pytest.raises(mapkit.OptionError, match="nothing to show"):
+        build(tmp_path / "empty", tmp_path / "other")
     assert not (tmp_path / "other").exists()   # refused before anything is made
 
 

@@ -138,10 +138,12 @@ def gallery(paths: Iterable[PathLike], site: PathLike, collection: Mapping[str, 
     if not roots:
         raise OptionError("no folder or file to make a gallery of", option="paths")
     folder = Path(os.fspath(site))
-    previous = open_site(folder)
+    previous = site_cache(folder)   # a folder that is not a gallery is refused before anything is read
     sources, skipped = walk(roots, skip=[folder])
     if not sources and not skipped:
         raise OptionError(f"no file in {', '.join(roots)}: nothing to show")
+    if not previous:
+        mark_site(folder)
     settings = Settings(profile, paper, tuple(sorted(owned.items())) if owned is not None else None, __version__)
     names = shown_paths(roots, sources)
     cards, work = _plan(sources, names, previous, settings, folder)
@@ -217,14 +219,13 @@ def shown_paths(roots: list[str], sources: list[Any]) -> list[str]:
     return [s.relative.as_posix() for s in sources]
 
 
-def open_site(folder: Path) -> dict[str, Any]:
-    """The cache of the gallery in `folder` (an empty one for a new or empty folder), the folder
-    made and marked as a gallery before anything is drawn in it. OutputError for a file, or a
-    folder holding files that are not a gallery's: nothing of a designer's is ever replaced."""
+def site_cache(folder: Path) -> dict[str, Any]:
+    """The cache of the gallery in `folder`: empty for a new or empty folder (or a cache mapkit
+    cannot use: everything is drawn again). OutputError for a file, or a folder holding files
+    that are not a gallery's: nothing of a designer's is ever replaced. Writes nothing."""
     import json
 
     from mapkit.api.site.publish import CACHE, CACHE_LAYOUT
-    from mapkit.io import write_output
 
     cache = folder / CACHE
     if folder.exists() and not folder.is_dir():
@@ -234,18 +235,27 @@ def open_site(folder: Path) -> dict[str, Any]:
             found = json.loads(cache.read_text(encoding="utf-8"))
         except (OSError, ValueError):
             found = None
-        if isinstance(found, dict) and found.get("layout") == CACHE_LAYOUT:
-            return found
-        return {}
+        return found if isinstance(found, dict) and found.get("layout") == CACHE_LAYOUT else {}
     if folder.is_dir() and any(folder.iterdir()):
         raise OutputError(f"{folder}: holds files that are not a mapkit gallery; name a new or empty folder "
                           "(nothing was written)")
+    return {}
+
+
+def mark_site(folder: Path) -> None:
+    """Make the gallery's folder and mark it as one (an empty cache) before anything is drawn in
+    it, so a run stopped before its index leaves a folder the next run takes as its own."""
+    import json
+
+    from mapkit.api.site.publish import CACHE, CACHE_LAYOUT
+    from mapkit.io import write_output
+
     try:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise OutputError(f"{folder}: cannot make the gallery's folder: {exc.strerror or exc}") from None
-    write_output(cache, json.dumps({"layout": CACHE_LAYOUT, "cards": {}}))
-    return {}
+    if not (folder / CACHE).is_file():
+        write_output(folder / CACHE, json.dumps({"layout": CACHE_LAYOUT, "cards": {}}))
 
 
 def _collection(collection: Mapping[str, int] | PathLike | None) -> dict[str, int] | None:

@@ -26,6 +26,8 @@ CACHE = ".mapkit-gallery.json"
 CACHE_LAYOUT = 1
 #: The site's folders of mapkit's own making: the pages of the maps, and what was drawn for each.
 PAGES, FILES = "maps", "files"
+#: The name of a folder of drawings (`work.products_key`): only such folders are ever removed.
+KEY = re.compile(r"[0-9a-f]{20}")
 
 
 def publish(folder: Path, cards: list[dict[str, Any]], unreadable: list[dict[str, Any]], skipped: int,
@@ -78,7 +80,7 @@ def _remove_unnamed(folder: Path, named: set[str], files: bool) -> None:
     for entry in folder.iterdir():
         if entry.name in named or entry.name.startswith("."):
             continue
-        if files and entry.is_dir() and not entry.is_symlink():
+        if files and KEY.fullmatch(entry.name) and entry.is_dir() and not entry.is_symlink():
             shutil.rmtree(entry, ignore_errors=True)
         elif not files and entry.is_file() and entry.suffix == ".html":
             entry.unlink(missing_ok=True)

@@ -95,15 +95,16 @@ def card_of(path: str, relative: str, content: str | None, site: str, settings: 
     the file's sake."""
     from mapkit.api.files import read_document
     from mapkit.errors import bounded, names, shown
+    from mapkit.model.map import Map
 
     started = time.perf_counter()
     card: dict[str, Any] = {"file": relative, "source": path, "content": content, "facts_key": settings.facts_key()}
     try:
         document = read_document(path)
-        if type(document).__name__ == "Book":
-            _book_card(card, document, site, settings, previous)  # type: ignore[arg-type]
+        if isinstance(document, Map):
+            _map_card(card, document, site, settings, previous)
         else:
-            _map_card(card, document, site, settings, previous)  # type: ignore[arg-type]
+            _book_card(card, document, site, settings, previous)
     except MapkitError as exc:
         card["error"] = str(exc) if names(str(exc), path) else f"{shown(path)}: {exc}"
         card["reason"] = getattr(exc, "reason", "refused")
