@@ -247,3 +247,17 @@ def test_a_stopped_second_run_leaves_the_previous_site_whole(tmp_path, moment, d
     finished = build(archive, site, jobs=2)
     assert sorted(p.name for p in (site / "files").iterdir()) == sorted(c["key"] for c in finished.cards)
     assert {c["name"] for c in finished.cards} == {f"changed {n}" for n in range(6)}
+
+
+@pytest.mark.skipif(not hasattr(__import__("os"), "openpty"), reason="needs a pseudo-terminal")
+def test_a_progress_bar_on_a_terminal(tmp_path):
+    from tests.test_verbosity import _on_a_terminal
+
+    archive = tmp_path / "archive"
+    archive.mkdir()
+    for name in ("twin-rivers.hsc", "twin-rivers.mapkit.json"):
+        shutil.copy(SAMPLES / "maps" / name, archive)
+    code, said = _on_a_terminal("gallery", str(archive), "-o", str(tmp_path / "site"), "-j", "2")
+    assert code == 0 and "2/2" in said and "file" in said, said
+    code, said = _on_a_terminal("-q", "gallery", str(archive), "-o", str(tmp_path / "site"), "-j", "2")
+    assert code == 0 and said == ""
