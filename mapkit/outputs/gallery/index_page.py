@@ -56,7 +56,8 @@ def card_html(number: int, card: dict[str, Any], collection: str | None) -> str:
     by = f'by {e(card["author"])} · ' if card.get("author") else ""
     kind = ' <span class="kind">C3G Book</span>' if card.get("kind") == "book" else ""
     sets = sets_text(card)
-    return (f'<li class="card" id="card-{number}"><div class="thumb">{picture}</div><div class="body">'
+    book = " book" if card.get("kind") == "book" else ""   # (its floors' picture: the panels, not the legend)
+    return (f'<li class="card" id="card-{number}"><div class="thumb{book}">{picture}</div><div class="body">'
             f'<h2><a href="{href(card["page"])}">{e(name)}</a>{kind}</h2>'
             f'<p class="by">{by}<span class="file">{e(card["file"])}</span></p>'
             f'{facts_html(card, compact=True)}'
@@ -113,6 +114,8 @@ def index_page(site: Any) -> str:
     books = total - maps
     held = f"{plural(maps, 'map')}" + (f" and {plural(books, 'C3G Book')}" if books else "")
     mine = f" · your collection: {e(site.collection)}" if site.collection else ""
+    if site.unreadable:
+        mine += (f' · <a href="#unreadable">{plural(len(site.unreadable), "file")} could not be read</a>')
     profile = f" · findings of the {e(site.profile)} rules" if site.profile else ""
     cards = "".join(card_html(n, c, site.collection) for n, c in enumerate(site.cards))
     data = embedded_json({"cards": [card_data(n, c) for n, c in enumerate(site.cards)]})
