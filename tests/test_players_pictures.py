@@ -152,7 +152,7 @@ def test_a_scenarios_army_colours_are_a_named_loss_where_a_format_has_no_place(t
 
     one = glasq.read(_armies_page())
     _, losses = encode_map(one, get(target), allow_loss=True)
-    assert any(line.startswith("scenario 1 attribute army colours ({'1': 'white', '2': 'black'})") for line in losses)
+    assert any(line.startswith('scenario 1 attribute army colours ({"1": "white", "2": "black"})') for line in losses)
     assert not any("zone colours" in line for line in losses), losses  # carried (tests/test_carried_notes.py)
     assert parse_map(_, target).attrs["zone_colours"] == one.attrs["zone_colours"]
     from mapkit.formats import native
