@@ -137,3 +137,18 @@ def test_figures_and_markers_are_listed_apart_from_the_parts():
     rows = said[said.index("Parts for Level 1"):said.index("Start zones and glyphs on Level 1")]
     assert "x Grass 24-hex" in rows and not any("Raelin" in t or "glyph" in t for t in rows)
     assert "x 3: Raelin, player 1" in said and "x glyph A" in said
+
+
+@pytest.mark.skipif(CORPUS is None, reason=NO_CORPUS)
+def test_every_word_of_a_scenario_s_text_is_printed():
+    """Genotech's scenarios ended "... (the scenario's text goes on in the map's own file)" with
+    half the page empty; their texts run on, in columns, word for word."""
+    from conftest import corpus_file
+
+    from mapkit import read
+
+    m = read(corpus_file("glasq-xhtml/hsbf0023_Genotech.html"))
+    printed = set(" ".join(t for page in pages_of(m) for t in words(page.root)).split())
+    for number in m.scenarios():
+        said = set(m.scenario_setup(number).notes.split())
+        assert said and said <= printed, (number, sorted(said - printed)[:5])

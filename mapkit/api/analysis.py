@@ -24,13 +24,28 @@ if TYPE_CHECKING:
 __all__ = ["analyze", "Analysis"]
 FACE = tuple(__all__)
 #: The parts the commands are built from, on `mapkit.api`'s face only.
-__all__ += ["check_figure", "start_space", "MAX_MOVE"]
+__all__ += ["check_figure", "MAX_MOVE", "start_space"]
 #: Old names that still answer, each with a DeprecationWarning.
 OLD_NAMES = ("analysis_text",)
 
 #: How an error of `analyze` names what it was given, unless the caller names it its own way (the
 #: command line: by its flags).
 NAMES = {"move": "move", "height": "height", "room": "`room=`", "scenario": "`scenario=`", "start": "start"}
+
+
+class Analysis(Record, Document):
+    """How a map plays for one figure (`analyze`): `doc`, the report `mapkit analyze --json`
+    prints, and the `heatmap` it was asked for (None otherwise), which `mapkit.render(result.heatmap,
+    "heat.png")` draws; `.text()` is what `mapkit analyze` prints."""
+
+    VERB = "analyze"
+    doc: dict[str, Any]
+    heatmap: Heatmap | None = None
+
+    def text(self) -> str:
+        from mapkit.movement.analysis_report import render_text
+
+        return "".join(render_text(d) for d in self.doc.get("scenarios", [self.doc]))
 
 
 def start_space(m: Map, start: tuple[int, int, int] | tuple[str, int] | str | None,
@@ -60,21 +75,6 @@ def start_space(m: Map, start: tuple[int, int, int] | tuple[str, int] | str | No
     raise wrong
 
 
-class Analysis(Record, Document):
-    """How a map plays for one figure (`analyze`): `doc`, the report `mapkit analyze --json`
-    prints, and the `heatmap` it was asked for (None otherwise), which `mapkit.render(result.heatmap,
-    "heat.png")` draws; `.text()` is what `mapkit analyze` prints."""
-
-    VERB = "analyze"
-    doc: dict[str, Any]
-    heatmap: Heatmap | None = None
-
-    def text(self) -> str:
-        from mapkit.movement.analysis_report import render_text
-
-        return "".join(render_text(d) for d in self.doc.get("scenarios", [self.doc]))
-
-
 def check_figure(move: int, height: int, names: Mapping[str, str] | None = None) -> None:
     """OptionError unless the Move is 0 to `MAX_MOVE` and the Height 1 or more (named as `names`
     calls them, as for `analyze`)."""
@@ -85,13 +85,13 @@ def check_figure(move: int, height: int, names: Mapping[str, str] | None = None)
 
 def analyze(subject: Map | PathLike | bytes, move: int = 5, height: int = 5, flying: bool = False,
             double: bool = False, falls: str = "minor",
-            start: tuple[int, int, int] | tuple[str, int] | str | None = None,
-            broken_windows: bool = False, scenario: Any = None, heatmap: bool | PathLike = False,
+            start: tuple[int, int, int] | tuple[str, int] | str | None = None, broken_windows: bool = False,
+            scenario: Any = None, heatmap: bool | PathLike = False,
             mover: str | None = None, vehicle: int | None = None, vehicle_rules: str = "current",
             names: Mapping[str, str] | None = None, format: str | None = None) -> Analysis:
     """Movement and balance for one figure (`mapkit analyze`), on a map or the map in a file or
     bytes (`format` as for `read`; its texts made printable): turns between start zones, glyph
-    balance, reach from `start` (q, r, Level, or the build sheets' name of the hex and a Level,
+    balance, reach from `start` (q, r, Level, or the build sheets' name of the hex and a Level:
     `start_space`), falls, dead ends.
 
     The figure moves `move` spaces (0 to `MAX_MOVE`) and is `height` levels tall (1 or more),

@@ -16,7 +16,7 @@ def centres(qs: Any, rs: Any, pitch: float = HEX_PITCH_MM) -> tuple[Any, Any]:
     """Hex centres in mm for arrays of axial coordinates (grid.hex_center_mm, vectorised)."""
     import numpy as np
 
-    return hex_center_mm(np.asarray(qs, dtype=float), np.asarray(rs, dtype=float), pitch)
+    return hex_center_mm(np.asarray(qs, dtype=float), np.asarray(rs, dtype=float), pitch)  # type: ignore[arg-type]
 
 
 def hexagons(qs: Any, rs: Any, flat_mm: float = HEX_PITCH_MM, pitch: float = HEX_PITCH_MM) -> Any:

@@ -108,11 +108,11 @@ def _panel(panel: Panel, box: tuple[float, float, float, float], ox: float, oy: 
     for (q, r), cls in sorted(panel.classes.items(), key=lambda kv: (kv[0][1], kv[0][0])):
         drawing.items.extend(class_hex(q, r, cls, HEX_PITCH_MM, words=2.0))
     for poly in panel.interiors:
-        drawing.add(Poly([tuple(p) for p in poly], stroke=(20, 60, 200), width=0.9, dash=True))
+        drawing.add(Poly([(p[0], p[1]) for p in poly], stroke=(20, 60, 200), width=0.9, dash=True))
     for poly in panel.walls:
-        drawing.add(Poly([tuple(p) for p in poly], stroke=(0, 0, 0), width=1.4))
+        drawing.add(Poly([(p[0], p[1]) for p in poly], stroke=(0, 0, 0), width=1.4))
     for poly, label in panel.things:
-        pts = [tuple(p) for p in poly]
+        pts = [(p[0], p[1]) for p in poly]
         drawing.add(Poly(pts, stroke=(150, 0, 150), width=0.9))
         cx, cy = sum(p[0] for p in pts) / len(pts), sum(p[1] for p in pts) / len(pts)
         drawing.add(Text(cx, cy, label, 5.5, fill=(120, 0, 120), halo=(255, 255, 255)))

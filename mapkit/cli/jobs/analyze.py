@@ -27,7 +27,8 @@ def analyze_file(path: PathLike, move: int | None = None, height: int | None = N
     `output` when named). `move` and `height` default to 5, or to the card of the vehicle `mover`
     drives (then they and `flying`/`double` must not be given); `start` is (q, r, Level) or its
     text "Q,R,LEVEL", or the build sheets' name of the hex and a Level ("C7,3": `api.start_space`);
-    `heatmap` names the PNG to draw, refused before any work if it cannot be written."""
+    `heatmap` names the PNG to draw (`render` of the analysis' heatmap), refused before any work if it
+    cannot be written."""
     import time
 
     from mapkit.errors import StartError

@@ -17,6 +17,8 @@ from mapkit.model.map import Map
 
 #: Table millimetres per SVG user unit.
 SVG_SCALE = 1.0
+#: The legend's words for the steps between Levels, as the report's map draws them.
+STEP = "step between Levels (thick)"
 
 
 def map_view(m: Map) -> tuple[str, list[int]]:
@@ -62,17 +64,20 @@ def legend_html(m: Map) -> str:
     from mapkit.outputs.scene.players import Cast
     from mapkit.outputs.scene.shapes import Group, Scene
     from mapkit.outputs.scene.style import hex_colour, legend_entries
+    from mapkit.records import replace
 
     cat = catalog()
     entries = legend_entries([cat[p.type] for p in m.pieces], Cast(m).legend())
     if c3g.has_c3g(m):
         entries += [e for e in c3g.c3g_layer(m, HEX_PITCH_MM).legend if e not in entries]
+    # the browsable map draws the steps between Levels without their shadows (`scene.browse`)
+    entries = [replace(e, label=STEP) if e.swatch == "line" and e.value == "contour" else e for e in entries]
     out = ['<ul id="legend" aria-label="Legend">']
     p = 26.0                           # a swatch's hex about 15 of the 16 pixels across
     for entry in entries:
         picture = Scene(Box(-8.0, -8.0, 8.0, 8.0), Group(items=swatch(entry, 0.0, 0.0, p, p * 0.5)))
         mark = render_svg(picture, inline={"width": "16", "height": "16", "aria-hidden": "true"}).decode("utf-8")
         out.append(f'<li data-swatch="{escapes.html(entry.swatch)}" data-colour="{hex_colour(entry.rgb)}">{mark}'
-                   f"<span>{escapes.html(entry.label)}</span></li>")
+                   f"<span>{escapes.html(str(entry.label))}</span></li>")
     out.append("</ul>")
     return "".join(out)

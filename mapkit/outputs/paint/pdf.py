@@ -334,6 +334,7 @@ class _Pen:
         """Text at (x, y) points: written as PDF operators for a TrueType font (reportlab's subset
         names, the same operators its text objects write, without one object a word), through
         reportlab's text object for a built-in one. Stroked: the letters' outlines (a halo)."""
+        text = escapes.pdf(text)                      # the one way a file's text reaches a PDF
         if getattr(face, "_dynamicFont", False):
             from reportlab.lib.rl_accel import escapePDF
 

@@ -178,10 +178,10 @@ class _Pen:
             iw, ih = picture.size
             w, h = item.width * kk * k, item.height * kk * k
             f = min(w / iw, h / ih)
-            size = (max(1, round(iw * f)), max(1, round(ih * f)))
-            x = (item.x * kk + ox) * k + (w - size[0]) / 2
-            y = (item.y * kk + oy) * k + (h - size[1]) / 2
-            self.img.paste(picture.resize(size), (round(x), round(y)))
+            pw, ph = max(1, round(iw * f)), max(1, round(ih * f))
+            x = (item.x * kk + ox) * k + (w - pw) / 2
+            y = (item.y * kk + oy) * k + (h - ph) / 2
+            self.img.paste(picture.resize((pw, ph)), (round(x), round(y)))
 
 
 def _stroke(draw: Any, pts: list[tuple[float, float]], rgb: tuple[int, int, int], px: int, dash: bool, k: float

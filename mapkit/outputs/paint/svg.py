@@ -30,7 +30,6 @@ FONT_FAMILY = "DejaVu Sans, Liberation Sans, Arial, sans-serif"
 
 _ANCHORS = {"middle": "middle", "end": "end"}
 
-
 def _n(value: float) -> str:
     text = f"{value:.2f}"
     if "." in text:
@@ -150,17 +149,7 @@ def _emit_group(out: list[str], group: Group, clips: list[int] | None = None) ->
         if isinstance(item, Group):
             _emit_group(out, item, clips)
         elif isinstance(item, Poly):
-            fill = _colour(item.fill) if item.fill is not None and item.closed else "none"
-            parts = [f'<{"polygon" if item.closed else "polyline"} points="{_pts(item.pts)}" fill="{fill}"']
-            if item.stroke is not None and item.width > 0:
-                parts.append(f' stroke="{_colour(item.stroke)}" stroke-width="{"%.3g" % item.width}"')
-                if item.dash:
-                    parts.append(f' stroke-dasharray="{_n(item.width * 3)},{_n(item.width * 3)}"')
-            if item.attrs:
-                for key, value in item.attrs.items():  # ints need no check
-                    parts.append(f' {key}="{value}"' if type(value) is int else f' {key}="{xml_attr(value)}"')
-            parts.append("/>")
-            append("".join(parts))
+            append(_poly(item))
         elif isinstance(item, Circle):
             fill = _colour(item.fill) if item.fill is not None else "none"
             stroke = (f' stroke="{_colour(item.stroke)}" stroke-width="{"%.3g" % item.width}"'
@@ -187,9 +176,9 @@ def _emit_group(out: list[str], group: Group, clips: list[int] | None = None) ->
         elif isinstance(item, Lines):
             end = " Z" if item.closed else ""
             d = "".join("M" + " ".join("%.1f,%.1f" % pt for pt in line) + end for line in item.lines if line)
-            head = "".join(f' {key}="{xml_attr(value)}"' for key, value in (item.attrs or {}).items())
+            said = "".join(f' {key}="{xml_attr(value)}"' for key, value in (item.attrs or {}).items())
             append(f'<path d="{d}" fill="none" stroke="{_colour(item.stroke)}" stroke-width="{"%.3g" % item.width}"'
-                   f'{head}/>')
+                   f'{said}/>')
         elif isinstance(item, Area):
             d = " ".join("M" + " L".join("%.2f,%.2f" % pt for pt in ring) + " Z" for ring in item.rings if ring)
             opacity = f' fill-opacity="{_n(item.opacity)}"' if item.opacity < 1 else ""

@@ -90,10 +90,11 @@ def browse_scene(m: Map) -> Browse:
         for level in sorted(c3g.c3g_levels(m)):
             floors = Group(attrs={"class": "floors"}, items=list(c3g.c3g_layer(m, P, level).groups))
             drawing.level(levels_group, level).add(floors)
-    levels_group.items.sort(key=lambda g: int(g.attrs["data-level"]))   # type: ignore[union-attr]
+    levels_group.items.sort(key=lambda g: int((getattr(g, "attrs", None) or {}).get("data-level", 0)))
     root.add(standing)
     for number, pieces in sorted(own.items()):
-        group = markers.group(None, **{"class": "scenario-pieces", "data-scenario": number})
+        group = Group(attrs={"class": "scenario-pieces", "data-scenario": number})
+        markers.add(group)
         for piece in pieces:
             ptype = cat[piece.type]
             cells.update(whole.footprint(piece))
@@ -137,7 +138,8 @@ class _Drawing:
         """The group of one Level: its tiles, outlines, marks (made on first use)."""
         found = self._levels.get(level)
         if found is None:
-            found = parent.group(None, **{"class": "lv", "data-level": level})
+            found = Group(attrs={"class": "lv", "data-level": level})
+            parent.add(found)
             found.items += [Group(attrs={"class": "tiles"}), Group(attrs={"class": "outlines"}),
                             Group(attrs={"class": "marks"})]
             self._levels[level] = found

@@ -346,7 +346,7 @@ def class_pattern(cx: float, cy: float, pitch: float, pattern: str, ink: RGB, st
                   width: float = 0.12) -> list:
     """Hatching (one diagonal), cross-hatching (both) or dots across a hex, `step` mm apart (to
     be clipped to the hex)."""
-    rgb = tuple(int(v * 0.8) for v in ink)
+    rgb: RGB = (int(ink[0] * 0.8), int(ink[1] * 0.8), int(ink[2] * 0.8))
     reach = pitch / math.sqrt(3)            # the hex's circumradius: nothing beyond it shows
     out: list = []
     if pattern == "dots":
@@ -361,7 +361,7 @@ def class_pattern(cx: float, cy: float, pitch: float, pattern: str, ink: RGB, st
         for i in range(-n, n + 1):
             off = i * step
             out.append(Poly([(cx + off - reach, cy + sign * reach), (cx + off + reach, cy - sign * reach)],
-                            stroke=rgb, width=width, closed=False))  # type: ignore[arg-type]
+                            stroke=rgb, width=width, closed=False))
     return out
 
 
@@ -385,8 +385,8 @@ def class_hex(q: int, r: int, cls: str, pitch: float, words: float = 1.0, place:
     if code:
         size = 3.18 * words
         y = cy - pitch * 0.22 - size * 0.35
-        out.append(Group(items=[Text(cx, y, code, size, bold=True, fill=tuple(int(v * 0.6) for v in ink))],
-                         bounds=_dot(cx, y)))  # type: ignore[arg-type]
+        dark: RGB = (int(ink[0] * 0.6), int(ink[1] * 0.6), int(ink[2] * 0.6))
+        out.append(Group(items=[Text(cx, y, code, size, bold=True, fill=dark)], bounds=_dot(cx, y)))
     return out
 
 

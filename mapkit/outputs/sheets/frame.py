@@ -109,21 +109,19 @@ class MapFrame:
             ys.extend(y for _, y in fp.points)
         self.box = Box(min(xs), min(ys), max(xs), max(ys))
         self.x0, self.y0, self.x1, self.y1 = self.box.x0, self.box.y0, self.box.x1, self.box.y1
-        self.lettering = Lettering.of(m, cells) if m.pieces else None
-        if self.lettering is None:
-            from mapkit.model.board import Board
+        from mapkit.model.board import Board
 
-            self.lettering = Lettering(Board(0, 0), cells)
+        self.lettering: Lettering = (Lettering.of(m, cells) if m.pieces else None) or Lettering(Board(0, 0), cells)
         self.col0, self.col1 = self.lettering.col0, self.lettering.col1
         self.row0, self.row1 = self.lettering.row0, self.lettering.row1
 
     @property
     def width(self) -> float:
-        return self.x1 - self.x0
+        return self.box.width
 
     @property
     def height(self) -> float:
-        return self.y1 - self.y0
+        return self.box.height
 
     def name(self, q: int, r: int) -> str:
         return self.lettering.name(q, r)

@@ -109,12 +109,13 @@ def write_header(b: Build, header: Header, number: int, total: int) -> None:
     w.text(PAGE_MARGIN, y, w.fit(header.title, 12, room, bold=True), 12, bold=True)
 
 
-def continued(b: Build, title: str, cols: list[list[Row]]) -> list[Scene]:
-    """Pages carrying on a list: its columns set across the page, as many pages as they take."""
+def continued(b: Build, title: str, cols: list[list[Row]], column: float | None = None) -> list[Scene]:
+    """Pages carrying on a list: its columns set across the page, about `column` mm wide (the
+    width its words were wrapped to: `COLUMN_MM` by default), as many pages as they take."""
     from mapkit.outputs.scene.page import COLUMN_MM
 
     width = b.width - 2 * PAGE_MARGIN
-    per_page = max(1, int(width // COLUMN_MM))
+    per_page = max(1, int(width // (column or COLUMN_MM)))
     col_w = width / per_page
     out = []
     for start in range(0, len(cols), per_page):
@@ -123,7 +124,7 @@ def continued(b: Build, title: str, cols: list[list[Row]]) -> list[Scene]:
         w.text(PAGE_MARGIN, PAGE_MARGIN + 5, w.fit(f"{b.m.name or 'Untitled map'}: {title}", 12, width, bold=True), 12,
                bold=True)
         for n, col in enumerate(cols[start:start + per_page]):
-            set_rows(w, col, PAGE_MARGIN + n * col_w, PAGE_MARGIN + PAGE_HEADER + 3, col_w - 3)
+            set_rows(w, col, PAGE_MARGIN + n * col_w, PAGE_MARGIN + PAGE_HEADER + 3, col_w - 4)
         out.append(sheet)
     return out
 

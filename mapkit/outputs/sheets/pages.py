@@ -27,6 +27,10 @@ from mapkit.outputs.sheets.hidden import lines as hidden_lines
 
 #: The smallest type a mark on a scenario sheet's map is set in (points): legible when printed.
 MIN_MARK_PT = 4.5
+#: A scenario's text is set in columns about this wide (mm).
+TEXT_COLUMN_MM = 85.0
+#: The share of a scenario page's height its map takes: the first that leaves its text room on the page.
+MAP_SHARES = (0.62, 0.56, 0.5)
 
 
 def pieces_on_levels(m: Map, n_levels: int) -> str:
@@ -154,8 +158,19 @@ def scenario_pages(b: Build, whole: Map, number: int) -> list[Scene]:
     players = f"for {setup.players} players \u00b7 " if setup.players else ""
     subtitle, size = _fitted(w, f"{players}its pieces and start zones on the built terrain", 8, width, bold=False)
     w.text(margin, margin + 10, subtitle, size / POINT)
-    height = (b.height - 2 * margin - PAGE_HEADER) * 0.62
     top = margin + PAGE_HEADER
+    # its text in columns under the map (a line of a column is read at a glance): the map gives
+    # up a little of its height where that keeps the whole text on the page
+    text = notes_text(setup.notes) if setup.notes.strip() else ""
+    per_page = max(1, int(width // TEXT_COLUMN_MM))
+    col_w = width / per_page
+    lines = wrapped_rows(w, text, col_w - 4) if text else []
+    for share in MAP_SHARES:
+        height = (b.height - 2 * margin - PAGE_HEADER) * share
+        room = b.height - margin - 2 - (top + height + 4)
+        laid = columns(lines, room, keep=0) if lines else []
+        if len(laid) <= per_page:
+            break
     list_w, map_w, _ = panel_box(width, height)
     scale = min((map_w - 2 * LABEL_PAD) / frame.width, (height - 2 * LABEL_PAD - 6) / frame.height, 1.0)
     ox = margin + LABEL_PAD + (map_w - 2 * LABEL_PAD - frame.width * scale) / 2
@@ -180,18 +195,15 @@ def scenario_pages(b: Build, whole: Map, number: int) -> list[Scene]:
                  for want in sorted(layout.listed, key=lambda wt: (wt.cells[0][1], wt.cells[0][0]))]
     side_cols = columns(side, height - 4)
     set_rows(w, side_cols[0], margin + width - list_w, top + 4, list_w)
-    text = notes_text(setup.notes) if setup.notes.strip() else ""
-    lines = wrapped_rows(w, text, width) if text else []
-    room = b.height - margin - 2 - (top + height + 4)
-    fits = int(room // 3.2)
-    set_rows(w, lines[:fits], margin, top + height + 4, width)
+    for n, col in enumerate(laid[:per_page]):               # what does not fit runs on over the next pages
+        set_rows(w, col, margin + n * col_w, top + height + 4, col_w - 4)
     rest = [row for col in side_cols[1:] for row in col]
+    more_text = [row for col in laid[per_page:] for row in col]
     out = [sheet]
-    if rest or len(lines) > fits:
-        col_w = width / max(1, int(width // COLUMN_MM)) - 3
-        more = rest + ([Row("gap"), Row("head", "Scenario text (continued)")] if len(lines) > fits else [])
-        more += wrapped_rows(w, " ".join(r.text for r in lines[fits:]), col_w) if len(lines) > fits else []
-        out += continued(b, f"{setup.title} (continued)", columns(more, b.height - 2 * margin - PAGE_HEADER - 6))
+    if rest or more_text:
+        more = rest + ([Row("gap"), Row("head", "Scenario text (continued)")] + more_text if more_text else [])
+        out += continued(b, f"{setup.title} (continued)", columns(more, b.height - 2 * margin - PAGE_HEADER - 6),
+                         TEXT_COLUMN_MM)
     return out
 
 
@@ -202,6 +214,8 @@ def _side_rows(w: Writer, view: Map, own: list[int], number: int, hidden: Any, s
     from mapkit.outputs.scene.players import Cast
 
     rows = parts_rows(view, own, f"Pieces of scenario {number}", f"of scenario {number}")
+    if len(rows) > 1 and rows[1] == Row("gap"):          # no parts of its own: its markers and figures first
+        rows = rows[2:]
     by_level = Counter(levels_of_pieces(view, own))
     if by_level:
         rows += wrapped_rows(w, "on " + ", ".join(f"Level {lv}: {n}" for lv, n in sorted(by_level.items())), width)
