@@ -119,7 +119,8 @@ def main() -> None:
         made = time.perf_counter()
         paths = write_archive(archive, args.maps)
         counts = sorted(sizes(args.maps))
-        print(f"{args.maps} maps written in {time.perf_counter() - made:.0f} s: pieces median {counts[len(counts) // 2]}, "
+        print(f"{args.maps} maps written in {time.perf_counter() - made:.0f} s: "
+              f"pieces median {counts[len(counts) // 2]}, "
               f"quartiles {counts[len(counts) // 4]}-{counts[3 * len(counts) // 4]}, most {counts[-1]}; "
               f"-j {args.jobs}; load {'/'.join(f'{x:.2f}' for x in os.getloadavg())}")
         first = run(archive, site, args.jobs)

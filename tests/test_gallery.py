@@ -58,7 +58,8 @@ def stamps(folder: Path) -> dict[str, int]:
 def links(page: Path) -> list[str]:
     """Every href and src of a page (decoded), the web editor's links apart."""
     text = page.read_text(encoding="utf-8")
-    return [unquote(x) for x in re.findall(r'(?:href|src)="([^"#]*)', text) if not x.startswith("https://hexoscape.com/")]
+    return [unquote(x) for x in re.findall(r'(?:href|src)="([^"#]*)', text)
+            if not x.startswith("https://hexoscape.com/")]
 
 
 def test_a_card_for_each_map_and_book_and_every_link_is_a_file_of_the_site(archive, tmp_path):
@@ -74,11 +75,13 @@ def test_a_card_for_each_map_and_book_and_every_link_is_a_file_of_the_site(archi
         for link in links(page):
             assert (page.parent / link).resolve().is_file(), (page.name, link)
     by = {c["file"]: c for c in done.cards}
-    assert by["books/bungalow.book.json"]["kind"] == "book" and by["books/bungalow.book.json"]["products"]["floor_plans"]
+    bungalow = by["books/bungalow.book.json"]
+    assert bungalow["kind"] == "book" and bungalow["products"]["floor_plans"]
     street = by["maps/street.mapkit.json"]
     assert street["products"]["floor_plans"] and street["c3g"] == 6 and len(street["deps"]) == 5
     lost = by["lost/deeper/street.mapkit.json"]   # its Books are missing: said, and the rest is drawn
-    assert "cannot be read" in lost["warnings"][0] and lost["products"]["sheets"] and "floor_plans" not in lost["products"]
+    assert "cannot be read" in lost["warnings"][0] and lost["products"]["sheets"]
+    assert "floor_plans" not in lost["products"]
     assert lost["products"]["failed"] and "Reader warning" in (site / lost["page"]).read_text(encoding="utf-8")
     twin = by["maps/twin-rivers.hsc"]
     assert twin["players"] == [2] and twin["columns"] == 22 and twin["rows"] == 14 and twin["set_count"] == 3

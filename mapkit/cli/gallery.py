@@ -27,7 +27,8 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
                         "(\"2xRotV,RttFF\"); each card says whether it builds the map and what it lacks")
     p.add_argument("--profile", choices=("casual", "tournament", "c3g"), default="casual",
                    help="the rules each map is checked by, as `mapkit validate --profile` (default casual)")
-    p.add_argument("--paper", choices=("letter", "a4"), default="letter", help="the build sheets' paper (default letter)")
+    p.add_argument("--paper", choices=("letter", "a4"), default="letter",
+                   help="the build sheets' paper (default letter)")
     p.add_argument("--title", help="the index's title (default: the folders' names)")
     add_jobs_option(p)
     return p

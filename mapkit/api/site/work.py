@@ -235,7 +235,8 @@ def _map_facts(m: Map, summary: dict[str, Any], settings: Settings) -> dict[str,
         "name": m.name, "author": m.author, "format": m.read_as or m.source_format or "",
         "version": summary.get("version") or "", "columns": size.get("columns"), "rows": size.get("rows"),
         "levels": size.get("levels"), "pieces": summary["pieces"], "markers": sum(summary["markers"].values()),
-        "scenarios": [{"number": s["number"], "name": s["name"], "players": s["players"]} for s in summary["scenarios"]],
+        "scenarios": [{"number": s["number"], "name": s["name"], "players": s["players"]}
+                      for s in summary["scenarios"]],
         "rooms": [{"number": r["number"], "name": r["name"]} for r in summary["rooms"]],
         "c3g": summary["buildings"] + summary["objects"],
     }
@@ -273,7 +274,8 @@ def findings_of(findings: list[Any]) -> dict[str, Any]:
     for f in findings[:KEPT]:
         hex_ = f.place or (f"({f.q}, {f.r})" if f.q is not None and f.r is not None else "")
         where = [f"scenario {f.scenario}" if f.scenario is not None else "",
-                 f"room {f.room}" if f.room is not None else "", f"Level {f.level}" if f.level is not None else "", hex_]
+                 f"room {f.room}" if f.room is not None else "",
+                 f"Level {f.level}" if f.level is not None else "", hex_]
         kept.append({"code": f.code, "severity": f.severity, "message": f.message,
                      "where": " ".join(w for w in where if w) or "whole map"})
     return {"findings": counts, "finding_list": kept}

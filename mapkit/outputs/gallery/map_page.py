@@ -127,7 +127,8 @@ def map_page(site: Any, number: int) -> str:
     name = card.get("name") or Path(card["file"]).name
     by = f'by {e(card["author"])} · ' if card.get("author") else ""
     if card.get("kind") == "map" and products.get("report"):
-        view = (f'<section class="view" aria-labelledby="view-h"><h2 id="view-h">Map, findings and inventory <a class="aside" '
+        view = (f'<section class="view" aria-labelledby="view-h"><h2 id="view-h">Map, findings and inventory '
+                f'<a class="aside" '
                 f'href="{href(products["report"], "../")}">open its report on a page of its own</a></h2>'
                 f'<iframe src="{href(products["report"], "../")}" title="Report of {e(name)}: the map (pan, zoom, '
                 f'Levels, scenarios), its findings and inventory" loading="lazy"></iframe></section>')
@@ -143,7 +144,8 @@ def map_page(site: Any, number: int) -> str:
     side = (f'<section aria-labelledby="facts-h"><h2 id="facts-h">At a glance</h2>{facts_html(card)}'
             f'<p class="file">{e(card["file"])}</p></section>'
             f'{building_html(card, site.collection)}'
-            f'<section aria-labelledby="downloads-h"><h2 id="downloads-h">Downloads</h2>{downloads_html(card)}</section>'
+            f'<section aria-labelledby="downloads-h"><h2 id="downloads-h">Downloads</h2>'
+            f'{downloads_html(card)}</section>'
             f'{findings_html(card, site.profile)}')
     return f"""<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
