@@ -32,6 +32,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("outputs", "fitting", "batch"),
     ("api.files",),
     ("api.check", "api.pieces", "api.analysis", "api.draw"),
+    ("api.site",),
     ("api",),
     ("mapkit",),
     ("cli.jobs",),

@@ -91,7 +91,7 @@ if TYPE_CHECKING:
 #: Subcommand modules in the order `mapkit --help` lists them; a missing module is skipped.
 #: (`mapkit print` lives in `printing.py`: a module named `print` would shadow the builtin here.)
 COMMANDS = ("info", "convert", "validate", "rules", "inventory", "fit", "overlay", "analyze",
-            "render", "printing", "report", "completion")
+            "render", "printing", "report", "gallery", "completion")
 
 
 #: Command names that differ from their module's name.

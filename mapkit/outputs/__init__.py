@@ -10,8 +10,9 @@ per product, each declared once in `OUTPUTS` below as a format is declared in `m
     paint/       how, one painter per medium, scenes or pages in, bytes out: raster
                  (render_png, the only module that uses Pillow), svg (render_svg), pdf (paint,
                  reportlab)
-    picture, sheets/, plan, markers, html_report/, overlay, heatmap, fit_picture     the products,
-                 which compose scenes and pages and never touch a medium themselves
+    picture, sheets/, plan, markers, html_report/, overlay, heatmap, fit_picture, gallery/
+                 the products, which compose scenes and pages and never touch a medium
+                 themselves (gallery/: a gallery's index and map pages, around the others)
 
 A product module gives `draw(subject, **options) -> Drawn` (a module that makes two kinds, as
 `picture` makes PNG and SVG, gives one function per kind). Each kind declares its name, the kind
@@ -58,6 +59,7 @@ SUBJECTS: dict[str, str] = {
     "overlay": "mapkit.books.overlay_result:OverlayResult",
     "heatmap": "mapkit.movement.analysis_report:Heatmap",
     "fit": "mapkit.fitting.plan:FitResult",
+    "gallery": "mapkit.outputs.gallery:Site",
 }
 
 
@@ -136,6 +138,8 @@ OUTPUTS: tuple[OutputKind, ...] = (
                "a re-tiled map from above, the pieces fit laid outlined", "draw_png"),
     OutputKind("fit-svg", "fit", "mapkit.outputs.fit_picture", (".svg",),
                "the same, as an editable SVG at 1:1 in millimetres", "draw_svg"),
+    OutputKind("gallery-html", "gallery", "mapkit.outputs.gallery", (".html", ".htm"),
+               "a gallery's index of maps, or (card=N) one map's page"),
 )
 
 

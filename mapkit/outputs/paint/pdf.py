@@ -317,17 +317,18 @@ class _Pen:
 
         if not item.text:
             return
+        text = escapes.pdf(item.text)              # the one way a file's text reaches a PDF
         name = bold_font() if item.bold else font()
         if item.anchor != "start":
-            width = stringWidth(item.text, name, size)
+            width = stringWidth(text, name, size)
             x -= width if item.anchor == "end" else width / 2
         y -= size * 0.35                               # the scene centres text on (x, y)
         face = getFont(name)
         if item.halo is not None:                      # the letters' outline stroked first: the halo
             self._stroke(item.halo, size * 0.18, False)
-            self._letters(face, item.text, x, y, size, stroked=True)
+            self._letters(face, text, x, y, size, stroked=True)
         self._fill(item.fill)
-        self._letters(face, item.text, x, y, size)
+        self._letters(face, text, x, y, size)
 
     def _letters(self, face: Any, text: str, x: float, y: float, size: float, stroked: bool = False) -> None:
         """Text at (x, y) points: written as PDF operators for a TrueType font (reportlab's subset
