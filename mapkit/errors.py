@@ -67,13 +67,19 @@ def bounded(text: str, limit: int | None = MAX_LINE) -> str:
     coordinate or a 5,000-letter set name reaches the user as a few dozen characters."""
     import re
 
-    from mapkit.escapes import terminal
-
-    line = " ".join(text.splitlines()) if "\n" in text or "\r" in text else text
-    line = terminal(line, keep="\t")  # a name's ESC or BEL is spelled out (\033), never sent raw
+    line = _one_line(text)
     if len(line) > MAX_WHERE:
         line = re.sub(r"(\S{%d,}?)([:;,]?)(?=\s|$)" % (MAX_WHERE + 1), lambda m: excerpt(m[1]) + m[2], line)
     return line if limit is None else excerpt(line, limit)
+
+
+def _one_line(text: str) -> str:
+    """`text` on one line: its lines joined by spaces, its control and format characters spelled
+    (`mapkit.escapes.terminal`: a name's ESC, BEL or right-to-left override is never sent raw)."""
+    from mapkit.escapes import terminal
+
+    line = " ".join(text.splitlines()) if "\n" in text or "\r" in text else text
+    return terminal(line, keep="\t")
 
 
 #: How many warnings of one kind are said one by one; past it one line says how many more there
@@ -126,11 +132,11 @@ def shown(path: object) -> str:
 def names(message: str, path: object) -> bool:
     """Whether `message` names the input `path` already, whole or by the excerpt an error gives
     of a long name, its control characters spelled or not (so a batch does not name it twice)."""
-    from mapkit.escapes import terminal
+    from mapkit.escapes import line
 
     text = str(path)
     forms = (text, shown(text), excerpt(text, MAX_WHERE), excerpt(text))
-    return any(form in message or terminal(form, keep="\t") in message for form in forms)
+    return any(form in message or _one_line(form) in message or line(form) in message for form in forms)
 
 
 def is_link(text: str) -> bool:
@@ -209,7 +215,10 @@ class FormatError(MapkitError):
         return "damaged or malformed"
 
     def __str__(self) -> str:
-        parts = [excerpt(self.file, MAX_WHERE) if self.file else None,
+        from mapkit.escapes import line
+
+        # the file's name spelled as git quotes it (a newline as \n), never joined as a message's lines are
+        parts = [line(excerpt(self.file, MAX_WHERE)) if self.file else None,
                  excerpt(self.where, MAX_WHERE) if self.where else None, excerpt(self.message, MAX_MESSAGE)]
         return bounded(": ".join(p for p in parts if p))  # one line, whatever a parser said
 

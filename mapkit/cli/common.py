@@ -8,6 +8,7 @@ from __future__ import annotations
 import argparse
 import sys
 
+from mapkit.escapes import line as one_line
 from mapkit.escapes import terminal
 from mapkit.errors import LossError, UsageError, bounded
 
@@ -86,11 +87,11 @@ def show(result: Result) -> int:
     what was written on stderr (neither with --quiet); returns its exit status."""
     sys.stdout.write(terminal(result.text))  # (a report's own texts spell them already)
     if verbosity > 0:
-        for line in result.details:
-            print(f"mapkit: {line}", file=sys.stderr)
+        for line in result.details:  # (a file's name is one line, whatever it holds)
+            print(one_line(f"mapkit: {line}"), file=sys.stderr)
     print_summary(result.summary)
     if result.note is not None and verbosity >= 0:
-        print(f"mapkit: wrote {result.note}", file=sys.stderr)
+        print(one_line(f"mapkit: wrote {result.note}"), file=sys.stderr)
     return result.status
 
 
@@ -156,7 +157,7 @@ def say_what_was_read(clear: bool = False) -> None:
     read: list[str] = getattr(job, "READ", [])
     if not clear and verbosity > 0:
         for line in read:
-            print(f"mapkit: {line}", file=sys.stderr)
+            print(one_line(f"mapkit: {line}"), file=sys.stderr)
     read.clear()
 
 
