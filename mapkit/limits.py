@@ -144,6 +144,21 @@ ROOMS = _limit(
     "A dungeon page draws a few boards (Shadow Cavern: 4 rooms). Each room is summed up, checked and drawn as "
     "a board of its own: a mapkit JSON map of 300,000 rooms (13 MB) took `info` over five minutes.",
     "mapkit.limits.check_map, for every map read")
+PLACEMENTS = _limit(
+    "placed Books per map", 1_000, "buildings and objects",
+    "A C3G map places a few Books (the samples: 6; the corpus: none), a city of them a few dozen. Each is "
+    "overlaid, placed and checked against the others, its floors and spaces added to the movement graph and "
+    "drawn: 2,000 small Books took 3 s to validate and 1,000 spread over the board 5 s and 680 MB to render, "
+    "so their number is bounded before any is placed.",
+    "mapkit.formats.native, before the placements are built; mapkit.limits.check_map for every map read; "
+    "mapkit.books.placed.placed_books for a map made in code")
+PLAYERS = _limit(
+    "players per map", 32, "players",
+    "Every format names at most 8 players (VirtualScape's start colours, Hexoscape's z1-z8, a page's P1-P8, "
+    "mapkit JSON's schema), but a VirtualScape file gives each start-zone colour outside its palette a player of "
+    "its own. A movement analysis measures from every player's zone and between every two of them: 800 "
+    "players on 800 hexes took 12 s and 520 MB.",
+    "mapkit.formats.hsc, before players are given to colours; mapkit.limits.check_map for every map read")
 HEXES_PER_PIECE = _limit(
     "hexes per piece", 100, "hexes",
     "Every piece's shape is catalog data (a personal tile takes a grass shape by its size); the largest, "
@@ -188,7 +203,8 @@ def check_count(limit: Limit, count: int, *, file: str | None = None, where: str
 
 
 def check_map(m, file: str | None = None) -> None:
-    """Refuse a map past the limits on pieces, rooms, scenarios, coordinates and levels.
+    """Refuse a map past the limits on pieces, rooms, scenarios, placed Books, players,
+    coordinates and levels.
 
     Run on every map a reader returns (`mapkit.formats.read_map`), before any command works on
     it; readers that can count pieces earlier do so too, before building them.
@@ -197,6 +213,8 @@ def check_map(m, file: str | None = None) -> None:
     check_count(PIECES, len(pieces), file=file, what="the map")
     check_count(ROOMS, len(m.rooms), file=file, what="the map")
     check_count(SCENARIOS, len(m.scenarios()), file=file, what="the map")
+    check_count(PLACEMENTS, len(m.buildings) + len(m.objects), file=file, what="the map")
+    check_count(PLAYERS, len(players(m)), file=file, what="the map's start zones and figures")
     if not pieces and not m.buildings and not m.objects:
         return
     bound = COORDINATES.value
@@ -210,6 +228,12 @@ def check_map(m, file: str | None = None) -> None:
         low, high = ranges[4], ranges[5]
         if high - low + 1 > LEVELS.value:
             raise LEVELS.exceeded(high - low + 1, file=file, what=f"pieces from Level {low + 1} to Level {high + 1}")
+
+
+def players(m) -> set:
+    """The players a map's start zones and figures name (their `player` attrs; only pieces that
+    carry attrs are looked at, so no piece of a read map's columns is built)."""
+    return {str(p.attrs["player"]) for _, p in m.pieces.objects() if "player" in p.attrs}
 
 
 def check_drawing(m, file: str | None = None) -> None:

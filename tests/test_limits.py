@@ -205,6 +205,50 @@ def case_rooms_per_map(tmp_path, cli, monkeypatch):
     refused(cli, "info", path, limit="rooms per map", where=f"the map: {n:,} rooms")
 
 
+def case_placed_books_per_map(tmp_path, cli, monkeypatch):
+    # 3,000 Books took 5 s to validate and 15 s and 768 MB to render; refused before any is placed
+    import time
+
+    from mapkit import api
+    from mapkit.model.map import Placement
+
+    n = limits.PLACEMENTS.value + 1
+    doc = json.loads((ROOT / "samples" / "maps" / "street.mapkit.json").read_text())
+    doc["buildings"] = [dict(doc["buildings"][1], book=str(BOOK), q=10 * (i % 40), r=10 * (i // 40))
+                        for i in range(n - 1)]
+    doc["objects"] = [dict(doc["objects"][2], book=str(ROOT / "samples" / "books" / "mailbox.book.json"))]
+    path = tmp_path / "city.mapkit.json"
+    path.write_text(json.dumps(doc))
+    for command in ("info", "validate", "analyze"):
+        started = time.perf_counter()
+        refused(cli, command, path, limit="placed Books per map", where=f"the map: {n:,} buildings and objects")
+        assert time.perf_counter() - started < 2, command
+    made = read_map(ROOT / "samples" / "maps" / "street.mapkit.json")
+    made = records.replace(made, buildings=[Placement(str(BOOK), 10 * i, 0, 1) for i in range(n)])
+    with pytest.raises(limits.LimitError, match="placed Books per map"):  # a map made in code, too
+        api.validate(made, profile="c3g")
+
+
+def case_players_per_map(tmp_path, cli, monkeypatch):
+    # a .hsc gives each start colour outside VirtualScape's palette a player of its own: 16,000 colours
+    # took 4 s to read (each new player was looked for from 1 up), 800 players 12 s and 520 MB to analyze
+    from mapkit.formats import hsc
+
+    n = limits.PLAYERS.value + 1
+    pieces = [Piece("grass-1", i, 0, 0) for i in range(n)]
+    pieces += [Piece("start-zone", i, 0, 1, 0, {"player": 99}, {hsc.NAME: {"colour": 0x100000 + i}}) for i in range(n)]
+    path = tmp_path / "colours.hsc"
+    write_map(Map(pieces=pieces), path, allow_loss=True)
+    refused(cli, "analyze", path, limit="players per map", where=f"the start zones' colours (a player each): {n:,}")
+    within = tmp_path / "within.hsc"
+    write_map(Map(pieces=pieces[:n - 1] + pieces[n:-1]), within, allow_loss=True)
+    assert len({p.attrs["player"] for p in read_map(within).of_type("start-zone")}) == n - 1
+    lower(monkeypatch, "PLAYERS", 4)
+    native = tmp_path / "players.mapkit.json"  # every map read, whatever its format
+    write_map(Map(pieces=[Piece("start-zone", i, 0, 0, 0, {"player": i + 1}) for i in range(5)]), native)
+    refused(cli, "info", native, limit="players per map", where="the map's start zones and figures: 5 players")
+
+
 def case_copies_in_a_collection(tmp_path, cli, monkeypatch):
     collection = tmp_path / "c.vsc"
     collection.write_text(f"[Collection]\nGrass1={limits.COLLECTION_COUNT.value + 1}\n")
