@@ -52,7 +52,6 @@ FORMAT = ("\u00ad\u0600-\u0605\u061c\u06dd\u070f\u0890\u0891\u08e2\u180e\u200b\u
 #: What a terminal must not be given raw: every C0 control, DEL, C1, the format characters and
 #: the two Unicode line separators (the newline and tab where `terminal` keeps them).
 _SPELLED = "\x00-\x1f\x7f-\x9f\u2028\u2029" + FORMAT
-_CONTROL = re.compile(f"[{_SPELLED}]")
 _SURROGATE = re.compile("[\ud800-\udfff]")
 _NAMED = {"\a": "\\a", "\b": "\\b", "\t": "\\t", "\n": "\\n", "\v": "\\v", "\f": "\\f", "\r": "\\r"}
 #: What a JSON report escapes beyond `json.dumps` (which leaves them raw with ensure_ascii off).
@@ -82,7 +81,9 @@ def terminal(text: str, keep: str = "\n\t") -> str:
     """`text` with every control and format character (see the module docstring) but those in
     `keep` spelled as git spells them (`\\033`, `\\342\\200\\256`); a text free of them is
     returned as it is. Lone UTF-16 halves are spelled `\\udXXX` (UTF-8 cannot print them)."""
-    pattern = _CONTROL if not keep else _control_but(keep)
+    if text.isprintable():  # (no control, format character, separator or UTF-16 half: the usual line)
+        return text
+    pattern = _pattern(keep, text.isascii())
     if pattern.search(text):
         text = pattern.sub(_spelled, text)
     if _SURROGATE.search(text):
@@ -101,15 +102,17 @@ def lines(rows: "Iterable[str]") -> str:
     return "".join(line(row) + "\n" for row in rows)
 
 
-_KEPT: dict[str, "re.Pattern[str]"] = {}
+_PATTERNS: dict[tuple[str, bool], "re.Pattern[str]"] = {}
 
 
-def _control_but(keep: str) -> "re.Pattern[str]":
-    """The pattern of what `terminal` spells, but the characters of `keep`."""
-    pattern = _KEPT.get(keep)
+def _pattern(keep: str, ascii: bool) -> "re.Pattern[str]":
+    """The pattern of what `terminal` spells but the characters of `keep`, in any text or (much
+    faster to search: no range past the first plane) in an ASCII one."""
+    pattern = _PATTERNS.get((keep, ascii))
     if pattern is None:
         kept = "".join(f"\\x{ord(c):02x}" if ord(c) < 0x100 else f"\\u{ord(c):04x}" for c in keep)
-        pattern = _KEPT[keep] = re.compile(f"[{_SPELLED}](?<![{kept}])")
+        spelled = "\x00-\x1f\x7f" if ascii else _SPELLED
+        pattern = _PATTERNS[(keep, ascii)] = re.compile(f"[{spelled}](?<![{kept}])" if kept else f"[{spelled}]")
     return pattern
 
 
