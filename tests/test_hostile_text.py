@@ -198,6 +198,32 @@ def test_a_book_given_itself_still_says_what_is_wrong(cli, tmp_path):
     assert code in (1, 2) and "$.kind: a text of 7 characters, not one of 'enclosed'" in out + err, out + err
 
 
+def test_an_unknown_book_property_is_named_by_its_key_never_its_value(cli, tmp_path):
+    """A Book's key the schema does not know is named (it is the file's own word for a field,
+    cut to an excerpt and escaped), the first three of them and how many more; its value never,
+    in the Book's own check and in a map that places it."""
+    long_key = "k" * 500
+    path = _sample_changed("books/mailbox.book.json", tmp_path / "odd.book.json",
+                           **{"colour\x1b[2J\u202e": "s3cret-value", long_key: "s3cret-value",
+                              "a": "s3cret-value", "b": "s3cret-value", "c": "s3cret-value"})
+    code, out, err = cli("validate", path)
+    assert code == 1, out + err
+    line = next(line for line in out.splitlines() if "does not allow" in line)
+    assert "with the properties 'colour\\x1b[2J\\u202e', 'kkkkk" in line and "and 2 more the schema" in line, line
+    assert "(500 characters)" in line and "k" * 200 not in line
+    _no_controls(out + err, "validate")
+    assert "s3cret" not in out + err
+    doc = json.loads((ROOT / "samples" / "maps" / "street.mapkit.json").read_text(encoding="utf-8"))
+    doc["buildings"], doc["objects"] = [], [{"book": str(path), "q": 0, "r": 2, "level": 1}]
+    placing = tmp_path / "placing.mapkit.json"
+    placing.write_text(json.dumps(doc), encoding="utf-8")
+    for args in (("validate", "--profile", "c3g"), ("analyze",)):
+        code, out, err = cli(args[0], placing, *args[1:])
+        assert "'colour\\x1b[2J\\u202e'" in out + err and "s3cret" not in out + err, args
+    code, out, err = cli("validate", placing, "--profile", "c3g", "--json")
+    assert any("'colour\\x1b[2J\\u202e'" in f["message"] for f in json.loads(out)) and "s3cret" not in out
+
+
 # -- names with control characters -----------------------------------------------------------------
 def test_control_characters_in_file_names_are_spelled_in_batch_lines(cli, tmp_path):
     folder = tmp_path / "maps"

@@ -120,7 +120,7 @@ def _short(error: Any) -> str:
     if rule in ("additionalProperties", "unevaluatedProperties"):
         allowed = sorted(error.schema.get("properties", {}))
         listed = f" (it allows {', '.join(allowed)})" if allowed else ""
-        return f"{what} with properties the schema does not allow here{listed}"
+        return f"{what} with {_keys_named(_unknown_keys(instance, error.schema))} the schema does not allow here{listed}"
     if rule == "enum":
         return f"{what}, not one of {', '.join(_quoted_schema(v) for v in bound)}"
     if rule == "const":
@@ -132,6 +132,33 @@ def _short(error: Any) -> str:
     if rule in ("oneOf", "anyOf"):
         return f"{what}, which matches none of the shapes the schema allows here"
     return f"{what}, which breaks the schema's {rule} rule"
+
+
+#: How many unknown keys a message names (each cut to an excerpt); the rest are counted.
+KEYS_NAMED = 3
+
+
+def _unknown_keys(instance: Any, schema: dict[str, Any]) -> list[str]:
+    """The keys of `instance` that `schema` names neither as a property nor by a pattern."""
+    import re
+
+    if not isinstance(instance, dict):
+        return []
+    known, patterns = schema.get("properties", {}), list(schema.get("patternProperties", {}))
+    return [key for key in instance if key not in known and not any(re.search(p, key) for p in patterns)]
+
+
+def _keys_named(keys: list[str]) -> str:
+    """The unknown keys of an object by their names: a key is the file's own word for a field,
+    not a value, so it is named (cut to an excerpt, quoted as Python quotes a text, so a control
+    character is spelled); the first KEYS_NAMED of them, and how many more."""
+    from mapkit.errors import excerpt
+
+    if not keys:
+        return "properties"
+    named = ", ".join(repr(excerpt(key)) for key in keys[:KEYS_NAMED])
+    more = f" and {len(keys) - KEYS_NAMED:,} more" if len(keys) > KEYS_NAMED else ""
+    return f"the propert{'y' if len(keys) == 1 else 'ies'} {named}{more}"
 
 
 #: How each bound is said after the value it bounds ("a number, below the minimum 0").
