@@ -90,36 +90,50 @@ WARNING_KINDS = 50
 
 
 def summarised(warnings: list[str], each: int = WARNINGS_OF_A_KIND) -> list[str]:
-    """`warnings` in order, but past `each` of one kind (the same words once the numbers in
-    them are set aside: "piece 7 (tree-10): ..." and "piece 9 (tree-10): ..." are one kind) a
+    """`warnings` in order, but past `each` of one kind (the same words at their start and end once
+    the numbers and hex names in them are set aside: "piece 7 (tree-10) at C7: ..." and "piece 9
+    (tree-10) at AB12: ..." are one kind) a
     line says how many more of that kind there were, after the rest; past `WARNING_KINDS`
     kinds, one line counts the others. Linear in the warnings; a short list is returned as is."""
     if len(warnings) <= each:
         return list(warnings)
-    import re
+    repeats = Repeats(each)
+    return [warning for warning in warnings if repeats.says(warning)] + repeats.rest()
 
-    digits = re.compile(r"\d+")
-    out: list[str] = []
-    seen: dict[str, list] = {}   # kind -> [count, first warning]
-    hidden = 0
-    for warning in warnings:
-        kind = digits.sub("#", warning[:60])
-        entry = seen.get(kind)
+
+class Repeats:
+    """Warnings counted by kind as they come (`summarised`, and a command telling them one by one
+    as they happen): `says` whether one is said, `rest` the lines that count those that were not."""
+
+    def __init__(self, each: int = WARNINGS_OF_A_KIND) -> None:
+        self.each = each
+        self.seen: dict[str, list] = {}   # kind -> [count, first warning]
+        self.hidden = 0
+
+    def says(self, warning: str) -> bool:
+        import re
+
+        # its start and its end (a file's long name may fill the start), the numbers and a hex's
+        # name as the sheets letter it ("AC58") set aside; a longer one pushes no words out
+        masked = re.compile(r"[A-Z]*\d+")
+        kind = masked.sub("#", warning[:80])[:60] + "\0" + masked.sub("#", warning[-50:])[-30:]
+        entry = self.seen.get(kind)
         if entry is None:
-            if len(seen) >= WARNING_KINDS:
-                hidden += 1
-                continue
-            entry = seen[kind] = [0, warning]
+            if len(self.seen) >= WARNING_KINDS:
+                self.hidden += 1
+                return False
+            entry = self.seen[kind] = [0, warning]
         entry[0] += 1
-        if entry[0] <= each:
-            out.append(warning)
-    for count, first in seen.values():
-        if count > each:
-            out.append(f"... and {count - each:,} more warning(s) like the one that begins "
-                       f"{excerpt(first, 60)!r} ({count:,} in all)")
-    if hidden:
-        out.append(f"... and {hidden:,} more warning(s) of other kinds")
-    return out
+        return entry[0] <= self.each
+
+    def rest(self) -> list[str]:
+        """How many more of each kind there were than were said, and of other kinds; then forget them."""
+        out = [f"... and {count - self.each:,} more warning(s) like the one that begins "
+               f"{excerpt(first, 60)!r} ({count:,} in all)" for count, first in self.seen.values() if count > self.each]
+        if self.hidden:
+            out.append(f"... and {self.hidden:,} more warning(s) of other kinds")
+        self.seen, self.hidden = {}, 0
+        return out
 
 
 def shown(path: object) -> str:

@@ -378,3 +378,24 @@ def test_repeated_warnings_are_summarised_past_a_count(cli, tmp_path):
                    for line in lines), args
     code, _, _ = cli("report", path, "-o", tmp_path / "r.html")
     assert (tmp_path / "r.html").read_text(encoding="utf-8").count("Reader warning") < 40
+
+
+def test_warnings_told_as_they_happen_are_summarised_past_a_count(cli, tmp_path):
+    """Warnings a command tells one by one (a collection's skipped rows, a conversion's losses) are
+    counted past a few of a kind, as stored ones are: an inventory table of 20,000 rows naming no
+    piece said 20,000 lines, and so did a conversion dropping 20,000 pieces, told or refused."""
+    table = tmp_path / "inventory.csv"
+    table.write_text("ID,Count\n" + "zz,1\n" * 20_000 + "grass24,2\n")
+    code, out, err = cli("inventory", ROOT / "samples" / "maps" / "twin-rivers.hsc", "--collection", table)
+    assert code in (0, 1) and len(err.splitlines()) < 20, err[:2000]
+    assert "19,990 more warning(s) like the one that begins" in err and "(20,000 in all)" in err
+    doc = json.loads((ROOT / "samples" / "maps" / "street.mapkit.json").read_text(encoding="utf-8"))
+    doc["pieces"] = [{"type": "concrete-6", "q": 0, "r": 3 * i, "z": 0} for i in range(20_000)]
+    doc["buildings"], doc["objects"] = [], []
+    path = tmp_path / "concrete.mapkit.json"
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    for allow in (("--allow-loss",), ()):
+        code, out, err = cli("convert", path, tmp_path / "out.hsc", *allow)
+        assert len(err.splitlines()) < 20, (allow, err[:2000])
+        assert "more warning(s) like the one that begins" in err, allow
+    assert cli("convert", path, tmp_path / "out2.hsc", "-q", "--allow-loss") == (0, "", "")
