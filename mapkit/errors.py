@@ -101,6 +101,19 @@ def summarised(warnings: list[str], each: int = WARNINGS_OF_A_KIND) -> list[str]
     return [warning for warning in warnings if repeats.says(warning)] + repeats.rest()
 
 
+def _masked():
+    """The `sub` of the pattern of what a warning's kind sets aside (compiled once, on first use)."""
+    global _MASKED
+    if _MASKED is None:
+        import re
+
+        _MASKED = re.compile(r"[A-Z]*\d+").sub
+    return _MASKED
+
+
+_MASKED = None
+
+
 class Repeats:
     """Warnings counted by kind as they come (`summarised`, and a command telling them one by one
     as they happen): `says` whether one is said, `rest` the lines that count those that were not."""
@@ -111,12 +124,10 @@ class Repeats:
         self.hidden = 0
 
     def says(self, warning: str) -> bool:
-        import re
-
         # its start and its end (a file's long name may fill the start), the numbers and a hex's
         # name as the sheets letter it ("AC58") set aside; a longer one pushes no words out
-        masked = re.compile(r"[A-Z]*\d+")
-        kind = masked.sub("#", warning[:80])[:60] + "\0" + masked.sub("#", warning[-50:])[-30:]
+        masked = _masked()
+        kind = masked("#", warning[:80])[:60] + "\0" + masked("#", warning[-50:])[-30:]
         entry = self.seen.get(kind)
         if entry is None:
             if len(self.seen) >= WARNING_KINDS:
