@@ -230,10 +230,14 @@ def check_map(m, file: str | None = None) -> None:
             raise LEVELS.exceeded(high - low + 1, file=file, what=f"pieces from Level {low + 1} to Level {high + 1}")
 
 
+#: The kinds of piece that stand for a player (their `player` attrs).
+PLAYER_PIECES = ("start-zone", "figure", "figure-double")
+
+
 def players(m) -> set:
-    """The players a map's start zones and figures name (their `player` attrs; only pieces that
-    carry attrs are looked at, so no piece of a read map's columns is built)."""
-    return {str(p.attrs["player"]) for _, p in m.pieces.objects() if "player" in p.attrs}
+    """The players a map's start zones and figures name (only those pieces are looked at: no
+    other piece of a read map's columns is built)."""
+    return {str(p.attrs["player"]) for p in m.of_type(*PLAYER_PIECES) if "player" in p.attrs}
 
 
 def check_drawing(m, file: str | None = None) -> None:
