@@ -330,8 +330,10 @@ def check_lists(document: object, name: str, file: str | None = None) -> None:
 
 
 @lru_cache(maxsize=None)
-def _bounds_by_path(name: str) -> dict[str, Limit]:
-    return dict(schema_bounds(name))
+def _bounds_by_path(name: str) -> dict[tuple[str, str], Limit]:
+    """(path, "items" or "properties") -> the bound there (a path may bound a list and an object
+    apart: a value the schema takes in either form)."""
+    return {(path, limit.unit): limit for path, limit in schema_bounds(name)}
 
 
 @lru_cache(maxsize=None)
@@ -339,12 +341,12 @@ def _leading_to(name: str) -> frozenset[str]:
     """Every path pattern on the way to a bound of the schema `name` (the bound's own included)."""
     import re
 
-    return frozenset(path[:end] for path in _bounds_by_path(name)
+    return frozenset(path[:end] for path, _ in _bounds_by_path(name)
                      for end in [m.start() for m in re.finditer(r"[.\[]", path)] + [len(path)])
 
 
 def _check_node(value: object, pattern: str, where: str, name: str, file: str | None) -> None:
-    limit = _bounds_by_path(name).get(pattern)
+    limit = _bounds_by_path(name).get((pattern, "properties" if isinstance(value, dict) else "items"))
     if limit is not None and isinstance(value, (list, dict)) and len(value) > limit.value:
         raise limit.exceeded(len(value), file=file, where=where)
     leading = _leading_to(name)
