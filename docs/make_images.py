@@ -221,7 +221,7 @@ def sheet_pictures(only: set[str] | None = None) -> list[str]:
 
 
 #: Pictures drawn here by a command other than render or print (`other_pictures`).
-OTHERS = ("fit-land-after.png", "report.png")
+OTHERS = ("fit-land-after.png", "report.png", "gallery.png")
 
 
 def other_pictures(only: set[str] | None = None) -> list[str]:
@@ -267,9 +267,39 @@ def other_pictures(only: set[str] | None = None) -> list[str]:
                             f"--screenshot={IMAGES / 'report.png'}", "--window-size=1100,1500",
                             page.as_uri()], check=True, capture_output=True, timeout=120)
         written.append("report.png")
+    if only is None or "gallery.png" in only:
+        written += gallery_picture()
     for name in written:
         print(f"wrote {IMAGES / name}")
     return written
+
+
+def gallery_picture() -> list[str]:
+    """The README's gallery: the index `mapkit gallery` makes of the corpus's VirtualScape maps
+    and the samples, with two master sets as the collection, sorted by pieces, as headless
+    Chromium shows it (skipped, saying so, without Chromium or the corpus)."""
+    import shutil
+    import subprocess
+    import tempfile
+
+    from mapkit.cli import main as mapkit_main
+
+    folder = _map_path("gallery.png", "corpus:hsc/dkniffin-virtualscape")
+    browser = shutil.which("chromium") or shutil.which("chromium-browser")
+    if folder is None:
+        return []
+    if browser is None:
+        print("skipped gallery.png: no chromium to take its picture")
+        return []
+    with tempfile.TemporaryDirectory() as tmp:
+        site = Path(tmp) / "site"
+        if mapkit_main(["gallery", str(folder), str(ROOT / "samples" / "maps"), "-o", str(site),
+                        "--collection", "2xRotV,RttFF", "--title", "My maps", "-q"]) != 0:
+            raise SystemExit("mapkit gallery failed on the corpus's VirtualScape maps")
+        subprocess.run([browser, "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
+                        f"--screenshot={IMAGES / 'gallery.png'}", "--window-size=1200,980",
+                        (site / "index.html").as_uri() + "#sort=pieces"], check=True, capture_output=True, timeout=120)
+    return ["gallery.png"]
 
 
 def main(names: list[str] | None = None) -> int:

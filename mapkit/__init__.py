@@ -26,6 +26,7 @@ if TYPE_CHECKING:  # (what the names are, for a type checker)
     from mapkit.api.draw import *  # noqa: F401,F403
     from mapkit.api.files import *  # noqa: F401,F403
     from mapkit.api.pieces import *  # noqa: F401,F403
+    from mapkit.api.site import *  # noqa: F401,F403
     from mapkit.books.model import Book as Book
     from mapkit.books.overlay_result import OverlayResult as OverlayResult
     from mapkit.fitting.plan import FitResult as FitResult

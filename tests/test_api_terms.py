@@ -68,6 +68,7 @@ NO_DOCUMENT = {
     "write_format": "a file name's format", "read_collection": "a piece collection, not a map or Book",
     "convert_files": "files and folders, in worker processes",
     "validate_files": "files and folders, in worker processes",
+    "gallery": "files and folders, in worker processes, into a site",
 }
 
 def verbs() -> list[str]:

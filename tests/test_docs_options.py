@@ -154,7 +154,7 @@ def test_the_check_catches_a_wrong_option(commands):
         "`mapkit info MAP --start 1,2,3`: mapkit info takes no --start"]
     assert problems("`--mover single\\|walker`", commands, set()) == [
         "`--mover single\\|walker`: --mover has no walker (it takes double, elevator-car, flyer, single, vehicle)"]
-    assert problems("`--start Q,R,LEVEL`, `--rounds 5`", commands, {"--rounds"}) == []
+    assert problems("`--start HEX,LEVEL`, `--rounds 5`", commands, {"--rounds"}) == []
     assert problems("`mapkit analyze MAP -o HEAT.png`", commands, set()) == [
         "`mapkit analyze MAP -o HEAT.png`: -o of mapkit analyze is its report, not a picture"]
     assert problems("`mapkit render MAP -o OUT.png`", commands, set()) == []
@@ -164,7 +164,7 @@ def test_levels_and_start_are_said_one_way():
     """docs/levels.md and the movers table name the one option that picks a space: `--start`."""
     for name in ("levels.md", "rules.md"):
         text = (ROOT / "docs" / name).read_text(encoding="utf-8")
-        assert "--start Q,R,LEVEL" in text and "--from Q,R" not in text, name
+        assert "--start HEX,LEVEL" in text and "--from Q,R" not in text, name
 
 
 #: Where a doc may write "level N" in lower case: another program's own word, said as such.

@@ -32,6 +32,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("outputs", "fitting", "batch"),
     ("api.files",),
     ("api.check", "api.pieces", "api.analysis", "api.draw"),
+    ("api.site",),
     ("api",),
     ("mapkit",),
     ("cli.jobs",),
@@ -192,6 +193,76 @@ def test_a_picture_drawing_with_pillow_itself_is_caught(source):
 
 def test_other_uses_of_pillow_pass():
     assert draws_with_pillow("from PIL import Image, ImageFont\nimport PILLOW.ImageDraw\n") == []
+
+
+# -- products compose scenes and pages; only the painters touch a medium (issue 34, item 1) ---------
+#: The painters: the only modules of mapkit that may import a medium's library (Pillow, reportlab)
+#: or write SVG's elements; everything else that draws composes scenes and pages (`outputs/scene`).
+PAINTERS = {"mapkit.outputs.paint.raster", "mapkit.outputs.paint.pdf", "mapkit.outputs.paint.svg"}
+#: The drawing libraries a painter wraps (Pillow's table of CSS colour names draws nothing).
+MEDIA = ("PIL", "reportlab")
+NOT_A_MEDIUM = {"PIL.ImageColor", "ImageColor"}
+#: Calls on a reportlab canvas or a Pillow drawing: a product painting for itself.
+CANVAS_CALLS = {"drawString", "drawRightString", "drawCentredString", "setFillColorRGB", "setStrokeColorRGB",
+                "setFillColor", "setStrokeColor", "setLineWidth", "setFont", "drawPath", "beginPath", "showPage",
+                "roundRect", "drawImage", "saveState", "restoreState", "setDash", "addLiteral", "clipPath",
+                "beginText", "drawText", "setPageSize", "textbbox", "textlength", "rounded_rectangle",
+                "setLineJoin", "setLineCap", "polygon_path"}
+#: SVG's elements, written by hand (the report's map once was): a string that opens one.
+SVG_TEXT = re.compile(r"<(?:svg|polygon|polyline|path|circle|ellipse|use|g|text|rect|defs|image|clipPath)[\s>/]")
+
+
+def paints_itself(source: str) -> list[str]:
+    """Where `source` touches a medium: an import of Pillow or reportlab, a call of a canvas's
+    method, a string holding an SVG element (docstrings aside)."""
+    tree = ast.parse(source)
+    docs = {id(node.body[0].value) for node in ast.walk(tree)
+            if isinstance(node, (ast.Module, ast.FunctionDef, ast.ClassDef, ast.AsyncFunctionDef)) and node.body
+            and isinstance(node.body[0], ast.Expr) and isinstance(node.body[0].value, ast.Constant)}
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            found += [f"{node.lineno}: imports {a.name}" for a in node.names
+                      if a.name.split(".")[0] in MEDIA and a.name not in NOT_A_MEDIUM]
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            names = {f"{node.module}.{a.name}" if node.module == "PIL" else node.module for a in node.names}
+            if node.module.split(".")[0] in MEDIA and not names <= NOT_A_MEDIUM:
+                found.append(f"{node.lineno}: imports {node.module}")
+        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in CANVAS_CALLS:
+            found.append(f"{node.lineno}: calls .{node.func.attr}()")
+        elif isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docs:
+            if SVG_TEXT.search(node.value):
+                found.append(f"{node.lineno}: writes SVG {SVG_TEXT.search(node.value).group(0)!r}")
+    return found
+
+
+def test_only_the_painters_touch_a_medium():
+    """Every picture, sheet and page is composed (`outputs/scene`) and painted by a painter of
+    `outputs/paint`: no other module imports Pillow or reportlab, calls a canvas or writes SVG."""
+    found = [f"{module_name(path)}:{where}" for path in modules()
+             if unit_of(module_name(path)) == "outputs" and module_name(path) not in PAINTERS
+             for where in paints_itself(path.read_text(encoding="utf-8"))]
+    assert found == [], "these modules paint for themselves; compose a scene and paint it through " \
+        "outputs/paint:\n" + "\n".join(found)
+
+
+@pytest.mark.parametrize("source", [
+    # how the build sheets, the floor plans and the report's map drew before issue 34
+    "def page(c):\n    c.setFont('Helvetica', 8)\n    c.drawString(10, 10, 'Level 1')\n",
+    "from mapkit.outputs.paint.pdf import Sheet\ndef f(c, path):\n    c.drawPath(path, stroke=1)\n",
+    "def png():\n    from reportlab.pdfgen import canvas\n",
+    "import PIL.Image\n",
+    "def hexes(x, y):\n    return f'<use href=\"#hx\" x=\"{x}\" y=\"{y}\"/>'\n",
+    "SVG = '<svg id=\"map\" viewBox=\"0 0 1 1\">'\n",
+])
+def test_a_product_painting_for_itself_is_caught(source):
+    assert paints_itself(source) != []
+
+
+def test_composing_pages_passes():
+    assert paints_itself("def colour(name):\n    from PIL import ImageColor\n") == []
+    assert paints_itself('"""Draws <svg> pictures through the painter."""\nfrom mapkit.outputs.paint.svg import '
+                         'render_svg\ndef f(w):\n    w.text(1, 2, "<b>")\n    return "<section id=map>"\n') == []
 
 
 # -- no module imports itself round a loop --------------------------------------------------

@@ -104,8 +104,19 @@ def test_html_report(cli, level_map, tmp_path):
     assert f"({q}, {r}) Level 4" in html                    # the finding's place
     # places named as the sheets letter them, then axial (issue 25, item 9)
     assert "Levels 1–4" in html and "A Astrid at B1 (0, 0) on Level 2" in html
-    assert 'id="hex_0_0" class="hex kind-land" data-q="0" data-r="0" data-level="2"' in html
+    # the hex seen from above: found by its id (a finding's ring), its kind, place and Level said
+    # (the attributes' order and the classes the page's style adds are the painter's business)
+    hexes = {a["id"]: a for a in map(_attributes, re.findall(r'<use [^>]*id="hex_[^>]*>', html))}
+    top = hexes["hex_0_0"]
+    assert {"hex", "kind-land"} <= set(top["class"].split())
+    assert (top["data-q"], top["data-r"], top["data-level"]) == ("0", "0", "2")
+    assert (hexes[f"hex_{q}_{r}"]["data-level"], hexes["hex_1_0"]["class"].split()[:2]) == ("4", ["hex", "kind-fluid"])
+    assert re.search(rf'<li [^>]*class="finding[^>]*data-q="{q}" data-r="{r}"', html)
     assert "<title>C1 (1, 0) Level 2: " in html              # the water tile seen from above
+
+
+def _attributes(element: str) -> dict[str, str]:
+    return dict(re.findall(r'([\w:-]+)="([^"]*)"', element))
 
 
 def test_battlements_are_on_their_wall_walks_level(cli, tmp_path):

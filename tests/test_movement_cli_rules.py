@@ -54,6 +54,24 @@ def test_analyze_bad_start_is_one_clear_error(cli, corridor_map):
     assert code == 2 and "Q,R,LEVEL" in err and not out
 
 
+def test_start_takes_the_hex_as_the_build_sheets_name_it(cli, corridor_map):
+    """Issue 34, item 2: every option that takes a place takes its name on the sheets (C7) as well
+    as q,r: `--start E1,1` measures from the space `--start 4,0,1` does."""
+    from mapkit.api import start_space
+    from mapkit.model.board import Board
+
+    board = Board.of(corridor_map)
+    name = board.name(4, 0)
+    assert name == "E1" and board.hex_at(name) == (4, 0) and board.hex_at("e1") == (4, 0)
+    assert all(board.hex_at(board.name(q, r)) == (q, r) for q in range(12) for r in range(2))
+    assert start_space(corridor_map, "E1,1") == start_space(corridor_map, ("E1", 1)) == (4, 0, 1)
+    by_name = cli("analyze", "x.hsc", "--start", "E1,1", "--json")
+    by_axial = cli("analyze", "x.hsc", "--start", "4,0,1", "--json")
+    assert by_name[0] == by_axial[0] == 0 and json.loads(by_name[1]) == json.loads(by_axial[1])
+    code, out, err = cli("analyze", "x.hsc", "--start", "E,1")
+    assert code == 2 and "C7,3" in err and "--start" in err and not out
+
+
 def test_analyze_double_and_flying(cli, corridor_map):
     code, out, _ = cli("analyze", "x.hsc", "--start", "0,0,1", "--json", "--flying")
     assert code == 0

@@ -80,13 +80,14 @@ def test_corpus_maps_print_and_report(path):
     levels = build_levels(terrain)
     scenario_pages = len(m.scenarios()) if m.several_scenarios() else 0
     sheets = math.ceil(len(sheet_groups(terrain, levels)) / 4)
-    assert len(reader.pages) == pages >= sheets + 1 + scenario_pages   # the parts list runs on as long as it needs
-    first = reader.pages[sheets].extract_text()
-    assert "parts list" in first and "Total" in first
-    parts_pages = reader.pages[sheets + 1:len(reader.pages) - scenario_pages]
-    assert all("parts list (continued)" in p.extract_text() for p in parts_pages)
-    for n, page in zip(m.scenarios() if scenario_pages else (), reader.pages[len(reader.pages) - scenario_pages:]):
-        assert f"scenario {n}" in page.extract_text()
+    assert len(reader.pages) == pages >= sheets + 1 + scenario_pages   # the lists run on as long as they need
+    texts = [page.extract_text() for page in reader.pages]
+    parts = [n for n, t in enumerate(texts) if ": parts list" in t]
+    assert parts and "Total" in texts[parts[0]] and parts == list(range(parts[0], parts[-1] + 1))
+    assert all("parts list (continued)" in texts[n] for n in parts[1:])
+    assert all("sheet " in t or ": parts (continued)" in t for t in texts[:parts[0]])    # Level sheets before
+    for n in m.scenarios() if scenario_pages else ():                                  # a page per scenario after
+        assert any(f"scenario {n}" in t for t in texts[parts[-1] + 1:])
     html = render_report(m, str(path))
     assert html.count('class="hex ') == len({h for p in terrain.pieces
                                              if m.piece_type(p).kind in ("land", "fluid", "castle", "custom")
@@ -96,6 +97,7 @@ def test_corpus_maps_print_and_report(path):
 def test_street_sample_plans_markers_and_build_sheets(cli, tmp_path):
     from mapkit.model.grid import HEX_PITCH_MM
     from tests.conftest import ROOT
+    from tests.test_print_plan import plan_cells
     from tests.test_print_probe import hexagons, nearest_neighbour_mm, page_paths
 
     street = ROOT / "samples" / "maps" / "street.mapkit.json"
@@ -111,7 +113,7 @@ def test_street_sample_plans_markers_and_build_sheets(cli, tmp_path):
     reader = read_pdf(plan.read_bytes())
     assert len(reader.pages) >= len(names)
     for page in reader.pages:
-        centres = list({(round(x, 2), round(y, 2)) for x, y in (h.centroid() for h in hexagons(page_paths(page)))})
+        centres = list({(round(x, 1), round(y, 1)) for x, y in (h.centroid() for h in plan_cells(page))})
         if len(centres) > 1:
             assert all(d == pytest.approx(HEX_PITCH_MM, abs=0.1) for d in nearest_neighbour_mm(centres))
         assert "wound marker" in page.extract_text().lower()

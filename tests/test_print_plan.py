@@ -8,7 +8,8 @@ import math
 import pytest
 
 from mapkit.model.grid import HEX_PITCH_MM, hex_corners_mm
-from mapkit.outputs.paint.pdf import PAPERS, tile_windows
+from mapkit.outputs.scene.page import PAPERS
+from mapkit.outputs.scene.page import windows as tile_windows
 from mapkit.outputs.plan import FloorPlan, PlanFloor, PlanLayout, PlanMark, render_plan
 from tests.test_print_probe import PT_PER_MM, hexagons, nearest_neighbour_mm, page_paths, read_pdf
 
@@ -38,6 +39,12 @@ def square_building(width: float, depth: float, wall: float = 6.0) -> PlanFloor:
                      marks)
 
 
+def plan_cells(page) -> list:
+    """The plan's hexes on a page (one pitch across the flats), not its legend's small swatches."""
+    return [hx for hx in hexagons(page_paths(page))
+            if abs((max(x for x, _ in hx.points) - min(x for x, _ in hx.points)) / PT_PER_MM - HEX_PITCH_MM) < 0.1]
+
+
 def draw(floor: PlanFloor, paper: str) -> tuple[bytes, int]:
     buf = io.BytesIO()
     pages = render_plan(FloorPlan("Test house", [floor], [ASSUMPTION]), buf, PlanLayout(paper=paper))
@@ -53,7 +60,7 @@ def test_page_size_and_hex_pitch(paper):
     for page in reader.pages:
         size = sorted((float(page.mediabox.width), float(page.mediabox.height)))
         assert size == pytest.approx(sorted((w, h)), abs=0.05)
-        centres = [hx.centroid() for hx in hexagons(page_paths(page))]
+        centres = [hx.centroid() for hx in plan_cells(page)]
         assert len(centres) >= 4
         for d in nearest_neighbour_mm(centres):
             assert d == pytest.approx(HEX_PITCH_MM, abs=0.1)
@@ -125,7 +132,7 @@ def test_sample_book_plans(path):
     assert len(reader.pages) == pages >= len(plan.floors)
     for page in reader.pages:
         assert "wound marker" in page.extract_text().lower()
-        centres = list({(round(x, 2), round(y, 2)) for x, y in (h.centroid() for h in hexagons(page_paths(page)))})
+        centres = list({(round(x, 2), round(y, 2)) for x, y in (h.centroid() for h in plan_cells(page))})
         if len(centres) > 1:
             assert all(d == pytest.approx(HEX_PITCH_MM, abs=0.1) for d in nearest_neighbour_mm(centres))
 

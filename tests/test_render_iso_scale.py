@@ -80,10 +80,12 @@ def measured_height(m: Map, index: int, groups: list[Group]) -> list[float]:
                 top = min(py for poly in polys(g) for _, py in poly.pts)
             out.append((base - top) / LIFT)
         elif form == "ruin":                    # the wall's foot at its full end, then that end's top
-            side = polys(g, "side")[0]
-            (fx, fy), (tx, ty) = side.pts[0], side.pts[-1]
-            assert fx == pytest.approx(tx)
-            out.append((fy - ty) / LIFT)
+            rises = []
+            for side in polys(g, "side"):       # (a ruin's wall on its side: a slab per stretch)
+                (fx, fy), (tx, ty) = side.pts[0], side.pts[-1]
+                assert fx == pytest.approx(tx)
+                rises.append((fy - ty) / LIFT)
+            out.append(max(rises))
         else:
             x, y = hex_center(*cell_of(g), P)
             top = polys(g, "top")[0]
@@ -207,8 +209,9 @@ def _check_order(m: Map, root: Group) -> None:
             continue
         for g in groups:
             at = items.index(g)
-            whole = cat[piece.type].kind == "obstacle" and iso_obstacles.form_of(cat[piece.type]) in iso_obstacles.WHOLE
-            row = max(r for _, r in cells) if whole else cell_of(g)[1]
+            drawn_once = iso_obstacles.whole_row(piece, cat[piece.type], cells, P) \
+                if cat[piece.type].kind == "obstacle" else None     # a tree, a ruin's wall, a Laur wall
+            row = drawn_once if drawn_once is not None else cell_of(g)[1]
             assert all(n < at for n, r in rows if r < row), piece.type
             assert all(n > at for n, r in rows if r > row), piece.type
     glyphs = sum(1 for p in m.pieces if p.type == "glyph") + sum(1 for p in m.pieces if cat[p.type].kind == "figure")
@@ -217,8 +220,8 @@ def _check_order(m: Map, root: Group) -> None:
 
 def test_snow_is_white_and_an_end_on_battlement_is_a_solid_strip():
     """Snow was drawn grey; a battlement on an east or west edge was floating dots."""
-    m = Map(pieces=[Piece("snow-7", 0, 0, 0),
-                    Piece("wall-walk-1", 1, 2, 1), Piece("castle-battlement", 1, 2, 1, 0)])
+    m = Map(pieces=[Piece("snow-7", 0, 0, 0),                 # on the walk's east side (stored beyond it, facing it)
+                    Piece("wall-walk-1", 1, 2, 1), Piece("castle-battlement", 2, 2, 1, 3)])
     scene = build_scene(m, RenderOptions(view="iso", legend=False, title=False))
     img = Image.open(io.BytesIO(render_png(scene, 80))).convert("RGB")
     k = 80 / P

@@ -79,28 +79,35 @@ def test_road_wall_is_a_wall_three_levels_high(drawn):
 
 
 def test_battlement_rises_above_the_walk_with_merlons(drawn):
-    """A battlement is stored at the walk's z (1); it rises to the height a flag is planted at
-    (z + 5), notched, above the walk's top (height 2)."""
+    """A battlement is stored at the walk's z (1) in the hex beyond the walk, turned to face it; it
+    stands on the walk's side of their shared edge (issue 34: it was drawn in the next hex) and
+    rises to the height a flag is planted at (z + 5), notched, above the walk's top (height 2)."""
+    from mapkit.outputs.scene import pieces
+
     scene, root, img = drawn
     p = scene.pitch
     merlons = [el for el in parts(root, "castle-battlement") if el.get("data-part") == "top" and el.get("data-merlon")]
     assert len(merlons) == 3                                    # each merlon a block of its own
     rgb = style.castle_rgb("battlement")
-    e = EDGE_OF_DIRECTION[4]
-    cx, cy = hex_center(0, 4, p)
+    m = field()
+    (wq, wr), side = pieces.standing(m, m.pieces[2], catalog()["castle-battlement"])
+    assert ((wq, wr), side) == ((0, 3), 1)                      # the walk's south-east side
+    e = EDGE_OF_DIRECTION[side]
+    cx, cy = hex_center(wq, wr, p)                              # just inside the walk's hex
     a = (cx + p * UNIT_CORNERS[e][0] * 0.95, cy + p * UNIT_CORNERS[e][1] * 0.95)
     b = (cx + p * UNIT_CORNERS[(e + 1) % 6][0] * 0.95, cy + p * UNIT_CORNERS[(e + 1) % 6][1] * 0.95)
 
-    def along(t):
+    def along(t):                                               # on the battlement's front face
         return a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t + p * 0.04
 
     top = 1 + iso_solids.battlement_levels()
     assert top == 6
-    merlon, notch = along(0.1), along(0.3)
-    assert pixel(scene, img, *merlon, top - 0.2) in {rgb, style.darker(rgb, 0.8)}
-    assert pixel(scene, img, *notch, top - 0.2) not in {rgb, style.darker(rgb, 0.8)}
-    assert pixel(scene, img, *merlon, 2.3) in {rgb, style.darker(rgb, 0.8)}
-    assert pixel(scene, img, *merlon, top + 0.3) not in {rgb, style.darker(rgb, 0.8)}
+    ours = {rgb, style.darker(rgb, 0.8)}
+    for merlon, notch in ((along(0.1), along(0.3)), (along(0.5), along(0.7))):
+        assert pixel(scene, img, *merlon, top - 0.2) in ours
+        assert pixel(scene, img, *notch, top - 0.2) not in ours
+        assert pixel(scene, img, *merlon, 2.3) in ours
+        assert pixel(scene, img, *merlon, top + 0.3) not in ours
 
 
 def test_ladder_rails_run_two_levels_up_its_edge(drawn):
@@ -136,13 +143,65 @@ def test_palm_has_fronds_and_a_tree_a_crown(drawn):
     assert [el.get("data-part") for el in parts(root, "tree-10")][0] == "trunk"
 
 
+def _lids_and_feet(root, piece_type: str):
+    """A slab-built wall's lids (the tops of its stretches) and the feet of its faces (their two
+    points on the table), as drawn."""
+    lids, feet = [], []
+    for el in parts(root, piece_type):
+        pts = [tuple(map(float, s.split(","))) for s in el.get("points").split()]
+        if el.get("data-part") == "top":
+            lids.append(pts)
+        elif el.get("data-part") == "side":
+            feet.append(pts[:2])
+    return lids, feet
+
+
+def _turned_wall(piece_type: str, q: int, r: int, rotation: int, p: float) -> list[tuple[float, float]]:
+    """The ruin's wall line (`render_style.json` walls, from Hexoscape's 2D map) on the table at
+    hex (q, r), turned as the grid turns the piece's hexes: the turn that takes its second hex
+    (1, 0) where `grid.rotate` puts it."""
+    import math
+
+    from mapkit.model.grid import rotate
+
+    line = style.wall_line(catalog()[piece_type])
+    tx, ty = hex_center(*rotate(1, 0, rotation), p)
+    c, s = tx / p, ty / p                                        # cos and sin of the turn
+    ox, oy = hex_center(q, r, p)
+    assert math.hypot(c, s) == pytest.approx(1.0)
+    return [(ox + p * (x * c - y * s), oy + p * (x * s + y * c)) for x, y in line]
+
+
+def _stretch_heights(lids, wall, z: float, p: float) -> list[float]:
+    """The height above `z` (levels) of the lid over each stretch of `wall`: the lid centred over
+    the stretch's middle (x as on the table, y lifted by its level)."""
+    sin_e, lift = PROJ.scales()
+    heights = []
+    for (ax, ay), (bx, by) in zip(wall, wall[1:]):
+        mx, my = (ax + bx) / 2, (ay + by) / 2
+        over = [lid for lid in lids if abs(sum(x for x, _ in lid) / len(lid) - mx) < 0.02 * p
+                and min(x for x, _ in lid) <= min(ax, bx) + 0.01 and max(x for x, _ in lid) >= max(ax, bx) - 0.01]
+        assert over, ((ax, ay), (bx, by))
+        levels = [(my * sin_e - sum(y for _, y in lid) / len(lid)) / lift for lid in over]
+        heights.append(max(levels) - z)
+    return heights
+
+
 def test_ruin_is_a_broken_wall(drawn):
+    """A ruin is a wall standing on the side of its hexes Hexoscape's 2D map draws it on (issue
+    34, w34b: it was a wall on the line through their middle, one face per hex): a slab along
+    each stretch of that line, the ruin's full height at one end, breaking off lower along it."""
     scene, root, img = drawn
-    sides = [el for el in parts(root, "ruin-2") if el.get("data-part") == "side"]
-    assert len(sides) == 2                                      # one per hex of the 2-hex ruin
-    for el in sides:
-        ys = sorted({round(float(s.split(",")[1]), 3) for s in el.get("points").split()})
-        assert len(ys) >= 5                                     # a stepped, broken top edge
+    p = scene.pitch
+    (group,) = [g for g in root.iter(f"{SVG}g") if g.get("data-type") == "ruin-2"]
+    full = float(group.get("data-height"))
+    assert full == pytest.approx(float(catalog()["ruin-2"].obstacle_height))
+    lids, _ = _lids_and_feet(root, "ruin-2")
+    wall = _turned_wall("ruin-2", 2, 3, 0, p)
+    assert len(lids) == len(wall) - 1                           # a lid per stretch
+    heights = _stretch_heights(lids, wall, 1, p)
+    assert max(heights) == pytest.approx(full, abs=0.01)
+    assert len({round(h, 2) for h in heights}) >= 3 and heights[-1] < 0.6 * full     # broken, not level
 
 
 @pytest.mark.parametrize("view", ["iso"])
@@ -167,23 +226,24 @@ def test_a_start_zone_lies_under_what_stands_on_its_hex():
     assert near(seen, ruin_rgb, 40)
 
 
-@pytest.mark.parametrize("rotation", [0, 1, 2])
-def test_a_ruins_wall_runs_along_its_hexes(rotation):
-    """The ruin was drawn east-west whatever its turn: its wall runs along the line of its hexes
-    (the file's turn says which way; which long side it stands on is not known, see the sheets'
-    legend), its foot a segment parallel to that line."""
-    from mapkit.model.grid import rotate
+@pytest.mark.parametrize("rotation", [0, 1, 2, 3])
+def test_a_ruins_wall_stands_on_its_side_at_its_turn(rotation):
+    """The ruin was drawn east-west whatever its turn, then through the middle of its hexes: its
+    wall stands on the side of its hexes the editor draws it on, turned with the piece: every
+    face's foot on that line, a lid over every stretch of it."""
+    from shapely.geometry import LineString, Point
 
     m = Map(pieces=[Piece("grass-24", -2, -2, 0), Piece("ruin-2", 0, 0, 1, rotation)])
-    root = etree.fromstring(render_svg(build_scene(m, RenderOptions(view="iso", legend=False, title=False))))
-    sides = [el for el in parts(root, "ruin-2") if el.get("data-part") == "side"]
-    assert len(sides) == 2
-    dq, dr = rotate(1, 0, rotation)
-    (x0, y0), (x1, y1) = PROJ.project(*hex_center(0, 0), 1), PROJ.project(*hex_center(dq, dr), 1)
-    for el in sides:
-        pts = [tuple(map(float, s.split(","))) for s in el.get("points").split()]
-        (ax, ay), (bx, by) = pts[0], pts[1]                      # the foot of the wall
-        import math
-
-        sine = ((bx - ax) * (y1 - y0) - (by - ay) * (x1 - x0)) / (math.hypot(bx - ax, by - ay) * math.hypot(x1 - x0, y1 - y0))
-        assert sine == pytest.approx(0.0, abs=1e-3)            # (the SVG rounds to a hundredth of a mm)
+    scene = build_scene(m, RenderOptions(view="iso", legend=False, title=False))
+    root = etree.fromstring(render_svg(scene))
+    p = scene.pitch
+    sin_e, lift = PROJ.scales()
+    wall = _turned_wall("ruin-2", 0, 0, rotation, p)
+    line = LineString(wall)
+    lids, feet = _lids_and_feet(root, "ruin-2")
+    assert feet
+    for foot in feet:                                            # on the table at the ruin's z (1)
+        for px, py in foot:
+            on_table = Point(px, (py + 1 * lift) / sin_e)
+            assert line.distance(on_table) < 0.06 * p, (rotation, on_table)
+    assert len(_stretch_heights(lids, wall, 1, p)) == len(wall) - 1

@@ -237,7 +237,7 @@ def test_zoom_level_and_scenario_switch(browser, tmp_path):
     from mapkit.outputs.scene.style import faded, piece_fill, style_data
 
     fade, grass = style_data()["below"], piece_fill(catalog()["grass-24"])
-    first = ("(function(){var u=document.querySelector('#levels .lv[data-level=\"1\"] use');"
+    first = ("(function(){var u=document.querySelector('#levels .lv[data-level=\"1\"] use#hex_0_0');"
              "return getComputedStyle(u).fill;})()")
     assert browser.evaluate(first) == "rgb(%d, %d, %d)" % faded(grass, fade["just_below"])
     browser.evaluate("var s=document.getElementById('level');s.value='3';s.dispatchEvent(new Event('change'))")
@@ -322,3 +322,32 @@ def test_a_room_finding_rings_its_hex_where_the_page_lays_the_room_out(browser, 
     assert browser.evaluate("[...document.querySelectorAll('.hex.highlight')].map(e=>e.id)") == [f"hex_{q}_{r}"]
     status = browser.evaluate("document.getElementById('status').textContent")
     assert status == f"Showing room 2: Level 2 {p103['place']} ({p103['q']}, {p103['r']})", status
+
+
+def test_the_street_report_shows_its_buildings_and_objects_on_the_map(browser, tmp_path):
+    """Issue 34, item 2: the report of the C3G street said "3 building(s), 3 object(s)" and drew
+    none of them. Its map is now the pictures' drawing: each building and object is drawn, seen
+    (a box on the screen), and one Level shows the floors on it."""
+    from mapkit import api
+    from tests.conftest import ROOT
+
+    street = ROOT / "samples" / "maps" / "street.mapkit.json"
+    m = api.read(street)
+    assert (len(m.buildings), len(m.objects)) == (3, 3)
+    page = tmp_path / "street.html"
+    page.write_text(render_report(m, str(street), ReportParts([])), encoding="utf-8")
+    browser.call("Page.navigate", url=page.as_uri())
+    browser.wait_event("Page.loadEventFired")
+    seen = ("(function(kind){return [...document.querySelectorAll('#map #all [id^=\"'+kind+'-\"]')].filter("
+            "function(g){var b=g.getBoundingClientRect();return b.width>2&&b.height>2&&"
+            "getComputedStyle(g).display!=='none';}).map(function(g){return g.id;});})")
+    assert sorted(browser.evaluate(seen + "('building')")) == ["building-1", "building-2", "building-3"]
+    assert sorted(browser.evaluate(seen + "('object')")) == ["object-1", "object-2", "object-3"]
+    # each is drawn with its own marks: the Door and Exit labels, the vehicle's initials and riders
+    words = browser.evaluate("[...document.querySelectorAll('#map #all text')].map(function(t){return t.textContent;})")
+    assert {"Door", "Exit4", "Up3", "SC", "EC", "2 aboard"} <= set(words)
+    # one Level: the skyscraper's second floor on Level 9, the whole map's drawing hidden
+    browser.evaluate("var s=document.getElementById('level');s.value='9';s.dispatchEvent(new Event('change'))")
+    floors = browser.evaluate("[...document.querySelectorAll('#levels .lv.current .floors [id^=\"building-\"]')]"
+                              ".filter(function(g){var b=g.getBoundingClientRect();return b.width>2;}).length")
+    assert floors == 1 and browser.evaluate("getComputedStyle(document.getElementById('all')).display") == "none"

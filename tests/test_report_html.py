@@ -53,7 +53,7 @@ def test_hexes_are_drawn_at_the_model_positions():
     surfaces = ("land", "fluid", "castle", "custom")
     expected = {h for p in m.pieces if m.piece_type(p).kind in surfaces for h in m.footprint(p)}
     assert {(int(u.get("data-q")), int(u.get("data-r"))) for u in uses} == expected
-    trees = doc.xpath("//use[contains(@class,'standing')]")
+    trees = doc.xpath("//g[contains(@class,'standing') and @data-type='tree-10']")
     assert len(trees) == sum(1 for p in m.pieces if p.type == "tree-10")
     shape = doc.get_element_by_id("hx")           # every hex is this hexagon, moved to its centre
     pts = [tuple(map(float, xy.split(","))) for xy in shape.get("points").split()]
@@ -84,7 +84,7 @@ def test_each_level_has_a_layer_of_its_own_tiles():
         if cat[p.type].kind in ("land", "fluid", "castle", "custom"):
             level = build_level(cat[p.type], p)
             want[level] = want.get(level, 0) + len(m.footprint(p))
-    assert {n: len(g.xpath(".//use")) for n, g in layers.items()} == want
+    assert {n: len(g.xpath(".//use[contains(@class,'lvhex')]")) for n, g in layers.items()} == want
     options = [o.get("value") for o in doc.get_element_by_id("level").xpath("option")]
     assert options == ["all"] + [str(n) for n in sorted(want)]
 
@@ -226,11 +226,13 @@ def test_report_legend_is_the_pictures_legend_and_matches_what_it_draws():
                                 Piece("figure", 1, 3, 1, 0, {"player": 1, "name": "Raelin"}),
                                 Piece("start-zone", 0, 4, 1, 0, {"player": 2})])
     doc = lxml_html.fromstring(render_report(m, "key.mapkit.json"))
-    key = {li.text_content().strip(): li.get("data-colour") for li in doc.cssselect("#legend li")}
+    key = {li.find("span").text_content().strip(): li.get("data-colour") for li in doc.cssselect("#legend li")}
     svg = etree.fromstring(render_svg(build_scene(m, RenderOptions())))
     ns = "{http://www.w3.org/2000/svg}"
     png_labels = {t.text for t in svg.find(f".//{ns}g[@id='legend']").iter(f"{ns}text") if t.text}
-    assert set(key) <= png_labels
+    from mapkit.outputs.html_report.map_view import STEP
+
+    assert set(key) - {STEP} <= png_labels        # (the report's map draws the steps without shadows)
     assert {"grass", "tree", "ruin", "battlement (on an edge)", "ladder (on an edge)",
             "R: Raelin (player 1, red)", "start zone, player 2 (green)"} <= set(key)
     from mapkit.outputs.scene.players import default_colour
@@ -239,12 +241,15 @@ def test_report_legend_is_the_pictures_legend_and_matches_what_it_draws():
 
     labels = {"tree-10": "tree", "ruin-2": "ruin", "castle-battlement": "battlement (on an edge)",
               "castle-ladder": "ladder (on an edge)"}
-    fills = {}
-    for use in doc.cssselect("#standing use.standing"):
-        title = use.find("title").text
+    # the map draws each standing piece as the pictures do (`scene.browse`): in the legend's colour,
+    # named with its place on pointing at it
+    inks = {}
+    for g in doc.cssselect("#standing g.standing"):
+        title = g.find("title").text
         (kind,) = [t for t in [*labels, "figure"] if title.startswith(catalog()[t].name + " at")]
-        fills[kind] = use.get("fill")
-    assert set(fills) == {*labels, "figure"}
+        inks[kind] = {el.get(a) for el in g.iter() for a in ("fill", "stroke") if el.get(a)}
+    assert set(inks) == {*labels, "figure"}
     for kind, label in labels.items():
-        assert fills[kind] == key[label], kind
-    assert fills["figure"] == hex_colour(default_colour(1).rgb) == key["R: Raelin (player 1, red)"]          # the figure's player's colour, as the PNG
+        assert key[label] in inks[kind], kind
+    assert hex_colour(default_colour(1).rgb) == key["R: Raelin (player 1, red)"]
+    assert key["R: Raelin (player 1, red)"] in inks["figure"]          # the figure's player's colour, as the PNG

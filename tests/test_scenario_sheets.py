@@ -75,21 +75,16 @@ def visible(painted, q: int, r: int, label: str) -> bool:
 
 
 def _pages(monkeypatch, m: Map) -> dict[int, list]:
-    """What each page of `m`'s build sheets paints, in order (every scene group drawn on it)."""
-    import io
-
-    from mapkit.outputs.paint import pdf
-    from mapkit.outputs.sheets import BuildOptions, render_build
+    """What each page of `m`'s build sheets draws on its map, in order, in the map's millimetres
+    (the pages as composed, before they are painted)."""
+    from mapkit.outputs.scene.shapes import Group
+    from mapkit.outputs.sheets import BuildOptions, compose
 
     pages: dict[int, list] = {}
-    real = pdf.draw_group
-
-    def record(c, group, sheet):
-        pages.setdefault(c.getPageNumber(), []).extend(group.walk())
-        real(c, group, sheet)
-
-    monkeypatch.setattr(pdf, "draw_group", record)
-    render_build(m, io.BytesIO(), BuildOptions())
+    for number, page in enumerate(compose(m, BuildOptions()), 1):
+        for group in page.root.items:
+            if isinstance(group, Group) and group.id == "map":
+                pages.setdefault(number, []).extend(Group(items=group.items).walk())
     return pages
 
 

@@ -14,34 +14,10 @@ from mapkit.model.catalog import catalog
 from mapkit.model.map import Map, Piece
 from mapkit.outputs.sheets import BuildOptions, label_layouts, placed_footprints
 from mapkit.outputs.sheets.labels import Layout, marks_of
+from tests.test_label_overlaps import problems  # noqa: F401  (the one measure of a layout's overlaps)
 from tests.test_print_area import corpus_maps
 
 CASTLE = "pairs/The West Barbican of Idona Castle.hsc"
-
-
-def problems(layout: Layout, where: str) -> list[str]:
-    """Every plate that meets another plate or a shape it must keep off; every leader line that
-    crosses a plate or such a shape (its own hex's end excepted: it ends there)."""
-    from shapely import STRtree
-    from shapely.geometry import LineString, box
-
-    bad = [f"{where}: no free place for {p.wanted.text!r} of piece {p.wanted.piece + 1}" for p in layout.forced]
-    plates = [box(*p.box) for p in layout.placed]
-    symbols = STRtree(layout.keep_off)
-    others = STRtree(plates)
-    for n, (plate, shape) in enumerate(zip(layout.placed, plates)):
-        name = f"{where}: {plate.wanted.text!r} of piece {plate.wanted.piece + 1}"
-        if len(symbols.query(shape, predicate="intersects")):
-            bad.append(f"{name} covers a symbol")
-        if [k for k in others.query(shape, predicate="intersects") if k != n]:
-            bad.append(f"{name} overlaps another label")
-        if plate.leader is not None:
-            line = LineString(plate.leader)
-            if len(symbols.query(line, predicate="intersects")):
-                bad.append(f"{name}: its leader crosses a symbol")
-            if [k for k in others.query(line, predicate="intersects") if k != n and line.crosses(plates[k])]:
-                bad.append(f"{name}: its leader crosses another label")
-    return bad
 
 
 def layouts_of(path: Path, **options) -> list:
@@ -51,9 +27,10 @@ def layouts_of(path: Path, **options) -> list:
     if m.buildings or m.objects:
         m = read(path)                        # the map, carrying its Books
     footprints = placed_footprints(m, str(path), warn=lambda _: None)
-    rows = label_layouts(m, BuildOptions(footprints=footprints, **options))
+    rows = label_layouts(m, BuildOptions(footprints=footprints, **options), scenarios=True)
     terrain = m.terrain() if m.several_scenarios() else m        # what the Level sheets build
-    return [(terrain, group, layout) for group, layout in rows]
+    # a scenario's page, (-its number,), labels its own pieces on the scenario's view of the map
+    return [(m.for_scenario(-group[0]) if group[0] < 0 else terrain, group, layout) for group, layout in rows]
 
 
 def corpus_layouts() -> list:
@@ -89,10 +66,13 @@ def test_every_piece_that_asks_for_a_label_has_one(every_corpus_layout):
         asked = sorted(w.piece for w in wanted(m, [i for i, p in enumerate(m.pieces) if _on(m, i, group)]))
         got = [p.wanted.piece for p in layout.placed] + [w.piece for w in layout.listed]
         assert sorted(got) == asked, f"{path.name} Level {group[0]}"
-        assert all(w.kind == "edge" for w in layout.listed)       # only edge pieces (and Books) may be listed
 
 
 def _on(m: Map, i: int, group: tuple[int, ...]) -> bool:
+    """Whether the panel `group` labels piece i: a Level sheet its Levels' pieces, a scenario's
+    page (-its number,) the scenario's own."""
+    if group[0] < 0:
+        return m.pieces[i].attrs.get("scenario") == -group[0]
     from mapkit.outputs.scene.layout import build_level
 
     return build_level(catalog()[m.pieces[i].type], m.pieces[i]) in group
@@ -120,7 +100,8 @@ def test_each_castle_piece_is_labelled_by_its_kind(every_corpus_layout):
 
 def test_the_marks_labels_keep_off_are_those_the_sheet_draws():
     """`labels.marks_of` gives, piece by piece, the very shapes the top view draws over the hexes
-    (all it draws but hexes, fill patterns and outlines), so the geometry the tests measure is the
+    (all it draws but hexes, fill patterns and outlines: a piece's outline is an area its plate
+    keeps in and others out of, `labels.areas_of`), so the geometry the tests measure is the
     sheet's."""
     from mapkit.formats import read_map
     from mapkit.outputs.scene.shapes import Group, Poly
@@ -138,10 +119,9 @@ def test_the_marks_labels_keep_off_are_those_the_sheet_draws():
                 if isinstance(item, Group) and item.id == f"level-{level}":
                     for piece in item.items:
                         if isinstance(piece, Group) and piece.id and piece.id.startswith("piece-"):
-                            dashed = catalog()[piece.attrs["data-type"]].kind == "obstacle"
                             drawn += [s for s in piece.items if not isinstance(s, Group) and not getattr(s, "detail", False)
-                                      and not (isinstance(s, Poly) and ((s.attrs or {}).get("class") in ("hex", "outline")
-                                                                        or (dashed and s.dash)))]
+                                      and not (isinstance(s, Poly) and (s.attrs or {}).get("class") in
+                                               ("hex", "outline", "piece-outline"))]
             marks = marks_of(m, indices)
             key = lambda s: (type(s).__name__, round(getattr(s, "cx", getattr(s, "x", 0.0)) if not isinstance(s, Poly)
                                                         else s.pts[0][0], 3))
@@ -199,8 +179,10 @@ def test_every_edge_piece_is_labelled_by_kind_and_side(every_corpus_layout):
     side of which hex a lone battlement stands on without reading the tiny mark. Every one on
     every corpus sheet now has a plate, its kind's letters and the side of its hex the map
     stands it on (the mark's side; one plate for those of a kind on a hex, "B NW/W"), and the
-    castle's flag one saying "flag"."""
-    from mapkit.model.grid import DIRECTION_NAMES
+    castle's flag one saying "flag". A battlement is named from the wall-walk it stands on, as the
+    builder places it: the file stores it in the hex beyond, turned to face the walk ("B E/NE"
+    there meant the walk's W/SW edges)."""
+    from mapkit.model.grid import DIRECTION_NAMES, DIRECTIONS
     from mapkit.outputs.scene.style import style_data
 
     cat = catalog()
@@ -220,8 +202,11 @@ def test_every_edge_piece_is_labelled_by_kind_and_side(every_corpus_layout):
                 assert texts.get(i) == "flag", f"{path.name}: the flag at ({piece.q}, {piece.r})"
                 flags += 1
             if piece.type in letters and cat[piece.type].kind == "edge" and len(m.footprint(piece)) == 1:
-                stacks.setdefault((piece.type, piece.q, piece.r), {}).setdefault(int(piece.rotation) % 6,
-                                                                                  []).append(i)
+                d = int(piece.rotation) % 6
+                q, r, side = piece.q, piece.r, d
+                if cat[piece.type].hangs_beside_tile:       # stored beyond the walk it hangs on, facing it
+                    q, r, side = q + DIRECTIONS[d][0], r + DIRECTIONS[d][1], (d + 3) % 6
+                stacks.setdefault((piece.type, q, r), {}).setdefault(side, []).append(i)
         for (kind, q, r), sides in stacks.items():
             every = [i for stack in sides.values() for i in stack]
             lowest = min(every, key=lambda i: (m.pieces[i].z, i))
@@ -234,34 +219,40 @@ def test_every_edge_piece_is_labelled_by_kind_and_side(every_corpus_layout):
     assert listed < seen / 20                      # the list beside the map is the exception
 
 
-def test_the_legend_explains_edge_letters_and_what_a_ruin_does_not_say():
+def test_the_legend_explains_edge_letters_and_a_ruins_wall():
     from tests.test_print_build import draw, text
 
     m = Map(name="Walk")
     m.pieces += [Piece("grass-24", 0, 0, 0), Piece("wall-walk-1", 1, 1, 1), Piece("castle-battlement", 1, 2, 1, 4),
                  Piece("ruin-2", 3, 1, 1, 1)]
-    words = text(draw(m)[1])
-    assert "B, L, RL: a battlement, ladder or rope ladder, standing on the side of its hex" in words
-    assert "no source says on which long side of its hexes a ruin's wall stands" in words
+    pages = draw(m)                  # each page's legend explains what that page draws (issue 34, item 4)
+    assert "B, L, RL: a battlement, ladder or rope ladder, standing on the side of its hex" in text(pages[1])
+    assert "Ruins: the thick line along a ruin's hexes is its wall, on the side of its hexes it stands on" in \
+        text(pages[0])
+    assert "B, L, RL" not in text(pages[0]) and "Ruins:" not in text(pages[1])
     bare = text(draw(Map(name="Bare", pieces=[Piece("grass-24", 0, 0, 0)]))[1])
     assert "B, L, RL" not in bare and "Ruins:" not in bare
 
 
 def test_edge_pieces_crowded_against_the_rim_are_listed_by_hex_not_forced():
-    """A wall-walk along a wide map's top row with battlements on the row above: the plates of
-    the middle ones find no room on the map (the rim above, the walk's own plates and marks
-    below), so the sheet lists them under the parts by hex name, and covers nothing."""
+    """A wall-walk along a wide map's second row with battlements on its north sides, every hex
+    round it on its Level under a figure: the battlements' plates find no room on the map (the
+    rim above, the walk's own plates, the figures' bases filling every hex a leader line would
+    cross), so the sheet lists them under the parts by hex name, and covers nothing."""
     from tests.test_print_build import draw, text
 
     m = Map(name="Rim")
-    m.pieces += [Piece("grass-1", q, r, 0) for r in range(1, 14) for q in range(-r // 2, 40 - r // 2)]
+    m.pieces += [Piece("rock-1", q, r, 0) for r in range(0, 14) for q in range(-r // 2, 40 - r // 2)]
+    walk = {(q, 1) for q in range(10, 17)}
+    m.pieces += [Piece("figure", q, r, 2, attrs={"label": "X"}) for r in range(0, 7) for q in range(2 - r // 2, 26 - r // 2)
+                 if (q, r) not in walk]
     for q in range(10, 17):
         m.pieces += [Piece("wall-walk-1", q, 1, 1), Piece("castle-battlement", q, 0, 1, 1),
                      Piece("castle-battlement", q + 1, 0, 1, 2)]
     (group, layout), = [row for row in label_layouts(m) if row[0][0] == 2]
     assert layout.listed and not layout.forced and not problems(layout, "rim")
     words = " ".join(text(page) for page in draw(m))
-    assert "Edge pieces on crowded hexes" in words
+    assert "Pieces on crowded hexes" in words
     from mapkit.model.board import Board
 
     board = Board.of(m)

@@ -83,3 +83,19 @@ def test_info_loads_only_the_front_doors_module_it_calls():
     mapkit import io` (a submodule, asked of the face before it is imported) looks in none."""
     loaded = loaded_by("info", "samples/maps/twin-rivers.hsc")
     assert {name for name in loaded if name.startswith("mapkit.api")} == {"mapkit.api", "mapkit.api.files"}
+
+
+def test_validate_and_the_report_of_a_map_without_books_load_neither_numpy_nor_the_books(tmp_path):
+    """The physical rules index cells in dictionaries (numpy's import, 0.06-0.1 s, cost more
+    than the rules of a 7,000-piece map); the C3G rules, the runner and the report load the
+    Books' modules only for a map that places Books; the report's map needs neither the views
+    nor the label layout for a map of one room (issue 34, speed). (Shapely comes for a map with
+    an obstacle of several hexes, whose outline it insets: Twin Rivers has some.)"""
+    books = ("mapkit.books", "mapkit.geometry.placing", "mapkit.geometry.classify")
+    loaded = loaded_by("validate", "samples/maps/twin-rivers.hsc", "-q")
+    assert "mapkit.rules.physical" in loaded
+    assert heavy(loaded, ("numpy", "shapely") + books) == []
+    loaded = loaded_by("report", "samples/maps/twin-rivers.hsc", "-o", str(tmp_path / "tr.html"), "-q")
+    assert "mapkit.outputs.scene.browse" in loaded
+    assert heavy(loaded, books + ("mapkit.outputs.scene.views", "mapkit.outputs.scene.placing",
+                                  "mapkit.outputs.scene.c3g")) == []

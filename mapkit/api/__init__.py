@@ -8,7 +8,8 @@
 - `check`: validate, the rules a check runs, many files, the rule pages (`validate`, `rules`);
 - `pieces`: what a map needs and re-tiling for a collection (`inventory`, `fit`);
 - `analysis`: movement and balance (`analyze`);
-- `draw`: pictures, sheets, pages and overlays (`render`, `print`, `report`, `overlay`).
+- `draw`: pictures, sheets, pages and overlays (`render`, `print`, `report`, `overlay`);
+- `site`: an offline site of a folder of maps (`gallery`), built from the verbs above.
 
 Each topic module lists its names once, in its `__all__`: its verbs and the answers they give
 (`FACE`, re-exported by `mapkit/__init__.py`), then the parts the commands are built from (given
@@ -33,9 +34,10 @@ if TYPE_CHECKING:  # (what the names are, for a type checker: each module's `__a
     from mapkit.api.draw import *  # noqa: F401,F403
     from mapkit.api.files import *  # noqa: F401,F403
     from mapkit.api.pieces import *  # noqa: F401,F403
+    from mapkit.api.site import *  # noqa: F401,F403
 
 #: The modules by topic, in the order a name is looked for in them.
-TOPICS = ("files", "check", "pieces", "analysis", "draw")
+TOPICS = ("files", "check", "pieces", "analysis", "draw", "site")
 
 
 def find(name: str, face: str = "__all__") -> tuple[Any, bool]:

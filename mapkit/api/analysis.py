@@ -24,13 +24,13 @@ if TYPE_CHECKING:
 __all__ = ["analyze", "Analysis"]
 FACE = tuple(__all__)
 #: The parts the commands are built from, on `mapkit.api`'s face only.
-__all__ += ["check_figure", "MAX_MOVE"]
+__all__ += ["check_figure", "MAX_MOVE", "start_space"]
 #: Old names that still answer, each with a DeprecationWarning.
 OLD_NAMES = ("analysis_text",)
 
 #: How an error of `analyze` names what it was given, unless the caller names it its own way (the
 #: command line: by its flags).
-NAMES = {"move": "move", "height": "height", "room": "`room=`", "scenario": "`scenario=`"}
+NAMES = {"move": "move", "height": "height", "room": "`room=`", "scenario": "`scenario=`", "start": "start"}
 
 
 class Analysis(Record, Document):
@@ -48,6 +48,33 @@ class Analysis(Record, Document):
         return "".join(render_text(d) for d in self.doc.get("scenarios", [self.doc]))
 
 
+def start_space(m: Map, start: tuple[int, int, int] | tuple[str, int] | str | None,
+                names: Mapping[str, str] | None = None) -> tuple[int, int, int] | None:
+    """The space `start` names, as (q, r, Level): (q, r, Level) as it is; a hex as the build
+    sheets name it and a Level, ("C7", 3); or either as text, "12,5,3" or "C7,3". OptionError
+    for anything else (named as `names` calls `start`)."""
+    if start is None:
+        return None
+    parts = [str(part).strip() for part in (start.split(",") if isinstance(start, str) else start)]
+    said = {**NAMES, **(names or {})}["start"]
+    wrong = OptionError(f"{said} wants Q,R,LEVEL (three integers) or a hex as the build sheets name it and its "
+                        f"Level (C7,3), got {start!r}")
+    try:
+        if len(parts) == 3:
+            q, r, level = (int(part) for part in parts)
+            return q, r, level
+        if len(parts) == 2:
+            from mapkit.model.board import Board
+
+            board = Board.of(m)
+            at = board.hex_at(parts[0]) if board is not None else None
+            if at is not None:
+                return at[0], at[1], int(parts[1])
+    except ValueError:
+        raise wrong from None
+    raise wrong
+
+
 def check_figure(move: int, height: int, names: Mapping[str, str] | None = None) -> None:
     """OptionError unless the Move is 0 to `MAX_MOVE` and the Height 1 or more (named as `names`
     calls them, as for `analyze`)."""
@@ -57,13 +84,15 @@ def check_figure(move: int, height: int, names: Mapping[str, str] | None = None)
 
 
 def analyze(subject: Map | PathLike | bytes, move: int = 5, height: int = 5, flying: bool = False,
-            double: bool = False, falls: str = "minor", start: tuple[int, int, int] | None = None,
-            broken_windows: bool = False, scenario: Any = None, heatmap: bool | PathLike = False,
+            double: bool = False, falls: str = "minor",
+            start: tuple[int, int, int] | tuple[str, int] | str | None = None, broken_windows: bool = False,
+            scenario: Any = None, heatmap: bool | PathLike = False,
             mover: str | None = None, vehicle: int | None = None, vehicle_rules: str = "current",
             names: Mapping[str, str] | None = None, format: str | None = None) -> Analysis:
     """Movement and balance for one figure (`mapkit analyze`), on a map or the map in a file or
     bytes (`format` as for `read`; its texts made printable): turns between start zones, glyph
-    balance, reach from `start` (q, r, Level), falls, dead ends.
+    balance, reach from `start` (q, r, Level, or the build sheets' name of the hex and a Level:
+    `start_space`), falls, dead ends.
 
     The figure moves `move` spaces (0 to `MAX_MOVE`) and is `height` levels tall (1 or more),
     `flying` or `double`-spaced; `falls` is the falls a route may take ("none", "minor",
@@ -95,6 +124,7 @@ def analyze(subject: Map | PathLike | bytes, move: int = 5, height: int = 5, fly
         written, heatmap = heatmap, True
     heatmap = bool(heatmap)
     m = map_of(subject, format, printable=True)
+    start = start_space(m, start, said)
     figure = Figure(move=move, height=height, double=double or mover == "double", flying=flying or mover == "flyer",
                     falls=falls)
     if m.several_rooms() and heatmap:

@@ -9,6 +9,7 @@ answers with a `Drawing`."""
 from __future__ import annotations
 
 import os
+import sys
 
 from mapkit.errors import HeatmapError, OptionError
 from mapkit.records import Record, field
@@ -33,7 +34,8 @@ OLD_NAMES = ("report_page", "Sheets", "ReportPage")
 #: What a drawing of each kind is, as its text says it.
 WHAT = {"png": "picture", "svg": "drawing", "build-pdf": "build instructions", "report-html": "report",
         "plan-pdf": "1:1 floor plan", "markers-pdf": "markers sheet", "overlay-png": "overlay picture",
-        "heatmap-png": "heatmap", "fit-png": "picture of the changes", "fit-svg": "drawing of the changes"}
+        "heatmap-png": "heatmap", "fit-png": "picture of the changes", "fit-svg": "drawing of the changes",
+        "gallery-html": "gallery page"}
 #: The kinds whose maker tells what it could not draw (`warn`: a Book that cannot be read, findings
 #: that could not be marked), and those it names the map's file to (`source`: in titles and messages).
 TELLS = ("png", "svg", "build-pdf")
@@ -124,13 +126,15 @@ def render(subject: Any, path_or_kind: PathLike = "png", kind: str | None = None
 
     `path_or_kind` is a file name, whose extension picks the kind among those the subject allows,
     or a kind's name: "png", "svg", "build-pdf", "report-html", "plan-pdf", "markers-pdf",
-    "overlay-png", "heatmap-png", "fit-png", "fit-svg". A file name is written, atomically; a
-    kind's name writes nothing. `kind` names the kind for a file whose extension more than one kind
-    shares (a Book's ".pdf": its plan, or "markers-pdf"). `options` go to the kind's maker: for a
-    map's picture `view` ("top", "levels", "iso"), `level` (a Level), `scale` (PNG pixels per
-    hex, more than 0), `legend`, `seen_from` ("S", "WSW", "WNW", "N", "ENE", "ESE"), `profile`
-    (mark its findings); for sheets `paper` ("letter", "a4") and those of `print_sheets`; for a
-    report those of `report`. `warn`, if given, is told each warning as it happens.
+    "overlay-png", "heatmap-png", "fit-png", "fit-svg", "gallery-html". A file name is written,
+    atomically; a kind's name writes nothing. `kind` names the kind for a file whose extension
+    more than one kind shares (a Book's ".pdf": its plan, or "markers-pdf"). `options` go to the
+    kind's maker: for a map's picture `view` ("top", "levels", "iso"), `level` (a Level), `scale`
+    (PNG pixels per hex, more than 0), `legend`, `title` (False: no title above the map),
+    `lettering` (False: no column letters and row numbers round the board), `seen_from` ("S",
+    "WSW", "WNW", "N", "ENE", "ESE"), `profile` (mark its findings); for sheets `paper` ("letter",
+    "a4") and those of `print_sheets`; for a report those of `report`. `warn`, if given, is told
+    each warning as it happens.
 
     Returns a `Drawing` (`.data`, `.pages`, `.warnings`, `.save(path)`).
 
@@ -138,8 +142,6 @@ def render(subject: Any, path_or_kind: PathLike = "png", kind: str | None = None
     for a PNG too large for memory, HeatmapError for a heatmap with nothing to draw (naming the file),
     OutputError for a file that cannot be written or that is the map's own (the subject's file, or
     `source`), and as `read` does for a file."""
-    from mapkit.books.model import Book
-
     if subject is None:
         subject = []
     elif isinstance(subject, (str, os.PathLike, bytes)):
@@ -148,7 +150,8 @@ def render(subject: Any, path_or_kind: PathLike = "png", kind: str | None = None
         if isinstance(subject, (str, os.PathLike)):
             options.setdefault("source", os.fspath(subject))
         subject = read_document(subject, printable=True)
-    if isinstance(subject, Book):
+    books = sys.modules.get("mapkit.books.model")      # (no Book exists before its class is loaded)
+    if books is not None and isinstance(subject, books.Book):
         subject = [subject]
     chosen = _kind(subject, os.fspath(path_or_kind), kind)
     target = os.fspath(path_or_kind)

@@ -169,10 +169,11 @@ def reader_warnings(m: Map, books: bool = True) -> list[str]:
     warnings, each marked as kept from that format. Then, with `books`, each C3G Book it places
     that could not be read (`books.placed.unread_books`)."""
     from mapkit.errors import bounded, summarised
-    from mapkit.formats.native import MIGRATED
 
     read_as = m.read_as or m.source_format
     kept = read_as == "mapkit" and m.source_format not in (None, "mapkit")  # its warnings are its source's
+    if kept:
+        from mapkit.formats.native import MIGRATED
     said = [bounded(f"(kept from the {m.source_format} file it was converted from) {warning}"
                     if kept and not warning.startswith(MIGRATED) else warning, None) for warning in summarised(m.warnings)]
     if books and m.books:  # (mapkit.books stays unloaded for a map without Books)

@@ -13,6 +13,12 @@ import sys
 
 import _signal  # type: ignore[import-not-found]  # built in, loaded with Python: Ctrl-C is ours before `signal` imports `enum`
 
+# mapkit does no linear algebra, yet numpy (loaded by shapely, HiGHS and the vector readers)
+# loads OpenBLAS, which starts a thread per core that spins while it starts: half of numpy's
+# import on this 2-core machine (0.115 -> 0.062 s of CPU). The program runs it on one thread, as
+# it runs the solver, unless its user set otherwise; a program importing the library keeps its own.
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+
 #: An interrupt came while a module was being imported and waits for the import to end.
 _pending_interrupt = False
 
@@ -85,7 +91,7 @@ if TYPE_CHECKING:
 #: Subcommand modules in the order `mapkit --help` lists them; a missing module is skipped.
 #: (`mapkit print` lives in `printing.py`: a module named `print` would shadow the builtin here.)
 COMMANDS = ("info", "convert", "validate", "rules", "inventory", "fit", "overlay", "analyze",
-            "render", "printing", "report", "completion")
+            "render", "printing", "report", "gallery", "completion")
 
 
 #: Command names that differ from their module's name.

@@ -32,9 +32,10 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
     p.add_argument("--falls", choices=("none", "minor", "major", "all"), default="minor",
                    help="which falls a route may take (default minor: at most one die)")
     p.add_argument("--broken-windows", action="store_true", help="treat every C3G window as broken (passable)")
-    p.add_argument("--start", dest="start", metavar="Q,R,LEVEL",
+    p.add_argument("--start", dest="start", metavar="HEX,LEVEL",
                    help="measure from this space instead of the start zones (and draw the heatmap from it): "
-                        "hex (Q, R) and the Level a figure there stands on (on a Level 3 tile: 3)")
+                        "the hex, as the build sheets name it (C7) or as Q,R, and the Level a figure there "
+                        "stands on (on a Level 3 tile: 3): --start C7,3 or --start 12,5,3")
     add_scenario_option(p, "each scenario is analysed in turn")
     add_report_options(p, "analyze", picture="--heatmap")
     p.add_argument("--heatmap", metavar="FILE", help="also draw the turns as a PNG heatmap")

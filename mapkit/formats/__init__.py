@@ -173,7 +173,7 @@ def printable_text(m: Map) -> Map:
 
     for name in ("name", "author", "players", "notes", "attrs", "warnings"):
         setattr(m, name, clean(getattr(m, name)))
-    for piece in m.pieces:
+    for _, piece in m.pieces.objects():      # (the rows a reader's columns hold carry no text)
         if piece.attrs:
             piece.attrs = clean(piece.attrs)
     return m

@@ -7,7 +7,7 @@ from typing import Any
 
 from mapkit.geometry.params import EPS_EDGE
 from mapkit.geometry.shapes import erode
-from mapkit.model.grid import HEX_PITCH_MM, SQRT3
+from mapkit.model.grid import HEX_PITCH_MM, SQRT3, hex_center_mm
 
 _ANGLES = [math.radians(a) for a in (-90, -30, 30, 90, 150, 210, -90)]
 
@@ -16,9 +16,7 @@ def centres(qs: Any, rs: Any, pitch: float = HEX_PITCH_MM) -> tuple[Any, Any]:
     """Hex centres in mm for arrays of axial coordinates (grid.hex_center_mm, vectorised)."""
     import numpy as np
 
-    qs = np.asarray(qs, dtype=float)
-    rs = np.asarray(rs, dtype=float)
-    return pitch * (qs + rs / 2.0), pitch * (SQRT3 / 2.0) * rs
+    return hex_center_mm(np.asarray(qs, dtype=float), np.asarray(rs, dtype=float), pitch)  # type: ignore[arg-type]
 
 
 def hexagons(qs: Any, rs: Any, flat_mm: float = HEX_PITCH_MM, pitch: float = HEX_PITCH_MM) -> Any:

@@ -8,7 +8,7 @@ rows 1, 2, 3 ... north to south from the northmost row; a hex is named column th
 
 from __future__ import annotations
 
-from mapkit.model.grid import axial_to_offset
+from mapkit.model.grid import axial_to_offset, offset_to_axial
 
 TYPE_CHECKING = False  # (typing is not imported at run time: `mapkit info` starts faster)
 if TYPE_CHECKING:
@@ -56,6 +56,19 @@ class Board:
         if col < self.col0 or row < self.row0:
             return None
         return f"{column_letters(col - self.col0)}{row - self.row0 + 1}"
+
+    def hex_at(self, name: str) -> tuple[int, int] | None:
+        """The hex a sheet name names ("C7" -> its (q, r)), or None for text that is no sheet
+        name (letters, then a row number from 1). The inverse of `name`."""
+        text = name.strip().upper()
+        letters = text.rstrip("0123456789")
+        digits = text[len(letters):]
+        if not letters or not digits or not letters.isalpha() or not letters.isascii() or int(digits) < 1:
+            return None
+        index = 0
+        for ch in letters:
+            index = index * 26 + ord(ch) - ord("A") + 1
+        return offset_to_axial(self.col0 + index - 1, self.row0 + int(digits) - 1)
 
     def __repr__(self) -> str:
         return f"Board(col0={self.col0}, row0={self.row0})"

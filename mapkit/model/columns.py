@@ -258,7 +258,10 @@ class Columns:
     def objects(self) -> list[tuple[int, Piece]]:
         """(row, piece) of every piece that exists as an object, in row order: the only ones
         that can carry attrs or extras."""
-        return sorted(self._objects.items(), key=lambda item: item[0])
+        objects = self._objects
+        if len(objects) == len(self._kind):       # every row handed out (a pass over the pieces)
+            return list(enumerate(map(objects.__getitem__, range(len(objects)))))
+        return sorted(objects.items(), key=_row_of)
 
     def _kind_counts(self) -> Counter[int]:
         """How many rows of each kind the columns hold (object rows included; kept until a row is added)."""
@@ -612,3 +615,7 @@ def _kind_offsets(kinds: tuple[Kind, ...], present: Iterable[int]) -> tuple[list
         for table, value in zip(tables, values):
             table[k] = value
     return tables
+
+
+def _row_of(item: tuple[int, Piece]) -> int:
+    return item[0]

@@ -59,7 +59,8 @@ def rotate_cells(cells: Iterable[tuple[int, int]], turns: int) -> list[tuple[int
 
 
 def hex_center_mm(q: float, r: float, pitch: float = HEX_PITCH_MM) -> tuple[float, float]:
-    """Centre of hex (q, r) in millimetres: x east, y south, hex (0, 0) at the origin."""
+    """Centre of hex (q, r) in millimetres (or the units of `pitch`): x east, y south, hex (0, 0)
+    at the origin. The one hex-centre formula of mapkit: `q` and `r` may be numpy arrays too."""
     return pitch * (q + r / 2.0), pitch * (SQRT3 / 2.0) * r
 
 
@@ -82,15 +83,38 @@ def cube_round(q: float, r: float) -> tuple[int, int]:
     return int(rq), int(rr)
 
 
+#: Unit corners of a pointy-top hex of pitch 1, clockwise from the top vertex: corner i is at
+#: angle -90 + 60 i degrees; edge i joins corner i and corner i + 1.
+UNIT_CORNERS: tuple[tuple[float, float], ...] = tuple(
+    (math.cos(math.radians(-90 + 60 * i)) / SQRT3, math.sin(math.radians(-90 + 60 * i)) / SQRT3) for i in range(6))
+#: The edge facing grid direction d (0 = east, clockwise): edge (d + 1) mod 6.
+EDGE_OF_DIRECTION = tuple((d + 1) % 6 for d in range(6))
+
+_OFFSETS: dict[tuple[float, float], tuple[tuple[float, float], ...]] = {}
+
+
+def corner_offsets(pitch: float = HEX_PITCH_MM, size: float = 1.0) -> tuple[tuple[float, float], ...]:
+    """The corners of a hex relative to its centre, for this pitch and `size` (a fraction of the
+    cell: 0.5 is a hexagon half as wide), clockwise from the top."""
+    key = (pitch, size)
+    found = _OFFSETS.get(key)
+    if found is None:
+        k = pitch * size
+        found = _OFFSETS[key] = tuple((k * ux, k * uy) for ux, uy in UNIT_CORNERS)
+    return found
+
+
+def hex_corners(q: float, r: float, pitch: float = HEX_PITCH_MM, size: float = 1.0) -> list[tuple[float, float]]:
+    """The six corners of hex (q, r), clockwise from the top; `size` shrinks it about its centre
+    (a fraction of the cell)."""
+    cx, cy = hex_center_mm(q, r, pitch)
+    return [(cx + dx, cy + dy) for dx, dy in corner_offsets(pitch, size)]
+
+
 def hex_corners_mm(q: float, r: float, pitch: float = HEX_PITCH_MM, size: float | None = None
                    ) -> list[tuple[float, float]]:
     """The six corners of a pointy-top hex, clockwise from the top vertex.
 
     `size` is the flat-to-flat width of the drawn hexagon (default: the full grid cell).
     """
-    cx, cy = hex_center_mm(q, r, pitch)
-    radius = (size if size is not None else pitch) / SQRT3
-    return [
-        (cx + radius * math.cos(math.radians(a)), cy + radius * math.sin(math.radians(a)))
-        for a in (-90, -30, 30, 90, 150, 210)
-    ]
+    return hex_corners(q, r, pitch, 1.0 if size is None else size / pitch)

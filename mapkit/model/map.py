@@ -254,9 +254,10 @@ class Map(Record):
         the pieces of columns that carry no attrs (`Pieces.objects`)."""
         out: dict[int, list[Piece]] = {}
         for _, p in self.pieces.objects():
-            tag = p.attrs.get("scenario")
-            if tag is not None:
-                out.setdefault(tag, []).append(p)
+            if p.attrs:                          # (most pieces say nothing of themselves)
+                tag = p.attrs.get("scenario")
+                if tag is not None:
+                    out.setdefault(tag, []).append(p)
         return out
 
     def player_count(self) -> str | None:

@@ -19,7 +19,7 @@ if TYPE_CHECKING:
 
 def no_zones() -> str:
     """Said on the heatmap and in the report when there is nothing to measure turns from."""
-    return f"no start zones on this map, so no turns to draw: give {option('start', 'Q,R,LEVEL')} to draw reach from a space"
+    return f"no start zones on this map, so no turns to draw: give {option('start', 'HEX,LEVEL')} to draw reach from a space"
 
 
 #: The movers `analyze` answers for: the figures and vehicles the seeds name.
@@ -46,6 +46,9 @@ class Heatmap(Record):
     blocked: Sequence[str | None] | None = None
     #: Hexes the map fills with no space to draw (a tree, a castle wall): hex -> what fills it.
     holes: dict[tuple[int, int], str] = field(default_factory=dict)
+    #: The build sheets' board (the odd-r column lettered A, the row numbered 1), lettered round
+    #: the picture; None for a map without one.
+    board: tuple[int, int] | None = None
 
 
 class Analysis(NamedTuple):
@@ -142,7 +145,8 @@ def analyze_map(m: Map, figure: Figure, start: tuple[int, int, int] | None = Non
                        f"{shown}: turns{where} (Move {figure.move}, Height {figure.height})",
                        banner, dict(m.attrs.get("zone_colours") or {}),
                        reached=[bool(e.get("reachable")) for e in entries],
-                       blocked=[e.get("blocked") for e in entries], holes=holes(m, spaces))
+                       blocked=[e.get("blocked") for e in entries], holes=holes(m, spaces),
+                       board=(data["board"]["column_a"], data["board"]["row_1"]) if data.get("board") else None)
     return Analysis(data, render_text(data), heat)
 
 

@@ -4,10 +4,15 @@ The package is shaped like `mapkit.formats`: the shared core below, and one modu
 per product, each declared once in `OUTPUTS` below as a format is declared in `mapkit.registry`.
 
     scene/       what to draw, once, in millimetres: shapes, layout, style, symbols, legend,
-                 the top / per-level / isometric views, C3G buildings, parts lists
-    paint/       how, one painter per medium: raster (the only module that uses Pillow's
-                 drawing), svg, pdf (reportlab)
-    picture, sheets/, plan, markers, report/, overlay, heatmap, fit_picture     the products
+                 the top / per-level / isometric views, the steps between Levels, the
+                 report's map (browse), C3G buildings, parts lists, pages (page: a sheet of
+                 paper, its words measured through the painter), the board's lettering
+    paint/       how, one painter per medium, scenes or pages in, bytes out: raster
+                 (render_png, the only module that uses Pillow), svg (render_svg), pdf (paint,
+                 reportlab)
+    picture, sheets/, plan, markers, html_report/, overlay, heatmap, fit_picture, gallery/
+                 the products, which compose scenes and pages and never touch a medium
+                 themselves (gallery/: a gallery's index and map pages, around the others)
 
 A product module gives `draw(subject, **options) -> Drawn` (a module that makes two kinds, as
 `picture` makes PNG and SVG, gives one function per kind). Each kind declares its name, the kind
@@ -54,6 +59,7 @@ SUBJECTS: dict[str, str] = {
     "overlay": "mapkit.books.overlay_result:OverlayResult",
     "heatmap": "mapkit.movement.analysis_report:Heatmap",
     "fit": "mapkit.fitting.plan:FitResult",
+    "gallery": "mapkit.outputs.gallery:Site",
 }
 
 
@@ -81,9 +87,12 @@ class OutputKind(Record, frozen=True):
 
             source = options.get("source")
             check_drawing(subject, shown(source) if source else None)
+        from mapkit.bulk import paused_gc
+
         maker: Callable[..., Drawn] = getattr(self.module, self.function)
         try:
-            return maker(subject, **options)
+            with paused_gc():  # a product is tens of thousands of small shapes and no cycles (`mapkit.bulk`)
+                return maker(subject, **options)
         except TypeError as exc:
             unknown = _unknown_option(exc)
             if unknown is None:
@@ -129,6 +138,8 @@ OUTPUTS: tuple[OutputKind, ...] = (
                "a re-tiled map from above, the pieces fit laid outlined", "draw_png"),
     OutputKind("fit-svg", "fit", "mapkit.outputs.fit_picture", (".svg",),
                "the same, as an editable SVG at 1:1 in millimetres", "draw_svg"),
+    OutputKind("gallery-html", "gallery", "mapkit.outputs.gallery", (".html", ".htm"),
+               "a gallery's index of maps, or (card=N) one map's page"),
 )
 
 

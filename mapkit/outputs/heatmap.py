@@ -9,8 +9,10 @@ the map fills with no space (trees, castle walls ...) are hatched in a shade per
 Start zones are outlined in their player's colour, glyphs lettered, turns written when the
 hexes are large enough to read them; a legend under the map names every colour drawn.
 
-`analyze_map` hands over a `Heatmap` (the report's own per-space entries); this module, the
-output registry's `heatmap-png`, lays it out in pixels on the raster painter's `Canvas`.
+The board's column letters and row numbers run round the map, as on the build sheets, so a
+place `analyze` names (C7) is found on the picture. `analyze_map` hands over a `Heatmap` (the
+report's own per-space entries); this module, the output registry's `heatmap-png`, lays it out
+as a scene in pixels, its words measured by the raster painter that paints it.
 """
 
 from __future__ import annotations
@@ -18,10 +20,12 @@ from __future__ import annotations
 import math
 
 from mapkit.errors import HeatmapError
-from mapkit.model.grid import SQRT3
+from mapkit.model.grid import SQRT3, corner_offsets, hex_center_mm
 from mapkit.movement.analysis_report import Heatmap
 from mapkit.outputs import Drawn
-from mapkit.outputs.paint.raster import Canvas
+from mapkit.outputs.paint.raster import measure
+from mapkit.outputs.scene.layout import Box
+from mapkit.outputs.scene.shapes import Circle, Group, Poly, Rect, Scene, Text
 from mapkit.records import Record, field
 
 RAMP = [(46, 139, 87), (120, 180, 70), (200, 205, 60), (240, 170, 50), (230, 110, 45), (200, 50, 50), (140, 30, 60)]
@@ -86,7 +90,8 @@ def hex_states(heat: Heatmap) -> dict[tuple[int, int], HexState]:
 
 
 class Layout(Record):
-    """Where things go in the picture: the hexes' pitch and offset, the bands above and below."""
+    """Where things go in the picture, in pixels: the hexes' pitch and offset, the bands above and
+    below, the room left round the map for the board's letters and numbers."""
 
     pitch: float
     x0: float
@@ -98,26 +103,26 @@ class Layout(Record):
     banner_lines: list[str] = field(default_factory=list)
     legend: list[list[tuple[str, str]]] = field(default_factory=list)  # rows of (kind, label)
     legend_top: int = 0
+    #: Room (pixels) on each side of the map for the board's lettering.
+    rim: float = 0.0
 
     def centre(self, q: int, r: int) -> tuple[float, float]:
-        return ((q + r / 2.0 - self.x0 + 0.6) * self.pitch + 10,
-                (r * SQRT3 / 2.0 - self.y0 + 0.7) * self.pitch + 10 + self.top_band)
-
-    def corners(self, cx: float, cy: float, scale: float = 1.0) -> list[tuple[float, float]]:
-        rad = self.pitch / SQRT3 * scale
-        return [(cx + rad * math.cos(math.radians(a)), cy + rad * math.sin(math.radians(a)))
-                for a in (-90, -30, 30, 90, 150, 210)]
+        """Where hex (q, r)'s centre lands (the grid's centre, `model.grid.hex_center_mm`, at
+        `pitch` pixels a hex, moved into the picture)."""
+        x, y = hex_center_mm(q, r, self.pitch)
+        return x - self.x0 * self.pitch + 0.6 * self.pitch + 10 + self.rim, \
+            y - self.y0 * self.pitch + 0.7 * self.pitch + 10 + self.top_band + self.rim
 
     def dot(self, cx: float, cy: float) -> tuple[float, float, float]:
         """Centre and radius of the grey dot of a hex with another space nobody reaches."""
         return cx, cy - self.pitch * 0.3, max(2.0, self.pitch * 0.12)
 
 
-def _words(text: str, width_px: float, size: int, measure: Canvas) -> list[str]:
-    """`text` in lines no wider than `width_px` at `size` pixels."""
+def _words(text: str, width_px: float, size: int) -> list[str]:
+    """`text` in lines no wider than `width_px` at `size` pixels (measured by the raster painter)."""
     lines: list[str] = []
     for word in text.split():
-        if lines and measure.text_length(f"{lines[-1]} {word}", size) <= width_px:
+        if lines and measure(f"{lines[-1]} {word}", size) <= width_px:
             lines[-1] += f" {word}"
         else:
             lines.append(word)
@@ -144,6 +149,11 @@ RAMP_LABELS = ["start"] + [str(k) for k in range(1, len(RAMP))] + [f"{len(RAMP)}
 SWATCH = 34
 
 
+def lettering_px(pitch: float) -> float:
+    """The size (pixels) of the board's letters round a map drawn `pitch` pixels a hex."""
+    return max(9.0, min(14.0, pitch * 0.3))
+
+
 def layout(heat: Heatmap, states: dict[tuple[int, int], HexState], max_px: int = 1600) -> Layout:
     """The picture's layout, or HeatmapError when there is nothing to draw or it would pass `MAX_PIXELS`."""
     if not any(st.hole is None for st in states.values()):
@@ -153,34 +163,34 @@ def layout(heat: Heatmap, states: dict[tuple[int, int], HexState], max_px: int =
     width_units = max(xs) - min(xs) + 1.2
     height_units = max(ys) - min(ys) + 1.4
     pitch = max(6.0, min(40.0, (max_px - 20) / max(width_units, height_units)))
-    img_w = max(int(width_units * pitch) + 20, 480)
+    rim = lettering_px(pitch) * 2.4 if heat.board is not None else 0.0
+    img_w = max(int(width_units * pitch + 2 * rim) + 20, 480)
     if img_w * (height_units * pitch) > MAX_PIXELS:
         raise HeatmapError(f"not written: the map spans {width_units:.0f} x {height_units:.0f} hex widths, "
                            f"a heatmap of {img_w} x {int(height_units * pitch) + 20} pixels")
-    measure = Canvas((1, 1), BACKGROUND)
-    title_lines = _words(heat.title, img_w - 20, TITLE_PX, measure) if heat.title else []
-    banner_lines = _words(heat.banner, img_w - 30, 14, measure) if heat.banner else []
+    title_lines = _words(heat.title, img_w - 20, TITLE_PX) if heat.title else []
+    banner_lines = _words(heat.banner, img_w - 30, 14) if heat.banner else []
     top_band = 6 + (TITLE_PX + 5) * len(title_lines) + 22 * len(banner_lines) + 4
     # the legend: the turn ramp on its own row, then the other entries, wrapped
     rows: list[list[tuple[str, str]]] = [[("ramp", label) for label in RAMP_LABELS]]
     x = 10.0
     for kind, label in _legend_entries(states):
-        need = 22 + measure.text_length(label, LEGEND_PX) + 16
+        need = 22 + measure(label, LEGEND_PX) + 16
         if len(rows) == 1 or x + need > img_w - 10:
             rows.append([])
             x = 10.0
         rows[-1].append((kind, label))
         x += need
-    map_h = int(height_units * pitch) + 20
+    map_h = int(height_units * pitch + 2 * rim) + 20
     legend_top = top_band + map_h
     img_h = legend_top + 20 * len(rows) + 6
     if img_w * img_h > MAX_PIXELS:
         raise HeatmapError(f"not written: the map spans {width_units:.0f} x {height_units:.0f} hex widths, "
                            f"a heatmap of {img_w} x {img_h} pixels")
-    return Layout(pitch, min(xs), min(ys), top_band, img_w, img_h, title_lines, banner_lines, rows, legend_top)
+    return Layout(pitch, min(xs), min(ys), top_band, img_w, img_h, title_lines, banner_lines, rows, legend_top, rim)
 
 
-def _hatch(pen: Canvas, cx: float, cy: float, rad: float) -> None:
+def _hatch(g: Group, cx: float, cy: float, rad: float) -> None:
     """Lines at 45 degrees across a hole hex, inside its inner circle (radius 0.8 of `rad`)."""
     inner = rad * 0.8
     step = max(4.0, rad / 2.5)
@@ -189,77 +199,108 @@ def _hatch(pen: Canvas, cx: float, cy: float, rad: float) -> None:
         half = math.sqrt(max(0.0, inner * inner - k * k))
         mx, my = cx + k * 0.7071, cy + k * 0.7071       # the foot of the line, k from the centre
         dx, dy = half * 0.7071, -half * 0.7071           # along the line
-        pen.line([(mx - dx, my - dy), (mx + dx, my + dy)], fill=HATCH, width=1)
+        g.add(Poly([(mx - dx, my - dy), (mx + dx, my + dy)], stroke=HATCH, width=1.0, closed=False))
         k += step
 
 
 def draw(heat: Heatmap, max_px: int = 1600) -> Drawn:
     """The output registry's `heatmap-png`: `max_px` bounds the map's longer side. HeatmapError
     when there is nothing to draw or the picture would pass `MAX_PIXELS`."""
+    from mapkit.outputs.paint.raster import render_png
+
     states = hex_states(heat)
     lay = layout(heat, states, max_px)
-    pen = Canvas((lay.width, lay.height), BACKGROUND)
+    return Drawn(render_png(scene(heat, states, lay), scale=lay.pitch))
+
+
+def scene(heat: Heatmap, states: dict[tuple[int, int], HexState], lay: Layout) -> Scene:
+    """The picture as a scene in pixels (one unit a pixel; `lay.pitch` units a hex)."""
+    root = Group()
     pitch = lay.pitch
+    hexes = root.group("hexes")
     for (q, r), st in states.items():
         cx, cy = lay.centre(q, r)
-        pts = lay.corners(cx, cy, 0.96)
-        pen.polygon(pts, fill=st.fill, outline=(20, 20, 20))
+        hexes.add(Poly([(cx + x, cy + y) for x, y in corner_offsets(pitch, 0.96)], fill=st.fill, stroke=(20, 20, 20),
+                       width=1.0))
         if st.hole is not None:
-            _hatch(pen, cx, cy, pitch / SQRT3)
+            _hatch(hexes, cx, cy, pitch / SQRT3)
             continue
         if pitch >= 18 and st.turns is not None:
-            pen.text((cx, cy), str(st.turns), fill=(0, 0, 0), anchor="mm")
+            hexes.add(Text(cx, cy, str(st.turns), 11.0))
         if st.also_unreached:
             x, y, rad = lay.dot(cx, cy)
-            pen.ellipse((x - rad, y - rad, x + rad, y + rad), fill=UNREACHED, outline=(20, 20, 20))
+            hexes.add(Circle(x, y, rad, fill=UNREACHED, stroke=(20, 20, 20), width=1.0))
     from mapkit.outputs.scene.players import colour_of
 
     spaces = heat.spaces
     zone_rgb = {player: colour_of(heat.zone_colours, player).rgb for player in {int(z) for z in spaces.zone} if player}
+    marks = root.group("zones-and-glyphs")
     for s in range(len(spaces)):
         cx, cy = lay.centre(spaces.q[s], spaces.r[s])
         if spaces.zone[s]:
-            pts = lay.corners(cx, cy, 0.9)
-            pen.line(pts + pts[:1], fill=zone_rgb.get(int(spaces.zone[s]), (255, 255, 255)),
-                     width=max(1, int(pitch / 10)))
+            pts = [(cx + x, cy + y) for x, y in corner_offsets(pitch, 0.9)]
+            marks.add(Poly(pts, stroke=zone_rgb.get(int(spaces.zone[s]), (255, 255, 255)),
+                           width=max(1, int(pitch / 10))))
         if spaces.glyph[s] is not None:
             rad = pitch * 0.28
-            pen.ellipse((cx - rad, cy - rad, cx + rad, cy + rad), fill=(250, 250, 250), outline=(0, 0, 0))
-            pen.text((cx, cy), spaces.glyph[s] or "?", fill=(0, 0, 0), anchor="mm")
-    y = 6
+            marks.add(Circle(cx, cy, rad, fill=(250, 250, 250), stroke=(0, 0, 0), width=1.0))
+            marks.add(Text(cx, cy, spaces.glyph[s] or "?", max(8.0, rad * 1.1), bold=True))
+    if heat.board is not None:
+        root.add(_lettering(heat, states, lay))
+    y = 6.0
     for line in lay.title_lines:
-        pen.text((10, y), line, fill=(235, 235, 235), size=TITLE_PX)
+        root.add(Text(10, y + TITLE_PX * 0.6, line, TITLE_PX, fill=(235, 235, 235), anchor="start"))
         y += TITLE_PX + 5
     for line in lay.banner_lines:
-        pen.rectangle((6, y, lay.width - 6, y + 20), fill=BANNER)
-        pen.text((12, y + 3), line, fill=(0, 0, 0), size=14)
+        root.add(Rect(6, y, lay.width - 6, y + 20, fill=BANNER))
+        root.add(Text(12, y + 10, line, 14, anchor="start"))
         y += 22
-    _draw_legend(pen, lay, states)
-    return Drawn(pen.png())
+    _draw_legend(root, lay, states)
+    return Scene(Box(0.0, 0.0, lay.width - 1e-6, lay.height - 1e-6), root, BACKGROUND, heat.title, pitch)
 
 
-def _draw_legend(pen: Canvas, lay: Layout, states: dict[tuple[int, int], HexState]) -> None:
+def _lettering(heat: Heatmap, states: dict[tuple[int, int], HexState], lay: Layout) -> Group:
+    """The board's column letters and row numbers round the map, as the build sheets print them."""
+    from mapkit.model.board import Board
+    from mapkit.outputs.scene.board import Lettering, edges
+
+    assert heat.board is not None
+    lettering = Lettering(Board(*heat.board), states)
+    cells = list(states)
+    xs = [lay.centre(q, r)[0] for q, r in cells]
+    ys = [lay.centre(q, r)[1] for q, r in cells]
+    half_w, half_h = lay.pitch / 2, lay.pitch / SQRT3
+    box = Box(min(xs) - half_w, min(ys) - half_h, max(xs) + half_w, max(ys) + half_h)
+    # the board's columns and rows sit where the grid puts them, moved as the hexes are moved
+    dx, dy = lay.centre(0, 0)
+    g = edges(lettering, Box(box.x0 - dx, box.y0 - dy, box.x1 - dx, box.y1 - dy), lettering_px(lay.pitch),
+              lay.pitch, ink=(200, 200, 205))
+    g.offset = (dx, dy)
+    return g
+
+
+def _draw_legend(root: Group, lay: Layout, states: dict[tuple[int, int], HexState]) -> None:
     shades = {st.hole: st.fill for st in states.values() if st.hole}
+    g = root.group("legend")
     for n, row in enumerate(lay.legend):
         y = lay.legend_top + 20 * n
         x = 10.0
         for kind, label in row:
             if kind == "ramp":
                 rgb = START if label == "start" else RAMP[RAMP_LABELS.index(label) - 1]
-                pen.rectangle((x, y, x + SWATCH - 4, y + 15), fill=rgb)
-                pen.text((x + (SWATCH - 4) / 2, y + 8), label, fill=(0, 0, 0), size=LEGEND_PX, anchor="mm")
+                g.add(Rect(x, y, x + SWATCH - 4, y + 15, fill=rgb))
+                g.add(Text(x + (SWATCH - 4) / 2, y + 8, label, LEGEND_PX))
                 x += SWATCH
                 continue
-            box = (x, y, x + 16, y + 15)
             if kind == "dot":
-                pen.rectangle(box, fill=RAMP[0])
-                pen.ellipse((x + 4, y + 3, x + 12, y + 11), fill=UNREACHED, outline=(20, 20, 20))
+                g.add(Rect(x, y, x + 16, y + 15, fill=RAMP[0]))
+                g.add(Circle(x + 8, y + 7, 4, fill=UNREACHED, stroke=(20, 20, 20), width=1.0))
             elif kind.startswith("hole:"):
-                pen.rectangle(box, fill=shades[label])
+                g.add(Rect(x, y, x + 16, y + 15, fill=shades[label]))
                 for a in (0, 5, 10):
-                    pen.line([(x + a, y + 15), (x + 16, y + a - 1)], fill=HATCH)
-                    pen.line([(x, y + 15 - a), (x + 15 - a, y)], fill=HATCH)
+                    g.add(Poly([(x + a, y + 15), (x + 16, y + a - 1)], stroke=HATCH, width=1.0, closed=False))
+                    g.add(Poly([(x, y + 15 - a), (x + 15 - a, y)], stroke=HATCH, width=1.0, closed=False))
             else:
-                pen.rectangle(box, fill={"unreached": UNREACHED, "no-end": NO_END, "lift": BY_LIFT}[kind])
-            pen.text((x + 22, y + 8), label, fill=(235, 235, 235), size=LEGEND_PX, anchor="lm")
-            x += 22 + pen.text_length(label, LEGEND_PX) + 16
+                g.add(Rect(x, y, x + 16, y + 15, fill={"unreached": UNREACHED, "no-end": NO_END, "lift": BY_LIFT}[kind]))
+            g.add(Text(x + 22, y + 8, label, LEGEND_PX, fill=(235, 235, 235), anchor="start"))
+            x += 22 + measure(label, LEGEND_PX) + 16

@@ -7,22 +7,13 @@ and cuts. A 100 mm scale bar on every page checks the print was not scaled.
 
 from __future__ import annotations
 
-import math
 from typing import Any, Iterable
 
-from mapkit.model.grid import HEX_PITCH_MM, hex_center_mm, hex_corners_mm
+from mapkit.model.grid import HEX_PITCH_MM, SQRT3, hex_center_mm, hex_corners
 from mapkit.outputs import Drawn
-from mapkit.outputs.paint.pdf import (
-    PT_PER_MM,
-    Sheet,
-    bold_font,
-    font,
-    new_canvas,
-    paper_mm,
-    polygon_path,
-    scale_bar,
-)
-from mapkit.outputs.plan import draw_mark_symbol
+from mapkit.outputs.scene.page import Writer, page, paper_mm, scale_bar
+from mapkit.outputs.scene.shapes import Group, Poly, Scene, Text
+from mapkit.outputs.scene.text import POINT, Measure
 from mapkit.records import Record
 
 #: What a token says besides its symbol.
@@ -47,7 +38,7 @@ def honeycomb_slots(win_w: float, win_h: float, pitch: float) -> list[tuple[int,
 
     The grid is shifted so hex (0, 0)'s cell touches the window's top-left corner.
     """
-    radius = pitch / math.sqrt(3)
+    radius = pitch / SQRT3
     slots = []
     rows = int((win_h - 2 * radius) // (1.5 * radius)) + 1 if win_h >= 2 * radius else 0
     for r in range(rows):
@@ -61,54 +52,69 @@ def honeycomb_slots(win_w: float, win_h: float, pitch: float) -> list[tuple[int,
 
 def _slot_centre(q: int, r: int, pitch: float) -> tuple[float, float]:
     x, y = hex_center_mm(q, r, pitch)
-    return x + pitch / 2, y + pitch / math.sqrt(3)
+    return x + pitch / 2, y + pitch / SQRT3
 
 
 def render_markers(tokens: Iterable[Token], target: Any, paper: str = "letter", title: str = "Markers",
                    pitch: float = HEX_PITCH_MM, note: str = "") -> int:
-    """Write the sheet to `target`; returns the page count."""
-    tokens = list(tokens)
+    """Write the sheet to `target` (a binary file or a path); returns the page count."""
+    from mapkit.outputs.paint.pdf import measure, paint
+
+    pages = marker_pages(list(tokens), paper, title, pitch, note, measure)
+    data = paint(pages, title=title)
+    if hasattr(target, "write"):
+        target.write(data)
+    else:
+        from pathlib import Path
+
+        Path(target).write_bytes(data)
+    return len(pages)
+
+
+def marker_pages(tokens: list[Token], paper: str, title: str, pitch: float, note: str, measure: Measure
+                 ) -> list[Scene]:
+    """The sheet's pages: tokens packed as a honeycomb under the title, a scale bar at the foot."""
     w_mm, h_mm = paper_mm(paper)
     margin, header, footer = 10.0, 12.0, 14.0
     win_w, win_h = w_mm - 2 * margin, h_mm - 2 * margin - header - footer
     slots = honeycomb_slots(win_w, win_h, pitch)
-    c = new_canvas(target, paper, title=title)
-    pages = 0
-    for start in range(0, max(1, len(tokens)), len(slots)):
-        sheet = Sheet(0.0, 0.0, margin * PT_PER_MM, (h_mm - margin - header) * PT_PER_MM, 1.0)
+    pages = []
+    for start in range(0, max(1, len(tokens)), max(1, len(slots))):
+        sheet = page(w_mm, h_mm, title)
+        w = Writer(sheet.root, measure)
+        field_ = sheet.root.group("tokens")
+        field_.offset = (margin, margin + header)
         for token, (q, r) in zip(tokens[start:start + len(slots)], slots):
-            _draw_token(c, sheet, q, r, token, pitch)
-        c.setFillColorRGB(0, 0, 0)
-        c.setFont(bold_font(), 10)
-        c.drawString(margin * PT_PER_MM, (h_mm - margin - 5) * PT_PER_MM, title)
-        c.setFont(font(), 7)
-        c.drawString(margin * PT_PER_MM, (h_mm - margin - 9) * PT_PER_MM,
-                     f"True size: each token is one hex, {pitch:g} mm across the flats. Print at 100 %, "
-                     "cut along the hex outlines.")
-        scale_bar(c, margin * PT_PER_MM, (margin + footer - 7) * PT_PER_MM)
+            field_.items.extend(_token(q, r, token, pitch))
+        w.text(margin, margin + 5, w.fit(title, 10, win_w, bold=True), 10, bold=True)
+        w.text(margin, margin + 9, f"True size: each token is one hex, {pitch:g} mm across the flats. Print at 100 %, "
+                                   "cut along the hex outlines.", 7)
+        scale_bar(w, margin, h_mm - margin - footer + 7)
         if note:
-            c.setFont(font(), 6.5)
-            c.drawString(margin * PT_PER_MM, (margin + footer - 11) * PT_PER_MM, note)
-        c.showPage()
-        pages += 1
-    c.save()
+            w.text(margin, h_mm - margin - footer + 11, note, 6.5)
+        pages.append(sheet)
     return pages
 
 
-def _draw_token(c: Any, sheet: Sheet, q: int, r: int, token: Token, pitch: float) -> None:
+def _token(q: int, r: int, token: Token, pitch: float) -> list[Any]:
+    """One token: its cut line (a hex of the real grid), the mark as the map pictures draw it,
+    and what it is in capitals above."""
+    from mapkit.outputs.scene.c3g import MARK_LABELS, mark_symbol
+
     x, y = _slot_centre(q, r, pitch)
-    dq, dr = x - hex_center_mm(q, r, pitch)[0], y - hex_center_mm(q, r, pitch)[1]
-    corners = [sheet.pt(px + dq, py + dr) for px, py in hex_corners_mm(q, r, pitch)]
-    c.setLineWidth(0.4)
-    c.setStrokeColorRGB(0, 0, 0)
-    c.setFillColorRGB(0.97, 0.97, 0.92)
-    c.drawPath(polygon_path(c, corners), stroke=1, fill=1)  # the cut line
-    cx, cy = sheet.pt(x, y)
-    radius = sheet.length(pitch) / 2
-    draw_mark_symbol(c, cx, cy + radius * 0.12, radius * 0.9, token.kind, token.label)
-    c.setFillColorRGB(0.1, 0.1, 0.1)
-    c.setFont(bold_font(), 6)
-    c.drawCentredString(cx, cy + radius * 0.62, TOKEN_TITLES.get(token.kind, token.kind.upper()))
+    out: list[Any] = [Poly(hex_corners(0, 0, pitch), fill=(247, 247, 235), stroke=(0, 0, 0), width=0.4 * POINT)]
+    number = int(token.label) if token.label.isdecimal() else None
+    if token.kind in MARK_LABELS:
+        mark = mark_symbol(token.kind, 0, 0, pitch, number)
+        for item in mark:
+            if isinstance(item, Text):
+                item.halo = None                      # on the token's plain ground, plain letters
+        out += mark
+    else:
+        out.append(Text(0, 0, f"{token.kind} {token.label}".strip(), pitch * 0.12, bold=True))
+    out.append(Text(0, -pitch * 0.31, TOKEN_TITLES.get(token.kind, token.kind.upper()), 6 * POINT, bold=True,
+                    fill=(26, 26, 26)))
+    return [Group(items=out, offset=(x, y))]
 
 
 def book_tokens(book: Any, params: Any = None) -> list[Token]:

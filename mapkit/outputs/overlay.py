@@ -1,47 +1,39 @@
 """The picture of an overlay (`mapkit overlay -o`): each hex's class told apart by fill pattern and
 letter, not colour alone.
 
-Full = plain pale green "F"; Half = yellow with diagonal hatching "H"; Partial = orange with
-cross-hatching "P"; covered = dark grey with dots "C". Marked spaces carry short labels
-(Door, Win, T4, Up3, Dn3, Lift, Exit4). A legend and the parameter line (the assumed wound-marker
-size flagged) sit under the panels. One panel per floor, or per level for a map. Laid out in
-pixels and painted on the raster painter's `Canvas`.
+Full: plain "F"; Half: hatched "H"; Partial: cross-hatched "P"; covered: dotted "C" (the C3G
+style every picture and plan shares, `scene.c3g.class_hex`). Marked spaces carry the map pictures'
+symbols and labels (Door, Win, T4, Up3, Dn3, Lift, Exit4). One panel per floor, or per Level for
+a map; under them a legend of what the panels show, and the parameter line (the assumed
+wound-marker size flagged). A scene in the table's millimetres, painted by the raster painter.
 """
 
 from __future__ import annotations
 
-from typing import Any, TypedDict
+from typing import Any
 
 from mapkit.books.model import Mark
 from mapkit.geometry.params import OverlayParams
-from mapkit.model.grid import hex_center_mm, hex_corners_mm
+from mapkit.model.grid import HEX_PITCH_MM, hex_center_mm, hex_corners, hex_corners_mm
 from mapkit.outputs import Drawn
-from mapkit.outputs.paint.raster import Canvas
+from mapkit.outputs.scene.c3g import CLASS_ORDER, class_hex, class_style, mark_legend, mark_symbol
+from mapkit.outputs.scene.layout import Box
+from mapkit.outputs.scene.shapes import Group, Poly, Rect, Scene, Text
 from mapkit.records import Record, field
 from mapkit.wording import option
 
-SCALE = 2.2  # pixels per millimetre
-MARGIN = 24
-TITLE_H = 28
-
-
-class ClassStyle(TypedDict):
-    """How the overlay picture draws one class of hex."""
-
-    fill: tuple[int, int, int]
-    ink: tuple[int, int, int]
-    pattern: str | None
-    letter: str
-
-
-STYLE: dict[str, ClassStyle] = {
-    "full": {"fill": (214, 240, 208), "ink": (40, 110, 40), "pattern": None, "letter": "F"},
-    "half": {"fill": (250, 226, 120), "ink": (150, 110, 0), "pattern": "diagonal", "letter": "H"},
-    "partial": {"fill": (246, 170, 110), "ink": (160, 60, 10), "pattern": "cross", "letter": "P"},
-    "covered": {"fill": (110, 110, 118), "ink": (40, 40, 46), "pattern": "dots", "letter": "C"},
-}
-MARK_LABELS = {"doorway": "Door", "window": "Win", "transit": "T", "stairway-up": "Up", "stairway-down": "Dn",
-               "elevator-shaft": "Lift", "exit": "Exit"}
+#: Pixels per millimetre of the table.
+SCALE = 2.2
+#: Millimetres of the table around each panel, and above it for its title.
+MARGIN = 11.0
+TITLE_H = 13.0
+#: The picture's words, in millimetres of the table (a pixel is 1 / SCALE of one).
+WORDS = 6.4
+LEGEND_WORDS = 6.0
+#: The classes' fill colours, as the picture paints them (`scene.c3g.class_style`).
+STYLE = {cls: {"fill": class_style(cls)[0], "ink": class_style(cls)[1], "letter": class_style(cls)[2]}
+         for cls in CLASS_ORDER}
+MARKS = ("doorway", "window", "transit", "stairway-up", "stairway-down", "elevator-shaft", "exit")
 
 
 class Panel(Record):
@@ -74,154 +66,110 @@ class Panel(Record):
 
 def draw(result: Any, params: OverlayParams | None = None) -> Drawn:
     """The output registry's `overlay-png`: an `OverlayResult`'s picture, one panel per floor or level."""
+    from mapkit.outputs.paint.raster import render_png
+
     panels = book_panels(result.overlay) if result.overlay is not None else map_panels(result.map, result.placed)
-    return Drawn(render_panels(panels, params or OverlayParams(), result.title, result.note, result.columns).png())
+    picture = scene(panels, params or OverlayParams(), result.title, result.note, result.columns)
+    return Drawn(render_png(picture, scale=SCALE * HEX_PITCH_MM, supersample=1))
 
 
-def _pattern(kind: str | None, size: tuple[int, int], ink: tuple[int, int, int], fill: tuple[int, int, int]
-             ) -> Canvas:
-    draw = Canvas(size, fill)
-    w, h = size
-    step = 9
-    if kind in ("diagonal", "cross"):
-        for k in range(-h, w + h, step):
-            draw.line([(k, 0), (k + h, h)], fill=ink, width=2)
-            if kind == "cross":
-                draw.line([(k, h), (k + h, 0)], fill=ink, width=2)
-    elif kind == "dots":
-        for y in range(0, h, step):
-            for x in range((y // step % 2) * step // 2, w, step):
-                draw.ellipse([x - 1.5, y - 1.5, x + 1.5, y + 1.5], fill=(200, 200, 205))
-    return draw
+def scene(panels: list[Panel], params: OverlayParams, title: str, note: str = "", columns: int = 3) -> Scene:
+    """The panels, `columns` to a row, a legend of what they show and the parameter line."""
+    from mapkit.outputs.paint.raster import measure
 
-
-def _mark_label(m: Mark) -> str:
-    text = MARK_LABELS.get(m.kind, m.kind)
-    return f"{text}{m.number}" if m.number is not None else text
-
-
-def render_panels(panels: list[Panel], params: OverlayParams, title: str, note: str = "", columns: int = 3
-                  ) -> Canvas:
-    """The panels, `columns` to a row, a legend and the parameter line."""
     boxes = [p.bounds() for p in panels]
-    sizes = [(int((b[2] - b[0]) * SCALE) + 2 * MARGIN, int((b[3] - b[1]) * SCALE) + 2 * MARGIN + TITLE_H)
-             for b in boxes]
+    sizes = [(b[2] - b[0] + 2 * MARGIN, b[3] - b[1] + 2 * MARGIN + TITLE_H) for b in boxes]
     cols = min(len(panels), columns) or 1
-    rows = [sizes[i:i + cols] for i in range(0, len(sizes), cols)] or [[(200, 200)]]
-    col_w = [max((row[c][0] for row in rows if c < len(row)), default=0) for c in range(cols)]
+    rows = [sizes[i:i + cols] for i in range(0, len(sizes), cols)] or [[(90.0, 90.0)]]
+    col_w = [max((row[c][0] for row in rows if c < len(row)), default=0.0) for c in range(cols)]
     row_h = [max(s[1] for s in row) for row in rows]
-    legend_h = 170
-    width = max(sum(col_w), 1000)
-    height = 40 + sum(row_h) + legend_h
-    draw = Canvas((width, height), (255, 255, 255))
-    draw.text((MARGIN, 10), title, fill=(0, 0, 0), size=20)
+    width = max(sum(col_w), 455.0)
+    root = Group()
+    root.add(Text(MARGIN, 9.0, title, 9.0, anchor="start"))
     for i, (panel, box) in enumerate(zip(panels, boxes)):
         ox = sum(col_w[: i % cols])
-        oy = 40 + sum(row_h[: i // cols])
-        _draw_panel(draw, panel, box, ox, oy)
-    _draw_legend(draw, params, 40 + sum(row_h) + 6, note)
-    return draw
+        oy = 18.0 + sum(row_h[: i // cols])
+        root.add(_panel(panel, box, ox, oy))
+    top = 18.0 + sum(row_h) + 3.0
+    legend, bottom = _legend(panels, params, note, top, width, measure)
+    root.add(legend)
+    return Scene(Box(0.0, 0.0, width, bottom + 4.0), root, (255, 255, 255), title, HEX_PITCH_MM)
 
 
-def _draw_panel(draw: Canvas, panel: Panel, box: tuple[float, float, float, float], ox: int, oy: int) -> None:
-    draw.text((ox + MARGIN, oy + 4), panel.title, fill=(0, 0, 0), size=16)
-    x0, y0 = box[0], box[1]
-
-    def px(pt: tuple[float, float]) -> tuple[float, float]:
-        return ox + MARGIN + (pt[0] - x0) * SCALE, oy + TITLE_H + MARGIN + (pt[1] - y0) * SCALE
-
+def _panel(panel: Panel, box: tuple[float, float, float, float], ox: float, oy: float) -> Group:
+    """One panel, its table millimetres moved to (ox, oy) of the picture."""
+    g = Group(f"panel-{panel.title}", label=panel.title)
+    g.add(Text(ox + MARGIN, oy + 5.0, panel.title, 7.3, anchor="start"))
+    drawing = g.group("drawing")
+    drawing.offset = (ox + MARGIN - box[0], oy + TITLE_H + MARGIN - box[1])
     for q, r in panel.ground:
         if (q, r) not in panel.classes:
-            draw.polygon([px(c) for c in hex_corners_mm(q, r)], fill=(246, 246, 246), outline=(200, 200, 200))
-    for cls, style in STYLE.items():
-        cells = [h for h, c in panel.classes.items() if c == cls]
-        if not cells:
-            continue
-        mask = Canvas(draw.size, 0, mode="L")
-        for q, r in cells:
-            mask.polygon([px(c) for c in hex_corners_mm(q, r)], fill=255)
-        draw.paste(_pattern(style["pattern"], draw.size, style["ink"], style["fill"]), (0, 0), mask)
-    letter_px, small_px = 15, 12
-    for (q, r), cls in panel.classes.items():
-        draw.polygon([px(c) for c in hex_corners_mm(q, r)], outline=(60, 60, 60))
-        cx, cy = px(hex_center_mm(q, r))
-        letter = STYLE[cls]["letter"]
-        colour = (255, 255, 255) if cls == "covered" else (0, 0, 0)
-        draw.rectangle([cx - 9, cy - 22, cx + 9, cy - 4], fill=(255, 255, 255) if cls != "covered" else (40, 40, 46))
-        draw.text((cx, cy - 13), letter, fill=colour, size=letter_px, anchor="mm")
-        label = f"{q},{r}"
-        bbox = draw.text_box((cx, cy + 10), label, size=small_px, anchor="mm")
-        draw.rectangle([bbox[0] - 2, bbox[1] - 1, bbox[2] + 2, bbox[3] + 1],
-                       fill=(255, 255, 255) if cls != "covered" else (40, 40, 46))
-        draw.text((cx, cy + 10), label, fill=(60, 60, 60) if cls != "covered" else (230, 230, 230),
-                  size=small_px, anchor="mm")
+            drawing.add(Poly(hex_corners(q, r), fill=(246, 246, 246), stroke=(200, 200, 200), width=0.45))
+    for (q, r), cls in sorted(panel.classes.items(), key=lambda kv: (kv[0][1], kv[0][0])):
+        drawing.items.extend(class_hex(q, r, cls, HEX_PITCH_MM, words=2.0))
     for poly in panel.interiors:
-        pts = [px(p) for p in poly]
-        for a, b in zip(pts, pts[1:] + pts[:1]):
-            _dashed(draw, a, b, (20, 60, 200))
+        drawing.add(Poly([(p[0], p[1]) for p in poly], stroke=(20, 60, 200), width=0.9, dash=True))
     for poly in panel.walls:
-        pts = [px(p) for p in poly]
-        draw.line(pts + pts[:1], fill=(0, 0, 0), width=3)
+        drawing.add(Poly([(p[0], p[1]) for p in poly], stroke=(0, 0, 0), width=1.4))
     for poly, label in panel.things:
-        pts = [px(p) for p in poly]
-        draw.line(pts + pts[:1], fill=(150, 0, 150), width=2)
-        cx = sum(p[0] for p in pts) / len(pts)
-        cy = sum(p[1] for p in pts) / len(pts)
-        draw.text((cx, cy), label, fill=(120, 0, 120), size=small_px, anchor="mm")
+        pts = [(p[0], p[1]) for p in poly]
+        drawing.add(Poly(pts, stroke=(150, 0, 150), width=0.9))
+        cx, cy = sum(p[0] for p in pts) / len(pts), sum(p[1] for p in pts) / len(pts)
+        drawing.add(Text(cx, cy, label, 5.5, fill=(120, 0, 120), halo=(255, 255, 255)))
     for q, r, label in panel.tags:
-        cx, cy = px(hex_center_mm(q, r))
-        bbox = draw.text_box((cx, cy - 36), label, size=small_px, anchor="mm")
-        draw.rectangle([bbox[0] - 3, bbox[1] - 2, bbox[2] + 3, bbox[3] + 2], fill=(200, 0, 0))
-        draw.text((cx, cy - 36), label, fill=(255, 255, 255), size=small_px, anchor="mm")
-    by_hex: dict[tuple[int, int], list[str]] = {}
+        cx, cy = hex_center_mm(q, r)
+        drawing.add(Rect(cx - 10, cy - 19.5, cx + 10, cy - 13.5, fill=(200, 0, 0), radius=1.0))
+        drawing.add(Text(cx, cy - 16.5, label, 5.0, fill=(255, 255, 255)))
     for m in panel.marks:
-        by_hex.setdefault((m.q, m.r), []).append(_mark_label(m))
-    for (q, r), labels in by_hex.items():
-        cx, cy = px(hex_center_mm(q, r))
-        text = " ".join(labels)
-        bbox = draw.text_box((cx, cy + 28), text, size=small_px, anchor="mm")
-        draw.rectangle([bbox[0] - 2, bbox[1] - 1, bbox[2] + 2, bbox[3] + 1], fill=(255, 255, 255), outline=(0, 0, 160))
-        draw.text((cx, cy + 28), text, fill=(0, 0, 160), size=small_px, anchor="mm")
+        cx, cy = hex_center_mm(m.q, m.r)
+        symbol = mark_symbol(m.kind, 0, 0, HEX_PITCH_MM, m.number) if m.kind in MARKS else \
+            [Text(0, 0, m.kind, 5.0, fill=(30, 60, 160))]
+        drawing.add(Group(items=symbol, offset=(cx, cy)))
+    return g
 
 
-def _dashed(draw: Canvas, a: tuple[float, float], b: tuple[float, float], colour: tuple[int, int, int]) -> None:
-    import math
-
-    length = math.dist(a, b)
-    n = max(1, int(length // 8))
-    for i in range(0, n, 2):
-        t0, t1 = i / n, min(1.0, (i + 1) / n)
-        draw.line([(a[0] + (b[0] - a[0]) * t0, a[1] + (b[1] - a[1]) * t0),
-                   (a[0] + (b[0] - a[0]) * t1, a[1] + (b[1] - a[1]) * t1)], fill=colour, width=2)
-
-
-def _draw_legend(draw: Canvas, params: OverlayParams, top: int, note: str) -> None:
-    font_px = 14
-    x = MARGIN
-    meaning = {"full": "Full: a base fits", "half": "Half: only a Wound Marker fits",
-               "partial": "Partial: not even a marker fits", "covered": "covered: no open area"}
-    for cls, style in STYLE.items():
-        swatch = _pattern(style["pattern"], (34, 30), style["ink"], style["fill"])
-        draw.paste(swatch, (x, top))
-        draw.rectangle([x, top, x + 33, top + 29], outline=(60, 60, 60))
-        draw.text((x + 17, top + 15), style["letter"], fill=(255, 255, 255) if cls == "covered" else (0, 0, 0),
-                  size=font_px, anchor="mm")
-        draw.text((x + 40, top + 8), meaning[cls], fill=(0, 0, 0), size=font_px)
-        x += 60 + int(draw.text_length(meaning[cls], font_px))
-    lines = [
-        "Black line: walls (footprint).  Blue dashes: walkable interior.  Purple: vehicles and objects.  "
-        "Red: start zones, glyphs.",
-        "Blue labels: Door = doorway, Win = window, T# = transit space, Up# / Dn# = stairways, "
-        "Lift = elevator shaft, Exit# (# = Transit Number).",
-        "Parameters: " + params.legend_line(),
-    ]
+def _legend(panels: list[Panel], params: OverlayParams, note: str, top: float, width: float, measure: Any
+            ) -> tuple[Group, float]:
+    """What the panels show, a swatch each, then the lines that explain the rest; returns the
+    legend and where it ends."""
+    g = Group("legend", label="Legend", layer=True)
+    classes = {cls for panel in panels for cls in panel.classes.values()}
+    kinds = {m.kind for panel in panels for m in panel.marks}
+    entries: list[tuple[list[Any], str]] = []
+    for cls in CLASS_ORDER:
+        if cls in classes:
+            entries.append(([Group(items=class_hex(0, 0, cls, HEX_PITCH_MM, words=2.0, place=""), scale=0.3)],
+                            class_style(cls)[4]))
+    for kind in MARKS:
+        if kind in kinds:
+            entries.append(([it for it in mark_symbol(kind, 0, 0, HEX_PITCH_MM * 0.9) if not isinstance(it, Text)],
+                            mark_legend(kind)))
+    x, y = MARGIN, top + 8.0
+    for swatch, label in entries:
+        need = 16.0 + measure(label, LEGEND_WORDS)
+        if x + need > width - MARGIN:
+            x, y = MARGIN, y + 16.0
+        g.add(Group(items=swatch, offset=(x + 6.5, y)))
+        g.add(Text(x + 15.0, y, label, LEGEND_WORDS, anchor="start"))
+        x += need + 8.0
+    lines = []
+    if any(panel.walls for panel in panels):
+        lines.append("Black line: walls (footprint).  Blue dashes: walkable interior.")
+    if any(panel.things for panel in panels):
+        lines.append("Purple: vehicles and objects, with their names.")
+    if any(panel.tags for panel in panels):
+        lines.append("Red tags: start zones and glyphs.")
+    lines.append("Parameters: " + params.legend_line())
     if params.marker_source == "assumed":
         lines.append("The wound-marker diameter is an ASSUMPTION (no published measurement); "
                      f"pass {option('marker_diameter')}.")
     if note:
         lines.append(note)
-    for i, line in enumerate(lines):
-        draw.text((MARGIN, top + 42 + 20 * i), line, fill=(0, 0, 0), size=13)
+    y += 13.0
+    for line in lines:
+        g.add(Text(MARGIN, y, line, LEGEND_WORDS, anchor="start"))
+        y += 9.0
+    return g, y
 
 
 # -- what to draw -------------------------------------------------------------------------------

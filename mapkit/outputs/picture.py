@@ -18,7 +18,7 @@ def scene_of(m: Any, options: dict[str, Any]) -> Any:
     not have."""
     from mapkit.outputs.scene.views import RenderOptions, build_scene
 
-    drawn = ("view", "level", "legend", "name", "findings", "notes", "seen_from")
+    drawn = ("view", "level", "legend", "title", "lettering", "name", "findings", "notes", "seen_from")
     unknown = sorted(set(options) - set(drawn) - {"source", "profile", "warn"})
     if unknown:
         raise OptionError(f"a map's picture takes no option {unknown[0]!r}", option=unknown[0])

@@ -15,45 +15,16 @@ import math
 from typing import Any, Sequence
 
 from mapkit.geometry.shapes import erode
-from mapkit.model.grid import HEX_PITCH_MM, hex_center_mm, hex_corners_mm
+from mapkit.model.grid import HEX_PITCH_MM, hex_center_mm, hex_corners, hex_corners_mm
 from mapkit.outputs import Drawn
-from mapkit.outputs.paint.pdf import (
-    PT_PER_MM,
-    Sheet,
-    bold_font,
-    crop_marks,
-    draw_polygon,
-    font,
-    new_canvas,
-    paper_mm,
-    polygon_path,
-    scale_bar,
-    text_width,
-    tile_windows,
-)
+from mapkit.outputs.scene.c3g import HEX_CLASSES, class_pattern, class_style  # noqa: F401  (as plans name them)
+from mapkit.outputs.scene.layout import Box
+from mapkit.outputs.scene.page import Writer, crop_marks, page, paper_mm, scale_bar, window, windows
+from mapkit.outputs.scene.shapes import Area, Circle, Group, Poly, Rect, Scene, Text
+from mapkit.outputs.scene.text import POINT, Measure
 from mapkit.records import Record, field
 
 Point = tuple[float, float]
-
-#: Hex classes, in the order the legend lists them.
-HEX_CLASSES = ("full", "half", "partial", "covered")
-#: How much a class colour is paled for the fill: ink-friendly, and the pattern stays readable.
-FILL_FADE = 0.8
-#: A class this module does not know is drawn plainly with a question mark, never as Full.
-UNKNOWN_STYLE = ((235, 235, 255), (120, 120, 200), "?", None, "unknown class")
-
-
-def class_style(cls: str) -> tuple[tuple[int, int, int], tuple[int, int, int], str, str | None, str]:
-    """(fill, ink, letter, pattern, label) of a hex class, from the renderer's C3G style, so the
-    plan, the PNG/SVG overlay and their legends use one vocabulary (F/H/P/C, hatching, dots)."""
-    from mapkit.outputs.scene.style import style_data
-
-    entry = style_data()["c3g"]["classes"].get(cls)
-    if entry is None:
-        return UNKNOWN_STYLE
-    ink = tuple(int(v) for v in entry["rgb"])
-    fill = tuple(int(v + (255 - v) * FILL_FADE) for v in ink)
-    return fill, ink, entry["letter"], entry.get("pattern"), entry["label"]  # type: ignore[return-value]
 
 
 class PlanMark(Record):
@@ -90,7 +61,7 @@ class PlanLayout(Record, frozen=True):
     paper: str = "letter"
     margin: float = 7.0
     header: float = 10.0
-    footer: float = 17.0
+    footer: float = 24.0
     overlap: float = 12.0
 
 
@@ -113,227 +84,177 @@ def floor_extent(floor: PlanFloor, pitch: float) -> tuple[float, float, float, f
 
 def render_plan(plan: FloorPlan, target: Any, layout: PlanLayout = PlanLayout()) -> int:
     """Write the plan as a PDF to `target` (a path or binary file); returns the page count."""
+    from mapkit.outputs.paint.pdf import measure, paint
+
+    pages = plan_pages(plan, layout, measure)
+    data = paint(pages, title=f"{plan.title}: 1:1 floor plan")
+    if hasattr(target, "write"):
+        target.write(data)
+    else:
+        from pathlib import Path
+
+        Path(target).write_bytes(data)
+    return len(pages)
+
+
+def plan_pages(plan: FloorPlan, layout: PlanLayout, measure: Measure) -> list[Scene]:
+    """The plan's pages: each floor drawn once at 1:1 and shown through as many page windows as
+    it takes (neighbours overlapping by `layout.overlap`), in the orientation that needs fewer."""
     w_mm, h_mm = paper_mm(layout.paper)
-    c = new_canvas(target, layout.paper, title=f"{plan.title}: 1:1 floor plan")
-    pages = 0
+    pages = []
     for floor in plan.floors:
         x0, y0, x1, y1 = floor_extent(floor, plan.pitch_mm)
-        # portrait or landscape, whichever needs fewer sheets for this floor
         options = []
         for pw, ph in ((w_mm, h_mm), (h_mm, w_mm)):
             ww = pw - 2 * layout.margin
             wh = ph - 2 * layout.margin - layout.header - layout.footer
-            options.append((len(tile_windows(x0, y0, x1, y1, ww, wh, layout.overlap)), pw, ph, ww, wh))
+            options.append((len(windows(x0, y0, x1, y1, ww, wh, layout.overlap)), pw, ph, ww, wh))
         _, pw, ph, win_w, win_h = min(options, key=lambda o: o[0])
-        windows = tile_windows(x0, y0, x1, y1, win_w, win_h, layout.overlap)
-        rows = 1 + max(w[0] for w in windows)
-        cols = 1 + max(w[1] for w in windows)
-        for row, col, wx, wy in windows:
-            c.setPageSize((pw * PT_PER_MM, ph * PT_PER_MM))
-            left = layout.margin * PT_PER_MM
-            top = (ph - layout.margin - layout.header) * PT_PER_MM
-            sheet = Sheet(wx, wy, left, top, 1.0)
-            _draw_window(c, plan, floor, sheet, win_w, win_h)
-            bottom = top - win_h * PT_PER_MM
-            right = left + win_w * PT_PER_MM
-            crop_marks(c, left, bottom, right, top)
-            _header(c, plan, floor, row, col, rows, cols, layout, pw, ph)
-            _footer(c, plan, layout)
-            c.showPage()
-            pages += 1
-    c.save()
+        wins = windows(x0, y0, x1, y1, win_w, win_h, layout.overlap)
+        rows = 1 + max(w[0] for w in wins)
+        cols = 1 + max(w[1] for w in wins)
+        drawing = floor_drawing(floor, plan.pitch_mm)
+        for row, col, wx, wy in wins:
+            sheet = page(pw, ph, plan.title)
+            w = Writer(sheet.root, measure)
+            left, top = layout.margin, layout.margin + layout.header
+            sheet.root.add(window(drawing, wx, wy, left, top, win_w, win_h))
+            crop_marks(sheet.root, left, top, left + win_w, top + win_h)
+            _header(w, plan, floor, row, col, rows, cols, layout, pw)
+            seen = _seen(floor, plan.pitch_mm, (wx, wy, wx + win_w, wy + win_h))
+            _footer(w, plan, layout, pw, ph, *seen)
+            pages.append(sheet)
     return pages
 
 
-def _draw_window(c: Any, plan: FloorPlan, floor: PlanFloor, sheet: Sheet, win_w: float, win_h: float) -> None:
-    """Everything inside the page window, clipped to it."""
-    c.saveState()
-    left, top = sheet.left_pt, sheet.top_pt
-    clip = c.beginPath()
-    clip.rect(left, top - win_h * PT_PER_MM, win_w * PT_PER_MM, win_h * PT_PER_MM)
-    c.clipPath(clip, stroke=0, fill=0)
-    pitch = plan.pitch_mm
-    visible = _visible_hexes(floor, sheet, pitch, win_w, win_h)
-    for q, r in visible:
-        _draw_hex(c, sheet, q, r, floor.hexes[(q, r)], pitch)
-    _draw_walls(c, sheet, floor)
-    for mark in floor.marks:
-        _draw_mark(c, sheet, mark, pitch)
-    c.restoreState()
+def floor_drawing(floor: PlanFloor, pitch: float) -> Group:
+    """One floor at 1:1 (table millimetres): its hexes by class, each labelled with its place,
+    the wall band and line, and its marked spaces, as the map pictures mark them. A row of hexes is
+    a group that knows its bounds, so a page paints only the rows its window shows."""
+    from mapkit.outputs.scene.c3g import mark_symbol
 
-
-def _visible_hexes(floor: PlanFloor, sheet: Sheet, pitch: float, win_w: float, win_h: float
-                   ) -> list[tuple[int, int]]:
-    """Hexes whose cell touches the window, in row order (so the file reads predictably)."""
-    reach = pitch / math.sqrt(3)
-    x0, y0 = sheet.origin_x, sheet.origin_y
-    out = []
+    g = Group("floor", label=floor.name)
+    by_row: dict[int, list[tuple[int, int]]] = {}
     for q, r in sorted(floor.hexes, key=lambda h: (h[1], h[0])):
-        cx, cy = hex_center_mm(q, r, pitch)
-        if x0 - reach <= cx <= x0 + win_w + reach and y0 - reach <= cy <= y0 + win_h + reach:
-            out.append((q, r))
-    return out
+        by_row.setdefault(r, []).append((q, r))
+    reach = pitch / math.sqrt(3)
+    for r, cells in by_row.items():
+        row = g.group(f"row-{r}")
+        xs = [hex_center_mm(q, rr, pitch)[0] for q, rr in cells]
+        y = hex_center_mm(0, r, pitch)[1]
+        row.bounds = Box(min(xs) - pitch, y - reach, max(xs) + pitch, y + reach)
+        for q, rr in cells:                        # each hex a group of its own: a page paints only its own
+            x, _ = hex_center_mm(q, rr, pitch)
+            row.add(Group(items=_hex(q, rr, floor.hexes[(q, rr)], pitch),
+                          bounds=Box(x - pitch / 2, y - reach, x + pitch / 2, y + reach)))
+    if len(floor.footprint) >= 3:
+        if len(floor.interior) >= 3:
+            g.add(Area([list(floor.footprint), list(floor.interior)], (38, 38, 38), 0.55))
+        g.add(Poly(list(floor.footprint), stroke=(0, 0, 0), width=1.6 * POINT))
+    for mark in floor.marks:
+        number = int(mark.label) if mark.label.isdecimal() else None
+        items = mark_symbol(mark.kind, 0, 0, pitch * MARK_SIZE, number) if mark.kind in MARK_KINDS else \
+            _unknown_mark(mark, pitch)
+        # on the page whose window holds its hex's middle (every middle is inside some window)
+        g.add(Group(items=items, offset=hex_center_mm(mark.q, mark.r, pitch), bounds=Box(-0.1, -0.1, 0.1, 0.1)))
+    return g
 
 
-def _draw_hex(c: Any, sheet: Sheet, q: int, r: int, cls: str, pitch: float) -> None:
-    fill, ink, code, pattern, _ = class_style(cls)
-    corners = [sheet.pt(x, y) for x, y in hex_corners_mm(q, r, pitch)]
-    c.setFillColorRGB(*(v / 255 for v in fill))
-    c.setStrokeColorRGB(0.25, 0.25, 0.25)
-    c.setLineWidth(0.5)
-    c.drawPath(polygon_path(c, corners), stroke=1, fill=1)
-    if pattern:
-        _pattern(c, corners, sheet.length(pitch), pattern, ink)
-    cx, cy = sheet.pt(*hex_center_mm(q, r, pitch))
-    c.setFillColorRGB(0.35, 0.35, 0.35)
-    c.setFont(font(), 5)
-    c.drawCentredString(cx, cy - sheet.length(pitch) * 0.38, f"{q},{r}")
-    if code:
-        c.setFont(bold_font(), 9)
-        c.setFillColorRGB(*(v / 255 * 0.6 for v in ink))
-        c.drawCentredString(cx, cy + sheet.length(pitch) * 0.22, code)
+def _hex(q: int, r: int, cls: str, pitch: float) -> list[Any]:
+    """A hex of the plan, as the C3G layer fills one by its class (`scene.c3g.class_hex`)."""
+    from mapkit.outputs.scene.c3g import class_hex
+
+    return class_hex(q, r, cls, pitch)
 
 
-def _pattern(c: Any, corners: Sequence[Point], size: float, pattern: str, ink: Sequence[int]) -> None:
-    """Hatching (one diagonal), cross-hatching (both) or dots across the hex, clipped to it."""
-    cx = sum(x for x, _ in corners) / 6
-    cy = sum(y for _, y in corners) / 6
-    c.saveState()
-    c.clipPath(polygon_path(c, corners), stroke=0, fill=0)
-    c.setStrokeColorRGB(*(v / 255 * 0.8 for v in ink))
-    step = 2.5 * PT_PER_MM
-    reach = size / math.sqrt(3)  # the hex's circumradius: nothing beyond it is visible
-    ops = []
-    if pattern == "dots":
-        step *= 1.6
-        n = int(reach / step) + 1
-        for j in range(-n, n + 1):
-            for i in range(-n, n + 1):
-                x, y = cx + i * step + (j % 2) * step / 2, cy + j * step * 0.87
-                ops.append(f"{x:.2f} {y:.2f} m {x:.2f} {y:.2f} l")
-        c.setLineCap(1)  # round caps turn the zero-length strokes into dots
-        c.setLineWidth(1.0)
-    else:
-        n = int(2 * reach / step) + 1
-        for sign in ((1, -1) if pattern == "cross" else (1,)):
-            for i in range(-n, n + 1):
-                off = i * step
-                ops.append(f"{cx + off - reach:.2f} {cy - sign * reach:.2f} m "
-                           f"{cx + off + reach:.2f} {cy + sign * reach:.2f} l")
-        c.setLineWidth(0.35)
-    c.addLiteral("\n".join(ops) + "\nS")
-    c.restoreState()
+def _pattern(cx: float, cy: float, pitch: float, pattern: str, ink: Sequence[int]) -> list[Any]:
+    return class_pattern(cx, cy, pitch, pattern, tuple(ink))  # type: ignore[arg-type]
 
 
-def _draw_walls(c: Any, sheet: Sheet, floor: PlanFloor) -> None:
-    """The wall band (footprint minus interior) filled dark, the outer wall line thick."""
-    if len(floor.footprint) < 3:
-        return
-    c.saveState()
-    if len(floor.interior) >= 3:
-        path = polygon_path(c, [sheet.pt(x, y) for x, y in floor.footprint])
-        inner = [sheet.pt(x, y) for x, y in floor.interior]
-        path.moveTo(*inner[0])
-        for p in inner[1:]:
-            path.lineTo(*p)
-        path.close()
-        c.setFillColorRGB(0.15, 0.15, 0.15, alpha=0.55)
-        c.drawPath(path, stroke=0, fill=1, fillMode=0)
-    c.setStrokeColorRGB(0, 0, 0)
-    c.setLineWidth(1.6)
-    draw_polygon(c, sheet, floor.footprint, stroke=True, fill=False)
-    c.restoreState()
+#: The marks the map pictures draw (`scene.c3g.mark_symbol`); another is ringed with its name.
+MARK_KINDS = ("doorway", "window", "transit", "stairway-up", "stairway-down", "elevator-shaft", "exit")
 
 
-def _draw_mark(c: Any, sheet: Sheet, mark: PlanMark, pitch: float) -> None:
-    """A symbol and its label at the hex centre; `draw_mark_symbol` is shared with the markers sheet."""
-    cx, cy = sheet.pt(*hex_center_mm(mark.q, mark.r, pitch))
-    draw_mark_symbol(c, cx, cy, sheet.length(pitch) * 0.42, mark.kind, mark.label)
+#: A marked space's symbol on the 1:1 plan, against its size on the map pictures: its words fit
+#: inside the page's margin wherever the hex is.
+MARK_SIZE = 0.7
 
 
-def draw_mark_symbol(c: Any, cx: float, cy: float, radius: float, kind: str, label: str) -> None:
-    """Door, window, transit, stair, elevator and exit symbols, drawn around page point (cx, cy)."""
-    c.saveState()
-    c.setStrokeColorRGB(0.05, 0.2, 0.55)
-    c.setFillColorRGB(0.05, 0.2, 0.55)
-    c.setLineWidth(1.0)
-    s = radius * 0.45
-    if kind == "doorway":
-        c.rect(cx - s * 0.55, cy - s, s * 1.1, s * 1.7, stroke=1, fill=0)
-        c.circle(cx + s * 0.3, cy - s * 0.1, s * 0.08, stroke=0, fill=1)
-    elif kind == "window":
-        c.rect(cx - s * 0.7, cy - s * 0.5, s * 1.4, s * 1.2, stroke=1, fill=0)
-        c.line(cx, cy - s * 0.5, cx, cy + s * 0.7)
-        c.line(cx - s * 0.7, cy + s * 0.1, cx + s * 0.7, cy + s * 0.1)
-    elif kind in ("stairway-up", "stairway-down"):
-        d = 1 if kind == "stairway-up" else -1
-        c.line(cx, cy - d * s, cx, cy + d * s)
-        c.line(cx, cy + d * s, cx - s * 0.4, cy + d * s * 0.5)
-        c.line(cx, cy + d * s, cx + s * 0.4, cy + d * s * 0.5)
-    elif kind == "elevator-shaft":
-        c.rect(cx - s * 0.8, cy - s * 0.8, s * 1.6, s * 1.6, stroke=1, fill=0)
-        c.line(cx - s * 0.8, cy - s * 0.8, cx + s * 0.8, cy + s * 0.8)
-        c.line(cx - s * 0.8, cy + s * 0.8, cx + s * 0.8, cy - s * 0.8)
-    elif kind == "exit":
-        c.line(cx - s, cy, cx + s, cy)
-        c.line(cx + s, cy, cx + s * 0.5, cy + s * 0.4)
-        c.line(cx + s, cy, cx + s * 0.5, cy - s * 0.4)
-    else:  # transit and anything unknown: a ring around the number
-        c.circle(cx, cy, s * 1.1, stroke=1, fill=0)
-    if label:
-        c.setFont(bold_font(), max(6.0, radius * 0.32))
-        y = cy - s * 0.3 if kind == "transit" else cy - radius * 0.75
-        c.drawCentredString(cx, y, label)
-    c.restoreState()
+def _unknown_mark(mark: PlanMark, pitch: float) -> list[Any]:
+    cx, cy = 0.0, 0.0
+    return [Circle(cx, cy, pitch * 0.15, stroke=(13, 51, 140), width=pitch * 0.02),
+            Text(cx, cy + pitch * 0.28, f"{mark.kind} {mark.label}".strip(), pitch * 0.12, fill=(13, 51, 140))]
 
 
-def _header(c: Any, plan: FloorPlan, floor: PlanFloor, row: int, col: int, rows: int, cols: int,
-            layout: PlanLayout, w_mm: float, h_mm: float) -> None:
-    x = (layout.margin + 2.5) * PT_PER_MM  # clear of the crop marks rising from the window corners
-    right = (w_mm - layout.margin - 2.5) * PT_PER_MM
-    y = (h_mm - layout.margin - 4) * PT_PER_MM
-    c.setFillColorRGB(0, 0, 0)
+def _seen(floor: PlanFloor, pitch: float, box: tuple[float, float, float, float]) -> tuple[list[str], list[str]]:
+    """The classes and the kinds of mark a page window shows (its legend lists those)."""
+    reach = pitch / math.sqrt(3)
+
+    def inside(q: int, r: int) -> bool:
+        x, y = hex_center_mm(q, r, pitch)
+        return box[0] - reach <= x <= box[2] + reach and box[1] - reach <= y <= box[3] + reach
+
+    classes = {cls for (q, r), cls in floor.hexes.items() if inside(q, r)}
+    kinds = {mark.kind for mark in floor.marks if inside(mark.q, mark.r)}
+    return [c for c in HEX_CLASSES if c in classes], [k for k in MARK_KINDS if k in kinds]
+
+
+def _header(w: Writer, plan: FloorPlan, floor: PlanFloor, row: int, col: int, rows: int, cols: int,
+            layout: PlanLayout, width: float) -> None:
+    x = layout.margin + 2.5                    # clear of the crop marks rising from the window corners
+    right = width - layout.margin - 2.5
+    y = layout.margin + 4
     sheet_text = f"sheet row {row + 1} of {rows}, column {col + 1} of {cols}"
-    c.setFont(font(), 7)
-    c.drawRightString(right, y, sheet_text)
-    room = right - x - text_width(sheet_text, font(), 7) - 6
+    w.text(right, y, sheet_text, 7, anchor="end")
+    room = right - x - w.width(sheet_text, 7) - 2
     title = f"{plan.title}: {floor.name}" if plan.title not in floor.name else floor.name
-    while len(title) > 8 and text_width(title, bold_font(), 10) > room:
-        title = title[:-2].rstrip() + "…" if not title.endswith("…") else title[:-2].rstrip() + "…"
-    c.setFont(bold_font(), 10)
-    c.drawString(x, y, title)
-    c.setFont(font(), 7)
-    c.drawString(x, y - 4 * PT_PER_MM,
-                 f"1:1 (hex pitch {plan.pitch_mm:g} mm). Print at 100 % (no 'fit to page'). Neighbouring sheets "
-                 f"overlap by {layout.overlap:g} mm: trim at the crop marks and match the hex labels (q,r).")
+    w.text(x, y, w.fit(title, 10, room, bold=True), 10, bold=True)
+    w.text(x, y + 4, w.fit(f"1:1 (hex pitch {plan.pitch_mm:g} mm). Print at 100 % (no 'fit to page'). Neighbouring "
+                           f"sheets overlap by {layout.overlap:g} mm: trim at the crop marks and match the hex labels "
+                           "(q,r).", 7, right - x), 7)
 
 
 _PATTERN_WORDS = {"hatch": ", hatched", "cross": ", cross-hatched", "dots": ", dotted"}
 
 
-def _footer(c: Any, plan: FloorPlan, layout: PlanLayout) -> None:
-    """Scale bar, the legend of hex classes and the assumptions, wrapped to the page's width and
-    kept inside the footer band (smaller type when there is more to say)."""
-    from mapkit.outputs.paint.pdf import wrap_text
+def _footer(w: Writer, plan: FloorPlan, layout: PlanLayout, width: float, height: float, classes: list[str],
+            kinds: list[str]) -> None:
+    """The scale bar, the legend of what this page shows (its hex classes and marks, the wall
+    band) and the assumptions, kept inside the footer band (smaller type when there is more to say)."""
+    from mapkit.outputs.scene.c3g import mark_legend, mark_symbol
 
-    x = layout.margin * PT_PER_MM
-    y = (layout.margin + layout.footer - 4) * PT_PER_MM
-    scale_bar(c, x, y)
-    width = c._pagesize[0] - 2 * x
-    legend = " · ".join(f"{class_style(cls)[2]} {class_style(cls)[4]}" + _PATTERN_WORDS.get(class_style(cls)[3] or "", "")
-                        for cls in HEX_CLASSES) + " · dark band: walls"
-    band = (layout.footer - 4 - 2.5) * PT_PER_MM       # from under the scale bar to the margin
+    x = layout.margin
+    y = height - layout.margin - layout.footer + 4
+    scale_bar(w, x, y)
+    entries: list[tuple[list[Any], str]] = []
+    for cls in classes:
+        fill, ink, code, pattern, label = class_style(cls)
+        swatch: list[Any] = [Poly(hex_corners(0, 0, 6.0), fill=fill, stroke=(64, 64, 64), width=0.3 * POINT)]
+        if pattern:
+            swatch.append(Group(items=_pattern(0, 0, 13.0, pattern, ink), clip=hex_corners(0, 0, 13.0), scale=0.46))
+        swatch.append(Text(0, 0, code, 2.2, bold=True, fill=tuple(int(v * 0.6) for v in ink)))  # type: ignore[arg-type]
+        entries.append((swatch, label + _PATTERN_WORDS.get(pattern or "", "")))
+    for kind in kinds:
+        entries.append(([it for it in mark_symbol(kind, 0, 0, 14.0) if not isinstance(it, Text)], mark_legend(kind)))
+    if len(plan.floors) and any(len(f.footprint) >= 3 for f in plan.floors):
+        entries.append(([Rect(-3, -1.2, 3, 1.2, fill=(38, 38, 38))], "dark band: walls; thick line: the outer wall"))
     size = 6.5
+    cx, cy = x + 3, y + 5.5
+    for swatch, label in entries:
+        need = 4 + w.width(label, size)
+        if cx + need > width - layout.margin:
+            cx, cy = x + 3, cy + 4.2
+        w.group.add(Group(items=swatch, offset=(cx, cy)))
+        w.text(cx + 4, cy + 0.8, label, size)
+        cx += need + 5
+    room = height - layout.margin - (cy + 3)
     while True:
-        lines = [part for text in [legend, *plan.assumptions[:2]] for part in wrap_text(text, font(), size, width)]
-        step = size * 1.25
-        if len(lines) * step <= band or size <= 4.0:
+        lines = [part for text in plan.assumptions[:2] for part in w.wrap(text, size, width - 2 * layout.margin)]
+        if len(lines) * size * 1.25 * POINT <= room or size <= 4.0:
             break
         size -= 0.25
-    c.setFont(font(), size)
-    c.setFillColorRGB(0, 0, 0)
     for i, line in enumerate(lines):
-        c.drawString(x, y - 2.5 * PT_PER_MM - size - i * step, line)
+        w.text(x, cy + 3 + (i + 1) * size * 1.25 * POINT, line, size)
 
 
 def plan_from_book(book: Any, params: Any = None) -> FloorPlan:

@@ -7,11 +7,14 @@ Cells are (q, r, level). Pieces meet in four different ways, so four tables:
 - edges: battlements and ladders (one hex edge each) and Laur walls (one side between pillars);
 - clearance: the air an obstacle needs above its base (trees, palms, ruins, glaciers, hive, outcrops).
 
-The pass over the pieces only appends coordinates to flat lists. The cells are then encoded as
-one integer each and sorted once with numpy; "what is under every hex of every piece", "which
-cells hold two bodies" and "which bodies stand in an obstacle's air" are answered by vectorised
-binary searches over that sorted array. A dictionary per cell was simpler but grew superlinearly
-in time past ~50 000 pieces (cache misses); sorted arrays stay linear in practice.
+The pass over the pieces only appends coordinates to flat lists. The cells are then gathered
+once into a dictionary by cell ((q, r, level) -> the first piece there, and every piece of a cell
+that holds several); "what is under every hex of every piece", "which cells hold two bodies" and
+"which bodies stand in an obstacle's air" are one lookup per cell, in C-level loops. This
+replaced numpy's sort and binary searches (mapkit's only other use of numpy on the way of
+`validate` and `report`): importing numpy alone took 0.1 s, longer than the rules of a 7,000-piece
+map; with the collector paused (`build_index`), the dictionaries stay linear to 100,000 pieces
+(benchmarks/bench_growth.py).
 """
 
 from __future__ import annotations
@@ -36,84 +39,31 @@ LAUR_EDGE = 100
 LAUR, BODY, MARKER, ROAD_WALL, EDGE, NONE = range(6)
 
 
+Cell = tuple[int, int, int]
+
+
 class _Cells:
-    """A sorted set of (q, r, level) cells, each with the piece(s) there, for fast lookups."""
+    """The cells some pieces fill, (q, r, level), each with the first piece there (in piece
+    order) and, where a cell holds several, all of them."""
 
-    def __init__(self, universe: "_Universe", q: list[int], r: list[int], level: list[int], piece: list[int]):
-        import numpy as np
+    __slots__ = ("first", "several")
 
-        self.universe = universe
-        keys = universe.encode(q, r, level)
-        order = np.argsort(keys, kind="stable")  # stable: occupants of a cell stay in piece order
-        self.keys = keys[order]
-        self.pieces = np.asarray(piece, dtype=np.int64)[order]
-        self.q = np.asarray(q, dtype=np.int64)[order]
-        self.r = np.asarray(r, dtype=np.int64)[order]
-        self.level = np.asarray(level, dtype=np.int64)[order]
+    def __init__(self, q: list[int], r: list[int], level: list[int], piece: list[int]):
+        first: dict[Cell, int] = {}
+        several: dict[Cell, list[int]] = {}
+        for cell, i in zip(zip(q, r, level), piece):
+            there = first.setdefault(cell, i)
+            if there != i:
+                several.setdefault(cell, [there]).append(i)
+        self.first, self.several = first, several
 
-    def first(self, keys) -> list[int]:
-        """For each key, the first piece in that cell, or -1 (vectorised)."""
-        import numpy as np
-
-        if len(self.keys) == 0 or len(keys) == 0:
-            return [-1] * len(keys)
-        pos = np.searchsorted(self.keys, keys)
-        pos_in = np.minimum(pos, len(self.keys) - 1)
-        hit = self.keys[pos_in] == keys
-        return np.where(hit, self.pieces[pos_in], -1).tolist()
-
-    def at(self, q: int, r: int, level: int) -> list[int]:
-        """Every piece in one cell, in piece order."""
-        import numpy as np
-
-        key = self.universe.encode_one(q, r, level)
-        if key is None or len(self.keys) == 0:
-            return []
-        lo = int(np.searchsorted(self.keys, key, "left"))
-        hi = int(np.searchsorted(self.keys, key, "right"))
-        return self.pieces[lo:hi].tolist()
-
-    def first_at(self, q: int, r: int, level: int) -> int | None:
-        """The first piece in one cell, or None: one search, whatever the pile (`at` copies it)."""
-        import numpy as np
-
-        key = self.universe.encode_one(q, r, level)
-        if key is None or len(self.keys) == 0:
-            return None
-        pos = int(np.searchsorted(self.keys, key, "left"))
-        return int(self.pieces[pos]) if pos < len(self.keys) and self.keys[pos] == key else None
-
-
-class _Universe:
-    """Every coordinate value the index uses, ranked per axis, so a cell packs into one int64."""
-
-    def __init__(self, qs: list[int], rs: list[int], levels: list[int]):
-        import numpy as np
-
-        self.q = np.unique(np.asarray(qs, dtype=np.int64)) if qs else np.zeros(0, np.int64)
-        self.r = np.unique(np.asarray(rs, dtype=np.int64)) if rs else np.zeros(0, np.int64)
-        self.level = np.unique(np.asarray(levels, dtype=np.int64)) if levels else np.zeros(0, np.int64)
-        self.nr, self.nl = max(1, len(self.r)), max(1, len(self.level))
-
-    def encode(self, q, r, level):
-        import numpy as np
-
-        qi = np.searchsorted(self.q, np.asarray(q, dtype=np.int64))
-        ri = np.searchsorted(self.r, np.asarray(r, dtype=np.int64))
-        li = np.searchsorted(self.level, np.asarray(level, dtype=np.int64))
-        return (qi * self.nr + ri) * self.nl + li
-
-    def encode_one(self, q: int, r: int, level: int) -> int | None:
-        """The key of one cell, or None when a coordinate never occurs (so the cell is empty)."""
-        import numpy as np
-
-        out = []
-        for axis, value in ((self.q, q), (self.r, r), (self.level, level)):
-            i = int(np.searchsorted(axis, value))
-            if i >= len(axis) or int(axis[i]) != value:
-                return None
-            out.append(i)
-        return (out[0] * self.nr + out[1]) * self.nl + out[2]
+    def all_at(self, cell: Cell) -> list[int]:
+        """Every piece in one cell, in piece order (none: empty)."""
+        found = self.several.get(cell)
+        if found is not None:
+            return list(found)
+        one = self.first.get(cell)
+        return [] if one is None else [one]
 
 
 class BuildIndex(Record):
@@ -156,13 +106,13 @@ class BuildIndex(Record):
 
     def body_at(self, q: int, r: int, level: int) -> int | None:
         """The first piece filling a cell, or None."""
-        return self._body.first_at(q, r, level) if self._body is not None else None
+        return self._body.first.get((q, r, level)) if self._body is not None else None
 
     def support(self, q: int, r: int, level: int) -> int | None:
         """The piece a thing at `level` rests on in hex (q, r): a body or solid obstacle top just below."""
         found = self.body_at(q, r, level - 1)
         if found is None and self._tops is not None:
-            found = self._tops.first_at(q, r, level - 1)
+            found = self._tops.first.get((q, r, level - 1))
         return found
 
 
@@ -297,45 +247,23 @@ def _build(m: Map, options: dict[str, Any]) -> BuildIndex:
 
 
 def _sort_and_search(index: BuildIndex, body: tuple, air: tuple, tops: tuple, under: tuple) -> None:
-    """Encode and sort the cells once; answer support, overlap and clearance questions in bulk."""
-    import numpy as np
-
-    universe = _Universe(body[0] + air[0] + tops[0] + under[0], body[1] + air[1] + tops[1] + under[1],
-                         body[2] + air[2] + tops[2] + under[2])
-    cells = index._body = _Cells(universe, *body)
-    top_cells = index._tops = _Cells(universe, *tops)
+    """Gather the cells once, each in a dictionary by cell; answer support, overlap and clearance
+    questions from them, each cell looked up once (a pile of n pieces in one hex costs n)."""
+    cells = index._body = _Cells(*body)
+    top_cells = index._tops = _Cells(*tops)
     # What each hex rests on: a body just below, else a solid obstacle top.
-    under_keys = universe.encode(*under)
-    found = np.asarray(cells.first(under_keys), dtype=np.int64)
-    if len(top_cells.keys):
-        missing = found < 0
-        found[missing] = np.asarray(top_cells.first(under_keys[missing]), dtype=np.int64)
-    index.under = found.tolist()
-    # Cells holding two or more bodies.
-    keys = cells.keys
-    if len(keys) > 1:
-        same = np.flatnonzero(keys[1:] == keys[:-1])
-        if len(same):
-            pieces, q, r, level = cells.pieces, cells.q, cells.r, cells.level
-            for pos in same.tolist():
-                cell = (int(q[pos]), int(r[pos]), int(level[pos]))
-                group = index.crowded.setdefault(cell, [int(pieces[pos])])
-                group.append(int(pieces[pos + 1]))
+    first, tops_first = cells.first, top_cells.first
+    if tops_first:
+        index.under = [first.get(cell, tops_first.get(cell, -1)) for cell in zip(*under)]
+    else:
+        index.under = [first.get(cell, -1) for cell in zip(*under)]
+    # Cells holding two or more bodies, in the order of their cells.
+    index.crowded = {cell: list(group) for cell, group in sorted(cells.several.items())}
     # Bodies standing in an obstacle's air, grouped by cell: the obstacles of each air cell and
     # the bodies there are listed once each, so n obstacles and m bodies in one hex cost n + m.
-    if air[0] and len(keys):
-        air_keys = universe.encode(air[0], air[1], air[2])
-        lo = np.searchsorted(keys, air_keys, "left")
-        hi = np.searchsorted(keys, air_keys, "right")
-        hits = np.flatnonzero(hi > lo)
-        hits = hits[np.argsort(air_keys[hits], kind="stable")]
-        owners = air[3]
-        previous = None
-        for j in hits.tolist():
-            key = int(air_keys[j])
-            if key != previous:  # the first hit always starts a cell
-                previous = key
-                cell = (air[0][j], air[1][j], air[2][j])
-                owners_here: list[int] = []
-                index.in_clearance.append((cell, owners_here, cells.pieces[lo[j]:hi[j]].tolist()))
-            owners_here.append(owners[j])
+    if air[0] and first:
+        owners_of: dict[Cell, list[int]] = {}
+        for cell, owner in zip(zip(air[0], air[1], air[2]), air[3]):
+            if cell in first:
+                owners_of.setdefault(cell, []).append(owner)
+        index.in_clearance = [(cell, owners, cells.all_at(cell)) for cell, owners in sorted(owners_of.items())]

@@ -9,20 +9,55 @@ Documentation, with each rule's seed passage: `mapkit/data/rules/c3g.json`.
 
 from __future__ import annotations
 
-from typing import Any, Iterator
+import functools
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator
 
-from mapkit.books.bookcheck import book_issues
-from mapkit.books.model import Book
-from mapkit.books.overlay import placed_footprint
-from mapkit.books.placed import PlacedBook, PlacedBooks, describe, placed_books
-from mapkit.geometry.params import EPS_AREA, OverlayParams
-from mapkit.geometry.placing import move_hex, placed_polygon
 from mapkit.model import levels
 from mapkit.model.catalog import catalog
-from mapkit.rules.framework import CheckContext, Finding, rule
+from mapkit.rules import framework
+from mapkit.rules.framework import CheckContext, Finding
+
+if TYPE_CHECKING:  # (loaded by `_books` when a rule of this family first runs)
+    from mapkit.books.bookcheck import book_issues
+    from mapkit.books.model import Book
+    from mapkit.books.overlay import placed_footprint
+    from mapkit.books.placed import PlacedBook, PlacedBooks, describe, placed_books
+    from mapkit.geometry.params import EPS_AREA, OverlayParams
+    from mapkit.geometry.placing import move_hex, placed_polygon
 
 FAMILY = "c3g"
 PROFILES = ("c3g",)
+
+
+def _books() -> None:
+    """The Books' modules this family works with, loaded when one of its rules first runs: every
+    check loads the rule registry, and a map checked by other profiles never needs them (a dozen
+    modules to compile on a command's way)."""
+    if "placed_books" in globals():
+        return
+    from mapkit.books import bookcheck, model, overlay, placed
+    from mapkit.geometry import params, placing
+
+    globals().update(book_issues=bookcheck.book_issues, Book=model.Book, placed_footprint=overlay.placed_footprint,
+                     PlacedBook=placed.PlacedBook, PlacedBooks=placed.PlacedBooks, describe=placed.describe,
+                     EPS_AREA=params.EPS_AREA, OverlayParams=params.OverlayParams, move_hex=placing.move_hex,
+                     placed_polygon=placing.placed_polygon, placed_books=placed.placed_books)
+
+
+def rule(*args: Any, **kwargs: Any
+         ) -> Callable[[Callable[[CheckContext], Iterable[Finding]]], Callable[[CheckContext], Iterable[Finding]]]:
+    """`framework.rule` for this family: each check loads the Books' modules first (`_books`)."""
+    register = framework.rule(*args, **kwargs)
+
+    def wrap(check: Callable[[CheckContext], Iterable[Finding]]) -> Callable[[CheckContext], Iterable[Finding]]:
+        @functools.wraps(check)
+        def run(ctx: CheckContext) -> Iterable[Finding]:
+            _books()
+            return check(ctx)
+
+        return register(run)
+
+    return wrap
 
 
 def state(ctx: CheckContext) -> PlacedBooks:
@@ -31,6 +66,7 @@ def state(ctx: CheckContext) -> PlacedBooks:
     Options: `overlay_params` (an OverlayParams) or `hex_region` / `base_diameter` /
     `marker_diameter`. The Books are those the map carries (`Map.books`).
     """
+    _books()
     return ctx.shared("c3g-placed-books", _placed_books)
 
 

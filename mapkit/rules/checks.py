@@ -9,19 +9,19 @@ local hexes and floor levels. A file that cannot be read raises FormatError.
 
 from __future__ import annotations
 
-from pathlib import Path
-from typing import Any, Iterable
+from typing import TYPE_CHECKING, Any, Iterable
 
-from mapkit.books.load import read_book_json
-from mapkit.books.model import book_from_dict
-from mapkit.books.schema import book_errors
 from mapkit.errors import MapkitError, OptionError, Refusal, RoomError, ScenarioError, shown, summarised
-from mapkit.geometry.params import OverlayParams
 from mapkit.model.map import Map, PlacedSource, Placement
 from mapkit.records import replace
 from mapkit.rules import framework
 from mapkit.rules.framework import RULES, CheckContext, Finding, Rule, matches
 from mapkit.rules.findings_report import severity_first
+
+if TYPE_CHECKING:  # (a map's check loads nothing of the Books' modules: they come with a Book)
+    from pathlib import Path
+
+    from mapkit.geometry.params import OverlayParams
 
 #: Rule families about a page as a whole, checked once on all its rooms together (never room by
 #: room): the sets a page declares build every room it draws at once.
@@ -96,6 +96,8 @@ def check_book_file(path: str | Path, params: OverlayParams | None = None) -> li
 
     A file that cannot be read or is not JSON raises FormatError, as a map's would."""
     # FormatError: the file cannot be read or is not JSON (validate exits 2)
+    from mapkit.books.load import read_book_json
+
     return check_book(read_book_json(path), str(path), params)
 
 
@@ -103,6 +105,9 @@ def check_book(doc: Any, shown: str, params: OverlayParams | None = None) -> lis
     """Every problem with the parsed JSON of a Book (`shown` names its file in the findings):
     its schema errors (C001), else the Book-level rules on it placed alone."""
     import mapkit.rules.c3g  # noqa: F401  (registers the rules)
+
+    from mapkit.books.model import book_from_dict
+    from mapkit.books.schema import book_errors
 
     errors = book_errors(doc, shown)
     if errors:
@@ -114,6 +119,8 @@ def check_book_model(book: Any, shown: str, params: OverlayParams | None = None)
     """The Book-level C3G rules on a Book (`mapkit.Book`, read or made in code) placed alone;
     `shown` names it in the findings."""
     import mapkit.rules.c3g  # noqa: F401  (registers the rules)
+
+    from mapkit.geometry.params import OverlayParams
 
     m = Map(name=book.name, buildings=[Placement(book=shown, q=0, r=0, level=0)],
             books={shown: PlacedSource(book, shown)})
@@ -132,8 +139,6 @@ def check_path(path: str, fmt: str | None, profile: str | None, select: list[str
     read, and its format told, once; a map's Books are found beside it (`books.placed.load_placed`).
     Raises FormatError for a file that cannot be read, OptionError (naming the file) for a
     scenario or room the map has not."""
-    from mapkit.books.load import book_json
-    from mapkit.books.placed import load_placed, unread_books
     from mapkit.formats import parse_map, read_file
 
     import time
@@ -144,17 +149,24 @@ def check_path(path: str, fmt: str | None, profile: str | None, select: list[str
     data, found = read_file(path)
     if found is not None and found.kind == "book":
         # A Book is checked by the C3G Book rules whatever the profile; --select and --ignore still apply.
+        from mapkit.books.load import book_json
+
         checked = check_book(book_json(data, str(path)), str(path), options.get("overlay_params"))
         return [f for f in checked if (not select or matches(f.code, select)) and not matches(f.code, ignore)], [], \
             f"read as a C3G Book in {time.perf_counter() - started:.3f} s"
-    m = load_placed(parse_map(data, fmt, shown(path), known=found), path)
+    m = parse_map(data, fmt, shown(path), known=found)
+    placed = bool(m.buildings or m.objects)
+    if placed:                                   # (mapkit.books stays unloaded for a map without Books)
+        from mapkit.books.placed import load_placed, unread_books
+
+        load_placed(m, path)
     read = read_said(m, time.perf_counter() - started)
     try:
         found_now = check_map(m, shown(path), profile, select, ignore, options, scenario=scenario, room=room)
     except OptionError as exc:  # no such scenario (room) in this map
         raise (RoomError if str(exc).startswith("no room") else ScenarioError)(f"{shown(path)}: {exc}") from None
     # a Book that cannot be read is a warning, or under the c3g profile an error finding (C001)
-    return found_now, summarised(m.warnings) + (unread_books(m) if profile != "c3g" else []), read
+    return found_now, summarised(m.warnings) + (unread_books(m) if placed and profile != "c3g" else []), read
 
 
 def check_file(path: str, fmt: str | None, profile: str, select: list[str], ignore: list[str],

@@ -14,17 +14,7 @@ if TYPE_CHECKING:
     from mapkit.cli.jobs.job import PathLike, Warn
 
 #: The flags the library's parameters are given by, for its errors to name them (`mapkit.analyze`'s `names`).
-FLAGS = {"move": "--move", "height": "--height", "room": "--room", "scenario": "--scenario"}
-
-
-def _start(start: tuple[int, int, int] | str | None) -> tuple[int, int, int] | None:
-    if not isinstance(start, str):
-        return start
-    try:
-        q, r, h = (int(part) for part in start.split(","))
-    except ValueError:
-        raise OptionError(f"--start wants Q,R,LEVEL (three integers), got {start!r}") from None
-    return q, r, h
+FLAGS = {"move": "--move", "height": "--height", "room": "--room", "scenario": "--scenario", "start": "--start"}
 
 
 def analyze_file(path: PathLike, move: int | None = None, height: int | None = None, flying: bool = False,
@@ -36,8 +26,9 @@ def analyze_file(path: PathLike, move: int | None = None, height: int | None = N
     """`mapkit analyze MAP`: the `analyze` (`.value`, an `Analysis`) and its text or JSON (written to
     `output` when named). `move` and `height` default to 5, or to the card of the vehicle `mover`
     drives (then they and `flying`/`double` must not be given); `start` is (q, r, Level) or its
-    text "Q,R,LEVEL"; `heatmap` names the PNG to draw (`render` of the analysis' heatmap), refused
-    before any work if it cannot be written."""
+    text "Q,R,LEVEL", or the build sheets' name of the hex and a Level ("C7,3": `api.start_space`);
+    `heatmap` names the PNG to draw (`render` of the analysis' heatmap), refused before any work if it
+    cannot be written."""
     import time
 
     from mapkit.errors import StartError
@@ -70,7 +61,7 @@ def analyze_file(path: PathLike, move: int | None = None, height: int | None = N
     move = 5 if move is None else move
     height = 5 if height is None else height
     api.check_figure(move, height, FLAGS)
-    at = _start(start)
+    at = api.start_space(m, start, FLAGS)
     try:
         data = api.analyze(m, move, height, flying, double, falls, at, broken_windows, scenario, bool(heatmap),
                            mover=chosen, vehicle=vehicle, vehicle_rules=vehicle_rules, names=FLAGS)

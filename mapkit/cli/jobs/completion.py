@@ -24,9 +24,11 @@ if TYPE_CHECKING:
 SHELLS = ("bash", "zsh", "fish", "powershell")
 
 #: The metavars, and the names of positionals and of options without one (`print -o`: "output"),
-#: of what is a file (or a folder: DIR) on the command line.
-FILE_LIKE = {"BOOK", "COLLECTION", "DIR", "FILE", "MAP", "NEW_MAP", "OUT", "PATH", "map", "maps", "input", "paths",
-             "book", "output"}
+#: of what is a file (or a folder: FOLDER_LIKE) on the command line.
+FILE_LIKE = {"BOOK", "COLLECTION", "DIR", "FILE", "MAP", "NEW_MAP", "OUT", "PATH", "SITE", "map", "maps", "input",
+             "paths", "book", "output"}
+#: The metavars of what is a folder: `convert -d DIR`, `gallery -o SITE`.
+FOLDER_LIKE = {"DIR", "SITE"}
 
 
 class Option:
@@ -92,7 +94,7 @@ def _options(parser: argparse.ArgumentParser) -> list[Option]:
         elif action.choices is not None:
             value = "choice"
         elif _is_file(action):
-            value = "dir" if action.metavar == "DIR" else "file"
+            value = "dir" if action.metavar in FOLDER_LIKE else "file"
         else:
             value = "other"
         choices = [str(c) for c in action.choices] if action.choices is not None else []

@@ -77,8 +77,8 @@ def fit_file(path: PathLike, collection: PathLike, output: PathLike | None = Non
         drawing = None
         if shot is not None:  # drawn before the map is written: a picture too large leaves no file behind
             try:
-                drawing = api.render(result, "fit-svg" if shot.lower().endswith(".svg") else "fit-png",
-                                     name=input_name(source))
+                kind = next(k.name for k in api.output_kinds() if k.subject == "fit" and k.named_by(shot))
+                drawing = api.render(result, kind, name=input_name(source))
             except PictureTooLarge as exc:
                 raise PictureTooLarge(f"{shot}: {exc}") from None
 

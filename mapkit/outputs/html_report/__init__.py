@@ -20,9 +20,16 @@ def draw(m: Map, source: str | None = None, profile: str | None = "casual", pict
     """The output registry's `report-html`: the page, and the findings it lists; `source` is the
     map's file, as the page names it."""
     from mapkit.errors import shown
+    from mapkit.model.board import Board
+    from mapkit.records import replace
+    from mapkit.summary import summarise
 
-    parts = report_parts(m, source, profile, pictures)  # a share link is named by an excerpt
-    return Drawn(render_report(m, shown(source) if source else None, parts), findings=tuple(parts.findings))
+    # what reduces the pieces (the summary, the board's letters) first, while a fast reader's
+    # columns still answer it: the rules hand every piece out
+    summary, board = summarise(m), Board.of(m)
+    parts = replace(report_parts(m, source, profile, pictures), summary=summary, board=board)
+    return Drawn(render_report(m, shown(source) if source else None, parts),  # a share link: named by an excerpt
+                 findings=tuple(parts.findings))
 
 
 def collect_findings(m: Map, file: str | None, profile: str | None = "casual"

@@ -1,37 +1,25 @@
-"""The PDF painter (reportlab): paper sizes, millimetre units, fonts and text fitted to a width,
-hex paths, crop marks, the 100 mm scale bar, the tiling of a large drawing across pages, and a
-scene drawn on a page.
+"""The PDF painter (reportlab): pages in, the bytes of one PDF out (`paint`), and the measure of
+its words (`measure`), which the pages are composed with.
 
-Drawing code works in millimetres with y growing south (the model's frame); a `Sheet`
-maps that frame onto the page in PDF points, so a hex drawn at scale 1 is exactly
-44.45 mm between centres on paper. Paths are written in page coordinates (no `cm`
-transform), which keeps the geometry easy to read back from the file in tests.
-
-The build sheets draw each Level by walking the very scene the PNG and SVG pictures draw
-(`draw_group`, `draw_items`), so a piece has one colour, one symbol and one legend line wherever
-it appears; stroke widths and text sizes scale with the `Sheet`.
+A page is a scene whose box is the paper, in millimetres from its top-left corner (y down;
+`scene.page`); the painter maps it onto PDF points (y up). Paths, colours and line widths are
+written as PDF operators directly, text through reportlab's fonts (DejaVu Sans where the system
+has it: map names and scenarios carry accents and other scripts). Paths are written in page
+coordinates (no `cm` transform), which keeps the geometry easy to read back from the file in tests.
 """
 
 from __future__ import annotations
 
-import math
 import os
 from functools import lru_cache
-from typing import Any, Iterable, Sequence
+from typing import Any, Sequence
 
 from mapkit import escapes
-from mapkit.outputs.scene.shapes import Circle, Group, Poly, Text
-from mapkit.records import Record
+from mapkit.outputs.scene.page import PAPERS, paper_mm  # noqa: F401  (the papers a PDF is printed on)
+from mapkit.outputs.scene.shapes import Area, Circle, Group, Lines, Picture, Poly, Rect, Text, Use, used
 
 #: Points per millimetre (PDF user space is 1/72 inch).
 PT_PER_MM = 72.0 / 25.4
-
-#: Paper sizes in millimetres (portrait width, height).
-PAPERS = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
-
-#: The length of the scale bar printed on every 1:1 page.
-SCALE_BAR_MM = 100.0
-
 
 #: Where a system copy of DejaVu Sans may be (it is not shipped with mapkit).
 FONT_DIRS = ("/usr/share/fonts/truetype/dejavu", "/usr/share/fonts/dejavu", "/usr/share/fonts/TTF",
@@ -68,16 +56,6 @@ def bold_font() -> str:
     return _fonts()[1]
 
 
-def paper_mm(name: str) -> tuple[float, float]:
-    """Width and height of a paper size, in millimetres."""
-    try:
-        return PAPERS[name.lower()]
-    except KeyError:
-        from mapkit.errors import OptionError
-
-        raise OptionError(f"unknown paper {name!r} (known: {', '.join(PAPERS)})") from None
-
-
 def new_canvas(target: Any, paper: str, title: str = "", author: str = "mapkit") -> Any:
     """A reportlab canvas of the given paper; `target` is a path or a binary file object.
 
@@ -91,6 +69,7 @@ def new_canvas(target: Any, paper: str, title: str = "", author: str = "mapkit")
     rl_config.useA85 = 0
     w, h = paper_mm(paper)
     c = _canvas_class()(target, pagesize=(w * PT_PER_MM, h * PT_PER_MM), invariant=1, pageCompression=1)
+    c._doc.defaultStreamFilters = [_Flate()]   # zlib level 3: a sheet's streams in 40 % of level 6's time, 16 % larger
     c.setTitle(title)
     c.setAuthor(author)
     c.setCreator("mapkit")
@@ -140,105 +119,20 @@ def _canvas_class() -> Any:
     return Canvas
 
 
-class Sheet(Record, frozen=True):
-    """Maps model millimetres (x east, y south) onto a page region, in points.
+class _Flate:
+    """reportlab's FlateDecode stream filter at zlib level 3 (its own uses the default, 6)."""
 
-    `origin` is the model point drawn at the page point (`left_pt`, `top_pt`); `scale` is
-    paper millimetres per model millimetre (1.0 for true size).
-    """
+    pdfname = "FlateDecode"
 
-    origin_x: float
-    origin_y: float
-    left_pt: float
-    top_pt: float
-    scale: float = 1.0
+    def encode(self, text: Any) -> bytes:
+        import zlib
 
-    def pt(self, x: float, y: float) -> tuple[float, float]:
-        k = self.scale * PT_PER_MM
-        return self.left_pt + (x - self.origin_x) * k, self.top_pt - (y - self.origin_y) * k
+        return zlib.compress(text.encode("utf8") if isinstance(text, str) else text, 3)
 
-    def length(self, mm: float) -> float:
-        """A model length in page points."""
-        return mm * self.scale * PT_PER_MM
+    def decode(self, encoded: bytes) -> bytes:
+        import zlib
 
-
-def polygon_path(c: Any, points_pt: Sequence[tuple[float, float]]) -> Any:
-    """A closed path through page points."""
-    path = c.beginPath()
-    x0, y0 = points_pt[0]
-    path.moveTo(x0, y0)
-    for x, y in points_pt[1:]:
-        path.lineTo(x, y)
-    path.close()
-    return path
-
-
-def draw_polygon(c: Any, sheet: Sheet, points_mm: Iterable[tuple[float, float]], stroke: bool = True,
-                 fill: bool = False) -> None:
-    pts = [sheet.pt(x, y) for x, y in points_mm]
-    if len(pts) >= 3:
-        c.drawPath(polygon_path(c, pts), stroke=int(stroke), fill=int(fill))
-
-
-def rgb(colour: Sequence[int], fade: float = 0.0) -> tuple[float, float, float]:
-    """An 8-bit colour as reportlab floats, blended toward white by `fade` (0..1)."""
-    return tuple((v / 255.0) * (1.0 - fade) + fade for v in colour[:3])  # type: ignore[return-value]
-
-
-def crop_marks(c: Any, left: float, bottom: float, right: float, top: float, length: float = 5 * PT_PER_MM,
-               gap: float = 1.5 * PT_PER_MM) -> None:
-    """Corner marks on the rectangle's corners, pointing inwards, for trimming and aligning
-    overlapping pages. Inwards, because just outside a 7 mm margin lies the strip a home printer
-    cannot print (4 to 6.35 mm), where the marks would be lost."""
-    c.saveState()
-    c.setLineWidth(0.3)
-    c.setStrokeColorRGB(0, 0, 0)
-    c.setDash()
-    for x, sx in ((left, 1), (right, -1)):
-        for y, sy in ((bottom, 1), (top, -1)):
-            c.line(x, y, x + sx * length, y)
-            c.line(x, y, x, y + sy * length)
-    c.restoreState()
-
-
-def scale_bar(c: Any, x: float, y: float, length_mm: float = SCALE_BAR_MM) -> None:
-    """A bar `length_mm` long on paper with 10 mm ticks and its label, from page point (x, y)."""
-    c.saveState()
-    c.setLineWidth(0.6)
-    c.setStrokeColorRGB(0, 0, 0)
-    length = length_mm * PT_PER_MM
-    c.line(x, y, x + length, y)
-    for i in range(int(length_mm // 10) + 1):
-        tick = 2.5 if i % 5 else 4.0
-        tx = x + i * 10 * PT_PER_MM
-        c.line(tx, y, tx, y + tick * PT_PER_MM)
-    c.setFont(font(), 6.5)
-    c.setFillColorRGB(0, 0, 0)
-    c.drawString(x + length + 2 * PT_PER_MM, y, f"{length_mm:g} mm: measure to check the print is at 100 %")
-    c.restoreState()
-
-
-def tile_windows(x0: float, y0: float, x1: float, y1: float, win_w: float, win_h: float, overlap: float
-                 ) -> list[tuple[int, int, float, float]]:
-    """Split the model rectangle (x0, y0)-(x1, y1) into page windows of win_w x win_h mm.
-
-    Neighbouring windows share `overlap` mm so pages can be glued edge over edge.
-    Returns (row, column, window x, window y) with rows north to south.
-    """
-    if overlap >= min(win_w, win_h):
-        from mapkit.errors import OptionError
-
-        raise OptionError("overlap must be smaller than the printable area")
-    step_x, step_y = win_w - overlap, win_h - overlap
-    cols = max(1, math.ceil((x1 - x0 - overlap) / step_x)) if x1 - x0 > win_w else 1
-    rows = max(1, math.ceil((y1 - y0 - overlap) / step_y)) if y1 - y0 > win_h else 1
-    # centre the grid of windows on the drawing so the margins are even
-    span_x = cols * step_x + overlap
-    span_y = rows * step_y + overlap
-    start_x = x0 - (span_x - (x1 - x0)) / 2
-    start_y = y0 - (span_y - (y1 - y0)) / 2
-    return [(row, col, start_x + col * step_x, start_y + row * step_y)
-            for row in range(rows) for col in range(cols)]
+        return zlib.decompress(encoded)
 
 
 # -- text measured in a font ---------------------------------------------------------------------
@@ -250,66 +144,6 @@ def text_width(text: str, face: str, size: float) -> float:
     return stringWidth(text, face, size)
 
 
-def fit_text(text: str, font_name: str, size: float, width_pt: float) -> str:
-    """`text` cut to `width_pt` points, ending in an ellipsis when it was cut."""
-    from reportlab.pdfbase.pdfmetrics import stringWidth
-
-    if stringWidth(text, font_name, size) <= width_pt:
-        return text
-    lo, hi = 0, len(text)
-    while lo < hi:                                  # the longest prefix that fits with its ellipsis
-        mid = (lo + hi + 1) // 2
-        if stringWidth(text[:mid].rstrip() + "\u2026", font_name, size) <= width_pt:
-            lo = mid
-        else:
-            hi = mid - 1
-    return text[:lo].rstrip() + "\u2026"
-
-
-def fitted_text(text: str, face: str, size: float, width: float, smallest: float = 7.0) -> tuple[str, float]:
-    """`text` and a font size at which it fits in `width` points: smaller down to `smallest`,
-    then cut with an ellipsis."""
-    while size > smallest and text_width(text, face, size) > width:
-        size -= 0.5
-    if text_width(text, face, size) <= width:
-        return text, size
-    while text and text_width(text + "…", face, size) > width:
-        text = text[:-1]
-    return text.rstrip() + "…", size
-
-
-def wrap_text(text: str, font: str, size: float, width: float) -> list[str]:
-    """Lines of `text` no wider than `width` points (paragraphs kept apart; a word longer than a
-    line is broken where it reaches the edge). A line's width is the sum of its words' and
-    spaces' (reportlab sets no kerning), so each word is measured once."""
-    from reportlab.pdfbase.pdfmetrics import stringWidth
-
-    space = stringWidth(" ", font, size)
-    lines: list[str] = []
-    for para in text.replace("\r", "").split("\n"):
-        line, line_w = "", 0.0
-        for word in para.split():
-            word_w = stringWidth(word, font, size)
-            while word_w > width and len(word) > 1:
-                cut = max(1, int(len(word) * width / word_w))
-                while cut > 1 and stringWidth(word[:cut], font, size) > width:
-                    cut -= 1
-                if line:
-                    lines.append(line)
-                    line, line_w = "", 0.0
-                lines.append(word[:cut])
-                word = word[cut:]
-                word_w = stringWidth(word, font, size)
-            trial_w = line_w + space + word_w if line else word_w
-            if trial_w > width and line:
-                lines.append(line)
-                line, line_w = word, word_w
-            else:
-                line, line_w = (f"{line} {word}" if line else word), trial_w
-        lines.append(line)
-    return lines
-
-
 def png_image(data: bytes) -> Any:
     """PNG bytes as an image a canvas draws (`c.drawImage`); `.getSize()` is its size in pixels."""
     import io
@@ -319,90 +153,254 @@ def png_image(data: bytes) -> Any:
     return ImageReader(io.BytesIO(data))
 
 
-# -- a scene on a page ----------------------------------------------------------------------------
+# -- pages painted: the painter's one entry ---------------------------------------------------------
 
-def draw_items(c: Any, items: Iterable[tuple[Any, float, float]], sheet: Sheet) -> None:
-    """Draw (shape, dx, dy) as `Group.walk` yields them, in order; what a higher piece covers is
-    left out, as in a PNG."""
-    k = sheet.length(1.0)                       # points per scene millimetre
-    for item, dx, dy in items:
-        if item.covered:
-            continue
-        if isinstance(item, Poly):
-            _poly(c, item, dx, dy, sheet, k)
-        elif isinstance(item, Circle):
-            _circle(c, item, dx, dy, sheet, k)
-        elif isinstance(item, Text):
-            _text(c, item, dx, dy, sheet, k)
-
-
-def draw_group(c: Any, group: Group, sheet: Sheet) -> None:
-    draw_items(c, group.walk(), sheet)
-
-
-def _poly(c: Any, item: Poly, dx: float, dy: float, sheet: Sheet, k: float) -> None:
-    if len(item.pts) < 2 or (item.fill is None and item.stroke is None):
-        return
-    pts = [sheet.pt(x + dx, y + dy) for x, y in item.pts]
-    c.saveState()
-    fill_rgb = item.fill if item.closed else None
-    if fill_rgb is not None:
-        c.setFillColorRGB(*rgb(fill_rgb))
-    stroke_rgb = item.stroke if item.width > 0 else None
-    if stroke_rgb is not None:
-        c.setStrokeColorRGB(*rgb(stroke_rgb))
-        c.setLineWidth(max(0.1, item.width * k))
-        c.setLineJoin(1)
-        if item.dash:
-            c.setDash(item.width * k * 3, item.width * k * 2)
-    if item.closed:
-        c.drawPath(polygon_path(c, pts), stroke=int(stroke_rgb is not None), fill=int(fill_rgb is not None),
-                   fillMode=1)   # non-zero: "B", as the other sheets
-    else:
-        path = c.beginPath()
-        path.moveTo(*pts[0])
-        for x, y in pts[1:]:
-            path.lineTo(x, y)
-        c.drawPath(path, stroke=int(stroke_rgb is not None), fill=0)
-    c.restoreState()
-
-
-def _circle(c: Any, item: Circle, dx: float, dy: float, sheet: Sheet, k: float) -> None:
-    x, y = sheet.pt(item.cx + dx, item.cy + dy)
-    c.saveState()
-    if item.fill is not None:
-        c.setFillColorRGB(*rgb(item.fill))
-    stroke_rgb = item.stroke if item.width > 0 else None
-    if stroke_rgb is not None:
-        c.setStrokeColorRGB(*rgb(stroke_rgb))
-        c.setLineWidth(max(0.1, item.width * k))
-    c.circle(x, y, item.radius * k, stroke=int(stroke_rgb is not None), fill=int(item.fill is not None))
-    c.restoreState()
-
-
-def _text(c: Any, item: Text, dx: float, dy: float, sheet: Sheet, k: float) -> None:
+def measure(text: str, size: float, bold: bool = False) -> float:
+    """The width (mm) of `text` set `size` mm high in the sheets' font: what a page composed for
+    this painter measures its words with."""
     from reportlab.pdfbase.pdfmetrics import stringWidth
 
-    x, y = sheet.pt(item.x + dx, item.y + dy)
-    size = max(2.5, item.size * k)
-    name = bold_font() if item.bold else font()
-    width = stringWidth(item.text, name, size)
-    x -= {"start": 0.0, "end": width}.get(item.anchor, width / 2)
-    y -= size * 0.35                               # the scene centres text on (x, y)
-    c.saveState()
-    if item.halo is not None:                      # the letters' outline stroked first: the halo
-        c.setStrokeColorRGB(*rgb(item.halo))
-        c.setLineWidth(size * 0.18)
-        c.setLineJoin(1)
-        halo = c.beginText(x, y)
-        halo.setFont(name, size)
-        halo.setTextRenderMode(1)
-        halo.textOut(item.text)
-        # back to filled letters: the render mode is graphics state and outlives the text object,
-        # so without this the letters below were stroked too (thin outlines in the halo's middle)
-        halo.setTextRenderMode(0)
-        c.drawText(halo)
-    c.setFillColorRGB(*rgb(item.fill))
-    c.setFont(name, size)
-    c.drawString(x, y, item.text)
-    c.restoreState()
+    return stringWidth(text, bold_font() if bold else font(), size * PT_PER_MM) / PT_PER_MM
+
+
+def paint(pages: Sequence[Any], title: str = "", author: str = "mapkit") -> bytes:
+    """Pages (`Scene`s whose box is the paper, in millimetres from its top-left corner) as one PDF."""
+    import io
+
+    from mapkit.outputs.scene.shapes import gc_paused
+
+    buffer = io.BytesIO()
+    with gc_paused():
+        c = new_canvas(buffer, "letter", title=title, author=author)
+        for page in pages:
+            width, height = page.box.width, page.box.height
+            c.setPageSize((width * PT_PER_MM, height * PT_PER_MM))
+            pen = _Pen(c, height * PT_PER_MM, page.defs)
+            pen.group(page.root, -page.box.x0 * PT_PER_MM, height * PT_PER_MM + page.box.y0 * PT_PER_MM, PT_PER_MM)
+            pen.flush()
+            c.showPage()
+        c.save()
+    return buffer.getvalue()
+
+
+#: Bezier handle length of a quarter circle, as a share of its radius.
+_KAPPA = 0.5522847498
+
+
+class _Pen:
+    """Writes a page's shapes as PDF operators: paths, colours and widths written out directly
+    (reportlab's path objects were most of a big sheet's time), text through reportlab (its fonts
+    and subsets). A point (x, y) of a shape placed at (bx, by, a) lands at (bx + a x, by - a y)
+    points: y grows up the page."""
+
+    def __init__(self, c: Any, page_h: float, defs: dict[str, list[Any]] | None = None):
+        self.c = c
+        self.defs = defs or {}
+        self.ops: list[str] = ["1 j"]
+        self.fill: tuple | None = None
+        self.stroke: tuple | None = None
+        self.width = -1.0
+        self.dash: tuple | None = None
+        self.states: list[tuple] = []
+        #: The box (points) the clip in force shows, if any.
+        self.window: tuple[float, float, float, float] | None = None
+
+    def flush(self) -> None:
+        if self.ops:
+            self.c.addLiteral("\n".join(self.ops))
+            self.ops = []
+
+    # -- state --------------------------------------------------------------------------------
+
+    def _fill(self, rgb: Sequence[int]) -> None:
+        key = tuple(rgb[:3])
+        if key != self.fill:
+            self.fill = key
+            self.ops.append("%.4g %.4g %.4g rg" % (key[0] / 255, key[1] / 255, key[2] / 255))
+
+    def _stroke(self, rgb: Sequence[int], width: float, dash: bool) -> None:
+        key = tuple(rgb[:3])
+        if key != self.stroke:
+            self.stroke = key
+            self.ops.append("%.4g %.4g %.4g RG" % (key[0] / 255, key[1] / 255, key[2] / 255))
+        width = max(0.1, width)
+        if width != self.width:
+            self.width = width
+            self.ops.append("%.3f w" % width)
+        pattern = (width * 3, width * 2) if dash else None
+        if pattern != self.dash:
+            self.dash = pattern
+            self.ops.append("[%.3f %.3f] 0 d" % pattern if pattern else "[] 0 d")
+
+    def _save(self) -> None:
+        self.ops.append("q")
+        self.states.append((self.fill, self.stroke, self.width, self.dash))
+
+    def _restore(self) -> None:
+        self.ops.append("Q")
+        self.fill, self.stroke, self.width, self.dash = self.states.pop()
+
+    def _paint(self, fill: Sequence[int] | None, stroke: Sequence[int] | None, width: float, dash: bool,
+               closed: bool = True) -> None:
+        if fill is not None and closed:
+            self._fill(fill)
+        if stroke is not None:
+            self._stroke(stroke, width, dash)
+        filled = fill is not None and closed
+        self.ops.append("B" if filled and stroke is not None else "f" if filled else "S")
+
+    # -- shapes -------------------------------------------------------------------------------
+
+    def group(self, group: Group, bx: float, by: float, a: float) -> None:
+        bx, by = bx + a * group.offset[0], by - a * group.offset[1]
+        a *= group.scale
+        window = self.window
+        if group.bounds is not None and window is not None:
+            b = group.bounds
+            if bx + a * b.x1 < window[0] or bx + a * b.x0 > window[2] or by - a * b.y0 < window[1] or \
+                    by - a * b.y1 > window[3]:
+                return                                 # wholly outside the window painted
+        if group.clip is not None:
+            self._save()
+            pts = [(bx + a * x, by - a * y) for x, y in group.clip]
+            self.ops.append(_path(pts, True) + " W n")
+            xs, ys = [x for x, _ in pts], [y for _, y in pts]
+            self.window = (min(xs), min(ys), max(xs), max(ys))
+        for item in group.items:
+            if isinstance(item, Group):
+                self.group(item, bx, by, a)
+            elif not item.covered:
+                self.shape(item, bx, by, a)
+        if group.clip is not None:
+            self._restore()
+            self.window = window
+
+    def shape(self, item: Any, bx: float, by: float, a: float) -> None:
+        if type(item) is Poly:
+            pts = item.pts
+            if len(pts) < 2 or (item.fill is None and (item.stroke is None or item.width <= 0)):
+                return
+            stroke = item.stroke if item.width > 0 else None
+            x, y = pts[0]
+            path = "%.2f %.2f m " % (bx + a * x, by - a * y) + " ".join(["%.2f %.2f l" % (bx + a * x, by - a * y)
+                                                                          for x, y in pts[1:]])
+            self.ops.append(path + " h" if item.closed else path)
+            self._paint(item.fill, stroke, item.width * a, item.dash, item.closed)
+        elif isinstance(item, Circle):
+            stroke = item.stroke if item.width > 0 else None
+            if item.fill is None and stroke is None:
+                return
+            self.ops.append(_circle(bx + a * item.cx, by - a * item.cy, item.radius * a))
+            self._paint(item.fill, stroke, item.width * a, False)
+        elif isinstance(item, Rect):
+            stroke = item.stroke if item.width > 0 else None
+            if item.fill is None and stroke is None:
+                return
+            self.ops.append(_rect(bx + a * item.x0, by - a * item.y1, (item.x1 - item.x0) * a,
+                                  (item.y1 - item.y0) * a, item.radius * a))
+            self._paint(item.fill, stroke, item.width * a, False)
+        elif isinstance(item, Text):
+            self._text(item, bx + a * item.x, by - a * item.y, max(2.5, item.size * a))
+        elif isinstance(item, Area):
+            self._area(item, bx, by, a)
+        elif isinstance(item, Use):
+            for shape in used(item, self.defs):
+                self.shape(shape, bx, by, a)
+        elif isinstance(item, Lines):
+            for shape in item.polys():
+                self.shape(shape, bx, by, a)
+        elif isinstance(item, Picture):
+            self._picture(item, bx + a * item.x, by - a * item.y, item.width * a, item.height * a)
+
+    def _text(self, item: Text, x: float, y: float, size: float) -> None:
+        from reportlab.pdfbase.pdfmetrics import getFont, stringWidth
+
+        if not item.text:
+            return
+        text = escapes.pdf(item.text)              # the one way a file's text reaches a PDF
+        name = bold_font() if item.bold else font()
+        if item.anchor != "start":
+            width = stringWidth(text, name, size)
+            x -= width if item.anchor == "end" else width / 2
+        y -= size * 0.35                               # the scene centres text on (x, y)
+        face = getFont(name)
+        if item.halo is not None:                      # the letters' outline stroked first: the halo
+            self._stroke(item.halo, size * 0.18, False)
+            self._letters(face, text, x, y, size, stroked=True)
+        self._fill(item.fill)
+        self._letters(face, text, x, y, size)
+
+    def _letters(self, face: Any, text: str, x: float, y: float, size: float, stroked: bool = False) -> None:
+        """Text at (x, y) points: written as PDF operators for a TrueType font (reportlab's subset
+        names, the same operators its text objects write, without one object a word), through
+        reportlab's text object for a built-in one. Stroked: the letters' outlines (a halo)."""
+        text = escapes.pdf(text)                      # the one way a file's text reaches a PDF
+        if getattr(face, "_dynamicFont", False):
+            from reportlab.lib.rl_accel import escapePDF
+
+            doc = self.c._doc
+            runs = " ".join(f"{face.getSubsetInternalName(subset, doc)} {size:.2f} Tf ({escapePDF(part)}) Tj"
+                            for subset, part in face.splitString(text, doc))
+            mode = "1 Tr " if stroked else ""
+            self.ops.append(f"BT {mode}1 0 0 1 {x:.2f} {y:.2f} Tm {runs}{' 0 Tr' if stroked else ''} ET")
+            return
+        self.flush()
+        words = self.c.beginText(x, y)
+        words.setFont(face.fontName, size)
+        if stroked:
+            words.setTextRenderMode(1)
+        words.textOut(text)
+        if stroked:
+            words.setTextRenderMode(0)   # filled letters again: the mode is graphics state and outlives the text
+        self.c.drawText(words)
+
+    def _area(self, item: Any, bx: float, by: float, a: float) -> None:
+        rings = [ring for ring in item.rings if len(ring) >= 3]
+        if not rings:
+            return
+        self._save()
+        if item.opacity < 1:
+            self.flush()
+            self.c.setFillAlpha(item.opacity)
+        self._fill(item.fill)
+        self.ops.append(" ".join(_path([(bx + a * x, by - a * y) for x, y in ring], True) for ring in rings) + " f*")
+        self._restore()
+
+    def _picture(self, item: Any, x: float, top: float, width: float, height: float) -> None:
+        from mapkit.outputs.paint.raster import render_png
+
+        image = png_image(render_png(item.scene, item.scale))
+        iw, ih = image.getSize()
+        k = min(width / iw, height / ih)
+        self.flush()
+        self.c.drawImage(image, x + (width - iw * k) / 2, top - height + (height - ih * k) / 2, iw * k, ih * k)
+
+
+def _path(points: Sequence[tuple[float, float]], closed: bool) -> str:
+    x, y = points[0]
+    parts = ["%.2f %.2f m" % (x, y)]
+    parts += ["%.2f %.2f l" % pt for pt in points[1:]]
+    if closed:
+        parts.append("h")
+    return " ".join(parts)
+
+
+def _circle(x: float, y: float, r: float) -> str:
+    k = r * _KAPPA
+    return (f"{x + r:.2f} {y:.2f} m {x + r:.2f} {y + k:.2f} {x + k:.2f} {y + r:.2f} {x:.2f} {y + r:.2f} c "
+            f"{x - k:.2f} {y + r:.2f} {x - r:.2f} {y + k:.2f} {x - r:.2f} {y:.2f} c "
+            f"{x - r:.2f} {y - k:.2f} {x - k:.2f} {y - r:.2f} {x:.2f} {y - r:.2f} c "
+            f"{x + k:.2f} {y - r:.2f} {x + r:.2f} {y - k:.2f} {x + r:.2f} {y:.2f} c h")
+
+
+def _rect(x: float, y: float, w: float, h: float, r: float) -> str:
+    """A box from its lower-left corner (x, y), `w` wide and `h` high, corners rounded by `r`."""
+    if r <= 0:
+        return f"{x:.2f} {y:.2f} {w:.2f} {h:.2f} re"
+    r = min(r, w / 2, h / 2)
+    k = r * (1 - _KAPPA)
+    x1, y1 = x + w, y + h
+    return (f"{x + r:.2f} {y:.2f} m {x1 - r:.2f} {y:.2f} l {x1 - k:.2f} {y:.2f} {x1:.2f} {y + k:.2f} {x1:.2f} {y + r:.2f} c "
+            f"{x1:.2f} {y1 - r:.2f} l {x1:.2f} {y1 - k:.2f} {x1 - k:.2f} {y1:.2f} {x1 - r:.2f} {y1:.2f} c "
+            f"{x + r:.2f} {y1:.2f} l {x + k:.2f} {y1:.2f} {x:.2f} {y1 - k:.2f} {x:.2f} {y1 - r:.2f} c "
+            f"{x:.2f} {y + r:.2f} l {x:.2f} {y + k:.2f} {x + k:.2f} {y:.2f} {x + r:.2f} {y:.2f} c h")

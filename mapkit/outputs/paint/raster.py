@@ -5,16 +5,18 @@ A scene (`render_png`): `scale` is pixels per hex pitch (44.45 mm). Shapes are d
 areas their exact colour (a hex's centre pixel is its terrain's colour). Big maps drop the
 supersampling so the image stays within `MAX_PIXELS`.
 
-A picture laid out in pixels (the overlay's panels, the movement heatmap) draws on a `Canvas`.
+A scene laid out in pixels (the movement heatmap) is painted at one pixel a unit; its words are
+measured here too (`measure`), through the fonts that paint them.
 """
 
 from __future__ import annotations
 
 import math
 from functools import lru_cache
-from typing import Any, Sequence
+from typing import Any
 
-from mapkit.outputs.scene.shapes import Circle, Poly, Scene, Text, gc_paused
+from mapkit.outputs.scene.shapes import Area, Circle, Group, Picture, Poly, Rect, Scene, Text, Use, gc_paused, used
+from mapkit.outputs.scene.shapes import Lines
 
 #: Largest drawing surface (pixels, before reduction) worth supersampling.
 MAX_SUPERSAMPLED = 24_000_000
@@ -42,6 +44,13 @@ def font(size_px: int, bold: bool = False) -> Any:
     return ImageFont.load_default(size_px)
 
 
+def measure(text: str, size: float, bold: bool = False) -> float:
+    """How wide `text` is set `size` high, in the units of `size` (pixels at 1:1): the measure a
+    scene painted here is composed with."""
+    px = max(1, round(size))
+    return font(px, bold).getlength(text) * size / px
+
+
 def image_size(scene: Scene, scale: float) -> tuple[int, int]:
     """The PNG's width and height in pixels at `scale` pixels per hex pitch."""
     k = scale / scene.pitch
@@ -67,20 +76,65 @@ def render_image(scene: Scene, scale: float = 36.0, supersample: int = 2) -> Any
     ss = supersample if width * height * supersample * supersample <= MAX_SUPERSAMPLED else 1
     k = scale * ss / scene.pitch
     img = Image.new("RGB", (width * ss, height * ss), scene.background)
-    draw = ImageDraw.Draw(img)
-    x0, y0 = scene.box.x0, scene.box.y0
-    details = scale >= DETAIL_MIN_SCALE
-    for item, dx, dy in scene.root.walk():
-        ox, oy = dx - x0, dy - y0
-        if getattr(item, "covered", False) or (not details and getattr(item, "detail", False)):
-            continue
+    pen = _Pen(img, ImageDraw.Draw(img), k, ss, scale >= DETAIL_MIN_SCALE, scene.defs)
+    pen.group(scene.root, -scene.box.x0, -scene.box.y0, 1.0)
+    if ss > 1:
+        img = img.reduce(ss)
+    return img
+
+
+class _Pen:
+    """Paints groups onto an image: a point (x, y) of a shape placed at (ox, oy, kk) lands on
+    pixel ((kk x + ox) k, (kk y + oy) k)."""
+
+    def __init__(self, img: Any, draw: Any, k: float, ss: int, details: bool, defs: dict[str, list[Any]] | None = None):
+        self.img, self.draw, self.k, self.ss, self.details = img, draw, k, ss, details
+        self.defs = defs or {}
+
+    def group(self, group: Group, ox: float, oy: float, kk: float) -> None:
+        ox, oy = ox + kk * group.offset[0], oy + kk * group.offset[1]
+        kk *= group.scale
+        if group.clip is not None:
+            self._clipped(group, ox, oy, kk)
+            return
+        for item in group.items:
+            if isinstance(item, Group):
+                self.group(item, ox, oy, kk)
+            else:
+                self.shape(item, ox, oy, kk)
+
+    def _clipped(self, group: Group, ox: float, oy: float, kk: float) -> None:
+        """What lies inside the group's clip: painted on a copy of the box the clip spans, pasted
+        back through the clip."""
+        from PIL import Image, ImageDraw
+
+        k = self.k
+        pts = [((kk * x + ox) * k, (kk * y + oy) * k) for x, y in group.clip or ()]
+        if not pts:
+            return
+        x0, y0 = max(0, math.floor(min(x for x, _ in pts))), max(0, math.floor(min(y for _, y in pts)))
+        x1 = min(self.img.size[0], math.ceil(max(x for x, _ in pts)) + 1)
+        y1 = min(self.img.size[1], math.ceil(max(y for _, y in pts)) + 1)
+        if x1 <= x0 or y1 <= y0:
+            return
+        mask = Image.new("L", (x1 - x0, y1 - y0), 0)
+        ImageDraw.Draw(mask).polygon([(x - x0, y - y0) for x, y in pts], fill=255)
+        layer = self.img.crop((x0, y0, x1, y1))
+        inner = _Pen(layer, ImageDraw.Draw(layer), k, self.ss, self.details, self.defs)
+        inner.group(Group(items=group.items), ox - x0 / k, oy - y0 / k, kk)
+        self.img.paste(layer, (x0, y0), mask)
+
+    def shape(self, item: Any, ox: float, oy: float, kk: float) -> None:
+        draw, k = self.draw, self.k
+        if item.covered or (not self.details and getattr(item, "detail", False)):
+            return
         if isinstance(item, Poly):
-            pts = [((x + ox) * k, (y + oy) * k) for x, y in item.pts]
-            px = max(1, round(item.width * k)) if item.stroke is not None and item.width > 0 else 0
+            pts = [((x * kk + ox) * k, (y * kk + oy) * k) for x, y in item.pts]
+            px = max(1, round(item.width * kk * k)) if item.stroke is not None and item.width > 0 else 0
             if item.closed:
                 if item.fill is not None and px <= 1:
                     draw.polygon(pts, fill=item.fill, outline=item.stroke if px else None)
-                    continue
+                    return
                 if item.fill is not None:
                     draw.polygon(pts, fill=item.fill)
                 if px and item.stroke is not None:
@@ -88,21 +142,48 @@ def render_image(scene: Scene, scale: float = 36.0, supersample: int = 2) -> Any
             elif px and item.stroke is not None:
                 _stroke(draw, pts, item.stroke, px, item.dash, k)
         elif isinstance(item, Circle):
-            cx, cy, rad = (item.cx + ox) * k, (item.cy + oy) * k, item.radius * k
-            px = max(1, round(item.width * k)) if item.stroke is not None and item.width > 0 else 0
+            cx, cy, rad = (item.cx * kk + ox) * k, (item.cy * kk + oy) * k, item.radius * kk * k
+            px = max(1, round(item.width * kk * k)) if item.stroke is not None and item.width > 0 else 0
             draw.ellipse((cx - rad, cy - rad, cx + rad, cy + rad), fill=item.fill,
                          outline=item.stroke if px else None, width=px or 1)
         elif isinstance(item, Text):
-            size = round(item.size * k)
-            if size < MIN_TEXT_PX * ss:
-                continue
+            size = round(item.size * kk * k)
+            if size < MIN_TEXT_PX * self.ss:
+                return
             halo = max(1, size // 10) if item.halo else 0
-            draw.text(((item.x + ox) * k, (item.y + oy) * k), item.text, fill=item.fill, font=font(size, item.bold),
-                      anchor="mm" if item.anchor == "middle" else "lm", stroke_width=halo,
+            anchor = {"middle": "mm", "end": "rm"}.get(item.anchor, "lm")
+            draw.text(((item.x * kk + ox) * k, (item.y * kk + oy) * k), item.text, fill=item.fill,
+                      font=font(size, item.bold), anchor=anchor, stroke_width=halo,
                       stroke_fill=item.halo if item.halo else None)
-    if ss > 1:
-        img = img.reduce(ss)
-    return img
+        elif isinstance(item, Rect):
+            box = [(item.x0 * kk + ox) * k, (item.y0 * kk + oy) * k, (item.x1 * kk + ox) * k, (item.y1 * kk + oy) * k]
+            px = max(1, round(item.width * kk * k)) if item.stroke is not None and item.width > 0 else 0
+            draw.rounded_rectangle(box, radius=item.radius * kk * k, fill=item.fill,
+                                   outline=item.stroke if px else None, width=px or 1)
+        elif isinstance(item, Use):
+            for shape in used(item, self.defs):
+                self.shape(shape, ox, oy, kk)
+        elif isinstance(item, Lines):
+            for shape in item.polys():
+                self.shape(shape, ox, oy, kk)
+        elif isinstance(item, Area):
+            from PIL import Image, ImageDraw
+
+            mask = Image.new("L", self.img.size, 0)
+            pen = ImageDraw.Draw(mask)
+            for n, ring in enumerate(item.rings):       # even-odd: each ring inside the last flips it
+                pen.polygon([((x * kk + ox) * k, (y * kk + oy) * k) for x, y in ring], fill=0 if n % 2 else 255)
+            mask = mask.point(lambda v: round(v * item.opacity))
+            self.img.paste(Image.new("RGB", self.img.size, item.fill), (0, 0), mask)
+        elif isinstance(item, Picture):
+            picture = render_image(item.scene, item.scale)
+            iw, ih = picture.size
+            w, h = item.width * kk * k, item.height * kk * k
+            f = min(w / iw, h / ih)
+            pw, ph = max(1, round(iw * f)), max(1, round(ih * f))
+            x = (item.x * kk + ox) * k + (w - pw) / 2
+            y = (item.y * kk + oy) * k + (h - ph) / 2
+            self.img.paste(picture.resize((pw, ph)), (round(x), round(y)))
 
 
 def _stroke(draw: Any, pts: list[tuple[float, float]], rgb: tuple[int, int, int], px: int, dash: bool, k: float
@@ -113,6 +194,8 @@ def _stroke(draw: Any, pts: list[tuple[float, float]], rgb: tuple[int, int, int]
     on = max(2.0, px * 3.0)
     for (xa, ya), (xb, yb) in zip(pts, pts[1:]):
         length = math.hypot(xb - xa, yb - ya)
+        if not length:                        # a point said twice: nothing to dash
+            continue
         steps = max(1, int(length // (2 * on)))
         for i in range(steps):
             t0, t1 = (2 * i) * on / length, min(1.0, (2 * i + 1) * on / length) if length else 1.0
@@ -130,67 +213,3 @@ def render_png(scene: Scene, scale: float = 36.0, supersample: int = 2) -> bytes
         # for a file about 3 % larger.
         render_image(scene, scale, supersample).save(buffer, format="PNG", optimize=False, compress_level=3)
     return buffer.getvalue()
-
-
-# -- pictures laid out in pixels ----------------------------------------------------------------
-
-RGB = tuple[int, int, int]
-Points = Sequence[tuple[float, float]]
-
-
-@lru_cache(maxsize=64)
-def default_font(size: int) -> Any:
-    """Pillow's own scalable font at `size` pixels (Pillow 10.1 and later, as pyproject.toml asks)."""
-    from PIL import ImageFont
-
-    return ImageFont.load_default(size=size)
-
-
-class Canvas:
-    """An image drawn in pixels: shapes, text in Pillow's own font (`size` pixels; None: Pillow's
-    default), and other canvases pasted on it (through a mask canvas, "L" mode)."""
-
-    def __init__(self, size: tuple[int, int], background: RGB | int, mode: str = "RGB"):
-        from PIL import Image, ImageDraw
-
-        self.image = Image.new(mode, size, background)
-        self._pen = ImageDraw.Draw(self.image)
-
-    @property
-    def size(self) -> tuple[int, int]:
-        return self.image.size
-
-    def polygon(self, pts: Points, fill: RGB | int | None = None, outline: RGB | None = None) -> None:
-        self._pen.polygon(pts, fill=fill, outline=outline)
-
-    def line(self, pts: Points, fill: RGB, width: int = 1) -> None:
-        self._pen.line(pts, fill=fill, width=width)
-
-    def ellipse(self, box: Sequence[float], fill: RGB | None = None, outline: RGB | None = None) -> None:
-        self._pen.ellipse(box, fill=fill, outline=outline)
-
-    def rectangle(self, box: Sequence[float], fill: RGB | None = None, outline: RGB | None = None) -> None:
-        self._pen.rectangle(box, fill=fill, outline=outline)
-
-    def text(self, xy: tuple[float, float], text: str, fill: RGB, size: int | None = None,
-             anchor: str | None = None) -> None:
-        self._pen.text(xy, text, fill=fill, font=None if size is None else default_font(size), anchor=anchor)
-
-    def text_box(self, xy: tuple[float, float], text: str, size: int, anchor: str | None = None
-                 ) -> tuple[float, float, float, float]:
-        """(left, top, right, bottom) of the text drawn so."""
-        return self._pen.textbbox(xy, text, font=default_font(size), anchor=anchor)
-
-    def text_length(self, text: str, size: int) -> float:
-        return self._pen.textlength(text, font=default_font(size))
-
-    def paste(self, other: "Canvas", at: tuple[int, int] = (0, 0), mask: "Canvas | None" = None) -> None:
-        self.image.paste(other.image, at, None if mask is None else mask.image)
-
-    def png(self) -> bytes:
-        """The canvas as PNG bytes (Pillow's default compression)."""
-        import io
-
-        buffer = io.BytesIO()
-        self.image.save(buffer, format="PNG")
-        return buffer.getvalue()

@@ -18,15 +18,18 @@ each hex of a surface piece is a `<polygon class="hex" data-q data-r>`.
 from __future__ import annotations
 
 from functools import lru_cache
+from itertools import chain
 
 from mapkit.escapes import xml_attr, xml_text
-from mapkit.outputs.scene.shapes import Circle, Group, Poly, Scene, Text, gc_paused
+from mapkit.outputs.scene.shapes import Area, Circle, Group, Lines, Picture, Poly, Rect, Scene, Text, Use, gc_paused
 from mapkit.outputs.scene.style import hex_colour
 
 SVG_NS = "http://www.w3.org/2000/svg"
 INKSCAPE_NS = "http://www.inkscape.org/namespaces/inkscape"
 FONT_FAMILY = "DejaVu Sans, Liberation Sans, Arial, sans-serif"
 
+
+_ANCHORS = {"middle": "middle", "end": "end"}
 
 def _n(value: float) -> str:
     text = f"{value:.2f}"
@@ -44,7 +47,7 @@ def _colour(rgb: tuple[int, int, int]) -> str:
     return hex_colour(rgb)
 
 
-def render_svg(scene: Scene) -> bytes:
+def render_svg(scene: Scene, inline: dict[str, str] | None = None) -> bytes:
     """The scene as an SVG document (UTF-8 bytes).
 
     Written as text, a part per element, in the form lxml serialises it (`tests/test_render_svg.py`
@@ -52,7 +55,53 @@ def render_svg(scene: Scene) -> bytes:
     building an lxml tree of a 100,000-piece map and serialising it took twice as long as this
     and grew faster than the map."""
     with gc_paused():
-        return _render(scene)
+        return _inline(scene, inline) if inline is not None else _render(scene)
+
+
+def _inline(scene: Scene, attrs: dict[str, str]) -> bytes:
+    """The scene as an `<svg>` element inside an HTML page (`inline`: the element's attributes;
+    its `viewBox` is the scene's box): no declaration, no size (the page sets it), no background."""
+    box = scene.box
+    head = "".join(f' {key}="{xml_attr(value)}"' for key, value in attrs.items())
+    out = [f'<svg viewBox="{_n(box.x0)} {_n(box.y0)} {_n(box.width)} {_n(box.height)}"{head}>']
+    _emit_defs(out, scene.defs)
+    _emit_group(out, scene.root)
+    out.append("</svg>")
+    return "".join(out).encode("utf-8")
+
+
+def _emit_defs(out: list[str], defs: dict[str, list[object]]) -> None:
+    """Shapes drawn once (`Use` places them): a lone polygon as itself (its fill left to the use
+    where the shape leaves it unsaid), anything else as a group."""
+    if not defs:
+        return
+    out.append("<defs>")
+    for ref, shapes in defs.items():
+        if len(shapes) == 1 and isinstance(shapes[0], Poly) and shapes[0].closed:
+            out.append(_poly(shapes[0], f' id="{xml_attr(ref)}"'))
+        else:
+            out.append(f'<g id="{xml_attr(ref)}">')
+            _emit_group(out, Group(items=list(shapes)))  # type: ignore[arg-type]
+            out.append("</g>")
+    out.append("</defs>")
+
+
+def _poly(item: Poly, head: str = "") -> str:
+    """A polygon or polyline; a closed one without a fill of its own takes its user's."""
+    if item.fill is not None and item.closed:
+        fill = f' fill="{_colour(item.fill)}"'
+    else:
+        fill = "" if head and item.closed else ' fill="none"'
+    parts = [f'<{"polygon" if item.closed else "polyline"}{head} points="{_pts(item.pts)}"{fill}']
+    if item.stroke is not None and item.width > 0:
+        parts.append(f' stroke="{_colour(item.stroke)}" stroke-width="{"%.3g" % item.width}"')
+        if item.dash:
+            parts.append(f' stroke-dasharray="{_n(item.width * 3)},{_n(item.width * 3)}"')
+    if item.attrs:
+        for key, value in item.attrs.items():  # ints need no check
+            parts.append(f' {key}="{value}"' if type(value) is int else f' {key}="{xml_attr(value)}"')
+    parts.append("/>")
+    return "".join(parts)
 
 
 def _render(scene: Scene) -> bytes:
@@ -66,41 +115,51 @@ def _render(scene: Scene) -> bytes:
            "x east, y south, hex (q 0, r 0) centred at (0, 0).</desc>",
            f'<rect x="{_n(box.x0)}" y="{_n(box.y0)}" width="{_n(box.width)}" height="{_n(box.height)}" '
            f'fill="{hex_colour(scene.background)}" id="background"/>']
+    _emit_defs(out, scene.defs)
     _emit_group(out, scene.root)
     out.append("</svg>")
     return "".join(out).encode("utf-8")
 
 
-def _emit_group(out: list[str], group: Group) -> None:
-    plain = not (group.id or group.layer or group.attrs or group.offset != (0.0, 0.0))
+def _emit_group(out: list[str], group: Group, clips: list[int] | None = None,
+                said: dict[int, tuple[dict, str]] | None = None) -> None:
+    """A group and all it holds, written to `out` (`clips` counts the clip paths written so far;
+    `said`: the attributes of the uses written so far, by dictionary, as text)."""
+    clips = [0] if clips is None else clips
+    said = {} if said is None else said
+    plain = not (group.id or group.layer or group.attrs or group.offset != (0.0, 0.0) or group.scale != 1.0
+                 or group.clip is not None or group.title)
     if not plain:  # a bare container adds nothing
         head = ["<g"]
         if group.id:
             head.append(f' id="{xml_attr(group.id)}"')
         if group.layer:
             head.append(f' inkscape:groupmode="layer" inkscape:label="{xml_attr(group.label or group.id or "")}"')
-        if group.offset != (0.0, 0.0):
-            head.append(f' transform="translate({_n(group.offset[0])},{_n(group.offset[1])})"')
+        if group.offset != (0.0, 0.0) or group.scale != 1.0:
+            scaled = f" scale({_n(group.scale)})" if group.scale != 1.0 else ""
+            head.append(f' transform="translate({_n(group.offset[0])},{_n(group.offset[1])}){scaled}"')
         for key, value in group.attrs.items():
             head.append(f' {key}="{xml_attr(value)}"')
-        out.append("".join(head) + ">")
+        if group.clip is not None:           # its own frame: the clip path sits inside it, on an inner group
+            clips[0] += 1
+            out.append("".join(head) + f'><clipPath id="clip-{clips[0]}"><polygon points="{_pts(group.clip)}"/>'
+                       f'</clipPath><g clip-path="url(#clip-{clips[0]})">')
+        else:
+            out.append("".join(head) + ">")
+        if group.title:
+            out.append(f"<title>{xml_text(group.title)}</title>")
     opened = len(out)
     append = out.append
     for item in group.items:
-        if isinstance(item, Group):
-            _emit_group(out, item)
+        kind = type(item)
+        if kind is Use:                            # the most of a map's items: checked first
+            append(_use(item, said))               # type: ignore[arg-type]
+        elif kind is Poly:
+            append(_poly(item))                    # type: ignore[arg-type]
+        elif isinstance(item, Group):
+            _emit_group(out, item, clips, said)
         elif isinstance(item, Poly):
-            fill = _colour(item.fill) if item.fill is not None and item.closed else "none"
-            parts = [f'<{"polygon" if item.closed else "polyline"} points="{_pts(item.pts)}" fill="{fill}"']
-            if item.stroke is not None and item.width > 0:
-                parts.append(f' stroke="{_colour(item.stroke)}" stroke-width="{"%.3g" % item.width}"')
-                if item.dash:
-                    parts.append(f' stroke-dasharray="{_n(item.width * 3)},{_n(item.width * 3)}"')
-            if item.attrs:
-                for key, value in item.attrs.items():  # ints need no check
-                    parts.append(f' {key}="{value}"' if type(value) is int else f' {key}="{xml_attr(value)}"')
-            parts.append("/>")
-            append("".join(parts))
+            append(_poly(item))
         elif isinstance(item, Circle):
             fill = _colour(item.fill) if item.fill is not None else "none"
             stroke = (f' stroke="{_colour(item.stroke)}" stroke-width="{"%.3g" % item.width}"'
@@ -113,11 +172,91 @@ def _emit_group(out: list[str], group: Group) -> None:
             bold = ' font-weight="bold"' if item.bold else ""
             append(f'<text x="{_n(item.x)}" y="{_n(item.y)}" font-size="{_n(item.size)}" '
                    f'font-family="{FONT_FAMILY}"{bold} '
-                   f'text-anchor="{"middle" if item.anchor == "middle" else "start"}" dominant-baseline="central" '
+                   f'text-anchor="{_ANCHORS.get(item.anchor, "start")}" dominant-baseline="central" '
                    f'fill="{hex_colour(item.fill)}"{halo}>{xml_text(item.text)}</text>')
+        elif isinstance(item, Rect):
+            fill = _colour(item.fill) if item.fill is not None else "none"
+            stroke = (f' stroke="{_colour(item.stroke)}" stroke-width="{"%.3g" % item.width}"'
+                      if item.stroke is not None and item.width > 0 else "")
+            rounded = f' rx="{_n(item.radius)}"' if item.radius else ""
+            append(f'<rect x="{_n(item.x0)}" y="{_n(item.y0)}" width="{_n(item.x1 - item.x0)}" '
+                   f'height="{_n(item.y1 - item.y0)}"{rounded} fill="{fill}"{stroke}/>')
+        elif isinstance(item, Use):
+            append(_use(item, said))
+        elif isinstance(item, Lines):
+            ends = _ENDS_CLOSED if item.closed else _ENDS_OPEN
+            d = "".join([(_path_format(len(line)) + ends) % tuple(chain.from_iterable(line))
+                         for line in item.lines if line])
+            own = "".join(f' {key}="{xml_attr(value)}"' for key, value in (item.attrs or {}).items())
+            append(f'<path d="{d}" fill="none" stroke="{_colour(item.stroke)}" stroke-width="{"%.3g" % item.width}"'
+                   f'{own}/>')
+        elif isinstance(item, Area):
+            d = " ".join("M" + " L".join("%.2f,%.2f" % pt for pt in ring) + " Z" for ring in item.rings if ring)
+            opacity = f' fill-opacity="{_n(item.opacity)}"' if item.opacity < 1 else ""
+            append(f'<path d="{d}" fill="{_colour(item.fill)}" fill-rule="evenodd"{opacity}/>')
+        elif isinstance(item, Picture):
+            append(_picture(item))
     if plain:
         return
-    if len(out) == opened:  # nothing inside: an empty element
+    if len(out) == opened and not group.title and group.clip is None:  # nothing inside: an empty element
         out[-1] = out[-1][:-1] + "/>"
     else:
-        out.append("</g>")
+        out.append("</g></g>" if group.clip is not None else "</g>")
+
+
+_ENDS_CLOSED, _ENDS_OPEN = " Z", ""
+
+
+@lru_cache(maxsize=256)
+def _path_format(n: int) -> str:
+    """A path's run through `n` points, to one place of decimals ("M1.0,2.0 3.0,4.0"), as a
+    format of their coordinates in turn (one formatting of the whole run: a map's outlines are
+    tens of thousands of short runs)."""
+    return "M" + " ".join(["%.1f,%.1f"] * n)
+
+
+def _use(item: Use, said: dict[int, tuple[dict, str]]) -> str:
+    """A use of a shape of the defs; its attributes written once for each dictionary of them
+    (the uses of a map share a few: a tile's class, a pattern's), kept in `said` with the
+    dictionary itself, so its id cannot be another's while the scene is written."""
+    attrs = item.attrs
+    tail = ""
+    if attrs:
+        known = said.get(id(attrs))
+        if known is not None and known[0] is attrs:
+            tail = known[1]
+        else:
+            tail = "".join([f' {key}="{value}"' if type(value) is int else f' {key}="{xml_attr(value)}"'
+                            for key, value in attrs.items()])
+            said[id(attrs)] = (attrs, tail)
+    head = f'{_use_of(item.ref)}{item.x:.2f}" y="{item.y:.2f}"{_pen(item.fill, item.stroke, item.width)}{tail}'
+
+    if item.title:
+        return head + f"><title>{xml_text(item.title)}</title></use>"
+    return head + "/>"
+
+
+@lru_cache(maxsize=256)
+def _use_of(ref: str) -> str:
+    """A use's element up to its x: the shape it places (a map places a few, thousands of times)."""
+    return f'<use href="#{xml_attr(ref)}" x="'
+
+
+@lru_cache(maxsize=4096)
+def _pen(fill: tuple[int, int, int] | None, stroke: tuple[int, int, int] | None, width: float) -> str:
+    """A use's own fill and stroke, as attributes (a map repeats a few pens thousands of times)."""
+    out = f' fill="{_colour(fill)}"' if fill is not None else ""
+    if stroke is not None and width > 0:
+        out += f' stroke="{_colour(stroke)}" stroke-width="{"%.3g" % width}"'
+    return out
+
+
+def _picture(item: Picture) -> str:
+    """Another scene as an embedded PNG (painted once by the raster painter), its shape kept."""
+    import base64
+
+    from mapkit.outputs.paint.raster import render_png
+
+    data = base64.b64encode(render_png(item.scene, item.scale)).decode("ascii")
+    return (f'<image x="{_n(item.x)}" y="{_n(item.y)}" width="{_n(item.width)}" height="{_n(item.height)}" '
+            f'preserveAspectRatio="xMidYMid meet" href="data:image/png;base64,{data}"/>')

@@ -102,33 +102,39 @@ def c3g_layer(m: Map, p: float, level: int | None = None) -> C3GLayer:
     marks_seen: set[str] = set()
     suffix = "" if level is None else f"-level-{level}"       # ids stay unique across level panels
     root = Group(f"c3g{suffix}", label="C3G buildings", layer=True)
+    walls = objects = aboard = 0
     for pb in pbs.buildings:
         if pb.placed is None:
             out.notes.append(f"building {pb.index + 1} ({pb.placement.book}) not drawn: {pb.error}")
             continue
         _draw_building(root, pbs, pb, p, level, classes_seen, marks_seen, out, suffix)
+        walls += any(isinstance(item, Group) and item.items for item in root.items[-1:])
     for pb in pbs.objects:
         if level is not None and pb.placement.level != level:
             continue
         _draw_object(root, pb, p, out, suffix)
+        objects += 1
+        aboard += bool(pb.placement.occupants)
     out.groups.append(root)
     for cls in CLASS_ORDER:
         if cls in classes_seen:
             out.legend.append(style.LegendEntry("c3g-class", cls, c3g_style()["classes"][cls]["label"], class_rgb(cls)))
-    if pbs.buildings:
+    if walls:
         out.legend.append(style.LegendEntry("c3g-wall", "wall", "building wall (footprint)", rgb_of("wall_rgb")))
     for kind in MARK_LABELS:
         if kind in marks_seen:
-            out.legend.append(style.LegendEntry("c3g-mark", kind, _mark_legend(kind), rgb_of("mark_rgb")))
-    if pbs.objects:
-        out.legend.append(style.LegendEntry("c3g-object", None, "destructible object / vehicle (arrow: entrance)",
-                                            rgb_of("object_rgb")))
+            out.legend.append(style.LegendEntry("c3g-mark", kind, mark_legend(kind), rgb_of("mark_rgb")))
+    if objects:
+        said = "destructible object / vehicle: its initials (arrow: entrance" + \
+            ("; '2 aboard': the figures riding in it)" if aboard else ")")
+        out.legend.append(style.LegendEntry("c3g-object", None, said, rgb_of("object_rgb")))
     if level is None and any(pb.placed and len(pb.placed.floors) > 1 for pb in pbs.buildings):
         out.notes.append(f"upper floors of buildings: see {option('view', 'levels')}")
     return out
 
 
-def _mark_legend(kind: str) -> str:
+def mark_legend(kind: str) -> str:
+    """What a marked space's symbol and label mean, as every legend says it."""
     return {"doorway": "doorway (Door)", "window": "window (Win)", "transit": "transit space (T + Transit Number)",
             "stairway-up": "stairway up (Up + number)", "stairway-down": "stairway down (Dn + number)",
             "elevator-shaft": "elevator shaft (Lift)", "exit": "exit (Exit + Transit Number)"}[kind]
@@ -313,3 +319,78 @@ def _shift(items: list, dx: float, dy: float) -> list:
         elif isinstance(it, Text):
             out.append(Text(it.x + dx, it.y + dy, it.text, it.size, it.fill, it.bold, it.halo, it.anchor))
     return out
+
+
+# -- a hex filled by its class: floor plans and the overlay picture --------------------------------
+
+#: Hex classes, in the order every legend lists them.
+HEX_CLASSES = CLASS_ORDER
+#: How much a class colour is paled for a hex's fill: ink-friendly, and the pattern stays readable.
+FILL_FADE = 0.8
+#: A class this module does not know is drawn plainly with a question mark, never as Full.
+UNKNOWN_STYLE = ((235, 235, 255), (120, 120, 200), "?", None, "unknown class")
+
+
+def class_style(cls: str) -> tuple[RGB, RGB, str, str | None, str]:
+    """(fill, ink, letter, pattern, label) of a hex class, from the C3G style the map pictures
+    use (`render_style.json`), so plans, the overlay and the map share one vocabulary."""
+    entry = c3g_style()["classes"].get(cls)
+    if entry is None:
+        return UNKNOWN_STYLE
+    ink = class_rgb(cls)
+    fill = tuple(int(v + (255 - v) * FILL_FADE) for v in ink)
+    return fill, ink, entry["letter"], entry.get("pattern"), entry["label"]  # type: ignore[return-value]
+
+
+def class_pattern(cx: float, cy: float, pitch: float, pattern: str, ink: RGB, step: float = 2.5,
+                  width: float = 0.12) -> list:
+    """Hatching (one diagonal), cross-hatching (both) or dots across a hex, `step` mm apart (to
+    be clipped to the hex)."""
+    rgb: RGB = (int(ink[0] * 0.8), int(ink[1] * 0.8), int(ink[2] * 0.8))
+    reach = pitch / math.sqrt(3)            # the hex's circumradius: nothing beyond it shows
+    out: list = []
+    if pattern == "dots":
+        step *= 1.6
+        n = int(reach / step) + 1
+        for j in range(-n, n + 1):
+            for i in range(-n, n + 1):
+                out.append(Circle(cx + i * step + (j % 2) * step / 2, cy + j * step * 0.87, width * 1.5, fill=rgb))
+        return out
+    n = int(2 * reach / step) + 1
+    for sign in ((1, -1) if pattern == "cross" else (1,)):
+        for i in range(-n, n + 1):
+            off = i * step
+            out.append(Poly([(cx + off - reach, cy + sign * reach), (cx + off + reach, cy - sign * reach)],
+                            stroke=rgb, width=width, closed=False))
+    return out
+
+
+def class_hex(q: int, r: int, cls: str, pitch: float, words: float = 1.0, place: str | None = None) -> list:
+    """A hex filled by its class: pale in the class's colour, its pattern (clipped to it), its
+    letter above the middle and its place below (`place`, default "q,r"), words `words` times
+    the plan's size (1: 9 pt letters at 1:1). Its words are groups of their own, each bounded by its
+    middle: a page window shows a word whole on the page that holds its middle."""
+    from mapkit.model.grid import hex_corners
+
+    fill, ink, code, pattern, _ = class_style(cls)
+    corners = hex_corners(q, r, pitch)
+    cx, cy = hex_center(q, r, pitch)
+    out: list = [Poly(corners, fill=fill, stroke=(64, 64, 64), width=0.18 * words)]
+    if pattern:
+        out.append(Group(items=class_pattern(cx, cy, pitch, pattern, ink, 2.5 * words, 0.12 * words), clip=corners))
+    size = 1.76 * words
+    y = cy + pitch * 0.38 - size * 0.35
+    out.append(Group(items=[Text(cx, y, f"{q},{r}" if place is None else place, size, fill=(89, 89, 89))],
+                     bounds=_dot(cx, y)))
+    if code:
+        size = 3.18 * words
+        y = cy - pitch * 0.22 - size * 0.35
+        dark: RGB = (int(ink[0] * 0.6), int(ink[1] * 0.6), int(ink[2] * 0.6))
+        out.append(Group(items=[Text(cx, y, code, size, bold=True, fill=dark)], bounds=_dot(cx, y)))
+    return out
+
+
+def _dot(x: float, y: float) -> Any:
+    from mapkit.outputs.scene.layout import Box
+
+    return Box(x - 0.1, y - 0.1, x + 0.1, y + 0.1)

@@ -18,7 +18,7 @@ from mapkit.model import levels
 from mapkit.model.catalog import catalog
 from mapkit.model.grid import DIRECTIONS
 from mapkit.model.map import Map
-from mapkit.outputs.scene import c3g, iso_c3g, iso_obstacles, layout, players, style, symbols
+from mapkit.outputs.scene import c3g, iso_c3g, iso_obstacles, layout, pieces, players, style, symbols
 from mapkit.outputs.scene import iso_solids as solids
 from mapkit.outputs.scene.layout import Box, Oblique, hex_center
 from mapkit.outputs.scene.shapes import Circle, Group, Poly, Text
@@ -39,7 +39,7 @@ def iso_view(m: Map, opts: Any) -> tuple[Group, Box, dict]:
     for index, piece in enumerate(m.pieces):
         ptype = cat[piece.type]
         cells = layout.piece_cells(m, piece)
-        if layout.is_surface(ptype) and not _stands(ptype):
+        if layout.is_surface(ptype):
             cell_sets[index] = set(cells)
             thin = ptype.kind == "fluid" and not ptype.adds_height
             bottom = float(piece.z)
@@ -60,9 +60,14 @@ def iso_view(m: Map, opts: Any) -> tuple[Group, Box, dict]:
             # an edge add-on is painted with the later of the two rows its edge joins
             dq, dr = DIRECTIONS[int(piece.rotation) % 6]
             jobs.append((max(piece.r, piece.r + dr), piece.z + 0.001, 2, index, (piece.q, piece.r, float(piece.z), None)))
-        elif ptype.kind == "obstacle" and iso_obstacles.form_of(ptype) in iso_obstacles.WHOLE:
-            # one tree over all its hexes, painted with its southernmost row
-            jobs.append((max(r for _, r in cells), piece.z + 0.001, 2, index, (piece.q, piece.r, float(piece.z), None)))
+        elif ptype.kind == "obstacle" and (row := iso_obstacles.whole_row(piece, ptype, cells, p)) is not None:
+            # drawn once (a tree over all its hexes, a ruin's wall, a Laur wall reaching into the
+            # next hex), painted with the southernmost row it stands over
+            jobs.append((row, piece.z + 0.001, 2, index, (piece.q, piece.r, float(piece.z), None)))
+        elif ptype.stands_on:
+            # a flag, painted with the later row of its hex and the battlement's it is planted in
+            row = max(piece.r, pieces.standing(m, piece, ptype)[0][1])
+            jobs.append((row, piece.z + 0.001, 2, index, (piece.q, piece.r, float(piece.z), None)))
         else:
             flat = 1 if ptype.kind == "marker" else 2        # marks on the ground go under what stands there
             for q, r in cells:
@@ -197,11 +202,6 @@ def _runs(boundary: list[bool]) -> list[list[int]]:
     return runs
 
 
-def _stands(ptype) -> bool:
-    """A castle flag is a layer piece in the model (it stacks like a tile) but stands like a pole."""
-    return ptype.kind == "castle" and style.castle_symbol(ptype)[0] == "flag"
-
-
 def _is_arch(ptype) -> bool:
     return ptype.kind == "castle" and style.castle_symbol(ptype)[0] == "arch"
 
@@ -229,7 +229,17 @@ def _iso_standing(root: Group, late: Group, m: Map, index: int, cell: tuple[int,
         cells = layout.piece_cells(m, piece)
         group = root.group(f"iso-piece-{index + 1}-{cell[0]}-{cell[1]}",
                            **{"class": form, "data-q": cell[0], "data-r": cell[1], **tag})
-        if form in iso_obstacles.WHOLE:
+        wall = style.wall_line(ptype)
+        if wall is not None:                       # a ruin's wall on the side it stands on, whole
+            height = max(iso_obstacles.cell_height(piece, ptype, k) for k in range(len(cells)))
+            group.attrs["data-height"] = height
+            iso_obstacles.ruin_wall(group, wall, piece, z, height, p, proj, rgb)
+        elif form == "laur":
+            height = iso_obstacles.cell_height(piece, ptype, 0)
+            group.attrs["data-height"] = height
+            iso_obstacles.laur(group, style.obstacle_style(ptype)[0], cx, cy, z, height, float(piece.rotation), p,
+                               proj, rgb)
+        elif form in iso_obstacles.WHOLE:
             height = max(iso_obstacles.cell_height(piece, ptype, k) for k in range(len(cells)))
             group.attrs["data-height"] = height
             iso_obstacles.draw_whole(group, form, cells, z, height, p, proj, rgb)
@@ -272,12 +282,18 @@ def _iso_standing(root: Group, late: Group, m: Map, index: int, cell: tuple[int,
         if symbol == "road-wall":
             solids.road_wall(group, layout.piece_cells(m, piece), cell, z, float(ptype.obstacle_height or 3), p, proj,
                              rgb, {"class": symbol})
-        elif symbol == "battlement":
-            solids.battlement(group, piece.q, piece.r, d, z, p, proj, rgb, {"class": symbol})
+        elif symbol == "battlement":                # on the side of the wall-walk it hangs on
+            (wq, wr), side = pieces.standing(m, piece, ptype)
+            solids.battlement(group, wq, wr, d if side is None else side, z, p, proj, rgb, {"class": symbol})
         elif symbol == "ladder":
             solids.ladder(group, piece.q, piece.r, d, z, p, proj, rgb, {"class": symbol})
-        elif symbol == "flag":
-            solids.flag(group, cx, cy, z, p, proj, rgb, {"class": symbol})
+        elif symbol == "flag":                      # in the battlement it is planted in
+            (fq, fr), side = pieces.standing(m, piece, ptype)
+            fx, fy = hex_center(fq, fr, p)
+            if side is not None:
+                (ax, ay), (bx, by) = layout.edge_segment(fq, fr, side, p)
+                fx, fy = fx + ((ax + bx) / 2 - fx) * 0.8, fy + ((ay + by) / 2 - fy) * 0.8
+            solids.flag(group, fx, fy, z, p, proj, rgb, {"class": symbol})
         top = z + max(solids.FLAG_POLE_LEVELS, solids.battlement_levels(), float(ptype.obstacle_height or 0))
         xs += [bx - p * 0.5, bx + p * 0.5]
         ys += [proj.project(cx, cy, top)[1] - p * 0.3, by]

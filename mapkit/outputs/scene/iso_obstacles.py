@@ -30,9 +30,117 @@ def iso_data() -> dict[str, Any]:
 
 
 def form_of(ptype: PieceType) -> str:
-    """How the view draws this obstacle ('tree', 'rock', ...; `render_style.json` "iso")."""
+    """How the view draws this obstacle ('tree', 'rock', ...; `render_style.json` "iso"); a Laur
+    wall piece ('laur') as the top view draws it, stood up."""
     symbol = style.obstacle_style(ptype)[0]
+    if symbol.startswith("laur-"):
+        return "laur"
     return str(iso_data()["forms"].get(symbol, "rock"))
+
+
+def laur(g: Group, symbol: str, cx: float, cy: float, z: float, height: float, turn: float, p: float,
+         proj: Oblique, rgb: RGB) -> None:
+    """A Laur wall piece stood up from its top-view shape (`symbols.laur`), turned as the map turns
+    it: a pillar a prism the piece's full height, a wall a slab from its pillar to the next, a
+    ruin a stub, its catalog height at the pillar, breaking off lower, so the three never look alike."""
+    from mapkit.outputs.scene import symbols
+
+    name = symbol[:-len("-stack")] if symbol.endswith("-stack") else symbol
+    if name in ("laur-pillar", "laur-pillar-triangle"):
+        ring = [pt for item in symbols.laur(name, cx, cy, p, rgb, turn)[:1] for pt in item.pts]
+        prism(g, ring, z, z + height, p, proj, rgb)
+        return
+    a = math.radians(60.0 * turn)
+    ux, uy = math.cos(a), math.sin(a)
+    thick = p * symbols.LAUR_BAR * 2
+    if name in symbols.LAUR_REACH:
+        start, end = symbols.LAUR_REACH[name]
+        parts = [(start, end, 1.0)]
+    else:                                        # a ruin: a stub, the far end broken off lower
+        edge = symbols.LAUR_RUINS.get(name, symbols.LAUR_RUINS["laur-wall-ruin"])
+        parts = [(edge[0][0], edge[1][0], 1.0), (edge[1][0], edge[-1][0], 0.55)]
+    for start, end, share in parts:
+        ring = _slab_ring(cx + ux * p * start, cy + uy * p * start, cx + ux * p * end, cy + uy * p * end, thick)
+        prism(g, ring, z, z + height * share, p, proj, style.darker(rgb, 0.92) if share < 1 else rgb)
+
+
+def ruin_wall(g: Group, line: tuple[tuple[float, float], ...], piece: Piece, z: float, height: float, p: float,
+              proj: Oblique, rgb: RGB) -> None:
+    """A ruin's wall along the side of its hexes it stands on (`style.wall_line`, as the top view
+    draws it), turned with the piece: a slab along each stretch, its full height at the first and
+    crumbling lower along the rest (a drawing choice: no source gives the profile), the farthest
+    stretch painted first."""
+    from mapkit.outputs.scene import iso_solids
+    from mapkit.outputs.scene.layout import piece_turns
+
+    a = math.radians(60 * piece_turns(piece))
+    c, s = math.cos(a), math.sin(a)
+    ox, oy = hex_center(piece.q, piece.r, p)
+    pts = [(ox + p * (x * c - y * s), oy + p * (x * s + y * c)) for x, y in line]
+    stretches = list(zip(pts, pts[1:]))
+    n = len(stretches)
+    order = sorted(range(n), key=lambda i: max(stretches[i][0][1], stretches[i][1][1]))
+    for i in order:
+        share = 1.0 - 0.55 * i / max(1, n - 1)
+        a0, b0 = stretches[i]
+        iso_solids.slab(g, a0, b0, z, z + height * share, p * 0.1, proj, rgb, {"class": "ruin"}, p)
+
+
+def whole_row(piece: Piece, ptype: PieceType, cells: list[tuple[int, int]], p: float) -> int | None:
+    """The row a piece drawn once over its hexes is painted with (the southernmost it stands
+    over): a tree or other `WHOLE` form, a ruin's wall, a Laur wall (its own hex's row, or the
+    next hex's where it reaches into it); None for a piece drawn hex by hex."""
+    from mapkit.model.grid import mm_to_hex
+
+    form = form_of(ptype)
+    if form in WHOLE or style.wall_line(ptype) is not None:
+        return max(r for _, r in cells)
+    if form == "laur":
+        dx, dy = laur_reach(style.obstacle_style(ptype)[0], float(piece.rotation), p)
+        cx, cy = hex_center(piece.q, piece.r, p)
+        return max(piece.r, mm_to_hex(cx + dx, cy + dy, p)[1])
+    return None
+
+
+def laur_reach(symbol: str, turn: float, p: float) -> tuple[float, float]:
+    """How far a Laur piece reaches from its hex centre (model mm, x and y): a wall into the next
+    hex, which the view paints it with."""
+    from mapkit.outputs.scene import symbols
+
+    name = symbol[:-len("-stack")] if symbol.endswith("-stack") else symbol
+    end = symbols.LAUR_REACH.get(name, (0.0, 0.0))[1]
+    a = math.radians(60.0 * turn)
+    return math.cos(a) * p * end, math.sin(a) * p * end
+
+
+def _slab_ring(x0: float, y0: float, x1: float, y1: float, thick: float) -> list[tuple[float, float]]:
+    dx, dy = x1 - x0, y1 - y0
+    length = math.hypot(dx, dy) or 1.0
+    nx, ny = -dy / length * thick / 2, dx / length * thick / 2
+    return [(x0 + nx, y0 + ny), (x1 + nx, y1 + ny), (x1 - nx, y1 - ny), (x0 - nx, y0 - ny)]
+
+
+def prism(g: Group, ring: list[tuple[float, float]], bottom: float, top: float, p: float, proj: Oblique,
+          rgb: RGB) -> None:
+    """A solid standing on `ring` (points on the table, any turn) from level `bottom` to `top`: the
+    faces the viewer sees, shaded by the way they face, then the top."""
+    if _area(ring) < 0:                            # clockwise on screen, as `column` takes its corners
+        ring = list(reversed(ring))
+    ink = style.darker(rgb, 0.5)
+    n = len(ring)
+    faces = []
+    for i in range(n):
+        (ax, ay), (bx, by) = ring[i], ring[(i + 1) % n]
+        face = [proj.project(ax, ay, bottom), proj.project(bx, by, bottom), proj.project(bx, by, top),
+                proj.project(ax, ay, top)]
+        if _area(face) <= 1e-9:
+            continue
+        ox = (by - ay) / (math.hypot(bx - ax, by - ay) or 1.0)        # outward normal's x: east darker
+        faces.append((max(ay, by), face, style.darker(rgb, 0.75 - 0.2 * ox)))
+    for _, face, shade in sorted(faces, key=lambda f: f[0]):
+        g.add(Poly(face, fill=shade, stroke=ink, width=p * 0.012, attrs={"data-part": "side"}))
+    g.add(Poly([proj.project(x, y, top) for x, y in ring], fill=rgb, stroke=ink, width=p * 0.012,
+               attrs={"data-part": "top"}))
 
 
 def cell_height(piece: Piece, ptype: PieceType, k: int) -> float:

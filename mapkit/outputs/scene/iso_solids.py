@@ -154,9 +154,9 @@ def palm(g: Group, bx: float, by: float, tx: float, ty: float, p: float, rgb: RG
 def ruin(g: Group, cx: float, cy: float, z: float, height: float, p: float, proj: Oblique, rgb: RGB,
          attrs: dict[str, Any], axis: Point = (1.0, 0.0)) -> None:
     """A broken wall across the hex along `axis` (a unit vector: the line of the ruin's hexes, the
-    way its wall runs): full height at one end, crumbling to a stub, with a gap. Which long side
-    of its hexes the wall stands on is not known (`render_style.json` sheet_labels ruin_legend),
-    so it is drawn through their middle."""
+    way its wall runs): full height at one end, crumbling to a stub, with a gap, drawn through
+    their middle: for a piece drawn as a ruin whose wall's side no source gives (a crashed ship's
+    wall); the ruins whose side is known stand their wall on it (`iso_obstacles.ruin_wall`)."""
     ux, uy = axis
     if uy < 0 or (uy == 0 and ux < 0):              # run it left to right, its face towards the viewer
         ux, uy = -ux, -uy

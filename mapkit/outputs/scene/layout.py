@@ -1,7 +1,9 @@
 """Where things go on the page: hex geometry in millimetres, levels, visible tops, projection.
 
 All drawings work in millimetres on the table (x east, y south, hex (0, 0) centred at the
-origin, 44.45 mm between neighbouring centres); a backend scales to pixels or points.
+origin, `HEX_PITCH_MM` between neighbouring centres); a painter scales to pixels or points. The
+hex's geometry (centre, corners, edges) is the grid's (`mapkit.model.grid`), named here as the
+drawings have always called it.
 Shapes are turned into outlines once per (shape, rotation) and moved to each piece, so a
 10 000-piece map costs a lookup per piece, not a geometry computation.
 
@@ -18,41 +20,23 @@ from functools import lru_cache
 from typing import Iterable, NamedTuple
 
 from mapkit.model.catalog import PieceType, catalog
-from mapkit.model.grid import DIRECTIONS, HEX_PITCH_MM, LEVEL_HEIGHT_MM, SQRT3
+from mapkit.model.grid import (  # noqa: F401  (the grid's geometry, as every drawing takes it)
+    DIRECTIONS,
+    EDGE_OF_DIRECTION,
+    HEX_PITCH_MM,
+    LEVEL_HEIGHT_MM,
+    SQRT3,
+    UNIT_CORNERS,
+    corner_offsets,
+    hex_corners,
+)
+from mapkit.model.grid import hex_center_mm as hex_center
 from mapkit.model import levels
 from mapkit.model.map import Map, Piece
 from mapkit.records import Record
 
-#: Unit corners of a pointy-top hex of pitch 1, clockwise from the top vertex.
-#: Corner i is at angle -90 + 60 i degrees; edge i joins corner i and corner i + 1.
-UNIT_CORNERS: tuple[tuple[float, float], ...] = tuple(
-    (math.cos(math.radians(-90 + 60 * i)) / SQRT3, math.sin(math.radians(-90 + 60 * i)) / SQRT3) for i in range(6)
-)
-#: The edge facing grid direction d (0 = east, clockwise): edge (d + 1) mod 6.
-EDGE_OF_DIRECTION = tuple((d + 1) % 6 for d in range(6))
 #: How thin tiles (fluids) are drawn in the isometric view, in levels (a drawing choice).
 FLUID_THICKNESS = 0.4
-
-
-def hex_center(q: float, r: float, pitch: float = HEX_PITCH_MM) -> tuple[float, float]:
-    """Centre of hex (q, r): x east, y south, in the units of `pitch`."""
-    return pitch * (q + r / 2.0), pitch * (SQRT3 / 2.0) * r
-
-
-@lru_cache(maxsize=64)
-def corner_offsets(pitch: float, size: float = 1.0) -> tuple[tuple[float, float], ...]:
-    """The corners of a hex relative to its centre, for this pitch and size."""
-    k = pitch * size
-    return tuple((k * ux, k * uy) for ux, uy in UNIT_CORNERS)
-
-
-def hex_corners(q: float, r: float, pitch: float = HEX_PITCH_MM, size: float = 1.0) -> list[tuple[float, float]]:
-    """The six corners of hex (q, r), clockwise from the top; `size` shrinks it about its centre."""
-    cx = pitch * (q + r / 2.0)
-    cy = pitch * (SQRT3 / 2.0) * r
-    (ax, ay), (bx, by), (cx_, cy_), (dx, dy), (ex, ey), (fx, fy) = corner_offsets(pitch, size)
-    return [(cx + ax, cy + ay), (cx + bx, cy + by), (cx + cx_, cy + cy_), (cx + dx, cy + dy), (cx + ex, cy + ey),
-            (cx + fx, cy + fy)]
 
 
 def edge_segment(q: float, r: float, direction: int, pitch: float = HEX_PITCH_MM, size: float = 1.0
@@ -116,10 +100,16 @@ def piece_turns(piece: Piece) -> int:
 
 
 def piece_cells(m: Map, piece: Piece) -> list[tuple[int, int]]:
-    """The hexes a piece covers (as `Map.footprint`, cached by shape)."""
+    """The hexes a piece covers (as `Map.footprint`, cached by type, size and turn)."""
+    q, r = piece.q, piece.r
+    return [(q + dq, r + dr) for dq, dr in _offsets(piece.type, piece.attrs.get("size") if piece.attrs else None,
+                                                      int(piece.rotation) % 6)]
+
+
+@lru_cache(maxsize=4096)
+def _offsets(type_id: str, size: int | None, turns: int) -> tuple[tuple[int, int], ...]:
     cat = catalog()
-    shape = cat.shape_for(cat[piece.type], piece.attrs.get("size"))
-    return [(piece.q + dq, piece.r + dr) for dq, dr in shape_cells(shape, piece_turns(piece))]
+    return shape_cells(cat.shape_for(cat[type_id], size), turns)
 
 
 def piece_outline(piece: Piece, pitch: float = HEX_PITCH_MM) -> list[list[tuple[float, float]]]:
@@ -133,8 +123,9 @@ def piece_outline(piece: Piece, pitch: float = HEX_PITCH_MM) -> list[list[tuple[
 # -- levels ----------------------------------------------------------------------------------
 
 def is_surface(ptype: PieceType) -> bool:
-    """Does this piece make a surface (fill hexes), rather than stand on one?"""
-    return levels.is_layer(ptype)
+    """Does this piece make a surface (fill hexes), rather than stand on one? A piece planted in
+    another (the castle flag in a battlement) is a layer piece in the model but stands."""
+    return levels.is_layer(ptype) and not ptype.stands_on
 
 
 def build_level(ptype: PieceType, piece: Piece) -> int:
@@ -162,19 +153,22 @@ KIND_ORDER = {"land": 0, "fluid": 1, "custom": 1, "castle": 2, "obstacle": 3, "e
 
 
 def draw_order(m: Map, indices: Iterable[int] | None = None) -> list[int]:
-    """Piece indices sorted for drawing from above: by build level, then kind, then file order."""
-    cat = catalog()
+    """Piece indices sorted for drawing from above: by build level, then kind, then file order
+    (surfaces by the height of their top, lowest first; then what stands, figures last)."""
     pieces = m.pieces
-    idx = range(len(pieces)) if indices is None else indices
-
-    def key(i: int) -> tuple:
-        piece = pieces[i]
-        ptype = cat[piece.type]
-        surface = is_surface(ptype)
-        return (build_level(ptype, piece), 0 if surface else 1, surface_top(ptype, piece) if surface else 0,
-                KIND_ORDER.get(ptype.kind, 9), i)
-
-    return sorted(idx, key=key)
+    chosen = enumerate(pieces) if indices is None else ((i, pieces[i]) for i in indices)
+    facts = _facts()
+    keys = []
+    for i, piece in chosen:
+        surface, layer, shift, rise, order = facts[piece.type]
+        z = piece.z
+        level = z + shift
+        if surface:                          # (build_level, 0, surface_top, kind, i)
+            keys.append((level, 0, z + rise, order, i))
+        else:
+            keys.append((level if layer or level > 1 else 1, 1, 0, order, i))
+    keys.sort()
+    return [key[-1] for key in keys]
 
 
 class Top(NamedTuple):
@@ -184,23 +178,50 @@ class Top(NamedTuple):
     piece: int
 
 
-def visible_tops(m: Map) -> dict[tuple[int, int], Top]:
+def visible_tops(m: Map, indices: Iterable[int] | None = None) -> dict[tuple[int, int], Top]:
     """For each hex, the surface piece seen from above: the one the top view paints last
-    (highest bottom, then highest top, then last in file order), so the two always agree."""
-    cat = catalog()
+    (highest bottom, then highest top, then last in file order), so the two always agree. With
+    `indices`, among those pieces only (in file order)."""
     tops: dict[tuple[int, int], Top] = {}
     ranks: dict[tuple[int, int], tuple[int, float]] = {}
-    for index, piece in enumerate(m.pieces):
-        ptype = cat[piece.type]
-        if not is_surface(ptype):
+    pieces = m.pieces
+    chosen = enumerate(pieces) if indices is None else ((index, pieces[index]) for index in indices)
+    facts = _facts()
+    for index, piece in chosen:
+        surface, _, _, rise, _ = facts[piece.type]
+        if not surface:
             continue
-        height = surface_top(ptype, piece)
-        rank = (piece.z, height)                  # the order the top view paints them in
-        for cell in piece_cells(m, piece):
+        z = piece.z
+        height = float(z + rise)                  # `surface_top`
+        rank = (z, height)                        # the order the top view paints them in
+        top = Top(height, index)
+        q, r = piece.q, piece.r
+        for dq, dr in _offsets(piece.type, piece.attrs.get("size") if piece.attrs else None,
+                               int(piece.rotation) % 6):
+            cell = (q + dq, r + dr)
             if rank >= ranks.get(cell, rank):
-                tops[cell] = Top(height, index)
+                tops[cell] = top
                 ranks[cell] = rank
     return tops
+
+
+class _Facts(dict[str, tuple[bool, bool, int, int, int]]):
+    """What drawing order and tops need of each type, by type id, worked out on first use, as
+    `is_surface`, `build_level` and `surface_top` say them: (a surface, a layer, Level = z +
+    shift (a standing piece's at least 1), top = z + rise, its kind's rank)."""
+
+    def __missing__(self, type_id: str) -> tuple[bool, bool, int, int, int]:
+        ptype = catalog()[type_id]
+        surface = is_surface(ptype)
+        rise = int(surface_top(ptype, Piece(type_id, 0, 0, 0)))
+        found = self[type_id] = (surface, levels.is_layer(ptype), levels.level(ptype, 0), rise,
+                                 KIND_ORDER.get(ptype.kind, 9))
+        return found
+
+
+@lru_cache(maxsize=1)
+def _facts() -> _Facts:
+    return _Facts()
 
 
 class ContourEdge(NamedTuple):

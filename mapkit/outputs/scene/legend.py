@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Iterable
 
-from mapkit.outputs.scene import c3g, style, symbols
+from mapkit.outputs.scene import style, symbols
 from mapkit.outputs.scene.layout import Box
 from mapkit.outputs.scene.shapes import Circle, Group, Poly, Text
 
@@ -22,7 +22,7 @@ def draw_legend(entries: Iterable[style.LegendEntry], findings: list[tuple[int, 
     width = p * 3
     for entry in entries:
         cx, cy = x0 + sw / 2, y
-        g.items.extend(_swatch(entry, cx, cy, p, sw))
+        g.items.extend(swatch(entry, cx, cy, p, sw))
         g.add(Text(x0 + sw + p * 0.25, cy, entry.label, text_size, anchor="start", fill=style.mark_rgb("text")))
         width = max(width, sw + p * 0.25 + len(entry.label) * text_size * 0.56)
         y += line
@@ -41,20 +41,26 @@ def draw_legend(entries: Iterable[style.LegendEntry], findings: list[tuple[int, 
     return g, Box(x0, y0, x0 + width, y)
 
 
-def _swatch(entry: style.LegendEntry, cx: float, cy: float, p: float, sw: float) -> list:
+def swatch(entry: style.LegendEntry, cx: float, cy: float, p: float, sw: float) -> list:
+    """The swatch of a legend line at (cx, cy): the mark it explains, drawn as the map draws it."""
     k = sw / p * 1.15            # draw symbols at the swatch's size
     if entry.swatch == "terrain":
         fill = entry.rgb
         return ([Poly(symbols.hexagon(cx, cy, p * k), fill=fill, stroke=style.mark_rgb("outline"), width=p * 0.02)]
                 + symbols.pattern(style.terrain_pattern(entry.value), cx, cy, p * k, fill))
     if entry.swatch == "symbol":
-        base = [Poly(symbols.hexagon(cx, cy, p * k), fill=(235, 235, 230), stroke=(160, 160, 160), width=p * 0.01)]
+        ground = style.castle_wall_fill() if entry.value == "castle-wall" else (235, 235, 230)
+        base = [Poly(symbols.hexagon(cx, cy, p * k), fill=ground, stroke=(160, 160, 160), width=p * 0.01)]
         if entry.value in ("battlement", "ladder"):
             return base + symbols.edge(entry.value, cx, cy, p * k, 0, entry.rgb)
         if entry.value == "road-wall":
             return base + [Poly([(cx - sw / 2, cy), (cx + sw / 2, cy)], stroke=entry.rgb, width=p * 0.1, closed=False)]
+        if entry.value == "ruin":                 # as the map draws a ruin: its wall along its side
+            return base + ruin_swatch(cx, cy, p * k, entry.rgb)
         if entry.value in ("castle-wall", "arch", "flag", "castle-base"):
             return base + symbols.castle(entry.value, cx, cy, p * k, entry.rgb)
+        if str(entry.value).startswith("laur-"):
+            return base + symbols.laur_swatch(entry.value, cx, cy, p * k, entry.rgb)
         return base + symbols.obstacle(entry.value, cx, cy, p * k, entry.rgb)
     if entry.swatch == "glyph":
         return symbols.glyph(cx, cy, p * k, "A")
@@ -69,6 +75,19 @@ def _swatch(entry: style.LegendEntry, cx: float, cy: float, p: float, sw: float)
     if entry.swatch == "line":
         width = p * (0.03 if entry.value == "outline" else 0.085)
         return [Poly([(cx - sw / 2, cy), (cx + sw / 2, cy)], stroke=entry.rgb, width=width, closed=False)]
-    if entry.swatch.startswith("c3g-"):
+    if entry.swatch.startswith("c3g-"):                  # (a map without Books never loads the C3G layer)
+        from mapkit.outputs.scene import c3g
+
         return c3g.legend_swatch(entry, cx, cy, p * k)
     return []
+
+
+def ruin_swatch(cx: float, cy: float, p: float, rgb: style.RGB) -> list:
+    """A ruin as the map draws one: its wall along one end and the long side of its hexes."""
+    ink = style.darker(rgb, 0.45)
+    corners = symbols.hexagon(cx, cy, p, 0.86)
+    line = [corners[5], corners[4], corners[3], corners[2]]      # north-west, west, south-west, south-east sides
+    return [Poly(line, stroke=ink, width=p * 0.13, closed=False), Poly(line, stroke=rgb, width=p * 0.08, closed=False)]
+
+
+_swatch = swatch  # (its name before the build sheets' legend took it too)

@@ -110,7 +110,10 @@ class Cast:
     def __init__(self, m: Map, pieces: Iterable[Piece] | None = None):
         self.zones: dict[int, Colour] = {}
         figures: dict[tuple, Figure] = {}
-        for piece in m.pieces if pieces is None else pieces:
+        if pieces is None:                       # the start zones and figures, in map order
+            cat = catalog()
+            pieces = m.of_type(*[t for t in m.pieces.type_counts() if t == "start-zone" or cat[t].kind == "figure"])
+        for piece in pieces:
             if piece.type == "start-zone":
                 player = _player(piece)
                 if player:

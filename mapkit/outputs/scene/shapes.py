@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any, Iterator, Union
 
 from mapkit.bulk import paused_gc
+from mapkit.model.grid import HEX_PITCH_MM
 from mapkit.outputs.scene.layout import Box
 from mapkit.records import Record, field
 
@@ -62,7 +63,78 @@ class Text:
         self.covered = False
 
 
-Item = Union[Poly, Circle, Text, "Group"]
+class Rect:
+    """A box from (x0, y0) to (x1, y1), its corners rounded by `radius` (a plate, a swatch, a band)."""
+
+    __slots__ = ("x0", "y0", "x1", "y1", "fill", "stroke", "width", "radius", "attrs", "covered")
+
+    def __init__(self, x0: float, y0: float, x1: float, y1: float, fill: RGB | None = None,
+                 stroke: RGB | None = None, width: float = 0.0, radius: float = 0.0,
+                 attrs: dict[str, Any] | None = None):
+        self.x0, self.y0, self.x1, self.y1 = x0, y0, x1, y1
+        self.fill, self.stroke, self.width, self.radius = fill, stroke, width, radius
+        self.attrs = attrs
+        self.covered = False
+
+
+class Area:
+    """A filled area with holes (its rings, the first the outline, the others holes: filled even-odd),
+    seen through at `opacity` (a wall band over the hexes it stands on)."""
+
+    __slots__ = ("rings", "fill", "opacity", "covered")
+
+    def __init__(self, rings: list[list[Point]], fill: RGB, opacity: float = 1.0):
+        self.rings, self.fill, self.opacity = rings, fill, opacity
+        self.covered = False
+
+
+class Lines:
+    """Many lines drawn with one pen (the outlines of a Level's pieces): each a list of points,
+    closed or not; one element where the medium has paths."""
+
+    __slots__ = ("lines", "stroke", "width", "closed", "attrs", "covered")
+
+    def __init__(self, lines: list[list[Point]], stroke: RGB, width: float, closed: bool = True,
+                 attrs: dict[str, Any] | None = None):
+        self.lines, self.stroke, self.width, self.closed, self.attrs = lines, stroke, width, closed, attrs
+        self.covered = False
+
+    def polys(self) -> list[Poly]:
+        """The lines one by one, for a medium without paths."""
+        return [Poly(line, stroke=self.stroke, width=self.width, closed=self.closed) for line in self.lines]
+
+
+class Use:
+    """A shape drawn once in the scene's `defs` under `ref`, placed again with its origin at (x, y):
+    a hexagon a map repeats ten thousand times, a terrain's pattern. Where the shape leaves its
+    fill or stroke unsaid (None), this use's are taken. `title` is what a browser shows on
+    pointing at it."""
+
+    __slots__ = ("ref", "x", "y", "fill", "stroke", "width", "attrs", "title", "covered")
+
+    def __init__(self, ref: str, x: float, y: float, fill: RGB | None = None, stroke: RGB | None = None,
+                 width: float = 0.0, attrs: dict[str, Any] | None = None, title: str | None = None):
+        self.ref, self.x, self.y = ref, x, y
+        self.fill, self.stroke, self.width = fill, stroke, width
+        self.attrs, self.title = attrs, title
+        self.covered = False
+
+
+class Picture:
+    """Another scene shown as an image in the box from (x, y), `width` x `height` (its shape kept,
+    centred), drawn at `scale` pixels per hex pitch: a cover's stacked view. A painter of pixels
+    paints it once and places the image; the others place it too (record once, replay)."""
+
+    __slots__ = ("x", "y", "width", "height", "scene", "scale", "covered")
+
+    def __init__(self, x: float, y: float, width: float, height: float, scene: "Scene", scale: float = 24.0):
+        self.x, self.y, self.width, self.height = x, y, width, height
+        self.scene, self.scale = scene, scale
+        self.covered = False
+
+
+Item = Union[Poly, Circle, Text, Rect, Area, Lines, Use, Picture, "Group"]
+Shape = Union[Poly, Circle, Text, Rect, Area, Lines, Use, Picture]
 
 
 class Group(Record):
@@ -75,6 +147,17 @@ class Group(Record):
     layer: bool = False
     #: Moves everything in the group (millimetres), e.g. one panel of the per-level view.
     offset: tuple[float, float] = (0.0, 0.0)
+    #: Scales everything in the group about its origin, then moves it by `offset`: a map drawn in
+    #: table millimetres placed on a page in paper millimetres (0.5: half size). Widths and text too.
+    scale: float = 1.0
+    #: Only what lies inside this polygon (in the group's own units) shows: one window of a
+    #: drawing larger than a page.
+    clip: list[Point] | None = None
+    #: A box holding everything in the group (its own units), where known: a painter skips a group
+    #: that lies wholly outside the window it paints (a 1:1 plan's rows on another page).
+    bounds: Box | None = None
+    #: What a browser shows on pointing at the group (a piece's name and place).
+    title: str | None = None
 
     def add(self, item: Item) -> Item:
         self.items.append(item)
@@ -85,8 +168,11 @@ class Group(Record):
         self.items.append(child)
         return child
 
-    def walk(self, dx: float = 0.0, dy: float = 0.0) -> Iterator[tuple[Poly | Circle | Text, float, float]]:
-        """Every shape in drawing order, with the offset to add to its coordinates."""
+    def walk(self, dx: float = 0.0, dy: float = 0.0) -> Iterator[tuple[Shape, float, float]]:
+        """Every shape in drawing order, with the offset to add to its coordinates (of a drawing
+        without scaled groups: `placed` gives the scale too)."""
+        if self.scale != 1.0:
+            raise ValueError(f"group {self.id or ''}: a scaled group is walked with placed()")
         dx += self.offset[0]
         dy += self.offset[1]
         for item in self.items:
@@ -94,6 +180,18 @@ class Group(Record):
                 yield from item.walk(dx, dy)
             else:
                 yield item, dx, dy
+
+    def placed(self, x: float = 0.0, y: float = 0.0, k: float = 1.0) -> Iterator[tuple[Shape, float, float, float]]:
+        """Every shape in drawing order with where it lands: a point (px, py) of it is at
+        (x + k px, y + k py), and its widths and sizes are k times theirs. (Clips are the
+        painters' business: they walk the groups themselves.)"""
+        x, y = x + k * self.offset[0], y + k * self.offset[1]
+        k *= self.scale
+        for item in self.items:
+            if isinstance(item, Group):
+                yield from item.placed(x, y, k)
+            else:
+                yield item, x, y, k
 
     def find(self, id: str) -> "Group | None":
         for item in self.items:
@@ -114,9 +212,32 @@ class Scene(Record):
     background: RGB = (255, 255, 255)
     title: str = ""
     #: Millimetres between neighbouring hex centres in this drawing (for the backends' scale).
-    pitch: float = 44.45
+    pitch: float = HEX_PITCH_MM
+    #: Every word the drawing placed on the map, as its layout knows it (`placing.Layout`), with
+    #: the offset of the panel it is on: what a test measures without painting.
+    labels: list[tuple[tuple[float, float], Any]] = field(default_factory=list)
+    #: Shapes drawn once and placed again by `Use` items, by name.
+    defs: dict[str, list[Any]] = field(default_factory=dict)
 
 
 #: A drawing of a big map makes a few hundred thousand small shapes and no reference cycles:
 #: the collector is held off while it is built or written (one way, `mapkit.bulk`).
 gc_paused = paused_gc
+
+
+def used(use: Use, defs: dict[str, list[Any]]) -> list[Any]:
+    """The shapes a `Use` places, moved to it, its fill and stroke where theirs are unsaid: how a
+    painter with no shapes of its own to reuse paints one."""
+    out: list[Any] = []
+    for shape in defs.get(use.ref, ()):
+        if isinstance(shape, Poly):
+            out.append(Poly([(x + use.x, y + use.y) for x, y in shape.pts], shape.fill or use.fill,
+                            shape.stroke or use.stroke, shape.width or use.width, shape.closed, None, shape.dash,
+                            shape.detail))
+        elif isinstance(shape, Circle):
+            out.append(Circle(shape.cx + use.x, shape.cy + use.y, shape.radius, shape.fill or use.fill,
+                              shape.stroke or use.stroke, shape.width or use.width, None, shape.detail))
+        elif isinstance(shape, Text):
+            out.append(Text(shape.x + use.x, shape.y + use.y, shape.text, shape.size, shape.fill, shape.bold, shape.halo,
+                            shape.anchor))
+    return out

@@ -53,8 +53,14 @@ def mark_rgb(name: str) -> RGB:
 
 
 def castle_rgb(name: str) -> RGB:
-    """wall, flag, battlement, ladder or road_wall."""
+    """wall, wall_top, flag, battlement, ladder or road_wall."""
     return _rgb(style_data()["castle"][f"{name}_rgb"])
+
+
+def castle_wall_fill() -> RGB:
+    """The stone a castle wall's hexes are drawn in (darker than a wall-walk's, so a Level of walls
+    never reads as a Level of walk tiles)."""
+    return _rgb(style_data()["piece_rgb"]["castle-wall-straight"])
 
 
 def severity_rgb(severity: str) -> RGB:
@@ -93,12 +99,30 @@ def standing_rgb(ptype: PieceType, attrs: dict[str, Any] | None = None) -> RGB:
 
 
 def obstacle_style(ptype: PieceType) -> tuple[str, RGB, str]:
-    """(symbol, colour, legend label) for an obstacle piece."""
-    entry = style_data()["obstacles"].get(ptype.terrain)
+    """(symbol, colour, legend label) for an obstacle piece: its own where the style gives the
+    piece one ("piece_symbols": pieces of one terrain a builder must tell apart), else its
+    terrain's."""
+    entry = style_data()["piece_symbols"].get(ptype.id) or style_data()["obstacles"].get(ptype.terrain)
     if entry is None:
         return "outcrop", _rgb(ptype.vs_colour), ptype.terrain
     rgb = style_data()["piece_rgb"].get(ptype.id) or entry["rgb"]
     return entry["symbol"], _rgb(rgb), entry["label"]
+
+
+def wall_line(ptype: PieceType) -> tuple[tuple[float, float], ...] | None:
+    """Where a ruin's wall stands on its hexes, in pitches from its origin hex at turn 0
+    (`render_style.json` "walls", from Hexoscape's 2D map), while the catalog's footprint is the
+    one the line was drawn for; None for any other piece."""
+    entry = style_data()["walls"].get(ptype.id)
+    if not isinstance(entry, dict) or entry.get("shape") != ptype.shape:
+        return None
+    return tuple((float(x), float(y)) for x, y in entry["line"])
+
+
+def stands_in_another(ptype: PieceType) -> bool:
+    """A piece planted in another (the castle flag in a battlement, `PieceType.stands_on`): a
+    layer piece in the model, drawn standing, never as a tile."""
+    return bool(ptype.stands_on)
 
 
 def parse_colour(value: Any) -> RGB | None:
@@ -197,8 +221,8 @@ def legend_entries(pieces: Iterable[PieceType], players: Iterable[LegendEntry] =
 def castle_symbol(ptype: PieceType) -> tuple[str, str, RGB]:
     """(symbol, legend label, colour) for castle and edge pieces."""
     pid = ptype.id
-    if pid.startswith("castle-wall"):
-        return "castle-wall", "castle wall", castle_rgb("wall")
+    if pid.startswith("castle-wall"):           # its band pale on the dark stone of its hex
+        return "castle-wall", "castle wall (dark stone, its top's band pale)", castle_rgb("wall_top")
     if pid.startswith("castle-arch"):
         return "arch", "castle arch / gate", castle_rgb("wall")
     if pid.startswith("castle-base"):

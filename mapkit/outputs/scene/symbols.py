@@ -10,6 +10,8 @@ import math
 from functools import lru_cache
 from typing import Any
 
+from mapkit.geometry.params import BASE_DIAMETER_MM
+from mapkit.model.grid import HEX_PITCH_MM
 from mapkit.outputs.scene import style
 from mapkit.outputs.scene.layout import EDGE_OF_DIRECTION, UNIT_CORNERS
 from mapkit.outputs.scene.shapes import Circle, Poly, Text
@@ -52,25 +54,54 @@ def pattern(name: str | None, cx: float, cy: float, p: float, rgb: RGB) -> list:
     return []
 
 
-def obstacle(symbol: str, cx: float, cy: float, p: float, rgb: RGB) -> list:
-    """An obstacle seen from above."""
+def obstacle(symbol: str, cx: float, cy: float, p: float, rgb: RGB, turn: float = 0.0) -> list:
+    """An obstacle seen from above; `turn` (in steps of 60 degrees clockwise, half steps too) turns
+    the symbols of pieces that point somewhere (a Laur wall runs from its pillar the way it is
+    turned, as Hexoscape's 2D map draws it; `render_style.json` "piece_symbols")."""
     ink = style.darker(rgb, 0.55)
     w = p * 0.03
+    if symbol.startswith("laur-"):
+        return laur(symbol, cx, cy, p, rgb, turn)
     if symbol == "tree":
         return [Circle(cx, cy, p * 0.34, fill=rgb, stroke=ink, width=w),
                 Circle(cx - p * 0.1, cy - p * 0.08, p * 0.12, fill=style.darker(rgb, 1.25) if sum(rgb) < 600 else rgb,
                        stroke=None),
                 Circle(cx, cy, p * 0.06, fill=(110, 72, 40))]
-    if symbol == "palm":
+    if symbol == "palm":                         # Ticalla palm: a star of narrow fronds
         pts = []
         for i in range(12):
             a = math.radians(i * 30 - 90)
             rad = p * (0.38 if i % 2 == 0 else 0.14)
             pts.append((cx + rad * math.cos(a), cy + rad * math.sin(a)))
         return [Poly(pts, fill=rgb, stroke=ink, width=w), Circle(cx, cy, p * 0.06, fill=(110, 72, 40))]
-    if symbol == "brush":
+    if symbol == "jungle-tree":                  # Laur jungle tree: a crown of five broad round leaves
+        out: list = []
+        for i in range(5):
+            a = math.radians(i * 72 - 90)
+            out.append(Circle(cx + p * 0.19 * math.cos(a), cy + p * 0.19 * math.sin(a), p * 0.15, fill=rgb, stroke=ink,
+                              width=w))
+        return out + [Circle(cx, cy, p * 0.12, fill=style.darker(rgb, 0.8), stroke=ink, width=w * 0.7),
+                      Circle(cx, cy, p * 0.05, fill=(110, 72, 40))]
+    if symbol == "brush":                        # Ticalla underbrush: three round bushes
         return [Circle(cx + p * dx, cy + p * dy, p * 0.15, fill=rgb, stroke=ink, width=w)
                 for dx, dy in ((-0.15, 0.1), (0.15, 0.1), (0.0, -0.15))]
+    if symbol == "jungle-brush":                 # Laur underbrush: a fan of pointed leaves
+        out = []
+        for angle in (-140, -105, -75, -40):
+            a = math.radians(angle)
+            tip = (cx + p * 0.36 * math.cos(a), cy + p * 0.2 + p * 0.36 * math.sin(a))
+            side = (-math.sin(a) * p * 0.08, math.cos(a) * p * 0.08)
+            mid = (cx + p * 0.18 * math.cos(a), cy + p * 0.2 + p * 0.18 * math.sin(a))
+            out.append(Poly([(cx, cy + p * 0.2), (mid[0] + side[0], mid[1] + side[1]), tip,
+                             (mid[0] - side[0], mid[1] - side[1])], fill=rgb, stroke=ink, width=w * 0.8))
+        return out
+    if symbol == "swamp-brush":                  # swamp underbrush: reeds with cattail heads
+        out = []
+        for dx, top in ((-0.2, -0.18), (-0.07, -0.3), (0.07, -0.22), (0.2, -0.32)):
+            out.append(Poly(_pts(cx, cy, p, [(dx, 0.3), (dx, top)]), stroke=ink, width=w, closed=False))
+            out.append(Poly(_pts(cx, cy, p, [(dx - 0.04, top), (dx + 0.04, top), (dx + 0.04, top + 0.14),
+                                             (dx - 0.04, top + 0.14)]), fill=rgb, stroke=ink, width=w * 0.6))
+        return out
     if symbol == "ruin":
         return [Poly(_pts(cx, cy, p, [(-0.3, -0.22), (0.05, -0.22), (0.05, -0.1), (-0.18, -0.1), (-0.18, 0.3),
                                       (-0.3, 0.3)]), fill=rgb, stroke=ink, width=w),
@@ -90,12 +121,98 @@ def obstacle(symbol: str, cx: float, cy: float, p: float, rgb: RGB) -> list:
                 Poly(cap, fill=rgb, stroke=ink, width=w),
                 Circle(cx - p * 0.1, cy - p * 0.1, p * 0.04, fill=(240, 240, 240)),
                 Circle(cx + p * 0.1, cy - p * 0.05, p * 0.04, fill=(240, 240, 240))]
-    if symbol == "wall":
-        return [Poly(_pts(cx, cy, p, [(-0.34, -0.08), (0.34, -0.08), (0.34, 0.08), (-0.34, 0.08)]), fill=rgb,
-                     stroke=ink, width=w)]
+    if symbol == "wall":                         # a crenellated wall block
+        return [Poly(_pts(cx, cy, p, [(-0.34, -0.06), (-0.22, -0.06), (-0.22, -0.14), (-0.06, -0.14), (-0.06, -0.06),
+                                      (0.06, -0.06), (0.06, -0.14), (0.22, -0.14), (0.22, -0.06), (0.34, -0.06),
+                                      (0.34, 0.1), (-0.34, 0.1)]), fill=rgb, stroke=ink, width=w)]
+    if symbol == "ship":                         # timber planks
+        return [Poly(_pts(cx, cy, p, [(-0.3, -0.2), (0.3, -0.2), (0.3, 0.2), (-0.3, 0.2)]), fill=rgb, stroke=ink,
+                     width=w)] + [Poly(_pts(cx, cy, p, [(-0.3, y), (0.3, y)]), stroke=ink, width=w * 0.6, closed=False)
+                                  for y in (-0.067, 0.067)]
+    if symbol == "cannon":                       # a wheel and a barrel, pointing the way it is turned
+        return [Poly(_turn_pts(cx, cy, p, [(-0.05, -0.07), (0.36, -0.05), (0.36, 0.05), (-0.05, 0.07)], turn),
+                     fill=rgb, stroke=ink, width=w),
+                Circle(cx - p * 0.08, cy, p * 0.15, fill=style.darker(rgb, 1.4), stroke=ink, width=w)]
     # outcrop and anything unknown: a rough rock
     return [Poly(_pts(cx, cy, p, [(-0.3, 0.12), (-0.18, -0.26), (0.12, -0.3), (0.32, -0.04), (0.2, 0.28),
                                   (-0.12, 0.3)]), fill=rgb, stroke=ink, width=w)]
+
+
+def _turn_pts(cx: float, cy: float, p: float, unit: list[tuple[float, float]], turn: float
+              ) -> list[tuple[float, float]]:
+    """`unit` points (pitch 1, about the hex centre, drawn for turn 0: east) turned `turn` x 60
+    degrees clockwise and placed at (cx, cy)."""
+    a = math.radians(60.0 * turn)
+    c, s = math.cos(a), math.sin(a)
+    return [(cx + p * (x * c - y * s), cy + p * (x * s + y * c)) for x, y in unit]
+
+
+#: Laur wall pieces at turn 0 (pointing east), in pitches from their hex centre, as Hexoscape's
+#: 2D map draws them (getLaurPillarShape, getLaurShortWallSvgPolygonPoints ...): a wall runs from
+#: its pillar towards the next pillar, one hex on (the short wall) or two (the long wall); a
+#: ruin is a broken stub of it.
+LAUR_BAR = 0.075
+LAUR_REACH = {"laur-wall-short": (0.125, 0.875), "laur-wall-long": (0.144, 1.732), "laur-wall-arch": (0.125, 0.875)}
+LAUR_RUINS = {"laur-wall-ruin": ((0.144, 0.0), (0.5, 0.0), (0.56, 0.06), (0.6, -0.02), (0.635, 0.04)),
+              "laur-wall-ruin-2": ((0.144, 0.0), (0.42, 0.0), (0.48, -0.07), (0.53, 0.03), (0.6, -0.05)),
+              "laur-wall-ruin-3": ((0.144, 0.0), (0.36, 0.0), (0.41, 0.07), (0.47, -0.07), (0.52, 0.07))}
+
+
+def laur_swatch(symbol: str, cx: float, cy: float, p: float, rgb: RGB) -> list:
+    """A Laur piece for a legend line: a wall shrunk to fit the swatch and centred on it (on the
+    map it runs from its hex's middle into the next hex)."""
+    name = symbol[:-len("-stack")] if symbol.endswith("-stack") else symbol
+    a, b = LAUR_REACH.get(name, (LAUR_RUINS.get(name, LAUR_RUINS["laur-wall-ruin"])[0][0],
+                                 LAUR_RUINS.get(name, LAUR_RUINS["laur-wall-ruin"])[-1][0]))
+    if name.startswith("laur-pillar"):
+        return laur(symbol, cx, cy, p, rgb)
+    k = min(1.0, 0.8 / (b - a))
+    return laur(symbol, cx - p * k * (a + b) / 2, cy, p * k, rgb)
+
+
+def laur(symbol: str, cx: float, cy: float, p: float, rgb: RGB, turn: float = 0.0) -> list:
+    """A Laur wall piece turned `turn` x 60 degrees: a square or triangular pillar; a wall from its
+    pillar to the next (the arch one drawn open, hollow); a ruin, a stub ending in a break. A
+    stackable piece ("-stack") carries two short ticks across it."""
+    ink = style.darker(rgb, 0.5)
+    w = p * 0.025
+    stack = symbol.endswith("-stack")
+    name = symbol[:-len("-stack")] if stack else symbol
+    out: list = []
+    if name in ("laur-pillar", "laur-pillar-triangle"):
+        if name == "laur-pillar":
+            unit = [(-0.18, -0.18), (0.18, -0.18), (0.18, 0.18), (-0.18, 0.18)]
+        else:                                     # pointing west at turn 0, as the editor draws it
+            unit = [(0.14, -0.25), (0.14, 0.25), (-0.29, 0.0)]
+        out.append(Poly(_turn_pts(cx, cy, p, unit, turn), fill=rgb, stroke=ink, width=w * 1.4))
+        ticks_at: tuple[float, ...] = (0.0,)
+    elif name in LAUR_REACH:
+        a, b = LAUR_REACH[name]
+        bar = [(a, -LAUR_BAR), (b, -LAUR_BAR), (b, LAUR_BAR), (a, LAUR_BAR)]
+        if name == "laur-wall-arch":             # an arch: its two faces, open between them
+            for y in (-LAUR_BAR, LAUR_BAR):
+                out.append(Poly(_turn_pts(cx, cy, p, [(a, y), (b, y)], turn), stroke=ink, width=w * 1.6,
+                                closed=False))
+            out.append(Poly(_turn_pts(cx, cy, p, [(a, -LAUR_BAR), (a, LAUR_BAR)], turn), stroke=ink, width=w * 1.6,
+                            closed=False))
+            out.append(Poly(_turn_pts(cx, cy, p, [(b, -LAUR_BAR), (b, LAUR_BAR)], turn), stroke=ink, width=w * 1.6,
+                            closed=False))
+        else:
+            out.append(Poly(_turn_pts(cx, cy, p, bar, turn), fill=rgb, stroke=ink, width=w))
+        ticks_at = ((a + b) / 2,)
+    else:                                         # a ruin: a stub ending in a jagged break
+        edge = LAUR_RUINS.get(name, LAUR_RUINS["laur-wall-ruin"])
+        top = [(x, y - LAUR_BAR) for x, y in edge]
+        bottom = [(x, y + LAUR_BAR) for x, y in edge[:2]]
+        ring = top + [(edge[-1][0], edge[-1][1] + LAUR_BAR * 0.3)] + list(reversed(bottom))
+        out.append(Poly(_turn_pts(cx, cy, p, ring, turn), fill=rgb, stroke=ink, width=w))
+        ticks_at = ()
+    if stack:
+        for x0 in ticks_at:
+            for dx in (-0.05, 0.05):
+                out.append(Poly(_turn_pts(cx, cy, p, [(x0 + dx, -0.13), (x0 + dx, 0.13)], turn), stroke=ink,
+                                width=w * 1.2, closed=False))
+    return out
 
 
 #: How wide a castle piece's joining band is drawn, as a share of the pitch: a base's groove, a wall's body.
@@ -244,7 +361,7 @@ def start_zone(cx: float, cy: float, p: float, player: int, rgb: style.RGB) -> l
 def figure(cx: float, cy: float, p: float, label: str, rgb: style.RGB) -> list:
     """A figure's base (33 mm, to scale) in its player's colour, with what the map writes on it (a
     number, a letter, a short name: smaller type for a longer word, so it stays on the base)."""
-    radius = p * 33.0 / 44.45 / 2
+    radius = p * BASE_DIAMETER_MM / HEX_PITCH_MM / 2
     size = min(p * 0.26, radius * 1.7 / (0.6 * max(1, len(label))))
     return [Circle(cx, cy, radius, fill=rgb, stroke=(30, 30, 30), width=p * 0.04),
             Text(cx, cy, label, size, fill=style.contrast_text(rgb), bold=True)]

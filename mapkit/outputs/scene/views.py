@@ -12,11 +12,12 @@ from typing import Any, Sequence
 
 from mapkit.model import levels
 from mapkit.model.catalog import catalog
-from mapkit.model.grid import DIRECTIONS, HEX_PITCH_MM
-from mapkit.model.map import Map, Pieces
-from mapkit.outputs.scene import c3g, layout, players, style, symbols
-from mapkit.outputs.scene.iso import iso_view
+from mapkit.model.grid import HEX_PITCH_MM
+from mapkit.model.map import Map
+from mapkit.outputs.scene import c3g, layout, placing, players, steps, style, symbols
+from mapkit.outputs.scene.pieces import draw_piece_top, piece_marks  # noqa: F401  (what views drew before)
 from mapkit.outputs.scene.layout import Box, Oblique, hex_center
+from mapkit.outputs.scene.board import edges as board_edges
 from mapkit.outputs.scene.legend import draw_legend
 from mapkit.wording import option
 from mapkit.errors import choice
@@ -43,6 +44,10 @@ class RenderOptions(Record):
     only_levels: tuple[int, ...] | None = None
     #: The side of the table the iso view is seen from (a key of `turn.SEEN_FROM`: S, WSW, WNW, N, ENE, ESE).
     seen_from: str = "S"
+    #: Letter the board round the map from above (column letters, row numbers), as the build
+    #: sheets do; `board` is the board lettered (the map's own by default, `model.board.Board`).
+    lettering: bool = True
+    board: Any = None
 
 
 def build_scene(m: Map, options: RenderOptions | None = None) -> Scene:
@@ -53,6 +58,10 @@ def build_scene(m: Map, options: RenderOptions | None = None) -> Scene:
     `Map.for_scenario`); findings that name a scenario are left to that scenario's picture."""
     opts = options or RenderOptions()
     choice(opts.view, VIEWS, "view")
+    if opts.lettering and opts.board is None and opts.view != "iso":
+        from mapkit.model.board import Board
+
+        opts = replace(opts, board=Board.of(m))        # the whole map's board, scenarios and all
     if m.several_scenarios():
         opts = replace(opts, notes=list(opts.notes) + [scenarios_note(m)],
                        findings=None if opts.findings is None else [f for f in opts.findings
@@ -74,6 +83,8 @@ def _build(m: Map, opts: RenderOptions) -> Scene:
         from mapkit.outputs.scene import turn
 
         choice(opts.seen_from, turn.SEEN_FROM, "side", "seen_from")
+        from mapkit.outputs.scene.iso import iso_view  # (imported here: a picture from above needs none of it)
+
         seen = turn.turned(m, opts.seen_from)
         return _finish(seen, opts, *iso_view(seen, opts))
     if opts.view == "levels" and opts.level is None:
@@ -90,30 +101,30 @@ def top_view(m: Map, opts: RenderOptions, only_level: int | None = None,
     cat = catalog()
     p = opts.pitch
     root = Group()          # its layers go straight under <svg> (Inkscape wants them there)
-    tops = layout.visible_tops(m)
     if only_level is None:
         indices: Sequence[int] = range(len(m.pieces))
-        edges_by_level = _contours_by_level(m, tops)
+        tops = layout.visible_tops(m)
+        edges_by_level = steps.by_level(m, tops)
+        _draw_pieces(root, m, layout.draw_order(m, indices), edges_by_level, p, tops, tops)
     else:
         drawn = {only_level, *also}
         indices = [i for i, pc in enumerate(m.pieces) if layout.build_level(cat[pc.type], pc) in drawn]
         below = _draw_below(root, m, only_level, p)
-        sub = Map(pieces=Pieces([m.pieces[i] for i in indices]))
-        sub_tops = layout.visible_tops(sub)
-        remap = dict(enumerate(indices))
-        tops_here = {c: layout.Top(t.level, remap[t.piece]) for c, t in sub_tops.items()}
-        edges_by_level = _contours_by_level(m, tops_here)
-    _draw_pieces(root, m, layout.draw_order(m, indices), edges_by_level, p,
-                 tops if only_level is None else tops_here, tops if only_level is None else None)
+        tops_here = layout.visible_tops(m, indices)
+        edges_by_level = steps.by_level(m, tops_here)
+        _draw_pieces(root, m, layout.draw_order(m, indices), edges_by_level, p, tops_here, None)
     cells = [c for i in indices for c in layout.piece_cells(m, m.pieces[i])]
     if only_level is not None:
         cells += list(below)
+    layouts = []
     if m.several_rooms():
-        root.add(_room_names(m, p))
+        names, placed = placing.room_names(m, indices, p, only_level if c3g.has_c3g(m) else False)
+        root.add(names)
+        layouts.append(placed)
     info: dict[str, Any] = {"types": [cat[m.pieces[i].type] for i in indices],
                             "players": [m.pieces[i] for i in indices
                                         if m.pieces[i].type == "start-zone" or cat[m.pieces[i].type].kind == "figure"],
-                            "cells": set(cells)}
+                            "cells": set(cells), "layouts": layouts}
     if c3g.has_c3g(m):
         extra = c3g.c3g_layer(m, p, only_level)
         root.items.extend(extra.groups)
@@ -133,44 +144,22 @@ def _draw_below(root: Group, m: Map, only_level: int, p: float) -> set[tuple[int
     cat = catalog()
     under = [i for i, pc in enumerate(m.pieces)
              if layout.is_surface(cat[pc.type]) and layout.build_level(cat[pc.type], pc) < only_level]
-    sub = Map(pieces=Pieces([m.pieces[i] for i in under]))
     ghost = root.group(f"below-{only_level}", label=f"Below Level {only_level}", layer=True)
     fade = style.style_data()["below"]
-    tops = layout.visible_tops(sub)
+    tops = layout.visible_tops(m, under)
+    inks: dict[tuple, tuple[style.RGB, style.RGB]] = {}       # each colour faded once, not once a hex
     for (q, r), top in sorted(tops.items()):
-        piece = sub.pieces[top.piece]
+        piece = m.pieces[top.piece]
         ptype = cat[piece.type]
         depth = only_level - layout.build_level(ptype, piece)
-        fill = style.faded(style.piece_fill(ptype, piece.attrs), fade["just_below"] if depth <= 1 else fade["deeper"])
-        ghost.add(Poly(layout.hex_corners(q, r, p), fill=fill, stroke=style.darker(fill, fade["outline"]),
-                       width=p * 0.012))
+        base = style.piece_fill(ptype, piece.attrs)
+        key = (base, depth <= 1)
+        if key not in inks:
+            fill = style.faded(base, fade["just_below"] if depth <= 1 else fade["deeper"])
+            inks[key] = (fill, style.darker(fill, fade["outline"]))
+        fill, edge = inks[key]
+        ghost.add(Poly(layout.hex_corners(q, r, p), fill=fill, stroke=edge, width=p * 0.012))
     return set(tops)
-
-
-def _room_names(m: Map, p: float) -> Group:
-    """Each room's name on the hex of its own tiles nearest their middle, over whatever Level is
-    drawn (the same place on every panel), so a whole-dungeon picture says which room is which."""
-    group = Group("rooms", label="Rooms", layer=True)
-    for room in m.rooms:
-        own = [c for pc in m.pieces if list(pc.attrs.get("rooms", ())) == [room.number]
-               for c in layout.piece_cells(m, pc)]
-        if not own:
-            continue
-        centres = [hex_center(q, r, p) for q, r in set(own)]
-        mx, my = sum(x for x, _ in centres) / len(centres), sum(y for _, y in centres) / len(centres)
-        x, y = min(centres, key=lambda c: (c[0] - mx) ** 2 + (c[1] - my) ** 2)
-        group.add(Text(x, y, room.name or f"Room {room.number}", p * 0.7, fill=(255, 255, 255), bold=True,
-                       halo=(0, 0, 0)))
-    return group
-
-
-def _contours_by_level(m: Map, tops: dict[tuple[int, int], layout.Top]) -> dict[int, list[layout.ContourEdge]]:
-    cat = catalog()
-    out: dict[int, list[layout.ContourEdge]] = {}
-    for edge in layout.contour_edges(tops):
-        piece = m.pieces[tops[(edge.q, edge.r)].piece]
-        out.setdefault(layout.build_level(cat[piece.type], piece), []).append(edge)
-    return out
 
 
 def _draw_pieces(root: Group, m: Map, order: list[int], edges_by_level: dict[int, list[layout.ContourEdge]],
@@ -189,173 +178,20 @@ def _draw_pieces(root: Group, m: Map, order: list[int], edges_by_level: dict[int
         surface = layout.is_surface(ptype)
         if level != current:
             if not contours_done and level_group is not None and current is not None:
-                _draw_contours(level_group, edges_by_level.get(current, []), p, m, lower)
+                steps.draw(level_group, edges_by_level.get(current, []), p, m, lower)
             current = level
             level_group = root.group(f"level-{level}", label=f"Level {level}", layer=True)
             contours_done = False
         assert level_group is not None
         if not surface and not contours_done:
-            _draw_contours(level_group, edges_by_level.get(current, []), p, m, lower)
+            steps.draw(level_group, edges_by_level.get(current, []), p, m, lower)
             contours_done = True
         data: dict[str, Any] = {"data-type": piece.type, "data-q": piece.q, "data-r": piece.r,
                                 "data-level": levels.level(ptype, piece.z), "data-rotation": piece.rotation}
         g = level_group.group(f"piece-{index + 1}", **data)  # numbered from 1, as findings name pieces
         draw_piece_top(g, m, piece, ptype, p, tops, index)
     if not contours_done and level_group is not None and current is not None:
-        _draw_contours(level_group, edges_by_level.get(current, []), p, m, lower)
-
-
-def _draw_contours(group: Group, edges: list[layout.ContourEdge], p: float, m: Map | None = None,
-                   lower: dict[tuple[int, int], layout.Top] | None = None) -> None:
-    """The steps of one Level: a line along each (thicker where it drops two Levels or more) and,
-    with `lower`, a shadow on the lower tile beside it, as wide as the drop is deep (capped), in a
-    darker shade of that tile's own colour. The tiles keep the legend's colour; the step shows."""
-    if not edges:
-        return
-    contour: dict[str, Any] = {"class": "contour"}
-    g = group.group(None, **contour)
-    if lower is not None and m is not None:
-        _draw_shadows(g, edges, p, m, lower)
-    ink = style.mark_rgb("contour")
-    steps = [(e.q, e.r, e.direction) for e in edges if e.drop <= 1]
-    cliffs = [(e.q, e.r, e.direction) for e in edges if e.drop > 1]
-    for segments, width in ((steps, p * 0.05), (cliffs, p * 0.085)):
-        for line in layout.chain_edges(segments, p):
-            g.add(Poly(line, stroke=ink, width=width, closed=False))
-
-
-def _draw_shadows(g: Group, edges: list[layout.ContourEdge], p: float, m: Map,
-                  lower: dict[tuple[int, int], layout.Top]) -> None:
-    """Each step's shadow: a band inside the lower hex along the shared edge (none at the map's
-    rim, where the table is below). Widths from `render_style.json` ("step_shadow")."""
-    cat = catalog()
-    data = style.style_data()["step_shadow"]
-    per_level, widest, factor = float(data["per_level"]), float(data["widest"]), float(data["darker"])
-    shadow: dict[str, Any] = {"class": "step-shadow"}
-    sg = g.group(None, **shadow)
-    for e in edges:
-        dq, dr = DIRECTIONS[e.direction]
-        below = lower.get((e.q + dq, e.r + dr))
-        if below is None:
-            continue
-        piece = m.pieces[below.piece]
-        fill = style.darker(style.piece_fill(cat[piece.type], piece.attrs), factor)
-        (ax, ay), (bx, by) = layout.edge_segment(e.q, e.r, e.direction, p)
-        cx, cy = hex_center(e.q + dq, e.r + dr, p)
-        k = min(widest, per_level * e.drop) * 2          # of the way from the edge to the centre (p / 2 away)
-        sg.add(Poly([(ax, ay), (bx, by), (bx + (cx - bx) * k, by + (cy - by) * k),
-                     (ax + (cx - ax) * k, ay + (cy - ay) * k)], fill=fill))
-
-
-def draw_piece_top(g: Group, m: Map, piece, ptype, p: float,
-                   tops: dict[tuple[int, int], layout.Top] | None = None, index: int = -1) -> None:
-    """One piece seen from above: its hexes, pattern and outline, or its symbol.
-
-    With `tops`, hexes another piece covers are flagged `covered` (a PNG skips them).
-    """
-    cells = layout.piece_cells(m, piece)
-    kind = ptype.kind
-    outline_rgb = style.mark_rgb("outline")
-    if layout.is_surface(ptype):
-        fill = style.piece_fill(ptype, piece.attrs)          # the legend's colour, on every Level
-        grid = style.darker(fill, 0.82)
-        pattern = style.terrain_pattern(ptype.terrain) if kind in ("land", "fluid") else None
-        start = len(g.items)
-        hidden = 0
-        for q, r in cells:
-            covered = tops is not None and tops[(q, r)].piece != index
-            hidden += covered
-            hexagon = Poly(layout.hex_corners(q, r, p), fill=fill, stroke=grid, width=p * 0.012,
-                           attrs={"class": "hex", "data-q": q, "data-r": r})
-            hexagon.covered = covered
-            g.add(hexagon)
-            if pattern:
-                cx, cy = hex_center(q, r, p)
-                marks = symbols.pattern(pattern, cx, cy, p, fill)
-                if covered:
-                    for mark in marks:
-                        mark.covered = True
-                g.items.extend(marks)
-        if hidden == len(cells):                 # nothing of it shows: skip its marks in a PNG too
-            _covered_from = start
-        else:
-            _covered_from = None
-        g.items.extend(piece_marks(m, piece, ptype, cells, p, fill))
-        for ring in layout.piece_outline(piece, p):
-            g.add(Poly(ring, stroke=outline_rgb, width=p * 0.03, attrs={"class": "outline"}))
-        if _covered_from is not None:
-            for item in g.items[_covered_from:]:
-                if not isinstance(item, Group):
-                    item.covered = True
-        return
-    g.items.extend(piece_marks(m, piece, ptype, cells, p))
-    if kind == "obstacle" and len(cells) > 1:
-        rgb = style.obstacle_style(ptype)[1]
-        for ring in layout.piece_outline(piece, p):
-            g.add(Poly(ring, stroke=style.darker(rgb, 0.5), width=p * 0.025, dash=True))
-
-
-def piece_marks(m: Map, piece, ptype, cells: Sequence[tuple[int, int]], p: float,
-                fill: style.RGB | None = None) -> list:
-    """What a piece draws over its hexes: its symbol (a tree, a castle wall's band, an arch), its
-    marks (a ladder on its edge, a glyph, a start zone's ring and number, a figure), the name on a
-    personal tile (`fill`: the tile's colour). These are what the build sheets' labels keep off
-    (`sheets.labels`); a tile's hexes, pattern and outline are not among them."""
-    kind = ptype.kind
-    out: list = []
-    if kind == "castle":
-        return castle_marks(piece, ptype, cells, p)
-    if kind == "custom":
-        if piece.attrs.get("label"):
-            cx, cy = hex_center(*cells[0], p)
-            out.append(Text(cx, cy, str(piece.attrs["label"])[:6], p * 0.22,
-                            fill=style.contrast_text(fill or style.piece_fill(ptype, piece.attrs))))
-        return out
-    if kind == "obstacle":
-        symbol, rgb, _ = style.obstacle_style(ptype)
-        for q, r in cells:
-            cx, cy = hex_center(q, r, p)
-            out.extend(symbols.obstacle(symbol, cx, cy, p, rgb))
-        return out
-    if kind == "edge":
-        symbol, _, rgb = style.castle_symbol(ptype)
-        if symbol == "road-wall":
-            pts = [hex_center(q, r, p) for q, r in cells]
-            return [Poly(pts, stroke=rgb, width=p * 0.16, closed=False)]
-        cx, cy = hex_center(piece.q, piece.r, p)
-        return symbols.edge(symbol, cx, cy, p, int(piece.rotation), rgb)
-    if kind == "marker":
-        for q, r in cells:
-            cx, cy = hex_center(q, r, p)
-            if piece.type == "glyph":
-                out.extend(symbols.glyph(cx, cy, p, str(piece.attrs.get("letter", "?"))))
-            elif piece.type == "start-zone":
-                player = int(piece.attrs.get("player", 0) or 0)
-                out.extend(symbols.start_zone(cx, cy, p, player, players.zone_colour(m, player).rgb))
-            else:
-                out.append(Circle(cx, cy, p * 0.2, fill=ptype.vs_colour))
-        return out
-    if kind == "figure":
-        label, rgb = players.figure_label(piece), players.figure_colour(m, piece).rgb
-        for q, r in cells:
-            cx, cy = hex_center(q, r, p)
-            out.extend(symbols.figure(cx, cy, p, label, rgb))
-    return out
-
-
-def castle_marks(piece, ptype, cells: Sequence[tuple[int, int]], p: float) -> list:
-    """A castle piece's symbol: a base or wall as the band joining the sides it joins (the
-    catalog's `joins`, turned with it), an arch over its three hexes with the way through."""
-    symbol, _, rgb = style.castle_symbol(ptype)
-    if symbol == "arch" and len(cells) == 3:
-        (x0, y0), (x1, y1), (x2, y2) = (hex_center(q, r, p) for q, r in cells)
-        return symbols.arch(x0, y0, x1, y1, x2, y2, p, rgb, door=not ptype.id.endswith("no-door"))
-    sides = ptype.joined_directions(piece.rotation) if ptype.joins else None
-    out: list = []
-    for q, r in cells:
-        cx, cy = hex_center(q, r, p)
-        out.extend(symbols.castle(symbol, cx, cy, p, rgb, sides))
-    return out
+        steps.draw(level_group, edges_by_level.get(current, []), p, m, lower)
 
 
 # -- per-level panels -------------------------------------------------------------------------
@@ -373,6 +209,11 @@ def levels_view(m: Map, opts: RenderOptions) -> tuple[Group, Box, dict]:
     text_scale = max(1.0, columns * 0.7)
     gap = p * 0.8
     title = p * 0.9 * text_scale
+    lettering = _lettering(m, opts)
+    drawn = whole
+    if lettering is not None:                     # each panel lettered round, as the sheets letter it
+        rim_x, rim_y = _rim(p * text_scale)
+        whole = Box(whole.x0 - rim_x, whole.y0 - rim_y, whole.x1 + rim_x, whole.y1 + rim_y)
     root = Group()
     info: dict = {"types": [], "players": [], "cells": set(), "text_scale": text_scale}
     for n, level in enumerate(levels):
@@ -389,8 +230,11 @@ def levels_view(m: Map, opts: RenderOptions) -> tuple[Group, Box, dict]:
         frame = [(whole.x0, whole.y0), (whole.x1, whole.y0), (whole.x1, whole.y1), (whole.x0, whole.y1)]
         panel.add(Poly(frame, stroke=(180, 180, 180), width=p * 0.02))
         panel.items.extend(group.items)       # its level group is a sub-layer of the panel
+        if lettering is not None:
+            panel.add(board_edges(lettering, drawn, LETTERING * p * text_scale, p, id=f"board-edges-{level}"))
         info["types"] += sub["types"]
         info["players"] += sub["players"]
+        info.setdefault("layouts", []).extend(((dx, dy), placed) for placed in sub.get("layouts", []))
         for entry in sub.get("extra_legend", []):
             if entry not in info.setdefault("extra_legend", []):
                 info["extra_legend"].append(entry)
@@ -400,6 +244,28 @@ def levels_view(m: Map, opts: RenderOptions) -> tuple[Group, Box, dict]:
     rows = math.ceil(len(levels) / columns)
     box = Box(0, 0, columns * (whole.width + gap) - gap, rows * (whole.height + gap + title) - gap)
     return root, box, info
+
+
+# -- the board's lettering ---------------------------------------------------------------------
+
+#: The size of the board's letters and numbers round a picture, against the hex pitch.
+LETTERING = 0.3
+
+
+def _lettering(m: Map, opts: RenderOptions) -> Any:
+    """What the picture letters round the map (`scene.board.Lettering`), or None."""
+    from mapkit.outputs.scene.board import Lettering
+
+    if not opts.lettering or opts.board is None:
+        return None
+    cells = {c for pc in m.pieces for c in layout.piece_cells(m, pc)}
+    return Lettering(opts.board, cells) if cells else None
+
+
+def _rim(p: float) -> tuple[float, float]:
+    """How far the lettering reaches beyond the map: (across, up and down)."""
+    size = LETTERING * p
+    return size * 3.0, size * 2.2
 
 
 # -- findings, legend, title ------------------------------------------------------------------
@@ -467,6 +333,11 @@ def _finish(m: Map, opts: RenderOptions, content: Group, box: Box, info: dict) -
         root.add(fg)
     elif opts.findings is not None:
         notes.append("no findings")
+    lettering = None if info.get("iso") or info.get("panels") is not None else _lettering(m, opts)
+    if lettering is not None:                     # the board's letters round the map, as the sheets print them
+        root.add(board_edges(lettering, box, LETTERING * p, p))
+        rim_x, rim_y = _rim(p)
+        box = Box(box.x0 - rim_x, box.y0 - rim_y, box.x1 + rim_x, box.y1 + rim_y)
     entries = style.legend_entries(info["types"], players.Cast(m, info["players"]).legend(), severities,
                                    bool(info.get("iso")))
     entries += info.get("extra_legend", [])
@@ -506,6 +377,7 @@ def _finish(m: Map, opts: RenderOptions, content: Group, box: Box, info: dict) -
         root.add(legend)
         total = total.union(lbox)
     total = Box(total.x0 - p * 0.4, total.y0 - top_margin, total.x1 + p * 0.4, total.y1 + p * 0.4)
-    return Scene(total, root, style.mark_rgb("background"), title if opts.title else m.name, p)
+    labels = [row if isinstance(row, tuple) else ((0.0, 0.0), row) for row in info.get("layouts", [])]
+    return Scene(total, root, style.mark_rgb("background"), title if opts.title else m.name, p, labels)
 
 

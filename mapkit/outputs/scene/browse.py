@@ -1,0 +1,341 @@
+"""The map a browser pans and zooms (the HTML report's): the pictures' drawing, each piece drawn
+once, grouped so a page's script can show the whole map or one Level over the faded Levels below.
+
+Every piece is drawn as the top view draws it (`pieces.draw_piece_top`: its hexes, pattern,
+outline, symbol; edge pieces on their own hex edges, figures with their numbers), with the C3G
+buildings, objects and vehicles, the rooms' names and the board's letters round it. What the
+script drives (`html_report.page`):
+
+- `#levels`: a group per Level (`g.lv`, `data-level`) holding that Level's tiles (each hex a
+  `Use` of one hexagon, `hx`: `use.lvhex.fK`, K its colour's index, which the page's style fades;
+  the hex seen from above also `.hex.kind-KIND#hex_Q_R` (KIND its piece's catalog kind: land,
+  fluid, castle ...) with `data-q`, `data-r`, `data-level` and a title naming it as the sheets
+  do, which a finding's ring finds it by), the
+  pieces' outlines (`.outlines`), what their pieces draw over them (`.marks`) and the C3G floors
+  standing on that Level (`.floors`, shown with their Level only);
+- `#all`: what only the whole map shows: the steps between Levels, the C3G buildings and objects
+  at their base Levels;
+- `#standing`, `#markers`: what stands on a surface, a group each (`.standing`, `.start-zone`,
+  `.glyph`, with `data-level`), a scenario's own in `g.scenario-pieces[data-scenario]`.
+
+Everything is in the table's millimetres (`SCALE` 1); a terrain's pattern is drawn once and
+placed on each hex (`defs`), so a 15,000-hex map stays a page a browser opens quickly.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from mapkit.model import levels
+from mapkit.model.board import Board, column_letters, hex_named
+from mapkit.model.catalog import catalog
+from mapkit.model.grid import HEX_PITCH_MM, hex_corners
+from mapkit.model.map import Map
+from mapkit.outputs.scene import layout, style, symbols
+from mapkit.outputs.scene.board import Lettering, edges
+from mapkit.outputs.scene.layout import Box, hex_center
+from mapkit.outputs.scene.pieces import draw_piece_top
+from mapkit.outputs.scene.shapes import Group, Lines, Poly, Scene, Use, gc_paused
+from mapkit.records import Record
+
+P = HEX_PITCH_MM
+#: Table millimetres per unit of the drawing.
+SCALE = 1.0
+_PATTERN = {"class": "pattern"}
+#: What each kind of standing piece is called by the page (its group's class).
+STANDING_CLASS = {"start-zone": "start-zone", "glyph": "glyph"}
+
+
+class Browse(Record):
+    """The browsable map: its scene, the colours of its tiles (the page fades `fills[K]` for the
+    class fK) and the Levels it can show one at a time."""
+
+    scene: Scene
+    fills: list[style.RGB]
+    levels: list[int]
+
+
+def browse_scene(m: Map, board: Board | None = None) -> Browse:
+    """The report's map of `m` (a map that sets up several scenarios: the terrain they share,
+    each scenario's own pieces apart), built with the collector held off (`shapes.gc_paused`:
+    tens of thousands of small shapes and no cycles). `board`: the map's lettered board
+    (`Board.of(m)`), where the caller has it."""
+    with gc_paused():
+        return _browse(m, Board.of(m) if board is None else board)
+
+
+def _browse(m: Map, board: Board | None) -> Browse:
+    cat = catalog()
+    own = m.scenario_pieces() if m.several_scenarios() else {}
+    whole = m
+    if own:
+        m = m.terrain()
+    tops = layout.visible_tops(m)
+    scene = Scene(Box(0, 0, 1, 1), Group(), (255, 255, 255), m.name, P,
+                  defs={"hx": [Poly(hex_corners(0, 0, P))]})
+    drawing = _Drawing(m, whole, board, tops, scene.defs)
+    root = scene.root
+    levels_group = root.group("levels")
+    standing = Group("standing")
+    markers = Group("markers")
+    cells = set(tops)                                       # every hex a surface piece covers
+    pieces = list(m.pieces)
+    for index in layout.draw_order(m):
+        piece = pieces[index]
+        ptype = cat[piece.type]
+        level = layout.build_level(ptype, piece)
+        if layout.is_surface(ptype):
+            drawing.surface(drawing.level(levels_group, level), index, piece, ptype)
+        else:
+            cells.update(layout.piece_cells(m, piece))
+            target = markers if ptype.kind == "marker" else standing
+            target.add(drawing.standing(m, piece, ptype, level))
+    everything = root.group("all")
+    everything.items.extend(_contours(m, tops))
+    if m.buildings or m.objects:                          # (`c3g.has_c3g`: its module loaded only then)
+        from mapkit.outputs.scene import c3g
+
+        layer = c3g.c3g_layer(m, P)
+        everything.items.extend(layer.groups)
+        cells |= layer.cells
+        for level in sorted(c3g.c3g_levels(m)):
+            floors = Group(attrs={"class": "floors"}, items=list(c3g.c3g_layer(m, P, level).groups))
+            drawing.level(levels_group, level).add(floors)
+    levels_group.items.sort(key=lambda g: int((getattr(g, "attrs", None) or {}).get("data-level", 0)))
+    root.add(standing)
+    for number, pieces in sorted(own.items()):
+        group = Group(attrs={"class": "scenario-pieces", "data-scenario": number})
+        markers.add(group)
+        for piece in pieces:
+            ptype = cat[piece.type]
+            cells.update(whole.footprint(piece))
+            group.add(drawing.standing(whole, piece, ptype, layout.build_level(ptype, piece)))
+    root.add(markers)
+    if m.several_rooms():                  # off every mark the page may show, each scenario's pieces too
+        from mapkit.outputs.scene.placing import room_names
+
+        names, placed = room_names(whole, range(len(whole.pieces)), P, None if whole.buildings or whole.objects else False)
+        root.add(names)
+        scene.labels.append(((0.0, 0.0), placed))
+    box = layout.cells_box(cells or {(0, 0)}, P) or Box(0, 0, P, P)
+    if board is not None:
+        size = P * 0.3
+        root.add(edges(Lettering(board, cells or {(0, 0)}), box, size, P))
+        box = Box(box.x0 - size * 3, box.y0 - size * 2.5, box.x1 + size * 3, box.y1 + size * 2.5)
+    pad = P * 0.3                                     # in tenths of a millimetre: the page's home view is the box
+    scene.box = Box(*(round(v, 1) for v in (box.x0 - pad, box.y0 - pad, box.x1 + pad, box.y1 + pad)))
+    root.add(Poly([], attrs={"id": "focus"}))
+    return Browse(scene, drawing.fills, sorted(drawing.levels))
+
+
+class _Drawing:
+    """The groups a browsable map is drawn into, and the colours its tiles use (a page fades
+    each by its index)."""
+
+    def __init__(self, m: Map, whole: Map, board: Board | None, tops: dict[tuple[int, int], layout.Top],
+                 defs: dict[str, list[Any]]):
+        self.m, self.whole, self.board, self.tops, self.defs = m, whole, board, tops, defs
+        self.fills: list[style.RGB] = []
+        self._key: dict[style.RGB, int] = {}
+        self._levels: dict[int, Group] = {}
+        self._looks: dict[tuple, _Look] = {}
+        self._pens: dict[int, dict[tuple, Lines]] = {}
+        self._rings: dict[tuple[int, int], Any] = {}
+        self._letters: dict[int, str] = {}
+
+    @property
+    def levels(self) -> list[int]:
+        return list(self._levels)
+
+    def level(self, parent: Group, level: int) -> Group:
+        """The group of one Level: its tiles, outlines, marks (made on first use)."""
+        found = self._levels.get(level)
+        if found is None:
+            found = Group(attrs={"class": "lv", "data-level": level})
+            parent.add(found)
+            found.items += [Group(attrs={"class": "tiles"}), Group(attrs={"class": "outlines"}),
+                            Group(attrs={"class": "marks"})]
+            self._levels[level] = found
+        return found
+
+    def named(self, q: int, r: int) -> str:
+        """A hex as a title names it: the sheets' name, then axial ("C7 (2, 6)"); each column's
+        letters worked out once."""
+        board = self.board
+        if board is None:
+            return f"({q}, {r})"
+        col, row = q + (r >> 1), r
+        if col < board.col0 or row < board.row0:
+            return f"({q}, {r})"
+        letters = self._letters.get(col)
+        if letters is None:
+            letters = self._letters[col] = column_letters(col - board.col0)
+        return f"{letters}{row - board.row0 + 1} ({q}, {r})"
+
+    def key(self, rgb: style.RGB) -> int:
+        if rgb not in self._key:
+            self._key[rgb] = len(self.fills)
+            self.fills.append(rgb)
+        return self._key[rgb]
+
+    def surface(self, lv: Group, index: int, piece: Any, ptype: Any) -> None:
+        """A tile, castle piece or personal tile: each hex a use of the hexagon (the one seen
+        from above named for the page's script), its pattern placed on it, its outline and marks.
+        A tile is drawn once for each kind, turn and colour and placed again (`_look`)."""
+        look = self._look(piece, ptype)
+        fill, ref, plain = look.fill, look.ref, look.plain
+        top_level = piece.z + ptype.height                # `levels.span(ptype, z)[-1]` of a layer
+        dq, dr = piece.q, piece.r
+        dx, dy = hex_center(dq, dr, P)
+        said = f" Level {top_level}: {ptype.name}"
+        add = lv.items[0].items.append                                  # type: ignore[union-attr]
+        tops, named, top_class = self.tops, self.named, look.top_class
+        for (q, r), (x, y), stroke, width in look.proto.hexes:
+            q, r = q + dq, r + dr
+            top = tops.get((q, r))
+            x, y = x + dx, y + dy
+            if top is not None and top.piece == index:
+                add(Use("hx", x, y, fill, stroke, width,
+                        {"id": f"hex_{q}_{r}", "class": top_class, "data-q": q, "data-r": r, "data-level": top_level},
+                        named(q, r) + said))
+            else:
+                add(Use("hx", x, y, fill, stroke, width, plain))
+            if ref is not None:
+                add(Use(ref, x, y, attrs=_PATTERN))
+        for pts, lines in self._outlines(lv, look):       # a Level's outlines: one pen, one path
+            lines.append([(x + dx, y + dy) for x, y in pts])
+        if look.proto.marks:
+            lv.items[2].add(Group(items=look.proto.marks, offset=(dx, dy)))    # type: ignore[union-attr]
+
+    def _outlines(self, lv: Group, look: "_Look") -> list[tuple[list[tuple[float, float]], list]]:
+        """The outlines of a look about its origin, each with the lines of its Level's path in
+        its pen (the path made on first use)."""
+        key = (id(lv), id(look))
+        found = self._rings.get(key)
+        if found is None:
+            pens = self._pens.setdefault(id(lv), {})
+            found = []
+            for ring in look.proto.outlines:
+                pen = (ring.stroke, ring.width, ring.closed)
+                lines = pens.get(pen)
+                if lines is None:
+                    lines = pens[pen] = Lines([], ring.stroke, ring.width, ring.closed)
+                    lv.items[1].add(lines)                                 # type: ignore[union-attr]
+                found.append((ring.pts, lines.lines))
+            self._rings[key] = (look, found)
+            return found
+        return found[1]
+
+    def _look(self, piece: Any, ptype: Any) -> "_Look":
+        """How a surface piece is drawn wherever it lies: its hexes, outlines and marks about its
+        origin hex (as the top view draws them, `pieces.draw_piece_top`), its colour and that
+        colour's class, its terrain's pattern; one for each kind, turn and what its file says of
+        its look. A castle piece's marks depend on its neighbours: drawn each time."""
+        attrs = piece.attrs
+        turn = int(piece.rotation) % 6
+        key = ((piece.type, turn, str(attrs.get("size")), str(attrs.get("colour")), str(attrs.get("label")))
+               if attrs else (piece.type, turn))
+        found = self._looks.get(key)
+        if found is not None:
+            return found
+        cacheable = ptype.kind in ("land", "fluid", "custom")
+        fill = style.piece_fill(ptype, attrs)
+        k = self.key(fill)
+        pattern = style.terrain_pattern(ptype.terrain) if ptype.kind in ("land", "fluid") else None
+        look = _Look(self._proto(piece, ptype, cacheable), fill, self._pattern(pattern, fill) if pattern else None,
+                     f"hex kind-{ptype.kind} lvhex f{k}", {"class": f"lvhex f{k}"})
+        if cacheable:
+            self._looks[key] = look
+        return look
+
+    def _proto(self, piece: Any, ptype: Any, cacheable: bool) -> "_Proto":
+        """A surface piece drawn as the top view draws it (`pieces.draw_piece_top`), at hex (0, 0)
+        where it draws the same wherever it lies (`cacheable`), its shapes sorted into hexes,
+        outlines and marks about its origin hex."""
+        from mapkit.model.map import Piece
+
+        at = Piece(piece.type, 0, 0, piece.z, piece.rotation, piece.attrs) if cacheable else piece
+        drawn = Group()
+        draw_piece_top(drawn, self.m, at, ptype, P)
+        ox, oy = (0.0, 0.0) if cacheable else hex_center(piece.q, piece.r, P)
+        proto = _Proto()
+        for item in drawn.items:
+            attrs = getattr(item, "attrs", None) or {}
+            if isinstance(item, Poly) and attrs.get("class") == "hex":
+                q, r = attrs["data-q"] - at.q, attrs["data-r"] - at.r
+                x, y = hex_center(attrs["data-q"], attrs["data-r"], P)
+                proto.hexes.append(((q, r), (x - ox, y - oy), item.stroke, item.width))
+            elif getattr(item, "detail", False):
+                continue                                  # the pattern: placed on each hex, drawn once
+            elif isinstance(item, Poly) and attrs.get("class") == "outline":
+                proto.outlines.append(Poly([(x - ox, y - oy) for x, y in item.pts], stroke=item.stroke,
+                                           width=item.width, closed=item.closed))
+            else:
+                proto.marks.append(_moved(item, -ox, -oy))
+        return proto
+
+    def _pattern(self, pattern: str, fill: style.RGB) -> str:
+        ref = f"pat-{pattern}-{self.key(fill)}"
+        if ref not in self.defs:
+            self.defs[ref] = symbols.pattern(pattern, 0.0, 0.0, P, fill)
+        return ref
+
+    def standing(self, m: Map, piece: Any, ptype: Any, level: int) -> Group:
+        """What stands on a surface, as the top view draws it, in a group of its own that says
+        what it is and where (its title), and its Level (`data-level`)."""
+        kind = STANDING_CLASS.get(piece.type, "standing")
+        attrs: dict[str, Any] = {"class": kind, "data-level": levels.level(ptype, piece.z) if ptype.kind == "marker"
+                                 else level, "data-type": piece.type}
+        if piece.type == "start-zone":
+            attrs["data-player"] = int(piece.attrs.get("player", 0) or 0)
+        if piece.attrs.get("scenario") is not None:
+            attrs["data-scenario"] = piece.attrs["scenario"]
+        where = hex_named(self.board, piece.q, piece.r)
+        what = ptype.name
+        if piece.type == "start-zone":                     # its player and colour, as the legend says them
+            from mapkit.outputs.scene.players import zone_colour
+
+            colour = zone_colour(m, attrs["data-player"]).name
+            what = f"start zone, player {piece.attrs.get('player', '?')}" + (f" ({colour})" if colour else "")
+        elif piece.type == "glyph":
+            what = f"glyph {piece.attrs.get('letter', '?')}"
+        g = Group(attrs=attrs, title=f"{what} at {where}, {levels.label(int(attrs['data-level']))}")
+        draw_piece_top(g, m, piece, ptype, P)
+        return g
+
+
+class _Look(Record):
+    """A surface piece's drawing about its origin hex, its colour, its pattern's shape (`defs`),
+    the classes of the hex seen from above and of the others."""
+
+    proto: "_Proto"
+    fill: style.RGB
+    ref: str | None
+    top_class: str
+    plain: dict[str, str]
+
+
+class _Proto:
+    """One surface piece drawn about its origin hex: its hexes ((q, r) and centre from the
+    origin, edge colour and width), outlines and marks."""
+
+    def __init__(self) -> None:
+        self.hexes: list[tuple[tuple[int, int], tuple[float, float], Any, float]] = []
+        self.outlines: list[Any] = []
+        self.marks: list[Any] = []
+
+
+def _moved(item: Any, dx: float, dy: float) -> Any:
+    """`item` moved by (dx, dy): itself when there is nothing to move, else in a group."""
+    return item if dx == 0 and dy == 0 else Group(items=[item], offset=(dx, dy))
+
+
+def _contours(m: Map, tops: dict[tuple[int, int], layout.Top]) -> list[Group]:
+    """The steps between Levels, as the top view draws them (not their shadows: a browser zooms
+    in on them, where a picture is seen whole)."""
+    from mapkit.outputs.scene import steps
+
+    out = Group(attrs={"class": "contours"})
+    for edges_of in steps.by_level(m, tops).values():
+        steps.draw(out, edges_of, P)
+    return [out]
