@@ -231,3 +231,33 @@ def test_castle_walls_do_not_look_like_wall_walk_tiles():
     lum = lambda rgb: 0.299 * rgb[0] + 0.587 * rgb[1] + 0.114 * rgb[2]   # noqa: E731
     assert lum(walk) - lum(wall) > 40
     assert lum(style.castle_symbol(cat["castle-wall-straight"])[2]) - lum(wall) > 60
+
+
+def test_a_start_zone_leaves_the_edge_pieces_of_its_hex_in_sight():
+    """A scenario's start zone on a wall walk hid the walk's battlements (and half its ladders):
+    its ring, drawn after them, lies over the band a battlement draws inside the hex edge, so
+    the report, `render --scenario` and the scenario sheets showed castle walks with no
+    battlements (the West Barbican, scenario 1). What stands on a hex's edge is drawn over the
+    zone's ring now, and nothing drawn after the battlement covers it."""
+    from shapely.ops import unary_union
+
+    from mapkit.outputs.scene.keep_off import shapes_of
+    from mapkit.outputs.scene.views import RenderOptions, build_scene
+
+    m = castle_with_battlement()
+    m.pieces.append(Piece("start-zone", 1, 1, 2, attrs={"player": 1}))
+    m.pieces.append(Piece("castle-ladder", 1, 1, 2, 3))
+    cat = catalog()
+    for view in ("top", "levels"):
+        shapes = [item for item, *_ in build_scene(m, RenderOptions(view=view, legend=False)).root.placed()]
+        for edge in (2, 4):
+            piece = m.pieces[edge]
+            marks = piece_marks(m, piece, cat[piece.type], layout.piece_cells(m, piece), P)
+            first = next(n for n, item in enumerate(shapes)
+                         if isinstance(item, Poly) and item.pts == marks[0].pts and item.width == marks[0].width)
+            own = {id(item) for item in shapes[first:first + len(marks)]}
+            later = [item for item in shapes[first:] if id(item) not in own]
+            body = unary_union(shapes_of(marks, 1.0)).buffer(-0.2)
+            assert not body.is_empty
+            covered = [s for s in shapes_of(later, 1.0) if s.intersects(body)]
+            assert not covered, f"{view}: the {piece.type} is drawn under {len(covered)} later shape(s)"

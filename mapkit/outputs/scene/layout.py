@@ -149,7 +149,7 @@ def map_levels(m: Map) -> list[int]:
 
 
 #: Order within a level: surfaces first, then what stands on them, figures last.
-KIND_ORDER = {"land": 0, "fluid": 1, "custom": 1, "castle": 2, "obstacle": 3, "edge": 4, "marker": 5, "figure": 6}
+KIND_ORDER = {"land": 0, "fluid": 1, "custom": 1, "castle": 2, "obstacle": 3, "marker": 4, "edge": 5, "figure": 6}
 
 
 def draw_order(m: Map, indices: Iterable[int] | None = None) -> list[int]:
