@@ -261,3 +261,27 @@ def test_a_start_zone_leaves_the_edge_pieces_of_its_hex_in_sight():
             assert not body.is_empty
             covered = [s for s in shapes_of(later, 1.0) if s.intersects(body)]
             assert not covered, f"{view}: the {piece.type} is drawn under {len(covered)} later shape(s)"
+
+
+def test_the_legend_explains_the_heights_written_in_a_pieces_hexes():
+    """River of Blood's and Everything Bagel's 3-hex outcrops carry a small 7, 5 and 9 in their
+    hexes (each hex's height, which shows the way the piece faces); neither the sheet's legend nor
+    the picture's said what those numbers are. Both do now where such a piece is drawn, and only
+    there."""
+    from mapkit.outputs.scene.views import RenderOptions, build_scene
+    from mapkit.outputs.sheets.legend import PageLegend
+
+    said = style.style_data()["sheet_labels"]["heights_legend"]
+    with_outcrop = Map(name="Cave", pieces=[Piece("dungeon-24", 0, 0, 0), Piece("outcrop-3", 1, 1, 1, 0)])
+    plain = Map(name="Cave", pieces=[Piece("dungeon-24", 0, 0, 0), Piece("outcrop-1", 1, 1, 1, 0)])
+    assert said in PageLegend(with_outcrop, range(2)).notes
+    assert said not in PageLegend(plain, range(2)).notes
+
+    def legend_words(m: Map, view: str) -> str:
+        scene = build_scene(m, RenderOptions(view=view))
+        return " ".join(item.text for item, *_ in scene.root.placed() if isinstance(item, Text))
+
+    first_words = " ".join(said.split()[:4])
+    for view in ("top", "levels"):
+        assert first_words in legend_words(with_outcrop, view)
+        assert first_words not in legend_words(plain, view)

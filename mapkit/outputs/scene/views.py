@@ -14,7 +14,7 @@ from mapkit.model import levels
 from mapkit.model.catalog import catalog
 from mapkit.model.grid import HEX_PITCH_MM
 from mapkit.model.map import Map
-from mapkit.outputs.scene import c3g, layout, placing, players, steps, style, symbols
+from mapkit.outputs.scene import c3g, layout, pieces, placing, players, steps, style, symbols
 from mapkit.outputs.scene.pieces import draw_piece_top, piece_marks  # noqa: F401  (what views drew before)
 from mapkit.outputs.scene.layout import Box, Oblique, hex_center
 from mapkit.outputs.scene.board import edges as board_edges
@@ -125,13 +125,16 @@ def top_view(m: Map, opts: RenderOptions, only_level: int | None = None,
                             "players": [m.pieces[i] for i in indices
                                         if m.pieces[i].type == "start-zone" or cat[m.pieces[i].type].kind == "figure"],
                             "cells": set(cells), "layouts": layouts}
+    heights = pieces.heights_note(m, indices)
+    if heights:
+        info["notes"] = [heights]
     if c3g.has_c3g(m):
         extra = c3g.c3g_layer(m, p, only_level)
         root.items.extend(extra.groups)
         cells += list(extra.cells)
         info["cells"] |= extra.cells
         info["extra_legend"] = extra.legend
-        info["notes"] = extra.notes
+        info["notes"] = info.get("notes", []) + list(extra.notes)
     box = layout.cells_box(cells, p) or Box(0, 0, p, p)
     return root, box, info
 
