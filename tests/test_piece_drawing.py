@@ -285,3 +285,16 @@ def test_the_legend_explains_the_heights_written_in_a_pieces_hexes():
     for view in ("top", "levels"):
         assert first_words in legend_words(with_outcrop, view)
         assert first_words not in legend_words(plain, view)
+
+
+def test_a_pictures_notes_wrap_to_its_legend_and_widen_nothing():
+    """The note on a piece's hex heights is one long line: River of Blood Room 1's picture grew
+    from 635 to 1014 pixels wide, the map and legend on its left and white beyond. A legend's
+    notes wrap to the width of its entries, as the build sheet's legend wraps its own."""
+    from mapkit.outputs.scene.views import RenderOptions, build_scene
+
+    with_note = Map(name="Cave", pieces=[Piece("dungeon-24", 0, 0, 0), Piece("outcrop-3", 1, 1, 1, 0)])
+    plain = Map(name="Cave", pieces=[Piece("dungeon-24", 0, 0, 0), Piece("outcrop-1", 1, 1, 1, 0)])
+    for view in ("top", "levels"):
+        wide, narrow = (build_scene(m, RenderOptions(view=view)).box for m in (with_note, plain))
+        assert wide.width - narrow.width < 0.5 * P, view
