@@ -238,7 +238,8 @@ def test_a_start_zone_leaves_the_edge_pieces_of_its_hex_in_sight():
     its ring, drawn after them, lies over the band a battlement draws inside the hex edge, so
     the report, `render --scenario` and the scenario sheets showed castle walks with no
     battlements (the West Barbican, scenario 1). What stands on a hex's edge is drawn over the
-    zone's ring now, and nothing drawn after the battlement covers it."""
+    zone's ring now, and nothing drawn after the battlement covers it, in the pictures and the
+    report's map."""
     from shapely.ops import unary_union
 
     from mapkit.outputs.scene.keep_off import shapes_of
@@ -248,8 +249,16 @@ def test_a_start_zone_leaves_the_edge_pieces_of_its_hex_in_sight():
     m.pieces.append(Piece("start-zone", 1, 1, 2, attrs={"player": 1}))
     m.pieces.append(Piece("castle-ladder", 1, 1, 2, 3))
     cat = catalog()
-    for view in ("top", "levels"):
-        shapes = [item for item, *_ in build_scene(m, RenderOptions(view=view, legend=False)).root.placed()]
+    from mapkit.outputs.scene.browse import browse_scene
+
+    scenes = {view: build_scene(m, RenderOptions(view=view, legend=False)) for view in ("top", "levels")}
+    scenes["report"] = browse_scene(m).scene
+    staged = castle_with_battlement()                 # the zone a scenario's own, as the castle's are
+    staged.pieces += [Piece("start-zone", 1, 1, 2, attrs={"player": 1, "scenario": 1}), m.pieces[4],
+                      Piece("glyph", 0, 0, 1, attrs={"letter": "A", "scenario": 2})]
+    scenes["report of a scenario"] = browse_scene(staged).scene
+    for view, scene in scenes.items():
+        shapes = [item for item, *_ in scene.root.placed()]
         for edge in (2, 4):
             piece = m.pieces[edge]
             marks = piece_marks(m, piece, cat[piece.type], layout.piece_cells(m, piece), P)
