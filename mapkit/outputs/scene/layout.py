@@ -148,7 +148,8 @@ def map_levels(m: Map) -> list[int]:
     return sorted({build_level(cat[p.type], p) for p in m.pieces})
 
 
-#: Order within a level: surfaces first, then what stands on them, figures last.
+#: Order within a level: surfaces first, then what stands on them, figures last; a start zone's
+#: ring or a glyph before the edge pieces, whose band inside the hex edge the ring would cover.
 KIND_ORDER = {"land": 0, "fluid": 1, "custom": 1, "castle": 2, "obstacle": 3, "marker": 4, "edge": 5, "figure": 6}
 
 
