@@ -99,3 +99,22 @@ def test_validate_and_the_report_of_a_map_without_books_load_neither_numpy_nor_t
     assert "mapkit.outputs.scene.browse" in loaded
     assert heavy(loaded, books + ("mapkit.outputs.scene.views", "mapkit.outputs.scene.placing",
                                   "mapkit.outputs.scene.c3g")) == []
+
+
+def test_the_report_proves_its_fewest_sets_without_loading_the_solver(tmp_path):
+    """The set inventory's fewest sets are proved by a short search before HiGHS is asked
+    (`mapkit.sets.proof`): highspy's module imports numpy, whose import alone took longer than
+    `mapkit info` (issue 34, speed). A map of tiles, water and trees loads neither."""
+    from mapkit.formats import write_map
+    from mapkit.model.map import Map, Piece
+
+    pieces = [Piece(kind, q, r, 0) for q in range(12) for r in range(8)
+              for kind in [("grass-1", "sand-1", "rock-1", "water-1")[(q + r) % 4]]]
+    pieces += [Piece("tree-10", q, 0, 1) for q in range(0, 12, 3)]
+    path = tmp_path / "plain.hsc"
+    write_map(Map(name="plain", pieces=pieces), path)
+    loaded = loaded_by("report", str(path), "-o", str(tmp_path / "plain.html"), "-q")
+    assert "mapkit.sets.proof" in loaded
+    assert heavy(loaded, ("highspy", "numpy", "shapely")) == []
+    loaded = loaded_by("report", "samples/maps/twin-rivers.hsc", "-o", str(tmp_path / "tr.html"), "-q")
+    assert "mapkit.sets.proof" in loaded and "highspy" not in loaded

@@ -7,6 +7,9 @@ subject to sum_s a[s][t] * x_s >= need[t]  for every piece type t
 
 Solved by HiGHS (`mapkit/solver.py`). Greedy choice would not be exact: a map needing seven
 sand-7 tiles is best built from one Lands of Valhalla... or not, depending on everything else.
+Most answers are forced, though, and a short bounded search proves them without loading the
+solver (`sets/proof.py`): only where that search proves the one optimum, so the answer is the one
+HiGHS gives; ties and longer searches go to HiGHS.
 """
 
 from __future__ import annotations
@@ -15,7 +18,7 @@ from typing import Mapping, Sequence
 
 from mapkit.records import Record, field
 from mapkit.sets.sets import TerrainSet
-from mapkit.solver import IntProgram, SolveTimeout, TIME_LIMIT_S, solve
+from mapkit.solver import IntProgram, SolveTimeout, TIME_LIMIT_S
 
 #: Kept for callers of the old search: the solver could not prove an optimum in time.
 CoverTooLarge = SolveTimeout
@@ -69,13 +72,43 @@ def minimum_cover(need: Mapping[str, int], sets: Sequence[TerrainSet], *,
     bound = count_bound(need, types, useful)
     if bound is None or (max_total is not None and bound > max_total):
         return Cover([], uncovered, feasible=False, lower_bound=bound)
-    program = cover_program(need, types, useful, max_copies, max_per_kind, max_total)
-    answer = solve(program, time_limit)
-    if not answer.feasible:
+    from mapkit.sets.proof import Unsettled
+
+    try:
+        copies = _proved(need, types, useful, max_copies, max_per_kind, max_total)
+    except Unsettled:  # a tie, or too long a search: HiGHS decides, as it always did
+        from mapkit.solver import solve
+
+        answer = solve(cover_program(need, types, useful, max_copies, max_per_kind, max_total), time_limit)
+        copies = answer.values if answer.feasible else None
+    if copies is None:
         return Cover([], uncovered, feasible=False, lower_bound=bound)
-    chosen = [(s, n) for s, n in zip(useful, answer.values) if n]
+    chosen = [(s, n) for s, n in zip(useful, copies) if n]
     chosen.sort(key=lambda sm: (KIND_ORDER.get(sm[0].kind, 9), sm[0].release, sm[0].id))
     return Cover(chosen, uncovered, lower_bound=bound)
+
+
+def _proved(need: Mapping[str, int], types: Sequence[str], sets: Sequence[TerrainSet],
+            max_copies: Mapping[str, int] | None, max_per_kind: Mapping[str, int] | None,
+            max_total: int | None) -> list[int] | None:
+    """The copies of each set in the only optimum, proved without the solver (`sets.proof`), or
+    None where no combination holds the pieces; raises `proof.Unsettled` where HiGHS must decide.
+
+    The search leaves out the limits on all sets and on each kind: an optimum without them that
+    keeps them is the optimum with them (and the only one); fewest sets over `max_total` proves
+    that nothing within it holds the pieces; one over a kind's limit settles nothing."""
+    from mapkit.sets.proof import Unsettled, proved_cover
+
+    copies = proved_cover(need, types, sets, max_copies)
+    if copies is None or (max_total is not None and sum(copies) > max_total):
+        return None
+    if max_per_kind is not None:
+        per_kind: dict[str, int] = {}
+        for s, n in zip(sets, copies):
+            per_kind[s.kind] = per_kind.get(s.kind, 0) + n
+        if any(n > max_per_kind.get(kind, 0) for kind, n in per_kind.items()):
+            raise Unsettled("the fewest sets break a kind's limit")
+    return copies
 
 
 def count_bound(need: Mapping[str, int], types: Sequence[str], sets: Sequence[TerrainSet]) -> int | None:
