@@ -118,3 +118,26 @@ def test_the_report_proves_its_fewest_sets_without_loading_the_solver(tmp_path):
     assert heavy(loaded, ("highspy", "numpy", "shapely")) == []
     loaded = loaded_by("report", "samples/maps/twin-rivers.hsc", "-o", str(tmp_path / "tr.html"), "-q")
     assert "mapkit.sets.proof" in loaded and "highspy" not in loaded
+
+
+def test_a_profile_loads_only_the_rule_modules_that_hold_its_rules():
+    """`RULE_MODULES` says which profiles each module's rules belong to, as their own `profiles`
+    say; a casual check (the report's) loads neither the C3G, the tournament nor the movement
+    rules, and chooses the same rules as the whole registry does."""
+    from mapkit.rules.framework import RULE_MODULES, load_rules, rule_module_names, select_rules
+
+    rules = load_rules()
+    held: dict[str, set[str]] = {}
+    for r in rules.values():
+        held.setdefault(r.check.__module__.rpartition(".")[2], set()).update(r.profiles)
+    assert sorted(RULE_MODULES) == rule_module_names() == sorted(held)
+    assert {name: set(profiles) for name, profiles in RULE_MODULES.items()} == held
+    for profile in ("casual", "tournament", "c3g"):
+        chosen = [r.code for r in select_rules(profile)]
+        loaded = loaded_after(f"from mapkit.rules.framework import select_rules\n"
+                              f"assert [r.code for r in select_rules({profile!r})] == {chosen!r}\n")
+        assert {name for name in loaded if name.startswith("mapkit.rules.")} >= {
+            f"mapkit.rules.{name}" for name, profiles in RULE_MODULES.items() if profile in profiles}
+        if profile == "casual":
+            assert heavy(loaded, ("mapkit.rules.c3g", "mapkit.rules.tournament", "mapkit.rules.movement_rules",
+                                  "inspect", "pkgutil")) == []
