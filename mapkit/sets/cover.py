@@ -18,10 +18,11 @@ from typing import Mapping, Sequence
 
 from mapkit.records import Record, field
 from mapkit.sets.sets import TerrainSet
-from mapkit.solver import IntProgram, SolveTimeout, TIME_LIMIT_S
 
-#: Kept for callers of the old search: the solver could not prove an optimum in time.
-CoverTooLarge = SolveTimeout
+TYPE_CHECKING = False  # (the solver's module loads when the solver is asked: most covers are proved without)
+if TYPE_CHECKING:
+    from mapkit.solver import IntProgram
+    from mapkit.solver import SolveTimeout as CoverTooLarge  # noqa: F401  (see __getattr__)
 #: Order of set kinds in an answer (masters first).
 KIND_ORDER = {"master": 0, "expansion": 1, "kit": 2, "community": 3}
 
@@ -51,7 +52,7 @@ def minimum_cover(need: Mapping[str, int], sets: Sequence[TerrainSet], *,
                   max_copies: Mapping[str, int] | None = None,
                   max_per_kind: Mapping[str, int] | None = None,
                   max_total: int | None = None,
-                  time_limit: float = TIME_LIMIT_S) -> Cover:
+                  time_limit: float | None = None) -> Cover:
     """The exact minimum combination (see module docstring).
 
     `max_copies`: kind -> most copies of any one set of that kind (e.g. {"expansion": 2}).
@@ -59,7 +60,8 @@ def minimum_cover(need: Mapping[str, int], sets: Sequence[TerrainSet], *,
     a kind absent from a given `max_per_kind` is not allowed at all.
     `max_total`: the most sets in all.
     Types no set supplies are returned in `uncovered` and left out of the program.
-    Raises CoverTooLarge (SolveTimeout) if no optimum is proved within `time_limit` seconds.
+    Raises CoverTooLarge (SolveTimeout) if no optimum is proved within `time_limit` seconds
+    (None: the solver's `TIME_LIMIT_S`).
     """
     supplied = {t for s in sets for t, n in s.pieces if n > 0}
     uncovered = {t: n for t, n in need.items() if n > 0 and t not in supplied}
@@ -77,9 +79,10 @@ def minimum_cover(need: Mapping[str, int], sets: Sequence[TerrainSet], *,
     try:
         copies = _proved(need, types, useful, max_copies, max_per_kind, max_total)
     except Unsettled:  # a tie, or too long a search: HiGHS decides, as it always did
-        from mapkit.solver import solve
+        from mapkit.solver import TIME_LIMIT_S, solve
 
-        answer = solve(cover_program(need, types, useful, max_copies, max_per_kind, max_total), time_limit)
+        answer = solve(cover_program(need, types, useful, max_copies, max_per_kind, max_total),
+                       TIME_LIMIT_S if time_limit is None else time_limit)
         copies = answer.values if answer.feasible else None
     if copies is None:
         return Cover([], uncovered, feasible=False, lower_bound=bound)
@@ -126,6 +129,8 @@ def cover_program(need: Mapping[str, int], types: Sequence[str], sets: Sequence[
                   max_copies: Mapping[str, int] | None = None, max_per_kind: Mapping[str, int] | None = None,
                   max_total: int | None = None) -> IntProgram:
     """The integer program of the module docstring, one variable per set."""
+    from mapkit.solver import IntProgram
+
     program = IntProgram()
     xs = []
     for s in sets:
@@ -142,3 +147,13 @@ def cover_program(need: Mapping[str, int], types: Sequence[str], sets: Sequence[
         program.add([(x, 1) for x in xs], hi=max_total)
     program.objectives = [[(x, 1) for x in xs], [(x, s.hexes) for x, s in zip(xs, sets)]]
     return program
+
+
+def __getattr__(name: str) -> object:
+    """`CoverTooLarge`, kept for callers of the old search: the solver could not prove an optimum
+    in time (`solver.SolveTimeout`, whose module loads on first use)."""
+    if name == "CoverTooLarge":
+        from mapkit.solver import SolveTimeout
+
+        return SolveTimeout
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
