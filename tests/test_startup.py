@@ -143,3 +143,18 @@ def test_a_profile_loads_only_the_rule_modules_that_hold_its_rules():
         if profile == "casual":
             assert heavy(loaded, ("mapkit.rules.c3g", "mapkit.rules.tournament", "mapkit.rules.movement_rules",
                                   "inspect", "pkgutil")) == []
+
+
+def test_info_and_the_report_of_pages_and_obstacles_load_neither_shapely_nor_numpy(tmp_path):
+    """A battlefield page is read without shapely where it draws no marks beside its hexes (its
+    geometry errors are told apart without importing it), and the outline of a piece of several
+    hexes comes from the table of what shapely gave (`data/inset_outlines.json`): River of Blood's
+    info, the report of its third room and Twin Rivers' (ruins and outcrops) loaded shapely and
+    numpy, a tenth of a second. (A page of several rooms still loads them to lay out the rooms'
+    names, a castle to draw its walls' bands.)"""
+    from conftest import corpus_file
+
+    page, room = corpus_file("glasq-xhtml/RiverofBlood.html"), corpus_file("glasq-xhtml/RiverOfBloodRoom3.html")
+    for args in (("info", str(page)), ("report", str(room), "-o", str(tmp_path / "rob.html"), "-q"),
+                 ("report", "samples/maps/twin-rivers.hsc", "-o", str(tmp_path / "tr.html"), "-q")):
+        assert heavy(loaded_by(*args), ("shapely", "numpy")) == [], args
