@@ -23,6 +23,7 @@ from collections import Counter
 from pathlib import Path, PurePath
 from typing import Any, Callable, Iterable, Sequence
 
+from mapkit import escapes
 from mapkit.errors import MapkitError, OptionError, Unkept, is_link, names, reason_of, refusing, shown, summarised
 from mapkit.records import Record, field
 
@@ -558,7 +559,7 @@ class Summary(Record):
             shown = ", ".join(names[:SKIPPED_NAMED]) + (f" and {len(names) - SKIPPED_NAMED} more"
                                                         if len(names) > SKIPPED_NAMED else "")
             out.append(f"  ({_count(len(names), 'other file')} left alone: {reason}: {shown})")
-        return out
+        return [escapes.line(row) for row in out]  # a file's name is one line, whatever it holds
 
     def print(self, done_as: str, stream=None) -> None:
         stream = stream or sys.stderr

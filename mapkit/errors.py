@@ -67,13 +67,19 @@ def bounded(text: str, limit: int | None = MAX_LINE) -> str:
     coordinate or a 5,000-letter set name reaches the user as a few dozen characters."""
     import re
 
-    from mapkit.escapes import terminal
-
-    line = " ".join(text.splitlines()) if "\n" in text or "\r" in text else text
-    line = terminal(line, keep="\t")  # a name's ESC or BEL is spelled out (\033), never sent raw
+    line = _one_line(text)
     if len(line) > MAX_WHERE:
         line = re.sub(r"(\S{%d,}?)([:;,]?)(?=\s|$)" % (MAX_WHERE + 1), lambda m: excerpt(m[1]) + m[2], line)
     return line if limit is None else excerpt(line, limit)
+
+
+def _one_line(text: str) -> str:
+    """`text` on one line: its lines joined by spaces, its control and format characters spelled
+    (`mapkit.escapes.terminal`: a name's ESC, BEL or right-to-left override is never sent raw)."""
+    from mapkit.escapes import terminal
+
+    line = " ".join(text.splitlines()) if "\n" in text or "\r" in text else text
+    return terminal(line, keep="\t")
 
 
 #: How many warnings of one kind are said one by one; past it one line says how many more there
@@ -84,36 +90,61 @@ WARNING_KINDS = 50
 
 
 def summarised(warnings: list[str], each: int = WARNINGS_OF_A_KIND) -> list[str]:
-    """`warnings` in order, but past `each` of one kind (the same words once the numbers in
-    them are set aside: "piece 7 (tree-10): ..." and "piece 9 (tree-10): ..." are one kind) a
+    """`warnings` in order, but past `each` of one kind (the same words at their start and end once
+    the numbers and hex names in them are set aside: "piece 7 (tree-10) at C7: ..." and "piece 9
+    (tree-10) at AB12: ..." are one kind) a
     line says how many more of that kind there were, after the rest; past `WARNING_KINDS`
     kinds, one line counts the others. Linear in the warnings; a short list is returned as is."""
     if len(warnings) <= each:
         return list(warnings)
-    import re
+    repeats = Repeats(each)
+    return [warning for warning in warnings if repeats.says(warning)] + repeats.rest()
 
-    digits = re.compile(r"\d+")
-    out: list[str] = []
-    seen: dict[str, list] = {}   # kind -> [count, first warning]
-    hidden = 0
-    for warning in warnings:
-        kind = digits.sub("#", warning[:60])
-        entry = seen.get(kind)
+
+def _masked():
+    """The `sub` of the pattern of what a warning's kind sets aside (compiled once, on first use)."""
+    global _MASKED
+    if _MASKED is None:
+        import re
+
+        _MASKED = re.compile(r"[A-Z]*\d+").sub
+    return _MASKED
+
+
+_MASKED = None
+
+
+class Repeats:
+    """Warnings counted by kind as they come (`summarised`, and a command telling them one by one
+    as they happen): `says` whether one is said, `rest` the lines that count those that were not."""
+
+    def __init__(self, each: int = WARNINGS_OF_A_KIND) -> None:
+        self.each = each
+        self.seen: dict[str, list] = {}   # kind -> [count, first warning]
+        self.hidden = 0
+
+    def says(self, warning: str) -> bool:
+        # its start and its end (a file's long name may fill the start), the numbers and a hex's
+        # name as the sheets letter it ("AC58") set aside; a longer one pushes no words out
+        masked = _masked()
+        kind = masked("#", warning[:80])[:60] + "\0" + masked("#", warning[-50:])[-30:]
+        entry = self.seen.get(kind)
         if entry is None:
-            if len(seen) >= WARNING_KINDS:
-                hidden += 1
-                continue
-            entry = seen[kind] = [0, warning]
+            if len(self.seen) >= WARNING_KINDS:
+                self.hidden += 1
+                return False
+            entry = self.seen[kind] = [0, warning]
         entry[0] += 1
-        if entry[0] <= each:
-            out.append(warning)
-    for count, first in seen.values():
-        if count > each:
-            out.append(f"... and {count - each:,} more warning(s) like the one that begins "
-                       f"{excerpt(first, 60)!r} ({count:,} in all)")
-    if hidden:
-        out.append(f"... and {hidden:,} more warning(s) of other kinds")
-    return out
+        return entry[0] <= self.each
+
+    def rest(self) -> list[str]:
+        """How many more of each kind there were than were said, and of other kinds; then forget them."""
+        out = [f"... and {count - self.each:,} more warning(s) like the one that begins "
+               f"{excerpt(first, 60)!r} ({count:,} in all)" for count, first in self.seen.values() if count > self.each]
+        if self.hidden:
+            out.append(f"... and {self.hidden:,} more warning(s) of other kinds")
+        self.seen, self.hidden = {}, 0
+        return out
 
 
 def shown(path: object) -> str:
@@ -126,11 +157,11 @@ def shown(path: object) -> str:
 def names(message: str, path: object) -> bool:
     """Whether `message` names the input `path` already, whole or by the excerpt an error gives
     of a long name, its control characters spelled or not (so a batch does not name it twice)."""
-    from mapkit.escapes import terminal
+    from mapkit.escapes import line
 
     text = str(path)
     forms = (text, shown(text), excerpt(text, MAX_WHERE), excerpt(text))
-    return any(form in message or terminal(form, keep="\t") in message for form in forms)
+    return any(form in message or _one_line(form) in message or line(form) in message for form in forms)
 
 
 def is_link(text: str) -> bool:
@@ -220,7 +251,10 @@ class FormatError(MapkitError):
         return "damaged or malformed"
 
     def __str__(self) -> str:
-        parts = [excerpt(self.file, MAX_WHERE) if self.file else None,
+        from mapkit.escapes import line
+
+        # the file's name spelled as git quotes it (a newline as \n), never joined as a message's lines are
+        parts = [line(excerpt(self.file, MAX_WHERE)) if self.file else None,
                  excerpt(self.where, MAX_WHERE) if self.where else None, excerpt(self.message, MAX_MESSAGE)]
         return bounded(": ".join(p for p in parts if p))  # one line, whatever a parser said
 

@@ -144,6 +144,21 @@ ROOMS = _limit(
     "A dungeon page draws a few boards (Shadow Cavern: 4 rooms). Each room is summed up, checked and drawn as "
     "a board of its own: a mapkit JSON map of 300,000 rooms (13 MB) took `info` over five minutes.",
     "mapkit.limits.check_map, for every map read")
+PLACEMENTS = _limit(
+    "placed Books per map", 1_000, "buildings and objects",
+    "A C3G map places a few Books (the samples: 6; the corpus: none), a city of them a few dozen. Each is "
+    "overlaid, placed and checked against the others, its floors and spaces added to the movement graph and "
+    "drawn: 2,000 small Books took 3 s to validate and 1,000 spread over the board 5 s and 680 MB to render, "
+    "so their number is bounded before any is placed.",
+    "mapkit.formats.native, before the placements are built; mapkit.limits.check_map for every map read; "
+    "mapkit.books.placed.placed_books for a map made in code")
+PLAYERS = _limit(
+    "players per map", 32, "players",
+    "Every format names at most 8 players (VirtualScape's start colours, Hexoscape's z1-z8, a page's P1-P8, "
+    "mapkit JSON's schema), but a VirtualScape file gives each start-zone colour outside its palette a player of "
+    "its own. A movement analysis measures from every player's zone and between every two of them: 800 "
+    "players on 800 hexes took 12 s and 520 MB.",
+    "mapkit.formats.hsc, before players are given to colours; mapkit.limits.check_map for every map read")
 HEXES_PER_PIECE = _limit(
     "hexes per piece", 100, "hexes",
     "Every piece's shape is catalog data (a personal tile takes a grass shape by its size); the largest, "
@@ -188,7 +203,8 @@ def check_count(limit: Limit, count: int, *, file: str | None = None, where: str
 
 
 def check_map(m, file: str | None = None) -> None:
-    """Refuse a map past the limits on pieces, rooms, scenarios, coordinates and levels.
+    """Refuse a map past the limits on pieces, rooms, scenarios, placed Books, players,
+    coordinates and levels.
 
     Run on every map a reader returns (`mapkit.formats.read_map`), before any command works on
     it; readers that can count pieces earlier do so too, before building them.
@@ -197,6 +213,8 @@ def check_map(m, file: str | None = None) -> None:
     check_count(PIECES, len(pieces), file=file, what="the map")
     check_count(ROOMS, len(m.rooms), file=file, what="the map")
     check_count(SCENARIOS, len(m.scenarios()), file=file, what="the map")
+    check_count(PLACEMENTS, len(m.buildings) + len(m.objects), file=file, what="the map")
+    check_count(PLAYERS, len(players(m)), file=file, what="the map's start zones and figures")
     if not pieces and not m.buildings and not m.objects:
         return
     bound = COORDINATES.value
@@ -210,6 +228,16 @@ def check_map(m, file: str | None = None) -> None:
         low, high = ranges[4], ranges[5]
         if high - low + 1 > LEVELS.value:
             raise LEVELS.exceeded(high - low + 1, file=file, what=f"pieces from Level {low + 1} to Level {high + 1}")
+
+
+#: The kinds of piece that stand for a player (their `player` attrs).
+PLAYER_PIECES = ("start-zone", "figure", "figure-double")
+
+
+def players(m) -> set:
+    """The players a map's start zones and figures name (only those pieces are looked at: no
+    other piece of a read map's columns is built)."""
+    return {str(p.attrs["player"]) for p in m.of_type(*PLAYER_PIECES) if "player" in p.attrs}
 
 
 def check_drawing(m, file: str | None = None) -> None:
@@ -302,8 +330,10 @@ def check_lists(document: object, name: str, file: str | None = None) -> None:
 
 
 @lru_cache(maxsize=None)
-def _bounds_by_path(name: str) -> dict[str, Limit]:
-    return dict(schema_bounds(name))
+def _bounds_by_path(name: str) -> dict[tuple[str, str], Limit]:
+    """(path, "items" or "properties") -> the bound there (a path may bound a list and an object
+    apart: a value the schema takes in either form)."""
+    return {(path, limit.unit): limit for path, limit in schema_bounds(name)}
 
 
 @lru_cache(maxsize=None)
@@ -311,12 +341,12 @@ def _leading_to(name: str) -> frozenset[str]:
     """Every path pattern on the way to a bound of the schema `name` (the bound's own included)."""
     import re
 
-    return frozenset(path[:end] for path in _bounds_by_path(name)
+    return frozenset(path[:end] for path, _ in _bounds_by_path(name)
                      for end in [m.start() for m in re.finditer(r"[.\[]", path)] + [len(path)])
 
 
 def _check_node(value: object, pattern: str, where: str, name: str, file: str | None) -> None:
-    limit = _bounds_by_path(name).get(pattern)
+    limit = _bounds_by_path(name).get((pattern, "properties" if isinstance(value, dict) else "items"))
     if limit is not None and isinstance(value, (list, dict)) and len(value) > limit.value:
         raise limit.exceeded(len(value), file=file, where=where)
     leading = _leading_to(name)

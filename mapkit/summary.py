@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+from mapkit import escapes
 from mapkit.model import levels
 from mapkit.model.board import Board
 from mapkit.model.catalog import catalog, in_piece_order
@@ -279,7 +280,7 @@ def render_text(s: dict[str, Any]) -> str:
             lines.append(f"    {sc['number']:3d}  {sc['name'] or '(untitled)'}: {players}{sc['pieces']} pieces of its own")
             if sc.get("sets_used") is not None:
                 lines.append(f"         sets used (declared): {_sets_named(sc['sets_used'])}")
-    return "\n".join(lines) + "\n"
+    return escapes.lines(lines)  # one line each, whatever a name holds
 
 
 def _sets_named(sets: list[dict[str, Any]]) -> str:

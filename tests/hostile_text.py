@@ -21,6 +21,11 @@ from mapkit.schemas import load
 PAYLOAD = "</title><script>alert(1)</script><img src=x onerror=alert(2)>\"'&amp;\x1b[31m\x07\x00\x9b"
 #: The control characters in it: none may reach an output raw.
 CONTROLS = ("\x1b", "\x07", "\x00", "\x9b")
+#: A one-line value that would add a line to a report ("FAKE..."), or show what follows it in
+#: another order (a right-to-left override, an isolate) or hide it (zero-width space, byte order mark).
+LINES_PAYLOAD = "x\nFAKE line\r\u202eRLO\u2066LRI\u200bZW\ufeffBOM\u2028LS"
+#: The characters of it no terminal text may carry raw (the newline is a line's own end).
+INVISIBLE = ("\r", "\u202e", "\u2066", "\u200b", "\ufeff", "\u2028")
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -53,37 +58,39 @@ def _free_object(node: dict[str, Any]) -> bool:
         and "unevaluatedProperties" not in node
 
 
-def fill(doc: Any, node: dict[str, Any], schema: dict[str, Any], keep: frozenset[str] = frozenset()) -> Any:
-    """`doc` with PAYLOAD in every free string of its schema `node` (see the module docstring);
+def fill(doc: Any, node: dict[str, Any], schema: dict[str, Any], keep: frozenset[str] = frozenset(),
+         payload: str = PAYLOAD) -> Any:
+    """`doc` with `payload` in every free string of its schema `node` (see the module docstring);
     properties named in `keep` (a piece's catalog type) are left as they are."""
     node = _resolve(node, schema)
     for branch in node.get("oneOf", []) + node.get("anyOf", []):
         branch = _resolve(branch, schema)
         if _fits(doc, branch):
-            return fill(doc, branch, schema, keep)
+            return fill(doc, branch, schema, keep, payload)
     if _free_string(node) and (isinstance(doc, str) or doc is None):
-        limit = node.get("maxLength", len(PAYLOAD))
-        return PAYLOAD[:limit]
+        limit = node.get("maxLength", len(payload))
+        return payload[:limit]
     if isinstance(doc, dict):
         out = {}
         props = node.get("properties", {})
         for key, value in doc.items():
-            out[key] = value if key in keep else fill(value, props.get(key, _extra(node)), schema, keep)
+            out[key] = value if key in keep else fill(value, props.get(key, _extra(node)), schema, keep, payload)
         for key, sub in props.items():
             if key not in out and key not in keep and _free_string(_resolve(sub, schema)):
-                out[key] = fill(None, sub, schema, keep)
+                out[key] = fill(None, sub, schema, keep, payload)
         extra = _extra(node)
         if _free_object(node) and (extra is True or _free_string(_resolve(extra, schema))) \
                 and "propertyNames" not in node:
-            out[PAYLOAD] = PAYLOAD
+            out[payload] = payload
         return out
     if isinstance(doc, list):
         items = node.get("items", {})
         prefix = node.get("prefixItems", [])
-        return [fill(v, prefix[i] if i < len(prefix) else items if isinstance(items, dict) else {}, schema, keep)
+        return [fill(v, prefix[i] if i < len(prefix) else items if isinstance(items, dict) else {}, schema, keep,
+                     payload)
                 for i, v in enumerate(doc)]
     if isinstance(doc, str) and node == {}:
-        return PAYLOAD  # a free object's string value
+        return payload  # a free object's string value
     return doc
 
 
@@ -143,31 +150,32 @@ def filled_paths(doc: Any) -> set[str]:
     return found
 
 
-def hostile_book(folder: Path) -> Path:
-    """The sample Skyscraper and Sports Car with PAYLOAD in every free text: returns the skyscraper's path."""
+def hostile_book(folder: Path, payload: str = PAYLOAD) -> Path:
+    """The sample Skyscraper and Sports Car with `payload` in every free text: returns the skyscraper's path."""
     schema = load("book.schema.json")
     for name in ("skyscraper", "sports-car"):
         doc = json.loads((ROOT / "samples" / "books" / f"{name}.book.json").read_text(encoding="utf-8"))
         doc.setdefault("sources", {"default": "x"})
         for floor in doc.get("floors", []):
             floor.setdefault("name", "x")
-        (folder / f"{name}.book.json").write_text(json.dumps(fill(doc, schema, schema)), encoding="utf-8")
+        (folder / f"{name}.book.json").write_text(json.dumps(fill(doc, schema, schema, payload=payload)),
+                                                  encoding="utf-8")
     return folder / "skyscraper.book.json"
 
 
-def hostile_map(folder: Path) -> Path:
-    """The sample street with PAYLOAD in every free text of the map schema, two scenarios, a room,
+def hostile_map(folder: Path, payload: str = PAYLOAD) -> Path:
+    """The sample street with `payload` in every free text of the map schema, two scenarios, a room,
     a glyph and start zones whose colours are named by PAYLOAD, and its Books (filled too) beside it."""
     schema = load("map.schema.json")
     doc = json.loads((ROOT / "samples" / "maps" / "street.mapkit.json").read_text(encoding="utf-8"))
-    hostile_book(folder)
+    hostile_book(folder, payload)
     for role in ("buildings", "objects"):
         for placement in doc[role]:
             name = placement["book"].rsplit("/", 1)[-1]
             placement["book"] = name if name in ("skyscraper.book.json", "sports-car.book.json") else \
                 str(ROOT / "samples" / "books" / name)
             placement["attrs"] = {"note": "x"}
-    doc["objects"].append({"book": PAYLOAD, "q": 9, "r": 0, "level": 1, "rotation": 0})
+    doc["objects"].append({"book": payload, "q": 9, "r": 0, "level": 1, "rotation": 0})
     doc["attrs"] = {"zone_colours": {"1": "x", "2": "x"}, "sets_used": {"x": 1}, "note": "x"}
     doc["extras"] = {"note": "x"}
     doc["warnings"] = ["x"]
@@ -181,7 +189,7 @@ def hostile_map(folder: Path) -> Path:
     doc["pieces"].append({"type": "glyph", "q": 5, "r": 0, "z": 1, "attrs": {"letter": "x", "name": "x"}})
     doc["pieces"].append({"type": "start-zone", "q": 5, "r": 1, "z": 1, "attrs": {"player": 1, "scenario": 1}})
     doc["pieces"].append({"type": "tree-10", "q": 9, "r": 5, "z": 1, "attrs": {"scenario": 2, "name": "x"}})
-    filled = fill(copy.deepcopy(doc), schema, schema, keep=frozenset({"type", "format", "book"}))
+    filled = fill(copy.deepcopy(doc), schema, schema, keep=frozenset({"type", "format", "book"}), payload=payload)
     for role in ("buildings", "objects"):  # the Books must still be found: their names stay
         for placement, given in zip(filled[role], doc[role]):
             placement["book"] = given["book"]

@@ -187,7 +187,8 @@ def test_every_gzip_member_is_read(cli, tmp_path):
     (lambda gz: gzip.compress(b"{}"), "Extra data"),              # a second member after a whole map
     (lambda gz: gz, "Extra data"),                                # the map twice
     (lambda gz: b"PADDING", "7 bytes after the gzip data that are not gzip"),
-    (lambda gz: b"\0" * 512, "512 bytes after the gzip data that are not gzip"),
+    (lambda gz: b"\0" * 512 + b"x", "513 bytes after the gzip data that are not gzip"),  # zeros, then data
+    (lambda gz: b"\0" * 4 + gz, "bytes after the gzip data that are not gzip"),  # zeros, then a member
 ])
 def test_what_follows_a_whole_gzipped_map_is_refused(cli, tmp_path, tail, words):
     whole = gzip.compress(_hexoscape_text(tmp_path))
@@ -196,6 +197,34 @@ def test_what_follows_a_whole_gzipped_map_is_refused(cli, tmp_path, tail, words)
         path.write_bytes(data + tail(data))
         code, out, err = cli("info", path)
         assert code == 2 and words in err and err.count("\n") == 1, err
+
+
+@pytest.mark.parametrize("members", [1, 2])
+def test_zero_padding_after_the_last_gzip_member_is_read_as_gzip_reads_it(cli, tmp_path, members):
+    """Zero bytes to the end of a .gz (a tape's or a block device's padding) are ignored by `gzip
+    -d`, silently; they were refused as 'bytes after the gzip data'. Read as the file without
+    them, by the streaming reader and by the general one (a mapkit JSON map gzipped)."""
+    import shutil
+    import subprocess
+
+    from mapkit.formats.hexoscape import _stream
+
+    text = _hexoscape_text(tmp_path)
+    cut = len(text) // 2
+    gz = gzip.compress(text) if members == 1 else gzip.compress(text[:cut]) + gzip.compress(text[cut:])
+    plain, padded = tmp_path / "plain.json.gz", tmp_path / "padded.json.gz"
+    plain.write_bytes(gz)
+    padded.write_bytes(gz + b"\0" * 10_000)
+    if shutil.which("gzip"):
+        done = subprocess.run(["gzip", "-dc", str(padded)], capture_output=True)
+        assert done.returncode == 0 and done.stdout == text and done.stderr == b""
+    code, out, err = cli("info", padded, "--json")
+    assert code == 0 and err == "", err
+    assert out == cli("info", plain, "--json")[1]
+    assert list(_stream.text_chunks(gz + b"\0" * 100, True, 1 << 30))  # the streaming reader takes it too
+    native = tmp_path / "street.mapkit.json.gz"
+    native.write_bytes(gzip.compress(STREET.read_bytes()) + b"\0" * 512)
+    assert cli("info", native)[0] == 0
 
 
 def test_what_follows_a_whole_json_map_is_refused(cli, tmp_path):
@@ -261,3 +290,27 @@ def test_a_link_file_of_several_links_or_bytes_that_are_no_text_is_refused(cli, 
     (tmp_path / "bad.url").write_text(text.replace("?m=", "?m=%FF"), encoding="utf-8")
     code, _, err = cli("info", tmp_path / "bad.url")
     assert code == 2 and "bytes that are not UTF-8" in err, err
+
+
+def test_a_set_letter_listed_many_times_is_said_once(cli, tmp_path):
+    """Hexoscape's setsUsed lists a set's letter once per copy: 3,000,000 letters no set has (15 MB)
+    were 3,000,000 warnings, 12 s and 420 MB to say ten of them; a letter is said once, with how
+    often it is listed, and a known one counts its copies as before."""
+    import time
+
+    from mapkit.formats import read_map, write_map
+    from mapkit.model.map import Map, Piece
+    from mapkit.sets.sets import set_letters
+
+    path = tmp_path / "m.json"
+    write_map(Map(pieces=[Piece("grass-1", i, 0, 0) for i in range(3)]), path)
+    doc = json.loads(path.read_text())
+    letter, set_id = next(iter(set_letters().items()))
+    doc["hexMap"]["setsUsed"] = ["?"] * 500_000 + [letter] * 3
+    path.write_text(json.dumps(doc))
+    started = time.perf_counter()
+    code, out, err = cli("info", path)
+    assert code == 0 and time.perf_counter() - started < 3
+    assert err.splitlines() == [f"mapkit: {path}: warning: $.hexMap.setsUsed: unknown set letter '?' (left out), "
+                                "listed 500,000 times"]
+    assert read_map(path).attrs["sets_used"] == {set_id: 3}

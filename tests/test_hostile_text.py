@@ -14,7 +14,8 @@ from lxml import etree
 from lxml import html as lxml_html
 
 from mapkit.schemas import load
-from tests.hostile_text import CONTROLS, PAYLOAD, filled_paths, free_string_paths, hostile_book, hostile_map
+from tests.hostile_text import (CONTROLS, INVISIBLE, LINES_PAYLOAD, PAYLOAD, filled_paths, free_string_paths,
+                                hostile_book, hostile_map)
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -197,6 +198,32 @@ def test_a_book_given_itself_still_says_what_is_wrong(cli, tmp_path):
     assert code in (1, 2) and "$.kind: a text of 7 characters, not one of 'enclosed'" in out + err, out + err
 
 
+def test_an_unknown_book_property_is_named_by_its_key_never_its_value(cli, tmp_path):
+    """A Book's key the schema does not know is named (it is the file's own word for a field,
+    cut to an excerpt and escaped), the first three of them and how many more; its value never,
+    in the Book's own check and in a map that places it."""
+    long_key = "k" * 500
+    path = _sample_changed("books/mailbox.book.json", tmp_path / "odd.book.json",
+                           **{"colour\x1b[2J\u202e": "s3cret-value", long_key: "s3cret-value",
+                              "a": "s3cret-value", "b": "s3cret-value", "c": "s3cret-value"})
+    code, out, err = cli("validate", path)
+    assert code == 1, out + err
+    line = next(line for line in out.splitlines() if "does not allow" in line)
+    assert "with the properties 'colour\\x1b[2J\\u202e', 'kkkkk" in line and "and 2 more the schema" in line, line
+    assert "(500 characters)" in line and "k" * 200 not in line
+    _no_controls(out + err, "validate")
+    assert "s3cret" not in out + err
+    doc = json.loads((ROOT / "samples" / "maps" / "street.mapkit.json").read_text(encoding="utf-8"))
+    doc["buildings"], doc["objects"] = [], [{"book": str(path), "q": 0, "r": 2, "level": 1}]
+    placing = tmp_path / "placing.mapkit.json"
+    placing.write_text(json.dumps(doc), encoding="utf-8")
+    for args in (("validate", "--profile", "c3g"), ("analyze",)):
+        code, out, err = cli(args[0], placing, *args[1:])
+        assert "'colour\\x1b[2J\\u202e'" in out + err and "s3cret" not in out + err, args
+    code, out, err = cli("validate", placing, "--profile", "c3g", "--json")
+    assert any("'colour\\x1b[2J\\u202e'" in f["message"] for f in json.loads(out)) and "s3cret" not in out
+
+
 # -- names with control characters -----------------------------------------------------------------
 def test_control_characters_in_file_names_are_spelled_in_batch_lines(cli, tmp_path):
     folder = tmp_path / "maps"
@@ -230,6 +257,112 @@ def test_pdftotext_reads_the_hostile_sheets(cli, hostile, tmp_path):
     _no_controls(text, "pdftotext")
 
 
+# -- one-line values stay on one line; nothing reorders or hides what follows ---------------------
+@pytest.fixture(scope="module")
+def hostile_lines(tmp_path_factory) -> Path:
+    """The hostile map with a newline, a carriage return, bidirectional controls and invisible
+    characters in every text of it (a name, an author, a colour, a letter, a Book's names...)."""
+    return hostile_map(tmp_path_factory.mktemp("lines"), LINES_PAYLOAD)
+
+
+def _one_line_each(text: str, what: str) -> None:
+    """No line of `text` is one a value made ("FAKE line ..."), and no character of INVISIBLE is raw."""
+    for line in text.splitlines():
+        assert not line.startswith("FAKE"), f"{what}: a value added the line {line!r}"
+    for char in INVISIBLE:
+        assert char not in text, f"{what}: a raw {char!r} reached the terminal"
+
+
+def test_every_terminal_text_shows_a_value_on_one_line(cli, hostile_lines, tmp_path):
+    """info, inventory, validate, analyze, overlay and fit (their text and JSON, warnings and
+    --verbose lines) say a value's newline as git quotes a name (\\n) and its bidirectional
+    controls and invisible characters by their bytes: a map cannot add a line to what mapkit says
+    nor show it in another order ("Trojan source")."""
+    book = hostile_lines.parent / "skyscraper.book.json"
+    runs = [("info",), ("info", "--json"), ("inventory",), ("inventory", "--json"), ("validate",),
+            ("validate", "--json"), ("validate", "--format", "sarif"), ("analyze",), ("analyze", "--json"),
+            ("overlay",), ("fit", "--collection", "RotV")]
+    for args in runs:
+        code, out, err = cli(*args, hostile_lines, "-v")
+        assert code in ((0, 1, 2) if args[0] in ("overlay", "fit") else (0, 1)), (args, err)  # (a Book refused)
+        _one_line_each(out + err, " ".join(args))
+    for args in (("validate",), ("overlay",), ("info",)):
+        code, out, err = cli(*args, book, "-v")
+        _one_line_each(out + err, f"{args[0]} of a Book")
+    code, out, _ = cli("info", hostile_lines)
+    assert "  author:   x\\nFAKE line\\r\\342\\200\\256RLO\\342\\201\\246LRI" in out
+    code, out, _ = cli("info", "--json", hostile_lines)
+    assert json.loads(out)["author"] == LINES_PAYLOAD  # the value itself, escaped as JSON escapes it
+    assert "\\u202eRLO\\u2066LRI\\u200bZW\\ufeffBOM\\u2028LS" in out
+
+
+def test_pages_and_pictures_carry_no_bidirectional_control(cli, hostile_lines, tmp_path):
+    """The report, an SVG and the build sheets keep a value's (and the notes') line breaks as
+    their medium does, but no embedding, override or isolate that would reorder the page around it."""
+    report, svg, sheets = tmp_path / "r.html", tmp_path / "top.svg", tmp_path / "s.pdf"
+    assert cli("report", hostile_lines, "-o", report)[0] in (0, 1)
+    assert cli("render", hostile_lines, "-o", svg)[0] == 0
+    assert cli("print", hostile_lines, "-o", sheets)[0] == 0
+    from pypdf import PdfReader
+
+    pdf = "".join(page.extract_text() for page in PdfReader(str(sheets)).pages)
+    for text, what in ((report.read_text(encoding="utf-8"), "report"), (svg.read_text(encoding="utf-8"), "SVG"),
+                       (pdf, "PDF")):
+        assert "\u202e" not in text and "\u2066" not in text, what
+    assert "FAKE line" in report.read_text(encoding="utf-8")
+
+
+def test_a_file_name_is_one_line_in_batch_lines(cli, tmp_path):
+    """A folder's file names (a map read, one refused, one left alone) on every line validate and
+    convert -d say of them, with and without --verbose."""
+    folder = tmp_path / "maps"
+    folder.mkdir()
+    street = (ROOT / "samples" / "maps" / "street.mapkit.json").read_bytes()
+    (folder / "ok\nFAKE read\u202e.mapkit.json").write_bytes(street)
+    (folder / "ok.mapkit.json").write_bytes(street)
+    (folder / "bad\nFAKE refused\u2066.hsc").write_bytes(b"junk")
+    (folder / "notes\nFAKE left alone\u200b.txt").write_bytes(b"notes")
+    for args in (("validate", folder), ("validate", folder, "--json"), ("convert", folder, "-d", tmp_path / "out",
+                                                                        "--to", "hsc", "--allow-loss")):
+        for verbose in ((), ("-v",)):
+            code, out, err = cli(*args, *verbose)
+            _one_line_each(out + err, " ".join(map(str, args + verbose)))
+    code, out, err = cli("validate", folder)
+    assert "bad\\nFAKE refused\\342\\201\\246.hsc: byte 0" in err  # as git quotes it, named once
+    assert err.count("FAKE refused") == 1
+
+
+def test_format_characters_are_unicodes_own():
+    """`escapes.FORMAT` holds every invisible format character (category Cf) of this Python's
+    Unicode tables but the two joiners, which join letters and emoji."""
+    import re
+    import sys
+    import unicodedata
+
+    from mapkit import escapes
+
+    pattern = re.compile(f"[{escapes.FORMAT}]")
+    left = [f"U+{cp:04X}" for cp in range(sys.maxunicode + 1)
+            if unicodedata.category(chr(cp)) == "Cf" and cp not in (0x200C, 0x200D) and not pattern.match(chr(cp))]
+    assert not left
+    assert not pattern.match("\u200d") and not pattern.match("a")
+
+
+def test_prose_keeps_its_lines_and_loses_its_controls():
+    """A multi-line text (a scenario's notes) keeps its line breaks on a terminal; a one-line
+    value spells them; both spell what reorders or hides text."""
+    from mapkit import escapes
+
+    notes = "Setup:\n\u202eplace the glyph\tat C7\r\n"
+    assert escapes.terminal(notes) == "Setup:\n\\342\\200\\256place the glyph\tat C7\\r\n"
+    assert escapes.line(notes) == "Setup:\\n\\342\\200\\256place the glyph\\tat C7\\r\\n"
+    assert escapes.lines(["a\nb", "c"]) == "a\\nb\nc\n"
+    assert escapes.line("Zürich \u05e9\u05dc\u05d5\u05dd \U0001f468\u200d\U0001f469") == \
+        "Zürich \u05e9\u05dc\u05d5\u05dd \U0001f468\u200d\U0001f469"  # letters of any script stay
+    assert json.loads(escapes.json_text("\U000e0041\u202e")) == "\U000e0041\u202e"
+    assert "\\udb40\\udc41\\u202e" in escapes.json_text("\U000e0041\u202e")
+
+
 # -- repeated warnings ---------------------------------------------------------------------------
 def test_repeated_warnings_are_summarised_past_a_count(cli, tmp_path):
     """A map storing 200,000 warnings (the issue's had 2,000,000) says a few of each kind and how
@@ -245,3 +378,24 @@ def test_repeated_warnings_are_summarised_past_a_count(cli, tmp_path):
                    for line in lines), args
     code, _, _ = cli("report", path, "-o", tmp_path / "r.html")
     assert (tmp_path / "r.html").read_text(encoding="utf-8").count("Reader warning") < 40
+
+
+def test_warnings_told_as_they_happen_are_summarised_past_a_count(cli, tmp_path):
+    """Warnings a command tells one by one (a collection's skipped rows, a conversion's losses) are
+    counted past a few of a kind, as stored ones are: an inventory table of 20,000 rows naming no
+    piece said 20,000 lines, and so did a conversion dropping 20,000 pieces, told or refused."""
+    table = tmp_path / "inventory.csv"
+    table.write_text("ID,Count\n" + "zz,1\n" * 20_000 + "grass24,2\n")
+    code, out, err = cli("inventory", ROOT / "samples" / "maps" / "twin-rivers.hsc", "--collection", table)
+    assert code in (0, 1) and len(err.splitlines()) < 20, err[:2000]
+    assert "19,990 more warning(s) like the one that begins" in err and "(20,000 in all)" in err
+    doc = json.loads((ROOT / "samples" / "maps" / "street.mapkit.json").read_text(encoding="utf-8"))
+    doc["pieces"] = [{"type": "concrete-6", "q": 0, "r": 3 * i, "z": 0} for i in range(20_000)]
+    doc["buildings"], doc["objects"] = [], []
+    path = tmp_path / "concrete.mapkit.json"
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    for allow in (("--allow-loss",), ()):
+        code, out, err = cli("convert", path, tmp_path / "out.hsc", *allow)
+        assert len(err.splitlines()) < 20, (allow, err[:2000])
+        assert "more warning(s) like the one that begins" in err, allow
+    assert cli("convert", path, tmp_path / "out2.hsc", "-q", "--allow-loss") == (0, "", "")

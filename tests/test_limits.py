@@ -205,6 +205,50 @@ def case_rooms_per_map(tmp_path, cli, monkeypatch):
     refused(cli, "info", path, limit="rooms per map", where=f"the map: {n:,} rooms")
 
 
+def case_placed_books_per_map(tmp_path, cli, monkeypatch):
+    # 3,000 Books took 5 s to validate and 15 s and 768 MB to render; refused before any is placed
+    import time
+
+    from mapkit import api
+    from mapkit.model.map import Placement
+
+    n = limits.PLACEMENTS.value + 1
+    doc = json.loads((ROOT / "samples" / "maps" / "street.mapkit.json").read_text())
+    doc["buildings"] = [dict(doc["buildings"][1], book=str(BOOK), q=10 * (i % 40), r=10 * (i // 40))
+                        for i in range(n - 1)]
+    doc["objects"] = [dict(doc["objects"][2], book=str(ROOT / "samples" / "books" / "mailbox.book.json"))]
+    path = tmp_path / "city.mapkit.json"
+    path.write_text(json.dumps(doc))
+    for command in ("info", "validate", "analyze"):
+        started = time.perf_counter()
+        refused(cli, command, path, limit="placed Books per map", where=f"the map: {n:,} buildings and objects")
+        assert time.perf_counter() - started < 2, command
+    made = read_map(ROOT / "samples" / "maps" / "street.mapkit.json")
+    made = records.replace(made, buildings=[Placement(str(BOOK), 10 * i, 0, 1) for i in range(n)])
+    with pytest.raises(limits.LimitError, match="placed Books per map"):  # a map made in code, too
+        api.validate(made, profile="c3g")
+
+
+def case_players_per_map(tmp_path, cli, monkeypatch):
+    # a .hsc gives each start colour outside VirtualScape's palette a player of its own: 16,000 colours
+    # took 4 s to read (each new player was looked for from 1 up), 800 players 12 s and 520 MB to analyze
+    from mapkit.formats import hsc
+
+    n = limits.PLAYERS.value + 1
+    pieces = [Piece("grass-1", i, 0, 0) for i in range(n)]
+    pieces += [Piece("start-zone", i, 0, 1, 0, {"player": 99}, {hsc.NAME: {"colour": 0x100000 + i}}) for i in range(n)]
+    path = tmp_path / "colours.hsc"
+    write_map(Map(pieces=pieces), path, allow_loss=True)
+    refused(cli, "analyze", path, limit="players per map", where=f"the start zones' colours (a player each): {n:,}")
+    within = tmp_path / "within.hsc"
+    write_map(Map(pieces=pieces[:n - 1] + pieces[n:-1]), within, allow_loss=True)
+    assert len({p.attrs["player"] for p in read_map(within).of_type("start-zone")}) == n - 1
+    lower(monkeypatch, "PLAYERS", 4)
+    native = tmp_path / "players.mapkit.json"  # every map read, whatever its format
+    write_map(Map(pieces=[Piece("start-zone", i, 0, 0, 0, {"player": i + 1}) for i in range(5)]), native)
+    refused(cli, "info", native, limit="players per map", where="the map's start zones and figures: 5 players")
+
+
 def case_copies_in_a_collection(tmp_path, cli, monkeypatch):
     collection = tmp_path / "c.vsc"
     collection.write_text(f"[Collection]\nGrass1={limits.COLLECTION_COUNT.value + 1}\n")
@@ -324,3 +368,62 @@ def test_every_list_of_a_book_is_bounded_before_the_schema_walks_it():
     book["exits"] = [{"q": 0, "r": 0, "number": 1}] * (dict(limits.schema_bounds("book.schema.json"))["$.exits"].value + 1)
     with pytest.raises(limits.LimitError, match="exits in a Book"):
         limits.check_lists(book, "book.schema.json")
+
+
+def test_open_sides_are_bounded_by_the_footprint_before_the_schema(cli, tmp_path):
+    """A floor names each footprint edge as an open side at most once: 1,000,000 open sides of a
+    4-edge footprint (within the schema's bound) took 7 s and 1.1 GB, and said a million errors,
+    before the Book was refused. Now one error, on the lengths alone; a long list that is right
+    (a traced footprint of 2,000 edges, every one open) is checked as fast."""
+    import math
+    import time
+
+    book = json.loads(BOOK.read_text())
+    book["floors"] = [{"height": 1, "open_sides": list(range(1_000_000))}]
+    path = tmp_path / "sides.book.json"
+    path.write_text(json.dumps(book))
+    started = time.perf_counter()
+    code, out, err = cli("validate", path)
+    assert time.perf_counter() - started < 3
+    assert code == 1 and out.count("\n") == 2, out[:500]
+    assert "$.floors[0].open_sides: 1,000,000 open sides, but the footprint has 4 edges" in out
+    assert refused_book(cli, path, tmp_path) == 2
+    n = 2000
+    book["footprint"]["polygon"] = [[round(40 + 30 * math.cos(2 * math.pi * k / n), 3),
+                                     round(40 + 30 * math.sin(2 * math.pi * k / n), 3)] for k in range(n)]
+    book["floors"] = [{"height": 1, "open_sides": list(range(n))}]
+    path.write_text(json.dumps(book))
+    from mapkit.books.schema import book_errors
+
+    started = time.perf_counter()
+    assert book_errors(book) == []
+    assert time.perf_counter() - started < 1
+    book["floors"][0]["open_sides"][-1] = 0  # a long list with a repeat is still named by the schema
+    assert [where for where, _ in book_errors(book)] == ["$.floors[0].open_sides"]
+
+
+def refused_book(cli, path: Path, tmp_path: Path) -> int:
+    """The exit status of `overlay` of the Book at `path` (its one line checked)."""
+    code, out, err = cli("overlay", path)
+    assert out == "" and err.count("\n") == 1, err[:500]
+    return code
+
+
+def test_a_declaration_names_no_more_sets_than_a_required_sets_line_is_read_for(cli, tmp_path):
+    """Each name no set has is matched loosely against every known one (difflib, about 0.1 ms a
+    name): a mapkit JSON map declaring 100,000 unknown sets took `info` 11 s. Its schema bounds a
+    declaration as a page's Required Sets line is read (`declared.MOST_SETS`), before the schema."""
+    from mapkit.sets import declared
+
+    bounds = {(path, limit.unit): limit.value for path, limit in limits.schema_bounds("map.schema.json")}
+    for where in ("$.attrs.sets_used", "$.scenarios[].attrs.sets_used"):
+        assert bounds[(where, "properties")] == bounds[(where, "items")] == declared.MOST_SETS
+    doc = json.loads((ROOT / "samples" / "maps" / "street.mapkit.json").read_text())
+    n = declared.MOST_SETS + 1
+    for form, value in (("object", {f"Unknown set {i}": 1 for i in range(n)}),
+                        ("list", [f"Unknown set {i}" for i in range(n)])):
+        doc["attrs"] = {"sets_used": value}
+        path = tmp_path / f"{form}.mapkit.json"
+        path.write_text(json.dumps(doc))
+        unit = "properties" if form == "object" else "items"
+        refused(cli, "info", path, limit="sets_used in a mapkit JSON map", where=f"$.attrs.sets_used: {n} {unit}")

@@ -212,7 +212,10 @@ def test_rule_documentation_cites_nothing_outside_the_package(cli):
 
 #: A rule source named by a file of the checkout rather than by its title: the seed files and the
 #: research notes beside the project (the project's own docs/ are named elsewhere).
-RESEARCH = re.compile(r"\bseeds/|\bseeds?\s+\d{3}\b|\b\d{3}_[0-9a-f]{16}\.txt\b|\.\./|physical-and-rules|hsc-format|"
+#: (a relative link of mapkit's own, `../index.html` between a gallery's pages, is not research: only
+#: the folders beside the project are)
+RESEARCH = re.compile(r"\bseeds/|\bseeds?\s+\d{3}\b|\b\d{3}_[0-9a-f]{16}\.txt\b|\.\./(?:shared|corpus|cases|peer|docs)\b|"
+                      r"physical-and-rules|hsc-format|"
                       r"hexoscape-pieces|landscape\.md|DESIGN\.md|architecture-review")
 
 

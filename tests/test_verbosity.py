@@ -43,6 +43,7 @@ def runs(tmp: Path) -> dict[str, list[str]]:
         "print": ["print", p, "-o", str(tmp / "b.pdf")],
         "report": ["report", p, "-o", str(tmp / "r.html")],
         "completion": ["completion", "bash", "-o", str(tmp / "mapkit.bash")],
+        "gallery": ["gallery", p, "-o", str(tmp / "site")],
     }
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
+from mapkit import escapes
 from mapkit.errors import FormatError
 from mapkit.records import Record
 from mapkit.results import Answer, dumps
@@ -92,4 +93,4 @@ def overlay_text(doc: dict[str, Any]) -> str:
         lines.append(f"{name}: " + ", ".join(f"{counts[k]} {k}" for k in ("full", "half", "partial", "covered")))
     if not groups:
         lines.append("the map places no C3G buildings: nothing to classify")
-    return "\n".join(lines) + "\n"
+    return escapes.lines(lines)

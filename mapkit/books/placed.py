@@ -156,7 +156,13 @@ def source_of(m: Map, name: str) -> PlacedSource:
 
 
 def placed_books(m: Map, params: OverlayParams | None = None) -> PlacedBooks:
-    """Overlay and place every Book the map uses (those it carries, `Map.books`)."""
+    """Overlay and place every Book the map uses (those it carries, `Map.books`).
+
+    Raises LimitError for a map past the placed Books limit (a map made in code: one read was
+    refused when read)."""
+    from mapkit import limits
+
+    limits.check_count(limits.PLACEMENTS, len(m.buildings) + len(m.objects), what="the map")
     params = params or OverlayParams()
     out = PlacedBooks(params=params)
     overlays: dict[int, Overlay] = {}

@@ -213,6 +213,7 @@ def main(argv: list[str] | None = None) -> int:
         args = _parse(parser, argv)
         set_verbosity(args)
         _common.say_what_was_read(clear=True)
+        _common.told_rest(forget=True)
         started = _clock()
         # library texts name the choices they tell of as the command's flags
         with io.command_run(), speaking(Flags.of(command_parser(parser, args.command), every_command)):
@@ -220,6 +221,7 @@ def main(argv: list[str] | None = None) -> int:
         _took(args.command, started, code)
         return code
     except MapkitError as exc:
+        _common.told_rest()
         _common.say_what_was_read()
         _say(bounded(f"mapkit: {exc}"))
         if started is not None:

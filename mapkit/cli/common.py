@@ -8,8 +8,9 @@ from __future__ import annotations
 import argparse
 import sys
 
+from mapkit.escapes import line as one_line
 from mapkit.escapes import terminal
-from mapkit.errors import LossError, UsageError, bounded
+from mapkit.errors import LossError, Repeats, UsageError, bounded, summarised
 
 TYPE_CHECKING = False  # (typing is not imported at run time: every command starts faster)
 if TYPE_CHECKING:
@@ -65,13 +66,28 @@ def cut(line: str, limit: int = WARNING_LINE) -> str:
     return line[:limit - len(tail)] + tail
 
 
+#: The warnings told in this command, by kind: past a few of one kind they are counted, not said
+#: (a collection of 800,000 rows naming no piece said 800,000 lines); `told_rest` says how many.
+_told = Repeats()
+
+
 def tell(warning: str) -> None:
     """A job's warning, told on stderr as it happens (the `warn` of every job):
-    nothing with --quiet, cut to `WARNING_LINE` without --verbose."""
-    if verbosity < 0:
+    nothing with --quiet, cut to `WARNING_LINE` without --verbose; past a few of one kind, counted
+    for `told_rest` (`errors.summarised`)."""
+    if verbosity < 0 or not _told.says(warning):
         return
     line = bounded(f"mapkit: {warning}", None)  # whole with --verbose, but never a huge value whole
     print(line if verbosity > 0 else cut(line), file=sys.stderr)
+
+
+def told_rest(forget: bool = False) -> None:
+    """How many warnings of each kind were counted and not told (none with --quiet); `forget`:
+    say nothing (a command begins)."""
+    rest = _told.rest()
+    if not forget and verbosity >= 0:
+        for line in rest:
+            print(bounded(f"mapkit: {line}", None), file=sys.stderr)
 
 
 def refuse(error: str) -> None:
@@ -85,12 +101,13 @@ def show(result: Result) -> int:
     text on stdout, then (with --verbose) what was read, a batch's summary and the one line of
     what was written on stderr (neither with --quiet); returns its exit status."""
     sys.stdout.write(terminal(result.text))  # (a report's own texts spell them already)
+    told_rest()
     if verbosity > 0:
-        for line in result.details:
-            print(f"mapkit: {line}", file=sys.stderr)
+        for line in result.details:  # (a file's name is one line, whatever it holds)
+            print(one_line(f"mapkit: {line}"), file=sys.stderr)
     print_summary(result.summary)
     if result.note is not None and verbosity >= 0:
-        print(f"mapkit: wrote {result.note}", file=sys.stderr)
+        print(one_line(f"mapkit: wrote {result.note}"), file=sys.stderr)
     return result.status
 
 
@@ -156,7 +173,7 @@ def say_what_was_read(clear: bool = False) -> None:
     read: list[str] = getattr(job, "READ", [])
     if not clear and verbosity > 0:
         for line in read:
-            print(f"mapkit: {line}", file=sys.stderr)
+            print(one_line(f"mapkit: {line}"), file=sys.stderr)
     read.clear()
 
 
@@ -165,7 +182,7 @@ def refuse_loss(where: str, exc: LossError) -> int:
     say_what_was_read()
     print(bounded(f"mapkit: {exc.file or where}: {exc.target} cannot carry {len(exc.losses)} thing(s); "
                   f"nothing written (use --allow-loss to write it anyway):"), file=sys.stderr)
-    for loss in exc.losses:
+    for loss in summarised(exc.losses):  # (a million pieces dropped are not a million lines)
         print(f"  - {cut(bounded(loss, None))}", file=sys.stderr)
     return 2
 

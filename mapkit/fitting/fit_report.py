@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from mapkit import escapes
 from mapkit.sets.requirements import describe, requirements
 from mapkit.model import levels
 from mapkit.model.board import Board
@@ -69,7 +70,7 @@ def _where(p: dict[str, Any]) -> str:
 def render_text(rep: dict[str, Any], map_name: str) -> str:
     if rep["fits"]:
         if rep["already_fits"]:
-            return f"{map_name}: the collection already holds every piece; nothing to change.\n"
+            return escapes.lines([f"{map_name}: the collection already holds every piece; nothing to change."])
         removed = sum(len(c["removed"]) for c in rep["changes"])
         added = sum(len(c["added"]) for c in rep["changes"])
         lines = [f"{map_name}: builds from the collection after re-tiling: {removed} piece(s) replaced by "
@@ -82,7 +83,7 @@ def render_text(rep: dict[str, Any], map_name: str) -> str:
         if rep["new_findings"]:
             lines.append("New findings (the original had none of these):")
             lines.extend(f"  {f['code']}: {f['message']}" for f in rep["new_findings"])
-        return "\n".join(lines) + "\n"
+        return escapes.lines(lines)
     lines = [f"{map_name}: cannot fit: the collection cannot build this map, however its tiles are grouped."]
     if rep["short_hexes"]:
         proved = "" if rep["short_hexes_proved"] else " (the best re-tiling found in the time limit; " + (
@@ -108,4 +109,4 @@ def render_text(rep: dict[str, Any], map_name: str) -> str:
             how = "Purchase that closes the gap (the smallest found in time; not proved the smallest)"
         lines.append(f"{how} ({count} set(s)):")
         lines.extend(f"  {s['copies']} x {s['name']} ({s['id']}, {s['kind']})" for s in rep["purchase"])
-    return "\n".join(lines) + "\n"
+    return escapes.lines(lines)

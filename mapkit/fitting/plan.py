@@ -22,6 +22,7 @@ from __future__ import annotations
 from collections import Counter, defaultdict
 from typing import Any, Mapping
 
+from mapkit import escapes
 from mapkit.fitting.regions import Placement, Region, family_of, family_types, placements, regions, supported_cells
 from mapkit.records import Record, field
 from mapkit.results import Answer
@@ -94,7 +95,7 @@ class FitResult(Record, Answer):
         from mapkit.fitting.fit_report import render_text
 
         name = self.source or (self.before.name if self.before is not None else "") or "the map"
-        return render_text(self.doc, name) + (f"picture: {self.picture}\n" if self.picture else "")
+        return render_text(self.doc, name) + (escapes.lines([f"picture: {self.picture}"]) if self.picture else "")
 
 
 def fit_map(m: Map, have: Mapping[str, int], keep_shapes: bool = False, locked: set[int] | None = None,

@@ -221,6 +221,10 @@ def read(data: bytes, filename: str = "") -> Map:
     document = parse_json(data)
     if isinstance(document, dict) and isinstance(document.get("pieces"), list):
         limits.check_count(limits.PIECES, len(document["pieces"]), where="$.pieces", what="the map")
+    if isinstance(document, dict):  # before the schema walks them
+        placed = [document.get(key) for key in ("buildings", "objects")]
+        limits.check_count(limits.PLACEMENTS, sum(len(p) for p in placed if isinstance(p, list)),
+                           where="$.buildings, $.objects", what="the map")
     plain = _checked(document)
     # JSON Schema counts 3.0 as an integer: store ints, so cells and output stay integral.
     others = document["pieces"] if plain is None else [document["pieces"][i] for i in plain.others]

@@ -6,6 +6,7 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Callable, NamedTuple
 
+from mapkit import escapes
 from mapkit.errors import OptionError, StartError, choice
 from mapkit.model.map import Map
 from mapkit.movement.profile import Figure
@@ -379,4 +380,4 @@ def render_text(d: dict[str, Any]) -> str:
         lines.append(f"  figures enter and exit at {where}{_place(stop['at'][0], name)}{when} from: {spaces_text}")
     for note in d.get("notes", ()):
         lines.append(f"  note: {note}")
-    return "\n".join(lines) + "\n"
+    return escapes.lines(lines)  # one line each, whatever a map's or a Book's name holds

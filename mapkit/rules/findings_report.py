@@ -58,7 +58,8 @@ def text_line(f: Finding) -> str:
 
 
 def render_text(findings: Iterable[Finding]) -> str:
-    return "".join(text_line(f) + "\n" for f in findings)
+    """One line a finding, whatever its file's name or a name its message quotes holds."""
+    return escapes.lines(text_line(f) for f in findings)
 
 
 def _count(n: int, word: str) -> str:

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
+from mapkit import limits
+from mapkit.errors import FormatError
+
 
 def read_count(key: str, value: str, file: str | None, where: str) -> int:
     """One piece count of a collection file: digits only, no longer than a limit allows before it
     is turned into a number, and no more than a collection can hold (`mapkit.limits`)."""
-    from mapkit import limits
-    from mapkit.errors import FormatError
-
     if len(value) > limits.DIGITS.value:
         raise limits.DIGITS.exceeded(len(value), file=file, where=where, what=f"the count of {key}")
     if not (value.isascii() and value.isdigit()):

@@ -203,8 +203,9 @@ LOOSE_REQUIRED = re.compile(r"^[ \t]*(?:Terrain[ \t]+)?Sets(?:[ \t]+(?:Used|Requ
 _COPIES_AFTER = re.compile(r"^(?P<name>.*?)\s*\(\s*[x×]?\s*(?P<n>\d+(?:\.\d+)?)\s*\)$", re.IGNORECASE)
 _COPIES_BEFORE = re.compile(r"^(?P<n>\d+(?:\.\d+)?)\s*[x×]\s+(?P<name>.+)$", re.IGNORECASE)
 _COPIES_TRAILING = re.compile(r"^(?P<name>.*?\S)\s+[x×]\s*(?P<n>\d+(?:\.\d+)?)$", re.IGNORECASE)
-#: The most names one "Required Sets" line is read for (a real page names a handful).
-_MOST_SETS = 200
+#: The most names one "Required Sets" line is read for (a real page names a handful; mapkit JSON's
+#: schema bounds a declaration the same: each unknown name is matched loosely against every known one).
+MOST_SETS = 200
 
 
 def read_required(text: str, warnings: list[str], where: str, loose: bool = False) -> dict[str, float | int] | None:
@@ -216,9 +217,9 @@ def read_required(text: str, warnings: list[str], where: str, loose: bool = Fals
         return None
     items: list[tuple[str, float]] = []
     parts = found.group(1).split(",")
-    if len(parts) > _MOST_SETS:
-        warnings.append(f"{where}: {len(parts)} names, more than any page needs; the first {_MOST_SETS} are read")
-    for part in parts[:_MOST_SETS]:
+    if len(parts) > MOST_SETS:
+        warnings.append(f"{where}: {len(parts)} names, more than any page needs; the first {MOST_SETS} are read")
+    for part in parts[:MOST_SETS]:
         part = " ".join(part.split()).strip(" .;")
         if not part:
             continue

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from mapkit import escapes
 from mapkit.model.catalog import in_piece_order
 from mapkit.wording import option
 
@@ -206,4 +207,4 @@ def render_text(rep: dict[str, Any]) -> str:
                 lines.append(f"  {row['count']:>4} x {row['name']}  [{row['type']}]")
         else:
             lines.append("The collection holds every piece this map needs.")
-    return "\n".join(lines) + "\n"
+    return escapes.lines(lines)  # one line each, whatever a set's or a piece's name holds

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import csv
 import io
+from functools import lru_cache
 
 from mapkit.errors import FormatError, excerpt
 from mapkit.model.catalog import catalog
@@ -86,20 +87,25 @@ def _renamed() -> dict[str, str]:
 
 
 def _piece(key: str, type_name: str) -> str | None:
-    cat = catalog()
     hint = TYPE_HINTS.get(type_name.strip().lower())
-    if hint:
-        return hint
-    if key in ID_ALIASES:
-        return ID_ALIASES[key]
-    renamed = _renamed().get(key)
-    if renamed:
-        return renamed
+    return hint or _pieces_by_key().get(key)
+
+
+@lru_cache(maxsize=1)
+def _pieces_by_key() -> dict[str, str]:
+    """Every id a row may give -> the piece's type id, made once (each row was looked for through
+    the whole catalog: 800,000 rows, within the collection size, took 10 s). First the aliases,
+    then the newer names, the inventory keys (the first piece of each), the short piece ids."""
+    cat = catalog()
+    found = {key: ptype.id for key, ptype in cat.by_hexoscape.items()}
+    keyed: dict[str, str] = {}
     for ptype in cat.types.values():
-        if ptype.hexoscape_inventory == key:
-            return ptype.id
-    found = cat.by_hexoscape.get(key)
-    return found.id if found else None
+        if ptype.hexoscape_inventory is not None:
+            keyed.setdefault(ptype.hexoscape_inventory, ptype.id)
+    found.update(keyed)
+    found.update((key, renamed) for key, renamed in _renamed().items() if renamed)
+    found.update(ID_ALIASES)
+    return found
 
 
 def read_collection(data: bytes, filename: str = "", warnings: list[str] | None = None) -> dict[str, int]:

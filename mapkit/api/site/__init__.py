@@ -83,7 +83,9 @@ class GalleryResult(Record, Answer):
                                               "the page" if self.unreadable else "")]
         lines.append(f"read this run: {self.drawn}; unchanged since the last run: {self.kept}"
                      + (f"; gone since: {len(self.removed)}" if self.removed else ""))
-        return "\n".join(lines) + "\n"
+        from mapkit.escapes import lines as said
+
+        return said(lines)  # one line each, whatever the site's name holds
 
     def batch_summary(self) -> list[str]:
         """The lines a command ends with: files read, shown, refused by reason, left alone."""

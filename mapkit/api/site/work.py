@@ -101,6 +101,13 @@ def card_of(path: str, relative: str, content: str | None, site: str, settings: 
     card: dict[str, Any] = {"file": relative, "source": path, "content": content, "facts_key": settings.facts_key()}
     try:
         document = read_document(path)
+        seconds = time.perf_counter() - started
+        if isinstance(document, Map):
+            from mapkit.summary import read_said
+
+            card["read"] = read_said(document, seconds)  # (what --verbose says of a file read this run)
+        else:
+            card["read"] = f"read as a C3G Book in {seconds:.3f} s"
         if isinstance(document, Map):
             _map_card(card, document, site, settings, previous)
         else:

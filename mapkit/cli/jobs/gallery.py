@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from mapkit import api
-from mapkit.cli.jobs.job import Result, Told, read_collection_job
+from mapkit.cli.jobs.job import Result, Told, read_collection_job, said_read
 from mapkit.errors import OptionError
 from mapkit.errors import shown as shown_input
 
@@ -29,6 +29,8 @@ def gallery_site(paths: Iterable[PathLike], site: PathLike, collection: PathLike
     done = api.gallery(paths, site, collection, jobs, profile, paper, title, progress)
     for card in done.cards:
         if card.get("fresh"):  # read this run (the others' warnings were told when they were)
+            if card.get("read"):
+                said_read(tell, f"{shown_input(card['source'])}: {card['read']}")
             for warning in card.get("warnings", ()):
                 tell(f"{shown_input(card['source'])}: warning: {warning}")
     for bad in done.unreadable:

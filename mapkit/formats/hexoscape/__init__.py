@@ -108,7 +108,10 @@ def inflate(data: bytes) -> bytes:
     """Gunzip every member, as `gzip -d` does (the file is their contents one after another),
     stopping at the decompressed size limit; a damaged or truncated member is a FormatError, and
     so are bytes after the last member that are not one (`gzip -d` would ignore them with a
-    warning: nothing a file holds is left unread without a word)."""
+    warning: nothing a file holds is left unread without a word), but for zero bytes to the end,
+    a tape's or a block device's padding, which `gzip -d` takes silently (`padding`)."""
+    from mapkit.formats.hexoscape._stream import padding
+
     bound = limits.DECOMPRESSED_BYTES
     parts: list[bytes] = []
     total, offset, rest = 0, 0, data
@@ -126,7 +129,7 @@ def inflate(data: bytes) -> bytes:
         parts.append(out)
         offset += len(rest) - len(decompressor.unused_data)
         rest = decompressor.unused_data
-        if not rest:
+        if padding(rest):
             return b"".join(parts)
         if not rest.startswith(GZIP_MAGIC):
             raise FormatError(f"{len(rest):,} bytes after the gzip data that are not gzip (the file goes on after "

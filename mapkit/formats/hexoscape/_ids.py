@@ -38,13 +38,16 @@ def sets_from_letters(letters: Any, path: str, warnings: list[str]) -> dict[str,
 
     if not isinstance(letters, list) or not all(isinstance(x, str) for x in letters):
         raise FormatError(f"expected an array of set letters, found {kind_of(letters)}", where=path)
+    from collections import Counter
+
     known = set_letters()
     out: dict[str, int] = {}
-    for letter in letters:
+    for letter, times in Counter(letters).items():  # (each letter said once, however often it is listed)
         if letter in known:
-            out[known[letter]] = out.get(known[letter], 0) + 1
+            out[known[letter]] = out.get(known[letter], 0) + times
         else:
-            warnings.append(f"{path}: unknown set letter {letter[:8]!r} (left out)")
+            warnings.append(f"{path}: unknown set letter {letter[:8]!r} (left out)" +
+                            (f", listed {times:,} times" if times > 1 else ""))
     return out
 
 

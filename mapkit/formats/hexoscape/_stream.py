@@ -67,6 +67,13 @@ class NotCanonical(Exception):
     """The file is not in the form this path reads; the general reader takes it."""
 
 
+def padding(rest: bytes) -> bool:
+    """Whether the bytes after a gzip member are nothing or zero bytes alone, to the end of the
+    file: a tape's or a block device's padding, which GNU gzip ignores ("trailing zero bytes
+    ignored"); never a member or data."""
+    return not rest or not rest.lstrip(b"\0")
+
+
 def text_chunks(data: bytes, gzipped: bool, limit: int) -> Iterator[str]:
     """The file's text a chunk at a time (inflated if gzipped, UTF-8 decoded, BOM dropped)."""
     decoder = codecs.getincrementaldecoder("utf-8-sig")()
@@ -90,7 +97,7 @@ def text_chunks(data: bytes, gzipped: bool, limit: int) -> Iterator[str]:
             if not pending.startswith(b"\x1f\x8b"):
                 break  # trailing bytes that are no gzip member: the general reader refuses them
             inflater = zlib.decompressobj(16 + zlib.MAX_WBITS)  # the next member goes on with the text
-    if not inflater.eof or inflater.unused_data:
+    if not inflater.eof or not padding(inflater.unused_data):
         raise NotCanonical  # truncated or trailing data: the general reader says which
     yield decoder.decode(b"", final=True)
 

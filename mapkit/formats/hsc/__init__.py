@@ -371,8 +371,12 @@ def _assign_players(starts: list[tuple[int, Piece, int]], t: Tables, zones: dict
     """Player numbers from the palette colour; a battlefield page's zone colour (olive, purple ...)
     is that page's player, named in `zones` (player as text -> colour name); other unknown colours
     get the next free numbers, in order of first appearance, so the same file always gives the
-    same players. An unknown colour is kept in extras (the writer cannot derive it from the player)."""
+    same players. An unknown colour is kept in extras (the writer cannot derive it from the player).
+    Each unknown colour is a player of its own, so their number is checked against the players
+    limit before any is given one."""
     used = {t.player_of_colour[colour] for _, _, colour in starts if colour in t.player_of_colour}
+    unknown = {colour for _, _, colour in starts if colour not in t.player_of_colour}
+    limits.check_count(limits.PLAYERS, len(used) + len(unknown), what="the start zones' colours (a player each)")
     extra: dict[int, int] = {}
     for _, _, colour in starts:
         page = t.page_zone.get(colour)
@@ -380,11 +384,11 @@ def _assign_players(starts: list[tuple[int, Piece, int]], t: Tables, zones: dict
             extra[colour] = page[0]
             used.add(page[0])
             zones[str(page[0])] = page[1]
+    candidate = 1  # (the numbers taken only grow: the next free one is never below the last given)
     for _, piece, colour in starts:
         player = t.player_of_colour.get(colour)
         if player is None:
             if colour not in extra:
-                candidate = 1
                 while candidate in used:
                     candidate += 1
                 extra[colour] = candidate
