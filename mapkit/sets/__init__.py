@@ -9,10 +9,6 @@ from __future__ import annotations
 # (imported here, not lazily: the submodule `requirements` would otherwise shadow its function)
 from mapkit.sets.requirements import requirements, terrain_requirements
 
-#: The attribute of a map, or of one of its scenarios, that holds the sets it declares
-#: (`mapkit.sets.declared`), named here so that a check can see a map declares none without it.
-DECLARED_ATTR = "sets_used"
-
 TYPE_CHECKING = False  # (typing is not imported at run time: `mapkit info` starts faster)
 if TYPE_CHECKING:
     from typing import Any

@@ -19,7 +19,7 @@ from functools import lru_cache
 
 from mapkit import data
 from mapkit.records import Record
-from mapkit.sets import DECLARED_ATTR
+from mapkit.sets.sets import DECLARED_ATTR
 
 TYPE_CHECKING = False  # (typing is not imported at run time: `mapkit info` prints declared sets)
 if TYPE_CHECKING:

@@ -155,16 +155,16 @@ def _emit_group(out: list[str], group: Group, clips: list[int] | None = None,
     for item in group.items:
         kind = type(item)
         if kind is Use:                            # the most of a map's items: checked first
-            attrs = item.attrs                                                      # type: ignore[union-attr]
-            key = (item.ref, item.fill, item.stroke, item.width, id(attrs))         # type: ignore[union-attr]
-            known = said.get(key)
+            use: Use = item                                                         # type: ignore[assignment]
+            attrs = use.attrs
+            placed = (use.ref, use.fill, use.stroke, use.width, id(attrs))
+            known = said.get(placed)
             if known is None or known[2] is not attrs:
-                known = said[key] = _use_parts(item, attrs)                        # type: ignore[arg-type]
-            if item.title:                                                          # type: ignore[union-attr]
-                append(f'{known[0]}{item.x:.2f}" y="{item.y:.2f}"{known[1]}>'      # type: ignore[union-attr]
-                       f"<title>{xml_text(item.title)}</title></use>")              # type: ignore[union-attr]
+                known = said[placed] = _use_parts(use, attrs)
+            if use.title:
+                append(f'{known[0]}{use.x:.2f}" y="{use.y:.2f}"{known[1]}><title>{xml_text(use.title)}</title></use>')
             else:
-                append(f'{known[0]}{item.x:.2f}" y="{item.y:.2f}"{known[1]}/>')    # type: ignore[union-attr]
+                append(f'{known[0]}{use.x:.2f}" y="{use.y:.2f}"{known[1]}/>')
         elif kind is Poly:
             append(_poly(item))                    # type: ignore[arg-type]
         elif isinstance(item, Group):

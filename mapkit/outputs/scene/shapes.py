@@ -119,10 +119,14 @@ class Outlines(Lines):
         self.placed: list[tuple[int, float, float]] = []
         self.covered = False
 
-    @property  # type: ignore[override]
+    @property
     def lines(self) -> list[list[Point]]:
         """Every placing's points, moved."""
         return [[(x + dx, y + dy) for x, y in self.shapes[k]] for k, dx, dy in self.placed]
+
+    @lines.setter
+    def lines(self, value: list[list[Point]]) -> None:
+        raise AttributeError("the lines of Outlines are its shapes placed: add to `shapes` and `placed`")
 
 
 class Use:
