@@ -257,6 +257,22 @@ def test_picture_of_a_tall_map_draws_only_the_levels_fit_changed():
     assert re.findall(r'<g id="(panel-\d+|fit-changes[^"]*)"', svg) == ["panel-1", "fit-changes-1",
                                                                           "panel-3", "fit-changes-3"]
     assert "only the Levels fit changed are drawn" in svg
+    # as `mapkit fit --picture` words it (it has no --view): the command named once (it said
+    # "mapkit render mapkit render --view levels"), and as a program's call
+    from mapkit.cli import COMMANDS  # noqa: F401  (the parsers the wording asks)
+    from mapkit.cli.wording import Flags
+    from mapkit.wording import speaking
+    from tests.test_cli_help import _commands
+
+    import html
+
+    def words(svg_text: str) -> str:
+        return " ".join(html.unescape(t) for t in re.findall(r">([^<>]+)</text>", svg_text))
+
+    with speaking(Flags.of(_commands()["fit"], _commands)):
+        said = words(picture(result, svg=True).decode())
+    assert "(mapkit render --view levels draws every Level)" in said
+    assert "mapkit.render view=levels draws every Level" in words(svg)
 
 
 def test_picture_labels_each_piece_laid_with_its_size_and_sheet_place_as_the_text_does():

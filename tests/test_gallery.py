@@ -221,6 +221,27 @@ def test_no_text_of_a_map_can_end_the_index_data_or_the_page():
         assert page.count("<script") == page.count("</script>") <= 2
 
 
+def test_a_name_that_is_no_title_is_shortened_on_every_page():
+    """A corpus file (personal.hsc) is named with 30,000 letters: its card in the index ran the
+    height of a screen and the report's and its page's headings ran off to the right, 30 KB a
+    copy. Every page shows a long name shortened, ending in an ellipsis, as the sheets and
+    pictures do; the file keeps it whole."""
+    from mapkit.outputs.gallery import Site
+    from mapkit.outputs.gallery.index_page import index_page
+    from mapkit.outputs.gallery.map_page import map_page
+    from mapkit.outputs.html_report.page import render_report
+    from mapkit.model.map import Map, Piece
+
+    long = "'" + "ABC" * 10000
+    card = {"file": "a/personal.hsc", "source": "x", "kind": "map", "page": "maps/a.html", "name": long,
+            "author": "", "format": "hsc", "players": [], "findings": {},
+            "products": {"downloads": []}}
+    report = render_report(Map(name=long, pieces=[Piece("grass-1", 0, 0, 0)]), "personal.hsc")
+    for page in (index_page(Site("t", [card])), map_page(Site("t", [card]), 0), report):
+        assert "ABC" * 100 not in page and "ABC" * 10 in page
+        assert len(page) < 40000
+
+
 # -- a stopped run --------------------------------------------------------------------------------
 @pytest.mark.parametrize("moment, delay", [("workers", 0.0), ("workers", 1.0)])
 def test_a_stopped_second_run_leaves_the_previous_site_whole(tmp_path, moment, delay):

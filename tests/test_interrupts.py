@@ -23,13 +23,15 @@ pytestmark = pytest.mark.skipif(not hasattr(os, "killpg") or not Path("/proc").i
 
 @pytest.fixture(scope="module")
 def maps(tmp_path_factory) -> Path:
-    """24 generated maps (VirtualScape), each taking a worker a fraction of a second to check."""
+    """24 generated maps (VirtualScape), each taking a worker a fraction of a second to check: the
+    batch must outlast the latest interrupt that expects to stop it (workers + 0.3 s) on a fast,
+    idle machine (at 1,200 hexes a map, validate -j 2 had finished its work by then)."""
     from mapkit.formats import write_map
     from mapkit.movement.synthetic import generated
 
     folder = tmp_path_factory.mktemp("batch")
     for seed in range(24):
-        write_map(generated(hexes=1200, seed=seed), folder / f"map{seed:02}.hsc", "hsc")
+        write_map(generated(hexes=3600, seed=seed), folder / f"map{seed:02}.hsc", "hsc")
     return folder
 
 

@@ -231,3 +231,79 @@ def test_castle_walls_do_not_look_like_wall_walk_tiles():
     lum = lambda rgb: 0.299 * rgb[0] + 0.587 * rgb[1] + 0.114 * rgb[2]   # noqa: E731
     assert lum(walk) - lum(wall) > 40
     assert lum(style.castle_symbol(cat["castle-wall-straight"])[2]) - lum(wall) > 60
+
+
+def test_a_start_zone_leaves_the_edge_pieces_of_its_hex_in_sight():
+    """A scenario's start zone on a wall walk hid the walk's battlements (and half its ladders):
+    its ring, drawn after them, lies over the band a battlement draws inside the hex edge, so
+    the report, `render --scenario` and the scenario sheets showed castle walks with no
+    battlements (the West Barbican, scenario 1). What stands on a hex's edge is drawn over the
+    zone's ring now, and nothing drawn after the battlement covers it, in the pictures and the
+    report's map."""
+    from shapely.ops import unary_union
+
+    from mapkit.outputs.scene.keep_off import shapes_of
+    from mapkit.outputs.scene.views import RenderOptions, build_scene
+
+    m = castle_with_battlement()
+    m.pieces.append(Piece("start-zone", 1, 1, 2, attrs={"player": 1}))
+    m.pieces.append(Piece("castle-ladder", 1, 1, 2, 3))
+    cat = catalog()
+    from mapkit.outputs.scene.browse import browse_scene
+
+    scenes = {view: build_scene(m, RenderOptions(view=view, legend=False)) for view in ("top", "levels")}
+    scenes["report"] = browse_scene(m).scene
+    staged = castle_with_battlement()                 # the zone a scenario's own, as the castle's are
+    staged.pieces += [Piece("start-zone", 1, 1, 2, attrs={"player": 1, "scenario": 1}), m.pieces[4],
+                      Piece("glyph", 0, 0, 1, attrs={"letter": "A", "scenario": 2})]
+    scenes["report of a scenario"] = browse_scene(staged).scene
+    for view, scene in scenes.items():
+        shapes = [item for item, *_ in scene.root.placed()]
+        for edge in (2, 4):
+            piece = m.pieces[edge]
+            marks = piece_marks(m, piece, cat[piece.type], layout.piece_cells(m, piece), P)
+            first = next(n for n, item in enumerate(shapes)
+                         if isinstance(item, Poly) and item.pts == marks[0].pts and item.width == marks[0].width)
+            own = {id(item) for item in shapes[first:first + len(marks)]}
+            later = [item for item in shapes[first:] if id(item) not in own]
+            body = unary_union(shapes_of(marks, 1.0)).buffer(-0.2)
+            assert not body.is_empty
+            covered = [s for s in shapes_of(later, 1.0) if s.intersects(body)]
+            assert not covered, f"{view}: the {piece.type} is drawn under {len(covered)} later shape(s)"
+
+
+def test_the_legend_explains_the_heights_written_in_a_pieces_hexes():
+    """River of Blood's and Everything Bagel's 3-hex outcrops carry a small 7, 5 and 9 in their
+    hexes (each hex's height, which shows the way the piece faces); neither the sheet's legend nor
+    the picture's said what those numbers are. Both do now where such a piece is drawn, and only
+    there."""
+    from mapkit.outputs.scene.views import RenderOptions, build_scene
+    from mapkit.outputs.sheets.legend import PageLegend
+
+    said = style.style_data()["sheet_labels"]["heights_legend"]
+    with_outcrop = Map(name="Cave", pieces=[Piece("dungeon-24", 0, 0, 0), Piece("outcrop-3", 1, 1, 1, 0)])
+    plain = Map(name="Cave", pieces=[Piece("dungeon-24", 0, 0, 0), Piece("outcrop-1", 1, 1, 1, 0)])
+    assert said in PageLegend(with_outcrop, range(2)).notes
+    assert said not in PageLegend(plain, range(2)).notes
+
+    def legend_words(m: Map, view: str) -> str:
+        scene = build_scene(m, RenderOptions(view=view))
+        return " ".join(item.text for item, *_ in scene.root.placed() if isinstance(item, Text))
+
+    first_words = " ".join(said.split()[:4])
+    for view in ("top", "levels"):
+        assert first_words in legend_words(with_outcrop, view)
+        assert first_words not in legend_words(plain, view)
+
+
+def test_a_pictures_notes_wrap_to_its_legend_and_widen_nothing():
+    """The note on a piece's hex heights is one long line: River of Blood Room 1's picture grew
+    from 635 to 1014 pixels wide, the map and legend on its left and white beyond. A legend's
+    notes wrap to the width of its entries, as the build sheet's legend wraps its own."""
+    from mapkit.outputs.scene.views import RenderOptions, build_scene
+
+    with_note = Map(name="Cave", pieces=[Piece("dungeon-24", 0, 0, 0), Piece("outcrop-3", 1, 1, 1, 0)])
+    plain = Map(name="Cave", pieces=[Piece("dungeon-24", 0, 0, 0), Piece("outcrop-1", 1, 1, 1, 0)])
+    for view in ("top", "levels"):
+        wide, narrow = (build_scene(m, RenderOptions(view=view)).box for m in (with_note, plain))
+        assert wide.width - narrow.width < 0.5 * P, view

@@ -92,3 +92,27 @@ def test_book_markers(path):
         render_markers(tokens, buf, "a4", title=book.name)
         reader = read_pdf(buf.getvalue())
         assert sum(len(hexagons(page_paths(p))) for p in reader.pages) == len(tokens)
+
+
+def test_markers_of_books_that_mark_nothing_say_so():
+    """`print sports-car.book.json --markers` printed "Markers: Sports Car" over six doorways, six
+    windows and twelve transit numbers: the general sheet, as if the car marked them. The street's
+    sheet named the car, the Elevator Car and the Mailbox too, though it held none of their marks.
+    A sheet names the Books whose marks it holds; a Book that marks nothing is said to, and a
+    sheet of Books that mark nothing says it is the general sheet."""
+    books = pytest.importorskip("mapkit.books", reason="mapkit.books (C3G Books) is not in this build")
+    from mapkit.outputs.markers import marker_sheets
+    from tests.conftest import ROOT
+
+    by_name = {path.name.split(".")[0]: books.load_book(path) for path in (ROOT / "samples" / "books").glob("*.json")}
+    car, tower = by_name["sports-car"], by_name["skyscraper"]
+
+    def words(data: bytes) -> str:
+        return " ".join(" ".join(p.extract_text().split()) for p in read_pdf(data).pages)
+
+    alone = words(marker_sheets([car])[0])
+    assert "Markers: Sports Car" not in alone
+    assert "general sheet" in alone and "Sports Car marks no doorway, window or transit space" in alone
+    both = words(marker_sheets([tower, car])[0])
+    assert "Markers: Skyscraper (three floors) " in both and "Skyscraper (three floors), Sports Car" not in both
+    assert "Sports Car marks no doorway, window or transit space" in both and "general sheet" not in both

@@ -332,3 +332,19 @@ def test_iso_buildings_are_painted_in_depth_order_with_the_tiles(books):
     north = min(y for _, y in fp)
     assert _pixel(scene, img, mid_x, north, 9 + 4) in {sand, style.darker(sand, 0.78), style.darker(sand, 0.62),
                                                        style.darker(sand, 0.85)}
+
+
+def test_the_report_names_each_building_and_object_where_it_stands():
+    """The street's report drew its three buildings and three objects, but a reader pointing at one
+    learnt only the tile under it; the sheets name each on a plate ("Skyscraper (three floors) ·
+    building 1"), as findings number them. The map names each as the sheets do, where it stands."""
+    from pathlib import Path
+
+    import mapkit
+
+    root = Path(__file__).resolve().parent.parent
+    page = mapkit.report(root / "samples" / "maps" / "street.mapkit.json").data.decode()
+    for said in ("Skyscraper (three floors) \u00b7 building 1", "Bungalow (Exterior Play) \u00b7 building 2",
+                 "Bungalow (Exterior Play) \u00b7 building 3", "Elevator Car \u00b7 object 1",
+                 "Sports Car \u00b7 object 2", "Mailbox \u00b7 object 3"):
+        assert f"<title>{said}</title>" in page, said

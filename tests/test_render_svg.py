@@ -155,6 +155,32 @@ def test_per_level_view_has_one_panel_per_level_each_holding_only_its_pieces():
     assert panels[1].find(f".//{SVG}g[@id='below-2']") is not None
 
 
+def test_per_level_view_puts_a_level_of_edge_pieces_or_one_flag_in_the_panel_below():
+    """The castle's `--view levels` spent eight panels on one ladder each and one on its flag (issue
+    34, 'waste'); the build sheets put those on the sheet of the Level below ("Level 3 (with 5, 7,
+    9, 12)"). The picture groups its panels as the sheets group their pages, and a finding on a
+    Level of the group goes to the group's panel."""
+    m = Map(name="Tower", pieces=[Piece("grass-24", 0, 0, 0), Piece("castle-base-corner", 1, 1, 1),
+                                  Piece("castle-wall-corner", 1, 1, 2)]
+            + [Piece("castle-ladder", 1, 1, z, 3) for z in (3, 5, 7, 9)]
+            + [Piece("castle-flag", 1, 1, 11), Piece("grass-1", 3, 3, 1), Piece("castle-ladder", 3, 3, 2, 0)])
+    root = svg_of(m, view="levels", findings=[Finding("X1", "warning", "on the ladder", 1, 1, 7)])
+    panels = [g for g in root.iter(f"{SVG}g") if (g.get("id") or "").startswith("panel-")]
+    assert [g.get("id") for g in panels] == ["panel-1", "panel-2", "panel-3"]
+    titles = [" ".join(t.text or "" for t in g.iter(f"{SVG}text") if (t.text or "").startswith("Level")) for g in panels]
+    assert titles[2] == "Level 3 (with 5, 7, 9, 12)"
+    pieces = {g.get("id") for g in panels[2].iter(f"{SVG}g") if (g.get("id") or "").startswith("piece-")}
+    from mapkit.model.catalog import catalog
+    from mapkit.outputs.scene.layout import build_level
+
+    assert pieces == {f"piece-{n + 1}" for n, pc in enumerate(m.pieces)
+                      if build_level(catalog()[pc.type], pc) in (3, 5, 7, 9, 12)}
+    dx, dy = map(float, panels[2].get("transform")[len("translate("):-1].split(","))
+    ring = root.find(f".//{SVG}g[@id='finding-1']").find(f"{SVG}polygon")
+    x, y = centre(ring)
+    assert (x - dx, y - dy) == pytest.approx(expected_centre(1, 1), abs=0.02)
+
+
 def test_single_level_view():
     m = Map(pieces=[Piece("grass-7", 0, 0, 0), Piece("rock-1", 0, 1, 1)])
     root = svg_of(m, level=2)

@@ -152,3 +152,39 @@ def test_every_word_of_a_scenario_s_text_is_printed():
     for number in m.scenarios():
         said = set(m.scenario_setup(number).notes.split())
         assert said and said <= printed, (number, sorted(said - printed)[:5])
+
+
+def test_the_boards_letters_stay_off_the_maps_rim_at_any_scale():
+    """A small map is drawn at true size (the Laur reproducer: three hexes across), its rim a
+    line 3.8 mm wide: the column letters sat on the hexes' top corners and the row numbers on the
+    rim, 0.7 mm from the hexes' corners. Every letter and number keeps clear of the rim's line."""
+    from shapely.geometry import LineString, box
+
+    from mapkit.outputs.sheets.levels import coordinate_size
+
+    def shapes(group: Group, x: float = 0.0, y: float = 0.0, k: float = 1.0, inside: str = ""):
+        x, y = x + k * group.offset[0], y + k * group.offset[1]
+        k *= group.scale
+        for item in group.items:
+            if isinstance(item, Group):
+                yield from shapes(item, x, y, k, item.id or (item.attrs or {}).get("class") or inside)
+            else:
+                yield inside, item, x, y, k
+
+    for m in (Map(name="Laur", pieces=[Piece("grass-7", 1, 1, 0), Piece("laur-pillar", 1, 1, 1)]),
+              Map(name="Cliff", pieces=[Piece("grass-7", 1, 1, 0), Piece("rock-7", 1, 1, 1), Piece("rock-7", 1, 1, 2)])):
+        found = list(shapes(pages_of(m)[0].root))
+        letters, rim = [], []
+        for where, item, x, y, k in found:
+            if where == "board-edges" and isinstance(item, Text):
+                size = item.size * k
+                w = size * 0.62 * len(item.text)
+                left = {"start": 0.0, "end": w}.get(item.anchor, w / 2)
+                cx, cy = x + k * item.x, y + k * item.y
+                letters.append(box(cx - left, cy - size * 0.45, cx - left + w, cy + size * 0.45))
+            elif where == "contour" and hasattr(item, "pts") and not item.closed:
+                line = LineString([(x + k * px, y + k * py) for px, py in item.pts]).buffer(item.width * k / 2)
+                rim.append(line)
+        assert letters and rim and coordinate_size(1.0) > 6
+        touching = [b.bounds for b in letters if any(b.intersects(r) for r in rim)]
+        assert not touching, f"{m.name}: {len(touching)} of {len(letters)} letters on the rim"

@@ -43,8 +43,10 @@ def picture(result: Any, name: str = "", svg: bool = False, scale: float = 36.0)
     changed: tuple[int, ...] | None = None
     if view == "levels":
         changed = tuple(sorted({levels.layer(placed.z) for placed in laid}))
-        notes.append(f"only the Levels fit changed are drawn ({command('render')} {option('view', 'levels')} "
-                     "draws every Level)")
+        every = option("view", "levels")          # a command's wording names the command the flag is of
+        if not every.startswith(command("render")):
+            every = f"{command('render')} {every}"
+        notes.append(f"only the Levels fit changed are drawn ({every} draws every Level)")
     opts = RenderOptions(view=view, name=name, notes=notes, only_levels=changed)
     scene = build_scene(result.map, opts)
     p = opts.pitch

@@ -143,10 +143,23 @@ def marker_sheets(books: list[Any] = (), paper: str = "letter", params: Any = No
     general sheet when there are none."""
     import io
 
-    title, tokens = "Markers", default_tokens()
+    title, tokens, note = "Markers", default_tokens(), ""
     if books:
-        tokens = [t for book in books for t in book_tokens(book, params)] or tokens
-        title = "Markers: " + ", ".join(dict.fromkeys(getattr(b, "name", "") or "Book" for b in books))
+        marked = [(getattr(b, "name", "") or "Book", book_tokens(b, params)) for b in books]
+        blank = list(dict.fromkeys(name for name, held in marked if not held))
+        said = (f"{_names(blank)} {'marks' if len(blank) == 1 else 'mark'} no doorway, window or transit space"
+                if blank else "")
+        if any(held for _, held in marked):
+            tokens = [t for _, held in marked for t in held]
+            title = "Markers: " + _names(dict.fromkeys(name for name, held in marked if held))
+            note = f"{said}." if said else ""
+        else:
+            title = "Markers: a general sheet"
+            note = f"{said}: a general sheet of doorways, windows and transit numbers 1-6."
     buf = io.BytesIO()
-    pages = render_markers(tokens, buf, paper, title=title)
+    pages = render_markers(tokens, buf, paper, title=title, note=note)
     return buf.getvalue(), pages
+
+
+def _names(names: Iterable[str]) -> str:
+    return ", ".join(names)

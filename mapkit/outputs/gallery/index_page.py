@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from mapkit.outputs.gallery.parts import (collection_html, declared_html, e, facts_html, findings_badges, href,
-                                          plural, sets_text, style)
+                                          name_of, plural, sets_text, style)
 
 #: How the cards may be sorted: the value the address keeps, and what the menu says.
 SORTS = (("name", "Name (A–Z)"), ("file", "File path"), ("modified", "Recently changed"),
@@ -31,13 +31,13 @@ def embedded_json(value: Any) -> str:
 
 def card_data(number: int, card: dict[str, Any]) -> dict[str, Any]:
     """What the script filters and sorts a card by."""
-    text = " ".join(str(x) for x in (card.get("name"), card.get("author"), card.get("file"), card.get("format"),
+    text = " ".join(str(x) for x in (name_of(card), card.get("author"), card.get("file"), card.get("format"),
                                      *(s["name"] + " " + s["id"] for s in card.get("sets", ())),
                                      *(s["name"] for s in card.get("scenarios", ())),
                                      *(r["name"] for r in card.get("rooms", ()))) if x)
     levels = card.get("levels")
     counts = card.get("findings") or {}
-    return {"i": number, "name": (card.get("name") or Path(card["file"]).name).lower(), "file": card["file"].lower(),
+    return {"i": number, "name": name_of(card).lower(), "file": card["file"].lower(),
             "format": card.get("format") or "", "columns": card.get("columns"), "rows": card.get("rows"),
             "levels": levels[1] if levels else None, "players": card.get("players") or [],
             "sets": card.get("set_count"), "builds": None if "lacks" not in card else not card["lacks"],
@@ -49,7 +49,7 @@ def card_html(number: int, card: dict[str, Any], collection: str | None) -> str:
     """One card: its thumbnail, name (the link to its page), author and file, facts, sets,
     what the collection says, findings."""
     products = card.get("products") or {}
-    name = card.get("name") or Path(card["file"]).name
+    name = name_of(card)
     thumb = products.get("thumbnail")
     picture = (f'<img src="{href(thumb)}" alt="" loading="lazy" decoding="async">' if thumb
                else '<span class="no-thumb">no picture</span>')

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from mapkit.outputs.gallery.parts import (collection_html, declared_html, e, facts_html, findings_badges, href,
-                                          lacks_text, plural, sets_text, style)
+                                          lacks_text, name_of, plural, sets_text, style)
 
 #: The web editor's address a share link must start with to be offered as a link to open.
 EDITOR = "https://hexoscape.com/"
@@ -111,7 +111,7 @@ def neighbours_html(site: Any, number: int) -> str:
     """Links to the pages of the cards before and after in the archive's order (by file)."""
     def link(n: int, rel: str, arrow: str) -> str:
         other = site.cards[n]
-        name = other.get("name") or Path(other["file"]).name
+        name = name_of(other)
         said = f"{arrow}{e(name)}" if rel == "prev" else f"{e(name)}{arrow}"
         return f'<a rel="{rel}" data-keep="page" href="{href(Path(other["page"]).name)}">{said}</a>'
 
@@ -124,7 +124,7 @@ def map_page(site: Any, number: int) -> str:
     """The whole page of card number `number`."""
     card = site.cards[number]
     products = card.get("products") or {}
-    name = card.get("name") or Path(card["file"]).name
+    name = name_of(card)
     by = f'by {e(card["author"])} · ' if card.get("author") else ""
     if card.get("kind") == "map" and products.get("report"):
         view = (f'<section class="view" aria-labelledby="view-h"><h2 id="view-h">Map, findings and inventory '

@@ -19,6 +19,16 @@ def e(text: object) -> str:
     return escapes.html(text)
 
 
+def name_of(card: dict[str, Any]) -> str:
+    """The name a page shows for a card's map or Book: its own (shortened where it runs past what
+    a heading shows, `scene.text.shortened`), else its file's."""
+    from pathlib import Path
+
+    from mapkit.outputs.scene.text import shortened
+
+    return shortened(card.get("name") or Path(card["file"]).name)
+
+
 def href(path: str, up: str = "") -> str:
     """A link to a file of the site, relative to the page (`up`: "../" from a map's page),
     escaped for a URL and an attribute: a name may hold spaces, '#', '?' or any letter."""

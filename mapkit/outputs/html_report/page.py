@@ -47,7 +47,7 @@ HIGHLIGHT_HALO_RGB = (0, 0, 0)
 
 CSS = """
 body{font:14px/1.4 system-ui,sans-serif;margin:0;color:#222;background:#fafaf7}
-header{padding:12px 20px;background:#2d3a2e;color:#fff}header h1{margin:0;font-size:20px}
+header{padding:12px 20px;background:#2d3a2e;color:#fff}header h1{margin:0;font-size:20px;overflow-wrap:anywhere}
 #picture{margin:16px 20px 0}
 main{display:grid;grid-template-columns:minmax(0,3fr) minmax(280px,2fr);gap:16px;padding:16px 20px}
 section{background:#fff;border:1px solid #ddd;border-radius:6px;padding:10px 14px;margin-bottom:14px}
@@ -158,7 +158,9 @@ def render_report(m: Map, file: str | None = None, parts: ReportParts | None = N
 
     parts = parts or ReportParts()
     summary = parts.summary if parts.summary is not None else summarise(m)
-    title = escapes.html(m.name or (file_name(file) if file else "Untitled map"))
+    from mapkit.outputs.scene.text import shortened
+
+    title = escapes.html(shortened(m.name or (file_name(file) if file else "Untitled map")))
     e = escapes.html
     rows = [("file", file or ""), ("format", f"{summary['format'] or '?'} {summary['version'] or ''}".strip()),
             ("author", m.author), ("players", m.players), ("pieces", str(summary["pieces"]))]

@@ -110,7 +110,6 @@ def _browse(m: Map, board: Board | None) -> Browse:
             floors = Group(attrs={"class": "floors"}, items=list(c3g.c3g_layer(m, P, level).groups))
             drawing.level(levels_group, level).add(floors)
     levels_group.items.sort(key=lambda g: int((getattr(g, "attrs", None) or {}).get("data-level", 0)))
-    root.add(standing)
     for number, pieces in sorted(own.items()):
         group = Group(attrs={"class": "scenario-pieces", "data-scenario": number})
         markers.add(group)
@@ -119,6 +118,7 @@ def _browse(m: Map, board: Board | None) -> Browse:
             cells.update(whole.footprint(piece))
             group.add(drawing.standing(whole, piece, ptype, layout.build_level(ptype, piece)))
     root.add(markers)
+    root.add(standing)          # over the zones, as the pictures draw them: a zone's ring hides no battlement
     if m.several_rooms():                  # off every mark the page may show, each scenario's pieces too
         from mapkit.outputs.scene.placing import room_names
 

@@ -152,6 +152,7 @@ def _draw_building(root: Group, pbs: Any, pb: Any, p: float, level: int | None, 
     g = root.group(f"building-{pb.index + 1}{suffix}", **{"data-book": book.name, "data-q": pb.placement.q,
                                               "data-r": pb.placement.r, "data-level": base,
                                               "data-rotation": pb.placement.rotation})
+    g.title = f"{book.name} \u00b7 building {pb.index + 1}"        # as the sheets' plate and findings name it
     for floor_level, floor in floors:
         if (level is None and floor is not None) or (level is not None and floor_level != level):
             continue
@@ -262,6 +263,7 @@ def _draw_object(root: Group, pb: Any, p: float, out: C3GLayer, suffix: str = ""
     name = pb.book.name if pb.book else pb.placement.book
     g = root.group(f"object-{pb.index + 1}{suffix}", **{"data-book": name, "data-q": pb.placement.q, "data-r": pb.placement.r,
                                             "data-level": pb.placement.level})
+    g.title = f"{name} \u00b7 object {pb.index + 1}"
     out.levels.add(pb.placement.level)
     spaces = pb.spaces()
     out.cells |= set(spaces)

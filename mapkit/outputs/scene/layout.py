@@ -148,8 +148,48 @@ def map_levels(m: Map) -> list[int]:
     return sorted({build_level(cat[p.type], p) for p in m.pieces})
 
 
-#: Order within a level: surfaces first, then what stands on them, figures last.
-KIND_ORDER = {"land": 0, "fluid": 1, "custom": 1, "castle": 2, "obstacle": 3, "edge": 4, "marker": 5, "figure": 6}
+#: Order within a level: surfaces first, then what stands on them, figures last; a start zone's
+#: ring or a glyph before the edge pieces, whose band inside the hex edge the ring would cover.
+KIND_ORDER = {"land": 0, "fluid": 1, "custom": 1, "castle": 2, "obstacle": 3, "marker": 4, "edge": 5, "figure": 6}
+
+
+def build_levels(m: Map) -> dict[int, list[int]]:
+    """Build level -> indices of the pieces placed at that step, lowest level first (as the
+    pictures count: `build_level`)."""
+    cat = catalog()
+    out: dict[int, list[int]] = {}
+    for i, piece in enumerate(m.pieces):
+        out.setdefault(build_level(cat[piece.type], piece), []).append(i)
+    return dict(sorted(out.items()))
+
+
+def sheet_groups(m: Map, levels: dict[int, list[int]]) -> dict[int, tuple[int, ...]]:
+    """The Levels each build sheet (and each panel of the picture by Level) shows: a Level of its
+    own, then the Levels above it that add only edge pieces (a castle's ladders, Level by Level
+    up its walls; battlements) or a single piece that is no tile (a flag on a tower): those go
+    with the Level below them, the one they hang on or stand over, rather than on a sheet or a
+    panel holding a 2 mm mark. The first Level always has its own."""
+    cat = catalog()
+    groups: dict[int, tuple[int, ...]] = {}
+    for level, indices in levels.items():
+        kinds = [cat[m.pieces[i].type].kind for i in indices]
+        small = all(k == "edge" for k in kinds) or (len(kinds) == 1 and kinds[0] not in ("land", "fluid", "custom"))
+        if groups and small:
+            last = list(groups)[-1]
+            groups[last] += (level,)
+        else:
+            groups[level] = (level,)
+    return groups
+
+
+def levels_label(level: int) -> str:
+    return levels.label(level)
+
+
+def group_label(group: Iterable[int]) -> str:
+    """ "Level 3", or "Level 3 (with 5, 7, 9)" for a sheet or panel that places pieces of Levels above."""
+    first, *rest = group
+    return levels_label(first) if not rest else f"{levels_label(first)} (with {', '.join(str(lv) for lv in rest)})"
 
 
 def draw_order(m: Map, indices: Iterable[int] | None = None) -> list[int]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import textwrap
 from typing import Iterable
 
 from mapkit.outputs.scene import style, symbols
@@ -34,11 +35,18 @@ def draw_legend(entries: Iterable[style.LegendEntry], findings: list[tuple[int, 
     if len(findings) > 40:
         g.add(Text(x0, y, f"... and {len(findings) - 40} more", text_size * 0.9, anchor="start"))
         y += line * 0.8
+    per_line = max(NOTE_CHARACTERS, int(width / (text_size * 0.9 * 0.56)))   # as wide as the entries
     for note in notes:
-        g.add(Text(x0, y, note, text_size * 0.9, anchor="start", fill=(90, 90, 90)))
-        width = max(width, len(note) * text_size * 0.9 * 0.56)
-        y += line * 0.8
+        for said in textwrap.wrap(note, per_line, break_long_words=True) or [""]:
+            g.add(Text(x0, y, said, text_size * 0.9, anchor="start", fill=(90, 90, 90)))
+            width = max(width, len(said) * text_size * 0.9 * 0.56)
+            y += line * 0.8
     return g, Box(x0, y0, x0 + width, y)
+
+
+#: The fewest characters a line of a legend's notes holds: they wrap to the width of its entries,
+#: this wide where those are narrower.
+NOTE_CHARACTERS = 60
 
 
 def swatch(entry: style.LegendEntry, cx: float, cy: float, p: float, sw: float) -> list:

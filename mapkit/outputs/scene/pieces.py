@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import math
 from functools import lru_cache
-from typing import Any, Sequence
+from typing import Any, Iterable, Sequence
 
 from mapkit.model.catalog import PieceType, catalog
 from mapkit.model.grid import DIRECTIONS
@@ -150,7 +150,7 @@ def obstacle_marks(piece: Piece, ptype: PieceType, cells: Sequence[tuple[int, in
         line = [(ox + p * x, oy + p * y) for x, y in _turned(wall, layout.piece_turns(piece))]
         return out + [Poly(line, stroke=ink, width=p * 0.13, closed=False, attrs={"class": "wall"}),
                       Poly(line, stroke=rgb, width=p * 0.08, closed=False, attrs={"class": "wall"})]
-    heights = [ptype.height_of_cell(k, piece.attrs.get("heights")) for k in range(len(cells))]
+    heights = hex_heights(piece, ptype, len(cells))
     low, high = min(heights), max(heights)
     for (q, r), height in zip(cells, heights):
         cx, cy = hex_center(q, r, p)
@@ -161,6 +161,26 @@ def obstacle_marks(piece: Piece, ptype: PieceType, cells: Sequence[tuple[int, in
         else:
             out.extend(symbols.obstacle(symbol, cx, cy, p * 0.8, rgb, turn))
     return out
+
+
+def hex_heights(piece: Piece, ptype: PieceType, hexes: int) -> list[int]:
+    """The obstacle height of each of a piece's `hexes` hexes (footprint order)."""
+    return [ptype.height_of_cell(k, piece.attrs.get("heights")) for k in range(hexes)]
+
+
+def heights_note(m: Map, indices: Iterable[int]) -> str | None:
+    """The legend's line on the heights written in the hexes of a piece (`obstacle_marks`), where
+    one of the pieces `indices` has hexes of different heights; else None."""
+    cat = catalog()
+    for i in indices:
+        piece = m.pieces[i]
+        ptype = cat[piece.type]
+        if ptype.kind != "obstacle" or not (ptype.hex_heights or piece.attrs.get("heights")):
+            continue
+        heights = hex_heights(piece, ptype, len(layout.piece_cells(m, piece)))
+        if len(heights) > 1 and min(heights) < max(heights):
+            return str(style.style_data()["sheet_labels"]["heights_legend"])
+    return None
 
 
 def piece_area(m: Map, piece: Piece, ptype: PieceType, p: float) -> list[list[tuple[float, float]]]:

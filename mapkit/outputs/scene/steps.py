@@ -31,6 +31,13 @@ def by_level(m: Map, tops: dict[tuple[int, int], layout.Top]) -> dict[int, list[
     return out
 
 
+#: The width of a step's line (a drop of one Level) and of a cliff's (two or more), in pitches.
+STEP_WIDTH, CLIFF_WIDTH = 0.05, 0.085
+#: How far the thickest of them reaches out of the hexes it edges, in pitches: the map's rim is
+#: such a line, and what is written round a map keeps this much further off.
+RIM_REACH = CLIFF_WIDTH / 2
+
+
 def draw(group: Group, edges: list[layout.ContourEdge], p: float, m: Map | None = None,
          lower: dict[tuple[int, int], layout.Top] | None = None) -> None:
     """The steps of one Level: a line along each (thicker where it drops two Levels or more) and,
@@ -45,7 +52,7 @@ def draw(group: Group, edges: list[layout.ContourEdge], p: float, m: Map | None 
     ink = style.mark_rgb("contour")
     steps = [(e.q, e.r, e.direction) for e in edges if e.drop <= 1]
     cliffs = [(e.q, e.r, e.direction) for e in edges if e.drop > 1]
-    for segments, width in ((steps, p * 0.05), (cliffs, p * 0.085)):
+    for segments, width in ((steps, p * STEP_WIDTH), (cliffs, p * CLIFF_WIDTH)):
         for line in layout.chain_edges(segments, p):
             g.add(Poly(line, stroke=ink, width=width, closed=False))
 

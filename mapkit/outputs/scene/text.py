@@ -86,6 +86,21 @@ def _wrap(text: str, size: float, width: float, measure: Measure, bold: bool) ->
     return lines
 
 
+#: The most characters of a name a page shows (a title, a card's heading): a file may name its map
+#: with thousands (a test file's 30,000 repeated letters), which no heading can show.
+NAME_CHARACTERS = 120
+
+
+def shortened(text: str, limit: int = NAME_CHARACTERS) -> str:
+    """`text` as a heading shows it: whole up to `limit` characters, else cut at the last space
+    before the limit (or at the limit, for a run without spaces) and ended with an ellipsis."""
+    if len(text) <= limit:
+        return text
+    head = text[:limit - 1]
+    space = head.rfind(" ")
+    return (head[:space] if space > limit // 2 else head).rstrip() + "\u2026"
+
+
 #: A "word" longer than this is no word of prose (a run of one character, an encoded blob).
 LONGEST_WORD = 40
 #: Text whose long "words" make up more than this share of it is not prose.

@@ -14,7 +14,7 @@ from mapkit.model import levels
 from mapkit.model.catalog import catalog
 from mapkit.model.grid import HEX_PITCH_MM
 from mapkit.model.map import Map
-from mapkit.outputs.scene import c3g, layout, placing, players, steps, style, symbols
+from mapkit.outputs.scene import c3g, layout, pieces, placing, players, steps, style, symbols
 from mapkit.outputs.scene.pieces import draw_piece_top, piece_marks  # noqa: F401  (what views drew before)
 from mapkit.outputs.scene.layout import Box, Oblique, hex_center
 from mapkit.outputs.scene.board import edges as board_edges
@@ -125,13 +125,16 @@ def top_view(m: Map, opts: RenderOptions, only_level: int | None = None,
                             "players": [m.pieces[i] for i in indices
                                         if m.pieces[i].type == "start-zone" or cat[m.pieces[i].type].kind == "figure"],
                             "cells": set(cells), "layouts": layouts}
+    heights = pieces.heights_note(m, indices)
+    if heights:
+        info["notes"] = [heights]
     if c3g.has_c3g(m):
         extra = c3g.c3g_layer(m, p, only_level)
         root.items.extend(extra.groups)
         cells += list(extra.cells)
         info["cells"] |= extra.cells
         info["extra_legend"] = extra.legend
-        info["notes"] = extra.notes
+        info["notes"] = info.get("notes", []) + list(extra.notes)
     box = layout.cells_box(cells, p) or Box(0, 0, p, p)
     return root, box, info
 
@@ -197,11 +200,14 @@ def _draw_pieces(root: Group, m: Map, order: list[int], edges_by_level: dict[int
 # -- per-level panels -------------------------------------------------------------------------
 
 def levels_view(m: Map, opts: RenderOptions) -> tuple[Group, Box, dict]:
-    """One panel per build level, in a grid, each a top view of that level over a ghost of those below."""
+    """One panel per build level, in a grid, each a top view of that level over a ghost of those below;
+    the Levels above one that add only edge pieces or a lone flag share its panel, as they share
+    its build sheet (`layout.sheet_groups`)."""
     p = opts.pitch
-    levels = sorted(set(layout.map_levels(m)) | c3g.c3g_levels(m)) or [1]
+    groups = panel_groups(m)
     if opts.only_levels is not None:
-        levels = [level for level in levels if level in opts.only_levels] or levels
+        groups = [g for g in groups if set(g) & set(opts.only_levels)] or groups
+    levels = [group[0] for group in groups]
     columns = max(1, math.ceil(math.sqrt(len(levels))))
     whole = layout.cells_box({c for pc in m.pieces for c in layout.piece_cells(m, pc)}, p) or Box(0, 0, p, p)
     if c3g.has_c3g(m):
@@ -216,15 +222,18 @@ def levels_view(m: Map, opts: RenderOptions) -> tuple[Group, Box, dict]:
         whole = Box(whole.x0 - rim_x, whole.y0 - rim_y, whole.x1 + rim_x, whole.y1 + rim_y)
     root = Group()
     info: dict = {"types": [], "players": [], "cells": set(), "text_scale": text_scale}
-    for n, level in enumerate(levels):
-        group, _, sub = top_view(m, opts, level)
+    for n, levels_shown in enumerate(groups):
+        level = levels_shown[0]
+        group, _, sub = top_view(m, opts, level, levels_shown[1:])
         col, row = n % columns, n // columns
         dx = col * (whole.width + gap) - whole.x0
         dy = row * (whole.height + gap + title) - whole.y0 + title
-        panel = root.group(f"panel-{level}", label=f"Level {level}", layer=True)
+        said = layout.group_label(levels_shown)
+        panel = root.group(f"panel-{level}", label=said, layer=True)
         panel.offset = (dx, dy)
-        info.setdefault("panels", {})[level] = (dx, dy)
-        panel.add(Text(whole.x0 + whole.width / 2, whole.y0 - title * 0.5, f"Level {level}", p * 0.45 * text_scale,
+        for shown in levels_shown:
+            info.setdefault("panels", {})[shown] = (dx, dy)
+        panel.add(Text(whole.x0 + whole.width / 2, whole.y0 - title * 0.5, said, p * 0.45 * text_scale,
                        bold=True,
                        fill=style.mark_rgb("text")))
         frame = [(whole.x0, whole.y0), (whole.x1, whole.y0), (whole.x1, whole.y1), (whole.x0, whole.y1)]
@@ -244,6 +253,22 @@ def levels_view(m: Map, opts: RenderOptions) -> tuple[Group, Box, dict]:
     rows = math.ceil(len(levels) / columns)
     box = Box(0, 0, columns * (whole.width + gap) - gap, rows * (whole.height + gap + title) - gap)
     return root, box, info
+
+
+def panel_groups(m: Map) -> list[tuple[int, ...]]:
+    """The Levels of each panel of the picture by Level: the build sheets' groups of the map's
+    pieces (`layout.sheet_groups`), each Level a C3G floor stands on starting a panel of its own
+    (a panel draws the floors of its first Level)."""
+    floors = c3g.c3g_levels(m)
+    grouped = layout.sheet_groups(m, layout.build_levels(m)) if m.pieces else {}
+    out: list[tuple[int, ...]] = []
+    for level in sorted(set(grouped) | {lv for lv in floors if not any(lv in g for g in grouped.values())}):
+        for shown in grouped.get(level, (level,)):
+            if out and shown not in floors and shown != level:
+                out[-1] += (shown,)
+            else:
+                out.append((shown,))
+    return out or [(1,)]
 
 
 # -- the board's lettering ---------------------------------------------------------------------
@@ -360,7 +385,7 @@ def _finish(m: Map, opts: RenderOptions, content: Group, box: Box, info: dict) -
         if opts.level is not None:
             view = f"Level {opts.level}"
         elif opts.view == "levels" and len(info.get("panels") or ()) == 1:
-            view = f"Level {next(iter(info['panels']))}"      # one panel is one Level, not "level by level"
+            view = layout.group_label(sorted(info["panels"]))  # one panel is one Level, not "level by level"
         title = f"{name} - {view}"
         size = p * 0.42 * k
         # the map sets the picture's width, never the title: a long one wraps, then ends in an ellipsis

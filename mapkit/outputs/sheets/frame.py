@@ -7,14 +7,19 @@ z + 1; what stands on a surface belongs to that surface's Level, laid once it is
 
 from __future__ import annotations
 
-from collections import defaultdict
 from typing import Sequence
 
 from mapkit.model.catalog import catalog
 from mapkit.model.grid import hex_corners_mm
 from mapkit.model.map import Map
 from mapkit.outputs.scene.board import Lettering
-from mapkit.outputs.scene.layout import Box, build_level
+from mapkit.outputs.scene.layout import (  # noqa: F401  (the sheets' names for them)
+    Box,
+    build_levels,
+    group_label,
+    levels_label,
+    sheet_groups,
+)
 from mapkit.records import Record
 
 #: The page's margin and the band of its title, in mm.
@@ -45,47 +50,6 @@ class Footprint(Record, frozen=True):
     level: int
     points: tuple[tuple[float, float], ...]
     label: str = ""
-
-
-def build_levels(m: Map) -> dict[int, list[int]]:
-    """Build level -> indices of the pieces placed at that step, lowest level first (as the
-    pictures count: `mapkit.outputs.scene.layout.build_level`)."""
-    cat = catalog()
-    levels: dict[int, list[int]] = defaultdict(list)
-    for i, piece in enumerate(m.pieces):
-        levels[build_level(cat[piece.type], piece)].append(i)
-    return dict(sorted(levels.items()))
-
-
-def sheet_groups(m: Map, levels: dict[int, list[int]]) -> dict[int, tuple[int, ...]]:
-    """The Levels each build sheet shows: a Level of its own, then the Levels above it that add
-    only edge pieces (a castle's ladders, Level by Level up its walls; battlements) or a single
-    piece that is no tile (a flag on a tower): those go on the sheet of the Level below them, the
-    one they hang on or stand over, rather than on a sheet holding a 2 mm mark. The first Level
-    always has its own sheet."""
-    cat = catalog()
-    groups: dict[int, tuple[int, ...]] = {}
-    for level, indices in levels.items():
-        kinds = [cat[m.pieces[i].type].kind for i in indices]
-        small = all(k == "edge" for k in kinds) or (len(kinds) == 1 and kinds[0] not in ("land", "fluid", "custom"))
-        if groups and small:
-            last = list(groups)[-1]
-            groups[last] += (level,)
-        else:
-            groups[level] = (level,)
-    return groups
-
-
-def levels_label(level: int) -> str:
-    from mapkit.model.levels import label
-
-    return label(level)
-
-
-def group_label(group: Sequence[int]) -> str:
-    """ "Level 3", or "Level 3 (with 5, 7, 9)" for a sheet that places pieces of Levels above."""
-    first = levels_label(group[0])
-    return first if len(group) == 1 else f"{first} (with {', '.join(str(lv) for lv in group[1:])})"
 
 
 def footprint_page(level: int) -> int:

@@ -16,6 +16,7 @@ from mapkit.model.map import Map
 from mapkit.outputs.scene.board import COORDINATE_NOTE
 from mapkit.outputs.scene.legend import swatch
 from mapkit.outputs.scene.page import Writer
+from mapkit.outputs.scene.pieces import heights_note
 from mapkit.outputs.scene.shapes import Group, Poly
 from mapkit.outputs.scene.text import POINT
 
@@ -44,6 +45,7 @@ class PageLegend:
         from mapkit.outputs.scene.style import legend_entries, style_data
 
         cat = catalog()
+        indices = list(indices)
         pieces = [m.pieces[i] for i in indices]
         types = {cat[p.type] for p in pieces}
         cast = Cast(m, [p for p in pieces if p.type == "start-zone" or cat[p.type].kind == "figure"]).legend()
@@ -57,6 +59,9 @@ class PageLegend:
             notes.append(BOOKS_NOTE)
         if any(t.id in said["ruin_walls"] for t in types):
             notes.append(str(said["ruin_legend"]))
+        heights = heights_note(m, indices)
+        if heights:
+            notes.append(heights)
         if stacked:
             notes.append(str(said["stack_legend"]))
         if any(t.id in said["edges"] or t.id in said["flag"] for t in types):

@@ -23,6 +23,7 @@ from mapkit.outputs.scene.page import Row, Writer, columns, page, row_height, se
 from mapkit.outputs.scene.parts import sections
 from mapkit.outputs.scene.plates import plates
 from mapkit.outputs.scene.shapes import Group, Poly, Scene, Text
+from mapkit.outputs.scene.steps import RIM_REACH
 from mapkit.outputs.scene.text import POINT, Measure
 from mapkit.outputs.sheets.frame import (
     BOOK_RGB,
@@ -194,7 +195,8 @@ def _panel(b: Build, w: Writer, group: tuple[int, ...], left: float, top: float,
     layout = panel_labels(m, frame, b.levels, group, scale, words, here)
     b.layouts.append((tuple(group), layout))
     drawing.add(plates(layout, scale))              # last: nothing drawn covers a number or a name
-    drawing.add(edges(frame.lettering, frame.box, coordinate_size(scale) * POINT / scale, gap=2 * POINT / scale))
+    drawing.add(edges(frame.lettering, frame.box, coordinate_size(scale) * POINT / scale,
+                      gap=2 * POINT / scale + RIM_REACH * HEX_PITCH_MM))       # clear of the rim's line
     w.group.add(drawing)
     crowded = [want for want in layout.listed if want.kind != "book"]
     if crowded:
