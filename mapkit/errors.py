@@ -185,9 +185,20 @@ def carries_map(text: str) -> bool:
 
 def input_name(path: object) -> str:
     """An input's name as a title or a fit summary gives it: a file's name, or "share link"."""
-    from pathlib import PurePath
+    return "share link" if is_link(str(path)) else file_name(str(path))
 
-    return "share link" if is_link(str(path)) else PurePath(str(path)).name
+
+def file_name(path: str) -> str:
+    """The last part of a path, as `pathlib.PurePath(path).name` gives it, without loading pathlib
+    (a few milliseconds of a report's start) where paths are written with "/"."""
+    import os
+
+    if os.sep != "/" or os.altsep:
+        from pathlib import PurePath
+
+        return PurePath(path).name
+    parts = [part for part in path.split("/") if part and part != "."]
+    return parts[-1] if parts else ""
 
 
 class MapkitError(Exception):

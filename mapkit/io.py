@@ -28,7 +28,7 @@ import re
 import stat
 import sys
 
-from mapkit.errors import FormatError, MapkitError, OutputError, carries_map, excerpt, is_link
+from mapkit.errors import FormatError, MapkitError, OutputError, carries_map, excerpt, file_name, is_link
 from mapkit import limits
 from mapkit.limits import Limit
 from mapkit.records import Record
@@ -239,19 +239,18 @@ def write_atomic(path: str | os.PathLike, data: bytes | str) -> None:
     one; the temporary file is removed. A symbolic link at `path` is replaced, not followed.
     Raises OSError; `write_output` is the checked entry point.
     """
-    from pathlib import Path  # here, not at the top: reading needs no pathlib (nor its ~10 ms import)
-
-    path = Path(path)
+    path = os.fspath(path)  # (as a string: pathlib's import costs a report's whole write)
     if isinstance(data, str):
         data = data.encode("utf-8")
-    name = path.name[:80]  # the temporary name must fit the folder's name length limit too
+    name = file_name(path)[:80]  # the temporary name must fit the folder's name length limit too
+    folder = os.path.dirname(path.rstrip("/") or "/")
     # The temporary file is made inside the `try` that removes it, under a name known before: an
     # interrupt or termination that comes as it is made (a worker stopped mid-batch) leaves none.
     flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_BINARY", 0)
     tmp = ""
     try:
         for _ in range(100):
-            tmp = os.path.join(path.parent, f".{name}.{os.urandom(6).hex()}.part")
+            tmp = os.path.join(folder, f".{name}.{os.urandom(6).hex()}.part")
             try:
                 fd = os.open(tmp, flags, 0o600)
                 break
@@ -500,7 +499,7 @@ def _reason(exc: OSError) -> str:
     return exc.strerror or str(exc)
 
 
-def _mode_for(path: Path) -> int:
+def _mode_for(path: str | os.PathLike) -> int:
     """Keep an existing file's permissions; a new file (or one replacing a link) gets 0o666 less the umask."""
     try:
         st = os.lstat(path)

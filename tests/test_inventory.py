@@ -238,3 +238,79 @@ def test_cover_ties_break_on_fewest_hexes():
     small = TerrainSet("Small", "Small", "expansion", "", (("grass-1", 2),))
     cover = minimum_cover({"grass-1": 2}, [big, small])
     assert [(s.id, n) for s, n in cover.sets] == [("Small", 1)]
+
+
+# the proof before the solver (mapkit/sets/proof.py) -------------------------------------------
+def _by_solver(need, sets, **limits):
+    """The cover as HiGHS alone gives it (the proof settles nothing)."""
+    from mapkit.sets import cover, proof
+
+    def unsettled(*args, **kwargs):
+        raise proof.Unsettled("left to the solver")
+
+    kept = cover._proved
+    cover._proved = unsettled
+    try:
+        return minimum_cover(need, sets, **limits)
+    finally:
+        cover._proved = kept
+
+
+def _same(a, b) -> bool:
+    return ([(s.id, n) for s, n in a.sets], a.uncovered, a.feasible, a.lower_bound) == \
+           ([(s.id, n) for s, n in b.sets], b.uncovered, b.feasible, b.lower_bound)
+
+
+REAL_TYPES = sorted({t for s in load_sets() for t, _ in s.pieces})
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.dictionaries(st.sampled_from(REAL_TYPES), st.integers(1, 60) | st.integers(60, 3000), min_size=1,
+                       max_size=12),
+       st.sampled_from([{}, {"max_copies": {"expansion": 2, "master": 1}}, {"max_total": 4},
+                        {"max_per_kind": {"master": 1, "expansion": 3}, "max_copies": {"expansion": 2}}]),
+       st.booleans())
+def test_the_proof_answers_as_the_solver_does_on_the_official_sets(need, limits, kits):
+    """Whatever the proof settles is HiGHS's answer too, set for set and copy for copy, with the
+    limits the tournament rules set as well."""
+    sets = load_sets(("master", "expansion", "kit") if kits else ("master", "expansion"))
+    assert _same(minimum_cover(need, sets, **limits), _by_solver(need, sets, **limits))
+
+
+TIE_SET = st.builds(lambda i, counts, extra: TerrainSet(f"S{i}", f"S{i}", "expansion", "", tuple(
+    (t, c) for t, c in zip(TYPES + ["grass-24"], counts + [extra]) if c)),
+    st.integers(0, 99), st.lists(st.integers(0, 3), min_size=4, max_size=4), st.sampled_from([0, 0, 1]))
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(TIE_SET, min_size=1, max_size=6, unique_by=lambda s: s.id),
+       st.dictionaries(st.sampled_from(TYPES), st.integers(1, 12), min_size=1))
+def test_the_proof_leaves_ties_to_the_solver(sets, need):
+    """Small sets of few hexes tie often (equal count and hexes): the answer is still HiGHS's."""
+    assert _same(minimum_cover(need, sets), _by_solver(need, sets))
+
+
+def test_a_tie_is_not_settled_by_the_proof():
+    from mapkit.sets.proof import Unsettled, proved_cover
+
+    one = TerrainSet("One", "One", "expansion", "", (("grass-1", 2),))
+    other = TerrainSet("Other", "Other", "expansion", "", (("grass-1", 2),))
+    with pytest.raises(Unsettled):
+        proved_cover({"grass-1": 2}, ["grass-1"], [one, other])
+    assert proved_cover({"grass-1": 3}, ["grass-1"], [one, TerrainSet("Big", "Big", "expansion", "",
+                                                                      (("grass-1", 3), ("grass-3", 1)))]) == [0, 1]
+
+
+@pytest.mark.parametrize("path", corpus_files("", "*.hsc") + corpus_files("hexoscape", "*.json")
+                         + corpus_files("glasq-xhtml", "*.html"))
+def test_the_proof_settles_every_corpus_map_as_the_solver_does(monkeypatch, path):
+    """Every corpus map's fewest sets (with and without kits, as the report and `inventory` ask)
+    are proved without HiGHS, and are HiGHS's answer."""
+    from mapkit.formats import read_map
+
+    need = requirements(read_map(str(path)))
+    for sets in (load_sets(), load_sets(("master", "expansion"))):
+        with monkeypatch.context() as patch:
+            patch.setattr("mapkit.solver.solve", lambda *a, **k: pytest.fail("the proof left it to the solver"))
+            proved = minimum_cover(need, sets)
+        assert _same(proved, _by_solver(need, sets))

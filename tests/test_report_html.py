@@ -253,3 +253,47 @@ def test_report_legend_is_the_pictures_legend_and_matches_what_it_draws():
         assert key[label] in inks[kind], kind
     assert hex_colour(default_colour(1).rgb) == key["R: Raelin (player 1, red)"]
     assert key["R: Raelin (player 1, red)"] in inks["figure"]          # the figure's player's colour, as the PNG
+
+
+def test_the_outlines_are_each_tiles_outline_where_the_tile_lies():
+    """A Level's outlines are one path, each tile's a move to its first corner and relative steps
+    from there (`scene.shapes.Outlines`, written once per shape): rebuilt, every corner is within
+    0.01 mm of the outline moved to the tile, as a painter without paths draws it (the first
+    corner rounded to two places of decimals, each other one from it to two places)."""
+    from mapkit.outputs.paint.svg import render_svg
+    from mapkit.outputs.scene.browse import browse_scene
+    from mapkit.outputs.scene.shapes import Outlines
+
+    m = Map(pieces=[Piece("grass-24", 0, 0, 0), Piece("grass-2", 5, 0, 0, 2), Piece("sand-7", 1, 5, 0),
+                    Piece("rock-3", 1, 1, 1, 4), Piece("water-1", 7, 2, 0), Piece("grass-2", 9, 4, 0, 5)])
+    scene = browse_scene(m).scene
+    found = []
+
+    def walk(group):
+        for item in group.items:
+            if isinstance(item, Outlines):
+                found.append(item)
+            elif hasattr(item, "items"):
+                walk(item)
+
+    walk(scene.root)
+    assert found and sum(len(o.placed) for o in found) == len(m.pieces)
+    doc = lxml_html.fromstring(render_svg(scene, inline={"id": "map"}).decode("utf-8"))
+    paths = doc.xpath("//g[@class='outlines']/path")
+    assert len(paths) == len(found)
+    for outlines, path in zip(found, paths):
+        rings = []
+        for part in re.findall(r"M[^M]*", path.get("d")):
+            start, _, steps = part.rstrip(" Z")[1:].partition(" l")
+            x, y = map(float, start.split(","))
+            ring = [(x, y)]
+            for step in steps.split():
+                dx, dy = map(float, step.split(","))
+                x, y = x + dx, y + dy
+                ring.append((x, y))
+            rings.append(ring)
+        assert len(rings) == len(outlines.lines)
+        for ring, line in zip(rings, outlines.lines):
+            assert len(ring) == len(line)
+            assert all(abs(a - c) <= 0.0101 and abs(b - d) <= 0.0101 for (a, b), (c, d) in zip(ring, line))
+    assert [len(p.pts) for p in found[0].polys()] == [len(line) for line in found[0].lines]

@@ -99,3 +99,62 @@ def test_validate_and_the_report_of_a_map_without_books_load_neither_numpy_nor_t
     assert "mapkit.outputs.scene.browse" in loaded
     assert heavy(loaded, books + ("mapkit.outputs.scene.views", "mapkit.outputs.scene.placing",
                                   "mapkit.outputs.scene.c3g")) == []
+
+
+def test_the_report_proves_its_fewest_sets_without_loading_the_solver(tmp_path):
+    """The set inventory's fewest sets are proved by a short search before HiGHS is asked
+    (`mapkit.sets.proof`): highspy's module imports numpy, whose import alone took longer than
+    `mapkit info` (issue 34, speed). A map of tiles, water and trees loads neither, nor inspect
+    (the rule modules are listed without pkgutil); no report loads pathlib (the page's title and
+    the atomic write take a file's name without it)."""
+    from mapkit.formats import write_map
+    from mapkit.model.map import Map, Piece
+
+    pieces = [Piece(kind, q, r, 0) for q in range(12) for r in range(8)
+              for kind in [("grass-1", "sand-1", "rock-1", "water-1")[(q + r) % 4]]]
+    pieces += [Piece("tree-10", q, 0, 1) for q in range(0, 12, 3)]
+    path = tmp_path / "plain.hsc"
+    write_map(Map(name="plain", pieces=pieces), path)
+    loaded = loaded_by("report", str(path), "-o", str(tmp_path / "plain.html"), "-q")
+    assert "mapkit.sets.proof" in loaded
+    assert heavy(loaded, ("highspy", "numpy", "shapely", "pathlib", "inspect")) == []
+    loaded = loaded_by("report", "samples/maps/twin-rivers.hsc", "-o", str(tmp_path / "tr.html"), "-q")
+    assert "mapkit.sets.proof" in loaded and heavy(loaded, ("highspy", "pathlib")) == []  # (shapely: numpy)
+
+
+def test_a_profile_loads_only_the_rule_modules_that_hold_its_rules():
+    """`RULE_MODULES` says which profiles each module's rules belong to, as their own `profiles`
+    say; a casual check (the report's) loads neither the C3G, the tournament nor the movement
+    rules, and chooses the same rules as the whole registry does."""
+    from mapkit.rules.framework import RULE_MODULES, load_rules, rule_module_names, select_rules
+
+    rules = load_rules()
+    held: dict[str, set[str]] = {}
+    for r in rules.values():
+        held.setdefault(r.check.__module__.rpartition(".")[2], set()).update(r.profiles)
+    assert sorted(RULE_MODULES) == rule_module_names() == sorted(held)
+    assert {name: set(profiles) for name, profiles in RULE_MODULES.items()} == held
+    for profile in ("casual", "tournament", "c3g"):
+        chosen = [r.code for r in select_rules(profile)]
+        loaded = loaded_after(f"from mapkit.rules.framework import select_rules\n"
+                              f"assert [r.code for r in select_rules({profile!r})] == {chosen!r}\n")
+        assert {name for name in loaded if name.startswith("mapkit.rules.")} >= {
+            f"mapkit.rules.{name}" for name, profiles in RULE_MODULES.items() if profile in profiles}
+        if profile == "casual":
+            assert heavy(loaded, ("mapkit.rules.c3g", "mapkit.rules.tournament", "mapkit.rules.movement_rules",
+                                  "inspect", "pkgutil")) == []
+
+
+def test_info_and_the_report_of_pages_and_obstacles_load_neither_shapely_nor_numpy(tmp_path):
+    """A battlefield page is read without shapely where it draws no marks beside its hexes (its
+    geometry errors are told apart without importing it), and the outline of a piece of several
+    hexes comes from the table of what shapely gave (`data/inset_outlines.json`): River of Blood's
+    info, the report of its third room and Twin Rivers' (ruins and outcrops) loaded shapely and
+    numpy, a tenth of a second. (A page of several rooms still loads them to lay out the rooms'
+    names, a castle to draw its walls' bands.)"""
+    from conftest import corpus_file
+
+    page, room = corpus_file("glasq-xhtml/RiverofBlood.html"), corpus_file("glasq-xhtml/RiverOfBloodRoom3.html")
+    for args in (("info", str(page)), ("report", str(room), "-o", str(tmp_path / "rob.html"), "-q"),
+                 ("report", "samples/maps/twin-rivers.hsc", "-o", str(tmp_path / "tr.html"), "-q")):
+        assert heavy(loaded_by(*args), ("shapely", "numpy")) == [], args

@@ -28,8 +28,11 @@ from __future__ import annotations
 
 import importlib
 import sys
-from pathlib import Path
 from typing import Any, Callable, Iterable, NamedTuple
+
+TYPE_CHECKING = False  # (pathlib is not imported at run time: a report starts faster)
+if TYPE_CHECKING:
+    from pathlib import Path
 
 from mapkit.errors import OptionError
 from mapkit.records import Record

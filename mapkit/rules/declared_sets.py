@@ -18,6 +18,11 @@ ALL_PROFILES = ("casual", "tournament", "c3g")
 @rule("S101", "declared-sets-short", "warning", "sets", ALL_PROFILES,
       "The map needs more pieces than the sets it declares hold")
 def declared_sets_short(ctx: CheckContext) -> Iterable[Finding]:
+    from mapkit.sets.sets import DECLARED_ATTR
+
+    m = ctx.map
+    if not any(attrs.get(DECLARED_ATTR) for attrs in (m.attrs, *(s.attrs for s in m.scenario_setups))):
+        return                                 # (declares nothing: the module of declared sets stays unloaded)
     from mapkit.sets import declared as sets_declared
     from mapkit.sets import missing, terrain_requirements
     from mapkit.sets.requirements import describe

@@ -154,24 +154,61 @@ def run_rules(ctx: CheckContext, rules: Iterable[Rule]) -> Iterator[Finding]:
 
 
 #: Modules of `mapkit.rules` that hold no rules.
-_NOT_RULE_MODULES = frozenset({"framework", "report", "profiles", "build_index", "table", "checks"})
+_NOT_RULE_MODULES = frozenset({"framework", "findings_report", "profiles", "build_index", "table", "checks"})
+#: The modules of rules with the profiles their rules belong to: a run of one profile loads only
+#: those that name it (a casual check needs neither the C3G nor the tournament rules), and every
+#: module not named here, so a family added by another module is still picked up without an
+#: edit. tests/test_rule_table.py holds it to the rules' own `profiles`.
+RULE_MODULES: dict[str, frozenset[str]] = {
+    "physical": frozenset({"casual", "tournament", "c3g"}),
+    "declared_sets": frozenset({"casual", "tournament", "c3g"}),
+    "movement_rules": frozenset({"tournament", "c3g"}),
+    "tournament": frozenset({"tournament", "c3g"}),
+    "c3g": frozenset({"c3g"}),
+}
 
 
-def load_rules() -> dict[str, Rule]:
-    """Import every rule module of `mapkit.rules` (each registers its rules) and return the registry.
+def load_rules(profile: str | None = None) -> dict[str, Rule]:
+    """Import the rule modules of `mapkit.rules` (each registers its rules) and return the registry:
+    every module, or (given a `profile`) those that may hold rules of that profile (`RULE_MODULES`),
+    when the registry may hold others loaded before but holds every rule of that profile.
 
     Modules are found by listing the package, so a family added by another module (the C3G
     rules, say) is picked up without an edit here.
     """
     import importlib
-    import pkgutil
+
+    for name in rule_module_names():
+        if profile is None or profile in RULE_MODULES.get(name, (profile,)):
+            importlib.import_module(f"mapkit.rules.{name}")
+    return RULES
+
+
+def rule_module_names() -> list[str]:
+    """The modules of `mapkit.rules` that hold rules, found by listing its folder (pkgutil's
+    listing would load `inspect`, which costs a report more than its rules' modules)."""
+    import os
+    from importlib.machinery import all_suffixes
 
     import mapkit.rules as package
 
-    for info in pkgutil.iter_modules(package.__path__):
-        if info.name not in _NOT_RULE_MODULES and not info.name.startswith("_"):
-            importlib.import_module(f"mapkit.rules.{info.name}")
-    return RULES
+    suffixes = all_suffixes()
+    names: set[str] = set()
+    for folder in package.__path__:
+        try:
+            entries = os.listdir(folder)
+        except OSError:  # not a folder (an archive): as the import system lists it
+            import pkgutil
+
+            names.update(info.name for info in pkgutil.iter_modules([folder]))
+            continue
+        for entry in entries:
+            if os.path.isfile(os.path.join(folder, entry, "__init__.py")):
+                names.add(entry)
+            else:
+                names.update(entry[:-len(suffix)] for suffix in suffixes if entry.endswith(suffix))
+    return sorted(name for name in names if name.isidentifier() and name not in _NOT_RULE_MODULES
+                  and not name.startswith("_"))
 
 
 def matches(code: str, patterns: Iterable[str]) -> bool:
@@ -207,8 +244,8 @@ def select_rules(profile: str | None = None, select: Iterable[str] = (), ignore:
     names them explicitly), minus those `ignore` names, and (given `vehicle_rules`) only those
     of that C3G vehicle rule set. OptionError for a profile or vehicle rule set there is not."""
     check_profile(profile, vehicle_rules)
-    rules = load_rules()
     select, ignore = list(select), list(ignore)
+    rules = load_rules(None if select else profile)
     chosen = []
     for code in sorted(rules):
         r = rules[code]

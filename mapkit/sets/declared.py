@@ -19,6 +19,7 @@ from functools import lru_cache
 
 from mapkit import data
 from mapkit.records import Record
+from mapkit.sets.sets import DECLARED_ATTR
 
 TYPE_CHECKING = False  # (typing is not imported at run time: `mapkit info` prints declared sets)
 if TYPE_CHECKING:
@@ -28,7 +29,7 @@ if TYPE_CHECKING:
     from mapkit.sets.sets import TerrainSet
 
 #: The attribute of a map, or of one of its scenarios, that holds its declared sets.
-ATTR = "sets_used"
+ATTR = DECLARED_ATTR
 #: What a declared product holds: a set's terrain, figures only, or what nobody here knows.
 TERRAIN, NO_TERRAIN, UNKNOWN = "terrain", "no terrain", "unknown"
 #: Names longer than this are not matched loosely (a long run of text is no product's name).

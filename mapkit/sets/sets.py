@@ -10,6 +10,11 @@ from mapkit.records import Record
 from mapkit.sets.requirements import hexes_of
 
 
+#: The attribute of a map, or of one of its scenarios, that holds the sets it declares
+#: (`mapkit.sets.declared`), named here so that a check can see a map declares none without it.
+DECLARED_ATTR = "sets_used"
+
+
 class TerrainSet(Record, frozen=True):
     id: str
     name: str

@@ -15,9 +15,9 @@ from __future__ import annotations
 
 import math
 import re
+import sys
 from typing import Any
 
-from shapely.errors import GEOSException
 
 from mapkit import limits, registry
 from mapkit.errors import FormatError
@@ -42,8 +42,18 @@ _LINES_SHOWN = 5
 #: The code of an empty hex that only carries a label (a place name such as "Catacombs").
 NULL_HEX = "NULL"
 _LABEL_ONLY = "only writes a label"
-#: What a drawing with absurd numbers can raise while its hexes are worked out.
-_GEOMETRY_ERRORS = (ValueError, TypeError, ArithmeticError, GEOSException)
+#: What a drawing with absurd numbers can raise while its hexes are worked out (and shapely's
+#: GEOSException, where shapely is loaded: `_geometry_error`).
+_GEOMETRY_ERRORS = (ValueError, TypeError, ArithmeticError)
+
+
+def _geometry_error(exc: Exception) -> bool:
+    """Whether `exc` is what a drawing with absurd numbers raises: shapely, which only a page with
+    marks beside its hexes loads, is not imported to say so (a tenth of a second of `info`)."""
+    if isinstance(exc, _GEOMETRY_ERRORS):
+        return True
+    errors = sys.modules.get("shapely.errors")
+    return errors is not None and isinstance(exc, errors.GEOSException)
 
 
 class Skips:
@@ -189,7 +199,9 @@ def _read_picture(svg: Any, layer: Layer, shift: tuple[float, float], defs: Defi
         count = len(placed)
         try:
             outcome = _place(code, use, transform, matrix, steps, defs, layer, line, previous, placed)
-        except _GEOMETRY_ERRORS as exc:  # coordinates so large that the geometry overflows
+        except Exception as exc:  # coordinates so large that the geometry overflows
+            if not _geometry_error(exc):
+                raise
             outcome = (f"cannot be drawn ({type(exc).__name__}: {exc})", "")
         if isinstance(outcome, tuple):
             reason, label = outcome
@@ -248,7 +260,9 @@ def _place(code: str, use: Any, transform: str, matrix: Any, steps: list, defs: 
     try:
         drawing = defs.drawing(code, matrix)
         cells = drawing.cells()
-    except _GEOMETRY_ERRORS as exc:
+    except Exception as exc:
+        if not _geometry_error(exc):
+            raise
         return f"cannot be drawn ({exc})", ""
     found = piece_for(code, drawing)
     if found is None:

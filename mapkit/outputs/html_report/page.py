@@ -12,7 +12,7 @@ import math
 from typing import Any
 
 from mapkit import escapes
-from mapkit.errors import summarised
+from mapkit.errors import file_name, summarised
 from mapkit.model import levels
 from mapkit.model.map import Map
 from mapkit.outputs.html_report.map_view import legend_html, map_view
@@ -158,11 +158,9 @@ def render_report(m: Map, file: str | None = None, parts: ReportParts | None = N
 
     parts = parts or ReportParts()
     summary = parts.summary if parts.summary is not None else summarise(m)
-    from pathlib import Path
-
     from mapkit.outputs.scene.text import shortened
 
-    title = escapes.html(shortened(m.name or (Path(file).name if file else "Untitled map")))
+    title = escapes.html(shortened(m.name or (file_name(file) if file else "Untitled map")))
     e = escapes.html
     rows = [("file", file or ""), ("format", f"{summary['format'] or '?'} {summary['version'] or ''}".strip()),
             ("author", m.author), ("players", m.players), ("pieces", str(summary["pieces"]))]

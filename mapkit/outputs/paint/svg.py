@@ -21,7 +21,8 @@ from functools import lru_cache
 from itertools import chain
 
 from mapkit.escapes import xml_attr, xml_text
-from mapkit.outputs.scene.shapes import Area, Circle, Group, Lines, Picture, Poly, Rect, Scene, Text, Use, gc_paused
+from mapkit.outputs.scene.shapes import (Area, Circle, Group, Lines, Outlines, Picture, Poly, Rect, Scene, Text, Use,
+                                         gc_paused)
 from mapkit.outputs.scene.style import hex_colour
 
 SVG_NS = "http://www.w3.org/2000/svg"
@@ -122,9 +123,10 @@ def _render(scene: Scene) -> bytes:
 
 
 def _emit_group(out: list[str], group: Group, clips: list[int] | None = None,
-                said: dict[int, tuple[dict, str]] | None = None) -> None:
+                said: dict[tuple, tuple[str, str, dict | None]] | None = None) -> None:
     """A group and all it holds, written to `out` (`clips` counts the clip paths written so far;
-    `said`: the attributes of the uses written so far, by dictionary, as text)."""
+    `said`: the uses written so far, their text before the x and after the y, by shape, pen and
+    attributes' dictionary: `_use_parts`)."""
     clips = [0] if clips is None else clips
     said = {} if said is None else said
     plain = not (group.id or group.layer or group.attrs or group.offset != (0.0, 0.0) or group.scale != 1.0
@@ -153,7 +155,16 @@ def _emit_group(out: list[str], group: Group, clips: list[int] | None = None,
     for item in group.items:
         kind = type(item)
         if kind is Use:                            # the most of a map's items: checked first
-            append(_use(item, said))               # type: ignore[arg-type]
+            use: Use = item                                                         # type: ignore[assignment]
+            attrs = use.attrs
+            placed = (use.ref, use.fill, use.stroke, use.width, id(attrs))
+            known = said.get(placed)
+            if known is None or known[2] is not attrs:
+                known = said[placed] = _use_parts(use, attrs)
+            if use.title:
+                append(f'{known[0]}{use.x:.2f}" y="{use.y:.2f}"{known[1]}><title>{xml_text(use.title)}</title></use>')
+            else:
+                append(f'{known[0]}{use.x:.2f}" y="{use.y:.2f}"{known[1]}/>')
         elif kind is Poly:
             append(_poly(item))                    # type: ignore[arg-type]
         elif isinstance(item, Group):
@@ -183,13 +194,14 @@ def _emit_group(out: list[str], group: Group, clips: list[int] | None = None,
                    f'height="{_n(item.y1 - item.y0)}"{rounded} fill="{fill}"{stroke}/>')
         elif isinstance(item, Use):
             append(_use(item, said))
+        elif isinstance(item, Outlines):           # (Lines too: checked first)
+            steps = [_steps(shape, item.closed) for shape in item.shapes]
+            append(_path(item, "".join([f"M{steps[k][0] + dx:.2f},{steps[k][1] + dy:.2f}{steps[k][2]}"
+                                        for k, dx, dy in item.placed])))
         elif isinstance(item, Lines):
             ends = _ENDS_CLOSED if item.closed else _ENDS_OPEN
-            d = "".join([(_path_format(len(line)) + ends) % tuple(chain.from_iterable(line))
-                         for line in item.lines if line])
-            own = "".join(f' {key}="{xml_attr(value)}"' for key, value in (item.attrs or {}).items())
-            append(f'<path d="{d}" fill="none" stroke="{_colour(item.stroke)}" stroke-width="{"%.3g" % item.width}"'
-                   f'{own}/>')
+            append(_path(item, "".join([(_path_format(len(line)) + ends) % tuple(chain.from_iterable(line))
+                                        for line in item.lines if line])))
         elif isinstance(item, Area):
             d = " ".join("M" + " L".join("%.2f,%.2f" % pt for pt in ring) + " Z" for ring in item.rings if ring)
             opacity = f' fill-opacity="{_n(item.opacity)}"' if item.opacity < 1 else ""
@@ -207,6 +219,23 @@ def _emit_group(out: list[str], group: Group, clips: list[int] | None = None,
 _ENDS_CLOSED, _ENDS_OPEN = " Z", ""
 
 
+def _path(item: Lines, d: str) -> str:
+    """Lines as one path element, its data `d` written."""
+    own = "".join(f' {key}="{xml_attr(value)}"' for key, value in (item.attrs or {}).items())
+    return (f'<path d="{d}" fill="none" stroke="{_colour(item.stroke)}" stroke-width="{"%.3g" % item.width}"'
+            f'{own}/>')
+
+
+def _steps(shape: list[tuple[float, float]], closed: bool) -> tuple[float, float, str]:
+    """A shape of `Outlines` as a path writes each placing of it: its first point (moved to the
+    placing, to two places of decimals), then the steps to each next one, relative ("l"), to two
+    places (each point rounded from the first, so that the steps add up to no more than that
+    rounding), and its closing."""
+    (x0, y0), rounded = shape[0], [(round(x - shape[0][0], 2), round(y - shape[0][1], 2)) for x, y in shape]
+    steps = " ".join(f"{_n(x - px)},{_n(y - py)}" for (px, py), (x, y) in zip(rounded, rounded[1:]))
+    return x0, y0, (f" l{steps}" if steps else "") + (_ENDS_CLOSED if closed else _ENDS_OPEN)
+
+
 @lru_cache(maxsize=256)
 def _path_format(n: int) -> str:
     """A path's run through `n` points, to one place of decimals ("M1.0,2.0 3.0,4.0"), as a
@@ -215,25 +244,25 @@ def _path_format(n: int) -> str:
     return "M" + " ".join(["%.1f,%.1f"] * n)
 
 
-def _use(item: Use, said: dict[int, tuple[dict, str]]) -> str:
-    """A use of a shape of the defs; its attributes written once for each dictionary of them
-    (the uses of a map share a few: a tile's class, a pattern's), kept in `said` with the
-    dictionary itself, so its id cannot be another's while the scene is written."""
-    attrs = item.attrs
-    tail = ""
-    if attrs:
-        known = said.get(id(attrs))
-        if known is not None and known[0] is attrs:
-            tail = known[1]
-        else:
-            tail = "".join([f' {key}="{value}"' if type(value) is int else f' {key}="{xml_attr(value)}"'
-                            for key, value in attrs.items()])
-            said[id(attrs)] = (attrs, tail)
-    head = f'{_use_of(item.ref)}{item.x:.2f}" y="{item.y:.2f}"{_pen(item.fill, item.stroke, item.width)}{tail}'
-
+def _use(item: Use, said: dict[tuple, tuple[str, str, dict | None]]) -> str:
+    """A use of a shape of the defs (`_emit_group` writes most of them itself, the same way)."""
+    known = _use_parts(item, item.attrs)
+    head = f'{known[0]}{item.x:.2f}" y="{item.y:.2f}"{known[1]}'
     if item.title:
         return head + f"><title>{xml_text(item.title)}</title></use>"
     return head + "/>"
+
+
+def _use_parts(item: Use, attrs: dict | None) -> tuple[str, str, dict | None]:
+    """A use's element up to its x, and after its y: the shape it places, its pen and its
+    attributes (a map's uses share a few of each, written once for each, kept in `said` by the
+    shape, the pen and the dictionary, with the dictionary itself, so that its id cannot be
+    another's while the scene is written)."""
+    tail = ""
+    if attrs:
+        tail = "".join([f' {key}="{value}"' if type(value) is int else f' {key}="{xml_attr(value)}"'
+                        for key, value in attrs.items()])
+    return _use_of(item.ref), _pen(item.fill, item.stroke, item.width) + tail, attrs
 
 
 @lru_cache(maxsize=256)

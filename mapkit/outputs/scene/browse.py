@@ -35,7 +35,7 @@ from mapkit.outputs.scene import layout, style, symbols
 from mapkit.outputs.scene.board import Lettering, edges
 from mapkit.outputs.scene.layout import Box, hex_center
 from mapkit.outputs.scene.pieces import draw_piece_top
-from mapkit.outputs.scene.shapes import Group, Lines, Poly, Scene, Use, gc_paused
+from mapkit.outputs.scene.shapes import Group, Outlines, Poly, Scene, Use, gc_paused
 from mapkit.records import Record
 
 P = HEX_PITCH_MM
@@ -80,12 +80,20 @@ def _browse(m: Map, board: Board | None) -> Browse:
     markers = Group("markers")
     cells = set(tops)                                       # every hex a surface piece covers
     pieces = list(m.pieces)
+    kinds: dict[str, tuple[Any, bool]] = {}                 # type id -> (its type, whether a surface)
+    at_level: dict[tuple[str, int], int] = {}               # (type id, z) -> the Level that shows it
+    surface, level_group = drawing.surface, drawing.level
     for index in layout.draw_order(m):
         piece = pieces[index]
-        ptype = cat[piece.type]
-        level = layout.build_level(ptype, piece)
-        if layout.is_surface(ptype):
-            drawing.surface(drawing.level(levels_group, level), index, piece, ptype)
+        known = kinds.get(piece.type)
+        if known is None:
+            known = kinds[piece.type] = (cat[piece.type], layout.is_surface(cat[piece.type]))
+        ptype = known[0]
+        level = at_level.get((piece.type, piece.z))
+        if level is None:
+            level = at_level[(piece.type, piece.z)] = layout.build_level(ptype, piece)
+        if known[1]:
+            surface(level_group(levels_group, level), index, piece, ptype)
         else:
             cells.update(layout.piece_cells(m, piece))
             target = markers if ptype.kind == "marker" else standing
@@ -139,7 +147,7 @@ class _Drawing:
         self._key: dict[style.RGB, int] = {}
         self._levels: dict[int, Group] = {}
         self._looks: dict[tuple, _Look] = {}
-        self._pens: dict[int, dict[tuple, Lines]] = {}
+        self._pens: dict[int, dict[tuple, Outlines]] = {}
         self._rings: dict[tuple[int, int], Any] = {}
         self._letters: dict[int, str] = {}
 
@@ -187,41 +195,43 @@ class _Drawing:
         top_level = piece.z + ptype.height                # `levels.span(ptype, z)[-1]` of a layer
         dq, dr = piece.q, piece.r
         dx, dy = hex_center(dq, dr, P)
-        said = f" Level {top_level}: {ptype.name}"
         add = lv.items[0].items.append                                  # type: ignore[union-attr]
-        tops, named, top_class = self.tops, self.named, look.top_class
+        tops = self.tops
         for (q, r), (x, y), stroke, width in look.proto.hexes:
             q, r = q + dq, r + dr
             top = tops.get((q, r))
             x, y = x + dx, y + dy
             if top is not None and top.piece == index:
                 add(Use("hx", x, y, fill, stroke, width,
-                        {"id": f"hex_{q}_{r}", "class": top_class, "data-q": q, "data-r": r, "data-level": top_level},
-                        named(q, r) + said))
+                        {"id": f"hex_{q}_{r}", "class": look.top_class, "data-q": q, "data-r": r,
+                         "data-level": top_level}, f"{self.named(q, r)} Level {top_level}: {ptype.name}"))
             else:
                 add(Use("hx", x, y, fill, stroke, width, plain))
             if ref is not None:
                 add(Use(ref, x, y, attrs=_PATTERN))
-        for pts, lines in self._outlines(lv, look):       # a Level's outlines: one pen, one path
-            lines.append([(x + dx, y + dy) for x, y in pts])
+        for shape, placed in self._outlines(lv, look):    # a Level's outlines: one pen, one path
+            placed.append((shape, dx, dy))
         if look.proto.marks:
             lv.items[2].add(Group(items=look.proto.marks, offset=(dx, dy)))    # type: ignore[union-attr]
 
-    def _outlines(self, lv: Group, look: "_Look") -> list[tuple[list[tuple[float, float]], list]]:
-        """The outlines of a look about its origin, each with the lines of its Level's path in
-        its pen (the path made on first use)."""
+    def _outlines(self, lv: Group, look: "_Look") -> list[tuple[int, list[tuple[int, float, float]]]]:
+        """The outlines of a look about its origin, each as its index among the shapes of its
+        Level's path in its pen, with that path's placings (the path made on first use)."""
         key = (id(lv), id(look))
         found = self._rings.get(key)
         if found is None:
             pens = self._pens.setdefault(id(lv), {})
             found = []
             for ring in look.proto.outlines:
+                if not ring.pts:
+                    continue
                 pen = (ring.stroke, ring.width, ring.closed)
                 lines = pens.get(pen)
                 if lines is None:
-                    lines = pens[pen] = Lines([], ring.stroke, ring.width, ring.closed)
+                    lines = pens[pen] = Outlines(ring.stroke, ring.width, ring.closed)
                     lv.items[1].add(lines)                                 # type: ignore[union-attr]
-                found.append((ring.pts, lines.lines))
+                lines.shapes.append(ring.pts)
+                found.append((len(lines.shapes) - 1, lines.placed))
             self._rings[key] = (look, found)
             return found
         return found[1]

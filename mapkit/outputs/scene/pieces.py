@@ -200,16 +200,52 @@ def _shape(piece: Piece, ptype: PieceType) -> str:
 
 @lru_cache(maxsize=None)
 def inset_outline(shape: str, turns: int) -> tuple[tuple[tuple[float, float], ...], ...]:
-    """The footprint's outline `OUTLINE_INSET` inside it, at pitch 1 about its origin hex."""
+    """The footprint's outline `OUTLINE_INSET` inside it, at pitch 1 about its origin hex, as
+    shapely insets it (`inset_by_shapely`): taken from the table of what shapely gave for every
+    footprint of the catalog (`data/inset_outlines.json`, `inset_table`) where it holds these
+    hexes at this inset, so that a picture of a map loads neither shapely nor numpy (a tenth of a
+    second, more than the report of a 7,000-piece map spends drawing it)."""
+    cells = tuple(layout.shape_cells(shape, turns))
+    table = _inset_data()
+    if table["inset"] == OUTLINE_INSET and cells in table["outlines"]:
+        return table["outlines"][cells]
+    return inset_by_shapely(cells)
+
+
+def inset_by_shapely(cells: Sequence[tuple[int, int]]) -> tuple[tuple[tuple[float, float], ...], ...]:
+    """The outline of these hexes `OUTLINE_INSET` inside them (mitred corners), at pitch 1."""
     from shapely.geometry import Polygon
     from shapely.ops import unary_union
 
-    cells = layout.shape_cells(shape, turns)
     whole: Any = unary_union([Polygon(layout.hex_corners(q, r, 1.0)).buffer(1e-9) for q, r in cells])
     inner: Any = whole.buffer(-OUTLINE_INSET, join_style="mitre")
     parts = getattr(inner, "geoms", [inner])
     return tuple(tuple((float(x), float(y)) for x, y in part.exterior.coords[:-1]) for part in parts
                  if not part.is_empty)
+
+
+def inset_table() -> dict[str, Any]:
+    """What `data/inset_outlines.json` holds: the inset, and each footprint of the catalog's
+    shapes at each turn (its hexes) with its outline as shapely insets it (tests/test_inset_outlines.py
+    keeps the file so, and says how to write it again)."""
+    footprints = sorted({tuple(layout.shape_cells(shape, turns)) for shape in catalog().shapes for turns in range(6)})
+    return {"inset": OUTLINE_INSET,
+            "outlines": [{"cells": [list(c) for c in cells], "rings": [[list(pt) for pt in ring]
+                                                                        for ring in inset_by_shapely(cells)]}
+                         for cells in footprints if len(cells) > 1]}
+
+
+@lru_cache(maxsize=1)
+def _inset_data() -> dict[str, Any]:
+    import json
+
+    from mapkit import data
+
+    table = json.loads(data.text("inset_outlines.json"))
+    return {"inset": table["inset"],
+            "outlines": {tuple(tuple(c) for c in row["cells"]): tuple(tuple((x, y) for x, y in ring)
+                                                                   for ring in row["rings"])
+                         for row in table["outlines"]}}
 
 
 def _turned(points: Sequence[tuple[float, float]], turns: int) -> list[tuple[float, float]]:

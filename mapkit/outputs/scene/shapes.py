@@ -104,6 +104,31 @@ class Lines:
         return [Poly(line, stroke=self.stroke, width=self.width, closed=self.closed) for line in self.lines]
 
 
+class Outlines(Lines):
+    """Lines of one pen that are a few shapes placed again and again (a Level's tile outlines:
+    each tile its look's outline, moved to where it lies): each shape once in `shapes`, each
+    placing in `placed` as (its shape's index, dx, dy). A painter with paths writes a placing as
+    a move to its first point and the shape's steps from there (the steps worked out once per
+    shape); `lines` gives them moved, one by one, for the others."""
+
+    __slots__ = ("shapes", "placed")
+
+    def __init__(self, stroke: RGB, width: float, closed: bool = True, attrs: dict[str, Any] | None = None):
+        self.stroke, self.width, self.closed, self.attrs = stroke, width, closed, attrs
+        self.shapes: list[list[Point]] = []
+        self.placed: list[tuple[int, float, float]] = []
+        self.covered = False
+
+    @property
+    def lines(self) -> list[list[Point]]:
+        """Every placing's points, moved."""
+        return [[(x + dx, y + dy) for x, y in self.shapes[k]] for k, dx, dy in self.placed]
+
+    @lines.setter
+    def lines(self, value: list[list[Point]]) -> None:
+        raise AttributeError("the lines of Outlines are its shapes placed: add to `shapes` and `placed`")
+
+
 class Use:
     """A shape drawn once in the scene's `defs` under `ref`, placed again with its origin at (x, y):
     a hexagon a map repeats ten thousand times, a terrain's pattern. Where the shape leaves its
@@ -133,7 +158,7 @@ class Picture:
         self.covered = False
 
 
-Item = Union[Poly, Circle, Text, Rect, Area, Lines, Use, Picture, "Group"]
+Item = Union[Poly, Circle, Text, Rect, Area, Lines, Use, Picture, "Group"]  # (Outlines are Lines)
 Shape = Union[Poly, Circle, Text, Rect, Area, Lines, Use, Picture]
 
 

@@ -20,9 +20,14 @@ def by_level(m: Map, tops: dict[tuple[int, int], layout.Top]) -> dict[int, list[
     """The edges where the surface seen from above drops, by the Level of the higher tile."""
     cat = catalog()
     out: dict[int, list[layout.ContourEdge]] = {}
+    level_of: dict[int, int] = {}                      # a top piece's Level, worked out once
     for edge in layout.contour_edges(tops):
-        piece = m.pieces[tops[(edge.q, edge.r)].piece]
-        out.setdefault(layout.build_level(cat[piece.type], piece), []).append(edge)
+        index = tops[(edge.q, edge.r)].piece
+        level = level_of.get(index)
+        if level is None:
+            piece = m.pieces[index]
+            level = level_of[index] = layout.build_level(cat[piece.type], piece)
+        out.setdefault(level, []).append(edge)
     return out
 
 
