@@ -23,7 +23,7 @@ from array import array
 from collections import Counter, namedtuple
 from collections.abc import Iterable, Iterator, Sequence
 from itertools import accumulate, compress, repeat
-from operator import add, and_, mul, rshift
+from operator import add, and_, attrgetter, mul, rshift
 
 from mapkit.model import lanes
 from mapkit.model.catalog import catalog
@@ -263,6 +263,13 @@ class Columns:
             return list(enumerate(map(objects.__getitem__, range(len(objects)))))
         return sorted(objects.items(), key=_row_of)
 
+    def with_attrs(self) -> list[Piece]:
+        """The objects that carry attrs, in row order (`Pieces.with_attrs`)."""
+        objects = self._objects
+        if len(objects) == len(self._kind):       # every row handed out
+            return list(filter(_attrs_of, map(objects.__getitem__, range(len(objects)))))
+        return [p for _, p in sorted(objects.items(), key=_row_of) if p.attrs]
+
     def _kind_counts(self) -> Counter[int]:
         """How many rows of each kind the columns hold (object rows included; kept until a row is added)."""
         if self._by_kind is None:
@@ -276,15 +283,20 @@ class Columns:
         return self._by_kind
 
     def type_counts(self) -> Counter[str]:
-        """How many pieces of each type."""
-        by_kind = Counter(self._kind_counts())
-        for i in self._objects:
-            by_kind[self._kind[i]] -= 1
+        """How many pieces of each type: the rows still held as columns by their kind, then the
+        objects one by one (counted in C: after the rules have handed every piece out, a report
+        asks this of 7,000 objects several times)."""
+        objects = self._objects
+        if len(objects) == len(self._kind):      # every row handed out
+            by_kind: Counter[int] = Counter()
+        elif objects:                              # (subtracting drops the kinds left at 0)
+            by_kind = self._kind_counts() - Counter(map(self._kind.__getitem__, objects))
+        else:
+            by_kind = self._kind_counts()
         counts: Counter[str] = Counter()
         for k, n in sorted(by_kind.items()):
-            if n:
-                counts[self._kinds[k].type] += n
-        counts.update(p.type for p in self._objects.values())
+            counts[self._kinds[k].type] += n
+        counts.update(map(_type_of, objects.values()))
         return counts
 
     def indices_of(self, type_ids: Iterable[str]) -> list[int]:
@@ -619,3 +631,6 @@ def _kind_offsets(kinds: tuple[Kind, ...], present: Iterable[int]) -> tuple[list
 
 def _row_of(item: tuple[int, Piece]) -> int:
     return item[0]
+
+
+_type_of, _attrs_of = attrgetter("type"), attrgetter("attrs")

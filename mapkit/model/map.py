@@ -251,13 +251,12 @@ class Map(Record):
 
     def scenario_pieces(self) -> dict[int, list[Piece]]:
         """Each scenario's own pieces (tagged `attrs["scenario"]`), in map order, without making
-        the pieces of columns that carry no attrs (`Pieces.objects`)."""
+        the pieces of columns that carry no attrs (`Pieces.with_attrs`)."""
         out: dict[int, list[Piece]] = {}
-        for _, p in self.pieces.objects():
-            if p.attrs:                          # (most pieces say nothing of themselves)
-                tag = p.attrs.get("scenario")
-                if tag is not None:
-                    out.setdefault(tag, []).append(p)
+        for p in self.pieces.with_attrs():       # (most pieces say nothing of themselves)
+            tag = p.attrs.get("scenario")
+            if tag is not None:
+                out.setdefault(tag, []).append(p)
         return out
 
     def player_count(self) -> str | None:

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import MutableSequence
+from operator import attrgetter
 
 from mapkit.model.extents import piece_bounds, piece_column_range, piece_level_range, piece_ranges
 from mapkit.model.piece import Piece
@@ -24,6 +25,9 @@ if TYPE_CHECKING:
     from typing import Any, Iterable, Iterator
 
     from mapkit.model.columns import Columns
+
+
+_attrs_of = attrgetter("attrs")
 
 
 class Pieces(MutableSequence):
@@ -171,7 +175,7 @@ class Pieces(MutableSequence):
     def type_counts(self) -> Counter[str]:
         """How many pieces of each type."""
         if self._list is not None:
-            return Counter(p.type for p in self._list)
+            return Counter(map(attrgetter("type"), self._list))
         return self._columns.type_counts()
 
     def indices_of(self, type_ids: Iterable[str]) -> list[int]:
@@ -195,6 +199,14 @@ class Pieces(MutableSequence):
         if self._list is not None:
             return list(enumerate(self._list))
         return self._columns.objects()
+
+    def with_attrs(self) -> list[Piece]:
+        """The pieces that say something of themselves (their attrs), in order: of columns, only
+        objects can. Passed over in C: a report asks this (`Map.scenario_pieces`) several times,
+        of every piece once the rules have made them all."""
+        if self._list is not None:
+            return list(filter(_attrs_of, self._list))
+        return self._columns.with_attrs()
 
     def bounds(self) -> tuple[int, int, int, int, int, int] | None:
         """(min q, max q, min r, max r, min z, max z) over every cell a piece fills, or None."""

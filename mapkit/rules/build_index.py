@@ -7,7 +7,7 @@ Cells are (q, r, level). Pieces meet in four different ways, so four tables:
 - edges: battlements and ladders (one hex edge each) and Laur walls (one side between pillars);
 - clearance: the air an obstacle needs above its base (trees, palms, ruins, glaciers, hive, outcrops).
 
-The pass over the pieces only appends coordinates to flat lists. The cells are then gathered
+The pass over the pieces only appends cells (and the pieces filling them) to flat lists. The cells are then gathered
 once into a dictionary by cell ((q, r, level) -> the first piece there, and every piece of a cell
 that holds several); "what is under every hex of every piece", "which cells hold two bodies" and
 "which bodies stand in an obstacle's air" are one lookup per cell, in C-level loops. This
@@ -19,6 +19,7 @@ map; with the collector paused (`build_index`), the dictionaries stay linear to 
 
 from __future__ import annotations
 
+from itertools import repeat
 from typing import Any
 
 from mapkit.model.catalog import PieceType, catalog
@@ -48,13 +49,16 @@ class _Cells:
 
     __slots__ = ("first", "several")
 
-    def __init__(self, q: list[int], r: list[int], level: list[int], piece: list[int]):
-        first: dict[Cell, int] = {}
+    def __init__(self, cells: list[Cell], piece: list[int]):
+        # gathered in C, the last written kept: read backwards, that is the first piece of each
+        # cell (its key order is no one's business: `first` is only looked up)
+        first: dict[Cell, int] = dict(zip(reversed(cells), reversed(piece)))
         several: dict[Cell, list[int]] = {}
-        for cell, i in zip(zip(q, r, level), piece):
-            there = first.setdefault(cell, i)
-            if there != i:
-                several.setdefault(cell, [there]).append(i)
+        if len(first) < len(cells):  # a cell filled twice (an overlap, or one piece's own levels)
+            for cell, i in zip(cells, piece):
+                there = first[cell]
+                if there != i:
+                    several.setdefault(cell, [there]).append(i)
         self.first, self.several = first, several
 
     def all_at(self, cell: Cell) -> list[int]:
@@ -169,21 +173,15 @@ def _build(m: Map, options: dict[str, Any]) -> BuildIndex:
     index = BuildIndex(m, clearance_slack=slack)
     markers, edges, outside = index.markers, index.edges, index.outside
     types, all_cells, starts = index.types, index.cells, index.start
-    bq: list[int] = []
-    br: list[int] = []
-    bl: list[int] = []
-    bi: list[int] = []  # body cells
-    cq: list[int] = []
-    cr: list[int] = []
-    cl: list[int] = []
-    ci: list[int] = []  # clearance cells
-    tq: list[int] = []
-    tr: list[int] = []
-    tl: list[int] = []
-    ti: list[int] = []  # solid obstacle tops
-    uq: list[int] = []
-    ur: list[int] = []
-    ul: list[int] = []  # the cell under every hex of every piece
+    # each a list of cells and the list of the pieces filling them (one append each)
+    body: list[Cell] = []
+    body_of: list[int] = []
+    clear: list[Cell] = []  # clearance cells
+    clear_of: list[int] = []
+    tops: list[Cell] = []  # solid obstacle tops
+    tops_of: list[int] = []
+    under: list[Cell] = []  # the cell under every hex of every piece
+    add_body, add_body_of, add_under = body.append, body_of.append, under.append
     plans: dict[tuple[str, Any, int], tuple | None] = {}
     for i, piece in enumerate(m.pieces):
         size = piece.attrs.get("size") if piece.type == "personal" else None
@@ -194,7 +192,7 @@ def _build(m: Map, options: dict[str, Any]) -> BuildIndex:
         else:
             ptype = cat.types.get(piece.type)
             plan = plans[plan_key] = _plan(ptype, size, turns, slack) if ptype is not None else None
-        starts.append(len(uq))
+        starts.append(len(under))
         if plan is None:  # readers only produce catalog types; keep going if one slips through
             types.append(None)
             all_cells.append([])
@@ -205,9 +203,7 @@ def _build(m: Map, options: dict[str, Any]) -> BuildIndex:
         types.append(ptype)
         all_cells.append(hexes)
         for q, r in hexes:
-            uq.append(q)
-            ur.append(r)
-            ul.append(z - 1)
+            add_under((q, r, z - 1))
             if r < 0 or q + (r >> 1) < 0 or r >= INT32 or q + (r >> 1) >= INT32:
                 if not outside or outside[-1] != i:
                     outside.append(i)
@@ -215,23 +211,17 @@ def _build(m: Map, options: dict[str, Any]) -> BuildIndex:
             heights = piece.attrs.get("heights") or ptype.hex_heights if air else None
             for k, (q, r) in enumerate(hexes):
                 for level in range(z, z + height) if height > 1 else (z,):
-                    bq.append(q)
-                    br.append(r)
-                    bl.append(level)
-                    bi.append(i)
+                    add_body((q, r, level))
+                    add_body_of(i)
                 if heights:  # an obstacle whose hexes differ in height (the 3-hex rock outcrop)
                     air = max(0, ptype.height_of_cell(k, heights) - 1 - slack)
                 if air:
                     for level in range(z + 1, z + 1 + air):
-                        cq.append(q)
-                        cr.append(r)
-                        cl.append(level)
-                        ci.append(i)
+                        clear.append((q, r, level))
+                        clear_of.append(i)
                     if solid:
-                        tq.append(q)
-                        tr.append(r)
-                        tl.append(z + air)
-                        ti.append(i)
+                        tops.append((q, r, z + air))
+                        tops_of.append(i)
         elif role == MARKER:
             for q, r in hexes:
                 markers.setdefault((q, r, z), []).append(i)
@@ -241,12 +231,13 @@ def _build(m: Map, options: dict[str, Any]) -> BuildIndex:
             # A Laur wall stands between pillars, across a hex side or corner (half-step turns):
             # it holds that side, not the hex.
             edges.setdefault((pq, pr, z, LAUR_EDGE + int(round(piece.rotation * 2)) % 12), []).append(i)
-    starts.append(len(uq))
-    _sort_and_search(index, (bq, br, bl, bi), (cq, cr, cl, ci), (tq, tr, tl, ti), (uq, ur, ul))
+    starts.append(len(under))
+    _sort_and_search(index, (body, body_of), (clear, clear_of), (tops, tops_of), under)
     return index
 
 
-def _sort_and_search(index: BuildIndex, body: tuple, air: tuple, tops: tuple, under: tuple) -> None:
+def _sort_and_search(index: BuildIndex, body: tuple[list[Cell], list[int]], air: tuple[list[Cell], list[int]],
+                     tops: tuple[list[Cell], list[int]], under: list[Cell]) -> None:
     """Gather the cells once, each in a dictionary by cell; answer support, overlap and clearance
     questions from them, each cell looked up once (a pile of n pieces in one hex costs n)."""
     cells = index._body = _Cells(*body)
@@ -254,16 +245,16 @@ def _sort_and_search(index: BuildIndex, body: tuple, air: tuple, tops: tuple, un
     # What each hex rests on: a body just below, else a solid obstacle top.
     first, tops_first = cells.first, top_cells.first
     if tops_first:
-        index.under = [first.get(cell, tops_first.get(cell, -1)) for cell in zip(*under)]
+        index.under = [first.get(cell, tops_first.get(cell, -1)) for cell in under]
     else:
-        index.under = [first.get(cell, -1) for cell in zip(*under)]
+        index.under = list(map(first.get, under, repeat(-1)))
     # Cells holding two or more bodies, in the order of their cells.
     index.crowded = {cell: list(group) for cell, group in sorted(cells.several.items())}
     # Bodies standing in an obstacle's air, grouped by cell: the obstacles of each air cell and
     # the bodies there are listed once each, so n obstacles and m bodies in one hex cost n + m.
     if air[0] and first:
         owners_of: dict[Cell, list[int]] = {}
-        for cell, owner in zip(zip(air[0], air[1], air[2]), air[3]):
+        for cell, owner in zip(*air):
             if cell in first:
                 owners_of.setdefault(cell, []).append(owner)
         index.in_clearance = [(cell, owners, cells.all_at(cell)) for cell, owners in sorted(owners_of.items())]

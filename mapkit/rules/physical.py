@@ -80,7 +80,7 @@ def _analyse(ctx: CheckContext) -> dict[str, list[Finding]]:
     types, cells, pieces = idx.types, idx.cells, ctx.map.pieces
     under_all, starts = idx.under, idx.start
     outside = set(idx.outside)
-    fluid = [t is not None and t.kind == "fluid" for t in types]
+    fluid = {s for s, t in enumerate(types) if t is not None and t.kind == "fluid"}  # the fluid tiles
     floors = _building_floors(ctx)
     # what a .hsc cannot hold concerns a VirtualScape file; another map meets it only when
     # converted to one, and the conversion names it as a loss (issue 25)
@@ -104,10 +104,14 @@ def _analyse(ctx: CheckContext) -> dict[str, list[Finding]]:
             continue
         if z <= 0 and not ptype.attaches_to:
             continue  # on the table
-        under = [None if s < 0 else s for s in under_all[starts[i]:starts[i + 1]]]
-        if ptype.terrain == "laur-wall" and under[0] is None:
-            under = [_laur_below(idx, piece, hexes[0], z)]
-        held = [s for s in under if s is not None]
+        under: list[int | None] = under_all[starts[i]:starts[i + 1]]    # type: ignore[assignment]
+        if -1 in under:  # a hex with nothing under it (-1); most pieces have something under each
+            under = [None if s < 0 else s for s in under]
+            if ptype.terrain == "laur-wall" and under[0] is None:
+                under = [_laur_below(idx, piece, hexes[0], z)]
+            held = [s for s in under if s is not None]
+        else:
+            held = under  # type: ignore[assignment]
         if ptype.attaches_to:
             _attached(ctx, idx, out["P111"], i, ptype, piece, z)
             continue  # it hangs on the tiles beside it: what is under it carries nothing
@@ -128,7 +132,7 @@ def _analyse(ctx: CheckContext) -> dict[str, list[Finding]]:
             out["P102"].append(find("P102", f"{_label(ptype, i)} hangs over air at {ctx.hex_named(*gap)}: "
                                     f"{len(hexes) - len(held)} of its {len(hexes)} hexes have nothing under them",
                                     gap[0], gap[1], levels.level(ptype, z)))
-        if held and kind != "figure" and any(fluid[s] for s in held):
+        if fluid and held and kind != "figure" and not fluid.isdisjoint(held):
             _on_fluid(ctx, out, i, ptype, z, hexes, under, types)
     _overlaps(ctx, idx, out["P103"])
     _clearance(ctx, idx, out["P104"])

@@ -152,6 +152,7 @@ def _emit_group(out: list[str], group: Group, clips: list[int] | None = None,
             out.append(f"<title>{xml_text(group.title)}</title>")
     opened = len(out)
     append = out.append
+    x = y = xy = None       # the last use's place and its text: a tile's pattern is placed where the tile is
     for item in group.items:
         kind = type(item)
         if kind is Use:                            # the most of a map's items: checked first
@@ -161,10 +162,13 @@ def _emit_group(out: list[str], group: Group, clips: list[int] | None = None,
             known = said.get(placed)
             if known is None or known[2] is not attrs:
                 known = said[placed] = _use_parts(use, attrs)
+            if use.x is not x or use.y is not y:  # (the same numbers: -0.0 is not written as 0.0)
+                x, y = use.x, use.y
+                xy = f'{x:.2f}" y="{y:.2f}"'
             if use.title:
-                append(f'{known[0]}{use.x:.2f}" y="{use.y:.2f}"{known[1]}><title>{xml_text(use.title)}</title></use>')
+                append(f'{known[0]}{xy}{known[1]}><title>{xml_text(use.title)}</title></use>')
             else:
-                append(f'{known[0]}{use.x:.2f}" y="{use.y:.2f}"{known[1]}/>')
+                append(f'{known[0]}{xy}{known[1]}/>')
         elif kind is Poly:
             append(_poly(item))                    # type: ignore[arg-type]
         elif isinstance(item, Group):

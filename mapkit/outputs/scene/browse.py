@@ -82,9 +82,14 @@ def _browse(m: Map, board: Board | None) -> Browse:
     pieces = list(m.pieces)
     kinds: dict[str, tuple[Any, bool]] = {}                 # type id -> (its type, whether a surface)
     at_level: dict[tuple[str, int], int] = {}               # (type id, z) -> the Level that shows it
-    surface, level_group = drawing.surface, drawing.level
+    placings: dict[tuple[str, int, float], _Placing] = {}  # (type id, z, turn) -> how a plain tile is placed
     for index in layout.draw_order(m):
         piece = pieces[index]
+        if not piece.attrs:                             # a tile like thousands of others: its look, Level
+            placing = placings.get((piece.type, piece.z, piece.rotation))   # and paths found once
+            if placing is not None:
+                placing.place(index, piece)
+                continue
         known = kinds.get(piece.type)
         if known is None:
             known = kinds[piece.type] = (cat[piece.type], layout.is_surface(cat[piece.type]))
@@ -93,7 +98,10 @@ def _browse(m: Map, board: Board | None) -> Browse:
         if level is None:
             level = at_level[(piece.type, piece.z)] = layout.build_level(ptype, piece)
         if known[1]:
-            surface(level_group(levels_group, level), index, piece, ptype)
+            placing = drawing.placing(drawing.level(levels_group, level), piece, ptype)
+            if placing.look.cached and not piece.attrs:
+                placings[(piece.type, piece.z, piece.rotation)] = placing
+            placing.place(index, piece)
         else:
             cells.update(layout.piece_cells(m, piece))
             target = markers if ptype.kind == "marker" else standing
@@ -148,7 +156,7 @@ class _Drawing:
         self._levels: dict[int, Group] = {}
         self._looks: dict[tuple, _Look] = {}
         self._pens: dict[int, dict[tuple, Outlines]] = {}
-        self._rings: dict[tuple[int, int], Any] = {}
+        self._placings: dict[tuple[int, int], _Placing] = {}
         self._letters: dict[int, str] = {}
 
     @property
@@ -186,55 +194,33 @@ class _Drawing:
             self.fills.append(rgb)
         return self._key[rgb]
 
-    def surface(self, lv: Group, index: int, piece: Any, ptype: Any) -> None:
-        """A tile, castle piece or personal tile: each hex a use of the hexagon (the one seen
-        from above named for the page's script), its pattern placed on it, its outline and marks.
-        A tile is drawn once for each kind, turn and colour and placed again (`_look`)."""
+    def placing(self, lv: Group, piece: Any, ptype: Any) -> "_Placing":
+        """How a tile, castle piece or personal tile is placed on Level group `lv`: its look
+        (`_look`), the Level's tiles, and its outlines' places in the Level's paths (one pen, one
+        path), made on the first piece of that look on that Level."""
         look = self._look(piece, ptype)
-        fill, ref, plain = look.fill, look.ref, look.plain
-        top_level = piece.z + ptype.height                # `levels.span(ptype, z)[-1]` of a layer
-        dq, dr = piece.q, piece.r
-        dx, dy = hex_center(dq, dr, P)
-        add = lv.items[0].items.append                                  # type: ignore[union-attr]
-        tops = self.tops
-        for (q, r), (x, y), stroke, width in look.proto.hexes:
-            q, r = q + dq, r + dr
-            top = tops.get((q, r))
-            x, y = x + dx, y + dy
-            if top is not None and top.piece == index:
-                add(Use("hx", x, y, fill, stroke, width,
-                        {"id": f"hex_{q}_{r}", "class": look.top_class, "data-q": q, "data-r": r,
-                         "data-level": top_level}, f"{self.named(q, r)} Level {top_level}: {ptype.name}"))
-            else:
-                add(Use("hx", x, y, fill, stroke, width, plain))
-            if ref is not None:
-                add(Use(ref, x, y, attrs=_PATTERN))
-        for shape, placed in self._outlines(lv, look):    # a Level's outlines: one pen, one path
-            placed.append((shape, dx, dy))
-        if look.proto.marks:
-            lv.items[2].add(Group(items=look.proto.marks, offset=(dx, dy)))    # type: ignore[union-attr]
+        key = (id(lv), id(look))
+        found = self._placings.get(key)          # (the placing holds its look: the id stays its own)
+        if found is None:
+            found = self._placings[key] = _Placing(self, lv, look, ptype, self._outlines(lv, look))
+        return found
 
     def _outlines(self, lv: Group, look: "_Look") -> list[tuple[int, list[tuple[int, float, float]]]]:
         """The outlines of a look about its origin, each as its index among the shapes of its
         Level's path in its pen, with that path's placings (the path made on first use)."""
-        key = (id(lv), id(look))
-        found = self._rings.get(key)
-        if found is None:
-            pens = self._pens.setdefault(id(lv), {})
-            found = []
-            for ring in look.proto.outlines:
-                if not ring.pts:
-                    continue
-                pen = (ring.stroke, ring.width, ring.closed)
-                lines = pens.get(pen)
-                if lines is None:
-                    lines = pens[pen] = Outlines(ring.stroke, ring.width, ring.closed)
-                    lv.items[1].add(lines)                                 # type: ignore[union-attr]
-                lines.shapes.append(ring.pts)
-                found.append((len(lines.shapes) - 1, lines.placed))
-            self._rings[key] = (look, found)
-            return found
-        return found[1]
+        pens = self._pens.setdefault(id(lv), {})
+        found = []
+        for ring in look.proto.outlines:
+            if not ring.pts:
+                continue
+            pen = (ring.stroke, ring.width, ring.closed)
+            lines = pens.get(pen)
+            if lines is None:
+                lines = pens[pen] = Outlines(ring.stroke, ring.width, ring.closed)
+                lv.items[1].add(lines)                                 # type: ignore[union-attr]
+            lines.shapes.append(ring.pts)
+            found.append((len(lines.shapes) - 1, lines.placed))
+        return found
 
     def _look(self, piece: Any, ptype: Any) -> "_Look":
         """How a surface piece is drawn wherever it lies: its hexes, outlines and marks about its
@@ -253,7 +239,7 @@ class _Drawing:
         k = self.key(fill)
         pattern = style.terrain_pattern(ptype.terrain) if ptype.kind in ("land", "fluid") else None
         look = _Look(self._proto(piece, ptype, cacheable), fill, self._pattern(pattern, fill) if pattern else None,
-                     f"hex kind-{ptype.kind} lvhex f{k}", {"class": f"lvhex f{k}"})
+                     f"hex kind-{ptype.kind} lvhex f{k}", {"class": f"lvhex f{k}"}, cacheable)
         if cacheable:
             self._looks[key] = look
         return look
@@ -323,6 +309,50 @@ class _Look(Record):
     ref: str | None
     top_class: str
     plain: dict[str, str]
+    #: Whether it is drawn the same wherever it lies (a castle piece's marks depend on its neighbours).
+    cached: bool = True
+
+
+class _Placing:
+    """A look on one Level: where its hexes go (the Level's tiles), where its outlines are placed
+    (the Level's paths) and its marks; the height of its pieces' tops over their bottoms. Each
+    piece of that look on that Level is placed through it (`place`)."""
+
+    __slots__ = ("drawing", "look", "add", "outlines", "marks", "height", "title")
+
+    def __init__(self, drawing: _Drawing, lv: Group, look: _Look, ptype: Any,
+                 outlines: list[tuple[int, list[tuple[int, float, float]]]]):
+        self.drawing, self.look, self.outlines, self.height = drawing, look, outlines, ptype.height
+        self.add = lv.items[0].items.append                             # type: ignore[union-attr]
+        self.marks = lv.items[2] if look.proto.marks else None
+        self.title = ptype.name
+
+    def place(self, index: int, piece: Any) -> None:
+        """Piece `index` (`piece`) drawn where it lies: each hex a use of the hexagon (the one
+        seen from above named for the page's script), its pattern placed on it, its outlines
+        and marks."""
+        look, add = self.look, self.add
+        fill, ref, plain = look.fill, look.ref, look.plain
+        top_level = piece.z + self.height                 # `levels.span(ptype, z)[-1]` of a layer
+        dq, dr = piece.q, piece.r
+        dx, dy = hex_center(dq, dr, P)
+        tops = self.drawing.tops
+        for (q, r), (x, y), stroke, width in look.proto.hexes:
+            q, r = q + dq, r + dr
+            top = tops.get((q, r))
+            x, y = x + dx, y + dy
+            if top is not None and top.piece == index:
+                add(Use("hx", x, y, fill, stroke, width,
+                        {"id": f"hex_{q}_{r}", "class": look.top_class, "data-q": q, "data-r": r,
+                         "data-level": top_level}, f"{self.drawing.named(q, r)} Level {top_level}: {self.title}"))
+            else:
+                add(Use("hx", x, y, fill, stroke, width, plain))
+            if ref is not None:
+                add(Use(ref, x, y, attrs=_PATTERN))
+        for shape, placed in self.outlines:               # a Level's outlines: one pen, one path
+            placed.append((shape, dx, dy))
+        if self.marks is not None:
+            self.marks.add(Group(items=look.proto.marks, offset=(dx, dy)))    # type: ignore[union-attr]
 
 
 class _Proto:
