@@ -20,7 +20,7 @@ map; with the collector paused (`build_index`), the dictionaries stay linear to 
 from __future__ import annotations
 
 from itertools import repeat
-from typing import Any
+from typing import Any, Iterable
 
 from mapkit.model.catalog import PieceType, catalog
 from mapkit.model.map import Map
@@ -180,8 +180,10 @@ def _build(m: Map, options: dict[str, Any]) -> BuildIndex:
     clear_of: list[int] = []
     tops: list[Cell] = []  # solid obstacle tops
     tops_of: list[int] = []
-    under: list[Cell] = []  # the cell under every hex of every piece
-    add_body, add_body_of, add_under = body.append, body_of.append, under.append
+    uq: list[int] = []
+    ur: list[int] = []
+    ul: list[int] = []  # the cell under every hex of every piece (as numbers: no tuple kept per hex)
+    add_body, add_body_of = body.append, body_of.append
     plans: dict[tuple[str, Any, int], tuple | None] = {}
     for i, piece in enumerate(m.pieces):
         size = piece.attrs.get("size") if piece.type == "personal" else None
@@ -192,7 +194,7 @@ def _build(m: Map, options: dict[str, Any]) -> BuildIndex:
         else:
             ptype = cat.types.get(piece.type)
             plan = plans[plan_key] = _plan(ptype, size, turns, slack) if ptype is not None else None
-        starts.append(len(under))
+        starts.append(len(uq))
         if plan is None:  # readers only produce catalog types; keep going if one slips through
             types.append(None)
             all_cells.append([])
@@ -203,7 +205,9 @@ def _build(m: Map, options: dict[str, Any]) -> BuildIndex:
         types.append(ptype)
         all_cells.append(hexes)
         for q, r in hexes:
-            add_under((q, r, z - 1))
+            uq.append(q)
+            ur.append(r)
+            ul.append(z - 1)
             if r < 0 or q + (r >> 1) < 0 or r >= INT32 or q + (r >> 1) >= INT32:
                 if not outside or outside[-1] != i:
                     outside.append(i)
@@ -231,13 +235,13 @@ def _build(m: Map, options: dict[str, Any]) -> BuildIndex:
             # A Laur wall stands between pillars, across a hex side or corner (half-step turns):
             # it holds that side, not the hex.
             edges.setdefault((pq, pr, z, LAUR_EDGE + int(round(piece.rotation * 2)) % 12), []).append(i)
-    starts.append(len(under))
-    _sort_and_search(index, (body, body_of), (clear, clear_of), (tops, tops_of), under)
+    starts.append(len(uq))
+    _sort_and_search(index, (body, body_of), (clear, clear_of), (tops, tops_of), zip(uq, ur, ul))
     return index
 
 
 def _sort_and_search(index: BuildIndex, body: tuple[list[Cell], list[int]], air: tuple[list[Cell], list[int]],
-                     tops: tuple[list[Cell], list[int]], under: list[Cell]) -> None:
+                     tops: tuple[list[Cell], list[int]], under: Iterable[Cell]) -> None:
     """Gather the cells once, each in a dictionary by cell; answer support, overlap and clearance
     questions from them, each cell looked up once (a pile of n pieces in one hex costs n)."""
     cells = index._body = _Cells(*body)
@@ -247,7 +251,7 @@ def _sort_and_search(index: BuildIndex, body: tuple[list[Cell], list[int]], air:
     if tops_first:
         index.under = [first.get(cell, tops_first.get(cell, -1)) for cell in under]
     else:
-        index.under = list(map(first.get, under, repeat(-1)))
+        index.under = list(map(first.get, under, repeat(-1)))   # (zip's tuples made and dropped in C)
     # Cells holding two or more bodies, in the order of their cells.
     index.crowded = {cell: list(group) for cell, group in sorted(cells.several.items())}
     # Bodies standing in an obstacle's air, grouped by cell: the obstacles of each air cell and

@@ -18,7 +18,7 @@ Everything else (fluid tiles, obstacles, castle walls and bases, figures) needs 
 
 from __future__ import annotations
 
-from typing import Iterable
+from typing import Iterable, Sequence
 
 from mapkit.model import levels
 from mapkit.model.catalog import PieceType
@@ -104,14 +104,14 @@ def _analyse(ctx: CheckContext) -> dict[str, list[Finding]]:
             continue
         if z <= 0 and not ptype.attaches_to:
             continue  # on the table
-        under: list[int | None] = under_all[starts[i]:starts[i + 1]]    # type: ignore[assignment]
-        if -1 in under:  # a hex with nothing under it (-1); most pieces have something under each
-            under = [None if s < 0 else s for s in under]
+        below = under_all[starts[i]:starts[i + 1]]
+        under: Sequence[int | None] = below
+        held = below
+        if -1 in below:  # a hex with nothing under it (-1); most pieces have something under each
+            under = [None if s < 0 else s for s in below]
             if ptype.terrain == "laur-wall" and under[0] is None:
                 under = [_laur_below(idx, piece, hexes[0], z)]
             held = [s for s in under if s is not None]
-        else:
-            held = under  # type: ignore[assignment]
         if ptype.attaches_to:
             _attached(ctx, idx, out["P111"], i, ptype, piece, z)
             continue  # it hangs on the tiles beside it: what is under it carries nothing
@@ -190,7 +190,7 @@ def _laur_below(idx: BuildIndex, piece, hex_: tuple[int, int], z: int) -> int | 
 
 
 def _on_fluid(ctx: CheckContext, out: dict[str, list[Finding]], i: int, ptype: PieceType, z: int,
-              hexes: list[tuple[int, int]], under: list[int | None], types: list[PieceType | None]) -> None:
+              hexes: list[tuple[int, int]], under: Sequence[int | None], types: list[PieceType | None]) -> None:
     """A piece resting on water or another fluid (one finding per piece, at its first such hex)."""
     for (q, r), s in zip(hexes, under):
         if s is None:

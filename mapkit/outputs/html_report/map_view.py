@@ -24,17 +24,18 @@ STEP = "step between Levels (thick)"
 def map_view(m: Map, board: Any = None) -> tuple[str, list[int]]:
     """The inline `<svg id="map">` of the map, and the Levels it can show one at a time (`board`:
     the map's lettered board, where the caller has it; else worked out)."""
-    from mapkit.outputs.paint.svg import render_svg
+    from mapkit.outputs.paint.svg import svg_parts
     from mapkit.outputs.scene.browse import browse_scene
     from mapkit.outputs.scene.style import style_data
 
     browse = browse_scene(m, board)
     box = browse.scene.box
     home = f"{box.x0:.1f} {box.y0:.1f} {box.width:.1f} {box.height:.1f}"
-    svg = render_svg(browse.scene, inline={"id": "map", "role": "img", "aria-label": "Top view of the map",
-                                           "data-scale": f"{SVG_SCALE:g}", "data-pitch": f"{HEX_PITCH_MM:g}",
-                                           "data-home": home}).decode("utf-8")
-    return faded_style(browse.fills, style_data()["below"]) + svg, browse.levels
+    svg = svg_parts(browse.scene, {"id": "map", "role": "img", "aria-label": "Top view of the map",
+                                   "data-scale": f"{SVG_SCALE:g}", "data-pitch": f"{HEX_PITCH_MM:g}",
+                                   "data-home": home})
+    svg.insert(0, faded_style(browse.fills, style_data()["below"]))
+    return "".join(svg), browse.levels           # (joined once: the map is megabytes)
 
 
 def top_view_svg(m: Map) -> str:
@@ -58,7 +59,7 @@ def faded_style(fills: list[Any], below: dict[str, float]) -> str:
 def legend_html(m: Map) -> str:
     """The key under the map: the same lines, names, colours and swatches as the PNG, SVG and PDF
     legend (`style.legend_entries`, `legend.swatch`), the C3G layer's too."""
-    from mapkit.outputs.paint.svg import render_svg
+    from mapkit.outputs.paint.svg import svg_element
     from mapkit.outputs.scene.layout import Box
     from mapkit.outputs.scene.legend import swatch
     from mapkit.outputs.scene.players import Cast
@@ -78,7 +79,7 @@ def legend_html(m: Map) -> str:
     p = 26.0                           # a swatch's hex about 15 of the 16 pixels across
     for entry in entries:
         picture = Scene(Box(-8.0, -8.0, 8.0, 8.0), Group(items=swatch(entry, 0.0, 0.0, p, p * 0.5)))
-        mark = render_svg(picture, inline={"width": "16", "height": "16", "aria-hidden": "true"}).decode("utf-8")
+        mark = svg_element(picture, {"width": "16", "height": "16", "aria-hidden": "true"})
         out.append(f'<li data-swatch="{escapes.html(entry.swatch)}" data-colour="{hex_colour(entry.rgb)}">{mark}'
                    f"<span>{escapes.html(str(entry.label))}</span></li>")
     out.append("</ul>")

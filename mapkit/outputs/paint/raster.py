@@ -15,7 +15,7 @@ import math
 from functools import lru_cache
 from typing import Any
 
-from mapkit.outputs.scene.shapes import Area, Circle, Group, Picture, Poly, Rect, Scene, Text, Use, gc_paused, used
+from mapkit.outputs.scene.shapes import Area, Circle, Group, Picture, Poly, Rect, Scene, Text, Tiles, Use, gc_paused, used
 from mapkit.outputs.scene.shapes import Lines
 
 #: Largest drawing surface (pixels, before reduction) worth supersampling.
@@ -163,6 +163,10 @@ class _Pen:
         elif isinstance(item, Use):
             for shape in used(item, self.defs):
                 self.shape(shape, ox, oy, kk)
+        elif isinstance(item, Tiles):
+            for use in item.uses():
+                for shape in used(use, self.defs):
+                    self.shape(shape, ox, oy, kk)
         elif isinstance(item, Lines):
             for shape in item.polys():
                 self.shape(shape, ox, oy, kk)

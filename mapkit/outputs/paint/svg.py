@@ -21,8 +21,8 @@ from functools import lru_cache
 from itertools import chain
 
 from mapkit.escapes import xml_attr, xml_text
-from mapkit.outputs.scene.shapes import (Area, Circle, Group, Lines, Outlines, Picture, Poly, Rect, Scene, Text, Use,
-                                         gc_paused)
+from mapkit.outputs.scene.shapes import (Area, Circle, Group, Lines, Outlines, Picture, Poly, Rect, Scene, Text, Tiles,
+                                         Use, gc_paused)
 from mapkit.outputs.scene.style import hex_colour
 
 SVG_NS = "http://www.w3.org/2000/svg"
@@ -55,20 +55,30 @@ def render_svg(scene: Scene, inline: dict[str, str] | None = None) -> bytes:
     reads every document back with lxml and checks lxml writes it out byte for byte the same):
     building an lxml tree of a 100,000-piece map and serialising it took twice as long as this
     and grew faster than the map."""
+    if inline is not None:
+        return svg_element(scene, inline).encode("utf-8")
     with gc_paused():
-        return _inline(scene, inline) if inline is not None else _render(scene)
+        return _render(scene)
 
 
-def _inline(scene: Scene, attrs: dict[str, str]) -> bytes:
-    """The scene as an `<svg>` element inside an HTML page (`inline`: the element's attributes;
-    its `viewBox` is the scene's box): no declaration, no size (the page sets it), no background."""
-    box = scene.box
-    head = "".join(f' {key}="{xml_attr(value)}"' for key, value in attrs.items())
-    out = [f'<svg viewBox="{_n(box.x0)} {_n(box.y0)} {_n(box.width)} {_n(box.height)}"{head}>']
-    _emit_defs(out, scene.defs)
-    _emit_group(out, scene.root)
-    out.append("</svg>")
-    return "".join(out).encode("utf-8")
+def svg_element(scene: Scene, attrs: dict[str, str]) -> str:
+    """The scene as an `<svg>` element inside an HTML page (`attrs`: the element's attributes;
+    its `viewBox` is the scene's box): no declaration, no size (the page sets it), no background.
+    Text, not bytes: a page holds it as it is and encodes itself once."""
+    return "".join(svg_parts(scene, attrs))
+
+
+def svg_parts(scene: Scene, attrs: dict[str, str]) -> list[str]:
+    """`svg_element`'s text in parts, for a page to join with its own (a report's map is
+    megabytes, and each copy of it new memory to the system)."""
+    with gc_paused():
+        box = scene.box
+        head = "".join(f' {key}="{xml_attr(value)}"' for key, value in attrs.items())
+        out = [f'<svg viewBox="{_n(box.x0)} {_n(box.y0)} {_n(box.width)} {_n(box.height)}"{head}>']
+        _emit_defs(out, scene.defs)
+        _emit_group(out, scene.root)
+        out.append("</svg>")
+        return out
 
 
 def _emit_defs(out: list[str], defs: dict[str, list[object]]) -> None:
@@ -169,6 +179,8 @@ def _emit_group(out: list[str], group: Group, clips: list[int] | None = None,
                 append(f'{known[0]}{xy}{known[1]}><title>{xml_text(use.title)}</title></use>')
             else:
                 append(f'{known[0]}{xy}{known[1]}/>')
+        elif kind is Tiles:
+            _emit_tiles(out, item)                 # type: ignore[arg-type]
         elif kind is Poly:
             append(_poly(item))                    # type: ignore[arg-type]
         elif isinstance(item, Group):
@@ -262,11 +274,34 @@ def _use_parts(item: Use, attrs: dict | None) -> tuple[str, str, dict | None]:
     attributes (a map's uses share a few of each, written once for each, kept in `said` by the
     shape, the pen and the dictionary, with the dictionary itself, so that its id cannot be
     another's while the scene is written)."""
-    tail = ""
-    if attrs:
-        tail = "".join([f' {key}="{value}"' if type(value) is int else f' {key}="{xml_attr(value)}"'
-                        for key, value in attrs.items()])
-    return _use_of(item.ref), _pen(item.fill, item.stroke, item.width) + tail, attrs
+    return _use_of(item.ref), _pen(item.fill, item.stroke, item.width) + _attrs(attrs), attrs
+
+
+def _attrs(attrs: dict | None) -> str:
+    """An element's own attributes, as written after its others."""
+    if not attrs:
+        return ""
+    return "".join([f' {key}="{value}"' if type(value) is int else f' {key}="{xml_attr(value)}"'
+                    for key, value in attrs.items()])
+
+
+def _emit_tiles(out: list[str], tiles: Tiles) -> None:
+    """Each placing of `tiles` as a use, as `_emit_group` writes a `Use`: each kind's text worked
+    out once, a placing's own attributes and title where it has them."""
+    kinds = [(_use_of(k.ref), _pen(k.fill, k.stroke, k.width), _attrs(k.attrs), k.title) for k in tiles.kinds]
+    append = out.append
+    x = y = xy = None       # the last placing and its text: a tile's pattern is placed where the tile is
+    for placing in tiles.placed:
+        head, pen, tail, title = kinds[placing[0]]
+        if placing[1] is not x or placing[2] is not y:  # (the same numbers: -0.0 is not written as 0.0)
+            x, y = placing[1], placing[2]
+            xy = f'{x:.2f}" y="{y:.2f}"'
+        if len(placing) > 3:
+            tail, title = _attrs(placing[3]), placing[4]
+        if title:
+            append(f'{head}{xy}{pen}{tail}><title>{xml_text(title)}</title></use>')
+        else:
+            append(f'{head}{xy}{pen}{tail}/>')
 
 
 @lru_cache(maxsize=256)

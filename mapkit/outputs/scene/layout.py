@@ -211,6 +211,13 @@ def draw_order(m: Map, indices: Iterable[int] | None = None) -> list[int]:
     return [key[-1] for key in keys]
 
 
+def piece_level(piece: Piece) -> int:
+    """`build_level` of a piece, by its type's facts (worked out once per type)."""
+    _, layer, shift, _, _ = _facts()[piece.type]
+    level = piece.z + shift
+    return level if layer or level > 1 else 1
+
+
 class Top(NamedTuple):
     """What is seen from above at one hex: the surface's height and the piece that makes it."""
 
@@ -227,17 +234,24 @@ def visible_tops(m: Map, indices: Iterable[int] | None = None) -> dict[tuple[int
     pieces = m.pieces
     chosen = enumerate(pieces) if indices is None else ((index, pieces[index]) for index in indices)
     facts = _facts()
+    shapes: dict[tuple[str, int | None, float], tuple[int, tuple[tuple[int, int], ...]]] = {}
+    new_top = tuple.__new__                       # (a NamedTuple's own constructor is a call in Python)
     for index, piece in chosen:
-        surface, _, _, rise, _ = facts[piece.type]
-        if not surface:
+        size = piece.attrs.get("size") if piece.attrs else None
+        shape = shapes.get((piece.type, size, piece.rotation))
+        if shape is None:                         # its top's rise and its hexes, once per type and turn
+            surface, _, _, rise, _ = facts[piece.type]
+            shape = shapes[(piece.type, size, piece.rotation)] = (
+                (rise, _offsets(piece.type, size, int(piece.rotation) % 6)) if surface else (0, ()))
+        rise, offsets = shape
+        if not offsets:                           # not a surface
             continue
         z = piece.z
         height = float(z + rise)                  # `surface_top`
         rank = (z, height)                        # the order the top view paints them in
-        top = Top(height, index)
+        top = new_top(Top, (height, index))
         q, r = piece.q, piece.r
-        for dq, dr in _offsets(piece.type, piece.attrs.get("size") if piece.attrs else None,
-                               int(piece.rotation) % 6):
+        for dq, dr in offsets:
             cell = (q + dq, r + dr)
             if rank >= ranks.get(cell, rank):
                 tops[cell] = top
@@ -279,12 +293,14 @@ def contour_edges(tops: dict[tuple[int, int], Top]) -> list[ContourEdge]:
     The map's rim counts as a drop to the table (level 0).
     """
     out = []
+    new_edge = tuple.__new__                          # (a NamedTuple's own constructor is a call in Python)
     for (q, r), top in tops.items():
+        level = top.level
         for d, (dq, dr) in enumerate(DIRECTIONS):
             other = tops.get((q + dq, r + dr))
             low = other.level if other is not None else 0.0
-            if low < top.level:
-                out.append(ContourEdge(q, r, d, top.level - low))
+            if low < level:
+                out.append(new_edge(ContourEdge, (q, r, d, level - low)))
     return out
 
 
@@ -323,6 +339,10 @@ def chain_segments(segments: Iterable[tuple[tuple[float, float], tuple[float, fl
 #: in units of half a pitch across and pitch / (2 sqrt 3) down, so shared corners compare exactly.
 _CORNER_DX = (0, 1, 1, 0, -1, -1)
 _CORNER_DY = (-2, -1, 1, 2, 1, -1)
+#: The edge towards each direction, from corner e to corner e + 1 (e its `EDGE_OF_DIRECTION`), on
+#: that lattice: (ax, ay, bx, by) from the hex's own (2q + r, 3r).
+_EDGE_CORNERS = tuple((_CORNER_DX[e], _CORNER_DY[e], _CORNER_DX[(e + 1) % 6], _CORNER_DY[(e + 1) % 6])
+                      for e in (EDGE_OF_DIRECTION[d] for d in range(6)))
 
 
 def chain_edges(edges: Iterable[tuple[int, int, int]], pitch: float = HEX_PITCH_MM) -> list[list[tuple[float, float]]]:
@@ -330,11 +350,10 @@ def chain_edges(edges: Iterable[tuple[int, int, int]], pitch: float = HEX_PITCH_
     by_start: dict[tuple[int, int], list[tuple[int, int]]] = {}
     ends: set[tuple[int, int]] = set()
     for q, r, d in edges:
-        e = EDGE_OF_DIRECTION[d]
-        f = (e + 1) % 6
+        ax, ay, bx, by = _EDGE_CORNERS[d]
         x, y = 2 * q + r, 3 * r
-        a, b = (x + _CORNER_DX[e], y + _CORNER_DY[e]), (x + _CORNER_DX[f], y + _CORNER_DY[f])
-        by_start.setdefault(a, []).append(b)
+        b = (x + bx, y + by)
+        by_start.setdefault((x + ax, y + ay), []).append(b)
         ends.add(b)
     sx, sy = pitch / 2.0, pitch / (2.0 * SQRT3)
     lines = []

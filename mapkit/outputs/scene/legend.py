@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import textwrap
 from typing import Iterable
 
 from mapkit.outputs.scene import style, symbols
@@ -13,6 +12,8 @@ from mapkit.outputs.scene.shapes import Circle, Group, Poly, Text
 def draw_legend(entries: Iterable[style.LegendEntry], findings: list[tuple[int, str, str]], notes: list[str],
                 p: float, x0: float, y0: float) -> tuple[Group, Box]:
     """The legend: one swatch drawn like the mark it explains, then its meaning."""
+    import textwrap  # (here: the report draws swatches only, and starts faster without it)
+
     g = Group("legend", label="Legend", layer=True)
     line = p * 0.66
     text_size = p * 0.3

@@ -145,6 +145,44 @@ class Use:
         self.covered = False
 
 
+class Tiles:
+    """Uses of shapes of the scene's `defs` placed again and again, in order: a map's tiles, each
+    hex a use of one hexagon with its terrain's pattern placed on it (a report's map holds tens of
+    thousands). What uses share (shape, pen, attributes) is said once, as a `Use` in `kinds`; each
+    placing is (its kind's index, x, y) in `placed`, or (index, x, y, attrs, title) for one with
+    attributes and a title of its own (the hex seen from above), which replace its kind's. A
+    painter writes the placings itself (the SVG painter: each kind's text worked out once) or
+    paints `uses()` one by one."""
+
+    __slots__ = ("kinds", "placed", "covered", "_index")
+
+    def __init__(self) -> None:
+        self.kinds: list[Use] = []
+        self.placed: list[tuple[Any, ...]] = []
+        self.covered = False
+        self._index: dict[tuple[Any, ...], int] = {}
+
+    def kind(self, ref: str, fill: RGB | None = None, stroke: RGB | None = None, width: float = 0.0,
+             attrs: dict[str, Any] | None = None) -> int:
+        """The index of a kind of use, added on first use (`attrs` told apart by identity, as
+        placings share one dictionary)."""
+        key = (ref, fill, stroke, width, id(attrs))
+        found = self._index.get(key)
+        if found is None or self.kinds[found].attrs is not attrs:
+            found = self._index[key] = len(self.kinds)
+            self.kinds.append(Use(ref, 0.0, 0.0, fill, stroke, width, attrs))
+        return found
+
+    def uses(self) -> list[Use]:
+        """Every placing as a `Use` of its own, in order."""
+        out = []
+        for k, x, y, *own in self.placed:
+            kind = self.kinds[k]
+            attrs, title = own if own else (kind.attrs, kind.title)
+            out.append(Use(kind.ref, x, y, kind.fill, kind.stroke, kind.width, attrs, title))
+        return out
+
+
 class Picture:
     """Another scene shown as an image in the box from (x, y), `width` x `height` (its shape kept,
     centred), drawn at `scale` pixels per hex pitch: a cover's stacked view. A painter of pixels
@@ -158,8 +196,8 @@ class Picture:
         self.covered = False
 
 
-Item = Union[Poly, Circle, Text, Rect, Area, Lines, Use, Picture, "Group"]  # (Outlines are Lines)
-Shape = Union[Poly, Circle, Text, Rect, Area, Lines, Use, Picture]
+Item = Union[Poly, Circle, Text, Rect, Area, Lines, Use, Tiles, Picture, "Group"]  # (Outlines are Lines)
+Shape = Union[Poly, Circle, Text, Rect, Area, Lines, Use, Tiles, Picture]
 
 
 class Group(Record):

@@ -18,16 +18,14 @@ from mapkit.outputs.scene.shapes import Group, Poly
 
 def by_level(m: Map, tops: dict[tuple[int, int], layout.Top]) -> dict[int, list[layout.ContourEdge]]:
     """The edges where the surface seen from above drops, by the Level of the higher tile."""
-    cat = catalog()
     out: dict[int, list[layout.ContourEdge]] = {}
-    level_of: dict[int, int] = {}                      # a top piece's Level, worked out once
+    pieces = m.pieces
+    q = r = None
     for edge in layout.contour_edges(tops):
-        index = tops[(edge.q, edge.r)].piece
-        level = level_of.get(index)
-        if level is None:
-            piece = m.pieces[index]
-            level = level_of[index] = layout.build_level(cat[piece.type], piece)
-        out.setdefault(level, []).append(edge)
+        if edge.q != q or edge.r != r:                 # a hex's edges come together: its Level found once
+            q, r = edge.q, edge.r
+            edges = out.setdefault(layout.piece_level(pieces[tops[(q, r)].piece]), [])
+        edges.append(edge)
     return out
 
 
