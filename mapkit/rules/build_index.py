@@ -24,7 +24,7 @@ from typing import Any, Iterable
 
 from mapkit.model.catalog import PieceType, catalog
 from mapkit.model.map import Map
-from mapkit.records import Record, field
+from mapkit.records import MISSING, Record, field
 
 #: Kinds whose pieces fill their cells.
 BODY_KINDS = frozenset({"land", "fluid", "obstacle", "castle", "custom"})
@@ -184,16 +184,14 @@ def _build(m: Map, options: dict[str, Any]) -> BuildIndex:
     ur: list[int] = []
     ul: list[int] = []  # the cell under every hex of every piece (as numbers: no tuple kept per hex)
     add_body, add_body_of = body.append, body_of.append
-    plans: dict[tuple[str, Any, int], tuple | None] = {}
+    plans: dict[tuple[str, Any, Any], tuple | None] = {}  # by (type, turn as the file says it, size)
     for i, piece in enumerate(m.pieces):
-        size = piece.attrs.get("size") if piece.type == "personal" else None
-        turns = int(piece.rotation) % 6
-        plan_key = (piece.type, size, turns)
-        if plan_key in plans:
-            plan = plans[plan_key]
-        else:
+        plan_key = (piece.type, piece.rotation, piece.attrs.get("size") if piece.type == "personal" else None)
+        plan = plans.get(plan_key, MISSING)
+        if plan is MISSING:
             ptype = cat.types.get(piece.type)
-            plan = plans[plan_key] = _plan(ptype, size, turns, slack) if ptype is not None else None
+            plan = plans[plan_key] = (_plan(ptype, plan_key[2], int(piece.rotation) % 6, slack)
+                                      if ptype is not None else None)
         starts.append(len(uq))
         if plan is None:  # readers only produce catalog types; keep going if one slips through
             types.append(None)
@@ -208,10 +206,14 @@ def _build(m: Map, options: dict[str, Any]) -> BuildIndex:
             uq.append(q)
             ur.append(r)
             ul.append(z - 1)
-            if r < 0 or q + (r >> 1) < 0 or r >= INT32 or q + (r >> 1) >= INT32:
+            if r < 0 or r >= INT32 or not 0 <= q + (r >> 1) < INT32:
                 if not outside or outside[-1] != i:
                     outside.append(i)
-        if role == BODY or role == ROAD_WALL:
+        if (role == BODY or role == ROAD_WALL) and height == 1 and not air:  # a tile: its hexes at its level
+            for q, r in hexes:
+                add_body((q, r, z))
+                add_body_of(i)
+        elif role == BODY or role == ROAD_WALL:
             heights = piece.attrs.get("heights") or ptype.hex_heights if air else None
             for k, (q, r) in enumerate(hexes):
                 for level in range(z, z + height) if height > 1 else (z,):
@@ -230,7 +232,7 @@ def _build(m: Map, options: dict[str, Any]) -> BuildIndex:
             for q, r in hexes:
                 markers.setdefault((q, r, z), []).append(i)
         elif role == EDGE:
-            edges.setdefault((pq, pr, z, turns), []).append(i)
+            edges.setdefault((pq, pr, z, int(piece.rotation) % 6), []).append(i)
         elif role == LAUR:
             # A Laur wall stands between pillars, across a hex side or corner (half-step turns):
             # it holds that side, not the hex.

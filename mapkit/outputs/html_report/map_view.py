@@ -24,6 +24,12 @@ STEP = "step between Levels (thick)"
 def map_view(m: Map, board: Any = None) -> tuple[str, list[int]]:
     """The inline `<svg id="map">` of the map, and the Levels it can show one at a time (`board`:
     the map's lettered board, where the caller has it; else worked out)."""
+    parts, shown = map_view_parts(m, board)
+    return "".join(parts), shown
+
+
+def map_view_parts(m: Map, board: Any = None) -> tuple[list[str], list[int]]:
+    """`map_view`'s text in parts, for the page to join once with its own (a big map's is megabytes)."""
     from mapkit.outputs.paint.svg import svg_parts
     from mapkit.outputs.scene.browse import browse_scene
     from mapkit.outputs.scene.style import style_data
@@ -35,7 +41,7 @@ def map_view(m: Map, board: Any = None) -> tuple[str, list[int]]:
                                    "data-scale": f"{SVG_SCALE:g}", "data-pitch": f"{HEX_PITCH_MM:g}",
                                    "data-home": home})
     svg.insert(0, faded_style(browse.fills, style_data()["below"]))
-    return "".join(svg), browse.levels           # (joined once: the map is megabytes)
+    return svg, browse.levels
 
 
 def top_view_svg(m: Map) -> str:

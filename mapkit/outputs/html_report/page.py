@@ -15,7 +15,7 @@ from mapkit import escapes
 from mapkit.errors import file_name, summarised
 from mapkit.model import levels
 from mapkit.model.map import Map
-from mapkit.outputs.html_report.map_view import legend_html, map_view
+from mapkit.outputs.html_report.map_view import legend_html, map_view_parts
 from mapkit.records import Record, field
 from mapkit.wording import command, option
 
@@ -203,11 +203,12 @@ def render_report(m: Map, file: str | None = None, parts: ReportParts | None = N
     warnings_html = "".join(f'<p class="note">Reader warning: {e(w)}</p>' for w in summarised(m.warnings))
     from mapkit.outputs.scene.style import hex_colour
 
-    map_svg, shown_levels = map_view(m, parts.board if parts.summary is not None else None)
+    map_svg, shown_levels = map_view_parts(m, parts.board if parts.summary is not None else None)
     level_options = "".join(f'<option value="{n}">{e(levels.label(n))}</option>' for n in shown_levels)
     scenario_pick = ""
     css = CSS.replace("HIGHLIGHT", hex_colour(HIGHLIGHT_RGB)).replace("HALO", hex_colour(HIGHLIGHT_HALO_RGB))
-    return f"""<!DOCTYPE html>
+    # the page joined once, round the map's parts (megabytes on a big map: each copy new memory)
+    return "".join([f"""<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="generator" content="mapkit"><title>{title}: mapkit report</title><style>{css}</style></head>
 <body><header><h1>{title}</h1></header>
@@ -217,7 +218,7 @@ def render_report(m: Map, file: str | None = None, parts: ReportParts | None = N
 <button type="button" id="zoom-fit" title="Show the whole map">Whole map</button>
 <label>Show <select id="level"><option value="all">all Levels (seen from above)</option>{level_options}</select></label>
 {scenario_pick}<span class="where">Drag to pan; wheel or pinch to zoom.</span></div>
-{map_svg}
+""", *map_svg, f"""
 <p class="where">The map as the pictures and build sheets draw it, seen from above, its board lettered as the sheets letter it;
 point at a hex for its place and Level. One Level shows its tiles over the faded colours of those below, with only the
 start zones, glyphs, figures, pieces and C3G floors on that Level. A chosen finding is ringed in white and black.
@@ -231,7 +232,7 @@ start zones, glyphs, figures, pieces and C3G floors on that Level. A chosen find
 <h2>Hexes by terrain</h2><table>{terrain_html}</table>{parts.inventory_html}</section>
 </div></main>
 <script>{SCRIPT}</script></body></html>
-"""
+"""])
 
 
 def _scenarios_html(m: Map) -> str:

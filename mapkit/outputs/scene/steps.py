@@ -19,7 +19,7 @@ from mapkit.outputs.scene.shapes import Group, Poly
 def by_level(m: Map, tops: dict[tuple[int, int], layout.Top]) -> dict[int, list[layout.ContourEdge]]:
     """The edges where the surface seen from above drops, by the Level of the higher tile."""
     out: dict[int, list[layout.ContourEdge]] = {}
-    pieces = m.pieces
+    pieces = list(m.pieces)                            # (made already: the tops were found among them)
     q = r = None
     for edge in layout.contour_edges(tops):
         if edge.q != q or edge.r != r:                 # a hex's edges come together: its Level found once
