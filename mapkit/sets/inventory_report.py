@@ -185,12 +185,12 @@ def render_text(rep: dict[str, Any]) -> str:
     elif not rep["buildable_from_sets"]:
         lines.append("No combination of the sets considered holds these pieces.")
     elif rep["sets"]:
-        lines.append(f"Smallest combination of {rep['counts']} ({rep['set_count']} sets):")
+        lines.append(f"Smallest combination of {rep['counts']} ({rep['set_count']} set{'' if rep['set_count'] == 1 else 's'}):")
         for s in rep["sets"]:
             lines.append(f"  {s['copies']} x {s['name']} ({s['id']}, {s['kind']})")
         if rep.get("without_kits"):
             plain = rep["without_kits"]
-            lines.append(f"Without terrain kits, as the tournament rule T203 counts: {plain['set_count']} sets "
+            lines.append(f"Without terrain kits, as the tournament rule T203 counts: {plain['set_count']} set{'' if plain['set_count'] == 1 else 's'} "
                          "(master sets and expansions).")
     if rep["not_in_any_set"]:
         lines.append("Not in any official set:")
