@@ -242,6 +242,28 @@ def test_a_name_that_is_no_title_is_shortened_on_every_page():
         assert len(page) < 40000
 
 
+def test_pieces_no_official_set_holds_are_named_on_the_card_not_said_needless():
+    """A map of VirtualScape personal tiles (corpus personal.hsc) needs no set, because no set
+    holds them: its card said "no official set needed" and nothing of the tiles, which only its
+    page named. The card says which pieces no official set holds, as the page does; a map
+    whose pieces some sets hold names the sets and, beside them, the pieces none holds."""
+    from mapkit.outputs.gallery import Site
+    from mapkit.outputs.gallery.index_page import index_page
+    from mapkit.outputs.gallery.parts import sets_text
+
+    personal = [{"type": "personal:1", "name": "Personal tile, 1 hex", "count": 2}]
+    alone = {"file": "a/personal.hsc", "source": "x", "kind": "map", "page": "maps/a.html", "name": "Tiles",
+             "format": "hsc", "players": [], "findings": {}, "products": {"downloads": []},
+             "set_count": 0, "sets": [], "not_in_sets": personal}
+    mixed = {**alone, "set_count": 1, "sets": [{"id": "RotV", "name": "Rise of the Valkyrie", "copies": 1}]}
+    assert "needed" not in sets_text(alone) and "no official set holds" in sets_text(alone)
+    assert sets_text(mixed) == "1 official set: RotV"
+    assert sets_text({**alone, "not_in_sets": []}) == "no official set needed"
+    for card in (alone, mixed):
+        page = index_page(Site("t", [card]))
+        assert "Not in any official set: 2 pieces: 2 × Personal tile, 1 hex" in page
+
+
 # -- a stopped run --------------------------------------------------------------------------------
 @pytest.mark.parametrize("moment, delay", [("workers", 0.0), ("workers", 1.0)])
 def test_a_stopped_second_run_leaves_the_previous_site_whole(tmp_path, moment, delay):

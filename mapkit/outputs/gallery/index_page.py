@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from mapkit.outputs.gallery.parts import (collection_html, declared_html, e, facts_html, findings_badges, href,
-                                          name_of, plural, sets_text, style)
+                                          name_of, not_in_sets_html, plural, sets_text, style)
 
 #: How the cards may be sorted: the value the address keeps, and what the menu says.
 SORTS = (("name", "Name (A–Z)"), ("file", "File path"), ("modified", "Recently changed"),
@@ -61,7 +61,7 @@ def card_html(number: int, card: dict[str, Any], collection: str | None) -> str:
             f'<h2><a href="{href(card["page"])}">{e(name)}</a>{kind}</h2>'
             f'<p class="by">{by}<span class="file">{e(card["file"])}</span></p>'
             f'{facts_html(card, compact=True)}'
-            + (f'<p class="sets">{e(sets)}</p>' if sets else "")
+            + (f'<p class="sets">{e(sets)}</p>' if sets else "") + not_in_sets_html(card)
             + collection_html(card, collection) + declared_html(card)
             + f'<p class="findings">{findings_badges(card)}</p></div></li>')
 
