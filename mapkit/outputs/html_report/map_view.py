@@ -21,9 +21,11 @@ SVG_SCALE = 1.0
 STEP = "step between Levels (thick)"
 
 
-def map_view(m: Map, board: Any = None) -> tuple[str, list[int]]:
-    """The inline `<svg id="map">` of the map, and the Levels it can show one at a time (`board`:
-    the map's lettered board, where the caller has it; else worked out)."""
+def map_view(m: Map, board: Any = None) -> tuple[str, dict[int, str]]:
+    """The inline `<svg id="map">` of the map, and the Levels it can show one at a time, each
+    with its name ("Level 21 (with 26)": the Levels above whose pieces show with it, as the
+    sheets say it) (`board`: the map's lettered board, where the caller has it; else worked out)."""
+    from mapkit.outputs.scene.layout import group_label
     from mapkit.outputs.paint.svg import render_svg
     from mapkit.outputs.scene.browse import browse_scene
     from mapkit.outputs.scene.style import style_data
@@ -34,7 +36,8 @@ def map_view(m: Map, board: Any = None) -> tuple[str, list[int]]:
     svg = render_svg(browse.scene, inline={"id": "map", "role": "img", "aria-label": "Top view of the map",
                                            "data-scale": f"{SVG_SCALE:g}", "data-pitch": f"{HEX_PITCH_MM:g}",
                                            "data-home": home}).decode("utf-8")
-    return faded_style(browse.fills, style_data()["below"]) + svg, browse.levels
+    names = {n: group_label((n, *browse.with_levels.get(n, ()))) for n in browse.levels}
+    return faded_style(browse.fills, style_data()["below"]) + svg, names
 
 
 def top_view_svg(m: Map) -> str:

@@ -118,7 +118,7 @@ SCRIPT = """
       g.style.display=(all||l<=n)?'':'none';g.classList.toggle('below',!all&&l===n-1);
       g.classList.toggle('deep',!all&&l<n-1);g.classList.toggle('current',!all&&l===n);});
     document.querySelectorAll('#standing [data-level], #markers [data-level]').forEach(function(u){
-      u.style.display=(all||+u.getAttribute('data-level')===n)?'':'none';});
+      u.style.display=(all||+(u.getAttribute('data-view')||u.getAttribute('data-level'))===n)?'':'none';});
     svg.setAttribute('data-showing',v);
   }
   function showScenario(v){
@@ -204,7 +204,7 @@ def render_report(m: Map, file: str | None = None, parts: ReportParts | None = N
     from mapkit.outputs.scene.style import hex_colour
 
     map_svg, shown_levels = map_view(m, parts.board if parts.summary is not None else None)
-    level_options = "".join(f'<option value="{n}">{e(levels.label(n))}</option>' for n in shown_levels)
+    level_options = "".join(f'<option value="{n}">{e(name)}</option>' for n, name in shown_levels.items())
     scenario_pick = ""
     css = CSS.replace("HIGHLIGHT", hex_colour(HIGHLIGHT_RGB)).replace("HALO", hex_colour(HIGHLIGHT_HALO_RGB))
     return f"""<!DOCTYPE html>
