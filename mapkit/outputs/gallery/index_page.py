@@ -121,7 +121,8 @@ def index_page(site: Any) -> str:
     data = embedded_json({"cards": [card_data(n, c) for n, c in enumerate(site.cards)]})
     unreadable = ""
     if site.unreadable:
-        rows = "".join(f'<li><span class="file">{e(u["file"])}</span><br>{e(u["error"])}</li>' for u in site.unreadable)
+        rows = "".join(f'<li><span class="file">{e(u["file"])}</span><br>{e(u.get("site_error") or u["error"])}</li>'
+                       for u in site.unreadable)
         unreadable = (f'<section id="unreadable" aria-labelledby="unreadable-h"><h2 id="unreadable-h">'
                       f'{plural(len(site.unreadable), "file")} could not be read</h2><ul>{rows}</ul></section>')
     skipped = (f"{plural(site.skipped, 'other file')} in the folders {'is' if site.skipped == 1 else 'are'} "
