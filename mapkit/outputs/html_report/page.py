@@ -127,6 +127,14 @@ SCRIPT = """
   }
   levelPick.addEventListener('change',function(){showLevel(levelPick.value);});
   if(scenarioPick){scenarioPick.addEventListener('change',function(){showScenario(scenarioPick.value);});showScenario(scenarioPick.value);}
+  function shownWith(level){
+    // the Level offered that shows `level`: itself, or the highest offered below it (its pieces
+    // show with that one: a ladder up a wall, a flag on a tower), or the lowest one
+    var best=null,low=null;
+    levelPick.querySelectorAll('option').forEach(function(o){if(o.value==='all')return;var n=+o.value;
+      if(n<=level&&(best===null||n>+best))best=o.value;if(low===null||n<+low)low=o.value;});
+    return best!==null?best:low;
+  }
   function choose(li){
     document.querySelectorAll('.finding.selected').forEach(function(e){e.classList.remove('selected');});
     document.querySelectorAll('.hex.highlight').forEach(function(e){e.classList.remove('highlight');});
@@ -134,7 +142,7 @@ SCRIPT = """
     var q=li.getAttribute('data-q'), r=li.getAttribute('data-r'), level=li.getAttribute('data-level');
     var status=document.getElementById('status');
     if(q===null||r===null||q===''||r===''){focus.setAttribute('points','');status.textContent='This finding concerns the whole map.';return;}
-    if(levelPick.value!=='all'&&level!==null&&levelPick.querySelector('option[value="'+level+'"]')){levelPick.value=level;showLevel(level);}
+    if(levelPick.value!=='all'&&level!==null&&level!==''){var view=shownWith(+level);if(view!==null){levelPick.value=view;showLevel(view);}}
     var hex=document.getElementById('hex_'+q+'_'+r);
     if(hex){hex.classList.add('highlight');hex.parentNode.appendChild(hex);}
     focus.setAttribute('points',corners(+q,+r));
