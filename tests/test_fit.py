@@ -298,7 +298,7 @@ def test_picture_labels_each_piece_laid_with_its_size_and_sheet_place_as_the_tex
     under = fit_map(Map(name="under", pieces=[Piece("grass-24", 0, 0, 0), Piece("rock-24", 0, 0, 1)]),
                     {**cut, "rock-24": 1})
     svg = picture(under, svg=True).decode()
-    assert "level by level" not in svg and "under - Level 1" in svg
+    assert "Level by Level" not in svg and "under - Level 1" in svg
 
 
 # the command ---------------------------------------------------------------------------------

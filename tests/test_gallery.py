@@ -179,6 +179,35 @@ def test_the_command_lists_what_it_cannot_read_and_goes_on(archive, tmp_path, cl
     assert code == 2 and err.count("\n") == 1 and "broken.hsc" in err   # the refusal is said even with -q
 
 
+def test_the_site_names_no_folder_above_the_ones_given(archive, tmp_path):
+    """A site is made to be shared: its pages, drawings, downloads and cache name each file as
+    its card does (under the folder given), and the collection by its file's name, never by the
+    folders the designer keeps them in; the terminal still names the whole path."""
+    from pypdf import PdfReader
+
+    (archive / "broken.hsc").write_bytes(b"garbage")
+    owned = tmp_path / "private" / "mine.txt"
+    owned.parent.mkdir()
+    owned.write_text("2 x RotV\n")
+    build(archive, tmp_path / "site", collection=owned)
+    again = build(archive, tmp_path / "site", collection=owned)          # the second from the cache
+    # (the one map read again is the street whose Books are lost: it is read each run)
+    assert again.drawn == 1 and any(str(archive) in u["error"] for u in again.unreadable)   # the terminal's line
+    site = tmp_path / "site"
+    held = [str(tmp_path), html.escape(str(tmp_path)), json.dumps(str(tmp_path))[1:-1]]
+    for path in site.rglob("*"):
+        if not path.is_file():
+            continue
+        text = path.read_bytes().decode("utf-8", "replace")
+        if path.suffix == ".pdf":
+            text = "".join(page.extract_text() for page in PdfReader(path).pages)
+        assert not [h for h in held if h in text], path
+    index = (site / "index.html").read_text(encoding="utf-8")
+    assert "your collection: mine.txt (" in index and "broken.hsc" in index
+    report = next(site.rglob("report.html")).read_text(encoding="utf-8")
+    assert re.search(r"<th>file</th><td>[^<]*\.(hsc|json|url|txt)</td>", report), "the report names its map's file"
+
+
 def test_the_answer_says_itself_as_every_verb_does(archive, tmp_path):
     done = build(archive, tmp_path / "site")
     assert done.text().splitlines()[0] == f"{done.index}: 7 map(s) and 5 Book(s)"
@@ -240,6 +269,28 @@ def test_a_name_that_is_no_title_is_shortened_on_every_page():
     for page in (index_page(Site("t", [card])), map_page(Site("t", [card]), 0), report):
         assert "ABC" * 100 not in page and "ABC" * 10 in page
         assert len(page) < 40000
+
+
+def test_pieces_no_official_set_holds_are_named_on_the_card_not_said_needless():
+    """A map of VirtualScape personal tiles (corpus personal.hsc) needs no set, because no set
+    holds them: its card said "no official set needed" and nothing of the tiles, which only its
+    page named. The card says which pieces no official set holds, as the page does; a map
+    whose pieces some sets hold names the sets and, beside them, the pieces none holds."""
+    from mapkit.outputs.gallery import Site
+    from mapkit.outputs.gallery.index_page import index_page
+    from mapkit.outputs.gallery.parts import sets_text
+
+    personal = [{"type": "personal:1", "name": "Personal tile, 1 hex", "count": 2}]
+    alone = {"file": "a/personal.hsc", "source": "x", "kind": "map", "page": "maps/a.html", "name": "Tiles",
+             "format": "hsc", "players": [], "findings": {}, "products": {"downloads": []},
+             "set_count": 0, "sets": [], "not_in_sets": personal}
+    mixed = {**alone, "set_count": 1, "sets": [{"id": "RotV", "name": "Rise of the Valkyrie", "copies": 1}]}
+    assert "needed" not in sets_text(alone) and "no official set holds" in sets_text(alone)
+    assert sets_text(mixed) == "1 official set: RotV"
+    assert sets_text({**alone, "not_in_sets": []}) == "no official set needed"
+    for card in (alone, mixed):
+        page = index_page(Site("t", [card]))
+        assert "Not in any official set: 2 pieces: 2 × Personal tile, 1 hex" in page
 
 
 # -- a stopped run --------------------------------------------------------------------------------

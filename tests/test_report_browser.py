@@ -200,7 +200,8 @@ def test_zoom_level_and_scenario_switch(browser, tmp_path):
     m.pieces.append(Piece("glyph", 1, 0, 1, attrs={"letter": "B", "scenario": 2}))
     findings = [{"code": "TST010", "severity": "warning", "message": "on level one", "q": 0, "r": 0, "level": 1},
                 {"code": "TST011", "severity": "error", "message": "up high", "q": 1, "r": 2, "level": 3,
-                 "scenario": 2}]
+                 "scenario": 2},
+                {"code": "TST012", "severity": "info", "message": "above the top", "q": 1, "r": 2, "level": 4}]
     page = tmp_path / "report.html"
     page.write_text(render_report(m, "three.mapkit.json", ReportParts(findings)), encoding="utf-8")
     browser.call("Page.navigate", url=page.as_uri())
@@ -253,6 +254,11 @@ def test_zoom_level_and_scenario_switch(browser, tmp_path):
     cx, cy = browser.evaluate("(function(){var p=document.getElementById('focus').getBBox();"
                               "return [p.x+p.width/2,p.y+p.height/2];})()")
     assert abs(cx - (x + w / 2)) < w * 0.02 and abs(cy - (y + h / 2)) < h * 0.02 and w < home[2]
+    # a finding at a Level with no tile of its own (a flag on a tower) switches to the Level its
+    # pieces show with: the highest offered below it
+    browser.evaluate("var s=document.getElementById('level');s.value='2';s.dispatchEvent(new Event('change'))")
+    browser.evaluate("[...document.querySelectorAll('.finding')].find(e=>e.textContent.includes('above the top')).click()")
+    assert browser.evaluate("document.getElementById('level').value") == "3"
     # scenario 1: its glyph shows, scenario 2's glyph and finding are hidden
     browser.evaluate(scenario % "1")
     visible = browser.evaluate("[...document.querySelectorAll('#markers .scenario-pieces')]"

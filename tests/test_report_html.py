@@ -297,3 +297,24 @@ def test_the_outlines_are_each_tiles_outline_where_the_tile_lies():
             assert len(ring) == len(line)
             assert all(abs(a - c) <= 0.0101 and abs(b - d) <= 0.0101 for (a, b), (c, d) in zip(ring, line))
     assert [len(p.pts) for p in found[0].polys()] == [len(line) for line in found[0].lines]
+
+
+def test_each_piece_shows_with_one_level_as_the_sheets_group_them():
+    """The West Barbican's ladders climb its walls Level by Level (5, 7, ... 20) and its flag
+    stands at Level 26, Levels with no tile of their own: the sheets draw them with the Level
+    below ("Level 21 (with 26)"), but the report offered only the Levels with tiles and showed a
+    piece only with its own Level, so 17 pieces showed in no single-Level view. Each piece now
+    shows with the Level the page offers at or below its own, and the menu says so."""
+    from conftest import corpus_file
+    from mapkit import read
+
+    doc = lxml_html.fromstring(render_report(read(corpus_file("pairs/The West Barbican of Idona Castle.hsc")),
+                                             "castle.hsc", ReportParts([])))
+    options = {o.get("value"): o.text_content() for o in doc.get_element_by_id("level").xpath("option")}
+    offered = {int(v) for v in options if v != "all"}
+    pieces = doc.xpath("//*[@id='standing' or @id='markers']//g[@data-level]")
+    assert pieces
+    shown = {int(g.get("data-view") or g.get("data-level")) for g in pieces}
+    assert shown <= offered, sorted(shown - offered)
+    assert options["21"] == "Level 21 (with 26)"
+    assert options["3"] == "Level 3 (with 5, 7, 9, 11)"

@@ -29,3 +29,17 @@ def test_inventory_without_a_kit_in_its_answer_gives_one_number(cli):
     path = corpus_file("hexoscape/BWBB_1_Vengalla_Gulch.json")
     data = json.loads(cli("inventory", path, "--json")[1])
     assert data["without_kits"] is None and all(s["kind"] != "kit" for s in data["sets"])
+
+
+def test_one_of_a_kind_is_said_in_the_singular(cli, tmp_path):
+    """A personal tile of one hex is "1 hex" and a combination of one set is "(1 set)"; more are plural."""
+    from mapkit.model import Map, Piece
+    from mapkit.sets.requirements import describe
+
+    assert describe("personal:1") == "Personal tile, 1 hex"
+    assert describe("personal:3") == "Personal tile, 3 hexes"
+    path = tmp_path / "one.mapkit.json"
+    import mapkit
+    mapkit.write(Map(pieces=[Piece("grass-24", 0, 0, 0, 0)]), path)
+    code, out, _ = cli("inventory", str(path))
+    assert "(1 set):" in out and "(1 sets)" not in out

@@ -185,12 +185,12 @@ def render_text(rep: dict[str, Any]) -> str:
     elif not rep["buildable_from_sets"]:
         lines.append("No combination of the sets considered holds these pieces.")
     elif rep["sets"]:
-        lines.append(f"Smallest combination of {rep['counts']} ({rep['set_count']} sets):")
+        lines.append(f"Smallest combination of {rep['counts']} ({_sets(rep['set_count'])}):")
         for s in rep["sets"]:
             lines.append(f"  {s['copies']} x {s['name']} ({s['id']}, {s['kind']})")
         if rep.get("without_kits"):
             plain = rep["without_kits"]
-            lines.append(f"Without terrain kits, as the tournament rule T203 counts: {plain['set_count']} sets "
+            lines.append(f"Without terrain kits, as the tournament rule T203 counts: {_sets(plain['set_count'])} "
                          "(master sets and expansions).")
     if rep["not_in_any_set"]:
         lines.append("Not in any official set:")
@@ -208,3 +208,7 @@ def render_text(rep: dict[str, Any]) -> str:
         else:
             lines.append("The collection holds every piece this map needs.")
     return escapes.lines(lines)  # one line each, whatever a set's or a piece's name holds
+
+
+def _sets(count: int) -> str:
+    return f"{count} set" if count == 1 else f"{count} sets"

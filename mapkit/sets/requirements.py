@@ -107,5 +107,6 @@ def describe(type_id: str) -> str:
         letter, _, name = type_id.split(":", 1)[1].partition(" ")  # "H Holdir": a letter two glyphs have
         return f"Glyph {letter} ({name or cat.glyphs.get(letter, {}).get('name', 'unknown')})"
     if type_id.startswith("personal:"):
-        return f"Personal tile, {type_id.split(':', 1)[1]} hexes"
+        size = type_id.split(":", 1)[1]
+        return f"Personal tile, {size} {'hex' if size == '1' else 'hexes'}"
     return type_id

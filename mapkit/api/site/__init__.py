@@ -186,7 +186,7 @@ def _plan(sources: list[Any], names: list[str], previous: dict[str, Any], settin
     """The cards kept from the last run (same content, same Books, same settings, every file
     drawn still there) by file, and the work for the others: (path, relative, content hash,
     site, settings, last card)."""
-    from mapkit.api.site.work import drawings_kept, file_digest
+    from mapkit.api.site.work import book_path, drawings_kept, file_digest
 
     old = previous.get("cards", {}) if previous.get("drawing") == settings.drawing_key() else {}
     kept: dict[str, dict[str, Any]] = {}
@@ -197,12 +197,22 @@ def _plan(sources: list[Any], names: list[str], previous: dict[str, Any], settin
         card = old.get(relative)
         if (card is not None and content is not None and card.get("content") == content
                 and card.get("facts_key") == settings.facts_key() and not card.get("redraw")
-                and all(file_digest(p) == h for p, h in (card.get("deps") or {}).items())
+                and all(file_digest(book_path(p, path, relative)) == h for p, h in (card.get("deps") or {}).items())
                 and (card.get("error") or drawings_kept(card, card.get("key", ""), str(folder)))):
             kept[relative] = dict(card, source=path)
+            if card.get("error"):  # the terminal names the file as given; the cache, as the site does
+                kept[relative].update(error=_given(card["error"], path, relative), site_error=card["error"])
         else:
             work.append((path, relative, content, str(folder), settings, card))
     return kept, work
+
+
+def _given(error: str, path: str, relative: str) -> str:
+    """A cached refusal, which names its file as the site does, naming it as it was given."""
+    from mapkit.errors import shown
+
+    named = shown(relative)
+    return shown(path) + error[len(named):] if error.startswith(named) else error
 
 
 def shown_paths(roots: list[str], sources: list[Any]) -> list[str]:
@@ -274,13 +284,16 @@ def _collection(collection: Mapping[str, int] | PathLike | None) -> dict[str, in
 
 
 def _said(given: Any, owned: dict[str, int] | None) -> str | None:
-    """The collection as the pages name it: its file or list, and how many pieces it holds."""
+    """The collection as the pages name it: its file's name (not the folders above it), and how
+    many pieces it holds."""
     if owned is None:
         return None
     from mapkit.errors import shown
 
-    name = shown(os.fspath(given)) if isinstance(given, (str, os.PathLike)) else "the collection given"
-    return f"{name} ({sum(owned.values()):,} pieces)"
+    # its file's name alone: a site is made to be shared, and the folders above it are the designer's own
+    name = shown(os.path.basename(os.fspath(given))) if isinstance(given, (str, os.PathLike)) else "the collection given"
+    pieces = sum(owned.values())
+    return f"{name} ({pieces:,} {'piece' if pieces == 1 else 'pieces'})"
 
 
 def _title(roots: list[str]) -> str:

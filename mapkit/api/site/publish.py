@@ -56,8 +56,12 @@ def publish(folder: Path, cards: list[dict[str, Any]], unreadable: list[dict[str
 
 
 def _cached(card: dict[str, Any]) -> dict[str, Any]:
-    """A card as the cache keeps it (the file's modification time is looked at afresh each run)."""
-    return {k: v for k, v in card.items() if k not in ("modified", "fresh")}
+    """A card as the cache keeps it: the file's modification time and its whole path are looked
+    at afresh each run (the cache lies in the site, and a site is made to be shared)."""
+    kept = {k: v for k, v in card.items() if k not in ("modified", "fresh", "source", "site_error")}
+    if card.get("site_error"):
+        kept["error"] = card["site_error"]
+    return kept
 
 
 def _write_changed(path: Path, data: bytes) -> None:

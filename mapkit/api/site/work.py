@@ -79,6 +79,49 @@ def file_digest(path: str) -> str | None:
     return h.hexdigest()
 
 
+def folder_given(path: str, relative: str) -> str:
+    """The folder `path` was found under, as the gallery names files from it (`path` less its
+    name `relative`, with its separator; "" where `relative` is no tail of `path`)."""
+    tail = relative.replace("/", os.sep)
+    return path[:len(path) - len(tail)] if path.endswith(os.sep + tail) else ""
+
+
+class Unrooted:
+    """What a site says of a path under the folder given: the path under it, as the cards name
+    files. A site is made to be shared, and the folders above the ones given are the designer's
+    own (/home/name/...): every text a card, a page or the cache keeps loses them, as given and
+    as resolved (a Book's path is resolved from its map's folder)."""
+
+    def __init__(self, folder: str):
+        forms = {folder, os.path.join(os.path.realpath(folder), "")} if folder else set()
+        self.forms = sorted((f for f in forms if len(f) > 1), key=len, reverse=True)
+
+    def text(self, text: str) -> str:
+        for form in self.forms:
+            text = text.replace(form, "")
+        return text
+
+    def page(self, text: str) -> str:
+        """`text` of an HTML page: the folder as written in its markup and its embedded JSON too."""
+        import html
+        import json
+
+        for form in self.forms:
+            for written in dict.fromkeys((form, html.escape(form), json.dumps(form)[1:-1])):
+                text = text.replace(written, "")
+        return text
+
+    def card(self, value: Any) -> Any:
+        """Every text of a card (its data: dicts, lists, texts), the file's own path apart."""
+        if isinstance(value, str):
+            return self.text(value)
+        if isinstance(value, list):
+            return [self.card(v) for v in value]
+        if isinstance(value, dict):
+            return {self.text(k): (v if k == "source" else self.card(v)) for k, v in value.items()}
+        return value
+
+
 def products_key(relative: str, content: str, deps: dict[str, str | None], settings: Settings) -> str:
     """The name of the folder a file's drawings and conversions go in: a hash of its place in the
     archive (its page names it), its content, the Books it places and the drawing settings."""
@@ -98,6 +141,7 @@ def card_of(path: str, relative: str, content: str | None, site: str, settings: 
     from mapkit.model.map import Map
 
     started = time.perf_counter()
+    unrooted = Unrooted(folder_given(path, relative))
     card: dict[str, Any] = {"file": relative, "source": path, "content": content, "facts_key": settings.facts_key()}
     try:
         document = read_document(path)
@@ -109,7 +153,7 @@ def card_of(path: str, relative: str, content: str | None, site: str, settings: 
         else:
             card["read"] = f"read as a C3G Book in {seconds:.3f} s"
         if isinstance(document, Map):
-            _map_card(card, document, site, settings, previous)
+            _map_card(card, document, site, settings, previous, unrooted)
         else:
             _book_card(card, document, site, settings, previous)
     except MapkitError as exc:
@@ -119,18 +163,23 @@ def card_of(path: str, relative: str, content: str | None, site: str, settings: 
         card["error"] = bounded(f"{shown(path)}: mapkit failed on it ({type(exc).__name__}: {exc}); "
                                 "this is a bug in mapkit")
         card["reason"] = "a bug in mapkit"
+    error = card.get("error")
+    card = unrooted.card(card)
+    if error:  # (the terminal names the file as it was given; the site, under the folder given)
+        card["error"], card["site_error"] = error, card["error"]
     card["seconds"] = round(time.perf_counter() - started, 3)
     return card
 
 
 # -- a map ---------------------------------------------------------------------------------------
 
-def _map_card(card: dict[str, Any], m: Map, site: str, settings: Settings, previous: dict[str, Any] | None) -> None:
+def _map_card(card: dict[str, Any], m: Map, site: str, settings: Settings, previous: dict[str, Any] | None,
+              unrooted: Unrooted) -> None:
     from mapkit.api.files import info, reader_warnings
 
     card["kind"] = "map"
     summary = info(m).doc
-    deps, complete = _book_files(m)
+    deps, complete = _book_files(m, unrooted)
     card["deps"] = deps
     key = products_key(card["file"], card["content"] or "", deps, settings)
     card["key"] = key
@@ -139,7 +188,7 @@ def _map_card(card: dict[str, Any], m: Map, site: str, settings: Settings, previ
         card["products"] = previous["products"]  # type: ignore[index]
     else:
         card["products"] = _draw_map(m, card, Path(site) / "files" / key, settings,
-                                     (summary.get("size") or {}).get("columns") or 1)
+                                     (summary.get("size") or {}).get("columns") or 1, unrooted)
     if not complete:
         card["redraw"] = "a C3G Book it places could not be read"
     card.update(_map_facts(m, summary, settings))
@@ -160,7 +209,8 @@ def product_files(card: dict[str, Any]) -> list[str]:
     return found + [d["file"] for d in products.get("downloads", ())]
 
 
-def _draw_map(m: Map, card: dict[str, Any], folder: Path, settings: Settings, columns: int) -> dict[str, Any]:
+def _draw_map(m: Map, card: dict[str, Any], folder: Path, settings: Settings, columns: int,
+              unrooted: Unrooted) -> dict[str, Any]:
     """Every drawing and lossless conversion of a map, written in `folder`; where one fails, why."""
     from mapkit.api.draw import overlay, print_sheets, render, report
     from mapkit.api.files import books_in, file_formats, map_stem, write
@@ -193,10 +243,10 @@ def _draw_map(m: Map, card: dict[str, Any], folder: Path, settings: Settings, co
     _drawn(products, "thumbnail", "the thumbnail", lambda: render(
         m, folder / THUMBNAIL, view="top", legend=False, title=False, lettering=False,
         scale=thumbnail_scale(columns)), here + THUMBNAIL)
-    _drawn(products, "report", "the report", lambda: report(
-        m, folder / REPORT, profile=settings.profile, pictures=False, map_file=card["source"]), here + REPORT)
+    _drawn(products, "report", "the report", lambda: _written(folder / REPORT, unrooted, report(
+        m, profile=settings.profile, pictures=False, map_file=card["file"])), here + REPORT)
     _drawn(products, "sheets", "the build sheets", lambda: print_sheets(
-        m, paper=settings.paper, map_file=card["source"], path=folder / SHEETS), here + SHEETS)
+        m, paper=settings.paper, map_file=card["file"], path=folder / SHEETS), here + SHEETS)
     if m.buildings or m.objects:  # (where a Book cannot be read, the card says why there are no plans)
         _drawn(products, "floor_plans", "the floor plans", lambda: print_sheets(
             books_in(m), paper=settings.paper, path=folder / FLOOR_PLANS), here + FLOOR_PLANS)
@@ -221,6 +271,14 @@ def _drawn(products: dict[str, Any], key: str, what: str, draw: Any, file: str) 
     pages = getattr(drawing, "pages", 1)
     if key in ("sheets", "floor_plans", "markers"):
         products[key + "_pages"] = pages
+
+
+def _written(path: Path, unrooted: Unrooted, drawing: Any) -> Any:
+    """A page drawn in memory, written to `path` without the folders above the one given."""
+    from mapkit.io import write_output
+
+    write_output(path, unrooted.page(drawing.data.decode("utf-8")))
+    return drawing
 
 
 def thumbnail_scale(columns: int) -> float:
@@ -319,10 +377,11 @@ def player_counts(text: str) -> set[int]:
     return found
 
 
-def _book_files(m: Map) -> tuple[dict[str, str | None], bool]:
-    """The files of the Books a map places, each with the hash of its bytes (a second run reads
-    the map again when one changed), and whether every Book could be read (where one could not,
-    the map is read again each run: the Book may have come since)."""
+def _book_files(m: Map, unrooted: Unrooted) -> tuple[dict[str, str | None], bool]:
+    """The files of the Books a map places (under the folder given, where they lie in it:
+    `book_path` finds them again), each with the hash of its bytes (a second run reads the map
+    again when one changed), and whether every Book could be read (where one could not, the map
+    is read again each run: the Book may have come since)."""
     deps: dict[str, str | None] = {}
     complete = True
     for name, found in sorted(m.books.items()):
@@ -330,8 +389,14 @@ def _book_files(m: Map) -> tuple[dict[str, str | None], bool]:
         if getattr(found, "book", None) is None or not source:
             complete = complete and getattr(found, "book", None) is not None
             continue
-        deps[str(source)] = file_digest(str(source))
+        deps[unrooted.text(str(source))] = file_digest(str(source))
     return deps, complete
+
+
+def book_path(dep: str, path: str, relative: str) -> str:
+    """A Book's file as `_book_files` keeps it, found again beside the map at `path` (named
+    `relative` by the gallery)."""
+    return dep if os.path.isabs(dep) else folder_given(path, relative) + dep
 
 
 # -- a Book --------------------------------------------------------------------------------------

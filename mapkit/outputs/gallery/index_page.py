@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from mapkit.outputs.gallery.parts import (collection_html, declared_html, e, facts_html, findings_badges, href,
-                                          name_of, plural, sets_text, style)
+                                          name_of, not_in_sets_html, plural, sets_text, style)
 
 #: How the cards may be sorted: the value the address keeps, and what the menu says.
 SORTS = (("name", "Name (A–Z)"), ("file", "File path"), ("modified", "Recently changed"),
@@ -61,7 +61,7 @@ def card_html(number: int, card: dict[str, Any], collection: str | None) -> str:
             f'<h2><a href="{href(card["page"])}">{e(name)}</a>{kind}</h2>'
             f'<p class="by">{by}<span class="file">{e(card["file"])}</span></p>'
             f'{facts_html(card, compact=True)}'
-            + (f'<p class="sets">{e(sets)}</p>' if sets else "")
+            + (f'<p class="sets">{e(sets)}</p>' if sets else "") + not_in_sets_html(card)
             + collection_html(card, collection) + declared_html(card)
             + f'<p class="findings">{findings_badges(card)}</p></div></li>')
 
@@ -121,7 +121,8 @@ def index_page(site: Any) -> str:
     data = embedded_json({"cards": [card_data(n, c) for n, c in enumerate(site.cards)]})
     unreadable = ""
     if site.unreadable:
-        rows = "".join(f'<li><span class="file">{e(u["file"])}</span><br>{e(u["error"])}</li>' for u in site.unreadable)
+        rows = "".join(f'<li><span class="file">{e(u["file"])}</span><br>{e(u.get("site_error") or u["error"])}</li>'
+                       for u in site.unreadable)
         unreadable = (f'<section id="unreadable" aria-labelledby="unreadable-h"><h2 id="unreadable-h">'
                       f'{plural(len(site.unreadable), "file")} could not be read</h2><ul>{rows}</ul></section>')
     skipped = (f"{plural(site.skipped, 'other file')} in the folders {'is' if site.skipped == 1 else 'are'} "

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from mapkit.outputs.gallery.parts import (collection_html, declared_html, e, facts_html, findings_badges, href,
-                                          lacks_text, name_of, plural, sets_text, style)
+                                          name_of, not_in_sets_html, plural, sets_text, style)
 
 #: The web editor's address a share link must start with to be offered as a link to open.
 EDITOR = "https://hexoscape.com/"
@@ -67,8 +67,7 @@ def building_html(card: dict[str, Any], collection: str | None) -> str:
         return ""
     said = sets_text(card)
     out = [f"<p>{e(said[:1].upper() + said[1:])}{e(' (the fewest that build it)') if card.get('sets') else ''}</p>"]
-    if card.get("not_in_sets"):
-        out.append(f'<p>Not in any official set: {e(lacks_text(card["not_in_sets"], 6))}</p>')
+    out.append(not_in_sets_html(card, 6))
     if collection is None:
         out.append('<p class="muted">No collection was given: a gallery made with one says what it lacks.</p>')
     else:

@@ -74,10 +74,17 @@ def sets_text(card: dict[str, Any]) -> str:
         return f"at least {card['sets_at_least']} official sets (no smallest combination found in time)"
     if card.get("set_count") is None:
         return "no combination of official sets builds it"
-    if not card.get("sets"):
-        return "no official set needed"
+    if not card.get("sets"):  # no set needed, or none holds what it needs (VirtualScape's personal tiles)
+        return "no official set holds its pieces" if card.get("not_in_sets") else "no official set needed"
     named = ", ".join((f"{s['copies']} × " if s["copies"] != 1 else "") + s["id"] for s in card["sets"])
     return f"{plural(card['set_count'], 'official set')}: {named}"
+
+
+def not_in_sets_html(card: dict[str, Any], most: int = 3) -> str:
+    """The pieces of a map that no official set holds, on a paragraph of their own (or nothing)."""
+    if not card.get("not_in_sets"):
+        return ""
+    return f'<p class="sets">Not in any official set: {e(lacks_text(card["not_in_sets"], most))}</p>'
 
 
 def lacks_text(lacks: list[dict[str, Any]], most: int = 3) -> str:

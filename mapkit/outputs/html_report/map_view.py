@@ -21,15 +21,17 @@ SVG_SCALE = 1.0
 STEP = "step between Levels (thick)"
 
 
-def map_view(m: Map, board: Any = None) -> tuple[str, list[int]]:
-    """The inline `<svg id="map">` of the map, and the Levels it can show one at a time (`board`:
-    the map's lettered board, where the caller has it; else worked out)."""
+def map_view(m: Map, board: Any = None) -> tuple[str, dict[int, str]]:
+    """The inline `<svg id="map">` of the map, and the Levels it can show one at a time, each
+    with its name ("Level 21 (with 26)": the Levels above whose pieces show with it, as the
+    sheets say it) (`board`: the map's lettered board, where the caller has it; else worked out)."""
     parts, shown = map_view_parts(m, board)
     return "".join(parts), shown
 
 
-def map_view_parts(m: Map, board: Any = None) -> tuple[list[str], list[int]]:
+def map_view_parts(m: Map, board: Any = None) -> tuple[list[str], dict[int, str]]:
     """`map_view`'s text in parts, for the page to join once with its own (a big map's is megabytes)."""
+    from mapkit.outputs.scene.layout import group_label
     from mapkit.outputs.paint.svg import svg_parts
     from mapkit.outputs.scene.browse import browse_scene
     from mapkit.outputs.scene.style import style_data
@@ -41,7 +43,8 @@ def map_view_parts(m: Map, board: Any = None) -> tuple[list[str], list[int]]:
                                    "data-scale": f"{SVG_SCALE:g}", "data-pitch": f"{HEX_PITCH_MM:g}",
                                    "data-home": home})
     svg.insert(0, faded_style(browse.fills, style_data()["below"]))
-    return svg, browse.levels
+    names = {n: group_label((n, *browse.with_levels.get(n, ()))) for n in browse.levels}
+    return svg, names
 
 
 def top_view_svg(m: Map) -> str:

@@ -118,7 +118,7 @@ SCRIPT = """
       g.style.display=(all||l<=n)?'':'none';g.classList.toggle('below',!all&&l===n-1);
       g.classList.toggle('deep',!all&&l<n-1);g.classList.toggle('current',!all&&l===n);});
     document.querySelectorAll('#standing [data-level], #markers [data-level]').forEach(function(u){
-      u.style.display=(all||+u.getAttribute('data-level')===n)?'':'none';});
+      u.style.display=(all||+(u.getAttribute('data-view')||u.getAttribute('data-level'))===n)?'':'none';});
     svg.setAttribute('data-showing',v);
   }
   function showScenario(v){
@@ -127,6 +127,14 @@ SCRIPT = """
   }
   levelPick.addEventListener('change',function(){showLevel(levelPick.value);});
   if(scenarioPick){scenarioPick.addEventListener('change',function(){showScenario(scenarioPick.value);});showScenario(scenarioPick.value);}
+  function shownWith(level){
+    // the Level offered that shows `level`: itself, or the highest offered below it (its pieces
+    // show with that one: a ladder up a wall, a flag on a tower), or the lowest one
+    var best=null,low=null;
+    levelPick.querySelectorAll('option').forEach(function(o){if(o.value==='all')return;var n=+o.value;
+      if(n<=level&&(best===null||n>+best))best=o.value;if(low===null||n<+low)low=o.value;});
+    return best!==null?best:low;
+  }
   function choose(li){
     document.querySelectorAll('.finding.selected').forEach(function(e){e.classList.remove('selected');});
     document.querySelectorAll('.hex.highlight').forEach(function(e){e.classList.remove('highlight');});
@@ -134,7 +142,7 @@ SCRIPT = """
     var q=li.getAttribute('data-q'), r=li.getAttribute('data-r'), level=li.getAttribute('data-level');
     var status=document.getElementById('status');
     if(q===null||r===null||q===''||r===''){focus.setAttribute('points','');status.textContent='This finding concerns the whole map.';return;}
-    if(levelPick.value!=='all'&&level!==null&&levelPick.querySelector('option[value="'+level+'"]')){levelPick.value=level;showLevel(level);}
+    if(levelPick.value!=='all'&&level!==null&&level!==''){var view=shownWith(+level);if(view!==null){levelPick.value=view;showLevel(view);}}
     var hex=document.getElementById('hex_'+q+'_'+r);
     if(hex){hex.classList.add('highlight');hex.parentNode.appendChild(hex);}
     focus.setAttribute('points',corners(+q,+r));
@@ -204,7 +212,7 @@ def render_report(m: Map, file: str | None = None, parts: ReportParts | None = N
     from mapkit.outputs.scene.style import hex_colour
 
     map_svg, shown_levels = map_view_parts(m, parts.board if parts.summary is not None else None)
-    level_options = "".join(f'<option value="{n}">{e(levels.label(n))}</option>' for n in shown_levels)
+    level_options = "".join(f'<option value="{n}">{e(name)}</option>' for n, name in shown_levels.items())
     scenario_pick = ""
     css = CSS.replace("HIGHLIGHT", hex_colour(HIGHLIGHT_RGB)).replace("HALO", hex_colour(HIGHLIGHT_HALO_RGB))
     # the page joined once, round the map's parts (megabytes on a big map: each copy new memory)

@@ -39,7 +39,7 @@ from mapkit.outputs.scene.board import Lettering, edges
 from mapkit.outputs.scene.layout import Box, hex_center
 from mapkit.outputs.scene.pieces import draw_piece_top
 from mapkit.outputs.scene.shapes import Group, Outlines, Poly, Scene, Tiles, gc_paused
-from mapkit.records import Record
+from mapkit.records import Record, field
 
 P = HEX_PITCH_MM
 #: Table millimetres per unit of the drawing.
@@ -56,6 +56,9 @@ class Browse(Record):
     scene: Scene
     fills: list[style.RGB]
     levels: list[int]
+    #: Level shown -> the Levels above it, with no tile of their own, whose pieces show with it
+    #: (a castle's ladders, a flag on a tower), as the build sheets group them.
+    with_levels: dict[int, list[int]] = field(default_factory=dict)
 
 
 def browse_scene(m: Map, board: Board | None = None) -> Browse:
@@ -128,6 +131,7 @@ def _browse(m: Map, board: Board | None) -> Browse:
             ptype = cat[piece.type]
             cells.update(whole.footprint(piece))
             group.add(drawing.standing(whole, piece, ptype, layout.build_level(ptype, piece)))
+    with_levels = _fold(standing, markers, sorted(drawing.levels))
     root.add(markers)
     root.add(standing)          # over the zones, as the pictures draw them: a zone's ring hides no battlement
     if m.several_rooms():                  # off every mark the page may show, each scenario's pieces too
@@ -144,7 +148,31 @@ def _browse(m: Map, board: Board | None) -> Browse:
     pad = P * 0.3                                     # in tenths of a millimetre: the page's home view is the box
     scene.box = Box(*(round(v, 1) for v in (box.x0 - pad, box.y0 - pad, box.x1 + pad, box.y1 + pad)))
     root.add(Poly([], attrs={"id": "focus"}))
-    return Browse(scene, drawing.fills, sorted(drawing.levels))
+    return Browse(scene, drawing.fills, sorted(drawing.levels), with_levels)
+
+
+def _fold(standing: Group, markers: Group, shown: list[int]) -> dict[int, list[int]]:
+    """Give each piece standing at a Level the page does not offer (no tile of its own there: a
+    ladder up a wall, a flag on a tower) the Level it shows with (`data-view`): the highest one
+    offered at or below its own (the lowest offered, for a piece below them all), as the sheets
+    draw such Levels with the one below. Returns each Level shown -> the Levels it takes in."""
+    if not shown:
+        return {}
+    offered = set(shown)
+    taken: dict[int, set[int]] = {}
+    todo = [standing, markers]
+    while todo:
+        for item in todo.pop().items:
+            if not isinstance(item, Group):
+                continue
+            level = item.attrs.get("data-level")
+            if level is None:
+                todo.append(item)                      # a scenario's pieces
+            elif int(level) not in offered:
+                view = max((n for n in shown if n <= int(level)), default=shown[0])
+                item.attrs["data-view"] = view
+                taken.setdefault(view, set()).add(int(level))
+    return {view: sorted(levels) for view, levels in sorted(taken.items())}
 
 
 class _Drawing:

@@ -377,7 +377,7 @@ def _finish(m: Map, opts: RenderOptions, content: Group, box: Box, info: dict) -
         numbers = m.scenarios()
         if len(numbers) == 1:                       # one scenario (of a page that sets up several)
             name += f" - {m.scenario_setup(numbers[0]).title}"
-        view = {"top": "seen from above", "iso": "stacked tiles", "levels": "level by level"}[opts.view]
+        view = {"top": "seen from above", "iso": "stacked tiles", "levels": "Level by Level"}[opts.view]
         if opts.view == "iso" and opts.seen_from != "S":
             from mapkit.outputs.scene.turn import SIDE_NAMES
 
