@@ -19,7 +19,7 @@ map; with the collector paused (`build_index`), the dictionaries stay linear to 
 
 from __future__ import annotations
 
-from itertools import repeat
+from itertools import accumulate, repeat
 from typing import Any, Iterable
 
 from mapkit.model.catalog import PieceType, catalog
@@ -172,7 +172,7 @@ def _build(m: Map, options: dict[str, Any]) -> BuildIndex:
     slack = int(options.get("clearance_slack", 0))
     index = BuildIndex(m, clearance_slack=slack)
     markers, edges, outside = index.markers, index.edges, index.outside
-    types, all_cells, starts = index.types, index.cells, index.start
+    types, all_cells = index.types, index.cells
     # each a list of cells and the list of the pieces filling them (one append each)
     body: list[Cell] = []
     body_of: list[int] = []
@@ -192,7 +192,6 @@ def _build(m: Map, options: dict[str, Any]) -> BuildIndex:
             ptype = cat.types.get(piece.type)
             plan = plans[plan_key] = (_plan(ptype, plan_key[2], int(piece.rotation) % 6, slack)
                                       if ptype is not None else None)
-        starts.append(len(uq))
         if plan is None:  # readers only produce catalog types; keep going if one slips through
             types.append(None)
             all_cells.append([])
@@ -237,7 +236,7 @@ def _build(m: Map, options: dict[str, Any]) -> BuildIndex:
             # A Laur wall stands between pillars, across a hex side or corner (half-step turns):
             # it holds that side, not the hex.
             edges.setdefault((pq, pr, z, LAUR_EDGE + int(round(piece.rotation * 2)) % 12), []).append(i)
-    starts.append(len(uq))
+    index.start = list(accumulate(map(len, all_cells), initial=0))  # where each piece's hexes begin in `under`
     _sort_and_search(index, (body, body_of), (clear, clear_of), (tops, tops_of), zip(uq, ur, ul))
     return index
 
