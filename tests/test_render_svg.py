@@ -290,3 +290,34 @@ def test_legend_names_no_level_shading(view):
                     Piece("rock-1", 3, 0, 2)])
     legend = [t.text or "" for t in svg_of(m, view=view).find(f".//{SVG}g[@id='legend']").iter(f"{SVG}text")]
     assert legend and not any("dark" in line or "Level 0" in line for line in legend)
+
+
+def test_tiles_are_written_and_painted_as_the_uses_they_stand_for():
+    """A Level's tiles in the report's map are one `Tiles` (each kind of use said once, each hex a
+    placing of it, issue 34's speed): the SVG painter writes them, and the PNG painter paints them,
+    exactly as the same uses one by one, a placing's own attributes and title (escaped) included,
+    and a -0.0 kept apart from 0.0."""
+    from mapkit.outputs.paint.raster import render_png
+    from mapkit.outputs.scene.layout import Box
+    from mapkit.outputs.scene.shapes import Group, Poly, Scene, Tiles, Use
+
+    tiles = Tiles()
+    plain = {"class": "lvhex f0"}
+    hexagon = tiles.kind("hx", (200, 180, 90), (40, 40, 40), 0.4, plain)
+    pattern = tiles.kind("dots", attrs={"class": "pattern"})
+    tiles.placed += [(hexagon, 0.0, 0.0), (pattern, 0.0, 0.0),
+                     (hexagon, -0.0, 38.49, {"id": "hex_0_1", "data-q": 0, "class": 'a"b'}, "A1 <top> & more"),
+                     (hexagon, 44.45, 0.0), (pattern, 44.45, 0.0)]
+    one_by_one = tiles.uses()
+    assert [type(u) for u in one_by_one] == [Use] * 5 and one_by_one[2].title == "A1 <top> & more"
+
+    def scene(items: list) -> Scene:
+        defs = {"hx": [Poly([(0, -25.0), (22.0, -12.5), (22.0, 12.5), (0, 25.0), (-22.0, 12.5), (-22.0, -12.5)])],
+                "dots": [Poly([(-3.0, -3.0), (3.0, -3.0), (3.0, 3.0)], fill=(90, 70, 20))]}
+        return Scene(Box(-30, -30, 80, 70), Group(items=[Group(attrs={"class": "tiles"}, items=items)]),
+                     (255, 255, 255), "tiles", PITCH, defs=defs)
+
+    written = render_svg(scene([tiles]))
+    assert written == render_svg(scene(one_by_one))
+    assert b'x="-0.00"' in written and b"&lt;top&gt; &amp; more" in written and b'class="a&quot;b"' in written
+    assert render_png(scene([tiles]), scale=10) == render_png(scene(one_by_one), scale=10)
