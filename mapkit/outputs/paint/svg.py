@@ -105,7 +105,7 @@ def _poly(item: Poly, head: str = "") -> str:
         fill = "" if head and item.closed else ' fill="none"'
     parts = [f'<{"polygon" if item.closed else "polyline"}{head} points="{_pts(item.pts)}"{fill}']
     if item.stroke is not None and item.width > 0:
-        parts.append(f' stroke="{_colour(item.stroke)}" stroke-width="{"%.3g" % item.width}"')
+        parts.append(_pen(None, item.stroke, item.width))  # (a map's outlines and steps share a few pens)
         if item.dash:
             parts.append(f' stroke-dasharray="{_n(item.width * 3)},{_n(item.width * 3)}"')
     if item.attrs:
