@@ -103,11 +103,10 @@ class Unrooted:
 
     def page(self, text: str) -> str:
         """`text` of an HTML page: the folder as written in its markup and its embedded JSON too."""
-        import html
-        import json
+        from mapkit import escapes
 
         for form in self.forms:
-            for written in dict.fromkeys((form, html.escape(form), json.dumps(form)[1:-1])):
+            for written in dict.fromkeys((form, escapes.html(form), escapes.json_text(form, indent=None)[1:-2])):
                 text = text.replace(written, "")
         return text
 
