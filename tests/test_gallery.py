@@ -208,6 +208,27 @@ def test_the_site_names_no_folder_above_the_ones_given(archive, tmp_path):
     assert re.search(r"<th>file</th><td>[^<]*\.(hsc|json|url|txt)</td>", report), "the report names its map's file"
 
 
+def test_a_gallery_of_the_working_folder_finds_its_books_again_and_cuts_no_path_short(archive, tmp_path,
+                                                                                     monkeypatch):
+    """`mapkit gallery .`: the Books a map places are kept under the folder given ("maps/../books/
+    x.json") and found again on the next run; a changed Book redraws the map that places it; the
+    relative folder is never taken out of a text ("./" out of "../books" would cut it short)."""
+    from mapkit.api.site.work import Unrooted
+
+    monkeypatch.chdir(archive)
+    build(Path("."), tmp_path / "site")
+    street = next(c for c in build(Path("."), tmp_path / "site").cards if c["file"] == "maps/street.mapkit.json")
+    assert street["deps"] and all(dep.startswith("maps/../books/") for dep in street["deps"])
+    assert not street.get("fresh")
+    (archive / "books" / "bungalow.book.json").write_text(
+        (archive / "books" / "bungalow.book.json").read_text() + " ")
+    again = build(Path("."), tmp_path / "site")
+    assert sorted(c["file"] for c in again.cards if c.get("fresh")) == [    # (the lost street: read each run)
+        "books/bungalow.book.json", "lost/deeper/street.mapkit.json", "maps/street.mapkit.json"]
+    assert Unrooted("./").text("maps/../books/x.json") == "maps/../books/x.json"
+    assert Unrooted(str(archive) + "/").text(f"{archive}/maps/../books/x.json") == "maps/../books/x.json"
+
+
 def test_the_answer_says_itself_as_every_verb_does(archive, tmp_path):
     done = build(archive, tmp_path / "site")
     assert done.text().splitlines()[0] == f"{done.index}: 7 map(s) and 5 Book(s)"

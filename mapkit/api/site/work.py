@@ -81,8 +81,11 @@ def file_digest(path: str) -> str | None:
 
 def folder_given(path: str, relative: str) -> str:
     """The folder `path` was found under, as the gallery names files from it (`path` less its
-    name `relative`, with its separator; "" where `relative` is no tail of `path`)."""
+    name `relative`, with its separator; the working folder's where `path` is `relative`; ""
+    where `relative` is no tail of `path`)."""
     tail = relative.replace("/", os.sep)
+    if path == tail:
+        return os.curdir + os.sep
     return path[:len(path) - len(tail)] if path.endswith(os.sep + tail) else ""
 
 
@@ -93,7 +96,11 @@ class Unrooted:
     as resolved (a Book's path is resolved from its map's folder)."""
 
     def __init__(self, folder: str):
-        forms = {folder, os.path.join(os.path.realpath(folder), "")} if folder else set()
+        # (a folder given as a relative path names nothing above it, and is left as written: taken
+        # out of every text, "./" would cut "../books" short)
+        forms = {os.path.join(os.path.realpath(folder), "")} if folder else set()
+        if os.path.isabs(folder):
+            forms.add(folder)
         self.forms = sorted((f for f in forms if len(f) > 1), key=len, reverse=True)
 
     def text(self, text: str) -> str:
