@@ -229,6 +229,18 @@ def test_a_gallery_of_the_working_folder_finds_its_books_again_and_cuts_no_path_
     assert Unrooted(str(archive) + "/").text(f"{archive}/maps/../books/x.json") == "maps/../books/x.json"
 
 
+def test_a_books_card_shows_its_floors_not_its_legend(archive, tmp_path):
+    """A Book's card shows its panels alone (the card says its name; the legend's lines, drawn
+    at a card's size, were cut and unreadable); its page keeps the whole picture."""
+    from PIL import Image
+
+    done = build(archive, tmp_path / "site")
+    car = next(c for c in done.cards if c["file"] == "books/elevator-car.book.json")
+    thumb, whole = (Image.open(tmp_path / "site" / car["products"][k]) for k in ("thumbnail", "floor_picture"))
+    assert car["products"]["thumbnail"] != car["products"]["floor_picture"]
+    assert thumb.height < 0.6 * whole.height and thumb.width < whole.width
+
+
 def test_the_answer_says_itself_as_every_verb_does(archive, tmp_path):
     done = build(archive, tmp_path / "site")
     assert done.text().splitlines()[0] == f"{done.index}: 7 map(s) and 5 Book(s)"

@@ -91,3 +91,33 @@ def test_unwritable_picture_and_a_map_without_books(tmp_path):
     plain.write_text('{"format": "mapkit", "version": 1, "pieces": [{"type": "grass-1", "q": 0, "r": 0, "z": 0}]}')
     result = run_subprocess("overlay", plain)
     assert result.returncode == 0 and "places no C3G buildings" in result.stdout
+
+
+def test_a_panel_is_as_wide_as_its_title_and_the_panels_can_stand_alone():
+    """A one-hex object's panel title ("outside, on the ground") is wider than its drawing: the
+    panel takes the title's width, so the title stays in the picture and off the next panel;
+    without legend and title the picture is the panels alone (a gallery card's thumbnail)."""
+    import mapkit
+    from mapkit.outputs.overlay import MARGIN, PANEL_TITLE, book_panels, scene
+    from mapkit.outputs.paint.raster import measure
+    from mapkit.geometry.params import OverlayParams
+
+    result = mapkit.overlay(Path(__file__).resolve().parent.parent / "samples" / "books" / "mailbox.book.json")
+    panels = book_panels(result.overlay)
+    alone = scene(panels, OverlayParams(), result.title, legend=False, titled=False)
+    title = max(measure(p.title, PANEL_TITLE) for p in panels)
+    assert alone.box.x1 - alone.box.x0 >= title + 2 * MARGIN - 0.01
+    whole = scene(panels, OverlayParams(), result.title, result.note)
+    assert alone.box.y1 - alone.box.y0 < 0.6 * (whole.box.y1 - whole.box.y0)   # no legend, no parameter lines
+    texts = [t.text for t in _texts(alone.root)]
+    assert result.title not in texts and not any("Parameters" in t for t in texts)
+
+
+def _texts(group):
+    from mapkit.outputs.scene.shapes import Group, Text
+
+    for item in group.items:
+        if isinstance(item, Group):
+            yield from _texts(item)
+        elif isinstance(item, Text):
+            yield item

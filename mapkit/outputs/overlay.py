@@ -27,6 +27,8 @@ SCALE = 2.2
 #: Millimetres of the table around each panel, and above it for its title.
 MARGIN = 11.0
 TITLE_H = 13.0
+#: The size of a panel's title (mm).
+PANEL_TITLE = 7.3
 #: The picture's words, in millimetres of the table (a pixel is 1 / SCALE of one).
 WORDS = 6.4
 LEGEND_WORDS = 6.0
@@ -64,42 +66,51 @@ class Panel(Record):
         return min(xs), min(ys), max(xs), max(ys)
 
 
-def draw(result: Any, params: OverlayParams | None = None) -> Drawn:
-    """The output registry's `overlay-png`: an `OverlayResult`'s picture, one panel per floor or level."""
+def draw(result: Any, params: OverlayParams | None = None, legend: bool = True, title: bool = True) -> Drawn:
+    """The output registry's `overlay-png`: an `OverlayResult`'s picture, one panel per floor or
+    level; without `legend` (its legend and parameter lines) and `title`, the panels alone, as a
+    gallery's card shows a Book (the card says its name; its page, the whole picture)."""
     from mapkit.outputs.paint.raster import render_png
 
     panels = book_panels(result.overlay) if result.overlay is not None else map_panels(result.map, result.placed)
-    picture = scene(panels, params or OverlayParams(), result.title, result.note, result.columns)
+    picture = scene(panels, params or OverlayParams(), result.title, result.note, result.columns, legend, title)
     return Drawn(render_png(picture, scale=SCALE * HEX_PITCH_MM, supersample=1))
 
 
-def scene(panels: list[Panel], params: OverlayParams, title: str, note: str = "", columns: int = 3) -> Scene:
-    """The panels, `columns` to a row, a legend of what they show and the parameter line."""
+def scene(panels: list[Panel], params: OverlayParams, title: str, note: str = "", columns: int = 3,
+          legend: bool = True, titled: bool = True) -> Scene:
+    """The panels, `columns` to a row, a legend of what they show and the parameter line (with
+    `legend`), under the picture's `title` (with `titled`)."""
     from mapkit.outputs.paint.raster import measure
 
     boxes = [p.bounds() for p in panels]
-    sizes = [(b[2] - b[0] + 2 * MARGIN, b[3] - b[1] + 2 * MARGIN + TITLE_H) for b in boxes]
+    # a panel is as wide as its drawing, or its title where that is wider (a one-hex object's)
+    sizes = [(max(b[2] - b[0], measure(p.title, PANEL_TITLE)) + 2 * MARGIN, b[3] - b[1] + 2 * MARGIN + TITLE_H)
+             for p, b in zip(panels, boxes)]
     cols = min(len(panels), columns) or 1
     rows = [sizes[i:i + cols] for i in range(0, len(sizes), cols)] or [[(90.0, 90.0)]]
     col_w = [max((row[c][0] for row in rows if c < len(row)), default=0.0) for c in range(cols)]
     row_h = [max(s[1] for s in row) for row in rows]
-    width = max(sum(col_w), 455.0)
+    width = max(sum(col_w), 455.0) if legend else sum(col_w)   # (the legend's lines need the room)
     root = Group()
-    root.add(Text(MARGIN, 9.0, title, 9.0, anchor="start"))
+    head = 18.0 if titled else 0.0
+    if titled:
+        root.add(Text(MARGIN, 9.0, title, 9.0, anchor="start"))
     for i, (panel, box) in enumerate(zip(panels, boxes)):
         ox = sum(col_w[: i % cols])
-        oy = 18.0 + sum(row_h[: i // cols])
+        oy = head + sum(row_h[: i // cols])
         root.add(_panel(panel, box, ox, oy))
-    top = 18.0 + sum(row_h) + 3.0
-    legend, bottom = _legend(panels, params, note, top, width, measure)
-    root.add(legend)
+    bottom = head + sum(row_h)
+    if legend:
+        drawn, bottom = _legend(panels, params, note, bottom + 3.0, width, measure)
+        root.add(drawn)
     return Scene(Box(0.0, 0.0, width, bottom + 4.0), root, (255, 255, 255), title, HEX_PITCH_MM)
 
 
 def _panel(panel: Panel, box: tuple[float, float, float, float], ox: float, oy: float) -> Group:
     """One panel, its table millimetres moved to (ox, oy) of the picture."""
     g = Group(f"panel-{panel.title}", label=panel.title)
-    g.add(Text(ox + MARGIN, oy + 5.0, panel.title, 7.3, anchor="start"))
+    g.add(Text(ox + MARGIN, oy + 5.0, panel.title, PANEL_TITLE, anchor="start"))
     drawing = g.group("drawing")
     drawing.offset = (ox + MARGIN - box[0], oy + TITLE_H + MARGIN - box[1])
     for q, r in panel.ground:

@@ -426,8 +426,8 @@ def _book_card(card: dict[str, Any], book: Book, site: str, settings: Settings,
         products: dict[str, Any] = {"downloads": [], "omitted": [], "failed": []}
         _drawn(products, "floor_picture", "the picture of the floors",
                lambda: render(overlay(book), folder / FLOOR_PICTURE), here + FLOOR_PICTURE)
-        if "floor_picture" in products:
-            products["thumbnail"] = products["floor_picture"]
+        _drawn(products, "thumbnail", "the thumbnail", lambda: render(   # (the panels: the card says its name)
+            overlay(book), folder / THUMBNAIL, legend=False, title=False), here + THUMBNAIL)
         _drawn(products, "floor_plans", "the floor plans", lambda: print_sheets(
             book, paper=settings.paper, path=folder / FLOOR_PLANS), here + FLOOR_PLANS)
         _drawn(products, "markers", "the markers", lambda: print_sheets(

@@ -56,8 +56,7 @@ def card_html(number: int, card: dict[str, Any], collection: str | None) -> str:
     by = f'by {e(card["author"])} · ' if card.get("author") else ""
     kind = ' <span class="kind">C3G Book</span>' if card.get("kind") == "book" else ""
     sets = sets_text(card)
-    book = " book" if card.get("kind") == "book" else ""   # (its floors' picture: the panels, not the legend)
-    return (f'<li class="card" id="card-{number}"><div class="thumb{book}">{picture}</div><div class="body">'
+    return (f'<li class="card" id="card-{number}"><div class="thumb">{picture}</div><div class="body">'
             f'<h2><a href="{href(card["page"])}">{e(name)}</a>{kind}</h2>'
             f'<p class="by">{by}<span class="file">{e(card["file"])}</span></p>'
             f'{facts_html(card, compact=True)}'
