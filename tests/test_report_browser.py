@@ -357,3 +357,31 @@ def test_the_street_report_shows_its_buildings_and_objects_on_the_map(browser, t
     floors = browser.evaluate("[...document.querySelectorAll('#levels .lv.current .floors [id^=\"building-\"]')]"
                               ".filter(function(g){var b=g.getBoundingClientRect();return b.width>2;}).length")
     assert floors == 1 and browser.evaluate("getComputedStyle(document.getElementById('all')).display") == "none"
+
+
+def test_a_room_of_a_dungeon_is_shown_across_the_map_and_all_again(browser, tmp_path):
+    """A map of several rooms (a dungeon page's) offers each room as a view of its own: choosing
+    one fits the map to that room's hexes, 'all rooms' shows them all again (issue 36: the
+    report's view, room included)."""
+    from mapkit.model.map import Map, Room
+
+    m = Map(name="Two Rooms", rooms=[Room(1, "Crypt"), Room(2, "Hall")])
+    m.pieces += [Piece("grass-24", 0, 0, 0, attrs={"rooms": [1]}), Piece("rock-7", 1, 1, 1, attrs={"rooms": [1]}),
+                 Piece("grass-24", 30, 0, 0, attrs={"rooms": [2]})]
+    page = tmp_path / "report.html"
+    page.write_text(render_report(m, "rooms.mapkit.json", ReportParts([])), encoding="utf-8")
+    browser.call("Page.navigate", url=page.as_uri())
+    browser.wait_event("Page.loadEventFired")
+    assert browser.evaluate("[...document.querySelectorAll('#room-choice option')].map(o=>o.textContent)") == [
+        "all rooms", "Crypt", "Hall"]
+    home = view_box(browser)
+    pick = "var s=document.getElementById('room-choice');s.value='%s';s.dispatchEvent(new Event('change'))"
+    browser.evaluate(pick % "2")
+    hall = view_box(browser)
+    assert hall[2] < home[2] * 0.6 and hall[0] > home[0] + home[2] * 0.4     # the eastern room alone
+    inside = browser.evaluate("(function(){var b=document.getElementById('hex_30_0').getBBox();return [b.x,b.y];})()")
+    assert hall[0] <= inside[0] <= hall[0] + hall[2] and hall[1] <= inside[1] <= hall[1] + hall[3]
+    browser.evaluate(pick % "1")
+    assert view_box(browser)[0] < home[0] + home[2] * 0.2
+    browser.evaluate(pick % "all")
+    assert view_box(browser) == pytest.approx(home)

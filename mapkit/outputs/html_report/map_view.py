@@ -47,6 +47,30 @@ def map_view_parts(m: Map, board: Any = None) -> tuple[list[str], dict[int, str]
     return svg, names
 
 
+def room_views(m: Map) -> list[tuple[int, str, str]]:
+    """Each room of a map of several (a dungeon page's): its number, its title and the view that
+    shows it alone on the report's map ("x y width height", as the map's home view: its hexes'
+    box with a third of a hex around), in the map's order; [] for a map of one board."""
+    from mapkit.outputs.scene.browse import P
+    from mapkit.outputs.scene.layout import cells_box
+
+    if not m.several_rooms():
+        return []
+    cells: dict[int, set[tuple[int, int]]] = {room.number: set() for room in m.rooms}
+    for piece in m.pieces.with_attrs():
+        for number in piece.attrs.get("rooms", ()):
+            if number in cells:
+                cells[number].update(m.footprint(piece))
+    views = []
+    for room in m.rooms:
+        box = cells_box(cells[room.number], P) if cells[room.number] else None
+        if box is not None:
+            pad = P * 0.3
+            views.append((room.number, room.title, f"{box.x0 - pad:.1f} {box.y0 - pad:.1f} "
+                                                   f"{box.width + 2 * pad:.1f} {box.height + 2 * pad:.1f}"))
+    return views
+
+
 def top_view_svg(m: Map) -> str:
     """The map's inline SVG alone (`map_view`)."""
     return map_view(m)[0]

@@ -15,7 +15,7 @@ from mapkit import escapes
 from mapkit.errors import file_name, summarised
 from mapkit.model import levels
 from mapkit.model.map import Map
-from mapkit.outputs.html_report.map_view import legend_html, map_view_parts
+from mapkit.outputs.html_report.map_view import legend_html, map_view_parts, room_views
 from mapkit.records import Record, field
 from mapkit.wording import command, option
 
@@ -127,6 +127,10 @@ SCRIPT = """
   }
   levelPick.addEventListener('change',function(){showLevel(levelPick.value);});
   if(scenarioPick){scenarioPick.addEventListener('change',function(){showScenario(scenarioPick.value);});showScenario(scenarioPick.value);}
+  var roomPick=document.getElementById('room-choice');
+  if(roomPick){roomPick.addEventListener('change',function(){   // one room across the map, or them all
+    var o=roomPick.options[roomPick.selectedIndex], v=(o.getAttribute('data-view')||'').split(' ').map(Number);
+    vb=v.length===4?v:home.slice();apply();});}
   function shownWith(level){
     // the Level offered that shows `level`: itself, or the highest offered below it (its pieces
     // show with that one: a ladder up a wall, a flag on a tower), or the lowest one
@@ -213,7 +217,10 @@ def render_report(m: Map, file: str | None = None, parts: ReportParts | None = N
 
     map_svg, shown_levels = map_view_parts(m, parts.board if parts.summary is not None else None)
     level_options = "".join(f'<option value="{n}">{e(name)}</option>' for n, name in shown_levels.items())
-    scenario_pick = ""
+    rooms = room_views(m)
+    room_pick = ("" if not rooms else '<label>Room <select id="room-choice"><option value="all">all rooms</option>'
+                 + "".join(f'<option value="{n}" data-view="{view}">{e(title)}</option>' for n, title, view in rooms)
+                 + "</select></label>")
     css = CSS.replace("HIGHLIGHT", hex_colour(HIGHLIGHT_RGB)).replace("HALO", hex_colour(HIGHLIGHT_HALO_RGB))
     # the page joined once, round the map's parts (megabytes on a big map: each copy new memory)
     return "".join([f"""<!DOCTYPE html>
@@ -225,7 +232,7 @@ def render_report(m: Map, file: str | None = None, parts: ReportParts | None = N
 <button type="button" id="zoom-in" title="Zoom in">+</button><button type="button" id="zoom-out" title="Zoom out">&minus;</button>
 <button type="button" id="zoom-fit" title="Show the whole map">Whole map</button>
 <label>Show <select id="level"><option value="all">all Levels (seen from above)</option>{level_options}</select></label>
-{scenario_pick}<span class="where">Drag to pan; wheel or pinch to zoom.</span></div>
+{room_pick}<span class="where">Drag to pan; wheel or pinch to zoom.</span></div>
 """, *map_svg, f"""
 <p class="where">The map as the pictures and build sheets draw it, seen from above, its board lettered as the sheets letter it;
 point at a hex for its place and Level. One Level shows its tiles over the faded colours of those below, with only the
