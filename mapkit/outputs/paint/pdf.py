@@ -16,7 +16,7 @@ from typing import Any, Sequence
 
 from mapkit import escapes
 from mapkit.outputs.scene.page import PAPERS, paper_mm  # noqa: F401  (the papers a PDF is printed on)
-from mapkit.outputs.scene.shapes import Area, Circle, Group, Lines, Picture, Poly, Rect, Text, Tiles, Use, used
+from mapkit.outputs.scene.shapes import Area, Circle, Group, Lines, Picture, Poly, Rect, Text, Tiles, Use, plain
 
 #: Points per millimetre (PDF user space is 1/72 inch).
 PT_PER_MM = 72.0 / 25.4
@@ -303,15 +303,8 @@ class _Pen:
             self._text(item, bx + a * item.x, by - a * item.y, max(2.5, item.size * a))
         elif isinstance(item, Area):
             self._area(item, bx, by, a)
-        elif isinstance(item, Use):
-            for shape in used(item, self.defs):
-                self.shape(shape, bx, by, a)
-        elif isinstance(item, Tiles):
-            for use in item.uses():
-                for shape in used(use, self.defs):
-                    self.shape(shape, bx, by, a)
-        elif isinstance(item, Lines):
-            for shape in item.polys():
+        elif isinstance(item, (Use, Tiles, Lines)):
+            for shape in plain(item, self.defs):
                 self.shape(shape, bx, by, a)
         elif isinstance(item, Picture):
             self._picture(item, bx + a * item.x, by - a * item.y, item.width * a, item.height * a)

@@ -15,7 +15,7 @@ import math
 from functools import lru_cache
 from typing import Any
 
-from mapkit.outputs.scene.shapes import Area, Circle, Group, Picture, Poly, Rect, Scene, Text, Tiles, Use, gc_paused, used
+from mapkit.outputs.scene.shapes import Area, Circle, Group, Picture, Poly, Rect, Scene, Text, Tiles, Use, gc_paused, plain
 from mapkit.outputs.scene.shapes import Lines
 
 #: Largest drawing surface (pixels, before reduction) worth supersampling.
@@ -160,15 +160,8 @@ class _Pen:
             px = max(1, round(item.width * kk * k)) if item.stroke is not None and item.width > 0 else 0
             draw.rounded_rectangle(box, radius=item.radius * kk * k, fill=item.fill,
                                    outline=item.stroke if px else None, width=px or 1)
-        elif isinstance(item, Use):
-            for shape in used(item, self.defs):
-                self.shape(shape, ox, oy, kk)
-        elif isinstance(item, Tiles):
-            for use in item.uses():
-                for shape in used(use, self.defs):
-                    self.shape(shape, ox, oy, kk)
-        elif isinstance(item, Lines):
-            for shape in item.polys():
+        elif isinstance(item, (Use, Tiles, Lines)):
+            for shape in plain(item, self.defs):
                 self.shape(shape, ox, oy, kk)
         elif isinstance(item, Area):
             from PIL import Image, ImageDraw

@@ -288,6 +288,16 @@ class Scene(Record):
 gc_paused = paused_gc
 
 
+def plain(item: Use | Tiles | Lines, defs: dict[str, list[Any]]) -> list[Any]:
+    """The plain shapes an item that stands for others places (a `Use`, each placing of `Tiles`,
+    each line of `Lines`), as a painter with nothing of its own to reuse paints them."""
+    if isinstance(item, Use):
+        return used(item, defs)
+    if isinstance(item, Tiles):
+        return [shape for use in item.uses() for shape in used(use, defs)]
+    return list(item.polys())
+
+
 def used(use: Use, defs: dict[str, list[Any]]) -> list[Any]:
     """The shapes a `Use` places, moved to it, its fill and stroke where theirs are unsaid: how a
     painter with no shapes of its own to reuse paints one."""
