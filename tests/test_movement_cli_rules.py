@@ -218,3 +218,23 @@ def test_analyze_text_says_never_and_that_a_flyer_never_falls(cli, monkeypatch):
     assert "reaches player 1's zone in 1 turn" in out and "(single-space; falls: minor)" in out
     code, out, err = cli("analyze", "x.hsc", "--flying")
     assert "(single-space, flying; never falls)" in out and "falls: minor" not in out
+
+
+@pytest.mark.parametrize("kind", ["rooms", "scenarios"])
+def test_a_heatmap_of_a_map_of_several_rooms_or_scenarios_is_refused_naming_the_file(cli, tmp_path, kind):
+    """One line naming the file, what is wrong and what to choose, exit 2: for several rooms as
+    for several scenarios (the rooms' line named no file)."""
+    from mapkit.formats import write_map
+    from mapkit.model.map import Map, Piece, Room
+
+    pieces = [Piece("grass-1", i, 0, 0, attrs={"rooms": [1 + i % 2]} if kind == "rooms" else {})
+              for i in range(4)]
+    if kind == "scenarios":
+        pieces += [Piece("glyph", 0, 0, 1, attrs={"letter": "A", "scenario": 1}),
+                   Piece("glyph", 1, 0, 1, attrs={"letter": "B", "scenario": 2})]
+    path = tmp_path / "two.mapkit.json"
+    write_map(Map(pieces=pieces, rooms=[Room(1), Room(2)] if kind == "rooms" else []), path)
+    code, out, err = cli("analyze", path, "--heatmap", tmp_path / "heat.png")
+    assert code == 2 and out == "" and err.count("\n") == 1
+    assert err.startswith(f"mapkit: {path}: ") and f"choose one with --{kind[:-1]}" in err
+    assert not (tmp_path / "heat.png").exists()

@@ -6,7 +6,7 @@ import os
 
 from mapkit import api
 from mapkit.cli.jobs.job import Result, Told, check_output, deliver, read_job, report_output
-from mapkit.errors import OptionError, ScenarioError
+from mapkit.errors import OptionError, RoomError, ScenarioError
 from mapkit.errors import shown as shown_input
 
 TYPE_CHECKING = False  # (typing is not imported at run time: every command starts faster)
@@ -70,8 +70,8 @@ def analyze_file(path: PathLike, move: int | None = None, height: int | None = N
             raise
         raise StartError(f"--start {start if isinstance(start, str) else ','.join(map(str, start or ()))}: {exc}"
                          ) from None
-    except ScenarioError as exc:
-        raise ScenarioError(f"{shown}: {exc}") from None
+    except (RoomError, ScenarioError) as exc:  # (a heatmap of one room or scenario: the file named)
+        raise type(exc)(f"{shown}: {exc}") from None
     drawn = None
     if heatmap and data.heatmap is not None:
         api.render(data.heatmap, heatmap)
