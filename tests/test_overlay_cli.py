@@ -121,3 +121,38 @@ def _texts(group):
             yield from _texts(item)
         elif isinstance(item, Text):
             yield item
+
+
+def test_object_names_on_a_maps_overlay_lie_on_no_mark_and_none_is_lost():
+    """A vehicle's or object's name on a map's overlay picture goes through the plates' layout:
+    no plate over a Lift, Door or class letter; a name with no room is said in the legend (the
+    Elevator Car's name was printed across its Lift)."""
+    import mapkit
+    from mapkit.geometry.params import OverlayParams
+    from mapkit.outputs.overlay import map_panels, scene
+    from mapkit.outputs.scene.shapes import Group, Rect, Text
+
+    result = mapkit.overlay(Path(__file__).resolve().parent.parent / "samples" / "maps" / "street.mapkit.json")
+    panels = map_panels(result.map, result.placed)
+    picture = scene(panels, OverlayParams(), result.title, result.note)
+
+    def walk(group, dx=0.0, dy=0.0):
+        ox, oy = group.offset or (0.0, 0.0)
+        for item in group.items:
+            if isinstance(item, Group):
+                yield from walk(item, dx + ox, dy + oy)
+            else:
+                yield item, dx + ox, dy + oy
+
+    items = list(walk(picture.root))
+    plates = [(i.x0 + dx, i.y0 + dy, i.x1 + dx, i.y1 + dy) for i, dx, dy in items
+              if isinstance(i, Rect) and i.fill == (255, 255, 255)]
+    words = [(i.text, i.x + dx, i.y + dy) for i, dx, dy in items if isinstance(i, Text)]
+    marks = [(t, x, y) for t, x, y in words if t in ("Lift", "Door", "Up3", "Exit4", "F", "H", "P", "C")]
+    assert plates, "the names are on plates"
+    for x0, y0, x1, y1 in plates:
+        assert not [t for t, x, y in marks if x0 <= x <= x1 and y0 <= y <= y1], (x0, y0, x1, y1)
+    legend = " ".join(t for t, _, _ in words)
+    named = {t for t, _, _ in words}
+    for name in ("Elevator Car", "Sports Car", "Mailbox"):
+        assert name in named or f"{name} (Level" in legend, name

@@ -29,6 +29,9 @@ MARGIN = 11.0
 TITLE_H = 13.0
 #: The size of a panel's title (mm).
 PANEL_TITLE = 7.3
+#: The scale the names' plates are laid out and set at (page points per table millimetre): their
+#: words about 5.5 mm high, the size the picture's other words are.
+NAME_PT_PER_MM = 1.64
 #: The picture's words, in millimetres of the table (a pixel is 1 / SCALE of one).
 WORDS = 6.4
 LEGEND_WORDS = 6.0
@@ -93,22 +96,24 @@ def scene(panels: list[Panel], params: OverlayParams, title: str, note: str = ""
     row_h = [max(s[1] for s in row) for row in rows]
     width = max(sum(col_w), 455.0) if legend else sum(col_w)   # (the legend's lines need the room)
     root = Group()
+    unnamed: list[str] = []                         # names with no room on their panel: said in the legend
     head = 18.0 if titled else 0.0
     if titled:
         root.add(Text(MARGIN, 9.0, title, 9.0, anchor="start"))
     for i, (panel, box) in enumerate(zip(panels, boxes)):
         ox = sum(col_w[: i % cols])
         oy = head + sum(row_h[: i // cols])
-        root.add(_panel(panel, box, ox, oy))
+        root.add(_panel(panel, box, ox, oy, unnamed))
     bottom = head + sum(row_h)
     if legend:
-        drawn, bottom = _legend(panels, params, note, bottom + 3.0, width, measure)
+        drawn, bottom = _legend(panels, params, note, bottom + 3.0, width, measure, unnamed)
         root.add(drawn)
     return Scene(Box(0.0, 0.0, width, bottom + 4.0), root, (255, 255, 255), title, HEX_PITCH_MM)
 
 
-def _panel(panel: Panel, box: tuple[float, float, float, float], ox: float, oy: float) -> Group:
-    """One panel, its table millimetres moved to (ox, oy) of the picture."""
+def _panel(panel: Panel, box: tuple[float, float, float, float], ox: float, oy: float, unnamed: list[str]) -> Group:
+    """One panel, its table millimetres moved to (ox, oy) of the picture; the names of its
+    vehicles and objects that find no room on it are added to `unnamed`."""
     g = Group(f"panel-{panel.title}", label=panel.title)
     g.add(Text(ox + MARGIN, oy + 5.0, panel.title, PANEL_TITLE, anchor="start"))
     drawing = g.group("drawing")
@@ -122,11 +127,8 @@ def _panel(panel: Panel, box: tuple[float, float, float, float], ox: float, oy: 
         drawing.add(Poly([(p[0], p[1]) for p in poly], stroke=(20, 60, 200), width=0.9, dash=True))
     for poly in panel.walls:
         drawing.add(Poly([(p[0], p[1]) for p in poly], stroke=(0, 0, 0), width=1.4))
-    for poly, label in panel.things:
-        pts = [(p[0], p[1]) for p in poly]
-        drawing.add(Poly(pts, stroke=(150, 0, 150), width=0.9))
-        cx, cy = sum(p[0] for p in pts) / len(pts), sum(p[1] for p in pts) / len(pts)
-        drawing.add(Text(cx, cy, label, 5.5, fill=(120, 0, 120), halo=(255, 255, 255)))
+    for poly, _ in panel.things:
+        drawing.add(Poly([(p[0], p[1]) for p in poly], stroke=(150, 0, 150), width=0.9))
     for q, r, label in panel.tags:
         cx, cy = hex_center_mm(q, r)
         drawing.add(Rect(cx - 10, cy - 19.5, cx + 10, cy - 13.5, fill=(200, 0, 0), radius=1.0))
@@ -136,11 +138,47 @@ def _panel(panel: Panel, box: tuple[float, float, float, float], ox: float, oy: 
         symbol = mark_symbol(m.kind, 0, 0, HEX_PITCH_MM, m.number) if m.kind in MARKS else \
             [Text(0, 0, m.kind, 5.0, fill=(30, 60, 160))]
         drawing.add(Group(items=symbol, offset=(cx, cy)))
+    if panel.things:
+        drawing.add(_names(panel, box, unnamed))
     return g
 
 
-def _legend(panels: list[Panel], params: OverlayParams, note: str, top: float, width: float, measure: Any
-            ) -> tuple[Group, float]:
+def _names(panel: Panel, box: tuple[float, float, float, float], unnamed: list[str]) -> Group:
+    """The names of the vehicles and objects on a panel, on plates placed by the layout every
+    picture's plates go through (`scene.placing`): inside an outline where a name finds room off
+    the panel's marks, classes' letters and hatching and the other names, else beside it with a
+    purple leader to the outline, as the build sheets place them; one with no room at all is
+    added to `unnamed` with its panel and hex, for the legend to name."""
+    from mapkit.outputs.scene.keep_off import c3g_marks, shapes_of
+    from mapkit.outputs.scene.placing import place
+    from mapkit.outputs.scene.plates import plates
+    from mapkit.outputs.scene.text import POINT
+    from mapkit.outputs.sheets.frame import Footprint
+    from mapkit.outputs.sheets.labels import book_wants
+
+    xs = [p[0] for poly, _ in panel.things for p in poly]
+    ys = [p[1] for poly, _ in panel.things for p in poly]
+    reach = 3 * HEX_PITCH_MM                             # as far as a name beside its outline may lie
+
+    def near(q: int, r: int) -> bool:
+        x, y = hex_center_mm(q, r)
+        return min(xs) - reach <= x <= max(xs) + reach and min(ys) - reach <= y <= max(ys) + reach
+
+    marks: list[Any] = []
+    for (q, r), cls in panel.classes.items():
+        if near(q, r):
+            marks += class_hex(q, r, cls, HEX_PITCH_MM, words=2.0)
+    for m in panel.marks:
+        if m.kind in MARKS and near(m.q, m.r):
+            marks += mark_symbol(m.kind, m.q, m.r, HEX_PITCH_MM, m.number)
+    wants = book_wants([Footprint(name, 0, tuple((p[0], p[1]) for p in poly)) for poly, name in panel.things])
+    layout = place(wants, shapes_of(c3g_marks(marks), NAME_PT_PER_MM), NAME_PT_PER_MM, box)
+    unnamed += [f"{want.text} ({panel.title}, at {want.cells[0][0]},{want.cells[0][1]})" for want in layout.listed]
+    return plates(layout, NAME_PT_PER_MM * POINT)
+
+
+def _legend(panels: list[Panel], params: OverlayParams, note: str, top: float, width: float, measure: Any,
+            unnamed: list[str]) -> tuple[Group, float]:
     """What the panels show, a swatch each, then the lines that explain the rest; returns the
     legend and where it ends."""
     g = Group("legend", label="Legend", layer=True)
@@ -167,7 +205,8 @@ def _legend(panels: list[Panel], params: OverlayParams, note: str, top: float, w
     if any(panel.walls for panel in panels):
         lines.append("Black line: walls (footprint).  Blue dashes: walkable interior.")
     if any(panel.things for panel in panels):
-        lines.append("Purple: vehicles and objects, with their names.")
+        lines.append("Purple: vehicles and objects, their names on purple-edged plates"
+                     + (f"; no room on the map for {', '.join(unnamed)}." if unnamed else "."))
     if any(panel.tags for panel in panels):
         lines.append("Red tags: start zones and glyphs.")
     lines.append("Parameters: " + params.legend_line())
