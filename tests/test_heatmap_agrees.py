@@ -99,7 +99,12 @@ def test_holes_are_named_in_the_legend_and_the_title_names_the_scenario():
     heat = analyze_map(m.for_scenario(1), Figure(), heatmap=True, scenario=1).heatmap
     assert heat.holes == {(3, 1): "Evergreen tree"}
     states = hex_states(heat)
-    assert ("hole:Evergreen tree", "Evergreen tree") in _legend_entries(states)
+    entries = _legend_entries(heat, states)
+    assert ("hole:Evergreen tree", "Evergreen tree") in entries
+    # the start zones' rings are named by player in the legend, as the glyphs' discs are where drawn
+    assert [k for k, _ in entries if k.startswith("zone:")] == [f"zone:{p}" for p in sorted(
+        {int(z) for z in heat.spaces.zone if z})] != []
+    assert ("glyph" in [k for k, _ in entries]) == any(g is not None for g in heat.spaces.glyph)
     img = Image.open(io.BytesIO(draw(heat).data)).convert("RGB")
     cx, cy = layout(heat, states).centre(3, 1)
     shade = states[(3, 1)].fill

@@ -129,10 +129,15 @@ def _words(text: str, width_px: float, size: int) -> list[str]:
     return lines
 
 
-def _legend_entries(states: dict[tuple[int, int], HexState]) -> list[tuple[str, str]]:
-    """(kind, label) of what the picture draws besides the turn ramp, in the order drawn."""
+def _legend_entries(heat: Heatmap, states: dict[tuple[int, int], HexState]) -> list[tuple[str, str]]:
+    """(kind, label) of what the picture draws besides the turn ramp, in the order drawn: each
+    player's start-zone ring ("zone:PLAYER"), the glyphs' discs, then the hexes' own fills."""
     fills = {st.fill for st in states.values() if st.hole is None}
-    out = []
+    spaces = heat.spaces
+    out = [(f"zone:{player}", f"start zone, player {player}")
+           for player in sorted({int(z) for z in spaces.zone if z})]
+    if any(g is not None for g in spaces.glyph):
+        out.append(("glyph", "glyph: its letter (? face down, or no letter given)"))
     if UNREACHED in fills:
         out.append(("unreached", "nobody reaches"))
     if any(st.also_unreached for st in states.values()):
@@ -174,7 +179,7 @@ def layout(heat: Heatmap, states: dict[tuple[int, int], HexState], max_px: int =
     # the legend: the turn ramp on its own row, then the other entries, wrapped
     rows: list[list[tuple[str, str]]] = [[("ramp", label) for label in RAMP_LABELS]]
     x = 10.0
-    for kind, label in _legend_entries(states):
+    for kind, label in _legend_entries(heat, states):
         need = 22 + measure(label, LEGEND_PX) + 16
         if len(rows) == 1 or x + need > img_w - 10:
             rows.append([])
@@ -255,7 +260,7 @@ def scene(heat: Heatmap, states: dict[tuple[int, int], HexState], lay: Layout) -
         root.add(Rect(6, y, lay.width - 6, y + 20, fill=BANNER))
         root.add(Text(12, y + 10, line, 14, anchor="start"))
         y += 22
-    _draw_legend(root, lay, states)
+    _draw_legend(root, lay, states, zone_rgb)
     return Scene(Box(0.0, 0.0, lay.width - 1e-6, lay.height - 1e-6), root, BACKGROUND, heat.title, pitch)
 
 
@@ -279,7 +284,8 @@ def _lettering(heat: Heatmap, states: dict[tuple[int, int], HexState], lay: Layo
     return g
 
 
-def _draw_legend(root: Group, lay: Layout, states: dict[tuple[int, int], HexState]) -> None:
+def _draw_legend(root: Group, lay: Layout, states: dict[tuple[int, int], HexState],
+                 zone_rgb: dict[int, tuple[int, int, int]]) -> None:
     shades = {st.hole: st.fill for st in states.values() if st.hole}
     g = root.group("legend")
     for n, row in enumerate(lay.legend):
@@ -295,6 +301,11 @@ def _draw_legend(root: Group, lay: Layout, states: dict[tuple[int, int], HexStat
             if kind == "dot":
                 g.add(Rect(x, y, x + 16, y + 15, fill=RAMP[0]))
                 g.add(Circle(x + 8, y + 7, 4, fill=UNREACHED, stroke=(20, 20, 20), width=1.0))
+            elif kind.startswith("zone:"):
+                g.add(Rect(x, y, x + 16, y + 15, fill=START, stroke=zone_rgb.get(int(kind[5:]), (255, 255, 255)),
+                           width=2.0))
+            elif kind == "glyph":
+                g.add(Circle(x + 8, y + 7, 6, fill=(250, 250, 250), stroke=(0, 0, 0), width=1.0))
             elif kind.startswith("hole:"):
                 g.add(Rect(x, y, x + 16, y + 15, fill=shades[label]))
                 for a in (0, 5, 10):
