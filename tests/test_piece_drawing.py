@@ -307,3 +307,19 @@ def test_a_pictures_notes_wrap_to_its_legend_and_widen_nothing():
     for view in ("top", "levels"):
         wide, narrow = (build_scene(m, RenderOptions(view=view)).box for m in (with_note, plain))
         assert wide.width - narrow.width < 0.5 * P, view
+
+
+def test_a_rock_outcrop_on_its_own_shadow_tile_is_explained_by_the_legend():
+    """A 1-hex rock outcrop is drawn on the holed shadow tile it comes with (dark, round its
+    symbol); the legend says so with a swatch drawn the same way, beside the plain outcrop of
+    several hexes (the sheets showed a dark hex the legend's pale outcrop did not explain)."""
+    from mapkit.model.catalog import catalog
+    from mapkit.outputs.scene.legend import swatch
+    from mapkit.outputs.scene.style import base_fills, legend_entries
+
+    cat = catalog()
+    entries = {e.swatch: e for e in legend_entries([cat["outcrop-1"], cat["outcrop-3"]])}
+    on_base = entries["on-base"]
+    assert on_base.label.endswith("on its own shadow tile") and entries["symbol"].label == "outcrop"
+    shades = {getattr(item, "fill", None) for item in swatch(on_base, 0.0, 0.0, 44.45, 10.0)}
+    assert set(base_fills(cat["outcrop-1"])) <= shades

@@ -71,6 +71,10 @@ def swatch(entry: style.LegendEntry, cx: float, cy: float, p: float, sw: float) 
         if str(entry.value).startswith("laur-"):
             return base + symbols.laur_swatch(entry.value, cx, cy, p * k, entry.rgb)
         return base + symbols.obstacle(entry.value, cx, cy, p * k, entry.rgb)
+    if entry.swatch == "on-base":
+        symbol, bases = entry.value
+        table = [Poly(symbols.hexagon(cx, cy, p * k), fill=(235, 235, 230), stroke=(160, 160, 160), width=p * 0.01)]
+        return table + symbols.on_bases(symbol, cx, cy, p * k, entry.rgb, list(bases))
     if entry.swatch == "glyph":
         return symbols.glyph(cx, cy, p * k, "A")
     if entry.swatch == "start":

@@ -34,9 +34,6 @@ OUTLINE_WIDTH = 0.04
 #: A piece's hexes of different heights: each hex's symbol between this share of its size (the
 #: lowest) and the whole (the highest).
 LOWEST_SCALE = 0.55
-#: A one-hex obstacle on a base tile of its own (a rock outcrop on its holed shadow tile,
-#: `PieceType.base_tiles`): the base drawn this share of the hex, so the tile under it shows round it.
-BASE_SIZE = 0.8
 
 
 def draw_piece_top(g: Group, m: Map, piece: Piece, ptype: PieceType, p: float,
@@ -132,19 +129,12 @@ def obstacle_marks(piece: Piece, ptype: PieceType, cells: Sequence[tuple[int, in
     turn = float(piece.rotation)
     if len(cells) == 1:
         cx, cy = hex_center(*cells[0], p)
-        out: list = []
-        for base in ptype.base_tiles:
-            tile = catalog().types.get(base)
-            if tile is not None:
-                shade = style.piece_fill(tile)
-                out.append(Poly(symbols.hexagon(cx, cy, p, BASE_SIZE), fill=shade, stroke=style.darker(shade, 0.6),
-                                width=p * 0.02, attrs={"class": "base-tile"}))
-        scale = 0.78 if out else 1.0
-        return out + symbols.obstacle(symbol, cx, cy, p * scale, rgb, turn)
+        return symbols.on_bases(symbol, cx, cy, p, rgb, style.base_fills(ptype), turn)
     ink = style.darker(rgb, 0.45)
     ox, oy = hex_center(piece.q, piece.r, p)
-    out = [Poly([(ox + p * x, oy + p * y) for x, y in ring], stroke=ink, width=p * OUTLINE_WIDTH,
-                attrs={"class": "piece-outline"}) for ring in inset_outline(_shape(piece, ptype), layout.piece_turns(piece))]
+    out: list = [Poly([(ox + p * x, oy + p * y) for x, y in ring], stroke=ink, width=p * OUTLINE_WIDTH,
+                      attrs={"class": "piece-outline"})
+                 for ring in inset_outline(_shape(piece, ptype), layout.piece_turns(piece))]
     wall = style.wall_line(ptype)
     if wall is not None:
         line = [(ox + p * x, oy + p * y) for x, y in _turned(wall, layout.piece_turns(piece))]

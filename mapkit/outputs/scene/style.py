@@ -109,6 +109,13 @@ def obstacle_style(ptype: PieceType) -> tuple[str, RGB, str]:
     return entry["symbol"], _rgb(rgb), entry["label"]
 
 
+def base_fills(ptype: PieceType) -> list[RGB]:
+    """The colours of the base tiles a one-hex obstacle stands on of its own (`PieceType.base_tiles`:
+    the holed shadow tile under a rock outcrop), as the map draws them round its symbol."""
+    types = catalog().types
+    return [piece_fill(types[base]) for base in ptype.base_tiles if base in types]
+
+
 def wall_line(ptype: PieceType) -> tuple[tuple[float, float], ...] | None:
     """Where a ruin's wall stands on its hexes, in pitches from its origin hex at turn 0
     (`render_style.json` "walls", from Hexoscape's 2D map), while the catalog's footprint is the
@@ -164,7 +171,7 @@ class LegendEntry(Record, frozen=True):
     """One line of a legend: a swatch drawn like the mark it explains, and its meaning.
 
     `swatch` names how to draw it: 'terrain' (fill + pattern), 'symbol' (an obstacle or
-    castle symbol), 'line' (outline / contour), 'glyph', 'start', 'figure', 'token' (a disc), 'finding';
+    castle symbol), 'on-base' (a one-hex obstacle on its base tiles: (symbol, their colours)), 'line' (outline / contour), 'glyph', 'start', 'figure', 'token' (a disc), 'finding';
     `value` carries what the swatch needs (a terrain, a symbol name, a player number, a severity).
     """
 
@@ -186,6 +193,7 @@ def legend_entries(pieces: Iterable[PieceType], players: Iterable[LegendEntry] =
     types = sorted({p.id: p for p in pieces}.values(), key=lambda t: t.id)  # callers may hand a set
     terrains: dict[str, RGB] = {}
     symbols: dict[tuple[str, str], RGB] = {}
+    on_bases: dict[tuple[str, str, tuple[RGB, ...]], RGB] = {}     # one-hex obstacles on a base tile of their own
     kinds = set()
     for p in types:
         kinds.add(p.kind)
@@ -193,6 +201,11 @@ def legend_entries(pieces: Iterable[PieceType], players: Iterable[LegendEntry] =
             terrains.setdefault(p.terrain, terrain_rgb(p.terrain))
         elif p.kind == "custom":
             terrains.setdefault("custom", terrain_rgb("custom"))
+        elif p.kind == "obstacle" and p.hexes == 1 and base_fills(p):   # drawn on its base: said so
+            symbol, rgb, label = obstacle_style(p)
+            names = " and ".join(catalog().types[b].name.split(" ")[0].lower() for b in p.base_tiles
+                                 if b in catalog().types)
+            on_bases.setdefault((symbol, f"{label} on its own {names} tile", tuple(base_fills(p))), rgb)
         elif p.kind == "obstacle":
             symbol, rgb, label = obstacle_style(p)
             symbols.setdefault((symbol, label), rgb)
@@ -201,6 +214,7 @@ def legend_entries(pieces: Iterable[PieceType], players: Iterable[LegendEntry] =
             symbols.setdefault((symbol, label), rgb)
     entries = [LegendEntry("terrain", t, terrain_label(t), rgb) for t, rgb in sorted(terrains.items())]
     entries += [LegendEntry("symbol", s, label, rgb) for (s, label), rgb in sorted(symbols.items())]
+    entries += [LegendEntry("on-base", (s, bases), label, rgb) for (s, label, bases), rgb in sorted(on_bases.items())]
     if "marker" in kinds and any(p.id == "glyph" for p in types):
         entries.append(LegendEntry("glyph", "A", "glyph (its letter)", mark_rgb("glyph_ring")))
     for p in sorted(types, key=lambda t: t.id):  # other tokens (objective markers): a disc in their colour

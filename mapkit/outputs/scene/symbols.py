@@ -54,6 +54,21 @@ def pattern(name: str | None, cx: float, cy: float, p: float, rgb: RGB) -> list:
     return []
 
 
+#: A one-hex obstacle on a base tile of its own (a rock outcrop on its holed shadow tile,
+#: `PieceType.base_tiles`): the base drawn this share of the hex, so the tile under it shows round
+#: it, and the obstacle's symbol this share of its usual size on it.
+BASE_SIZE = 0.8
+ON_BASE_SCALE = 0.78
+
+
+def on_bases(symbol: str, cx: float, cy: float, p: float, rgb: RGB, bases: list[RGB], turn: float = 0.0) -> list:
+    """A one-hex obstacle seen from above on the base tiles of its own, each in its colour
+    (`bases`; none: the obstacle alone), as the map and the legend draw it."""
+    out: list = [Poly(hexagon(cx, cy, p, BASE_SIZE), fill=shade, stroke=style.darker(shade, 0.6), width=p * 0.02,
+                      attrs={"class": "base-tile"}) for shade in bases]
+    return out + obstacle(symbol, cx, cy, p * (ON_BASE_SCALE if out else 1.0), rgb, turn)
+
+
 def obstacle(symbol: str, cx: float, cy: float, p: float, rgb: RGB, turn: float = 0.0) -> list:
     """An obstacle seen from above; `turn` (in steps of 60 degrees clockwise, half steps too) turns
     the symbols of pieces that point somewhere (a Laur wall runs from its pillar the way it is
