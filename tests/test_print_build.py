@@ -258,3 +258,18 @@ def test_reportlab_formats_numbers_with_its_accelerator():
     assert getattr(fp_str, "__module__", "") == "_rl_accel", \
         "rl-accel is declared in pyproject.toml but not installed here: pip install -e '.[test]'"
     assert fp_str(12.5, 0.333333, 7) == "12.5 .333333 7"
+
+
+def test_the_legend_says_which_rows_sit_half_a_hex_east_as_the_sheet_draws_them():
+    """The column letters stand over the grid's even rows, so which sheet rows sit half a hex
+    east depends on whether row 1 is an even or an odd grid row: the legend says the one the
+    sheet draws (it said 'odd rows' of every sheet, wrong for half of them)."""
+    from mapkit.model.board import Board
+    from mapkit.outputs.scene.board import coordinate_note
+
+    m = three_level_map()
+    assert Board.of(m).row0 % 2 == 0 and "even rows sit half a hex east" in text(draw(m)[0])
+    for p in m.pieces:                       # one grid row further south: row 1 is an odd row
+        p.r += 1
+    assert Board.of(m).row0 % 2 == 1 and "odd rows sit half a hex east" in text(draw(m)[0])
+    assert "even rows" in coordinate_note(Board(0, -2)) and "odd rows" in coordinate_note(Board(0, -3))

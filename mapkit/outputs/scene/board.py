@@ -21,7 +21,14 @@ from mapkit.outputs.scene.shapes import Group, Text
 INK = (77, 77, 77)
 COORDINATE_NOTE = ("Coordinates, as VirtualScape's numbered print names hexes: columns A, B, C ... (then AA, AB) "
                    "are the odd-r offset columns from the westmost one used; rows 1, 2, 3 ... run north to south; "
-                   "odd rows sit half a hex east. A hex is named column then row, e.g. C7.")
+                   "{which} rows sit half a hex east. A hex is named column then row, e.g. C7.")
+
+
+def coordinate_note(board: Board | None) -> str:
+    """How a sheet's hexes are named, for its `board`: the letters stand over the hexes of the
+    grid's even rows (`edges`), so the board's odd sheet rows sit half a hex east of them where
+    its row 1 is an odd grid row, its even sheet rows where row 1 is an even one."""
+    return COORDINATE_NOTE.format(which="even" if board is not None and board.row0 % 2 == 0 else "odd")
 
 
 class Lettering:

@@ -12,8 +12,9 @@ from __future__ import annotations
 from typing import Any, Iterable, Sequence
 
 from mapkit.model.catalog import catalog
+from mapkit.model.board import Board
 from mapkit.model.map import Map
-from mapkit.outputs.scene.board import COORDINATE_NOTE
+from mapkit.outputs.scene.board import coordinate_note
 from mapkit.outputs.scene.legend import swatch
 from mapkit.outputs.scene.page import Writer
 from mapkit.outputs.scene.pieces import heights_note
@@ -68,7 +69,7 @@ class PageLegend:
             notes.append(str(said["edge_legend"]))
         if any(t.id in said["pieces"] for t in types):
             notes.append(str(said["legend"]))
-        notes.append(COORDINATE_NOTE)
+        notes.append(coordinate_note(Board.of(m)))
         self.notes = notes
         self._laid: dict[float, tuple[list[list[tuple[Any, list[str]]]], list[str]]] = {}
 
