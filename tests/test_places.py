@@ -105,7 +105,7 @@ def test_the_report_names_its_hexes_and_glyphs_as_the_sheets_do(cli, marked, tmp
     html = page.read_text(encoding="utf-8")
     assert f"A Astrid at {GLYPH} (4, 2) on Level 1" in html
     assert f'<title>{FLOATING} (2, 1) Level 3: ' in html and "<title>A1 (0, 0) Level 1: " in html
-    assert f"<title>glyph A at {GLYPH} (4, 2), Level 1</title>" in html
+    assert f"<title>glyph A (Astrid) at {GLYPH} (4, 2), Level 1</title>" in html
     assert "<title>start zone, player 1 (" in html and ") at A1 (0, 0), Level 1</title>" in html
 
 

@@ -108,7 +108,7 @@ def test_what_lies_beneath_and_stacked_start_spaces_are_named():
     own = [i for i, p in enumerate(view.pieces) if p.attrs.get("scenario") == 1]
     assert stacked_starts(view, own) == {(2, 1): [1, 8]}
     said = lines(view, beneath(view, own), stacked_starts(view, own), lambda q, r: f"{q}/{r}")
-    assert said == ["glyph D on Level 1 under Road 5-hex (Level 8) at 3/1",
+    assert said == ["glyph D (Dagmar) on Level 1 under Road 5-hex (Level 8) at 3/1",
                     "figure 7 on Level 1 under Road 5-hex (Level 8) at 4/1",
                     "player 1 start spaces on Level 1 under Road 5-hex (Level 8) at 2/1",
                     "start spaces on Levels 1 and 8 at 2/1"]

@@ -136,7 +136,7 @@ def test_figures_and_markers_are_listed_apart_from_the_parts():
     assert heads == ["Parts for Level 1", "Start zones and glyphs on Level 1", "Figures on Level 1"]
     rows = said[said.index("Parts for Level 1"):said.index("Start zones and glyphs on Level 1")]
     assert "x Grass 24-hex" in rows and not any("Raelin" in t or "glyph" in t for t in rows)
-    assert "x 3: Raelin, player 1" in said and "x glyph A" in said
+    assert "x 3: Raelin, player 1" in said and "x glyph A (Astrid)" in said
 
 
 @pytest.mark.skipif(CORPUS is None, reason=NO_CORPUS)
@@ -188,3 +188,20 @@ def test_the_boards_letters_stay_off_the_maps_rim_at_any_scale():
         assert letters and rim and coordinate_size(1.0) > 6
         touching = [b.bounds for b in letters if any(b.intersects(r) for r in rim)]
         assert not touching, f"{m.name}: {len(touching)} of {len(letters)} letters on the rim"
+
+
+def test_a_glyph_is_listed_by_its_letter_and_name_and_face_down_ones_say_so():
+    """Glyphs that share a letter (F: Felaron and another) are told apart by their names; a
+    face-down glyph, a treasure one too, says so (the lists said 'glyph F' twice and 'glyph ?')."""
+    from mapkit.outputs.scene.parts import glyph_words, parts_list
+
+    m = Map(name="Glyphs", pieces=[Piece("grass-24", 0, 0, 0),
+                                   Piece("glyph", 0, 0, 1, attrs={"letter": "A"}),
+                                   Piece("glyph", 1, 0, 1, attrs={"letter": "F", "name": "Felaron"}),
+                                   Piece("glyph", 2, 0, 1, attrs={"letter": "?", "treasure": True}),
+                                   Piece("glyph", 3, 0, 1, attrs={"letter": "?"})])
+    listed = dict(parts_list(m, list(range(len(m.pieces)))))
+    for words in ("glyph A (Astrid)", "glyph F (Felaron)", "glyph ? (treasure, face down)", "glyph ? (face down)"):
+        assert listed.get(words) == 1, (words, listed)
+    assert glyph_words({"letter": "F", "name": "Frosa"}).startswith("glyph F (") and \
+        glyph_words({"letter": "F", "name": "Frosa"}) != glyph_words({"letter": "F", "name": "Felaron"})

@@ -37,6 +37,7 @@ from mapkit.model.map import Map
 from mapkit.outputs.scene import layout, style, symbols
 from mapkit.outputs.scene.board import Lettering, edges
 from mapkit.outputs.scene.layout import Box, hex_center
+from mapkit.outputs.scene.parts import glyph_words
 from mapkit.outputs.scene.pieces import draw_piece_top
 from mapkit.outputs.scene.shapes import Group, Outlines, Poly, Scene, Tiles, gc_paused
 from mapkit.records import Record, field
@@ -325,7 +326,7 @@ class _Drawing:
             colour = zone_colour(m, attrs["data-player"]).name
             what = f"start zone, player {piece.attrs.get('player', '?')}" + (f" ({colour})" if colour else "")
         elif piece.type == "glyph":
-            what = f"glyph {piece.attrs.get('letter', '?')}"
+            what = glyph_words(piece.attrs)
         g = Group(attrs=attrs, title=f"{what} at {where}, {levels.label(int(attrs['data-level']))}")
         draw_piece_top(g, m, piece, ptype, P)
         return g

@@ -15,6 +15,18 @@ MARKERS, FIGURES = ("marker",), ("figure",)
 _OWN_WORDS = frozenset({"start-zone", "glyph", "personal"})
 
 
+def glyph_words(attrs: dict) -> str:
+    """A glyph piece as a builder is told which to set out: its letter and its name ("glyph A
+    (Astrid)"; a letter two glyphs share tells them apart only so), or face down ("glyph ? (face
+    down)", "glyph ? (treasure, face down)")."""
+    letter = str(attrs.get("letter") or "?")
+    if letter == "?":
+        return "glyph ? (treasure, face down)" if attrs.get("treasure") else "glyph ? (face down)"
+    glyph = catalog().glyph_of(attrs)
+    name = glyph["name"] if glyph is not None else attrs.get("name")
+    return f"glyph {letter} ({name})" if name else f"glyph {letter}"
+
+
 def parts_list(m: Map, indices: list[int]) -> list[tuple[str, int]]:
     """(piece name, count) for the given pieces, start zones counted in hexes, biggest first.
     Of every piece of a map, the pieces of the types named by their type alone are counted by
@@ -35,7 +47,7 @@ def parts_list(m: Map, indices: list[int]) -> list[tuple[str, int]]:
         if ptype.id == "start-zone":
             counts[f"start zone spaces, player {piece.attrs.get('player', '?')}"] += 1
         elif ptype.id == "glyph":
-            counts[f"glyph {piece.attrs.get('letter', '?')}"] += 1
+            counts[glyph_words(piece.attrs)] += 1
         elif ptype.id == "personal":
             counts[f"personal tile {piece.attrs.get('name') or piece.attrs.get('label') or ''} "
                    f"({len(m.footprint(piece))}-hex)".replace("  ", " ")] += 1

@@ -15,6 +15,7 @@ from mapkit.model import levels
 from mapkit.model.map import Map
 from mapkit.outputs.scene import players, symbols
 from mapkit.outputs.scene.layout import hex_center, hex_corners
+from mapkit.outputs.scene.parts import glyph_words
 from mapkit.outputs.scene.shapes import Group, Poly, Text
 from mapkit.records import Record
 
@@ -131,7 +132,7 @@ def lines(m: Map, hidden: list[Beneath], stacked: dict[tuple[int, int], list[int
     grouped: dict[tuple[str, int, str, int], list[str]] = {}
     for b in hidden:
         piece = m.pieces[b.index]
-        what = (f"glyph {piece.attrs.get('letter', '?')}" if piece.type == "glyph"
+        what = (glyph_words(piece.attrs) if piece.type == "glyph"
                 else f"player {piece.attrs.get('player', '?')} start spaces" if piece.type == "start-zone"
                 else f"figure {players.figure_label(piece)}" if piece.type.startswith("figure") else piece.type)
         where = name(b.q, b.r) or f"({b.q}, {b.r})"
