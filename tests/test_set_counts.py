@@ -43,3 +43,20 @@ def test_one_of_a_kind_is_said_in_the_singular(cli, tmp_path):
     mapkit.write(Map(pieces=[Piece("grass-24", 0, 0, 0, 0)]), path)
     code, out, _ = cli("inventory", str(path))
     assert "(1 set):" in out and "(1 sets)" not in out
+
+
+def test_one_piece_one_hex_and_one_level_are_said_in_the_singular(tmp_path):
+    """'1 piece on 1 Level' on the sheets' cover, '1 of its 3 hexes has nothing under it' in a
+    finding, 'Level 1' (not 'Levels 1–1') in the report's size (seen in the cases' sheets and reports)."""
+    import mapkit
+    from mapkit.model import Map, Piece
+    from mapkit.outputs.sheets.pages import pieces_on_levels
+
+    one = Map(pieces=[Piece("grass-1", 0, 0, 0)])
+    assert pieces_on_levels(one, 1).startswith("1 piece on 1 Level")
+    hanging = Map(pieces=[Piece("grass-1", 0, 0, 0), Piece("grass-1", 1, 0, 0), Piece("ruin-3", 0, 0, 1)])
+    said = [f.message for f in mapkit.validate(hanging).findings if f.code == "P102"]   # its third hex over air
+    assert said and all(" hexes has nothing under them" in s or " hexes have nothing" in s for s in said)
+    assert any(re.search(r"\b1 of its 3 hexes has nothing", s) for s in said), said
+    page = mapkit.report(one).data.decode("utf-8")
+    assert "Level 1</td>" in page and "Levels 1–1" not in page

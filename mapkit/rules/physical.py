@@ -130,7 +130,8 @@ def _analyse(ctx: CheckContext) -> dict[str, list[Finding]]:
         elif len(held) < len(hexes) and not may_bridge(ptype) and not ptype.supported_cells:
             gap = hexes[under.index(None)]
             out["P102"].append(find("P102", f"{_label(ptype, i)} hangs over air at {ctx.hex_named(*gap)}: "
-                                    f"{len(hexes) - len(held)} of its {len(hexes)} hexes have nothing under them",
+                                    f"{len(hexes) - len(held)} of its {len(hexes)} hexes "
+                                    f"{'has' if len(hexes) - len(held) == 1 else 'have'} nothing under them",
                                     gap[0], gap[1], levels.level(ptype, z)))
         if fluid and held and kind != "figure" and not fluid.isdisjoint(held):
             _on_fluid(ctx, out, i, ptype, z, hexes, under, types)

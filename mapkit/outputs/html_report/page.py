@@ -178,7 +178,9 @@ def render_report(m: Map, file: str | None = None, parts: ReportParts | None = N
             ("author", m.author), ("players", m.players), ("pieces", str(summary["pieces"]))]
     if summary["size"]:
         sz = summary["size"]
-        rows.append(("size", f"{sz['columns']} columns × {sz['rows']} rows, Levels {sz['levels'][0]}–{sz['levels'][1]}"))
+        low, high = sz["levels"]
+        rows.append(("size", f"{sz['columns']} columns × {sz['rows']} rows, "
+                             + (f"Level {low}" if low == high else f"Levels {low}–{high}")))
     if summary.get("scenario"):
         one = summary["scenario"]
         rows.append(("scenario", f"{one['number']} {one['name']}".strip()))

@@ -39,7 +39,8 @@ def pieces_on_levels(m: Map, n_levels: int) -> str:
     from mapkit.summary import MARKER_WORDS, markers, pieces_by_type
 
     placed = ", ".join(f"{n} {MARKER_WORDS.get(t, t)}" for t, n in markers(m).items())
-    return (f"{sum(pieces_by_type(m).values())} pieces on {n_levels} Level{'s' if n_levels != 1 else ''}"
+    count = sum(pieces_by_type(m).values())
+    return (f"{count} piece{'s' if count != 1 else ''} on {n_levels} Level{'s' if n_levels != 1 else ''}"
             + (f" ({placed} apart)" if placed else ""))
 
 
