@@ -360,3 +360,16 @@ def test_fit_works_on_one_scenario(cli, page, tmp_path):
     assert code in (0, 1), err
     code, _, err = cli("fit", page, "--collection", collection, "--scenario", "9", "-o", out, "--no-picture")
     assert code == 2 and "scenario" in err
+
+
+def test_a_scenario_page_says_what_its_count_by_level_counts(cli, tmp_path):
+    """The line under a scenario's lists counts its pieces by Level; it says so (it read 'on
+    Level 1: 52, Level 11: 23', which a builder could not place)."""
+    from pypdf import PdfReader
+
+    path = tmp_path / "two.mapkit.json"
+    write_map(two_scenario_map(), path)
+    pdf = tmp_path / "two.pdf"
+    assert cli("print", path, "-o", pdf)[0] == 0
+    text = " ".join(re.sub(r"\s+", " ", p.extract_text()) for p in PdfReader(str(pdf)).pages)
+    assert re.search(r"its pieces, by Level: Level \d+: \d+", text), text[-600:]

@@ -219,7 +219,8 @@ def _side_rows(w: Writer, view: Map, own: list[int], number: int, hidden: Any, s
         rows = rows[2:]
     by_level = Counter(levels_of_pieces(view, own))
     if by_level:
-        rows += wrapped_rows(w, "on " + ", ".join(f"Level {lv}: {n}" for lv, n in sorted(by_level.items())), width)
+        rows += wrapped_rows(w, "its pieces, by Level: " + ", ".join(f"Level {lv}: {n}" for lv, n
+                                                                  in sorted(by_level.items())), width)
     said = hidden_lines(view, hidden, stacked, _sheet_names(whole))
     if said:
         rows += [Row("gap"), Row("head", "Under other pieces")]
